@@ -1,0 +1,2 @@
+//! freerct format crate.
+#![deny(missing_docs)]

@@ -1,0 +1,2 @@
+//! gvas format crate.
+#![deny(missing_docs)]

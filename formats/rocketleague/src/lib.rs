@@ -1,0 +1,2 @@
+//! rocketleague format crate.
+#![deny(missing_docs)]

@@ -1,0 +1,2 @@
+//! savepoint format crate.
+#![deny(missing_docs)]

@@ -1,0 +1,2 @@
+//! unreal format crate.
+#![deny(missing_docs)]

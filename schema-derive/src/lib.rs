@@ -1,0 +1,1 @@
+//! Attribute macros layered on `#[binrw]`.

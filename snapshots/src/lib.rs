@@ -1,0 +1,1 @@
+//! Snapshot tests over the real corpus.
