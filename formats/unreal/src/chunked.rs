@@ -1,0 +1,780 @@
+//! The Unreal compressed chunk archive and kept zlib streams.
+//!
+//! `FArchive::SerializeCompressed` writes an archive as a header (`PACKAGE_FILE_TAG`, the maximum chunk
+//! size and, in the UE5 "v2" header, a compressor byte), a summary `FCompressedChunkInfo` (total
+//! compressed and uncompressed size), one `FCompressedChunkInfo` per chunk and then the compressed chunks.
+//! Satisfactory saves (`FArchiveLoadCompressedProxy`) are a sequence of such archives with one chunk
+//! each; other games write one archive with many chunks. Both layouts are read and written here.
+//!
+//! Byte-exact round trips: the games' deflate output cannot be reproduced by zlib-rs, so every original
+//! compressed stream is kept ([`ZlibStream`]) and written back when its uncompressed bytes did not
+//! change. "Did not change" is checked without keeping the uncompressed bytes: same length and the same
+//! Adler-32 as the zlib trailer of the original stream (which the inflater verified while reading).
+
+use std::borrow::Cow;
+use std::fmt;
+
+use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
+use serde::{Deserialize, Serialize};
+
+/// `PACKAGE_FILE_TAG`, the first four bytes of every compressed archive.
+pub const PACKAGE_FILE_TAG: u32 = 0x9E2A_83C1;
+/// `ARCHIVE_V2_HEADER_TAG`: the upper half of the 64-bit tag in UE5 archives that carry a compressor byte.
+pub const ARCHIVE_V2_HEADER_TAG: u32 = 0x2222_2222;
+/// Compressor number of zlib in the v2 header (`NAME_Zlib` in the engine's compression format list).
+pub const COMPRESSOR_ZLIB: u8 = 3;
+/// The engine's default maximum uncompressed chunk size (`COMPRESSION_CHUNK_SIZE`, 128 KiB).
+pub const DEFAULT_CHUNK_SIZE: i64 = 131_072;
+/// deflate never expands its output by more than this factor, so larger claims are bounded by it.
+const MAX_DEFLATE_RATIO: usize = 1032;
+
+/// A failure while reading or writing compressed data: what went wrong and where (offset in the input).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    /// Byte offset in the compressed input where the problem was found.
+    pub offset: usize,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at 0x{:x}", self.message, self.offset)
+    }
+}
+
+impl std::error::Error for Error {}
+
+fn err(offset: usize, message: impl Into<String>) -> Error {
+    Error {
+        offset,
+        message: message.into(),
+    }
+}
+
+/// Parameters for compressing data anew (only used for chunks whose content changed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeflateParams {
+    /// zlib level, 0 to 9.
+    pub level: u32,
+    /// log2 of the window size, 9 to 15.
+    pub window_bits: u8,
+}
+
+impl Default for DeflateParams {
+    /// Level 6 with a 32 KiB window: what Unreal's zlib compressor uses.
+    fn default() -> Self {
+        DeflateParams {
+            level: 6,
+            window_bits: 15,
+        }
+    }
+}
+
+/// One zlib stream (header, deflate data, Adler-32 trailer) exactly as stored in a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZlibStream {
+    /// Length of the data the stream decompresses to.
+    pub uncompressed_len: u64,
+    /// The stream's bytes (hex in JSON).
+    #[serde(with = "hex_bytes")]
+    pub compressed: Vec<u8>,
+}
+
+impl ZlibStream {
+    /// Inflates all of `compressed`, which must decompress to exactly `expected_len` bytes, appending
+    /// them to `out`; `offset` is where `compressed` starts in the file (for errors).
+    ///
+    /// The output buffer grows with the data actually produced, so a lying length cannot force a
+    /// large allocation.
+    pub fn inflate(
+        compressed: &[u8],
+        expected_len: u64,
+        offset: usize,
+        out: &mut Vec<u8>,
+    ) -> Result<ZlibStream, Error> {
+        let expected = usize::try_from(expected_len)
+            .ok()
+            .filter(|&n| n / MAX_DEFLATE_RATIO <= compressed.len())
+            .ok_or_else(|| {
+                err(
+                    offset,
+                    format!(
+                        "zlib stream of {} bytes cannot hold the {expected_len} bytes its header claims",
+                        compressed.len()
+                    ),
+                )
+            })?;
+        let start = out.len();
+        inflate_into(compressed, expected, offset, out)?;
+        let produced = out.len() - start;
+        if produced != expected {
+            return Err(err(
+                offset,
+                format!("zlib stream holds {produced} bytes, its header says {expected}"),
+            ));
+        }
+        Ok(ZlibStream {
+            uncompressed_len: expected_len,
+            compressed: compressed.to_vec(),
+        })
+    }
+
+    /// Compresses `data` into a new stream.
+    pub fn deflate(data: &[u8], params: DeflateParams) -> Result<ZlibStream, Error> {
+        let mut compressor = Compress::new_with_window_bits(
+            Compression::new(params.level),
+            true,
+            params.window_bits,
+        );
+        let mut compressed = Vec::with_capacity(data.len() / 2 + 64);
+        loop {
+            if compressed.len() == compressed.capacity() {
+                compressed.reserve(compressed.capacity().max(64));
+            }
+            let consumed = usize::try_from(compressor.total_in()).unwrap_or(data.len());
+            let status = compressor
+                .compress_vec(
+                    data.get(consumed..).unwrap_or_default(),
+                    &mut compressed,
+                    FlushCompress::Finish,
+                )
+                .map_err(|e| err(0, format!("zlib compression failed: {e}")))?;
+            if status == Status::StreamEnd {
+                break;
+            }
+        }
+        Ok(ZlibStream {
+            uncompressed_len: data.len() as u64,
+            compressed,
+        })
+    }
+
+    /// The Adler-32 of the uncompressed data, from the stream's trailer.
+    pub fn adler32(&self) -> Option<u32> {
+        let trailer = self.compressed.len().checked_sub(4)?;
+        let bytes: [u8; 4] = self.compressed.get(trailer..)?.try_into().ok()?;
+        Some(u32::from_be_bytes(bytes))
+    }
+
+    /// Whether this stream decompresses to `data` (same length and same Adler-32).
+    pub fn holds(&self, data: &[u8]) -> bool {
+        data.len() as u64 == self.uncompressed_len
+            && self.adler32() == Some(zlib_rs::adler32::adler32(1, data))
+    }
+
+    /// This stream when it still holds `data`, otherwise `data` compressed anew.
+    pub fn reuse_or_deflate(
+        &self,
+        data: &[u8],
+        params: DeflateParams,
+    ) -> Result<Cow<'_, ZlibStream>, Error> {
+        if self.holds(data) {
+            Ok(Cow::Borrowed(self))
+        } else {
+            ZlibStream::deflate(data, params).map(Cow::Owned)
+        }
+    }
+}
+
+/// Inflates `compressed` onto `out`, producing at most `expected + 1` bytes (one more than allowed
+/// so that overlong streams are detected) and requiring the stream to end exactly at the input's end.
+fn inflate_into(
+    compressed: &[u8],
+    expected: usize,
+    offset: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    let start = out.len();
+    let limit = expected.saturating_add(1);
+    let mut inflater = Decompress::new(true);
+    out.reserve_exact(limit.min(compressed.len().saturating_mul(4).saturating_add(4096)));
+    loop {
+        let produced = out.len() - start;
+        if out.len() == out.capacity() {
+            if produced >= limit {
+                return Err(err(
+                    offset,
+                    format!("zlib stream holds more than the {expected} bytes its header says"),
+                ));
+            }
+            out.reserve_exact(produced.max(4096).min(limit - produced));
+        }
+        let consumed = usize::try_from(inflater.total_in()).unwrap_or(compressed.len());
+        let input = compressed.get(consumed..).unwrap_or_default();
+        let status = inflater
+            .decompress_vec(input, out, FlushDecompress::None)
+            .map_err(|e| err(offset + consumed, format!("invalid zlib data: {e}")))?;
+        if status == Status::StreamEnd {
+            break;
+        }
+        let progressed = inflater.total_in() as usize != consumed || out.len() - start != produced;
+        if !progressed {
+            return Err(err(offset + compressed.len(), "zlib stream is truncated"));
+        }
+    }
+    let consumed = usize::try_from(inflater.total_in()).unwrap_or(0);
+    if consumed != compressed.len() {
+        return Err(err(
+            offset + consumed,
+            format!(
+                "{} bytes follow the end of the zlib stream",
+                compressed.len() - consumed
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// How the chunks are grouped into archives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChunkLayout {
+    /// One archive holding every chunk (`FArchive::SerializeCompressed`).
+    SingleArchive,
+    /// One archive per chunk (Satisfactory's `FArchiveLoadCompressedProxy`).
+    ArchivePerChunk,
+}
+
+/// The archive header shared by every archive of the data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArchiveHeader {
+    /// `Some(compressor)` for the UE5 v2 header (tag upper half `0x22222222`), `None` for v1.
+    pub v2_compressor: Option<u8>,
+    /// Maximum uncompressed size of a chunk; new chunks are cut to this size.
+    pub max_chunk_size: i64,
+}
+
+/// A compressed chunk archive: its header, layout and every original compressed chunk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChunkedArchive {
+    /// Header written before each archive.
+    pub header: ArchiveHeader,
+    /// Grouping of the chunks into archives.
+    pub layout: ChunkLayout,
+    /// Chunks in order; their uncompressed bytes concatenated are the archive's payload.
+    pub chunks: Vec<ZlibStream>,
+}
+
+/// A little-endian cursor over the archive bytes that reports offsets in errors.
+struct Cursor<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn take(&mut self, len: usize, what: &str) -> Result<&'a [u8], Error> {
+        let end = self
+            .pos
+            .checked_add(len)
+            .filter(|&end| end <= self.data.len())
+            .ok_or_else(|| {
+                err(
+                    self.pos,
+                    format!(
+                        "{what}: {len} bytes needed, {} left",
+                        self.data.len() - self.pos
+                    ),
+                )
+            })?;
+        let bytes = &self.data[self.pos..end];
+        self.pos = end;
+        Ok(bytes)
+    }
+
+    fn u8(&mut self, what: &str) -> Result<u8, Error> {
+        Ok(self.take(1, what)?[0])
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, Error> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn i64(&mut self, what: &str) -> Result<i64, Error> {
+        let b = self.take(8, what)?;
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(b);
+        Ok(i64::from_le_bytes(bytes))
+    }
+
+    /// An `FCompressedChunkInfo` (compressed size, uncompressed size) with both sizes non-negative.
+    fn chunk_info(&mut self, what: &str) -> Result<(u64, u64), Error> {
+        let at = self.pos;
+        let compressed = self.i64(what)?;
+        let uncompressed = self.i64(what)?;
+        match (u64::try_from(compressed), u64::try_from(uncompressed)) {
+            (Ok(c), Ok(u)) => Ok((c, u)),
+            _ => Err(err(
+                at,
+                format!("{what}: negative size ({compressed}, {uncompressed})"),
+            )),
+        }
+    }
+}
+
+impl ChunkedArchive {
+    /// Whether `data` starts with a compressed archive tag.
+    pub fn detect(data: &[u8]) -> bool {
+        data.get(..4) == Some(&PACKAGE_FILE_TAG.to_le_bytes()[..])
+    }
+
+    /// Reads archives until the end of `data` and returns the model plus the decompressed payload.
+    /// `base_offset` is where `data` starts in the file (for error offsets).
+    pub fn read(data: &[u8], base_offset: usize) -> Result<(ChunkedArchive, Vec<u8>), Error> {
+        let mut cursor = Cursor { data, pos: 0 };
+        let mut payload = Vec::new();
+        let mut chunks = Vec::new();
+        let mut header = None;
+        let mut archives = 0usize;
+        let mut multi_chunk_archive = false;
+        while cursor.pos < data.len() {
+            let (this_header, count) =
+                read_archive(&mut cursor, base_offset, &mut chunks, &mut payload)?;
+            if header.is_some_and(|h| h != this_header) {
+                return Err(err(
+                    base_offset + cursor.pos,
+                    "archive headers differ between chunks",
+                ));
+            }
+            header = Some(this_header);
+            archives += 1;
+            multi_chunk_archive |= count != 1;
+        }
+        let header = header.ok_or_else(|| err(base_offset, "no compressed archive found"))?;
+        let layout = match (archives, multi_chunk_archive) {
+            (1, _) if chunks.len() != 1 => ChunkLayout::SingleArchive,
+            (_, false) => ChunkLayout::ArchivePerChunk,
+            _ => {
+                return Err(err(
+                    base_offset,
+                    "several archives holding several chunks each are not supported",
+                ));
+            }
+        };
+        let archive = ChunkedArchive {
+            header,
+            layout,
+            chunks,
+        };
+        Ok((archive, payload))
+    }
+
+    /// Compresses `payload` into a fresh archive (new chunks cut at `header.max_chunk_size`).
+    pub fn new(
+        header: ArchiveHeader,
+        layout: ChunkLayout,
+        payload: &[u8],
+        params: DeflateParams,
+    ) -> Result<ChunkedArchive, Error> {
+        let mut archive = ChunkedArchive {
+            header,
+            layout,
+            chunks: Vec::new(),
+        };
+        archive.chunks = archive.rechunk(payload, params)?;
+        Ok(archive)
+    }
+
+    /// Writes `payload` as this archive. When its length is unchanged, each original chunk whose bytes
+    /// are unchanged is emitted as stored and only changed chunks are compressed anew. When the length
+    /// changed, the unchanged full-size chunks at the start are kept and the rest is cut into new
+    /// chunks of the maximum size.
+    pub fn write(
+        &self,
+        payload: &[u8],
+        params: DeflateParams,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Error> {
+        let original_len: u64 = self.chunks.iter().map(|c| c.uncompressed_len).sum();
+        let mut chunks: Vec<Cow<'_, ZlibStream>> = Vec::with_capacity(self.chunks.len());
+        let mut pos = 0usize;
+        if original_len == payload.len() as u64 {
+            for chunk in &self.chunks {
+                let end = pos + chunk.uncompressed_len as usize;
+                chunks.push(chunk.reuse_or_deflate(&payload[pos..end], params)?);
+                pos = end;
+            }
+        } else {
+            // Only full chunks can be kept: every chunk but the last must have the maximum size.
+            let full = self.header.max_chunk_size as u64;
+            for chunk in self
+                .chunks
+                .iter()
+                .take_while(|c| c.uncompressed_len == full)
+            {
+                let end = pos.saturating_add(chunk.uncompressed_len as usize);
+                match payload.get(pos..end) {
+                    Some(bytes) if chunk.holds(bytes) => chunks.push(Cow::Borrowed(chunk)),
+                    _ => break,
+                }
+                pos = end;
+            }
+            chunks.extend(
+                self.rechunk(&payload[pos..], params)?
+                    .into_iter()
+                    .map(Cow::Owned),
+            );
+        }
+        self.emit(&chunks, out);
+        Ok(())
+    }
+
+    /// Cuts `payload` into chunks of at most `max_chunk_size` bytes and compresses each.
+    fn rechunk(&self, payload: &[u8], params: DeflateParams) -> Result<Vec<ZlibStream>, Error> {
+        let size = usize::try_from(self.header.max_chunk_size)
+            .ok()
+            .filter(|&s| s > 0)
+            .ok_or_else(|| {
+                err(
+                    0,
+                    format!("invalid maximum chunk size {}", self.header.max_chunk_size),
+                )
+            })?;
+        payload
+            .chunks(size)
+            .map(|piece| ZlibStream::deflate(piece, params))
+            .collect()
+    }
+
+    fn emit(&self, chunks: &[Cow<'_, ZlibStream>], out: &mut Vec<u8>) {
+        match self.layout {
+            ChunkLayout::SingleArchive => self.emit_archive(chunks, out),
+            ChunkLayout::ArchivePerChunk => {
+                for chunk in chunks {
+                    self.emit_archive(std::slice::from_ref(chunk), out);
+                }
+            }
+        }
+    }
+
+    fn emit_archive(&self, chunks: &[Cow<'_, ZlibStream>], out: &mut Vec<u8>) {
+        out.extend_from_slice(&PACKAGE_FILE_TAG.to_le_bytes());
+        match self.header.v2_compressor {
+            Some(compressor) => {
+                out.extend_from_slice(&ARCHIVE_V2_HEADER_TAG.to_le_bytes());
+                out.extend_from_slice(&self.header.max_chunk_size.to_le_bytes());
+                out.push(compressor);
+            }
+            None => {
+                out.extend_from_slice(&0u32.to_le_bytes());
+                out.extend_from_slice(&self.header.max_chunk_size.to_le_bytes());
+            }
+        }
+        let compressed: u64 = chunks.iter().map(|c| c.compressed.len() as u64).sum();
+        let uncompressed: u64 = chunks.iter().map(|c| c.uncompressed_len).sum();
+        push_info(out, compressed, uncompressed);
+        for chunk in chunks {
+            push_info(out, chunk.compressed.len() as u64, chunk.uncompressed_len);
+        }
+        for chunk in chunks {
+            out.extend_from_slice(&chunk.compressed);
+        }
+    }
+}
+
+fn push_info(out: &mut Vec<u8>, compressed: u64, uncompressed: u64) {
+    out.extend_from_slice(&compressed.to_le_bytes());
+    out.extend_from_slice(&uncompressed.to_le_bytes());
+}
+
+/// Reads one archive (header, summary, chunk table, chunk data); returns its header and chunk count.
+fn read_archive(
+    cursor: &mut Cursor<'_>,
+    base: usize,
+    chunks: &mut Vec<ZlibStream>,
+    payload: &mut Vec<u8>,
+) -> Result<(ArchiveHeader, usize), Error> {
+    let at = cursor.pos;
+    let tag = cursor.u32("archive tag")?;
+    if tag != PACKAGE_FILE_TAG {
+        return Err(err(
+            base + at,
+            format!("archive tag 0x{PACKAGE_FILE_TAG:08x} expected, found 0x{tag:08x}"),
+        ));
+    }
+    let version_at = cursor.pos;
+    let v2 = match cursor.u32("archive header version")? {
+        0 => false,
+        ARCHIVE_V2_HEADER_TAG => true,
+        other => {
+            return Err(err(
+                base + version_at,
+                format!("unknown archive header version 0x{other:08x}"),
+            ));
+        }
+    };
+    let max_chunk_size = cursor.i64("maximum chunk size")?;
+    if max_chunk_size <= 0 {
+        return Err(err(
+            base + version_at + 4,
+            format!("invalid maximum chunk size {max_chunk_size}"),
+        ));
+    }
+    let v2_compressor = if v2 {
+        let compressor_at = cursor.pos;
+        let compressor = cursor.u8("compressor")?;
+        if compressor != COMPRESSOR_ZLIB {
+            return Err(err(
+                base + compressor_at,
+                format!("compressor {compressor} is not supported (only zlib, {COMPRESSOR_ZLIB})"),
+            ));
+        }
+        Some(compressor)
+    } else {
+        None
+    };
+    let summary_at = cursor.pos;
+    let (total_compressed, total_uncompressed) = cursor.chunk_info("archive summary")?;
+    let infos = read_chunk_table(cursor, base, max_chunk_size as u64, total_uncompressed)?;
+    let compressed_sum: u64 = infos.iter().map(|&(c, _)| c).sum();
+    if compressed_sum != total_compressed {
+        return Err(err(
+            base + summary_at,
+            format!(
+                "archive summary says {total_compressed} compressed bytes, its chunks hold {compressed_sum}"
+            ),
+        ));
+    }
+    for &(compressed_len, uncompressed_len) in &infos {
+        let data_at = cursor.pos;
+        let compressed = cursor.take(compressed_len as usize, "compressed chunk")?;
+        chunks.push(ZlibStream::inflate(
+            compressed,
+            uncompressed_len,
+            base + data_at,
+            payload,
+        )?);
+    }
+    let header = ArchiveHeader {
+        v2_compressor,
+        max_chunk_size,
+    };
+    Ok((header, infos.len()))
+}
+
+/// Reads chunk infos until their uncompressed sizes add up to the summary's.
+fn read_chunk_table(
+    cursor: &mut Cursor<'_>,
+    base: usize,
+    max_chunk_size: u64,
+    total_uncompressed: u64,
+) -> Result<Vec<(u64, u64)>, Error> {
+    let mut infos = Vec::new();
+    let mut covered = 0u64;
+    while covered < total_uncompressed {
+        let at = cursor.pos;
+        let (compressed, uncompressed) = cursor.chunk_info("chunk size")?;
+        if uncompressed == 0 || uncompressed > max_chunk_size {
+            return Err(err(
+                base + at,
+                format!("chunk of {uncompressed} bytes (maximum chunk size is {max_chunk_size})"),
+            ));
+        }
+        if compressed > (cursor.data.len() - cursor.pos) as u64 {
+            return Err(err(
+                base + at,
+                format!(
+                    "chunk of {compressed} compressed bytes, only {} left",
+                    cursor.data.len() - cursor.pos
+                ),
+            ));
+        }
+        covered += uncompressed;
+        infos.push((compressed, uncompressed));
+    }
+    if covered != total_uncompressed {
+        return Err(err(
+            base + cursor.pos,
+            format!("chunks hold {covered} bytes, archive summary says {total_uncompressed}"),
+        ));
+    }
+    Ok(infos)
+}
+
+/// Serde for byte buffers as lowercase hex strings (compact JSON for compressed data).
+pub mod hex_bytes {
+    use std::borrow::Cow;
+
+    use serde::{Deserialize, Deserializer, Serializer, de::Error as _};
+
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+    /// Writes `bytes` as a hex string.
+    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        let mut text = String::with_capacity(bytes.len() * 2);
+        for &b in bytes {
+            text.push(DIGITS[usize::from(b >> 4)] as char);
+            text.push(DIGITS[usize::from(b & 15)] as char);
+        }
+        serializer.serialize_str(&text)
+    }
+
+    /// Reads a hex string written by [`serialize`].
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        let text = <Cow<'de, str>>::deserialize(deserializer)?;
+        let digits = text.as_bytes();
+        if digits.len() % 2 != 0 {
+            return Err(D::Error::custom("hex string of odd length"));
+        }
+        digits
+            .chunks_exact(2)
+            .map(|pair| match (nibble(pair[0]), nibble(pair[1])) {
+                (Some(hi), Some(lo)) => Ok(hi << 4 | lo),
+                _ => Err(D::Error::custom("invalid hex digit")),
+            })
+            .collect()
+    }
+
+    fn nibble(digit: u8) -> Option<u8> {
+        match digit {
+            b'0'..=b'9' => Some(digit - b'0'),
+            b'a'..=b'f' => Some(digit - b'a' + 10),
+            b'A'..=b'F' => Some(digit - b'A' + 10),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(len: usize) -> Vec<u8> {
+        (0..len)
+            .map(|i| (i * 7 % 251) as u8 ^ (i >> 9) as u8)
+            .collect()
+    }
+
+    fn header(v2: bool, size: i64) -> ArchiveHeader {
+        ArchiveHeader {
+            v2_compressor: v2.then_some(COMPRESSOR_ZLIB),
+            max_chunk_size: size,
+        }
+    }
+
+    #[test]
+    fn both_layouts_and_headers_round_trip() {
+        let payload = sample(10_000);
+        for layout in [ChunkLayout::SingleArchive, ChunkLayout::ArchivePerChunk] {
+            for v2 in [false, true] {
+                let archive = ChunkedArchive::new(
+                    header(v2, 4096),
+                    layout,
+                    &payload,
+                    DeflateParams::default(),
+                )
+                .unwrap();
+                assert_eq!(archive.chunks.len(), 3);
+                let mut bytes = Vec::new();
+                archive
+                    .write(&payload, DeflateParams::default(), &mut bytes)
+                    .unwrap();
+                let (again, decoded) = ChunkedArchive::read(&bytes, 0).unwrap();
+                assert_eq!(decoded, payload);
+                assert_eq!(again, archive);
+            }
+        }
+    }
+
+    #[test]
+    fn unchanged_chunks_are_reemitted_and_changed_ones_recompressed() {
+        let payload = sample(10_000);
+        // Level 1 marks the original streams; new ones use level 9 and differ for this data.
+        let fast = DeflateParams {
+            level: 1,
+            window_bits: 15,
+        };
+        let archive = ChunkedArchive::new(
+            header(true, 4096),
+            ChunkLayout::ArchivePerChunk,
+            &payload,
+            fast,
+        )
+        .unwrap();
+        let mut edited = payload.clone();
+        edited[5000] ^= 0xff;
+        let strong = DeflateParams {
+            level: 9,
+            window_bits: 15,
+        };
+        let mut bytes = Vec::new();
+        archive.write(&edited, strong, &mut bytes).unwrap();
+        let (again, decoded) = ChunkedArchive::read(&bytes, 0).unwrap();
+        assert_eq!(decoded, edited);
+        assert_eq!(again.chunks[0], archive.chunks[0]);
+        assert_eq!(again.chunks[2], archive.chunks[2]);
+        assert_ne!(again.chunks[1], archive.chunks[1]);
+    }
+
+    #[test]
+    fn longer_payload_keeps_prefix_and_rechunks_rest() {
+        let payload = sample(10_000);
+        let archive = ChunkedArchive::new(
+            header(false, 4096),
+            ChunkLayout::SingleArchive,
+            &payload,
+            DeflateParams::default(),
+        )
+        .unwrap();
+        let mut longer = payload.clone();
+        longer.extend_from_slice(&sample(5000));
+        let mut bytes = Vec::new();
+        archive
+            .write(&longer, DeflateParams::default(), &mut bytes)
+            .unwrap();
+        let (again, decoded) = ChunkedArchive::read(&bytes, 0).unwrap();
+        assert_eq!(decoded, longer);
+        assert_eq!(again.chunks.len(), 4);
+        assert_eq!(again.chunks[..2], archive.chunks[..2]);
+    }
+
+    #[test]
+    fn corrupt_and_truncated_archives_are_errors() {
+        let payload = sample(10_000);
+        let archive = ChunkedArchive::new(
+            header(true, 4096),
+            ChunkLayout::ArchivePerChunk,
+            &payload,
+            DeflateParams::default(),
+        )
+        .unwrap();
+        let mut bytes = Vec::new();
+        archive
+            .write(&payload, DeflateParams::default(), &mut bytes)
+            .unwrap();
+        for cut in (0..bytes.len()).step_by(7) {
+            assert!(ChunkedArchive::read(&bytes[..cut], 0).is_err(), "cut {cut}");
+        }
+        for at in (0..bytes.len()).step_by(5) {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x5a;
+            if let Ok((_, decoded)) = ChunkedArchive::read(&bad, 0) {
+                assert_eq!(decoded.len(), payload.len());
+            }
+        }
+        let mut bad_tag = bytes.clone();
+        bad_tag[0] = 0;
+        let error = ChunkedArchive::read(&bad_tag, 0x40).unwrap_err();
+        assert_eq!(error.offset, 0x40);
+        assert!(error.to_string().contains("archive tag"), "{error}");
+    }
+
+    #[test]
+    fn huge_claimed_size_is_rejected_without_allocating() {
+        let stream = ZlibStream::deflate(b"abc", DeflateParams::default()).unwrap();
+        let error =
+            ZlibStream::inflate(&stream.compressed, 1 << 40, 9, &mut Vec::new()).unwrap_err();
+        assert_eq!(error.offset, 9);
+    }
+
+    #[test]
+    fn adler_detects_same_length_edits() {
+        let data = sample(3000);
+        let stream = ZlibStream::deflate(&data, DeflateParams::default()).unwrap();
+        assert!(stream.holds(&data));
+        let mut edited = data.clone();
+        edited[1234] = edited[1234].wrapping_add(1);
+        assert!(!stream.holds(&edited));
+        assert!(!stream.holds(&data[1..]));
+    }
+}
