@@ -1,2 +1,22 @@
-//! savepoint format crate.
+//! savepoint: one entry point for every supported game file.
+//!
+//! - [`detect`] tells the format from a file's bytes (magic numbers) and, failing that, its name.
+//! - [`AnyFile`] reads any supported format into its typed model, writes it back byte for byte,
+//!   summarises it, and converts it to and from JSON tagged with the format.
+//!
+//! ```no_run
+//! use savepoint::{AnyFile, ReadOptions};
+//! let bytes = std::fs::read("park.fct")?;
+//! let file = AnyFile::read(&bytes, Some("park.fct"), &ReadOptions::default())?;
+//! assert_eq!(file.write()?, bytes);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
+
+mod any;
+mod detect;
+mod error;
+
+pub use any::{AnyFile, ReadOptions, RoundTrip, StructHint};
+pub use detect::{Format, detect, detect_bytes, detect_name};
+pub use error::Error;

@@ -1,0 +1,143 @@
+//! [`AnyFile`]: one value for a file of any supported format, read, written, summarised and
+//! converted to and from JSON.
+
+use std::str::FromStr;
+
+use crate::{Error, Format, detect};
+
+/// A parsed file of any supported format.
+///
+/// In JSON it is `{"format": "<format>", "data": <the format's model>}`; the tag tells
+/// [`AnyFile::from_json`] which writer turns the model back into the original bytes.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "format", content = "data", rename_all = "snake_case")]
+pub enum AnyFile {}
+
+/// A struct-type hint for Unreal containers whose element type the file does not record
+/// (`--hint PlayerAttributes.Key=Struct`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StructHint {
+    /// Property path, e.g. `PlayerAttributes.Key`.
+    pub path: String,
+    /// Struct type name to assume at that path.
+    pub type_name: String,
+}
+
+impl FromStr for StructHint {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s.split_once('=') {
+            Some((path, type_name)) if !path.is_empty() && !type_name.is_empty() => {
+                Ok(StructHint {
+                    path: path.to_owned(),
+                    type_name: type_name.to_owned(),
+                })
+            }
+            _ => Err(Error::InvalidHint(s.to_owned())),
+        }
+    }
+}
+
+/// Options for reading.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Struct-type hints for GVAS property containers.
+    pub hints: Vec<StructHint>,
+}
+
+/// How a file compares with what the model writes back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundTrip {
+    /// The written bytes equal the input.
+    Identical,
+    /// The first byte offset where the written bytes differ (or one of them ends).
+    DiffersAt(usize),
+}
+
+impl RoundTrip {
+    /// Compares the original bytes with the rewritten ones.
+    pub fn compare(original: &[u8], written: &[u8]) -> RoundTrip {
+        match original.iter().zip(written).position(|(a, b)| a != b) {
+            Some(offset) => RoundTrip::DiffersAt(offset),
+            None if original.len() == written.len() => RoundTrip::Identical,
+            None => RoundTrip::DiffersAt(original.len().min(written.len())),
+        }
+    }
+}
+
+impl AnyFile {
+    /// Detects the format (bytes first, then `file_name`) and reads the file.
+    pub fn read(
+        bytes: &[u8],
+        file_name: Option<&str>,
+        options: &ReadOptions,
+    ) -> Result<Self, Error> {
+        let format = detect(bytes, file_name).ok_or(Error::UnknownFormat)?;
+        Self::read_as(format, bytes, options)
+    }
+
+    /// Reads `bytes` as the given format.
+    pub fn read_as(format: Format, bytes: &[u8], options: &ReadOptions) -> Result<Self, Error> {
+        let _ = (bytes, options);
+        Err(Error::Unsupported(format))
+    }
+
+    /// Writes the file back to bytes.
+    pub fn write(&self) -> Result<Vec<u8>, Error> {
+        match *self {}
+    }
+
+    /// Short key/value lines (format versions first) for `savepoint info` and snapshots.
+    pub fn summary(&self) -> Vec<(&'static str, String)> {
+        match *self {}
+    }
+
+    /// The model as JSON, tagged with the format.
+    pub fn to_json(&self) -> Result<String, Error> {
+        Ok(serde_json::to_string(self)?)
+    }
+
+    /// The model as indented JSON, tagged with the format.
+    pub fn to_json_pretty(&self) -> Result<String, Error> {
+        Ok(serde_json::to_string_pretty(self)?)
+    }
+
+    /// Parses JSON produced by [`AnyFile::to_json`].
+    pub fn from_json(json: &str) -> Result<Self, Error> {
+        Ok(serde_json::from_str(json)?)
+    }
+
+    /// Reads `bytes`, writes the model back and compares.
+    pub fn round_trip(
+        bytes: &[u8],
+        file_name: Option<&str>,
+        options: &ReadOptions,
+    ) -> Result<RoundTrip, Error> {
+        let written = Self::read(bytes, file_name, options)?.write()?;
+        Ok(RoundTrip::compare(bytes, &written))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compare_finds_first_difference_or_length_change() {
+        assert_eq!(RoundTrip::compare(b"abc", b"abc"), RoundTrip::Identical);
+        assert_eq!(RoundTrip::compare(b"abc", b"abd"), RoundTrip::DiffersAt(2));
+        assert_eq!(RoundTrip::compare(b"abc", b"ab"), RoundTrip::DiffersAt(2));
+        assert_eq!(RoundTrip::compare(b"ab", b"abc"), RoundTrip::DiffersAt(2));
+    }
+
+    #[test]
+    fn hints_parse_path_and_type() {
+        let hint: StructHint = "PlayerAttributes.Key=Struct".parse().unwrap();
+        assert_eq!(hint.path, "PlayerAttributes.Key");
+        assert_eq!(hint.type_name, "Struct");
+        assert!("NoEquals".parse::<StructHint>().is_err());
+        assert!("=Struct".parse::<StructHint>().is_err());
+        assert!("Path=".parse::<StructHint>().is_err());
+    }
+}

@@ -1,0 +1,121 @@
+//! The subcommands. Each returns `Ok(true)` on success, `Ok(false)` when a file failed (the
+//! details are already printed) and `Err` for a failure to report on stderr.
+
+use std::io::Write;
+use std::path::Path;
+
+use savepoint::{AnyFile, ReadOptions, RoundTrip, detect};
+
+use crate::walk;
+
+/// Reads a file, returning an error message that names it.
+fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn file_name(path: &Path) -> Option<&str> {
+    path.file_name().and_then(|n| n.to_str())
+}
+
+fn parse(path: &Path, bytes: &[u8], options: &ReadOptions) -> Result<AnyFile, String> {
+    AnyFile::read(bytes, file_name(path), options).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// `savepoint info FILE`
+pub fn info(path: &Path, options: &ReadOptions) -> Result<bool, String> {
+    let bytes = read_file(path)?;
+    let format = detect(&bytes, file_name(path))
+        .ok_or_else(|| format!("{}: {}", path.display(), savepoint::Error::UnknownFormat))?;
+    let file = parse(path, &bytes, options)?;
+    let mut lines = vec![
+        ("file", path.display().to_string()),
+        ("format", format.name().to_owned()),
+        ("size", bytes.len().to_string()),
+    ];
+    lines.extend(file.summary());
+    let width = lines.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    let mut text = String::new();
+    for (key, value) in lines {
+        text.push_str(&format!("{key:<width$}  {value}\n"));
+    }
+    print(&text)?;
+    Ok(true)
+}
+
+/// One file's `roundtrip` line (after the path).
+fn round_trip_line(path: &Path, options: &ReadOptions) -> (bool, String) {
+    let result = read_file(path).and_then(|bytes| {
+        AnyFile::round_trip(&bytes, file_name(path), options).map_err(|e| e.to_string())
+    });
+    match result {
+        Ok(RoundTrip::Identical) => (true, "ok".to_owned()),
+        Ok(RoundTrip::DiffersAt(offset)) => (false, format!("differs at offset {offset}")),
+        Err(message) => (false, format!("error: {message}")),
+    }
+}
+
+/// `savepoint roundtrip [PATH...]`
+pub fn round_trip(paths: &[std::path::PathBuf], options: &ReadOptions) -> Result<bool, String> {
+    if paths.is_empty() {
+        return Err("roundtrip: no paths given and no built-in default save in this build".into());
+    }
+    let files = walk::expand(paths).map_err(|e| format!("roundtrip: {e}"))?;
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for path in &files {
+        let (ok, line) = round_trip_line(path, options);
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+        print(&format!("{}: {line}\n", path.display()))?;
+    }
+    print(&format!("{passed} passed, {failed} failed\n"))?;
+    Ok(failed == 0)
+}
+
+/// `savepoint to-json FILE [-o OUT]`
+pub fn to_json(
+    path: &Path,
+    out: Option<&Path>,
+    pretty: bool,
+    options: &ReadOptions,
+) -> Result<bool, String> {
+    let bytes = read_file(path)?;
+    let file = parse(path, &bytes, options)?;
+    let json = if pretty {
+        file.to_json_pretty()
+    } else {
+        file.to_json()
+    };
+    let mut json = json.map_err(|e| format!("{}: {e}", path.display()))?;
+    json.push('\n');
+    match out {
+        Some(out) => write_file(out, json.as_bytes())?,
+        None => print(&json)?,
+    }
+    Ok(true)
+}
+
+/// `savepoint from-json FILE.json -o OUT`
+pub fn from_json(path: &Path, out: &Path) -> Result<bool, String> {
+    let json = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = AnyFile::from_json(&json).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = file
+        .write()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    write_file(out, &bytes)?;
+    Ok(true)
+}
+
+/// Writes to stdout; a closed pipe (`savepoint ... | head`) becomes an error, not a panic.
+fn print(text: &str) -> Result<(), String> {
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("stdout: {e}"))
+}

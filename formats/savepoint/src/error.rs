@@ -1,0 +1,22 @@
+//! The savepoint error type: detection and JSON failures plus each format crate's own error.
+
+use crate::Format;
+
+/// Everything that can go wrong reading, writing or converting a file.
+///
+/// Format errors are passed through unchanged: they already name the format, field path and offset.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Neither the bytes nor the file name identify a known format.
+    #[error("unknown format: no known magic number or file extension")]
+    UnknownFormat,
+    /// The format is recognised but this build has no reader for it.
+    #[error("{0}: recognised, but reading this format is not supported yet")]
+    Unsupported(Format),
+    /// A `--hint` that is not `PATH=Type`.
+    #[error("invalid struct hint {0:?}: expected PATH=Type, e.g. PlayerAttributes.Key=Struct")]
+    InvalidHint(String),
+    /// The JSON is malformed or does not describe a supported file.
+    #[error("json: {0}")]
+    Json(#[from] serde_json::Error),
+}
