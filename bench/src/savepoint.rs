@@ -23,7 +23,11 @@ pub fn run(h: &mut Harness) {
     if files.is_empty() {
         return;
     }
-    let headers: Vec<u8> = files.iter().flat_map(|(_, b)| b.iter().take(64)).copied().collect();
+    let headers: Vec<u8> = files
+        .iter()
+        .flat_map(|(_, b)| b.iter().take(64))
+        .copied()
+        .collect();
     h.report(
         &format!("detect ({} files, first 64 bytes each)", files.len()),
         &headers,
@@ -39,7 +43,11 @@ pub fn run(h: &mut Harness) {
         .iter()
         .filter(|(name, bytes)| AnyFile::read(bytes, Some(name), &options).is_ok())
         .collect();
-    println!("{} of {} corpus files readable through AnyFile", readable.len(), files.len());
+    println!(
+        "{} of {} corpus files readable through AnyFile",
+        readable.len(),
+        files.len()
+    );
     let Some(largest) = readable.iter().max_by_key(|(_, b)| b.len()) else {
         return;
     };

@@ -1,0 +1,173 @@
+//! The `savepoint` binary end to end: output formats, exit codes, detection on corpus samples.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn savepoint(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_savepoint"))
+        .args(args)
+        .output()
+        .expect("run savepoint")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("savepoint-cli-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+#[test]
+fn usage_errors_exit_2_with_usage_on_stderr() {
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["info"],
+        &["info", "a", "b"],
+        &["from-json", "x.json"],
+        &["roundtrip", "--bogus"],
+        &["to-json", "a", "--hint", "no-equals-sign"],
+    ] {
+        let out = savepoint(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("usage:"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_goes_to_stdout_and_succeeds() {
+    let out = savepoint(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("savepoint roundtrip"));
+}
+
+#[test]
+fn roundtrip_walks_directories_skipping_manifest_and_readme() {
+    let dir = scratch("walk");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("MANIFEST.tsv"), "path\texpected\n").unwrap();
+    std::fs::write(dir.join("README.md"), "# corpus\n").unwrap();
+    std::fs::write(dir.join("junk.bin"), b"not a game file").unwrap();
+    std::fs::write(dir.join("sub").join("more.bin"), b"\0\0\0\0").unwrap();
+    let out = savepoint(&["roundtrip", s(&dir)]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(
+        lines[0],
+        format!(
+            "{}: error: unknown format: no known magic number or file extension",
+            s(&dir.join("junk.bin"))
+        )
+    );
+    assert!(lines[1].starts_with(&format!(
+        "{}: error: ",
+        s(&dir.join("sub").join("more.bin"))
+    )));
+    assert_eq!(lines[2], "0 passed, 2 failed");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!text.contains("MANIFEST") && !text.contains("README"));
+}
+
+#[test]
+fn roundtrip_missing_file_is_an_error_line() {
+    let dir = scratch("missing");
+    let missing = dir.join("nope.fct");
+    let out = savepoint(&["roundtrip", s(&missing)]);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(&format!("{}: error: ", s(&missing))),
+        "{text}"
+    );
+    assert!(text.ends_with("0 passed, 1 failed\n"), "{text}");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// The first file a corpus MANIFEST marks as one that must fail.
+fn manifest_error_file(folder: &Path) -> Option<(PathBuf, String)> {
+    let manifest = std::fs::read_to_string(folder.join("MANIFEST.tsv")).ok()?;
+    let mut rows = manifest.lines().map(|l| l.split('\t').collect::<Vec<_>>());
+    let header = rows.next()?;
+    let expected = header.iter().position(|c| *c == "expected")?;
+    rows.find(|r| r.get(expected).is_some_and(|e| e.starts_with("error")))
+        .map(|r| (folder.join(r[0]), r[expected].to_owned()))
+}
+
+#[test]
+fn roundtrip_reports_a_manifest_error_file_as_failed() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let (file, expected) =
+        manifest_error_file(&corpus.join("freerct")).expect("freerct MANIFEST lists an error file");
+    let out = savepoint(&["roundtrip", s(&file)]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with(&format!("{}: error: ", s(&file))),
+        "{text} (MANIFEST: {expected})"
+    );
+    assert_eq!(lines[1], "0 passed, 1 failed");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// One sample per format and the name `info` must report for it.
+const SAMPLES: &[(&str, &str)] = &[
+    ("freerct/bundled/main_menu.fct", "FreeRCT save"),
+    ("gvas/Slot1.sav", "Unreal GVAS SaveGame"),
+    ("gvas/palworld_zlib.sav", "Palworld PlZ (GVAS)"),
+    (
+        "astroneer/A178B110FB374A539EC6A93E49F105DD",
+        "Astroneer savegame (GVAS)",
+    ),
+    ("rocketleague/good/07e9.replay", "Rocket League replay"),
+    (
+        "satisfactory/blueprints/45.sbpcfg",
+        "Satisfactory save/blueprint",
+    ),
+];
+
+#[test]
+fn info_names_the_detected_format_of_each_corpus_sample() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    for (sample, format) in SAMPLES {
+        let out = savepoint(&["info", s(&corpus.join(sample))]);
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(all.contains(format), "{sample}: {all}");
+    }
+}
+
+#[test]
+fn info_on_an_unsupported_format_fails_cleanly() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let out = savepoint(&["info", s(&corpus.join("satisfactory/blueprints/45.sbpcfg"))]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("not supported yet"),
+        "{}",
+        stderr(&out)
+    );
+}
