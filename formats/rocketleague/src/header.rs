@@ -1,0 +1,352 @@
+//! The header section: versions, the game type and the header property set.
+
+use crate::list::MinSize;
+use crate::strings::{String8, String16};
+use binrw::{BinRead, BinResult, BinWrite, Endian, binrw};
+use serde::{Deserialize, Serialize};
+use std::io::{Read, Seek, Write};
+
+/// The header section, after its size and CRC.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// `ENGINE_VERSION`.
+    pub engine_version: u32,
+    /// `LICENSEE_VERSION`.
+    pub licensee_version: u32,
+    /// `NET_VERSION`, stored only from engine 866 / licensee 18 on.
+    #[br(if(engine_version >= 866 && licensee_version >= 18))]
+    pub net_version: Option<u32>,
+    /// The replay class, e.g. `TAGame.Replay_Soccar_TA`.
+    pub game_type: String8,
+    /// Match information; replays stamped 0.0 store booleans and bytes the old way.
+    #[br(args(engine_version == 0 && licensee_version == 0))]
+    pub properties: PropertySet,
+}
+
+/// A list of properties ended by a `None` name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PropertySet {
+    /// The properties in file order (names may repeat).
+    pub properties: Vec<Property>,
+    /// The terminating name exactly as stored (`None`, or `\0\0\0None` in some old replays).
+    pub terminator: String8,
+}
+
+/// One header property: name, type name, the size and array index the game stores, and the value.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[br(import(name: String8, quirks: bool))]
+pub struct Property {
+    /// Property name, e.g. `PlayerName`; written by [`PropertySet`] ahead of the rest.
+    #[br(calc = name)]
+    #[bw(ignore)]
+    pub name: String8,
+    /// The type name, implied by the value.
+    #[br(temp)]
+    #[bw(calc = value.kind())]
+    kind: PropertyKind,
+    /// Declared size of the value in bytes (the first half of the spec's `unknown_01`).
+    pub size: u32,
+    /// Array index (the second half of the spec's `unknown_01`; always 0 in practice).
+    pub index: u32,
+    /// The value.
+    #[br(args(kind, quirks))]
+    pub value: PropertyValue,
+}
+
+/// The type name stored in front of a property value.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PropertyKind {
+    /// `IntProperty`.
+    #[brw(magic = b"\x0c\0\0\0IntProperty\0")]
+    Int,
+    /// `StrProperty`.
+    #[brw(magic = b"\x0c\0\0\0StrProperty\0")]
+    Str,
+    /// `NameProperty`.
+    #[brw(magic = b"\x0d\0\0\0NameProperty\0")]
+    Name,
+    /// `FloatProperty`.
+    #[brw(magic = b"\x0e\0\0\0FloatProperty\0")]
+    Float,
+    /// `QWordProperty`.
+    #[brw(magic = b"\x0e\0\0\0QWordProperty\0")]
+    QWord,
+    /// `BoolProperty`.
+    #[brw(magic = b"\x0d\0\0\0BoolProperty\0")]
+    Bool,
+    /// `ByteProperty`.
+    #[brw(magic = b"\x0d\0\0\0ByteProperty\0")]
+    Byte,
+    /// `ArrayProperty`.
+    #[brw(magic = b"\x0e\0\0\0ArrayProperty\0")]
+    Array,
+    /// `StructProperty`.
+    #[brw(magic = b"\x0f\0\0\0StructProperty\0")]
+    Struct,
+}
+
+impl PropertyKind {
+    /// The type name as stored.
+    pub fn name(self) -> &'static str {
+        match self {
+            PropertyKind::Int => "IntProperty",
+            PropertyKind::Str => "StrProperty",
+            PropertyKind::Name => "NameProperty",
+            PropertyKind::Float => "FloatProperty",
+            PropertyKind::QWord => "QWordProperty",
+            PropertyKind::Bool => "BoolProperty",
+            PropertyKind::Byte => "ByteProperty",
+            PropertyKind::Array => "ArrayProperty",
+            PropertyKind::Struct => "StructProperty",
+        }
+    }
+}
+
+/// A header property value; the variant is chosen by the stored [`PropertyKind`].
+#[binrw]
+#[brw(little)]
+#[br(import(kind: PropertyKind, quirks: bool))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum PropertyValue {
+    /// `IntProperty`.
+    #[br(pre_assert(kind == PropertyKind::Int))]
+    Int(i32),
+    /// `StrProperty`.
+    #[br(pre_assert(kind == PropertyKind::Str))]
+    Str(String16),
+    /// `NameProperty`.
+    #[br(pre_assert(kind == PropertyKind::Name))]
+    Name(String16),
+    /// `FloatProperty`.
+    #[br(pre_assert(kind == PropertyKind::Float))]
+    Float(f32),
+    /// `QWordProperty`.
+    #[br(pre_assert(kind == PropertyKind::QWord))]
+    QWord(u64),
+    /// `BoolProperty`: one byte.
+    #[br(pre_assert(kind == PropertyKind::Bool && !quirks))]
+    Bool(u8),
+    /// `BoolProperty` in replays stamped 0.0: four bytes.
+    #[br(pre_assert(kind == PropertyKind::Bool && quirks))]
+    Bool32(u32),
+    /// `ByteProperty`: an enum type name, then a value name; a plain byte when the type is `None`;
+    /// nothing more for Steam and PS4 platforms and in replays stamped 0.0.
+    #[br(pre_assert(kind == PropertyKind::Byte))]
+    Byte {
+        /// The enum type (or, for some platforms, the value itself).
+        kind: String8,
+        /// The value of an enum-less byte.
+        #[br(if(kind.as_str() == "None"))]
+        byte: Option<u8>,
+        /// The enum value.
+        #[br(if(!quirks && !matches!(kind.as_str().as_ref(), "None" | "OnlinePlatform_Steam" | "OnlinePlatform_PS4")))]
+        value: Option<String8>,
+    },
+    /// `ArrayProperty`: a list of property sets.
+    #[br(pre_assert(kind == PropertyKind::Array))]
+    Array(
+        #[br(parse_with = crate::list::read_list, args(quirks))]
+        #[bw(write_with = crate::list::write_list)]
+        Vec<PropertySet>,
+    ),
+    /// `StructProperty`: a struct type name and its fields.
+    #[br(pre_assert(kind == PropertyKind::Struct))]
+    Struct {
+        /// Struct type, e.g. `UniqueNetId`.
+        name: String8,
+        /// Fields.
+        #[br(args(quirks))]
+        fields: PropertySet,
+    },
+}
+
+impl MinSize for PropertySet {
+    /// A terminator alone: length prefix plus at least a NUL.
+    const MIN_SIZE: u64 = 5;
+}
+
+fn is_terminator(name: &String8) -> bool {
+    name.as_str().trim_start_matches('\0') == "None"
+}
+
+impl BinRead for PropertySet {
+    type Args<'a> = (bool,);
+
+    fn read_options<R: Read + Seek>(
+        reader: &mut R,
+        endian: Endian,
+        (quirks,): (bool,),
+    ) -> BinResult<Self> {
+        let mut properties = Vec::new();
+        loop {
+            let name = String8::read_options(reader, endian, ())?;
+            if is_terminator(&name) {
+                return Ok(PropertySet {
+                    properties,
+                    terminator: name,
+                });
+            }
+            properties.push(Property::read_options(reader, endian, (name, quirks))?);
+        }
+    }
+}
+
+impl BinWrite for PropertySet {
+    type Args<'a> = ();
+
+    fn write_options<W: Write + Seek>(
+        &self,
+        writer: &mut W,
+        endian: Endian,
+        (): (),
+    ) -> BinResult<()> {
+        for property in &self.properties {
+            property.name.write_options(writer, endian, ())?;
+            property.write_options(writer, endian, ())?;
+        }
+        self.terminator.write_options(writer, endian, ())
+    }
+}
+
+impl PropertySet {
+    /// The first property called `name`.
+    pub fn get(&self, name: &str) -> Option<&PropertyValue> {
+        self.properties
+            .iter()
+            .find(|p| p.name.as_str() == name)
+            .map(|p| &p.value)
+    }
+
+    /// The first property called `name`, mutably.
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut Property> {
+        self.properties.iter_mut().find(|p| p.name.as_str() == name)
+    }
+
+    /// Bytes this set occupies in the file, terminator included.
+    pub fn encoded_len(&self) -> usize {
+        let props: usize = self
+            .properties
+            .iter()
+            .map(|p| {
+                p.name.encoded_len()
+                    + 4
+                    + p.value.kind().name().len()
+                    + 1
+                    + 8
+                    + p.value.encoded_len()
+            })
+            .sum();
+        props + self.terminator.encoded_len()
+    }
+}
+
+impl Property {
+    /// Sets `size` to the encoded size of the value, as the game does; call after editing a value.
+    pub fn update_size(&mut self) {
+        self.size = u32::try_from(self.value.declared_size()).unwrap_or(u32::MAX);
+    }
+}
+
+impl PropertyValue {
+    /// The value as an integer, for `IntProperty`.
+    pub fn as_i32(&self) -> Option<i32> {
+        match self {
+            PropertyValue::Int(value) => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// The value as text, for `StrProperty` and `NameProperty`.
+    pub fn as_text(&self) -> Option<std::borrow::Cow<'_, str>> {
+        match self {
+            PropertyValue::Str(text) | PropertyValue::Name(text) => Some(text.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The stored type name of this value.
+    pub fn kind(&self) -> PropertyKind {
+        match self {
+            PropertyValue::Int(_) => PropertyKind::Int,
+            PropertyValue::Str(_) => PropertyKind::Str,
+            PropertyValue::Name(_) => PropertyKind::Name,
+            PropertyValue::Float(_) => PropertyKind::Float,
+            PropertyValue::QWord(_) => PropertyKind::QWord,
+            PropertyValue::Bool(_) | PropertyValue::Bool32(_) => PropertyKind::Bool,
+            PropertyValue::Byte { .. } => PropertyKind::Byte,
+            PropertyValue::Array(_) => PropertyKind::Array,
+            PropertyValue::Struct { .. } => PropertyKind::Struct,
+        }
+    }
+
+    /// The size the game declares for this value: its byte count, except that a `BoolProperty`
+    /// declares 0 although bytes follow, a `ByteProperty` counts only its value, not its type,
+    /// and a `StructProperty` counts its fields but not its type name.
+    pub fn declared_size(&self) -> usize {
+        match self {
+            PropertyValue::Bool(_) | PropertyValue::Bool32(_) => 0,
+            PropertyValue::Byte { byte: Some(_), .. } => 1,
+            PropertyValue::Byte {
+                value: Some(value), ..
+            } => value.encoded_len(),
+            PropertyValue::Struct { fields, .. } => fields.encoded_len(),
+            _ => self.encoded_len(),
+        }
+    }
+
+    /// Bytes of the value after the size and index.
+    pub fn encoded_len(&self) -> usize {
+        match self {
+            PropertyValue::Int(_) | PropertyValue::Float(_) => 4,
+            PropertyValue::QWord(_) => 8,
+            PropertyValue::Bool(_) => 1,
+            PropertyValue::Bool32(_) => 4,
+            PropertyValue::Str(text) | PropertyValue::Name(text) => text.encoded_len(),
+            PropertyValue::Byte { kind, byte, value } => {
+                kind.encoded_len()
+                    + usize::from(byte.is_some())
+                    + value.as_ref().map_or(0, String8::encoded_len)
+            }
+            PropertyValue::Struct { name, fields } => name.encoded_len() + fields.encoded_len(),
+            PropertyValue::Array(sets) => {
+                4 + sets.iter().map(PropertySet::encoded_len).sum::<usize>()
+            }
+        }
+    }
+}
+
+impl Header {
+    /// The `NumFrames` property.
+    pub fn num_frames(&self) -> Option<i32> {
+        self.properties
+            .get("NumFrames")
+            .and_then(PropertyValue::as_i32)
+    }
+
+    /// The `MaxChannels` property.
+    pub fn max_channels(&self) -> Option<i32> {
+        self.properties
+            .get("MaxChannels")
+            .and_then(PropertyValue::as_i32)
+    }
+
+    /// The `MatchType` property.
+    pub fn match_type(&self) -> Option<std::borrow::Cow<'_, str>> {
+        self.properties
+            .get("MatchType")
+            .and_then(PropertyValue::as_text)
+    }
+
+    /// The `BuildVersion` property.
+    pub fn build_version(&self) -> Option<std::borrow::Cow<'_, str>> {
+        self.properties
+            .get("BuildVersion")
+            .and_then(PropertyValue::as_text)
+    }
+}
