@@ -17,10 +17,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let Some(file) = path.file_name().and_then(|f| f.to_str()) else {
             continue;
         };
-        if let Some(stem) = file.strip_suffix(".rs")
-            && !HARNESS_FILES.contains(&file)
-        {
-            names.push(stem.to_owned());
+        match file.strip_suffix(".rs") {
+            Some(stem) if !HARNESS_FILES.contains(&file) => names.push(stem.to_owned()),
+            _ => {}
         }
     }
     names.sort();
