@@ -1,0 +1,1014 @@
+//! Every replicated attribute: its model type and its bit layout.
+
+use serde::{Deserialize, Serialize};
+
+use super::bits::{BitReader, BitWriter, Fail, Res};
+use super::codec::{
+    AttrCtx, BitCodec, F32Bits, NetString, Quaternion, Rotation, Vector3i, bit_struct,
+};
+
+/// How an attribute is encoded; the data tables map property object names to these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum AttributeKind {
+    ActiveActor,
+    AppliedDamage,
+    Boolean,
+    Byte,
+    CamSettings,
+    ClubColors,
+    DamageState,
+    Demolish,
+    DemolishExtended,
+    DemolishFx,
+    Enum,
+    Explosion,
+    ExtendedExplosion,
+    FlaggedByte,
+    Float,
+    GameMode,
+    Impulse,
+    Int,
+    Int64,
+    Loadout,
+    LoadoutOnline,
+    LoadoutsOnline,
+    Location,
+    LogoData,
+    MusicStinger,
+    PartyLeader,
+    Pickup,
+    PickupInfo,
+    PickupNew,
+    PlayerHistoryKey,
+    PrivateMatchSettings,
+    QWordString,
+    RepStatTitle,
+    ReplicatedBoost,
+    Reservation,
+    RigidBody,
+    RotationTag,
+    StatEvent,
+    String,
+    TeamLoadout,
+    TeamPaint,
+    Title,
+    UniqueId,
+    Welded,
+}
+
+/// A decoded attribute value. Large variants are boxed to keep the common ones small.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum Attribute {
+    ActiveActor(ActiveActor),
+    AppliedDamage(Box<AppliedDamage>),
+    Boolean(bool),
+    Byte(u8),
+    CamSettings(Box<CamSettings>),
+    ClubColors(ClubColors),
+    DamageState(Box<DamageState>),
+    Demolish(Box<Demolish>),
+    DemolishExtended(Box<DemolishExtended>),
+    DemolishFx(Box<DemolishFx>),
+    /// 11-bit enum value.
+    Enum(u16),
+    Explosion(Box<Explosion>),
+    ExtendedExplosion(Box<ExtendedExplosion>),
+    FlaggedByte(FlaggedByte),
+    Float(F32Bits),
+    /// Game mode in 8 bits (868.12 and later) or 2 bits.
+    GameMode(u8),
+    Impulse(Impulse),
+    Int(i32),
+    Int64(i64),
+    Loadout(Box<Loadout>),
+    LoadoutOnline(OnlineLoadout),
+    LoadoutsOnline(Box<LoadoutsOnline>),
+    Location(Vector3i),
+    LogoData(LogoData),
+    MusicStinger(MusicStinger),
+    /// Party leader: `None` when the system id byte is 0.
+    PartyLeader(Option<Box<UniqueId>>),
+    Pickup(Pickup),
+    PickupInfo(Box<PickupInfo>),
+    PickupNew(PickupNew),
+    /// 14-bit key.
+    PlayerHistoryKey(u16),
+    PrivateMatchSettings(Box<PrivateMatchSettings>),
+    /// `QWordString` before 2.23 (BuildVersion 221120.42953.406184).
+    QWord(u64),
+    RepStatTitle(Box<RepStatTitle>),
+    ReplicatedBoost(ReplicatedBoost),
+    Reservation(Box<Reservation>),
+    RigidBody(Box<RigidBody>),
+    Rotation(Rotation),
+    StatEvent(StatEvent),
+    String(NetString),
+    TeamLoadout(Box<TeamLoadout>),
+    TeamPaint(TeamPaint),
+    Title(Box<Title>),
+    UniqueId(Box<UniqueId>),
+    Welded(Box<Welded>),
+}
+
+bit_struct! {
+    /// `ActiveActorAttr`: a flag and an actor id.
+    pub struct ActiveActor { /// Whether the reference is set.
+        pub active: bool, /// Actor id.
+        pub actor: i32 }
+}
+bit_struct! {
+    /// `AppliedDamageAttr` (Dropshot).
+    pub struct AppliedDamage { /// Id.
+        pub id: u8, /// Position.
+        pub position: Vector3i, /// Damage index.
+        pub damage_index: i32, /// Total damage.
+        pub total_damage: i32 }
+}
+bit_struct! {
+    /// `ClubColorsAttr`.
+    pub struct ClubColors { /// Blue flag.
+        pub blue_flag: bool, /// Blue color.
+        pub blue_color: u8, /// Orange flag.
+        pub orange_flag: bool, /// Orange color.
+        pub orange_color: u8 }
+}
+bit_struct! {
+    /// `DamageStateAttr` (Dropshot tiles).
+    pub struct DamageState { /// Tile state.
+        pub tile_state: u8, /// Damaged.
+        pub damaged: bool, /// Offender actor id.
+        pub offender: i32, /// Ball position.
+        pub ball_position: Vector3i, /// Direct hit.
+        pub direct_hit: bool, /// Unknown 02.
+        pub unknown: bool }
+}
+bit_struct! {
+    /// `DemolishAttr`.
+    pub struct Demolish { /// Attacker flag.
+        pub attacker_flag: bool, /// Attacker actor id.
+        pub attacker: i32, /// Victim flag.
+        pub victim_flag: bool, /// Victim actor id.
+        pub victim: i32, /// Attacker velocity.
+        pub attack_velocity: Vector3i, /// Victim velocity.
+        pub victim_velocity: Vector3i }
+}
+bit_struct! {
+    /// `DemolishFXAttr`: custom demolish effect then a `Demolish`.
+    pub struct DemolishFx { /// Custom demo flag.
+        pub custom_demo_flag: bool, /// Custom demo id.
+        pub custom_demo_id: i32, /// The demolition.
+        pub demolish: Demolish }
+}
+bit_struct! {
+    /// `ReplicatedDemolishExtended` (2025+).
+    pub struct DemolishExtended { /// Attacker PRI.
+        pub attacker_pri: ActiveActor, /// Self-demolition effect.
+        pub self_demo: ActiveActor, /// Self demolition.
+        pub self_demolish: bool, /// Goal explosion owner.
+        pub goal_explosion_owner: ActiveActor, /// Attacker car.
+        pub attacker: ActiveActor, /// Victim car.
+        pub victim: ActiveActor, /// Attacker velocity.
+        pub attacker_velocity: Vector3i, /// Victim velocity.
+        pub victim_velocity: Vector3i }
+}
+bit_struct! {
+    /// `ExplosionAttr`.
+    pub struct Explosion { /// Flag.
+        pub flag: bool, /// Actor id.
+        pub actor: i32, /// Location.
+        pub location: Vector3i }
+}
+bit_struct! {
+    /// `ExtendedExplosionAttr`.
+    pub struct ExtendedExplosion { /// The explosion.
+        pub explosion: Explosion, /// Unknown 03.
+        pub unknown: bool, /// Secondary actor id.
+        pub secondary_actor: i32 }
+}
+bit_struct! {
+    /// `FlaggedByteAttr`.
+    pub struct FlaggedByte { /// Flag.
+        pub flag: bool, /// Byte.
+        pub byte: u8 }
+}
+bit_struct! {
+    /// Knockout `ReplicatedImpulse`.
+    pub struct Impulse { /// Compressed rotation.
+        pub compressed_rotation: i32, /// Speed.
+        pub speed: F32Bits }
+}
+bit_struct! {
+    /// `TAGame.Team_TA:LogoData`.
+    pub struct LogoData { /// Logo id.
+        pub logo_id: u32, /// Swap colors.
+        pub swap_colors: bool }
+}
+bit_struct! {
+    /// `MusicStingerAttr`.
+    pub struct MusicStinger { /// Flag.
+        pub flag: bool, /// Cue.
+        pub cue: u32, /// Trigger.
+        pub trigger: u8 }
+}
+bit_struct! {
+    /// `PickupAttr`.
+    pub struct Pickup { /// Instigator actor id.
+        pub instigator: Option<i32>, /// Picked up.
+        pub picked_up: bool }
+}
+bit_struct! {
+    /// `PickupNewAttr`.
+    pub struct PickupNew { /// Instigator actor id.
+        pub instigator: Option<i32>, /// Picked-up state.
+        pub picked_up: u8 }
+}
+bit_struct! {
+    /// `PickupInfoAttr` (rumble): three pickup slots and a preview flag.
+    pub struct PickupInfo { /// First slot.
+        pub first: ActiveActor, /// Second slot.
+        pub second: ActiveActor, /// Third slot.
+        pub third: ActiveActor, /// Items are preview.
+        pub items_are_preview: bool }
+}
+bit_struct! {
+    /// `PrivateMatchSettingsAttr`.
+    pub struct PrivateMatchSettings { /// Mutators.
+        pub mutators: NetString, /// Joinable by.
+        pub joinable_by: u32, /// Max players.
+        pub max_players: u32, /// Game name.
+        pub game_name: NetString, /// Password.
+        pub password: NetString, /// Flag.
+        pub flag: bool }
+}
+bit_struct! {
+    /// `RepStatTitleAttr`.
+    pub struct RepStatTitle { /// Unknown 14.
+        pub unknown: bool, /// Name.
+        pub name: NetString, /// Unknown 15.
+        pub unknown2: bool, /// Index.
+        pub index: u32, /// Value.
+        pub value: u32 }
+}
+bit_struct! {
+    /// `CarComponent_Boost_TA:ReplicatedBoost`.
+    pub struct ReplicatedBoost { /// Grant count.
+        pub grant_count: u8, /// Boost amount.
+        pub boost_amount: u8, /// Unused.
+        pub unused1: u8, /// Unused.
+        pub unused2: u8 }
+}
+bit_struct! {
+    /// `StatEventAttr`.
+    pub struct StatEvent { /// Unknown 22.
+        pub unknown: bool, /// Object id of the stat event.
+        pub object_id: i32 }
+}
+bit_struct! {
+    /// `TeamPaintAttr`.
+    pub struct TeamPaint { /// Team.
+        pub team: u8, /// Primary color.
+        pub primary_color: u8, /// Accent color.
+        pub accent_color: u8, /// Primary finish.
+        pub primary_finish: u32, /// Accent finish.
+        pub accent_finish: u32 }
+}
+bit_struct! {
+    /// `TitleAttr` (unknowns 23-30).
+    pub struct Title { /// Unknown.
+        pub unknown1: bool, /// Unknown.
+        pub unknown2: bool, /// Unknown.
+        pub unknown3: u32, /// Unknown.
+        pub unknown4: u32, /// Unknown.
+        pub unknown5: u32, /// Unknown.
+        pub unknown6: u32, /// Unknown.
+        pub unknown7: u32, /// Unknown.
+        pub unknown8: bool }
+}
+bit_struct! {
+    /// `WeldedAttr`.
+    pub struct Welded { /// Active.
+        pub active: bool, /// Actor id.
+        pub actor: i32, /// Offset.
+        pub offset: Vector3i, /// Mass.
+        pub mass: F32Bits, /// Rotation.
+        pub rotation: Rotation }
+}
+bit_struct! {
+    /// `TeamLoadoutAttr`.
+    pub struct TeamLoadout { /// Blue loadout.
+        pub blue: Loadout, /// Orange loadout.
+        pub orange: Loadout }
+}
+bit_struct! {
+    /// `LoadoutsOnlineAttr`.
+    pub struct LoadoutsOnline { /// Blue.
+        pub blue: OnlineLoadout, /// Orange.
+        pub orange: OnlineLoadout, /// Unknown 10.
+        pub unknown1: bool, /// Unknown 11.
+        pub unknown2: bool }
+}
+
+/// `LoadoutOnlineAttr`: up to 255 lists of up to 255 products.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OnlineLoadout(pub Vec<Vec<Product>>);
+
+impl BitCodec for OnlineLoadout {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        let n = r.u8("online loadout count")?;
+        let mut lists = Vec::with_capacity(usize::from(n));
+        for _ in 0..n {
+            let m = r.u8("online loadout product count")?;
+            let mut products = Vec::with_capacity(usize::from(m));
+            for _ in 0..m {
+                products.push(Product::read(r, c)?);
+            }
+            lists.push(products);
+        }
+        Ok(OnlineLoadout(lists))
+    }
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        let count = |n: usize| {
+            u8::try_from(n).map_err(|_| Fail::Bad("more than 255 loadout entries".into()))
+        };
+        w.bits(u64::from(count(self.0.len())?), 8);
+        for list in &self.0 {
+            w.bits(u64::from(count(list.len())?), 8);
+            for p in list {
+                p.write(w, c)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `CameraSettingsAttr`; `transition` exists from 868.20.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct CamSettings {
+    pub fov: F32Bits,
+    pub height: F32Bits,
+    pub angle: F32Bits,
+    pub distance: F32Bits,
+    pub stiffness: F32Bits,
+    pub swivel: F32Bits,
+    pub transition: Option<F32Bits>,
+}
+
+impl BitCodec for CamSettings {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        let mut f = || F32Bits::read(r, c);
+        Ok(CamSettings {
+            fov: f()?,
+            height: f()?,
+            angle: f()?,
+            distance: f()?,
+            stiffness: f()?,
+            swivel: f()?,
+            transition: if c.at_least(868, 20, 0) {
+                Some(f()?)
+            } else {
+                None
+            },
+        })
+    }
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        for v in [
+            self.fov,
+            self.height,
+            self.angle,
+            self.distance,
+            self.stiffness,
+            self.swivel,
+        ] {
+            v.write(w, c)?;
+        }
+        gated(
+            &self.transition,
+            c.at_least(868, 20, 0),
+            "camera transition",
+            w,
+            c,
+        )
+    }
+}
+
+/// Writes a version-gated field, failing when its presence contradicts the version.
+fn gated<T: BitCodec>(
+    v: &Option<T>,
+    present: bool,
+    what: &str,
+    w: &mut BitWriter,
+    c: &AttrCtx,
+) -> Res<()> {
+    match (v, present) {
+        (Some(v), true) => v.write(w, c),
+        (None, false) => Ok(()),
+        _ => Err(Fail::Bad(format!(
+            "{what} presence does not match the replay version"
+        ))),
+    }
+}
+
+fn read_if<T: BitCodec>(cond: bool, r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Option<T>> {
+    if cond {
+        T::read(r, c).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// `LoadoutAttr`; which fields exist depends on the loadout's own version byte.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct Loadout {
+    pub version: u8,
+    pub body: u32,
+    pub decal: u32,
+    pub wheels: u32,
+    pub rocket_trail: u32,
+    pub antenna: u32,
+    pub topper: u32,
+    pub unknown1: u32,
+    /// Version > 10.
+    pub unknown2: Option<u32>,
+    /// Version >= 16: engine audio, trail, goal explosion.
+    pub engine_audio: Option<u32>,
+    pub trail: Option<u32>,
+    pub goal_explosion: Option<u32>,
+    /// Version >= 17.
+    pub banner: Option<u32>,
+    /// Version >= 19.
+    pub product_id: Option<u32>,
+    /// Version >= 22: three unknown u32s.
+    pub unknown3: Option<[u32; 3]>,
+}
+
+impl BitCodec for [u32; 3] {
+    fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
+        Ok([r.u32("u32")?, r.u32("u32")?, r.u32("u32")?])
+    }
+    fn write(&self, w: &mut BitWriter, _: &AttrCtx) -> Res<()> {
+        for v in self {
+            w.bits(u64::from(*v), 32);
+        }
+        Ok(())
+    }
+}
+
+impl BitCodec for Loadout {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        let version = r.u8("loadout version")?;
+        let mut u = || r.u32("loadout item");
+        let (body, decal, wheels, rocket_trail, antenna, topper, unknown1) =
+            (u()?, u()?, u()?, u()?, u()?, u()?, u()?);
+        Ok(Loadout {
+            version,
+            body,
+            decal,
+            wheels,
+            rocket_trail,
+            antenna,
+            topper,
+            unknown1,
+            unknown2: read_if(version > 10, r, c)?,
+            engine_audio: read_if(version >= 16, r, c)?,
+            trail: read_if(version >= 16, r, c)?,
+            goal_explosion: read_if(version >= 16, r, c)?,
+            banner: read_if(version >= 17, r, c)?,
+            product_id: read_if(version >= 19, r, c)?,
+            unknown3: read_if(version >= 22, r, c)?,
+        })
+    }
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        let v = self.version;
+        w.bits(u64::from(v), 8);
+        for x in [
+            self.body,
+            self.decal,
+            self.wheels,
+            self.rocket_trail,
+            self.antenna,
+            self.topper,
+            self.unknown1,
+        ] {
+            w.bits(u64::from(x), 32);
+        }
+        gated(&self.unknown2, v > 10, "loadout unknown2", w, c)?;
+        gated(&self.engine_audio, v >= 16, "loadout engine audio", w, c)?;
+        gated(&self.trail, v >= 16, "loadout trail", w, c)?;
+        gated(
+            &self.goal_explosion,
+            v >= 16,
+            "loadout goal explosion",
+            w,
+            c,
+        )?;
+        gated(&self.banner, v >= 17, "loadout banner", w, c)?;
+        gated(&self.product_id, v >= 19, "loadout product id", w, c)?;
+        gated(&self.unknown3, v >= 22, "loadout unknown3", w, c)
+    }
+}
+
+/// One online product: a flag, the product attribute object, and its value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Product {
+    /// Unknown 09.
+    pub unknown: bool,
+    /// Object index of the product attribute class.
+    pub object_id: u32,
+    /// The value; its layout depends on `object_id`.
+    pub value: ProductValue,
+}
+
+/// A product attribute value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum ProductValue {
+    /// The object is not a known product attribute: nothing stored.
+    Absent,
+    /// Old user color with the flag bit clear.
+    NoColor,
+    OldColor(u32),
+    NewColor(u32),
+    OldPaint(u32),
+    NewPaint(u32),
+    SpecialEdition(u32),
+    OldTeamEdition(u32),
+    NewTeamEdition(u32),
+    Title(NetString),
+}
+
+impl BitCodec for Product {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        let unknown = r.bit("product flag")?;
+        let object_id = r.u32("product object")?;
+        let p = c.products;
+        let new_paint = c.at_least(868, 18, 0);
+        let value = if object_id == p.user_color {
+            if c.at_least(868, 23, 8) {
+                ProductValue::NewColor(r.u32("color")?)
+            } else if r.bit("color flag")? {
+                ProductValue::OldColor(r.bits(31, "color")? as u32)
+            } else {
+                ProductValue::NoColor
+            }
+        } else if object_id == p.painted {
+            if new_paint {
+                ProductValue::NewPaint(r.bits(31, "paint")? as u32)
+            } else {
+                ProductValue::OldPaint(r.bits_max(3, 14, "paint")? as u32)
+            }
+        } else if object_id == p.title {
+            ProductValue::Title(NetString::read(r, c)?)
+        } else if object_id == p.special_edition {
+            ProductValue::SpecialEdition(r.bits(31, "special edition")? as u32)
+        } else if object_id == p.team_edition {
+            if new_paint {
+                ProductValue::NewTeamEdition(r.bits(31, "team edition")? as u32)
+            } else {
+                ProductValue::OldTeamEdition(r.bits_max(3, 14, "team edition")? as u32)
+            }
+        } else {
+            ProductValue::Absent
+        };
+        Ok(Product {
+            unknown,
+            object_id,
+            value,
+        })
+    }
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        w.bit(self.unknown);
+        w.bits(u64::from(self.object_id), 32);
+        match &self.value {
+            ProductValue::Absent => {}
+            ProductValue::NoColor => w.bit(false),
+            ProductValue::OldColor(v) => {
+                w.bit(true);
+                w.bits(u64::from(*v), 31);
+            }
+            ProductValue::NewColor(v) => w.bits(u64::from(*v), 32),
+            ProductValue::NewPaint(v)
+            | ProductValue::SpecialEdition(v)
+            | ProductValue::NewTeamEdition(v) => w.bits(u64::from(*v), 31),
+            ProductValue::OldPaint(v) | ProductValue::OldTeamEdition(v) => {
+                w.bits_max(u64::from(*v), 3, 14)?
+            }
+            ProductValue::Title(s) => s.write(w, c)?,
+        }
+        Ok(())
+    }
+}
+
+/// `RigidBodyAttr`; velocities are absent while sleeping.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct RigidBody {
+    pub sleeping: bool,
+    pub location: Vector3i,
+    pub rotation: Quaternion,
+    pub linear_velocity: Option<Vector3i>,
+    pub angular_velocity: Option<Vector3i>,
+}
+
+impl BitCodec for RigidBody {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        let sleeping = r.bit("rigid body sleeping")?;
+        let location = Vector3i::read(r, c)?;
+        let rotation = Quaternion::read(r, c)?;
+        Ok(RigidBody {
+            sleeping,
+            location,
+            rotation,
+            linear_velocity: read_if(!sleeping, r, c)?,
+            angular_velocity: read_if(!sleeping, r, c)?,
+        })
+    }
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        w.bit(self.sleeping);
+        self.location.write(w, c)?;
+        self.rotation.write(w, c)?;
+        gated(
+            &self.linear_velocity,
+            !self.sleeping,
+            "linear velocity",
+            w,
+            c,
+        )?;
+        gated(
+            &self.angular_velocity,
+            !self.sleeping,
+            "angular velocity",
+            w,
+            c,
+        )
+    }
+}
+
+/// A platform-specific player id.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum RemoteId {
+    /// System 0: 24 bits.
+    SplitScreen(u32),
+    /// System 1.
+    Steam(u64),
+    /// System 2: 16-byte name, 8 (net < 1) or 16 unknown bytes, id.
+    PlayStation {
+        name: Vec<u8>,
+        unknown: Vec<u8>,
+        online_id: u64,
+    },
+    /// System 4.
+    Xbox(u64),
+    /// System 5.
+    QQ(u64),
+    /// System 6: id then 24 unknown bytes.
+    Switch { online_id: u64, unknown: Vec<u8> },
+    /// System 7: id then 24 unknown bytes before net version 10.
+    PsyNet {
+        online_id: u64,
+        unknown: Option<Vec<u8>>,
+    },
+    /// System 11.
+    Epic(NetString),
+}
+
+/// `UniqueIDAttr`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UniqueId {
+    /// Platform.
+    pub system_id: u8,
+    /// Platform id.
+    pub remote_id: RemoteId,
+    /// Local (split-screen) player index.
+    pub local_id: u8,
+}
+
+impl UniqueId {
+    fn read_with_system(system_id: u8, r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        let remote_id = match system_id {
+            0 => RemoteId::SplitScreen(r.bits(24, "split-screen id")? as u32),
+            1 => RemoteId::Steam(r.u64("steam id")?),
+            2 => RemoteId::PlayStation {
+                name: r.bytes(16, "playstation name")?,
+                unknown: r.bytes(
+                    if c.version.net >= 1 { 16 } else { 8 },
+                    "playstation unknown",
+                )?,
+                online_id: r.u64("playstation id")?,
+            },
+            4 => RemoteId::Xbox(r.u64("xbox id")?),
+            5 => RemoteId::QQ(r.u64("qq id")?),
+            6 => RemoteId::Switch {
+                online_id: r.u64("switch id")?,
+                unknown: r.bytes(24, "switch unknown")?,
+            },
+            7 => RemoteId::PsyNet {
+                online_id: r.u64("psynet id")?,
+                unknown: if c.version.net < 10 {
+                    Some(r.bytes(24, "psynet unknown")?)
+                } else {
+                    None
+                },
+            },
+            11 => RemoteId::Epic(NetString::read(r, c)?),
+            other => return Err(Fail::Bad(format!("unknown remote id system {other}"))),
+        };
+        Ok(UniqueId {
+            system_id,
+            remote_id,
+            local_id: r.u8("local id")?,
+        })
+    }
+
+    fn write_without_system(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        let fixed = |b: &[u8], n: usize| {
+            if b.len() == n {
+                Ok(())
+            } else {
+                Err(Fail::Bad(format!("remote id field must be {n} bytes")))
+            }
+        };
+        match (&self.remote_id, self.system_id) {
+            (RemoteId::SplitScreen(v), 0) => w.bits(u64::from(*v), 24),
+            (RemoteId::Steam(v), 1) | (RemoteId::Xbox(v), 4) | (RemoteId::QQ(v), 5) => {
+                w.bits(*v, 64)
+            }
+            (
+                RemoteId::PlayStation {
+                    name,
+                    unknown,
+                    online_id,
+                },
+                2,
+            ) => {
+                fixed(name, 16)?;
+                fixed(unknown, if c.version.net >= 1 { 16 } else { 8 })?;
+                w.bytes(name);
+                w.bytes(unknown);
+                w.bits(*online_id, 64);
+            }
+            (RemoteId::Switch { online_id, unknown }, 6) => {
+                fixed(unknown, 24)?;
+                w.bits(*online_id, 64);
+                w.bytes(unknown);
+            }
+            (RemoteId::PsyNet { online_id, unknown }, 7) => {
+                w.bits(*online_id, 64);
+                match (unknown, c.version.net < 10) {
+                    (Some(u), true) => {
+                        fixed(u, 24)?;
+                        w.bytes(u);
+                    }
+                    (None, false) => {}
+                    _ => {
+                        return Err(Fail::Bad(
+                            "psynet id bytes do not match the net version".into(),
+                        ));
+                    }
+                }
+            }
+            (RemoteId::Epic(s), 11) => s.write(w, c)?,
+            _ => {
+                return Err(Fail::Bad(format!(
+                    "remote id does not match system {}",
+                    self.system_id
+                )));
+            }
+        }
+        w.bits(u64::from(self.local_id), 8);
+        Ok(())
+    }
+}
+
+impl BitCodec for UniqueId {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        let system_id = r.u8("system id")?;
+        Self::read_with_system(system_id, r, c)
+    }
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        w.bits(u64::from(self.system_id), 8);
+        self.write_without_system(w, c)
+    }
+}
+
+/// The player name in a reservation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ReservationName {
+    /// Split-screen id 0: no name.
+    None,
+    /// A `String16`.
+    Text(NetString),
+    /// Split-screen with a non-zero id: a zero-terminated byte string (terminator kept, at most 255 bytes).
+    Raw(Vec<u8>),
+}
+
+/// `ReservationAttr`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reservation {
+    /// 3-bit slot number.
+    pub number: u8,
+    /// Player id.
+    pub unique_id: UniqueId,
+    /// Player name.
+    pub name: ReservationName,
+    /// Unknown 16.
+    pub unknown1: bool,
+    /// Unknown 17.
+    pub unknown2: bool,
+    /// Unknown 18: six bits from 868.12.
+    pub unknown3: Option<u8>,
+}
+
+impl BitCodec for Reservation {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        let number = r.bits(3, "reservation number")? as u8;
+        let unique_id = UniqueId::read(r, c)?;
+        let name = match unique_id.remote_id {
+            _ if unique_id.system_id != 0 => ReservationName::Text(NetString::read(r, c)?),
+            RemoteId::SplitScreen(0) => ReservationName::None,
+            _ => {
+                let mut raw = Vec::new();
+                while raw.len() < 255 {
+                    let b = r.u8("reservation name")?;
+                    raw.push(b);
+                    if b == 0 {
+                        break;
+                    }
+                }
+                ReservationName::Raw(raw)
+            }
+        };
+        Ok(Reservation {
+            number,
+            unique_id,
+            name,
+            unknown1: r.bit("reservation")?,
+            unknown2: r.bit("reservation")?,
+            unknown3: if c.at_least(868, 12, 0) {
+                Some(r.bits(6, "reservation")? as u8)
+            } else {
+                None
+            },
+        })
+    }
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        w.bits(u64::from(self.number), 3);
+        self.unique_id.write(w, c)?;
+        match &self.name {
+            ReservationName::None => {}
+            ReservationName::Text(s) => s.write(w, c)?,
+            ReservationName::Raw(b) => w.bytes(b),
+        }
+        w.bit(self.unknown1);
+        w.bit(self.unknown2);
+        match (self.unknown3, c.at_least(868, 12, 0)) {
+            (Some(v), true) => w.bits(u64::from(v), 6),
+            (None, false) => {}
+            _ => {
+                return Err(Fail::Bad(
+                    "reservation unknown3 does not match the version".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads one attribute of the given kind.
+pub(crate) fn read_attribute(
+    kind: AttributeKind,
+    r: &mut BitReader<'_>,
+    c: &AttrCtx,
+) -> Res<Attribute> {
+    use AttributeKind as K;
+    Ok(match kind {
+        K::ActiveActor => Attribute::ActiveActor(BitCodec::read(r, c)?),
+        K::AppliedDamage => Attribute::AppliedDamage(BitCodec::read(r, c)?),
+        K::Boolean => Attribute::Boolean(r.bit("boolean")?),
+        K::Byte => Attribute::Byte(r.u8("byte")?),
+        K::CamSettings => Attribute::CamSettings(BitCodec::read(r, c)?),
+        K::ClubColors => Attribute::ClubColors(BitCodec::read(r, c)?),
+        K::DamageState => Attribute::DamageState(BitCodec::read(r, c)?),
+        K::Demolish => Attribute::Demolish(BitCodec::read(r, c)?),
+        K::DemolishExtended => Attribute::DemolishExtended(BitCodec::read(r, c)?),
+        K::DemolishFx => Attribute::DemolishFx(BitCodec::read(r, c)?),
+        K::Enum => Attribute::Enum(r.bits(11, "enum")? as u16),
+        K::Explosion => Attribute::Explosion(BitCodec::read(r, c)?),
+        K::ExtendedExplosion => Attribute::ExtendedExplosion(BitCodec::read(r, c)?),
+        K::FlaggedByte => Attribute::FlaggedByte(BitCodec::read(r, c)?),
+        K::Float => Attribute::Float(BitCodec::read(r, c)?),
+        K::GameMode => Attribute::GameMode(r.bits(game_mode_bits(c), "game mode")? as u8),
+        K::Impulse => Attribute::Impulse(BitCodec::read(r, c)?),
+        K::Int => Attribute::Int(BitCodec::read(r, c)?),
+        K::Int64 => Attribute::Int64(BitCodec::read(r, c)?),
+        K::Loadout => Attribute::Loadout(BitCodec::read(r, c)?),
+        K::LoadoutOnline => Attribute::LoadoutOnline(BitCodec::read(r, c)?),
+        K::LoadoutsOnline => Attribute::LoadoutsOnline(BitCodec::read(r, c)?),
+        K::Location => Attribute::Location(BitCodec::read(r, c)?),
+        K::LogoData => Attribute::LogoData(BitCodec::read(r, c)?),
+        K::MusicStinger => Attribute::MusicStinger(BitCodec::read(r, c)?),
+        K::PartyLeader => {
+            let system_id = r.u8("party leader system id")?;
+            Attribute::PartyLeader(if system_id == 0 {
+                None
+            } else {
+                Some(Box::new(UniqueId::read_with_system(system_id, r, c)?))
+            })
+        }
+        K::Pickup => Attribute::Pickup(BitCodec::read(r, c)?),
+        K::PickupInfo => Attribute::PickupInfo(BitCodec::read(r, c)?),
+        K::PickupNew => Attribute::PickupNew(BitCodec::read(r, c)?),
+        K::PlayerHistoryKey => {
+            Attribute::PlayerHistoryKey(r.bits(14, "player history key")? as u16)
+        }
+        K::PrivateMatchSettings => Attribute::PrivateMatchSettings(BitCodec::read(r, c)?),
+        K::QWordString if c.is_rl_223 => Attribute::String(BitCodec::read(r, c)?),
+        K::QWordString => Attribute::QWord(r.u64("qword")?),
+        K::RepStatTitle => Attribute::RepStatTitle(BitCodec::read(r, c)?),
+        K::ReplicatedBoost => Attribute::ReplicatedBoost(BitCodec::read(r, c)?),
+        K::Reservation => Attribute::Reservation(BitCodec::read(r, c)?),
+        K::RigidBody => Attribute::RigidBody(BitCodec::read(r, c)?),
+        K::RotationTag => Attribute::Rotation(BitCodec::read(r, c)?),
+        K::StatEvent => Attribute::StatEvent(BitCodec::read(r, c)?),
+        K::String => Attribute::String(BitCodec::read(r, c)?),
+        K::TeamLoadout => Attribute::TeamLoadout(BitCodec::read(r, c)?),
+        K::TeamPaint => Attribute::TeamPaint(BitCodec::read(r, c)?),
+        K::Title => Attribute::Title(BitCodec::read(r, c)?),
+        K::UniqueId => Attribute::UniqueId(BitCodec::read(r, c)?),
+        K::Welded => Attribute::Welded(BitCodec::read(r, c)?),
+    })
+}
+
+fn game_mode_bits(c: &AttrCtx) -> u32 {
+    if c.at_least(868, 12, 0) { 8 } else { 2 }
+}
+
+/// Writes one attribute; the variant decides the layout.
+pub(crate) fn write_attribute(a: &Attribute, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+    match a {
+        Attribute::ActiveActor(v) => v.write(w, c),
+        Attribute::AppliedDamage(v) => v.write(w, c),
+        Attribute::Boolean(v) => v.write(w, c),
+        Attribute::Byte(v) => v.write(w, c),
+        Attribute::CamSettings(v) => v.write(w, c),
+        Attribute::ClubColors(v) => v.write(w, c),
+        Attribute::DamageState(v) => v.write(w, c),
+        Attribute::Demolish(v) => v.write(w, c),
+        Attribute::DemolishExtended(v) => v.write(w, c),
+        Attribute::DemolishFx(v) => v.write(w, c),
+        Attribute::Enum(v) => {
+            w.bits(u64::from(*v), 11);
+            Ok(())
+        }
+        Attribute::Explosion(v) => v.write(w, c),
+        Attribute::ExtendedExplosion(v) => v.write(w, c),
+        Attribute::FlaggedByte(v) => v.write(w, c),
+        Attribute::Float(v) => v.write(w, c),
+        Attribute::GameMode(v) => {
+            w.bits(u64::from(*v), game_mode_bits(c));
+            Ok(())
+        }
+        Attribute::Impulse(v) => v.write(w, c),
+        Attribute::Int(v) => v.write(w, c),
+        Attribute::Int64(v) => v.write(w, c),
+        Attribute::Loadout(v) => v.write(w, c),
+        Attribute::LoadoutOnline(v) => v.write(w, c),
+        Attribute::LoadoutsOnline(v) => v.write(w, c),
+        Attribute::Location(v) => v.write(w, c),
+        Attribute::LogoData(v) => v.write(w, c),
+        Attribute::MusicStinger(v) => v.write(w, c),
+        Attribute::PartyLeader(None) => {
+            w.bits(0, 8);
+            Ok(())
+        }
+        Attribute::PartyLeader(Some(id)) if id.system_id != 0 => id.write(w, c),
+        Attribute::PartyLeader(Some(_)) => Err(Fail::Bad(
+            "party leader with system id 0 must be None".into(),
+        )),
+        Attribute::Pickup(v) => v.write(w, c),
+        Attribute::PickupInfo(v) => v.write(w, c),
+        Attribute::PickupNew(v) => v.write(w, c),
+        Attribute::PlayerHistoryKey(v) => {
+            w.bits(u64::from(*v), 14);
+            Ok(())
+        }
+        Attribute::PrivateMatchSettings(v) => v.write(w, c),
+        Attribute::QWord(v) => v.write(w, c),
+        Attribute::RepStatTitle(v) => v.write(w, c),
+        Attribute::ReplicatedBoost(v) => v.write(w, c),
+        Attribute::Reservation(v) => v.write(w, c),
+        Attribute::RigidBody(v) => v.write(w, c),
+        Attribute::Rotation(v) => v.write(w, c),
+        Attribute::StatEvent(v) => v.write(w, c),
+        Attribute::String(v) => v.write(w, c),
+        Attribute::TeamLoadout(v) => v.write(w, c),
+        Attribute::TeamPaint(v) => v.write(w, c),
+        Attribute::Title(v) => v.write(w, c),
+        Attribute::UniqueId(v) => v.write(w, c),
+        Attribute::Welded(v) => v.write(w, c),
+    }
+}

@@ -1,0 +1,178 @@
+//! LSB-first bit reading (on top of `bitter`) and writing for the network stream.
+
+use bitter::{BitReader as _, LittleEndianReader};
+
+/// Why a low-level read or write stopped; the frame loop adds the position and path.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Fail {
+    /// The stream ended while reading the named item.
+    Eof(&'static str),
+    /// The data is well-framed but not acceptable (message says why).
+    Bad(String),
+}
+
+pub(crate) type Res<T> = Result<T, Fail>;
+
+/// Little-endian bit reader with bounds-checked primitive reads.
+pub(crate) struct BitReader<'a> {
+    inner: LittleEndianReader<'a>,
+    total: usize,
+}
+
+impl<'a> BitReader<'a> {
+    pub(crate) fn new(data: &'a [u8]) -> Self {
+        BitReader {
+            inner: LittleEndianReader::new(data),
+            total: data.len() * 8,
+        }
+    }
+
+    /// Bits not yet consumed.
+    pub(crate) fn remaining(&self) -> usize {
+        self.inner.bits_remaining().unwrap_or(0)
+    }
+
+    /// Bit offset from the start of the stream.
+    pub(crate) fn pos(&self) -> usize {
+        self.total - self.remaining()
+    }
+
+    #[inline]
+    pub(crate) fn bits(&mut self, n: u32, what: &'static str) -> Res<u64> {
+        if n == 0 {
+            return Ok(0);
+        }
+        self.inner.read_bits(n).ok_or(Fail::Eof(what))
+    }
+
+    #[inline]
+    pub(crate) fn bit(&mut self, what: &'static str) -> Res<bool> {
+        self.inner.read_bit().ok_or(Fail::Eof(what))
+    }
+
+    #[inline]
+    pub(crate) fn u32(&mut self, what: &'static str) -> Res<u32> {
+        self.inner.read_u32().ok_or(Fail::Eof(what))
+    }
+
+    #[inline]
+    pub(crate) fn u8(&mut self, what: &'static str) -> Res<u8> {
+        self.inner.read_u8().ok_or(Fail::Eof(what))
+    }
+
+    #[inline]
+    pub(crate) fn u64(&mut self, what: &'static str) -> Res<u64> {
+        self.inner.read_u64().ok_or(Fail::Eof(what))
+    }
+
+    /// `bmc[bits, max]`: `bits` bits, plus one more bit when the value could still be below `max`.
+    #[inline]
+    pub(crate) fn bits_max(&mut self, bits: u32, max: u64, what: &'static str) -> Res<u64> {
+        let data = self.bits(bits, what)?;
+        let upper = data + (1u64 << bits);
+        if upper >= max {
+            Ok(data)
+        } else if self.bit(what)? {
+            Ok(upper)
+        } else {
+            Ok(data)
+        }
+    }
+
+    /// Reads `n` whole bytes, checking the length against the remaining input first.
+    pub(crate) fn bytes(&mut self, n: usize, what: &'static str) -> Res<Vec<u8>> {
+        if n.checked_mul(8).is_none_or(|b| b > self.remaining()) {
+            return Err(Fail::Eof(what));
+        }
+        let mut out = vec![0u8; n];
+        if self.inner.read_bytes(&mut out) {
+            Ok(out)
+        } else {
+            Err(Fail::Eof(what))
+        }
+    }
+}
+
+/// Little-endian bit writer: the mirror of [`BitReader`].
+#[derive(Default)]
+pub(crate) struct BitWriter {
+    buf: Vec<u8>,
+    acc: u64,
+    used: u32,
+}
+
+impl BitWriter {
+    pub(crate) fn with_capacity(bytes: usize) -> Self {
+        BitWriter {
+            buf: Vec::with_capacity(bytes),
+            acc: 0,
+            used: 0,
+        }
+    }
+
+    /// Writes the low `n` bits of `value` (n <= 64).
+    #[inline]
+    pub(crate) fn bits(&mut self, value: u64, n: u32) {
+        if n > 32 {
+            self.bits(value & 0xffff_ffff, 32);
+            self.bits(value >> 32, n - 32);
+            return;
+        }
+        let masked = if n == 0 {
+            0
+        } else {
+            value & (u64::MAX >> (64 - n))
+        };
+        self.acc |= masked << self.used;
+        self.used += n;
+        while self.used >= 8 {
+            self.buf.push(self.acc as u8);
+            self.acc >>= 8;
+            self.used -= 8;
+        }
+    }
+
+    #[inline]
+    pub(crate) fn bit(&mut self, value: bool) {
+        self.bits(u64::from(value), 1);
+    }
+
+    /// Mirror of [`BitReader::bits_max`]; fails when `value` has no encoding.
+    pub(crate) fn bits_max(&mut self, value: u64, bits: u32, max: u64) -> Res<()> {
+        let low = 1u64 << bits;
+        let (data, extra) = if value >= low {
+            (value - low, true)
+        } else {
+            (value, false)
+        };
+        if data >= low || (extra && value >= max) {
+            return Err(Fail::Bad(format!(
+                "value {value} does not fit {bits} bits with maximum {max}"
+            )));
+        }
+        self.bits(data, bits);
+        if data + low < max {
+            self.bit(extra);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn bytes(&mut self, data: &[u8]) {
+        for &b in data {
+            self.bits(u64::from(b), 8);
+        }
+    }
+
+    /// Number of bits written so far.
+    pub(crate) fn len_bits(&self) -> usize {
+        self.buf.len() * 8 + self.used as usize
+    }
+
+    /// Flushes a partial last byte (zero-padded) and returns the bytes.
+    pub(crate) fn finish(mut self) -> Vec<u8> {
+        if self.used > 0 {
+            self.buf.push(self.acc as u8);
+        }
+        self.buf
+    }
+}

@@ -1,0 +1,217 @@
+//! Class net cache preparation: for every object, its spawn data and the attributes its actors
+//! replicate (own class properties plus every ancestor's), keyed by stream id.
+
+use std::collections::HashMap;
+
+use super::attributes::AttributeKind;
+use super::data::{ATTRIBUTES, LEVEL_OBJECT_PREFIXES, PARENT_CLASSES, SPAWN_CLASSES, Spawn};
+use super::{NetCacheEntry, NetworkContext};
+
+/// One replicated property of a class.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Prop {
+    pub(crate) stream_id: u32,
+    pub(crate) object_id: u32,
+    /// `None` when the data tables do not know the property (fails only if it is replicated).
+    pub(crate) kind: Option<AttributeKind>,
+}
+
+/// Everything needed to read an updated actor of one class.
+#[derive(Debug, Clone)]
+pub(crate) struct ClassInfo {
+    /// Exclusive maximum of the stream id (`bmc` maximum).
+    pub(crate) max_prop_id: u64,
+    /// `bmc` bit count for stream ids.
+    pub(crate) prop_bits: u32,
+    /// Properties sorted by stream id, one per id.
+    props: Vec<Prop>,
+}
+
+impl ClassInfo {
+    fn new(mut props: Vec<Prop>) -> Self {
+        // Later entries (subclasses) override earlier ones with the same stream id.
+        props.reverse();
+        props.sort_by_key(|p| p.stream_id);
+        props.dedup_by_key(|p| p.stream_id);
+        let max = props.last().map_or(2, |p| u64::from(p.stream_id).max(2)) + 1;
+        let prop_bits = (64 - max.leading_zeros()).max(1) - 1;
+        ClassInfo {
+            max_prop_id: max,
+            prop_bits,
+            props,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn prop(&self, stream_id: u32) -> Option<&Prop> {
+        self.props
+            .binary_search_by_key(&stream_id, |p| p.stream_id)
+            .ok()
+            .map(|i| &self.props[i])
+    }
+}
+
+/// Prepared per-object data for a replay.
+pub(crate) struct Prepared {
+    /// Per object index: spawn data and index into `classes`.
+    pub(crate) objects: Vec<(Spawn, usize)>,
+    pub(crate) classes: Vec<ClassInfo>,
+}
+
+/// Table key for an object name: level objects lose their map prefix and numeric suffix.
+fn normalize(name: &str) -> &str {
+    const LEVEL: &str = "TheWorld:PersistentLevel.";
+    let rest = name.strip_prefix(LEVEL).or_else(|| {
+        let dot = name.find('.')?;
+        name[dot + 1..].strip_prefix(LEVEL)
+    });
+    let Some(rest) = rest else { return name };
+    LEVEL_OBJECT_PREFIXES
+        .iter()
+        .filter(|class| rest.starts_with(*class))
+        .find_map(|class| {
+            PARENT_CLASSES
+                .iter()
+                .map(|(k, _)| *k)
+                .find(|k| k.strip_prefix(LEVEL) == Some(class))
+        })
+        .unwrap_or(name)
+}
+
+struct Builder<'a> {
+    first_index: HashMap<&'a str, usize>,
+    parents: HashMap<&'static str, &'static str>,
+}
+
+impl<'a> Builder<'a> {
+    /// Object indices from `name` up through its ancestors (names absent from the replay are skipped).
+    fn hierarchy(&self, name: &'a str, out: &mut Vec<usize>) {
+        out.clear();
+        let mut current: &str = name;
+        // The parent table is finite and acyclic; the bound guards against a bad edit to it.
+        for _ in 0..=PARENT_CLASSES.len() {
+            if let Some(&i) = self.first_index.get(current) {
+                out.push(i);
+            }
+            match self.parents.get(normalize(current)) {
+                Some(parent) => current = parent,
+                None => return,
+            }
+        }
+    }
+}
+
+/// Builds the per-object tables from the replay's objects and class net cache.
+pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Prepared {
+    let objects = ctx.objects;
+    let mut first_index = HashMap::with_capacity(objects.len());
+    for (i, name) in objects.iter().enumerate() {
+        first_index.entry(name.as_str()).or_insert(i);
+    }
+    let b = Builder {
+        first_index,
+        parents: PARENT_CLASSES.iter().copied().collect(),
+    };
+    let kinds: HashMap<&str, AttributeKind> = ATTRIBUTES.iter().copied().collect();
+
+    let mut own: HashMap<usize, Vec<Prop>> = HashMap::new();
+    for entry in ctx.net_cache {
+        own.entry(entry.object_index as usize)
+            .or_default()
+            .extend(entry.properties.iter().map(|p| {
+                Prop {
+                    stream_id: p.stream_id,
+                    object_id: p.object_index,
+                    kind: objects
+                        .get(p.object_index as usize)
+                        .and_then(|n| kinds.get(n.as_str()).copied()),
+                }
+            }));
+    }
+
+    let mut spawn: Vec<Option<Spawn>> = vec![None; objects.len()];
+    for (class, s) in SPAWN_CLASSES {
+        if let Some(&i) = b.first_index.get(class) {
+            spawn[i] = Some(*s);
+        }
+    }
+    let mut class_of: Vec<Option<usize>> = vec![None; objects.len()];
+    let mut classes: Vec<ClassInfo> = Vec::new();
+    let mut chain = Vec::new();
+    for (i, name) in objects.iter().enumerate() {
+        if b.first_index.get(name.as_str()) != Some(&i) {
+            continue;
+        }
+        b.hierarchy(name, &mut chain);
+        resolve_spawn(&chain, &mut spawn);
+        resolve_class(&chain, &own, &mut class_of, &mut classes);
+    }
+    let prepared_objects = objects
+        .iter()
+        .map(|name| {
+            let first = b.first_index.get(name.as_str()).copied().unwrap_or(0);
+            (
+                spawn[first].unwrap_or(Spawn::None),
+                class_of[first].unwrap_or(0),
+            )
+        })
+        .collect();
+    if classes.is_empty() {
+        classes.push(ClassInfo::new(Vec::new()));
+    }
+    Prepared {
+        objects: prepared_objects,
+        classes,
+    }
+}
+
+fn resolve_spawn(chain: &[usize], spawn: &mut [Option<Spawn>]) {
+    let found = chain.iter().position(|&i| spawn[i].is_some());
+    let value = found.and_then(|p| spawn[chain[p]]).unwrap_or(Spawn::None);
+    for &i in &chain[..found.unwrap_or(chain.len())] {
+        spawn[i] = Some(value);
+    }
+}
+
+fn resolve_class(
+    chain: &[usize],
+    own: &HashMap<usize, Vec<Prop>>,
+    class_of: &mut [Option<usize>],
+    classes: &mut Vec<ClassInfo>,
+) {
+    let found = chain.iter().position(|&i| class_of[i].is_some());
+    let mut acc: Vec<Prop> = match found.and_then(|p| class_of[chain[p]]) {
+        Some(c) => classes[c].props.clone(),
+        None => Vec::new(),
+    };
+    for &i in chain[..found.unwrap_or(chain.len())].iter().rev() {
+        if let Some(props) = own.get(&i) {
+            acc.extend_from_slice(props);
+        }
+        classes.push(ClassInfo::new(acc.clone()));
+        class_of[i] = Some(classes.len() - 1);
+    }
+}
+
+impl NetCacheEntry {
+    /// Convenience constructor for tests and callers holding plain tuples.
+    pub fn new(
+        object_index: u32,
+        parent_id: u32,
+        cache_id: u32,
+        properties: &[(u32, u32)],
+    ) -> Self {
+        NetCacheEntry {
+            object_index,
+            parent_id,
+            cache_id,
+            properties: properties
+                .iter()
+                .map(|&(object_index, stream_id)| super::NetCacheProperty {
+                    object_index,
+                    stream_id,
+                })
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,415 @@
+//! The `BitCodec` trait (one definition gives both directions) and the network's basic types:
+//! vectors, quaternions, rotations, strings and float bit patterns.
+
+use serde::{Deserialize, Serialize};
+
+use super::VersionTriple;
+use super::bits::{BitReader, BitWriter, Fail, Res};
+
+/// What attribute decoding needs besides the bits: version gates and product attribute objects.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AttrCtx {
+    pub(crate) version: VersionTriple,
+    pub(crate) is_rl_223: bool,
+    pub(crate) products: ProductObjects,
+}
+
+/// Object indices of the `TAGame.ProductAttribute_*_TA` classes (first occurrence; `u32::MAX` if absent).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ProductObjects {
+    pub(crate) user_color: u32,
+    pub(crate) painted: u32,
+    pub(crate) special_edition: u32,
+    pub(crate) team_edition: u32,
+    pub(crate) title: u32,
+}
+
+impl AttrCtx {
+    pub(crate) fn at_least(&self, major: u32, minor: u32, net: u32) -> bool {
+        self.version >= VersionTriple { major, minor, net }
+    }
+
+    /// Vector size limit: `bmc[4, 22]` from net version 7 on, `bmc[4, 20]` before.
+    fn vector_max(&self) -> u64 {
+        if self.version.net >= 7 { 22 } else { 20 }
+    }
+}
+
+/// A value with one bit layout, read and written by the same definition.
+pub(crate) trait BitCodec: Sized {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self>;
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()>;
+}
+
+/// Declares a struct whose fields are stored one after another, each by its own `BitCodec`.
+macro_rules! bit_struct {
+    ($(#[$m:meta])* pub struct $name:ident { $($(#[$fm:meta])* pub $f:ident : $t:ty),* $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+        pub struct $name { $($(#[$fm])* pub $f: $t),* }
+
+        impl $crate::network::codec::BitCodec for $name {
+            fn read(
+                r: &mut $crate::network::bits::BitReader<'_>,
+                c: &$crate::network::codec::AttrCtx,
+            ) -> $crate::network::bits::Res<Self> {
+                Ok(Self { $($f: <$t as $crate::network::codec::BitCodec>::read(r, c)?),* })
+            }
+            fn write(
+                &self,
+                w: &mut $crate::network::bits::BitWriter,
+                c: &$crate::network::codec::AttrCtx,
+            ) -> $crate::network::bits::Res<()> {
+                $($crate::network::codec::BitCodec::write(&self.$f, w, c)?;)*
+                Ok(())
+            }
+        }
+    };
+}
+pub(crate) use bit_struct;
+
+macro_rules! int_codec {
+    ($($t:ty => $bits:expr),*) => {$(
+        impl BitCodec for $t {
+            #[inline]
+            fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
+                Ok(r.bits($bits, stringify!($t))? as $t)
+            }
+            #[inline]
+            fn write(&self, w: &mut BitWriter, _: &AttrCtx) -> Res<()> {
+                w.bits(*self as u64, $bits);
+                Ok(())
+            }
+        }
+    )*};
+}
+int_codec!(u8 => 8, u16 => 16, u32 => 32, i32 => 32);
+
+impl BitCodec for u64 {
+    fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
+        r.u64("u64")
+    }
+    fn write(&self, w: &mut BitWriter, _: &AttrCtx) -> Res<()> {
+        w.bits(*self, 64);
+        Ok(())
+    }
+}
+
+impl BitCodec for i64 {
+    fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
+        Ok(r.u64("i64")? as i64)
+    }
+    fn write(&self, w: &mut BitWriter, _: &AttrCtx) -> Res<()> {
+        w.bits(*self as u64, 64);
+        Ok(())
+    }
+}
+
+impl BitCodec for bool {
+    #[inline]
+    fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
+        r.bit("bool")
+    }
+    #[inline]
+    fn write(&self, w: &mut BitWriter, _: &AttrCtx) -> Res<()> {
+        w.bit(*self);
+        Ok(())
+    }
+}
+
+/// A flag bit, then the value when the flag is set.
+impl<T: BitCodec> BitCodec for Option<T> {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        if r.bit("presence flag")? {
+            Ok(Some(T::read(r, c)?))
+        } else {
+            Ok(None)
+        }
+    }
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        w.bit(self.is_some());
+        match self {
+            Some(v) => v.write(w, c),
+            None => Ok(()),
+        }
+    }
+}
+
+impl<T: BitCodec> BitCodec for Box<T> {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        T::read(r, c).map(Box::new)
+    }
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        (**self).write(w, c)
+    }
+}
+
+/// A 32-bit float kept as its bit pattern, so NaN and -0.0 survive JSON and rewriting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct F32Bits(pub u32);
+
+impl F32Bits {
+    /// The float value.
+    pub fn get(self) -> f32 {
+        f32::from_bits(self.0)
+    }
+}
+
+impl From<f32> for F32Bits {
+    fn from(v: f32) -> Self {
+        F32Bits(v.to_bits())
+    }
+}
+
+impl BitCodec for F32Bits {
+    #[inline]
+    fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
+        r.u32("f32").map(F32Bits)
+    }
+    #[inline]
+    fn write(&self, w: &mut BitWriter, _: &AttrCtx) -> Res<()> {
+        w.bits(u64::from(self.0), 32);
+        Ok(())
+    }
+}
+
+/// `Vector3i` (and `Vector3f`, which is the same bits divided by 100): the chosen bit size is kept
+/// because the writer cannot derive it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Vector3i {
+    /// `size` from `bmc[4, M]`; each component uses `size + 2` bits.
+    pub size: u8,
+    /// X component with the bias removed.
+    pub x: i32,
+    /// Y component with the bias removed.
+    pub y: i32,
+    /// Z component with the bias removed.
+    pub z: i32,
+}
+
+impl Vector3i {
+    /// The `Vector3f` reading of these bits: each component divided by 100.
+    pub fn as_f32(&self) -> [f32; 3] {
+        [
+            self.x as f32 / 100.0,
+            self.y as f32 / 100.0,
+            self.z as f32 / 100.0,
+        ]
+    }
+}
+
+impl BitCodec for Vector3i {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        let size = r.bits_max(4, c.vector_max(), "vector size")? as u32;
+        let bias = 1i64 << (size + 1);
+        let bits = size + 2;
+        let mut comp =
+            || -> Res<i32> { Ok((r.bits(bits, "vector component")? as i64 - bias) as i32) };
+        Ok(Vector3i {
+            size: size as u8,
+            x: comp()?,
+            y: comp()?,
+            z: comp()?,
+        })
+    }
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        let size = u32::from(self.size);
+        w.bits_max(u64::from(size), 4, c.vector_max())?;
+        let bias = 1i64 << (size + 1);
+        let bits = size + 2;
+        for v in [self.x, self.y, self.z] {
+            let raw = i64::from(v) + bias;
+            if raw < 0 || raw >= 1i64 << bits {
+                return Err(Fail::Bad(format!(
+                    "vector component {v} does not fit size {size}"
+                )));
+            }
+            w.bits(raw as u64, bits);
+        }
+        Ok(())
+    }
+}
+
+/// A rotation as stored: 18-bit "smallest three" from net version 7, three 16-bit values before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Quaternion {
+    /// Net version < 7: x, y, z as compressed 16-bit floats (w is 0).
+    Compressed {
+        /// Raw 16-bit x.
+        x: u16,
+        /// Raw 16-bit y.
+        y: u16,
+        /// Raw 16-bit z.
+        z: u16,
+    },
+    /// Net version >= 7: index of the largest component, then the other three as 18-bit values.
+    SmallestThree {
+        /// Which component (0 = x .. 3 = w) is omitted and recomputed.
+        largest: u8,
+        /// First stored component.
+        a: u32,
+        /// Second stored component.
+        b: u32,
+        /// Third stored component.
+        c: u32,
+    },
+}
+
+impl Quaternion {
+    /// The (x, y, z, w) floats.
+    pub fn to_xyzw(&self) -> [f32; 4] {
+        match *self {
+            Quaternion::Compressed { x, y, z } => {
+                let f = |v: u16| (f32::from(v) - 32768.0) / 32767.0;
+                [f(x), f(y), f(z), 0.0]
+            }
+            Quaternion::SmallestThree { largest, a, b, c } => {
+                let f = |v: u32| ((v as f32 / 262_143.0) - 0.5) * std::f32::consts::SQRT_2;
+                let (a, b, c) = (f(a), f(b), f(c));
+                let extra = (1.0 - a * a - b * b - c * c).max(0.0).sqrt();
+                match largest {
+                    0 => [extra, a, b, c],
+                    1 => [a, extra, b, c],
+                    2 => [a, b, extra, c],
+                    _ => [a, b, c, extra],
+                }
+            }
+        }
+    }
+}
+
+impl BitCodec for Quaternion {
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        if c.version.net >= 7 {
+            Ok(Quaternion::SmallestThree {
+                largest: r.bits(2, "quaternion")? as u8,
+                a: r.bits(18, "quaternion")? as u32,
+                b: r.bits(18, "quaternion")? as u32,
+                c: r.bits(18, "quaternion")? as u32,
+            })
+        } else {
+            Ok(Quaternion::Compressed {
+                x: r.bits(16, "quaternion")? as u16,
+                y: r.bits(16, "quaternion")? as u16,
+                z: r.bits(16, "quaternion")? as u16,
+            })
+        }
+    }
+    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+        match (*self, c.version.net >= 7) {
+            (Quaternion::SmallestThree { largest, a, b, c }, true) => {
+                w.bits(u64::from(largest), 2);
+                for v in [a, b, c] {
+                    w.bits(u64::from(v), 18);
+                }
+                Ok(())
+            }
+            (Quaternion::Compressed { x, y, z }, false) => {
+                for v in [x, y, z] {
+                    w.bits(u64::from(v), 16);
+                }
+                Ok(())
+            }
+            _ => Err(Fail::Bad(
+                "quaternion encoding does not match the net version".into(),
+            )),
+        }
+    }
+}
+
+bit_struct! {
+    /// `Rotation`: yaw, pitch and roll, each an optional signed byte.
+    pub struct Rotation {
+        /// Yaw.
+        pub yaw: Option<i8>,
+        /// Pitch.
+        pub pitch: Option<i8>,
+        /// Roll.
+        pub roll: Option<i8>,
+    }
+}
+
+impl BitCodec for i8 {
+    fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
+        Ok(r.u8("i8")? as i8)
+    }
+    fn write(&self, w: &mut BitWriter, _: &AttrCtx) -> Res<()> {
+        w.bits(u64::from(*self as u8), 8);
+        Ok(())
+    }
+}
+
+/// A `String16` inside the bit stream, kept as stored: the signed length (negative = UTF-16)
+/// and the raw bytes including the terminator.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct NetString {
+    /// The stored length: characters, negative for UTF-16.
+    pub len: i32,
+    /// The raw bytes (`len` bytes, or `-2 * len` for UTF-16).
+    pub bytes: Vec<u8>,
+}
+
+impl NetString {
+    /// Builds a Windows-1252 string with a terminator from ASCII/Latin-1 text, else UTF-16.
+    pub fn new(text: &str) -> Self {
+        if text.chars().all(|ch| (ch as u32) < 0x80) {
+            let mut bytes = text.as_bytes().to_vec();
+            bytes.push(0);
+            NetString {
+                len: bytes.len() as i32,
+                bytes,
+            }
+        } else {
+            let mut units: Vec<u16> = text.encode_utf16().collect();
+            units.push(0);
+            let bytes = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+            NetString {
+                len: -(units.len() as i32),
+                bytes,
+            }
+        }
+    }
+
+    /// Decoded text without the terminator (Windows-1252 is read as Latin-1).
+    pub fn to_string_lossy(&self) -> String {
+        let text: String = if self.len < 0 {
+            let units: Vec<u16> = self
+                .bytes
+                .chunks_exact(2)
+                .map(|p| u16::from_le_bytes([p[0], p[1]]))
+                .collect();
+            String::from_utf16_lossy(&units)
+        } else {
+            self.bytes.iter().map(|&b| char::from(b)).collect()
+        };
+        text.trim_end_matches('\0').to_string()
+    }
+
+    fn byte_len(len: i32) -> usize {
+        if len < 0 {
+            (i64::from(len).unsigned_abs() * 2) as usize
+        } else {
+            len as usize
+        }
+    }
+}
+
+impl BitCodec for NetString {
+    fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
+        let len = r.u32("string length")? as i32;
+        let bytes = r.bytes(Self::byte_len(len), "string bytes")?;
+        Ok(NetString { len, bytes })
+    }
+    fn write(&self, w: &mut BitWriter, _: &AttrCtx) -> Res<()> {
+        if Self::byte_len(self.len) != self.bytes.len() {
+            return Err(Fail::Bad(format!(
+                "string length {} does not match {} bytes",
+                self.len,
+                self.bytes.len()
+            )));
+        }
+        w.bits(u64::from(self.len as u32), 32);
+        w.bytes(&self.bytes);
+        Ok(())
+    }
+}

@@ -1,0 +1,382 @@
+//! The frame loop: actor segments (new / updated / deleted), read and written in mirror image.
+
+use super::attributes::{read_attribute, write_attribute};
+use super::bits::{BitReader, BitWriter, Fail, Res};
+use super::cache::{ClassInfo, Prepared, prepare};
+use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
+use super::data::Spawn;
+use super::{
+    ActorEvent, Error, Frame, Frames, NetworkContext, NewActor, TrailingBits, UpdatedActor,
+    UpdatedAttribute, VersionTriple,
+};
+
+/// Largest `MaxChannels` accepted: the active-actor table is sized by it.
+const MAX_CHANNELS_LIMIT: u32 = 1 << 16;
+/// A frame needs at least its time, delta and end-of-actors bit.
+const MIN_FRAME_BITS: usize = 65;
+
+/// Stream-wide settings derived once from the context.
+struct Setup<'c> {
+    ctx: &'c NetworkContext<'c>,
+    attr: AttrCtx,
+    prepared: Prepared,
+    actor_bits: u32,
+    parse_name_id: bool,
+}
+
+impl<'c> Setup<'c> {
+    fn new(ctx: &'c NetworkContext<'c>) -> Result<Self, Error> {
+        if ctx.max_channels > MAX_CHANNELS_LIMIT {
+            return Err(plain(format!(
+                "MaxChannels {} exceeds {MAX_CHANNELS_LIMIT}",
+                ctx.max_channels
+            )));
+        }
+        let first = |name: &str| {
+            ctx.objects
+                .iter()
+                .position(|o| o == name)
+                .map_or(u32::MAX, |i| i as u32)
+        };
+        let attr = AttrCtx {
+            version: ctx.version,
+            is_rl_223: ctx.is_rl_223,
+            products: ProductObjects {
+                user_color: first("TAGame.ProductAttribute_UserColor_TA"),
+                painted: first("TAGame.ProductAttribute_Painted_TA"),
+                special_edition: first("TAGame.ProductAttribute_SpecialEdition_TA"),
+                team_edition: first("TAGame.ProductAttribute_TeamEdition_TA"),
+                title: first("TAGame.ProductAttribute_TitleID_TA"),
+            },
+        };
+        let v = ctx.version;
+        Ok(Setup {
+            ctx,
+            attr,
+            prepared: prepare(ctx),
+            actor_bits: (32 - ctx.max_channels.leading_zeros()).saturating_sub(1),
+            parse_name_id: v >= VersionTriple::new(868, 20, 0)
+                || (v >= VersionTriple::new(868, 14, 0) && !ctx.is_lan),
+        })
+    }
+
+    fn class(&self, object_id: u32) -> Res<(Spawn, &ClassInfo)> {
+        let (spawn, class) = self
+            .prepared
+            .objects
+            .get(object_id as usize)
+            .ok_or_else(|| Fail::Bad(format!("object id {object_id} out of range")))?;
+        Ok((*spawn, &self.prepared.classes[*class]))
+    }
+
+    fn object_name(&self, id: u32) -> &str {
+        self.ctx
+            .objects
+            .get(id as usize)
+            .map_or("?", String::as_str)
+    }
+}
+
+fn plain(message: String) -> Error {
+    Error {
+        frame: None,
+        segment: None,
+        bit: 0,
+        message,
+    }
+}
+
+fn describe(f: Fail) -> String {
+    match f {
+        Fail::Eof(what) => format!("unexpected end of stream reading {what}"),
+        Fail::Bad(msg) => msg,
+    }
+}
+
+/// Decodes all frames of a network stream.
+pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Error> {
+    let setup = Setup::new(ctx)?;
+    let mut r = BitReader::new(data);
+    let mut active: Vec<Option<u32>> = vec![None; ctx.max_channels as usize];
+    let mut frames = Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS));
+    let mut trailing_start = r.pos();
+    while frames.len() < ctx.num_frames && r.remaining() >= 64 {
+        let start = r.pos();
+        let time = F32Bits(
+            r.u32("frame time")
+                .map_err(|f| at(&r, frames.len(), None, f))?,
+        );
+        let delta = F32Bits(
+            r.u32("frame delta")
+                .map_err(|f| at(&r, frames.len(), None, f))?,
+        );
+        if time.0 == 0 && delta.0 == 0 {
+            trailing_start = start;
+            break;
+        }
+        let index = frames.len();
+        let mut actors = Vec::new();
+        loop {
+            let seg = actors.len();
+            let more = r
+                .bit("actor flag")
+                .map_err(|f| at(&r, index, Some(seg), f))?;
+            if !more {
+                break;
+            }
+            let event = read_segment(&setup, &mut r, &mut active)
+                .map_err(|f| at(&r, index, Some(seg), f))?;
+            actors.push(event);
+        }
+        frames.push(Frame {
+            time,
+            delta,
+            actors,
+        });
+        trailing_start = r.pos();
+    }
+    Ok(Frames {
+        frames,
+        trailing: take_bits(data, trailing_start),
+    })
+}
+
+fn at(r: &BitReader<'_>, frame: usize, segment: Option<usize>, f: Fail) -> Error {
+    Error {
+        frame: Some(frame),
+        segment,
+        bit: r.pos(),
+        message: describe(f),
+    }
+}
+
+fn read_segment(
+    s: &Setup<'_>,
+    r: &mut BitReader<'_>,
+    active: &mut [Option<u32>],
+) -> Res<ActorEvent> {
+    let actor_id = r.bits_max(s.actor_bits, u64::from(s.ctx.max_channels), "actor id")? as u32;
+    let slot = active
+        .get_mut(actor_id as usize)
+        .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;
+    if !r.bit("actor alive flag")? {
+        *slot = None;
+        return Ok(ActorEvent::Deleted(actor_id));
+    }
+    if r.bit("actor new flag")? {
+        let actor = read_new_actor(s, r, actor_id)?;
+        *slot = Some(actor.object_id);
+        return Ok(ActorEvent::New(actor));
+    }
+    let object_id =
+        slot.ok_or_else(|| Fail::Bad(format!("update of actor {actor_id} that does not exist")))?;
+    let (_, class) = s.class(object_id)?;
+    let mut attributes = Vec::new();
+    while r.bit("attribute flag")? {
+        let stream_id = r.bits_max(class.prop_bits, class.max_prop_id, "stream id")? as u32;
+        let prop = class.prop(stream_id).ok_or_else(|| {
+            Fail::Bad(format!(
+                "stream id {stream_id} unknown for {}",
+                s.object_name(object_id)
+            ))
+        })?;
+        let kind = prop.kind.ok_or_else(|| {
+            Fail::Bad(format!(
+                "no attribute decoder for {}",
+                s.object_name(prop.object_id)
+            ))
+        })?;
+        let value = read_attribute(kind, r, &s.attr)?;
+        attributes.push(UpdatedAttribute {
+            stream_id,
+            object_id: prop.object_id,
+            value,
+        });
+    }
+    Ok(ActorEvent::Updated(UpdatedActor {
+        actor_id,
+        attributes,
+    }))
+}
+
+fn read_new_actor(s: &Setup<'_>, r: &mut BitReader<'_>, actor_id: u32) -> Res<NewActor> {
+    let name_id = if s.parse_name_id {
+        Some(r.u32("actor name id")? as i32)
+    } else {
+        None
+    };
+    let unknown = r.bit("new actor flag")?;
+    let object_id = r.u32("actor object id")?;
+    let (spawn, _) = s.class(object_id)?;
+    let location = match spawn {
+        Spawn::None => None,
+        Spawn::Location | Spawn::LocationAndRotation => Some(Vector3i::read(r, &s.attr)?),
+    };
+    let rotation = match spawn {
+        Spawn::LocationAndRotation => Some(Rotation::read(r, &s.attr)?),
+        _ => None,
+    };
+    Ok(NewActor {
+        actor_id,
+        name_id,
+        unknown,
+        object_id,
+        location,
+        rotation,
+    })
+}
+
+/// Copies the bits from `start` to the end of `data`, repacked from bit 0.
+fn take_bits(data: &[u8], start: usize) -> TrailingBits {
+    let bit_len = (data.len() * 8).saturating_sub(start);
+    let (first, shift) = (start / 8, start % 8);
+    let bytes = (0..bit_len.div_ceil(8))
+        .map(|k| {
+            let lo = data.get(first + k).copied().unwrap_or(0) >> shift;
+            let hi = if shift == 0 {
+                0
+            } else {
+                data.get(first + k + 1).copied().unwrap_or(0) << (8 - shift)
+            };
+            lo | hi
+        })
+        .collect();
+    TrailingBits {
+        bit_len: bit_len as u64,
+        bytes,
+    }
+}
+
+/// Encodes frames back into a network stream; `read_frames` of the result gives `frames` again.
+pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>, Error> {
+    let setup = Setup::new(ctx)?;
+    let mut w = BitWriter::with_capacity(frames.frames.len() * 64 + frames.trailing.bytes.len());
+    let mut active: Vec<Option<u32>> = vec![None; ctx.max_channels as usize];
+    for (index, frame) in frames.frames.iter().enumerate() {
+        let fail = |w: &BitWriter, seg, f| Error {
+            frame: Some(index),
+            segment: seg,
+            bit: w.len_bits(),
+            message: describe(f),
+        };
+        if frame.time.0 == 0 && frame.delta.0 == 0 {
+            return Err(fail(
+                &w,
+                None,
+                Fail::Bad("a frame with zero time and delta would end the stream".into()),
+            ));
+        }
+        w.bits(u64::from(frame.time.0), 32);
+        w.bits(u64::from(frame.delta.0), 32);
+        for (seg, event) in frame.actors.iter().enumerate() {
+            w.bit(true);
+            write_segment(&setup, &mut w, &mut active, event)
+                .map_err(|f| fail(&w, Some(seg), f))?;
+        }
+        w.bit(false);
+    }
+    write_trailing(&mut w, &frames.trailing).map_err(|f| Error {
+        frame: None,
+        segment: None,
+        bit: w.len_bits(),
+        message: describe(f),
+    })?;
+    Ok(w.finish())
+}
+
+fn write_trailing(w: &mut BitWriter, t: &TrailingBits) -> Res<()> {
+    if t.bit_len.div_ceil(8) != t.bytes.len() as u64 {
+        return Err(Fail::Bad(
+            "trailing bit count does not match its bytes".into(),
+        ));
+    }
+    let full = (t.bit_len / 8) as usize;
+    w.bytes(&t.bytes[..full]);
+    let rest = (t.bit_len % 8) as u32;
+    if rest > 0 {
+        w.bits(u64::from(t.bytes[full]), rest);
+    }
+    Ok(())
+}
+
+fn write_segment(
+    s: &Setup<'_>,
+    w: &mut BitWriter,
+    active: &mut [Option<u32>],
+    event: &ActorEvent,
+) -> Res<()> {
+    let actor_id = match event {
+        ActorEvent::New(a) => a.actor_id,
+        ActorEvent::Updated(u) => u.actor_id,
+        ActorEvent::Deleted(id) => *id,
+    };
+    let slot = active
+        .get_mut(actor_id as usize)
+        .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;
+    w.bits_max(
+        u64::from(actor_id),
+        s.actor_bits,
+        u64::from(s.ctx.max_channels),
+    )?;
+    match event {
+        ActorEvent::Deleted(_) => {
+            w.bit(false);
+            *slot = None;
+        }
+        ActorEvent::New(a) => {
+            w.bit(true);
+            w.bit(true);
+            write_new_actor(s, w, a)?;
+            *slot = Some(a.object_id);
+        }
+        ActorEvent::Updated(u) => {
+            w.bit(true);
+            w.bit(false);
+            let object_id = slot.ok_or_else(|| {
+                Fail::Bad(format!("update of actor {actor_id} that does not exist"))
+            })?;
+            let (_, class) = s.class(object_id)?;
+            for a in &u.attributes {
+                if class.prop(a.stream_id).is_none() {
+                    return Err(Fail::Bad(format!(
+                        "stream id {} unknown for {}",
+                        a.stream_id,
+                        s.object_name(object_id)
+                    )));
+                }
+                w.bit(true);
+                w.bits_max(u64::from(a.stream_id), class.prop_bits, class.max_prop_id)?;
+                write_attribute(&a.value, w, &s.attr)?;
+            }
+            w.bit(false);
+        }
+    }
+    Ok(())
+}
+
+fn write_new_actor(s: &Setup<'_>, w: &mut BitWriter, a: &NewActor) -> Res<()> {
+    match (a.name_id, s.parse_name_id) {
+        (Some(id), true) => w.bits(u64::from(id as u32), 32),
+        (None, false) => {}
+        _ => {
+            return Err(Fail::Bad(
+                "actor name id presence does not match the replay version".into(),
+            ));
+        }
+    }
+    w.bit(a.unknown);
+    w.bits(u64::from(a.object_id), 32);
+    let (spawn, _) = s.class(a.object_id)?;
+    match (spawn, &a.location, &a.rotation) {
+        (Spawn::None, None, None) => Ok(()),
+        (Spawn::Location, Some(l), None) => l.write(w, &s.attr),
+        (Spawn::LocationAndRotation, Some(l), Some(rot)) => {
+            l.write(w, &s.attr)?;
+            rot.write(w, &s.attr)
+        }
+        _ => Err(Fail::Bad(format!(
+            "spawn location/rotation do not match {}",
+            s.object_name(a.object_id)
+        ))),
+    }
+}

@@ -1,0 +1,208 @@
+//! The replay's network stream: frames of new, updated and deleted actors, decoded from the
+//! little-endian bit stream and written back bit for bit.
+//!
+//! The caller (the container layer) builds a [`NetworkContext`] from plain header and footer data,
+//! then calls [`read_frames`] / [`write_frames`]. Game knowledge lives in the `data` tables.
+
+mod attributes;
+mod bits;
+mod cache;
+mod codec;
+mod data;
+mod frames;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+pub use attributes::{
+    ActiveActor, AppliedDamage, Attribute, AttributeKind, CamSettings, ClubColors, DamageState,
+    Demolish, DemolishExtended, DemolishFx, Explosion, ExtendedExplosion, FlaggedByte, Impulse,
+    Loadout, LoadoutsOnline, LogoData, MusicStinger, OnlineLoadout, Pickup, PickupInfo, PickupNew,
+    PrivateMatchSettings, Product, ProductValue, RemoteId, RepStatTitle, ReplicatedBoost,
+    Reservation, ReservationName, RigidBody, StatEvent, TeamLoadout, TeamPaint, Title, UniqueId,
+    Welded,
+};
+pub use codec::{F32Bits, NetString, Quaternion, Rotation, Vector3i};
+pub use frames::{read_frames, write_frames};
+
+/// Replay version as an ordered (engine, licensee, net) triple, so gates read as comparisons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct VersionTriple {
+    /// Engine version (`ENGINE_VERSION`, e.g. 868).
+    pub major: u32,
+    /// Licensee version (`LICENSEE_VERSION`).
+    pub minor: u32,
+    /// Net version (0 when the header has none).
+    pub net: u32,
+}
+
+impl VersionTriple {
+    /// Builds a triple.
+    pub const fn new(major: u32, minor: u32, net: u32) -> Self {
+        VersionTriple { major, minor, net }
+    }
+}
+
+/// A `ClassNetCacheProperty`: a replicated property object and its stream id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetCacheProperty {
+    /// Index of the property object in the objects list.
+    pub object_index: u32,
+    /// Stream id of the property.
+    pub stream_id: u32,
+}
+
+/// A `ClassNetCacheEntry` as stored in the footer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetCacheEntry {
+    /// Index of the class object in the objects list.
+    pub object_index: u32,
+    /// Cache id of the parent entry.
+    pub parent_id: u32,
+    /// This entry's cache id.
+    pub cache_id: u32,
+    /// The class's own replicated properties.
+    pub properties: Vec<NetCacheProperty>,
+}
+
+/// Everything the network stream needs from the header and footer, as plain data.
+#[derive(Debug, Clone)]
+pub struct NetworkContext<'a> {
+    /// (engine, licensee, net) version.
+    pub version: VersionTriple,
+    /// `NumFrames` header property (0 when absent: no frames are read).
+    pub num_frames: usize,
+    /// `MaxChannels` header property (1023 when absent).
+    pub max_channels: u32,
+    /// `MatchType` header property equals `Lan`.
+    pub is_lan: bool,
+    /// `BuildVersion` header property is at least 221120.42953.406184 (see [`is_rl_223_build`]).
+    pub is_rl_223: bool,
+    /// Footer objects list.
+    pub objects: &'a [String],
+    /// Footer class net cache.
+    pub net_cache: &'a [NetCacheEntry],
+}
+
+/// Whether a `BuildVersion` string is 221120.42953.406184 or later (compared numerically).
+pub fn is_rl_223_build(build_version: &str) -> bool {
+    let parts: Vec<u64> = build_version
+        .split('.')
+        .map_while(|p| p.parse().ok())
+        .collect();
+    parts.as_slice() >= [221_120, 42_953, 406_184].as_slice()
+}
+
+/// The decoded network stream.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Frames {
+    /// Frames in stream order.
+    pub frames: Vec<Frame>,
+    /// Bits after the last frame (padding; not derivable, so kept verbatim).
+    pub trailing: TrailingBits,
+}
+
+/// Raw bits kept verbatim, packed LSB-first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrailingBits {
+    /// Number of bits.
+    pub bit_len: u64,
+    /// The bits, packed from bit 0 of byte 0.
+    pub bytes: Vec<u8>,
+}
+
+/// One network frame.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Frame {
+    /// Absolute time in seconds.
+    pub time: F32Bits,
+    /// Seconds since the previous frame.
+    pub delta: F32Bits,
+    /// Actor segments in stream order.
+    pub actors: Vec<ActorEvent>,
+}
+
+/// One actor segment of a frame.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ActorEvent {
+    /// An actor is created.
+    New(NewActor),
+    /// An existing actor's attributes change.
+    Updated(UpdatedActor),
+    /// An actor is destroyed (its id may be reused).
+    Deleted(u32),
+}
+
+/// A newly spawned actor.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NewActor {
+    /// Channel / actor id.
+    pub actor_id: u32,
+    /// Name id (868.20+, or 868.14+ outside LAN matches).
+    pub name_id: Option<i32>,
+    /// Unknown 31.
+    pub unknown: bool,
+    /// Index of the actor's archetype/class object.
+    pub object_id: u32,
+    /// Initial location, when the class spawns with one.
+    pub location: Option<Vector3i>,
+    /// Initial rotation, when the class spawns with one.
+    pub rotation: Option<Rotation>,
+}
+
+/// Attribute updates of one actor.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UpdatedActor {
+    /// Actor id.
+    pub actor_id: u32,
+    /// Updated attributes in stream order.
+    pub attributes: Vec<UpdatedAttribute>,
+}
+
+/// One attribute update.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UpdatedAttribute {
+    /// Stream id in the actor's class net cache.
+    pub stream_id: u32,
+    /// Index of the property object (e.g. `TAGame.RBActor_TA:ReplicatedRBState`).
+    pub object_id: u32,
+    /// The value.
+    pub value: Attribute,
+}
+
+/// A network stream error: names the frame, the actor segment, and the bit offset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Error {
+    /// Frame index, when inside a frame.
+    pub frame: Option<usize>,
+    /// Actor segment index within the frame, when inside one.
+    pub segment: Option<usize>,
+    /// Bit offset in the network stream.
+    pub bit: usize,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rocketleague: network")?;
+        if let Some(frame) = self.frame {
+            write!(f, ".frames[{frame}]")?;
+        }
+        if let Some(seg) = self.segment {
+            write!(f, ".actors[{seg}]")?;
+        }
+        write!(
+            f,
+            ": {} at bit {} (network byte {:#x})",
+            self.message,
+            self.bit,
+            self.bit / 8
+        )
+    }
+}
+
+impl std::error::Error for Error {}

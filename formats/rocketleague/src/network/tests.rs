@@ -1,0 +1,519 @@
+//! Hand-made bit streams, a synthetic replay, and every corpus replay read and rewritten bit-exact.
+
+use std::path::{Path, PathBuf};
+
+use super::bits::{BitReader, BitWriter};
+use super::*;
+
+#[test]
+fn bits_round_trip_across_byte_boundaries() {
+    let mut w = BitWriter::default();
+    w.bits(0b101, 3);
+    w.bits(0xdead_beef, 32);
+    w.bit(true);
+    w.bits(0x1234_5678_9abc_def0, 64);
+    w.bits(0x3ff, 10);
+    let bytes = w.finish();
+    let mut r = BitReader::new(&bytes);
+    assert_eq!(r.bits(3, "t").ok(), Some(0b101));
+    assert_eq!(r.u32("t").ok(), Some(0xdead_beef));
+    assert_eq!(r.bit("t").ok(), Some(true));
+    assert_eq!(r.u64("t").ok(), Some(0x1234_5678_9abc_def0));
+    assert_eq!(r.bits(10, "t").ok(), Some(0x3ff));
+}
+
+#[test]
+fn lsb_first_bit_order_matches_spec_example() {
+    // Spec: byte 01101001, read 5 bits -> 01001 = 9; then 3 remaining bits 011 = 3.
+    let data = [0b0110_1001u8, 0b1100_0101];
+    let mut r = BitReader::new(&data);
+    assert_eq!(r.bits(5, "t").ok(), Some(9));
+    assert_eq!(r.bits(4, "t").ok(), Some(0b1011));
+}
+
+#[test]
+fn bits_max_encodes_every_value_uniquely() {
+    for (bits, max) in [(9u32, 1023u64), (4, 22), (4, 20), (3, 14), (1, 3), (0, 1)] {
+        for v in 0..max {
+            let mut w = BitWriter::default();
+            if w.bits_max(v, bits, max).is_err() {
+                // Only values needing more than `bits + 1` bits lack an encoding.
+                assert!(v >= 2 << bits, "{v} {bits} {max}");
+                continue;
+            }
+            w.bits(0x2a, 7);
+            let bytes = w.finish();
+            let mut r = BitReader::new(&bytes);
+            assert_eq!(
+                r.bits_max(bits, max, "t").ok(),
+                Some(v),
+                "bits {bits} max {max}"
+            );
+            assert_eq!(r.bits(7, "t").ok(), Some(0x2a));
+        }
+    }
+}
+
+#[test]
+fn truncated_reads_fail_instead_of_panicking() {
+    let mut r = BitReader::new(&[0xff]);
+    assert!(r.u32("t").is_err());
+    let mut r = BitReader::new(&[0xff; 4]);
+    assert!(r.bytes(usize::MAX, "t").is_err());
+}
+
+#[test]
+fn version_triples_order_lexicographically() {
+    assert!(VersionTriple::new(868, 23, 8) > VersionTriple::new(868, 23, 7));
+    assert!(VersionTriple::new(868, 24, 0) > VersionTriple::new(868, 23, 10));
+    assert!(VersionTriple::new(868, 12, 0) < VersionTriple::new(868, 14, 0));
+    assert!(is_rl_223_build("221120.42953.406184"));
+    assert!(is_rl_223_build("230101.1.1"));
+    assert!(!is_rl_223_build("221120.42953.406183"));
+    assert!(!is_rl_223_build("garbage"));
+}
+
+fn synthetic_objects() -> Vec<String> {
+    [
+        "Engine.Actor",
+        "TAGame.RBActor_TA",
+        "TAGame.Ball_TA",
+        "Archetypes.Ball.Ball_Default",
+        "TAGame.RBActor_TA:ReplicatedRBState",
+        "TAGame.Ball_TA:HitTeamNum",
+        "Engine.PlayerReplicationInfo:PlayerName",
+        "Engine.PlayerReplicationInfo",
+        "TAGame.Ball_TA:GameEvent",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+fn synthetic_cache() -> Vec<NetCacheEntry> {
+    vec![
+        NetCacheEntry::new(0, 0, 1, &[]),
+        NetCacheEntry::new(1, 1, 2, &[(4, 7)]),
+        NetCacheEntry::new(2, 2, 3, &[(5, 12), (8, 13)]),
+    ]
+}
+
+fn synthetic_frames() -> Frames {
+    let rb = RigidBody {
+        sleeping: false,
+        location: Vector3i {
+            size: 15,
+            x: -1234,
+            y: 5678,
+            z: 93,
+        },
+        rotation: Quaternion::SmallestThree {
+            largest: 3,
+            a: 1,
+            b: 131_071,
+            c: 262_143,
+        },
+        linear_velocity: Some(Vector3i {
+            size: 3,
+            x: -16,
+            y: 15,
+            z: 0,
+        }),
+        angular_velocity: Some(Vector3i {
+            size: 0,
+            x: 1,
+            y: -2,
+            z: 0,
+        }),
+    };
+    Frames {
+        frames: vec![
+            Frame {
+                time: F32Bits::from(1.5),
+                delta: F32Bits::from(0.03),
+                actors: vec![ActorEvent::New(NewActor {
+                    actor_id: 1022,
+                    name_id: Some(7),
+                    unknown: false,
+                    object_id: 3,
+                    location: Some(Vector3i {
+                        size: 21,
+                        x: -4_000_000,
+                        y: 4_194_303,
+                        z: -4_194_304,
+                    }),
+                    rotation: Some(Rotation {
+                        yaw: Some(-3),
+                        pitch: None,
+                        roll: Some(127),
+                    }),
+                })],
+            },
+            Frame {
+                time: F32Bits(0x7fc0_0001),
+                delta: F32Bits::from(-0.0),
+                actors: vec![
+                    ActorEvent::Updated(UpdatedActor {
+                        actor_id: 1022,
+                        attributes: vec![
+                            UpdatedAttribute {
+                                stream_id: 7,
+                                object_id: 4,
+                                value: Attribute::RigidBody(Box::new(rb)),
+                            },
+                            UpdatedAttribute {
+                                stream_id: 12,
+                                object_id: 5,
+                                value: Attribute::Byte(1),
+                            },
+                            UpdatedAttribute {
+                                stream_id: 13,
+                                object_id: 8,
+                                value: Attribute::ActiveActor(ActiveActor {
+                                    active: true,
+                                    actor: 42,
+                                }),
+                            },
+                        ],
+                    }),
+                    ActorEvent::Deleted(1022),
+                    ActorEvent::Deleted(0),
+                ],
+            },
+        ],
+        trailing: TrailingBits {
+            bit_len: 11,
+            bytes: vec![0xab, 0x05],
+        },
+    }
+}
+
+#[test]
+fn synthetic_stream_round_trips() {
+    let objects = synthetic_objects();
+    let cache = synthetic_cache();
+    let ctx = NetworkContext {
+        version: VersionTriple::new(868, 29, 10),
+        num_frames: 2,
+        max_channels: 1023,
+        is_lan: false,
+        is_rl_223: true,
+        objects: &objects,
+        net_cache: &cache,
+    };
+    let frames = synthetic_frames();
+    let bytes = write_frames(&ctx, &frames).expect("write");
+    let back = read_frames(&ctx, &bytes).expect("read");
+    assert_eq!(back.frames, frames.frames);
+    assert_eq!(write_frames(&ctx, &back).expect("rewrite"), bytes);
+}
+
+#[test]
+fn writer_rejects_inconsistent_frames() {
+    let objects = synthetic_objects();
+    let cache = synthetic_cache();
+    let ctx = NetworkContext {
+        version: VersionTriple::new(868, 29, 10),
+        num_frames: 2,
+        max_channels: 1023,
+        is_lan: false,
+        is_rl_223: true,
+        objects: &objects,
+        net_cache: &cache,
+    };
+    let mut frames = synthetic_frames();
+    if let ActorEvent::New(a) = &mut frames.frames[0].actors[0] {
+        a.rotation = None;
+    }
+    let err = write_frames(&ctx, &frames).expect_err("rotation is required for a ball");
+    assert_eq!(err.frame, Some(0));
+    assert!(err.to_string().contains("spawn location/rotation"), "{err}");
+
+    let mut frames = synthetic_frames();
+    frames.frames[1].actors.remove(0);
+    frames.frames[1].actors.insert(
+        0,
+        ActorEvent::Updated(UpdatedActor {
+            actor_id: 5,
+            attributes: vec![],
+        }),
+    );
+    assert!(
+        write_frames(&ctx, &frames).is_err(),
+        "update of a missing actor"
+    );
+}
+
+#[test]
+fn reader_reports_unknown_actor_with_position() {
+    let objects = synthetic_objects();
+    let cache = synthetic_cache();
+    let ctx = NetworkContext {
+        version: VersionTriple::new(868, 29, 10),
+        num_frames: 1,
+        max_channels: 1023,
+        is_lan: false,
+        is_rl_223: true,
+        objects: &objects,
+        net_cache: &cache,
+    };
+    let mut w = BitWriter::default();
+    w.bits(u64::from(1.0f32.to_bits()), 32);
+    w.bits(u64::from(0.5f32.to_bits()), 32);
+    w.bit(true); // an actor segment
+    w.bits_max(5, 9, 1023).expect("encodable");
+    w.bit(true); // alive
+    w.bit(false); // updated, but actor 5 was never created
+    w.bits(0, 16);
+    let err = read_frames(&ctx, &w.finish()).expect_err("unknown actor");
+    assert_eq!((err.frame, err.segment), (Some(0), Some(0)));
+    assert!(
+        err.to_string()
+            .starts_with("rocketleague: network.frames[0].actors[0]: update of actor 5"),
+        "{err}"
+    );
+}
+
+// ---- corpus ----
+
+/// The parts of a replay container the network stream needs, located by a minimal byte parser.
+struct Located {
+    ctx_version: VersionTriple,
+    num_frames: usize,
+    max_channels: u32,
+    is_lan: bool,
+    is_rl_223: bool,
+    objects: Vec<String>,
+    cache: Vec<NetCacheEntry>,
+    network: std::ops::Range<usize>,
+}
+
+struct Bytes<'a> {
+    d: &'a [u8],
+    p: usize,
+}
+
+impl Bytes<'_> {
+    fn take(&mut self, n: usize) -> Option<&[u8]> {
+        let s = self.d.get(self.p..self.p.checked_add(n)?)?;
+        self.p += n;
+        Some(s)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+    fn string(&mut self) -> Option<String> {
+        let mut len = self.u32()? as i32;
+        if len == 83_886_080 {
+            len = 8;
+        }
+        let s = NetString {
+            len,
+            bytes: self
+                .take(if len < 0 {
+                    len.unsigned_abs() as usize * 2
+                } else {
+                    len as usize
+                })?
+                .to_vec(),
+        };
+        Some(s.to_string_lossy())
+    }
+    fn list<T>(&mut self, mut f: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        let n = self.u32()? as usize;
+        (n <= self.d.len()).then_some(())?;
+        (0..n).map(|_| f(self)).collect()
+    }
+}
+
+#[derive(Default)]
+struct HeaderProps {
+    num_frames: Option<i32>,
+    max_channels: Option<i32>,
+    match_type: Option<String>,
+    build_version: Option<String>,
+}
+
+fn properties(b: &mut Bytes<'_>, out: &mut HeaderProps, top: bool) -> Option<()> {
+    loop {
+        let name = b.string()?;
+        if name == "None" {
+            return Some(());
+        }
+        let kind = b.string()?;
+        let size = b.u32()? as usize;
+        b.u32()?;
+        match kind.as_str() {
+            "IntProperty" => {
+                let v = b.u32()? as i32;
+                match (top, name.as_str()) {
+                    (true, "NumFrames") => out.num_frames = Some(v),
+                    (true, "MaxChannels") => out.max_channels = Some(v),
+                    _ => {}
+                }
+            }
+            "StrProperty" | "NameProperty" => {
+                let v = b.string()?;
+                match (top, name.as_str()) {
+                    (true, "MatchType") => out.match_type = Some(v),
+                    (true, "BuildVersion") => out.build_version = Some(v),
+                    _ => {}
+                }
+            }
+            "ArrayProperty" => {
+                let n = b.u32()?;
+                for _ in 0..n {
+                    properties(b, out, false)?;
+                }
+            }
+            "ByteProperty" => {
+                let key = b.string()?;
+                if key != "OnlinePlatform_Steam" && key != "OnlinePlatform_PS4" {
+                    b.string()?;
+                }
+            }
+            "BoolProperty" => {
+                b.take(1)?;
+            }
+            _ => {
+                b.take(size)?;
+            }
+        }
+    }
+}
+
+fn locate(data: &[u8]) -> Option<Located> {
+    let mut b = Bytes { d: data, p: 0 };
+    let header_len = b.u32()? as usize;
+    b.u32()?;
+    let major = b.u32()?;
+    let minor = b.u32()?;
+    let net = if major >= 866 && minor >= 18 {
+        b.u32()?
+    } else {
+        0
+    };
+    b.string()?;
+    let mut props = HeaderProps::default();
+    properties(&mut b, &mut props, true)?;
+    b.p = 8 + header_len;
+    b.u32()?;
+    b.u32()?;
+    b.list(|b| b.string())?;
+    b.list(|b| b.take(12).map(|_| ()))?;
+    let len = b.u32()? as usize;
+    let start = b.p;
+    b.take(len)?;
+    b.list(|b| Some((b.u32()?, b.string()?, b.string()?)))?;
+    b.list(|b| Some((b.string()?, b.u32()?)))?;
+    b.list(|b| b.string())?;
+    let objects = b.list(|b| b.string())?;
+    b.list(|b| b.string())?;
+    b.list(|b| Some((b.string()?, b.u32()?)))?;
+    let cache = b.list(|b| {
+        let (o, p, c) = (b.u32()?, b.u32()?, b.u32()?);
+        let props = b.list(|b| {
+            Some(NetCacheProperty {
+                object_index: b.u32()?,
+                stream_id: b.u32()?,
+            })
+        })?;
+        Some(NetCacheEntry {
+            object_index: o,
+            parent_id: p,
+            cache_id: c,
+            properties: props,
+        })
+    })?;
+    Some(Located {
+        ctx_version: VersionTriple::new(major, minor, net),
+        num_frames: props.num_frames.unwrap_or(0).max(0) as usize,
+        max_channels: props.max_channels.map_or(1023, |v| v as u32),
+        is_lan: props.match_type.as_deref() == Some("Lan"),
+        is_rl_223: props.build_version.as_deref().is_some_and(is_rl_223_build),
+        objects,
+        cache,
+        network: start..start + len,
+    })
+}
+
+fn corpus_good() -> Option<PathBuf> {
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/rocketleague/good");
+    let dir = if dir.is_dir() {
+        dir
+    } else {
+        PathBuf::from("/work/shared/corpus/rocketleague/good")
+    };
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "corpus missing: {}",
+        dir.display()
+    );
+    eprintln!("skipped: corpus not found at {}", dir.display());
+    None
+}
+
+#[test]
+fn corpus_frames_decode_and_rewrite_bit_exact() {
+    let Some(dir) = corpus_good() else { return };
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("corpus dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "replay"))
+        .collect();
+    paths.sort();
+    let (mut decoded, mut exact, mut failures) = (0, 0, Vec::new());
+    for path in &paths {
+        let data = std::fs::read(path).expect("read replay");
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let Some(loc) = locate(&data) else {
+            failures.push(format!("{name}: container not located"));
+            continue;
+        };
+        let ctx = NetworkContext {
+            version: loc.ctx_version,
+            num_frames: loc.num_frames,
+            max_channels: loc.max_channels,
+            is_lan: loc.is_lan,
+            is_rl_223: loc.is_rl_223,
+            objects: &loc.objects,
+            net_cache: &loc.cache,
+        };
+        let net = &data[loc.network.clone()];
+        match read_frames(&ctx, net) {
+            Ok(frames) if frames.frames.len() == loc.num_frames => {
+                decoded += 1;
+                match write_frames(&ctx, &frames) {
+                    Ok(bytes) if bytes == net => exact += 1,
+                    Ok(_) => failures.push(format!("{name}: rewrite differs")),
+                    Err(e) => failures.push(format!("{name}: write: {e}")),
+                }
+            }
+            Ok(frames) => failures.push(format!(
+                "{name}: {} of {} frames (trailing {} bits)",
+                frames.frames.len(),
+                loc.num_frames,
+                frames.trailing.bit_len
+            )),
+            Err(e) => failures.push(format!("{name} {:?}: {e}", loc.ctx_version)),
+        }
+    }
+    eprintln!(
+        "decoded {decoded}/{}, bit-exact {exact}/{}",
+        paths.len(),
+        paths.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
