@@ -1,0 +1,303 @@
+//! Array, Set and Map values and their untagged elements.
+
+use crate::cursor::ByteReader;
+use crate::ftext::put_len;
+use crate::native_struct::StructValue;
+use crate::property::{Kind, PropertyValue, ReadState};
+use crate::property_tag::{FPropertyTag, FPropertyTypeName};
+use crate::{Error, FName, PropertyContext};
+use serde::{Deserialize, Serialize};
+
+/// ArrayProperty data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ArrayValue {
+    /// Byte, Bool and Int8 elements, one byte each.
+    Bytes(Vec<u8>),
+    /// Struct elements; before UE 5.4 an inner tag (with the struct name) precedes them.
+    Structs {
+        /// The inner `FPropertyTag` (pre-5.4 files).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        inner_tag: Option<FPropertyTag>,
+        /// The structs.
+        items: Vec<StructValue>,
+    },
+    /// Any other element type.
+    Values(Vec<PropertyValue>),
+}
+
+/// SetProperty data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SetValue {
+    /// Elements to remove (delta serialization; normally empty).
+    pub removed: Vec<PropertyValue>,
+    /// The elements.
+    pub elements: Vec<PropertyValue>,
+}
+
+/// MapProperty data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MapValue {
+    /// Keys to remove (delta serialization; normally empty).
+    pub removed: Vec<PropertyValue>,
+    /// Key/value pairs in file order.
+    pub entries: Vec<(PropertyValue, PropertyValue)>,
+}
+
+fn indexed(i: usize) -> impl FnOnce(Error) -> Error {
+    move |e| e.within(&format!("[{i}]"))
+}
+
+fn param<'t>(
+    ty: &'t FPropertyTypeName,
+    i: usize,
+    r: &ByteReader<'_>,
+) -> Result<&'t FPropertyTypeName, Error> {
+    ty.params
+        .get(i)
+        .ok_or_else(|| r.err(format!("{} without element type {i}", ty.name.as_str())))
+}
+
+impl ArrayValue {
+    pub(crate) fn parse(
+        ty: &FPropertyTypeName,
+        r: &mut ByteReader<'_>,
+        st: &mut ReadState<'_>,
+    ) -> Result<Self, Error> {
+        let inner = param(ty, 0, r)?;
+        let count = r.count(1, "array count")?;
+        Ok(match Kind::of(inner.name.as_str()) {
+            Kind::Struct if st.ctx.complete_type_names() => {
+                let name = inner.param_name(0);
+                let items = (0..count)
+                    .map(|i| StructValue::parse(name, None, None, r, st).map_err(indexed(i)))
+                    .collect::<Result<_, _>>()?;
+                ArrayValue::Structs {
+                    inner_tag: None,
+                    items,
+                }
+            }
+            Kind::Struct => {
+                let (tag, info) = FPropertyTag::parse_after_name(FName::parse(r)?, r, st.ctx)?;
+                let mut body = r.sub(info.size, "array struct data")?;
+                let each = (count > 0 && info.size % count == 0).then(|| info.size / count);
+                let name = tag.type_name.param_name(0);
+                let mut items = Vec::with_capacity(count);
+                for i in 0..count {
+                    items.push(
+                        StructValue::parse(name, each, None, &mut body, st).map_err(indexed(i))?,
+                    );
+                }
+                if !body.is_empty() {
+                    return Err(body.err(format!(
+                        "{} bytes of the array's struct data left over",
+                        body.remaining()
+                    )));
+                }
+                ArrayValue::Structs {
+                    inner_tag: Some(tag),
+                    items,
+                }
+            }
+            Kind::Bool | Kind::Int8 => ArrayValue::Bytes(r.bytes(count, "array bytes")?.to_vec()),
+            Kind::Byte if r.remaining() == count => {
+                ArrayValue::Bytes(r.bytes(count, "array bytes")?.to_vec())
+            }
+            Kind::Byte => ArrayValue::Values(
+                (0..count)
+                    .map(|i| FName::parse(r).map(PropertyValue::Enum).map_err(indexed(i)))
+                    .collect::<Result<_, _>>()?,
+            ),
+            _ => ArrayValue::Values(
+                (0..count)
+                    .map(|i| read_element(inner, r, st).map_err(indexed(i)))
+                    .collect::<Result<_, _>>()?,
+            ),
+        })
+    }
+
+    pub(crate) fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        match self {
+            ArrayValue::Bytes(b) => {
+                put_len(b.len(), out)?;
+                out.extend_from_slice(b);
+            }
+            ArrayValue::Structs { inner_tag, items } => {
+                put_len(items.len(), out)?;
+                let slot = inner_tag
+                    .as_ref()
+                    .map(|t| t.put(ctx, false, out))
+                    .transpose()?;
+                let start = out.len();
+                for (i, s) in items.iter().enumerate() {
+                    s.put(ctx, out).map_err(indexed(i))?;
+                }
+                if let Some(slot) = slot {
+                    slot.patch(out, start)?;
+                }
+            }
+            ArrayValue::Values(vs) => {
+                put_len(vs.len(), out)?;
+                for (i, v) in vs.iter().enumerate() {
+                    v.put(ctx, out).map_err(indexed(i))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn read_elements(
+    ty: &FPropertyTypeName,
+    r: &mut ByteReader<'_>,
+    st: &mut ReadState<'_>,
+    what: &str,
+) -> Result<Vec<PropertyValue>, Error> {
+    let n = r.count(1, what)?;
+    (0..n)
+        .map(|i| read_element(ty, r, st).map_err(indexed(i)))
+        .collect()
+}
+
+fn put_elements(
+    vs: &[PropertyValue],
+    ctx: &PropertyContext,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    put_len(vs.len(), out)?;
+    for (i, v) in vs.iter().enumerate() {
+        v.put(ctx, out).map_err(indexed(i))?;
+    }
+    Ok(())
+}
+
+impl SetValue {
+    /// Set elements use the set property's own path as their hint key.
+    pub(crate) fn parse(
+        ty: &FPropertyTypeName,
+        r: &mut ByteReader<'_>,
+        st: &mut ReadState<'_>,
+    ) -> Result<Self, Error> {
+        let inner = param(ty, 0, r)?;
+        let removed = read_elements(inner, r, st, "set elements to remove")?;
+        let elements = read_elements(inner, r, st, "set count")?;
+        Ok(SetValue { removed, elements })
+    }
+
+    pub(crate) fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        put_elements(&self.removed, ctx, out)?;
+        put_elements(&self.elements, ctx, out)
+    }
+}
+
+impl MapValue {
+    pub(crate) fn parse(
+        ty: &FPropertyTypeName,
+        r: &mut ByteReader<'_>,
+        st: &mut ReadState<'_>,
+    ) -> Result<Self, Error> {
+        let key_ty = param(ty, 0, r)?;
+        let value_ty = param(ty, 1, r)?;
+        let removed = st.in_path("Key", |st| {
+            read_elements(key_ty, r, st, "map keys to remove")
+        })?;
+        let n = r.count(1, "map count")?;
+        let mut entries = Vec::with_capacity(n);
+        for i in 0..n {
+            let key = st
+                .in_path("Key", |st| read_element(key_ty, r, st))
+                .map_err(|e| e.within("Key"));
+            let key = key.map_err(indexed(i))?;
+            let value = st
+                .in_path("Value", |st| read_element(value_ty, r, st))
+                .map_err(|e| e.within("Value"));
+            entries.push((key, value.map_err(indexed(i))?));
+        }
+        Ok(MapValue { removed, entries })
+    }
+
+    pub(crate) fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        put_elements(&self.removed, ctx, out)?;
+        put_len(self.entries.len(), out)?;
+        for (i, (k, v)) in self.entries.iter().enumerate() {
+            k.put(ctx, out)
+                .map_err(|e| e.within("Key"))
+                .map_err(indexed(i))?;
+            v.put(ctx, out)
+                .map_err(|e| e.within("Value"))
+                .map_err(indexed(i))?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads one untagged value of type `ty` (an element, or a tagged value with no tag-specific layout).
+pub(crate) fn read_element(
+    ty: &FPropertyTypeName,
+    r: &mut ByteReader<'_>,
+    st: &mut ReadState<'_>,
+) -> Result<PropertyValue, Error> {
+    let kind = Kind::of(ty.name.as_str());
+    Ok(match kind {
+        Kind::Bool => {
+            let at = r.offset();
+            match r.u8("Bool")? {
+                0 => PropertyValue::Bool(false),
+                1 => PropertyValue::Bool(true),
+                b => return Err(Error::new(at, format!("Bool: 0 or 1 expected, found {b}"))),
+            }
+        }
+        Kind::Struct => PropertyValue::Struct(read_element_struct(ty, r, st)?),
+        Kind::Optional => {
+            let at = r.offset();
+            let inner = param(ty, 0, r)?;
+            match r.u32("Optional is-set")? {
+                0 => PropertyValue::Optional(None),
+                1 => PropertyValue::Optional(Some(Box::new(read_element(inner, r, st)?))),
+                b => {
+                    return Err(Error::new(
+                        at,
+                        format!("Optional: bool expected, found {b}"),
+                    ));
+                }
+            }
+        }
+        Kind::Array | Kind::Set | Kind::Map | Kind::Unknown => {
+            return Err(r.err(format!(
+                "{} is not supported as an element",
+                ty.name.as_str()
+            )));
+        }
+        _ => PropertyValue::parse_simple(kind, r, st)?,
+    })
+}
+
+/// A struct element: its type comes from the UE 5.4 type tree, else a hint, else a sniff of the bytes.
+fn read_element_struct(
+    ty: &FPropertyTypeName,
+    r: &mut ByteReader<'_>,
+    st: &mut ReadState<'_>,
+) -> Result<StructValue, Error> {
+    let from_tree = ty.param_name(0);
+    if !from_tree.is_empty() {
+        return StructValue::parse(from_tree, None, None, r, st);
+    }
+    let ctx = st.ctx;
+    match ctx.hints.get(&st.path) {
+        Some("Struct") => StructValue::parse_properties(r, st),
+        Some(name) => StructValue::parse(name, None, None, r, st),
+        None if looks_like_property_list(r) => StructValue::parse_properties(r, st),
+        None => StructValue::parse("Guid", None, None, r, st),
+    }
+}
+
+/// True when the bytes start like a property list: "None", or a name followed by a `*Property` type.
+fn looks_like_property_list(r: &ByteReader<'_>) -> bool {
+    let mut p = r.clone();
+    match FName::parse(&mut p) {
+        Ok(n) if n.is("None") => true,
+        Ok(n) if !n.as_str().is_empty() => {
+            FName::parse(&mut p).is_ok_and(|t| t.as_str().ends_with("Property"))
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,227 @@
+//! `FString` exactly as stored: an `i32` length whose sign picks the encoding, then the characters
+//! including a terminating NUL.
+//!
+//! * length 0: no characters at all (`value: None`),
+//! * length > 0: `length` Latin-1 bytes ("ANSI"), the last one NUL (length 1 = just NUL: `Some("")`),
+//! * length < 0: `-length` UTF-16LE units, the last one NUL (`wide: true`).
+//!
+//! JSON: `null` for length 0, a plain string for ANSI, `{"utf16": "..."}` for UTF-16.
+
+use crate::Error;
+use crate::cursor::ByteReader;
+use binrw::io::{Read, Seek, Write};
+use binrw::{BinRead, BinResult, BinWrite, Endian};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// An Unreal `FString` with everything needed to write the same bytes back.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct FString {
+    /// The text without its terminator; `None` when the stored length is 0.
+    pub value: Option<String>,
+    /// Stored as UTF-16 (negative length) rather than Latin-1.
+    pub wide: bool,
+}
+
+/// `FName` is written as an `FString` in save games.
+pub type FName = FString;
+
+impl FString {
+    /// A Latin-1/ASCII string (what Unreal writes whenever every character fits in one byte).
+    pub fn new(s: impl Into<String>) -> Self {
+        let s = s.into();
+        let wide = s.chars().any(|c| c as u32 > 0xff);
+        FString {
+            value: Some(s),
+            wide,
+        }
+    }
+
+    /// The text, `""` for both the empty and the NUL-only string.
+    pub fn as_str(&self) -> &str {
+        self.value.as_deref().unwrap_or("")
+    }
+
+    /// True when the text equals `s` (byte comparison, no allocation).
+    pub fn is(&self, s: &str) -> bool {
+        self.as_str() == s
+    }
+
+    /// Reads one FString from the cursor.
+    pub(crate) fn parse(r: &mut ByteReader<'_>) -> Result<Self, Error> {
+        let at = r.offset();
+        let len = r.i32("FString length")?;
+        if len == 0 {
+            return Ok(FString {
+                value: None,
+                wide: false,
+            });
+        }
+        if len > 0 {
+            let bytes = r.bytes(len as usize, "FString characters")?;
+            decode_latin1(bytes).map_err(|m| Error::new(at, m))
+        } else {
+            let units = (len as i64).unsigned_abs() as usize;
+            let bytes = r.bytes(units * 2, "FString UTF-16 characters")?;
+            decode_utf16(bytes).map_err(|m| Error::new(at, m))
+        }
+    }
+
+    /// Number of bytes `put` will write.
+    pub fn encoded_len(&self) -> usize {
+        match &self.value {
+            None => 4,
+            Some(s) if self.wide => 4 + 2 * (s.encode_utf16().count() + 1),
+            Some(s) if s.is_ascii() => 4 + s.len() + 1,
+            Some(s) => 4 + s.chars().count() + 1,
+        }
+    }
+
+    /// Appends the stored form to `out`.
+    pub fn put(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+        let Some(s) = &self.value else {
+            out.extend_from_slice(&0i32.to_le_bytes());
+            return Ok(());
+        };
+        let len_at = out.len();
+        out.extend_from_slice(&[0; 4]);
+        let units = if self.wide {
+            let mut n = 0usize;
+            for u in s.encode_utf16().chain([0]) {
+                out.extend_from_slice(&u.to_le_bytes());
+                n += 1;
+            }
+            -(i32::try_from(n).map_err(|_| Error::new(len_at, "FString too long"))?)
+        } else if s.is_ascii() {
+            out.extend_from_slice(s.as_bytes());
+            out.push(0);
+            i32::try_from(s.len() + 1).map_err(|_| Error::new(len_at, "FString too long"))?
+        } else {
+            let mut n = 1usize;
+            for c in s.chars() {
+                let b = u8::try_from(c as u32).map_err(|_| {
+                    Error::new(
+                        len_at,
+                        format!("character {c:?} needs a UTF-16 FString (wide)"),
+                    )
+                })?;
+                out.push(b);
+                n += 1;
+            }
+            out.push(0);
+            i32::try_from(n).map_err(|_| Error::new(len_at, "FString too long"))?
+        };
+        out[len_at..len_at + 4].copy_from_slice(&units.to_le_bytes());
+        Ok(())
+    }
+}
+
+impl From<&str> for FString {
+    fn from(s: &str) -> Self {
+        FString::new(s)
+    }
+}
+
+fn decode_latin1(bytes: &[u8]) -> Result<FString, String> {
+    let Some((&0, text)) = bytes.split_last() else {
+        return Err("FString is not NUL-terminated".into());
+    };
+    let value = match std::str::from_utf8(text) {
+        Ok(s) if s.is_ascii() => s.to_owned(),
+        _ => text.iter().map(|&b| b as char).collect(),
+    };
+    Ok(FString {
+        value: Some(value),
+        wide: false,
+    })
+}
+
+fn decode_utf16(bytes: &[u8]) -> Result<FString, String> {
+    let units = bytes
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]));
+    let n = bytes.len() / 2;
+    if bytes[bytes.len() - 2..] != [0, 0] {
+        return Err("UTF-16 FString is not NUL-terminated".into());
+    }
+    let value = char::decode_utf16(units.take(n - 1))
+        .collect::<Result<String, _>>()
+        .map_err(|e| format!("UTF-16 FString: {e}"))?;
+    Ok(FString {
+        value: Some(value),
+        wide: true,
+    })
+}
+
+impl BinRead for FString {
+    type Args<'a> = ();
+
+    fn read_options<R: Read + Seek>(reader: &mut R, endian: Endian, (): ()) -> BinResult<Self> {
+        let pos = reader.stream_position()?;
+        let len = i32::read_options(reader, endian, ())?;
+        let byte_len = if len >= 0 {
+            len as u64
+        } else {
+            (len as i64).unsigned_abs() * 2
+        };
+        let mut bytes = Vec::new();
+        reader.take(byte_len).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 != byte_len {
+            return Err(binrw::Error::Custom {
+                pos,
+                err: Box::new("FString runs past the end of the data"),
+            });
+        }
+        let decoded = match len {
+            0 => Ok(FString::default()),
+            1.. => decode_latin1(&bytes),
+            _ => decode_utf16(&bytes),
+        };
+        decoded.map_err(|m| binrw::Error::Custom {
+            pos,
+            err: Box::new(m),
+        })
+    }
+}
+
+impl BinWrite for FString {
+    type Args<'a> = ();
+
+    fn write_options<W: Write + Seek>(&self, writer: &mut W, _: Endian, (): ()) -> BinResult<()> {
+        let pos = writer.stream_position()?;
+        let mut out = Vec::with_capacity(self.encoded_len());
+        self.put(&mut out).map_err(|e| binrw::Error::Custom {
+            pos,
+            err: Box::new(e.message),
+        })?;
+        writer.write_all(&out)?;
+        Ok(())
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum Repr {
+    Plain(Option<String>),
+    Wide { utf16: String },
+}
+
+impl Serialize for FString {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match (&self.value, self.wide) {
+            (Some(v), true) => Repr::Wide { utf16: v.clone() }.serialize(s),
+            (v, _) => v.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for FString {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(match Repr::deserialize(d)? {
+            Repr::Plain(value) => FString { value, wide: false },
+            Repr::Wide { utf16 } => FString {
+                value: Some(utf16),
+                wide: true,
+            },
+        })
+    }
+}

@@ -1,0 +1,279 @@
+//! Structs with a native binary layout (as opposed to property-list structs).
+//!
+//! Float-based math structs come in two widths: `F32` before UE5 and `F64` with large world coordinates.
+
+use crate::{F32, F64, FGuid, FName, FString};
+use binrw::binrw;
+use serde::{Deserialize, Serialize};
+
+macro_rules! native {
+    ($(#[$doc:meta] $name:ident { $($field:ident: $ty:ty),* $(,)? })*) => {$(
+        #[$doc]
+        #[binrw]
+        #[brw(little)]
+        #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+        #[allow(missing_docs)]
+        pub struct $name<T: Real> { $(pub $field: $ty),* }
+    )*};
+}
+
+/// A float width usable in the math structs (`F32` or `F64`).
+pub trait Real:
+    for<'a> binrw::BinRead<Args<'a> = ()> + for<'a> binrw::BinWrite<Args<'a> = ()> + Copy + PartialEq
+{
+}
+impl Real for F32 {}
+impl Real for F64 {}
+
+native! {
+    /// `FVector2D`.
+    FVector2D { x: T, y: T }
+    /// `FVector`.
+    FVector { x: T, y: T, z: T }
+    /// `FVector4`.
+    FVector4 { x: T, y: T, z: T, w: T }
+    /// `FRotator`.
+    FRotator { pitch: T, yaw: T, roll: T }
+    /// `FQuat`.
+    FQuat { x: T, y: T, z: T, w: T }
+    /// `FBox`: min, max and an `IsValid` byte.
+    FBox { min: FVector<T>, max: FVector<T>, is_valid: u8 }
+    /// `FBox2D`: min, max and an `IsValid` byte.
+    FBox2D { min: FVector2D<T>, max: FVector2D<T>, is_valid: u8 }
+}
+
+/// `FIntPoint`.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct FIntPoint {
+    pub x: i32,
+    pub y: i32,
+}
+
+/// `FIntVector`.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct FIntVector {
+    pub x: i32,
+    pub y: i32,
+    pub z: i32,
+}
+
+/// `FLinearColor` (always 32-bit floats).
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct FLinearColor {
+    pub r: F32,
+    pub g: F32,
+    pub b: F32,
+    pub a: F32,
+}
+
+/// `FColor`, stored B, G, R, A.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct FColor {
+    pub b: u8,
+    pub g: u8,
+    pub r: u8,
+    pub a: u8,
+}
+
+/// `FSoftObjectPath`: before UE 5.1 (package UE5 < 1007) an asset path name plus sub-path; from then
+/// on a top-level asset path (package name, asset name) plus sub-path. `asset` is `Some` in the second form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FSoftObjectPath {
+    /// Asset path name (old form) or package name (top-level form).
+    pub package: FName,
+    /// Asset name of the top-level form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asset: Option<FName>,
+    /// Sub-object path.
+    pub sub_path: FString,
+}
+
+/// A struct value: native layouts by name, property lists for everything else.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum StructValue {
+    Guid(FGuid),
+    /// `FDateTime` ticks.
+    DateTime(i64),
+    /// `FTimespan` ticks.
+    Timespan(i64),
+    IntPoint(FIntPoint),
+    IntVector(FIntVector),
+    Color(FColor),
+    LinearColor(FLinearColor),
+    Vector2D(FVector2D<F32>),
+    Vector2DD(FVector2D<F64>),
+    Vector(FVector<F32>),
+    VectorD(FVector<F64>),
+    Vector4(FVector4<F32>),
+    Vector4D(FVector4<F64>),
+    Rotator(FRotator<F32>),
+    RotatorD(FRotator<F64>),
+    Quat(FQuat<F32>),
+    QuatD(FQuat<F64>),
+    Box(FBox<F32>),
+    BoxD(FBox<F64>),
+    Box2D(FBox2D<F32>),
+    Box2DD(FBox2D<F64>),
+    /// `SoftObjectPath` / `SoftClassPath`.
+    SoftObjectPath(FSoftObjectPath),
+    /// `GameplayTagContainer`: tag names.
+    GameplayTagContainer(Vec<FName>),
+    /// A struct serialized as a tagged property list.
+    Properties(crate::PropertyList),
+}
+
+use crate::Error;
+use crate::context::UE5_SOFT_OBJECT_PATH_TOP_LEVEL;
+use crate::cursor::{ByteReader, put_binrw};
+use crate::property::ReadState;
+use crate::{PropertyContext, PropertyList};
+
+/// Stored sizes of a float math struct as (32-bit, 64-bit) layouts.
+fn widths(name: &str) -> Option<(usize, usize)> {
+    Some(match name {
+        "Vector2D" => (8, 16),
+        "Vector" | "Rotator" => (12, 24),
+        "Vector4" | "Quat" => (16, 32),
+        "Box" => (25, 49),
+        "Box2D" => (17, 33),
+        _ => return None,
+    })
+}
+
+impl StructValue {
+    /// Reads a struct of type `name`.
+    ///
+    /// `size`, when known (a tagged property or a pre-5.4 struct array), picks float or double layouts;
+    /// otherwise the context's large-world-coordinates setting does. `native` is the UE 5.4 tag flag
+    /// saying whether the struct is binary (`Some(true)`) or a property list (`Some(false)`).
+    pub(crate) fn parse(
+        name: &str,
+        size: Option<usize>,
+        native: Option<bool>,
+        r: &mut ByteReader<'_>,
+        st: &mut ReadState<'_>,
+    ) -> Result<Self, Error> {
+        if native == Some(false) {
+            return Self::parse_properties(r, st);
+        }
+        let wide = match (widths(name), size) {
+            (Some((_, double)), Some(s)) if s == double => true,
+            (Some((single, _)), Some(s)) if s == single => false,
+            _ => st.ctx.large_world_coordinates(),
+        };
+        Ok(match (name, wide) {
+            ("Guid", _) => Self::Guid(r.binrw(name)?),
+            ("DateTime", _) => Self::DateTime(r.i64(name)?),
+            ("Timespan", _) => Self::Timespan(r.i64(name)?),
+            ("IntPoint", _) => Self::IntPoint(r.binrw(name)?),
+            ("IntVector", _) => Self::IntVector(r.binrw(name)?),
+            ("Color", _) => Self::Color(r.binrw(name)?),
+            ("LinearColor", _) => Self::LinearColor(r.binrw(name)?),
+            ("Vector2D", false) => Self::Vector2D(r.binrw(name)?),
+            ("Vector2D", true) => Self::Vector2DD(r.binrw(name)?),
+            ("Vector", false) => Self::Vector(r.binrw(name)?),
+            ("Vector", true) => Self::VectorD(r.binrw(name)?),
+            ("Vector4", false) => Self::Vector4(r.binrw(name)?),
+            ("Vector4", true) => Self::Vector4D(r.binrw(name)?),
+            ("Rotator", false) => Self::Rotator(r.binrw(name)?),
+            ("Rotator", true) => Self::RotatorD(r.binrw(name)?),
+            ("Quat", false) => Self::Quat(r.binrw(name)?),
+            ("Quat", true) => Self::QuatD(r.binrw(name)?),
+            ("Box", false) => Self::Box(r.binrw(name)?),
+            ("Box", true) => Self::BoxD(r.binrw(name)?),
+            ("Box2D", false) => Self::Box2D(r.binrw(name)?),
+            ("Box2D", true) => Self::Box2DD(r.binrw(name)?),
+            ("SoftObjectPath" | "SoftClassPath", _) => {
+                Self::SoftObjectPath(FSoftObjectPath::parse(r, st.ctx)?)
+            }
+            ("GameplayTagContainer", _) => {
+                let n = r.count(4, "gameplay tag count")?;
+                Self::GameplayTagContainer(
+                    (0..n).map(|_| FName::parse(r)).collect::<Result<_, _>>()?,
+                )
+            }
+            _ if native == Some(true) => {
+                return Err(r.err(format!("unknown binary struct {name:?}")));
+            }
+            _ => return Self::parse_properties(r, st),
+        })
+    }
+
+    pub(crate) fn parse_properties(
+        r: &mut ByteReader<'_>,
+        st: &mut ReadState<'_>,
+    ) -> Result<Self, Error> {
+        PropertyList::parse(r, st).map(Self::Properties)
+    }
+
+    pub(crate) fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        match self {
+            Self::Guid(v) => put_binrw(v, out),
+            Self::DateTime(t) | Self::Timespan(t) => {
+                out.extend_from_slice(&t.to_le_bytes());
+                Ok(())
+            }
+            Self::IntPoint(v) => put_binrw(v, out),
+            Self::IntVector(v) => put_binrw(v, out),
+            Self::Color(v) => put_binrw(v, out),
+            Self::LinearColor(v) => put_binrw(v, out),
+            Self::Vector2D(v) => put_binrw(v, out),
+            Self::Vector2DD(v) => put_binrw(v, out),
+            Self::Vector(v) => put_binrw(v, out),
+            Self::VectorD(v) => put_binrw(v, out),
+            Self::Vector4(v) => put_binrw(v, out),
+            Self::Vector4D(v) => put_binrw(v, out),
+            Self::Rotator(v) => put_binrw(v, out),
+            Self::RotatorD(v) => put_binrw(v, out),
+            Self::Quat(v) => put_binrw(v, out),
+            Self::QuatD(v) => put_binrw(v, out),
+            Self::Box(v) => put_binrw(v, out),
+            Self::BoxD(v) => put_binrw(v, out),
+            Self::Box2D(v) => put_binrw(v, out),
+            Self::Box2DD(v) => put_binrw(v, out),
+            Self::SoftObjectPath(p) => p.put(out),
+            Self::GameplayTagContainer(tags) => {
+                crate::ftext::put_len(tags.len(), out)?;
+                tags.iter().try_for_each(|t| t.put(out))
+            }
+            Self::Properties(list) => list.put(ctx, out),
+        }
+    }
+}
+
+impl FSoftObjectPath {
+    pub(crate) fn parse(r: &mut ByteReader<'_>, ctx: &PropertyContext) -> Result<Self, Error> {
+        let package = FName::parse(r)?;
+        let asset = if ctx.package_ue5 >= UE5_SOFT_OBJECT_PATH_TOP_LEVEL {
+            Some(FName::parse(r)?)
+        } else {
+            None
+        };
+        Ok(FSoftObjectPath {
+            package,
+            asset,
+            sub_path: FString::parse(r)?,
+        })
+    }
+
+    pub(crate) fn put(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.package.put(out)?;
+        if let Some(a) = &self.asset {
+            a.put(out)?;
+        }
+        self.sub_path.put(out)
+    }
+}

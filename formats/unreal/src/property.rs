@@ -1,0 +1,418 @@
+//! Tagged properties: `Property` (tag + value), `PropertyValue` and `PropertyList` (properties up to "None").
+
+use crate::container::{ArrayValue, MapValue, SetValue};
+use crate::cursor::ByteReader;
+use crate::native_struct::{FSoftObjectPath, StructValue};
+use crate::property_tag::FPropertyTag;
+use crate::{Error, F32, F64, FGuid, FName, FString, FText, PropertyContext};
+use serde::{Deserialize, Serialize};
+
+/// Deepest nesting of property lists (structs in structs) accepted, so hostile input cannot exhaust the stack.
+const MAX_DEPTH: u32 = 48;
+
+/// A tagged property list, ended in the file by the name "None".
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PropertyList {
+    /// The properties in file order.
+    pub properties: Vec<Property>,
+}
+
+/// One property: its tag and its value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Property {
+    /// The tag (name, type, array index, GUIDs); the size is recomputed on write.
+    pub tag: FPropertyTag,
+    /// The decoded value, or `Raw` bytes when it could not be decoded.
+    pub value: PropertyValue,
+}
+
+/// `FScriptDelegate`: an object path and a function name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FScriptDelegate {
+    /// Object path.
+    pub object: FString,
+    /// Function name.
+    pub function: FName,
+}
+
+/// `FFieldPath`: the path of names to a field and its owner's path.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FFieldPath {
+    /// Field names.
+    pub path: Vec<FName>,
+    /// Owner object path.
+    pub owner: FString,
+}
+
+/// A property value (or a Map/Set/Array element, which has no tag).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)] // each variant is the Unreal property type of the same name
+pub enum PropertyValue {
+    /// BoolProperty; as a tagged property the value lives in the tag, as an element it is one byte.
+    Bool(bool),
+    Int8(i8),
+    Int16(i16),
+    Int(i32),
+    Int64(i64),
+    /// ByteProperty without an enum (and Byte elements).
+    Byte(u8),
+    UInt16(u16),
+    UInt32(u32),
+    UInt64(u64),
+    Float(F32),
+    Double(F64),
+    Str(FString),
+    Name(FName),
+    /// EnumProperty, or a ByteProperty holding an enum value name.
+    Enum(FName),
+    Text(FText),
+    /// Object, Class, Interface and WeakObject properties: an object path.
+    Object(FString),
+    /// SoftObject and SoftClass properties.
+    SoftObject(FSoftObjectPath),
+    /// LazyObjectProperty: the object's unique GUID.
+    LazyObject(FGuid),
+    Delegate(FScriptDelegate),
+    /// MulticastDelegate, MulticastInlineDelegate and MulticastSparseDelegate.
+    MulticastDelegate(Vec<FScriptDelegate>),
+    FieldPath(FFieldPath),
+    Struct(StructValue),
+    Array(ArrayValue),
+    Set(SetValue),
+    Map(MapValue),
+    /// OptionalProperty (UE5): a UE `bool` (u32) then the value when set.
+    Optional(Option<Box<PropertyValue>>),
+    /// Bytes that could not be decoded; written back unchanged.
+    Raw(Vec<u8>),
+}
+
+/// The property types, recognised from the type name without allocating.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Bool,
+    Int8,
+    Int16,
+    Int,
+    Int64,
+    Byte,
+    UInt16,
+    UInt32,
+    UInt64,
+    Float,
+    Double,
+    Str,
+    Name,
+    Enum,
+    Text,
+    Object,
+    SoftObject,
+    LazyObject,
+    Delegate,
+    MulticastDelegate,
+    FieldPath,
+    Struct,
+    Array,
+    Set,
+    Map,
+    Optional,
+    Unknown,
+}
+
+impl Kind {
+    pub(crate) fn of(type_name: &str) -> Kind {
+        match type_name {
+            "BoolProperty" => Kind::Bool,
+            "Int8Property" => Kind::Int8,
+            "Int16Property" => Kind::Int16,
+            "IntProperty" => Kind::Int,
+            "Int64Property" => Kind::Int64,
+            "ByteProperty" => Kind::Byte,
+            "UInt16Property" => Kind::UInt16,
+            "UInt32Property" => Kind::UInt32,
+            "UInt64Property" => Kind::UInt64,
+            "FloatProperty" => Kind::Float,
+            "DoubleProperty" => Kind::Double,
+            "StrProperty" => Kind::Str,
+            "NameProperty" => Kind::Name,
+            "EnumProperty" => Kind::Enum,
+            "TextProperty" => Kind::Text,
+            "ObjectProperty" | "ClassProperty" | "InterfaceProperty" | "WeakObjectProperty" => {
+                Kind::Object
+            }
+            "SoftObjectProperty" | "SoftClassProperty" => Kind::SoftObject,
+            "LazyObjectProperty" => Kind::LazyObject,
+            "DelegateProperty" => Kind::Delegate,
+            "MulticastDelegateProperty"
+            | "MulticastInlineDelegateProperty"
+            | "MulticastSparseDelegateProperty" => Kind::MulticastDelegate,
+            "FieldPathProperty" => Kind::FieldPath,
+            "StructProperty" => Kind::Struct,
+            "ArrayProperty" => Kind::Array,
+            "SetProperty" => Kind::Set,
+            "MapProperty" => Kind::Map,
+            "OptionalProperty" => Kind::Optional,
+            _ => Kind::Unknown,
+        }
+    }
+}
+
+/// Reader state: the context, the hint path of the current property and the nesting depth.
+pub(crate) struct ReadState<'c> {
+    pub ctx: &'c PropertyContext,
+    /// Property names from the root joined by '.', the key used for struct hints.
+    pub path: String,
+    depth: u32,
+}
+
+impl<'c> ReadState<'c> {
+    pub(crate) fn new(ctx: &'c PropertyContext) -> Self {
+        ReadState {
+            ctx,
+            path: String::new(),
+            depth: 0,
+        }
+    }
+
+    /// Runs `f` with `segment` appended to the hint path.
+    pub(crate) fn in_path<T>(&mut self, segment: &str, f: impl FnOnce(&mut Self) -> T) -> T {
+        let len = self.path.len();
+        if len != 0 {
+            self.path.push('.');
+        }
+        self.path.push_str(segment);
+        let out = f(self);
+        self.path.truncate(len);
+        out
+    }
+}
+
+impl PropertyList {
+    /// Reads a property list from the start of `data` up to and including its "None" name.
+    ///
+    /// `base_offset` is the position of `data[0]` in the caller's buffer (used in error offsets).
+    /// Returns the list and the number of bytes consumed.
+    pub fn read(
+        data: &[u8],
+        base_offset: usize,
+        ctx: &PropertyContext,
+    ) -> Result<(Self, usize), Error> {
+        let mut r = ByteReader::new(data, base_offset);
+        let list = Self::parse(&mut r, &mut ReadState::new(ctx)).map_err(|e| e.within("Root"))?;
+        Ok((list, r.pos()))
+    }
+
+    /// Appends the list, its "None" terminator included, to `out`.
+    pub fn write(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.put(ctx, out).map_err(|e| e.within("Root"))
+    }
+
+    pub(crate) fn parse(r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
+        if st.depth >= MAX_DEPTH {
+            return Err(r.err("property lists nested too deeply"));
+        }
+        st.depth += 1;
+        let mut properties = Vec::new();
+        loop {
+            let name = FName::parse(r)?;
+            if name.is("None") {
+                break;
+            }
+            let p = st.in_path(name.as_str(), |st| Property::parse(name.clone(), r, st));
+            properties.push(p.map_err(|e| e.within(name.as_str()))?);
+        }
+        st.depth -= 1;
+        Ok(PropertyList { properties })
+    }
+
+    pub(crate) fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        for p in &self.properties {
+            p.put(ctx, out).map_err(|e| e.within(p.tag.name.as_str()))?;
+        }
+        FName::from("None").put(out)
+    }
+
+    /// The first property with this name.
+    pub fn get(&self, name: &str) -> Option<&Property> {
+        self.properties.iter().find(|p| p.tag.name.is(name))
+    }
+}
+
+impl Property {
+    fn parse(name: FName, r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
+        let (tag, info) = FPropertyTag::parse_after_name(name, r, st.ctx)?;
+        let mut v = r.sub(info.size, "property value")?;
+        let kind = Kind::of(tag.type_name.name.as_str());
+        let decoded = match kind {
+            Kind::Bool => Ok(PropertyValue::Bool(info.bool_value)),
+            _ => read_tagged_value(kind, &tag, info.size, &mut v, st),
+        };
+        let value = match decoded {
+            Ok(value) if v.is_empty() => value,
+            Ok(_) if !st.ctx.strict => PropertyValue::Raw(raw(&v, info.size)),
+            Ok(_) => {
+                return Err(v.err(format!(
+                    "{} of {} value bytes left undecoded",
+                    v.remaining(),
+                    info.size
+                )));
+            }
+            Err(_) if !st.ctx.strict => PropertyValue::Raw(raw(&v, info.size)),
+            Err(e) => return Err(e),
+        };
+        Ok(Property { tag, value })
+    }
+
+    fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        let bool_value = matches!(self.value, PropertyValue::Bool(true));
+        let slot = self.tag.put(ctx, bool_value, out)?;
+        let start = out.len();
+        if !matches!(self.value, PropertyValue::Bool(_)) {
+            self.value.put(ctx, out)?;
+        }
+        slot.patch(out, start)
+    }
+}
+
+/// The whole value slice (the reader may have advanced part-way).
+fn raw(v: &ByteReader<'_>, size: usize) -> Vec<u8> {
+    v.whole()[..size].to_vec()
+}
+
+fn read_tagged_value(
+    kind: Kind,
+    tag: &FPropertyTag,
+    size: usize,
+    r: &mut ByteReader<'_>,
+    st: &mut ReadState<'_>,
+) -> Result<PropertyValue, Error> {
+    let ty = &tag.type_name;
+    Ok(match kind {
+        Kind::Byte if size == 1 => PropertyValue::Byte(r.u8("ByteProperty")?),
+        Kind::Byte => PropertyValue::Enum(FName::parse(r)?),
+        Kind::Struct => {
+            let native = st
+                .ctx
+                .complete_type_names()
+                .then_some(tag.flags & crate::property_tag::FLAG_BINARY_OR_NATIVE != 0);
+            PropertyValue::Struct(StructValue::parse(
+                ty.param_name(0),
+                Some(size),
+                native,
+                r,
+                st,
+            )?)
+        }
+        Kind::Array => PropertyValue::Array(ArrayValue::parse(ty, r, st)?),
+        Kind::Set => PropertyValue::Set(SetValue::parse(ty, r, st)?),
+        Kind::Map => PropertyValue::Map(MapValue::parse(ty, r, st)?),
+        Kind::Unknown => return Err(r.err(format!("unknown property type {:?}", ty.name.as_str()))),
+        _ => crate::container::read_element(ty, r, st)?,
+    })
+}
+
+impl PropertyValue {
+    /// Reads a value whose kind needs no tag information (shared by tagged values and elements).
+    pub(crate) fn parse_simple(
+        kind: Kind,
+        r: &mut ByteReader<'_>,
+        st: &mut ReadState<'_>,
+    ) -> Result<Self, Error> {
+        use PropertyValue as V;
+        Ok(match kind {
+            Kind::Int8 => V::Int8(r.i8("Int8")?),
+            Kind::Int16 => V::Int16(r.i16("Int16")?),
+            Kind::Int => V::Int(r.i32("Int")?),
+            Kind::Int64 => V::Int64(r.i64("Int64")?),
+            Kind::Byte => V::Byte(r.u8("Byte")?),
+            Kind::UInt16 => V::UInt16(r.u16("UInt16")?),
+            Kind::UInt32 => V::UInt32(r.u32("UInt32")?),
+            Kind::UInt64 => V::UInt64(r.u64("UInt64")?),
+            Kind::Float => V::Float(F32(f32::from_bits(r.u32("Float")?))),
+            Kind::Double => V::Double(F64(f64::from_bits(r.u64("Double")?))),
+            Kind::Str => V::Str(FString::parse(r)?),
+            Kind::Name => V::Name(FName::parse(r)?),
+            Kind::Enum => V::Enum(FName::parse(r)?),
+            Kind::Text => V::Text(FText::parse(r)?),
+            Kind::Object => V::Object(FString::parse(r)?),
+            Kind::SoftObject => V::SoftObject(FSoftObjectPath::parse(r, st.ctx)?),
+            Kind::LazyObject => V::LazyObject(FGuid::parse(r)?),
+            Kind::Delegate => V::Delegate(FScriptDelegate::parse(r)?),
+            Kind::MulticastDelegate => {
+                let n = r.count(8, "delegate count")?;
+                V::MulticastDelegate(
+                    (0..n)
+                        .map(|_| FScriptDelegate::parse(r))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
+            Kind::FieldPath => {
+                let n = r.count(4, "field path length")?;
+                let path = (0..n).map(|_| FName::parse(r)).collect::<Result<_, _>>()?;
+                V::FieldPath(FFieldPath {
+                    path,
+                    owner: FString::parse(r)?,
+                })
+            }
+            _ => return Err(r.err(format!("{kind:?} cannot be read here"))),
+        })
+    }
+
+    /// Appends the value bytes (a `Bool` as one byte: the element form).
+    pub(crate) fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        use PropertyValue as V;
+        match self {
+            V::Bool(b) => out.push(*b as u8),
+            V::Int8(v) => out.push(*v as u8),
+            V::Int16(v) => out.extend_from_slice(&v.to_le_bytes()),
+            V::Int(v) => out.extend_from_slice(&v.to_le_bytes()),
+            V::Int64(v) => out.extend_from_slice(&v.to_le_bytes()),
+            V::Byte(v) => out.push(*v),
+            V::UInt16(v) => out.extend_from_slice(&v.to_le_bytes()),
+            V::UInt32(v) => out.extend_from_slice(&v.to_le_bytes()),
+            V::UInt64(v) => out.extend_from_slice(&v.to_le_bytes()),
+            V::Float(v) => out.extend_from_slice(&v.0.to_bits().to_le_bytes()),
+            V::Double(v) => out.extend_from_slice(&v.0.to_bits().to_le_bytes()),
+            V::Str(s) | V::Name(s) | V::Enum(s) | V::Object(s) => s.put(out)?,
+            V::Text(t) => t.put(out)?,
+            V::SoftObject(p) => p.put(out)?,
+            V::LazyObject(g) => g.put(out)?,
+            V::Delegate(d) => d.put(out)?,
+            V::MulticastDelegate(ds) => {
+                crate::ftext::put_len(ds.len(), out)?;
+                ds.iter().try_for_each(|d| d.put(out))?;
+            }
+            V::FieldPath(f) => {
+                crate::ftext::put_len(f.path.len(), out)?;
+                f.path.iter().try_for_each(|n| n.put(out))?;
+                f.owner.put(out)?;
+            }
+            V::Struct(s) => s.put(ctx, out)?,
+            V::Array(a) => a.put(ctx, out)?,
+            V::Set(s) => s.put(ctx, out)?,
+            V::Map(m) => m.put(ctx, out)?,
+            V::Optional(o) => {
+                out.extend_from_slice(&(o.is_some() as u32).to_le_bytes());
+                if let Some(v) = o {
+                    v.put(ctx, out)?;
+                }
+            }
+            V::Raw(b) => out.extend_from_slice(b),
+        }
+        Ok(())
+    }
+}
+
+impl FScriptDelegate {
+    fn parse(r: &mut ByteReader<'_>) -> Result<Self, Error> {
+        Ok(FScriptDelegate {
+            object: FString::parse(r)?,
+            function: FName::parse(r)?,
+        })
+    }
+
+    fn put(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.object.put(out)?;
+        self.function.put(out)
+    }
+}

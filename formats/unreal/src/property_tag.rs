@@ -1,0 +1,355 @@
+//! `FPropertyTag`, the header in front of every property value, in both forms:
+//! UE4/UE5 (< 5.4): name, type, size, array index, per-type extras, optional GUID, UE5 extension byte;
+//! UE 5.4+: name, complete type-name tree (`FPropertyTypeName`), size, flags, then what the flags announce.
+
+use crate::context::{
+    PropertyContext, UE4_PROPERTY_GUID_IN_PROPERTY_TAG, UE4_PROPERTY_TAG_SET_MAP_SUPPORT,
+    UE4_STRUCT_GUID_IN_PROPERTY_TAG, UE5_PROPERTY_TAG_EXTENSION,
+};
+use crate::cursor::ByteReader;
+use crate::{Error, FGuid, FName};
+use serde::{Deserialize, Serialize};
+
+/// Deepest type-name tree accepted (`Map<Struct<...>>` needs a handful).
+const MAX_TYPE_DEPTH: u32 = 16;
+
+/// A property type with its parameters, e.g. `MapProperty(NameProperty, StructProperty(Vector))`.
+///
+/// UE 5.4+ stores this tree as written; older tags store the same facts in separate fields, which are
+/// mapped onto the tree: `StructProperty(StructName)`, `ByteProperty(EnumName)`, `EnumProperty(EnumName)`,
+/// `ArrayProperty(Inner)`, `SetProperty(Inner)`, `MapProperty(Key, Value)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FPropertyTypeName {
+    /// The type (or struct/enum/package) name.
+    pub name: FName,
+    /// Type parameters.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub params: Vec<FPropertyTypeName>,
+}
+
+impl FPropertyTypeName {
+    /// A leaf type name.
+    pub fn leaf(name: FName) -> Self {
+        FPropertyTypeName {
+            name,
+            params: Vec::new(),
+        }
+    }
+
+    /// The `i`-th parameter's name, `""` when absent.
+    pub fn param_name(&self, i: usize) -> &str {
+        self.params.get(i).map_or("", |p| p.name.as_str())
+    }
+
+    fn parse(r: &mut ByteReader<'_>, depth: u32) -> Result<Self, Error> {
+        if depth > MAX_TYPE_DEPTH {
+            return Err(r.err("property type name nested too deeply"));
+        }
+        let name = FName::parse(r)?;
+        let n = r.count(8, "type parameter count")?;
+        let params = (0..n)
+            .map(|_| Self::parse(r, depth + 1))
+            .collect::<Result<_, _>>()?;
+        Ok(FPropertyTypeName { name, params })
+    }
+
+    fn put(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.name.put(out)?;
+        crate::ftext::put_len(self.params.len(), out)?;
+        self.params.iter().try_for_each(|p| p.put(out))
+    }
+}
+
+/// The UE5 property-tag extension (`EPropertyTagExtension`) and its overridable-serialization data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TagExtension {
+    /// Extension bits; 0x02 = overridable information follows.
+    pub flags: u8,
+    /// `EOverriddenPropertyOperation` and the experimental-logic `bool` (u32), when flags & 0x02.
+    pub overridable: Option<(u8, u32)>,
+}
+
+/// One property tag, all fields but `Size` (which the writer computes from the value).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FPropertyTag {
+    /// Property name.
+    pub name: FName,
+    /// Type with its parameters.
+    pub type_name: FPropertyTypeName,
+    /// Index in a fixed-size C array property.
+    pub array_index: i32,
+    /// Struct GUID (pre-5.4 StructProperty tags).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub struct_guid: Option<FGuid>,
+    /// Property GUID, when `HasPropertyGuid` is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub property_guid: Option<FGuid>,
+    /// UE5 extension byte (package >= 1011).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extension: Option<TagExtension>,
+    /// UE 5.4+ `EPropertyTagFlags` bits not derived from other fields (0x08 binary/native, 0x20 skipped).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub flags: u8,
+}
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+const FLAG_ARRAY_INDEX: u8 = 0x01;
+const FLAG_PROPERTY_GUID: u8 = 0x02;
+const FLAG_EXTENSIONS: u8 = 0x04;
+/// `EPropertyTagFlags::HasBinaryOrNativeSerialize`.
+pub(crate) const FLAG_BINARY_OR_NATIVE: u8 = 0x08;
+const FLAG_BOOL_TRUE: u8 = 0x10;
+const DERIVED_FLAGS: u8 = FLAG_ARRAY_INDEX | FLAG_PROPERTY_GUID | FLAG_EXTENSIONS | FLAG_BOOL_TRUE;
+
+/// What a tag read yields besides the tag itself.
+pub(crate) struct TagInfo {
+    /// Byte size of the value that follows.
+    pub size: usize,
+    /// BoolProperty value stored in the tag.
+    pub bool_value: bool,
+}
+
+/// Where the writer must patch the size once the value is written.
+pub(crate) struct SizeSlot(usize);
+
+impl SizeSlot {
+    /// Writes the number of bytes appended since `start` into the slot.
+    pub(crate) fn patch(self, out: &mut [u8], start: usize) -> Result<(), Error> {
+        let size = out.len() - start;
+        let v = i32::try_from(size)
+            .map_err(|_| Error::new(self.0, format!("property size {size} exceeds i32")))?;
+        out[self.0..self.0 + 4].copy_from_slice(&v.to_le_bytes());
+        Ok(())
+    }
+}
+
+impl FPropertyTag {
+    /// Reads the rest of a tag whose name (not "None") was already read.
+    pub(crate) fn parse_after_name(
+        name: FName,
+        r: &mut ByteReader<'_>,
+        ctx: &PropertyContext,
+    ) -> Result<(Self, TagInfo), Error> {
+        if ctx.complete_type_names() {
+            return Self::parse_v2(name, r);
+        }
+        let type_name = FName::parse(r)?;
+        let size_at = r.offset();
+        let size = r.i32("property size")?;
+        let size = usize::try_from(size)
+            .map_err(|_| Error::new(size_at, format!("negative property size {size}")))?;
+        let array_index = r.i32("array index")?;
+        let mut tag = FPropertyTag {
+            name,
+            type_name: FPropertyTypeName::leaf(FName::default()),
+            array_index,
+            struct_guid: None,
+            property_guid: None,
+            extension: None,
+            flags: 0,
+        };
+        let mut bool_value = false;
+        let mut params = Vec::new();
+        match type_name.as_str() {
+            "StructProperty" => {
+                params.push(FPropertyTypeName::leaf(FName::parse(r)?));
+                if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
+                    tag.struct_guid = Some(FGuid::parse(r)?);
+                }
+            }
+            "BoolProperty" => bool_value = read_bool8(r, "BoolProperty value")?,
+            "ByteProperty" | "EnumProperty" | "ArrayProperty" | "OptionalProperty" => {
+                params.push(FPropertyTypeName::leaf(FName::parse(r)?));
+            }
+            "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
+                params.push(FPropertyTypeName::leaf(FName::parse(r)?));
+            }
+            "MapProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
+                params.push(FPropertyTypeName::leaf(FName::parse(r)?));
+                params.push(FPropertyTypeName::leaf(FName::parse(r)?));
+            }
+            _ => {}
+        }
+        tag.type_name = FPropertyTypeName {
+            name: type_name,
+            params,
+        };
+        if ctx.package_ue4 >= UE4_PROPERTY_GUID_IN_PROPERTY_TAG && read_bool8(r, "HasPropertyGuid")?
+        {
+            tag.property_guid = Some(FGuid::parse(r)?);
+        }
+        if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION {
+            tag.extension = Some(TagExtension::parse(r)?);
+        }
+        Ok((tag, TagInfo { size, bool_value }))
+    }
+
+    fn parse_v2(name: FName, r: &mut ByteReader<'_>) -> Result<(Self, TagInfo), Error> {
+        let type_name = FPropertyTypeName::parse(r, 0)?;
+        let size_at = r.offset();
+        let size = r.i32("property size")?;
+        let size = usize::try_from(size)
+            .map_err(|_| Error::new(size_at, format!("negative property size {size}")))?;
+        let flags = r.u8("property tag flags")?;
+        let array_index = if flags & FLAG_ARRAY_INDEX != 0 {
+            r.i32("array index")?
+        } else {
+            0
+        };
+        let property_guid = if flags & FLAG_PROPERTY_GUID != 0 {
+            Some(FGuid::parse(r)?)
+        } else {
+            None
+        };
+        let extension = if flags & FLAG_EXTENSIONS != 0 {
+            Some(TagExtension::parse(r)?)
+        } else {
+            None
+        };
+        let tag = FPropertyTag {
+            name,
+            type_name,
+            array_index,
+            struct_guid: None,
+            property_guid,
+            extension,
+            flags: flags & !DERIVED_FLAGS,
+        };
+        Ok((
+            tag,
+            TagInfo {
+                size,
+                bool_value: flags & FLAG_BOOL_TRUE != 0,
+            },
+        ))
+    }
+
+    /// Writes the tag with a zero size and returns where the real size goes.
+    pub(crate) fn put(
+        &self,
+        ctx: &PropertyContext,
+        bool_value: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<SizeSlot, Error> {
+        self.name.put(out)?;
+        if ctx.complete_type_names() {
+            return self.put_v2(bool_value, out);
+        }
+        let ty = &self.type_name;
+        ty.name.put(out)?;
+        let slot = SizeSlot(out.len());
+        out.extend_from_slice(&0i32.to_le_bytes());
+        out.extend_from_slice(&self.array_index.to_le_bytes());
+        let param = |i: usize| {
+            ty.params
+                .get(i)
+                .map(|p| &p.name)
+                .cloned()
+                .unwrap_or_default()
+        };
+        match ty.name.as_str() {
+            "StructProperty" => {
+                param(0).put(out)?;
+                if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
+                    self.struct_guid.unwrap_or_default().put(out)?;
+                }
+            }
+            "BoolProperty" => out.push(bool_value as u8),
+            "ByteProperty" | "EnumProperty" | "ArrayProperty" | "OptionalProperty" => {
+                param(0).put(out)?
+            }
+            "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
+                param(0).put(out)?
+            }
+            "MapProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
+                param(0).put(out)?;
+                param(1).put(out)?;
+            }
+            _ => {}
+        }
+        if ctx.package_ue4 >= UE4_PROPERTY_GUID_IN_PROPERTY_TAG {
+            out.push(self.property_guid.is_some() as u8);
+            if let Some(g) = &self.property_guid {
+                g.put(out)?;
+            }
+        }
+        if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION {
+            self.extension
+                .unwrap_or(TagExtension {
+                    flags: 0,
+                    overridable: None,
+                })
+                .put(out);
+        }
+        Ok(slot)
+    }
+
+    fn put_v2(&self, bool_value: bool, out: &mut Vec<u8>) -> Result<SizeSlot, Error> {
+        self.type_name.put(out)?;
+        let slot = SizeSlot(out.len());
+        out.extend_from_slice(&0i32.to_le_bytes());
+        let mut flags = self.flags & !DERIVED_FLAGS;
+        if self.array_index != 0 {
+            flags |= FLAG_ARRAY_INDEX;
+        }
+        if self.property_guid.is_some() {
+            flags |= FLAG_PROPERTY_GUID;
+        }
+        if self.extension.is_some() {
+            flags |= FLAG_EXTENSIONS;
+        }
+        if bool_value {
+            flags |= FLAG_BOOL_TRUE;
+        }
+        out.push(flags);
+        if self.array_index != 0 {
+            out.extend_from_slice(&self.array_index.to_le_bytes());
+        }
+        if let Some(g) = &self.property_guid {
+            g.put(out)?;
+        }
+        if let Some(e) = &self.extension {
+            e.put(out);
+        }
+        Ok(slot)
+    }
+}
+
+impl TagExtension {
+    fn parse(r: &mut ByteReader<'_>) -> Result<Self, Error> {
+        let flags = r.u8("property tag extension")?;
+        let overridable = if flags & 0x02 != 0 {
+            Some((
+                r.u8("overridden property operation")?,
+                r.u32("experimental overridable logic")?,
+            ))
+        } else {
+            None
+        };
+        Ok(TagExtension { flags, overridable })
+    }
+
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(self.flags);
+        if let Some((op, logic)) = self.overridable {
+            out.push(op);
+            out.extend_from_slice(&logic.to_le_bytes());
+        }
+    }
+}
+
+/// A one-byte bool that must be 0 or 1 (anything else could not be written back).
+fn read_bool8(r: &mut ByteReader<'_>, what: &str) -> Result<bool, Error> {
+    let at = r.offset();
+    match r.u8(what)? {
+        0 => Ok(false),
+        1 => Ok(true),
+        b => Err(Error::new(
+            at,
+            format!("{what}: 0 or 1 expected, found {b}"),
+        )),
+    }
+}
