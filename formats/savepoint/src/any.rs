@@ -10,8 +10,12 @@ use crate::{Error, Format, detect};
 /// In JSON it is `{"format": "<format>", "data": <the format's model>}`; the tag tells
 /// [`AnyFile::from_json`] which writer turns the model back into the original bytes.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "format", content = "data", rename_all = "snake_case")]
-pub enum AnyFile {}
+#[serde(tag = "format", content = "data")]
+pub enum AnyFile {
+    /// A Rocket League replay.
+    #[serde(rename = "rocketleague")]
+    RocketLeague(rocketleague::Replay),
+}
 
 /// A struct-type hint for Unreal containers whose element type the file does not record
 /// (`--hint PlayerAttributes.Key=Struct`).
@@ -79,18 +83,30 @@ impl AnyFile {
 
     /// Reads `bytes` as the given format.
     pub fn read_as(format: Format, bytes: &[u8], options: &ReadOptions) -> Result<Self, Error> {
-        let _ = (bytes, options);
-        Err(Error::Unsupported(format))
+        let _ = options;
+        match format {
+            Format::RocketLeague => Ok(AnyFile::RocketLeague(rocketleague::read(bytes)?)),
+            Format::FreeRct
+            | Format::Gvas
+            | Format::Palworld
+            | Format::UeChunked
+            | Format::Astroneer
+            | Format::Satisfactory => Err(Error::Unsupported(format)),
+        }
     }
 
     /// Writes the file back to bytes.
     pub fn write(&self) -> Result<Vec<u8>, Error> {
-        match *self {}
+        match self {
+            AnyFile::RocketLeague(replay) => Ok(rocketleague::write(replay)?),
+        }
     }
 
     /// Short key/value lines (format versions first) for `savepoint info` and snapshots.
     pub fn summary(&self) -> Vec<(&'static str, String)> {
-        match *self {}
+        match self {
+            AnyFile::RocketLeague(replay) => replay.summary(),
+        }
     }
 
     /// The model as JSON, tagged with the format.

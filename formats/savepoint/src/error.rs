@@ -16,6 +16,9 @@ pub enum Error {
     /// A `--hint` that is not `PATH=Type`.
     #[error("invalid struct hint {0:?}: expected PATH=Type, e.g. PlayerAttributes.Key=Struct")]
     InvalidHint(String),
+    /// A Rocket League replay failed to read or write.
+    #[error(transparent)]
+    RocketLeague(#[from] rocketleague::Error),
     /// The JSON is malformed or does not describe a supported file.
     #[error("json: {0}")]
     Json(#[from] serde_json::Error),

@@ -130,19 +130,25 @@ fn roundtrip_reports_a_manifest_error_file_as_failed() {
     assert_eq!(out.status.code(), Some(1));
 }
 
-/// One sample per format and the name `info` must report for it.
-const SAMPLES: &[(&str, &str)] = &[
-    ("freerct/bundled/main_menu.fct", "FreeRCT save"),
-    ("gvas/Slot1.sav", "Unreal GVAS SaveGame"),
-    ("gvas/palworld_zlib.sav", "Palworld PlZ (GVAS)"),
+/// One sample per format, the name `info` must report, and whether this build reads it.
+const SAMPLES: &[(&str, &str, bool)] = &[
+    ("freerct/bundled/main_menu.fct", "FreeRCT save", false),
+    ("gvas/Slot1.sav", "Unreal GVAS SaveGame", false),
+    ("gvas/palworld_zlib.sav", "Palworld PlZ (GVAS)", false),
     (
         "astroneer/A178B110FB374A539EC6A93E49F105DD",
         "Astroneer savegame (GVAS)",
+        false,
     ),
-    ("rocketleague/good/07e9.replay", "Rocket League replay"),
+    (
+        "rocketleague/good/07e9.replay",
+        "Rocket League replay",
+        true,
+    ),
     (
         "satisfactory/blueprints/45.sbpcfg",
         "Satisfactory save/blueprint",
+        false,
     ),
 ];
 
@@ -151,11 +157,101 @@ fn info_names_the_detected_format_of_each_corpus_sample() {
     let Some(corpus) = snapshots::corpus_dir() else {
         return;
     };
-    for (sample, format) in SAMPLES {
+    for (sample, format, readable) in SAMPLES {
         let out = savepoint(&["info", s(&corpus.join(sample))]);
-        let all = format!("{}{}", stdout(&out), stderr(&out));
-        assert!(all.contains(format), "{sample}: {all}");
+        if *readable {
+            assert_eq!(out.status.code(), Some(0), "{sample}: {}", stderr(&out));
+            let text = stdout(&out);
+            let format_line = text.lines().find(|l| l.starts_with("format "));
+            assert_eq!(
+                format_line.map(|l| l["format".len()..].trim()),
+                Some(*format),
+                "{text}"
+            );
+            assert!(
+                text.lines().count() > 4,
+                "{sample}: summary missing: {text}"
+            );
+        } else {
+            assert_eq!(out.status.code(), Some(1), "{sample}");
+            let err = stderr(&out);
+            assert!(
+                err.contains(format) && err.contains("not supported yet"),
+                "{sample}: {err}"
+            );
+        }
     }
+}
+
+#[test]
+fn json_conversion_gives_back_identical_bytes() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let dir = scratch("json");
+    for (sample, _, _) in SAMPLES.iter().filter(|(_, _, readable)| *readable) {
+        let original = corpus.join(sample);
+        let json = dir.join("file.json");
+        let rebuilt = dir.join("rebuilt");
+        let out = savepoint(&["to-json", s(&original), "-o", s(&json)]);
+        assert_eq!(out.status.code(), Some(0), "{sample}: {}", stderr(&out));
+        let text = std::fs::read_to_string(&json).unwrap();
+        assert!(
+            text.starts_with(r#"{"format":""#),
+            "{sample}: {}",
+            &text[..40]
+        );
+        let out = savepoint(&["from-json", s(&json), "-o", s(&rebuilt)]);
+        assert_eq!(out.status.code(), Some(0), "{sample}: {}", stderr(&out));
+        assert!(
+            std::fs::read(&rebuilt).unwrap() == std::fs::read(&original).unwrap(),
+            "{sample}"
+        );
+    }
+}
+
+#[test]
+fn to_json_without_output_writes_stdout_and_pretty_indents() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let replay = corpus.join("rocketleague/good/07e9.replay");
+    let compact = savepoint(&["to-json", s(&replay)]);
+    let pretty = savepoint(&["to-json", s(&replay), "--pretty"]);
+    assert_eq!(compact.status.code(), Some(0));
+    assert_eq!(stdout(&compact).lines().count(), 1);
+    assert!(stdout(&pretty).starts_with("{\n  \"format\": \"rocketleague\""));
+}
+
+#[test]
+fn from_json_rejects_an_unknown_format_tag() {
+    let dir = scratch("badjson");
+    let json = dir.join("bad.json");
+    std::fs::write(&json, r#"{"format":"nonsense","data":{}}"#).unwrap();
+    let out = savepoint(&["from-json", s(&json), "-o", s(&dir.join("out"))]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("json: unknown variant `nonsense`"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.join("out").exists());
+}
+
+#[test]
+fn roundtrip_of_a_corpus_folder_counts_every_file() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let good = corpus.join("rocketleague/good");
+    let files = std::fs::read_dir(&good).unwrap().count();
+    let out = savepoint(&["roundtrip", s(&good)]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), files + 1, "{text}");
+    assert!(lines[..files].iter().all(|l| l.ends_with(": ok")), "{text}");
+    assert_eq!(lines[files], format!("{files} passed, 0 failed"));
+    assert_eq!(out.status.code(), Some(0));
 }
 
 #[test]
