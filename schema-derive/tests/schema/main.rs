@@ -1,0 +1,6 @@
+//! Integration tests of `#[pattern]` and `#[versioned]` on small hand-made byte arrays.
+
+mod common;
+mod errors;
+mod round_trip;
+mod types;
