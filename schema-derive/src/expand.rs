@@ -230,12 +230,24 @@ fn gate_field(field: &mut Field, gate: &Gate, context: &Context<'_>) -> syn::Res
 }
 
 fn gate_condition(gate: &Gate, version: &TokenStream) -> TokenStream {
-    let since = gate.since.map(Literal::u32_unsuffixed);
-    let until = gate.until.map(Literal::u32_unsuffixed);
-    match (since, until) {
-        (Some(s), Some(u)) => quote!(#version >= #s && #version <= #u),
-        (Some(s), None) => quote!(#version >= #s),
-        (None, Some(u)) => quote!(#version <= #u),
+    let lit = Literal::u32_unsuffixed;
+    match (gate.since, gate.until) {
+        (Some(s), Some(u)) if s == u => {
+            let s = lit(s);
+            quote!(#version == #s)
+        }
+        (Some(s), Some(u)) => {
+            let (s, u) = (lit(s), lit(u));
+            quote!((#s..=#u).contains(&#version))
+        }
+        (Some(s), None) => {
+            let s = lit(s);
+            quote!(#version >= #s)
+        }
+        (None, Some(u)) => {
+            let u = lit(u);
+            quote!(#version <= #u)
+        }
         (None, None) => quote!(true),
     }
 }

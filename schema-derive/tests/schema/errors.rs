@@ -3,13 +3,14 @@
 use crate::common::{assert_fail, read, write};
 use crate::types::{Child, Parent, SaveFile, Seat, Station};
 
-/// A valid version-1 `Child`: tag, version, `a`, `old`, reversed tag (17 bytes).
+/// A valid version-1 `Child`: tag, version, `a`, `old`, `early`, reversed tag (18 bytes).
 fn child_v1_bytes() -> Vec<u8> {
     [
         b"CHLD".as_slice(),
         &[1, 0, 0, 0],
         &[9],
         &[1, 2, 3, 4],
+        &[5],
         b"DLHC",
     ]
     .concat()
@@ -36,42 +37,42 @@ fn wrong_opening_tag_names_the_tag_and_the_bytes_found() {
 #[test]
 fn wrong_closing_tag_is_reported_at_its_offset_with_escaped_bytes() {
     let mut bytes = child_v1_bytes();
-    bytes[13..].copy_from_slice(&[0xf0, 0xc3, 0, 0]);
+    bytes[14..].copy_from_slice(&[0xf0, 0xc3, 0, 0]);
     let err = read_err::<Child>(&bytes);
     assert_eq!(
         assert_fail(&err),
         (
-            13,
+            14,
             r#"closing tag of CHLD expected, found "\xf0\xc3\x00\x00""#
         )
     );
     assert_eq!(
         err.root_cause().to_string(),
-        r#"closing tag of CHLD expected, found "\xf0\xc3\x00\x00" at 0xd"#
+        r#"closing tag of CHLD expected, found "\xf0\xc3\x00\x00" at 0xe"#
     );
 }
 
 #[test]
 fn missing_closing_tag_is_caught_where_the_next_pattern_starts() {
     let mut bytes = child_v1_bytes();
-    bytes.truncate(13);
+    bytes.truncate(14);
     bytes.extend_from_slice(b"voxl");
     let err = read_err::<Child>(&bytes);
     assert_eq!(
         assert_fail(&err),
-        (13, "closing tag of CHLD expected, found \"voxl\"")
+        (14, "closing tag of CHLD expected, found \"voxl\"")
     );
 }
 
 #[test]
 fn nested_errors_carry_the_absolute_offset_and_the_field_names() {
     let mut child = child_v1_bytes();
-    child[16] = b'x';
+    child[17] = b'x';
     let bytes = [b"PRNT".as_slice(), &[1, 0, 0, 0], &child, &[0], b"TNRP"].concat();
     let err = read_err::<Parent>(&bytes);
     assert_eq!(
         assert_fail(&err),
-        (8 + 13, "closing tag of CHLD expected, found \"DLHx\"")
+        (8 + 14, "closing tag of CHLD expected, found \"DLHx\"")
     );
     let full = err.to_string();
     assert!(full.contains("'closing_tag' in Child"), "{full}");
@@ -107,6 +108,7 @@ fn every_truncation_is_an_end_of_input_error() {
         &[1],
         &[2, 0],
         &[3],
+        &[4],
         b"DLHC",
     ]
     .concat();
@@ -136,6 +138,7 @@ fn child(version: u32) -> Child {
         b: None,
         mid: None,
         old: None,
+        early: None,
     }
 }
 
@@ -200,6 +203,7 @@ fn records_are_checked_against_the_version_they_are_written_with() {
         version: 2,
         child: Child {
             old: Some(0),
+            early: Some(0),
             ..child(1)
         },
         station_count: 1,

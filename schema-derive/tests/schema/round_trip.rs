@@ -9,6 +9,7 @@ fn child_v1() -> (Vec<u8>, Child) {
         &[1, 0, 0, 0],
         &[9],
         &[0x78, 0x56, 0x34, 0x12],
+        &[0xe1],
         b"DLHC",
     ]
     .concat();
@@ -18,6 +19,7 @@ fn child_v1() -> (Vec<u8>, Child) {
         b: None,
         mid: None,
         old: Some(0x1234_5678),
+        early: Some(0xe1),
     };
     (bytes, child)
 }
@@ -36,6 +38,7 @@ fn child_version_2_has_the_since_and_the_bounded_field() {
         &[9],
         &[0x34, 0x12],
         &[7],
+        &[0xe2],
         b"DLHC",
     ]
     .concat();
@@ -45,6 +48,7 @@ fn child_version_2_has_the_since_and_the_bounded_field() {
         b: Some(0x1234),
         mid: Some(7),
         old: None,
+        early: Some(0xe2),
     };
     round_trip(&bytes, &child);
 }
@@ -65,6 +69,7 @@ fn child_version_3_drops_the_bounded_field() {
         b: Some(0x1234),
         mid: None,
         old: None,
+        early: None,
     };
     round_trip(&bytes, &child);
 }
@@ -141,6 +146,7 @@ fn parent_version_2_reads_gated_vectors_of_records() {
         b: Some(2),
         mid: None,
         old: None,
+        early: None,
     };
     let (s0, station0) = station_v2(0x0a0b, 0x0c0d_0e0f, -1);
     let (e0, extra0) = station_v2(1, 2, 3);

@@ -18,6 +18,9 @@ pub struct Child {
     pub mid: Option<u8>,
     #[until(1)]
     pub old: Option<u32>,
+    #[since(1)]
+    #[until(2)]
+    pub early: Option<u8>,
 }
 
 /// A record gated on the version of whatever pattern contains it.
