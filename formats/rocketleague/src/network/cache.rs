@@ -81,23 +81,30 @@ fn normalize(name: &str) -> &str {
 struct Builder<'a> {
     first_index: HashMap<&'a str, usize>,
     parents: HashMap<&'static str, &'static str>,
+    spawns: HashMap<&'static str, Spawn>,
 }
 
 impl<'a> Builder<'a> {
-    /// Object indices from `name` up through its ancestors (names absent from the replay are skipped).
-    fn hierarchy(&self, name: &'a str, out: &mut Vec<usize>) {
+    /// Object indices from `name` up through its ancestors (names absent from the replay are
+    /// skipped), and the spawn data of the nearest ancestor that decides it.
+    fn hierarchy(&self, name: &'a str, out: &mut Vec<usize>) -> Spawn {
         out.clear();
+        let mut spawn = None;
         let mut current: &str = name;
         // The parent table is finite and acyclic; the bound guards against a bad edit to it.
         for _ in 0..=PARENT_CLASSES.len() {
             if let Some(&i) = self.first_index.get(current) {
                 out.push(i);
             }
+            if spawn.is_none() {
+                spawn = self.spawns.get(current).copied();
+            }
             match self.parents.get(normalize(current)) {
                 Some(parent) => current = parent,
-                None => return,
+                None => break,
             }
         }
+        spawn.unwrap_or(Spawn::None)
     }
 }
 
@@ -111,6 +118,7 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Prepared {
     let b = Builder {
         first_index,
         parents: PARENT_CLASSES.iter().copied().collect(),
+        spawns: SPAWN_CLASSES.iter().copied().collect(),
     };
     let kinds: HashMap<&str, AttributeKind> = ATTRIBUTES.iter().copied().collect();
 
@@ -129,12 +137,7 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Prepared {
             }));
     }
 
-    let mut spawn: Vec<Option<Spawn>> = vec![None; objects.len()];
-    for (class, s) in SPAWN_CLASSES {
-        if let Some(&i) = b.first_index.get(class) {
-            spawn[i] = Some(*s);
-        }
-    }
+    let mut spawn: Vec<Spawn> = vec![Spawn::None; objects.len()];
     let mut class_of: Vec<Option<usize>> = vec![None; objects.len()];
     let mut classes: Vec<ClassInfo> = Vec::new();
     let mut chain = Vec::new();
@@ -142,18 +145,14 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Prepared {
         if b.first_index.get(name.as_str()) != Some(&i) {
             continue;
         }
-        b.hierarchy(name, &mut chain);
-        resolve_spawn(&chain, &mut spawn);
+        spawn[i] = b.hierarchy(name, &mut chain);
         resolve_class(&chain, &own, &mut class_of, &mut classes);
     }
     let prepared_objects = objects
         .iter()
         .map(|name| {
             let first = b.first_index.get(name.as_str()).copied().unwrap_or(0);
-            (
-                spawn[first].unwrap_or(Spawn::None),
-                class_of[first].unwrap_or(0),
-            )
+            (spawn[first], class_of[first].unwrap_or(0))
         })
         .collect();
     if classes.is_empty() {
@@ -162,14 +161,6 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Prepared {
     Prepared {
         objects: prepared_objects,
         classes,
-    }
-}
-
-fn resolve_spawn(chain: &[usize], spawn: &mut [Option<Spawn>]) {
-    let found = chain.iter().position(|&i| spawn[i].is_some());
-    let value = found.and_then(|p| spawn[chain[p]]).unwrap_or(Spawn::None);
-    for &i in &chain[..found.unwrap_or(chain.len())] {
-        spawn[i] = Some(value);
     }
 }
 

@@ -926,6 +926,14 @@ pub(crate) static PARENT_CLASSES: &[(&str, &str)] = &[
         "TAGame.BallKeepUpComponent_TA",
         "Engine.ReplicatedActor_ORS",
     ),
+    (
+        "gameinfo_godball.GameInfo.gameinfo_godball:Archetype",
+        "TAGame.GameEvent_GodBall_TA",
+    ),
+    (
+        "gameinfo_godball.GameInfo.gameinfo_godball:GameReplicationInfoArchetype",
+        "TAGame.GRI_TA",
+    ),
     ("TAGame.Ball_Breakout_TA", "TAGame.Ball_TA"),
     ("TAGame.Ball_Fire_TA", "TAGame.Ball_God_TA"),
     ("TAGame.Ball_God_TA", "TAGame.Ball_TA"),

@@ -326,60 +326,21 @@ impl Bytes<'_> {
     }
 }
 
-#[derive(Default)]
-struct HeaderProps {
-    num_frames: Option<i32>,
-    max_channels: Option<i32>,
-    match_type: Option<String>,
-    build_version: Option<String>,
-}
-
-fn properties(b: &mut Bytes<'_>, out: &mut HeaderProps, top: bool) -> Option<()> {
-    loop {
-        let name = b.string()?;
-        if name == "None" {
-            return Some(());
-        }
-        let kind = b.string()?;
-        let size = b.u32()? as usize;
-        b.u32()?;
-        match kind.as_str() {
-            "IntProperty" => {
-                let v = b.u32()? as i32;
-                match (top, name.as_str()) {
-                    (true, "NumFrames") => out.num_frames = Some(v),
-                    (true, "MaxChannels") => out.max_channels = Some(v),
-                    _ => {}
-                }
-            }
-            "StrProperty" | "NameProperty" => {
-                let v = b.string()?;
-                match (top, name.as_str()) {
-                    (true, "MatchType") => out.match_type = Some(v),
-                    (true, "BuildVersion") => out.build_version = Some(v),
-                    _ => {}
-                }
-            }
-            "ArrayProperty" => {
-                let n = b.u32()?;
-                for _ in 0..n {
-                    properties(b, out, false)?;
-                }
-            }
-            "ByteProperty" => {
-                let key = b.string()?;
-                if key != "OnlinePlatform_Steam" && key != "OnlinePlatform_PS4" {
-                    b.string()?;
-                }
-            }
-            "BoolProperty" => {
-                b.take(1)?;
-            }
-            _ => {
-                b.take(size)?;
-            }
-        }
-    }
+/// Finds a top-level header property by its encoded name and returns a reader at its value.
+fn header_value<'a>(header: &'a [u8], name: &str) -> Option<Bytes<'a>> {
+    let mut needle = ((name.len() + 1) as u32).to_le_bytes().to_vec();
+    needle.extend_from_slice(name.as_bytes());
+    needle.push(0);
+    let at = header
+        .windows(needle.len())
+        .position(|w| w == needle.as_slice())?;
+    let mut b = Bytes {
+        d: header,
+        p: at + needle.len(),
+    };
+    b.string()?;
+    b.take(8)?;
+    Some(b)
 }
 
 fn locate(data: &[u8]) -> Option<Located> {
@@ -393,9 +354,9 @@ fn locate(data: &[u8]) -> Option<Located> {
     } else {
         0
     };
-    b.string()?;
-    let mut props = HeaderProps::default();
-    properties(&mut b, &mut props, true)?;
+    let header = data.get(..8 + header_len)?;
+    let int = |name| header_value(header, name).and_then(|mut b| b.u32());
+    let text = |name| header_value(header, name).and_then(|mut b| b.string());
     b.p = 8 + header_len;
     b.u32()?;
     b.u32()?;
@@ -427,10 +388,10 @@ fn locate(data: &[u8]) -> Option<Located> {
     })?;
     Some(Located {
         ctx_version: VersionTriple::new(major, minor, net),
-        num_frames: props.num_frames.unwrap_or(0).max(0) as usize,
-        max_channels: props.max_channels.map_or(1023, |v| v as u32),
-        is_lan: props.match_type.as_deref() == Some("Lan"),
-        is_rl_223: props.build_version.as_deref().is_some_and(is_rl_223_build),
+        num_frames: int("NumFrames").unwrap_or(0) as usize,
+        max_channels: int("MaxChannels").unwrap_or(1023),
+        is_lan: text("MatchType").as_deref() == Some("Lan"),
+        is_rl_223: text("BuildVersion").as_deref().is_some_and(is_rl_223_build),
         objects,
         cache,
         network: start..start + len,
@@ -516,4 +477,52 @@ fn corpus_frames_decode_and_rewrite_bit_exact() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+#[ignore]
+fn debug_one() {
+    let path = std::env::var("RLDBG").expect("RLDBG");
+    let upto: usize = std::env::var("RLFRAME")
+        .expect("RLFRAME")
+        .parse()
+        .expect("n");
+    let data = std::fs::read(path).expect("read");
+    let loc = locate(&data).expect("locate");
+    let ctx = NetworkContext {
+        version: loc.ctx_version,
+        num_frames: upto,
+        max_channels: loc.max_channels,
+        is_lan: loc.is_lan,
+        is_rl_223: loc.is_rl_223,
+        objects: &loc.objects,
+        net_cache: &loc.cache,
+    };
+    let frames = read_frames(&ctx, &data[loc.network.clone()]).expect("frames");
+    let mut objs = std::collections::HashMap::new();
+    for f in &frames.frames {
+        for e in &f.actors {
+            if let ActorEvent::New(a) = e {
+                objs.insert(a.actor_id, a.object_id);
+            }
+        }
+    }
+    for e in frames.frames.iter().rev().take(12).flat_map(|f| &f.actors) {
+        match e {
+            ActorEvent::New(a) => eprintln!(
+                "NEW {} {} {:?}",
+                a.actor_id, loc.objects[a.object_id as usize], a
+            ),
+            ActorEvent::Updated(u) => {
+                eprintln!(
+                    "UPD {} {}",
+                    u.actor_id, loc.objects[objs[&u.actor_id] as usize]
+                );
+                for a in &u.attributes {
+                    eprintln!("    {} {:?}", loc.objects[a.object_id as usize], a.value);
+                }
+            }
+            ActorEvent::Deleted(d) => eprintln!("DEL {d}"),
+        }
+    }
 }
