@@ -1,0 +1,609 @@
+//! Hand-made property bytes per type: read, check the decoded value, write back the same bytes.
+
+use unreal::{
+    ArrayValue, F32, F64, FGuid, FString, FText, FVector, MapValue, PropertyContext, PropertyList,
+    PropertyValue, SetValue, StructValue, TextHistory,
+};
+
+const UE4: u32 = 522;
+
+fn fstr(s: &str) -> Vec<u8> {
+    let mut out = ((s.len() + 1) as i32).to_le_bytes().to_vec();
+    out.extend_from_slice(s.as_bytes());
+    out.push(0);
+    out
+}
+
+fn cat(parts: &[&[u8]]) -> Vec<u8> {
+    parts.concat()
+}
+
+/// A UE4 tag: name, type, size, array index 0, `extra` (type-specific fields), no property GUID.
+fn tag4(name: &str, ty: &str, size: usize, extra: &[u8]) -> Vec<u8> {
+    cat(&[
+        &fstr(name),
+        &fstr(ty),
+        &(size as i32).to_le_bytes(),
+        &0i32.to_le_bytes(),
+        extra,
+        &[0],
+    ])
+}
+
+/// A one-property UE4 list (tag + value + "None").
+fn list4(name: &str, ty: &str, extra: &[u8], value: &[u8]) -> Vec<u8> {
+    cat(&[&tag4(name, ty, value.len(), extra), value, &fstr("None")])
+}
+
+/// Reads strictly, asserts the exact byte round trip, returns the single property's value.
+fn round_trip(bytes: &[u8], ctx: &PropertyContext) -> PropertyValue {
+    let mut ctx = ctx.clone();
+    ctx.strict = true;
+    let (list, used) = PropertyList::read(bytes, 0, &ctx).unwrap();
+    assert_eq!(used, bytes.len());
+    let mut out = Vec::new();
+    list.write(&ctx, &mut out).unwrap();
+    assert_eq!(out, bytes);
+    let json = serde_json::to_string(&list).unwrap();
+    assert_eq!(serde_json::from_str::<PropertyList>(&json).unwrap(), list);
+    assert_eq!(list.properties.len(), 1);
+    list.properties[0].value.clone()
+}
+
+fn ue4() -> PropertyContext {
+    PropertyContext::new(UE4, 0)
+}
+
+#[test]
+fn numbers() {
+    let c = ue4();
+    assert_eq!(
+        round_trip(&list4("A", "Int8Property", &[], &[0xff]), &c),
+        PropertyValue::Int8(-1)
+    );
+    assert_eq!(
+        round_trip(
+            &list4("A", "Int16Property", &[], &(-2i16).to_le_bytes()),
+            &c
+        ),
+        PropertyValue::Int16(-2)
+    );
+    assert_eq!(
+        round_trip(&list4("A", "IntProperty", &[], &7i32.to_le_bytes()), &c),
+        PropertyValue::Int(7)
+    );
+    assert_eq!(
+        round_trip(
+            &list4("A", "Int64Property", &[], &(-9i64).to_le_bytes()),
+            &c
+        ),
+        PropertyValue::Int64(-9)
+    );
+    assert_eq!(
+        round_trip(&list4("A", "UInt16Property", &[], &5u16.to_le_bytes()), &c),
+        PropertyValue::UInt16(5)
+    );
+    assert_eq!(
+        round_trip(&list4("A", "UInt32Property", &[], &5u32.to_le_bytes()), &c),
+        PropertyValue::UInt32(5)
+    );
+    assert_eq!(
+        round_trip(&list4("A", "UInt64Property", &[], &5u64.to_le_bytes()), &c),
+        PropertyValue::UInt64(5)
+    );
+    assert_eq!(
+        round_trip(&list4("A", "FloatProperty", &[], &1.5f32.to_le_bytes()), &c),
+        PropertyValue::Float(F32(1.5))
+    );
+    assert_eq!(
+        round_trip(
+            &list4("A", "DoubleProperty", &[], &2.5f64.to_le_bytes()),
+            &c
+        ),
+        PropertyValue::Double(F64(2.5))
+    );
+}
+
+#[test]
+fn non_finite_floats_survive_json() {
+    let c = ue4();
+    let nan = 0x7fc0_1234u32.to_le_bytes();
+    assert_eq!(
+        round_trip(&list4("A", "FloatProperty", &[], &nan), &c),
+        PropertyValue::Float(F32(f32::from_bits(0x7fc0_1234)))
+    );
+    round_trip(
+        &list4("A", "DoubleProperty", &[], &f64::NEG_INFINITY.to_le_bytes()),
+        &c,
+    );
+    round_trip(
+        &list4("A", "DoubleProperty", &[], &(-0.0f64).to_le_bytes()),
+        &c,
+    );
+}
+
+#[test]
+fn bool_byte_enum() {
+    let c = ue4();
+    let bytes = cat(&[&tag4("B", "BoolProperty", 0, &[1]), &fstr("None")]);
+    assert_eq!(round_trip(&bytes, &c), PropertyValue::Bool(true));
+    let bytes = cat(&[&tag4("B", "BoolProperty", 0, &[0]), &fstr("None")]);
+    assert_eq!(round_trip(&bytes, &c), PropertyValue::Bool(false));
+    assert_eq!(
+        round_trip(&list4("B", "ByteProperty", &fstr("None"), &[9]), &c),
+        PropertyValue::Byte(9)
+    );
+    assert_eq!(
+        round_trip(
+            &list4("B", "ByteProperty", &fstr("EColor"), &fstr("EColor::Red")),
+            &c
+        ),
+        PropertyValue::Enum("EColor::Red".into())
+    );
+    assert_eq!(
+        round_trip(
+            &list4("B", "EnumProperty", &fstr("EColor"), &fstr("EColor::Blue")),
+            &c
+        ),
+        PropertyValue::Enum("EColor::Blue".into())
+    );
+}
+
+#[test]
+fn strings_keep_their_encoding() {
+    let c = ue4();
+    assert_eq!(
+        round_trip(&list4("S", "StrProperty", &[], &fstr("hi")), &c),
+        PropertyValue::Str("hi".into())
+    );
+    let empty = 0i32.to_le_bytes();
+    let null = cat(&[&1i32.to_le_bytes(), &[0]]);
+    let latin1 = cat(&[&3i32.to_le_bytes(), &[0xe9, b'a', 0]]);
+    let wide = cat(&[&(-3i32).to_le_bytes(), &[0x3b, 0x04, 0x42, 0x00, 0, 0]]);
+    assert_eq!(
+        round_trip(&list4("S", "StrProperty", &[], &empty), &c),
+        PropertyValue::Str(FString::default())
+    );
+    assert_eq!(
+        round_trip(&list4("S", "StrProperty", &[], &null), &c),
+        PropertyValue::Str("".into())
+    );
+    assert_eq!(
+        round_trip(&list4("S", "StrProperty", &[], &latin1), &c),
+        PropertyValue::Str("éa".into())
+    );
+    let v = round_trip(&list4("S", "NameProperty", &[], &wide), &c);
+    assert_eq!(
+        v,
+        PropertyValue::Name(FString {
+            value: Some("лB".into()),
+            wide: true
+        })
+    );
+    round_trip(
+        &list4("S", "ObjectProperty", &[], &fstr("/Game/Map.Map:Obj")),
+        &c,
+    );
+    round_trip(
+        &list4(
+            "S",
+            "SoftObjectProperty",
+            &[],
+            &cat(&[&fstr("/Game/A.A"), &fstr("")]),
+        ),
+        &c,
+    );
+    let ue5 = PropertyContext::new(UE4, 1009);
+    round_trip(
+        &list4(
+            "S",
+            "SoftObjectProperty",
+            &[],
+            &cat(&[&fstr("/Game/A"), &fstr("A"), &fstr("")]),
+        ),
+        &ue5,
+    );
+}
+
+#[test]
+fn text_histories() {
+    let c = ue4();
+    let base = cat(&[
+        &0u32.to_le_bytes(),
+        &[0],
+        &fstr("ns"),
+        &fstr("key"),
+        &fstr("Hello"),
+    ]);
+    let PropertyValue::Text(FText {
+        history: TextHistory::Base { source, .. },
+        ..
+    }) = round_trip(&list4("T", "TextProperty", &[], &base), &c)
+    else {
+        panic!("Base history expected");
+    };
+    assert_eq!(source.as_str(), "Hello");
+    let none = cat(&[
+        &2u32.to_le_bytes(),
+        &[0xff],
+        &1u32.to_le_bytes(),
+        &fstr("inv"),
+    ]);
+    round_trip(&list4("T", "TextProperty", &[], &none), &c);
+    let table = cat(&[
+        &0u32.to_le_bytes(),
+        &[11],
+        &fstr("/Game/Table"),
+        &fstr("Key"),
+    ]);
+    round_trip(&list4("T", "TextProperty", &[], &table), &c);
+    let number = cat(&[
+        &0u32.to_le_bytes(),
+        &[4],
+        &[0],
+        &42i64.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &fstr("en"),
+    ]);
+    round_trip(&list4("T", "TextProperty", &[], &number), &c);
+    let ordered = cat(&[
+        &0u32.to_le_bytes(),
+        &[2],
+        &base,
+        &1i32.to_le_bytes(),
+        &[4],
+        &base,
+    ]);
+    round_trip(&list4("T", "TextProperty", &[], &ordered), &c);
+    let date = cat(&[
+        &0u32.to_le_bytes(),
+        &[9],
+        &7i64.to_le_bytes(),
+        &[1, 2],
+        &fstr("UTC"),
+        &fstr(""),
+    ]);
+    round_trip(&list4("T", "TextProperty", &[], &date), &c);
+}
+
+#[test]
+fn native_structs_and_lwc() {
+    let guid = [7u8; 16];
+    let extra = cat(&[&fstr("Guid"), &[0; 16]]);
+    assert_eq!(
+        round_trip(&list4("G", "StructProperty", &extra, &guid), &ue4()),
+        PropertyValue::Struct(StructValue::Guid(FGuid {
+            a: 0x0707_0707,
+            b: 0x0707_0707,
+            c: 0x0707_0707,
+            d: 0x0707_0707
+        }))
+    );
+    let floats: Vec<u8> = [1.0f32, 2.0, 3.0]
+        .iter()
+        .flat_map(|f| f.to_le_bytes())
+        .collect();
+    let extra = cat(&[&fstr("Vector"), &[0; 16]]);
+    assert_eq!(
+        round_trip(&list4("V", "StructProperty", &extra, &floats), &ue4()),
+        PropertyValue::Struct(StructValue::Vector(FVector {
+            x: F32(1.0),
+            y: F32(2.0),
+            z: F32(3.0)
+        }))
+    );
+    let doubles: Vec<u8> = [1.0f64, 2.0, 3.0]
+        .iter()
+        .flat_map(|f| f.to_le_bytes())
+        .collect();
+    let v = round_trip(
+        &list4("V", "StructProperty", &extra, &doubles),
+        &PropertyContext::new(UE4, 1009),
+    );
+    assert!(matches!(v, PropertyValue::Struct(StructValue::VectorD(_))));
+    for (name, len) in [
+        ("DateTime", 8),
+        ("IntPoint", 8),
+        ("LinearColor", 16),
+        ("Color", 4),
+        ("Box", 25),
+        ("Quat", 16),
+    ] {
+        let extra = cat(&[&fstr(name), &[0; 16]]);
+        let v = round_trip(
+            &list4("S", "StructProperty", &extra, &vec![1u8; len]),
+            &ue4(),
+        );
+        assert!(
+            !matches!(v, PropertyValue::Struct(StructValue::Properties(_))),
+            "{name}"
+        );
+    }
+    let tags = cat(&[&2i32.to_le_bytes(), &fstr("A.B"), &fstr("C")]);
+    let extra = cat(&[&fstr("GameplayTagContainer"), &[0; 16]]);
+    round_trip(&list4("T", "StructProperty", &extra, &tags), &ue4());
+}
+
+#[test]
+fn property_list_structs_nest() {
+    let inner = list4("X", "IntProperty", &[], &1i32.to_le_bytes());
+    let extra = cat(&[&fstr("MyStruct"), &[0; 16]]);
+    let PropertyValue::Struct(StructValue::Properties(list)) =
+        round_trip(&list4("S", "StructProperty", &extra, &inner), &ue4())
+    else {
+        panic!("property-list struct expected");
+    };
+    assert_eq!(
+        list.get("X").map(|p| &p.value),
+        Some(&PropertyValue::Int(1))
+    );
+}
+
+#[test]
+fn arrays() {
+    let c = ue4();
+    let ints = cat(&[
+        &2i32.to_le_bytes(),
+        &1i32.to_le_bytes(),
+        &2i32.to_le_bytes(),
+    ]);
+    assert_eq!(
+        round_trip(
+            &list4("A", "ArrayProperty", &fstr("IntProperty"), &ints),
+            &c
+        ),
+        PropertyValue::Array(ArrayValue::Values(vec![
+            PropertyValue::Int(1),
+            PropertyValue::Int(2)
+        ]))
+    );
+    let bytes = cat(&[&3i32.to_le_bytes(), &[1, 2, 3]]);
+    assert_eq!(
+        round_trip(
+            &list4("A", "ArrayProperty", &fstr("ByteProperty"), &bytes),
+            &c
+        ),
+        PropertyValue::Array(ArrayValue::Bytes(vec![1, 2, 3]))
+    );
+    let names = cat(&[&1i32.to_le_bytes(), &fstr("E::A")]);
+    round_trip(
+        &list4("A", "ArrayProperty", &fstr("ByteProperty"), &names),
+        &c,
+    );
+    round_trip(
+        &list4(
+            "A",
+            "ArrayProperty",
+            &fstr("StrProperty"),
+            &cat(&[&1i32.to_le_bytes(), &fstr("x")]),
+        ),
+        &c,
+    );
+    let item = list4("X", "IntProperty", &[], &3i32.to_le_bytes());
+    let inner_tag = tag4(
+        "A",
+        "StructProperty",
+        item.len() * 2,
+        &cat(&[&fstr("Item"), &[0; 16]]),
+    );
+    let structs = cat(&[&2i32.to_le_bytes(), &inner_tag, &item, &item]);
+    let v = round_trip(
+        &list4("A", "ArrayProperty", &fstr("StructProperty"), &structs),
+        &c,
+    );
+    assert!(
+        matches!(v, PropertyValue::Array(ArrayValue::Structs { inner_tag: Some(_), ref items }) if items.len() == 2)
+    );
+}
+
+#[test]
+fn sets_and_maps_with_hints() {
+    let mut c = ue4();
+    let set = cat(&[
+        &0i32.to_le_bytes(),
+        &2i32.to_le_bytes(),
+        &4u32.to_le_bytes(),
+        &5u32.to_le_bytes(),
+    ]);
+    assert_eq!(
+        round_trip(
+            &list4("S", "SetProperty", &fstr("UInt32Property"), &set),
+            &c
+        ),
+        PropertyValue::Set(SetValue {
+            removed: vec![],
+            elements: vec![PropertyValue::UInt32(4), PropertyValue::UInt32(5)]
+        })
+    );
+    let map = cat(&[&0i32.to_le_bytes(), &1i32.to_le_bytes(), &fstr("k"), &[1]]);
+    let extra = cat(&[&fstr("NameProperty"), &fstr("BoolProperty")]);
+    assert_eq!(
+        round_trip(&list4("M", "MapProperty", &extra, &map), &c),
+        PropertyValue::Map(MapValue {
+            removed: vec![],
+            entries: vec![(PropertyValue::Name("k".into()), PropertyValue::Bool(true))]
+        })
+    );
+    // Struct keys: an IntPoint by hint; the same bytes without the hint are read as a Guid-sized key.
+    let key: Vec<u8> = [1i32, 2].iter().flat_map(|v| v.to_le_bytes()).collect();
+    let value = list4("X", "IntProperty", &[], &1i32.to_le_bytes());
+    let map = cat(&[&0i32.to_le_bytes(), &1i32.to_le_bytes(), &key, &value]);
+    let extra = cat(&[&fstr("StructProperty"), &fstr("StructProperty")]);
+    c.hints.insert("M.Key", "IntPoint");
+    let PropertyValue::Map(m) = round_trip(&list4("M", "MapProperty", &extra, &map), &c) else {
+        panic!("map")
+    };
+    assert!(matches!(
+        m.entries[0].0,
+        PropertyValue::Struct(StructValue::IntPoint(_))
+    ));
+    assert!(matches!(
+        m.entries[0].1,
+        PropertyValue::Struct(StructValue::Properties(_))
+    ));
+}
+
+#[test]
+fn delegates_and_field_paths() {
+    let c = ue4();
+    let d = cat(&[&fstr("/Game/Obj"), &fstr("OnFire")]);
+    round_trip(&list4("D", "DelegateProperty", &[], &d), &c);
+    round_trip(
+        &list4(
+            "D",
+            "MulticastInlineDelegateProperty",
+            &[],
+            &cat(&[&1i32.to_le_bytes(), &d]),
+        ),
+        &c,
+    );
+    let fp = cat(&[
+        &2i32.to_le_bytes(),
+        &fstr("A"),
+        &fstr("B"),
+        &fstr("/Script/X"),
+    ]);
+    round_trip(&list4("F", "FieldPathProperty", &[], &fp), &c);
+    round_trip(&list4("L", "LazyObjectProperty", &[], &[3; 16]), &c);
+}
+
+/// UE 5.4+: a type-name tree, a flags byte (bool value in bit 0x10), optional array index.
+#[test]
+fn complete_type_name_tags() {
+    let c = PropertyContext::new(UE4, 1012);
+    let tree = |name: &str, params: &[Vec<u8>]| {
+        cat(&[
+            &fstr(name),
+            &(params.len() as i32).to_le_bytes(),
+            &params.concat(),
+        ])
+    };
+    let boolean = cat(&[
+        &fstr("B"),
+        &tree("BoolProperty", &[]),
+        &0i32.to_le_bytes(),
+        &[0x10],
+        &fstr("None"),
+    ]);
+    assert_eq!(round_trip(&boolean, &c), PropertyValue::Bool(true));
+    let indexed = cat(&[
+        &fstr("I"),
+        &tree("IntProperty", &[]),
+        &4i32.to_le_bytes(),
+        &[0x01],
+        &3i32.to_le_bytes(),
+        &5i32.to_le_bytes(),
+        &fstr("None"),
+    ]);
+    assert_eq!(round_trip(&indexed, &c), PropertyValue::Int(5));
+    let vector = tree(
+        "StructProperty",
+        &[tree("Vector", &[tree("/Script/CoreUObject", &[])])],
+    );
+    let doubles: Vec<u8> = [1.0f64, 2.0, 3.0]
+        .iter()
+        .flat_map(|f| f.to_le_bytes())
+        .collect();
+    let s = cat(&[
+        &fstr("V"),
+        &vector,
+        &24i32.to_le_bytes(),
+        &[0x08],
+        &doubles,
+        &fstr("None"),
+    ]);
+    assert!(matches!(
+        round_trip(&s, &c),
+        PropertyValue::Struct(StructValue::VectorD(_))
+    ));
+    let array = tree("ArrayProperty", std::slice::from_ref(&vector));
+    let items = cat(&[&1i32.to_le_bytes(), &doubles]);
+    let a = cat(&[
+        &fstr("A"),
+        &array,
+        &(items.len() as i32).to_le_bytes(),
+        &[0],
+        &items,
+        &fstr("None"),
+    ]);
+    assert!(matches!(
+        round_trip(&a, &c),
+        PropertyValue::Array(ArrayValue::Structs {
+            inner_tag: None,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn undecodable_values_stay_raw() {
+    // A Vector whose tag size matches neither layout: kept as raw bytes, written back unchanged.
+    let extra = cat(&[&fstr("Vector"), &[0; 16]]);
+    let bytes = list4("V", "StructProperty", &extra, &[1, 2, 3, 4, 5]);
+    let (list, _) = PropertyList::read(&bytes, 0, &ue4()).unwrap();
+    assert_eq!(
+        list.properties[0].value,
+        PropertyValue::Raw(vec![1, 2, 3, 4, 5])
+    );
+    let mut out = Vec::new();
+    list.write(&ue4(), &mut out).unwrap();
+    assert_eq!(out, bytes);
+    let unknown = list4("U", "FancyNewProperty", &[], &[9, 9]);
+    let (list, _) = PropertyList::read(&unknown, 0, &ue4()).unwrap();
+    assert_eq!(list.properties[0].value, PropertyValue::Raw(vec![9, 9]));
+}
+
+#[test]
+fn strict_errors_name_path_and_offset() {
+    let inner = list4("Count", "IntProperty", &[], &[1, 2]);
+    let extra = cat(&[&fstr("Item"), &[0; 16]]);
+    let inner_tag = tag4("Items", "StructProperty", inner.len(), &extra);
+    let value = cat(&[&1i32.to_le_bytes(), &inner_tag, &inner]);
+    let bytes = list4("Items", "ArrayProperty", &fstr("StructProperty"), &value);
+    let mut c = ue4();
+    c.strict = true;
+    let err = PropertyList::read(&bytes, 0x100, &c).unwrap_err();
+    assert_eq!(err.path, "Root.Items[0].Count");
+    assert!(
+        err.offset > 0x100 && err.offset < 0x100 + bytes.len(),
+        "{err}"
+    );
+    assert!(
+        err.to_string().starts_with("unreal: Root.Items[0].Count: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn hostile_counts_do_not_allocate() {
+    let huge = cat(&[&i32::MAX.to_le_bytes(), &[0; 8]]);
+    let bytes = list4("A", "ArrayProperty", &fstr("IntProperty"), &huge);
+    let mut c = ue4();
+    c.strict = true;
+    assert!(PropertyList::read(&bytes, 0, &c).is_err());
+    let negative_string = cat(&[&fstr("A"), &i32::MIN.to_le_bytes()]);
+    assert!(PropertyList::read(&negative_string, 0, &c).is_err());
+    let bad_size = cat(&[
+        &fstr("A"),
+        &fstr("IntProperty"),
+        &(-4i32).to_le_bytes(),
+        &[0; 5],
+    ]);
+    assert!(PropertyList::read(&bad_size, 0, &c).is_err());
+}
+
+#[test]
+fn fstring_binrw_round_trip() {
+    use binrw::{BinRead, BinWrite, io::Cursor};
+    for bytes in [
+        fstr("abc"),
+        0i32.to_le_bytes().to_vec(),
+        cat(&[&(-2i32).to_le_bytes(), &[0x41, 0, 0, 0]]),
+    ] {
+        let s = FString::read_le(&mut Cursor::new(&bytes)).unwrap();
+        let mut out = Cursor::new(Vec::new());
+        s.write_le(&mut out).unwrap();
+        assert_eq!(out.into_inner(), bytes);
+    }
+    assert!(FString::read_le(&mut Cursor::new(cat(&[&5i32.to_le_bytes(), b"ab"]))).is_err());
+}
