@@ -13,6 +13,7 @@ pub mod lists;
 
 pub mod coaster;
 pub mod date;
+mod example;
 pub mod finances;
 pub mod fixed_ride;
 pub mod guests;

@@ -26,3 +26,94 @@ fn ok_files_round_trip() {
     eprintln!("{passed} ok files round-tripped");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn ok_files_round_trip_through_json() {
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    for entry in corpus.iter().filter(|e| e.expected_error.is_none()) {
+        let save = freerct::read(&entry.data).unwrap_or_else(|e| panic!("{}: {e}", entry.path));
+        let json = serde_json::to_string(&save).unwrap_or_else(|e| panic!("{}: {e}", entry.path));
+        let back: freerct::SaveGame =
+            serde_json::from_str(&json).unwrap_or_else(|e| panic!("{}: {e}", entry.path));
+        assert_eq!(back, save, "{}: JSON changed the value", entry.path);
+        let bytes = freerct::write(&back).unwrap_or_else(|e| panic!("{}: {e}", entry.path));
+        assert!(
+            bytes == entry.data,
+            "{}: JSON round trip changed the bytes",
+            entry.path
+        );
+    }
+}
+
+#[test]
+fn error_files_fail_naming_pattern_and_offset() {
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    for entry in corpus.iter().filter(|e| e.expected_error.is_some()) {
+        let err = freerct::read(&entry.data).expect_err(&entry.path);
+        let message = err.to_string();
+        let expected = entry.expected_error.as_deref().unwrap_or_default();
+        assert!(
+            message.starts_with("freerct: SaveGame"),
+            "{}: {message}",
+            entry.path
+        );
+        assert!(
+            message.contains(" at 0x"),
+            "{}: no offset in {message}",
+            entry.path
+        );
+        // Manifest forms: "unsupported FCTS version 9" or "expected <tag> at <decimal offset>, got ...".
+        if let Some(rest) = expected.strip_prefix("expected ") {
+            let (tag, rest) = rest.split_once(" at ").expect("manifest tag");
+            let offset: u64 = rest
+                .split(',')
+                .next()
+                .and_then(|o| o.parse().ok())
+                .expect("manifest offset");
+            assert!(
+                message.contains(&format!("tag of {tag} expected")),
+                "{}: {message}",
+                entry.path
+            );
+            assert_eq!(err.offset, offset, "{}: {message}", entry.path);
+        } else {
+            assert!(
+                message.contains(expected),
+                "{}: {message} lacks {expected}",
+                entry.path
+            );
+        }
+    }
+}
+
+#[test]
+fn example_save_writes_and_reads_back() {
+    let save = freerct::SaveGame::example();
+    let bytes = freerct::write(&save).expect("write example");
+    assert_eq!(&bytes[..4], b"FCTS");
+    assert_eq!(&bytes[bytes.len() - 4..], b"DNAR");
+    assert_eq!(freerct::read(&bytes).expect("read example"), save);
+}
+
+#[test]
+fn rename_park_and_set_cash() {
+    let mut save = freerct::SaveGame::example();
+    save.set_park_name("Renamed Park")
+        .expect("FCTS 12 has a park name");
+    save.set_cash(-42);
+    let back = freerct::read(&freerct::write(&save).expect("write")).expect("read");
+    assert_eq!(back.park_name(), Some("Renamed Park"));
+    assert_eq!(back.cash(), -42);
+}
+
+#[test]
+fn gated_field_disagreeing_with_version_is_a_write_error() {
+    let mut save = freerct::SaveGame::example();
+    save.finances.loan = None;
+    let err = freerct::write(&save).expect_err("FINA v2 needs a loan");
+    assert!(err.to_string().contains("loan"), "{err}");
+}
