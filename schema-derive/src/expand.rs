@@ -12,6 +12,25 @@ use crate::directives::{self, Side};
 use crate::marks::{Gate, take_marks};
 use crate::options::{PatternOptions, VersionedOptions};
 
+/// The error, plus the struct without any binrw or schema attributes, so that code
+/// using the struct does not drown the real error in follow-up errors.
+pub(crate) fn failed(err: syn::Error, mut item: ItemStruct) -> TokenStream {
+    let keep = |attr: &Attribute| {
+        let path = attr.path();
+        let last = path.segments.last().map(|s| s.ident.to_string());
+        !matches!(
+            last.as_deref(),
+            Some("binrw" | "br" | "bw" | "brw" | "since" | "until" | "with_version")
+        )
+    };
+    item.attrs.retain(keep);
+    for field in item.fields.iter_mut() {
+        field.attrs.retain(keep);
+    }
+    let err = err.into_compile_error();
+    quote!(#err #item)
+}
+
 /// How the governing version is spelled in binrw's read context (earlier fields are
 /// values) and write context (fields are references, imports are values).
 struct Version {
@@ -177,10 +196,14 @@ fn reject_imports(attrs: &[Attribute]) -> syn::Result<()> {
 fn rewrite_fields(fields: &mut Punctuated<Field, Comma>, context: &Context<'_>) -> syn::Result<()> {
     for (index, field) in fields.iter_mut().enumerate() {
         let marks = take_marks(field)?;
-        let uses = marks.gate.as_ref().map(|g| g.span).or(marks.with_version);
-        if let Some(span) = uses.filter(|_| index < context.first_user) {
-            return Err(syn::Error::new(
-                span,
+        let uses = marks
+            .gate
+            .as_ref()
+            .map(|g| &g.attr)
+            .or(marks.with_version.as_ref());
+        if let Some(attr) = uses.filter(|_| index < context.first_user) {
+            return Err(syn::Error::new_spanned(
+                attr,
                 "this field comes before the field the version is read from",
             ));
         }
@@ -199,8 +222,8 @@ fn gate_field(field: &mut Field, gate: &Gate, context: &Context<'_>) -> syn::Res
         .newest
         .filter(|n| gate.since.is_some_and(|s| s > *n))
     {
-        return Err(syn::Error::new(
-            gate.span,
+        return Err(syn::Error::new_spanned(
+            &gate.attr,
             format!("this field starts after the newest version ({newest}) and can never exist"),
         ));
     }

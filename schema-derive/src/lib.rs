@@ -15,8 +15,8 @@ use syn::{ItemStruct, parse_macro_input};
 pub fn pattern(args: TokenStream, item: TokenStream) -> TokenStream {
     let item = parse_macro_input!(item as ItemStruct);
     options::parse_pattern(args.into())
-        .and_then(|opts| expand::pattern(opts, item))
-        .unwrap_or_else(syn::Error::into_compile_error)
+        .and_then(|opts| expand::pattern(opts, item.clone()))
+        .unwrap_or_else(|err| expand::failed(err, item))
         .into()
 }
 
@@ -25,7 +25,7 @@ pub fn pattern(args: TokenStream, item: TokenStream) -> TokenStream {
 pub fn versioned(args: TokenStream, item: TokenStream) -> TokenStream {
     let item = parse_macro_input!(item as ItemStruct);
     options::parse_versioned(args.into())
-        .and_then(|opts| expand::versioned(opts, item))
-        .unwrap_or_else(syn::Error::into_compile_error)
+        .and_then(|opts| expand::versioned(opts, item.clone()))
+        .unwrap_or_else(|err| expand::failed(err, item))
         .into()
 }

@@ -2,15 +2,14 @@
 //! `#[since(N)]`, `#[until(N)]` and `#[with_version]`. They are removed from the field
 //! before `#[binrw]` sees it.
 
-use proc_macro2::Span;
-use syn::{Attribute, Field, LitInt, Meta, spanned::Spanned};
+use syn::{Attribute, Field, LitInt, Meta};
 
 /// Inclusive version range of a gated field (the spec's "2-3" column).
 pub(crate) struct Gate {
     pub since: Option<u32>,
     pub until: Option<u32>,
-    /// Span of the first gate attribute, for error messages.
-    pub span: Span,
+    /// The first gate attribute, for error messages.
+    pub attr: Attribute,
 }
 
 impl Gate {
@@ -25,8 +24,8 @@ impl Gate {
 #[derive(Default)]
 pub(crate) struct Marks {
     pub gate: Option<Gate>,
-    /// Span of `#[with_version]`, if present.
-    pub with_version: Option<Span>,
+    /// The `#[with_version]` attribute, if present.
+    pub with_version: Option<Attribute>,
 }
 
 /// Removes the schema attributes from `field` and returns what they asked for.
@@ -50,7 +49,7 @@ pub(crate) fn take_marks(field: &mut Field) -> syn::Result<Marks> {
                     "`#[with_version]` given twice",
                 ));
             }
-            marks.with_version = Some(attr.span());
+            marks.with_version = Some(attr.clone());
             continue;
         }
         let slot = if attr.path().is_ident("since") {
@@ -72,17 +71,17 @@ pub(crate) fn take_marks(field: &mut Field) -> syn::Result<Marks> {
         ));
     }
     if let Some((_, first)) = since.or(until) {
-        let span = since.map_or(first, |(_, a)| a).span();
+        let attr = since.map_or(first, |(_, a)| a).clone();
         if !is_option(&field.ty) {
-            return Err(syn::Error::new(
-                span,
+            return Err(syn::Error::new_spanned(
+                attr,
                 "a version-gated field must have type `Option<T>` (None when the version lacks it)",
             ));
         }
         marks.gate = Some(Gate {
             since: since.map(|(v, _)| v),
             until: until.map(|(v, _)| v),
-            span,
+            attr,
         });
     }
     Ok(marks)

@@ -1,0 +1,9 @@
+use schema_derive::pattern;
+
+#[pattern(tag = b"WRLD", newest = 2)]
+#[binrw::binrw]
+struct World {
+    version: u16,
+}
+
+fn main() {}
