@@ -1,0 +1,103 @@
+//! Property-list read and write throughput over the GVAS corpus bodies (header skipped), against a
+//! same-run memcpy of the same bytes. Run: `cargo bench -p unreal --bench properties`.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use unreal::{PropertyContext, PropertyList};
+
+/// Returns (package UE4, package UE5, offset of the root property list) of a plain GVAS file.
+fn skip_header(d: &[u8]) -> Option<(u32, u32, usize)> {
+    let i32_at = |p: usize| Some(i32::from_le_bytes(d.get(p..p + 4)?.try_into().ok()?));
+    let skip_string = |p: usize| {
+        let n = i32_at(p)?;
+        Some(
+            p + 4
+                + if n < 0 {
+                    n.unsigned_abs() as usize * 2
+                } else {
+                    n as usize
+                },
+        )
+    };
+    let version = i32_at(4)?;
+    let ue4 = i32_at(8)? as u32;
+    let (ue5, mut p) = if version >= 3 {
+        (i32_at(12)? as u32, 16)
+    } else {
+        (0, 12)
+    };
+    p = skip_string(p + 10)? + 4;
+    let n = usize::try_from(i32_at(p)?).ok()?;
+    p = skip_string(p + 4 + n * 20)?;
+    Some((ue4, ue5, p))
+}
+
+/// Median time of `runs` calls of `f`.
+fn median(runs: usize, mut f: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[runs / 2]
+}
+
+fn main() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/gvas");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("skipped: corpus not found at {}", dir.display());
+        return;
+    };
+    let mut inputs = Vec::new();
+    for e in entries.flatten() {
+        let data = std::fs::read(e.path()).unwrap_or_default();
+        if let (true, Some((ue4, ue5, start))) = (data.starts_with(b"GVAS"), skip_header(&data)) {
+            inputs.push((PropertyContext::new(ue4, ue5), data[start..].to_vec()));
+        }
+    }
+    let total: usize = inputs.iter().map(|(_, d)| d.len()).sum();
+    let lists: Vec<_> = inputs
+        .iter()
+        .map(|(c, d)| PropertyList::read(d, 0, c).map(|r| r.0))
+        .collect();
+    let read = median(15, || {
+        for (ctx, data) in &inputs {
+            black_box(PropertyList::read(black_box(data), 0, ctx).ok());
+        }
+    });
+    let write = median(15, || {
+        for ((ctx, data), list) in inputs.iter().zip(&lists) {
+            if let Ok(list) = list {
+                let mut out = Vec::with_capacity(data.len());
+                black_box(list.write(ctx, &mut out).ok());
+                black_box(out);
+            }
+        }
+    });
+    let copy = median(15, || {
+        for (_, data) in &inputs {
+            black_box(black_box(data).to_vec());
+        }
+    });
+    let mbs = |d: Duration| total as f64 / d.as_secs_f64() / 1e6;
+    println!(
+        "unreal property lists: {} files, {:.1} MB",
+        inputs.len(),
+        total as f64 / 1e6
+    );
+    println!(
+        "read : {:8.1} MB/s  ({:.3}x memcpy)",
+        mbs(read),
+        copy.as_secs_f64() / read.as_secs_f64()
+    );
+    println!(
+        "write: {:8.1} MB/s  ({:.3}x memcpy)",
+        mbs(write),
+        copy.as_secs_f64() / write.as_secs_f64()
+    );
+    println!("memcpy: {:8.1} MB/s", mbs(copy));
+}
