@@ -1,2 +1,147 @@
-//! gvas format crate.
+//! Unreal Engine SaveGame files ("GVAS", UE4 and UE5) and Astroneer `.savegame`, read and written
+//! byte for byte.
+//!
+//! A file is a [`Container`] (plain, Palworld PlZ, the UE compressed chunk archive or Astroneer's
+//! frame) around a [`GvasBody`]: the [`FSaveGameHeader`], the root property list (decoded by the
+//! `unreal` crate) and whatever follows it. Compressed containers keep their original streams and
+//! re-emit them when the body is unchanged, so `write(read(file)) == file` even though zlib-rs
+//! compresses differently from the games' C zlib; edited bodies are compressed anew.
+//!
+//! ```no_run
+//! let bytes = std::fs::read("SaveSlot_03.sav").unwrap();
+//! let options = gvas::ReadOptions::default().hint("PlayerAttributes.Key=Struct").unwrap();
+//! let save = gvas::read_with(&bytes, &options).unwrap();
+//! assert_eq!(gvas::write(&save).unwrap(), bytes);
+//! ```
 #![deny(missing_docs)]
+
+mod astroneer;
+mod body;
+mod container;
+mod error;
+mod header;
+mod plz;
+
+pub use astroneer::{AstroActor, AstroObject, AstroneerFrame, AstroneerWorld};
+pub use body::{Extra, GvasBody};
+pub use container::Container;
+pub use error::Error;
+pub use header::{FCustomVersion, FCustomVersionContainer, FEngineVersion, FSaveGameHeader};
+pub use plz::Plz;
+pub use unreal::StructHints;
+
+use serde::{Deserialize, Serialize};
+
+/// A SaveGame file: its container and its decoded body.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SaveFile {
+    /// How the body is stored.
+    pub container: Container,
+    /// The decoded body.
+    pub body: GvasBody,
+}
+
+/// Options for reading.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReadOptions {
+    /// Struct types of Map keys/values and Set elements, keyed by property path
+    /// (`PlayerAttributes.Key` = `Struct`); tags before UE 5.4 do not record them.
+    pub hints: StructHints,
+    /// Fail on property values the `unreal` crate cannot decode instead of keeping them as raw bytes.
+    pub strict: bool,
+}
+
+impl ReadOptions {
+    /// Adds a hint written as `PATH=Type` (the command line's `--hint`); `None` without a `=`.
+    pub fn hint(mut self, spec: &str) -> Option<Self> {
+        self.hints.insert_spec(spec)?;
+        Some(self)
+    }
+}
+
+/// Reads a SaveGame file in any supported container, without struct hints.
+pub fn read(data: &[u8]) -> Result<SaveFile, Error> {
+    read_with(data, &ReadOptions::default())
+}
+
+/// Reads a SaveGame file in any supported container.
+pub fn read_with(data: &[u8], options: &ReadOptions) -> Result<SaveFile, Error> {
+    let (container, body) = Container::open(data)?;
+    let body = match &body {
+        Some(body) => {
+            let label = format!("{} body", container.name());
+            GvasBody::read(body, options).map_err(|e| e.within(&label))?
+        }
+        None => GvasBody::read(data, options)?,
+    };
+    Ok(SaveFile { container, body })
+}
+
+/// Writes a SaveGame file: the body, wrapped in its container.
+pub fn write(save: &SaveFile) -> Result<Vec<u8>, Error> {
+    let body = save.body.write()?;
+    save.container.seal(body)
+}
+
+impl SaveFile {
+    /// Short key/value lines describing the file (for `savepoint info` and snapshots).
+    pub fn summary(&self) -> Vec<(&'static str, String)> {
+        let header = &self.body.header;
+        let engine = &header.engine_version;
+        let mut lines = vec![
+            ("container", self.container.name().to_owned()),
+            ("save_game_version", header.save_game_version.to_string()),
+            ("package_ue4", header.package_file_version_ue4.to_string()),
+            ("package_ue5", header.package_ue5().to_string()),
+            (
+                "engine",
+                format!(
+                    "{}.{}.{} cl {} {}",
+                    engine.major,
+                    engine.minor,
+                    engine.patch,
+                    engine.changelist,
+                    engine.branch.as_str()
+                ),
+            ),
+            (
+                "custom_versions",
+                header
+                    .custom_versions
+                    .as_ref()
+                    .map_or(0, |c| c.versions.len())
+                    .to_string(),
+            ),
+            (
+                "save_class",
+                header.save_game_class_name.as_str().to_owned(),
+            ),
+            (
+                "root_properties",
+                self.body.properties.properties.len().to_string(),
+            ),
+        ];
+        match &self.body.extra {
+            Extra::Bytes(bytes) => lines.push(("trailing_bytes", bytes.len().to_string())),
+            Extra::Astroneer(world) => {
+                lines.push(("astroneer_level", world.level_name.as_str().to_owned()));
+                lines.push(("astroneer_strings", world.string_pool.len().to_string()));
+                lines.push(("astroneer_objects", world.objects.len().to_string()));
+                lines.push(("astroneer_actors", world.actors.len().to_string()));
+            }
+        }
+        lines
+    }
+}
+
+/// Appends a binrw value to `out` (binrw writers need a seekable stream; this one starts at the end).
+pub(crate) fn put_binrw<T>(value: &T, out: &mut Vec<u8>) -> binrw::BinResult<()>
+where
+    T: binrw::BinWrite,
+    for<'a> T::Args<'a>: Default,
+{
+    let start = out.len() as u64;
+    let mut cursor = binrw::io::Cursor::new(out);
+    cursor.set_position(start);
+    value.write_options(&mut cursor, binrw::Endian::Little, Default::default())
+}

@@ -159,8 +159,7 @@ impl ZlibStream {
 
     /// Whether this stream decompresses to `data` (same length and same Adler-32).
     pub fn holds(&self, data: &[u8]) -> bool {
-        data.len() as u64 == self.uncompressed_len
-            && self.adler32() == Some(zlib_rs::adler32::adler32(1, data))
+        data.len() as u64 == self.uncompressed_len && self.adler32() == Some(adler32(data))
     }
 
     /// This stream when it still holds `data`, otherwise `data` compressed anew.
@@ -175,6 +174,11 @@ impl ZlibStream {
             ZlibStream::deflate(data, params).map(Cow::Owned)
         }
     }
+}
+
+/// The Adler-32 checksum of `data`, as a zlib trailer stores it.
+pub fn adler32(data: &[u8]) -> u32 {
+    zlib_rs::adler32::adler32(1, data)
 }
 
 /// Inflates `compressed` onto `out`, producing at most `expected + 1` bytes (one more than allowed

@@ -1,0 +1,92 @@
+//! The GVAS header (`FSaveGameHeader`): versions, engine version, custom versions and save class.
+
+use binrw::binrw;
+use serde::{Deserialize, Serialize};
+use unreal::{FGuid, FString};
+
+/// `SaveGameFileVersion::AddedCustomVersions`: the custom version table is present from here on.
+pub const SAVE_GAME_VERSION_CUSTOM_VERSIONS: u32 = 2;
+/// `SaveGameFileVersion::PackageFileSummaryVersionChange`: adds `FileVersionUE5`.
+pub const SAVE_GAME_VERSION_UE5_PACKAGE: u32 = 3;
+/// `ECustomVersionSerializationFormat::Optimized`: entries are (GUID, version) pairs.
+pub const CUSTOM_VERSION_FORMAT_OPTIMIZED: u32 = 3;
+
+/// The header every SaveGame file starts with (after the "GVAS" magic).
+#[binrw]
+#[brw(little, magic = b"GVAS")]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FSaveGameHeader {
+    /// `SaveGameFileVersion`: 1 (initial), 2 (custom versions), 3 (UE5 package version).
+    #[br(assert((1..=SAVE_GAME_VERSION_UE5_PACKAGE).contains(&save_game_version),
+        "unsupported save game version {}", save_game_version))]
+    pub save_game_version: u32,
+    /// `FileVersionUE4`, the package version (e.g. 522 for UE 4.27 and UE5).
+    pub package_file_version_ue4: u32,
+    /// `FileVersionUE5` (1000+), present from save game version 3.
+    #[br(if(save_game_version >= SAVE_GAME_VERSION_UE5_PACKAGE))]
+    #[bw(assert(package_file_version_ue5.is_some() == (*save_game_version >= SAVE_GAME_VERSION_UE5_PACKAGE),
+        "package_file_version_ue5 must be present exactly when save_game_version >= 3"))]
+    pub package_file_version_ue5: Option<u32>,
+    /// The engine that wrote the file.
+    pub engine_version: FEngineVersion,
+    /// The custom version table, present from save game version 2.
+    #[br(if(save_game_version >= SAVE_GAME_VERSION_CUSTOM_VERSIONS))]
+    #[bw(assert(custom_versions.is_some() == (*save_game_version >= SAVE_GAME_VERSION_CUSTOM_VERSIONS),
+        "custom_versions must be present exactly when save_game_version >= 2"))]
+    pub custom_versions: Option<FCustomVersionContainer>,
+    /// Path of the `USaveGame` class, e.g. `/Script/Game.MySaveGame`.
+    pub save_game_class_name: FString,
+}
+
+impl FSaveGameHeader {
+    /// `FileVersionUE5`, 0 for UE4 files.
+    pub fn package_ue5(&self) -> u32 {
+        self.package_file_version_ue5.unwrap_or(0)
+    }
+}
+
+/// `FEngineVersion`: major.minor.patch, changelist and branch name.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FEngineVersion {
+    /// Major version (4 or 5).
+    pub major: u16,
+    /// Minor version.
+    pub minor: u16,
+    /// Patch version.
+    pub patch: u16,
+    /// Changelist; the top bit marks licensee builds.
+    pub changelist: u32,
+    /// Branch, e.g. `++UE4+Release-4.27`.
+    pub branch: FString,
+}
+
+/// The custom version table in its optimized form.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FCustomVersionContainer {
+    /// `ECustomVersionSerializationFormat`; only the optimized form (3) is written by save games.
+    #[br(assert(format == CUSTOM_VERSION_FORMAT_OPTIMIZED,
+        "custom version format {} is not supported (only {})", format, CUSTOM_VERSION_FORMAT_OPTIMIZED))]
+    pub format: u32,
+    #[br(temp)]
+    #[bw(try_calc = u32::try_from(versions.len()))]
+    count: u32,
+    /// (key, version) pairs. Read one by one, so a lying count fails at the end of the data
+    /// instead of allocating.
+    #[br(count = count)]
+    pub versions: Vec<FCustomVersion>,
+}
+
+/// One custom version: a GUID naming a subsystem and its version.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FCustomVersion {
+    /// The subsystem's GUID.
+    pub key: FGuid,
+    /// Its version.
+    pub version: i32,
+}
