@@ -1,6 +1,6 @@
 //! Array, Set and Map values and their untagged elements.
 
-use crate::cursor::ByteReader;
+use crate::cursor::{ByteReader, collect_n};
 use crate::ftext::put_len;
 use crate::native_struct::StructValue;
 use crate::property::{Kind, PropertyValue, ReadState};
@@ -17,7 +17,7 @@ pub enum ArrayValue {
     Structs {
         /// The inner `FPropertyTag` (pre-5.4 files).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        inner_tag: Option<FPropertyTag>,
+        inner_tag: Option<Box<FPropertyTag>>,
         /// The structs.
         items: Vec<StructValue>,
     },
@@ -68,9 +68,9 @@ impl ArrayValue {
         Ok(match Kind::of(inner.name.as_str()) {
             Kind::Struct if st.ctx.complete_type_names() => {
                 let name = inner.param_name(0);
-                let items = (0..count)
-                    .map(|i| StructValue::parse(name, None, None, r, st).map_err(indexed(i)))
-                    .collect::<Result<_, _>>()?;
+                let items = collect_n(count, |i| {
+                    StructValue::parse(name, None, None, r, st).map_err(indexed(i))
+                })?;
                 ArrayValue::Structs {
                     inner_tag: None,
                     items,
@@ -94,7 +94,7 @@ impl ArrayValue {
                     )));
                 }
                 ArrayValue::Structs {
-                    inner_tag: Some(tag),
+                    inner_tag: Some(Box::new(tag)),
                     items,
                 }
             }
@@ -102,16 +102,12 @@ impl ArrayValue {
             Kind::Byte if r.remaining() == count => {
                 ArrayValue::Bytes(r.bytes(count, "array bytes")?.to_vec())
             }
-            Kind::Byte => ArrayValue::Values(
-                (0..count)
-                    .map(|i| FName::parse(r).map(PropertyValue::Enum).map_err(indexed(i)))
-                    .collect::<Result<_, _>>()?,
-            ),
-            _ => ArrayValue::Values(
-                (0..count)
-                    .map(|i| read_element(inner, r, st).map_err(indexed(i)))
-                    .collect::<Result<_, _>>()?,
-            ),
+            Kind::Byte => ArrayValue::Values(collect_n(count, |i| {
+                FName::parse(r).map(PropertyValue::Enum).map_err(indexed(i))
+            })?),
+            kind => ArrayValue::Values(collect_n(count, |i| {
+                read_element_of(kind, inner, r, st).map_err(indexed(i))
+            })?),
         })
     }
 
@@ -153,9 +149,8 @@ fn read_elements(
     what: &str,
 ) -> Result<Vec<PropertyValue>, Error> {
     let n = r.count(1, what)?;
-    (0..n)
-        .map(|i| read_element(ty, r, st).map_err(indexed(i)))
-        .collect()
+    let kind = Kind::of(ty.name.as_str());
+    collect_n(n, |i| read_element_of(kind, ty, r, st).map_err(indexed(i)))
 }
 
 fn put_elements(
@@ -201,14 +196,16 @@ impl MapValue {
             read_elements(key_ty, r, st, "map keys to remove")
         })?;
         let n = r.count(1, "map count")?;
+        let key_kind = Kind::of(key_ty.name.as_str());
+        let value_kind = Kind::of(value_ty.name.as_str());
         let mut entries = Vec::with_capacity(n);
         for i in 0..n {
             let key = st
-                .in_path("Key", |st| read_element(key_ty, r, st))
+                .in_path("Key", |st| read_element_of(key_kind, key_ty, r, st))
                 .map_err(|e| e.within("Key"));
             let key = key.map_err(indexed(i))?;
             let value = st
-                .in_path("Value", |st| read_element(value_ty, r, st))
+                .in_path("Value", |st| read_element_of(value_kind, value_ty, r, st))
                 .map_err(|e| e.within("Value"));
             entries.push((key, value.map_err(indexed(i))?));
         }
@@ -236,7 +233,16 @@ pub(crate) fn read_element(
     r: &mut ByteReader<'_>,
     st: &mut ReadState<'_>,
 ) -> Result<PropertyValue, Error> {
-    let kind = Kind::of(ty.name.as_str());
+    read_element_of(Kind::of(ty.name.as_str()), ty, r, st)
+}
+
+/// `read_element` with the kind of `ty` already known (hoisted out of element loops).
+fn read_element_of(
+    kind: Kind,
+    ty: &FPropertyTypeName,
+    r: &mut ByteReader<'_>,
+    st: &mut ReadState<'_>,
+) -> Result<PropertyValue, Error> {
     Ok(match kind {
         Kind::Bool => {
             let at = r.offset();

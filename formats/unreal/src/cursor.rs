@@ -160,3 +160,15 @@ impl<'a> ByteReader<'a> {
         self.data
     }
 }
+
+/// Calls `f` for `0..n` into a vector allocated once; `n` must already be checked against the input.
+pub(crate) fn collect_n<T>(
+    n: usize,
+    mut f: impl FnMut(usize) -> Result<T, Error>,
+) -> Result<Vec<T>, Error> {
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        out.push(f(i)?);
+    }
+    Ok(out)
+}

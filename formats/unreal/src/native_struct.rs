@@ -128,7 +128,7 @@ pub enum StructValue {
     Box2D(FBox2D<F32>),
     Box2DD(FBox2D<F64>),
     /// `SoftObjectPath` / `SoftClassPath`.
-    SoftObjectPath(FSoftObjectPath),
+    SoftObjectPath(Box<FSoftObjectPath>),
     /// `GameplayTagContainer`: tag names.
     GameplayTagContainer(Vec<FName>),
     /// A struct serialized as a tagged property list.
@@ -197,13 +197,11 @@ impl StructValue {
             ("Box2D", false) => Self::Box2D(r.binrw(name)?),
             ("Box2D", true) => Self::Box2DD(r.binrw(name)?),
             ("SoftObjectPath" | "SoftClassPath", _) => {
-                Self::SoftObjectPath(FSoftObjectPath::parse(r, st.ctx)?)
+                Self::SoftObjectPath(Box::new(FSoftObjectPath::parse(r, st.ctx)?))
             }
             ("GameplayTagContainer", _) => {
                 let n = r.count(4, "gameplay tag count")?;
-                Self::GameplayTagContainer(
-                    (0..n).map(|_| FName::parse(r)).collect::<Result<_, _>>()?,
-                )
+                Self::GameplayTagContainer(crate::cursor::collect_n(n, |_| FName::parse(r))?)
             }
             _ if native == Some(true) => {
                 return Err(r.err(format!("unknown binary struct {name:?}")));

@@ -1,7 +1,7 @@
 //! Tagged properties: `Property` (tag + value), `PropertyValue` and `PropertyList` (properties up to "None").
 
 use crate::container::{ArrayValue, MapValue, SetValue};
-use crate::cursor::ByteReader;
+use crate::cursor::{ByteReader, collect_n};
 use crate::native_struct::{FSoftObjectPath, StructValue};
 use crate::property_tag::FPropertyTag;
 use crate::{Error, F32, F64, FGuid, FName, FString, FText, PropertyContext};
@@ -66,17 +66,17 @@ pub enum PropertyValue {
     Name(FName),
     /// EnumProperty, or a ByteProperty holding an enum value name.
     Enum(FName),
-    Text(FText),
+    Text(Box<FText>),
     /// Object, Class, Interface and WeakObject properties: an object path.
     Object(FString),
     /// SoftObject and SoftClass properties.
-    SoftObject(FSoftObjectPath),
+    SoftObject(Box<FSoftObjectPath>),
     /// LazyObjectProperty: the object's unique GUID.
     LazyObject(FGuid),
-    Delegate(FScriptDelegate),
+    Delegate(Box<FScriptDelegate>),
     /// MulticastDelegate, MulticastInlineDelegate and MulticastSparseDelegate.
     MulticastDelegate(Vec<FScriptDelegate>),
-    FieldPath(FFieldPath),
+    FieldPath(Box<FFieldPath>),
     Struct(StructValue),
     Array(ArrayValue),
     Set(SetValue),
@@ -333,26 +333,22 @@ impl PropertyValue {
             Kind::Str => V::Str(FString::parse(r)?),
             Kind::Name => V::Name(FName::parse(r)?),
             Kind::Enum => V::Enum(FName::parse(r)?),
-            Kind::Text => V::Text(FText::parse(r)?),
+            Kind::Text => V::Text(Box::new(FText::parse(r)?)),
             Kind::Object => V::Object(FString::parse(r)?),
-            Kind::SoftObject => V::SoftObject(FSoftObjectPath::parse(r, st.ctx)?),
+            Kind::SoftObject => V::SoftObject(Box::new(FSoftObjectPath::parse(r, st.ctx)?)),
             Kind::LazyObject => V::LazyObject(FGuid::parse(r)?),
-            Kind::Delegate => V::Delegate(FScriptDelegate::parse(r)?),
+            Kind::Delegate => V::Delegate(Box::new(FScriptDelegate::parse(r)?)),
             Kind::MulticastDelegate => {
                 let n = r.count(8, "delegate count")?;
-                V::MulticastDelegate(
-                    (0..n)
-                        .map(|_| FScriptDelegate::parse(r))
-                        .collect::<Result<_, _>>()?,
-                )
+                V::MulticastDelegate(collect_n(n, |_| FScriptDelegate::parse(r))?)
             }
             Kind::FieldPath => {
                 let n = r.count(4, "field path length")?;
-                let path = (0..n).map(|_| FName::parse(r)).collect::<Result<_, _>>()?;
-                V::FieldPath(FFieldPath {
+                let path = collect_n(n, |_| FName::parse(r))?;
+                V::FieldPath(Box::new(FFieldPath {
                     path,
                     owner: FString::parse(r)?,
-                })
+                }))
             }
             _ => return Err(r.err(format!("{kind:?} cannot be read here"))),
         })

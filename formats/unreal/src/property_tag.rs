@@ -47,9 +47,7 @@ impl FPropertyTypeName {
         }
         let name = FName::parse(r)?;
         let n = r.count(8, "type parameter count")?;
-        let params = (0..n)
-            .map(|_| Self::parse(r, depth + 1))
-            .collect::<Result<_, _>>()?;
+        let params = crate::cursor::collect_n(n, |_| Self::parse(r, depth + 1))?;
         Ok(FPropertyTypeName { name, params })
     }
 

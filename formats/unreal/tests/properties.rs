@@ -215,10 +215,13 @@ fn text_histories() {
         &fstr("key"),
         &fstr("Hello"),
     ]);
-    let PropertyValue::Text(FText {
+    let PropertyValue::Text(text) = round_trip(&list4("T", "TextProperty", &[], &base), &c) else {
+        panic!("text expected");
+    };
+    let FText {
         history: TextHistory::Base { source, .. },
         ..
-    }) = round_trip(&list4("T", "TextProperty", &[], &base), &c)
+    } = *text
     else {
         panic!("Base history expected");
     };
