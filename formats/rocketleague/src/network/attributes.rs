@@ -101,7 +101,7 @@ pub enum Attribute {
     RepStatTitle(Box<RepStatTitle>),
     ReplicatedBoost(ReplicatedBoost),
     Reservation(Box<Reservation>),
-    RigidBody(Box<RigidBody>),
+    RigidBody(RigidBody),
     Rotation(Rotation),
     StatEvent(StatEvent),
     String(NetString),

@@ -170,9 +170,9 @@ impl BitWriter {
 
     /// Flushes a partial last byte (zero-padded) and returns the bytes.
     pub(crate) fn finish(mut self) -> Vec<u8> {
-        if self.used > 0 {
-            self.buf.push(self.acc as u8);
-        }
+        let tail = self.acc.to_le_bytes();
+        self.buf
+            .extend_from_slice(&tail[..self.used.div_ceil(8) as usize]);
         self.buf
     }
 }

@@ -6,8 +6,8 @@ use super::cache::{ClassInfo, Prepared, prepare};
 use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
 use super::data::Spawn;
 use super::{
-    ActorEvent, Error, Frame, Frames, NetworkContext, NewActor, TrailingBits, UpdatedActor,
-    UpdatedAttribute, VersionTriple,
+    ActorEvent, Error, Frame, Frames, NetworkContext, NewActor, TrailingBits, UpdatedAttribute,
+    VersionTriple,
 };
 
 /// Largest `MaxChannels` accepted: the active-actor table is sized by it.
@@ -100,6 +100,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     let mut active: Vec<Option<u32>> = vec![None; ctx.max_channels as usize];
     let mut frames = Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS));
     let mut trailing_start = r.pos();
+    let mut hint = (0, 0);
     while frames.len() < ctx.num_frames && r.remaining() >= 64 {
         let start = r.pos();
         let time = F32Bits(
@@ -115,7 +116,8 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
             break;
         }
         let index = frames.len();
-        let mut actors = Vec::new();
+        let mut actors = Vec::with_capacity(hint.0);
+        let mut attributes = Vec::with_capacity(hint.1);
         loop {
             let seg = actors.len();
             let more = r
@@ -124,14 +126,16 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
             if !more {
                 break;
             }
-            let event = read_segment(&setup, &mut r, &mut active)
+            let event = read_segment(&setup, &mut r, &mut active, &mut attributes)
                 .map_err(|f| at(&r, index, Some(seg), f))?;
             actors.push(event);
         }
+        hint = (actors.len(), attributes.len());
         frames.push(Frame {
             time,
             delta,
             actors,
+            attributes,
         });
         trailing_start = r.pos();
     }
@@ -154,6 +158,7 @@ fn read_segment(
     s: &Setup<'_>,
     r: &mut BitReader<'_>,
     active: &mut [Option<u32>],
+    attributes: &mut Vec<UpdatedAttribute>,
 ) -> Res<ActorEvent> {
     let actor_id = r.bits_max(s.actor_bits, u64::from(s.ctx.max_channels), "actor id")? as u32;
     let slot = active
@@ -171,7 +176,7 @@ fn read_segment(
     let object_id =
         slot.ok_or_else(|| Fail::Bad(format!("update of actor {actor_id} that does not exist")))?;
     let (_, class) = s.class(object_id)?;
-    let mut attributes = Vec::new();
+    let before = attributes.len();
     while r.bit("attribute flag")? {
         let stream_id = r.bits_max(class.prop_bits, class.max_prop_id, "stream id")? as u32;
         let prop = class.prop(stream_id).ok_or_else(|| {
@@ -193,10 +198,8 @@ fn read_segment(
             value,
         });
     }
-    Ok(ActorEvent::Updated(UpdatedActor {
-        actor_id,
-        attributes,
-    }))
+    let count = (attributes.len() - before) as u32;
+    Ok(ActorEvent::Updated { actor_id, count })
 }
 
 fn read_new_actor(s: &Setup<'_>, r: &mut BitReader<'_>, actor_id: u32) -> Res<NewActor> {
@@ -268,10 +271,21 @@ pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>
         }
         w.bits(u64::from(frame.time.0), 32);
         w.bits(u64::from(frame.delta.0), 32);
+        let mut pending = frame.attributes.as_slice();
         for (seg, event) in frame.actors.iter().enumerate() {
             w.bit(true);
-            write_segment(&setup, &mut w, &mut active, event)
+            write_segment(&setup, &mut w, &mut active, event, &mut pending)
                 .map_err(|f| fail(&w, Some(seg), f))?;
+        }
+        if !pending.is_empty() {
+            return Err(fail(
+                &w,
+                None,
+                Fail::Bad(format!(
+                    "{} attributes belong to no updated actor",
+                    pending.len()
+                )),
+            ));
         }
         w.bit(false);
     }
@@ -304,10 +318,11 @@ fn write_segment(
     w: &mut BitWriter,
     active: &mut [Option<u32>],
     event: &ActorEvent,
+    pending: &mut &[UpdatedAttribute],
 ) -> Res<()> {
     let actor_id = match event {
         ActorEvent::New(a) => a.actor_id,
-        ActorEvent::Updated(u) => u.actor_id,
+        ActorEvent::Updated { actor_id, .. } => *actor_id,
         ActorEvent::Deleted(id) => *id,
     };
     let slot = active
@@ -329,14 +344,23 @@ fn write_segment(
             write_new_actor(s, w, a)?;
             *slot = Some(a.object_id);
         }
-        ActorEvent::Updated(u) => {
+        ActorEvent::Updated { count, .. } => {
+            let count = *count as usize;
+            if count > pending.len() {
+                return Err(Fail::Bad(format!(
+                    "segment claims {count} attributes, {} remain",
+                    pending.len()
+                )));
+            }
+            let (mine, rest) = pending.split_at(count);
+            *pending = rest;
             w.bit(true);
             w.bit(false);
             let object_id = slot.ok_or_else(|| {
                 Fail::Bad(format!("update of actor {actor_id} that does not exist"))
             })?;
             let (_, class) = s.class(object_id)?;
-            for a in &u.attributes {
+            for a in mine {
                 if class.prop(a.stream_id).is_none() {
                     return Err(Fail::Bad(format!(
                         "stream id {} unknown for {}",

@@ -123,6 +123,25 @@ pub struct Frame {
     pub delta: F32Bits,
     /// Actor segments in stream order.
     pub actors: Vec<ActorEvent>,
+    /// Attribute updates of all [`ActorEvent::Updated`] segments, in stream order; each segment
+    /// owns the next `count` entries (one flat list keeps allocations per frame, not per actor).
+    pub attributes: Vec<UpdatedAttribute>,
+}
+
+impl Frame {
+    /// The updated actors of this frame with their attributes, in stream order.
+    pub fn updates(&self) -> impl Iterator<Item = (u32, &[UpdatedAttribute])> + '_ {
+        let mut start = 0usize;
+        self.actors.iter().filter_map(move |e| match *e {
+            ActorEvent::Updated { actor_id, count } => {
+                let end = (start + count as usize).min(self.attributes.len());
+                let slice = self.attributes.get(start..end).unwrap_or(&[]);
+                start = end;
+                Some((actor_id, slice))
+            }
+            _ => None,
+        })
+    }
 }
 
 /// One actor segment of a frame.
@@ -130,8 +149,13 @@ pub struct Frame {
 pub enum ActorEvent {
     /// An actor is created.
     New(NewActor),
-    /// An existing actor's attributes change.
-    Updated(UpdatedActor),
+    /// An existing actor's attributes change: the next `count` entries of [`Frame::attributes`].
+    Updated {
+        /// Actor id.
+        actor_id: u32,
+        /// Number of attributes in this segment.
+        count: u32,
+    },
     /// An actor is destroyed (its id may be reused).
     Deleted(u32),
 }
@@ -151,15 +175,6 @@ pub struct NewActor {
     pub location: Option<Vector3i>,
     /// Initial rotation, when the class spawns with one.
     pub rotation: Option<Rotation>,
-}
-
-/// Attribute updates of one actor.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct UpdatedActor {
-    /// Actor id.
-    pub actor_id: u32,
-    /// Updated attributes in stream order.
-    pub attributes: Vec<UpdatedAttribute>,
 }
 
 /// One attribute update.

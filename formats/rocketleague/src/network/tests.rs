@@ -131,6 +131,7 @@ fn synthetic_frames() -> Frames {
             Frame {
                 time: F32Bits::from(1.5),
                 delta: F32Bits::from(0.03),
+                attributes: vec![],
                 actors: vec![ActorEvent::New(NewActor {
                     actor_id: 1022,
                     name_id: Some(7),
@@ -152,30 +153,31 @@ fn synthetic_frames() -> Frames {
             Frame {
                 time: F32Bits(0x7fc0_0001),
                 delta: F32Bits::from(-0.0),
+                attributes: vec![
+                    UpdatedAttribute {
+                        stream_id: 7,
+                        object_id: 4,
+                        value: Attribute::RigidBody(rb),
+                    },
+                    UpdatedAttribute {
+                        stream_id: 12,
+                        object_id: 5,
+                        value: Attribute::Byte(1),
+                    },
+                    UpdatedAttribute {
+                        stream_id: 13,
+                        object_id: 8,
+                        value: Attribute::ActiveActor(ActiveActor {
+                            active: true,
+                            actor: 42,
+                        }),
+                    },
+                ],
                 actors: vec![
-                    ActorEvent::Updated(UpdatedActor {
+                    ActorEvent::Updated {
                         actor_id: 1022,
-                        attributes: vec![
-                            UpdatedAttribute {
-                                stream_id: 7,
-                                object_id: 4,
-                                value: Attribute::RigidBody(Box::new(rb)),
-                            },
-                            UpdatedAttribute {
-                                stream_id: 12,
-                                object_id: 5,
-                                value: Attribute::Byte(1),
-                            },
-                            UpdatedAttribute {
-                                stream_id: 13,
-                                object_id: 8,
-                                value: Attribute::ActiveActor(ActiveActor {
-                                    active: true,
-                                    actor: 42,
-                                }),
-                            },
-                        ],
-                    }),
+                        count: 3,
+                    },
                     ActorEvent::Deleted(1022),
                     ActorEvent::Deleted(0),
                 ],
@@ -230,18 +232,30 @@ fn writer_rejects_inconsistent_frames() {
     assert!(err.to_string().contains("spawn location/rotation"), "{err}");
 
     let mut frames = synthetic_frames();
-    frames.frames[1].actors.remove(0);
-    frames.frames[1].actors.insert(
-        0,
-        ActorEvent::Updated(UpdatedActor {
-            actor_id: 5,
-            attributes: vec![],
-        }),
-    );
+    frames.frames[1].actors[0] = ActorEvent::Updated {
+        actor_id: 5,
+        count: 3,
+    };
     assert!(
         write_frames(&ctx, &frames).is_err(),
         "update of a missing actor"
     );
+
+    let mut frames = synthetic_frames();
+    frames.frames[1].actors[0] = ActorEvent::Updated {
+        actor_id: 1022,
+        count: 2,
+    };
+    let err = write_frames(&ctx, &frames).expect_err("an attribute left over");
+    assert!(
+        err.to_string().contains("belong to no updated actor"),
+        "{err}"
+    );
+    let updates: Vec<(u32, usize)> = synthetic_frames().frames[1]
+        .updates()
+        .map(|(id, attrs)| (id, attrs.len()))
+        .collect();
+    assert_eq!(updates, vec![(1022, 3)]);
 }
 
 #[test]
@@ -477,52 +491,4 @@ fn corpus_frames_decode_and_rewrite_bit_exact() {
         failures.len(),
         failures.join("\n")
     );
-}
-
-#[test]
-#[ignore]
-fn debug_one() {
-    let path = std::env::var("RLDBG").expect("RLDBG");
-    let upto: usize = std::env::var("RLFRAME")
-        .expect("RLFRAME")
-        .parse()
-        .expect("n");
-    let data = std::fs::read(path).expect("read");
-    let loc = locate(&data).expect("locate");
-    let ctx = NetworkContext {
-        version: loc.ctx_version,
-        num_frames: upto,
-        max_channels: loc.max_channels,
-        is_lan: loc.is_lan,
-        is_rl_223: loc.is_rl_223,
-        objects: &loc.objects,
-        net_cache: &loc.cache,
-    };
-    let frames = read_frames(&ctx, &data[loc.network.clone()]).expect("frames");
-    let mut objs = std::collections::HashMap::new();
-    for f in &frames.frames {
-        for e in &f.actors {
-            if let ActorEvent::New(a) = e {
-                objs.insert(a.actor_id, a.object_id);
-            }
-        }
-    }
-    for e in frames.frames.iter().rev().take(12).flat_map(|f| &f.actors) {
-        match e {
-            ActorEvent::New(a) => eprintln!(
-                "NEW {} {} {:?}",
-                a.actor_id, loc.objects[a.object_id as usize], a
-            ),
-            ActorEvent::Updated(u) => {
-                eprintln!(
-                    "UPD {} {}",
-                    u.actor_id, loc.objects[objs[&u.actor_id] as usize]
-                );
-                for a in &u.attributes {
-                    eprintln!("    {} {:?}", loc.objects[a.object_id as usize], a.value);
-                }
-            }
-            ActorEvent::Deleted(d) => eprintln!("DEL {d}"),
-        }
-    }
 }
