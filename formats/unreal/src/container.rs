@@ -78,6 +78,9 @@ impl ArrayValue {
             }
             Kind::Struct => {
                 let (tag, info) = FPropertyTag::parse_after_name(FName::parse(r)?, r, st.ctx)?;
+                if !tag.type_name.name.is("StructProperty") {
+                    return Err(r.err("inner tag of a struct array is not a StructProperty"));
+                }
                 let mut body = r.sub(info.size, "array struct data")?;
                 let each = (count > 0 && info.size % count == 0).then(|| info.size / count);
                 let name = tag.type_name.param_name(0);

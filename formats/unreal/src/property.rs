@@ -244,7 +244,8 @@ impl Property {
         let mut v = r.sub(info.size, "property value")?;
         let kind = Kind::of(tag.type_name.name.as_str());
         let decoded = match kind {
-            Kind::Bool => Ok(PropertyValue::Bool(info.bool_value)),
+            Kind::Bool if info.size == 0 => Ok(PropertyValue::Bool(info.bool_value)),
+            Kind::Bool => return Err(v.err(format!("BoolProperty with {} value bytes", info.size))),
             _ => read_tagged_value(kind, &tag, info.size, &mut v, st),
         };
         let value = match decoded {

@@ -85,7 +85,8 @@ pub struct FPropertyTag {
     /// UE5 extension byte (package >= 1011).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extension: Option<TagExtension>,
-    /// UE 5.4+ `EPropertyTagFlags` bits not derived from other fields (0x08 binary/native, 0x20 skipped).
+    /// UE 5.4+ `EPropertyTagFlags` bits the other fields don't imply: 0x08 binary/native, 0x20 skipped,
+    /// and 0x01 with index 0 or 0x10 on a non-bool property when a file has them.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub flags: u8,
 }
@@ -100,7 +101,6 @@ const FLAG_EXTENSIONS: u8 = 0x04;
 /// `EPropertyTagFlags::HasBinaryOrNativeSerialize`.
 pub(crate) const FLAG_BINARY_OR_NATIVE: u8 = 0x08;
 const FLAG_BOOL_TRUE: u8 = 0x10;
-const DERIVED_FLAGS: u8 = FLAG_ARRAY_INDEX | FLAG_PROPERTY_GUID | FLAG_EXTENSIONS | FLAG_BOOL_TRUE;
 
 /// What a tag read yields besides the tag itself.
 pub(crate) struct TagInfo {
@@ -202,6 +202,15 @@ impl FPropertyTag {
         } else {
             None
         };
+        // Bits that the writer recomputes; an index flag with index 0, or a bool bit on a non-bool
+        // property, is kept as stored so the same byte is written back.
+        let mut derived = FLAG_PROPERTY_GUID | FLAG_EXTENSIONS;
+        if array_index != 0 {
+            derived |= FLAG_ARRAY_INDEX;
+        }
+        if type_name.name.is("BoolProperty") {
+            derived |= FLAG_BOOL_TRUE;
+        }
         let extension = if flags & FLAG_EXTENSIONS != 0 {
             Some(TagExtension::parse(r)?)
         } else {
@@ -214,7 +223,7 @@ impl FPropertyTag {
             struct_guid: None,
             property_guid,
             extension,
-            flags: flags & !DERIVED_FLAGS,
+            flags: flags & !derived,
         };
         Ok((
             tag,
@@ -289,8 +298,8 @@ impl FPropertyTag {
         self.type_name.put(out)?;
         let slot = SizeSlot(out.len());
         out.extend_from_slice(&0i32.to_le_bytes());
-        let mut flags = self.flags & !DERIVED_FLAGS;
-        if self.array_index != 0 {
+        let mut flags = self.flags & !(FLAG_PROPERTY_GUID | FLAG_EXTENSIONS);
+        if self.array_index != 0 || self.flags & FLAG_ARRAY_INDEX != 0 {
             flags |= FLAG_ARRAY_INDEX;
         }
         if self.property_guid.is_some() {
@@ -303,7 +312,7 @@ impl FPropertyTag {
             flags |= FLAG_BOOL_TRUE;
         }
         out.push(flags);
-        if self.array_index != 0 {
+        if flags & FLAG_ARRAY_INDEX != 0 {
             out.extend_from_slice(&self.array_index.to_le_bytes());
         }
         if let Some(g) = &self.property_guid {

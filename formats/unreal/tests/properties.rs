@@ -536,6 +536,17 @@ fn complete_type_name_tags() {
             ..
         })
     ));
+    // Flags a writer could not derive (index flag with index 0, bool bit on an int) are kept.
+    let odd = cat(&[
+        &fstr("I"),
+        &tree("IntProperty", &[]),
+        &4i32.to_le_bytes(),
+        &[0x11],
+        &0i32.to_le_bytes(),
+        &5i32.to_le_bytes(),
+        &fstr("None"),
+    ]);
+    assert_eq!(round_trip(&odd, &c), PropertyValue::Int(5));
 }
 
 #[test]
