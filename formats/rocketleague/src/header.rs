@@ -246,6 +246,43 @@ impl PropertySet {
     }
 }
 
+impl PropertySet {
+    /// Recomputes every declared size in this set and nested ones; call after editing values.
+    pub fn update_sizes(&mut self) {
+        for property in &mut self.properties {
+            match &mut property.value {
+                PropertyValue::Array(sets) => sets.iter_mut().for_each(PropertySet::update_sizes),
+                PropertyValue::Struct { fields, .. } => fields.update_sizes(),
+                _ => {}
+            }
+            property.update_size();
+        }
+    }
+
+    /// Replaces every `StrProperty` / `NameProperty` value equal to `old` (here and in nested
+    /// sets) by `new`, returning how many changed. Sizes are not touched: see [`Self::update_sizes`].
+    pub fn replace_text(&mut self, old: &str, new: &str) -> usize {
+        let mut changed = 0;
+        for property in &mut self.properties {
+            match &mut property.value {
+                PropertyValue::Str(text) | PropertyValue::Name(text) if text.as_str() == old => {
+                    *text = String16::new(new);
+                    changed += 1;
+                }
+                PropertyValue::Array(sets) => {
+                    changed += sets
+                        .iter_mut()
+                        .map(|set| set.replace_text(old, new))
+                        .sum::<usize>()
+                }
+                PropertyValue::Struct { fields, .. } => changed += fields.replace_text(old, new),
+                _ => {}
+            }
+        }
+        changed
+    }
+}
+
 impl Property {
     /// Sets `size` to the encoded size of the value, as the game does; call after editing a value.
     pub fn update_size(&mut self) {

@@ -14,8 +14,10 @@ pub mod crc;
 mod error;
 pub mod header;
 mod list;
+pub mod network;
 mod parse;
 mod replay;
+mod stream;
 pub mod strings;
 
 pub use body::{

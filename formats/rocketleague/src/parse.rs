@@ -5,6 +5,7 @@ use crate::crc::checksum;
 use crate::error::{Error, Section};
 use crate::header::Header;
 use crate::replay::{NetworkData, Replay};
+use crate::stream::StreamInputs;
 use binrw::BinRead;
 use binrw::io::Cursor;
 
@@ -28,6 +29,8 @@ pub enum NetworkParse {
     Always,
     /// Keep the stream as raw bytes.
     Never,
+    /// Try to decode it; keep the raw bytes if that fails.
+    IgnoreOnError,
 }
 
 /// Parse options; [`crate::read`] uses the defaults (CRC always, network decoded).
@@ -150,8 +153,19 @@ impl<'a> ParserBuilder<'a> {
         let content = framed(self.data, head.end, "body")?;
         let (body, network, footer, body_extra) =
             self.checked(&content, Section::Body, || read_content(&content))?;
+        let network_start =
+            content.start + (network.as_ptr() as usize - content.bytes.as_ptr() as usize) as u64;
         let network = match self.network {
-            NetworkParse::Never | NetworkParse::Always => NetworkData::Raw(network.to_vec()),
+            NetworkParse::Never => NetworkData::Raw(network.to_vec()),
+            NetworkParse::Always => NetworkData::Decoded(
+                StreamInputs::new(&header, &footer).read(network, network_start)?,
+            ),
+            NetworkParse::IgnoreOnError => {
+                match StreamInputs::new(&header, &footer).read(network, network_start) {
+                    Ok(frames) => NetworkData::Decoded(frames),
+                    Err(_) => NetworkData::Raw(network.to_vec()),
+                }
+            }
         };
         Ok(Replay {
             header,

@@ -4,6 +4,8 @@ use crate::body::{Body, Footer};
 use crate::crc::checksum;
 use crate::error::{Error, Section};
 use crate::header::{Header, PropertyValue};
+use crate::network::{ActorEvent, Frames};
+use crate::stream::StreamInputs;
 use binrw::BinWrite;
 use binrw::io::Cursor;
 use serde::{Deserialize, Serialize};
@@ -32,12 +34,29 @@ pub struct Replay {
 pub enum NetworkData {
     /// The stream bytes as stored (network parsing was off).
     Raw(Vec<u8>),
+    /// The decoded frames.
+    Decoded(Frames),
 }
 
 impl NetworkData {
-    fn to_bytes(&self) -> Result<std::borrow::Cow<'_, [u8]>, Error> {
+    fn to_bytes(
+        &self,
+        header: &Header,
+        footer: &Footer,
+    ) -> Result<std::borrow::Cow<'_, [u8]>, Error> {
         match self {
             NetworkData::Raw(bytes) => Ok(bytes.as_slice().into()),
+            NetworkData::Decoded(frames) => StreamInputs::new(header, footer)
+                .write(frames)
+                .map(Into::into),
+        }
+    }
+
+    /// The decoded frames, if the stream was decoded.
+    pub fn frames(&self) -> Option<&Frames> {
+        match self {
+            NetworkData::Decoded(frames) => Some(frames),
+            NetworkData::Raw(_) => None,
         }
     }
 }
@@ -72,7 +91,7 @@ pub(crate) fn write(replay: &Replay) -> Result<Vec<u8>, Error> {
 
     let mut body = Cursor::new(Vec::new());
     write_binrw(&replay.body, &mut body, Section::Body)?;
-    let network = replay.network.to_bytes()?;
+    let network = replay.network.to_bytes(&replay.header, &replay.footer)?;
     let network_len = length_u32(network.len(), Section::Network, "network stream")?;
     let mut body = body.into_inner();
     body.extend_from_slice(&network_len.to_le_bytes());
@@ -128,6 +147,29 @@ impl Replay {
         ];
         match &self.network {
             NetworkData::Raw(bytes) => lines.push(("network_bytes", bytes.len().to_string())),
+            NetworkData::Decoded(frames) => {
+                let count = |pick: fn(&ActorEvent) -> bool| {
+                    frames
+                        .frames
+                        .iter()
+                        .flat_map(|f| &f.actors)
+                        .filter(|a| pick(a))
+                        .count()
+                };
+                lines.push(("frames", frames.frames.len().to_string()));
+                lines.push((
+                    "actors_new",
+                    count(|a| matches!(a, ActorEvent::New { .. })).to_string(),
+                ));
+                lines.push((
+                    "actors_updated",
+                    count(|a| matches!(a, ActorEvent::Updated { .. })).to_string(),
+                ));
+                lines.push((
+                    "actors_deleted",
+                    count(|a| matches!(a, ActorEvent::Deleted { .. })).to_string(),
+                ));
+            }
         }
         lines
     }

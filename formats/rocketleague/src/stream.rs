@@ -1,0 +1,110 @@
+//! Glue between the container and the network stream: the context the network layer needs,
+//! built from header and footer, and its errors mapped onto the crate error.
+
+use crate::body::Footer;
+use crate::error::{Error, Section};
+use crate::header::Header;
+use crate::network::{
+    self, Frames, NetCacheEntry, NetCacheProperty, NetworkContext, VersionTriple,
+};
+
+/// Owned inputs of a [`NetworkContext`].
+pub(crate) struct StreamInputs {
+    objects: Vec<String>,
+    net_cache: Vec<NetCacheEntry>,
+    version: VersionTriple,
+    num_frames: usize,
+    max_channels: u32,
+    is_lan: bool,
+    is_rl_223: bool,
+}
+
+/// Fallback for `MaxChannels` when the header lacks it.
+const DEFAULT_MAX_CHANNELS: u32 = 1023;
+
+impl StreamInputs {
+    pub(crate) fn new(header: &Header, footer: &Footer) -> Self {
+        let objects = footer
+            .objects
+            .iter()
+            .map(|o| o.as_str().into_owned())
+            .collect();
+        let net_cache = footer
+            .net_cache
+            .iter()
+            .map(|entry| NetCacheEntry {
+                object_index: entry.object_id,
+                parent_id: entry.parent_id,
+                cache_id: entry.cache_id,
+                properties: entry
+                    .properties
+                    .iter()
+                    .map(|p| NetCacheProperty {
+                        object_index: p.object_id,
+                        stream_id: p.stream_id,
+                    })
+                    .collect(),
+            })
+            .collect();
+        StreamInputs {
+            objects,
+            net_cache,
+            version: VersionTriple::new(
+                header.engine_version,
+                header.licensee_version,
+                header.net_version.unwrap_or(0),
+            ),
+            num_frames: header
+                .num_frames()
+                .and_then(|n| usize::try_from(n).ok())
+                .unwrap_or(0),
+            max_channels: header
+                .max_channels()
+                .and_then(|n| u32::try_from(n).ok())
+                .unwrap_or(DEFAULT_MAX_CHANNELS),
+            is_lan: header.match_type().is_some_and(|t| t == "Lan"),
+            is_rl_223: header
+                .build_version()
+                .is_some_and(|v| network::is_rl_223_build(&v)),
+        }
+    }
+
+    fn context(&self) -> NetworkContext<'_> {
+        NetworkContext {
+            version: self.version,
+            num_frames: self.num_frames,
+            max_channels: self.max_channels,
+            is_lan: self.is_lan,
+            is_rl_223: self.is_rl_223,
+            objects: &self.objects,
+            net_cache: &self.net_cache,
+        }
+    }
+
+    /// Decodes the stream that starts at file offset `start`.
+    pub(crate) fn read(&self, data: &[u8], start: u64) -> Result<Frames, Error> {
+        network::read_frames(&self.context(), data).map_err(|e| convert(&e, start))
+    }
+
+    /// Encodes decoded frames back to stream bytes.
+    pub(crate) fn write(&self, frames: &Frames) -> Result<Vec<u8>, Error> {
+        network::write_frames(&self.context(), frames).map_err(|e| convert(&e, 0))
+    }
+}
+
+fn convert(error: &network::Error, start: u64) -> Error {
+    let mut path = String::from("frames");
+    if let Some(frame) = error.frame {
+        path = format!("frames[{frame}]");
+        if let Some(segment) = error.segment {
+            path.push_str(&format!(".actors[{segment}]"));
+        }
+    }
+    let message = format!("{} (network bit {})", error.message, error.bit);
+    Error::new(
+        Section::Network,
+        path,
+        start + (error.bit / 8) as u64,
+        message,
+    )
+}

@@ -1,0 +1,90 @@
+//! Edits: a changed header value writes a file whose CRCs check; a changed byte fails the CRC.
+
+mod common;
+
+use rocketleague::{CrcCheck, NetworkParse, ParserBuilder, PropertyValue, Section};
+
+fn rumble() -> Option<Vec<u8>> {
+    let files = common::corpus("good")?;
+    files
+        .into_iter()
+        .find(|(name, _)| name == "rumble.replay")
+        .map(|(_, data)| data)
+}
+
+#[test]
+fn renamed_player_writes_valid_crcs() {
+    let Some(data) = rumble() else { return };
+    let mut replay = rocketleague::read(&data).expect("rumble reads");
+    let old = replay.player_names();
+    assert!(old.contains(&"comagoosie".to_owned()), "{old:?}");
+
+    assert_eq!(
+        replay
+            .header
+            .properties
+            .replace_text("comagoosie", "\u{2623} renamed"),
+        2
+    );
+    replay.header.properties.update_sizes();
+    let bytes = rocketleague::write(&replay).expect("writes");
+    assert_ne!(bytes, data);
+
+    let back = ParserBuilder::new(&bytes)
+        .crc_check(CrcCheck::Always)
+        .parse()
+        .expect("CRCs check");
+    assert!(back.player_names().contains(&"\u{2623} renamed".to_owned()));
+    assert!(!back.player_names().contains(&"comagoosie".to_owned()));
+    assert_eq!(back, replay);
+    for property in &back.header.properties.properties {
+        assert_eq!(
+            property.size as usize,
+            property.value.declared_size(),
+            "{}",
+            property.name.as_str()
+        );
+    }
+}
+
+#[test]
+fn edited_score_round_trips() {
+    let Some(data) = rumble() else { return };
+    let mut replay = ParserBuilder::new(&data)
+        .network_parse(NetworkParse::Never)
+        .parse()
+        .expect("reads");
+    let score = replay
+        .header
+        .properties
+        .get_mut("Team0Score")
+        .expect("score present");
+    score.value = PropertyValue::Int(99);
+    let bytes = rocketleague::write(&replay).expect("writes");
+    let back = rocketleague::read(&bytes).expect("re-reads with CRC and network");
+    assert_eq!(
+        back.header.properties.get("Team0Score"),
+        Some(&PropertyValue::Int(99))
+    );
+}
+
+#[test]
+fn flipped_byte_fails_the_crc() {
+    let Some(mut data) = rumble() else { return };
+    data[40] ^= 0x20;
+    let err = rocketleague::read(&data).expect_err("CRC mismatch");
+    assert_eq!(err.section(), Section::Header);
+    assert!(err.to_string().contains("CRC"), "{err}");
+    let mid = data.len() / 2;
+    data[40] ^= 0x20;
+    data[mid] ^= 0x01;
+    let err = rocketleague::read(&data).expect_err("CRC mismatch");
+    assert_eq!(err.section(), Section::Body, "{err}");
+    assert!(
+        ParserBuilder::new(&data)
+            .crc_check(CrcCheck::Never)
+            .network_parse(NetworkParse::Never)
+            .parse()
+            .is_ok()
+    );
+}

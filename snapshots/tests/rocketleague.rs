@@ -1,0 +1,68 @@
+//! Rocket League replays: one reviewed snapshot per good replay (header summary, frame and actor
+//! counts, a hash of the decoded frames) and a byte-exact round trip of each.
+
+use rocketleague::{NetworkData, NetworkParse, ParserBuilder};
+
+/// FNV-1a 64: a stable fingerprint of the decoded frames' JSON, so any change in decoding shows.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn describe(data: &[u8]) -> String {
+    let replay = match ParserBuilder::new(data)
+        .network_parse(NetworkParse::IgnoreOnError)
+        .parse()
+    {
+        Ok(replay) => replay,
+        Err(e) => return format!("error: {e}\n"),
+    };
+    let mut lines: Vec<String> = replay
+        .summary()
+        .into_iter()
+        .map(|(k, v)| format!("{k}: {v}"))
+        .collect();
+    match &replay.network {
+        NetworkData::Decoded(frames) => {
+            let json = serde_json::to_vec(frames).expect("frames serialize");
+            lines.push(format!("frames_hash: {:016x}", fnv1a(&json)));
+        }
+        NetworkData::Raw(_) => {
+            let err = rocketleague::read(data)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            lines.push(format!("network_error: {err}"));
+        }
+    }
+    let round_trip = rocketleague::write(&replay).map(|out| out == data);
+    lines.push(format!(
+        "round_trip_identical: {}",
+        round_trip.unwrap_or(false)
+    ));
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn rocketleague_replays() {
+    let Some(dir) = snapshots::corpus_subdir("rocketleague/good") else {
+        return;
+    };
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .expect("corpus folder readable")
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "replay"))
+        .collect();
+    paths.sort();
+    assert_eq!(paths.len(), 76, "rocketleague/good should hold 76 replays");
+    for path in paths {
+        let data = std::fs::read(&path).expect("replay readable");
+        let stem = path.file_stem().expect("file stem").to_string_lossy();
+        let name: String = stem
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        insta::assert_snapshot!(format!("rocketleague_{name}"), describe(&data));
+    }
+}
