@@ -7,6 +7,10 @@ use super::attributes::AttributeKind;
 use super::data::{ATTRIBUTES, LEVEL_OBJECT_PREFIXES, PARENT_CLASSES, SPAWN_CLASSES, Spawn};
 use super::{NetCacheEntry, NetworkContext};
 
+/// Most inherited property entries kept over all classes (real replays need a few ten thousand);
+/// bounds the memory a hostile class net cache can make us spend.
+const PROPERTY_BUDGET: usize = 1 << 22;
+
 /// One replicated property of a class.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Prop {
@@ -109,7 +113,7 @@ impl<'a> Builder<'a> {
 }
 
 /// Builds the per-object tables from the replay's objects and class net cache.
-pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Prepared {
+pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
     let objects = ctx.objects;
     let mut first_index = HashMap::with_capacity(objects.len());
     for (i, name) in objects.iter().enumerate() {
@@ -139,14 +143,15 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Prepared {
 
     let mut spawn: Vec<Spawn> = vec![Spawn::None; objects.len()];
     let mut class_of: Vec<Option<usize>> = vec![None; objects.len()];
-    let mut classes: Vec<ClassInfo> = Vec::new();
+    let mut classes: Vec<ClassInfo> = vec![ClassInfo::new(Vec::new())];
     let mut chain = Vec::new();
+    let mut budget = PROPERTY_BUDGET;
     for (i, name) in objects.iter().enumerate() {
         if b.first_index.get(name.as_str()) != Some(&i) {
             continue;
         }
         spawn[i] = b.hierarchy(name, &mut chain);
-        resolve_class(&chain, &own, &mut class_of, &mut classes);
+        resolve_class(&chain, &own, &mut class_of, &mut classes, &mut budget)?;
     }
     let prepared_objects = objects
         .iter()
@@ -155,13 +160,10 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Prepared {
             (spawn[first], class_of[first].unwrap_or(0))
         })
         .collect();
-    if classes.is_empty() {
-        classes.push(ClassInfo::new(Vec::new()));
-    }
-    Prepared {
+    Ok(Prepared {
         objects: prepared_objects,
         classes,
-    }
+    })
 }
 
 fn resolve_class(
@@ -169,7 +171,8 @@ fn resolve_class(
     own: &HashMap<usize, Vec<Prop>>,
     class_of: &mut [Option<usize>],
     classes: &mut Vec<ClassInfo>,
-) {
+    budget: &mut usize,
+) -> Result<(), String> {
     let found = chain.iter().position(|&i| class_of[i].is_some());
     let mut acc: Vec<Prop> = match found.and_then(|p| class_of[chain[p]]) {
         Some(c) => classes[c].props.clone(),
@@ -179,9 +182,18 @@ fn resolve_class(
         if let Some(props) = own.get(&i) {
             acc.extend_from_slice(props);
         }
+        *budget = budget
+            .checked_sub(acc.len())
+            .ok_or("class net cache expands to too many inherited properties")?;
+        if acc.is_empty() {
+            // Index 0 is the shared class without properties.
+            class_of[i] = Some(0);
+            continue;
+        }
         classes.push(ClassInfo::new(acc.clone()));
         class_of[i] = Some(classes.len() - 1);
     }
+    Ok(())
 }
 
 impl NetCacheEntry {

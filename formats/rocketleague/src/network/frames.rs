@@ -53,7 +53,7 @@ impl<'c> Setup<'c> {
         Ok(Setup {
             ctx,
             attr,
-            prepared: prepare(ctx),
+            prepared: prepare(ctx).map_err(|m| plain(m.to_string()))?,
             actor_bits: (32 - ctx.max_channels.leading_zeros()).saturating_sub(1),
             parse_name_id: v >= VersionTriple::new(868, 20, 0)
                 || (v >= VersionTriple::new(868, 14, 0) && !ctx.is_lan),
@@ -93,7 +93,8 @@ fn describe(f: Fail) -> String {
     }
 }
 
-/// Decodes all frames of a network stream.
+/// Decodes `NumFrames` frames; a frame starting with zero time and delta ends the stream early
+/// (it and everything after it are kept as trailing bits). Running out of data is an error.
 pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Error> {
     let setup = Setup::new(ctx)?;
     let mut r = BitReader::new(data);
@@ -101,7 +102,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     let mut frames = Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS));
     let mut trailing_start = r.pos();
     let mut hint = (0, 0);
-    while frames.len() < ctx.num_frames && r.remaining() >= 64 {
+    while frames.len() < ctx.num_frames {
         let start = r.pos();
         let time = F32Bits(
             r.u32("frame time")

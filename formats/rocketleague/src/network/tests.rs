@@ -492,3 +492,100 @@ fn corpus_frames_decode_and_rewrite_bit_exact() {
         failures.join("\n")
     );
 }
+
+/// The smallest corpus replays that have frames, for the robustness loops.
+fn small_replays(dir: &Path, n: usize) -> Vec<Vec<u8>> {
+    let mut files: Vec<(u64, PathBuf)> = std::fs::read_dir(dir)
+        .expect("corpus dir")
+        .filter_map(|e| e.ok())
+        .filter_map(|e| Some((e.metadata().ok()?.len(), e.path())))
+        .filter(|(_, p)| p.extension().is_some_and(|e| e == "replay"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|(_, p)| std::fs::read(p).expect("read"))
+        .filter(|d| locate(d).is_some_and(|l| l.num_frames > 0))
+        .take(n)
+        .collect()
+}
+
+#[test]
+fn truncated_and_corrupted_streams_never_panic() {
+    let Some(dir) = corpus_good() else { return };
+    for data in small_replays(&dir, 3) {
+        let loc = locate(&data).expect("small replay located");
+        let ctx = NetworkContext {
+            version: loc.ctx_version,
+            num_frames: loc.num_frames,
+            max_channels: loc.max_channels,
+            is_lan: loc.is_lan,
+            is_rl_223: loc.is_rl_223,
+            objects: &loc.objects,
+            net_cache: &loc.cache,
+        };
+        let net = &data[loc.network.clone()];
+        let mut truncated_errors = 0;
+        for k in 1..40 {
+            let cut = net.len() * k / 40;
+            if read_frames(&ctx, &net[..cut]).is_err() {
+                truncated_errors += 1;
+            }
+        }
+        // Cutting a stream short must be noticed unless the cut only removes padding.
+        assert!(
+            truncated_errors >= 35,
+            "{truncated_errors} of 39 truncations failed"
+        );
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..60 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut bad = net.to_vec();
+            let at = (seed % bad.len() as u64) as usize;
+            bad[at] ^= (seed >> 32) as u8 | 1;
+            if let Ok(frames) = read_frames(&ctx, &bad) {
+                // Whatever decodes must encode back to the same bits.
+                assert_eq!(write_frames(&ctx, &frames).ok().as_deref(), Some(&bad[..]));
+            }
+        }
+    }
+}
+
+#[test]
+fn hostile_context_is_rejected() {
+    let objects = synthetic_objects();
+    let cache = synthetic_cache();
+    let mut ctx = NetworkContext {
+        version: VersionTriple::new(868, 29, 10),
+        num_frames: usize::MAX,
+        max_channels: u32::MAX,
+        is_lan: false,
+        is_rl_223: true,
+        objects: &objects,
+        net_cache: &cache,
+    };
+    let err = read_frames(&ctx, &[0xff; 64]).expect_err("huge MaxChannels");
+    assert!(err.message.contains("MaxChannels"), "{err}");
+    ctx.max_channels = 0;
+    // Frames are bounded by the input, not by NumFrames; actor 0 cannot exist with no channels.
+    assert!(read_frames(&ctx, &[0xff; 64]).is_err());
+    let huge: Vec<NetCacheEntry> = (0..3)
+        .map(|i| NetCacheEntry {
+            object_index: i,
+            parent_id: 0,
+            cache_id: i,
+            properties: (0..2_000_000)
+                .map(|s| NetCacheProperty {
+                    object_index: 4,
+                    stream_id: s,
+                })
+                .collect(),
+        })
+        .collect();
+    ctx.max_channels = 1023;
+    ctx.net_cache = &huge;
+    let err = read_frames(&ctx, &[]).expect_err("cache expands too far");
+    assert!(err.message.contains("too many inherited"), "{err}");
+}
