@@ -117,3 +117,30 @@ fn partial_files_never_panic() {
         }
     }
 }
+
+/// Versions and frame counts agree with MANIFEST.tsv, which was written independently of this crate.
+#[test]
+fn good_replays_match_manifest() {
+    let Some(files) = common::corpus("good") else {
+        return;
+    };
+    let rows = common::manifest().expect("MANIFEST.tsv readable");
+    let mut checked = 0;
+    for row in rows.iter().filter(|row| row["file"].starts_with("good/")) {
+        let name = &row["file"]["good/".len()..];
+        let (_, data) = files
+            .iter()
+            .find(|(file, _)| file == name)
+            .expect("listed file present");
+        let replay = rocketleague::read(data).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let header = &replay.header;
+        assert_eq!(header.engine_version.to_string(), row["major"], "{name}");
+        assert_eq!(header.licensee_version.to_string(), row["minor"], "{name}");
+        let net = header.net_version.map_or("-".to_owned(), |n| n.to_string());
+        assert_eq!(net, row["net"], "{name}");
+        let frames = replay.network.frames().expect("decoded").frames.len();
+        assert_eq!(frames.to_string(), row["frames"], "{name}");
+        checked += 1;
+    }
+    assert_eq!(checked, files.len());
+}

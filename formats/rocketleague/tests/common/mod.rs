@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 /// `../shared/corpus/rocketleague/<folder>` files, sorted; `None` (after saying so) when the corpus
 /// is absent outside CI.
+#[allow(dead_code, reason = "each test binary uses a subset of these helpers")]
 pub fn corpus(folder: &str) -> Option<Vec<(String, Vec<u8>)>> {
     let root =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/rocketleague");
@@ -32,6 +33,27 @@ pub fn corpus(folder: &str) -> Option<Vec<(String, Vec<u8>)>> {
                     .into_owned();
                 let data = std::fs::read(&path).expect("replay readable");
                 (name, data)
+            })
+            .collect(),
+    )
+}
+
+/// Rows of `MANIFEST.tsv` as column name -> value maps.
+#[allow(dead_code, reason = "each test binary uses a subset of these helpers")]
+pub fn manifest() -> Option<Vec<std::collections::HashMap<String, String>>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus/rocketleague/MANIFEST.tsv");
+    let text = std::fs::read_to_string(path).ok()?;
+    let mut lines = text.lines();
+    let columns: Vec<&str> = lines.next()?.split('\t').collect();
+    Some(
+        lines
+            .map(|line| {
+                columns
+                    .iter()
+                    .map(|c| c.to_string())
+                    .zip(line.split('\t').map(str::to_owned))
+                    .collect()
             })
             .collect(),
     )
