@@ -12,9 +12,12 @@ use crate::{Error, Format, detect};
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "format", content = "data")]
 pub enum AnyFile {
+    /// A FreeRCT save.
+    #[serde(rename = "freerct")]
+    FreeRct(Box<freerct::SaveGame>),
     /// A Rocket League replay.
     #[serde(rename = "rocketleague")]
-    RocketLeague(rocketleague::Replay),
+    RocketLeague(Box<rocketleague::Replay>),
 }
 
 /// A struct-type hint for Unreal containers whose element type the file does not record
@@ -71,6 +74,20 @@ impl RoundTrip {
 }
 
 impl AnyFile {
+    /// A small FreeRCT save built from Rust values, not read from any file: the CLI's built-in
+    /// round-trip check, which needs no corpus.
+    pub fn example() -> Self {
+        AnyFile::FreeRct(Box::new(freerct::SaveGame::example()))
+    }
+
+    /// The format this value is written as.
+    pub fn format(&self) -> Format {
+        match self {
+            AnyFile::FreeRct(_) => Format::FreeRct,
+            AnyFile::RocketLeague(_) => Format::RocketLeague,
+        }
+    }
+
     /// Detects the format (bytes first, then `file_name`) and reads the file.
     pub fn read(
         bytes: &[u8],
@@ -85,9 +102,9 @@ impl AnyFile {
     pub fn read_as(format: Format, bytes: &[u8], options: &ReadOptions) -> Result<Self, Error> {
         let _ = options;
         match format {
-            Format::RocketLeague => Ok(AnyFile::RocketLeague(rocketleague::read(bytes)?)),
-            Format::FreeRct
-            | Format::Gvas
+            Format::FreeRct => Ok(AnyFile::FreeRct(Box::new(freerct::read(bytes)?))),
+            Format::RocketLeague => Ok(AnyFile::RocketLeague(Box::new(rocketleague::read(bytes)?))),
+            Format::Gvas
             | Format::Palworld
             | Format::UeChunked
             | Format::Astroneer
@@ -98,6 +115,7 @@ impl AnyFile {
     /// Writes the file back to bytes.
     pub fn write(&self) -> Result<Vec<u8>, Error> {
         match self {
+            AnyFile::FreeRct(save) => Ok(freerct::write(save)?),
             AnyFile::RocketLeague(replay) => Ok(rocketleague::write(replay)?),
         }
     }
@@ -105,6 +123,7 @@ impl AnyFile {
     /// Short key/value lines (format versions first) for `savepoint info` and snapshots.
     pub fn summary(&self) -> Vec<(&'static str, String)> {
         match self {
+            AnyFile::FreeRct(save) => save.summary(),
             AnyFile::RocketLeague(replay) => replay.summary(),
         }
     }

@@ -16,6 +16,9 @@ pub enum Error {
     /// A `--hint` that is not `PATH=Type`.
     #[error("invalid struct hint {0:?}: expected PATH=Type, e.g. PlayerAttributes.Key=Struct")]
     InvalidHint(String),
+    /// A FreeRCT save failed to read or write.
+    #[error(transparent)]
+    FreeRct(#[from] freerct::Error),
     /// A Rocket League replay failed to read or write.
     #[error(transparent)]
     RocketLeague(#[from] rocketleague::Error),

@@ -132,7 +132,7 @@ fn roundtrip_reports_a_manifest_error_file_as_failed() {
 
 /// One sample per format, the name `info` must report, and whether this build reads it.
 const SAMPLES: &[(&str, &str, bool)] = &[
-    ("freerct/bundled/main_menu.fct", "FreeRCT save", false),
+    ("freerct/bundled/main_menu.fct", "FreeRCT save", true),
     ("gvas/Slot1.sav", "Unreal GVAS SaveGame", false),
     ("gvas/palworld_zlib.sav", "Palworld PlZ (GVAS)", false),
     (
@@ -162,9 +162,9 @@ fn info_names_the_detected_format_of_each_corpus_sample() {
         if *readable {
             assert_eq!(out.status.code(), Some(0), "{sample}: {}", stderr(&out));
             let text = stdout(&out);
-            let format_line = text.lines().find(|l| l.starts_with("format "));
+            let detected = text.lines().find(|l| l.starts_with("detected "));
             assert_eq!(
-                format_line.map(|l| l["format".len()..].trim()),
+                detected.map(|l| l["detected".len()..].trim()),
                 Some(*format),
                 "{text}"
             );
@@ -266,4 +266,35 @@ fn info_on_an_unsupported_format_fails_cleanly() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn roundtrip_without_paths_checks_the_built_in_save() {
+    let out = savepoint(&["roundtrip"]);
+    assert_eq!(
+        stdout(&out),
+        "built-in FreeRCT save (written from Rust values): ok\n1 passed, 0 failed\n"
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn built_in_save_converts_through_json_and_back() {
+    let dir = scratch("example-json");
+    // The built-in save is what the library calls the example; write it via from-json.
+    let json = savepoint::AnyFile::example().to_json().unwrap();
+    std::fs::write(dir.join("example.json"), &json).unwrap();
+    let out = savepoint(&[
+        "from-json",
+        s(&dir.join("example.json")),
+        "-o",
+        s(&dir.join("example.fct")),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read(dir.join("example.fct")).unwrap();
+    assert!(written.starts_with(b"FCTS"));
+    assert!(written == savepoint::AnyFile::example().write().unwrap());
+    let info = savepoint(&["info", s(&dir.join("example.fct"))]);
+    assert_eq!(info.status.code(), Some(0), "{}", stderr(&info));
+    assert!(stdout(&info).contains("FreeRCT save"));
 }

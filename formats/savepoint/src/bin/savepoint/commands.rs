@@ -33,7 +33,7 @@ pub fn info(path: &Path, options: &ReadOptions) -> Result<bool, String> {
     let file = parse(path, &bytes, options)?;
     let mut lines = vec![
         ("file", path.display().to_string()),
-        ("format", format.name().to_owned()),
+        ("detected", format.name().to_owned()),
         ("size", bytes.len().to_string()),
     ];
     lines.extend(file.summary());
@@ -61,7 +61,7 @@ fn round_trip_line(path: &Path, options: &ReadOptions) -> (bool, String) {
 /// `savepoint roundtrip [PATH...]`
 pub fn round_trip(paths: &[std::path::PathBuf], options: &ReadOptions) -> Result<bool, String> {
     if paths.is_empty() {
-        return Err("roundtrip: no paths given and no built-in default save in this build".into());
+        return built_in_round_trip();
     }
     let files = walk::expand(paths).map_err(|e| format!("roundtrip: {e}"))?;
     let (mut passed, mut failed) = (0usize, 0usize);
@@ -76,6 +76,34 @@ pub fn round_trip(paths: &[std::path::PathBuf], options: &ReadOptions) -> Result
     }
     print(&format!("{passed} passed, {failed} failed\n"))?;
     Ok(failed == 0)
+}
+
+/// `savepoint roundtrip` without paths: write the built-in save, read it back, compare the model
+/// and the bytes written again.
+fn built_in_round_trip() -> Result<bool, String> {
+    let example = AnyFile::example();
+    let result = example.write().and_then(|bytes| {
+        let reread = AnyFile::read_as(example.format(), &bytes, &ReadOptions::default())?;
+        Ok((reread.write()?, bytes, reread))
+    });
+    let (ok, line) = match result {
+        Ok((_, _, reread)) if reread != example => (
+            false,
+            "error: the re-read model differs from the built-in one".to_owned(),
+        ),
+        Ok((again, bytes, _)) => match RoundTrip::compare(&bytes, &again) {
+            RoundTrip::Identical => (true, "ok".to_owned()),
+            RoundTrip::DiffersAt(offset) => (false, format!("differs at offset {offset}")),
+        },
+        Err(e) => (false, format!("error: {e}")),
+    };
+    print(&format!(
+        "built-in {} (written from Rust values): {line}\n{} passed, {} failed\n",
+        example.format(),
+        usize::from(ok),
+        usize::from(!ok)
+    ))?;
+    Ok(ok)
 }
 
 /// `savepoint to-json FILE [-o OUT]`
