@@ -12,12 +12,13 @@ use crate::cursor::ByteReader;
 use binrw::io::{Read, Seek, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
 
 /// An Unreal `FString` with everything needed to write the same bytes back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct FString {
     /// The text without its terminator; `None` when the stored length is 0.
-    pub value: Option<String>,
+    pub value: Option<Cow<'static, str>>,
     /// Stored as UTF-16 (negative length) rather than Latin-1.
     pub wide: bool,
 }
@@ -27,7 +28,7 @@ pub type FName = FString;
 
 impl FString {
     /// A Latin-1/ASCII string (what Unreal writes whenever every character fits in one byte).
-    pub fn new(s: impl Into<String>) -> Self {
+    pub fn new(s: impl Into<Cow<'static, str>>) -> Self {
         let s = s.into();
         let wide = s.chars().any(|c| c as u32 > 0xff);
         FString {
@@ -117,17 +118,78 @@ impl FString {
 
 impl From<&str> for FString {
     fn from(s: &str) -> Self {
-        FString::new(s)
+        FString::new(s.to_owned())
     }
+}
+/// Names that occur in nearly every property tag, shared instead of allocated per occurrence.
+fn interned(text: &[u8]) -> Option<&'static str> {
+    Some(match text {
+        b"BoolProperty" => "BoolProperty",
+        b"Int8Property" => "Int8Property",
+        b"Int16Property" => "Int16Property",
+        b"IntProperty" => "IntProperty",
+        b"Int64Property" => "Int64Property",
+        b"ByteProperty" => "ByteProperty",
+        b"UInt16Property" => "UInt16Property",
+        b"UInt32Property" => "UInt32Property",
+        b"UInt64Property" => "UInt64Property",
+        b"FloatProperty" => "FloatProperty",
+        b"DoubleProperty" => "DoubleProperty",
+        b"StrProperty" => "StrProperty",
+        b"NameProperty" => "NameProperty",
+        b"EnumProperty" => "EnumProperty",
+        b"TextProperty" => "TextProperty",
+        b"ObjectProperty" => "ObjectProperty",
+        b"ClassProperty" => "ClassProperty",
+        b"InterfaceProperty" => "InterfaceProperty",
+        b"WeakObjectProperty" => "WeakObjectProperty",
+        b"SoftObjectProperty" => "SoftObjectProperty",
+        b"SoftClassProperty" => "SoftClassProperty",
+        b"LazyObjectProperty" => "LazyObjectProperty",
+        b"DelegateProperty" => "DelegateProperty",
+        b"MulticastDelegateProperty" => "MulticastDelegateProperty",
+        b"MulticastInlineDelegateProperty" => "MulticastInlineDelegateProperty",
+        b"MulticastSparseDelegateProperty" => "MulticastSparseDelegateProperty",
+        b"FieldPathProperty" => "FieldPathProperty",
+        b"StructProperty" => "StructProperty",
+        b"ArrayProperty" => "ArrayProperty",
+        b"SetProperty" => "SetProperty",
+        b"MapProperty" => "MapProperty",
+        b"OptionalProperty" => "OptionalProperty",
+        b"None" => "None",
+        b"Guid" => "Guid",
+        b"DateTime" => "DateTime",
+        b"Timespan" => "Timespan",
+        b"Vector2D" => "Vector2D",
+        b"Vector" => "Vector",
+        b"Vector4" => "Vector4",
+        b"Rotator" => "Rotator",
+        b"Quat" => "Quat",
+        b"Box" => "Box",
+        b"Box2D" => "Box2D",
+        b"IntPoint" => "IntPoint",
+        b"IntVector" => "IntVector",
+        b"LinearColor" => "LinearColor",
+        b"Color" => "Color",
+        b"Transform" => "Transform",
+        b"SoftObjectPath" => "SoftObjectPath",
+        b"SoftClassPath" => "SoftClassPath",
+        b"GameplayTagContainer" => "GameplayTagContainer",
+        b"/Script/CoreUObject" => "/Script/CoreUObject",
+        _ => return None,
+    })
 }
 
 fn decode_latin1(bytes: &[u8]) -> Result<FString, String> {
     let Some((&0, text)) = bytes.split_last() else {
         return Err("FString is not NUL-terminated".into());
     };
-    let value = match std::str::from_utf8(text) {
-        Ok(s) if s.is_ascii() => s.to_owned(),
-        _ => text.iter().map(|&b| b as char).collect(),
+    let value = match interned(text) {
+        Some(name) => Cow::Borrowed(name),
+        None => match std::str::from_utf8(text) {
+            Ok(s) if s.is_ascii() => Cow::Owned(s.to_owned()),
+            _ => Cow::Owned(text.iter().map(|&b| b as char).collect()),
+        },
     };
     Ok(FString {
         value: Some(value),
@@ -147,7 +209,7 @@ fn decode_utf16(bytes: &[u8]) -> Result<FString, String> {
         .collect::<Result<String, _>>()
         .map_err(|e| format!("UTF-16 FString: {e}"))?;
     Ok(FString {
-        value: Some(value),
+        value: Some(Cow::Owned(value)),
         wide: true,
     })
 }
@@ -198,7 +260,12 @@ impl BinWrite for FString {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
+struct WideRef<'a> {
+    utf16: &'a str,
+}
+
+#[derive(Deserialize)]
 #[serde(untagged)]
 enum Repr {
     Plain(Option<String>),
@@ -208,8 +275,8 @@ enum Repr {
 impl Serialize for FString {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match (&self.value, self.wide) {
-            (Some(v), true) => Repr::Wide { utf16: v.clone() }.serialize(s),
-            (v, _) => v.serialize(s),
+            (Some(v), true) => WideRef { utf16: v }.serialize(s),
+            (v, _) => v.as_deref().serialize(s),
         }
     }
 }
@@ -217,9 +284,12 @@ impl Serialize for FString {
 impl<'de> Deserialize<'de> for FString {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Ok(match Repr::deserialize(d)? {
-            Repr::Plain(value) => FString { value, wide: false },
+            Repr::Plain(value) => FString {
+                value: value.map(Cow::Owned),
+                wide: false,
+            },
             Repr::Wide { utf16 } => FString {
-                value: Some(utf16),
+                value: Some(Cow::Owned(utf16)),
                 wide: true,
             },
         })

@@ -218,8 +218,16 @@ impl PropertyList {
             if name.is("None") {
                 break;
             }
-            let p = st.in_path(name.as_str(), |st| Property::parse(name.clone(), r, st));
-            properties.push(p.map_err(|e| e.within(name.as_str()))?);
+            // The name moves into the tag; on failure the path buffer still holds it for the error.
+            let start = st.path.len();
+            if start != 0 {
+                st.path.push('.');
+            }
+            let seg = st.path.len();
+            st.path.push_str(name.as_str());
+            let p = Property::parse(name, r, st).map_err(|e| e.within(&st.path[seg..]));
+            st.path.truncate(start);
+            properties.push(p?);
         }
         st.depth -= 1;
         Ok(PropertyList { properties })
@@ -229,7 +237,7 @@ impl PropertyList {
         for p in &self.properties {
             p.put(ctx, out).map_err(|e| e.within(p.tag.name.as_str()))?;
         }
-        FName::from("None").put(out)
+        FName::new("None").put(out)
     }
 
     /// The first property with this name.
