@@ -35,14 +35,14 @@ fn skip_header(d: &[u8]) -> Option<(u32, u32, usize)> {
 
 /// Best time of `runs` calls of `f` (the machine is shared, so the minimum is the least disturbed run).
 fn best(runs: usize, mut f: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
+    (0..runs)
         .map(|_| {
             let t = Instant::now();
             f();
             t.elapsed()
         })
-        .collect();
-    times.into_iter().min().unwrap_or_default()
+        .min()
+        .unwrap_or_default()
 }
 
 fn main() {
