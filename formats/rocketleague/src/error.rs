@@ -54,8 +54,13 @@ impl Error {
         }
     }
 
-    /// Converts a binrw error raised while handling the section starting at file offset `base`.
-    pub(crate) fn from_binrw(section: Section, base: u64, error: &binrw::Error) -> Self {
+    /// Converts a binrw error raised while handling the section at file offsets `base..end`
+    /// (an early end of input is reported at `end`, where the data ran out).
+    pub(crate) fn from_binrw(
+        section: Section,
+        (base, end): (u64, u64),
+        error: &binrw::Error,
+    ) -> Self {
         let mut path = Vec::new();
         if let binrw::Error::Backtrace(backtrace) = error {
             for frame in backtrace.frames.iter().rev() {
@@ -77,9 +82,10 @@ impl Error {
                 (Some(*pos), "unknown property type".to_owned())
             }
             binrw::Error::EnumErrors { pos, .. } => (Some(*pos), "no variant matched".to_owned()),
-            binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
-                (None, "input ends early".to_owned())
-            }
+            binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => (
+                Some(end - base),
+                "section ends before the field is complete".to_owned(),
+            ),
             other => (None, other.to_string()),
         };
         Error::new(section, path.join("."), base + offset.unwrap_or(0), message)
@@ -95,17 +101,10 @@ impl Error {
         &self.path
     }
 
-    /// Byte offset in the file (for network errors: of the network stream's start, plus the bit
-    /// position the network reader reports in the message).
+    /// Byte offset in the file (for network errors: the byte holding the failing bit, whose
+    /// position in the stream the message gives).
     pub fn offset(&self) -> u64 {
         self.offset
-    }
-
-    pub(crate) fn with_offset_if_unknown(mut self, offset: u64) -> Self {
-        if self.offset == 0 {
-            self.offset = offset;
-        }
-        self
     }
 }
 

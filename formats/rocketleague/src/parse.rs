@@ -80,6 +80,13 @@ fn framed<'a>(data: &'a [u8], at: usize, name: &str) -> Result<Framed<'a>, Error
     })
 }
 
+impl Framed<'_> {
+    /// File offsets of the section's first byte and one past its last.
+    fn span(&self) -> (u64, u64) {
+        (self.start, self.start + self.bytes.len() as u64)
+    }
+}
+
 impl<'a> ParserBuilder<'a> {
     /// Options for `data` with the defaults.
     pub fn new(data: &'a [u8]) -> Self {
@@ -182,7 +189,7 @@ impl<'a> ParserBuilder<'a> {
 fn read_header(framed: &Framed<'_>) -> Result<(Header, Vec<u8>), Error> {
     let mut cursor = Cursor::new(framed.bytes);
     let header = Header::read(&mut cursor)
-        .map_err(|e| Error::from_binrw(Section::Header, framed.start, &e))?;
+        .map_err(|e| Error::from_binrw(Section::Header, framed.span(), &e))?;
     let extra = framed.bytes[cursor.position() as usize..].to_vec();
     Ok((header, extra))
 }
@@ -192,7 +199,7 @@ type Content<'a> = (Body, &'a [u8], Footer, Vec<u8>);
 fn read_content<'a>(framed: &Framed<'a>) -> Result<Content<'a>, Error> {
     let mut cursor = Cursor::new(framed.bytes);
     let body =
-        Body::read(&mut cursor).map_err(|e| Error::from_binrw(Section::Body, framed.start, &e))?;
+        Body::read(&mut cursor).map_err(|e| Error::from_binrw(Section::Body, framed.span(), &e))?;
     let at = cursor.position() as usize;
     let size = u32_at(framed.bytes, at, "network size").map_err(|_| {
         Error::new(
@@ -215,7 +222,7 @@ fn read_content<'a>(framed: &Framed<'a>) -> Result<Content<'a>, Error> {
     })?;
     cursor.set_position((at + 4 + size) as u64);
     let footer = Footer::read(&mut cursor)
-        .map_err(|e| Error::from_binrw(Section::Footer, framed.start, &e))?;
+        .map_err(|e| Error::from_binrw(Section::Footer, framed.span(), &e))?;
     let extra = framed.bytes[cursor.position() as usize..].to_vec();
     Ok((body, network, footer, extra))
 }

@@ -68,7 +68,7 @@ where
     let start = out.position();
     value
         .write_le(out)
-        .map_err(|e| Error::from_binrw(section, 0, &e).with_offset_if_unknown(start))
+        .map_err(|e| Error::from_binrw(section, (0, start), &e))
 }
 
 fn length_u32(len: usize, section: Section, what: &str) -> Result<u32, Error> {

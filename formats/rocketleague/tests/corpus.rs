@@ -87,15 +87,18 @@ fn declared_property_sizes_are_derivable() {
     }
 }
 
+/// Bad files fail with CRCs checked, and still fail (deeper, cleanly) with CRC checking off.
 #[test]
 fn bad_replays_fail_cleanly() {
     let Some(files) = common::corpus("bad") else {
         return;
     };
     for (name, data) in &files {
-        match rocketleague::read(data) {
-            Ok(_) => panic!("{name}: parsed although it must fail"),
-            Err(e) => assert!(e.to_string().starts_with("rocketleague: "), "{name}: {e}"),
+        for crc in [CrcCheck::Always, CrcCheck::Never] {
+            match ParserBuilder::new(data).crc_check(crc).parse() {
+                Ok(_) => panic!("{name}: parsed with {crc:?} although it must fail"),
+                Err(e) => assert!(e.to_string().starts_with("rocketleague: "), "{name}: {e}"),
+            }
         }
     }
 }

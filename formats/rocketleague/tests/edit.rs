@@ -88,3 +88,22 @@ fn flipped_byte_fails_the_crc() {
             .is_ok()
     );
 }
+
+#[test]
+fn errors_name_section_field_and_offset() {
+    let mut data = Vec::new();
+    for word in [12u32, 0, 868, 12, 100] {
+        data.extend_from_slice(&word.to_le_bytes());
+    }
+    let err = ParserBuilder::new(&data)
+        .crc_check(CrcCheck::Never)
+        .parse_header()
+        .expect_err("string too long");
+    assert_eq!(err.section(), Section::Header);
+    assert_eq!(err.path(), "Header.game_type");
+    assert_eq!(err.offset(), 0x10);
+    assert_eq!(
+        err.to_string(),
+        "rocketleague: header: Header.game_type: string of 100 bytes exceeds the 0 bytes left at 0x10"
+    );
+}
