@@ -29,6 +29,10 @@ pub struct PropertyContext {
     pub hints: StructHints,
     /// Fail on values that cannot be decoded instead of keeping them as raw bytes.
     pub strict: bool,
+    /// Object and interface references are `FObjectReferenceDisc` (level name + path name), as in
+    /// Satisfactory saves, instead of a single path string.
+    #[serde(default)]
+    pub level_object_references: bool,
 }
 
 impl PropertyContext {

@@ -18,6 +18,7 @@ mod float;
 mod fstring;
 mod ftext;
 mod native_struct;
+mod object_reference;
 mod property;
 mod property_tag;
 
@@ -32,5 +33,6 @@ pub use native_struct::{
     FBox, FBox2D, FColor, FIntPoint, FIntVector, FLinearColor, FQuat, FRotator, FSoftObjectPath,
     FVector, FVector2D, FVector4, Real, StructValue,
 };
+pub use object_reference::FObjectReferenceDisc;
 pub use property::{FFieldPath, FScriptDelegate, Property, PropertyList, PropertyValue};
 pub use property_tag::{FPropertyTag, FPropertyTypeName, TagExtension};

@@ -69,6 +69,8 @@ pub enum PropertyValue {
     Text(Box<FText>),
     /// Object, Class, Interface and WeakObject properties: an object path.
     Object(FString),
+    /// Object and Interface properties when [`PropertyContext::level_object_references`] is set.
+    ObjectReference(Box<crate::FObjectReferenceDisc>),
     /// SoftObject and SoftClass properties.
     SoftObject(Box<FSoftObjectPath>),
     /// LazyObjectProperty: the object's unique GUID.
@@ -343,6 +345,9 @@ impl PropertyValue {
             Kind::Name => V::Name(FName::parse(r)?),
             Kind::Enum => V::Enum(FName::parse(r)?),
             Kind::Text => V::Text(Box::new(FText::parse(r)?)),
+            Kind::Object if st.ctx.level_object_references => {
+                V::ObjectReference(Box::new(crate::FObjectReferenceDisc::parse(r)?))
+            }
             Kind::Object => V::Object(FString::parse(r)?),
             Kind::SoftObject => V::SoftObject(Box::new(FSoftObjectPath::parse(r, st.ctx)?)),
             Kind::LazyObject => V::LazyObject(FGuid::parse(r)?),
@@ -380,6 +385,7 @@ impl PropertyValue {
             V::Double(v) => out.extend_from_slice(&v.0.to_bits().to_le_bytes()),
             V::Str(s) | V::Name(s) | V::Enum(s) | V::Object(s) => s.put(out)?,
             V::Text(t) => t.put(out)?,
+            V::ObjectReference(o) => o.put(out)?,
             V::SoftObject(p) => p.put(out)?,
             V::LazyObject(g) => g.put(out)?,
             V::Delegate(d) => d.put(out)?,

@@ -621,3 +621,23 @@ fn fstring_binrw_round_trip() {
     }
     assert!(FString::read_le(&mut Cursor::new(cat(&[&5i32.to_le_bytes(), b"ab"]))).is_err());
 }
+
+#[test]
+fn level_object_references() {
+    let mut c = ue4();
+    c.level_object_references = true;
+    let value = cat(&[
+        &fstr("Persistent_Level"),
+        &fstr("Persistent_Level:PersistentLevel.Foo_1"),
+    ]);
+    let v = round_trip(&list4("O", "ObjectProperty", &[], &value), &c);
+    let PropertyValue::ObjectReference(o) = v else {
+        panic!("object reference expected")
+    };
+    assert_eq!(o.level_name.as_str(), "Persistent_Level");
+    let array = cat(&[&1i32.to_le_bytes(), &value]);
+    round_trip(
+        &list4("A", "ArrayProperty", &fstr("InterfaceProperty"), &array),
+        &c,
+    );
+}
