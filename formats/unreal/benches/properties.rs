@@ -55,21 +55,22 @@ fn main() {
     for e in entries.flatten() {
         let data = std::fs::read(e.path()).unwrap_or_default();
         if let (true, Some((ue4, ue5, start))) = (data.starts_with(b"GVAS"), skip_header(&data)) {
-            inputs.push((PropertyContext::new(ue4, ue5), data[start..].to_vec()));
+            let name = e.file_name().to_string_lossy().into_owned();
+            inputs.push((name, PropertyContext::new(ue4, ue5), data[start..].to_vec()));
         }
     }
-    let total: usize = inputs.iter().map(|(_, d)| d.len()).sum();
+    let total: usize = inputs.iter().map(|(_, _, d)| d.len()).sum();
     let lists: Vec<_> = inputs
         .iter()
-        .map(|(c, d)| PropertyList::read(d, 0, c).map(|r| r.0))
+        .map(|(_, c, d)| PropertyList::read(d, 0, c).map(|r| r.0))
         .collect();
     let read = best(25, || {
-        for (ctx, data) in &inputs {
+        for (_, ctx, data) in &inputs {
             black_box(PropertyList::read(black_box(data), 0, ctx).ok());
         }
     });
     let write = best(25, || {
-        for ((ctx, data), list) in inputs.iter().zip(&lists) {
+        for ((_, ctx, data), list) in inputs.iter().zip(&lists) {
             if let Ok(list) = list {
                 let mut out = Vec::with_capacity(data.len());
                 black_box(list.write(ctx, &mut out).ok());
@@ -78,7 +79,7 @@ fn main() {
         }
     });
     let copy = best(25, || {
-        for (_, data) in &inputs {
+        for (_, _, data) in &inputs {
             black_box(black_box(data).to_vec());
         }
     });
@@ -99,4 +100,11 @@ fn main() {
         copy.as_secs_f64() / write.as_secs_f64()
     );
     println!("memcpy: {:8.1} MB/s", mbs(copy));
+    for (name, ctx, data) in &inputs {
+        let t = best(5, || {
+            black_box(PropertyList::read(black_box(data), 0, ctx).ok());
+        });
+        let rate = data.len() as f64 / t.as_secs_f64() / 1e6;
+        println!("  read {name:28} {:9} bytes {rate:8.1} MB/s", data.len());
+    }
 }

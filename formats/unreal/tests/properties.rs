@@ -641,3 +641,22 @@ fn level_object_references() {
         &c,
     );
 }
+
+/// Structs nested far deeper than any real file: an error (strict) or raw bytes, not a stack overflow.
+#[test]
+fn deep_nesting_is_bounded() {
+    let extra = cat(&[&fstr("Deep"), &[0; 16]]);
+    let mut bytes = list4("Leaf", "IntProperty", &[], &1i32.to_le_bytes());
+    for _ in 0..200 {
+        bytes = list4("S", "StructProperty", &extra, &bytes);
+    }
+    let mut c = ue4();
+    c.strict = true;
+    let err = PropertyList::read(&bytes, 0, &c).unwrap_err();
+    assert!(err.message.contains("nested too deeply"), "{err}");
+    let (list, used) = PropertyList::read(&bytes, 0, &ue4()).unwrap();
+    assert_eq!(used, bytes.len());
+    let mut out = Vec::new();
+    list.write(&ue4(), &mut out).unwrap();
+    assert_eq!(out, bytes);
+}
