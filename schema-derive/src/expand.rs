@@ -65,12 +65,17 @@ pub(crate) fn pattern(opts: PatternOptions, mut item: ItemStruct) -> syn::Result
         newest: Some(opts.newest),
         first_user: 0,
     };
-    rewrite_fields(fields, &context)?;
+    let checks = rewrite_fields(fields, &context)?;
     let mut closing = opts.tag;
     closing.reverse();
     fields.insert(0, tag_field("opening_tag", opts.tag, &label)?);
     fields.insert(1, version_field(&label, opts.newest)?);
     fields.push(tag_field("closing_tag", closing, &label)?);
+    item.attrs.extend(write_check(
+        &checks,
+        &context.version.write,
+        Some((&label, opts.newest)),
+    ));
     Ok(quote!(#item))
 }
 
@@ -103,7 +108,9 @@ pub(crate) fn versioned(opts: VersionedOptions, mut item: ItemStruct) -> syn::Re
         newest: None,
         first_user,
     };
-    rewrite_fields(fields, &context)?;
+    let checks = rewrite_fields(fields, &context)?;
+    item.attrs
+        .extend(write_check(&checks, &context.version.write, None));
     Ok(quote!(#item))
 }
 
@@ -193,7 +200,22 @@ fn reject_imports(attrs: &[Attribute]) -> syn::Result<()> {
     Ok(())
 }
 
-fn rewrite_fields(fields: &mut Punctuated<Field, Comma>, context: &Context<'_>) -> syn::Result<()> {
+/// One gate to verify before writing: the field's presence must match the version.
+struct GateCheck {
+    /// `LABEL.field`, as named in the error.
+    name: String,
+    /// The spec-style range, e.g. "2-3".
+    range: String,
+    ident: Option<syn::Ident>,
+    /// The condition in the write context.
+    wanted: TokenStream,
+}
+
+fn rewrite_fields(
+    fields: &mut Punctuated<Field, Comma>,
+    context: &Context<'_>,
+) -> syn::Result<Vec<GateCheck>> {
+    let mut checks = Vec::new();
     for (index, field) in fields.iter_mut().enumerate() {
         let marks = take_marks(field)?;
         let uses = marks
@@ -208,16 +230,18 @@ fn rewrite_fields(fields: &mut Punctuated<Field, Comma>, context: &Context<'_>) 
             ));
         }
         if let Some(gate) = marks.gate {
-            gate_field(field, &gate, context)?;
+            checks.push(gate_field(field, &gate, context)?);
         }
         if marks.with_version.is_some() {
             pass_version(field, &context.version)?;
         }
     }
-    Ok(())
+    Ok(checks)
 }
 
-fn gate_field(field: &mut Field, gate: &Gate, context: &Context<'_>) -> syn::Result<()> {
+/// Reads the field only when the version has it; the write side is checked once per
+/// struct by [`write_check`].
+fn gate_field(field: &mut Field, gate: &Gate, context: &Context<'_>) -> syn::Result<GateCheck> {
     if let Some(newest) = context
         .newest
         .filter(|n| gate.since.is_some_and(|s| s > *n))
@@ -234,22 +258,68 @@ fn gate_field(field: &mut Field, gate: &Gate, context: &Context<'_>) -> syn::Res
         ));
     }
     let read_cond = gate_condition(gate, &context.version.read);
-    let write_cond = gate_condition(gate, &context.version.write);
-    let ident = &field.ident;
+    field.attrs.push(parse_quote!(#[br(if(#read_cond))]));
+    let ident = field.ident.clone();
     let name = format!(
         "{}.{}",
         context.label,
         ident.as_ref().map(ToString::to_string).unwrap_or_default()
     );
-    let range = gate.describe();
-    let version = &context.version.write;
-    field.attrs.push(parse_quote!(#[br(if(#read_cond))]));
-    field.attrs.push(parse_quote!(#[bw(assert(
-        #ident.is_some() == (#write_cond),
-        "{} (versions {}) must be {} at version {}",
-        #name, #range, if #ident.is_some() { "absent" } else { "present" }, #version
-    ))]));
-    Ok(())
+    Ok(GateCheck {
+        name,
+        range: gate.describe(),
+        ident,
+        wanted: gate_condition(gate, &context.version.write),
+    })
+}
+
+/// One struct-level write assertion covering the version range (patterns) and every gate,
+/// so the common path costs a few comparisons and the message is built out of line.
+fn write_check(
+    checks: &[GateCheck],
+    version: &TokenStream,
+    range: Option<(&str, u32)>,
+) -> Option<Attribute> {
+    if checks.is_empty() && range.is_none() {
+        return None;
+    }
+    let version_ok = range.map(|(_, newest)| quote!((1..=#newest).contains(&#version)));
+    let gates_ok = checks
+        .iter()
+        .map(|GateCheck { ident, wanted, .. }| quote!(#ident.is_some() == (#wanted)));
+    let conditions = version_ok.iter().cloned().chain(gates_ok);
+    let version_message = range.map(|(label, newest)| {
+        quote! {
+            if !(1..=#newest).contains(&version) {
+                return ::std::format!("{} version {} is not supported (known: 1 to {})", #label, version, #newest);
+            }
+        }
+    });
+    let entries = checks.iter().map(
+        |GateCheck {
+             name,
+             range,
+             ident,
+             wanted,
+         }| { quote!((#name, #range, #ident.is_some(), #wanted)) },
+    );
+    Some(parse_quote! {
+        #[bw(assert(#(#conditions)&&*, "{}", {
+            #[cold]
+            #[inline(never)]
+            fn explain(version: u32, gates: &[(&str, &str, bool, bool)]) -> ::std::string::String {
+                #version_message
+                for &(name, range, present, wanted) in gates {
+                    if present != wanted {
+                        let should = if present { "absent" } else { "present" };
+                        return ::std::format!("{} (versions {}) must be {} at version {}", name, range, should, version);
+                    }
+                }
+                ::std::string::String::new()
+            }
+            explain(#version, &[#(#entries),*])
+        }))]
+    })
 }
 
 fn gate_condition(gate: &Gate, version: &TokenStream) -> TokenStream {
@@ -299,24 +369,30 @@ fn pass_version(field: &mut Field, version: &Version) -> syn::Result<()> {
     Ok(())
 }
 
-/// A temporary field that checks a tag on read and writes it on write.
+/// A temporary field that checks a tag on read and writes it on write. The error is
+/// built in a cold function so the inlined happy path is a 4-byte read and a compare.
 fn tag_field(name: &str, tag: [u8; 4], label: &str) -> syn::Result<Field> {
     let ident = format_ident!("{name}");
     let bytes = LitByteStr::new(&tag, Span::call_site());
     let which = name.trim_end_matches("_tag");
     Field::parse_named.parse2(quote! {
         #[br(temp, parse_with = |reader, _, _: ()| -> ::binrw::BinResult<()> {
+            #[cold]
+            #[inline(never)]
+            fn mismatch(end: u64, found: [u8; 4]) -> ::binrw::Error {
+                ::binrw::Error::AssertFail {
+                    pos: end.saturating_sub(4),
+                    message: ::std::format!(
+                        "{} tag of {} expected, found \"{}\"", #which, #label, found.escape_ascii()
+                    ),
+                }
+            }
             let mut found = [0u8; 4];
             ::binrw::io::Read::read_exact(reader, &mut found)?;
             if found == *#bytes {
                 ::core::result::Result::Ok(())
             } else {
-                ::core::result::Result::Err(::binrw::Error::AssertFail {
-                    pos: ::binrw::io::Seek::stream_position(reader)?.saturating_sub(4),
-                    message: ::std::format!(
-                        "{} tag of {} expected, found \"{}\"", #which, #label, found.escape_ascii()
-                    ),
-                })
+                ::core::result::Result::Err(mismatch(::binrw::io::Seek::stream_position(reader)?, found))
             }
         })]
         #[bw(calc = (), magic = #bytes)]
@@ -324,7 +400,8 @@ fn tag_field(name: &str, tag: [u8; 4], label: &str) -> syn::Result<Field> {
     })
 }
 
-/// The `version` field: read and checked against 1..=newest, written as kept.
+/// The `version` field: read and checked against 1..=newest, written as kept (the write
+/// side is checked by [`write_check`]).
 fn version_field(label: &str, newest: u32) -> syn::Result<Field> {
     let doc = format!(
         " Version of this {label} pattern in the file (1 to {newest}); decides which fields exist."
@@ -332,22 +409,23 @@ fn version_field(label: &str, newest: u32) -> syn::Result<Field> {
     Field::parse_named.parse2(quote! {
         #[doc = #doc]
         #[br(parse_with = |reader, endian, _: ()| -> ::binrw::BinResult<u32> {
+            #[cold]
+            #[inline(never)]
+            fn unsupported(end: u64, version: u32) -> ::binrw::Error {
+                ::binrw::Error::AssertFail {
+                    pos: end.saturating_sub(4),
+                    message: ::std::format!(
+                        "{} version {} is not supported (known: 1 to {})", #label, version, #newest
+                    ),
+                }
+            }
             let version = <u32 as ::binrw::BinRead>::read_options(reader, endian, ())?;
             if (1..=#newest).contains(&version) {
                 ::core::result::Result::Ok(version)
             } else {
-                ::core::result::Result::Err(::binrw::Error::AssertFail {
-                    pos: ::binrw::io::Seek::stream_position(reader)?.saturating_sub(4),
-                    message: ::std::format!(
-                        "{} version {} is not supported (known: 1 to {})", #label, version, #newest
-                    ),
-                })
+                ::core::result::Result::Err(unsupported(::binrw::io::Seek::stream_position(reader)?, version))
             }
         })]
-        #[bw(assert(
-            (1..=#newest).contains(version),
-            "{} version {} is not supported (known: 1 to {})", #label, version, #newest
-        ))]
         pub version: u32
     })
 }

@@ -31,7 +31,7 @@
 //! | --- | --- | --- |
 //! | wrong tag | offset of the 4 tag bytes | `closing tag of WRLD expected, found "WRLX"` (or `opening tag ...`) |
 //! | bad version (0, 0xFFFFFFFF, > newest) | offset of the version | `WRLD version 7 is not supported (known: 1 to 2)` |
-//! | gate mismatch when writing | writer position | `WRLD.rules (versions 2-) must be present at version 2` |
+//! | gate mismatch or bad version when writing | where the struct starts in the output | `WRLD.rules (versions 2-) must be present at version 2` |
 //!
 //! Bytes found in place of a tag are shown with [`<[u8]>::escape_ascii`](slice::escape_ascii),
 //! e.g. `"\xf0\xc3\x00\x00"`.
