@@ -29,6 +29,8 @@ pub(crate) struct ClassInfo {
     pub(crate) prop_bits: u32,
     /// Properties sorted by stream id, one per id.
     props: Vec<Prop>,
+    /// Stream id -> index into `props` plus one (0: no such property); dense for a direct lookup.
+    by_stream: Vec<u32>,
 }
 
 impl ClassInfo {
@@ -39,19 +41,22 @@ impl ClassInfo {
         props.dedup_by_key(|p| p.stream_id);
         let max = props.last().map_or(2, |p| u64::from(p.stream_id).max(2)) + 1;
         let prop_bits = (64 - max.leading_zeros()).max(1) - 1;
+        let mut by_stream = vec![0u32; max as usize];
+        for (i, p) in props.iter().enumerate() {
+            by_stream[p.stream_id as usize] = i as u32 + 1;
+        }
         ClassInfo {
             max_prop_id: max,
             prop_bits,
             props,
+            by_stream,
         }
     }
 
     #[inline]
     pub(crate) fn prop(&self, stream_id: u32) -> Option<&Prop> {
-        self.props
-            .binary_search_by_key(&stream_id, |p| p.stream_id)
-            .ok()
-            .map(|i| &self.props[i])
+        let slot = *self.by_stream.get(stream_id as usize)?;
+        self.props.get((slot as usize).checked_sub(1)?)
     }
 }
 
@@ -182,8 +187,10 @@ fn resolve_class(
         if let Some(props) = own.get(&i) {
             acc.extend_from_slice(props);
         }
+        // Each class keeps its properties and a dense table up to its largest stream id.
+        let largest = acc.iter().map(|p| p.stream_id as usize).max().unwrap_or(0);
         *budget = budget
-            .checked_sub(acc.len())
+            .checked_sub(acc.len() + largest + 1)
             .ok_or("class net cache expands to too many inherited properties")?;
         if acc.is_empty() {
             // Index 0 is the shared class without properties.
