@@ -176,6 +176,9 @@ fn interned(text: &[u8]) -> Option<&'static str> {
         b"SoftClassPath" => "SoftClassPath",
         b"GameplayTagContainer" => "GameplayTagContainer",
         b"/Script/CoreUObject" => "/Script/CoreUObject",
+        b"Translation" => "Translation",
+        b"Rotation" => "Rotation",
+        b"Scale3D" => "Scale3D",
         _ => return None,
     })
 }

@@ -250,13 +250,8 @@ impl FPropertyTag {
         let slot = SizeSlot(out.len());
         out.extend_from_slice(&0i32.to_le_bytes());
         out.extend_from_slice(&self.array_index.to_le_bytes());
-        let param = |i: usize| {
-            ty.params
-                .get(i)
-                .map(|p| &p.name)
-                .cloned()
-                .unwrap_or_default()
-        };
+        let missing = FName::default();
+        let param = |i: usize| ty.params.get(i).map_or(&missing, |p| &p.name);
         match ty.name.as_str() {
             "StructProperty" => {
                 param(0).put(out)?;
