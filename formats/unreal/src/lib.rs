@@ -21,6 +21,7 @@ mod native_struct;
 mod object_reference;
 mod property;
 mod property_tag;
+mod tarray;
 
 pub use container::{ArrayValue, MapValue, SetValue};
 pub use context::{PropertyContext, StructHints};
@@ -36,3 +37,4 @@ pub use native_struct::{
 pub use object_reference::FObjectReferenceDisc;
 pub use property::{FFieldPath, FScriptDelegate, Property, PropertyList, PropertyValue};
 pub use property_tag::{FPropertyTag, FPropertyTypeName, TagExtension};
+pub use tarray::{Count32, Count64, CountType, TArray, TMap};

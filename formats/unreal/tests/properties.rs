@@ -660,3 +660,26 @@ fn deep_nesting_is_bounded() {
     list.write(&ue4(), &mut out).unwrap();
     assert_eq!(out, bytes);
 }
+
+#[test]
+fn tarray_and_tmap_binrw() {
+    use binrw::{BinRead, BinWrite, io::Cursor};
+    use unreal::{Count64, TArray, TMap};
+    let bytes = cat(&[&2i32.to_le_bytes(), &fstr("a"), &fstr("b")]);
+    let a = TArray::<FString>::read_le(&mut Cursor::new(&bytes)).unwrap();
+    assert_eq!(a.items, vec![FString::from("a"), FString::from("b")]);
+    let mut out = Cursor::new(Vec::new());
+    a.write_le(&mut out).unwrap();
+    assert_eq!(out.into_inner(), bytes);
+    let wide = cat(&[&1i64.to_le_bytes(), &7u32.to_le_bytes()]);
+    let a = TArray::<u32, Count64>::read_le(&mut Cursor::new(&wide)).unwrap();
+    assert_eq!(a.items, vec![7]);
+    let map = cat(&[&1i32.to_le_bytes(), &fstr("k"), &5i32.to_le_bytes()]);
+    let m = TMap::<FString, i32>::read_le(&mut Cursor::new(&map)).unwrap();
+    let mut out = Cursor::new(Vec::new());
+    m.write_le(&mut out).unwrap();
+    assert_eq!(out.into_inner(), map);
+    let hostile = cat(&[&i32::MAX.to_le_bytes(), &[0; 4]]);
+    assert!(TArray::<u32>::read_le(&mut Cursor::new(&hostile)).is_err());
+    assert!(TArray::<u32>::read_le(&mut Cursor::new((-1i32).to_le_bytes())).is_err());
+}
