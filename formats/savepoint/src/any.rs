@@ -15,6 +15,9 @@ pub enum AnyFile {
     /// A FreeRCT save.
     #[serde(rename = "freerct")]
     FreeRct(Box<freerct::SaveGame>),
+    /// An Unreal SaveGame in any container (plain GVAS, Palworld PlZ, chunked archive, Astroneer).
+    #[serde(rename = "gvas")]
+    Gvas(Box<gvas::SaveFile>),
     /// A Rocket League replay.
     #[serde(rename = "rocketleague")]
     RocketLeague(Box<rocketleague::Replay>),
@@ -53,6 +56,19 @@ pub struct ReadOptions {
     pub hints: Vec<StructHint>,
 }
 
+impl ReadOptions {
+    /// The same options in the gvas crate's terms.
+    fn to_gvas(&self) -> gvas::ReadOptions {
+        let mut options = gvas::ReadOptions::default();
+        for hint in &self.hints {
+            options
+                .hints
+                .insert(hint.path.as_str(), hint.type_name.as_str());
+        }
+        options
+    }
+}
+
 /// How a file compares with what the model writes back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RoundTrip {
@@ -84,6 +100,12 @@ impl AnyFile {
     pub fn format(&self) -> Format {
         match self {
             AnyFile::FreeRct(_) => Format::FreeRct,
+            AnyFile::Gvas(save) => match save.container {
+                gvas::Container::Plain => Format::Gvas,
+                gvas::Container::Plz(_) => Format::Palworld,
+                gvas::Container::Chunked(_) => Format::UeChunked,
+                gvas::Container::Astroneer(_) => Format::Astroneer,
+            },
             AnyFile::RocketLeague(_) => Format::RocketLeague,
         }
     }
@@ -100,15 +122,13 @@ impl AnyFile {
 
     /// Reads `bytes` as the given format.
     pub fn read_as(format: Format, bytes: &[u8], options: &ReadOptions) -> Result<Self, Error> {
-        let _ = options;
         match format {
             Format::FreeRct => Ok(AnyFile::FreeRct(Box::new(freerct::read(bytes)?))),
+            Format::Gvas | Format::Palworld | Format::UeChunked | Format::Astroneer => Ok(
+                AnyFile::Gvas(Box::new(gvas::read_with(bytes, &options.to_gvas())?)),
+            ),
             Format::RocketLeague => Ok(AnyFile::RocketLeague(Box::new(rocketleague::read(bytes)?))),
-            Format::Gvas
-            | Format::Palworld
-            | Format::UeChunked
-            | Format::Astroneer
-            | Format::Satisfactory => Err(Error::Unsupported(format)),
+            Format::Satisfactory => Err(Error::Unsupported(format)),
         }
     }
 
@@ -116,6 +136,7 @@ impl AnyFile {
     pub fn write(&self) -> Result<Vec<u8>, Error> {
         match self {
             AnyFile::FreeRct(save) => Ok(freerct::write(save)?),
+            AnyFile::Gvas(save) => Ok(gvas::write(save)?),
             AnyFile::RocketLeague(replay) => Ok(rocketleague::write(replay)?),
         }
     }
@@ -124,6 +145,7 @@ impl AnyFile {
     pub fn summary(&self) -> Vec<(&'static str, String)> {
         match self {
             AnyFile::FreeRct(save) => save.summary(),
+            AnyFile::Gvas(save) => save.summary(),
             AnyFile::RocketLeague(replay) => replay.summary(),
         }
     }

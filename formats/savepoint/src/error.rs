@@ -19,6 +19,9 @@ pub enum Error {
     /// A FreeRCT save failed to read or write.
     #[error(transparent)]
     FreeRct(#[from] freerct::Error),
+    /// A GVAS SaveGame failed to read or write.
+    #[error(transparent)]
+    Gvas(#[from] gvas::Error),
     /// A Rocket League replay failed to read or write.
     #[error(transparent)]
     RocketLeague(#[from] rocketleague::Error),

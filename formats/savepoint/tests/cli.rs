@@ -133,12 +133,12 @@ fn roundtrip_reports_a_manifest_error_file_as_failed() {
 /// One sample per format, the name `info` must report, and whether this build reads it.
 const SAMPLES: &[(&str, &str, bool)] = &[
     ("freerct/bundled/main_menu.fct", "FreeRCT save", true),
-    ("gvas/Slot1.sav", "Unreal GVAS SaveGame", false),
-    ("gvas/palworld_zlib.sav", "Palworld PlZ (GVAS)", false),
+    ("gvas/Slot1.sav", "Unreal GVAS SaveGame", true),
+    ("gvas/palworld_zlib.sav", "Palworld PlZ (GVAS)", true),
     (
         "astroneer/A178B110FB374A539EC6A93E49F105DD",
         "Astroneer savegame (GVAS)",
-        false,
+        true,
     ),
     (
         "rocketleague/good/07e9.replay",
@@ -297,4 +297,28 @@ fn built_in_save_converts_through_json_and_back() {
     let info = savepoint(&["info", s(&dir.join("example.fct"))]);
     assert_eq!(info.status.code(), Some(0), "{}", stderr(&info));
     assert!(stdout(&info).contains("FreeRCT save"));
+}
+
+#[test]
+fn hints_reach_the_gvas_reader() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    // The MANIFEST's hint for this file matches the default reading of its map keys; a wrong
+    // hint (a 16-byte Guid key) must change the model, which shows the hint is passed through.
+    let file = corpus.join("gvas/SaveSlot_03.sav");
+    let plain = savepoint(&["to-json", s(&file)]);
+    let hinted = savepoint(&["to-json", s(&file), "--hint", "PlayerAttributes.Key=Struct"]);
+    let wrong = savepoint(&["to-json", s(&file), "--hint=PlayerAttributes.Key=Guid"]);
+    for out in [&plain, &hinted, &wrong] {
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
+    }
+    assert_eq!(stdout(&plain), stdout(&hinted));
+    assert_ne!(stdout(&plain), stdout(&wrong));
+    let out = savepoint(&["roundtrip", "--hint", "PlayerAttributes.Key=Guid", s(&file)]);
+    assert!(
+        stdout(&out).ends_with("1 passed, 0 failed\n"),
+        "{}",
+        stdout(&out)
+    );
 }
