@@ -5,7 +5,7 @@ use crate::ftext::put_len;
 use crate::native_struct::StructValue;
 use crate::property::{Kind, PropertyValue, ReadState};
 use crate::property_tag::{FPropertyTag, FPropertyTypeName};
-use crate::{Error, FName, PropertyContext};
+use crate::{Error, F32, F64, FName, FString, PropertyContext};
 use serde::{Deserialize, Serialize};
 
 /// ArrayProperty data.
@@ -21,8 +21,59 @@ pub enum ArrayValue {
         /// The structs.
         items: Vec<StructValue>,
     },
+    /// IntProperty elements.
+    Ints(Vec<i32>),
+    /// Int16Property elements.
+    Int16s(Vec<i16>),
+    /// UInt16Property elements.
+    UInt16s(Vec<u16>),
+    /// UInt32Property elements.
+    UInt32s(Vec<u32>),
+    /// Int64Property elements.
+    Int64s(Vec<i64>),
+    /// UInt64Property elements.
+    UInt64s(Vec<u64>),
+    /// FloatProperty elements.
+    Floats(Vec<F32>),
+    /// DoubleProperty elements.
+    Doubles(Vec<F64>),
+    /// Str, Name and Enum elements, Byte elements holding enum names, and Object paths.
+    Strings(Vec<FString>),
     /// Any other element type.
     Values(Vec<PropertyValue>),
+}
+
+/// Reads `count` fixed-size numbers in one bounds check.
+fn numbers<T, const N: usize>(
+    r: &mut ByteReader<'_>,
+    count: usize,
+    from: fn([u8; N]) -> T,
+) -> Result<Vec<T>, Error> {
+    let len = count
+        .checked_mul(N)
+        .ok_or_else(|| r.err("array too large"))?;
+    let bytes = r.bytes(len, "array elements")?;
+    Ok(bytes
+        .chunks_exact(N)
+        .map(|c| {
+            let mut a = [0; N];
+            a.copy_from_slice(c);
+            from(a)
+        })
+        .collect())
+}
+
+fn put_numbers<T, const N: usize>(
+    vs: &[T],
+    out: &mut Vec<u8>,
+    to: fn(&T) -> [u8; N],
+) -> Result<(), Error> {
+    put_len(vs.len(), out)?;
+    out.reserve(vs.len() * N);
+    for v in vs {
+        out.extend_from_slice(&to(v));
+    }
+    Ok(())
 }
 
 /// SetProperty data.
@@ -105,9 +156,20 @@ impl ArrayValue {
             Kind::Byte if r.remaining() == count => {
                 ArrayValue::Bytes(r.bytes(count, "array bytes")?.to_vec())
             }
-            Kind::Byte => ArrayValue::Values(collect_n(count, |i| {
-                FName::parse(r).map(PropertyValue::Enum).map_err(indexed(i))
-            })?),
+            Kind::Int => ArrayValue::Ints(numbers(r, count, i32::from_le_bytes)?),
+            Kind::Int16 => ArrayValue::Int16s(numbers(r, count, i16::from_le_bytes)?),
+            Kind::UInt16 => ArrayValue::UInt16s(numbers(r, count, u16::from_le_bytes)?),
+            Kind::UInt32 => ArrayValue::UInt32s(numbers(r, count, u32::from_le_bytes)?),
+            Kind::Int64 => ArrayValue::Int64s(numbers(r, count, i64::from_le_bytes)?),
+            Kind::UInt64 => ArrayValue::UInt64s(numbers(r, count, u64::from_le_bytes)?),
+            Kind::Float => ArrayValue::Floats(numbers(r, count, |b| F32(f32::from_le_bytes(b)))?),
+            Kind::Double => ArrayValue::Doubles(numbers(r, count, |b| F64(f64::from_le_bytes(b)))?),
+            Kind::Byte | Kind::Str | Kind::Name | Kind::Enum => {
+                ArrayValue::Strings(collect_n(count, |i| FName::parse(r).map_err(indexed(i)))?)
+            }
+            Kind::Object if !st.ctx.level_object_references => {
+                ArrayValue::Strings(collect_n(count, |i| FName::parse(r).map_err(indexed(i)))?)
+            }
             kind => ArrayValue::Values(collect_n(count, |i| {
                 read_element_of(kind, inner, r, st).map_err(indexed(i))
             })?),
@@ -132,6 +194,20 @@ impl ArrayValue {
                 }
                 if let Some(slot) = slot {
                     slot.patch(out, start)?;
+                }
+            }
+            ArrayValue::Ints(vs) => put_numbers(vs, out, |v| v.to_le_bytes())?,
+            ArrayValue::Int16s(vs) => put_numbers(vs, out, |v| v.to_le_bytes())?,
+            ArrayValue::UInt16s(vs) => put_numbers(vs, out, |v| v.to_le_bytes())?,
+            ArrayValue::UInt32s(vs) => put_numbers(vs, out, |v| v.to_le_bytes())?,
+            ArrayValue::Int64s(vs) => put_numbers(vs, out, |v| v.to_le_bytes())?,
+            ArrayValue::UInt64s(vs) => put_numbers(vs, out, |v| v.to_le_bytes())?,
+            ArrayValue::Floats(vs) => put_numbers(vs, out, |v| v.0.to_le_bytes())?,
+            ArrayValue::Doubles(vs) => put_numbers(vs, out, |v| v.0.to_le_bytes())?,
+            ArrayValue::Strings(vs) => {
+                put_len(vs.len(), out)?;
+                for (i, v) in vs.iter().enumerate() {
+                    v.put(out).map_err(indexed(i))?;
                 }
             }
             ArrayValue::Values(vs) => {

@@ -355,11 +355,26 @@ fn arrays() {
             &list4("A", "ArrayProperty", &fstr("IntProperty"), &ints),
             &c
         ),
-        PropertyValue::Array(ArrayValue::Values(vec![
-            PropertyValue::Int(1),
-            PropertyValue::Int(2)
-        ]))
+        PropertyValue::Array(ArrayValue::Ints(vec![1, 2]))
     );
+    for (ty, width) in [
+        ("Int16Property", 2),
+        ("UInt32Property", 4),
+        ("DoubleProperty", 8),
+        ("FloatProperty", 4),
+    ] {
+        let value = cat(&[&2i32.to_le_bytes(), &vec![0x7f; 2 * width]]);
+        round_trip(&list4("A", "ArrayProperty", &fstr(ty), &value), &c);
+    }
+    let short = list4(
+        "A",
+        "ArrayProperty",
+        &fstr("Int64Property"),
+        &cat(&[&2i32.to_le_bytes(), &[0; 12]]),
+    );
+    let mut strict = c.clone();
+    strict.strict = true;
+    assert!(PropertyList::read(&short, 0, &strict).is_err());
     let bytes = cat(&[&3i32.to_le_bytes(), &[1, 2, 3]]);
     assert_eq!(
         round_trip(
