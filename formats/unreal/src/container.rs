@@ -378,11 +378,17 @@ fn read_element_struct(
 /// True when the bytes start like a property list: "None", or a name followed by a `*Property` type.
 fn looks_like_property_list(r: &ByteReader<'_>) -> bool {
     let mut p = r.clone();
-    match FName::parse(&mut p) {
-        Ok(n) if n.is("None") => true,
-        Ok(n) if !n.as_str().is_empty() => {
-            FName::parse(&mut p).is_ok_and(|t| t.as_str().ends_with("Property"))
+    match ansi_bytes(&mut p) {
+        Some(b"None\0") => true,
+        Some(name) if name.len() > 1 => {
+            ansi_bytes(&mut p).is_some_and(|t| t.ends_with(b"Property\0"))
         }
         _ => false,
     }
+}
+
+/// The stored bytes of an ANSI FString (terminator included), without decoding or allocating.
+fn ansi_bytes<'a>(r: &mut ByteReader<'a>) -> Option<&'a [u8]> {
+    let len = usize::try_from(r.i32("FString length").ok()?).ok()?;
+    r.bytes(len, "FString characters").ok()
 }
