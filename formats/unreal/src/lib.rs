@@ -1,11 +1,21 @@
 //! The Unreal Engine serialization core shared by the GVAS and Satisfactory crates: `FString`, `FName`,
-//! `FText`, `FGuid`, and the tagged property system (`FPropertyTag`, every property type, native and
-//! property-list structs, Array/Set/Map), for UE4, UE5 and the UE 5.4+ complete-type-name tags.
+//! `FText`, `FGuid`, `TArray`/`TMap`, the compressed chunk archive ([`chunked`]) and the tagged property
+//! system (`FPropertyTag`, every property type, native and property-list structs, Array/Set/Map), for
+//! UE4, UE5 (large world coordinates from package 1004) and the UE 5.4+ complete-type-name tags (1012).
+//!
+//! ```text
+//! let ctx = PropertyContext::new(header.package_ue4, header.package_ue5);   // + ctx.hints.insert("A.Key", "Vector")
+//! let (list, used) = PropertyList::read(&body[at..], at, &ctx)?;             // error: path + absolute offset
+//! let mut out = Vec::new();
+//! list.write(&ctx, &mut out)?;                                              // == body[at..at + used]
+//! ```
 //!
 //! Reading works on byte slices through a bounds-checked cursor; every count is checked against the
-//! bytes left before anything is allocated. Values that cannot be decoded (or whose decoded size
-//! disagrees with their tag) are kept as [`PropertyValue::Raw`] and written back unchanged, unless
-//! [`PropertyContext::strict`] asks for an error instead. Sizes are recomputed from the model on write.
+//! bytes left before anything is allocated, and nesting depth is bounded. Values that cannot be decoded
+//! (or whose decoded size disagrees with their tag) are kept as [`PropertyValue::Raw`] and written back
+//! unchanged, unless [`PropertyContext::strict`] asks for an error instead. Sizes are recomputed from the
+//! model on write. Map/Set struct element types, which tags before UE 5.4 do not record, come from
+//! [`StructHints`] keyed by property path, else from a look at the bytes (property list or `Guid`).
 #![deny(missing_docs)]
 
 pub mod chunked;
