@@ -1,7 +1,7 @@
 //! Reading hand-made bytes and writing them back, at every version each gate cares about.
 
 use crate::common::{self, round_trip};
-use crate::types::{Child, Header, Parent, SaveFile, Seat, Station, Tagged};
+use crate::types::{BigEndian, Child, Header, Parent, SaveFile, Seat, Station, Tagged};
 
 fn child_v1() -> (Vec<u8>, Child) {
     let bytes = [
@@ -259,4 +259,16 @@ fn json_keeps_the_version_so_the_layout_survives() {
     assert!(json.contains("\"version\":1"), "{json}");
     let back: Child = serde_json::from_str(&json).expect("deserialize");
     assert_eq!(common::write(&back).expect("write"), bytes);
+}
+
+#[test]
+fn big_endian_patterns_read_the_version_in_their_byte_order() {
+    let bytes = [b"BIGE".as_slice(), &[0, 0, 0, 2], &[0x12, 0x34], b"EGIB"].concat();
+    round_trip(
+        &bytes,
+        &BigEndian {
+            version: 2,
+            value: Some(0x1234),
+        },
+    );
 }

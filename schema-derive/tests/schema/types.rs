@@ -101,3 +101,13 @@ pub struct Tagged {
     #[with_version]
     pub station: Station,
 }
+
+/// A big-endian pattern: the version follows the struct's byte order, the tags do not.
+#[pattern(tag = b"BIGE", newest = 2)]
+#[binrw]
+#[brw(big)]
+#[derive(Debug, Clone, PartialEq)]
+pub struct BigEndian {
+    #[since(2)]
+    pub value: Option<u16>,
+}
