@@ -362,12 +362,23 @@ fn write_segment(
             })?;
             let (_, class) = s.class(object_id)?;
             for a in mine {
-                if class.prop(a.stream_id).is_none() {
-                    return Err(Fail::Bad(format!(
-                        "stream id {} unknown for {}",
-                        a.stream_id,
-                        s.object_name(object_id)
-                    )));
+                match class.prop(a.stream_id) {
+                    Some(p) if p.object_id == a.object_id => {}
+                    Some(p) => {
+                        return Err(Fail::Bad(format!(
+                            "stream id {} is {}, not object {}",
+                            a.stream_id,
+                            s.object_name(p.object_id),
+                            a.object_id
+                        )));
+                    }
+                    None => {
+                        return Err(Fail::Bad(format!(
+                            "stream id {} unknown for {}",
+                            a.stream_id,
+                            s.object_name(object_id)
+                        )));
+                    }
                 }
                 w.bit(true);
                 w.bits_max(u64::from(a.stream_id), class.prop_bits, class.max_prop_id)?;

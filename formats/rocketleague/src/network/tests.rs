@@ -251,6 +251,23 @@ fn writer_rejects_inconsistent_frames() {
         err.to_string().contains("belong to no updated actor"),
         "{err}"
     );
+    let mut frames = synthetic_frames();
+    frames.frames[1].attributes[1].object_id = 8;
+    let err = write_frames(&ctx, &frames).expect_err("stream id and object disagree");
+    assert!(
+        err.to_string().contains("is TAGame.Ball_TA:HitTeamNum"),
+        "{err}"
+    );
+    let mut frames = synthetic_frames();
+    frames.frames[1].actors[0] = ActorEvent::Updated {
+        actor_id: 1022,
+        count: 2,
+    };
+    let err = write_frames(&ctx, &frames).expect_err("an attribute left over");
+    assert!(
+        err.to_string().contains("belong to no updated actor"),
+        "{err}"
+    );
     let updates: Vec<(u32, usize)> = synthetic_frames().frames[1]
         .updates()
         .map(|(id, attrs)| (id, attrs.len()))
