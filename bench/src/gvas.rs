@@ -1,5 +1,6 @@
 //! GVAS and Astroneer: read and write throughput over the whole corpus (MB/s of decompressed body,
-//! the size the parser works through) and peak memory of the largest file, against memcpy.
+//! the size the parser works through) and peak memory of the largest file, against memcpy; then
+//! read and write against uesave 0.7 on the files uesave can read.
 
 use crate::harness::{Harness, corpus_files};
 
@@ -44,12 +45,53 @@ pub fn run(h: &mut Harness) {
     h.report("write, bodies without container", &all_bodies, || {
         loaded.iter().filter(|l| l.save.body.write().is_ok()).count()
     });
-    let Some(largest) = loaded.iter().max_by_key(|l| l.body.len()) else {
-        return;
-    };
-    h.report_peak_memory(
-        "read largest file (ratio to its decompressed body)",
-        largest.body.len(),
-        || gvas::read(&largest.file),
+    if let Some(largest) = loaded.iter().max_by_key(|l| l.body.len()) {
+        h.report_peak_memory(
+            "read largest file (ratio to its decompressed body)",
+            largest.body.len(),
+            || gvas::read(&largest.file),
+        );
+    }
+    versus_uesave(h, &loaded);
+}
+
+/// Read and write of the files uesave 0.7 reads (plain GVAS without hints), both timed in this run.
+fn versus_uesave(h: &Harness, loaded: &[Loaded]) {
+    let theirs: Vec<(&Loaded, uesave::Save)> = loaded
+        .iter()
+        .filter_map(|l| Some((l, uesave_read(&l.file)?)))
+        .collect();
+    let bytes: Vec<u8> = theirs
+        .iter()
+        .flat_map(|(l, _)| l.file.iter().copied())
+        .collect();
+    println!(
+        "{} of {} files readable by uesave ({} bytes)",
+        theirs.len(),
+        loaded.len(),
+        bytes.len()
     );
+    h.report_vs(
+        "read vs uesave",
+        &bytes,
+        || theirs.iter().filter(|(l, _)| gvas::read(&l.file).is_ok()).count(),
+        ("uesave", || {
+            theirs.iter().filter(|(l, _)| uesave_read(&l.file).is_some()).count()
+        }),
+    );
+    h.report_vs(
+        "write vs uesave",
+        &bytes,
+        || theirs.iter().filter(|(l, _)| gvas::write(&l.save).is_ok()).count(),
+        ("uesave", || {
+            theirs
+                .iter()
+                .filter(|(_, save)| save.write(&mut Vec::new()).is_ok())
+                .count()
+        }),
+    );
+}
+
+fn uesave_read(bytes: &[u8]) -> Option<uesave::Save> {
+    uesave::Save::read(&mut std::io::Cursor::new(bytes)).ok()
 }
