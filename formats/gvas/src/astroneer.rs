@@ -56,8 +56,8 @@ impl AstroneerFrame {
 
     /// Reads the frame and returns it with the decompressed body.
     pub(crate) fn read(data: &[u8]) -> Result<(AstroneerFrame, Vec<u8>), Error> {
-        let frame =
-            Frame::read(&mut binrw::io::Cursor::new(data)).map_err(|e| Error::binrw(PATH, 0, e))?;
+        let frame = Frame::read(&mut binrw::io::Cursor::new(data))
+            .map_err(|e| Error::binrw_read(PATH, 0, data.len(), e))?;
         let mut body = Vec::new();
         let stream = ZlibStream::inflate(
             &data[FRAME_LEN..],
@@ -253,7 +253,7 @@ pub struct AstroActor {
 /// Reads the world data at `data` (offset `base` in the body).
 pub(crate) fn read_world(data: &[u8], base: usize) -> Result<AstroneerWorld, Error> {
     AstroneerWorld::read(&mut binrw::io::Cursor::new(data))
-        .map_err(|e| Error::binrw("SaveFile.astroneer", base, e))
+        .map_err(|e| Error::binrw_read("SaveFile.astroneer", base, data.len(), e))
 }
 
 /// Appends the world data.

@@ -36,7 +36,7 @@ impl GvasBody {
     pub fn read(data: &[u8], options: &ReadOptions) -> Result<GvasBody, Error> {
         let mut cursor = binrw::io::Cursor::new(data);
         let header = FSaveGameHeader::read(&mut cursor)
-            .map_err(|e| Error::binrw("SaveFile.header", 0, e))?;
+            .map_err(|e| Error::binrw_read("SaveFile.header", 0, data.len(), e))?;
         let start = usize::try_from(cursor.position()).unwrap_or(data.len());
         let ctx = context(&header, Some(options));
         let (properties, used) = PropertyList::read(&data[start..], start, &ctx)

@@ -42,6 +42,13 @@ impl Error {
         Error::new(path, offset, binrw_message(&error))
     }
 
+    /// Like [`Error::binrw`] for a reader over `len` bytes: running out of data is reported at the
+    /// end of those bytes (I/O errors carry no position of their own).
+    pub(crate) fn binrw_read(path: &str, base: usize, len: usize, error: binrw::Error) -> Self {
+        let offset = binrw_position(&error).unwrap_or(len);
+        Error::new(path, base + offset, binrw_message(&error))
+    }
+
     /// Wraps a chunk/zlib error from the container layer.
     pub(crate) fn zlib(path: &str, error: unreal::chunked::Error) -> Self {
         Error::new(path, error.offset, error.message)
@@ -100,6 +107,7 @@ fn binrw_message(error: &binrw::Error) -> String {
         binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
             "unexpected end of data".to_owned()
         }
+        binrw::Error::AssertFail { message, .. } => message.clone(),
         binrw::Error::Custom { err, .. } => {
             err.downcast_ref::<String>().cloned().unwrap_or_else(|| {
                 err.downcast_ref::<&str>()

@@ -57,7 +57,7 @@ impl Plz {
     /// Reads the wrapper and returns it with the decompressed body.
     pub(crate) fn read(data: &[u8]) -> Result<(Plz, Vec<u8>), Error> {
         let header = PlzHeader::read(&mut binrw::io::Cursor::new(data))
-            .map_err(|e| Error::binrw(PATH, 0, e))?;
+            .map_err(|e| Error::binrw_read(PATH, 0, data.len(), e))?;
         let stored = &data[HEADER_LEN.min(data.len())..];
         let zlib = |e| Error::zlib(PATH, e);
         match header.kind {

@@ -128,3 +128,21 @@ fn unknown_signature_is_named() {
     assert_eq!(e.offset, 0);
     assert!(e.to_string().contains("not a GVAS save"), "{e}");
 }
+
+#[test]
+fn truncated_header_reports_field_and_end_offset() {
+    let Some(dir) = snapshots::corpus_subdir("gvas") else {
+        return;
+    };
+    let bytes = std::fs::read(dir.join("Slot2.sav")).expect("readable");
+    let e = gvas::read(&bytes[..40]).expect_err("header cut short");
+    let eof = gvas::read(&bytes[..100]).expect_err("custom versions cut short");
+    assert_eq!(
+        eof.offset, 100,
+        "running out of data is reported at the end: {eof}"
+    );
+    // The branch FString starts after magic, two versions and major/minor/patch/changelist: 4+8+10.
+    assert_eq!(e.offset, 22, "{e}");
+    assert!(e.path.starts_with("SaveFile.header"), "{e}");
+    assert!(e.message.contains("branch"), "{e}");
+}
