@@ -4,9 +4,6 @@
 //! spec's name; one `#[binrw]` definition gives both the reader and the writer. Each pattern keeps its
 //! version, and version-gated fields are `Option`s, so old files are written back as they were.
 #![deny(missing_docs)]
-// The gate conditions schema-derive generates for `#[since(a)] #[until(b)]` trip these two lints
-// (requested upstream in notes/MACRO_CONTRACT.md, REQUESTS).
-#![allow(clippy::double_comparisons, clippy::manual_range_contains)]
 
 mod error;
 pub mod lists;
