@@ -34,16 +34,28 @@ pub fn run(h: &mut Harness) {
         all_bodies.len()
     );
     h.report("read, all files (MB/s of bodies)", &all_bodies, || {
-        loaded.iter().filter(|l| gvas::read(&l.file).is_ok()).count()
+        loaded
+            .iter()
+            .filter(|l| gvas::read(&l.file).is_ok())
+            .count()
     });
     h.report("write, all files (MB/s of bodies)", &all_bodies, || {
-        loaded.iter().filter(|l| gvas::write(&l.save).is_ok()).count()
+        loaded
+            .iter()
+            .filter(|l| gvas::write(&l.save).is_ok())
+            .count()
     });
     h.report("read, decompressed bodies", &all_bodies, || {
-        loaded.iter().filter(|l| gvas::read(&l.body).is_ok()).count()
+        loaded
+            .iter()
+            .filter(|l| gvas::read(&l.body).is_ok())
+            .count()
     });
     h.report("write, bodies without container", &all_bodies, || {
-        loaded.iter().filter(|l| l.save.body.write().is_ok()).count()
+        loaded
+            .iter()
+            .filter(|l| l.save.body.write().is_ok())
+            .count()
     });
     if let Some(largest) = loaded.iter().max_by_key(|l| l.body.len()) {
         h.report_peak_memory(
@@ -74,15 +86,28 @@ fn versus_uesave(h: &Harness, loaded: &[Loaded]) {
     h.report_vs(
         "read vs uesave",
         &bytes,
-        || theirs.iter().filter(|(l, _)| gvas::read(&l.file).is_ok()).count(),
+        || {
+            theirs
+                .iter()
+                .filter(|(l, _)| gvas::read(&l.file).is_ok())
+                .count()
+        },
         ("uesave", || {
-            theirs.iter().filter(|(l, _)| uesave_read(&l.file).is_some()).count()
+            theirs
+                .iter()
+                .filter(|(l, _)| uesave_read(&l.file).is_some())
+                .count()
         }),
     );
     h.report_vs(
         "write vs uesave",
         &bytes,
-        || theirs.iter().filter(|(l, _)| gvas::write(&l.save).is_ok()).count(),
+        || {
+            theirs
+                .iter()
+                .filter(|(l, _)| gvas::write(&l.save).is_ok())
+                .count()
+        },
         ("uesave", || {
             theirs
                 .iter()
