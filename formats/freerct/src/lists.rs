@@ -1,5 +1,5 @@
-//! Counted lists: a u32 or u16 element count followed by the elements. Used where a list is itself
-//! version-gated and so must be one `Option` value.
+//! Counted lists: a u32 element count followed by the elements, as one value, so a version-gated
+//! list can be a single `Option` field.
 
 use binrw::{BinRead, BinWrite, binrw};
 use serde::{Deserialize, Serialize};
