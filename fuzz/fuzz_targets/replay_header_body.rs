@@ -13,8 +13,13 @@ fuzz_target!(|data: &[u8]| {
     let _ = builder.parse_header();
     if let Ok(replay) = builder.parse() {
         let bytes = rocketleague::write(&replay).expect("a parsed replay writes");
-        let back = rocketleague::read(&bytes).expect("a written replay reads with CRCs checked");
+        let back = ParserBuilder::new(&bytes)
+            .crc_check(CrcCheck::Always)
+            .network_parse(NetworkParse::IgnoreOnError)
+            .parse()
+            .expect("a written replay reads with CRCs checked");
         assert_eq!(back.header, replay.header);
         assert_eq!(back.footer, replay.footer);
+        assert_eq!(back.network, replay.network);
     }
 });
