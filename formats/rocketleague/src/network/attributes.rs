@@ -411,6 +411,7 @@ fn gated<T: BitCodec>(
     }
 }
 
+#[inline]
 fn read_if<T: BitCodec>(cond: bool, r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Option<T>> {
     if cond {
         T::read(r, c).map(Some)
@@ -614,6 +615,7 @@ pub struct RigidBody {
 }
 
 impl BitCodec for RigidBody {
+    #[inline]
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
         let sleeping = r.bit("rigid body sleeping")?;
         let location = Vector3i::read(r, c)?;

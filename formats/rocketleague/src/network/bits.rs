@@ -37,36 +37,46 @@ impl<'a> BitReader<'a> {
         self.total - self.remaining()
     }
 
-    #[inline]
+    /// Reads `n` bits (n <= 64). The common case is served from the lookahead buffer with one
+    /// comparison; refilling and the end of the stream are handled out of line.
+    #[inline(always)]
     pub(crate) fn bits(&mut self, n: u32, what: &'static str) -> Res<u64> {
-        if n == 0 {
-            return Ok(0);
+        if n <= self.inner.lookahead_bits() {
+            let value = self.inner.peek(n);
+            self.inner.consume(n);
+            return Ok(value);
         }
+        self.bits_refill(n, what)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bits_refill(&mut self, n: u32, what: &'static str) -> Res<u64> {
         self.inner.read_bits(n).ok_or(Fail::Eof(what))
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn bit(&mut self, what: &'static str) -> Res<bool> {
-        self.inner.read_bit().ok_or(Fail::Eof(what))
+        Ok(self.bits(1, what)? != 0)
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn u32(&mut self, what: &'static str) -> Res<u32> {
-        self.inner.read_u32().ok_or(Fail::Eof(what))
+        Ok(self.bits(32, what)? as u32)
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn u8(&mut self, what: &'static str) -> Res<u8> {
-        self.inner.read_u8().ok_or(Fail::Eof(what))
+        Ok(self.bits(8, what)? as u8)
     }
 
     #[inline]
     pub(crate) fn u64(&mut self, what: &'static str) -> Res<u64> {
-        self.inner.read_u64().ok_or(Fail::Eof(what))
+        self.bits(64, what)
     }
 
     /// `bmc[bits, max]`: `bits` bits, plus one more bit when the value could still be below `max`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn bits_max(&mut self, bits: u32, max: u64, what: &'static str) -> Res<u64> {
         let data = self.bits(bits, what)?;
         let upper = data + (1u64 << bits);

@@ -49,6 +49,7 @@ macro_rules! bit_struct {
         pub struct $name { $($(#[$fm])* pub $f: $t),* }
 
         impl $crate::network::codec::BitCodec for $name {
+            #[inline]
             fn read(
                 r: &mut $crate::network::bits::BitReader<'_>,
                 c: &$crate::network::codec::AttrCtx,
@@ -119,6 +120,7 @@ impl BitCodec for bool {
 
 /// A flag bit, then the value when the flag is set.
 impl<T: BitCodec> BitCodec for Option<T> {
+    #[inline]
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
         if r.bit("presence flag")? {
             Ok(Some(T::read(r, c)?))
@@ -199,17 +201,19 @@ impl Vector3i {
 }
 
 impl BitCodec for Vector3i {
+    #[inline]
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
         let size = r.bits_max(4, c.vector_max(), "vector size")? as u32;
         let bias = 1i64 << (size + 1);
         let bits = size + 2;
-        let mut comp =
-            || -> Res<i32> { Ok((r.bits(bits, "vector component")? as i64 - bias) as i32) };
+        let x = r.bits(bits, "vector component")? as i64 - bias;
+        let y = r.bits(bits, "vector component")? as i64 - bias;
+        let z = r.bits(bits, "vector component")? as i64 - bias;
         Ok(Vector3i {
             size: size as u8,
-            x: comp()?,
-            y: comp()?,
-            z: comp()?,
+            x: x as i32,
+            y: y as i32,
+            z: z as i32,
         })
     }
     fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
@@ -279,6 +283,7 @@ impl Quaternion {
 }
 
 impl BitCodec for Quaternion {
+    #[inline]
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
         if c.version.net >= 7 {
             Ok(Quaternion::SmallestThree {

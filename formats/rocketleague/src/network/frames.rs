@@ -101,7 +101,10 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     let mut active: Vec<Option<u32>> = vec![None; ctx.max_channels as usize];
     let mut frames = Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS));
     let mut trailing_start = r.pos();
-    let mut hint = (0, 0);
+    // Segments are decoded into reused scratch lists, then moved into exactly sized ones: no
+    // regrowth per frame and no spare capacity kept in the model.
+    let mut actors = Vec::new();
+    let mut attributes = Vec::new();
     while frames.len() < ctx.num_frames {
         let start = r.pos();
         let time = F32Bits(
@@ -117,8 +120,6 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
             break;
         }
         let index = frames.len();
-        let mut actors = Vec::with_capacity(hint.0);
-        let mut attributes = Vec::with_capacity(hint.1);
         loop {
             let seg = actors.len();
             let more = r
@@ -131,12 +132,11 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
                 .map_err(|f| at(&r, index, Some(seg), f))?;
             actors.push(event);
         }
-        hint = (actors.len(), attributes.len());
         frames.push(Frame {
             time,
             delta,
-            actors,
-            attributes,
+            actors: take_exact(&mut actors),
+            attributes: take_exact(&mut attributes),
         });
         trailing_start = r.pos();
     }
@@ -144,6 +144,14 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
         frames,
         trailing: take_bits(data, trailing_start),
     })
+}
+
+/// Moves the items of a scratch list into a list of exactly their number; the scratch list keeps
+/// its capacity for the next frame.
+fn take_exact<T>(scratch: &mut Vec<T>) -> Vec<T> {
+    let mut out = Vec::with_capacity(scratch.len());
+    out.append(scratch);
+    out
 }
 
 fn at(r: &BitReader<'_>, frame: usize, segment: Option<usize>, f: Fail) -> Error {
