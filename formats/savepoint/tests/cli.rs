@@ -112,7 +112,7 @@ fn manifest_error_file(folder: &Path) -> Option<(PathBuf, String)> {
 }
 
 #[test]
-fn roundtrip_reports_a_manifest_error_file_as_failed() {
+fn roundtrip_passes_a_manifest_error_file_that_fails_as_expected() {
     let Some(corpus) = snapshots::corpus_dir() else {
         return;
     };
@@ -123,11 +123,128 @@ fn roundtrip_reports_a_manifest_error_file_as_failed() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     assert!(
-        lines[0].starts_with(&format!("{}: error: ", s(&file))),
+        lines[0].starts_with(&format!("{}: ok (expected error: freerct: ", s(&file))),
         "{text} (MANIFEST: {expected})"
     );
-    assert_eq!(lines[1], "0 passed, 1 failed");
+    assert_eq!(lines[1], "1 passed, 0 failed");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+
+    let plain = savepoint(&["roundtrip", "--no-manifest", s(&file)]);
+    let plain_text = stdout(&plain);
+    assert!(
+        plain_text.starts_with(&format!("{}: error: freerct: ", s(&file))),
+        "{plain_text}"
+    );
+    assert!(
+        plain_text.ends_with("\n0 passed, 1 failed\n"),
+        "{plain_text}"
+    );
+    assert_eq!(plain.status.code(), Some(1));
+}
+
+#[test]
+fn roundtrip_fails_a_manifest_error_file_copied_away_from_its_manifest() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let (file, _) =
+        manifest_error_file(&corpus.join("freerct")).expect("freerct MANIFEST lists an error file");
+    let dir = scratch("no-manifest-copy");
+    let copy = dir.join(file.file_name().unwrap());
+    std::fs::copy(&file, &copy).unwrap();
+    let out = savepoint(&["roundtrip", s(&copy)]);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(&format!("{}: error: freerct: ", s(&copy))),
+        "{text}"
+    );
+    assert!(text.ends_with("\n0 passed, 1 failed\n"), "{text}");
     assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn roundtrip_fails_a_file_that_parses_although_its_manifest_expects_an_error() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let dir = scratch("wrong-manifest");
+    let good = corpus.join("freerct/bundled/main_menu.fct");
+    std::fs::copy(&good, dir.join("main_menu.fct")).unwrap();
+    std::fs::write(
+        dir.join("MANIFEST.tsv"),
+        "path\texpected\nmain_menu.fct\terror: made up\n",
+    )
+    .unwrap();
+    let out = savepoint(&["roundtrip", s(&dir)]);
+    let text = stdout(&out);
+    assert_eq!(
+        text,
+        format!(
+            "{}: parsed, but MANIFEST.tsv expects an error\n0 passed, 1 failed\n",
+            s(&dir.join("main_menu.fct"))
+        )
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn roundtrip_warns_about_a_malformed_manifest_and_carries_on() {
+    let dir = scratch("malformed-manifest");
+    std::fs::write(dir.join("MANIFEST.tsv"), "path\texpected\nshort-row\n").unwrap();
+    std::fs::write(dir.join("junk.bin"), b"not a game file").unwrap();
+    let out = savepoint(&["roundtrip", s(&dir)]);
+    assert!(stderr(&out).contains("warning"), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("\n0 passed, 1 failed\n"));
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn roundtrip_skips_a_satisfactory_file_not_marked_must_fail() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let file = corpus.join("satisfactory/blueprints/45.sbpcfg");
+    let out = savepoint(&["roundtrip", s(&file)]);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(&format!("{}: skipped: ", s(&file))) && text.contains("not supported yet"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("\n0 passed, 0 failed, 1 skipped\n"),
+        "{text}"
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+
+    let plain = savepoint(&["roundtrip", "--no-manifest", s(&file)]);
+    assert!(stdout(&plain).ends_with("\n0 passed, 1 failed\n"));
+    assert_eq!(plain.status.code(), Some(1));
+}
+
+#[test]
+fn roundtrip_of_a_mixed_folder_counts_passes_skips_and_failures() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let files = [
+        corpus.join("satisfactory/blueprints/45.sbp"),
+        corpus.join("gvas/Slot1.sav"),
+        corpus.join("rocketleague/bad/fuzz-corpus.replay"),
+    ];
+    let mut args = vec!["roundtrip"];
+    args.extend(files.iter().map(|f| s(f)));
+    let out = savepoint(&args);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[0].contains(": skipped: "), "{text}");
+    assert!(lines[1].ends_with(": ok"), "{text}");
+    assert!(
+        lines[2].contains(": ok (expected error: rocketleague: "),
+        "{text}"
+    );
+    assert_eq!(lines[3], "2 passed, 0 failed, 1 skipped");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
 /// One sample per format, the name `info` must report, and whether this build reads it.

@@ -9,9 +9,12 @@ pub const USAGE: &str = "\
 usage:
   savepoint info FILE [--hint PATH=Type]...
       format, versions and summary of FILE
-  savepoint roundtrip [FILE|DIR]... [--hint PATH=Type]...
+  savepoint roundtrip [FILE|DIR]... [--no-manifest] [--hint PATH=Type]...
       read and rewrite each file in memory, compare bytes (directories recursively,
-      MANIFEST* and README* skipped); without paths: a built-in FreeRCT save
+      MANIFEST* and README* skipped); without paths: a built-in FreeRCT save.
+      A file the nearest MANIFEST.tsv says must fail passes if it fails to read;
+      formats recognised but not supported yet are skipped. --no-manifest: every
+      error is a failure
   savepoint to-json FILE [-o OUT.json] [--pretty] [--hint PATH=Type]...
       the parsed model as JSON, tagged with its format (stdout without -o)
   savepoint from-json FILE.json -o OUT
@@ -32,6 +35,8 @@ pub enum Command {
     RoundTrip {
         paths: Vec<PathBuf>,
         options: ReadOptions,
+        /// `--no-manifest`: ignore corpus manifests, every error is a failure.
+        no_manifest: bool,
     },
     /// `to-json FILE [-o OUT]`
     ToJson {
@@ -50,6 +55,7 @@ struct Parsed {
     positional: Vec<PathBuf>,
     out: Option<PathBuf>,
     pretty: bool,
+    no_manifest: bool,
     options: ReadOptions,
 }
 
@@ -61,6 +67,11 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         return Ok(Command::Help);
     }
     let parsed = parse_rest(args)?;
+    reject(
+        parsed.no_manifest && command != "roundtrip",
+        &command,
+        "--no-manifest",
+    )?;
     match command.as_str() {
         "info" => {
             let file = single_file(&command, parsed.positional)?;
@@ -83,6 +94,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             Ok(Command::RoundTrip {
                 paths: parsed.positional,
                 options: parsed.options,
+                no_manifest: parsed.no_manifest,
             })
         }
         "to-json" => Ok(Command::ToJson {
@@ -118,6 +130,7 @@ fn parse_rest(mut args: impl Iterator<Item = String>) -> Result<Parsed, String> 
                 }
             }
             "--pretty" => parsed.pretty = true,
+            "--no-manifest" => parsed.no_manifest = true,
             "--hint" => {
                 let hint = args.next().ok_or("--hint needs PATH=Type")?;
                 parsed.options.hints.push(parse_hint(&hint)?);
@@ -186,7 +199,16 @@ mod tests {
             parse_str("roundtrip"),
             Ok(Command::RoundTrip {
                 paths: vec![],
-                options: ReadOptions::default()
+                options: ReadOptions::default(),
+                no_manifest: false,
+            })
+        );
+        assert_eq!(
+            parse_str("roundtrip dir --no-manifest"),
+            Ok(Command::RoundTrip {
+                paths: vec!["dir".into()],
+                options: ReadOptions::default(),
+                no_manifest: true,
             })
         );
         assert_eq!(parse_str("--help"), Ok(Command::Help));
@@ -205,6 +227,7 @@ mod tests {
             "roundtrip --bogus",
             "to-json a -o",
             "to-json a -o x -o y",
+            "info a --no-manifest",
         ] {
             assert!(parse_str(bad).is_err(), "{bad:?} should be a usage error");
         }

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use savepoint::{AnyFile, ReadOptions, RoundTrip, detect};
 
+use crate::manifest::Manifests;
 use crate::walk;
 
 /// Reads a file, returning an error message that names it.
@@ -46,36 +47,105 @@ pub fn info(path: &Path, options: &ReadOptions) -> Result<bool, String> {
     Ok(true)
 }
 
-/// One file's `roundtrip` line (after the path).
-fn round_trip_line(path: &Path, options: &ReadOptions) -> (bool, String) {
-    let result = read_file(path).and_then(|bytes| {
-        AnyFile::round_trip(&bytes, file_name(path), options).map_err(|e| e.to_string())
-    });
-    match result {
-        Ok(RoundTrip::Identical) => (true, "ok".to_owned()),
-        Ok(RoundTrip::DiffersAt(offset)) => (false, format!("differs at offset {offset}")),
-        Err(message) => (false, format!("error: {message}")),
+/// Why reading or rewriting a file failed.
+struct Failure {
+    message: String,
+    /// The format is recognised but this build cannot read it yet.
+    unsupported: bool,
+}
+
+fn round_trip_file(path: &Path, options: &ReadOptions) -> Result<RoundTrip, Failure> {
+    let bytes = read_file(path).map_err(|message| Failure {
+        message,
+        unsupported: false,
+    })?;
+    AnyFile::round_trip(&bytes, file_name(path), options).map_err(|e| Failure {
+        unsupported: matches!(e, savepoint::Error::Unsupported(_)),
+        message: e.to_string(),
+    })
+}
+
+/// What a `roundtrip` run expects of one file.
+#[derive(Clone, Copy, PartialEq)]
+enum Expect {
+    /// `--no-manifest`: every error is a failure.
+    Plain,
+    /// Manifest-aware, not listed as must-fail: formats not supported yet are skipped.
+    Success,
+    /// The corpus manifest says reading this file must fail.
+    Error,
+}
+
+/// How one file counts in the closing line.
+#[derive(Clone, Copy, PartialEq)]
+enum Verdict {
+    Passed,
+    Failed,
+    Skipped,
+}
+
+/// One file's verdict and `roundtrip` line (after the path).
+fn judge(result: Result<RoundTrip, Failure>, expect: Expect) -> (Verdict, String) {
+    match (result, expect) {
+        (Ok(_), Expect::Error) => (
+            Verdict::Failed,
+            "parsed, but MANIFEST.tsv expects an error".to_owned(),
+        ),
+        (Ok(RoundTrip::Identical), _) => (Verdict::Passed, "ok".to_owned()),
+        (Ok(RoundTrip::DiffersAt(offset)), _) => {
+            (Verdict::Failed, format!("differs at offset {offset}"))
+        }
+        (Err(failure), Expect::Error) => (
+            Verdict::Passed,
+            format!("ok (expected error: {})", failure.message),
+        ),
+        (Err(failure), Expect::Success) if failure.unsupported => {
+            (Verdict::Skipped, format!("skipped: {}", failure.message))
+        }
+        (Err(failure), _) => (Verdict::Failed, format!("error: {}", failure.message)),
     }
 }
 
-/// `savepoint roundtrip [PATH...]`
-pub fn round_trip(paths: &[std::path::PathBuf], options: &ReadOptions) -> Result<bool, String> {
+/// The closing line: `N passed, M failed`, plus `, K skipped` when anything was skipped.
+fn totals_line(verdicts: &[Verdict]) -> String {
+    let count = |v| verdicts.iter().filter(|&&x| x == v).count();
+    let mut line = format!(
+        "{} passed, {} failed",
+        count(Verdict::Passed),
+        count(Verdict::Failed)
+    );
+    let skipped = count(Verdict::Skipped);
+    if skipped > 0 {
+        line.push_str(&format!(", {skipped} skipped"));
+    }
+    line
+}
+
+/// `savepoint roundtrip [PATH...]`; with `use_manifests`, each file is judged against the
+/// nearest corpus `MANIFEST.tsv` (see [`crate::manifest`]).
+pub fn round_trip(
+    paths: &[std::path::PathBuf],
+    options: &ReadOptions,
+    use_manifests: bool,
+) -> Result<bool, String> {
     if paths.is_empty() {
         return built_in_round_trip();
     }
     let files = walk::expand(paths).map_err(|e| format!("roundtrip: {e}"))?;
-    let (mut passed, mut failed) = (0usize, 0usize);
+    let mut manifests = Manifests::default();
+    let mut verdicts = Vec::with_capacity(files.len());
     for path in &files {
-        let (ok, line) = round_trip_line(path, options);
-        if ok {
-            passed += 1;
-        } else {
-            failed += 1;
-        }
+        let expect = match use_manifests {
+            false => Expect::Plain,
+            true if manifests.must_fail(path) => Expect::Error,
+            true => Expect::Success,
+        };
+        let (verdict, line) = judge(round_trip_file(path, options), expect);
+        verdicts.push(verdict);
         print(&format!("{}: {line}\n", path.display()))?;
     }
-    print(&format!("{passed} passed, {failed} failed\n"))?;
-    Ok(failed == 0)
+    print(&format!("{}\n", totals_line(&verdicts)))?;
+    Ok(!verdicts.contains(&Verdict::Failed))
 }
 
 /// `savepoint roundtrip` without paths: write the built-in save, read it back, compare the model

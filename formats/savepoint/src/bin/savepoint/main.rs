@@ -3,6 +3,7 @@
 
 mod args;
 mod commands;
+mod manifest;
 mod walk;
 
 use std::process::ExitCode;
@@ -23,7 +24,11 @@ fn main() -> ExitCode {
             Ok(true)
         }
         Command::Info { file, options } => commands::info(&file, &options),
-        Command::RoundTrip { paths, options } => commands::round_trip(&paths, &options),
+        Command::RoundTrip {
+            paths,
+            options,
+            no_manifest,
+        } => commands::round_trip(&paths, &options, !no_manifest),
         Command::ToJson {
             file,
             out,
