@@ -190,6 +190,42 @@ pub struct VoxelFences {
     pub north_west: B4,
 }
 
+/// Number of flat path sprites (FreeRCT `PATH_FLAT_COUNT`); imploded slopes at or above it are ramps.
+pub const PATH_FLAT_COUNT: u8 = 47;
+/// Number of path sprites, flat and ramps (FreeRCT `PATH_COUNT`).
+pub const PATH_COUNT: u8 = 51;
+/// Imploded slope marking a voxel reserved above a path (FreeRCT `PATH_INVALID`); the whole instance
+/// data word is this value.
+pub const PATH_INVALID: u8 = 63;
+
+/// Bit layout of the instance data word of a path voxel (instance 4): FreeRCT packs the imploded
+/// path sprite and the path type into it (src/map.h `MakePathInstanceData`, `GetImplodedPathSlope`,
+/// `GetPathType`; sprite numbers in src/path.h). Bits FreeRCT does not use are kept in `reserved` so
+/// every word round-trips.
+#[bitfield(bits = 16)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathInstanceData {
+    /// Imploded path sprite (bits 0-5): below [`PATH_FLAT_COUNT`] flat, below [`PATH_COUNT`] a ramp,
+    /// [`PATH_INVALID`] a voxel reserved above a path.
+    pub slope: B6,
+    /// Path type (bits 6-9): index of the path type in the sprite manager.
+    pub path_type: B4,
+    /// Not used by FreeRCT, zero in files (bits 10-15).
+    pub reserved: B6,
+}
+
+impl PathInstanceData {
+    /// Whether the word describes a path (not a voxel reserved above one).
+    pub fn is_valid_path(self) -> bool {
+        self.slope() != PATH_INVALID
+    }
+
+    /// Whether the path is a ramp rather than flat.
+    pub fn is_ramp(self) -> bool {
+        (PATH_FLAT_COUNT..PATH_COUNT).contains(&self.slope())
+    }
+}
+
 /// Three u16 voxel coordinates, as used for positions of rides, entrances and path objects.
 #[binrw]
 #[brw(little)]

@@ -1,13 +1,14 @@
 //! World block ("WRLD"), voxel stacks ("VSTK") and voxels ("voxl").
 
-use crate::primitives::{VoxelFences, VoxelGround};
+use crate::primitives::{PathInstanceData, VoxelFences, VoxelGround};
 use binrw::binrw;
 use schema_derive::pattern;
 use serde::{Deserialize, Serialize};
 
-/// Voxel instance type of a path (instance data holds the path sprite and type).
+/// Voxel instance type of a path (instance data holds the path sprite and type; see
+/// [`PathInstanceData`]).
 pub const INSTANCE_PATH: u8 = 4;
-/// Voxel instance type of a scenery item (instance data holds its id).
+/// Voxel instance type of a scenery item (instance data kept as the raw word).
 pub const INSTANCE_SCENERY: u8 = 5;
 
 /// A border fence override rule of the World block.
@@ -65,7 +66,7 @@ pub struct Voxel {
         "invalid voxel instance type {}", instance
     ))]
     pub instance: u8,
-    /// Instance data, present for path and scenery instances.
+    /// Instance data, present for path and scenery instances; see [`Voxel::path_bits`].
     #[br(if(instance == INSTANCE_PATH || instance == INSTANCE_SCENERY))]
     pub instance_data: Option<u16>,
     /// Fence word (version 2 and later); see [`Voxel::fence_bits`].
@@ -77,6 +78,14 @@ impl Voxel {
     /// The ground word split into its bit fields.
     pub fn ground_bits(&self) -> VoxelGround {
         VoxelGround::from_bytes(self.ground.to_le_bytes())
+    }
+
+    /// The instance data of a path voxel split into its bit fields; `None` for other instances.
+    pub fn path_bits(&self) -> Option<PathInstanceData> {
+        match (self.instance, self.instance_data) {
+            (INSTANCE_PATH, Some(data)) => Some(PathInstanceData::from_bytes(data.to_le_bytes())),
+            _ => None,
+        }
     }
 
     /// The fence word split into one fence type per edge.

@@ -117,3 +117,39 @@ fn gated_field_disagreeing_with_version_is_a_write_error() {
     let err = freerct::write(&save).expect_err("FINA v2 needs a loan");
     assert!(err.to_string().contains("loan"), "{err}");
 }
+
+#[test]
+fn path_instance_data_decodes_in_range() {
+    use freerct::primitives::{PATH_COUNT, PATH_INVALID, PathInstanceData};
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    let (mut paths, mut reserved_above) = (0, 0);
+    for entry in corpus.iter().filter(|e| e.expected_error.is_none()) {
+        let save = freerct::read(&entry.data).unwrap_or_else(|e| panic!("{}: {e}", entry.path));
+        let voxels = save.voxel_stacks.iter().flat_map(|s| &s.voxels);
+        for (word, bits) in voxels.filter_map(|v| Some((v.instance_data?, v.path_bits()?))) {
+            let at = format!("{}: path word {word:#06x}", entry.path);
+            assert_eq!(
+                PathInstanceData::into_bytes(bits),
+                word.to_le_bytes(),
+                "{at}"
+            );
+            assert_eq!(bits.reserved(), 0, "{at}: reserved bits set");
+            if bits.is_valid_path() {
+                assert!(bits.slope() < PATH_COUNT, "{at}: slope out of range");
+                assert_ne!(bits.path_type(), 0, "{at}: no path type");
+                paths += 1;
+            } else {
+                assert_eq!(
+                    word,
+                    u16::from(PATH_INVALID),
+                    "{at}: reserved voxel with data"
+                );
+                reserved_above += 1;
+            }
+        }
+    }
+    eprintln!("{paths} path voxels, {reserved_above} reserved above paths");
+    assert!(paths > 0 && reserved_above > 0, "corpus has no path voxels");
+}

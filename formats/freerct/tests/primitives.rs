@@ -63,3 +63,18 @@ fn unknown_versions_are_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn path_instance_data_packs_slope_then_type() {
+    use freerct::primitives::{PATH_FLAT_COUNT, PathInstanceData};
+    let bits = PathInstanceData::new()
+        .with_slope(PATH_FLAT_COUNT + 3)
+        .with_path_type(6);
+    assert_eq!(u16::from_le_bytes(bits.into_bytes()), 0x1b2);
+    assert!(bits.is_ramp() && bits.is_valid_path());
+    let flat = PathInstanceData::from_bytes(0x00c2_u16.to_le_bytes());
+    assert_eq!(
+        (flat.slope(), flat.path_type(), flat.is_ramp()),
+        (2, 3, false)
+    );
+}
