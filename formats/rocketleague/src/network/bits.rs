@@ -37,21 +37,24 @@ impl<'a> BitReader<'a> {
         self.total - self.remaining()
     }
 
-    /// Reads `n` bits (n <= 64). The common case is served from the lookahead buffer with one
-    /// comparison; refilling and the end of the stream are handled out of line.
+    /// Reads `n` bits (n <= 64) from the lookahead buffer, refilling it (56 to 63 bits) when it
+    /// runs short; reads wider than the lookahead and the end of the stream go out of line.
     #[inline(always)]
     pub(crate) fn bits(&mut self, n: u32, what: &'static str) -> Res<u64> {
-        if n <= self.inner.lookahead_bits() {
-            let value = self.inner.peek(n);
-            self.inner.consume(n);
-            return Ok(value);
+        if n > self.inner.lookahead_bits() {
+            self.inner.refill_lookahead();
+            if n > self.inner.lookahead_bits() {
+                return self.bits_wide(n, what);
+            }
         }
-        self.bits_refill(n, what)
+        let value = self.inner.peek(n);
+        self.inner.consume(n);
+        Ok(value)
     }
 
     #[cold]
     #[inline(never)]
-    fn bits_refill(&mut self, n: u32, what: &'static str) -> Res<u64> {
+    fn bits_wide(&mut self, n: u32, what: &'static str) -> Res<u64> {
         self.inner.read_bits(n).ok_or(Fail::Eof(what))
     }
 
