@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 /// Voxel instance type of a path (instance data holds the path sprite and type; see
 /// [`PathInstanceData`]).
 pub const INSTANCE_PATH: u8 = 4;
-/// Voxel instance type of a scenery item (instance data kept as the raw word).
+/// Voxel instance type of a scenery item. Its instance data is one whole u16, not bit fields (FreeRCT's
+/// scenery_gui.cpp stores the scenery type index there); it is kept as the raw word. Real files also
+/// hold 0xFFFF in most scenery voxels.
 pub const INSTANCE_SCENERY: u8 = 5;
 
 /// A border fence override rule of the World block.
