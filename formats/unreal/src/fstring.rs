@@ -84,6 +84,16 @@ impl FString {
             return Ok(());
         };
         let len_at = out.len();
+        if !self.wide && s.is_ascii() {
+            // The common case: the length is known up front, so no patching.
+            let n =
+                i32::try_from(s.len() + 1).map_err(|_| Error::new(len_at, "FString too long"))?;
+            out.reserve(s.len() + 5);
+            out.extend_from_slice(&n.to_le_bytes());
+            out.extend_from_slice(s.as_bytes());
+            out.push(0);
+            return Ok(());
+        }
         out.extend_from_slice(&[0; 4]);
         let units = if self.wide {
             let mut n = 0usize;
@@ -92,10 +102,6 @@ impl FString {
                 n += 1;
             }
             -(i32::try_from(n).map_err(|_| Error::new(len_at, "FString too long"))?)
-        } else if s.is_ascii() {
-            out.extend_from_slice(s.as_bytes());
-            out.push(0);
-            i32::try_from(s.len() + 1).map_err(|_| Error::new(len_at, "FString too long"))?
         } else {
             let mut n = 1usize;
             for c in s.chars() {

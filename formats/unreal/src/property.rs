@@ -165,6 +165,9 @@ pub(crate) struct ReadState<'c> {
     /// Property names from the root joined by '.', the key used for struct hints.
     pub path: String,
     depth: u32,
+    /// Properties of the lists being read, innermost last; each finished list moves its tail into an
+    /// exactly sized Vec (no growth copies, no spare capacity kept in the model).
+    stack: Vec<Property>,
 }
 
 impl<'c> ReadState<'c> {
@@ -173,6 +176,7 @@ impl<'c> ReadState<'c> {
             ctx,
             path: String::new(),
             depth: 0,
+            stack: Vec::new(),
         }
     }
 
@@ -214,7 +218,22 @@ impl PropertyList {
             return Err(r.err("property lists nested too deeply"));
         }
         st.depth += 1;
-        let mut properties = Vec::new();
+        let base = st.stack.len();
+        let read = Self::parse_onto_stack(r, st);
+        st.depth -= 1;
+        match read {
+            Ok(()) => Ok(PropertyList {
+                properties: st.stack.drain(base..).collect(),
+            }),
+            Err(e) => {
+                st.stack.truncate(base);
+                Err(e)
+            }
+        }
+    }
+
+    /// Reads properties up to "None", pushing them onto `st.stack`.
+    fn parse_onto_stack(r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<(), Error> {
         loop {
             let name = FName::parse(r)?;
             if name.is("None") {
@@ -229,10 +248,9 @@ impl PropertyList {
             st.path.push_str(name.as_str());
             let p = Property::parse(name, r, st).map_err(|e| e.within(&st.path[seg..]));
             st.path.truncate(start);
-            properties.push(p?);
+            st.stack.push(p?);
         }
-        st.depth -= 1;
-        Ok(PropertyList { properties })
+        Ok(())
     }
 
     pub(crate) fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {

@@ -150,27 +150,31 @@ impl FPropertyTag {
             flags: 0,
         };
         let mut bool_value = false;
-        let mut params = Vec::new();
-        match type_name.as_str() {
+        // Built with exact capacities: a pushed-to empty Vec reserves four 56-byte slots.
+        let leaf =
+            |r: &mut ByteReader<'_>| Ok::<_, Error>(FPropertyTypeName::leaf(FName::parse(r)?));
+        let params = match type_name.as_str() {
             "StructProperty" => {
-                params.push(FPropertyTypeName::leaf(FName::parse(r)?));
+                let struct_name = leaf(r)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
                     tag.struct_guid = Some(FGuid::parse(r)?);
                 }
+                vec![struct_name]
             }
-            "BoolProperty" => bool_value = read_bool8(r, "BoolProperty value")?,
+            "BoolProperty" => {
+                bool_value = read_bool8(r, "BoolProperty value")?;
+                Vec::new()
+            }
             "ByteProperty" | "EnumProperty" | "ArrayProperty" | "OptionalProperty" => {
-                params.push(FPropertyTypeName::leaf(FName::parse(r)?));
+                vec![leaf(r)?]
             }
-            "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
-                params.push(FPropertyTypeName::leaf(FName::parse(r)?));
-            }
+            "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => vec![leaf(r)?],
             "MapProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
-                params.push(FPropertyTypeName::leaf(FName::parse(r)?));
-                params.push(FPropertyTypeName::leaf(FName::parse(r)?));
+                let key = leaf(r)?;
+                vec![key, leaf(r)?]
             }
-            _ => {}
-        }
+            _ => Vec::new(),
+        };
         tag.type_name = FPropertyTypeName {
             name: type_name,
             params,
