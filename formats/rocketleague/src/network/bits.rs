@@ -136,12 +136,14 @@ impl BitWriter {
         } else {
             value & (u64::MAX >> (64 - n))
         };
+        // `used` stays below 32 between calls, so `used + n` fits the 64-bit accumulator and
+        // whole 32-bit words are flushed at once.
         self.acc |= masked << self.used;
         self.used += n;
-        while self.used >= 8 {
-            self.buf.push(self.acc as u8);
-            self.acc >>= 8;
-            self.used -= 8;
+        if self.used >= 32 {
+            self.buf.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc >>= 32;
+            self.used -= 32;
         }
     }
 
