@@ -112,7 +112,7 @@ impl Harness {
 
     /// Prints the peak heap use of one call of `f` relative to `input_len`.
     pub fn report_peak_memory<R>(&self, label: &str, input_len: usize, f: impl FnOnce() -> R) {
-        let (result, peak) = crate::alloc::peak_during(f);
+        let (result, peak) = snapshots::alloc::peak_during(f);
         black_box(result);
         println!(
             "{label}: peak heap {peak} bytes, {:.2}x input",

@@ -4,7 +4,6 @@
 //! module `src/<format>.rs` exposing `pub fn run(h: &mut Harness)`; build.rs registers every such
 //! file in [`FORMATS`], so adding a bench needs no edit here.
 
-pub mod alloc;
 pub mod harness;
 
 /// A format's bench entry point.

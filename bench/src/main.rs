@@ -3,7 +3,8 @@
 
 use std::process::ExitCode;
 
-use savepoint_bench::{FORMATS, alloc, harness::Harness};
+use savepoint_bench::{FORMATS, harness::Harness};
+use snapshots::alloc;
 
 #[global_allocator]
 static ALLOCATOR: alloc::Counting = alloc::Counting;

@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod alloc;
+
 /// The workspace root: this crate sits one level below it.
 fn workspace_root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))

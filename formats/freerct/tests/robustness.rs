@@ -3,30 +3,7 @@
 
 mod common;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// Counts live and peak heap bytes of this test binary.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards to the system allocator unchanged; only adds bookkeeping.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(live, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use snapshots::alloc::{Counting, peak_during};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -37,10 +14,7 @@ const SLACK: usize = 64 * 1024;
 
 /// Reads `data`, returning whether it parsed and the peak heap growth during the read.
 fn read_measured(data: &[u8]) -> (bool, usize) {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let ok = freerct::read(data).is_ok();
-    (ok, PEAK.load(Ordering::Relaxed).saturating_sub(base))
+    peak_during(|| freerct::read(data).is_ok())
 }
 
 fn check(label: &str, data: &[u8]) -> bool {

@@ -5,38 +5,13 @@ mod common;
 
 use rocketleague::{NetworkParse, ParserBuilder};
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// Tracks live and peak heap bytes so the peak of one parse can be measured.
-struct CountingAllocator;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.fetch_add(layout.size(), Ordering::SeqCst) + layout.size();
-        PEAK.fetch_max(live, Ordering::SeqCst);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::SeqCst);
-        // SAFETY: `ptr` came from `alloc` above with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use snapshots::alloc::{Counting, peak_during};
 
 #[global_allocator]
-static ALLOCATOR: CountingAllocator = CountingAllocator;
+static ALLOCATOR: Counting = Counting;
 
 fn peak_of(data: &[u8], network: NetworkParse) -> usize {
-    let base = LIVE.load(Ordering::SeqCst);
-    PEAK.store(base, Ordering::SeqCst);
-    let replay = ParserBuilder::new(data).network_parse(network).parse();
-    let peak = PEAK.load(Ordering::SeqCst) - base;
+    let (replay, peak) = peak_during(|| ParserBuilder::new(data).network_parse(network).parse());
     drop(replay);
     peak
 }

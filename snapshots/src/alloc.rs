@@ -1,5 +1,6 @@
-//! A counting global allocator, so benches can report peak heap use next to throughput.
-//! The bench binary installs it; in other binaries [`peak_during`] reports 0.
+//! A counting global allocator, so tests and benches can measure the peak heap use of one call.
+//! A binary installs it with `#[global_allocator] static A: Counting = Counting;`; where it is not
+//! installed, [`peak_during`] reports 0.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -47,7 +48,7 @@ unsafe impl GlobalAlloc for Counting {
 }
 
 /// Runs `f` and returns its result with the peak number of heap bytes allocated during it,
-/// counted above what was live when it started. Benches are single-threaded, so this is exact.
+/// counted above what was live when it started. Exact when no other thread allocates meanwhile.
 pub fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
     let start = LIVE.load(Ordering::Relaxed);
     PEAK.store(start, Ordering::Relaxed);
