@@ -341,6 +341,26 @@ fn to_json_without_output_writes_stdout_and_pretty_indents() {
 }
 
 #[test]
+fn a_closed_stdout_pipe_ends_quietly_with_the_sigpipe_status() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    // The JSON of a replay is megabytes, far more than a pipe buffers, so the write must meet the
+    // closed read end whether it starts before or after the close.
+    let replay = corpus.join("rocketleague/good/07e9.replay");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_savepoint"))
+        .args(["to-json", s(&replay)])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run savepoint");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait for savepoint");
+    assert_eq!(out.status.code(), Some(141), "{}", stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}
+
+#[test]
 fn from_json_rejects_an_unknown_format_tag() {
     let dir = scratch("badjson");
     let json = dir.join("bad.json");

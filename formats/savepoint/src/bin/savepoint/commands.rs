@@ -210,10 +210,16 @@ pub fn from_json(path: &Path, out: &Path) -> Result<bool, String> {
     Ok(true)
 }
 
-/// Writes to stdout; a closed pipe (`savepoint ... | head`) becomes an error, not a panic.
+/// Status a shell reports for a writer killed by SIGPIPE (128 + 13).
+const EXIT_BROKEN_PIPE: i32 = 141;
+
+/// Writes to stdout. A closed pipe (`savepoint ... | head`) ends the program quietly, as the
+/// SIGPIPE default would for a C tool: the reader has all it wanted, so no message is printed.
 fn print(text: &str) -> Result<(), String> {
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .map_err(|e| format!("stdout: {e}"))
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            std::process::exit(EXIT_BROKEN_PIPE)
+        }
+        other => other.map_err(|e| format!("stdout: {e}")),
+    }
 }
