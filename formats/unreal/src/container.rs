@@ -1,5 +1,6 @@
 //! Array, Set and Map values and their untagged elements.
 
+use crate::context::NameMode;
 use crate::cursor::{ByteReader, collect_n};
 use crate::ftext::put_len;
 use crate::native_struct::StructValue;
@@ -116,7 +117,8 @@ impl ArrayValue {
     ) -> Result<Self, Error> {
         let inner = param(ty, 0, r)?;
         let count = r.count(1, "array count")?;
-        Ok(match Kind::of(inner.name.as_str()) {
+        let inner_kind = Kind::of(inner.name.as_str());
+        Ok(match inner_kind {
             Kind::Struct if st.ctx.complete_type_names() => {
                 let name = inner.param_name(0);
                 let items = collect_n(count, |i| {
@@ -128,7 +130,7 @@ impl ArrayValue {
                 }
             }
             Kind::Struct => {
-                let (tag, info) = FPropertyTag::parse_after_name(FName::parse(r)?, r, st.ctx)?;
+                let (tag, info) = FPropertyTag::parse_after_name(st.ctx.read_name(r)?, r, st.ctx)?;
                 if !tag.type_name.name.is("StructProperty") {
                     return Err(r.err("inner tag of a struct array is not a StructProperty"));
                 }
@@ -164,10 +166,24 @@ impl ArrayValue {
             Kind::UInt64 => ArrayValue::UInt64s(numbers(r, count, u64::from_le_bytes)?),
             Kind::Float => ArrayValue::Floats(numbers(r, count, |b| F32(f32::from_le_bytes(b)))?),
             Kind::Double => ArrayValue::Doubles(numbers(r, count, |b| F64(f64::from_le_bytes(b)))?),
-            Kind::Byte | Kind::Str | Kind::Name | Kind::Enum => {
+            // Names in a pool are indices, not strings: those arrays take the `Values` path.
+            Kind::Byte | Kind::Name | Kind::Enum if st.ctx.names == NameMode::Inline => {
                 ArrayValue::Strings(collect_n(count, |i| FName::parse(r).map_err(indexed(i)))?)
             }
-            Kind::Object if !st.ctx.level_object_references => {
+            Kind::Byte | Kind::Name | Kind::Enum => {
+                let name = |r: &mut ByteReader<'_>| st.ctx.read_name(r);
+                ArrayValue::Values(collect_n(count, |i| {
+                    let n = name(r).map_err(indexed(i))?;
+                    Ok(match inner_kind {
+                        Kind::Name => PropertyValue::Name(n),
+                        _ => PropertyValue::Enum(n),
+                    })
+                })?)
+            }
+            Kind::Str => {
+                ArrayValue::Strings(collect_n(count, |i| FString::parse(r).map_err(indexed(i)))?)
+            }
+            Kind::Object if !st.ctx.level_object_references && !st.ctx.object_indices => {
                 ArrayValue::Strings(collect_n(count, |i| FName::parse(r).map_err(indexed(i)))?)
             }
             kind => ArrayValue::Values(collect_n(count, |i| {
@@ -370,14 +386,22 @@ fn read_element_struct(
     match ctx.hints.get(&st.path) {
         Some("Struct") => StructValue::parse_properties(r, st),
         Some(name) => StructValue::parse(name, None, None, r, st),
-        None if looks_like_property_list(r) => StructValue::parse_properties(r, st),
+        None if looks_like_property_list(r, ctx) => StructValue::parse_properties(r, st),
         None => StructValue::parse("Guid", None, None, r, st),
     }
 }
 
 /// True when the bytes start like a property list: "None", or a name followed by a `*Property` type.
-fn looks_like_property_list(r: &ByteReader<'_>) -> bool {
+fn looks_like_property_list(r: &ByteReader<'_>, ctx: &PropertyContext) -> bool {
     let mut p = r.clone();
+    if let NameMode::Pool(pool) = &ctx.names {
+        let mut name = || p.i32("name index").ok().and_then(|i| pool.get(i));
+        return match name() {
+            Some(n) if n.is("None") => true,
+            Some(_) => name().is_some_and(|t| t.as_str().ends_with("Property")),
+            None => false,
+        };
+    }
     match ansi_bytes(&mut p) {
         Some(b"None\0") => true,
         Some(name) if name.len() > 1 => {

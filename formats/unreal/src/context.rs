@@ -1,7 +1,10 @@
 //! What a property reader must know that the bytes don't say: versions and struct-type hints.
 
+use crate::cursor::ByteReader;
+use crate::{Error, FName};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 /// `FileVersionUE4` at which struct GUIDs appear in property tags.
 pub(crate) const UE4_STRUCT_GUID_IN_PROPERTY_TAG: u32 = 441;
@@ -33,6 +36,80 @@ pub struct PropertyContext {
     /// Satisfactory saves, instead of a single path string.
     #[serde(default)]
     pub level_object_references: bool,
+    /// How names (`FName`) are stored: inline strings, or indices into a string pool (Astroneer).
+    /// Not serialized: the pool belongs to the file, whose model carries it.
+    #[serde(skip)]
+    pub names: NameMode,
+    /// Object references are `i32` indices into the file's object table (Astroneer), see
+    /// [`crate::PropertyValue::ObjectIndex`].
+    #[serde(default)]
+    pub object_indices: bool,
+    /// Structs with a native layout this crate does not decode, by name, with their byte size:
+    /// read as [`crate::StructValue::Binary`] instead of being taken for property lists.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub binary_structs: BTreeMap<String, usize>,
+}
+
+/// How an `FName` is serialized.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum NameMode {
+    /// As an `FString` (SaveGame archives).
+    #[default]
+    Inline,
+    /// As an `i32` index into a table of names (Astroneer's string pool).
+    Pool(Arc<NamePool>),
+}
+
+/// A table of names addressed by `i32` index, with the reverse look-up the writer needs.
+///
+/// Slot 0 is the null name (an `FString` of length 0); the file's strings follow from index 1.
+/// Every string must be unique, or writing could not tell which index a name came from.
+#[derive(Debug, Clone, Default)]
+pub struct NamePool {
+    strings: Vec<FName>,
+    index: HashMap<FName, i32>,
+}
+
+impl PartialEq for NamePool {
+    fn eq(&self, other: &Self) -> bool {
+        self.strings == other.strings
+    }
+}
+
+impl Eq for NamePool {}
+
+impl NamePool {
+    /// A pool whose index 0 is the null name and index `i` (from 1) is `strings[i - 1]`.
+    ///
+    /// Fails with the first repeated string (or a null entry, which would alias slot 0).
+    pub fn new(strings: &[FName]) -> Result<Self, String> {
+        let mut all = Vec::with_capacity(strings.len() + 1);
+        all.push(FName::default());
+        all.extend_from_slice(strings);
+        let mut index = HashMap::with_capacity(all.len());
+        for (i, s) in all.iter().enumerate() {
+            let i = i32::try_from(i).map_err(|_| "string pool larger than i32".to_owned())?;
+            if index.insert(s.clone(), i).is_some() {
+                return Err(format!(
+                    "string pool entry {i} ({s:?}) repeats an earlier one"
+                ));
+            }
+        }
+        Ok(NamePool {
+            strings: all,
+            index,
+        })
+    }
+
+    /// The name at `index`.
+    pub fn get(&self, index: i32) -> Option<&FName> {
+        self.strings.get(usize::try_from(index).ok()?)
+    }
+
+    /// The index of `name`.
+    pub fn index_of(&self, name: &FName) -> Option<i32> {
+        self.index.get(name).copied()
+    }
 }
 
 impl PropertyContext {
@@ -53,6 +130,43 @@ impl PropertyContext {
     /// Property tags are the UE 5.4+ form (type-name tree plus flags).
     pub fn complete_type_names(&self) -> bool {
         self.package_ue5 >= UE5_PROPERTY_TAG_COMPLETE_TYPE_NAME
+    }
+
+    /// Reads one name in the context's [`NameMode`].
+    pub(crate) fn read_name(&self, r: &mut ByteReader<'_>) -> Result<FName, Error> {
+        match &self.names {
+            NameMode::Inline => FName::parse(r),
+            NameMode::Pool(pool) => {
+                let at = r.offset();
+                let i = r.i32("name index")?;
+                pool.get(i).cloned().ok_or_else(|| {
+                    Error::new(
+                        at,
+                        format!(
+                            "name index {i} outside the string pool of {}",
+                            pool.strings.len()
+                        ),
+                    )
+                })
+            }
+        }
+    }
+
+    /// Appends one name in the context's [`NameMode`].
+    pub(crate) fn put_name(&self, name: &FName, out: &mut Vec<u8>) -> Result<(), Error> {
+        match &self.names {
+            NameMode::Inline => name.put(out),
+            NameMode::Pool(pool) => {
+                let i = pool.index_of(name).ok_or_else(|| {
+                    Error::new(
+                        out.len(),
+                        format!("name {:?} is not in the string pool", name.as_str()),
+                    )
+                })?;
+                out.extend_from_slice(&i.to_le_bytes());
+                Ok(())
+            }
+        }
     }
 }
 
@@ -85,5 +199,104 @@ impl StructHints {
     /// True when no hints are set.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{PropertyList, PropertyValue};
+
+    fn pool_context() -> PropertyContext {
+        let names = [
+            "Count",
+            "IntProperty",
+            "None",
+            "Ref",
+            "ObjectProperty",
+            "Tags",
+            "ArrayProperty",
+            "NameProperty",
+        ]
+        .map(FName::from);
+        let mut ctx = PropertyContext::new(514, 0);
+        ctx.names = NameMode::Pool(Arc::new(NamePool::new(&names).unwrap()));
+        ctx.object_indices = true;
+        ctx.strict = true;
+        ctx
+    }
+
+    fn ints(values: &[i32]) -> Vec<u8> {
+        values.iter().flat_map(|v| v.to_le_bytes()).collect()
+    }
+
+    /// A tag in pool form: name, type, size, array index, (extra names), no property GUID.
+    fn tag(name: i32, ty: i32, size: i32, extra: &[i32]) -> Vec<u8> {
+        let mut out = ints(&[name, ty, size, 0]);
+        out.extend(ints(extra));
+        out.push(0);
+        out
+    }
+
+    #[test]
+    fn pool_names_read_and_write_back() {
+        let ctx = pool_context();
+        let mut data = tag(1, 2, 4, &[]);
+        data.extend(ints(&[7]));
+        data.extend(tag(4, 5, 8, &[]));
+        data.extend(ints(&[-3, 6]));
+        data.extend(tag(6, 7, 12, &[8]));
+        data.extend(ints(&[2, 1, 3]));
+        data.extend(ints(&[3]));
+        let (list, used) = PropertyList::read(&data, 0, &ctx).unwrap();
+        assert_eq!(used, data.len());
+        let names: Vec<_> = list
+            .properties
+            .iter()
+            .map(|p| p.tag.name.as_str())
+            .collect();
+        assert_eq!(names, ["Count", "Ref", "Tags"]);
+        assert_eq!(list.properties[0].value, PropertyValue::Int(7));
+        assert_eq!(
+            list.properties[1].value,
+            PropertyValue::ObjectIndex {
+                index: -3,
+                path: Some(FName::from("Tags")),
+            }
+        );
+        let PropertyValue::Array(crate::ArrayValue::Values(tags)) = &list.properties[2].value
+        else {
+            panic!("name array: {:?}", list.properties[2].value);
+        };
+        assert_eq!(
+            tags,
+            &[
+                PropertyValue::Name(FName::from("Count")),
+                PropertyValue::Name(FName::from("None"))
+            ]
+        );
+        let mut out = Vec::new();
+        list.write(&ctx, &mut out).unwrap();
+        assert_eq!(out, data);
+    }
+
+    #[test]
+    fn pool_index_out_of_range_is_an_error_with_offset() {
+        let ctx = pool_context();
+        let mut data = tag(1, 2, 4, &[]);
+        data.extend(ints(&[7, 99]));
+        let err = PropertyList::read(&data, 0x100, &ctx).unwrap_err();
+        assert!(err.to_string().contains("name index 99"), "{err}");
+        assert!(err.to_string().contains("0x115"), "{err}");
+    }
+
+    #[test]
+    fn pool_rejects_repeated_strings_and_unknown_names() {
+        assert!(NamePool::new(&["A", "B", "A"].map(FName::from)).is_err());
+        let ctx = pool_context();
+        let mut out = Vec::new();
+        assert!(ctx.put_name(&FName::from("Missing"), &mut out).is_err());
+        ctx.put_name(&FName::default(), &mut out).unwrap();
+        assert_eq!(out, 0i32.to_le_bytes());
     }
 }

@@ -34,15 +34,15 @@ mod property_tag;
 mod tarray;
 
 pub use container::{ArrayValue, MapValue, SetValue};
-pub use context::{PropertyContext, StructHints};
+pub use context::{NameMode, NamePool, PropertyContext, StructHints};
 pub use error::Error;
 pub use fguid::FGuid;
 pub use float::{F32, F64};
 pub use fstring::{FName, FString};
 pub use ftext::{FText, FormatArgumentValue, NumberFormattingOptions, TextHistory};
 pub use native_struct::{
-    FBox, FBox2D, FColor, FIntPoint, FIntVector, FLinearColor, FQuat, FRotator, FSoftObjectPath,
-    FVector, FVector2D, FVector4, Real, StructValue,
+    FAstroDatumRef, FBox, FBox2D, FColor, FIntPoint, FIntVector, FLinearColor, FQuat, FRotator,
+    FSoftObjectPath, FVector, FVector2D, FVector4, Real, StructValue,
 };
 pub use object_reference::FObjectReferenceDisc;
 pub use property::{FFieldPath, FScriptDelegate, Property, PropertyList, PropertyValue};

@@ -87,6 +87,21 @@ pub struct FColor {
     pub a: u8,
 }
 
+/// Astroneer's `AstroDatumRef`: a reference to one datum of an entity container object. The meaning
+/// of the fields is read off real saves: `container` is always the index of a `*Container` object
+/// and `id` matches the negative ids those containers store.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FAstroDatumRef {
+    /// Small non-negative number (a slot within the container).
+    pub index: i32,
+    /// The datum's id (negative in known saves).
+    pub id: i32,
+    /// Index of the container object in the save's object table.
+    pub container: i32,
+}
+
 /// `FSoftObjectPath`: before UE 5.1 (package UE5 < 1007) an asset path name plus sub-path; from then
 /// on a top-level asset path (package name, asset name) plus sub-path. `asset` is `Some` in the second form.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,6 +146,11 @@ pub enum StructValue {
     SoftObjectPath(Box<FSoftObjectPath>),
     /// `GameplayTagContainer`: tag names.
     GameplayTagContainer(Vec<FName>),
+    /// Astroneer's `AstroDatumRef`.
+    AstroDatumRef(FAstroDatumRef),
+    /// A binary struct whose layout is not known, only its size (from
+    /// [`PropertyContext::binary_structs`]): its bytes as stored.
+    Binary(#[serde(with = "crate::chunked::hex_bytes")] Vec<u8>),
     /// A struct serialized as a tagged property list.
     Properties(crate::PropertyList),
 }
@@ -199,9 +219,13 @@ impl StructValue {
             ("SoftObjectPath" | "SoftClassPath", _) => {
                 Self::SoftObjectPath(Box::new(FSoftObjectPath::parse(r, st.ctx)?))
             }
+            ("AstroDatumRef", _) => Self::AstroDatumRef(r.binrw(name)?),
             ("GameplayTagContainer", _) => {
                 let n = r.count(4, "gameplay tag count")?;
-                Self::GameplayTagContainer(crate::cursor::collect_n(n, |_| FName::parse(r))?)
+                Self::GameplayTagContainer(crate::cursor::collect_n(n, |_| st.ctx.read_name(r))?)
+            }
+            _ if let Some(&len) = st.ctx.binary_structs.get(name) => {
+                Self::Binary(r.bytes(len, name)?.to_vec())
             }
             _ if native == Some(true) => {
                 return Err(r.err(format!("unknown binary struct {name:?}")));
@@ -242,10 +266,15 @@ impl StructValue {
             Self::BoxD(v) => put_binrw(v, out),
             Self::Box2D(v) => put_binrw(v, out),
             Self::Box2DD(v) => put_binrw(v, out),
-            Self::SoftObjectPath(p) => p.put(out),
+            Self::SoftObjectPath(p) => p.put(ctx, out),
             Self::GameplayTagContainer(tags) => {
                 crate::ftext::put_len(tags.len(), out)?;
-                tags.iter().try_for_each(|t| t.put(out))
+                tags.iter().try_for_each(|t| ctx.put_name(t, out))
+            }
+            Self::AstroDatumRef(v) => put_binrw(v, out),
+            Self::Binary(bytes) => {
+                out.extend_from_slice(bytes);
+                Ok(())
             }
             Self::Properties(list) => list.put(ctx, out),
         }
@@ -254,9 +283,9 @@ impl StructValue {
 
 impl FSoftObjectPath {
     pub(crate) fn parse(r: &mut ByteReader<'_>, ctx: &PropertyContext) -> Result<Self, Error> {
-        let package = FName::parse(r)?;
+        let package = ctx.read_name(r)?;
         let asset = if ctx.package_ue5 >= UE5_SOFT_OBJECT_PATH_TOP_LEVEL {
-            Some(FName::parse(r)?)
+            Some(ctx.read_name(r)?)
         } else {
             None
         };
@@ -267,10 +296,10 @@ impl FSoftObjectPath {
         })
     }
 
-    pub(crate) fn put(&self, out: &mut Vec<u8>) -> Result<(), Error> {
-        self.package.put(out)?;
+    pub(crate) fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        ctx.put_name(&self.package, out)?;
         if let Some(a) = &self.asset {
-            a.put(out)?;
+            ctx.put_name(a, out)?;
         }
         self.sub_path.put(out)
     }

@@ -7,6 +7,9 @@ use crate::property_tag::FPropertyTag;
 use crate::{Error, F32, F64, FGuid, FName, FString, FText, PropertyContext};
 use serde::{Deserialize, Serialize};
 
+/// The object index that is followed by the referenced object's path (Astroneer).
+const OBJECT_INDEX_BY_PATH: i32 = -3;
+
 /// Deepest nesting of property lists (structs in structs) accepted, so hostile input cannot exhaust the stack.
 const MAX_DEPTH: u32 = 48;
 
@@ -69,6 +72,15 @@ pub enum PropertyValue {
     Text(Box<FText>),
     /// Object, Class, Interface and WeakObject properties: an object path.
     Object(FString),
+    /// Object and Interface properties when [`PropertyContext::object_indices`] is set: an index into
+    /// the file's object table (-1 for none); index -3 is followed by the object's path as a name.
+    ObjectIndex {
+        /// The object's index.
+        index: i32,
+        /// The path that follows index -3.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        path: Option<FName>,
+    },
     /// Object and Interface properties when [`PropertyContext::level_object_references`] is set.
     ObjectReference(Box<crate::FObjectReferenceDisc>),
     /// SoftObject and SoftClass properties.
@@ -235,7 +247,7 @@ impl PropertyList {
     /// Reads properties up to "None", pushing them onto `st.stack`.
     fn parse_onto_stack(r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<(), Error> {
         loop {
-            let name = FName::parse(r)?;
+            let name = st.ctx.read_name(r)?;
             if name.is("None") {
                 break;
             }
@@ -257,7 +269,7 @@ impl PropertyList {
         for p in &self.properties {
             p.put(ctx, out).map_err(|e| e.within(p.tag.name.as_str()))?;
         }
-        FName::new("None").put(out)
+        ctx.put_name(&FName::new("None"), out)
     }
 
     /// The first property with this name.
@@ -318,7 +330,7 @@ fn read_tagged_value(
     let ty = &tag.type_name;
     Ok(match kind {
         Kind::Byte if size == 1 => PropertyValue::Byte(r.u8("ByteProperty")?),
-        Kind::Byte => PropertyValue::Enum(FName::parse(r)?),
+        Kind::Byte => PropertyValue::Enum(st.ctx.read_name(r)?),
         Kind::Struct => {
             let native = st
                 .ctx
@@ -360,23 +372,32 @@ impl PropertyValue {
             Kind::Float => V::Float(F32(f32::from_bits(r.u32("Float")?))),
             Kind::Double => V::Double(F64(f64::from_bits(r.u64("Double")?))),
             Kind::Str => V::Str(FString::parse(r)?),
-            Kind::Name => V::Name(FName::parse(r)?),
-            Kind::Enum => V::Enum(FName::parse(r)?),
+            Kind::Name => V::Name(st.ctx.read_name(r)?),
+            Kind::Enum => V::Enum(st.ctx.read_name(r)?),
             Kind::Text => V::Text(Box::new(FText::parse(r)?)),
+            Kind::Object if st.ctx.object_indices => {
+                let index = r.i32("object index")?;
+                let path = if index == OBJECT_INDEX_BY_PATH {
+                    Some(st.ctx.read_name(r)?)
+                } else {
+                    None
+                };
+                V::ObjectIndex { index, path }
+            }
             Kind::Object if st.ctx.level_object_references => {
                 V::ObjectReference(Box::new(crate::FObjectReferenceDisc::parse(r)?))
             }
             Kind::Object => V::Object(FString::parse(r)?),
             Kind::SoftObject => V::SoftObject(Box::new(FSoftObjectPath::parse(r, st.ctx)?)),
             Kind::LazyObject => V::LazyObject(FGuid::parse(r)?),
-            Kind::Delegate => V::Delegate(Box::new(FScriptDelegate::parse(r)?)),
+            Kind::Delegate => V::Delegate(Box::new(FScriptDelegate::parse(r, st.ctx)?)),
             Kind::MulticastDelegate => {
                 let n = r.count(8, "delegate count")?;
-                V::MulticastDelegate(collect_n(n, |_| FScriptDelegate::parse(r))?)
+                V::MulticastDelegate(collect_n(n, |_| FScriptDelegate::parse(r, st.ctx))?)
             }
             Kind::FieldPath => {
                 let n = r.count(4, "field path length")?;
-                let path = collect_n(n, |_| FName::parse(r))?;
+                let path = collect_n(n, |_| st.ctx.read_name(r))?;
                 V::FieldPath(Box::new(FFieldPath {
                     path,
                     owner: FString::parse(r)?,
@@ -401,19 +422,34 @@ impl PropertyValue {
             V::UInt64(v) => out.extend_from_slice(&v.to_le_bytes()),
             V::Float(v) => out.extend_from_slice(&v.0.to_bits().to_le_bytes()),
             V::Double(v) => out.extend_from_slice(&v.0.to_bits().to_le_bytes()),
-            V::Str(s) | V::Name(s) | V::Enum(s) | V::Object(s) => s.put(out)?,
+            V::Str(s) | V::Object(s) => s.put(out)?,
+            V::Name(s) | V::Enum(s) => ctx.put_name(s, out)?,
+            V::ObjectIndex { index, path } => {
+                if path.is_some() != (*index == OBJECT_INDEX_BY_PATH) {
+                    return Err(Error::new(
+                        out.len(),
+                        format!(
+                            "object index {index}: a path goes with index {OBJECT_INDEX_BY_PATH} and only there"
+                        ),
+                    ));
+                }
+                out.extend_from_slice(&index.to_le_bytes());
+                if let Some(p) = path {
+                    ctx.put_name(p, out)?;
+                }
+            }
             V::Text(t) => t.put(out)?,
             V::ObjectReference(o) => o.put(out)?,
-            V::SoftObject(p) => p.put(out)?,
+            V::SoftObject(p) => p.put(ctx, out)?,
             V::LazyObject(g) => g.put(out)?,
-            V::Delegate(d) => d.put(out)?,
+            V::Delegate(d) => d.put(ctx, out)?,
             V::MulticastDelegate(ds) => {
                 crate::ftext::put_len(ds.len(), out)?;
-                ds.iter().try_for_each(|d| d.put(out))?;
+                ds.iter().try_for_each(|d| d.put(ctx, out))?;
             }
             V::FieldPath(f) => {
                 crate::ftext::put_len(f.path.len(), out)?;
-                f.path.iter().try_for_each(|n| n.put(out))?;
+                f.path.iter().try_for_each(|n| ctx.put_name(n, out))?;
                 f.owner.put(out)?;
             }
             V::Struct(s) => s.put(ctx, out)?,
@@ -433,15 +469,15 @@ impl PropertyValue {
 }
 
 impl FScriptDelegate {
-    fn parse(r: &mut ByteReader<'_>) -> Result<Self, Error> {
+    fn parse(r: &mut ByteReader<'_>, ctx: &PropertyContext) -> Result<Self, Error> {
         Ok(FScriptDelegate {
             object: FString::parse(r)?,
-            function: FName::parse(r)?,
+            function: ctx.read_name(r)?,
         })
     }
 
-    fn put(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+    fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
         self.object.put(out)?;
-        self.function.put(out)
+        ctx.put_name(&self.function, out)
     }
 }

@@ -41,20 +41,20 @@ impl FPropertyTypeName {
         self.params.get(i).map_or("", |p| p.name.as_str())
     }
 
-    fn parse(r: &mut ByteReader<'_>, depth: u32) -> Result<Self, Error> {
+    fn parse(r: &mut ByteReader<'_>, ctx: &PropertyContext, depth: u32) -> Result<Self, Error> {
         if depth > MAX_TYPE_DEPTH {
             return Err(r.err("property type name nested too deeply"));
         }
-        let name = FName::parse(r)?;
+        let name = ctx.read_name(r)?;
         let n = r.count(8, "type parameter count")?;
-        let params = crate::cursor::collect_n(n, |_| Self::parse(r, depth + 1))?;
+        let params = crate::cursor::collect_n(n, |_| Self::parse(r, ctx, depth + 1))?;
         Ok(FPropertyTypeName { name, params })
     }
 
-    fn put(&self, out: &mut Vec<u8>) -> Result<(), Error> {
-        self.name.put(out)?;
+    fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        ctx.put_name(&self.name, out)?;
         crate::ftext::put_len(self.params.len(), out)?;
-        self.params.iter().try_for_each(|p| p.put(out))
+        self.params.iter().try_for_each(|p| p.put(ctx, out))
     }
 }
 
@@ -132,9 +132,9 @@ impl FPropertyTag {
         ctx: &PropertyContext,
     ) -> Result<(Self, TagInfo), Error> {
         if ctx.complete_type_names() {
-            return Self::parse_v2(name, r);
+            return Self::parse_v2(name, r, ctx);
         }
-        let type_name = FName::parse(r)?;
+        let type_name = ctx.read_name(r)?;
         let size_at = r.offset();
         let size = r.i32("property size")?;
         let size = usize::try_from(size)
@@ -152,7 +152,7 @@ impl FPropertyTag {
         let mut bool_value = false;
         // Built with exact capacities: a pushed-to empty Vec reserves four 56-byte slots.
         let leaf =
-            |r: &mut ByteReader<'_>| Ok::<_, Error>(FPropertyTypeName::leaf(FName::parse(r)?));
+            |r: &mut ByteReader<'_>| Ok::<_, Error>(FPropertyTypeName::leaf(ctx.read_name(r)?));
         let params = match type_name.as_str() {
             "StructProperty" => {
                 let struct_name = leaf(r)?;
@@ -189,8 +189,12 @@ impl FPropertyTag {
         Ok((tag, TagInfo { size, bool_value }))
     }
 
-    fn parse_v2(name: FName, r: &mut ByteReader<'_>) -> Result<(Self, TagInfo), Error> {
-        let type_name = FPropertyTypeName::parse(r, 0)?;
+    fn parse_v2(
+        name: FName,
+        r: &mut ByteReader<'_>,
+        ctx: &PropertyContext,
+    ) -> Result<(Self, TagInfo), Error> {
+        let type_name = FPropertyTypeName::parse(r, ctx, 0)?;
         let size_at = r.offset();
         let size = r.i32("property size")?;
         let size = usize::try_from(size)
@@ -245,12 +249,12 @@ impl FPropertyTag {
         bool_value: bool,
         out: &mut Vec<u8>,
     ) -> Result<SizeSlot, Error> {
-        self.name.put(out)?;
+        ctx.put_name(&self.name, out)?;
         if ctx.complete_type_names() {
-            return self.put_v2(bool_value, out);
+            return self.put_v2(ctx, bool_value, out);
         }
         let ty = &self.type_name;
-        ty.name.put(out)?;
+        ctx.put_name(&ty.name, out)?;
         let slot = SizeSlot(out.len());
         out.extend_from_slice(&0i32.to_le_bytes());
         out.extend_from_slice(&self.array_index.to_le_bytes());
@@ -258,21 +262,21 @@ impl FPropertyTag {
         let param = |i: usize| ty.params.get(i).map_or(&missing, |p| &p.name);
         match ty.name.as_str() {
             "StructProperty" => {
-                param(0).put(out)?;
+                ctx.put_name(param(0), out)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
                     self.struct_guid.unwrap_or_default().put(out)?;
                 }
             }
             "BoolProperty" => out.push(bool_value as u8),
             "ByteProperty" | "EnumProperty" | "ArrayProperty" | "OptionalProperty" => {
-                param(0).put(out)?
+                ctx.put_name(param(0), out)?
             }
             "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
-                param(0).put(out)?
+                ctx.put_name(param(0), out)?
             }
             "MapProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
-                param(0).put(out)?;
-                param(1).put(out)?;
+                ctx.put_name(param(0), out)?;
+                ctx.put_name(param(1), out)?;
             }
             _ => {}
         }
@@ -293,8 +297,13 @@ impl FPropertyTag {
         Ok(slot)
     }
 
-    fn put_v2(&self, bool_value: bool, out: &mut Vec<u8>) -> Result<SizeSlot, Error> {
-        self.type_name.put(out)?;
+    fn put_v2(
+        &self,
+        ctx: &PropertyContext,
+        bool_value: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<SizeSlot, Error> {
+        self.type_name.put(ctx, out)?;
         let slot = SizeSlot(out.len());
         out.extend_from_slice(&0i32.to_le_bytes());
         let mut flags = self.flags & !(FLAG_PROPERTY_GUID | FLAG_EXTENSIONS);
