@@ -28,6 +28,16 @@ fn cp1252_decode(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// Decodes Windows-1252 bytes, reusing their buffer when they are ASCII (nearly every name and
+/// object in a replay), where the text is the bytes themselves.
+fn cp1252_into_string(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(text) if text.is_ascii() => text,
+        Ok(text) => cp1252_decode(text.as_bytes()),
+        Err(invalid) => cp1252_decode(invalid.as_bytes()),
+    }
+}
+
 fn cp1252_encode_char(c: char) -> Option<u8> {
     match u32::from(c) {
         code @ (0..=0x7F | 0xA0..=0xFF) => u8::try_from(code).ok(),
@@ -108,13 +118,17 @@ impl BinRead for String8 {
     fn read_options<R: Read + Seek>(reader: &mut R, endian: Endian, (): ()) -> BinResult<Self> {
         let (pos, length) = read_length(reader, endian)?;
         let len = u64::try_from(length).map_err(|_| length_error(pos, length))?;
-        let bytes = read_bytes(reader, pos, len)?;
-        Ok(match bytes.split_last() {
-            Some((0, text)) => match std::str::from_utf8(text) {
-                Ok(text) => String8::Text(text.to_owned()),
-                Err(_) => String8::Raw(bytes),
-            },
-            _ => String8::Raw(bytes),
+        let mut bytes = read_bytes(reader, pos, len)?;
+        if bytes.pop_if(|last| *last == 0).is_none() {
+            return Ok(String8::Raw(bytes));
+        }
+        Ok(match String::from_utf8(bytes) {
+            Ok(text) => String8::Text(text),
+            Err(invalid) => {
+                let mut bytes = invalid.into_bytes();
+                bytes.push(0);
+                String8::Raw(bytes)
+            }
         })
     }
 }
@@ -268,16 +282,17 @@ impl BinRead for String16 {
             return Ok(String16::Empty);
         }
         let len = byte_len(length).ok_or_else(|| length_error(pos, length))?;
-        let bytes = read_bytes(reader, pos, len)?;
-        let text = if length < 0 {
-            decode_utf16(&bytes).map(String16::Utf16)
-        } else {
-            match bytes.split_last() {
-                Some((0, text)) => Some(String16::Windows1252(cp1252_decode(text))),
-                _ => None,
-            }
-        };
-        Ok(text.unwrap_or(String16::Raw { length, bytes }))
+        let mut bytes = read_bytes(reader, pos, len)?;
+        if length < 0 {
+            return Ok(match decode_utf16(&bytes) {
+                Some(text) => String16::Utf16(text),
+                None => String16::Raw { length, bytes },
+            });
+        }
+        Ok(match bytes.pop_if(|last| *last == 0) {
+            Some(_) => String16::Windows1252(cp1252_into_string(bytes)),
+            None => String16::Raw { length, bytes },
+        })
     }
 }
 
@@ -317,6 +332,34 @@ mod tests {
     fn windows_1252_high_bytes() {
         let value = round_trip16(&[4, 0, 0, 0, 0x80, 0xB3, 0x81, 0]);
         assert_eq!(value, String16::Windows1252("\u{20AC}\u{B3}\u{81}".into()));
+    }
+
+    /// Bytes that also form valid UTF-8 are still Windows-1252 characters, one per byte.
+    #[test]
+    fn windows_1252_that_looks_like_utf8() {
+        let value = round_trip16(&[3, 0, 0, 0, 0xC3, 0xA9, 0]);
+        assert_eq!(value, String16::Windows1252("\u{C3}\u{A9}".into()));
+        assert!(matches!(
+            round_trip16(&[3, 0, 0, 0, b'o', b'k', 1]),
+            String16::Raw { length: 3, .. }
+        ));
+    }
+
+    #[test]
+    fn string8_text_and_raw() {
+        let read = |bytes: &[u8]| String8::read_le(&mut Cursor::new(bytes)).expect("decodes");
+        assert_eq!(
+            read(&[4, 0, 0, 0, 0xC3, 0xA9, b'!', 0]),
+            String8::Text("\u{E9}!".into())
+        );
+        assert_eq!(
+            read(&[3, 0, 0, 0, 0xC3, b'!', 0]),
+            String8::Raw(vec![0xC3, b'!', 0])
+        );
+        assert_eq!(
+            read(&[2, 0, 0, 0, b'a', b'b']),
+            String8::Raw(vec![b'a', b'b'])
+        );
     }
 
     #[test]
