@@ -7,14 +7,24 @@
 //! World data (after the root list's "None"): `i32` 0, `u32` version, the level path, `u32` version,
 //! the string pool (`i64` count including the reserved null slot 0, then count - 1 `FString`s),
 //! the objects, the actors, the root object indices, the first import index and a fixed tail.
-//! Object property lists name their properties and types by string-pool index; they are kept as the
-//! object's serialized bytes.
+//!
+//! Each object's data is what `UObject::Serialize` writes: a tagged property list in the UE4 4.18
+//! layout except that every `FName` (property names, type names, struct/enum/inner type names,
+//! Name and Enum values, the "None" terminator) is an `i32` string-pool index, and object references
+//! are `i32` object-table indices (-3 followed by a path name); then the `u32` "has GUID" flag (and
+//! the GUID); then whatever the class's native `Serialize` appends. With save flag 4 the object
+//! stores two lengths: the first covers the property list and GUID flag, the second everything.
+//! The property lists are decoded by the `unreal` crate in its name-pool mode. Entity containers
+//! (`/Script/Astro.*Container`) are the exception: their data is the game's own entity table, not a
+//! property list.
 
-use binrw::{BinRead, BinResult, binrw};
+use std::sync::Arc;
+
+use binrw::io::{Read, Seek, SeekFrom};
+use binrw::{BinRead, BinResult, BinWrite, binrw};
 use serde::{Deserialize, Serialize};
-use unreal::F32;
-use unreal::FString;
 use unreal::chunked::{DeflateParams, ZlibStream};
+use unreal::{F32, FGuid, FString, NameMode, NamePool, PropertyContext, PropertyList};
 
 use crate::Error;
 
@@ -27,8 +37,15 @@ const PARAMS: DeflateParams = DeflateParams {
     level: 6,
     window_bits: 12,
 };
-/// Save flag: the object's data length is followed by a second length, the one that frames the data.
+/// Save flag: the object's data length (of its property part) is followed by a second length, the
+/// one that frames all of its data.
 const SAVE_FLAG_SECOND_LENGTH: u8 = 4;
+/// Native structs of Astroneer whose size is known but whose fields are not: (struct name, bytes).
+/// `AttachmentState` (in `ActorAttachmentsComponent.AttachmentStates`) starts with an object index.
+const BINARY_STRUCTS: &[(&str, usize)] = &[("AttachmentState", 22)];
+/// Classes whose data is an entity table rather than a property list: `/Script/Astro.` + `*Container`.
+const ENTITY_CONTAINER_PACKAGE: &str = "/Script/Astro.";
+const ENTITY_CONTAINER_SUFFIX: &str = "Container";
 /// Path prefix for errors in the frame.
 const PATH: &str = "Astroneer";
 
@@ -97,7 +114,7 @@ impl AstroneerFrame {
 
 /// Everything an Astroneer body holds after its root property list.
 #[binrw]
-#[brw(little)]
+#[brw(little, import(base: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AstroneerWorld {
     /// The `i32` after the root list (0).
@@ -118,7 +135,8 @@ pub struct AstroneerWorld {
     #[bw(try_calc = u32::try_from(objects.len()))]
     object_count: u32,
     /// Serialized objects.
-    #[br(count = object_count)]
+    #[br(parse_with = read_objects, args(base, &string_pool, object_count))]
+    #[bw(write_with = write_objects, args(base, string_pool.as_slice()))]
     pub objects: Vec<AstroObject>,
     #[br(temp)]
     #[bw(try_calc = u32::try_from(actors.len()))]
@@ -147,9 +165,81 @@ impl AstroneerWorld {
     }
 }
 
+/// The property context for a world's objects: `base`'s versions, hints and strictness, names from
+/// the string pool, object references by index, and Astroneer's binary structs.
+fn world_context(base: &PropertyContext, pool: &[FString]) -> Result<PropertyContext, String> {
+    let mut ctx = base.clone();
+    ctx.names = NameMode::Pool(Arc::new(NamePool::new(pool)?));
+    ctx.object_indices = true;
+    ctx.binary_structs.extend(
+        BINARY_STRUCTS
+            .iter()
+            .map(|&(name, len)| (name.to_owned(), len)),
+    );
+    Ok(ctx)
+}
+
+fn pool_error(pos: u64, message: String) -> binrw::Error {
+    binrw::Error::AssertFail {
+        pos,
+        message: format!("string pool: {message}"),
+    }
+}
+
+#[binrw::parser(reader, endian)]
+fn read_objects(
+    base: &PropertyContext,
+    pool: &[FString],
+    count: u32,
+) -> BinResult<Vec<AstroObject>> {
+    let pos = reader.stream_position()?;
+    let ctx = world_context(base, pool).map_err(|m| pool_error(pos, m))?;
+    // Each object takes at least 22 bytes, which bounds the allocation by the input size.
+    let left = remaining(reader)?;
+    let count = usize::try_from(count).unwrap_or(usize::MAX);
+    if count.saturating_mul(22) as u64 > left {
+        return Err(binrw::Error::AssertFail {
+            pos,
+            message: format!("{count} objects do not fit in the {left} bytes left"),
+        });
+    }
+    let mut objects = Vec::with_capacity(count);
+    for i in 0..count {
+        let object = AstroObject::read_options(reader, endian, (&ctx,))
+            .map_err(|e| binrw::error::ContextExt::with_message(e, format!("objects[{i}]")))?;
+        objects.push(object);
+    }
+    Ok(objects)
+}
+
+#[binrw::writer(writer, endian)]
+#[allow(clippy::ptr_arg)] // binrw hands `write_with` the field itself, a `&Vec`
+fn write_objects(
+    objects: &Vec<AstroObject>,
+    base: &PropertyContext,
+    pool: &[FString],
+) -> BinResult<()> {
+    let pos = writer.stream_position()?;
+    let ctx = world_context(base, pool).map_err(|m| pool_error(pos, m))?;
+    for (i, object) in objects.iter().enumerate() {
+        object
+            .write_options(writer, endian, (&ctx,))
+            .map_err(|e| binrw::error::ContextExt::with_message(e, format!("objects[{i}]")))?;
+    }
+    Ok(())
+}
+
+/// Bytes left in the stream after its current position.
+fn remaining<R: Read + Seek>(reader: &mut R) -> BinResult<u64> {
+    let pos = reader.stream_position()?;
+    let end = reader.seek(SeekFrom::End(0))?;
+    reader.seek(SeekFrom::Start(pos))?;
+    Ok(end.saturating_sub(pos))
+}
+
 /// One serialized object.
 #[binrw]
-#[brw(little)]
+#[brw(little, import(ctx: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AstroObject {
     /// Path of the object's class.
@@ -162,65 +252,176 @@ pub struct AstroObject {
     pub save_flags: u8,
     /// Index of the outer object, -1 for none.
     pub outer: i32,
-    #[br(temp)]
-    #[bw(try_calc = first_length(*save_flags, *declared_len, data.len()))]
-    first_len: u32,
-    /// With save flag 4: the first length as stored (it differs from the data's size).
-    #[br(calc = (save_flags & SAVE_FLAG_SECOND_LENGTH != 0).then_some(first_len))]
-    #[bw(ignore)]
-    pub declared_len: Option<u32>,
-    #[br(temp, if(save_flags & SAVE_FLAG_SECOND_LENGTH != 0))]
-    #[bw(try_calc = second_length(*save_flags, data.len()))]
-    second_len: Option<u32>,
-    /// The object's serialized data (its property list and anything after it).
-    #[br(parse_with = read_blob, args(second_len.unwrap_or(first_len)))]
-    #[serde(with = "unreal::chunked::hex_bytes")]
-    pub data: Vec<u8>,
+    /// The data lengths and the data.
+    #[br(parse_with = read_data, args(ctx, &class_name, save_flags))]
+    #[bw(write_with = write_data, args(ctx, *save_flags))]
+    pub data: AstroObjectData,
 }
 
-fn first_length(save_flags: u8, declared: Option<u32>, len: usize) -> BinResult<u32> {
-    match (save_flags & SAVE_FLAG_SECOND_LENGTH != 0, declared) {
-        (true, Some(declared)) => Ok(declared),
-        (false, None) => u32::try_from(len).map_err(|_| too_long()),
-        _ => Err(binrw::Error::AssertFail {
-            pos: 0,
-            message: "declared_len must be present exactly when save flag 4 is set".into(),
-        }),
-    }
+/// What an object's data holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum AstroObjectData {
+    /// No data (length 0): objects the save only names, such as packages and components.
+    Empty,
+    /// `UObject::Serialize` output: tagged properties, the GUID flag, the class's native data.
+    Properties {
+        /// The tagged properties.
+        properties: PropertyList,
+        /// The object GUID, when the `u32` "has GUID" flag after the list is 1.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        guid: Option<FGuid>,
+        /// Bytes the class's native `Serialize` appends after the properties (slot lists of
+        /// `SlotsComponent`, voxel state of `VoxelVolumeComponent`, ...); not decoded yet.
+        #[serde(with = "unreal::chunked::hex_bytes")]
+        native: Vec<u8>,
+    },
+    /// The data of an entity container (`/Script/Astro.*Container`): the game's own table of
+    /// entities or components, not a property list; not decoded yet.
+    EntityContainer(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
 }
 
-fn second_length(save_flags: u8, len: usize) -> BinResult<Option<u32>> {
-    if save_flags & SAVE_FLAG_SECOND_LENGTH == 0 {
-        return Ok(None);
-    }
-    u32::try_from(len).map(Some).map_err(|_| too_long())
+fn is_entity_container(class_name: &FString) -> bool {
+    let class = class_name.as_str();
+    class.starts_with(ENTITY_CONTAINER_PACKAGE) && class.ends_with(ENTITY_CONTAINER_SUFFIX)
 }
 
-fn too_long() -> binrw::Error {
-    binrw::Error::AssertFail {
-        pos: 0,
-        message: "object data longer than 4 GiB".into(),
-    }
+fn assert_fail(pos: u64, message: String) -> binrw::Error {
+    binrw::Error::AssertFail { pos, message }
 }
 
-/// Reads `len` bytes, checking first that the stream has them (no allocation from the length alone).
-#[binrw::parser(reader)]
-fn read_blob(len: u32) -> BinResult<Vec<u8>> {
+#[binrw::parser(reader, endian)]
+fn read_data(
+    ctx: &PropertyContext,
+    class_name: &FString,
+    save_flags: u8,
+) -> BinResult<AstroObjectData> {
+    let first = u32::read_options(reader, endian, ())?;
+    let two_lengths = save_flags & SAVE_FLAG_SECOND_LENGTH != 0;
+    let second = if two_lengths {
+        Some(u32::read_options(reader, endian, ())?)
+    } else {
+        None
+    };
     let pos = reader.stream_position()?;
-    let end = reader.seek(binrw::io::SeekFrom::End(0))?;
-    reader.seek(binrw::io::SeekFrom::Start(pos))?;
-    if u64::from(len) > end.saturating_sub(pos) {
-        return Err(binrw::Error::AssertFail {
+    let total = second.unwrap_or(first);
+    let left = remaining(reader)?;
+    if u64::from(total) > left {
+        return Err(assert_fail(
             pos,
-            message: format!(
-                "object data of {len} bytes, only {} left",
-                end.saturating_sub(pos)
-            ),
-        });
+            format!("object data of {total} bytes, only {left} left"),
+        ));
     }
-    let mut data = vec![0; len as usize];
-    reader.read_exact(&mut data)?;
+    let mut bytes = vec![0; total as usize];
+    reader.read_exact(&mut bytes)?;
+    if total == 0 {
+        return match first {
+            0 => Ok(AstroObjectData::Empty),
+            _ => Err(assert_fail(
+                pos,
+                format!("empty object data with a first length of {first}"),
+            )),
+        };
+    }
+    if is_entity_container(class_name) {
+        if first != total {
+            return Err(assert_fail(
+                pos,
+                format!("entity container lengths {first} and {total} differ"),
+            ));
+        }
+        return Ok(AstroObjectData::EntityContainer(bytes));
+    }
+    let (data, tagged) = decode_properties(&bytes, pos, ctx)?;
+    if two_lengths && tagged != first as usize {
+        return Err(assert_fail(
+            pos,
+            format!(
+                "first data length {first}, but the properties and GUID flag take {tagged} bytes"
+            ),
+        ));
+    }
     Ok(data)
+}
+
+/// Decodes property-list data at `pos`; returns it and the length of its tagged part (list + GUID).
+fn decode_properties(
+    bytes: &[u8],
+    pos: u64,
+    ctx: &PropertyContext,
+) -> BinResult<(AstroObjectData, usize)> {
+    let base = usize::try_from(pos).unwrap_or(usize::MAX);
+    let (properties, used) =
+        PropertyList::read(bytes, base, ctx).map_err(|e| binrw::Error::Custom {
+            pos: e.offset as u64,
+            err: Box::new(format!("properties.{}: {}", e.path, e.message)),
+        })?;
+    let mut rest = binrw::io::Cursor::new(&bytes[used..]);
+    let flag_at = pos + used as u64;
+    let guid = match u32::read_le(&mut rest)
+        .map_err(|_| assert_fail(flag_at, "object data ends before its GUID flag".into()))?
+    {
+        0 => None,
+        1 => Some(
+            FGuid::read_le(&mut rest)
+                .map_err(|_| assert_fail(flag_at + 4, "object data ends inside its GUID".into()))?,
+        ),
+        b => {
+            return Err(assert_fail(
+                flag_at,
+                format!("GUID flag: 0 or 1 expected, found {b}"),
+            ));
+        }
+    };
+    let tagged = used + rest.position() as usize;
+    let native = bytes[tagged..].to_vec();
+    let data = AstroObjectData::Properties {
+        properties,
+        guid,
+        native,
+    };
+    Ok((data, tagged))
+}
+
+#[binrw::writer(writer, endian)]
+fn write_data(data: &AstroObjectData, ctx: &PropertyContext, save_flags: u8) -> BinResult<()> {
+    let pos = writer.stream_position()?;
+    let mut bytes = Vec::new();
+    let tagged = match data {
+        AstroObjectData::Empty => 0,
+        AstroObjectData::EntityContainer(raw) => {
+            bytes.extend_from_slice(raw);
+            raw.len()
+        }
+        AstroObjectData::Properties {
+            properties,
+            guid,
+            native,
+        } => {
+            properties
+                .write(ctx, &mut bytes)
+                .map_err(|e| binrw::Error::Custom {
+                    pos,
+                    err: Box::new(format!("properties.{}: {}", e.path, e.message)),
+                })?;
+            bytes.extend_from_slice(&u32::from(guid.is_some()).to_le_bytes());
+            if let Some(g) = guid {
+                crate::put_binrw(g, &mut bytes)?;
+            }
+            let tagged = bytes.len();
+            bytes.extend_from_slice(native);
+            tagged
+        }
+    };
+    let too_long = || assert_fail(pos, "object data longer than 4 GiB".into());
+    let total = u32::try_from(bytes.len()).map_err(|_| too_long())?;
+    if save_flags & SAVE_FLAG_SECOND_LENGTH != 0 {
+        u32::try_from(tagged)
+            .map_err(|_| too_long())?
+            .write_options(writer, endian, ())?;
+    }
+    total.write_options(writer, endian, ())?;
+    writer.write_all(&bytes)?;
+    Ok(())
 }
 
 /// One actor: its object, links and transform.
@@ -250,14 +451,26 @@ pub struct AstroActor {
     pub scale: [F32; 3],
 }
 
-/// Reads the world data at `data` (offset `base` in the body).
-pub(crate) fn read_world(data: &[u8], base: usize) -> Result<AstroneerWorld, Error> {
-    AstroneerWorld::read(&mut binrw::io::Cursor::new(data))
+/// Reads the world data at `data` (offset `base` in the body); `ctx` is the body's property context.
+pub(crate) fn read_world(
+    data: &[u8],
+    base: usize,
+    ctx: &PropertyContext,
+) -> Result<AstroneerWorld, Error> {
+    AstroneerWorld::read_le_args(&mut binrw::io::Cursor::new(data), (ctx,))
         .map_err(|e| Error::binrw_read("SaveFile.astroneer", base, data.len(), e))
 }
 
 /// Appends the world data.
-pub(crate) fn write_world(world: &AstroneerWorld, out: &mut Vec<u8>) -> Result<(), Error> {
+pub(crate) fn write_world(
+    world: &AstroneerWorld,
+    ctx: &PropertyContext,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
     let base = out.len();
-    crate::put_binrw(world, out).map_err(|e| Error::binrw("SaveFile.astroneer", base, e))
+    let mut cursor = binrw::io::Cursor::new(&mut *out);
+    cursor.set_position(base as u64);
+    world
+        .write_le_args(&mut cursor, (ctx,))
+        .map_err(|e| Error::binrw("SaveFile.astroneer", base, e))
 }

@@ -44,7 +44,7 @@ impl GvasBody {
         let end = start + used;
         let rest = &data[end..];
         let extra = if header.save_game_class_name.is(ASTRONEER_SAVE_CLASS) {
-            Extra::Astroneer(Box::new(astroneer::read_world(rest, end)?))
+            Extra::Astroneer(Box::new(astroneer::read_world(rest, end, &ctx)?))
         } else {
             Extra::Bytes(rest.to_vec())
         };
@@ -71,7 +71,7 @@ impl GvasBody {
             .map_err(|e| Error::property("SaveFile.properties", e))?;
         match &self.extra {
             Extra::Bytes(bytes) => out.extend_from_slice(bytes),
-            Extra::Astroneer(world) => astroneer::write_world(world, out)?,
+            Extra::Astroneer(world) => astroneer::write_world(world, &ctx, out)?,
         }
         Ok(())
     }
