@@ -1,15 +1,31 @@
-//! Rocket League: full parse (header, body, footer, every network frame, CRCs checked) and write
-//! throughput over all good corpus replays, against boxcars 0.13 parsing the same bytes in the same
-//! run (boxcars has no writer, so writing is compared with memcpy and with our own parse).
+//! Rocket League over all good corpus replays, against boxcars 0.13 on the same bytes in the same
+//! run: full parse (header, body, footer, every network frame, CRCs checked), the parse without the
+//! network stream, writing (boxcars has none: compared with memcpy), and peak heap per file.
 
-use crate::harness::{Harness, corpus_files};
+use crate::harness::{Harness, Throughput, corpus_files};
+use rocketleague::{NetworkParse, ParserBuilder};
+
+/// How many times ours and boxcars' medians are taken in turn.
+const ALTERNATIONS: usize = 3;
+
+/// The corpus bound on peak heap, in multiples of the file size (as in the rocketleague memory
+/// test) on top of [`FIXED_ALLOWANCE`].
+const MEMORY_BOUND: usize = 8;
+
+/// Heap any parse may use whatever the file size (tables, small buffers): it dominates the ratio
+/// of the few tiny replays, so the largest ratio is reported over files bigger than this.
+const FIXED_ALLOWANCE: usize = 64 * 1024;
 
 /// Benchmarks `rocketleague::read` / `rocketleague::write` over `rocketleague/good`.
 pub fn run(h: &mut Harness) {
-    let files: Vec<Vec<u8>> = corpus_files("rocketleague/good")
+    let named: Vec<(String, Vec<u8>)> = corpus_files("rocketleague/good")
         .iter()
-        .filter_map(|path| std::fs::read(path).ok())
+        .filter_map(|path| {
+            let name = path.file_name()?.to_string_lossy().into_owned();
+            Some((name, std::fs::read(path).ok()?))
+        })
         .collect();
+    let files: Vec<&[u8]> = named.iter().map(|(_, data)| data.as_slice()).collect();
     let replays: Vec<rocketleague::Replay> = files
         .iter()
         .filter_map(|data| rocketleague::read(data).ok())
@@ -23,58 +39,56 @@ pub fn run(h: &mut Harness) {
         return;
     }
     let all: Vec<u8> = files.concat();
-    let parse_ours = || {
+    println!("{} replays, {} bytes", files.len(), all.len());
+    full_parse(h, &files, &all);
+    container_parse(h, &files, &all);
+    write(h, &files, &replays, &all);
+    let header_only = || {
         files
             .iter()
-            .map(|d| rocketleague::read(d).is_ok())
-            .filter(|ok| *ok)
+            .filter(|d| ParserBuilder::new(d).parse_header().is_ok())
             .count()
     };
-    let parse_boxcars = || {
+    h.report("header-only parse", &all, header_only);
+    h.report("CRC of every file", &all, || {
         files
             .iter()
-            .map(|d| {
+            .map(|d| rocketleague::crc::checksum(d))
+            .fold(0, |a, c| a ^ c)
+    });
+    peak_memory(&named);
+}
+
+fn full_parse(h: &Harness, files: &[&[u8]], all: &[u8]) {
+    let ours = || files.iter().filter(|d| rocketleague::read(d).is_ok()).count();
+    let boxcars = || {
+        files
+            .iter()
+            .filter(|d| {
                 boxcars::ParserBuilder::new(d)
                     .always_check_crc()
                     .must_parse_network_data()
                     .parse()
                     .is_ok()
             })
-            .filter(|ok| *ok)
             .count()
     };
-    println!(
-        "{} replays, {} bytes; boxcars parses {}",
-        files.len(),
-        all.len(),
-        parse_boxcars()
-    );
-    h.report_vs(
-        "full parse, all good replays",
-        &all,
-        parse_ours,
-        ("boxcars", parse_boxcars),
-    );
-    interleaved_best(&all, 5, parse_ours, parse_boxcars);
-    let write_all = || {
-        replays
-            .iter()
-            .map(|r| rocketleague::write(r).map_or(0, |b| b.len()))
-            .sum::<usize>()
-    };
-    h.report("write, all good replays", &all, write_all);
-    let container_ours = || {
+    alternated(h, "full parse (CRCs, network)", all, ours, boxcars);
+}
+
+fn container_parse(h: &Harness, files: &[&[u8]], all: &[u8]) {
+    let ours = || {
         files
             .iter()
             .filter(|d| {
-                rocketleague::ParserBuilder::new(d)
-                    .network_parse(rocketleague::NetworkParse::Never)
+                ParserBuilder::new(d)
+                    .network_parse(NetworkParse::Never)
                     .parse()
                     .is_ok()
             })
             .count()
     };
-    let container_boxcars = || {
+    let boxcars = || {
         files
             .iter()
             .filter(|d| {
@@ -86,70 +100,109 @@ pub fn run(h: &mut Harness) {
             })
             .count()
     };
-    h.report_vs(
-        "parse without network (CRCs checked)",
-        &all,
-        container_ours,
-        ("boxcars", container_boxcars),
-    );
+    alternated(h, "parse without network (CRCs)", all, ours, boxcars);
+}
+
+fn write(h: &Harness, files: &[&[u8]], replays: &[rocketleague::Replay], all: &[u8]) {
+    h.report("write (network encoded)", all, || {
+        replays
+            .iter()
+            .map(|r| rocketleague::write(r).map_or(0, |b| b.len()))
+            .sum::<usize>()
+    });
     let raw: Vec<rocketleague::Replay> = files
         .iter()
         .filter_map(|d| {
-            rocketleague::ParserBuilder::new(d)
-                .network_parse(rocketleague::NetworkParse::Never)
+            ParserBuilder::new(d)
+                .network_parse(NetworkParse::Never)
                 .parse()
                 .ok()
         })
         .collect();
-    h.report("write without network encoding", &all, || {
+    h.report("write (network kept raw)", all, || {
         raw.iter()
             .map(|r| rocketleague::write(r).map_or(0, |b| b.len()))
             .sum::<usize>()
     });
-    h.report("CRC of every file", &all, || {
-        files
-            .iter()
-            .map(|d| rocketleague::crc::checksum(d))
-            .fold(0, |a, c| a ^ c)
-    });
-    let header_only = || {
-        files
-            .iter()
-            .filter(|d| rocketleague::ParserBuilder::new(d).parse_header().is_ok())
-            .count()
-    };
-    h.report("header-only parse, all good replays", &all, header_only);
-    if let Some(largest) = files.iter().max_by_key(|d| d.len()) {
-        h.report_peak_memory("full parse of the largest replay", largest.len(), || {
-            rocketleague::read(largest)
-        });
-    }
 }
 
-/// Times `ours` and `boxcars` alternately, `rounds` times each, and prints the best of each: on
-/// a shared machine the load changes between two back-to-back measurements, so alternating them
-/// and keeping the fastest run gives a steadier ratio than two separate medians.
-fn interleaved_best<R, S>(
+/// Takes the median time of boxcars and of ours in turn, [`ALTERNATIONS`] times, and prints the
+/// best median of each: on a shared machine the load drifts, so alternating keeps both sides
+/// exposed to the same conditions, and the best median drops rounds another process disturbed.
+fn alternated<R, S>(
+    h: &Harness,
+    label: &str,
     all: &[u8],
-    rounds: usize,
     mut ours: impl FnMut() -> R,
     mut boxcars: impl FnMut() -> S,
 ) {
-    let best = |f: &mut dyn FnMut(), best: &mut f64| {
-        let t = std::time::Instant::now();
-        f();
-        *best = best.min(t.elapsed().as_secs_f64());
+    let faster = |a: Option<Throughput>, b: Throughput| match a {
+        Some(a) if a.median <= b.median => Some(a),
+        _ => Some(b),
     };
-    let (mut b_ours, mut b_theirs) = (f64::INFINITY, f64::INFINITY);
-    for _ in 0..rounds {
-        best(&mut || drop(std::hint::black_box(boxcars())), &mut b_theirs);
-        best(&mut || drop(std::hint::black_box(ours())), &mut b_ours);
+    let (mut best_ours, mut best_theirs) = (None, None);
+    for _ in 0..ALTERNATIONS {
+        best_theirs = faster(best_theirs, h.time(all.len(), &mut boxcars));
+        best_ours = faster(best_ours, h.time(all.len(), &mut ours));
     }
-    let mb = |secs: f64| all.len() as f64 / secs.max(1e-12) / 1e6;
-    println!(
-        "full parse, interleaved best of {rounds}: {:.1} MB/s, {:.2}x boxcars (boxcars {:.1} MB/s)",
-        mb(b_ours),
-        b_theirs / b_ours,
-        mb(b_theirs),
-    );
+    if let (Some(ours), Some(theirs)) = (best_ours, best_theirs) {
+        println!(
+            "{label}: {:.1} MB/s, {:.2}x boxcars (boxcars {:.1} MB/s; best of {ALTERNATIONS} \
+             alternated medians; {} bytes)",
+            ours.mb_per_s(),
+            ours.mb_per_s() / theirs.mb_per_s(),
+            theirs.mb_per_s(),
+            all.len(),
+        );
+    }
+}
+
+/// A parse whose peak heap is measured; true when it succeeds.
+type Parse = fn(&[u8]) -> bool;
+
+/// Peak heap of one parse of each file, as a multiple of the file size: the largest ratio with
+/// its file, for the full parse, the parse without network, and boxcars' full parse.
+fn peak_memory(named: &[(String, Vec<u8>)]) {
+    let parsers: [(&str, Parse); 3] = [
+        ("full parse", |d| rocketleague::read(d).is_ok()),
+        ("parse without network", |d| {
+            ParserBuilder::new(d)
+                .network_parse(NetworkParse::Never)
+                .parse()
+                .is_ok()
+        }),
+        ("boxcars full parse", |d| {
+            boxcars::ParserBuilder::new(d)
+                .must_parse_network_data()
+                .parse()
+                .is_ok()
+        }),
+    ];
+    for (label, parse) in parsers {
+        let peaks: Vec<(&str, usize, usize)> = named
+            .iter()
+            .filter_map(|(name, data)| {
+                let (ok, peak) = snapshots::alloc::peak_during(|| parse(data));
+                ok.then_some((name.as_str(), data.len(), peak))
+            })
+            .collect();
+        let over = peaks
+            .iter()
+            .filter(|(_, len, peak)| *peak >= MEMORY_BOUND * len + FIXED_ALLOWANCE)
+            .count();
+        let ratio = |len: usize, peak: usize| peak as f64 / len as f64;
+        let largest = peaks
+            .iter()
+            .filter(|(_, len, _)| *len > FIXED_ALLOWANCE)
+            .max_by(|a, b| ratio(a.1, a.2).total_cmp(&ratio(b.1, b.2)));
+        if let Some((name, len, peak)) = largest {
+            println!(
+                "peak heap, {label}: max {:.2}x file size ({name}, {len} bytes); {over} of {} \
+                 files over {MEMORY_BOUND}x + {} KiB",
+                ratio(*len, *peak),
+                peaks.len(),
+                FIXED_ALLOWANCE / 1024,
+            );
+        }
+    }
 }
