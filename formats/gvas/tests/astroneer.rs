@@ -1,0 +1,192 @@
+//! The Astroneer corpus save decoded through the property system: what the objects hold, whether
+//! the decoded references point where they should, and edits written back.
+
+use gvas::{AstroObjectData, AstroneerWorld, Extra, ReadOptions, SaveFile};
+use unreal::{ArrayValue, PropertyList, PropertyValue, StructValue};
+
+const FILE: &str = "A178B110FB374A539EC6A93E49F105DD";
+
+fn load() -> Option<(Vec<u8>, SaveFile)> {
+    let path = snapshots::corpus_subdir("astroneer")?.join(FILE);
+    let bytes = std::fs::read(&path).expect("corpus file is readable");
+    let strict = ReadOptions {
+        strict: true,
+        ..ReadOptions::default()
+    };
+    let save = gvas::read_with(&bytes, &strict).expect("strict read");
+    Some((bytes, save))
+}
+
+fn world(save: &SaveFile) -> &AstroneerWorld {
+    match &save.body.extra {
+        Extra::Astroneer(world) => world,
+        Extra::Bytes(_) => panic!("not read as an Astroneer world"),
+    }
+}
+
+fn world_mut(save: &mut SaveFile) -> &mut AstroneerWorld {
+    match &mut save.body.extra {
+        Extra::Astroneer(world) => world,
+        Extra::Bytes(_) => panic!("not read as an Astroneer world"),
+    }
+}
+
+/// Calls `f` on every value in `list`, nested ones included.
+fn visit(list: &PropertyList, f: &mut impl FnMut(&PropertyValue)) {
+    for p in &list.properties {
+        visit_value(&p.value, f);
+    }
+}
+
+fn visit_value(value: &PropertyValue, f: &mut impl FnMut(&PropertyValue)) {
+    f(value);
+    match value {
+        PropertyValue::Struct(s) => visit_struct(s, f),
+        PropertyValue::Array(ArrayValue::Structs { items, .. }) => {
+            items.iter().for_each(|s| visit_struct(s, f))
+        }
+        PropertyValue::Array(ArrayValue::Values(values)) => {
+            values.iter().for_each(|v| visit_value(v, f))
+        }
+        PropertyValue::Set(set) => set
+            .removed
+            .iter()
+            .chain(&set.elements)
+            .for_each(|v| visit_value(v, f)),
+        PropertyValue::Map(map) => {
+            map.removed.iter().for_each(|v| visit_value(v, f));
+            for (k, v) in &map.entries {
+                visit_value(k, f);
+                visit_value(v, f);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn visit_struct(s: &StructValue, f: &mut impl FnMut(&PropertyValue)) {
+    if let StructValue::Properties(list) = s {
+        visit(list, f);
+    }
+}
+
+fn property_lists(world: &AstroneerWorld) -> impl Iterator<Item = (usize, &PropertyList)> {
+    world
+        .objects
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| match &o.data {
+            AstroObjectData::Properties { properties, .. } => Some((i, properties)),
+            _ => None,
+        })
+}
+
+#[test]
+fn objects_are_property_lists_except_entity_containers() {
+    let Some((_, save)) = load() else { return };
+    let world = world(&save);
+    let (mut lists, mut empty, mut containers) = (0, 0, 0);
+    for o in &world.objects {
+        match &o.data {
+            AstroObjectData::Properties { guid, .. } => {
+                assert_eq!(*guid, None);
+                lists += 1;
+            }
+            AstroObjectData::Empty => empty += 1,
+            AstroObjectData::EntityContainer(_) => {
+                assert!(o.class_name.as_str().ends_with("Container"));
+                containers += 1;
+            }
+        }
+    }
+    assert_eq!((lists, empty, containers), (4351, 1115, 20));
+    let mut raw = 0;
+    let mut binary = 0;
+    for (_, list) in property_lists(world) {
+        visit(list, &mut |v| match v {
+            PropertyValue::Raw(_) => raw += 1,
+            PropertyValue::Struct(StructValue::Binary(_)) => binary += 1,
+            _ => {}
+        });
+    }
+    assert_eq!(raw, 0, "values kept as raw bytes");
+    // AttachmentState, the one binary struct, occurs only as array elements, never as a property.
+    assert_eq!(binary, 0);
+}
+
+#[test]
+fn references_point_into_the_object_table() {
+    let Some((_, save)) = load() else { return };
+    let world = world(&save);
+    let count = world.objects.len() as i32;
+    let (mut objects, mut by_path, mut datums) = (0, 0, 0);
+    for (_, list) in property_lists(world) {
+        visit(list, &mut |v| match v {
+            PropertyValue::ObjectIndex { index, path } => {
+                assert!((-3..count).contains(index), "object index {index}");
+                if *index == -3 {
+                    let path = path.as_ref().expect("index -3 carries a path");
+                    assert!(path.as_str().starts_with("/Game/"), "{path:?}");
+                    by_path += 1;
+                }
+                objects += 1;
+            }
+            PropertyValue::Struct(StructValue::AstroDatumRef(r)) => {
+                let container = &world.objects[r.container as usize];
+                assert!(
+                    matches!(container.data, AstroObjectData::EntityContainer(_)),
+                    "datum ref into {:?}",
+                    container.class_name
+                );
+                datums += 1;
+            }
+            _ => {}
+        });
+    }
+    assert!(objects > 1000 && by_path > 300 && datums > 900);
+}
+
+#[test]
+fn edited_property_is_written_and_read_back() {
+    let Some((bytes, mut save)) = load() else {
+        return;
+    };
+    let world = world_mut(&mut save);
+    let object = world
+        .objects
+        .iter_mut()
+        .position(|o| {
+            o.class_name
+                .as_str()
+                .ends_with("Astro_Gates_GameState_Instance_C")
+        })
+        .expect("game state object");
+    let AstroObjectData::Properties { properties, .. } = &mut world.objects[object].data else {
+        panic!("game state has properties");
+    };
+    let scale = properties
+        .properties
+        .iter_mut()
+        .find(|p| p.tag.name.is("SolarTimeScaleMultiplierCreative"))
+        .expect("time scale property");
+    scale.value = PropertyValue::Float(unreal::F32(2.5));
+    let written = gvas::write(&save).expect("edited save writes");
+    assert_ne!(written, bytes);
+    let again = gvas::read(&written).expect("edited save reads");
+    assert_eq!(again.body, save.body);
+}
+
+#[test]
+fn names_missing_from_the_pool_are_write_errors() {
+    let Some((_, mut save)) = load() else { return };
+    let world = world_mut(&mut save);
+    let (i, _) = property_lists(world).next().expect("a property list");
+    let AstroObjectData::Properties { properties, .. } = &mut world.objects[i].data else {
+        unreachable!()
+    };
+    properties.properties[0].tag.name = "NotInThePool".into();
+    let error = gvas::write(&save).expect_err("unknown name");
+    let text = error.to_string();
+    assert!(text.contains("not in the string pool"), "{text}");
+    assert!(text.contains(&format!("objects[{i}]")), "{text}");
+}
