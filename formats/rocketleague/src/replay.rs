@@ -61,14 +61,18 @@ impl NetworkData {
     }
 }
 
-fn write_binrw<T>(value: &T, out: &mut Cursor<Vec<u8>>, section: Section) -> Result<(), Error>
+/// Serializes `value` into a new buffer that will land at file offset `base` (errors name the
+/// file offset where the failing field would be).
+fn write_binrw<T>(value: &T, section: Section, base: usize) -> Result<Vec<u8>, Error>
 where
     T: for<'a> BinWrite<Args<'a> = ()>,
 {
-    let start = out.position();
-    value
-        .write_le(out)
-        .map_err(|e| Error::from_binrw(section, (0, start), &e))
+    let mut cursor = Cursor::new(Vec::new());
+    value.write_le(&mut cursor).map_err(|e| {
+        let base = base as u64;
+        Error::from_binrw(section, (base, base + cursor.position()), &e)
+    })?;
+    Ok(cursor.into_inner())
 }
 
 fn length_u32(len: usize, section: Section, what: &str) -> Result<u32, Error> {
@@ -82,34 +86,47 @@ fn length_u32(len: usize, section: Section, what: &str) -> Result<u32, Error> {
     })
 }
 
-/// Serializes a replay, computing both section sizes and CRCs.
-pub(crate) fn write(replay: &Replay) -> Result<Vec<u8>, Error> {
-    let mut header = Cursor::new(Vec::new());
-    write_binrw(&replay.header, &mut header, Section::Header)?;
-    let mut header = header.into_inner();
-    header.extend_from_slice(&replay.header_extra);
+/// Appends a section's size and CRC, then its bytes.
+fn push_section(out: &mut Vec<u8>, parts: &[&[u8]]) -> Result<(), Error> {
+    let len: usize = parts.iter().map(|part| part.len()).sum();
+    let size = length_u32(len, Section::Framing, "section size")?;
+    out.extend_from_slice(&size.to_le_bytes());
+    let crc_at = out.len();
+    out.extend_from_slice(&[0; 4]);
+    for part in parts {
+        out.extend_from_slice(part);
+    }
+    let crc = checksum(&out[crc_at + 4..]);
+    out[crc_at..crc_at + 4].copy_from_slice(&crc.to_le_bytes());
+    Ok(())
+}
 
-    let mut body = Cursor::new(Vec::new());
-    write_binrw(&replay.body, &mut body, Section::Body)?;
+/// Serializes a replay, computing both section sizes and CRCs.
+///
+/// The small parts are serialized first so that the output is allocated once at its exact size
+/// and the network stream, nearly the whole file, is copied only once.
+pub(crate) fn write(replay: &Replay) -> Result<Vec<u8>, Error> {
+    let header = write_binrw(&replay.header, Section::Header, 8)?;
+    let body_start = 16 + header.len() + replay.header_extra.len();
+    let mut body = write_binrw(&replay.body, Section::Body, body_start)?;
     let network = replay.network.to_bytes(&replay.header, &replay.footer)?;
     let network_len = length_u32(network.len(), Section::Network, "network stream")?;
-    let mut body = body.into_inner();
     body.extend_from_slice(&network_len.to_le_bytes());
-    body.extend_from_slice(&network);
-    let mut body = Cursor::new(body);
-    body.set_position(body.get_ref().len() as u64);
-    write_binrw(&replay.footer, &mut body, Section::Footer)?;
-    let mut body = body.into_inner();
-    body.extend_from_slice(&replay.body_extra);
+    let footer_start = body_start + body.len() + network.len();
+    let footer = write_binrw(&replay.footer, Section::Footer, footer_start)?;
 
-    let mut out = Vec::with_capacity(16 + header.len() + body.len() + replay.trailing.len());
-    for section in [&header, &body] {
-        out.extend_from_slice(
-            &length_u32(section.len(), Section::Framing, "section size")?.to_le_bytes(),
-        );
-        out.extend_from_slice(&checksum(section).to_le_bytes());
-        out.extend_from_slice(section);
-    }
+    let header_parts = [header.as_slice(), &replay.header_extra];
+    let body_parts = [body.as_slice(), &network, &footer, &replay.body_extra];
+    let total = [&header_parts[..], &body_parts[..]]
+        .iter()
+        .flat_map(|parts| parts.iter())
+        .map(|part| part.len())
+        .sum::<usize>()
+        + 16
+        + replay.trailing.len();
+    let mut out = Vec::with_capacity(total);
+    push_section(&mut out, &header_parts)?;
+    push_section(&mut out, &body_parts)?;
     out.extend_from_slice(&replay.trailing);
     Ok(out)
 }

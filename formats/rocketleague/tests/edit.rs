@@ -107,3 +107,34 @@ fn errors_name_section_field_and_offset() {
         "rocketleague: header: Header.game_type: string of 100 bytes exceeds the 0 bytes left at 0x10"
     );
 }
+
+/// A footer string whose raw length disagrees with its bytes fails to write, and the error points
+/// at the file offset where that string is stored.
+#[test]
+fn write_error_names_the_file_offset() {
+    let Some(data) = rumble() else { return };
+    let mut replay = ParserBuilder::new(&data)
+        .network_parse(NetworkParse::Never)
+        .parse()
+        .expect("reads");
+    let first = &mut replay.footer.objects[0];
+    let name = first.as_str().into_owned();
+    let mut stored = i32::try_from(name.len() + 1)
+        .expect("short name")
+        .to_le_bytes()
+        .to_vec();
+    stored.extend_from_slice(name.as_bytes());
+    stored.push(0);
+    let at = data
+        .windows(stored.len())
+        .position(|w| w == stored)
+        .expect("first object stored in the file");
+    *first = rocketleague::String16::Raw {
+        length: 7,
+        bytes: vec![b'x'; 3],
+    };
+    let err = rocketleague::write(&replay).expect_err("length mismatch");
+    assert_eq!(err.section(), Section::Footer, "{err}");
+    assert_eq!(err.offset(), at as u64, "{err}");
+    assert!(err.to_string().contains("does not match 3 bytes"), "{err}");
+}
