@@ -14,6 +14,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use binrw::io::Cursor;
+use binrw::{BinRead, BinWrite, binrw};
 use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
 use serde::{Deserialize, Serialize};
 
@@ -259,61 +261,135 @@ pub struct ChunkedArchive {
     pub chunks: Vec<ZlibStream>,
 }
 
-/// A little-endian cursor over the archive bytes that reports offsets in errors.
-struct Cursor<'a> {
-    data: &'a [u8],
-    pos: usize,
+/// `FCompressedChunkInfo`: the compressed and uncompressed size of one chunk, or (as an archive's
+/// summary) of all its chunks.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FCompressedChunkInfo {
+    compressed_size: i64,
+    uncompressed_size: i64,
 }
 
-impl<'a> Cursor<'a> {
-    fn take(&mut self, len: usize, what: &str) -> Result<&'a [u8], Error> {
-        let end = self
-            .pos
-            .checked_add(len)
-            .filter(|&end| end <= self.data.len())
-            .ok_or_else(|| {
-                err(
-                    self.pos,
-                    format!(
-                        "{what}: {len} bytes needed, {} left",
-                        self.data.len() - self.pos
-                    ),
-                )
-            })?;
-        let bytes = &self.data[self.pos..end];
-        self.pos = end;
-        Ok(bytes)
+impl FCompressedChunkInfo {
+    fn new(compressed: u64, uncompressed: u64) -> Result<Self, Error> {
+        let size = |n: u64| i64::try_from(n).map_err(|_| err(0, format!("size {n} exceeds i64")));
+        Ok(FCompressedChunkInfo {
+            compressed_size: size(compressed)?,
+            uncompressed_size: size(uncompressed)?,
+        })
     }
 
-    fn u8(&mut self, what: &str) -> Result<u8, Error> {
-        Ok(self.take(1, what)?[0])
-    }
-
-    fn u32(&mut self, what: &str) -> Result<u32, Error> {
-        let b = self.take(4, what)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-
-    fn i64(&mut self, what: &str) -> Result<i64, Error> {
-        let b = self.take(8, what)?;
-        let mut bytes = [0; 8];
-        bytes.copy_from_slice(b);
-        Ok(i64::from_le_bytes(bytes))
-    }
-
-    /// An `FCompressedChunkInfo` (compressed size, uncompressed size) with both sizes non-negative.
-    fn chunk_info(&mut self, what: &str) -> Result<(u64, u64), Error> {
-        let at = self.pos;
-        let compressed = self.i64(what)?;
-        let uncompressed = self.i64(what)?;
-        match (u64::try_from(compressed), u64::try_from(uncompressed)) {
+    /// Both sizes, which must not be negative; `at` is where the info was read (for errors).
+    fn sizes(self, at: usize, what: &str) -> Result<(u64, u64), Error> {
+        let (c, u) = (self.compressed_size, self.uncompressed_size);
+        match (u64::try_from(c), u64::try_from(u)) {
             (Ok(c), Ok(u)) => Ok((c, u)),
-            _ => Err(err(
-                at,
-                format!("{what}: negative size ({compressed}, {uncompressed})"),
-            )),
+            _ => Err(err(at, format!("{what}: negative size ({c}, {u})"))),
         }
     }
+}
+
+/// The header in front of every archive: `PACKAGE_FILE_TAG`, the header version (0 for v1,
+/// `ARCHIVE_V2_HEADER_TAG` for v2), the maximum chunk size, the compressor (v2 only) and the summary.
+#[binrw]
+#[brw(little, magic = 0x9E2A_83C1u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FArchiveHeader {
+    header_version: u32,
+    max_chunk_size: i64,
+    #[br(if(header_version == ARCHIVE_V2_HEADER_TAG))]
+    compressor: Option<u8>,
+    summary: FCompressedChunkInfo,
+}
+
+impl FArchiveHeader {
+    /// Offsets of the fields the checks below report, from the start of the header.
+    const HEADER_VERSION_AT: usize = 4;
+    const MAX_CHUNK_SIZE_AT: usize = 8;
+    const COMPRESSOR_AT: usize = 16;
+
+    fn for_archive(header: &ArchiveHeader, summary: FCompressedChunkInfo) -> Self {
+        FArchiveHeader {
+            header_version: match header.v2_compressor {
+                Some(_) => ARCHIVE_V2_HEADER_TAG,
+                None => 0,
+            },
+            max_chunk_size: header.max_chunk_size,
+            compressor: header.v2_compressor,
+            summary,
+        }
+    }
+
+    /// Checks what this crate can read; `at` is where the header starts (for errors).
+    fn check(&self, at: usize) -> Result<ArchiveHeader, Error> {
+        let version = self.header_version;
+        if version != 0 && version != ARCHIVE_V2_HEADER_TAG {
+            return Err(err(
+                at + Self::HEADER_VERSION_AT,
+                format!("unknown archive header version 0x{version:08x}"),
+            ));
+        }
+        if self.max_chunk_size <= 0 {
+            return Err(err(
+                at + Self::MAX_CHUNK_SIZE_AT,
+                format!("invalid maximum chunk size {}", self.max_chunk_size),
+            ));
+        }
+        if let Some(c) = self.compressor.filter(|&c| c != COMPRESSOR_ZLIB) {
+            return Err(err(
+                at + Self::COMPRESSOR_AT,
+                format!("compressor {c} is not supported (only zlib, {COMPRESSOR_ZLIB})"),
+            ));
+        }
+        Ok(ArchiveHeader {
+            v2_compressor: self.compressor,
+            max_chunk_size: self.max_chunk_size,
+        })
+    }
+}
+
+/// Reads a `#[binrw]` value at the cursor; errors carry `base` plus the value's position.
+fn read_disk<T>(cursor: &mut Cursor<&[u8]>, base: usize, what: &str) -> Result<T, Error>
+where
+    T: for<'a> BinRead<Args<'a> = ()>,
+{
+    let at = cursor.position() as usize;
+    T::read_le(cursor).map_err(|e| binrw_error(e, cursor.get_ref(), at, base, what))
+}
+
+fn binrw_error(error: binrw::Error, data: &[u8], at: usize, base: usize, what: &str) -> Error {
+    match error {
+        binrw::Error::Backtrace(backtrace) => binrw_error(*backtrace.error, data, at, base, what),
+        binrw::Error::BadMagic { pos, .. } => {
+            let pos = pos as usize;
+            let found = data
+                .get(pos..pos + 4)
+                .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            err(
+                base + pos,
+                format!("archive tag 0x{PACKAGE_FILE_TAG:08x} expected, found 0x{found:08x}"),
+            )
+        }
+        binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => err(
+            base + at,
+            format!("{what}: data ends after {} bytes", data.len() - at),
+        ),
+        other => err(base + at, format!("{what}: {other}")),
+    }
+}
+
+/// Appends a `#[binrw]` value to `out`.
+fn put_disk<T>(value: &T, out: &mut Vec<u8>) -> Result<(), Error>
+where
+    T: for<'a> BinWrite<Args<'a> = ()>,
+{
+    let at = out.len();
+    let mut cursor = Cursor::new(out);
+    cursor.set_position(at as u64);
+    value
+        .write_le(&mut cursor)
+        .map_err(|e| err(at, e.to_string()))
 }
 
 impl ChunkedArchive {
@@ -325,18 +401,18 @@ impl ChunkedArchive {
     /// Reads archives until the end of `data` and returns the model plus the decompressed payload.
     /// `base_offset` is where `data` starts in the file (for error offsets).
     pub fn read(data: &[u8], base_offset: usize) -> Result<(ChunkedArchive, Vec<u8>), Error> {
-        let mut cursor = Cursor { data, pos: 0 };
+        let mut cursor = Cursor::new(data);
         let mut payload = Vec::new();
         let mut chunks = Vec::new();
         let mut header = None;
         let mut archives = 0usize;
         let mut multi_chunk_archive = false;
-        while cursor.pos < data.len() {
+        while (cursor.position() as usize) < data.len() {
             let (this_header, count) =
                 read_archive(&mut cursor, base_offset, &mut chunks, &mut payload)?;
             if header.is_some_and(|h| h != this_header) {
                 return Err(err(
-                    base_offset + cursor.pos,
+                    base_offset + cursor.position() as usize,
                     "archive headers differ between chunks",
                 ));
             }
@@ -419,8 +495,7 @@ impl ChunkedArchive {
                     .map(Cow::Owned),
             );
         }
-        self.emit(&chunks, out);
-        Ok(())
+        self.emit(&chunks, out)
     }
 
     /// Cuts `payload` into chunks of at most `max_chunk_size` bytes and compresses each.
@@ -440,96 +515,52 @@ impl ChunkedArchive {
             .collect()
     }
 
-    fn emit(&self, chunks: &[Cow<'_, ZlibStream>], out: &mut Vec<u8>) {
+    fn emit(&self, chunks: &[Cow<'_, ZlibStream>], out: &mut Vec<u8>) -> Result<(), Error> {
         match self.layout {
             ChunkLayout::SingleArchive => self.emit_archive(chunks, out),
-            ChunkLayout::ArchivePerChunk => {
-                for chunk in chunks {
-                    self.emit_archive(std::slice::from_ref(chunk), out);
-                }
-            }
+            ChunkLayout::ArchivePerChunk => chunks
+                .iter()
+                .try_for_each(|chunk| self.emit_archive(std::slice::from_ref(chunk), out)),
         }
     }
 
-    fn emit_archive(&self, chunks: &[Cow<'_, ZlibStream>], out: &mut Vec<u8>) {
-        out.extend_from_slice(&PACKAGE_FILE_TAG.to_le_bytes());
-        match self.header.v2_compressor {
-            Some(compressor) => {
-                out.extend_from_slice(&ARCHIVE_V2_HEADER_TAG.to_le_bytes());
-                out.extend_from_slice(&self.header.max_chunk_size.to_le_bytes());
-                out.push(compressor);
-            }
-            None => {
-                out.extend_from_slice(&0u32.to_le_bytes());
-                out.extend_from_slice(&self.header.max_chunk_size.to_le_bytes());
-            }
-        }
+    fn emit_archive(&self, chunks: &[Cow<'_, ZlibStream>], out: &mut Vec<u8>) -> Result<(), Error> {
         let compressed: u64 = chunks.iter().map(|c| c.compressed.len() as u64).sum();
         let uncompressed: u64 = chunks.iter().map(|c| c.uncompressed_len).sum();
-        push_info(out, compressed, uncompressed);
+        let summary = FCompressedChunkInfo::new(compressed, uncompressed)?;
+        put_disk(&FArchiveHeader::for_archive(&self.header, summary), out)?;
         for chunk in chunks {
-            push_info(out, chunk.compressed.len() as u64, chunk.uncompressed_len);
+            let info =
+                FCompressedChunkInfo::new(chunk.compressed.len() as u64, chunk.uncompressed_len)?;
+            put_disk(&info, out)?;
         }
         for chunk in chunks {
             out.extend_from_slice(&chunk.compressed);
         }
+        Ok(())
     }
-}
-
-fn push_info(out: &mut Vec<u8>, compressed: u64, uncompressed: u64) {
-    out.extend_from_slice(&compressed.to_le_bytes());
-    out.extend_from_slice(&uncompressed.to_le_bytes());
 }
 
 /// Reads one archive (header, summary, chunk table, chunk data); returns its header and chunk count.
 fn read_archive(
-    cursor: &mut Cursor<'_>,
+    cursor: &mut Cursor<&[u8]>,
     base: usize,
     chunks: &mut Vec<ZlibStream>,
     payload: &mut Vec<u8>,
 ) -> Result<(ArchiveHeader, usize), Error> {
-    let at = cursor.pos;
-    let tag = cursor.u32("archive tag")?;
-    if tag != PACKAGE_FILE_TAG {
-        return Err(err(
-            base + at,
-            format!("archive tag 0x{PACKAGE_FILE_TAG:08x} expected, found 0x{tag:08x}"),
-        ));
-    }
-    let version_at = cursor.pos;
-    let v2 = match cursor.u32("archive header version")? {
-        0 => false,
-        ARCHIVE_V2_HEADER_TAG => true,
-        other => {
-            return Err(err(
-                base + version_at,
-                format!("unknown archive header version 0x{other:08x}"),
-            ));
-        }
-    };
-    let max_chunk_size = cursor.i64("maximum chunk size")?;
-    if max_chunk_size <= 0 {
-        return Err(err(
-            base + version_at + 4,
-            format!("invalid maximum chunk size {max_chunk_size}"),
-        ));
-    }
-    let v2_compressor = if v2 {
-        let compressor_at = cursor.pos;
-        let compressor = cursor.u8("compressor")?;
-        if compressor != COMPRESSOR_ZLIB {
-            return Err(err(
-                base + compressor_at,
-                format!("compressor {compressor} is not supported (only zlib, {COMPRESSOR_ZLIB})"),
-            ));
-        }
-        Some(compressor)
-    } else {
-        None
-    };
-    let summary_at = cursor.pos;
-    let (total_compressed, total_uncompressed) = cursor.chunk_info("archive summary")?;
-    let infos = read_chunk_table(cursor, base, max_chunk_size as u64, total_uncompressed)?;
+    let at = cursor.position() as usize;
+    let disk: FArchiveHeader = read_disk(cursor, base, "archive header")?;
+    let header = disk.check(base + at)?;
+    // The summary is the header's last 16 bytes.
+    let summary_at = cursor.position() as usize - 16;
+    let (total_compressed, total_uncompressed) =
+        disk.summary.sizes(base + summary_at, "archive summary")?;
+    let infos = read_chunk_table(
+        cursor,
+        base,
+        header.max_chunk_size as u64,
+        total_uncompressed,
+    )?;
     let compressed_sum: u64 = infos.iter().map(|&(c, _)| c).sum();
     if compressed_sum != total_compressed {
         return Err(err(
@@ -539,48 +570,49 @@ fn read_archive(
             ),
         ));
     }
+    let data = *cursor.get_ref();
     for &(compressed_len, uncompressed_len) in &infos {
-        let data_at = cursor.pos;
-        let compressed = cursor.take(compressed_len as usize, "compressed chunk")?;
+        // read_chunk_table checked that every chunk fits in the data.
+        let data_at = cursor.position() as usize;
+        let end = data_at + compressed_len as usize;
         chunks.push(ZlibStream::inflate(
-            compressed,
+            &data[data_at..end],
             uncompressed_len,
             base + data_at,
             payload,
         )?);
+        cursor.set_position(end as u64);
     }
-    let header = ArchiveHeader {
-        v2_compressor,
-        max_chunk_size,
-    };
     Ok((header, infos.len()))
 }
 
-/// Reads chunk infos until their uncompressed sizes add up to the summary's.
+/// Reads chunk infos until their uncompressed sizes add up to the summary's; each chunk's compressed
+/// bytes must fit in what follows the table so far.
 fn read_chunk_table(
-    cursor: &mut Cursor<'_>,
+    cursor: &mut Cursor<&[u8]>,
     base: usize,
     max_chunk_size: u64,
     total_uncompressed: u64,
 ) -> Result<Vec<(u64, u64)>, Error> {
     let mut infos = Vec::new();
     let mut covered = 0u64;
+    let mut compressed_total = 0u64;
     while covered < total_uncompressed {
-        let at = cursor.pos;
-        let (compressed, uncompressed) = cursor.chunk_info("chunk size")?;
+        let at = cursor.position() as usize;
+        let info: FCompressedChunkInfo = read_disk(cursor, base, "chunk size")?;
+        let (compressed, uncompressed) = info.sizes(base + at, "chunk size")?;
         if uncompressed == 0 || uncompressed > max_chunk_size {
             return Err(err(
                 base + at,
                 format!("chunk of {uncompressed} bytes (maximum chunk size is {max_chunk_size})"),
             ));
         }
-        if compressed > (cursor.data.len() - cursor.pos) as u64 {
+        let left = (cursor.get_ref().len() as u64).saturating_sub(cursor.position());
+        compressed_total = compressed_total.saturating_add(compressed);
+        if compressed_total > left {
             return Err(err(
                 base + at,
-                format!(
-                    "chunk of {compressed} compressed bytes, only {} left",
-                    cursor.data.len() - cursor.pos
-                ),
+                format!("chunk of {compressed} compressed bytes, only {left} left"),
             ));
         }
         covered += uncompressed;
@@ -588,7 +620,7 @@ fn read_chunk_table(
     }
     if covered != total_uncompressed {
         return Err(err(
-            base + cursor.pos,
+            base + cursor.position() as usize,
             format!("chunks hold {covered} bytes, archive summary says {total_uncompressed}"),
         ));
     }
@@ -761,6 +793,77 @@ mod tests {
         let error = ChunkedArchive::read(&bad_tag, 0x40).unwrap_err();
         assert_eq!(error.offset, 0x40);
         assert!(error.to_string().contains("archive tag"), "{error}");
+    }
+
+    #[test]
+    fn header_errors_point_at_their_field() {
+        let payload = sample(100);
+        let archive = ChunkedArchive::new(
+            header(true, 4096),
+            ChunkLayout::SingleArchive,
+            &payload,
+            DeflateParams::default(),
+        )
+        .unwrap();
+        let mut bytes = Vec::new();
+        archive
+            .write(&payload, DeflateParams::default(), &mut bytes)
+            .unwrap();
+        let cases: [(usize, &[u8], usize, &str); 6] = [
+            (
+                0,
+                &[0, 0, 0, 0],
+                0,
+                "archive tag 0x9e2a83c1 expected, found 0x00000000",
+            ),
+            (
+                4,
+                &[1, 0, 0, 0],
+                4,
+                "unknown archive header version 0x00000001",
+            ),
+            (8, &[0; 8], 8, "invalid maximum chunk size 0"),
+            (16, &[4], 16, "compressor 4 is not supported"),
+            (17, &[0xff; 8], 17, "archive summary: negative size"),
+            (33, &[0xff; 8], 33, "chunk size: negative size"),
+        ];
+        for (at, patch, offset, message) in cases {
+            let mut bad = bytes.clone();
+            bad[at..at + patch.len()].copy_from_slice(patch);
+            let error = ChunkedArchive::read(&bad, 0x100).unwrap_err();
+            assert_eq!(error.offset, 0x100 + offset, "{error}");
+            assert!(error.message.starts_with(message), "{error}");
+        }
+        let error = ChunkedArchive::read(&bytes[..20], 0).unwrap_err();
+        assert_eq!(error.offset, 0, "{error}");
+        assert!(error.message.contains("archive header"), "{error}");
+    }
+
+    #[test]
+    fn v1_header_layout() {
+        let payload = sample(100);
+        let archive = ChunkedArchive::new(
+            header(false, 4096),
+            ChunkLayout::SingleArchive,
+            &payload,
+            DeflateParams::default(),
+        )
+        .unwrap();
+        let mut bytes = Vec::new();
+        archive
+            .write(&payload, DeflateParams::default(), &mut bytes)
+            .unwrap();
+        let compressed = archive.chunks[0].compressed.len() as i64;
+        let mut expected = Vec::new();
+        expected.extend_from_slice(&PACKAGE_FILE_TAG.to_le_bytes());
+        expected.extend_from_slice(&0u32.to_le_bytes());
+        expected.extend_from_slice(&4096i64.to_le_bytes());
+        for _ in 0..2 {
+            expected.extend_from_slice(&compressed.to_le_bytes());
+            expected.extend_from_slice(&100i64.to_le_bytes());
+        }
+        assert_eq!(bytes[..expected.len()], expected);
+        assert_eq!(bytes.len(), expected.len() + compressed as usize);
     }
 
     #[test]
