@@ -63,11 +63,12 @@ pub enum NameMode {
 /// A table of names addressed by `i32` index, with the reverse look-up the writer needs.
 ///
 /// Slot 0 is the null name (an `FString` of length 0); the file's strings follow from index 1.
-/// Every string must be unique, or writing could not tell which index a name came from.
+/// Every text must occur once (whatever its encoding), or writing could not tell which index a
+/// name came from; a name is found by its text, so a UTF-16 entry is found from a plain string too.
 #[derive(Debug, Clone, Default)]
 pub struct NamePool {
     strings: Vec<FName>,
-    index: HashMap<FName, i32>,
+    index: HashMap<String, i32>,
 }
 
 impl PartialEq for NamePool {
@@ -81,17 +82,20 @@ impl Eq for NamePool {}
 impl NamePool {
     /// A pool whose index 0 is the null name and index `i` (from 1) is `strings[i - 1]`.
     ///
-    /// Fails with the first repeated string (or a null entry, which would alias slot 0).
+    /// Fails on the first repeated text, and on a null entry (which would alias slot 0).
     pub fn new(strings: &[FName]) -> Result<Self, String> {
         let mut all = Vec::with_capacity(strings.len() + 1);
         all.push(FName::default());
         all.extend_from_slice(strings);
         let mut index = HashMap::with_capacity(all.len());
-        for (i, s) in all.iter().enumerate() {
+        for (i, s) in all.iter().enumerate().skip(1) {
             let i = i32::try_from(i).map_err(|_| "string pool larger than i32".to_owned())?;
-            if index.insert(s.clone(), i).is_some() {
+            let Some(text) = &s.value else {
+                return Err(format!("string pool entry {i} is null, like slot 0"));
+            };
+            if index.insert(text.to_string(), i).is_some() {
                 return Err(format!(
-                    "string pool entry {i} ({s:?}) repeats an earlier one"
+                    "string pool entry {i} ({text:?}) repeats an earlier one"
                 ));
             }
         }
@@ -106,9 +110,12 @@ impl NamePool {
         self.strings.get(usize::try_from(index).ok()?)
     }
 
-    /// The index of `name`.
+    /// The index of the entry with `name`'s text (0 for the null name).
     pub fn index_of(&self, name: &FName) -> Option<i32> {
-        self.index.get(name).copied()
+        match &name.value {
+            None => Some(0),
+            Some(text) => self.index.get(text.as_ref()).copied(),
+        }
     }
 }
 
@@ -293,6 +300,15 @@ mod tests {
     #[test]
     fn pool_rejects_repeated_strings_and_unknown_names() {
         assert!(NamePool::new(&["A", "B", "A"].map(FName::from)).is_err());
+        let wide = FName {
+            value: Some("A".into()),
+            wide: true,
+        };
+        assert!(NamePool::new(&[FName::from("A"), wide.clone()]).is_err());
+        assert!(NamePool::new(&[FName::from("A"), FName::default()]).is_err());
+        // A UTF-16 entry is found by its text.
+        let pool = NamePool::new(&[FName::from("B"), wide]).unwrap();
+        assert_eq!(pool.index_of(&FName::from("A")), Some(2));
         let ctx = pool_context();
         let mut out = Vec::new();
         assert!(ctx.put_name(&FName::from("Missing"), &mut out).is_err());
