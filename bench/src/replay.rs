@@ -60,7 +60,12 @@ pub fn run(h: &mut Harness) {
 }
 
 fn full_parse(h: &Harness, files: &[&[u8]], all: &[u8]) {
-    let ours = || files.iter().filter(|d| rocketleague::read(d).is_ok()).count();
+    let ours = || {
+        files
+            .iter()
+            .filter(|d| rocketleague::read(d).is_ok())
+            .count()
+    };
     let boxcars = || {
         files
             .iter()
