@@ -145,6 +145,15 @@ impl<'a> ParserBuilder<'a> {
         }
     }
 
+    /// The network stream lies inside the body section: under [`CrcCheck::OnError`] a stream that
+    /// fails to decode is reported as a CRC mismatch when the body does not match its CRC.
+    fn explain_network_error(&self, body: &Framed<'_>, error: Error) -> Error {
+        match self.crc {
+            CrcCheck::OnError => self.verify(body, Section::Body).err().unwrap_or(error),
+            CrcCheck::Always | CrcCheck::Never => error,
+        }
+    }
+
     /// Fast path: reads only the header section.
     pub fn parse_header(&self) -> Result<Header, Error> {
         let framed = framed(self.data, 0, "header")?;
@@ -165,7 +174,9 @@ impl<'a> ParserBuilder<'a> {
         let network = match self.network {
             NetworkParse::Never => NetworkData::Raw(network.to_vec()),
             NetworkParse::Always => NetworkData::Decoded(
-                StreamInputs::new(&header, &footer).read(network, network_start)?,
+                StreamInputs::new(&header, &footer)
+                    .read(network, network_start)
+                    .map_err(|e| self.explain_network_error(&content, e))?,
             ),
             NetworkParse::IgnoreOnError => {
                 match StreamInputs::new(&header, &footer).read(network, network_start) {

@@ -138,3 +138,28 @@ fn write_error_names_the_file_offset() {
     assert_eq!(err.offset(), at as u64, "{err}");
     assert!(err.to_string().contains("does not match 3 bytes"), "{err}");
 }
+
+/// A damaged network stream: with the CRC checked only on error, the decode failure is reported
+/// as a body CRC mismatch; without CRC checks it is the network error itself.
+#[test]
+fn network_failure_checks_the_crc_on_error() {
+    let Some(data) = rumble() else { return };
+    let parse = |bytes: &[u8], crc| {
+        ParserBuilder::new(bytes)
+            .crc_check(crc)
+            .network_parse(NetworkParse::Always)
+            .parse()
+    };
+    let damaged = (data.len() / 4..data.len() / 2)
+        .step_by(997)
+        .map(|at| {
+            let mut bytes = data.clone();
+            bytes[at] ^= 0xFF;
+            bytes
+        })
+        .find(|bytes| parse(bytes, CrcCheck::Never).is_err_and(|e| e.section() == Section::Network))
+        .expect("some damaged byte breaks the network stream");
+    let err = parse(&damaged, CrcCheck::OnError).expect_err("corrupt");
+    assert_eq!(err.section(), Section::Body, "{err}");
+    assert!(err.to_string().contains("CRC"), "{err}");
+}
