@@ -22,7 +22,10 @@ mod error;
 mod header;
 mod plz;
 
-pub use astroneer::{AstroActor, AstroObject, AstroObjectData, AstroneerFrame, AstroneerWorld};
+pub use astroneer::{
+    AstroActor, AstroNativeData, AstroObject, AstroObjectData, AstroSlot, AstroneerFrame,
+    AstroneerWorld,
+};
 pub use body::{Extra, GvasBody};
 pub use container::Container;
 pub use error::Error;

@@ -1,7 +1,7 @@
 //! The Astroneer corpus save decoded through the property system: what the objects hold, whether
 //! the decoded references point where they should, and edits written back.
 
-use gvas::{AstroObjectData, AstroneerWorld, Extra, ReadOptions, SaveFile};
+use gvas::{AstroNativeData, AstroObjectData, AstroneerWorld, Extra, ReadOptions, SaveFile};
 use unreal::{ArrayValue, PropertyList, PropertyValue, StructValue};
 
 const FILE: &str = "A178B110FB374A539EC6A93E49F105DD";
@@ -144,6 +144,41 @@ fn references_point_into_the_object_table() {
         });
     }
     assert!(objects > 1000 && by_path > 300 && datums > 900);
+}
+
+#[test]
+fn slots_components_hold_decoded_slots() {
+    let Some((_, save)) = load() else { return };
+    let world = world(&save);
+    let (mut components, mut items, mut undecoded) = (0, 0, 0);
+    for o in &world.objects {
+        let AstroObjectData::Properties { native, .. } = &o.data else {
+            continue;
+        };
+        match native {
+            AstroNativeData::Slots(slots) => {
+                assert!(o.class_name.as_str().ends_with(".SlotsComponent"));
+                for slot in slots {
+                    let name = world.string(slot.name).expect("slot name in the pool");
+                    assert!(!name.as_str().is_empty());
+                    assert_eq!(slot.items.len(), slot.item_flags.len());
+                    assert_eq!(slot.items.len(), slot.item_values.len());
+                    for &item in &slot.items {
+                        assert!(item >= 0 && (item as usize) < world.objects.len());
+                        items += 1;
+                    }
+                }
+                components += 1;
+            }
+            AstroNativeData::Bytes(bytes) => undecoded += bytes.len(),
+            AstroNativeData::None => {}
+        }
+    }
+    assert_eq!(components, 571);
+    assert_eq!(items, 278);
+    // VoxelVolumeComponent (2612), the skybox (216), the game state (8), the controller and seven
+    // planets (4 each).
+    assert_eq!(undecoded, 2868);
 }
 
 #[test]
