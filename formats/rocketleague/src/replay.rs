@@ -39,15 +39,17 @@ pub enum NetworkData {
 }
 
 impl NetworkData {
+    /// The stream bytes; `start` is the file offset they will be written at, for errors.
     fn to_bytes(
         &self,
         header: &Header,
         footer: &Footer,
+        start: usize,
     ) -> Result<std::borrow::Cow<'_, [u8]>, Error> {
         match self {
             NetworkData::Raw(bytes) => Ok(bytes.as_slice().into()),
             NetworkData::Decoded(frames) => StreamInputs::new(header, footer)
-                .write(frames)
+                .write(frames, start as u64)
                 .map(Into::into),
         }
     }
@@ -109,10 +111,13 @@ pub(crate) fn write(replay: &Replay) -> Result<Vec<u8>, Error> {
     let header = write_binrw(&replay.header, Section::Header, 8)?;
     let body_start = 16 + header.len() + replay.header_extra.len();
     let mut body = write_binrw(&replay.body, Section::Body, body_start)?;
-    let network = replay.network.to_bytes(&replay.header, &replay.footer)?;
+    let network_start = body_start + body.len() + 4;
+    let network = replay
+        .network
+        .to_bytes(&replay.header, &replay.footer, network_start)?;
     let network_len = length_u32(network.len(), Section::Network, "network stream")?;
     body.extend_from_slice(&network_len.to_le_bytes());
-    let footer_start = body_start + body.len() + network.len();
+    let footer_start = network_start + network.len();
     let footer = write_binrw(&replay.footer, Section::Footer, footer_start)?;
 
     let header_parts = [header.as_slice(), &replay.header_extra];

@@ -86,9 +86,9 @@ impl StreamInputs {
         network::read_frames(&self.context(), data).map_err(|e| convert(&e, start))
     }
 
-    /// Encodes decoded frames back to stream bytes.
-    pub(crate) fn write(&self, frames: &Frames) -> Result<Vec<u8>, Error> {
-        network::write_frames(&self.context(), frames).map_err(|e| convert(&e, 0))
+    /// Encodes decoded frames back to stream bytes that will start at file offset `start`.
+    pub(crate) fn write(&self, frames: &Frames, start: u64) -> Result<Vec<u8>, Error> {
+        network::write_frames(&self.context(), frames).map_err(|e| convert(&e, start))
     }
 }
 
