@@ -54,15 +54,23 @@ fn main() {
     let mut inputs = Vec::new();
     for e in entries.flatten() {
         let data = std::fs::read(e.path()).unwrap_or_default();
-        if let (true, Some((ue4, ue5, start))) = (data.starts_with(b"GVAS"), skip_header(&data)) {
-            let name = e.file_name().to_string_lossy().into_owned();
-            inputs.push((name, PropertyContext::new(ue4, ue5), data[start..].to_vec()));
+        if !data.starts_with(b"GVAS") {
+            continue;
         }
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some((ue4, ue5, start)) = skip_header(&data) else {
+            panic!("{name}: GVAS header does not parse");
+        };
+        inputs.push((name, PropertyContext::new(ue4, ue5), data[start..].to_vec()));
     }
     let total: usize = inputs.iter().map(|(_, _, d)| d.len()).sum();
-    let lists: Vec<_> = inputs
+    // Every list must read to its end: a failure would otherwise be timed as a fast early exit.
+    let lists: Vec<PropertyList> = inputs
         .iter()
-        .map(|(_, c, d)| PropertyList::read(d, 0, c).map(|r| r.0))
+        .map(|(name, c, d)| match PropertyList::read(d, 0, c) {
+            Ok((list, _)) => list,
+            Err(e) => panic!("{name}: {e}"),
+        })
         .collect();
     let read = best(25, || {
         for (_, ctx, data) in &inputs {
@@ -71,11 +79,9 @@ fn main() {
     });
     let write = best(25, || {
         for ((_, ctx, data), list) in inputs.iter().zip(&lists) {
-            if let Ok(list) = list {
-                let mut out = Vec::with_capacity(data.len());
-                black_box(list.write(ctx, &mut out).ok());
-                black_box(out);
-            }
+            let mut out = Vec::with_capacity(data.len());
+            black_box(list.write(ctx, &mut out).ok());
+            black_box(out);
         }
     });
     let copy = best(25, || {
@@ -100,11 +106,15 @@ fn main() {
         copy.as_secs_f64() / write.as_secs_f64()
     );
     println!("memcpy: {:8.1} MB/s", mbs(copy));
-    for (name, ctx, data) in &inputs {
+    for ((name, ctx, data), list) in inputs.iter().zip(&lists) {
         let t = best(5, || {
             black_box(PropertyList::read(black_box(data), 0, ctx).ok());
         });
         let rate = data.len() as f64 / t.as_secs_f64() / 1e6;
-        println!("  read {name:28} {:9} bytes {rate:8.1} MB/s", data.len());
+        println!(
+            "  read {name:28} {:9} bytes {:5} root properties {rate:8.1} MB/s",
+            data.len(),
+            list.properties.len()
+        );
     }
 }

@@ -116,6 +116,9 @@ pub struct FSoftObjectPath {
 }
 
 /// A struct value: native layouts by name, property lists for everything else.
+///
+/// Layouts over 24 bytes are boxed so that a value, and so each element of a struct array, stays
+/// at 32 bytes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[allow(missing_docs)]
 pub enum StructValue {
@@ -133,15 +136,15 @@ pub enum StructValue {
     Vector(FVector<F32>),
     VectorD(FVector<F64>),
     Vector4(FVector4<F32>),
-    Vector4D(FVector4<F64>),
+    Vector4D(Box<FVector4<F64>>),
     Rotator(FRotator<F32>),
     RotatorD(FRotator<F64>),
     Quat(FQuat<F32>),
-    QuatD(FQuat<F64>),
-    Box(FBox<F32>),
-    BoxD(FBox<F64>),
-    Box2D(FBox2D<F32>),
-    Box2DD(FBox2D<F64>),
+    QuatD(Box<FQuat<F64>>),
+    Box(Box<FBox<F32>>),
+    BoxD(Box<FBox<F64>>),
+    Box2D(Box<FBox2D<F32>>),
+    Box2DD(Box<FBox2D<F64>>),
     /// `SoftObjectPath` / `SoftClassPath`.
     SoftObjectPath(Box<FSoftObjectPath>),
     /// `GameplayTagContainer`: tag names.
@@ -207,15 +210,15 @@ impl StructValue {
             ("Vector", false) => Self::Vector(r.binrw(name)?),
             ("Vector", true) => Self::VectorD(r.binrw(name)?),
             ("Vector4", false) => Self::Vector4(r.binrw(name)?),
-            ("Vector4", true) => Self::Vector4D(r.binrw(name)?),
+            ("Vector4", true) => Self::Vector4D(Box::new(r.binrw(name)?)),
             ("Rotator", false) => Self::Rotator(r.binrw(name)?),
             ("Rotator", true) => Self::RotatorD(r.binrw(name)?),
             ("Quat", false) => Self::Quat(r.binrw(name)?),
-            ("Quat", true) => Self::QuatD(r.binrw(name)?),
-            ("Box", false) => Self::Box(r.binrw(name)?),
-            ("Box", true) => Self::BoxD(r.binrw(name)?),
-            ("Box2D", false) => Self::Box2D(r.binrw(name)?),
-            ("Box2D", true) => Self::Box2DD(r.binrw(name)?),
+            ("Quat", true) => Self::QuatD(Box::new(r.binrw(name)?)),
+            ("Box", false) => Self::Box(Box::new(r.binrw(name)?)),
+            ("Box", true) => Self::BoxD(Box::new(r.binrw(name)?)),
+            ("Box2D", false) => Self::Box2D(Box::new(r.binrw(name)?)),
+            ("Box2D", true) => Self::Box2DD(Box::new(r.binrw(name)?)),
             ("SoftObjectPath" | "SoftClassPath", _) => {
                 Self::SoftObjectPath(Box::new(FSoftObjectPath::parse(r, st.ctx)?))
             }
@@ -257,15 +260,15 @@ impl StructValue {
             Self::Vector(v) => put_binrw(v, out),
             Self::VectorD(v) => put_binrw(v, out),
             Self::Vector4(v) => put_binrw(v, out),
-            Self::Vector4D(v) => put_binrw(v, out),
+            Self::Vector4D(v) => put_binrw(&**v, out),
             Self::Rotator(v) => put_binrw(v, out),
             Self::RotatorD(v) => put_binrw(v, out),
             Self::Quat(v) => put_binrw(v, out),
-            Self::QuatD(v) => put_binrw(v, out),
-            Self::Box(v) => put_binrw(v, out),
-            Self::BoxD(v) => put_binrw(v, out),
-            Self::Box2D(v) => put_binrw(v, out),
-            Self::Box2DD(v) => put_binrw(v, out),
+            Self::QuatD(v) => put_binrw(&**v, out),
+            Self::Box(v) => put_binrw(&**v, out),
+            Self::BoxD(v) => put_binrw(&**v, out),
+            Self::Box2D(v) => put_binrw(&**v, out),
+            Self::Box2DD(v) => put_binrw(&**v, out),
             Self::SoftObjectPath(p) => p.put(ctx, out),
             Self::GameplayTagContainer(tags) => {
                 crate::ftext::put_len(tags.len(), out)?;

@@ -93,8 +93,10 @@ pub enum PropertyValue {
     FieldPath(Box<FFieldPath>),
     Struct(StructValue),
     Array(ArrayValue),
-    Set(SetValue),
-    Map(MapValue),
+    /// Boxed, like the other large and less common values, to keep every value (and so every
+    /// property and array element) small.
+    Set(Box<SetValue>),
+    Map(Box<MapValue>),
     /// OptionalProperty (UE5): a UE `bool` (u32) then the value when set.
     Optional(Option<Box<PropertyValue>>),
     /// Bytes that could not be decoded; written back unchanged.
@@ -345,8 +347,8 @@ fn read_tagged_value(
             )?)
         }
         Kind::Array => PropertyValue::Array(ArrayValue::parse(ty, r, st)?),
-        Kind::Set => PropertyValue::Set(SetValue::parse(ty, r, st)?),
-        Kind::Map => PropertyValue::Map(MapValue::parse(ty, r, st)?),
+        Kind::Set => PropertyValue::Set(Box::new(SetValue::parse(ty, r, st)?)),
+        Kind::Map => PropertyValue::Map(Box::new(MapValue::parse(ty, r, st)?)),
         Kind::Unknown => return Err(r.err(format!("unknown property type {:?}", ty.name.as_str()))),
         _ => crate::container::read_element(ty, r, st)?,
     })

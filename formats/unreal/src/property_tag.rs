@@ -22,9 +22,9 @@ const MAX_TYPE_DEPTH: u32 = 16;
 pub struct FPropertyTypeName {
     /// The type (or struct/enum/package) name.
     pub name: FName,
-    /// Type parameters.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub params: Vec<FPropertyTypeName>,
+    /// Type parameters (a boxed slice: most types have none or one, and a tag is in every property).
+    #[serde(default, skip_serializing_if = "<[_]>::is_empty")]
+    pub params: Box<[FPropertyTypeName]>,
 }
 
 impl FPropertyTypeName {
@@ -32,7 +32,7 @@ impl FPropertyTypeName {
     pub fn leaf(name: FName) -> Self {
         FPropertyTypeName {
             name,
-            params: Vec::new(),
+            params: Box::default(),
         }
     }
 
@@ -48,7 +48,10 @@ impl FPropertyTypeName {
         let name = ctx.read_name(r)?;
         let n = r.count(8, "type parameter count")?;
         let params = crate::cursor::collect_n(n, |_| Self::parse(r, ctx, depth + 1))?;
-        Ok(FPropertyTypeName { name, params })
+        Ok(FPropertyTypeName {
+            name,
+            params: params.into_boxed_slice(),
+        })
     }
 
     fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
@@ -79,9 +82,9 @@ pub struct FPropertyTag {
     /// Struct GUID (pre-5.4 StructProperty tags).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub struct_guid: Option<FGuid>,
-    /// Property GUID, when `HasPropertyGuid` is set.
+    /// Property GUID, when `HasPropertyGuid` is set (rare, so boxed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub property_guid: Option<FGuid>,
+    pub property_guid: Option<Box<FGuid>>,
     /// UE5 extension byte (package >= 1011).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extension: Option<TagExtension>,
@@ -150,30 +153,31 @@ impl FPropertyTag {
             flags: 0,
         };
         let mut bool_value = false;
-        // Built with exact capacities: a pushed-to empty Vec reserves four 56-byte slots.
         let leaf =
             |r: &mut ByteReader<'_>| Ok::<_, Error>(FPropertyTypeName::leaf(ctx.read_name(r)?));
-        let params = match type_name.as_str() {
+        let params: Box<[FPropertyTypeName]> = match type_name.as_str() {
             "StructProperty" => {
                 let struct_name = leaf(r)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
                     tag.struct_guid = Some(FGuid::parse(r)?);
                 }
-                vec![struct_name]
+                Box::new([struct_name])
             }
             "BoolProperty" => {
                 bool_value = read_bool8(r, "BoolProperty value")?;
-                Vec::new()
+                Box::new([])
             }
             "ByteProperty" | "EnumProperty" | "ArrayProperty" | "OptionalProperty" => {
-                vec![leaf(r)?]
+                Box::new([leaf(r)?])
             }
-            "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => vec![leaf(r)?],
+            "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
+                Box::new([leaf(r)?])
+            }
             "MapProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
                 let key = leaf(r)?;
-                vec![key, leaf(r)?]
+                Box::new([key, leaf(r)?])
             }
-            _ => Vec::new(),
+            _ => Box::new([]),
         };
         tag.type_name = FPropertyTypeName {
             name: type_name,
@@ -181,7 +185,7 @@ impl FPropertyTag {
         };
         if ctx.package_ue4 >= UE4_PROPERTY_GUID_IN_PROPERTY_TAG && read_bool8(r, "HasPropertyGuid")?
         {
-            tag.property_guid = Some(FGuid::parse(r)?);
+            tag.property_guid = Some(Box::new(FGuid::parse(r)?));
         }
         if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION {
             tag.extension = Some(TagExtension::parse(r)?);
@@ -206,7 +210,7 @@ impl FPropertyTag {
             0
         };
         let property_guid = if flags & FLAG_PROPERTY_GUID != 0 {
-            Some(FGuid::parse(r)?)
+            Some(Box::new(FGuid::parse(r)?))
         } else {
             None
         };

@@ -428,19 +428,19 @@ fn sets_and_maps_with_hints() {
             &list4("S", "SetProperty", &fstr("UInt32Property"), &set),
             &c
         ),
-        PropertyValue::Set(SetValue {
+        PropertyValue::Set(Box::new(SetValue {
             removed: vec![],
             elements: vec![PropertyValue::UInt32(4), PropertyValue::UInt32(5)]
-        })
+        }))
     );
     let map = cat(&[&0i32.to_le_bytes(), &1i32.to_le_bytes(), &fstr("k"), &[1]]);
     let extra = cat(&[&fstr("NameProperty"), &fstr("BoolProperty")]);
     assert_eq!(
         round_trip(&list4("M", "MapProperty", &extra, &map), &c),
-        PropertyValue::Map(MapValue {
+        PropertyValue::Map(Box::new(MapValue {
             removed: vec![],
             entries: vec![(PropertyValue::Name("k".into()), PropertyValue::Bool(true))]
-        })
+        }))
     );
     // Struct keys: an IntPoint by hint; the same bytes without the hint are read as a Guid-sized key.
     let key: Vec<u8> = [1i32, 2].iter().flat_map(|v| v.to_le_bytes()).collect();
