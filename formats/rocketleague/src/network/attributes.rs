@@ -83,7 +83,7 @@ pub enum Attribute {
     Int(i32),
     Int64(i64),
     Loadout(Box<Loadout>),
-    LoadoutOnline(OnlineLoadout),
+    LoadoutOnline(Box<OnlineLoadout>),
     LoadoutsOnline(Box<LoadoutsOnline>),
     Location(Vector3i),
     LogoData(LogoData),
@@ -101,10 +101,10 @@ pub enum Attribute {
     RepStatTitle(Box<RepStatTitle>),
     ReplicatedBoost(ReplicatedBoost),
     Reservation(Box<Reservation>),
-    RigidBody(RigidBody),
+    RigidBody(Box<RigidBody>),
     Rotation(Rotation),
     StatEvent(StatEvent),
-    String(NetString),
+    String(Box<NetString>),
     TeamLoadout(Box<TeamLoadout>),
     TeamPaint(TeamPaint),
     Title(Box<Title>),
@@ -877,6 +877,70 @@ impl BitCodec for Reservation {
             }
         }
         Ok(())
+    }
+}
+
+impl Attribute {
+    /// The kind this value is written as: [`AttributeKind::QWordString`] for [`Attribute::QWord`],
+    /// [`AttributeKind::RotationTag`] for [`Attribute::Rotation`], [`AttributeKind::String`] for
+    /// every string (a `QWordString` property holds one from 2.23 on), else the same-named kind.
+    pub fn kind(&self) -> AttributeKind {
+        use AttributeKind as K;
+        match self {
+            Attribute::ActiveActor(_) => K::ActiveActor,
+            Attribute::AppliedDamage(_) => K::AppliedDamage,
+            Attribute::Boolean(_) => K::Boolean,
+            Attribute::Byte(_) => K::Byte,
+            Attribute::CamSettings(_) => K::CamSettings,
+            Attribute::ClubColors(_) => K::ClubColors,
+            Attribute::DamageState(_) => K::DamageState,
+            Attribute::Demolish(_) => K::Demolish,
+            Attribute::DemolishExtended(_) => K::DemolishExtended,
+            Attribute::DemolishFx(_) => K::DemolishFx,
+            Attribute::Enum(_) => K::Enum,
+            Attribute::Explosion(_) => K::Explosion,
+            Attribute::ExtendedExplosion(_) => K::ExtendedExplosion,
+            Attribute::FlaggedByte(_) => K::FlaggedByte,
+            Attribute::Float(_) => K::Float,
+            Attribute::GameMode(_) => K::GameMode,
+            Attribute::Impulse(_) => K::Impulse,
+            Attribute::Int(_) => K::Int,
+            Attribute::Int64(_) => K::Int64,
+            Attribute::Loadout(_) => K::Loadout,
+            Attribute::LoadoutOnline(_) => K::LoadoutOnline,
+            Attribute::LoadoutsOnline(_) => K::LoadoutsOnline,
+            Attribute::Location(_) => K::Location,
+            Attribute::LogoData(_) => K::LogoData,
+            Attribute::MusicStinger(_) => K::MusicStinger,
+            Attribute::PartyLeader(_) => K::PartyLeader,
+            Attribute::Pickup(_) => K::Pickup,
+            Attribute::PickupInfo(_) => K::PickupInfo,
+            Attribute::PickupNew(_) => K::PickupNew,
+            Attribute::PlayerHistoryKey(_) => K::PlayerHistoryKey,
+            Attribute::PrivateMatchSettings(_) => K::PrivateMatchSettings,
+            Attribute::QWord(_) => K::QWordString,
+            Attribute::RepStatTitle(_) => K::RepStatTitle,
+            Attribute::ReplicatedBoost(_) => K::ReplicatedBoost,
+            Attribute::Reservation(_) => K::Reservation,
+            Attribute::RigidBody(_) => K::RigidBody,
+            Attribute::Rotation(_) => K::RotationTag,
+            Attribute::StatEvent(_) => K::StatEvent,
+            Attribute::String(_) => K::String,
+            Attribute::TeamLoadout(_) => K::TeamLoadout,
+            Attribute::TeamPaint(_) => K::TeamPaint,
+            Attribute::Title(_) => K::Title,
+            Attribute::UniqueId(_) => K::UniqueId,
+            Attribute::Welded(_) => K::Welded,
+        }
+    }
+}
+
+/// Whether [`read_attribute`] with `kind` can give `value`: the writer's check that an
+/// attribute fits the property its stream id names.
+pub(crate) fn kind_matches(kind: AttributeKind, value: &Attribute, c: &AttrCtx) -> bool {
+    match kind {
+        AttributeKind::QWordString if c.is_rl_223 => value.kind() == AttributeKind::String,
+        _ => value.kind() == kind,
     }
 }
 

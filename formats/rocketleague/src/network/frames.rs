@@ -1,6 +1,6 @@
 //! The frame loop: actor segments (new / updated / deleted), read and written in mirror image.
 
-use super::attributes::{read_attribute, write_attribute};
+use super::attributes::{kind_matches, read_attribute, write_attribute};
 use super::bits::{BitReader, BitWriter, Fail, Res};
 use super::cache::{ClassInfo, Prepared, prepare};
 use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
@@ -180,7 +180,7 @@ fn read_segment(
     if r.bit("actor new flag")? {
         let actor = read_new_actor(s, r, actor_id)?;
         *slot = Some(actor.object_id);
-        return Ok(ActorEvent::New(actor));
+        return Ok(ActorEvent::New(Box::new(actor)));
     }
     let object_id =
         slot.ok_or_else(|| Fail::Bad(format!("update of actor {actor_id} that does not exist")))?;
@@ -370,24 +370,7 @@ fn write_segment(
             })?;
             let (_, class) = s.class(object_id)?;
             for a in mine {
-                match class.prop(a.stream_id) {
-                    Some(p) if p.object_id == a.object_id => {}
-                    Some(p) => {
-                        return Err(Fail::Bad(format!(
-                            "stream id {} is {}, not object {}",
-                            a.stream_id,
-                            s.object_name(p.object_id),
-                            a.object_id
-                        )));
-                    }
-                    None => {
-                        return Err(Fail::Bad(format!(
-                            "stream id {} unknown for {}",
-                            a.stream_id,
-                            s.object_name(object_id)
-                        )));
-                    }
-                }
+                check_attribute(s, actor_id, object_id, class, a)?;
                 w.bit(true);
                 w.bits_max(u64::from(a.stream_id), class.prop_bits, class.max_prop_id)?;
                 write_attribute(&a.value, w, &s.attr)?;
@@ -396,6 +379,46 @@ fn write_segment(
         }
     }
     Ok(())
+}
+
+/// The writer's check that an attribute fits its actor: the stream id names a property of the
+/// actor's class, that property's object, and a kind whose reader gives this variant.
+fn check_attribute(
+    s: &Setup<'_>,
+    actor_id: u32,
+    object_id: u32,
+    class: &ClassInfo,
+    a: &UpdatedAttribute,
+) -> Res<()> {
+    let Some(prop) = class.prop(a.stream_id) else {
+        return Err(Fail::Bad(format!(
+            "actor {actor_id}: stream id {} unknown for {}",
+            a.stream_id,
+            s.object_name(object_id)
+        )));
+    };
+    if prop.object_id != a.object_id {
+        return Err(Fail::Bad(format!(
+            "actor {actor_id}: stream id {} is {}, not object {}",
+            a.stream_id,
+            s.object_name(prop.object_id),
+            a.object_id
+        )));
+    }
+    match prop.kind {
+        Some(kind) if kind_matches(kind, &a.value, &s.attr) => Ok(()),
+        Some(kind) => Err(Fail::Bad(format!(
+            "actor {actor_id}: stream id {} ({}) holds {kind:?} attributes, not {:?}",
+            a.stream_id,
+            s.object_name(prop.object_id),
+            a.value.kind()
+        ))),
+        None => Err(Fail::Bad(format!(
+            "actor {actor_id}: no attribute decoder for stream id {} ({})",
+            a.stream_id,
+            s.object_name(prop.object_id)
+        ))),
+    }
 }
 
 fn write_new_actor(s: &Setup<'_>, w: &mut BitWriter, a: &NewActor) -> Res<()> {

@@ -148,7 +148,7 @@ impl Frame {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ActorEvent {
     /// An actor is created.
-    New(NewActor),
+    New(Box<NewActor>),
     /// An existing actor's attributes change: the next `count` entries of [`Frame::attributes`].
     Updated {
         /// Actor id.

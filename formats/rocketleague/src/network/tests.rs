@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::attributes::kind_matches;
 use super::bits::{BitReader, BitWriter};
 use super::*;
 
@@ -132,7 +133,7 @@ fn synthetic_frames() -> Frames {
                 time: F32Bits::from(1.5),
                 delta: F32Bits::from(0.03),
                 attributes: vec![],
-                actors: vec![ActorEvent::New(NewActor {
+                actors: vec![ActorEvent::New(Box::new(NewActor {
                     actor_id: 1022,
                     name_id: Some(7),
                     unknown: false,
@@ -148,7 +149,7 @@ fn synthetic_frames() -> Frames {
                         pitch: None,
                         roll: Some(127),
                     }),
-                })],
+                }))],
             },
             Frame {
                 time: F32Bits(0x7fc0_0001),
@@ -157,7 +158,7 @@ fn synthetic_frames() -> Frames {
                     UpdatedAttribute {
                         stream_id: 7,
                         object_id: 4,
-                        value: Attribute::RigidBody(rb),
+                        value: Attribute::RigidBody(Box::new(rb)),
                     },
                     UpdatedAttribute {
                         stream_id: 12,
@@ -258,21 +259,50 @@ fn writer_rejects_inconsistent_frames() {
         err.to_string().contains("is TAGame.Ball_TA:HitTeamNum"),
         "{err}"
     );
-    let mut frames = synthetic_frames();
-    frames.frames[1].actors[0] = ActorEvent::Updated {
-        actor_id: 1022,
-        count: 2,
-    };
-    let err = write_frames(&ctx, &frames).expect_err("an attribute left over");
-    assert!(
-        err.to_string().contains("belong to no updated actor"),
-        "{err}"
-    );
     let updates: Vec<(u32, usize)> = synthetic_frames().frames[1]
         .updates()
         .map(|(id, attrs)| (id, attrs.len()))
         .collect();
     assert_eq!(updates, vec![(1022, 3)]);
+}
+
+#[test]
+fn writer_rejects_attribute_of_another_kind() {
+    let objects = synthetic_objects();
+    let cache = synthetic_cache();
+    let ctx = NetworkContext {
+        version: VersionTriple::new(868, 29, 10),
+        num_frames: 2,
+        max_channels: 1023,
+        is_lan: false,
+        is_rl_223: true,
+        objects: &objects,
+        net_cache: &cache,
+    };
+    let mut frames = synthetic_frames();
+    // Stream id 12 is TAGame.Ball_TA:HitTeamNum, a byte: a float there has no encoding.
+    frames.frames[1].attributes[1].value = Attribute::Float(F32Bits::from(1.0));
+    let err = write_frames(&ctx, &frames).expect_err("float in a byte property");
+    assert_eq!((err.frame, err.segment), (Some(1), Some(0)));
+    let text = err.to_string();
+    for part in [
+        "network.frames[1].actors[0]",
+        "actor 1022",
+        "stream id 12 (TAGame.Ball_TA:HitTeamNum)",
+        "holds Byte attributes, not Float",
+    ] {
+        assert!(text.contains(part), "{part:?} missing in {text}");
+    }
+    // Before 2.23 a QWordString property holds a u64, from 2.23 on a string.
+    let c = attr_ctx(VersionTriple::new(868, 29, 10), true);
+    let old = attr_ctx(VersionTriple::new(868, 29, 10), false);
+    let qword = Attribute::QWord(7);
+    let text = Attribute::String(Box::new(NetString::new("x")));
+    assert!(kind_matches(AttributeKind::QWordString, &text, &c));
+    assert!(!kind_matches(AttributeKind::QWordString, &qword, &c));
+    assert!(kind_matches(AttributeKind::QWordString, &qword, &old));
+    assert!(!kind_matches(AttributeKind::QWordString, &text, &old));
+    assert!(kind_matches(AttributeKind::String, &text, &old));
 }
 
 #[test]
@@ -690,9 +720,12 @@ fn sample_attributes() -> Vec<(AttributeKind, Attribute)> {
         (K::PlayerHistoryKey, Attribute::PlayerHistoryKey(0x3fff)),
         (
             K::QWordString,
-            Attribute::String(NetString::new("server-1")),
+            Attribute::String(Box::new(NetString::new("server-1"))),
         ),
-        (K::String, Attribute::String(NetString::new("Spieler ü"))),
+        (
+            K::String,
+            Attribute::String(Box::new(NetString::new("Spieler ü"))),
+        ),
         (
             K::CamSettings,
             Attribute::CamSettings(Box::new(CamSettings {
@@ -725,7 +758,10 @@ fn sample_attributes() -> Vec<(AttributeKind, Attribute)> {
                 orange: loadout,
             })),
         ),
-        (K::LoadoutOnline, Attribute::LoadoutOnline(products.clone())),
+        (
+            K::LoadoutOnline,
+            Attribute::LoadoutOnline(Box::new(products.clone())),
+        ),
         (
             K::LoadoutsOnline,
             Attribute::LoadoutsOnline(Box::new(LoadoutsOnline {
@@ -825,6 +861,7 @@ fn every_sampled_attribute_round_trips() {
             Attribute::TeamLoadout(_) => AttributeKind::TeamLoadout,
             _ => kind,
         };
+        assert!(kind_matches(kind, &value, &c), "{kind:?}");
         let mut w = BitWriter::default();
         super::attributes::write_attribute(&value, &mut w, &c).expect("write");
         w.bits(0x5, 3);
