@@ -15,8 +15,14 @@
 //! the GUID); then whatever the class's native `Serialize` appends. With save flag 4 the object
 //! stores two lengths: the first covers the property list and GUID flag, the second everything.
 //! The property lists are decoded by the `unreal` crate in its name-pool mode. Entity containers
-//! (`/Script/Astro.*Container`) are the exception: their data is the game's own entity table, not a
-//! property list.
+//! (`/Script/Astro.*Container`) are the exception: their data is the game's own table of entities
+//! or components ([`entity`]), each of which has such a property list.
+
+mod entity;
+
+pub use entity::{
+    AstroContainerHeader, AstroDatum, AstroDatums, AstroEntityContainer, AstroEntityLinks,
+};
 
 use std::sync::Arc;
 
@@ -274,8 +280,8 @@ pub enum AstroObjectData {
         native: AstroNativeData,
     },
     /// The data of an entity container (`/Script/Astro.*Container`): the game's own table of
-    /// entities or components, not a property list; not decoded yet.
-    EntityContainer(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
+    /// entities or components, each with a property list.
+    EntityContainer(AstroEntityContainer),
 }
 
 /// Data a class's native `Serialize` writes after its tagged properties.
@@ -443,7 +449,8 @@ fn read_data(
                 format!("entity container lengths {first} and {total} differ"),
             ));
         }
-        return Ok(AstroObjectData::EntityContainer(bytes));
+        let container = AstroEntityContainer::read(&bytes, pos, class_name.as_str(), ctx)?;
+        return Ok(AstroObjectData::EntityContainer(container));
     }
     let (data, tagged) = decode_properties(&bytes, pos, ctx, class_name)?;
     if two_lengths && tagged != first as usize {
@@ -508,9 +515,9 @@ fn write_data(data: &AstroObjectData, ctx: &PropertyContext, save_flags: u8) -> 
     let mut bytes = Vec::new();
     let tagged = match data {
         AstroObjectData::Empty => 0,
-        AstroObjectData::EntityContainer(raw) => {
-            bytes.extend_from_slice(raw);
-            raw.len()
+        AstroObjectData::EntityContainer(container) => {
+            container.put(ctx, &mut bytes)?;
+            bytes.len()
         }
         AstroObjectData::Properties {
             properties,

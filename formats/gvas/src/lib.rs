@@ -23,7 +23,8 @@ mod header;
 mod plz;
 
 pub use astroneer::{
-    AstroActor, AstroNativeData, AstroObject, AstroObjectData, AstroSlot, AstroneerFrame,
+    AstroActor, AstroContainerHeader, AstroDatum, AstroDatums, AstroEntityContainer,
+    AstroEntityLinks, AstroNativeData, AstroObject, AstroObjectData, AstroSlot, AstroneerFrame,
     AstroneerWorld,
 };
 pub use body::{Extra, GvasBody};

@@ -1,7 +1,12 @@
 //! The Astroneer corpus save decoded through the property system: what the objects hold, whether
 //! the decoded references point where they should, and edits written back.
 
-use gvas::{AstroNativeData, AstroObjectData, AstroneerWorld, Extra, ReadOptions, SaveFile};
+use std::collections::HashMap;
+
+use gvas::{
+    AstroDatums, AstroNativeData, AstroObjectData, AstroneerWorld, Extra, ReadOptions, SaveFile,
+};
+use unreal::FAstroDatumRef;
 use unreal::{ArrayValue, PropertyList, PropertyValue, StructValue};
 
 const FILE: &str = "A178B110FB374A539EC6A93E49F105DD";
@@ -70,15 +75,21 @@ fn visit_struct(s: &StructValue, f: &mut impl FnMut(&PropertyValue)) {
     }
 }
 
-fn property_lists(world: &AstroneerWorld) -> impl Iterator<Item = (usize, &PropertyList)> {
-    world
-        .objects
-        .iter()
-        .enumerate()
-        .filter_map(|(i, o)| match &o.data {
-            AstroObjectData::Properties { properties, .. } => Some((i, properties)),
-            _ => None,
-        })
+/// Every property list of the world with the index of its object: object data and the datums of
+/// entity containers.
+fn property_lists(world: &AstroneerWorld) -> Vec<(usize, &PropertyList)> {
+    let mut lists = Vec::new();
+    for (i, o) in world.objects.iter().enumerate() {
+        match &o.data {
+            AstroObjectData::Properties { properties, .. } => lists.push((i, properties)),
+            AstroObjectData::EntityContainer(c) => match &c.datums {
+                AstroDatums::Entities(d) => lists.extend(d.iter().map(|d| (i, &d.properties))),
+                AstroDatums::Components(d) => lists.extend(d.iter().map(|d| (i, &d.properties))),
+            },
+            AstroObjectData::Empty => {}
+        }
+    }
+    lists
 }
 
 #[test]
@@ -126,10 +137,14 @@ fn references_point_into_the_object_table() {
                 assert!((-3..count).contains(index), "object index {index}");
                 if *index == -3 {
                     let path = path.as_ref().expect("index -3 carries a path");
-                    assert!(path.as_str().starts_with("/Game/"), "{path:?}");
+                    assert!(path.as_str().starts_with('/'), "{path:?}");
                     by_path += 1;
                 }
                 objects += 1;
+            }
+            // A null reference is all -1.
+            PropertyValue::Struct(StructValue::AstroDatumRef(r)) if r.container == -1 => {
+                assert_eq!((r.index, r.id), (-1, -1));
             }
             PropertyValue::Struct(StructValue::AstroDatumRef(r)) => {
                 let container = &world.objects[r.container as usize];
@@ -144,6 +159,54 @@ fn references_point_into_the_object_table() {
         });
     }
     assert!(objects > 1000 && by_path > 300 && datums > 900);
+}
+
+#[test]
+fn entity_container_links_agree() {
+    let Some((_, save)) = load() else { return };
+    let world = world(&save);
+    let key = |r: &FAstroDatumRef| (r.container, r.id);
+    let none = |r: &FAstroDatumRef| r.index == -1;
+    let mut entities = HashMap::new();
+    let mut components = Vec::new();
+    for (i, o) in world.objects.iter().enumerate() {
+        let AstroObjectData::EntityContainer(c) = &o.data else {
+            continue;
+        };
+        assert!(c.header.slots.len() >= c.len());
+        match &c.datums {
+            AstroDatums::Entities(datums) => {
+                for d in datums {
+                    assert_eq!(d.reference.container as usize, i);
+                    entities.insert(key(&d.reference), &d.links);
+                }
+            }
+            AstroDatums::Components(datums) => {
+                for d in datums {
+                    assert_eq!(d.reference.container as usize, i);
+                    components.push((d.reference, d.links));
+                }
+            }
+        }
+    }
+    assert_eq!(entities.len(), 604);
+    assert_eq!(components.len(), 1371);
+    let mut attached = 0;
+    for (me, links) in &entities {
+        if !none(&links.parent) {
+            let parent = entities.get(&key(&links.parent)).expect("parent entity");
+            assert!(parent.children.iter().any(|c| key(c) == *me));
+            attached += 1;
+        }
+        for child in &links.children {
+            assert_eq!(key(&entities[&key(child)].parent), *me);
+        }
+    }
+    assert!(attached > 0);
+    for (component, owner) in &components {
+        let entity = entities.get(&key(owner)).expect("owning entity");
+        assert!(entity.components.iter().any(|c| key(c) == key(component)));
+    }
 }
 
 #[test]
@@ -215,7 +278,7 @@ fn edited_property_is_written_and_read_back() {
 fn names_missing_from_the_pool_are_write_errors() {
     let Some((_, mut save)) = load() else { return };
     let world = world_mut(&mut save);
-    let (i, _) = property_lists(world).next().expect("a property list");
+    let (i, _) = property_lists(world)[0];
     let AstroObjectData::Properties { properties, .. } = &mut world.objects[i].data else {
         unreachable!()
     };
