@@ -130,7 +130,8 @@ impl ArrayValue {
                 }
             }
             Kind::Struct => {
-                let (tag, info) = FPropertyTag::parse_after_name(st.ctx.read_name(r)?, r, st.ctx)?;
+                let name = st.ctx.read_name(r)?;
+                let (tag, info) = FPropertyTag::parse_after_name(name, r, st)?;
                 if !tag.type_name.name.is("StructProperty") {
                     return Err(r.err("inner tag of a struct array is not a StructProperty"));
                 }

@@ -3,7 +3,7 @@
 use crate::container::{ArrayValue, MapValue, SetValue};
 use crate::cursor::{ByteReader, collect_n};
 use crate::native_struct::{FSoftObjectPath, StructValue};
-use crate::property_tag::FPropertyTag;
+use crate::property_tag::{FPropertyTag, ParamCache};
 use crate::{Error, F32, F64, FGuid, FName, FString, FText, PropertyContext};
 use serde::{Deserialize, Serialize};
 
@@ -182,6 +182,8 @@ pub(crate) struct ReadState<'c> {
     /// Properties of the lists being read, innermost last; each finished list moves its tail into an
     /// exactly sized Vec (no growth copies, no spare capacity kept in the model).
     stack: Vec<Property>,
+    /// Type parameter lists shared between the tags of this read.
+    pub params: ParamCache,
 }
 
 impl<'c> ReadState<'c> {
@@ -191,6 +193,7 @@ impl<'c> ReadState<'c> {
             path: String::new(),
             depth: 0,
             stack: Vec::new(),
+            params: ParamCache::default(),
         }
     }
 
@@ -282,7 +285,7 @@ impl PropertyList {
 
 impl Property {
     fn parse(name: FName, r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
-        let (tag, info) = FPropertyTag::parse_after_name(name, r, st.ctx)?;
+        let (tag, info) = FPropertyTag::parse_after_name(name, r, st)?;
         let mut v = r.sub(info.size, "property value")?;
         let kind = Kind::of(tag.type_name.name.as_str());
         let decoded = match kind {

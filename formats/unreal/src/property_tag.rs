@@ -7,8 +7,12 @@ use crate::context::{
     UE4_STRUCT_GUID_IN_PROPERTY_TAG, UE5_PROPERTY_TAG_EXTENSION,
 };
 use crate::cursor::ByteReader;
+use crate::property::ReadState;
 use crate::{Error, FGuid, FName};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 /// Deepest type-name tree accepted (`Map<Struct<...>>` needs a handful).
 const MAX_TYPE_DEPTH: u32 = 16;
@@ -22,9 +26,15 @@ const MAX_TYPE_DEPTH: u32 = 16;
 pub struct FPropertyTypeName {
     /// The type (or struct/enum/package) name.
     pub name: FName,
-    /// Type parameters (a boxed slice: most types have none or one, and a tag is in every property).
-    #[serde(default, skip_serializing_if = "<[_]>::is_empty")]
-    pub params: Box<[FPropertyTypeName]>,
+    /// Type parameters. Shared: a file has a few hundred distinct parameter lists but a tag in every
+    /// property, so a read hands out one list per distinct text (see [`ParamCache`]).
+    #[serde(
+        default,
+        skip_serializing_if = "<[_]>::is_empty",
+        serialize_with = "serialize_params",
+        deserialize_with = "deserialize_params"
+    )]
+    pub params: Arc<[FPropertyTypeName]>,
 }
 
 impl FPropertyTypeName {
@@ -32,7 +42,7 @@ impl FPropertyTypeName {
     pub fn leaf(name: FName) -> Self {
         FPropertyTypeName {
             name,
-            params: Box::default(),
+            params: Arc::default(),
         }
     }
 
@@ -41,23 +51,100 @@ impl FPropertyTypeName {
         self.params.get(i).map_or("", |p| p.name.as_str())
     }
 
-    fn parse(r: &mut ByteReader<'_>, ctx: &PropertyContext, depth: u32) -> Result<Self, Error> {
+    fn parse(r: &mut ByteReader<'_>, st: &mut ReadState<'_>, depth: u32) -> Result<Self, Error> {
         if depth > MAX_TYPE_DEPTH {
             return Err(r.err("property type name nested too deeply"));
         }
-        let name = ctx.read_name(r)?;
+        let name = st.ctx.read_name(r)?;
         let n = r.count(8, "type parameter count")?;
-        let params = crate::cursor::collect_n(n, |_| Self::parse(r, ctx, depth + 1))?;
-        Ok(FPropertyTypeName {
-            name,
-            params: params.into_boxed_slice(),
-        })
+        let params = crate::cursor::collect_n(n, |_| Self::parse(r, st, depth + 1))?;
+        let params = match <[FPropertyTypeName; 1]>::try_from(params) {
+            Ok([p]) if p.params.is_empty() => st.params.leaf(p.name),
+            Ok(one) => Arc::new(one),
+            Err(params) if params.is_empty() => st.params.empty(),
+            Err(params) => params.into(),
+        };
+        Ok(FPropertyTypeName { name, params })
     }
 
     fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
         ctx.put_name(&self.name, out)?;
         crate::ftext::put_len(self.params.len(), out)?;
         self.params.iter().try_for_each(|p| p.put(ctx, out))
+    }
+}
+
+fn serialize_params<S: Serializer>(
+    params: &Arc<[FPropertyTypeName]>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    params[..].serialize(s)
+}
+
+fn deserialize_params<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Arc<[FPropertyTypeName]>, D::Error> {
+    Vec::<FPropertyTypeName>::deserialize(d).map(Arc::from)
+}
+
+/// The parameter lists of one read: an empty one and one per single leaf name (`StructProperty(Vector)`,
+/// `ArrayProperty(IntProperty)`, `ByteProperty(None)`, ...), each allocated on first sight only.
+/// Its size is bounded by the input: every entry is a distinct name read from it.
+#[derive(Default)]
+pub(crate) struct ParamCache {
+    empty: Arc<[FPropertyTypeName]>,
+    leaves: HashMap<FName, Arc<[FPropertyTypeName]>, BuildHasherDefault<NameHasher>>,
+}
+
+impl ParamCache {
+    fn empty(&self) -> Arc<[FPropertyTypeName]> {
+        Arc::clone(&self.empty)
+    }
+
+    /// The list `[name]`.
+    fn leaf(&mut self, name: FName) -> Arc<[FPropertyTypeName]> {
+        if let Some(p) = self.leaves.get(&name) {
+            return Arc::clone(p);
+        }
+        let p: Arc<[_]> = Arc::new([FPropertyTypeName {
+            name: name.clone(),
+            params: self.empty(),
+        }]);
+        self.leaves.insert(name, Arc::clone(&p));
+        p
+    }
+}
+
+/// FxHash-style multiply-rotate hashing: names are short and not attacker-sensitive here (the cache
+/// lives for one read and holds at most one entry per distinct name in the input).
+#[derive(Default)]
+struct NameHasher(u64);
+
+impl Hasher for NameHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl NameHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }
 
@@ -132,10 +219,11 @@ impl FPropertyTag {
     pub(crate) fn parse_after_name(
         name: FName,
         r: &mut ByteReader<'_>,
-        ctx: &PropertyContext,
+        st: &mut ReadState<'_>,
     ) -> Result<(Self, TagInfo), Error> {
+        let ctx = st.ctx;
         if ctx.complete_type_names() {
-            return Self::parse_v2(name, r, ctx);
+            return Self::parse_v2(name, r, st);
         }
         let type_name = ctx.read_name(r)?;
         let size_at = r.offset();
@@ -153,31 +241,27 @@ impl FPropertyTag {
             flags: 0,
         };
         let mut bool_value = false;
-        let leaf =
-            |r: &mut ByteReader<'_>| Ok::<_, Error>(FPropertyTypeName::leaf(ctx.read_name(r)?));
-        let params: Box<[FPropertyTypeName]> = match type_name.as_str() {
+        let mut leaf = |r: &mut ByteReader<'_>| Ok::<_, Error>(st.params.leaf(ctx.read_name(r)?));
+        let params = match type_name.as_str() {
             "StructProperty" => {
                 let struct_name = leaf(r)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
                     tag.struct_guid = Some(FGuid::parse(r)?);
                 }
-                Box::new([struct_name])
+                struct_name
             }
             "BoolProperty" => {
                 bool_value = read_bool8(r, "BoolProperty value")?;
-                Box::new([])
+                st.params.empty()
             }
-            "ByteProperty" | "EnumProperty" | "ArrayProperty" | "OptionalProperty" => {
-                Box::new([leaf(r)?])
-            }
-            "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
-                Box::new([leaf(r)?])
-            }
+            "ByteProperty" | "EnumProperty" | "ArrayProperty" | "OptionalProperty" => leaf(r)?,
+            "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => leaf(r)?,
             "MapProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
-                let key = leaf(r)?;
-                Box::new([key, leaf(r)?])
+                let key = FPropertyTypeName::leaf(ctx.read_name(r)?);
+                let value = FPropertyTypeName::leaf(ctx.read_name(r)?);
+                Arc::new([key, value])
             }
-            _ => Box::new([]),
+            _ => st.params.empty(),
         };
         tag.type_name = FPropertyTypeName {
             name: type_name,
@@ -196,9 +280,9 @@ impl FPropertyTag {
     fn parse_v2(
         name: FName,
         r: &mut ByteReader<'_>,
-        ctx: &PropertyContext,
+        st: &mut ReadState<'_>,
     ) -> Result<(Self, TagInfo), Error> {
-        let type_name = FPropertyTypeName::parse(r, ctx, 0)?;
+        let type_name = FPropertyTypeName::parse(r, st, 0)?;
         let size_at = r.offset();
         let size = r.i32("property size")?;
         let size = usize::try_from(size)
