@@ -169,6 +169,35 @@ impl AstroneerWorld {
         let slot = usize::try_from(index).ok()?.checked_sub(1)?;
         self.string_pool.get(slot)
     }
+
+    /// How much of the objects' data is decoded, for summaries.
+    pub fn data_counts(&self) -> DataCounts {
+        let mut counts = DataCounts::default();
+        for object in &self.objects {
+            match &object.data {
+                AstroObjectData::Empty => {}
+                AstroObjectData::Properties { native, .. } => {
+                    counts.property_objects += 1;
+                    if let AstroNativeData::Bytes(bytes) = native {
+                        counts.undecoded_bytes += bytes.len();
+                    }
+                }
+                AstroObjectData::EntityContainer(container) => counts.datums += container.len(),
+            }
+        }
+        counts
+    }
+}
+
+/// What [`AstroneerWorld::data_counts`] counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DataCounts {
+    /// Objects whose data is a property list.
+    pub property_objects: usize,
+    /// Datums in the entity containers.
+    pub datums: usize,
+    /// Native bytes after property lists that are kept undecoded.
+    pub undecoded_bytes: usize,
 }
 
 /// The property context for a world's objects: `base`'s versions, hints and strictness, names from

@@ -25,7 +25,7 @@ mod plz;
 pub use astroneer::{
     AstroActor, AstroContainerHeader, AstroDatum, AstroDatums, AstroEntityContainer,
     AstroEntityLinks, AstroNativeData, AstroObject, AstroObjectData, AstroSlot, AstroneerFrame,
-    AstroneerWorld,
+    AstroneerWorld, DataCounts,
 };
 pub use body::{Extra, GvasBody};
 pub use container::Container;
@@ -131,6 +131,16 @@ impl SaveFile {
                 lines.push(("astroneer_level", world.level_name.as_str().to_owned()));
                 lines.push(("astroneer_strings", world.string_pool.len().to_string()));
                 lines.push(("astroneer_objects", world.objects.len().to_string()));
+                let count = world.data_counts();
+                lines.push((
+                    "astroneer_property_objects",
+                    count.property_objects.to_string(),
+                ));
+                lines.push(("astroneer_entity_datums", count.datums.to_string()));
+                lines.push((
+                    "astroneer_undecoded_bytes",
+                    count.undecoded_bytes.to_string(),
+                ));
                 lines.push(("astroneer_actors", world.actors.len().to_string()));
             }
         }
