@@ -9,20 +9,23 @@
 //! the objects, the actors, the root object indices, the first import index and a fixed tail.
 //!
 //! Each object's data is what `UObject::Serialize` writes: a tagged property list in the UE4 4.18
-//! layout except that every `FName` (property names, type names, struct/enum/inner type names,
+//! layout (`i32` size and `i32` array index, which together look like an `i64` size when the index
+//! is 0) except that every `FName` (property names, type names, struct/enum/inner type names,
 //! Name and Enum values, the "None" terminator) is an `i32` string-pool index, and object references
 //! are `i32` object-table indices (-3 followed by a path name); then the `u32` "has GUID" flag (and
-//! the GUID); then whatever the class's native `Serialize` appends. With save flag 4 the object
+//! the GUID); then whatever the class's native `Serialize` appends ([`native`]). With save flag 4 the object
 //! stores two lengths: the first covers the property list and GUID flag, the second everything.
 //! The property lists are decoded by the `unreal` crate in its name-pool mode. Entity containers
 //! (`/Script/Astro.*Container`) are the exception: their data is the game's own table of entities
 //! or components ([`entity`]), each of which has such a property list.
 
 mod entity;
+mod native;
 
 pub use entity::{
     AstroContainerHeader, AstroDatum, AstroDatums, AstroEntityContainer, AstroEntityLinks,
 };
+pub use native::{AstroNativeData, AstroSlot};
 
 use std::sync::Arc;
 
@@ -47,7 +50,8 @@ const PARAMS: DeflateParams = DeflateParams {
 /// one that frames all of its data.
 const SAVE_FLAG_SECOND_LENGTH: u8 = 4;
 /// Native structs of Astroneer whose size is known but whose fields are not: (struct name, bytes).
-/// `AttachmentState` (in `ActorAttachmentsComponent.AttachmentStates`) starts with an object index.
+/// `AttachmentState` occurs once in the known save, as 16 elements of
+/// `ActorAttachmentsComponent.AttachmentStates`.
 const BINARY_STRUCTS: &[(&str, usize)] = &[("AttachmentState", 22)];
 /// Classes whose data is an entity table rather than a property list: `/Script/Astro.` + `*Container`.
 const ENTITY_CONTAINER_PACKAGE: &str = "/Script/Astro.";
@@ -311,122 +315,6 @@ pub enum AstroObjectData {
     /// The data of an entity container (`/Script/Astro.*Container`): the game's own table of
     /// entities or components, each with a property list.
     EntityContainer(AstroEntityContainer),
-}
-
-/// Data a class's native `Serialize` writes after its tagged properties.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum AstroNativeData {
-    /// Nothing (most classes).
-    None,
-    /// `SlotsComponent`: its slots.
-    Slots(Vec<AstroSlot>),
-    /// Other classes' data, not decoded (`VoxelVolumeComponent`'s voxel state, a skybox's floats,
-    /// a few 4- and 8-byte values in game-state, controller and planet objects).
-    Bytes(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
-}
-
-/// One slot of a `SlotsComponent`: its name and three parallel per-item arrays.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AstroSlot {
-    /// Slot name, as a string-pool index.
-    pub name: i32,
-    #[br(temp)]
-    #[bw(try_calc = u32::try_from(items.len()))]
-    item_count: u32,
-    /// Object indices of the items in the slot.
-    #[br(count = item_count)]
-    pub items: Vec<i32>,
-    #[br(temp)]
-    #[bw(try_calc = u32::try_from(item_flags.len()))]
-    flag_count: u32,
-    /// One byte per item (0 in known saves).
-    #[br(parse_with = checked_bytes, args(flag_count))]
-    pub item_flags: Vec<u8>,
-    #[br(temp)]
-    #[bw(try_calc = u32::try_from(item_values.len()))]
-    value_count: u32,
-    /// One `i32` per item (0 for single items, 2 and 4 for a pair in known saves).
-    #[br(count = value_count)]
-    pub item_values: Vec<i32>,
-}
-
-/// Class whose native data is a slot list.
-const SLOTS_COMPONENT_CLASS: &str = "/Script/Astro.SlotsComponent";
-/// Fewest bytes a slot takes (name and three empty arrays).
-const MIN_SLOT_LEN: u64 = 16;
-
-/// Reads `len` bytes, checking first that the stream has them (no allocation from the length alone).
-#[binrw::parser(reader)]
-fn checked_bytes(len: u32) -> BinResult<Vec<u8>> {
-    let pos = reader.stream_position()?;
-    let left = remaining(reader)?;
-    if u64::from(len) > left {
-        return Err(assert_fail(pos, format!("{len} bytes, only {left} left")));
-    }
-    let mut bytes = vec![0; len as usize];
-    reader.read_exact(&mut bytes)?;
-    Ok(bytes)
-}
-
-impl AstroNativeData {
-    /// Decodes the native data of an object of class `class_name` found at `pos`.
-    fn read(bytes: &[u8], pos: u64, class_name: &FString, strict: bool) -> BinResult<Self> {
-        if bytes.is_empty() {
-            return Ok(AstroNativeData::None);
-        }
-        if !class_name.is(SLOTS_COMPONENT_CLASS) {
-            return Ok(AstroNativeData::Bytes(bytes.to_vec()));
-        }
-        match read_slots(bytes, pos) {
-            Ok(slots) => Ok(AstroNativeData::Slots(slots)),
-            Err(e) if strict => Err(e),
-            Err(_) => Ok(AstroNativeData::Bytes(bytes.to_vec())),
-        }
-    }
-
-    fn put(&self, out: &mut Vec<u8>) -> BinResult<()> {
-        match self {
-            AstroNativeData::None => Ok(()),
-            AstroNativeData::Bytes(bytes) => {
-                out.extend_from_slice(bytes);
-                Ok(())
-            }
-            AstroNativeData::Slots(slots) => {
-                let count = u32::try_from(slots.len())
-                    .map_err(|_| assert_fail(0, "more than 2^32 slots".into()))?;
-                crate::put_binrw(&count, out)?;
-                slots
-                    .iter()
-                    .try_for_each(|slot| crate::put_binrw(slot, out))
-            }
-        }
-    }
-}
-
-/// A `u32` slot count and the slots, which must use up `bytes` (found at `pos`).
-fn read_slots(bytes: &[u8], pos: u64) -> BinResult<Vec<AstroSlot>> {
-    let mut reader = binrw::io::Cursor::new(bytes);
-    let count = u32::read_le(&mut reader)?;
-    if u64::from(count) * MIN_SLOT_LEN > bytes.len() as u64 {
-        return Err(assert_fail(
-            pos,
-            format!("{count} slots do not fit in {} bytes", bytes.len()),
-        ));
-    }
-    let slots = (0..count)
-        .map(|_| AstroSlot::read_le(&mut reader))
-        .collect::<BinResult<Vec<_>>>()
-        .map_err(|e| assert_fail(pos, format!("slots: {e}")))?;
-    let used = reader.position();
-    if used != bytes.len() as u64 {
-        return Err(assert_fail(
-            pos + used,
-            format!("{} bytes after the slots", bytes.len() as u64 - used),
-        ));
-    }
-    Ok(slots)
 }
 
 fn is_entity_container(class_name: &FString) -> bool {
