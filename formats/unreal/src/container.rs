@@ -6,7 +6,7 @@ use crate::ftext::put_len;
 use crate::native_struct::StructValue;
 use crate::property::{Kind, PropertyValue, ReadState};
 use crate::property_tag::{FPropertyTag, FPropertyTypeName};
-use crate::{Error, F32, F64, FName, FString, PropertyContext};
+use crate::{Error, F32, F64, FString, PropertyContext};
 use serde::{Deserialize, Serialize};
 
 /// ArrayProperty data.
@@ -130,7 +130,7 @@ impl ArrayValue {
                 }
             }
             Kind::Struct => {
-                let name = st.ctx.read_name(r)?;
+                let name = st.read_name(r)?;
                 let (tag, info) = FPropertyTag::parse_after_name(name, r, st)?;
                 if !tag.type_name.name.is("StructProperty") {
                     return Err(r.err("inner tag of a struct array is not a StructProperty"));
@@ -169,23 +169,22 @@ impl ArrayValue {
             Kind::Double => ArrayValue::Doubles(numbers(r, count, |b| F64(f64::from_le_bytes(b)))?),
             // Names in a pool are indices, not strings: those arrays take the `Values` path.
             Kind::Byte | Kind::Name | Kind::Enum if st.ctx.names == NameMode::Inline => {
-                ArrayValue::Strings(collect_n(count, |i| FName::parse(r).map_err(indexed(i)))?)
+                ArrayValue::Strings(collect_n(count, |i| st.read_name(r).map_err(indexed(i)))?)
             }
-            Kind::Byte | Kind::Name | Kind::Enum => {
-                let name = |r: &mut ByteReader<'_>| st.ctx.read_name(r);
-                ArrayValue::Values(collect_n(count, |i| {
-                    let n = name(r).map_err(indexed(i))?;
-                    Ok(match inner_kind {
-                        Kind::Name => PropertyValue::Name(n),
-                        _ => PropertyValue::Enum(n),
-                    })
-                })?)
-            }
+            Kind::Byte | Kind::Name | Kind::Enum => ArrayValue::Values(collect_n(count, |i| {
+                let n = st.read_name(r).map_err(indexed(i))?;
+                Ok(match inner_kind {
+                    Kind::Name => PropertyValue::Name(n),
+                    _ => PropertyValue::Enum(n),
+                })
+            })?),
             Kind::Str => {
                 ArrayValue::Strings(collect_n(count, |i| FString::parse(r).map_err(indexed(i)))?)
             }
             Kind::Object if !st.ctx.level_object_references && !st.ctx.object_indices => {
-                ArrayValue::Strings(collect_n(count, |i| FName::parse(r).map_err(indexed(i)))?)
+                ArrayValue::Strings(collect_n(count, |i| {
+                    FString::parse_shared(r, &mut st.names).map_err(indexed(i))
+                })?)
             }
             kind => ArrayValue::Values(collect_n(count, |i| {
                 read_element_of(kind, inner, r, st).map_err(indexed(i))

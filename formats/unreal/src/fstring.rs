@@ -6,19 +6,24 @@
 //! * length < 0: `-length` UTF-16LE units, the last one NUL (`wide: true`).
 //!
 //! JSON: `null` for length 0, a plain string for ANSI, `{"utf16": "..."}` for UTF-16.
+//!
+//! The text is an `Arc<str>`: a property reader hands out one allocation per distinct name
+//! ([`NameCache`]), so the thousands of tags naming the same property or type share their text.
 
 use crate::Error;
 use crate::cursor::ByteReader;
 use binrw::io::{Read, Seek, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::borrow::Cow;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 /// An Unreal `FString` with everything needed to write the same bytes back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct FString {
     /// The text without its terminator; `None` when the stored length is 0.
-    pub value: Option<Cow<'static, str>>,
+    pub value: Option<Arc<str>>,
     /// Stored as UTF-16 (negative length) rather than Latin-1.
     pub wide: bool,
 }
@@ -28,7 +33,7 @@ pub type FName = FString;
 
 impl FString {
     /// A Latin-1/ASCII string (what Unreal writes whenever every character fits in one byte).
-    pub fn new(s: impl Into<Cow<'static, str>>) -> Self {
+    pub fn new(s: impl Into<Arc<str>>) -> Self {
         let s = s.into();
         let wide = s.chars().any(|c| c as u32 > 0xff);
         FString {
@@ -49,6 +54,18 @@ impl FString {
 
     /// Reads one FString from the cursor.
     pub(crate) fn parse(r: &mut ByteReader<'_>) -> Result<Self, Error> {
+        Self::parse_with(r, None)
+    }
+
+    /// Reads one FString, sharing its text with equal ones read through `names` before.
+    pub(crate) fn parse_shared(
+        r: &mut ByteReader<'_>,
+        names: &mut NameCache,
+    ) -> Result<Self, Error> {
+        Self::parse_with(r, Some(names))
+    }
+
+    fn parse_with(r: &mut ByteReader<'_>, names: Option<&mut NameCache>) -> Result<Self, Error> {
         let at = r.offset();
         let len = r.i32("FString length")?;
         if len == 0 {
@@ -59,7 +76,7 @@ impl FString {
         }
         if len > 0 {
             let bytes = r.bytes(len as usize, "FString characters")?;
-            decode_latin1(bytes).map_err(|m| Error::new(at, m))
+            decode_latin1(bytes, names).map_err(|m| Error::new(at, m))
         } else {
             let units = (len as i64).unsigned_abs() as usize;
             let bytes = r.bytes(units * 2, "FString UTF-16 characters")?;
@@ -124,81 +141,74 @@ impl FString {
 
 impl From<&str> for FString {
     fn from(s: &str) -> Self {
-        FString::new(s.to_owned())
+        FString::new(s)
     }
 }
-/// Names that occur in nearly every property tag, shared instead of allocated per occurrence.
-fn interned(text: &[u8]) -> Option<&'static str> {
-    Some(match text {
-        b"BoolProperty" => "BoolProperty",
-        b"Int8Property" => "Int8Property",
-        b"Int16Property" => "Int16Property",
-        b"IntProperty" => "IntProperty",
-        b"Int64Property" => "Int64Property",
-        b"ByteProperty" => "ByteProperty",
-        b"UInt16Property" => "UInt16Property",
-        b"UInt32Property" => "UInt32Property",
-        b"UInt64Property" => "UInt64Property",
-        b"FloatProperty" => "FloatProperty",
-        b"DoubleProperty" => "DoubleProperty",
-        b"StrProperty" => "StrProperty",
-        b"NameProperty" => "NameProperty",
-        b"EnumProperty" => "EnumProperty",
-        b"TextProperty" => "TextProperty",
-        b"ObjectProperty" => "ObjectProperty",
-        b"ClassProperty" => "ClassProperty",
-        b"InterfaceProperty" => "InterfaceProperty",
-        b"WeakObjectProperty" => "WeakObjectProperty",
-        b"SoftObjectProperty" => "SoftObjectProperty",
-        b"SoftClassProperty" => "SoftClassProperty",
-        b"LazyObjectProperty" => "LazyObjectProperty",
-        b"DelegateProperty" => "DelegateProperty",
-        b"MulticastDelegateProperty" => "MulticastDelegateProperty",
-        b"MulticastInlineDelegateProperty" => "MulticastInlineDelegateProperty",
-        b"MulticastSparseDelegateProperty" => "MulticastSparseDelegateProperty",
-        b"FieldPathProperty" => "FieldPathProperty",
-        b"StructProperty" => "StructProperty",
-        b"ArrayProperty" => "ArrayProperty",
-        b"SetProperty" => "SetProperty",
-        b"MapProperty" => "MapProperty",
-        b"OptionalProperty" => "OptionalProperty",
-        b"None" => "None",
-        b"Guid" => "Guid",
-        b"DateTime" => "DateTime",
-        b"Timespan" => "Timespan",
-        b"Vector2D" => "Vector2D",
-        b"Vector" => "Vector",
-        b"Vector4" => "Vector4",
-        b"Rotator" => "Rotator",
-        b"Quat" => "Quat",
-        b"Box" => "Box",
-        b"Box2D" => "Box2D",
-        b"IntPoint" => "IntPoint",
-        b"IntVector" => "IntVector",
-        b"LinearColor" => "LinearColor",
-        b"Color" => "Color",
-        b"Transform" => "Transform",
-        b"SoftObjectPath" => "SoftObjectPath",
-        b"SoftClassPath" => "SoftClassPath",
-        b"GameplayTagContainer" => "GameplayTagContainer",
-        b"/Script/CoreUObject" => "/Script/CoreUObject",
-        b"Translation" => "Translation",
-        b"Rotation" => "Rotation",
-        b"Scale3D" => "Scale3D",
-        _ => return None,
-    })
+
+/// The texts of the names read so far in one property read, each allocated once.
+///
+/// It holds at most one entry per distinct name in the input, so its size is bounded by the input.
+#[derive(Debug, Default)]
+pub(crate) struct NameCache(HashSet<Arc<str>, BuildHasherDefault<NameHasher>>);
+
+impl NameCache {
+    fn share(&mut self, text: &str) -> Arc<str> {
+        if let Some(shared) = self.0.get(text) {
+            return Arc::clone(shared);
+        }
+        let shared: Arc<str> = Arc::from(text);
+        self.0.insert(Arc::clone(&shared));
+        shared
+    }
 }
 
-fn decode_latin1(bytes: &[u8]) -> Result<FString, String> {
+/// FxHash-style multiply-rotate hashing for the per-read caches: their keys are short names, and a
+/// cache lives for one read only.
+#[derive(Default)]
+pub(crate) struct NameHasher(u64);
+
+impl Hasher for NameHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl NameHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+fn decode_latin1(bytes: &[u8], names: Option<&mut NameCache>) -> Result<FString, String> {
     let Some((&0, text)) = bytes.split_last() else {
         return Err("FString is not NUL-terminated".into());
     };
-    let value = match interned(text) {
-        Some(name) => Cow::Borrowed(name),
-        None => match std::str::from_utf8(text) {
-            Ok(s) if s.is_ascii() => Cow::Owned(s.to_owned()),
-            _ => Cow::Owned(text.iter().map(|&b| b as char).collect()),
-        },
+    let value = match (std::str::from_utf8(text), names) {
+        (Ok(s), Some(names)) if s.is_ascii() => names.share(s),
+        (Ok(s), None) if s.is_ascii() => Arc::from(s),
+        _ => text.iter().map(|&b| b as char).collect::<String>().into(),
     };
     Ok(FString {
         value: Some(value),
@@ -218,7 +228,7 @@ fn decode_utf16(bytes: &[u8]) -> Result<FString, String> {
         .collect::<Result<String, _>>()
         .map_err(|e| format!("UTF-16 FString: {e}"))?;
     Ok(FString {
-        value: Some(Cow::Owned(value)),
+        value: Some(value.into()),
         wide: true,
     })
 }
@@ -244,7 +254,7 @@ impl BinRead for FString {
         }
         let decoded = match len {
             0 => Ok(FString::default()),
-            1.. => decode_latin1(&bytes),
+            1.. => decode_latin1(&bytes, None),
             _ => decode_utf16(&bytes),
         };
         decoded.map_err(|m| binrw::Error::Custom {
@@ -294,11 +304,11 @@ impl<'de> Deserialize<'de> for FString {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Ok(match Repr::deserialize(d)? {
             Repr::Plain(value) => FString {
-                value: value.map(Cow::Owned),
+                value: value.map(Arc::from),
                 wide: false,
             },
             Repr::Wide { utf16 } => FString {
-                value: Some(Cow::Owned(utf16)),
+                value: Some(Arc::from(utf16)),
                 wide: true,
             },
         })

@@ -220,12 +220,12 @@ impl StructValue {
             ("Box2D", false) => Self::Box2D(Box::new(r.binrw(name)?)),
             ("Box2D", true) => Self::Box2DD(Box::new(r.binrw(name)?)),
             ("SoftObjectPath" | "SoftClassPath", _) => {
-                Self::SoftObjectPath(Box::new(FSoftObjectPath::parse(r, st.ctx)?))
+                Self::SoftObjectPath(Box::new(FSoftObjectPath::parse(r, st)?))
             }
             ("AstroDatumRef", _) => Self::AstroDatumRef(r.binrw(name)?),
             ("GameplayTagContainer", _) => {
                 let n = r.count(4, "gameplay tag count")?;
-                Self::GameplayTagContainer(crate::cursor::collect_n(n, |_| st.ctx.read_name(r))?)
+                Self::GameplayTagContainer(crate::cursor::collect_n(n, |_| st.read_name(r))?)
             }
             _ if let Some(&len) = st.ctx.binary_structs.get(name) => {
                 Self::Binary(r.bytes(len, name)?.to_vec())
@@ -285,10 +285,10 @@ impl StructValue {
 }
 
 impl FSoftObjectPath {
-    pub(crate) fn parse(r: &mut ByteReader<'_>, ctx: &PropertyContext) -> Result<Self, Error> {
-        let package = ctx.read_name(r)?;
-        let asset = if ctx.package_ue5 >= UE5_SOFT_OBJECT_PATH_TOP_LEVEL {
-            Some(ctx.read_name(r)?)
+    pub(crate) fn parse(r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
+        let package = st.read_name(r)?;
+        let asset = if st.ctx.package_ue5 >= UE5_SOFT_OBJECT_PATH_TOP_LEVEL {
+            Some(st.read_name(r)?)
         } else {
             None
         };

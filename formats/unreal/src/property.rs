@@ -2,10 +2,12 @@
 
 use crate::container::{ArrayValue, MapValue, SetValue};
 use crate::cursor::{ByteReader, collect_n};
+use crate::fstring::NameCache;
 use crate::native_struct::{FSoftObjectPath, StructValue};
 use crate::property_tag::{FPropertyTag, ParamCache};
-use crate::{Error, F32, F64, FGuid, FName, FString, FText, PropertyContext};
+use crate::{Error, F32, F64, FGuid, FName, FString, FText, NameMode, PropertyContext};
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
 /// The object index that is followed by the referenced object's path (Astroneer).
 const OBJECT_INDEX_BY_PATH: i32 = -3;
@@ -184,6 +186,8 @@ pub(crate) struct ReadState<'c> {
     stack: Vec<Property>,
     /// Type parameter lists shared between the tags of this read.
     pub params: ParamCache,
+    /// Name texts shared between the properties of this read.
+    pub names: NameCache,
 }
 
 impl<'c> ReadState<'c> {
@@ -194,6 +198,16 @@ impl<'c> ReadState<'c> {
             depth: 0,
             stack: Vec::new(),
             params: ParamCache::default(),
+            names: NameCache::default(),
+        }
+    }
+
+    /// Reads a name in the context's [`NameMode`]: inline names share their text through
+    /// [`ReadState::names`], pool names are the pool's own.
+    pub(crate) fn read_name(&mut self, r: &mut ByteReader<'_>) -> Result<FName, Error> {
+        match self.ctx.names {
+            NameMode::Inline => FName::parse_shared(r, &mut self.names),
+            NameMode::Pool(_) => self.ctx.read_name(r),
         }
     }
 
@@ -252,7 +266,7 @@ impl PropertyList {
     /// Reads properties up to "None", pushing them onto `st.stack`.
     fn parse_onto_stack(r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<(), Error> {
         loop {
-            let name = st.ctx.read_name(r)?;
+            let name = st.read_name(r)?;
             if name.is("None") {
                 break;
             }
@@ -274,7 +288,8 @@ impl PropertyList {
         for p in &self.properties {
             p.put(ctx, out).map_err(|e| e.within(p.tag.name.as_str()))?;
         }
-        ctx.put_name(&FName::new("None"), out)
+        static NONE: LazyLock<FName> = LazyLock::new(|| FName::new("None"));
+        ctx.put_name(&NONE, out)
     }
 
     /// The first property with this name.
@@ -335,7 +350,7 @@ fn read_tagged_value(
     let ty = &tag.type_name;
     Ok(match kind {
         Kind::Byte if size == 1 => PropertyValue::Byte(r.u8("ByteProperty")?),
-        Kind::Byte => PropertyValue::Enum(st.ctx.read_name(r)?),
+        Kind::Byte => PropertyValue::Enum(st.read_name(r)?),
         Kind::Struct => {
             let native = st
                 .ctx
@@ -377,13 +392,13 @@ impl PropertyValue {
             Kind::Float => V::Float(F32(f32::from_bits(r.u32("Float")?))),
             Kind::Double => V::Double(F64(f64::from_bits(r.u64("Double")?))),
             Kind::Str => V::Str(FString::parse(r)?),
-            Kind::Name => V::Name(st.ctx.read_name(r)?),
-            Kind::Enum => V::Enum(st.ctx.read_name(r)?),
+            Kind::Name => V::Name(st.read_name(r)?),
+            Kind::Enum => V::Enum(st.read_name(r)?),
             Kind::Text => V::Text(Box::new(FText::parse(r)?)),
             Kind::Object if st.ctx.object_indices => {
                 let index = r.i32("object index")?;
                 let path = if index == OBJECT_INDEX_BY_PATH {
-                    Some(st.ctx.read_name(r)?)
+                    Some(st.read_name(r)?)
                 } else {
                     None
                 };
@@ -392,17 +407,17 @@ impl PropertyValue {
             Kind::Object if st.ctx.level_object_references => {
                 V::ObjectReference(Box::new(crate::FObjectReferenceDisc::parse(r)?))
             }
-            Kind::Object => V::Object(FString::parse(r)?),
-            Kind::SoftObject => V::SoftObject(Box::new(FSoftObjectPath::parse(r, st.ctx)?)),
+            Kind::Object => V::Object(FString::parse_shared(r, &mut st.names)?),
+            Kind::SoftObject => V::SoftObject(Box::new(FSoftObjectPath::parse(r, st)?)),
             Kind::LazyObject => V::LazyObject(FGuid::parse(r)?),
-            Kind::Delegate => V::Delegate(Box::new(FScriptDelegate::parse(r, st.ctx)?)),
+            Kind::Delegate => V::Delegate(Box::new(FScriptDelegate::parse(r, st)?)),
             Kind::MulticastDelegate => {
                 let n = r.count(8, "delegate count")?;
-                V::MulticastDelegate(collect_n(n, |_| FScriptDelegate::parse(r, st.ctx))?)
+                V::MulticastDelegate(collect_n(n, |_| FScriptDelegate::parse(r, st))?)
             }
             Kind::FieldPath => {
                 let n = r.count(4, "field path length")?;
-                let path = collect_n(n, |_| st.ctx.read_name(r))?;
+                let path = collect_n(n, |_| st.read_name(r))?;
                 V::FieldPath(Box::new(FFieldPath {
                     path,
                     owner: FString::parse(r)?,
@@ -474,10 +489,10 @@ impl PropertyValue {
 }
 
 impl FScriptDelegate {
-    fn parse(r: &mut ByteReader<'_>, ctx: &PropertyContext) -> Result<Self, Error> {
+    fn parse(r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
         Ok(FScriptDelegate {
-            object: FString::parse(r)?,
-            function: ctx.read_name(r)?,
+            object: FString::parse_shared(r, &mut st.names)?,
+            function: st.read_name(r)?,
         })
     }
 

@@ -7,11 +7,12 @@ use crate::context::{
     UE4_STRUCT_GUID_IN_PROPERTY_TAG, UE5_PROPERTY_TAG_EXTENSION,
 };
 use crate::cursor::ByteReader;
+use crate::fstring::NameHasher;
 use crate::property::ReadState;
 use crate::{Error, FGuid, FName};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 /// Deepest type-name tree accepted (`Map<Struct<...>>` needs a handful).
@@ -55,7 +56,7 @@ impl FPropertyTypeName {
         if depth > MAX_TYPE_DEPTH {
             return Err(r.err("property type name nested too deeply"));
         }
-        let name = st.ctx.read_name(r)?;
+        let name = st.read_name(r)?;
         let n = r.count(8, "type parameter count")?;
         let params = crate::cursor::collect_n(n, |_| Self::parse(r, st, depth + 1))?;
         let params = match <[FPropertyTypeName; 1]>::try_from(params) {
@@ -112,39 +113,6 @@ impl ParamCache {
         }]);
         self.leaves.insert(name, Arc::clone(&p));
         p
-    }
-}
-
-/// FxHash-style multiply-rotate hashing: names are short and not attacker-sensitive here (the cache
-/// lives for one read and holds at most one entry per distinct name in the input).
-#[derive(Default)]
-struct NameHasher(u64);
-
-impl Hasher for NameHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-impl NameHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }
 
@@ -225,7 +193,7 @@ impl FPropertyTag {
         if ctx.complete_type_names() {
             return Self::parse_v2(name, r, st);
         }
-        let type_name = ctx.read_name(r)?;
+        let type_name = st.read_name(r)?;
         let size_at = r.offset();
         let size = r.i32("property size")?;
         let size = usize::try_from(size)
@@ -241,7 +209,10 @@ impl FPropertyTag {
             flags: 0,
         };
         let mut bool_value = false;
-        let mut leaf = |r: &mut ByteReader<'_>| Ok::<_, Error>(st.params.leaf(ctx.read_name(r)?));
+        let mut leaf = |r: &mut ByteReader<'_>| {
+            let name = st.read_name(r)?;
+            Ok::<_, Error>(st.params.leaf(name))
+        };
         let params = match type_name.as_str() {
             "StructProperty" => {
                 let struct_name = leaf(r)?;
@@ -257,8 +228,8 @@ impl FPropertyTag {
             "ByteProperty" | "EnumProperty" | "ArrayProperty" | "OptionalProperty" => leaf(r)?,
             "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => leaf(r)?,
             "MapProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
-                let key = FPropertyTypeName::leaf(ctx.read_name(r)?);
-                let value = FPropertyTypeName::leaf(ctx.read_name(r)?);
+                let key = FPropertyTypeName::leaf(st.read_name(r)?);
+                let value = FPropertyTypeName::leaf(st.read_name(r)?);
                 Arc::new([key, value])
             }
             _ => st.params.empty(),
