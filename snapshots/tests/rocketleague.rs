@@ -1,6 +1,7 @@
 //! Rocket League replays: one reviewed snapshot per good replay (header summary, frame and actor
 //! counts, a hash of the decoded frames) and a byte-exact round trip of each.
 
+use rocketleague::network::Frames;
 use rocketleague::{NetworkData, NetworkParse, ParserBuilder};
 
 /// FNV-1a 64: a stable fingerprint of the decoded frames' JSON, so any change in decoding shows.
@@ -8,6 +9,30 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
         (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+/// The frames as JSON in a fixed shape, each frame with its own segments and attributes
+/// (`{"frames":[{"time":..,"delta":..,"actors":[..],"attributes":[..]},..],"trailing":..}`), so
+/// the hash follows the decoded values and not how the model lays them out in memory.
+fn frames_json(frames: &Frames) -> Vec<u8> {
+    let mut out = Vec::new();
+    macro_rules! put {
+        ($text:expr, $value:expr) => {
+            out.extend_from_slice($text.as_bytes());
+            serde_json::to_writer(&mut out, $value).expect("frames serialize");
+        };
+    }
+    out.extend_from_slice(b"{\"frames\":[");
+    for (i, f) in frames.iter().enumerate() {
+        put!(if i == 0 { "{\"time\":" } else { ",{\"time\":" }, &f.time);
+        put!(",\"delta\":", &f.delta);
+        put!(",\"actors\":", f.actors);
+        put!(",\"attributes\":", f.attributes);
+        out.push(b'}');
+    }
+    put!("],\"trailing\":", &frames.trailing);
+    out.push(b'}');
+    out
 }
 
 fn describe(data: &[u8]) -> String {
@@ -25,8 +50,7 @@ fn describe(data: &[u8]) -> String {
         .collect();
     match &replay.network {
         NetworkData::Decoded(frames) => {
-            let json = serde_json::to_vec(frames).expect("frames serialize");
-            lines.push(format!("frames_hash: {:016x}", fnv1a(&json)));
+            lines.push(format!("frames_hash: {:016x}", fnv1a(&frames_json(frames))));
         }
         NetworkData::Raw(_) => {
             let err = rocketleague::read(data)

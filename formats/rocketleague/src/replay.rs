@@ -171,12 +171,7 @@ impl Replay {
             NetworkData::Raw(bytes) => lines.push(("network_bytes", bytes.len().to_string())),
             NetworkData::Decoded(frames) => {
                 let count = |pick: fn(&ActorEvent) -> bool| {
-                    frames
-                        .frames
-                        .iter()
-                        .flat_map(|f| &f.actors)
-                        .filter(|a| pick(a))
-                        .count()
+                    frames.actors.iter().filter(|a| pick(a)).count()
                 };
                 lines.push(("frames", frames.frames.len().to_string()));
                 lines.push((

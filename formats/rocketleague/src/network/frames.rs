@@ -99,59 +99,72 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     let setup = Setup::new(ctx)?;
     let mut r = BitReader::new(data);
     let mut active: Vec<Option<u32>> = vec![None; ctx.max_channels as usize];
-    let mut frames = Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS));
+    let mut out = Frames {
+        frames: Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS)),
+        actors: Vec::new(),
+        attributes: Vec::new(),
+        trailing: TrailingBits {
+            bit_len: 0,
+            bytes: Vec::new(),
+        },
+    };
     let mut trailing_start = r.pos();
-    // Segments are decoded into reused scratch lists, then moved into exactly sized ones: no
-    // regrowth per frame and no spare capacity kept in the model.
-    let mut actors = Vec::new();
-    let mut attributes = Vec::new();
-    while frames.len() < ctx.num_frames {
+    while out.frames.len() < ctx.num_frames {
         let start = r.pos();
-        let time = F32Bits(
-            r.u32("frame time")
-                .map_err(|f| at(&r, frames.len(), None, f))?,
-        );
-        let delta = F32Bits(
-            r.u32("frame delta")
-                .map_err(|f| at(&r, frames.len(), None, f))?,
-        );
+        let index = out.frames.len();
+        let time = F32Bits(r.u32("frame time").map_err(|f| at(&r, index, None, f))?);
+        let delta = F32Bits(r.u32("frame delta").map_err(|f| at(&r, index, None, f))?);
         if time.0 == 0 && delta.0 == 0 {
             trailing_start = start;
             break;
         }
-        let index = frames.len();
+        let first = out.actors.len();
         loop {
-            let seg = actors.len();
+            let seg = out.actors.len() - first;
             let more = r
                 .bit("actor flag")
                 .map_err(|f| at(&r, index, Some(seg), f))?;
             if !more {
                 break;
             }
-            let event = read_segment(&setup, &mut r, &mut active, &mut attributes)
+            let event = read_segment(&setup, &mut r, &mut active, &mut out.attributes)
                 .map_err(|f| at(&r, index, Some(seg), f))?;
-            actors.push(event);
+            push_paced(&mut out.actors, event, &r);
         }
-        frames.push(Frame {
+        let actor_count = u32::try_from(out.actors.len() - first)
+            .map_err(|_| at(&r, index, None, Fail::Bad("too many actor segments".into())))?;
+        out.frames.push(Frame {
             time,
             delta,
-            actors: take_exact(&mut actors),
-            attributes: take_exact(&mut attributes),
+            actor_count,
         });
         trailing_start = r.pos();
     }
-    Ok(Frames {
-        frames,
-        trailing: take_bits(data, trailing_start),
-    })
+    out.actors.shrink_to_fit();
+    out.attributes.shrink_to_fit();
+    out.trailing = take_bits(data, trailing_start);
+    Ok(out)
 }
 
-/// Moves the items of a scratch list into a list of exactly their number; the scratch list keeps
-/// its capacity for the next frame.
-fn take_exact<T>(scratch: &mut Vec<T>) -> Vec<T> {
-    let mut out = Vec::with_capacity(scratch.len());
-    out.append(scratch);
-    out
+/// Pushes onto one of the stream-wide lists, growing it by the pace of the stream so far rather
+/// than by doubling: the final list stays close to its exact size without a second copy.
+#[inline(always)]
+fn push_paced<T>(list: &mut Vec<T>, item: T, r: &BitReader<'_>) {
+    if list.len() == list.capacity() {
+        reserve_paced(list, r.pos(), r.remaining());
+    }
+    list.push(item);
+}
+
+/// Reserves room for the items the bits left would hold at the rate seen so far, plus 1/32,
+/// at least 16 more and at most doubling (so a hostile stream gets no more than a `Vec` would).
+#[cold]
+#[inline(never)]
+fn reserve_paced<T>(list: &mut Vec<T>, used_bits: usize, left_bits: usize) {
+    let len = list.len();
+    let projected = (len as u128 * left_bits as u128 / used_bits.max(1) as u128) as usize;
+    let extra = projected.saturating_add(projected / 32).saturating_add(16);
+    list.reserve_exact(extra.min(len.max(16)));
 }
 
 fn at(r: &BitReader<'_>, frame: usize, segment: Option<usize>, f: Fail) -> Error {
@@ -201,11 +214,15 @@ fn read_segment(
             ))
         })?;
         let value = read_attribute(kind, r, &s.attr)?;
-        attributes.push(UpdatedAttribute {
-            stream_id,
-            object_id: prop.object_id,
-            value,
-        });
+        push_paced(
+            attributes,
+            UpdatedAttribute {
+                stream_id,
+                object_id: prop.object_id,
+                value,
+            },
+            r,
+        );
     }
     let count = (attributes.len() - before) as u32;
     Ok(ActorEvent::Updated { actor_id, count })
@@ -264,39 +281,53 @@ pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>
     let setup = Setup::new(ctx)?;
     let mut w = BitWriter::with_capacity(frames.frames.len() * 64 + frames.trailing.bytes.len());
     let mut active: Vec<Option<u32>> = vec![None; ctx.max_channels as usize];
+    let mut actors = frames.actors.as_slice();
+    let mut pending = frames.attributes.as_slice();
+    let fail = |w: &BitWriter, frame, seg, f| Error {
+        frame,
+        segment: seg,
+        bit: w.len_bits(),
+        message: describe(f),
+    };
     for (index, frame) in frames.frames.iter().enumerate() {
-        let fail = |w: &BitWriter, seg, f| Error {
-            frame: Some(index),
-            segment: seg,
-            bit: w.len_bits(),
-            message: describe(f),
-        };
         if frame.time.0 == 0 && frame.delta.0 == 0 {
             return Err(fail(
                 &w,
+                Some(index),
                 None,
                 Fail::Bad("a frame with zero time and delta would end the stream".into()),
             ));
         }
-        w.bits(u64::from(frame.time.0), 32);
-        w.bits(u64::from(frame.delta.0), 32);
-        let mut pending = frame.attributes.as_slice();
-        for (seg, event) in frame.actors.iter().enumerate() {
-            w.bit(true);
-            write_segment(&setup, &mut w, &mut active, event, &mut pending)
-                .map_err(|f| fail(&w, Some(seg), f))?;
-        }
-        if !pending.is_empty() {
+        let count = frame.actor_count as usize;
+        if count > actors.len() {
             return Err(fail(
                 &w,
+                Some(index),
                 None,
                 Fail::Bad(format!(
-                    "{} attributes belong to no updated actor",
-                    pending.len()
+                    "frame claims {count} actor segments, {} remain",
+                    actors.len()
                 )),
             ));
         }
+        let (mine, rest) = actors.split_at(count);
+        actors = rest;
+        w.bits(u64::from(frame.time.0), 32);
+        w.bits(u64::from(frame.delta.0), 32);
+        for (seg, event) in mine.iter().enumerate() {
+            w.bit(true);
+            write_segment(&setup, &mut w, &mut active, event, &mut pending)
+                .map_err(|f| fail(&w, Some(index), Some(seg), f))?;
+        }
         w.bit(false);
+    }
+    for (left, what) in [
+        (actors.len(), "actor segments belong to no frame"),
+        (pending.len(), "attributes belong to no updated actor"),
+    ] {
+        if left > 0 {
+            return Err(fail(&w, None, None, Fail::Bad(format!("{left} {what}"))));
+        }
     }
     write_trailing(&mut w, &frames.trailing).map_err(|f| Error {
         frame: None,

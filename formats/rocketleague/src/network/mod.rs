@@ -97,12 +97,49 @@ pub fn is_rl_223_build(build_version: &str) -> bool {
 }
 
 /// The decoded network stream.
+///
+/// The actor segments and attribute updates of all frames live in two flat lists, in stream
+/// order: each frame owns the next [`Frame::actor_count`] segments, each
+/// [`ActorEvent::Updated`] segment the next `count` attributes. Two lists for the whole stream
+/// instead of two per frame keep decoding free of per-frame allocations; [`Frames::iter`] gives
+/// each frame with its own slices.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Frames {
     /// Frames in stream order.
     pub frames: Vec<Frame>,
+    /// Actor segments of every frame, in stream order.
+    pub actors: Vec<ActorEvent>,
+    /// Attribute updates of every [`ActorEvent::Updated`] segment, in stream order.
+    pub attributes: Vec<UpdatedAttribute>,
     /// Bits after the last frame (padding; not derivable, so kept verbatim).
     pub trailing: TrailingBits,
+}
+
+impl Frames {
+    /// The frames with their own actor segments and attributes, in stream order. Counts that
+    /// overrun the lists (possible only in a hand-edited model, which the writer rejects) give
+    /// shortened slices.
+    pub fn iter(&self) -> impl Iterator<Item = FrameView<'_>> + '_ {
+        let (mut actor, mut attribute) = (0usize, 0usize);
+        self.frames.iter().map(move |frame| {
+            let actors = take(&self.actors, &mut actor, frame.actor_count as usize);
+            let count = actors.iter().map(ActorEvent::attribute_count).sum();
+            FrameView {
+                time: frame.time,
+                delta: frame.delta,
+                actors,
+                attributes: take(&self.attributes, &mut attribute, count),
+            }
+        })
+    }
+}
+
+/// The next `count` items of `list` from `*next` (fewer at its end), advancing `*next`.
+fn take<'a, T>(list: &'a [T], next: &mut usize, count: usize) -> &'a [T] {
+    let start = (*next).min(list.len());
+    let end = start.saturating_add(count).min(list.len());
+    *next = end;
+    &list[start..end]
 }
 
 /// Raw bits kept verbatim, packed LSB-first.
@@ -114,30 +151,38 @@ pub struct TrailingBits {
     pub bytes: Vec<u8>,
 }
 
-/// One network frame.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One network frame; its segments are in [`Frames::actors`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Frame {
     /// Absolute time in seconds.
     pub time: F32Bits,
     /// Seconds since the previous frame.
     pub delta: F32Bits,
-    /// Actor segments in stream order.
-    pub actors: Vec<ActorEvent>,
-    /// Attribute updates of all [`ActorEvent::Updated`] segments, in stream order; each segment
-    /// owns the next `count` entries (one flat list keeps allocations per frame, not per actor).
-    pub attributes: Vec<UpdatedAttribute>,
+    /// Number of actor segments: the frame's share of [`Frames::actors`].
+    pub actor_count: u32,
 }
 
-impl Frame {
+/// A frame with its own actor segments and attribute updates (see [`Frames::iter`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FrameView<'a> {
+    /// Absolute time in seconds.
+    pub time: F32Bits,
+    /// Seconds since the previous frame.
+    pub delta: F32Bits,
+    /// Actor segments in stream order.
+    pub actors: &'a [ActorEvent],
+    /// Attribute updates of the frame's [`ActorEvent::Updated`] segments, in stream order.
+    pub attributes: &'a [UpdatedAttribute],
+}
+
+impl<'a> FrameView<'a> {
     /// The updated actors of this frame with their attributes, in stream order.
-    pub fn updates(&self) -> impl Iterator<Item = (u32, &[UpdatedAttribute])> + '_ {
-        let mut start = 0usize;
+    pub fn updates(&self) -> impl Iterator<Item = (u32, &'a [UpdatedAttribute])> + 'a {
+        let mut next = 0usize;
+        let attributes = self.attributes;
         self.actors.iter().filter_map(move |e| match *e {
             ActorEvent::Updated { actor_id, count } => {
-                let end = (start + count as usize).min(self.attributes.len());
-                let slice = self.attributes.get(start..end).unwrap_or(&[]);
-                start = end;
-                Some((actor_id, slice))
+                Some((actor_id, take(attributes, &mut next, count as usize)))
             }
             _ => None,
         })
@@ -149,7 +194,7 @@ impl Frame {
 pub enum ActorEvent {
     /// An actor is created.
     New(Box<NewActor>),
-    /// An existing actor's attributes change: the next `count` entries of [`Frame::attributes`].
+    /// An existing actor's attributes change: the next `count` entries of [`Frames::attributes`].
     Updated {
         /// Actor id.
         actor_id: u32,
@@ -158,6 +203,16 @@ pub enum ActorEvent {
     },
     /// An actor is destroyed (its id may be reused).
     Deleted(u32),
+}
+
+impl ActorEvent {
+    /// Number of attribute updates the segment owns (0 unless [`ActorEvent::Updated`]).
+    pub fn attribute_count(&self) -> usize {
+        match *self {
+            ActorEvent::Updated { count, .. } => count as usize,
+            _ => 0,
+        }
+    }
 }
 
 /// A newly spawned actor.

@@ -132,56 +132,57 @@ fn synthetic_frames() -> Frames {
             Frame {
                 time: F32Bits::from(1.5),
                 delta: F32Bits::from(0.03),
-                attributes: vec![],
-                actors: vec![ActorEvent::New(Box::new(NewActor {
-                    actor_id: 1022,
-                    name_id: Some(7),
-                    unknown: false,
-                    object_id: 3,
-                    location: Some(Vector3i {
-                        size: 21,
-                        x: -4_000_000,
-                        y: 4_194_303,
-                        z: -4_194_304,
-                    }),
-                    rotation: Some(Rotation {
-                        yaw: Some(-3),
-                        pitch: None,
-                        roll: Some(127),
-                    }),
-                }))],
+                actor_count: 1,
             },
             Frame {
                 time: F32Bits(0x7fc0_0001),
                 delta: F32Bits::from(-0.0),
-                attributes: vec![
-                    UpdatedAttribute {
-                        stream_id: 7,
-                        object_id: 4,
-                        value: Attribute::RigidBody(Box::new(rb)),
-                    },
-                    UpdatedAttribute {
-                        stream_id: 12,
-                        object_id: 5,
-                        value: Attribute::Byte(1),
-                    },
-                    UpdatedAttribute {
-                        stream_id: 13,
-                        object_id: 8,
-                        value: Attribute::ActiveActor(ActiveActor {
-                            active: true,
-                            actor: 42,
-                        }),
-                    },
-                ],
-                actors: vec![
-                    ActorEvent::Updated {
-                        actor_id: 1022,
-                        count: 3,
-                    },
-                    ActorEvent::Deleted(1022),
-                    ActorEvent::Deleted(0),
-                ],
+                actor_count: 3,
+            },
+        ],
+        actors: vec![
+            ActorEvent::New(Box::new(NewActor {
+                actor_id: 1022,
+                name_id: Some(7),
+                unknown: false,
+                object_id: 3,
+                location: Some(Vector3i {
+                    size: 21,
+                    x: -4_000_000,
+                    y: 4_194_303,
+                    z: -4_194_304,
+                }),
+                rotation: Some(Rotation {
+                    yaw: Some(-3),
+                    pitch: None,
+                    roll: Some(127),
+                }),
+            })),
+            ActorEvent::Updated {
+                actor_id: 1022,
+                count: 3,
+            },
+            ActorEvent::Deleted(1022),
+            ActorEvent::Deleted(0),
+        ],
+        attributes: vec![
+            UpdatedAttribute {
+                stream_id: 7,
+                object_id: 4,
+                value: Attribute::RigidBody(Box::new(rb)),
+            },
+            UpdatedAttribute {
+                stream_id: 12,
+                object_id: 5,
+                value: Attribute::Byte(1),
+            },
+            UpdatedAttribute {
+                stream_id: 13,
+                object_id: 8,
+                value: Attribute::ActiveActor(ActiveActor {
+                    active: true,
+                    actor: 42,
+                }),
             },
         ],
         trailing: TrailingBits {
@@ -207,7 +208,11 @@ fn synthetic_stream_round_trips() {
     let frames = synthetic_frames();
     let bytes = write_frames(&ctx, &frames).expect("write");
     let back = read_frames(&ctx, &bytes).expect("read");
-    assert_eq!(back.frames, frames.frames);
+    // The trailing bits differ: the writer pads the last byte, which reads back as trailing.
+    assert_eq!(
+        (&back.frames, &back.actors, &back.attributes),
+        (&frames.frames, &frames.actors, &frames.attributes)
+    );
     assert_eq!(write_frames(&ctx, &back).expect("rewrite"), bytes);
 }
 
@@ -225,7 +230,7 @@ fn writer_rejects_inconsistent_frames() {
         net_cache: &cache,
     };
     let mut frames = synthetic_frames();
-    if let ActorEvent::New(a) = &mut frames.frames[0].actors[0] {
+    if let ActorEvent::New(a) = &mut frames.actors[0] {
         a.rotation = None;
     }
     let err = write_frames(&ctx, &frames).expect_err("rotation is required for a ball");
@@ -233,7 +238,7 @@ fn writer_rejects_inconsistent_frames() {
     assert!(err.to_string().contains("spawn location/rotation"), "{err}");
 
     let mut frames = synthetic_frames();
-    frames.frames[1].actors[0] = ActorEvent::Updated {
+    frames.actors[1] = ActorEvent::Updated {
         actor_id: 5,
         count: 3,
     };
@@ -243,7 +248,7 @@ fn writer_rejects_inconsistent_frames() {
     );
 
     let mut frames = synthetic_frames();
-    frames.frames[1].actors[0] = ActorEvent::Updated {
+    frames.actors[1] = ActorEvent::Updated {
         actor_id: 1022,
         count: 2,
     };
@@ -253,17 +258,48 @@ fn writer_rejects_inconsistent_frames() {
         "{err}"
     );
     let mut frames = synthetic_frames();
-    frames.frames[1].attributes[1].object_id = 8;
+    frames.attributes[1].object_id = 8;
     let err = write_frames(&ctx, &frames).expect_err("stream id and object disagree");
     assert!(
         err.to_string().contains("is TAGame.Ball_TA:HitTeamNum"),
         "{err}"
     );
-    let updates: Vec<(u32, usize)> = synthetic_frames().frames[1]
+    let mut frames = synthetic_frames();
+    frames.frames[1].actor_count = 4;
+    let err = write_frames(&ctx, &frames).expect_err("more segments than the list holds");
+    assert!(
+        err.to_string()
+            .contains("claims 4 actor segments, 3 remain"),
+        "{err}"
+    );
+    let mut frames = synthetic_frames();
+    frames.frames[1].actor_count = 2;
+    let err = write_frames(&ctx, &frames).expect_err("a segment left over");
+    assert!(
+        err.to_string()
+            .contains("1 actor segments belong to no frame"),
+        "{err}"
+    );
+}
+
+#[test]
+fn frame_views_split_the_flat_lists() {
+    let frames = synthetic_frames();
+    let views: Vec<FrameView<'_>> = frames.iter().collect();
+    assert_eq!(views.len(), 2);
+    assert_eq!((views[0].actors.len(), views[0].attributes.len()), (1, 0));
+    assert_eq!(views[1].actors, &frames.actors[1..]);
+    assert_eq!(views[1].attributes, frames.attributes.as_slice());
+    let updates: Vec<(u32, usize)> = views[1]
         .updates()
         .map(|(id, attrs)| (id, attrs.len()))
         .collect();
     assert_eq!(updates, vec![(1022, 3)]);
+    // A hand-edited count that overruns the lists gives shortened slices, never a panic.
+    let mut frames = synthetic_frames();
+    frames.frames[1].actor_count = 9;
+    let last = frames.iter().last().expect("two frames");
+    assert_eq!((last.actors.len(), last.attributes.len()), (3, 3));
 }
 
 #[test]
@@ -281,7 +317,7 @@ fn writer_rejects_attribute_of_another_kind() {
     };
     let mut frames = synthetic_frames();
     // Stream id 12 is TAGame.Ball_TA:HitTeamNum, a byte: a float there has no encoding.
-    frames.frames[1].attributes[1].value = Attribute::Float(F32Bits::from(1.0));
+    frames.attributes[1].value = Attribute::Float(F32Bits::from(1.0));
     let err = write_frames(&ctx, &frames).expect_err("float in a byte property");
     assert_eq!((err.frame, err.segment), (Some(1), Some(0)));
     let text = err.to_string();
