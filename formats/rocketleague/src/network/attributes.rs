@@ -615,7 +615,7 @@ pub struct RigidBody {
 }
 
 impl BitCodec for RigidBody {
-    #[inline]
+    #[inline(always)]
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
         let sleeping = r.bit("rigid body sleeping")?;
         let location = Vector3i::read(r, c)?;
@@ -944,7 +944,9 @@ pub(crate) fn kind_matches(kind: AttributeKind, value: &Attribute, c: &AttrCtx) 
     }
 }
 
-/// Reads one attribute of the given kind.
+/// Reads one attribute of the given kind. Inlined into the frame loop, its only caller: the value
+/// is then built where it is stored instead of being returned through memory and copied.
+#[inline(always)]
 pub(crate) fn read_attribute(
     kind: AttributeKind,
     r: &mut BitReader<'_>,

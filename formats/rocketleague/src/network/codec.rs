@@ -138,6 +138,7 @@ impl<T: BitCodec> BitCodec for Option<T> {
 }
 
 impl<T: BitCodec> BitCodec for Box<T> {
+    #[inline]
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
         T::read(r, c).map(Box::new)
     }
@@ -201,7 +202,7 @@ impl Vector3i {
 }
 
 impl BitCodec for Vector3i {
-    #[inline]
+    #[inline(always)]
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
         let size = r.bits_max(4, c.vector_max(), "vector size")? as u32;
         let bias = 1i64 << (size + 1);
