@@ -56,6 +56,8 @@ const BINARY_STRUCTS: &[(&str, usize)] = &[("AttachmentState", 22)];
 /// Classes whose data is an entity table rather than a property list: `/Script/Astro.` + `*Container`.
 const ENTITY_CONTAINER_PACKAGE: &str = "/Script/Astro.";
 const ENTITY_CONTAINER_SUFFIX: &str = "Container";
+/// Fewest bytes an object takes: an empty class name, name, flags, save flags, outer, one length.
+const MIN_OBJECT_LEN: usize = 21;
 /// Path prefix for errors in the frame.
 const PATH: &str = "Astroneer";
 
@@ -233,10 +235,10 @@ fn read_objects(
 ) -> BinResult<Vec<AstroObject>> {
     let pos = reader.stream_position()?;
     let ctx = world_context(base, pool).map_err(|m| pool_error(pos, m))?;
-    // Each object takes at least 22 bytes, which bounds the allocation by the input size.
+    // Bounding the count by the bytes left bounds the allocation by the input size.
     let left = remaining(reader)?;
     let count = usize::try_from(count).unwrap_or(usize::MAX);
-    if count.saturating_mul(22) as u64 > left {
+    if count.saturating_mul(MIN_OBJECT_LEN) as u64 > left {
         return Err(binrw::Error::AssertFail {
             pos,
             message: format!("{count} objects do not fit in the {left} bytes left"),
