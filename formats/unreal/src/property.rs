@@ -4,7 +4,7 @@ use crate::container::{ArrayValue, MapValue, SetValue};
 use crate::cursor::{ByteReader, collect_n};
 use crate::fstring::NameCache;
 use crate::native_struct::{FSoftObjectPath, StructValue};
-use crate::property_tag::{FPropertyTag, ParamCache};
+use crate::property_tag::{FPropertyTag, TypeCache};
 use crate::{Error, F32, F64, FGuid, FName, FString, FText, NameMode, PropertyContext};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
@@ -184,8 +184,8 @@ pub(crate) struct ReadState<'c> {
     /// Properties of the lists being read, innermost last; each finished list moves its tail into an
     /// exactly sized Vec (no growth copies, no spare capacity kept in the model).
     stack: Vec<Property>,
-    /// Type parameter lists shared between the tags of this read.
-    pub params: ParamCache,
+    /// Type names shared between the tags of this read.
+    pub types: TypeCache,
     /// Name texts shared between the properties of this read.
     pub names: NameCache,
 }
@@ -197,7 +197,7 @@ impl<'c> ReadState<'c> {
             path: String::new(),
             depth: 0,
             stack: Vec::new(),
-            params: ParamCache::default(),
+            types: TypeCache::default(),
             names: NameCache::default(),
         }
     }

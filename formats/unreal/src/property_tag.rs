@@ -11,7 +11,7 @@ use crate::fstring::NameHasher;
 use crate::property::ReadState;
 use crate::{Error, FGuid, FName};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
@@ -23,12 +23,11 @@ const MAX_TYPE_DEPTH: u32 = 16;
 /// UE 5.4+ stores this tree as written; older tags store the same facts in separate fields, which are
 /// mapped onto the tree: `StructProperty(StructName)`, `ByteProperty(EnumName)`, `EnumProperty(EnumName)`,
 /// `ArrayProperty(Inner)`, `SetProperty(Inner)`, `MapProperty(Key, Value)`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FPropertyTypeName {
     /// The type (or struct/enum/package) name.
     pub name: FName,
-    /// Type parameters. Shared: a file has a few hundred distinct parameter lists but a tag in every
-    /// property, so a read hands out one list per distinct text (see [`ParamCache`]).
+    /// Type parameters (shared, like the type names of tags: see [`FPropertyTag::type_name`]).
     #[serde(
         default,
         skip_serializing_if = "<[_]>::is_empty",
@@ -60,9 +59,9 @@ impl FPropertyTypeName {
         let n = r.count(8, "type parameter count")?;
         let params = crate::cursor::collect_n(n, |_| Self::parse(r, st, depth + 1))?;
         let params = match <[FPropertyTypeName; 1]>::try_from(params) {
-            Ok([p]) if p.params.is_empty() => st.params.leaf(p.name),
+            Ok([p]) if p.params.is_empty() => st.types.leaf(p.name),
             Ok(one) => Arc::new(one),
-            Err(params) if params.is_empty() => st.params.empty(),
+            Err(params) if params.is_empty() => st.types.empty(),
             Err(params) => params.into(),
         };
         Ok(FPropertyTypeName { name, params })
@@ -88,16 +87,36 @@ fn deserialize_params<'de, D: Deserializer<'de>>(
     Vec::<FPropertyTypeName>::deserialize(d).map(Arc::from)
 }
 
-/// The parameter lists of one read: an empty one and one per single leaf name (`StructProperty(Vector)`,
-/// `ArrayProperty(IntProperty)`, `ByteProperty(None)`, ...), each allocated on first sight only.
-/// Its size is bounded by the input: every entry is a distinct name read from it.
-#[derive(Default)]
-pub(crate) struct ParamCache {
-    empty: Arc<[FPropertyTypeName]>,
-    leaves: HashMap<FName, Arc<[FPropertyTypeName]>, BuildHasherDefault<NameHasher>>,
+fn serialize_type<S: Serializer>(t: &Arc<FPropertyTypeName>, s: S) -> Result<S::Ok, S::Error> {
+    t.as_ref().serialize(s)
 }
 
-impl ParamCache {
+fn deserialize_type<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<FPropertyTypeName>, D::Error> {
+    FPropertyTypeName::deserialize(d).map(Arc::new)
+}
+
+/// The type names of one read, each allocated on first sight only: the tag types, the empty
+/// parameter list and the single-leaf parameter lists (`StructProperty(Vector)`,
+/// `ArrayProperty(IntProperty)`, `ByteProperty(None)`, ...).
+/// Its size is bounded by the input: every entry holds a distinct name read from it.
+#[derive(Default)]
+pub(crate) struct TypeCache {
+    empty: Arc<[FPropertyTypeName]>,
+    leaves: HashMap<FName, Arc<[FPropertyTypeName]>, BuildHasherDefault<NameHasher>>,
+    types: HashSet<Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
+}
+
+impl TypeCache {
+    /// The shared copy of `t`.
+    fn share(&mut self, t: FPropertyTypeName) -> Arc<FPropertyTypeName> {
+        if let Some(shared) = self.types.get(&t) {
+            return Arc::clone(shared);
+        }
+        let shared = Arc::new(t);
+        self.types.insert(Arc::clone(&shared));
+        shared
+    }
+
     fn empty(&self) -> Arc<[FPropertyTypeName]> {
         Arc::clone(&self.empty)
     }
@@ -130,8 +149,13 @@ pub struct TagExtension {
 pub struct FPropertyTag {
     /// Property name.
     pub name: FName,
-    /// Type with its parameters.
-    pub type_name: FPropertyTypeName,
+    /// Type with its parameters. Shared: a file has a few hundred distinct types but a tag in every
+    /// property, so a read hands out one allocation per distinct type.
+    #[serde(
+        serialize_with = "serialize_type",
+        deserialize_with = "deserialize_type"
+    )]
+    pub type_name: Arc<FPropertyTypeName>,
     /// Index in a fixed-size C array property.
     pub array_index: i32,
     /// Struct GUID (pre-5.4 StructProperty tags).
@@ -199,31 +223,23 @@ impl FPropertyTag {
         let size = usize::try_from(size)
             .map_err(|_| Error::new(size_at, format!("negative property size {size}")))?;
         let array_index = r.i32("array index")?;
-        let mut tag = FPropertyTag {
-            name,
-            type_name: FPropertyTypeName::leaf(FName::default()),
-            array_index,
-            struct_guid: None,
-            property_guid: None,
-            extension: None,
-            flags: 0,
-        };
+        let mut struct_guid = None;
         let mut bool_value = false;
         let mut leaf = |r: &mut ByteReader<'_>| {
             let name = st.read_name(r)?;
-            Ok::<_, Error>(st.params.leaf(name))
+            Ok::<_, Error>(st.types.leaf(name))
         };
         let params = match type_name.as_str() {
             "StructProperty" => {
                 let struct_name = leaf(r)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
-                    tag.struct_guid = Some(FGuid::parse(r)?);
+                    struct_guid = Some(FGuid::parse(r)?);
                 }
                 struct_name
             }
             "BoolProperty" => {
                 bool_value = read_bool8(r, "BoolProperty value")?;
-                st.params.empty()
+                st.types.empty()
             }
             "ByteProperty" | "EnumProperty" | "ArrayProperty" | "OptionalProperty" => leaf(r)?,
             "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => leaf(r)?,
@@ -232,11 +248,19 @@ impl FPropertyTag {
                 let value = FPropertyTypeName::leaf(st.read_name(r)?);
                 Arc::new([key, value])
             }
-            _ => st.params.empty(),
+            _ => st.types.empty(),
         };
-        tag.type_name = FPropertyTypeName {
-            name: type_name,
-            params,
+        let mut tag = FPropertyTag {
+            name,
+            type_name: st.types.share(FPropertyTypeName {
+                name: type_name,
+                params,
+            }),
+            array_index,
+            struct_guid,
+            property_guid: None,
+            extension: None,
+            flags: 0,
         };
         if ctx.package_ue4 >= UE4_PROPERTY_GUID_IN_PROPERTY_TAG && read_bool8(r, "HasPropertyGuid")?
         {
@@ -254,6 +278,7 @@ impl FPropertyTag {
         st: &mut ReadState<'_>,
     ) -> Result<(Self, TagInfo), Error> {
         let type_name = FPropertyTypeName::parse(r, st, 0)?;
+        let type_name = st.types.share(type_name);
         let size_at = r.offset();
         let size = r.i32("property size")?;
         let size = usize::try_from(size)
