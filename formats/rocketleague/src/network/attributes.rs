@@ -9,106 +9,187 @@ use super::codec::{
 
 /// How an attribute is encoded; the data tables map property object names to these.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[allow(missing_docs)]
 pub enum AttributeKind {
+    /// `ActiveActorAttr`: a flag bit and an actor id.
     ActiveActor,
+    /// `AppliedDamageAttr` (Dropshot ball damage).
     AppliedDamage,
+    /// `BooleanAttr`: one bit.
     Boolean,
+    /// `ByteAttr`: eight bits.
     Byte,
+    /// `CameraSettingsAttr`.
     CamSettings,
+    /// `ClubColorsAttr`.
     ClubColors,
+    /// `DamageStateAttr` (Dropshot tiles).
     DamageState,
+    /// `DemolishAttr`.
     Demolish,
+    /// `ReplicatedDemolishExtended` (2025 and later).
     DemolishExtended,
+    /// `DemolishFXAttr`: a custom demolish effect and a `DemolishAttr`.
     DemolishFx,
+    /// `EnumAttr`: eleven bits.
     Enum,
+    /// `ExplosionAttr`.
     Explosion,
+    /// `ExtendedExplosionAttr`.
     ExtendedExplosion,
+    /// `FlaggedByteAttr`: a flag bit and a byte.
     FlaggedByte,
+    /// `FloatAttr`: a 32-bit float.
     Float,
+    /// `GameModeAttr`: eight bits from 868.12, two before.
     GameMode,
+    /// Knockout `ReplicatedImpulse`.
     Impulse,
+    /// `IntAttr`: a 32-bit signed integer.
     Int,
+    /// `Int64Attr`: a 64-bit signed integer.
     Int64,
+    /// `LoadoutAttr`.
     Loadout,
+    /// `LoadoutOnlineAttr`: lists of online products.
     LoadoutOnline,
+    /// `LoadoutsOnlineAttr`: blue and orange online loadouts.
     LoadoutsOnline,
+    /// `LocationAttr`: a `Vector3f` (read as [`Vector3i`]).
     Location,
+    /// `TAGame.Team_TA:LogoData`.
     LogoData,
+    /// `MusicStingerAttr`.
     MusicStinger,
+    /// `PartyLeaderAttr`: a system id byte, then a `UniqueIDAttr` unless it is 0.
     PartyLeader,
+    /// `PickupAttr`.
     Pickup,
+    /// `PickupInfoAttr` (Rumble item slots).
     PickupInfo,
+    /// `PickupNewAttr`.
     PickupNew,
+    /// `PlayerHistoryKey`: fourteen bits.
     PlayerHistoryKey,
+    /// `PrivateMatchSettingsAttr`.
     PrivateMatchSettings,
+    /// `QWordStringAttr`: a `String16` from 2.23 on (`IS_RL_223`), a `u64` before.
     QWordString,
+    /// `RepStatTitleAttr`.
     RepStatTitle,
+    /// `CarComponent_Boost_TA:ReplicatedBoost`.
     ReplicatedBoost,
+    /// `ReservationAttr`.
     Reservation,
+    /// `RigidBodyAttr`.
     RigidBody,
+    /// `RotationTagAttr`: a [`Rotation`].
     RotationTag,
+    /// `StatEventAttr`.
     StatEvent,
+    /// `StringAttr`: a `String16`.
     String,
+    /// `TeamLoadoutAttr`: blue and orange `LoadoutAttr`s.
     TeamLoadout,
+    /// `TeamPaintAttr`.
     TeamPaint,
+    /// `TitleAttr`.
     Title,
+    /// `UniqueIDAttr`.
     UniqueId,
+    /// `WeldedAttr`.
     Welded,
 }
 
 /// A decoded attribute value. Large variants are boxed to keep the common ones small.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[allow(missing_docs)]
 pub enum Attribute {
+    /// An actor reference.
     ActiveActor(ActiveActor),
+    /// Dropshot ball damage.
     AppliedDamage(Box<AppliedDamage>),
+    /// A flag.
     Boolean(bool),
+    /// A byte.
     Byte(u8),
+    /// Camera settings.
     CamSettings(Box<CamSettings>),
+    /// Club colors.
     ClubColors(ClubColors),
+    /// Dropshot tile damage.
     DamageState(Box<DamageState>),
+    /// A demolition.
     Demolish(Box<Demolish>),
+    /// A demolition with its actors and effects (2025 and later).
     DemolishExtended(Box<DemolishExtended>),
+    /// A demolition with a custom effect.
     DemolishFx(Box<DemolishFx>),
     /// 11-bit enum value.
     Enum(u16),
+    /// A goal explosion.
     Explosion(Box<Explosion>),
+    /// A goal explosion with a secondary actor.
     ExtendedExplosion(Box<ExtendedExplosion>),
+    /// A flag and a byte.
     FlaggedByte(FlaggedByte),
+    /// A float, as its bit pattern.
     Float(F32Bits),
     /// Game mode in 8 bits (868.12 and later) or 2 bits.
     GameMode(u8),
+    /// A Knockout impulse.
     Impulse(Impulse),
+    /// A signed 32-bit integer.
     Int(i32),
+    /// A signed 64-bit integer.
     Int64(i64),
+    /// A car loadout.
     Loadout(Box<Loadout>),
+    /// Online products of one loadout.
     LoadoutOnline(Box<OnlineLoadout>),
+    /// Online products of both teams' loadouts.
     LoadoutsOnline(Box<LoadoutsOnline>),
+    /// A location (`Vector3f` bits).
     Location(Vector3i),
+    /// A team logo.
     LogoData(LogoData),
+    /// A music stinger cue.
     MusicStinger(MusicStinger),
     /// Party leader: `None` when the system id byte is 0.
     PartyLeader(Option<Box<UniqueId>>),
+    /// A pickup state.
     Pickup(Pickup),
+    /// Rumble item slots.
     PickupInfo(Box<PickupInfo>),
+    /// A pickup state (newer layout).
     PickupNew(PickupNew),
     /// 14-bit key.
     PlayerHistoryKey(u16),
+    /// Private match settings.
     PrivateMatchSettings(Box<PrivateMatchSettings>),
     /// `QWordString` before 2.23 (BuildVersion 221120.42953.406184).
     QWord(u64),
+    /// A replicated stat title.
     RepStatTitle(Box<RepStatTitle>),
+    /// Boost state.
     ReplicatedBoost(ReplicatedBoost),
+    /// A player slot reservation.
     Reservation(Box<Reservation>),
+    /// Physics state: location, rotation and velocities.
     RigidBody(Box<RigidBody>),
+    /// A `RotationTag` rotation.
     Rotation(Rotation),
+    /// A stat event.
     StatEvent(StatEvent),
+    /// A string (`String`, or `QWordString` from 2.23).
     String(Box<NetString>),
+    /// Loadouts of both teams.
     TeamLoadout(Box<TeamLoadout>),
+    /// Team paint.
     TeamPaint(TeamPaint),
+    /// A player title.
     Title(Box<Title>),
+    /// A player id.
     UniqueId(Box<UniqueId>),
+    /// A welded actor.
     Welded(Box<Welded>),
 }
 
@@ -345,14 +426,20 @@ impl BitCodec for OnlineLoadout {
 
 /// `CameraSettingsAttr`; `transition` exists from 868.20.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[allow(missing_docs)]
 pub struct CamSettings {
+    /// Field of view.
     pub fov: F32Bits,
+    /// Camera height.
     pub height: F32Bits,
+    /// Camera angle.
     pub angle: F32Bits,
+    /// Distance to the car.
     pub distance: F32Bits,
+    /// Stiffness.
     pub stiffness: F32Bits,
+    /// Swivel speed.
     pub swivel: F32Bits,
+    /// Transition speed (868.20 and later).
     pub transition: Option<F32Bits>,
 }
 
@@ -422,21 +509,30 @@ fn read_if<T: BitCodec>(cond: bool, r: &mut BitReader<'_>, c: &AttrCtx) -> Res<O
 
 /// `LoadoutAttr`; which fields exist depends on the loadout's own version byte.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[allow(missing_docs)]
 pub struct Loadout {
+    /// Loadout layout version: decides which later fields exist.
     pub version: u8,
+    /// Car body product id.
     pub body: u32,
+    /// Decal product id.
     pub decal: u32,
+    /// Wheels product id.
     pub wheels: u32,
+    /// Rocket trail (boost) product id.
     pub rocket_trail: u32,
+    /// Antenna product id.
     pub antenna: u32,
+    /// Topper product id.
     pub topper: u32,
+    /// Unknown.
     pub unknown1: u32,
     /// Version > 10.
     pub unknown2: Option<u32>,
-    /// Version >= 16: engine audio, trail, goal explosion.
+    /// Engine audio product id (version >= 16).
     pub engine_audio: Option<u32>,
+    /// Trail product id (version >= 16).
     pub trail: Option<u32>,
+    /// Goal explosion product id (version >= 16).
     pub goal_explosion: Option<u32>,
     /// Version >= 17.
     pub banner: Option<u32>,
@@ -525,19 +621,26 @@ pub struct Product {
 
 /// A product attribute value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[allow(missing_docs)]
 pub enum ProductValue {
     /// The object is not a known product attribute: nothing stored.
     Absent,
     /// Old user color with the flag bit clear.
     NoColor,
+    /// Old user color: flag bit set, then 31 bits.
     OldColor(u32),
+    /// User color from 868.23 net 8: 32 bits.
     NewColor(u32),
+    /// Paint before 868.18: `bmc[3, 14]`.
     OldPaint(u32),
+    /// Paint from 868.18: 31 bits.
     NewPaint(u32),
+    /// Special edition: 31 bits.
     SpecialEdition(u32),
+    /// Team edition before 868.18: `bmc[3, 14]`.
     OldTeamEdition(u32),
+    /// Team edition from 868.18: 31 bits.
     NewTeamEdition(u32),
+    /// Title: a `String16`.
     Title(NetString),
 }
 
@@ -605,12 +708,16 @@ impl BitCodec for Product {
 
 /// `RigidBodyAttr`; velocities are absent while sleeping.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[allow(missing_docs)]
 pub struct RigidBody {
+    /// Sleeping: no velocities follow.
     pub sleeping: bool,
+    /// Location.
     pub location: Vector3i,
+    /// Rotation.
     pub rotation: Quaternion,
+    /// Linear velocity, present unless sleeping.
     pub linear_velocity: Option<Vector3i>,
+    /// Angular velocity, present unless sleeping.
     pub angular_velocity: Option<Vector3i>,
 }
 
@@ -628,6 +735,7 @@ impl BitCodec for RigidBody {
             angular_velocity: read_if(!sleeping, r, c)?,
         })
     }
+    #[inline]
     fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
         w.bit(self.sleeping);
         self.location.write(w, c)?;
@@ -651,7 +759,6 @@ impl BitCodec for RigidBody {
 
 /// A platform-specific player id.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[allow(missing_docs)]
 pub enum RemoteId {
     /// System 0: 24 bits.
     SplitScreen(u32),
@@ -659,8 +766,11 @@ pub enum RemoteId {
     Steam(u64),
     /// System 2: 16-byte name, 8 (net < 1) or 16 unknown bytes, id.
     PlayStation {
+        /// Name bytes (16).
         name: Vec<u8>,
+        /// Unknown bytes (8 or 16).
         unknown: Vec<u8>,
+        /// Online id.
         online_id: u64,
     },
     /// System 4.
@@ -668,10 +778,17 @@ pub enum RemoteId {
     /// System 5.
     QQ(u64),
     /// System 6: id then 24 unknown bytes.
-    Switch { online_id: u64, unknown: Vec<u8> },
+    Switch {
+        /// Online id.
+        online_id: u64,
+        /// Unknown bytes (24).
+        unknown: Vec<u8>,
+    },
     /// System 7: id then 24 unknown bytes before net version 10.
     PsyNet {
+        /// Online id.
         online_id: u64,
+        /// Unknown bytes (24), before net version 10.
         unknown: Option<Vec<u8>>,
     },
     /// System 11.
@@ -1015,7 +1132,9 @@ fn game_mode_bits(c: &AttrCtx) -> u32 {
     if c.at_least(868, 12, 0) { 8 } else { 2 }
 }
 
-/// Writes one attribute; the variant decides the layout.
+/// Writes one attribute; the variant decides the layout. Inlined into the frame loop, its only
+/// caller outside tests.
+#[inline(always)]
 pub(crate) fn write_attribute(a: &Attribute, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
     match a {
         Attribute::ActiveActor(v) => v.write(w, c),

@@ -124,12 +124,10 @@ impl BitWriter {
     }
 
     /// Writes the low `n` bits of `value` (n <= 64).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn bits(&mut self, value: u64, n: u32) {
         if n > 32 {
-            self.bits(value & 0xffff_ffff, 32);
-            self.bits(value >> 32, n - 32);
-            return;
+            return self.bits_wide(value, n);
         }
         let masked = if n == 0 {
             0
@@ -147,12 +145,20 @@ impl BitWriter {
         }
     }
 
-    #[inline]
+    /// Writes more than 32 bits as two halves (out of line: only 64-bit ids are this wide).
+    #[inline(never)]
+    fn bits_wide(&mut self, value: u64, n: u32) {
+        self.bits(value & 0xffff_ffff, 32);
+        self.bits(value >> 32, n - 32);
+    }
+
+    #[inline(always)]
     pub(crate) fn bit(&mut self, value: bool) {
         self.bits(u64::from(value), 1);
     }
 
     /// Mirror of [`BitReader::bits_max`]; fails when `value` has no encoding.
+    #[inline]
     pub(crate) fn bits_max(&mut self, value: u64, bits: u32, max: u64) -> Res<()> {
         let low = 1u64 << bits;
         let (data, extra) = if value >= low {
@@ -161,9 +167,7 @@ impl BitWriter {
             (value, false)
         };
         if data >= low || (extra && value >= max) {
-            return Err(Fail::Bad(format!(
-                "value {value} does not fit {bits} bits with maximum {max}"
-            )));
+            return Err(unencodable(value, bits, max));
         }
         self.bits(data, bits);
         if data + low < max {
@@ -172,6 +176,7 @@ impl BitWriter {
         Ok(())
     }
 
+    #[inline]
     pub(crate) fn bytes(&mut self, data: &[u8]) {
         for &b in data {
             self.bits(u64::from(b), 8);
@@ -190,4 +195,11 @@ impl BitWriter {
             .extend_from_slice(&tail[..self.used.div_ceil(8) as usize]);
         self.buf
     }
+}
+
+#[cold]
+fn unencodable(value: u64, bits: u32, max: u64) -> Fail {
+    Fail::Bad(format!(
+        "value {value} does not fit {bits} bits with maximum {max}"
+    ))
 }

@@ -142,6 +142,7 @@ impl<T: BitCodec> BitCodec for Box<T> {
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
         T::read(r, c).map(Box::new)
     }
+    #[inline]
     fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
         (**self).write(w, c)
     }
@@ -217,6 +218,7 @@ impl BitCodec for Vector3i {
             z: z as i32,
         })
     }
+    #[inline]
     fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
         let size = u32::from(self.size);
         w.bits_max(u64::from(size), 4, c.vector_max())?;
@@ -301,6 +303,7 @@ impl BitCodec for Quaternion {
             })
         }
     }
+    #[inline]
     fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
         match (*self, c.version.net >= 7) {
             (Quaternion::SmallestThree { largest, a, b, c }, true) => {
