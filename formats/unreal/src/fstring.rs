@@ -15,7 +15,7 @@ use crate::cursor::ByteReader;
 use binrw::io::{Read, Seek, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
@@ -74,14 +74,17 @@ impl FString {
                 wide: false,
             });
         }
-        if len > 0 {
-            let bytes = r.bytes(len as usize, "FString characters")?;
-            decode_latin1(bytes, names).map_err(|m| Error::new(at, m))
+        let (bytes, wide) = if len > 0 {
+            (r.bytes(len as usize, "FString characters")?, false)
         } else {
             let units = (len as i64).unsigned_abs() as usize;
-            let bytes = r.bytes(units * 2, "FString UTF-16 characters")?;
-            decode_utf16(bytes).map_err(|m| Error::new(at, m))
+            (r.bytes(units * 2, "FString UTF-16 characters")?, true)
+        };
+        match names {
+            Some(names) => names.share(bytes, wide),
+            None => decode(bytes, wide),
         }
+        .map_err(|m| Error::new(at, m))
     }
 
     /// Number of bytes `put` will write.
@@ -145,20 +148,32 @@ impl From<&str> for FString {
     }
 }
 
-/// The texts of the names read so far in one property read, each allocated once.
+/// The names read so far in one property read, by their stored bytes: each is decoded and
+/// allocated once, and equal names share one text, so within a read two names are equal exactly
+/// when their texts are the same allocation (which [`crate::property_tag`]'s type cache relies on
+/// for speed, never for correctness).
 ///
 /// It holds at most one entry per distinct name in the input, so its size is bounded by the input.
 #[derive(Debug, Default)]
-pub(crate) struct NameCache(HashSet<Arc<str>, BuildHasherDefault<NameHasher>>);
+pub(crate) struct NameCache {
+    narrow: HashMap<Box<[u8]>, FString, BuildHasherDefault<NameHasher>>,
+    wide: HashMap<Box<[u8]>, FString, BuildHasherDefault<NameHasher>>,
+}
 
 impl NameCache {
-    fn share(&mut self, text: &str) -> Arc<str> {
-        if let Some(shared) = self.0.get(text) {
-            return Arc::clone(shared);
+    /// The name stored as `bytes` (terminator included; UTF-16 when `wide`).
+    fn share(&mut self, bytes: &[u8], wide: bool) -> Result<FString, String> {
+        let map = if wide {
+            &mut self.wide
+        } else {
+            &mut self.narrow
+        };
+        if let Some(shared) = map.get(bytes) {
+            return Ok(shared.clone());
         }
-        let shared: Arc<str> = Arc::from(text);
-        self.0.insert(Arc::clone(&shared));
-        shared
+        let name = decode(bytes, wide)?;
+        map.insert(bytes.into(), name.clone());
+        Ok(name)
     }
 }
 
@@ -201,13 +216,21 @@ impl NameHasher {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
-fn decode_latin1(bytes: &[u8], names: Option<&mut NameCache>) -> Result<FString, String> {
+/// Decodes the stored characters (terminator included) of a non-empty FString.
+fn decode(bytes: &[u8], wide: bool) -> Result<FString, String> {
+    if wide {
+        decode_utf16(bytes)
+    } else {
+        decode_latin1(bytes)
+    }
+}
+
+fn decode_latin1(bytes: &[u8]) -> Result<FString, String> {
     let Some((&0, text)) = bytes.split_last() else {
         return Err("FString is not NUL-terminated".into());
     };
-    let value = match (std::str::from_utf8(text), names) {
-        (Ok(s), Some(names)) if s.is_ascii() => names.share(s),
-        (Ok(s), None) if s.is_ascii() => Arc::from(s),
+    let value = match std::str::from_utf8(text) {
+        Ok(s) if s.is_ascii() => Arc::from(s),
         _ => text.iter().map(|&b| b as char).collect::<String>().into(),
     };
     Ok(FString {
@@ -254,7 +277,7 @@ impl BinRead for FString {
         }
         let decoded = match len {
             0 => Ok(FString::default()),
-            1.. => decode_latin1(&bytes, None),
+            1.. => decode_latin1(&bytes),
             _ => decode_utf16(&bytes),
         };
         decoded.map_err(|m| binrw::Error::Custom {

@@ -8,7 +8,7 @@ use crate::context::{
 };
 use crate::cursor::ByteReader;
 use crate::fstring::NameHasher;
-use crate::property::ReadState;
+use crate::property::{Kind, ReadState};
 use crate::{Error, FGuid, FName};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::{HashMap, HashSet};
@@ -99,15 +99,47 @@ fn deserialize_type<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<FPropertyType
 /// parameter list and the single-leaf parameter lists (`StructProperty(Vector)`,
 /// `ArrayProperty(IntProperty)`, `ByteProperty(None)`, ...).
 /// Its size is bounded by the input: every entry holds a distinct name read from it.
+///
+/// Names and parameter lists that come from the read's caches are looked up by the addresses of
+/// their shared texts (a name's text is one allocation per distinct name, see `NameCache`), which
+/// is cheap; other types by their contents.
 #[derive(Default)]
 pub(crate) struct TypeCache {
     empty: Arc<[FPropertyTypeName]>,
-    leaves: HashMap<FName, Arc<[FPropertyTypeName]>, BuildHasherDefault<NameHasher>>,
+    leaves: HashMap<NameKey, Arc<[FPropertyTypeName]>, BuildHasherDefault<NameHasher>>,
+    by_address: HashMap<(NameKey, usize), Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
     types: HashSet<Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
 }
 
+/// A name's identity within one read: the address of its shared text and its encoding.
+type NameKey = (usize, bool);
+
+fn name_key(name: &FName) -> NameKey {
+    let address = name
+        .value
+        .as_ref()
+        .map_or(0, |text| Arc::as_ptr(text).cast::<u8>() as usize);
+    (address, name.wide)
+}
+
 impl TypeCache {
-    /// The shared copy of `t`.
+    /// The shared type `name(params)`, where `params` came from [`TypeCache::leaf`] or
+    /// [`TypeCache::empty`] (so its address identifies it).
+    fn share_with_cached_params(
+        &mut self,
+        name: FName,
+        params: Arc<[FPropertyTypeName]>,
+    ) -> Arc<FPropertyTypeName> {
+        let key = (name_key(&name), Arc::as_ptr(&params).cast::<u8>() as usize);
+        if let Some(shared) = self.by_address.get(&key) {
+            return Arc::clone(shared);
+        }
+        let shared = Arc::new(FPropertyTypeName { name, params });
+        self.by_address.insert(key, Arc::clone(&shared));
+        shared
+    }
+
+    /// The shared copy of `t`, found by its contents.
     fn share(&mut self, t: FPropertyTypeName) -> Arc<FPropertyTypeName> {
         if let Some(shared) = self.types.get(&t) {
             return Arc::clone(shared);
@@ -123,14 +155,15 @@ impl TypeCache {
 
     /// The list `[name]`.
     fn leaf(&mut self, name: FName) -> Arc<[FPropertyTypeName]> {
-        if let Some(p) = self.leaves.get(&name) {
+        let key = name_key(&name);
+        if let Some(p) = self.leaves.get(&key) {
             return Arc::clone(p);
         }
         let p: Arc<[_]> = Arc::new([FPropertyTypeName {
-            name: name.clone(),
+            name,
             params: self.empty(),
         }]);
-        self.leaves.insert(name, Arc::clone(&p));
+        self.leaves.insert(key, Arc::clone(&p));
         p
     }
 }
@@ -223,39 +256,45 @@ impl FPropertyTag {
         let size = usize::try_from(size)
             .map_err(|_| Error::new(size_at, format!("negative property size {size}")))?;
         let array_index = r.i32("array index")?;
+        let set_map = ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT;
         let mut struct_guid = None;
         let mut bool_value = false;
         let mut leaf = |r: &mut ByteReader<'_>| {
             let name = st.read_name(r)?;
             Ok::<_, Error>(st.types.leaf(name))
         };
-        let params = match type_name.as_str() {
-            "StructProperty" => {
+        // `None`: a map, whose two parameters are not a cached list.
+        let params = match Kind::of(type_name.as_str()) {
+            Kind::Struct => {
                 let struct_name = leaf(r)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
                     struct_guid = Some(FGuid::parse(r)?);
                 }
-                struct_name
+                Some(struct_name)
             }
-            "BoolProperty" => {
+            Kind::Bool => {
                 bool_value = read_bool8(r, "BoolProperty value")?;
-                st.types.empty()
+                Some(st.types.empty())
             }
-            "ByteProperty" | "EnumProperty" | "ArrayProperty" | "OptionalProperty" => leaf(r)?,
-            "SetProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => leaf(r)?,
-            "MapProperty" if ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT => {
+            Kind::Byte | Kind::Enum | Kind::Array | Kind::Optional => Some(leaf(r)?),
+            Kind::Set if set_map => Some(leaf(r)?),
+            Kind::Map if set_map => None,
+            _ => Some(st.types.empty()),
+        };
+        let type_name = match params {
+            Some(params) => st.types.share_with_cached_params(type_name, params),
+            None => {
                 let key = FPropertyTypeName::leaf(st.read_name(r)?);
                 let value = FPropertyTypeName::leaf(st.read_name(r)?);
-                Arc::new([key, value])
+                st.types.share(FPropertyTypeName {
+                    name: type_name,
+                    params: Arc::new([key, value]),
+                })
             }
-            _ => st.types.empty(),
         };
         let mut tag = FPropertyTag {
             name,
-            type_name: st.types.share(FPropertyTypeName {
-                name: type_name,
-                params,
-            }),
+            type_name,
             array_index,
             struct_guid,
             property_guid: None,
