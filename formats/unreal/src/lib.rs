@@ -45,6 +45,8 @@ pub use native_struct::{
     FSoftObjectPath, FVector, FVector2D, FVector4, Real, StructValue,
 };
 pub use object_reference::FObjectReferenceDisc;
-pub use property::{FFieldPath, FScriptDelegate, Property, PropertyList, PropertyValue};
+pub use property::{
+    FFieldPath, FScriptDelegate, Property, PropertyList, PropertyReader, PropertyValue,
+};
 pub use property_tag::{FPropertyTag, FPropertyTypeName, TagExtension};
 pub use tarray::{Count32, Count64, CountType, TArray, TMap};

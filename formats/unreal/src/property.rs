@@ -224,6 +224,33 @@ impl<'c> ReadState<'c> {
     }
 }
 
+/// Reads several property lists of one file as a single read would: the lists share their name
+/// texts and type names instead of allocating them per list. For files made of many small lists
+/// (Astroneer's objects), where [`PropertyList::read`] per list would repeat every name and type.
+pub struct PropertyReader<'c> {
+    state: ReadState<'c>,
+}
+
+impl<'c> PropertyReader<'c> {
+    /// A reader for lists stored with `ctx`.
+    pub fn new(ctx: &'c PropertyContext) -> Self {
+        PropertyReader {
+            state: ReadState::new(ctx),
+        }
+    }
+
+    /// Reads one list, like [`PropertyList::read`]; after an error the reader can go on.
+    pub fn read(
+        &mut self,
+        data: &[u8],
+        base_offset: usize,
+    ) -> Result<(PropertyList, usize), Error> {
+        let mut r = ByteReader::new(data, base_offset);
+        let list = PropertyList::parse(&mut r, &mut self.state).map_err(|e| e.within("Root"))?;
+        Ok((list, r.pos()))
+    }
+}
+
 impl PropertyList {
     /// Reads a property list from the start of `data` up to and including its "None" name.
     ///
@@ -234,9 +261,7 @@ impl PropertyList {
         base_offset: usize,
         ctx: &PropertyContext,
     ) -> Result<(Self, usize), Error> {
-        let mut r = ByteReader::new(data, base_offset);
-        let list = Self::parse(&mut r, &mut ReadState::new(ctx)).map_err(|e| e.within("Root"))?;
-        Ok((list, r.pos()))
+        PropertyReader::new(ctx).read(data, base_offset)
     }
 
     /// Appends the list, its "None" terminator included, to `out`.

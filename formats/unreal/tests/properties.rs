@@ -698,3 +698,30 @@ fn tarray_and_tmap_binrw() {
     assert!(TArray::<u32>::read_le(&mut Cursor::new(&hostile)).is_err());
     assert!(TArray::<u32>::read_le(&mut Cursor::new((-1i32).to_le_bytes())).is_err());
 }
+
+#[test]
+fn lists_read_by_one_reader_share_names_and_types() {
+    let c = ue4();
+    let first = list4("Count", "IntProperty", &[], &7i32.to_le_bytes());
+    let second = list4("Count", "IntProperty", &[], &8i32.to_le_bytes());
+    let broken = tag4("Count", "IntProperty", 4, &[]);
+    let mut reader = unreal::PropertyReader::new(&c);
+    let (a, used) = reader.read(&first, 0).unwrap();
+    assert_eq!(used, first.len());
+    // An error leaves the reader usable.
+    let err = reader.read(&broken, 0x40).unwrap_err();
+    assert!(err.to_string().contains("Count"), "{err}");
+    let (b, _) = reader.read(&second, 0).unwrap();
+    assert_eq!(a, PropertyList::read(&first, 0, &c).unwrap().0);
+    assert_eq!(b, PropertyList::read(&second, 0, &c).unwrap().0);
+    let (ta, tb) = (&a.properties[0].tag, &b.properties[0].tag);
+    let text = |n: &FString| n.value.clone().unwrap();
+    assert!(std::sync::Arc::ptr_eq(&text(&ta.name), &text(&tb.name)));
+    assert!(std::sync::Arc::ptr_eq(&ta.type_name, &tb.type_name));
+    // Separate reads share nothing.
+    let (c2, _) = PropertyList::read(&first, 0, &c).unwrap();
+    assert!(!std::sync::Arc::ptr_eq(
+        &ta.type_name,
+        &c2.properties[0].tag.type_name
+    ));
+}
