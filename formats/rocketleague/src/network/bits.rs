@@ -110,7 +110,8 @@ impl<'a> BitReader<'a> {
 #[derive(Default)]
 pub(crate) struct BitWriter {
     buf: Vec<u8>,
-    acc: u64,
+    /// Pending bits, LSB first; fewer than 64 between calls, so any write up to 64 bits fits.
+    acc: u128,
     used: u32,
 }
 
@@ -123,33 +124,21 @@ impl BitWriter {
         }
     }
 
-    /// Writes the low `n` bits of `value` (n <= 64).
+    /// Writes the low `n` bits of `value` (n <= 64); whole 64-bit words are flushed at once.
     #[inline(always)]
     pub(crate) fn bits(&mut self, value: u64, n: u32) {
-        if n > 32 {
-            return self.bits_wide(value, n);
-        }
-        let masked = if n == 0 {
-            0
+        let masked = if n >= 64 {
+            value
         } else {
-            value & (u64::MAX >> (64 - n))
+            value & ((1u64 << n) - 1)
         };
-        // `used` stays below 32 between calls, so `used + n` fits the 64-bit accumulator and
-        // whole 32-bit words are flushed at once.
-        self.acc |= masked << self.used;
+        self.acc |= u128::from(masked) << self.used;
         self.used += n;
-        if self.used >= 32 {
-            self.buf.extend_from_slice(&(self.acc as u32).to_le_bytes());
-            self.acc >>= 32;
-            self.used -= 32;
+        if self.used >= 64 {
+            self.buf.extend_from_slice(&(self.acc as u64).to_le_bytes());
+            self.acc >>= 64;
+            self.used -= 64;
         }
-    }
-
-    /// Writes more than 32 bits as two halves (out of line: only 64-bit ids are this wide).
-    #[inline(never)]
-    fn bits_wide(&mut self, value: u64, n: u32) {
-        self.bits(value & 0xffff_ffff, 32);
-        self.bits(value >> 32, n - 32);
     }
 
     #[inline(always)]
