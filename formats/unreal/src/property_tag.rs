@@ -87,6 +87,24 @@ fn deserialize_params<'de, D: Deserializer<'de>>(
     Vec::<FPropertyTypeName>::deserialize(d).map(Arc::from)
 }
 
+/// Struct GUIDs as plain optional GUIDs in JSON.
+mod shared_guid {
+    use super::*;
+
+    pub(super) fn serialize<S: Serializer>(
+        g: &Option<Arc<FGuid>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        g.as_deref().serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Arc<FGuid>>, D::Error> {
+        Option::<FGuid>::deserialize(d).map(|g| g.map(Arc::new))
+    }
+}
+
 fn serialize_type<S: Serializer>(t: &Arc<FPropertyTypeName>, s: S) -> Result<S::Ok, S::Error> {
     t.as_ref().serialize(s)
 }
@@ -105,6 +123,8 @@ fn deserialize_type<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<FPropertyType
 /// is cheap; other types by their contents.
 #[derive(Default)]
 pub(crate) struct TypeCache {
+    /// The all-zero struct GUID, which nearly every pre-5.4 struct tag has.
+    zero_guid: Option<Arc<FGuid>>,
     empty: Arc<[FPropertyTypeName]>,
     leaves: HashMap<NameKey, Arc<[FPropertyTypeName]>, BuildHasherDefault<NameHasher>>,
     by_address: HashMap<(NameKey, usize), Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
@@ -123,6 +143,14 @@ fn name_key(name: &FName) -> NameKey {
 }
 
 impl TypeCache {
+    /// A struct GUID, the zero one shared.
+    fn guid(&mut self, g: FGuid) -> Arc<FGuid> {
+        if g != FGuid::default() {
+            return Arc::new(g);
+        }
+        Arc::clone(self.zero_guid.get_or_insert_with(|| Arc::new(g)))
+    }
+
     /// The shared type `name(params)`, where `params` came from [`TypeCache::leaf`] or
     /// [`TypeCache::empty`] (so its address identifies it).
     fn share_with_cached_params(
@@ -191,9 +219,9 @@ pub struct FPropertyTag {
     pub type_name: Arc<FPropertyTypeName>,
     /// Index in a fixed-size C array property.
     pub array_index: i32,
-    /// Struct GUID (pre-5.4 StructProperty tags).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub struct_guid: Option<FGuid>,
+    /// Struct GUID (pre-5.4 StructProperty tags; nearly always zero, and then shared within a read).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "shared_guid")]
+    pub struct_guid: Option<Arc<FGuid>>,
     /// Property GUID, when `HasPropertyGuid` is set (rare, so boxed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub property_guid: Option<Box<FGuid>>,
@@ -268,7 +296,7 @@ impl FPropertyTag {
             Kind::Struct => {
                 let struct_name = leaf(r)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
-                    struct_guid = Some(FGuid::parse(r)?);
+                    struct_guid = Some(st.types.guid(FGuid::parse(r)?));
                 }
                 Some(struct_name)
             }
@@ -387,7 +415,11 @@ impl FPropertyTag {
             "StructProperty" => {
                 ctx.put_name(param(0), out)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
-                    self.struct_guid.unwrap_or_default().put(out)?;
+                    self.struct_guid
+                        .as_deref()
+                        .copied()
+                        .unwrap_or_default()
+                        .put(out)?;
                 }
             }
             "BoolProperty" => out.push(bool_value as u8),
