@@ -2,6 +2,7 @@
 //! replicate (own class properties plus every ancestor's), keyed by stream id.
 
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use super::attributes::AttributeKind;
 use super::data::{ATTRIBUTES, LEVEL_OBJECT_PREFIXES, PARENT_CLASSES, SPAWN_CLASSES, Spawn};
@@ -87,10 +88,22 @@ fn normalize(name: &str) -> &str {
         .unwrap_or(name)
 }
 
-struct Builder<'a> {
-    first_index: HashMap<&'a str, usize>,
+/// The game-knowledge tables as maps, built once per process rather than once per replay.
+struct Tables {
     parents: HashMap<&'static str, &'static str>,
     spawns: HashMap<&'static str, Spawn>,
+    kinds: HashMap<&'static str, AttributeKind>,
+}
+
+static TABLES: LazyLock<Tables> = LazyLock::new(|| Tables {
+    parents: PARENT_CLASSES.iter().copied().collect(),
+    spawns: SPAWN_CLASSES.iter().copied().collect(),
+    kinds: ATTRIBUTES.iter().copied().collect(),
+});
+
+struct Builder<'a> {
+    first_index: HashMap<&'a str, usize>,
+    tables: &'static Tables,
 }
 
 impl<'a> Builder<'a> {
@@ -106,9 +119,9 @@ impl<'a> Builder<'a> {
                 out.push(i);
             }
             if spawn.is_none() {
-                spawn = self.spawns.get(current).copied();
+                spawn = self.tables.spawns.get(current).copied();
             }
-            match self.parents.get(normalize(current)) {
+            match self.tables.parents.get(normalize(current)) {
                 Some(parent) => current = parent,
                 None => break,
             }
@@ -126,10 +139,9 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
     }
     let b = Builder {
         first_index,
-        parents: PARENT_CLASSES.iter().copied().collect(),
-        spawns: SPAWN_CLASSES.iter().copied().collect(),
+        tables: &TABLES,
     };
-    let kinds: HashMap<&str, AttributeKind> = ATTRIBUTES.iter().copied().collect();
+    let kinds = &b.tables.kinds;
 
     let mut own: HashMap<usize, Vec<Prop>> = HashMap::new();
     for entry in ctx.net_cache {

@@ -14,6 +14,12 @@ use super::{
 const MAX_CHANNELS_LIMIT: u32 = 1 << 16;
 /// A frame needs at least its time, delta and end-of-actors bit.
 const MIN_FRAME_BITS: usize = 65;
+/// Stream bytes per actor segment and per attribute update to reserve for up front: the
+/// corpus has 15 to 190 bytes per segment (median 29) and 12 to 160 per attribute (median 20),
+/// so most replays decode without growing the lists and the denser ones grow once, by their pace.
+const BYTES_PER_SEGMENT: usize = 20;
+/// See [`BYTES_PER_SEGMENT`].
+const BYTES_PER_ATTRIBUTE: usize = 16;
 
 /// Stream-wide settings derived once from the context.
 struct Setup<'c> {
@@ -101,8 +107,8 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     let mut active: Vec<Option<u32>> = vec![None; ctx.max_channels as usize];
     let mut out = Frames {
         frames: Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS)),
-        actors: Vec::new(),
-        attributes: Vec::new(),
+        actors: Vec::with_capacity(data.len() / BYTES_PER_SEGMENT),
+        attributes: Vec::with_capacity(data.len() / BYTES_PER_ATTRIBUTE),
         trailing: TrailingBits {
             bit_len: 0,
             bytes: Vec::new(),
