@@ -247,7 +247,7 @@ fn read_objects(
     let mut objects = Vec::with_capacity(count);
     for i in 0..count {
         let object = AstroObject::read_options(reader, endian, (&ctx,))
-            .map_err(|e| binrw::error::ContextExt::with_message(e, format!("objects[{i}]")))?;
+            .map_err(|e| nest(e, &format!("objects[{i}]")))?;
         objects.push(object);
     }
     Ok(objects)
@@ -265,7 +265,7 @@ fn write_objects(
     for (i, object) in objects.iter().enumerate() {
         object
             .write_options(writer, endian, (&ctx,))
-            .map_err(|e| binrw::error::ContextExt::with_message(e, format!("objects[{i}]")))?;
+            .map_err(|e| nest(e, &format!("objects[{i}]")))?;
     }
     Ok(())
 }
@@ -326,6 +326,50 @@ fn is_entity_container(class_name: &FString) -> bool {
 
 fn assert_fail(pos: u64, message: String) -> binrw::Error {
     binrw::Error::AssertFail { pos, message }
+}
+
+/// Reads a `#[binrw]` value from a cursor over data that starts at world position `base`; errors
+/// carry world positions, and running out of data is reported where the value starts.
+fn read_in<T>(reader: &mut binrw::io::Cursor<&[u8]>, base: u64, what: &str) -> BinResult<T>
+where
+    T: for<'a> BinRead<Args<'a> = ()>,
+{
+    let start = reader.position();
+    T::read_le(reader).map_err(|e| match innermost(e) {
+        binrw::Error::AssertFail { pos, message } => assert_fail(base + pos, message),
+        binrw::Error::Io(_) => assert_fail(base + start, format!("{what}: data ends early")),
+        other => assert_fail(base + start, format!("{what}: {other}")),
+    })
+}
+
+/// The error a binrw backtrace wraps.
+fn innermost(error: binrw::Error) -> binrw::Error {
+    match error {
+        binrw::Error::Backtrace(backtrace) => innermost(*backtrace.error),
+        other => other,
+    }
+}
+
+/// An error of the `unreal` property system in the list at `segment` (`properties`,
+/// `datums[3].properties`), as a binrw error whose message starts with the property path.
+fn property_error(segment: &str, pos: u64, error: unreal::Error) -> binrw::Error {
+    let path = error.path.strip_prefix("Root").unwrap_or(&error.path);
+    assert_fail(pos, format!("{segment}{path}: {}", error.message))
+}
+
+/// Puts `segment` (`objects[3]`, `datums[5]`) in front of the path an error message starts with
+/// (`properties.Name: ...`), or in front of a message without one.
+fn nest(error: binrw::Error, segment: &str) -> binrw::Error {
+    match innermost(error) {
+        binrw::Error::AssertFail { pos, message } => {
+            let message = match message.split_once(": ") {
+                Some((head, _)) if !head.contains(' ') => format!("{segment}.{message}"),
+                _ => format!("{segment}: {message}"),
+            };
+            assert_fail(pos, message)
+        }
+        other => binrw::error::ContextExt::with_message(other, segment.to_owned()),
+    }
 }
 
 #[binrw::parser(reader, endian)]
@@ -391,11 +435,8 @@ fn decode_properties(
     class_name: &FString,
 ) -> BinResult<(AstroObjectData, usize)> {
     let base = usize::try_from(pos).unwrap_or(usize::MAX);
-    let (properties, used) =
-        PropertyList::read(bytes, base, ctx).map_err(|e| binrw::Error::Custom {
-            pos: e.offset as u64,
-            err: Box::new(format!("properties.{}: {}", e.path, e.message)),
-        })?;
+    let (properties, used) = PropertyList::read(bytes, base, ctx)
+        .map_err(|e| property_error("properties", e.offset as u64, e))?;
     let mut rest = binrw::io::Cursor::new(&bytes[used..]);
     let flag_at = pos + used as u64;
     let guid = match u32::read_le(&mut rest)
@@ -445,10 +486,7 @@ fn write_data(data: &AstroObjectData, ctx: &PropertyContext, save_flags: u8) -> 
         } => {
             properties
                 .write(ctx, &mut bytes)
-                .map_err(|e| binrw::Error::Custom {
-                    pos,
-                    err: Box::new(format!("properties.{}: {}", e.path, e.message)),
-                })?;
+                .map_err(|e| property_error("properties", pos + e.offset as u64, e))?;
             bytes.extend_from_slice(&u32::from(guid.is_some()).to_le_bytes());
             if let Some(g) = guid {
                 crate::put_binrw(g, &mut bytes)?;

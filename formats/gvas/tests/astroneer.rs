@@ -288,3 +288,30 @@ fn names_missing_from_the_pool_are_write_errors() {
     assert!(text.contains("not in the string pool"), "{text}");
     assert!(text.contains(&format!("objects[{i}]")), "{text}");
 }
+
+#[test]
+fn corrupt_object_data_errors_name_object_property_and_offset() {
+    let Some((_, save)) = load() else { return };
+    let body = save.body.write().expect("body writes");
+    let strict = ReadOptions {
+        strict: true,
+        ..ReadOptions::default()
+    };
+    // Inside object 713's property list (an AstroDatumRef's first name) and inside datum 514 of
+    // the scene component container.
+    for (at, path) in [
+        (200_000, "objects[713].properties.EntityRef: name index"),
+        (
+            900_000,
+            "objects[3946].datums[514].properties.WorldTransform.",
+        ),
+    ] {
+        let mut bad = body.clone();
+        bad[at..at + 4].copy_from_slice(&[0xff, 0xff, 0x7f, 0x7f]);
+        let error = gvas::GvasBody::read(&bad, &strict).expect_err("corrupt name index");
+        let text = error.to_string();
+        assert!(text.starts_with("gvas: SaveFile.astroneer: "), "{text}");
+        assert!(text.contains(path), "{text}");
+        assert!(error.offset.abs_diff(at) <= 64, "{text}");
+    }
+}

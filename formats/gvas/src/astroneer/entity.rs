@@ -12,6 +12,8 @@ use binrw::{BinRead, BinResult, BinWrite, binrw};
 use serde::{Deserialize, Serialize};
 use unreal::{FAstroDatumRef, PropertyContext, PropertyList};
 
+use super::{nest, property_error, read_in};
+
 /// The class whose datums are entities; every other container holds components.
 const ENTITY_CONTAINER_CLASS: &str = "/Script/Astro.AstroEntityContainer";
 /// Fewest bytes a datum takes: its reference, a "None" name and one more reference.
@@ -98,8 +100,8 @@ impl AstroEntityContainer {
         ctx: &PropertyContext,
     ) -> BinResult<Self> {
         let mut reader = Cursor::new(bytes);
-        let header = AstroContainerHeader::read_le(&mut reader).map_err(|e| at(e, pos))?;
-        let count = u32::read_le(&mut reader).map_err(|e| at(e, pos))?;
+        let header: AstroContainerHeader = read_in(&mut reader, pos, "container header")?;
+        let count: u32 = read_in(&mut reader, pos, "datum count")?;
         let left = bytes.len() as u64 - reader.position();
         if u64::from(count) * MIN_DATUM_LEN > left {
             return Err(super::assert_fail(
@@ -145,15 +147,6 @@ impl AstroEntityContainer {
     }
 }
 
-/// Moves a binrw error's position from `bytes`-relative to world-relative.
-fn at(error: binrw::Error, pos: u64) -> binrw::Error {
-    match error {
-        binrw::Error::AssertFail { pos: p, message } => super::assert_fail(pos + p, message),
-        binrw::Error::Io(_) => super::assert_fail(pos, "entity container data ends early".into()),
-        other => super::assert_fail(pos, other.to_string()),
-    }
-}
-
 fn read_datums<L>(
     reader: &mut Cursor<&[u8]>,
     count: u32,
@@ -166,19 +159,13 @@ where
     let bytes = *reader.get_ref();
     let mut datums = Vec::with_capacity(count as usize);
     for i in 0..count {
-        let in_datum = |e: binrw::Error| {
-            let e = at(e, pos);
-            binrw::error::ContextExt::with_message(e, format!("datums[{i}]"))
-        };
-        let reference = FAstroDatumRef::read_le(reader).map_err(in_datum)?;
+        let segment = format!("datums[{i}]");
+        let reference = read_in(reader, pos, "reference").map_err(|e| nest(e, &segment))?;
         let start = reader.position() as usize;
         let (properties, used) = PropertyList::read(&bytes[start..], pos as usize + start, ctx)
-            .map_err(|e| binrw::Error::Custom {
-                pos: e.offset as u64,
-                err: Box::new(format!("datums[{i}].properties.{}: {}", e.path, e.message)),
-            })?;
+            .map_err(|e| property_error(&format!("{segment}.properties"), e.offset as u64, e))?;
         reader.set_position((start + used) as u64);
-        let links = L::read_le(reader).map_err(in_datum)?;
+        let links = read_in(reader, pos, "links").map_err(|e| nest(e, &segment))?;
         datums.push(AstroDatum {
             reference,
             properties,
@@ -201,13 +188,10 @@ where
     crate::put_binrw(&count, out)?;
     for (i, datum) in datums.iter().enumerate() {
         crate::put_binrw(&datum.reference, out)?;
-        datum
-            .properties
-            .write(ctx, out)
-            .map_err(|e| binrw::Error::Custom {
-                pos: out.len() as u64,
-                err: Box::new(format!("datums[{i}].properties.{}: {}", e.path, e.message)),
-            })?;
+        datum.properties.write(ctx, out).map_err(|e| {
+            let pos = e.offset as u64;
+            property_error(&format!("datums[{i}].properties"), pos, e)
+        })?;
         crate::put_binrw(&datum.links, out)?;
     }
     Ok(())

@@ -1,11 +1,11 @@
 //! What a class's native `Serialize` appends to an object's tagged properties: `SlotsComponent`'s
 //! slot list is decoded; other classes' bytes are kept as stored.
 
-use binrw::{BinRead, BinResult, binrw};
+use binrw::{BinResult, binrw};
 use serde::{Deserialize, Serialize};
 use unreal::FString;
 
-use super::{assert_fail, remaining};
+use super::{assert_fail, nest, read_in, remaining};
 
 /// Data a class's native `Serialize` writes after its tagged properties.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -107,7 +107,7 @@ impl AstroNativeData {
 /// A `u32` slot count and the slots, which must use up `bytes` (found at `pos`).
 fn read_slots(bytes: &[u8], pos: u64) -> BinResult<Vec<AstroSlot>> {
     let mut reader = binrw::io::Cursor::new(bytes);
-    let count = u32::read_le(&mut reader)?;
+    let count: u32 = read_in(&mut reader, pos, "slot count")?;
     if u64::from(count) * MIN_SLOT_LEN > bytes.len() as u64 {
         return Err(assert_fail(
             pos,
@@ -115,9 +115,8 @@ fn read_slots(bytes: &[u8], pos: u64) -> BinResult<Vec<AstroSlot>> {
         ));
     }
     let slots = (0..count)
-        .map(|_| AstroSlot::read_le(&mut reader))
-        .collect::<BinResult<Vec<_>>>()
-        .map_err(|e| assert_fail(pos, format!("slots: {e}")))?;
+        .map(|i| read_in(&mut reader, pos, "slot").map_err(|e| nest(e, &format!("slots[{i}]"))))
+        .collect::<BinResult<Vec<AstroSlot>>>()?;
     let used = reader.position();
     if used != bytes.len() as u64 {
         return Err(assert_fail(
