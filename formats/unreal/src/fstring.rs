@@ -8,7 +8,7 @@
 //! JSON: `null` for length 0, a plain string for ANSI, `{"utf16": "..."}` for UTF-16.
 //!
 //! The text is an `Arc<str>`: a property reader hands out one allocation per distinct name
-//! ([`NameCache`]), so the thousands of tags naming the same property or type share their text.
+//! (`NameCache`), so the thousands of tags naming the same property or type share their text.
 
 use crate::Error;
 use crate::cursor::ByteReader;
