@@ -27,13 +27,16 @@ pub use entity::{
 };
 pub use native::{AstroNativeData, AstroSlot};
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use binrw::io::{Read, Seek, SeekFrom};
 use binrw::{BinRead, BinResult, BinWrite, binrw};
 use serde::{Deserialize, Serialize};
 use unreal::chunked::{DeflateParams, ZlibStream};
-use unreal::{F32, FGuid, FString, NameMode, NamePool, PropertyContext, PropertyList};
+use unreal::{
+    F32, FGuid, FString, NameMode, NamePool, PropertyContext, PropertyList, PropertyReader,
+};
 
 use crate::Error;
 
@@ -220,6 +223,27 @@ fn world_context(base: &PropertyContext, pool: &[FString]) -> Result<PropertyCon
     Ok(ctx)
 }
 
+/// What reading a world's lists needs: its context, and one property reader for all of them so that
+/// the lists share their names and types instead of repeating them per object.
+pub struct ListReader<'c> {
+    ctx: &'c PropertyContext,
+    lists: RefCell<PropertyReader<'c>>,
+}
+
+impl<'c> ListReader<'c> {
+    fn new(ctx: &'c PropertyContext) -> Self {
+        ListReader {
+            ctx,
+            lists: RefCell::new(PropertyReader::new(ctx)),
+        }
+    }
+
+    /// Reads one list at `data` (world position `base`), returning it and the bytes it took.
+    fn read(&self, data: &[u8], base: usize) -> Result<(PropertyList, usize), unreal::Error> {
+        self.lists.borrow_mut().read(data, base)
+    }
+}
+
 fn pool_error(pos: u64, message: String) -> binrw::Error {
     binrw::Error::AssertFail {
         pos,
@@ -244,9 +268,10 @@ fn read_objects(
             message: format!("{count} objects do not fit in the {left} bytes left"),
         });
     }
+    let lists = ListReader::new(&ctx);
     let mut objects = Vec::with_capacity(count);
     for i in 0..count {
-        let object = AstroObject::read_options(reader, endian, (&ctx,))
+        let object = AstroObject::read_options(reader, endian, (&lists,))
             .map_err(|e| nest(e, &format!("objects[{i}]")))?;
         objects.push(object);
     }
@@ -280,7 +305,9 @@ fn remaining<R: Read + Seek>(reader: &mut R) -> BinResult<u64> {
 
 /// One serialized object.
 #[binrw]
-#[brw(little, import(ctx: &PropertyContext))]
+#[brw(little)]
+#[br(import(lists: &ListReader<'_>))]
+#[bw(import(ctx: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AstroObject {
     /// Path of the object's class.
@@ -294,7 +321,7 @@ pub struct AstroObject {
     /// Index of the outer object, -1 for none.
     pub outer: i32,
     /// The data lengths and the data.
-    #[br(parse_with = read_data, args(ctx, &class_name, save_flags))]
+    #[br(parse_with = read_data, args(lists, &class_name, save_flags))]
     #[bw(write_with = write_data, args(ctx, *save_flags))]
     pub data: AstroObjectData,
 }
@@ -374,7 +401,7 @@ fn nest(error: binrw::Error, segment: &str) -> binrw::Error {
 
 #[binrw::parser(reader, endian)]
 fn read_data(
-    ctx: &PropertyContext,
+    lists: &ListReader<'_>,
     class_name: &FString,
     save_flags: u8,
 ) -> BinResult<AstroObjectData> {
@@ -412,10 +439,10 @@ fn read_data(
                 format!("entity container lengths {first} and {total} differ"),
             ));
         }
-        let container = AstroEntityContainer::read(&bytes, pos, class_name.as_str(), ctx)?;
+        let container = AstroEntityContainer::read(&bytes, pos, class_name.as_str(), lists)?;
         return Ok(AstroObjectData::EntityContainer(container));
     }
-    let (data, tagged) = decode_properties(&bytes, pos, ctx, class_name)?;
+    let (data, tagged) = decode_properties(&bytes, pos, lists, class_name)?;
     if two_lengths && tagged != first as usize {
         return Err(assert_fail(
             pos,
@@ -431,11 +458,12 @@ fn read_data(
 fn decode_properties(
     bytes: &[u8],
     pos: u64,
-    ctx: &PropertyContext,
+    lists: &ListReader<'_>,
     class_name: &FString,
 ) -> BinResult<(AstroObjectData, usize)> {
     let base = usize::try_from(pos).unwrap_or(usize::MAX);
-    let (properties, used) = PropertyList::read(bytes, base, ctx)
+    let (properties, used) = lists
+        .read(bytes, base)
         .map_err(|e| property_error("properties", e.offset as u64, e))?;
     let mut rest = binrw::io::Cursor::new(&bytes[used..]);
     let flag_at = pos + used as u64;
@@ -459,7 +487,7 @@ fn decode_properties(
         &bytes[tagged..],
         pos + tagged as u64,
         class_name,
-        ctx.strict,
+        lists.ctx.strict,
     )?;
     let data = AstroObjectData::Properties {
         properties,

@@ -12,7 +12,7 @@ use binrw::{BinRead, BinResult, BinWrite, binrw};
 use serde::{Deserialize, Serialize};
 use unreal::{FAstroDatumRef, PropertyContext, PropertyList};
 
-use super::{nest, property_error, read_in};
+use super::{ListReader, nest, property_error, read_in};
 
 /// The class whose datums are entities; every other container holds components.
 const ENTITY_CONTAINER_CLASS: &str = "/Script/Astro.AstroEntityContainer";
@@ -97,7 +97,7 @@ impl AstroEntityContainer {
         bytes: &[u8],
         pos: u64,
         class_name: &str,
-        ctx: &PropertyContext,
+        lists: &ListReader<'_>,
     ) -> BinResult<Self> {
         let mut reader = Cursor::new(bytes);
         let header: AstroContainerHeader = read_in(&mut reader, pos, "container header")?;
@@ -110,9 +110,9 @@ impl AstroEntityContainer {
             ));
         }
         let datums = if class_name == ENTITY_CONTAINER_CLASS {
-            AstroDatums::Entities(read_datums(&mut reader, count, pos, ctx)?)
+            AstroDatums::Entities(read_datums(&mut reader, count, pos, lists)?)
         } else {
-            AstroDatums::Components(read_datums(&mut reader, count, pos, ctx)?)
+            AstroDatums::Components(read_datums(&mut reader, count, pos, lists)?)
         };
         let used = reader.position();
         if used != bytes.len() as u64 {
@@ -151,7 +151,7 @@ fn read_datums<L>(
     reader: &mut Cursor<&[u8]>,
     count: u32,
     pos: u64,
-    ctx: &PropertyContext,
+    lists: &ListReader<'_>,
 ) -> BinResult<Vec<AstroDatum<L>>>
 where
     L: for<'a> BinRead<Args<'a> = ()>,
@@ -162,7 +162,8 @@ where
         let segment = format!("datums[{i}]");
         let reference = read_in(reader, pos, "reference").map_err(|e| nest(e, &segment))?;
         let start = reader.position() as usize;
-        let (properties, used) = PropertyList::read(&bytes[start..], pos as usize + start, ctx)
+        let (properties, used) = lists
+            .read(&bytes[start..], pos as usize + start)
             .map_err(|e| property_error(&format!("{segment}.properties"), e.offset as u64, e))?;
         reader.set_position((start + used) as u64);
         let links = read_in(reader, pos, "links").map_err(|e| nest(e, &segment))?;
