@@ -1,7 +1,7 @@
 //! Rocket League replays: one reviewed snapshot per good replay (header summary, frame and actor
 //! counts, a hash of the decoded frames) and a byte-exact round trip of each.
 
-use rocketleague::network::Frames;
+use rocketleague::network::{Attribute, Frames};
 use rocketleague::{NetworkData, NetworkParse, ParserBuilder};
 
 /// FNV-1a 64: a stable fingerprint of the decoded frames' JSON, so any change in decoding shows.
@@ -11,9 +11,9 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The frames as JSON in a fixed shape, each frame with its own segments and attributes
-/// (`{"frames":[{"time":..,"delta":..,"actors":[..],"attributes":[..]},..],"trailing":..}`), so
-/// the hash follows the decoded values and not how the model lays them out in memory.
+/// The frames as JSON in a fixed shape, each frame with its own segments and attributes and each
+/// rigid body in place (`{"frames":[{"time":..,"delta":..,"actors":[..],"attributes":[..]},..],
+/// "trailing":..}`), so the hash follows the decoded values and not how the model lays them out.
 fn frames_json(frames: &Frames) -> Vec<u8> {
     let mut out = Vec::new();
     macro_rules! put {
@@ -27,8 +27,27 @@ fn frames_json(frames: &Frames) -> Vec<u8> {
         put!(if i == 0 { "{\"time\":" } else { ",{\"time\":" }, &f.time);
         put!(",\"delta\":", &f.delta);
         put!(",\"actors\":", f.actors);
-        put!(",\"attributes\":", f.attributes);
-        out.push(b'}');
+        out.extend_from_slice(b",\"attributes\":[");
+        for (j, a) in f.attributes.iter().enumerate() {
+            if j > 0 {
+                out.push(b',');
+            }
+            match a.value {
+                Attribute::RigidBody(index) => {
+                    put!("{\"stream_id\":", &a.stream_id);
+                    put!(",\"object_id\":", &a.object_id);
+                    put!(
+                        ",\"value\":{\"RigidBody\":",
+                        frames.rigid_body(index).expect("rigid body index in range")
+                    );
+                    out.extend_from_slice(b"}}");
+                }
+                _ => {
+                    put!("", a);
+                }
+            }
+        }
+        out.extend_from_slice(b"]}");
     }
     put!("],\"trailing\":", &frames.trailing);
     out.push(b'}');

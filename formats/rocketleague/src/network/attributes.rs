@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::bits::{BitReader, BitWriter, Fail, Res};
+use super::bits::{BitReader, BitWriter, Fail, Res, push_paced};
 use super::codec::{
     AttrCtx, BitCodec, F32Bits, NetString, Quaternion, Rotation, Vector3i, bit_struct,
 };
@@ -173,8 +173,11 @@ pub enum Attribute {
     ReplicatedBoost(ReplicatedBoost),
     /// A player slot reservation.
     Reservation(Box<Reservation>),
-    /// Physics state: location, rotation and velocities.
-    RigidBody(Box<RigidBody>),
+    /// Physics state (location, rotation and velocities), kept in [`Frames::rigid_bodies`]: the
+    /// most common attribute by far, stored inline there instead of one allocation each.
+    ///
+    /// [`Frames::rigid_bodies`]: super::Frames::rigid_bodies
+    RigidBody(RigidBodyIndex),
     /// A `RotationTag` rotation.
     Rotation(Rotation),
     /// A stat event.
@@ -706,6 +709,10 @@ impl BitCodec for Product {
     }
 }
 
+/// Index of a [`RigidBody`] in [`Frames::rigid_bodies`](super::Frames::rigid_bodies).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RigidBodyIndex(pub u32);
+
 /// `RigidBodyAttr`; velocities are absent while sleeping.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RigidBody {
@@ -1061,13 +1068,15 @@ pub(crate) fn kind_matches(kind: AttributeKind, value: &Attribute, c: &AttrCtx) 
     }
 }
 
-/// Reads one attribute of the given kind. Inlined into the frame loop, its only caller: the value
-/// is then built where it is stored instead of being returned through memory and copied.
+/// Reads one attribute of the given kind; a rigid body goes to `rigid` and the attribute holds
+/// its index. Inlined into the frame loop, its only caller: the value is then built where it is
+/// stored instead of being returned through memory and copied.
 #[inline(always)]
 pub(crate) fn read_attribute(
     kind: AttributeKind,
     r: &mut BitReader<'_>,
     c: &AttrCtx,
+    rigid: &mut Vec<RigidBody>,
 ) -> Res<Attribute> {
     use AttributeKind as K;
     Ok(match kind {
@@ -1116,7 +1125,12 @@ pub(crate) fn read_attribute(
         K::RepStatTitle => Attribute::RepStatTitle(BitCodec::read(r, c)?),
         K::ReplicatedBoost => Attribute::ReplicatedBoost(BitCodec::read(r, c)?),
         K::Reservation => Attribute::Reservation(BitCodec::read(r, c)?),
-        K::RigidBody => Attribute::RigidBody(BitCodec::read(r, c)?),
+        K::RigidBody => {
+            let index = u32::try_from(rigid.len())
+                .map_err(|_| Fail::Bad("too many rigid bodies".into()))?;
+            push_paced(rigid, RigidBody::read(r, c)?, r);
+            Attribute::RigidBody(RigidBodyIndex(index))
+        }
         K::RotationTag => Attribute::Rotation(BitCodec::read(r, c)?),
         K::StatEvent => Attribute::StatEvent(BitCodec::read(r, c)?),
         K::String => Attribute::String(BitCodec::read(r, c)?),
@@ -1132,10 +1146,15 @@ fn game_mode_bits(c: &AttrCtx) -> u32 {
     if c.at_least(868, 12, 0) { 8 } else { 2 }
 }
 
-/// Writes one attribute; the variant decides the layout. Inlined into the frame loop, its only
-/// caller outside tests.
+/// Writes one attribute; the variant decides the layout, `rigid` holds the rigid bodies that
+/// [`Attribute::RigidBody`] indexes. Inlined into the frame loop, its only caller outside tests.
 #[inline(always)]
-pub(crate) fn write_attribute(a: &Attribute, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+pub(crate) fn write_attribute(
+    a: &Attribute,
+    w: &mut BitWriter,
+    c: &AttrCtx,
+    rigid: &[RigidBody],
+) -> Res<()> {
     match a {
         Attribute::ActiveActor(v) => v.write(w, c),
         Attribute::AppliedDamage(v) => v.write(w, c),
@@ -1188,7 +1207,13 @@ pub(crate) fn write_attribute(a: &Attribute, w: &mut BitWriter, c: &AttrCtx) -> 
         Attribute::RepStatTitle(v) => v.write(w, c),
         Attribute::ReplicatedBoost(v) => v.write(w, c),
         Attribute::Reservation(v) => v.write(w, c),
-        Attribute::RigidBody(v) => v.write(w, c),
+        Attribute::RigidBody(RigidBodyIndex(i)) => match rigid.get(*i as usize) {
+            Some(body) => body.write(w, c),
+            None => Err(Fail::Bad(format!(
+                "rigid body index {i} out of range ({} rigid bodies)",
+                rigid.len()
+            ))),
+        },
         Attribute::Rotation(v) => v.write(w, c),
         Attribute::StatEvent(v) => v.write(w, c),
         Attribute::String(v) => v.write(w, c),

@@ -106,6 +106,27 @@ impl<'a> BitReader<'a> {
     }
 }
 
+/// Pushes onto one of the stream-wide lists, growing it by the pace of the stream so far rather
+/// than by doubling: the final list stays close to its exact size without a second copy.
+#[inline(always)]
+pub(crate) fn push_paced<T>(list: &mut Vec<T>, item: T, r: &BitReader<'_>) {
+    if list.len() == list.capacity() {
+        reserve_paced(list, r.pos(), r.remaining());
+    }
+    list.push(item);
+}
+
+/// Reserves room for the items the bits left would hold at the rate seen so far, plus 1/32,
+/// at least 16 more and at most doubling (so a hostile stream gets no more than a `Vec` would).
+#[cold]
+#[inline(never)]
+fn reserve_paced<T>(list: &mut Vec<T>, used_bits: usize, left_bits: usize) {
+    let len = list.len();
+    let projected = (len as u128 * left_bits as u128 / used_bits.max(1) as u128) as usize;
+    let extra = projected.saturating_add(projected / 32).saturating_add(16);
+    list.reserve_exact(extra.min(len.max(16)));
+}
+
 /// Little-endian bit writer: the mirror of [`BitReader`].
 #[derive(Default)]
 pub(crate) struct BitWriter {

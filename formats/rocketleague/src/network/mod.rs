@@ -22,8 +22,8 @@ pub use attributes::{
     Demolish, DemolishExtended, DemolishFx, Explosion, ExtendedExplosion, FlaggedByte, Impulse,
     Loadout, LoadoutsOnline, LogoData, MusicStinger, OnlineLoadout, Pickup, PickupInfo, PickupNew,
     PrivateMatchSettings, Product, ProductValue, RemoteId, RepStatTitle, ReplicatedBoost,
-    Reservation, ReservationName, RigidBody, StatEvent, TeamLoadout, TeamPaint, Title, UniqueId,
-    Welded,
+    Reservation, ReservationName, RigidBody, RigidBodyIndex, StatEvent, TeamLoadout, TeamPaint,
+    Title, UniqueId, Welded,
 };
 pub use codec::{F32Bits, NetString, Quaternion, Rotation, Vector3i};
 pub use frames::{read_frames, write_frames};
@@ -111,11 +111,18 @@ pub struct Frames {
     pub actors: Vec<ActorEvent>,
     /// Attribute updates of every [`ActorEvent::Updated`] segment, in stream order.
     pub attributes: Vec<UpdatedAttribute>,
+    /// The rigid bodies that [`Attribute::RigidBody`] attributes index (in stream order as read).
+    pub rigid_bodies: Vec<RigidBody>,
     /// Bits after the last frame (padding; not derivable, so kept verbatim).
     pub trailing: TrailingBits,
 }
 
 impl Frames {
+    /// The rigid body an [`Attribute::RigidBody`] refers to.
+    pub fn rigid_body(&self, index: RigidBodyIndex) -> Option<&RigidBody> {
+        self.rigid_bodies.get(index.0 as usize)
+    }
+
     /// The frames with their own actor segments and attributes, in stream order. Counts that
     /// overrun the lists (possible only in a hand-edited model, which the writer rejects) give
     /// shortened slices.

@@ -169,7 +169,7 @@ fn synthetic_frames() -> Frames {
             UpdatedAttribute {
                 stream_id: 7,
                 object_id: 4,
-                value: Attribute::RigidBody(Box::new(rb)),
+                value: Attribute::RigidBody(RigidBodyIndex(0)),
             },
             UpdatedAttribute {
                 stream_id: 12,
@@ -185,6 +185,7 @@ fn synthetic_frames() -> Frames {
                 }),
             },
         ],
+        rigid_bodies: vec![rb],
         trailing: TrailingBits {
             bit_len: 11,
             bytes: vec![0xab, 0x05],
@@ -212,6 +213,11 @@ fn synthetic_stream_round_trips() {
     assert_eq!(
         (&back.frames, &back.actors, &back.attributes),
         (&frames.frames, &frames.actors, &frames.attributes)
+    );
+    assert_eq!(back.rigid_bodies, frames.rigid_bodies);
+    assert_eq!(
+        back.rigid_body(RigidBodyIndex(0)),
+        frames.rigid_bodies.first()
     );
     assert_eq!(write_frames(&ctx, &back).expect("rewrite"), bytes);
 }
@@ -262,6 +268,14 @@ fn writer_rejects_inconsistent_frames() {
     let err = write_frames(&ctx, &frames).expect_err("stream id and object disagree");
     assert!(
         err.to_string().contains("is TAGame.Ball_TA:HitTeamNum"),
+        "{err}"
+    );
+    let mut frames = synthetic_frames();
+    frames.attributes[0].value = Attribute::RigidBody(RigidBodyIndex(1));
+    let err = write_frames(&ctx, &frames).expect_err("no second rigid body");
+    assert!(
+        err.to_string()
+            .contains("rigid body index 1 out of range (1 rigid bodies)"),
         "{err}"
     );
     let mut frames = synthetic_frames();
@@ -899,11 +913,12 @@ fn every_sampled_attribute_round_trips() {
         };
         assert!(kind_matches(kind, &value, &c), "{kind:?}");
         let mut w = BitWriter::default();
-        super::attributes::write_attribute(&value, &mut w, &c).expect("write");
+        super::attributes::write_attribute(&value, &mut w, &c, &[]).expect("write");
         w.bits(0x5, 3);
         let bytes = w.finish();
         let mut r = BitReader::new(&bytes);
-        let back = super::attributes::read_attribute(kind, &mut r, &c).expect("read");
+        let back =
+            super::attributes::read_attribute(kind, &mut r, &c, &mut Vec::new()).expect("read");
         assert_eq!(back, value, "{kind:?}");
         assert_eq!(
             r.bits(3, "sentinel").ok(),
@@ -919,7 +934,8 @@ fn version_gates_change_layouts() {
     let c = attr_ctx(VersionTriple::new(868, 32, 10), true);
     let mut r = BitReader::new(&[0b0000_0101, 0, 0, 0, 0]);
     let a =
-        super::attributes::read_attribute(AttributeKind::ActiveActor, &mut r, &c).expect("read");
+        super::attributes::read_attribute(AttributeKind::ActiveActor, &mut r, &c, &mut Vec::new())
+            .expect("read");
     assert_eq!(
         a,
         Attribute::ActiveActor(ActiveActor {
@@ -931,14 +947,21 @@ fn version_gates_change_layouts() {
     let old = attr_ctx(VersionTriple::new(868, 11, 0), false);
     let mut r = BitReader::new(&[0b1111_1110]);
     assert_eq!(
-        super::attributes::read_attribute(AttributeKind::GameMode, &mut r, &old).ok(),
+        super::attributes::read_attribute(AttributeKind::GameMode, &mut r, &old, &mut Vec::new())
+            .ok(),
         Some(Attribute::GameMode(2))
     );
     assert_eq!(r.remaining(), 6);
     // QWordString is a u64 before 2.23.
     let mut r = BitReader::new(&[1, 0, 0, 0, 0, 0, 0, 0]);
     assert_eq!(
-        super::attributes::read_attribute(AttributeKind::QWordString, &mut r, &old).ok(),
+        super::attributes::read_attribute(
+            AttributeKind::QWordString,
+            &mut r,
+            &old,
+            &mut Vec::new()
+        )
+        .ok(),
         Some(Attribute::QWord(1))
     );
     // Camera transition only from 868.20: the writer refuses a mismatch.
@@ -953,7 +976,12 @@ fn version_gates_change_layouts() {
     };
     let mut w = BitWriter::default();
     assert!(
-        super::attributes::write_attribute(&Attribute::CamSettings(Box::new(cam)), &mut w, &old)
-            .is_err()
+        super::attributes::write_attribute(
+            &Attribute::CamSettings(Box::new(cam)),
+            &mut w,
+            &old,
+            &[]
+        )
+        .is_err()
     );
 }
