@@ -68,7 +68,7 @@ pub enum NameMode {
 #[derive(Debug, Clone, Default)]
 pub struct NamePool {
     strings: Vec<FName>,
-    index: HashMap<String, i32>,
+    index: HashMap<Arc<str>, i32>,
 }
 
 impl PartialEq for NamePool {
@@ -93,7 +93,7 @@ impl NamePool {
             let Some(text) = &s.value else {
                 return Err(format!("string pool entry {i} is null, like slot 0"));
             };
-            if index.insert(text.to_string(), i).is_some() {
+            if index.insert(Arc::clone(text), i).is_some() {
                 return Err(format!(
                     "string pool entry {i} ({text:?}) repeats an earlier one"
                 ));
