@@ -102,7 +102,30 @@ pub fn is_rl_223_build(build_version: &str) -> bool {
 /// order: each frame owns the next [`Frame::actor_count`] segments, each
 /// [`ActorEvent::Updated`] segment the next `count` attributes. Two lists for the whole stream
 /// instead of two per frame keep decoding free of per-frame allocations; [`Frames::iter`] gives
-/// each frame with its own slices.
+/// each frame with its own slices. Rigid bodies, the bulk of all attributes, sit in a third list
+/// that [`Attribute::RigidBody`] indexes, so the attribute enum stays small (24 bytes) without
+/// an allocation per rigid body.
+///
+/// ```
+/// # use rocketleague::network::{Attribute, Frames};
+/// /// The location in every rigid body update (ball and cars), per frame.
+/// fn rigid_body_locations(frames: &Frames) -> Vec<Vec<[i32; 3]>> {
+///     frames
+///         .iter()
+///         .map(|frame| {
+///             frame
+///                 .attributes
+///                 .iter()
+///                 .filter_map(|a| match a.value {
+///                     Attribute::RigidBody(i) => frames.rigid_body(i),
+///                     _ => None,
+///                 })
+///                 .map(|body| [body.location.x, body.location.y, body.location.z])
+///                 .collect()
+///         })
+///         .collect()
+/// }
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Frames {
     /// Frames in stream order.
