@@ -207,17 +207,15 @@ impl BitCodec for Vector3i {
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
         let size = r.bits_max(4, c.vector_max(), "vector size")? as u32;
         let bits = size + 2;
-        let [x, y, z] = if bits <= 21 {
-            // All three components in one read (up to 63 bits): fewer dependent steps.
+        // Components in as few reads as the 56-bit lookahead allows (all three up to 18 bits
+        // each, else two then one; `bits` is at most 23): fewer dependent steps.
+        let mask = (1u64 << bits) - 1;
+        let [x, y, z] = if 3 * bits <= 56 {
             let v = r.bits(3 * bits, "vector components")?;
-            let mask = (1u64 << bits) - 1;
             [v & mask, (v >> bits) & mask, v >> (2 * bits)]
         } else {
-            [
-                r.bits(bits, "vector component")?,
-                r.bits(bits, "vector component")?,
-                r.bits(bits, "vector component")?,
-            ]
+            let v = r.bits(2 * bits, "vector components")?;
+            [v & mask, v >> bits, r.bits(bits, "vector component")?]
         };
         let bias = 1i64 << (size + 1);
         Ok(Vector3i {
@@ -243,12 +241,11 @@ impl BitCodec for Vector3i {
             }
             *out = biased as u64;
         }
-        if bits <= 21 {
+        if 3 * bits <= 64 {
             w.bits(raw[0] | raw[1] << bits | raw[2] << (2 * bits), 3 * bits);
         } else {
-            for v in raw {
-                w.bits(v, bits);
-            }
+            w.bits(raw[0] | raw[1] << bits, 2 * bits);
+            w.bits(raw[2], bits);
         }
         Ok(())
     }
