@@ -278,6 +278,13 @@ impl PropertyList {
         let read = Self::parse_onto_stack(r, st);
         st.depth -= 1;
         match read {
+            // Nothing else pending: the stack is this list, kept without a copy (a copy would
+            // double the peak of a flat file's root list).
+            Ok(()) if base == 0 => {
+                let mut properties = std::mem::take(&mut st.stack);
+                properties.shrink_to_fit();
+                Ok(PropertyList { properties })
+            }
             Ok(()) => Ok(PropertyList {
                 properties: st.stack.drain(base..).collect(),
             }),
