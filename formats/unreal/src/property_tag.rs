@@ -118,16 +118,18 @@ fn deserialize_type<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<FPropertyType
 /// `ArrayProperty(IntProperty)`, `ByteProperty(None)`, ...).
 /// Its size is bounded by the input: every entry holds a distinct name read from it.
 ///
-/// Names and parameter lists that come from the read's caches are looked up by the addresses of
-/// their shared texts (a name's text is one allocation per distinct name, see `NameCache`), which
-/// is cheap; other types by their contents.
+/// Pre-5.4 tag types and leaf lists are looked up by the addresses of their names' shared texts
+/// (a name's text is one allocation per distinct name, see `NameCache`), which is cheap; maps and
+/// UE 5.4 type trees by their contents.
 #[derive(Default)]
 pub(crate) struct TypeCache {
     /// The all-zero struct GUID, which nearly every pre-5.4 struct tag has.
     zero_guid: Option<Arc<FGuid>>,
     empty: Arc<[FPropertyTypeName]>,
     leaves: HashMap<NameKey, Arc<[FPropertyTypeName]>, BuildHasherDefault<NameHasher>>,
-    by_address: HashMap<(NameKey, usize), Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
+    /// Pre-5.4 tag types by their type name and optional single parameter.
+    tags:
+        HashMap<(NameKey, Option<NameKey>), Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
     types: HashSet<Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
 }
 
@@ -151,19 +153,18 @@ impl TypeCache {
         Arc::clone(self.zero_guid.get_or_insert_with(|| Arc::new(g)))
     }
 
-    /// The shared type `name(params)`, where `params` came from [`TypeCache::leaf`] or
-    /// [`TypeCache::empty`] (so its address identifies it).
-    fn share_with_cached_params(
-        &mut self,
-        name: FName,
-        params: Arc<[FPropertyTypeName]>,
-    ) -> Arc<FPropertyTypeName> {
-        let key = (name_key(&name), Arc::as_ptr(&params).cast::<u8>() as usize);
-        if let Some(shared) = self.by_address.get(&key) {
+    /// The shared type `name` or `name(param)` of a pre-5.4 tag: one look-up when seen before.
+    fn tag_type(&mut self, name: FName, param: Option<FName>) -> Arc<FPropertyTypeName> {
+        let key = (name_key(&name), param.as_ref().map(name_key));
+        if let Some(shared) = self.tags.get(&key) {
             return Arc::clone(shared);
         }
+        let params = match param {
+            Some(p) => self.leaf(p),
+            None => self.empty(),
+        };
         let shared = Arc::new(FPropertyTypeName { name, params });
-        self.by_address.insert(key, Arc::clone(&shared));
+        self.tags.insert(key, Arc::clone(&shared));
         shared
     }
 
@@ -287,30 +288,26 @@ impl FPropertyTag {
         let set_map = ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT;
         let mut struct_guid = None;
         let mut bool_value = false;
-        let mut leaf = |r: &mut ByteReader<'_>| {
-            let name = st.read_name(r)?;
-            Ok::<_, Error>(st.types.leaf(name))
-        };
-        // `None`: a map, whose two parameters are not a cached list.
-        let params = match Kind::of(type_name.as_str()) {
+        // `Some(param)`: the type's one parameter, if any; `None`: a map (two parameters).
+        let param = match Kind::of(type_name.as_str()) {
             Kind::Struct => {
-                let struct_name = leaf(r)?;
+                let struct_name = st.read_name(r)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
                     struct_guid = Some(st.types.guid(FGuid::parse(r)?));
                 }
-                Some(struct_name)
+                Some(Some(struct_name))
             }
             Kind::Bool => {
                 bool_value = read_bool8(r, "BoolProperty value")?;
-                Some(st.types.empty())
+                Some(None)
             }
-            Kind::Byte | Kind::Enum | Kind::Array | Kind::Optional => Some(leaf(r)?),
-            Kind::Set if set_map => Some(leaf(r)?),
+            Kind::Byte | Kind::Enum | Kind::Array | Kind::Optional => Some(Some(st.read_name(r)?)),
+            Kind::Set if set_map => Some(Some(st.read_name(r)?)),
             Kind::Map if set_map => None,
-            _ => Some(st.types.empty()),
+            _ => Some(None),
         };
-        let type_name = match params {
-            Some(params) => st.types.share_with_cached_params(type_name, params),
+        let type_name = match param {
+            Some(param) => st.types.tag_type(type_name, param),
             None => {
                 let key = FPropertyTypeName::leaf(st.read_name(r)?);
                 let value = FPropertyTypeName::leaf(st.read_name(r)?);
