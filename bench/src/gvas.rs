@@ -97,7 +97,12 @@ fn versus_uesave(h: &Harness, loaded: &[Loaded], files: &[u8], bodies: &[u8]) {
             .filter(|l| gvas::read_with(&l.file, &options).is_ok())
             .count()
     };
-    let write_all = || loaded.iter().filter(|l| gvas::write(&l.save).is_ok()).count();
+    let write_all = || {
+        loaded
+            .iter()
+            .filter(|l| gvas::write(&l.save).is_ok())
+            .count()
+    };
     let theirs: Vec<(&Loaded, uesave::Save)> = loaded
         .iter()
         .filter_map(|l| Some((l, uesave_read(&l.file)?)))
