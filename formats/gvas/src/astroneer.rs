@@ -33,12 +33,13 @@ use std::sync::Arc;
 use binrw::io::{Read, Seek, SeekFrom};
 use binrw::{BinRead, BinResult, BinWrite, binrw};
 use serde::{Deserialize, Serialize};
-use unreal::chunked::{DeflateParams, ZlibStream};
+use unreal::chunked::{DeflateParams, ZlibReader, ZlibStream};
 use unreal::{
     F32, FGuid, FString, NameMode, NamePool, PropertyContext, PropertyList, PropertyReader,
 };
 
-use crate::Error;
+use crate::input::BodyInput;
+use crate::{Error, GvasBody, ReadOptions};
 
 /// The first eight bytes of every Astroneer save.
 pub const SIGNATURE: [u8; 8] = [0xBE, 0x40, 0x37, 0x4A, 0xEE, 0x0B, 0x74, 0xA3];
@@ -61,6 +62,8 @@ const ENTITY_CONTAINER_PACKAGE: &str = "/Script/Astro.";
 const ENTITY_CONTAINER_SUFFIX: &str = "Container";
 /// Fewest bytes an object takes: an empty class name, name, flags, save flags, outer, one length.
 const MIN_OBJECT_LEN: usize = 21;
+/// Most bytes of an object's data reserved before they are read.
+const OBJECT_PREALLOCATION: u32 = 1 << 20;
 /// Path prefix for errors in the frame.
 const PATH: &str = "Astroneer";
 
@@ -86,23 +89,16 @@ impl AstroneerFrame {
         data.get(..8) == Some(&SIGNATURE[..])
     }
 
-    /// Reads the frame and returns it with the decompressed body.
-    pub(crate) fn read(data: &[u8]) -> Result<(AstroneerFrame, Vec<u8>), Error> {
+    /// Reads the frame and opens its zlib stream for reading the body.
+    pub(crate) fn open(data: &[u8]) -> Result<AstroneerStream<'_>, Error> {
         let frame = Frame::read(&mut binrw::io::Cursor::new(data))
             .map_err(|e| Error::binrw_read(PATH, 0, data.len(), e))?;
-        let mut body = Vec::new();
-        let stream = ZlibStream::inflate(
-            &data[FRAME_LEN..],
-            frame.uncompressed_len.into(),
-            FRAME_LEN,
-            &mut body,
-        )
-        .map_err(|e| Error::zlib(PATH, e))?;
-        let frame = AstroneerFrame {
+        let body = ZlibReader::new(&data[FRAME_LEN..], frame.uncompressed_len.into(), FRAME_LEN)
+            .map_err(|e| Error::zlib(PATH, e))?;
+        Ok(AstroneerStream {
             format_version: frame.format_version,
-            stream,
-        };
-        Ok((frame, body))
+            body,
+        })
     }
 
     /// Frames `body`, re-emitting the stored stream when the body is unchanged.
@@ -124,6 +120,32 @@ impl AstroneerFrame {
         crate::put_binrw(&frame, out).map_err(|e| Error::binrw(PATH, 0, e))?;
         out.extend_from_slice(&stream.compressed);
         Ok(())
+    }
+}
+
+/// An Astroneer save whose body is read straight from its zlib stream: the objects are framed by
+/// their lengths, so only the model and a window of the body are in memory at once.
+pub(crate) struct AstroneerStream<'a> {
+    format_version: u32,
+    body: ZlibReader<'a>,
+}
+
+impl AstroneerStream<'_> {
+    /// Reads the body, then checks that the stream ends where the frame says. A fault of the stream
+    /// itself (corrupt, truncated, another length) is reported rather than what the body's reader
+    /// made of the missing data.
+    pub(crate) fn read(
+        mut self,
+        options: &ReadOptions,
+    ) -> Result<(AstroneerFrame, GvasBody), Error> {
+        let body = GvasBody::read_from(&mut self.body, options);
+        let stream = self.body.finish().map_err(|e| Error::zlib(PATH, e))?;
+        let body = body.map_err(|e| e.within("Astroneer body"))?;
+        let frame = AstroneerFrame {
+            format_version: self.format_version,
+            stream,
+        };
+        Ok((frame, body))
     }
 }
 
@@ -421,8 +443,20 @@ fn read_data(
             format!("object data of {total} bytes, only {left} left"),
         ));
     }
-    let mut bytes = vec![0; total as usize];
-    reader.read_exact(&mut bytes)?;
+    // Grown with the data actually read: a streamed body's length is only a claim until its end.
+    let mut bytes = Vec::with_capacity(total.min(OBJECT_PREALLOCATION) as usize);
+    Read::by_ref(reader)
+        .take(total.into())
+        .read_to_end(&mut bytes)?;
+    if bytes.len() != total as usize {
+        return Err(assert_fail(
+            pos,
+            format!(
+                "object data of {total} bytes, the body ends after {}",
+                bytes.len()
+            ),
+        ));
+    }
     if total == 0 {
         return match first {
             0 => Ok(AstroObjectData::Empty),
@@ -563,14 +597,14 @@ pub struct AstroActor {
     pub scale: [F32; 3],
 }
 
-/// Reads the world data at `data` (offset `base` in the body); `ctx` is the body's property context.
+/// Reads the world data at the input's position; `ctx` is the body's property context.
 pub(crate) fn read_world(
-    data: &[u8],
-    base: usize,
+    input: &mut impl BodyInput,
     ctx: &PropertyContext,
 ) -> Result<AstroneerWorld, Error> {
-    AstroneerWorld::read_le_args(&mut binrw::io::Cursor::new(data), (ctx,))
-        .map_err(|e| Error::binrw_read("SaveFile.astroneer", base, data.len(), e))
+    let len = usize::try_from(input.body_len()).unwrap_or(usize::MAX);
+    AstroneerWorld::read_le_args(input, (ctx,))
+        .map_err(|e| Error::binrw_read("SaveFile.astroneer", 0, len, e))
 }
 
 /// Appends the world data.

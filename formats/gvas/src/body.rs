@@ -1,15 +1,19 @@
 //! The decompressed GVAS body: header, root property list, and what follows the list.
 
 use binrw::BinRead;
+use binrw::io::SeekFrom;
 use serde::{Deserialize, Serialize};
 use unreal::{PropertyContext, PropertyList};
 
 use crate::astroneer::{self, AstroneerWorld};
 use crate::header::FSaveGameHeader;
+use crate::input::BodyInput;
 use crate::{Error, ReadOptions};
 
 /// Save class whose bodies carry Astroneer world data after the root property list.
 const ASTRONEER_SAVE_CLASS: &str = "AstroSave";
+/// How much of a streamed body the root property list is first tried in.
+const ROOT_LIST_WINDOW: usize = 64 * 1024;
 
 /// A decompressed SaveGame body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -34,19 +38,27 @@ pub enum Extra {
 impl GvasBody {
     /// Reads a decompressed body (a plain GVAS file).
     pub fn read(data: &[u8], options: &ReadOptions) -> Result<GvasBody, Error> {
-        let mut cursor = binrw::io::Cursor::new(data);
-        let header = FSaveGameHeader::read(&mut cursor)
-            .map_err(|e| Error::binrw_read("SaveFile.header", 0, data.len(), e))?;
-        let start = usize::try_from(cursor.position()).unwrap_or(data.len());
+        GvasBody::read_from(&mut binrw::io::Cursor::new(data), options)
+    }
+
+    /// Reads a body from `input`, positioned at its start.
+    pub(crate) fn read_from(
+        input: &mut impl BodyInput,
+        options: &ReadOptions,
+    ) -> Result<GvasBody, Error> {
+        let len = usize::try_from(input.body_len()).unwrap_or(usize::MAX);
+        let header = FSaveGameHeader::read(input)
+            .map_err(|e| Error::binrw_read("SaveFile.header", 0, len, e))?;
         let ctx = context(&header, Some(options));
-        let (properties, used) = PropertyList::read(&data[start..], start, &ctx)
-            .map_err(|e| Error::property("SaveFile.properties", e))?;
-        let end = start + used;
-        let rest = &data[end..];
+        let properties = read_root_list(input, &ctx)?;
         let extra = if header.save_game_class_name.is(ASTRONEER_SAVE_CLASS) {
-            Extra::Astroneer(Box::new(astroneer::read_world(rest, end, &ctx)?))
+            Extra::Astroneer(Box::new(astroneer::read_world(input, &ctx)?))
         } else {
-            Extra::Bytes(rest.to_vec())
+            let mut rest = Vec::new();
+            input
+                .read_to_end(&mut rest)
+                .map_err(|e| Error::new("SaveFile", len, e.to_string()))?;
+            Extra::Bytes(rest)
         };
         Ok(GvasBody {
             header,
@@ -75,6 +87,33 @@ impl GvasBody {
         }
         Ok(())
     }
+}
+
+/// Reads the root property list at the input's position and moves past it. A streamed body lends
+/// its first [`ROOT_LIST_WINDOW`] bytes, which hold the whole list in the saves that stream
+/// (Astroneer's is empty); a longer list is read again from everything that is left.
+fn read_root_list(
+    input: &mut impl BodyInput,
+    ctx: &PropertyContext,
+) -> Result<PropertyList, Error> {
+    let io_error =
+        |at: u64, e: std::io::Error| Error::new("SaveFile.properties", at as usize, e.to_string());
+    let start = input.stream_position().map_err(|e| io_error(0, e))?;
+    let at = usize::try_from(start).unwrap_or(usize::MAX);
+    let len = input.body_len();
+    let mut want = ROOT_LIST_WINDOW;
+    let (properties, used) = loop {
+        let data = input.peek(want).map_err(|e| io_error(start, e))?;
+        let complete = data.len() < want || start + data.len() as u64 >= len;
+        match PropertyList::read(data, at, ctx) {
+            Err(_) if !complete && want != usize::MAX => want = usize::MAX,
+            read => break read.map_err(|e| Error::property("SaveFile.properties", e))?,
+        }
+    };
+    input
+        .seek(SeekFrom::Start(start + used as u64))
+        .map_err(|e| io_error(start, e))?;
+    Ok(properties)
 }
 
 /// The property context the header's versions imply.

@@ -4,8 +4,18 @@ use serde::{Deserialize, Serialize};
 use unreal::chunked::{ChunkedArchive, DeflateParams};
 
 use crate::Error;
-use crate::astroneer::AstroneerFrame;
+use crate::astroneer::{AstroneerFrame, AstroneerStream};
 use crate::plz::Plz;
+
+/// A file whose container is known, with its body as the container hands it out.
+pub(crate) enum Opened<'a> {
+    /// The file is the body.
+    Plain,
+    /// A container and its body, inflated whole.
+    Inflated(Container, Vec<u8>),
+    /// An Astroneer save, whose body is inflated while it is read.
+    Astroneer(AstroneerStream<'a>),
+}
 
 /// How the body is stored in the file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,20 +42,19 @@ impl Container {
         }
     }
 
-    /// Detects the container of `data` and returns it with the body (borrowed when plain).
-    pub(crate) fn open(data: &[u8]) -> Result<(Container, Option<Vec<u8>>), Error> {
+    /// Detects the container of `data` and opens it.
+    pub(crate) fn open(data: &[u8]) -> Result<Opened<'_>, Error> {
         if data.starts_with(b"GVAS") {
-            Ok((Container::Plain, None))
+            Ok(Opened::Plain)
         } else if Plz::detect(data) {
             let (plz, body) = Plz::read(data)?;
-            Ok((Container::Plz(plz), Some(body)))
+            Ok(Opened::Inflated(Container::Plz(plz), body))
         } else if ChunkedArchive::detect(data) {
             let (archive, body) =
                 ChunkedArchive::read(data, 0).map_err(|e| Error::zlib("chunked archive", e))?;
-            Ok((Container::Chunked(archive), Some(body)))
+            Ok(Opened::Inflated(Container::Chunked(archive), body))
         } else if AstroneerFrame::detect(data) {
-            let (frame, body) = AstroneerFrame::read(data)?;
-            Ok((Container::Astroneer(frame), Some(body)))
+            Ok(Opened::Astroneer(AstroneerFrame::open(data)?))
         } else {
             let head: Vec<String> = data.iter().take(12).map(|b| format!("{b:02x}")).collect();
             Err(Error::new(

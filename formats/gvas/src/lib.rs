@@ -20,6 +20,7 @@ mod body;
 mod container;
 mod error;
 mod header;
+mod input;
 mod plz;
 
 pub use astroneer::{
@@ -35,6 +36,8 @@ pub use plz::Plz;
 pub use unreal::StructHints;
 
 use serde::{Deserialize, Serialize};
+
+use container::Opened;
 
 /// A SaveGame file: its container and its decoded body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -70,13 +73,17 @@ pub fn read(data: &[u8]) -> Result<SaveFile, Error> {
 
 /// Reads a SaveGame file in any supported container.
 pub fn read_with(data: &[u8], options: &ReadOptions) -> Result<SaveFile, Error> {
-    let (container, body) = Container::open(data)?;
-    let body = match &body {
-        Some(body) => {
+    let (container, body) = match Container::open(data)? {
+        Opened::Plain => (Container::Plain, GvasBody::read(data, options)?),
+        Opened::Inflated(container, body) => {
             let label = format!("{} body", container.name());
-            GvasBody::read(body, options).map_err(|e| e.within(&label))?
+            let body = GvasBody::read(&body, options).map_err(|e| e.within(&label))?;
+            (container, body)
         }
-        None => GvasBody::read(data, options)?,
+        Opened::Astroneer(stream) => {
+            let (frame, body) = stream.read(options)?;
+            (Container::Astroneer(frame), body)
+        }
     };
     Ok(SaveFile { container, body })
 }

@@ -19,6 +19,9 @@ use binrw::{BinRead, BinWrite, binrw};
 use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
 use serde::{Deserialize, Serialize};
 
+mod reader;
+pub use reader::ZlibReader;
+
 /// `PACKAGE_FILE_TAG`, the first four bytes of every compressed archive.
 pub const PACKAGE_FILE_TAG: u32 = 0x9E2A_83C1;
 /// `ARCHIVE_V2_HEADER_TAG`: the upper half of the 64-bit tag in UE5 archives that carry a compressor byte.
@@ -95,18 +98,7 @@ impl ZlibStream {
         offset: usize,
         out: &mut Vec<u8>,
     ) -> Result<ZlibStream, Error> {
-        let expected = usize::try_from(expected_len)
-            .ok()
-            .filter(|&n| n / MAX_DEFLATE_RATIO <= compressed.len())
-            .ok_or_else(|| {
-                err(
-                    offset,
-                    format!(
-                        "zlib stream of {} bytes cannot hold the {expected_len} bytes its header claims",
-                        compressed.len()
-                    ),
-                )
-            })?;
+        let expected = claimed_len(compressed, expected_len, offset)?;
         let start = out.len();
         inflate_into(compressed, expected, offset, out)?;
         let produced = out.len() - start;
@@ -176,6 +168,23 @@ impl ZlibStream {
             ZlibStream::deflate(data, params).map(Cow::Owned)
         }
     }
+}
+
+/// `expected_len`, the uncompressed length a container claims for `compressed`, when deflate could
+/// produce it from that many bytes: every buffer sized from a claim is then bounded by the input.
+fn claimed_len(compressed: &[u8], expected_len: u64, offset: usize) -> Result<usize, Error> {
+    usize::try_from(expected_len)
+        .ok()
+        .filter(|&n| n / MAX_DEFLATE_RATIO <= compressed.len())
+        .ok_or_else(|| {
+            err(
+                offset,
+                format!(
+                    "zlib stream of {} bytes cannot hold the {expected_len} bytes its header claims",
+                    compressed.len()
+                ),
+            )
+        })
 }
 
 /// The Adler-32 checksum of `data`, as a zlib trailer stores it.
