@@ -28,6 +28,7 @@ pub use entity::{
 pub use native::{AstroNativeData, AstroSlot};
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use binrw::io::{Read, Seek, SeekFrom};
@@ -250,6 +251,8 @@ fn world_context(base: &PropertyContext, pool: &[FString]) -> Result<PropertyCon
 pub struct ListReader<'c> {
     ctx: &'c PropertyContext,
     lists: RefCell<PropertyReader<'c>>,
+    /// The objects' class paths: a save has thousands of objects but a few hundred classes.
+    class_names: RefCell<HashSet<Arc<str>>>,
 }
 
 impl<'c> ListReader<'c> {
@@ -257,6 +260,25 @@ impl<'c> ListReader<'c> {
         ListReader {
             ctx,
             lists: RefCell::new(PropertyReader::new(ctx)),
+            class_names: RefCell::default(),
+        }
+    }
+
+    /// `name` with its text shared with the class names read before.
+    fn share_class_name(&self, name: FString) -> FString {
+        let Some(text) = &name.value else {
+            return name;
+        };
+        let mut known = self.class_names.borrow_mut();
+        match known.get(text) {
+            Some(shared) => FString {
+                value: Some(Arc::clone(shared)),
+                wide: name.wide,
+            },
+            None => {
+                known.insert(Arc::clone(text));
+                name
+            }
         }
     }
 
@@ -293,8 +315,9 @@ fn read_objects(
     let lists = ListReader::new(&ctx);
     let mut objects = Vec::with_capacity(count);
     for i in 0..count {
-        let object = AstroObject::read_options(reader, endian, (&lists,))
+        let mut object = AstroObject::read_options(reader, endian, (&lists,))
             .map_err(|e| nest(e, &format!("objects[{i}]")))?;
+        object.class_name = lists.share_class_name(object.class_name);
         objects.push(object);
     }
     Ok(objects)

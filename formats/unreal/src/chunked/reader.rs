@@ -131,7 +131,7 @@ impl<'a> ZlibReader<'a> {
         self.drop_read();
         let consumed = self.consumed();
         let before = self.produced();
-        self.window.reserve(STEP);
+        self.window.reserve_exact(STEP);
         let input = self.compressed.get(consumed..).unwrap_or_default();
         let fault =
             match self
