@@ -182,6 +182,10 @@ fn versus_uesave(h: &Harness, loaded: &[Loaded], files: &[u8], bodies: &[u8]) {
     );
 }
 
+/// Heap any read needs whatever the body size (zlib state, small tables), as in the gvas memory
+/// test: it dominates the ratio of bodies of a few kilobytes.
+const FIXED_ALLOWANCE: usize = 64 * 1024;
+
 /// Peak heap of a whole-file read (container and model) of every file, over its decompressed body.
 fn peak_memory(loaded: &[Loaded]) {
     let options = options();
@@ -196,15 +200,17 @@ fn peak_memory(loaded: &[Loaded]) {
             l.body.len(),
             peak
         );
-        over += usize::from(ratio >= 3.0);
+        over += usize::from(peak >= 3 * l.body.len() + FIXED_ALLOWANCE);
         if worst.is_none_or(|(r, _)| ratio > r) {
             worst = Some((ratio, &l.name));
         }
     }
     if let Some((ratio, name)) = worst {
         println!(
-            "peak heap, whole-file read: max {ratio:.2}x decompressed body ({name}); {over} of {} files at 3x or more",
-            loaded.len()
+            "peak heap, whole-file read: max {ratio:.2}x decompressed body ({name}); {over} of {} \
+             files at 3x + {} KiB or more",
+            loaded.len(),
+            FIXED_ALLOWANCE / 1024
         );
     }
 }
