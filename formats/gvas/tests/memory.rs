@@ -115,6 +115,8 @@ fn corrupt_streamed_astroneer_bodies_stay_within_the_bound() {
     let mut bad = body.clone();
     bad[at..at + 4].copy_from_slice(&(32u32 << 20).to_le_bytes());
     let mut bad_file = astroneer_file(&bad);
+    let text = read_within(&bad_file, bound, "32 MiB object").expect("an error");
+    assert!(text.contains(&format!("objects[{index}]")), "{text}");
     bad_file[12..16].copy_from_slice(&(64u32 << 20).to_le_bytes());
     let text = read_within(&bad_file, bound, "32 MiB object").expect("an error");
     assert!(text.contains("zlib stream holds"), "{text}");
