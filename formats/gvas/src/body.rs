@@ -106,7 +106,7 @@ fn read_root_list(
         let data = input.peek(want).map_err(|e| io_error(start, e))?;
         let complete = data.len() < want || start + data.len() as u64 >= len;
         match PropertyList::read(data, at, ctx) {
-            Err(_) if !complete && want != usize::MAX => want = usize::MAX,
+            Err(_) if !complete => want = usize::MAX,
             read => break read.map_err(|e| Error::property("SaveFile.properties", e))?,
         }
     };
