@@ -315,3 +315,28 @@ fn corrupt_object_data_errors_name_object_property_and_offset() {
         assert!(error.offset.abs_diff(at) <= 64, "{text}");
     }
 }
+
+/// A streamed body whose root property list is longer than the first window the reader lends it
+/// (a plain GVAS save of another game in an Astroneer frame) is read from the rest of the stream,
+/// and the file round-trips.
+#[test]
+fn a_root_list_longer_than_the_stream_window_reads_and_round_trips() {
+    let Some(dir) = snapshots::corpus_subdir("gvas") else {
+        return;
+    };
+    let body = std::fs::read(dir.join("Slot3.sav")).expect("corpus file is readable");
+    let plain = gvas::read(&body).expect("plain save reads");
+    assert!(plain.body.properties.properties.len() > 1, "a real root list");
+    let params = unreal::chunked::DeflateParams {
+        level: 6,
+        window_bits: 12,
+    };
+    let stream = unreal::chunked::ZlibStream::deflate(&body, params).expect("deflates");
+    let mut file = vec![0xBE, 0x40, 0x37, 0x4A, 0xEE, 0x0B, 0x74, 0xA3, 1, 0, 0, 0];
+    file.extend_from_slice(&(body.len() as u32).to_le_bytes());
+    file.extend_from_slice(&stream.compressed);
+    let save = gvas::read(&file).expect("framed save reads");
+    assert_eq!(save.container.name(), "Astroneer");
+    assert_eq!(save.body, plain.body);
+    assert_eq!(gvas::write(&save).expect("writes"), file);
+}
