@@ -4,6 +4,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 /// Wraps the system allocator and tracks live and peak bytes.
 pub struct Counting;
@@ -55,4 +56,11 @@ pub fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
     let result = f();
     let peak = PEAK.load(Ordering::Relaxed).saturating_sub(start);
     (result, peak)
+}
+
+/// Holds the other measuring tests of a test binary off while one measures: the counters are
+/// process-wide and tests run in parallel threads. Every test of a binary that measures takes it.
+pub fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use snapshots::alloc::{Counting, peak_during};
+use snapshots::alloc::{Counting, peak_during, serial};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -31,6 +31,7 @@ fn check(label: &str, data: &[u8]) -> bool {
 // One test function: the allocator counters are global, so parallel tests would disturb each other.
 #[test]
 fn truncated_and_corrupted_files_never_panic_and_stay_small() {
+    let _serial = serial();
     let Some(corpus) = common::corpus() else {
         return;
     };
@@ -79,6 +80,7 @@ fn truncated_and_corrupted_files_never_panic_and_stay_small() {
 
 #[test]
 fn deeply_nested_objectives_are_rejected() {
+    let _serial = serial();
     // FCTS 12 header whose scenario holds containers nested 1000 deep: an error, not a stack overflow.
     let mut data = b"FCTS\x0c\0\0\0".to_vec();
     data.extend_from_slice(&0u64.to_le_bytes());

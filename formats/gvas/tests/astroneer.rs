@@ -326,7 +326,10 @@ fn a_root_list_longer_than_the_stream_window_reads_and_round_trips() {
     };
     let body = std::fs::read(dir.join("Slot3.sav")).expect("corpus file is readable");
     let plain = gvas::read(&body).expect("plain save reads");
-    assert!(plain.body.properties.properties.len() > 1, "a real root list");
+    assert!(
+        plain.body.properties.properties.len() > 1,
+        "a real root list"
+    );
     let params = unreal::chunked::DeflateParams {
         level: 6,
         window_bits: 12,

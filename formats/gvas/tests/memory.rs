@@ -2,9 +2,7 @@
 //! every corpus file. The goal is under 3x the body; the Astroneer save does not meet it yet and is
 //! held to its current figure so that it cannot get worse unnoticed.
 
-use std::sync::{Mutex, MutexGuard};
-
-use snapshots::alloc::{Counting, peak_during};
+use snapshots::alloc::{Counting, peak_during, serial};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -20,12 +18,6 @@ const FIXED_ALLOWANCE: usize = 64 * 1024;
 /// name everything by 4-byte string-pool indices, so a property takes ~25 bytes in the body and
 /// 112 in the model. (Its body is streamed: the decompressed bytes are never all in memory.)
 const KNOWN_OVER: &[(&str, f64)] = &[("A178B110FB374A539EC6A93E49F105DD", 3.6)];
-
-/// Holds the allocation counters for one test: they are process-wide and tests run in parallel.
-fn serial() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 #[test]
 fn whole_file_read_peak_heap_is_under_3x_the_body() {

@@ -6,9 +6,7 @@
 mod common;
 
 use rocketleague::{CrcCheck, NetworkParse, ParserBuilder};
-use std::sync::{Mutex, MutexGuard};
-
-use snapshots::alloc::{Counting, peak_during};
+use snapshots::alloc::{Counting, peak_during, serial};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -26,12 +24,6 @@ const CONTAINER_FACTOR: usize = 2;
 
 /// Replays below this size are truncated and corrupted at many offsets.
 const HOSTILE_SAMPLE_SIZE: usize = 60_000;
-
-/// Holds other tests of this binary off while one measures.
-fn serial() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 fn peak_of(data: &[u8], network: NetworkParse) -> usize {
     let (replay, peak) = peak_during(|| ParserBuilder::new(data).network_parse(network).parse());
