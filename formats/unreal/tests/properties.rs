@@ -355,7 +355,7 @@ fn arrays() {
             &list4("A", "ArrayProperty", &fstr("IntProperty"), &ints),
             &c
         ),
-        PropertyValue::Array(ArrayValue::Ints(vec![1, 2]))
+        PropertyValue::Array(Box::new(ArrayValue::Ints(vec![1, 2])))
     );
     for (ty, width) in [
         ("Int16Property", 2),
@@ -381,7 +381,7 @@ fn arrays() {
             &list4("A", "ArrayProperty", &fstr("ByteProperty"), &bytes),
             &c
         ),
-        PropertyValue::Array(ArrayValue::Bytes(vec![1, 2, 3]))
+        PropertyValue::Array(Box::new(ArrayValue::Bytes(vec![1, 2, 3])))
     );
     let names = cat(&[&1i32.to_le_bytes(), &fstr("E::A")]);
     round_trip(
@@ -410,7 +410,7 @@ fn arrays() {
         &c,
     );
     assert!(
-        matches!(v, PropertyValue::Array(ArrayValue::Structs { inner_tag: Some(_), ref items }) if items.len() == 2)
+        matches!(v, PropertyValue::Array(a) if matches!(*a, ArrayValue::Structs { inner_tag: Some(_), ref items } if items.len() == 2))
     );
 }
 
@@ -546,10 +546,7 @@ fn complete_type_name_tags() {
     ]);
     assert!(matches!(
         round_trip(&a, &c),
-        PropertyValue::Array(ArrayValue::Structs {
-            inner_tag: None,
-            ..
-        })
+        PropertyValue::Array(a) if matches!(*a, ArrayValue::Structs { inner_tag: None, .. })
     ));
     // Flags a writer could not derive (index flag with index 0, bool bit on an int) are kept.
     let odd = cat(&[
