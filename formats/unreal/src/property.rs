@@ -391,7 +391,7 @@ fn read_tagged_value(
             let native = st
                 .ctx
                 .complete_type_names()
-                .then_some(tag.flags & crate::property_tag::FLAG_BINARY_OR_NATIVE != 0);
+                .then_some(tag.extras().flags & crate::property_tag::FLAG_BINARY_OR_NATIVE != 0);
             PropertyValue::Struct(StructValue::parse(
                 ty.param_name(0),
                 Some(size),
@@ -548,7 +548,7 @@ mod tests {
     #[test]
     fn property_stays_small() {
         assert!(
-            size_of::<FPropertyTag>() <= 72,
+            size_of::<FPropertyTag>() <= 40,
             "{}",
             size_of::<FPropertyTag>()
         );
@@ -557,6 +557,6 @@ mod tests {
             "{}",
             size_of::<PropertyValue>()
         );
-        assert!(size_of::<Property>() <= 104, "{}", size_of::<Property>());
+        assert!(size_of::<Property>() <= 72, "{}", size_of::<Property>());
     }
 }
