@@ -47,12 +47,11 @@ fn visit_value(value: &PropertyValue, f: &mut impl FnMut(&PropertyValue)) {
     f(value);
     match value {
         PropertyValue::Struct(s) => visit_struct(s, f),
-        PropertyValue::Array(ArrayValue::Structs { items, .. }) => {
-            items.iter().for_each(|s| visit_struct(s, f))
-        }
-        PropertyValue::Array(ArrayValue::Values(values)) => {
-            values.iter().for_each(|v| visit_value(v, f))
-        }
+        PropertyValue::Array(array) => match &**array {
+            ArrayValue::Structs { items, .. } => items.iter().for_each(|s| visit_struct(s, f)),
+            ArrayValue::Values(values) => values.iter().for_each(|v| visit_value(v, f)),
+            _ => {}
+        },
         PropertyValue::Set(set) => set
             .removed
             .iter()

@@ -268,11 +268,13 @@ mod tests {
             list.properties[1].value,
             PropertyValue::ObjectIndex {
                 index: -3,
-                path: Some(FName::from("Tags")),
+                path: Some(Box::new(FName::from("Tags"))),
             }
         );
-        let PropertyValue::Array(crate::ArrayValue::Values(tags)) = &list.properties[2].value
-        else {
+        let PropertyValue::Array(array) = &list.properties[2].value else {
+            panic!("name array: {:?}", list.properties[2].value);
+        };
+        let crate::ArrayValue::Values(tags) = &**array else {
             panic!("name array: {:?}", list.properties[2].value);
         };
         assert_eq!(

@@ -48,5 +48,5 @@ pub use object_reference::FObjectReferenceDisc;
 pub use property::{
     FFieldPath, FScriptDelegate, Property, PropertyList, PropertyReader, PropertyValue,
 };
-pub use property_tag::{FPropertyTag, FPropertyTypeName, TagExtension};
+pub use property_tag::{FPropertyTag, FPropertyTypeName, TagExtension, TagExtras};
 pub use tarray::{Count32, Count64, CountType, TArray, TMap};

@@ -79,9 +79,10 @@ pub enum PropertyValue {
     ObjectIndex {
         /// The object's index.
         index: i32,
-        /// The path that follows index -3.
+        /// The path that follows index -3 (boxed: rare, and a name would make every value 8 bytes
+        /// larger).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        path: Option<FName>,
+        path: Option<Box<FName>>,
     },
     /// Object and Interface properties when [`PropertyContext::level_object_references`] is set.
     ObjectReference(Box<crate::FObjectReferenceDisc>),
@@ -93,8 +94,11 @@ pub enum PropertyValue {
     /// MulticastDelegate, MulticastInlineDelegate and MulticastSparseDelegate.
     MulticastDelegate(Vec<FScriptDelegate>),
     FieldPath(Box<FFieldPath>),
+    /// Inline: the value keeps its 32 bytes by using spare values of the struct's discriminant
+    /// as its own, which works for one 32-byte variant only.
     Struct(StructValue),
-    Array(ArrayValue),
+    /// Boxed, being that other 32-byte variant.
+    Array(Box<ArrayValue>),
     /// Boxed, like the other large and less common values, to keep every value (and so every
     /// property and array element) small.
     Set(Box<SetValue>),
@@ -387,7 +391,7 @@ fn read_tagged_value(
             let native = st
                 .ctx
                 .complete_type_names()
-                .then_some(tag.flags & crate::property_tag::FLAG_BINARY_OR_NATIVE != 0);
+                .then_some(tag.extras().flags & crate::property_tag::FLAG_BINARY_OR_NATIVE != 0);
             PropertyValue::Struct(StructValue::parse(
                 ty.param_name(0),
                 Some(size),
@@ -396,7 +400,7 @@ fn read_tagged_value(
                 st,
             )?)
         }
-        Kind::Array => PropertyValue::Array(ArrayValue::parse(ty, r, st)?),
+        Kind::Array => PropertyValue::Array(Box::new(ArrayValue::parse(ty, r, st)?)),
         Kind::Set => PropertyValue::Set(Box::new(SetValue::parse(ty, r, st)?)),
         Kind::Map => PropertyValue::Map(Box::new(MapValue::parse(ty, r, st)?)),
         Kind::Unknown => return Err(r.err(format!("unknown property type {:?}", ty.name.as_str()))),
@@ -430,7 +434,7 @@ impl PropertyValue {
             Kind::Object if st.ctx.object_indices => {
                 let index = r.i32("object index")?;
                 let path = if index == OBJECT_INDEX_BY_PATH {
-                    Some(st.read_name(r)?)
+                    Some(Box::new(st.read_name(r)?))
                 } else {
                     None
                 };
@@ -531,5 +535,28 @@ impl FScriptDelegate {
     fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
         self.object.put(out)?;
         ctx.put_name(&self.function, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::size_of;
+
+    /// A save holds many thousands of properties, so their size is most of a read's heap
+    /// (Astroneer: ~25 file bytes per property). Each part is bounded so a regression names its type.
+    #[test]
+    fn property_stays_small() {
+        assert!(
+            size_of::<FPropertyTag>() <= 40,
+            "{}",
+            size_of::<FPropertyTag>()
+        );
+        assert!(
+            size_of::<PropertyValue>() <= 32,
+            "{}",
+            size_of::<PropertyValue>()
+        );
+        assert!(size_of::<Property>() <= 72, "{}", size_of::<Property>());
     }
 }

@@ -87,44 +87,20 @@ fn deserialize_params<'de, D: Deserializer<'de>>(
     Vec::<FPropertyTypeName>::deserialize(d).map(Arc::from)
 }
 
-/// Struct GUIDs as plain optional GUIDs in JSON.
-mod shared_guid {
-    use super::*;
-
-    pub(super) fn serialize<S: Serializer>(
-        g: &Option<Arc<FGuid>>,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        g.as_deref().serialize(s)
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
-        d: D,
-    ) -> Result<Option<Arc<FGuid>>, D::Error> {
-        Option::<FGuid>::deserialize(d).map(|g| g.map(Arc::new))
-    }
-}
-
-fn serialize_type<S: Serializer>(t: &Arc<FPropertyTypeName>, s: S) -> Result<S::Ok, S::Error> {
-    t.as_ref().serialize(s)
-}
-
-fn deserialize_type<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<FPropertyTypeName>, D::Error> {
-    FPropertyTypeName::deserialize(d).map(Arc::new)
-}
-
 /// The type names of one read, each allocated on first sight only: the tag types, the empty
 /// parameter list and the single-leaf parameter lists (`StructProperty(Vector)`,
-/// `ArrayProperty(IntProperty)`, `ByteProperty(None)`, ...).
-/// Its size is bounded by the input: every entry holds a distinct name read from it.
+/// `ArrayProperty(IntProperty)`, `ByteProperty(None)`, ...); likewise the tag extras.
+/// Its size is bounded by the input: every entry holds a distinct name or extras read from it.
 ///
 /// Pre-5.4 tag types and leaf lists are looked up by the addresses of their names' shared texts
 /// (a name's text is one allocation per distinct name, see `NameCache`), which is cheap; maps and
 /// UE 5.4 type trees by their contents.
 #[derive(Default)]
 pub(crate) struct TypeCache {
-    /// The all-zero struct GUID, which nearly every pre-5.4 struct tag has.
-    zero_guid: Option<Arc<FGuid>>,
+    /// The last extras handed out: consecutive tags mostly have the same ones (the zero struct GUID
+    /// of pre-5.4 struct tags, the empty UE5 extension), which this finds without hashing.
+    last_extras: Option<Arc<TagExtras>>,
+    extras: HashSet<Arc<TagExtras>, BuildHasherDefault<NameHasher>>,
     empty: Arc<[FPropertyTypeName]>,
     leaves: HashMap<NameKey, Arc<[FPropertyTypeName]>, BuildHasherDefault<NameHasher>>,
     /// Pre-5.4 tag types by their type name and optional single parameter.
@@ -145,12 +121,26 @@ fn name_key(name: &FName) -> NameKey {
 }
 
 impl TypeCache {
-    /// A struct GUID, the zero one shared.
-    fn guid(&mut self, g: FGuid) -> Arc<FGuid> {
-        if g != FGuid::default() {
-            return Arc::new(g);
+    /// The shared copy of `e`, `None` for the defaults.
+    fn extras(&mut self, e: TagExtras) -> Option<Arc<TagExtras>> {
+        if e == NO_EXTRAS {
+            return None;
         }
-        Arc::clone(self.zero_guid.get_or_insert_with(|| Arc::new(g)))
+        if let Some(last) = &self.last_extras
+            && **last == e
+        {
+            return Some(Arc::clone(last));
+        }
+        let shared = match self.extras.get(&e) {
+            Some(shared) => Arc::clone(shared),
+            None => {
+                let shared = Arc::new(e);
+                self.extras.insert(Arc::clone(&shared));
+                shared
+            }
+        };
+        self.last_extras = Some(Arc::clone(&shared));
+        Some(shared)
     }
 
     /// The shared type `name` or `name(param)` of a pre-5.4 tag: one look-up when seen before.
@@ -198,7 +188,7 @@ impl TypeCache {
 }
 
 /// The UE5 property-tag extension (`EPropertyTagExtension`) and its overridable-serialization data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TagExtension {
     /// Extension bits; 0x02 = overridable information follows.
     pub flags: u8,
@@ -206,33 +196,132 @@ pub struct TagExtension {
     pub overridable: Option<(u8, u32)>,
 }
 
+/// The fields of a property tag besides its name and type. Nearly every tag leaves them at their
+/// defaults ([`TagExtras::default`]) or shares them with many others (the zero struct GUID of
+/// pre-5.4 struct tags, the empty UE5 extension byte), so a tag holds them out of line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct TagExtras {
+    /// Index in a fixed-size C array property.
+    pub array_index: i32,
+    /// Struct GUID (pre-5.4 StructProperty tags; nearly always zero).
+    pub struct_guid: Option<FGuid>,
+    /// Property GUID, when `HasPropertyGuid` is set.
+    pub property_guid: Option<FGuid>,
+    /// UE5 extension byte (package >= 1011).
+    pub extension: Option<TagExtension>,
+    /// UE 5.4+ `EPropertyTagFlags` bits the other fields don't imply: 0x08 binary/native, 0x20 skipped,
+    /// and 0x01 with index 0 or 0x10 on a non-bool property when a file has them.
+    pub flags: u8,
+}
+
+/// `TagExtras::default()`, as a static for tags that hold none.
+static NO_EXTRAS: TagExtras = TagExtras {
+    array_index: 0,
+    struct_guid: None,
+    property_guid: None,
+    extension: None,
+    flags: 0,
+};
+
 /// One property tag, all fields but `Size` (which the writer computes from the value).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// JSON lists the extras as fields of the tag, next to its name and type.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FPropertyTag {
     /// Property name.
     pub name: FName,
     /// Type with its parameters. Shared: a file has a few hundred distinct types but a tag in every
     /// property, so a read hands out one allocation per distinct type.
-    #[serde(
-        serialize_with = "serialize_type",
-        deserialize_with = "deserialize_type"
-    )]
     pub type_name: Arc<FPropertyTypeName>,
-    /// Index in a fixed-size C array property.
-    pub array_index: i32,
-    /// Struct GUID (pre-5.4 StructProperty tags; nearly always zero, and then shared within a read).
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "shared_guid")]
-    pub struct_guid: Option<Arc<FGuid>>,
-    /// Property GUID, when `HasPropertyGuid` is set (rare, so boxed).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub property_guid: Option<Box<FGuid>>,
-    /// UE5 extension byte (package >= 1011).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub extension: Option<TagExtension>,
-    /// UE 5.4+ `EPropertyTagFlags` bits the other fields don't imply: 0x08 binary/native, 0x20 skipped,
-    /// and 0x01 with index 0 or 0x10 on a non-bool property when a file has them.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub flags: u8,
+    /// `None` when at their defaults, else shared within a read like the type names: a tag is in
+    /// every property, and a pointer here keeps it at 40 bytes.
+    extras: Option<Arc<TagExtras>>,
+}
+
+impl FPropertyTag {
+    /// A tag with its extras at their defaults.
+    pub fn new(name: FName, type_name: Arc<FPropertyTypeName>) -> Self {
+        FPropertyTag {
+            name,
+            type_name,
+            extras: None,
+        }
+    }
+
+    /// The fields besides name and type.
+    pub fn extras(&self) -> &TagExtras {
+        self.extras.as_deref().unwrap_or(&NO_EXTRAS)
+    }
+
+    /// Replaces the fields besides name and type.
+    pub fn set_extras(&mut self, extras: TagExtras) {
+        self.extras = (extras != NO_EXTRAS).then(|| Arc::new(extras));
+    }
+}
+
+/// The JSON form of a tag: the extras are fields of the tag itself.
+#[derive(Serialize)]
+#[serde(rename = "FPropertyTag")]
+struct TagOut<'a> {
+    name: &'a FName,
+    type_name: &'a FPropertyTypeName,
+    array_index: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    struct_guid: Option<&'a FGuid>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    property_guid: Option<&'a FGuid>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extension: Option<&'a TagExtension>,
+    #[serde(skip_serializing_if = "is_zero")]
+    flags: u8,
+}
+
+/// [`TagOut`] read back.
+#[derive(Deserialize)]
+#[serde(rename = "FPropertyTag")]
+struct TagIn {
+    name: FName,
+    type_name: FPropertyTypeName,
+    array_index: i32,
+    #[serde(default)]
+    struct_guid: Option<FGuid>,
+    #[serde(default)]
+    property_guid: Option<FGuid>,
+    #[serde(default)]
+    extension: Option<TagExtension>,
+    #[serde(default)]
+    flags: u8,
+}
+
+impl Serialize for FPropertyTag {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let e = self.extras();
+        TagOut {
+            name: &self.name,
+            type_name: &self.type_name,
+            array_index: e.array_index,
+            struct_guid: e.struct_guid.as_ref(),
+            property_guid: e.property_guid.as_ref(),
+            extension: e.extension.as_ref(),
+            flags: e.flags,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for FPropertyTag {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let t = TagIn::deserialize(d)?;
+        let mut tag = FPropertyTag::new(t.name, Arc::new(t.type_name));
+        tag.set_extras(TagExtras {
+            array_index: t.array_index,
+            struct_guid: t.struct_guid,
+            property_guid: t.property_guid,
+            extension: t.extension,
+            flags: t.flags,
+        });
+        Ok(tag)
+    }
 }
 
 fn is_zero(v: &u8) -> bool {
@@ -284,16 +373,18 @@ impl FPropertyTag {
         let size = r.i32("property size")?;
         let size = usize::try_from(size)
             .map_err(|_| Error::new(size_at, format!("negative property size {size}")))?;
-        let array_index = r.i32("array index")?;
+        let mut extras = TagExtras {
+            array_index: r.i32("array index")?,
+            ..NO_EXTRAS
+        };
         let set_map = ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT;
-        let mut struct_guid = None;
         let mut bool_value = false;
         // `Some(param)`: the type's one parameter, if any; `None`: a map (two parameters).
         let param = match Kind::of(type_name.as_str()) {
             Kind::Struct => {
                 let struct_name = st.read_name(r)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
-                    struct_guid = Some(st.types.guid(FGuid::parse(r)?));
+                    extras.struct_guid = Some(FGuid::parse(r)?);
                 }
                 Some(Some(struct_name))
             }
@@ -317,22 +408,18 @@ impl FPropertyTag {
                 })
             }
         };
-        let mut tag = FPropertyTag {
-            name,
-            type_name,
-            array_index,
-            struct_guid,
-            property_guid: None,
-            extension: None,
-            flags: 0,
-        };
         if ctx.package_ue4 >= UE4_PROPERTY_GUID_IN_PROPERTY_TAG && read_bool8(r, "HasPropertyGuid")?
         {
-            tag.property_guid = Some(Box::new(FGuid::parse(r)?));
+            extras.property_guid = Some(FGuid::parse(r)?);
         }
         if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION {
-            tag.extension = Some(TagExtension::parse(r)?);
+            extras.extension = Some(TagExtension::parse(r)?);
         }
+        let tag = FPropertyTag {
+            name,
+            type_name,
+            extras: st.types.extras(extras),
+        };
         Ok((tag, TagInfo { size, bool_value }))
     }
 
@@ -354,7 +441,7 @@ impl FPropertyTag {
             0
         };
         let property_guid = if flags & FLAG_PROPERTY_GUID != 0 {
-            Some(Box::new(FGuid::parse(r)?))
+            Some(FGuid::parse(r)?)
         } else {
             None
         };
@@ -372,14 +459,17 @@ impl FPropertyTag {
         } else {
             None
         };
-        let tag = FPropertyTag {
-            name,
-            type_name,
+        let extras = TagExtras {
             array_index,
             struct_guid: None,
             property_guid,
             extension,
             flags: flags & !derived,
+        };
+        let tag = FPropertyTag {
+            name,
+            type_name,
+            extras: st.types.extras(extras),
         };
         Ok((
             tag,
@@ -402,21 +492,18 @@ impl FPropertyTag {
             return self.put_v2(ctx, bool_value, out);
         }
         let ty = &self.type_name;
+        let e = self.extras();
         ctx.put_name(&ty.name, out)?;
         let slot = SizeSlot(out.len());
         out.extend_from_slice(&0i32.to_le_bytes());
-        out.extend_from_slice(&self.array_index.to_le_bytes());
+        out.extend_from_slice(&e.array_index.to_le_bytes());
         let missing = FName::default();
         let param = |i: usize| ty.params.get(i).map_or(&missing, |p| &p.name);
         match ty.name.as_str() {
             "StructProperty" => {
                 ctx.put_name(param(0), out)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
-                    self.struct_guid
-                        .as_deref()
-                        .copied()
-                        .unwrap_or_default()
-                        .put(out)?;
+                    e.struct_guid.unwrap_or_default().put(out)?;
                 }
             }
             "BoolProperty" => out.push(bool_value as u8),
@@ -433,13 +520,13 @@ impl FPropertyTag {
             _ => {}
         }
         if ctx.package_ue4 >= UE4_PROPERTY_GUID_IN_PROPERTY_TAG {
-            out.push(self.property_guid.is_some() as u8);
-            if let Some(g) = &self.property_guid {
+            out.push(e.property_guid.is_some() as u8);
+            if let Some(g) = &e.property_guid {
                 g.put(out)?;
             }
         }
         if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION {
-            self.extension
+            e.extension
                 .unwrap_or(TagExtension {
                     flags: 0,
                     overridable: None,
@@ -455,17 +542,18 @@ impl FPropertyTag {
         bool_value: bool,
         out: &mut Vec<u8>,
     ) -> Result<SizeSlot, Error> {
+        let e = self.extras();
         self.type_name.put(ctx, out)?;
         let slot = SizeSlot(out.len());
         out.extend_from_slice(&0i32.to_le_bytes());
-        let mut flags = self.flags & !(FLAG_PROPERTY_GUID | FLAG_EXTENSIONS);
-        if self.array_index != 0 || self.flags & FLAG_ARRAY_INDEX != 0 {
+        let mut flags = e.flags & !(FLAG_PROPERTY_GUID | FLAG_EXTENSIONS);
+        if e.array_index != 0 || e.flags & FLAG_ARRAY_INDEX != 0 {
             flags |= FLAG_ARRAY_INDEX;
         }
-        if self.property_guid.is_some() {
+        if e.property_guid.is_some() {
             flags |= FLAG_PROPERTY_GUID;
         }
-        if self.extension.is_some() {
+        if e.extension.is_some() {
             flags |= FLAG_EXTENSIONS;
         }
         if bool_value {
@@ -473,13 +561,13 @@ impl FPropertyTag {
         }
         out.push(flags);
         if flags & FLAG_ARRAY_INDEX != 0 {
-            out.extend_from_slice(&self.array_index.to_le_bytes());
+            out.extend_from_slice(&e.array_index.to_le_bytes());
         }
-        if let Some(g) = &self.property_guid {
+        if let Some(g) = &e.property_guid {
             g.put(out)?;
         }
-        if let Some(e) = &self.extension {
-            e.put(out);
+        if let Some(x) = &e.extension {
+            x.put(out);
         }
         Ok(slot)
     }

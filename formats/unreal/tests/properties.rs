@@ -2,7 +2,7 @@
 
 use unreal::{
     ArrayValue, F32, F64, FGuid, FString, FText, FVector, MapValue, PropertyContext, PropertyList,
-    PropertyValue, SetValue, StructValue, TextHistory,
+    PropertyValue, SetValue, StructValue, TagExtras, TextHistory,
 };
 
 const UE4: u32 = 522;
@@ -355,7 +355,7 @@ fn arrays() {
             &list4("A", "ArrayProperty", &fstr("IntProperty"), &ints),
             &c
         ),
-        PropertyValue::Array(ArrayValue::Ints(vec![1, 2]))
+        PropertyValue::Array(Box::new(ArrayValue::Ints(vec![1, 2])))
     );
     for (ty, width) in [
         ("Int16Property", 2),
@@ -381,7 +381,7 @@ fn arrays() {
             &list4("A", "ArrayProperty", &fstr("ByteProperty"), &bytes),
             &c
         ),
-        PropertyValue::Array(ArrayValue::Bytes(vec![1, 2, 3]))
+        PropertyValue::Array(Box::new(ArrayValue::Bytes(vec![1, 2, 3])))
     );
     let names = cat(&[&1i32.to_le_bytes(), &fstr("E::A")]);
     round_trip(
@@ -410,7 +410,7 @@ fn arrays() {
         &c,
     );
     assert!(
-        matches!(v, PropertyValue::Array(ArrayValue::Structs { inner_tag: Some(_), ref items }) if items.len() == 2)
+        matches!(v, PropertyValue::Array(a) if matches!(*a, ArrayValue::Structs { inner_tag: Some(_), ref items } if items.len() == 2))
     );
 }
 
@@ -546,10 +546,7 @@ fn complete_type_name_tags() {
     ]);
     assert!(matches!(
         round_trip(&a, &c),
-        PropertyValue::Array(ArrayValue::Structs {
-            inner_tag: None,
-            ..
-        })
+        PropertyValue::Array(a) if matches!(*a, ArrayValue::Structs { inner_tag: None, .. })
     ));
     // Flags a writer could not derive (index flag with index 0, bool bit on an int) are kept.
     let odd = cat(&[
@@ -724,4 +721,73 @@ fn lists_read_by_one_reader_share_names_and_types() {
         &ta.type_name,
         &c2.properties[0].tag.type_name
     ));
+}
+
+/// The tag fields besides name and type: JSON shows them as fields of the tag, one read shares
+/// equal ones, and a tag that has none holds the defaults.
+#[test]
+fn tag_extras_are_tag_fields_in_json_and_shared() {
+    let c = ue4();
+    let property_guid: Vec<u8> = (1u8..=16).collect();
+    let indexed = cat(&[
+        &fstr("A"),
+        &fstr("IntProperty"),
+        &4i32.to_le_bytes(),
+        &2i32.to_le_bytes(),
+        &[1],
+        &property_guid,
+        &5i32.to_le_bytes(),
+    ]);
+    let zero_struct_guid = cat(&[&fstr("Guid"), &[0; 16]]);
+    let with_struct_guid = |name: &str| {
+        cat(&[
+            &tag4(name, "StructProperty", 16, &zero_struct_guid),
+            &[9; 16],
+        ])
+    };
+    let plain = cat(&[&tag4("D", "IntProperty", 4, &[]), &6i32.to_le_bytes()]);
+    let bytes = cat(&[
+        &indexed,
+        &with_struct_guid("B"),
+        &with_struct_guid("C"),
+        &plain,
+        &fstr("None"),
+    ]);
+    let (list, _) = PropertyList::read(&bytes, 0, &c).unwrap();
+    let mut out = Vec::new();
+    list.write(&c, &mut out).unwrap();
+    assert_eq!(out, bytes);
+
+    let json = serde_json::to_value(&list).unwrap();
+    let tag = |i: usize| json[i]["tag"].as_object().unwrap();
+    let keys = |i: usize| tag(i).keys().map(String::as_str).collect::<Vec<_>>();
+    let guid = |a: u32, b: u32, c: u32, d: u32| serde_json::json!({"a": a, "b": b, "c": c, "d": d});
+    assert_eq!(
+        keys(0),
+        ["array_index", "name", "property_guid", "type_name"]
+    );
+    assert_eq!(tag(0)["array_index"], 2);
+    assert_eq!(
+        tag(0)["property_guid"],
+        guid(0x0403_0201, 0x0807_0605, 0x0c0b_0a09, 0x100f_0e0d)
+    );
+    assert_eq!(keys(1), ["array_index", "name", "struct_guid", "type_name"]);
+    assert_eq!(tag(1)["struct_guid"], guid(0, 0, 0, 0));
+    assert_eq!(keys(3), ["array_index", "name", "type_name"]);
+    assert_eq!(tag(3)["array_index"], 0);
+    let back: PropertyList = serde_json::from_value(json).unwrap();
+    assert_eq!(back, list);
+
+    let tags: Vec<_> = list.properties.iter().map(|p| &p.tag).collect();
+    assert!(std::ptr::eq(tags[1].extras(), tags[2].extras()));
+    assert_eq!(tags[3].extras(), &TagExtras::default());
+    // Extras set back to their defaults leave a tag equal to one that never had any.
+    let mut edited = tags[3].clone();
+    edited.set_extras(TagExtras {
+        array_index: 1,
+        ..TagExtras::default()
+    });
+    assert_ne!(&edited, tags[3]);
+    edited.set_extras(TagExtras::default());
+    assert_eq!(&edited, tags[3]);
 }
