@@ -29,10 +29,10 @@ pub(crate) struct ClassInfo {
     pub(crate) max_prop_id: u64,
     /// `bmc` bit count for stream ids.
     pub(crate) prop_bits: u32,
-    /// Properties sorted by stream id, one per id.
-    props: Vec<Prop>,
-    /// Stream id -> index into `props` plus one (0: no such property); dense for a direct lookup.
-    by_stream: Vec<u32>,
+    /// Stream id -> its property (`None`: the class has none with that id): dense, so the
+    /// frame loop finds a property in one load. In stream id order, it also lists the
+    /// properties a subclass inherits.
+    by_stream: Vec<Option<Prop>>,
 }
 
 impl ClassInfo {
@@ -43,22 +43,25 @@ impl ClassInfo {
         props.dedup_by_key(|p| p.stream_id);
         let max = props.last().map_or(2, |p| u64::from(p.stream_id).max(2)) + 1;
         let prop_bits = (64 - max.leading_zeros()).max(1) - 1;
-        let mut by_stream = vec![0u32; max as usize];
-        for (i, p) in props.iter().enumerate() {
-            by_stream[p.stream_id as usize] = i as u32 + 1;
+        let mut by_stream = vec![None; max as usize];
+        for p in props {
+            by_stream[p.stream_id as usize] = Some(p);
         }
         ClassInfo {
             max_prop_id: max,
             prop_bits,
-            props,
             by_stream,
         }
     }
 
     #[inline]
     pub(crate) fn prop(&self, stream_id: u32) -> Option<&Prop> {
-        let slot = *self.by_stream.get(stream_id as usize)?;
-        self.props.get((slot as usize).checked_sub(1)?)
+        self.by_stream.get(stream_id as usize)?.as_ref()
+    }
+
+    /// The properties, one per stream id, in stream id order.
+    fn props(&self) -> impl Iterator<Item = Prop> + '_ {
+        self.by_stream.iter().flatten().copied()
     }
 }
 
@@ -261,12 +264,12 @@ fn resolve_class(
 ) -> Result<(), String> {
     let found = chain.iter().position(|&i| class_of[i].is_some());
     let mut acc: Vec<Prop> = match found.and_then(|p| class_of[chain[p]]) {
-        Some(c) => classes[c].props.clone(),
+        Some(c) => classes[c].props().collect(),
         None => Vec::new(),
     };
     for &i in chain[..found.unwrap_or(chain.len())].iter().rev() {
         acc.extend_from_slice(&own[i]);
-        // Each class keeps its properties and a dense table up to its largest stream id.
+        // Each class keeps a dense table up to its largest stream id, built from this list.
         let largest = acc.iter().map(|p| p.stream_id as usize).max().unwrap_or(0);
         *budget = budget
             .checked_sub(acc.len() + largest + 1)
