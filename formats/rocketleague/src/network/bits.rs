@@ -42,19 +42,31 @@ impl<'a> BitReader<'a> {
         self.pos
     }
 
-    /// Reads `n` bits (n <= 64) from one unaligned 8-byte load; reads wider than that and
-    /// reads within the last 8 bytes of the stream go out of line. A failed read consumes nothing.
+    /// The next bits from one unaligned 8-byte load, shifted to bit 0, when `n` of them
+    /// (n <= [`FAST_BITS`]) can be taken that way: not within the stream's last 8 bytes.
     #[inline(always)]
-    pub(crate) fn bits(&mut self, n: u32, what: &'static str) -> Res<u64> {
+    fn window(&self, n: u32) -> Option<u64> {
         let byte = self.pos / 8;
         match self.data.get(byte..byte + 8) {
             Some(&[b0, b1, b2, b3, b4, b5, b6, b7]) if n <= FAST_BITS => {
                 let word = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
-                let offset = byte_offset(self.pos);
-                self.pos += n as usize;
-                Ok((word >> offset) & low_mask(n))
+                Some(word >> byte_offset(self.pos))
             }
-            _ => self.bits_slow(n, what),
+            _ => None,
+        }
+    }
+
+    /// Reads `n` bits (n <= 64) from one unaligned 8-byte load; reads wider than that and
+    /// reads within the last 8 bytes of the stream go out of line. A failed read consumes nothing.
+    #[inline(always)]
+    pub(crate) fn bits(&mut self, n: u32, what: &'static str) -> Res<u64> {
+        match self.window(n) {
+            Some(window) => {
+                self.pos += n as usize;
+                // n < 64 here, so the plain shift cannot overflow (cheaper than `low_mask`).
+                Ok(window & ((1u64 << n) - 1))
+            }
+            None => self.bits_slow(n, what),
         }
     }
 
@@ -98,9 +110,28 @@ impl<'a> BitReader<'a> {
         self.bits(64, what)
     }
 
-    /// `bmc[bits, max]`: `bits` bits, plus one more bit when the value could still be below `max`.
+    /// `bmc[bits, max]`: `bits` bits, plus one more bit when the value could still be below
+    /// `max`. Both come from one load (the extra bit is the next one in the window).
     #[inline(always)]
     pub(crate) fn bits_max(&mut self, bits: u32, max: u64, what: &'static str) -> Res<u64> {
+        let Some(window) = self.window(bits + 1) else {
+            return self.bits_max_slow(bits, max, what);
+        };
+        let data = window & ((1u64 << bits) - 1);
+        let upper = data + (1u64 << bits);
+        if upper >= max {
+            self.pos += bits as usize;
+            Ok(data)
+        } else {
+            self.pos += bits as usize + 1;
+            Ok(if window >> bits & 1 != 0 { upper } else { data })
+        }
+    }
+
+    /// [`Self::bits_max`] as two reads: in the stream's last 8 bytes, or for over 56 bits.
+    #[cold]
+    #[inline(never)]
+    fn bits_max_slow(&mut self, bits: u32, max: u64, what: &'static str) -> Res<u64> {
         let data = self.bits(bits, what)?;
         let upper = data + (1u64 << bits);
         if upper >= max {
