@@ -1,6 +1,4 @@
-//! LSB-first bit reading (on top of `bitter`) and writing for the network stream.
-
-use bitter::{BitReader as _, LittleEndianReader};
+//! LSB-first bit reading and writing for the network stream.
 
 /// Why a low-level read or write stopped; the frame loop adds the position and path.
 #[derive(Debug, Clone, PartialEq)]
@@ -13,49 +11,83 @@ pub(crate) enum Fail {
 
 pub(crate) type Res<T> = Result<T, Fail>;
 
+/// Widest read [`BitReader::bits`] serves from one 8-byte load: the read may start at any of
+/// the 8 bit offsets of its first byte, so 64 - 7 bits are always there.
+const FAST_BITS: u32 = 57;
+
 /// Little-endian bit reader with bounds-checked primitive reads.
+///
+/// The only state is the bit position: a read loads the 8 bytes holding its first bit and
+/// shifts, so successive reads depend on each other through one add. (`bitter`'s lookahead
+/// reader, used before, chained every read through its buffer, bit count and refill branch,
+/// kept in memory across the frame loop; this one made the full replay parse ~25% faster.)
 pub(crate) struct BitReader<'a> {
-    inner: LittleEndianReader<'a>,
-    total: usize,
+    data: &'a [u8],
+    /// Bits consumed; never more than `data.len() * 8`.
+    pos: usize,
 }
 
 impl<'a> BitReader<'a> {
     pub(crate) fn new(data: &'a [u8]) -> Self {
-        BitReader {
-            inner: LittleEndianReader::new(data),
-            total: data.len() * 8,
-        }
+        BitReader { data, pos: 0 }
     }
 
     /// Bits not yet consumed.
     pub(crate) fn remaining(&self) -> usize {
-        self.inner.bits_remaining().unwrap_or(0)
+        self.data.len() * 8 - self.pos
     }
 
     /// Bit offset from the start of the stream.
     pub(crate) fn pos(&self) -> usize {
-        self.total - self.remaining()
+        self.pos
     }
 
-    /// Reads `n` bits (n <= 64) from the lookahead buffer, refilling it (56 to 63 bits) when it
-    /// runs short; reads wider than the lookahead and the end of the stream go out of line.
+    /// The next bits from one unaligned 8-byte load, shifted to bit 0, when `n` of them
+    /// (n <= [`FAST_BITS`]) can be taken that way: not within the stream's last 8 bytes.
+    #[inline(always)]
+    fn window(&self, n: u32) -> Option<u64> {
+        let byte = self.pos / 8;
+        match self.data.get(byte..byte + 8) {
+            Some(&[b0, b1, b2, b3, b4, b5, b6, b7]) if n <= FAST_BITS => {
+                let word = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
+                Some(word >> byte_offset(self.pos))
+            }
+            _ => None,
+        }
+    }
+
+    /// Reads `n` bits (n <= 64) from one unaligned 8-byte load; reads wider than that and
+    /// reads within the last 8 bytes of the stream go out of line. A failed read consumes nothing.
     #[inline(always)]
     pub(crate) fn bits(&mut self, n: u32, what: &'static str) -> Res<u64> {
-        if n > self.inner.lookahead_bits() {
-            self.inner.refill_lookahead();
-            if n > self.inner.lookahead_bits() {
-                return self.bits_wide(n, what);
+        match self.window(n) {
+            Some(window) => {
+                self.pos += n as usize;
+                // n < 64 here, so the plain shift cannot overflow (cheaper than `low_mask`).
+                Ok(window & ((1u64 << n) - 1))
             }
+            None => self.bits_slow(n, what),
         }
-        let value = self.inner.peek(n);
-        self.inner.consume(n);
-        Ok(value)
     }
 
+    /// Bit by byte: for the stream's last bytes and reads over [`FAST_BITS`].
     #[cold]
     #[inline(never)]
-    fn bits_wide(&mut self, n: u32, what: &'static str) -> Res<u64> {
-        self.inner.read_bits(n).ok_or(Fail::Eof(what))
+    fn bits_slow(&mut self, n: u32, what: &'static str) -> Res<u64> {
+        if n > 64 || n as usize > self.remaining() {
+            return Err(Fail::Eof(what));
+        }
+        let mut value = 0u64;
+        let mut done = 0;
+        while done < n {
+            let byte = self.data.get(self.pos / 8).copied().unwrap_or(0);
+            let offset = byte_offset(self.pos);
+            let take = (8 - offset).min(n - done);
+            value |= ((u64::from(byte) >> offset) & low_mask(take)) << done;
+            done += take;
+            self.pos += take as usize;
+        }
+        Ok(value)
     }
 
     #[inline(always)]
@@ -78,9 +110,28 @@ impl<'a> BitReader<'a> {
         self.bits(64, what)
     }
 
-    /// `bmc[bits, max]`: `bits` bits, plus one more bit when the value could still be below `max`.
+    /// `bmc[bits, max]`: `bits` bits, plus one more bit when the value could still be below
+    /// `max`. Both come from one load (the extra bit is the next one in the window).
     #[inline(always)]
     pub(crate) fn bits_max(&mut self, bits: u32, max: u64, what: &'static str) -> Res<u64> {
+        let Some(window) = self.window(bits + 1) else {
+            return self.bits_max_slow(bits, max, what);
+        };
+        let data = window & ((1u64 << bits) - 1);
+        let upper = data + (1u64 << bits);
+        if upper >= max {
+            self.pos += bits as usize;
+            Ok(data)
+        } else {
+            self.pos += bits as usize + 1;
+            Ok(if window >> bits & 1 != 0 { upper } else { data })
+        }
+    }
+
+    /// [`Self::bits_max`] as two reads: in the stream's last 8 bytes, or for over 56 bits.
+    #[cold]
+    #[inline(never)]
+    fn bits_max_slow(&mut self, bits: u32, max: u64, what: &'static str) -> Res<u64> {
         let data = self.bits(bits, what)?;
         let upper = data + (1u64 << bits);
         if upper >= max {
@@ -97,13 +148,35 @@ impl<'a> BitReader<'a> {
         if n.checked_mul(8).is_none_or(|b| b > self.remaining()) {
             return Err(Fail::Eof(what));
         }
-        let mut out = vec![0u8; n];
-        if self.inner.read_bytes(&mut out) {
-            Ok(out)
+        let (start, shift) = (self.pos / 8, byte_offset(self.pos));
+        // An unaligned read takes each byte from two neighbours, so it spans one byte more; the
+        // check above ensures the stream holds it.
+        let span = self
+            .data
+            .get(start..start + n + usize::from(shift > 0))
+            .ok_or(Fail::Eof(what))?;
+        let out = if shift == 0 {
+            span.to_vec()
         } else {
-            Err(Fail::Eof(what))
-        }
+            span.windows(2)
+                .map(|pair| (pair[0] >> shift) | (pair[1] << (8 - shift)))
+                .collect()
+        };
+        self.pos += n * 8;
+        Ok(out)
     }
+}
+
+/// Bit offset of bit position `pos` within its byte.
+#[inline(always)]
+fn byte_offset(pos: usize) -> u32 {
+    (pos % 8) as u32
+}
+
+/// The low `n` bits set (n <= 64).
+#[inline(always)]
+fn low_mask(n: u32) -> u64 {
+    u64::MAX.checked_shr(64 - n).unwrap_or(0)
 }
 
 /// Pushes onto one of the stream-wide lists, growing it by the pace of the stream so far rather

@@ -1,7 +1,8 @@
 //! Class net cache preparation: for every object, its spawn data and the attributes its actors
 //! replicate (own class properties plus every ancestor's), keyed by stream id.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 use super::attributes::AttributeKind;
@@ -28,10 +29,10 @@ pub(crate) struct ClassInfo {
     pub(crate) max_prop_id: u64,
     /// `bmc` bit count for stream ids.
     pub(crate) prop_bits: u32,
-    /// Properties sorted by stream id, one per id.
-    props: Vec<Prop>,
-    /// Stream id -> index into `props` plus one (0: no such property); dense for a direct lookup.
-    by_stream: Vec<u32>,
+    /// Stream id -> its property (`None`: the class has none with that id): dense, so the
+    /// frame loop finds a property in one load. In stream id order, it also lists the
+    /// properties a subclass inherits.
+    by_stream: Vec<Option<Prop>>,
 }
 
 impl ClassInfo {
@@ -42,22 +43,25 @@ impl ClassInfo {
         props.dedup_by_key(|p| p.stream_id);
         let max = props.last().map_or(2, |p| u64::from(p.stream_id).max(2)) + 1;
         let prop_bits = (64 - max.leading_zeros()).max(1) - 1;
-        let mut by_stream = vec![0u32; max as usize];
-        for (i, p) in props.iter().enumerate() {
-            by_stream[p.stream_id as usize] = i as u32 + 1;
+        let mut by_stream = vec![None; max as usize];
+        for p in props {
+            by_stream[p.stream_id as usize] = Some(p);
         }
         ClassInfo {
             max_prop_id: max,
             prop_bits,
-            props,
             by_stream,
         }
     }
 
     #[inline]
     pub(crate) fn prop(&self, stream_id: u32) -> Option<&Prop> {
-        let slot = *self.by_stream.get(stream_id as usize)?;
-        self.props.get((slot as usize).checked_sub(1)?)
+        self.by_stream.get(stream_id as usize)?.as_ref()
+    }
+
+    /// The properties, one per stream id, in stream id order.
+    fn props(&self) -> impl Iterator<Item = Prop> + '_ {
+        self.by_stream.iter().flatten().copied()
     }
 }
 
@@ -69,93 +73,164 @@ pub(crate) struct Prepared {
 }
 
 /// Table key for an object name: level objects lose their map prefix and numeric suffix.
-fn normalize(name: &str) -> &str {
-    const LEVEL: &str = "TheWorld:PersistentLevel.";
+fn normalize<'n>(name: &'n str, level_keys: &[(&'static str, &'static str)]) -> &'n str {
     let rest = name.strip_prefix(LEVEL).or_else(|| {
         let dot = name.find('.')?;
         name[dot + 1..].strip_prefix(LEVEL)
     });
     let Some(rest) = rest else { return name };
+    level_keys
+        .iter()
+        .find(|(class, _)| rest.starts_with(class))
+        .map_or(name, |(_, key)| key)
+}
+
+const LEVEL: &str = "TheWorld:PersistentLevel.";
+
+/// Each level object class with its `TheWorld:PersistentLevel.<Class>` parent-table key, in
+/// [`LEVEL_OBJECT_PREFIXES`] order (classes without a key are left out).
+fn level_keys() -> Vec<(&'static str, &'static str)> {
     LEVEL_OBJECT_PREFIXES
         .iter()
-        .filter(|class| rest.starts_with(*class))
-        .find_map(|class| {
+        .filter_map(|class| {
             PARENT_CLASSES
                 .iter()
                 .map(|(k, _)| *k)
                 .find(|k| k.strip_prefix(LEVEL) == Some(class))
+                .map(|key| (*class, key))
         })
-        .unwrap_or(name)
+        .collect()
 }
+
+/// FxHash-style multiply-rotate hasher for the static game-knowledge maps. Their keys are fixed,
+/// so a probe with a name from the file costs at most the fixed tables' own probe lengths: the
+/// flood resistance of the default SipHash buys nothing there, and hashing was ~40% of
+/// [`prepare`]. Maps keyed by the file's own names keep the default hasher.
+#[derive(Default, Clone, Copy)]
+struct TableHasher(u64);
+
+impl TableHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for TableHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut rest = bytes;
+        while let Some((word, tail)) = rest.split_first_chunk::<8>() {
+            self.add(u64::from_le_bytes(*word));
+            rest = tail;
+        }
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last));
+    }
+
+    #[inline]
+    fn write_u8(&mut self, byte: u8) {
+        self.add(u64::from(byte));
+    }
+
+    /// The multiply leaves the low bits (the bucket index) weakest: rotate the strong high ones
+    /// down.
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
+}
+
+type StaticMap<V> = HashMap<&'static str, V, BuildHasherDefault<TableHasher>>;
 
 /// The game-knowledge tables as maps, built once per process rather than once per replay.
 struct Tables {
-    parents: HashMap<&'static str, &'static str>,
-    spawns: HashMap<&'static str, Spawn>,
-    kinds: HashMap<&'static str, AttributeKind>,
+    parents: StaticMap<&'static str>,
+    spawns: StaticMap<Spawn>,
+    kinds: StaticMap<AttributeKind>,
+    level_keys: Vec<(&'static str, &'static str)>,
+    /// Every class the parent table names as a parent.
+    parent_names: HashSet<&'static str, BuildHasherDefault<TableHasher>>,
 }
 
 static TABLES: LazyLock<Tables> = LazyLock::new(|| Tables {
+    level_keys: level_keys(),
+    parent_names: PARENT_CLASSES.iter().map(|(_, parent)| *parent).collect(),
     parents: PARENT_CLASSES.iter().copied().collect(),
     spawns: SPAWN_CLASSES.iter().copied().collect(),
     kinds: ATTRIBUTES.iter().copied().collect(),
 });
 
-struct Builder<'a> {
-    first_index: HashMap<&'a str, usize>,
+struct Builder {
+    /// First object index of each parent-table class the replay names.
+    present: StaticMap<usize>,
     tables: &'static Tables,
 }
 
-impl<'a> Builder<'a> {
-    /// Object indices from `name` up through its ancestors (names absent from the replay are
-    /// skipped), and the spawn data of the nearest ancestor that decides it.
-    fn hierarchy(&self, name: &'a str, out: &mut Vec<usize>) -> Spawn {
+impl Builder {
+    /// Object indices from object `index` (named `name`) up through its ancestors (ancestors
+    /// absent from the replay are skipped), and the spawn data of the nearest one that decides it.
+    fn hierarchy(&self, index: usize, name: &str, out: &mut Vec<usize>) -> Spawn {
         out.clear();
-        let mut spawn = None;
-        let mut current: &str = name;
+        out.push(index);
+        let mut spawn = self.tables.spawns.get(name).copied();
+        let mut parent = self.parent(name);
         // The parent table is finite and acyclic; the bound guards against a bad edit to it.
-        for _ in 0..=PARENT_CLASSES.len() {
-            if let Some(&i) = self.first_index.get(current) {
+        for _ in 0..PARENT_CLASSES.len() {
+            let Some(current) = parent else { break };
+            if let Some(&i) = self.present.get(current) {
                 out.push(i);
             }
             if spawn.is_none() {
                 spawn = self.tables.spawns.get(current).copied();
             }
-            match self.tables.parents.get(normalize(current)) {
-                Some(parent) => current = parent,
-                None => break,
-            }
+            parent = self.parent(current);
         }
         spawn.unwrap_or(Spawn::None)
+    }
+
+    fn parent(&self, name: &str) -> Option<&'static str> {
+        let key = normalize(name, &self.tables.level_keys);
+        self.tables.parents.get(key).copied()
     }
 }
 
 /// Builds the per-object tables from the replay's objects and class net cache.
 pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
     let objects = ctx.objects;
+    let tables: &'static Tables = &TABLES;
+    // The one map keyed by the file's own names, so it keeps the flood-resistant default hasher.
     let mut first_index = HashMap::with_capacity(objects.len());
+    let first_of: Vec<usize> = objects
+        .iter()
+        .enumerate()
+        .map(|(i, name)| *first_index.entry(name.as_str()).or_insert(i))
+        .collect();
+    let mut present = StaticMap::default();
     for (i, name) in objects.iter().enumerate() {
-        first_index.entry(name.as_str()).or_insert(i);
+        if let Some(&class) = tables.parent_names.get(name.as_str()) {
+            present.entry(class).or_insert(i);
+        }
     }
-    let b = Builder {
-        first_index,
-        tables: &TABLES,
-    };
-    let kinds = &b.tables.kinds;
+    let b = Builder { present, tables };
 
-    let mut own: HashMap<usize, Vec<Prop>> = HashMap::new();
+    // Per object index (entries naming no object are never looked up): its classes' own
+    // properties, in entry order.
+    let mut own: Vec<Vec<Prop>> = vec![Vec::new(); objects.len()];
     for entry in ctx.net_cache {
-        own.entry(entry.object_index as usize)
-            .or_default()
-            .extend(entry.properties.iter().map(|p| {
-                Prop {
-                    stream_id: p.stream_id,
-                    object_id: p.object_index,
-                    kind: objects
-                        .get(p.object_index as usize)
-                        .and_then(|n| kinds.get(n.as_str()).copied()),
-                }
-            }));
+        let Some(props) = own.get_mut(entry.object_index as usize) else {
+            continue;
+        };
+        props.extend(entry.properties.iter().map(|p| {
+            Prop {
+                stream_id: p.stream_id,
+                object_id: p.object_index,
+                kind: objects
+                    .get(p.object_index as usize)
+                    .and_then(|n| tables.kinds.get(n.as_str()).copied()),
+            }
+        }));
     }
 
     let mut spawn: Vec<Spawn> = vec![Spawn::None; objects.len()];
@@ -164,18 +239,15 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
     let mut chain = Vec::new();
     let mut budget = PROPERTY_BUDGET;
     for (i, name) in objects.iter().enumerate() {
-        if b.first_index.get(name.as_str()) != Some(&i) {
+        if first_of[i] != i {
             continue;
         }
-        spawn[i] = b.hierarchy(name, &mut chain);
+        spawn[i] = b.hierarchy(i, name, &mut chain);
         resolve_class(&chain, &own, &mut class_of, &mut classes, &mut budget)?;
     }
-    let prepared_objects = objects
+    let prepared_objects = first_of
         .iter()
-        .map(|name| {
-            let first = b.first_index.get(name.as_str()).copied().unwrap_or(0);
-            (spawn[first], class_of[first].unwrap_or(0))
-        })
+        .map(|&first| (spawn[first], class_of[first].unwrap_or(0)))
         .collect();
     Ok(Prepared {
         objects: prepared_objects,
@@ -185,21 +257,19 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
 
 fn resolve_class(
     chain: &[usize],
-    own: &HashMap<usize, Vec<Prop>>,
+    own: &[Vec<Prop>],
     class_of: &mut [Option<usize>],
     classes: &mut Vec<ClassInfo>,
     budget: &mut usize,
 ) -> Result<(), String> {
     let found = chain.iter().position(|&i| class_of[i].is_some());
     let mut acc: Vec<Prop> = match found.and_then(|p| class_of[chain[p]]) {
-        Some(c) => classes[c].props.clone(),
+        Some(c) => classes[c].props().collect(),
         None => Vec::new(),
     };
     for &i in chain[..found.unwrap_or(chain.len())].iter().rev() {
-        if let Some(props) = own.get(&i) {
-            acc.extend_from_slice(props);
-        }
-        // Each class keeps its properties and a dense table up to its largest stream id.
+        acc.extend_from_slice(&own[i]);
+        // Each class keeps a dense table up to its largest stream id, built from this list.
         let largest = acc.iter().map(|p| p.stream_id as usize).max().unwrap_or(0);
         *budget = budget
             .checked_sub(acc.len() + largest + 1)

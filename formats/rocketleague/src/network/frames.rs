@@ -106,7 +106,7 @@ fn describe(f: Fail) -> String {
 pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Error> {
     let setup = Setup::new(ctx)?;
     let mut r = BitReader::new(data);
-    let mut active: Vec<Option<u32>> = vec![None; ctx.max_channels as usize];
+    let mut active: Vec<Channel<'_>> = vec![None; ctx.max_channels as usize];
     let mut out = Frames {
         frames: Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS)),
         actors: Vec::with_capacity(data.len() / BYTES_PER_SEGMENT),
@@ -165,10 +165,14 @@ fn at(r: &BitReader<'_>, frame: usize, segment: Option<usize>, f: Fail) -> Error
     }
 }
 
-fn read_segment(
-    s: &Setup<'_>,
+/// An open actor channel: the actor's object and the class its updates are read with (kept
+/// here so an update finds the class without looking up the object first).
+type Channel<'s> = Option<(u32, &'s ClassInfo)>;
+
+fn read_segment<'s>(
+    s: &'s Setup<'_>,
     r: &mut BitReader<'_>,
-    active: &mut [Option<u32>],
+    active: &mut [Channel<'s>],
     out: &mut Frames,
 ) -> Res<ActorEvent> {
     let actor_id = r.bits_max(s.actor_bits, u64::from(s.ctx.max_channels), "actor id")? as u32;
@@ -180,13 +184,12 @@ fn read_segment(
         return Ok(ActorEvent::Deleted(actor_id));
     }
     if r.bit("actor new flag")? {
-        let actor = read_new_actor(s, r, actor_id)?;
-        *slot = Some(actor.object_id);
+        let (actor, class) = read_new_actor(s, r, actor_id)?;
+        *slot = Some((actor.object_id, class));
         return Ok(ActorEvent::New(Box::new(actor)));
     }
-    let object_id =
+    let (object_id, class) =
         slot.ok_or_else(|| Fail::Bad(format!("update of actor {actor_id} that does not exist")))?;
-    let (_, class) = s.class(object_id)?;
     let before = out.attributes.len();
     while r.bit("attribute flag")? {
         let stream_id = r.bits_max(class.prop_bits, class.max_prop_id, "stream id")? as u32;
@@ -217,7 +220,11 @@ fn read_segment(
     Ok(ActorEvent::Updated { actor_id, count })
 }
 
-fn read_new_actor(s: &Setup<'_>, r: &mut BitReader<'_>, actor_id: u32) -> Res<NewActor> {
+fn read_new_actor<'s>(
+    s: &'s Setup<'_>,
+    r: &mut BitReader<'_>,
+    actor_id: u32,
+) -> Res<(NewActor, &'s ClassInfo)> {
     let name_id = if s.parse_name_id {
         Some(r.u32("actor name id")? as i32)
     } else {
@@ -225,7 +232,7 @@ fn read_new_actor(s: &Setup<'_>, r: &mut BitReader<'_>, actor_id: u32) -> Res<Ne
     };
     let unknown = r.bit("new actor flag")?;
     let object_id = r.u32("actor object id")?;
-    let (spawn, _) = s.class(object_id)?;
+    let (spawn, class) = s.class(object_id)?;
     let location = match spawn {
         Spawn::None => None,
         Spawn::Location | Spawn::LocationAndRotation => Some(Vector3i::read(r, &s.attr)?),
@@ -234,14 +241,15 @@ fn read_new_actor(s: &Setup<'_>, r: &mut BitReader<'_>, actor_id: u32) -> Res<Ne
         Spawn::LocationAndRotation => Some(Rotation::read(r, &s.attr)?),
         _ => None,
     };
-    Ok(NewActor {
+    let actor = NewActor {
         actor_id,
         name_id,
         unknown,
         object_id,
         location,
         rotation,
-    })
+    };
+    Ok((actor, class))
 }
 
 /// Copies the bits from `start` to the end of `data`, repacked from bit 0.

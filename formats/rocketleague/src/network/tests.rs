@@ -34,7 +34,12 @@ fn lsb_first_bit_order_matches_spec_example() {
 
 #[test]
 fn bits_max_encodes_every_value_uniquely() {
-    for (bits, max) in [(9u32, 1023u64), (4, 22), (4, 20), (3, 14), (1, 3), (0, 1)] {
+    // Without padding the reads fall in the stream's last 8 bytes (the two-read path); with 64
+    // bits of it, in the one-load window.
+    for (bits, max, padding) in [(9u32, 1023u64), (4, 22), (4, 20), (3, 14), (1, 3), (0, 1)]
+        .into_iter()
+        .flat_map(|(bits, max)| [(bits, max, false), (bits, max, true)])
+    {
         for v in 0..max {
             let mut w = BitWriter::default();
             if w.bits_max(v, bits, max).is_err() {
@@ -43,6 +48,9 @@ fn bits_max_encodes_every_value_uniquely() {
                 continue;
             }
             w.bits(0x2a, 7);
+            if padding {
+                w.bits(0, 64);
+            }
             let bytes = w.finish();
             let mut r = BitReader::new(&bytes);
             assert_eq!(
@@ -51,6 +59,68 @@ fn bits_max_encodes_every_value_uniquely() {
                 "bits {bits} max {max}"
             );
             assert_eq!(r.bits(7, "t").ok(), Some(0x2a));
+        }
+    }
+}
+
+/// Bit `i` of `data`, LSB first: the reference the reader's word loads must agree with.
+fn reference_bit(data: &[u8], i: usize) -> u64 {
+    u64::from(data[i / 8] >> (i % 8) & 1)
+}
+
+#[test]
+fn reads_of_every_width_at_every_offset_match_bit_by_bit_reference() {
+    // 13 bytes: reads start in the fast region and run into the last 8 bytes (slow path).
+    let data: Vec<u8> = (0u8..13).map(|i| i.wrapping_mul(0x9d) ^ 0x5a).collect();
+    for start in 0..data.len() * 8 {
+        for n in 0..=64u32 {
+            let mut r = BitReader::new(&data);
+            r.bits(start as u32 % 57, "skip").ok();
+            let at = r.pos();
+            let fits = at + n as usize <= data.len() * 8;
+            let expected = (0..n as usize).fold(0u64, |v, i| {
+                if fits {
+                    v | reference_bit(&data, at + i) << i
+                } else {
+                    v
+                }
+            });
+            match r.bits(n, "t") {
+                Ok(v) => {
+                    assert!(fits, "read past the end at {at} width {n}");
+                    assert_eq!(v, expected, "at {at} width {n}");
+                    assert_eq!(r.pos(), at + n as usize);
+                }
+                Err(_) => {
+                    assert!(!fits, "failed inside the stream at {at} width {n}");
+                    assert_eq!(r.pos(), at, "a failed read consumed bits");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn unaligned_byte_runs_match_bit_by_bit_reference() {
+    let data: Vec<u8> = (0u8..12).map(|i| i.wrapping_mul(0x3b) ^ 0xc3).collect();
+    for skip in 0..16u32 {
+        for n in 0..=data.len() {
+            let mut r = BitReader::new(&data);
+            r.bits(skip, "skip").ok();
+            let fits = skip as usize + n * 8 <= data.len() * 8;
+            match r.bytes(n, "t") {
+                Ok(bytes) => {
+                    assert!(fits);
+                    for (k, b) in bytes.iter().enumerate() {
+                        let want = (0..8).fold(0u64, |v, i| {
+                            v | reference_bit(&data, skip as usize + k * 8 + i) << i
+                        });
+                        assert_eq!(u64::from(*b), want, "skip {skip} byte {k}");
+                    }
+                    assert_eq!(r.pos(), skip as usize + n * 8);
+                }
+                Err(_) => assert!(!fits, "skip {skip} n {n}"),
+            }
         }
     }
 }
