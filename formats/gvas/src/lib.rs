@@ -7,6 +7,10 @@
 //! re-emit them when the body is unchanged, so `write(read(file)) == file` even though zlib-rs
 //! compresses differently from the games' C zlib; edited bodies are compressed anew.
 //!
+//! Memory: a read peaks under 3x the decompressed body (plus 64 KiB) on every corpus file. An
+//! Astroneer body is parsed while its zlib stream inflates ([`unreal::chunked::ZlibReader`]), so
+//! its decompressed bytes are never all in memory next to the model.
+//!
 //! ```no_run
 //! let bytes = std::fs::read("SaveSlot_03.sav").unwrap();
 //! let options = gvas::ReadOptions::default().hint("PlayerAttributes.Key=Struct").unwrap();
