@@ -142,6 +142,7 @@ impl Replay {
         let h = &self.header;
         let props = &h.properties;
         let text = |name: &str| props.get(name).map(value_text).unwrap_or_default();
+        let score = |name: &str| props.get(name).map_or_else(|| "0".to_owned(), value_text);
         let version = match h.net_version {
             Some(net) => format!("{}.{}.{}", h.engine_version, h.licensee_version, net),
             None => format!("{}.{}", h.engine_version, h.licensee_version),
@@ -156,7 +157,8 @@ impl Replay {
             ("team_size", text("TeamSize")),
             (
                 "score",
-                format!("{}-{}", text("Team0Score"), text("Team1Score")),
+                // The game leaves out the score of a team that scored nothing.
+                format!("{}-{}", score("Team0Score"), score("Team1Score")),
             ),
             ("num_frames", text("NumFrames")),
             ("goals", self.goals().to_string()),
