@@ -4,6 +4,7 @@ use crate::list::{MinSize, read_list, write_list};
 use crate::strings::{String8, String16};
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
+use unreal::F32;
 
 /// The body fields in front of the network stream.
 #[binrw]
@@ -25,8 +26,8 @@ pub struct Body {
 #[brw(little)]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct KeyFrame {
-    /// Replay time in seconds.
-    pub time: f32,
+    /// Replay time in seconds (bitwise, like header floats).
+    pub time: F32,
     /// Frame number.
     pub frame: u32,
     /// Bit position of the frame in the network stream.

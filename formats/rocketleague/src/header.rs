@@ -5,6 +5,7 @@ use crate::strings::{String8, String16};
 use binrw::{BinRead, BinResult, BinWrite, Endian, binrw};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Seek, Write};
+use unreal::F32;
 
 /// The header section, after its size and CRC.
 #[binrw]
@@ -123,9 +124,9 @@ pub enum PropertyValue {
     /// `NameProperty`.
     #[br(pre_assert(kind == PropertyKind::Name))]
     Name(String16),
-    /// `FloatProperty`.
+    /// `FloatProperty` (bitwise: NaN and infinities survive JSON).
     #[br(pre_assert(kind == PropertyKind::Float))]
-    Float(f32),
+    Float(F32),
     /// `QWordProperty`.
     #[br(pre_assert(kind == PropertyKind::QWord))]
     QWord(u64),

@@ -218,7 +218,7 @@ fn value_text(value: &PropertyValue) -> String {
     match value {
         PropertyValue::Int(v) => v.to_string(),
         PropertyValue::Str(s) | PropertyValue::Name(s) => s.as_str().into_owned(),
-        PropertyValue::Float(v) => v.to_string(),
+        PropertyValue::Float(v) => v.0.to_string(),
         PropertyValue::QWord(v) => v.to_string(),
         PropertyValue::Bool(v) => (*v != 0).to_string(),
         PropertyValue::Bool32(v) => (*v != 0).to_string(),

@@ -163,3 +163,24 @@ fn network_failure_checks_the_crc_on_error() {
     assert_eq!(err.section(), Section::Body, "{err}");
     assert!(err.to_string().contains("CRC"), "{err}");
 }
+
+/// Floats JSON numbers cannot hold (NaN with a payload, infinities) in header properties and
+/// keyframe times come back from JSON with the same bits, so the written file is the same.
+#[test]
+fn non_finite_floats_survive_json() {
+    let Some(data) = rumble() else { return };
+    let mut replay = rocketleague::read(&data).expect("rumble reads");
+    let float = replay
+        .header
+        .properties
+        .properties
+        .iter_mut()
+        .find(|p| matches!(p.value, PropertyValue::Float(_)))
+        .expect("a float header property");
+    float.value = PropertyValue::Float(unreal::F32(f32::from_bits(0x7fc0_1234)));
+    replay.body.keyframes[0].time = unreal::F32(f32::NEG_INFINITY);
+    let bytes = rocketleague::write(&replay).expect("writes");
+    let json = serde_json::to_string(&replay).expect("serializes");
+    let back: rocketleague::Replay = serde_json::from_str(&json).expect("deserializes");
+    assert_eq!(rocketleague::write(&back).expect("writes"), bytes);
+}
