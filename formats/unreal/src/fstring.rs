@@ -54,7 +54,11 @@ impl FString {
 
     /// Reads one FString from the cursor.
     pub(crate) fn parse(r: &mut ByteReader<'_>) -> Result<Self, Error> {
-        Self::parse_with(r, None)
+        let at = r.offset();
+        match stored(r)? {
+            None => Ok(FString::default()),
+            Some((bytes, wide)) => decode(bytes, wide).map_err(|m| Error::new(at, m)),
+        }
     }
 
     /// Reads one FString, sharing its text with equal ones read through `names` before.
@@ -62,29 +66,8 @@ impl FString {
         r: &mut ByteReader<'_>,
         names: &mut NameCache,
     ) -> Result<Self, Error> {
-        Self::parse_with(r, Some(names))
-    }
-
-    fn parse_with(r: &mut ByteReader<'_>, names: Option<&mut NameCache>) -> Result<Self, Error> {
-        let at = r.offset();
-        let len = r.i32("FString length")?;
-        if len == 0 {
-            return Ok(FString {
-                value: None,
-                wide: false,
-            });
-        }
-        let (bytes, wide) = if len > 0 {
-            (r.bytes(len as usize, "FString characters")?, false)
-        } else {
-            let units = (len as i64).unsigned_abs() as usize;
-            (r.bytes(units * 2, "FString UTF-16 characters")?, true)
-        };
-        match names {
-            Some(names) => names.share(bytes, wide),
-            None => decode(bytes, wide),
-        }
-        .map_err(|m| Error::new(at, m))
+        let id = names.read_id(r)?;
+        Ok(names.get(id).clone())
     }
 
     /// Number of bytes `put` will write.
@@ -148,32 +131,80 @@ impl From<&str> for FString {
     }
 }
 
+/// The stored characters of an FString (terminator included) and whether they are UTF-16;
+/// `None` for length 0.
+fn stored<'a>(r: &mut ByteReader<'a>) -> Result<Option<(&'a [u8], bool)>, Error> {
+    let len = r.i32("FString length")?;
+    Ok(match len {
+        0 => None,
+        1.. => Some((r.bytes(len as usize, "FString characters")?, false)),
+        _ => {
+            let units = (len as i64).unsigned_abs() as usize;
+            Some((r.bytes(units * 2, "FString UTF-16 characters")?, true))
+        }
+    })
+}
+
+/// A name's number within one property read: equal names have equal ids, 0 is the null name
+/// (stored length 0). Inline names are numbered by [`NameCache`], pool names by their pool index.
+pub(crate) type NameId = u32;
+
 /// The names read so far in one property read, by their stored bytes: each is decoded and
 /// allocated once, and equal names share one text, so within a read two names are equal exactly
 /// when their texts are the same allocation (which [`crate::property_tag`]'s type cache relies on
 /// for speed, never for correctness).
 ///
+/// Names are handed out as ids ([`NameCache::read_id`]) so that a reader that only needs to
+/// recognise a name (a tag's type) pays for no reference count.
+///
 /// It holds at most one entry per distinct name in the input, so its size is bounded by the input.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct NameCache {
-    narrow: HashMap<Box<[u8]>, FString, BuildHasherDefault<NameHasher>>,
-    wide: HashMap<Box<[u8]>, FString, BuildHasherDefault<NameHasher>>,
+    narrow: HashMap<Box<[u8]>, NameId, BuildHasherDefault<NameHasher>>,
+    wide: HashMap<Box<[u8]>, NameId, BuildHasherDefault<NameHasher>>,
+    /// The names by id, the null name first.
+    names: Vec<FString>,
+}
+
+impl Default for NameCache {
+    fn default() -> Self {
+        NameCache {
+            narrow: HashMap::default(),
+            wide: HashMap::default(),
+            names: vec![FString::default()],
+        }
+    }
 }
 
 impl NameCache {
-    /// The name stored as `bytes` (terminator included; UTF-16 when `wide`).
-    fn share(&mut self, bytes: &[u8], wide: bool) -> Result<FString, String> {
+    /// Reads one FString and returns the id of its text.
+    pub(crate) fn read_id(&mut self, r: &mut ByteReader<'_>) -> Result<NameId, Error> {
+        let at = r.offset();
+        match stored(r)? {
+            None => Ok(0),
+            Some((bytes, wide)) => self.id(bytes, wide).map_err(|m| Error::new(at, m)),
+        }
+    }
+
+    /// The name with this id; ids come from [`NameCache::read_id`] of this cache.
+    pub(crate) fn get(&self, id: NameId) -> &FString {
+        &self.names[id as usize]
+    }
+
+    /// The id of the name stored as `bytes` (terminator included; UTF-16 when `wide`).
+    fn id(&mut self, bytes: &[u8], wide: bool) -> Result<NameId, String> {
         let map = if wide {
             &mut self.wide
         } else {
             &mut self.narrow
         };
-        if let Some(shared) = map.get(bytes) {
-            return Ok(shared.clone());
+        if let Some(&id) = map.get(bytes) {
+            return Ok(id);
         }
-        let name = decode(bytes, wide)?;
-        map.insert(bytes.into(), name.clone());
-        Ok(name)
+        let id = NameId::try_from(self.names.len()).map_err(|_| "too many distinct names")?;
+        self.names.push(decode(bytes, wide)?);
+        map.insert(bytes.into(), id);
+        Ok(id)
     }
 }
 
@@ -204,6 +235,10 @@ impl Hasher for NameHasher {
 
     fn write_usize(&mut self, i: usize) {
         self.add(i as u64);
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
     }
 
     fn finish(&self) -> u64 {
