@@ -217,16 +217,24 @@ impl Hasher for NameHasher {
     fn write(&mut self, bytes: &[u8]) {
         let mut chunks = bytes.chunks_exact(8);
         for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
+            self.add(le_u64(chunk));
         }
         let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut word = [0u8; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(word));
+        if rest.is_empty() {
+            return;
         }
+        // The last bytes are read as whole (overlapping) words rather than copied into a zeroed
+        // one: that copy cost a store-forwarding stall on nearly every name. Equal inputs still
+        // hash alike, and the length is hashed before the bytes.
+        let n = rest.len();
+        let tail = if bytes.len() >= 8 {
+            le_u64(&bytes[bytes.len() - 8..])
+        } else if n >= 4 {
+            u64::from(le_u32(&rest[..4])) << 32 | u64::from(le_u32(&rest[n - 4..]))
+        } else {
+            u64::from(rest[0]) << 16 | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1])
+        };
+        self.add(tail);
     }
 
     fn write_u8(&mut self, i: u8) {
@@ -251,6 +259,17 @@ impl NameHasher {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
+
+/// The first 8 bytes of `b` (which has at least 8) as a little-endian number.
+fn le_u64(b: &[u8]) -> u64 {
+    u64::from_le_bytes(b.first_chunk().copied().unwrap_or_default())
+}
+
+/// The first 4 bytes of `b` (which has at least 4) as a little-endian number.
+fn le_u32(b: &[u8]) -> u32 {
+    u32::from_le_bytes(b.first_chunk().copied().unwrap_or_default())
+}
+
 /// Decodes the stored characters (terminator included) of a non-empty FString.
 fn decode(bytes: &[u8], wide: bool) -> Result<FString, String> {
     if wide {
