@@ -157,6 +157,10 @@ pub(crate) type NameId = u32;
 /// Names are handed out as ids ([`NameCache::read_id`]) so that a reader that only needs to
 /// recognise a name (a tag's type) pays for no reference count.
 ///
+/// Before the hash map, a small direct-mapped table indexed by a cheap hash of the first and last
+/// bytes is tried: the few hundred names a file repeats (property, type and struct names) mostly
+/// stay in it, and one comparison finds them.
+///
 /// It holds at most one entry per distinct name in the input, so its size is bounded by the input.
 #[derive(Debug)]
 pub(crate) struct NameCache {
@@ -164,7 +168,12 @@ pub(crate) struct NameCache {
     wide: HashMap<Box<[u8]>, NameId, BuildHasherDefault<NameHasher>>,
     /// The names by id, the null name first.
     names: Vec<FString>,
+    /// Ids of ASCII names by [`quick_slot`] of their stored bytes; 0 for an empty slot.
+    recent: [NameId; RECENT_SLOTS],
 }
+
+/// Slots of [`NameCache::recent`]; a power of two.
+const RECENT_SLOTS: usize = 256;
 
 impl Default for NameCache {
     fn default() -> Self {
@@ -172,6 +181,7 @@ impl Default for NameCache {
             narrow: HashMap::default(),
             wide: HashMap::default(),
             names: vec![FString::default()],
+            recent: [0; RECENT_SLOTS],
         }
     }
 }
@@ -193,6 +203,25 @@ impl NameCache {
 
     /// The id of the name stored as `bytes` (terminator included; UTF-16 when `wide`).
     fn id(&mut self, bytes: &[u8], wide: bool) -> Result<NameId, String> {
+        if wide {
+            return self.look_up(bytes, true);
+        }
+        let slot = quick_slot(bytes);
+        let recent = self.recent[slot];
+        // Only ASCII names, whose text is their stored bytes, are in the table: equal bytes mean
+        // the same name (a Latin-1 name's text is not its stored bytes).
+        if recent != 0 && bytes.split_last() == Some((&0, self.get(recent).as_str().as_bytes())) {
+            return Ok(recent);
+        }
+        let id = self.look_up(bytes, false)?;
+        if bytes.is_ascii() {
+            self.recent[slot] = id;
+        }
+        Ok(id)
+    }
+
+    /// [`NameCache::id`] by hashing, adding names not seen before.
+    fn look_up(&mut self, bytes: &[u8], wide: bool) -> Result<NameId, String> {
         let map = if wide {
             &mut self.wide
         } else {
@@ -206,6 +235,21 @@ impl NameCache {
         map.insert(bytes.into(), id);
         Ok(id)
     }
+}
+
+/// The [`NameCache::recent`] slot of a name: its length and up to 8 bytes from each end, mixed by
+/// one multiplication.
+fn quick_slot(bytes: &[u8]) -> usize {
+    let n = bytes.len();
+    let ends = if n >= 8 {
+        le_u64(bytes) ^ le_u64(&bytes[n - 8..]).rotate_left(32)
+    } else if n >= 4 {
+        u64::from(le_u32(bytes)) << 32 | u64::from(le_u32(&bytes[n - 4..]))
+    } else {
+        u64::from(bytes[0]) << 16 | u64::from(bytes[n / 2]) << 8 | u64::from(bytes[n - 1])
+    };
+    let mixed = (ends ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (mixed >> (64 - RECENT_SLOTS.trailing_zeros())) as usize
 }
 
 /// FxHash-style multiply-rotate hashing for the per-read caches: their keys are short names, and a
@@ -389,5 +433,79 @@ impl<'de> Deserialize<'de> for FString {
                 wide: true,
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stored form of a narrow FString with these characters (terminator added).
+    fn narrow(chars: &[u8]) -> Vec<u8> {
+        let mut out = i32::try_from(chars.len() + 1)
+            .unwrap()
+            .to_le_bytes()
+            .to_vec();
+        out.extend_from_slice(chars);
+        out.push(0);
+        out
+    }
+
+    fn read_all(cache: &mut NameCache, data: &[u8]) -> Vec<FString> {
+        let mut r = ByteReader::new(data, 0);
+        let mut out = Vec::new();
+        while !r.is_empty() {
+            let id = cache.read_id(&mut r).unwrap();
+            out.push(cache.get(id).clone());
+        }
+        out
+    }
+
+    /// Many names (so that slots of the quick table are shared), each read twice: every read gives
+    /// the name's own text, and the second read the same allocation as the first.
+    #[test]
+    fn names_read_back_as_stored_and_shared() {
+        let texts: Vec<String> = (0..2000).map(|i| format!("N{i}")).collect();
+        let data: Vec<u8> = texts.iter().flat_map(|t| narrow(t.as_bytes())).collect();
+        let mut cache = NameCache::default();
+        let first = read_all(&mut cache, &data);
+        let second = read_all(&mut cache, &data);
+        for ((a, b), text) in first.iter().zip(&second).zip(&texts) {
+            assert_eq!(a.as_str(), text);
+            assert!(Arc::ptr_eq(
+                a.value.as_ref().unwrap(),
+                b.value.as_ref().unwrap()
+            ));
+        }
+    }
+
+    /// A Latin-1 name whose decoded text (as UTF-8) equals the stored bytes of another name must not
+    /// be taken for it, in either order.
+    #[test]
+    fn latin1_text_is_not_mistaken_for_stored_bytes() {
+        let e_acute = narrow(&[0xe9]);
+        let utf8_lookalike = narrow("é".as_bytes());
+        for data in [
+            [e_acute.clone(), utf8_lookalike.clone()].concat(),
+            [utf8_lookalike, e_acute].concat(),
+        ] {
+            let mut texts: Vec<String> = read_all(&mut NameCache::default(), &data)
+                .iter()
+                .map(|n| n.as_str().to_owned())
+                .collect();
+            texts.sort();
+            assert_eq!(texts, ["Ã©", "é"]);
+        }
+    }
+
+    /// Narrow and wide names with the same text are different names (they write back differently).
+    #[test]
+    fn wide_and_narrow_names_differ() {
+        let mut data = narrow(b"A");
+        data.extend_from_slice(&(-2i32).to_le_bytes());
+        data.extend_from_slice(&[b'A', 0, 0, 0]);
+        let names = read_all(&mut NameCache::default(), &data);
+        assert_eq!(names[0].as_str(), names[1].as_str());
+        assert!(!names[0].wide && names[1].wide);
     }
 }

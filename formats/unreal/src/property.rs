@@ -319,10 +319,13 @@ impl PropertyList {
     /// Reads properties up to "None", pushing them onto `st.stack`.
     fn parse_onto_stack(r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<(), Error> {
         loop {
-            let name = st.read_name(r)?;
+            // By id first: the "None" ending every list is recognised without a reference count.
+            let id = st.read_name_id(r)?;
+            let name = st.name(id);
             if name.is("None") {
                 break;
             }
+            let name = name.clone();
             // The name moves into the tag; on failure the path buffer still holds it for the error.
             let start = st.path.len();
             if start != 0 {
