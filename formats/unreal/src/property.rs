@@ -306,8 +306,9 @@ impl PropertyList {
                 properties.shrink_to_fit();
                 Ok(PropertyList { properties })
             }
+            // One block copy into an exactly sized Vec (drain-and-collect moved them one by one).
             Ok(()) => Ok(PropertyList {
-                properties: st.stack.drain(base..).collect(),
+                properties: st.stack.split_off(base),
             }),
             Err(e) => {
                 st.stack.truncate(base);
