@@ -110,6 +110,29 @@ impl NamePool {
         self.strings.get(usize::try_from(index).ok()?)
     }
 
+    /// Reads a name index and checks that it is in the pool.
+    pub(crate) fn read_index(&self, r: &mut ByteReader<'_>) -> Result<u32, Error> {
+        let at = r.offset();
+        let i = r.i32("name index")?;
+        u32::try_from(i)
+            .ok()
+            .filter(|&i| (i as usize) < self.strings.len())
+            .ok_or_else(|| {
+                Error::new(
+                    at,
+                    format!(
+                        "name index {i} outside the string pool of {}",
+                        self.strings.len()
+                    ),
+                )
+            })
+    }
+
+    /// The name at an index from [`NamePool::read_index`].
+    pub(crate) fn checked(&self, index: u32) -> &FName {
+        &self.strings[index as usize]
+    }
+
     /// The index of the entry with `name`'s text (0 for the null name).
     pub fn index_of(&self, name: &FName) -> Option<i32> {
         match &name.value {
@@ -144,17 +167,8 @@ impl PropertyContext {
         match &self.names {
             NameMode::Inline => FName::parse(r),
             NameMode::Pool(pool) => {
-                let at = r.offset();
-                let i = r.i32("name index")?;
-                pool.get(i).cloned().ok_or_else(|| {
-                    Error::new(
-                        at,
-                        format!(
-                            "name index {i} outside the string pool of {}",
-                            pool.strings.len()
-                        ),
-                    )
-                })
+                let i = pool.read_index(r)?;
+                Ok(pool.checked(i).clone())
             }
         }
     }

@@ -38,16 +38,24 @@ impl<'a> ByteReader<'a> {
     }
 
     /// Takes `n` bytes, or fails naming `what`.
+    #[inline]
     pub(crate) fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8], Error> {
-        if n > self.remaining() {
-            return Err(self.err(format!(
-                "{what}: {n} bytes needed, {} left",
-                self.remaining()
-            )));
-        }
-        let out = &self.data[self.pos..self.pos + n];
+        let Some(out) = self.data.get(self.pos..).and_then(|rest| rest.get(..n)) else {
+            return Err(self.short(n, what));
+        };
         self.pos += n;
         Ok(out)
+    }
+
+    /// The error of a read of `n` bytes past the end; out of line, so that the reads themselves
+    /// stay small enough to inline (every number of a property goes through them).
+    #[cold]
+    #[inline(never)]
+    fn short(&self, n: usize, what: &str) -> Error {
+        self.err(format!(
+            "{what}: {n} bytes needed, {} left",
+            self.remaining()
+        ))
     }
 
     /// A reader over the next `n` bytes (consumed from this one), keeping absolute offsets.
@@ -57,11 +65,10 @@ impl<'a> ByteReader<'a> {
         Ok(ByteReader::new(data, base))
     }
 
+    #[inline]
     pub(crate) fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], Error> {
         let b = self.bytes(N, what)?;
-        let mut out = [0; N];
-        out.copy_from_slice(b);
-        Ok(out)
+        Ok(b.first_chunk().copied().unwrap_or([0; N]))
     }
 
     pub(crate) fn u8(&mut self, what: &str) -> Result<u8, Error> {

@@ -54,7 +54,11 @@ impl FString {
 
     /// Reads one FString from the cursor.
     pub(crate) fn parse(r: &mut ByteReader<'_>) -> Result<Self, Error> {
-        Self::parse_with(r, None)
+        let at = r.offset();
+        match stored(r)? {
+            None => Ok(FString::default()),
+            Some((bytes, wide)) => decode(bytes, wide).map_err(|m| Error::new(at, m)),
+        }
     }
 
     /// Reads one FString, sharing its text with equal ones read through `names` before.
@@ -62,29 +66,8 @@ impl FString {
         r: &mut ByteReader<'_>,
         names: &mut NameCache,
     ) -> Result<Self, Error> {
-        Self::parse_with(r, Some(names))
-    }
-
-    fn parse_with(r: &mut ByteReader<'_>, names: Option<&mut NameCache>) -> Result<Self, Error> {
-        let at = r.offset();
-        let len = r.i32("FString length")?;
-        if len == 0 {
-            return Ok(FString {
-                value: None,
-                wide: false,
-            });
-        }
-        let (bytes, wide) = if len > 0 {
-            (r.bytes(len as usize, "FString characters")?, false)
-        } else {
-            let units = (len as i64).unsigned_abs() as usize;
-            (r.bytes(units * 2, "FString UTF-16 characters")?, true)
-        };
-        match names {
-            Some(names) => names.share(bytes, wide),
-            None => decode(bytes, wide),
-        }
-        .map_err(|m| Error::new(at, m))
+        let id = names.read_id(r)?;
+        Ok(names.get(id).clone())
     }
 
     /// Number of bytes `put` will write.
@@ -148,33 +131,125 @@ impl From<&str> for FString {
     }
 }
 
+/// The stored characters of an FString (terminator included) and whether they are UTF-16;
+/// `None` for length 0.
+fn stored<'a>(r: &mut ByteReader<'a>) -> Result<Option<(&'a [u8], bool)>, Error> {
+    let len = r.i32("FString length")?;
+    Ok(match len {
+        0 => None,
+        1.. => Some((r.bytes(len as usize, "FString characters")?, false)),
+        _ => {
+            let units = (len as i64).unsigned_abs() as usize;
+            Some((r.bytes(units * 2, "FString UTF-16 characters")?, true))
+        }
+    })
+}
+
+/// A name's number within one property read: equal names have equal ids, 0 is the null name
+/// (stored length 0). Inline names are numbered by [`NameCache`], pool names by their pool index.
+pub(crate) type NameId = u32;
+
 /// The names read so far in one property read, by their stored bytes: each is decoded and
 /// allocated once, and equal names share one text, so within a read two names are equal exactly
 /// when their texts are the same allocation (which [`crate::property_tag`]'s type cache relies on
 /// for speed, never for correctness).
 ///
+/// Names are handed out as ids ([`NameCache::read_id`]) so that a reader that only needs to
+/// recognise a name (a tag's type) pays for no reference count.
+///
+/// Before the hash map, a small direct-mapped table indexed by a cheap hash of the first and last
+/// bytes is tried: the few hundred names a file repeats (property, type and struct names) mostly
+/// stay in it, and one comparison finds them.
+///
 /// It holds at most one entry per distinct name in the input, so its size is bounded by the input.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct NameCache {
-    narrow: HashMap<Box<[u8]>, FString, BuildHasherDefault<NameHasher>>,
-    wide: HashMap<Box<[u8]>, FString, BuildHasherDefault<NameHasher>>,
+    narrow: HashMap<Box<[u8]>, NameId, BuildHasherDefault<NameHasher>>,
+    wide: HashMap<Box<[u8]>, NameId, BuildHasherDefault<NameHasher>>,
+    /// The names by id, the null name first.
+    names: Vec<FString>,
+    /// Ids of ASCII names by [`quick_slot`] of their stored bytes; 0 for an empty slot.
+    recent: [NameId; RECENT_SLOTS],
+}
+
+/// Slots of [`NameCache::recent`]; a power of two.
+const RECENT_SLOTS: usize = 256;
+
+impl Default for NameCache {
+    fn default() -> Self {
+        NameCache {
+            narrow: HashMap::default(),
+            wide: HashMap::default(),
+            names: vec![FString::default()],
+            recent: [0; RECENT_SLOTS],
+        }
+    }
 }
 
 impl NameCache {
-    /// The name stored as `bytes` (terminator included; UTF-16 when `wide`).
-    fn share(&mut self, bytes: &[u8], wide: bool) -> Result<FString, String> {
+    /// Reads one FString and returns the id of its text.
+    pub(crate) fn read_id(&mut self, r: &mut ByteReader<'_>) -> Result<NameId, Error> {
+        let at = r.offset();
+        match stored(r)? {
+            None => Ok(0),
+            Some((bytes, wide)) => self.id(bytes, wide).map_err(|m| Error::new(at, m)),
+        }
+    }
+
+    /// The name with this id; ids come from [`NameCache::read_id`] of this cache.
+    pub(crate) fn get(&self, id: NameId) -> &FString {
+        &self.names[id as usize]
+    }
+
+    /// The id of the name stored as `bytes` (terminator included; UTF-16 when `wide`).
+    fn id(&mut self, bytes: &[u8], wide: bool) -> Result<NameId, String> {
+        if wide {
+            return self.look_up(bytes, true);
+        }
+        let slot = quick_slot(bytes);
+        let recent = self.recent[slot];
+        // Only ASCII names, whose text is their stored bytes, are in the table: equal bytes mean
+        // the same name (a Latin-1 name's text is not its stored bytes).
+        if recent != 0 && bytes.split_last() == Some((&0, self.get(recent).as_str().as_bytes())) {
+            return Ok(recent);
+        }
+        let id = self.look_up(bytes, false)?;
+        if bytes.is_ascii() {
+            self.recent[slot] = id;
+        }
+        Ok(id)
+    }
+
+    /// [`NameCache::id`] by hashing, adding names not seen before.
+    fn look_up(&mut self, bytes: &[u8], wide: bool) -> Result<NameId, String> {
         let map = if wide {
             &mut self.wide
         } else {
             &mut self.narrow
         };
-        if let Some(shared) = map.get(bytes) {
-            return Ok(shared.clone());
+        if let Some(&id) = map.get(bytes) {
+            return Ok(id);
         }
-        let name = decode(bytes, wide)?;
-        map.insert(bytes.into(), name.clone());
-        Ok(name)
+        let id = NameId::try_from(self.names.len()).map_err(|_| "too many distinct names")?;
+        self.names.push(decode(bytes, wide)?);
+        map.insert(bytes.into(), id);
+        Ok(id)
     }
+}
+
+/// The [`NameCache::recent`] slot of a name: its length and up to 8 bytes from each end, mixed by
+/// one multiplication.
+fn quick_slot(bytes: &[u8]) -> usize {
+    let n = bytes.len();
+    let ends = if n >= 8 {
+        le_u64(bytes) ^ le_u64(&bytes[n - 8..]).rotate_left(32)
+    } else if n >= 4 {
+        u64::from(le_u32(bytes)) << 32 | u64::from(le_u32(&bytes[n - 4..]))
+    } else {
+        u64::from(bytes[0]) << 16 | u64::from(bytes[n / 2]) << 8 | u64::from(bytes[n - 1])
+    };
+    let mixed = (ends ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (mixed >> (64 - RECENT_SLOTS.trailing_zeros())) as usize
 }
 
 /// FxHash-style multiply-rotate hashing for the per-read caches: their keys are short names, and a
@@ -186,16 +261,24 @@ impl Hasher for NameHasher {
     fn write(&mut self, bytes: &[u8]) {
         let mut chunks = bytes.chunks_exact(8);
         for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
+            self.add(le_u64(chunk));
         }
         let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut word = [0u8; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(word));
+        if rest.is_empty() {
+            return;
         }
+        // The last bytes are read as whole (overlapping) words rather than copied into a zeroed
+        // one: that copy cost a store-forwarding stall on nearly every name. Equal inputs still
+        // hash alike, and the length is hashed before the bytes.
+        let n = rest.len();
+        let tail = if bytes.len() >= 8 {
+            le_u64(&bytes[bytes.len() - 8..])
+        } else if n >= 4 {
+            u64::from(le_u32(&rest[..4])) << 32 | u64::from(le_u32(&rest[n - 4..]))
+        } else {
+            u64::from(rest[0]) << 16 | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1])
+        };
+        self.add(tail);
     }
 
     fn write_u8(&mut self, i: u8) {
@@ -204,6 +287,10 @@ impl Hasher for NameHasher {
 
     fn write_usize(&mut self, i: usize) {
         self.add(i as u64);
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
     }
 
     fn finish(&self) -> u64 {
@@ -216,6 +303,17 @@ impl NameHasher {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
+
+/// The first 8 bytes of `b` (which has at least 8) as a little-endian number.
+fn le_u64(b: &[u8]) -> u64 {
+    u64::from_le_bytes(b.first_chunk().copied().unwrap_or_default())
+}
+
+/// The first 4 bytes of `b` (which has at least 4) as a little-endian number.
+fn le_u32(b: &[u8]) -> u32 {
+    u32::from_le_bytes(b.first_chunk().copied().unwrap_or_default())
+}
+
 /// Decodes the stored characters (terminator included) of a non-empty FString.
 fn decode(bytes: &[u8], wide: bool) -> Result<FString, String> {
     if wide {
@@ -335,5 +433,79 @@ impl<'de> Deserialize<'de> for FString {
                 wide: true,
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stored form of a narrow FString with these characters (terminator added).
+    fn narrow(chars: &[u8]) -> Vec<u8> {
+        let mut out = i32::try_from(chars.len() + 1)
+            .unwrap()
+            .to_le_bytes()
+            .to_vec();
+        out.extend_from_slice(chars);
+        out.push(0);
+        out
+    }
+
+    fn read_all(cache: &mut NameCache, data: &[u8]) -> Vec<FString> {
+        let mut r = ByteReader::new(data, 0);
+        let mut out = Vec::new();
+        while !r.is_empty() {
+            let id = cache.read_id(&mut r).unwrap();
+            out.push(cache.get(id).clone());
+        }
+        out
+    }
+
+    /// Many names (so that slots of the quick table are shared), each read twice: every read gives
+    /// the name's own text, and the second read the same allocation as the first.
+    #[test]
+    fn names_read_back_as_stored_and_shared() {
+        let texts: Vec<String> = (0..2000).map(|i| format!("N{i}")).collect();
+        let data: Vec<u8> = texts.iter().flat_map(|t| narrow(t.as_bytes())).collect();
+        let mut cache = NameCache::default();
+        let first = read_all(&mut cache, &data);
+        let second = read_all(&mut cache, &data);
+        for ((a, b), text) in first.iter().zip(&second).zip(&texts) {
+            assert_eq!(a.as_str(), text);
+            assert!(Arc::ptr_eq(
+                a.value.as_ref().unwrap(),
+                b.value.as_ref().unwrap()
+            ));
+        }
+    }
+
+    /// A Latin-1 name whose decoded text (as UTF-8) equals the stored bytes of another name must not
+    /// be taken for it, in either order.
+    #[test]
+    fn latin1_text_is_not_mistaken_for_stored_bytes() {
+        let e_acute = narrow(&[0xe9]);
+        let utf8_lookalike = narrow("é".as_bytes());
+        for data in [
+            [e_acute.clone(), utf8_lookalike.clone()].concat(),
+            [utf8_lookalike, e_acute].concat(),
+        ] {
+            let mut texts: Vec<String> = read_all(&mut NameCache::default(), &data)
+                .iter()
+                .map(|n| n.as_str().to_owned())
+                .collect();
+            texts.sort();
+            assert_eq!(texts, ["Ã©", "é"]);
+        }
+    }
+
+    /// Narrow and wide names with the same text are different names (they write back differently).
+    #[test]
+    fn wide_and_narrow_names_differ() {
+        let mut data = narrow(b"A");
+        data.extend_from_slice(&(-2i32).to_le_bytes());
+        data.extend_from_slice(&[b'A', 0, 0, 0]);
+        let names = read_all(&mut NameCache::default(), &data);
+        assert_eq!(names[0].as_str(), names[1].as_str());
+        assert!(!names[0].wide && names[1].wide);
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::container::{ArrayValue, MapValue, SetValue};
 use crate::cursor::{ByteReader, collect_n};
-use crate::fstring::NameCache;
+use crate::fstring::{NameCache, NameId};
 use crate::native_struct::{FSoftObjectPath, StructValue};
 use crate::property_tag::{FPropertyTag, TypeCache};
 use crate::{Error, F32, F64, FGuid, FName, FString, FText, NameMode, PropertyContext};
@@ -215,6 +215,23 @@ impl<'c> ReadState<'c> {
         }
     }
 
+    /// Reads a name in the context's [`NameMode`] and returns its id, for readers that only need
+    /// to recognise it: no reference count is taken.
+    pub(crate) fn read_name_id(&mut self, r: &mut ByteReader<'_>) -> Result<NameId, Error> {
+        match &self.ctx.names {
+            NameMode::Inline => self.names.read_id(r),
+            NameMode::Pool(pool) => pool.read_index(r),
+        }
+    }
+
+    /// The name with an id from [`ReadState::read_name_id`].
+    pub(crate) fn name(&self, id: NameId) -> &FName {
+        match &self.ctx.names {
+            NameMode::Inline => self.names.get(id),
+            NameMode::Pool(pool) => pool.checked(id),
+        }
+    }
+
     /// Runs `f` with `segment` appended to the hint path.
     pub(crate) fn in_path<T>(&mut self, segment: &str, f: impl FnOnce(&mut Self) -> T) -> T {
         let len = self.path.len();
@@ -289,8 +306,9 @@ impl PropertyList {
                 properties.shrink_to_fit();
                 Ok(PropertyList { properties })
             }
+            // One block copy into an exactly sized Vec (drain-and-collect moved them one by one).
             Ok(()) => Ok(PropertyList {
-                properties: st.stack.drain(base..).collect(),
+                properties: st.stack.split_off(base),
             }),
             Err(e) => {
                 st.stack.truncate(base);
@@ -302,10 +320,13 @@ impl PropertyList {
     /// Reads properties up to "None", pushing them onto `st.stack`.
     fn parse_onto_stack(r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<(), Error> {
         loop {
-            let name = st.read_name(r)?;
+            // By id first: the "None" ending every list is recognised without a reference count.
+            let id = st.read_name_id(r)?;
+            let name = st.name(id);
             if name.is("None") {
                 break;
             }
+            let name = name.clone();
             // The name moves into the tag; on failure the path buffer still holds it for the error.
             let start = st.path.len();
             if start != 0 {
@@ -338,7 +359,7 @@ impl Property {
     fn parse(name: FName, r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
         let (tag, info) = FPropertyTag::parse_after_name(name, r, st)?;
         let mut v = r.sub(info.size, "property value")?;
-        let kind = Kind::of(tag.type_name.name.as_str());
+        let kind = info.kind;
         let decoded = match kind {
             Kind::Bool if info.size == 0 => Ok(PropertyValue::Bool(info.bool_value)),
             Kind::Bool => return Err(v.err(format!("BoolProperty with {} value bytes", info.size))),

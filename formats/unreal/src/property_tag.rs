@@ -7,7 +7,7 @@ use crate::context::{
     UE4_STRUCT_GUID_IN_PROPERTY_TAG, UE5_PROPERTY_TAG_EXTENSION,
 };
 use crate::cursor::ByteReader;
-use crate::fstring::NameHasher;
+use crate::fstring::{NameHasher, NameId};
 use crate::property::{Kind, ReadState};
 use crate::{Error, FGuid, FName};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -92,9 +92,9 @@ fn deserialize_params<'de, D: Deserializer<'de>>(
 /// `ArrayProperty(IntProperty)`, `ByteProperty(None)`, ...); likewise the tag extras.
 /// Its size is bounded by the input: every entry holds a distinct name or extras read from it.
 ///
-/// Pre-5.4 tag types and leaf lists are looked up by the addresses of their names' shared texts
-/// (a name's text is one allocation per distinct name, see `NameCache`), which is cheap; maps and
-/// UE 5.4 type trees by their contents.
+/// Pre-5.4 tag types (maps included) are looked up by the ids of their stored names, read without
+/// taking a reference count (see `NameId`); leaf lists by the addresses of their names' shared
+/// texts (one allocation per distinct name, see `NameCache`); UE 5.4 type trees by their contents.
 #[derive(Default)]
 pub(crate) struct TypeCache {
     /// The last extras handed out: consecutive tags mostly have the same ones (the zero struct GUID
@@ -103,11 +103,15 @@ pub(crate) struct TypeCache {
     extras: HashSet<Arc<TagExtras>, BuildHasherDefault<NameHasher>>,
     empty: Arc<[FPropertyTypeName]>,
     leaves: HashMap<NameKey, Arc<[FPropertyTypeName]>, BuildHasherDefault<NameHasher>>,
-    /// Pre-5.4 tag types by their type name and optional single parameter.
-    tags:
-        HashMap<(NameKey, Option<NameKey>), Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
+    /// Pre-5.4 tag types by the ids of their stored names, see [`TagTypeKey`].
+    tags: HashMap<TagTypeKey, Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
     types: HashSet<Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
 }
+
+/// A pre-5.4 tag's type as stored: the ids of its type name and of its parameter names, 0 for
+/// parameters it does not have. How many it has follows from the type name (and the read's
+/// versions), so a present null parameter (also id 0) cannot be mistaken for an absent one.
+type TagTypeKey = (NameId, NameId, NameId);
 
 /// A name's identity within one read: the address of its shared text and its encoding.
 type NameKey = (usize, bool);
@@ -143,21 +147,6 @@ impl TypeCache {
         Some(shared)
     }
 
-    /// The shared type `name` or `name(param)` of a pre-5.4 tag: one look-up when seen before.
-    fn tag_type(&mut self, name: FName, param: Option<FName>) -> Arc<FPropertyTypeName> {
-        let key = (name_key(&name), param.as_ref().map(name_key));
-        if let Some(shared) = self.tags.get(&key) {
-            return Arc::clone(shared);
-        }
-        let params = match param {
-            Some(p) => self.leaf(p),
-            None => self.empty(),
-        };
-        let shared = Arc::new(FPropertyTypeName { name, params });
-        self.tags.insert(key, Arc::clone(&shared));
-        shared
-    }
-
     /// The shared copy of `t`, found by its contents.
     fn share(&mut self, t: FPropertyTypeName) -> Arc<FPropertyTypeName> {
         if let Some(shared) = self.types.get(&t) {
@@ -185,6 +174,29 @@ impl TypeCache {
         self.leaves.insert(key, Arc::clone(&p));
         p
     }
+}
+
+/// The shared type of a pre-5.4 tag stored as `key` with `arity` parameters: one look-up and no
+/// name reference counts when seen before.
+fn tag_type(st: &mut ReadState<'_>, key: TagTypeKey, arity: usize) -> Arc<FPropertyTypeName> {
+    if let Some(shared) = st.types.tags.get(&key) {
+        return Arc::clone(shared);
+    }
+    let (name, first, second) = key;
+    let params = match arity {
+        0 => st.types.empty(),
+        1 => {
+            let param = st.name(first).clone();
+            st.types.leaf(param)
+        }
+        _ => Arc::new([first, second].map(|id| FPropertyTypeName::leaf(st.name(id).clone()))),
+    };
+    let shared = Arc::new(FPropertyTypeName {
+        name: st.name(name).clone(),
+        params,
+    });
+    st.types.tags.insert(key, Arc::clone(&shared));
+    shared
 }
 
 /// The UE5 property-tag extension (`EPropertyTagExtension`) and its overridable-serialization data.
@@ -341,6 +353,8 @@ pub(crate) struct TagInfo {
     pub size: usize,
     /// BoolProperty value stored in the tag.
     pub bool_value: bool,
+    /// The kind of the tag's type.
+    pub kind: Kind,
 }
 
 /// Where the writer must patch the size once the value is written.
@@ -368,7 +382,7 @@ impl FPropertyTag {
         if ctx.complete_type_names() {
             return Self::parse_v2(name, r, st);
         }
-        let type_name = st.read_name(r)?;
+        let type_id = st.read_name_id(r)?;
         let size_at = r.offset();
         let size = r.i32("property size")?;
         let size = usize::try_from(size)
@@ -379,35 +393,25 @@ impl FPropertyTag {
         };
         let set_map = ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT;
         let mut bool_value = false;
-        // `Some(param)`: the type's one parameter, if any; `None`: a map (two parameters).
-        let param = match Kind::of(type_name.as_str()) {
+        let kind = Kind::of(st.name(type_id).as_str());
+        let (arity, first, second) = match kind {
             Kind::Struct => {
-                let struct_name = st.read_name(r)?;
+                let struct_name = st.read_name_id(r)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
                     extras.struct_guid = Some(FGuid::parse(r)?);
                 }
-                Some(Some(struct_name))
+                (1, struct_name, 0)
             }
             Kind::Bool => {
                 bool_value = read_bool8(r, "BoolProperty value")?;
-                Some(None)
+                (0, 0, 0)
             }
-            Kind::Byte | Kind::Enum | Kind::Array | Kind::Optional => Some(Some(st.read_name(r)?)),
-            Kind::Set if set_map => Some(Some(st.read_name(r)?)),
-            Kind::Map if set_map => None,
-            _ => Some(None),
+            Kind::Byte | Kind::Enum | Kind::Array | Kind::Optional => (1, st.read_name_id(r)?, 0),
+            Kind::Set if set_map => (1, st.read_name_id(r)?, 0),
+            Kind::Map if set_map => (2, st.read_name_id(r)?, st.read_name_id(r)?),
+            _ => (0, 0, 0),
         };
-        let type_name = match param {
-            Some(param) => st.types.tag_type(type_name, param),
-            None => {
-                let key = FPropertyTypeName::leaf(st.read_name(r)?);
-                let value = FPropertyTypeName::leaf(st.read_name(r)?);
-                st.types.share(FPropertyTypeName {
-                    name: type_name,
-                    params: Arc::new([key, value]),
-                })
-            }
-        };
+        let type_name = tag_type(st, (type_id, first, second), arity);
         if ctx.package_ue4 >= UE4_PROPERTY_GUID_IN_PROPERTY_TAG && read_bool8(r, "HasPropertyGuid")?
         {
             extras.property_guid = Some(FGuid::parse(r)?);
@@ -420,7 +424,14 @@ impl FPropertyTag {
             type_name,
             extras: st.types.extras(extras),
         };
-        Ok((tag, TagInfo { size, bool_value }))
+        Ok((
+            tag,
+            TagInfo {
+                size,
+                bool_value,
+                kind,
+            },
+        ))
     }
 
     fn parse_v2(
@@ -430,6 +441,7 @@ impl FPropertyTag {
     ) -> Result<(Self, TagInfo), Error> {
         let type_name = FPropertyTypeName::parse(r, st, 0)?;
         let type_name = st.types.share(type_name);
+        let kind = Kind::of(type_name.name.as_str());
         let size_at = r.offset();
         let size = r.i32("property size")?;
         let size = usize::try_from(size)
@@ -476,6 +488,7 @@ impl FPropertyTag {
             TagInfo {
                 size,
                 bool_value: flags & FLAG_BOOL_TRUE != 0,
+                kind,
             },
         ))
     }
