@@ -131,7 +131,10 @@ impl<'a> ZlibReader<'a> {
         self.drop_read();
         let consumed = self.consumed();
         let before = self.produced();
-        self.window.reserve_exact(STEP);
+        // Room for one byte past the claim, so that an overlong stream shows; no more, so that a
+        // small stream gets a small window.
+        let room = (self.claimed + 1).saturating_sub(before).min(STEP as u64) as usize;
+        self.window.reserve_exact(room);
         let input = self.compressed.get(consumed..).unwrap_or_default();
         let fault =
             match self
