@@ -162,17 +162,6 @@ impl PropertyContext {
         self.package_ue5 >= UE5_PROPERTY_TAG_COMPLETE_TYPE_NAME
     }
 
-    /// Reads one name in the context's [`NameMode`].
-    pub(crate) fn read_name(&self, r: &mut ByteReader<'_>) -> Result<FName, Error> {
-        match &self.names {
-            NameMode::Inline => FName::parse(r),
-            NameMode::Pool(pool) => {
-                let i = pool.read_index(r)?;
-                Ok(pool.checked(i).clone())
-            }
-        }
-    }
-
     /// Appends one name in the context's [`NameMode`].
     pub(crate) fn put_name(&self, name: &FName, out: &mut Vec<u8>) -> Result<(), Error> {
         match &self.names {

@@ -209,10 +209,8 @@ impl<'c> ReadState<'c> {
     /// Reads a name in the context's [`NameMode`]: inline names share their text through
     /// [`ReadState::names`], pool names are the pool's own.
     pub(crate) fn read_name(&mut self, r: &mut ByteReader<'_>) -> Result<FName, Error> {
-        match self.ctx.names {
-            NameMode::Inline => FName::parse_shared(r, &mut self.names),
-            NameMode::Pool(_) => self.ctx.read_name(r),
-        }
+        let id = self.read_name_id(r)?;
+        Ok(self.name(id).clone())
     }
 
     /// Reads a name in the context's [`NameMode`] and returns its id, for readers that only need

@@ -371,6 +371,13 @@ impl SizeSlot {
     }
 }
 
+/// Reads a tag's `i32` value size, which must not be negative.
+fn read_size(r: &mut ByteReader<'_>) -> Result<usize, Error> {
+    let at = r.offset();
+    let size = r.i32("property size")?;
+    usize::try_from(size).map_err(|_| Error::new(at, format!("negative property size {size}")))
+}
+
 impl FPropertyTag {
     /// Reads the rest of a tag whose name (not "None") was already read.
     pub(crate) fn parse_after_name(
@@ -383,10 +390,7 @@ impl FPropertyTag {
             return Self::parse_v2(name, r, st);
         }
         let type_id = st.read_name_id(r)?;
-        let size_at = r.offset();
-        let size = r.i32("property size")?;
-        let size = usize::try_from(size)
-            .map_err(|_| Error::new(size_at, format!("negative property size {size}")))?;
+        let size = read_size(r)?;
         let mut extras = TagExtras {
             array_index: r.i32("array index")?,
             ..NO_EXTRAS
@@ -442,10 +446,7 @@ impl FPropertyTag {
         let type_name = FPropertyTypeName::parse(r, st, 0)?;
         let type_name = st.types.share(type_name);
         let kind = Kind::of(type_name.name.as_str());
-        let size_at = r.offset();
-        let size = r.i32("property size")?;
-        let size = usize::try_from(size)
-            .map_err(|_| Error::new(size_at, format!("negative property size {size}")))?;
+        let size = read_size(r)?;
         let flags = r.u8("property tag flags")?;
         let array_index = if flags & FLAG_ARRAY_INDEX != 0 {
             r.i32("array index")?
