@@ -3,9 +3,12 @@
 
 use crate::FString;
 use crate::cursor::ByteReader;
+use binrw::binrw;
 use serde::{Deserialize, Serialize};
 
 /// An object reference as a level name and a path name.
+#[binrw]
+#[brw(little)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FObjectReferenceDisc {
     /// Name of the level holding the object.

@@ -1,0 +1,177 @@
+//! The compressed body: Satisfactory's one-chunk archives, inflated in parallel.
+//!
+//! The file-side model is the `unreal` crate's [`ChunkedArchive`] (every original zlib stream kept, so
+//! an unchanged chunk is written back as stored and changed data is compressed anew, even when an edit
+//! changes the body's size). Reading scans the archive headers first, then inflates the chunks on
+//! several threads straight into one buffer of the body's size. Files whose archives are not the
+//! regular one-chunk kind go through the `unreal` crate's sequential reader.
+
+use unreal::chunked::{
+    ARCHIVE_V2_HEADER_TAG, ArchiveHeader, COMPRESSOR_ZLIB, ChunkLayout, ChunkedArchive,
+    DEFAULT_CHUNK_SIZE, DeflateParams, PACKAGE_FILE_TAG, ZlibStream,
+};
+
+use crate::Error;
+use crate::reader::Reader;
+
+/// deflate never expands its output by more than this factor (zlib's bound).
+const MAX_DEFLATE_RATIO: u64 = 1032;
+/// Chunks per thread below which another thread does not pay off.
+const CHUNKS_PER_THREAD: usize = 4;
+
+/// One chunk found by the header scan.
+struct ChunkRef<'a> {
+    compressed: &'a [u8],
+    offset: usize,
+    len: usize,
+}
+
+/// Reads the chunks in `data` (which starts at file offset `base`): the archive model and the body.
+pub(crate) fn read(data: &[u8], base: usize) -> Result<(ChunkedArchive, Vec<u8>), Error> {
+    let Some((header, chunks)) = scan(data, base)? else {
+        return ChunkedArchive::read(data, base).map_err(|e| Error::zlib("chunks", e));
+    };
+    let total: usize = chunks.iter().map(|c| c.len).sum();
+    let mut body = vec![0u8; total];
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(chunks.len() / CHUNKS_PER_THREAD)
+        .max(1);
+    let streams = inflate_all(&chunks, &mut body, threads)?;
+    let archive = ChunkedArchive {
+        header,
+        layout: ChunkLayout::ArchivePerChunk,
+        chunks: streams,
+    };
+    Ok((archive, body))
+}
+
+/// Writes `body` as `archive`'s chunks onto `out`.
+pub(crate) fn write(archive: &ChunkedArchive, body: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+    archive
+        .write(body, DeflateParams::default(), out)
+        .map_err(|e| Error::zlib("chunks", e))
+}
+
+/// The archive headers of regular one-chunk archives; `None` when some archive is not one (the
+/// sequential reader then handles, or rejects, the data).
+fn scan(data: &[u8], base: usize) -> Result<Option<(ArchiveHeader, Vec<ChunkRef<'_>>)>, Error> {
+    let mut r = Reader::new(data, base);
+    let mut chunks = Vec::new();
+    let mut first = None;
+    while !r.is_empty() {
+        let Some((header, chunk)) = scan_one(&mut r)? else {
+            return Ok(None);
+        };
+        if first.is_some_and(|h| h != header) {
+            return Ok(None);
+        }
+        first = Some(header);
+        chunks.push(chunk);
+    }
+    Ok(first.map(|h| (h, chunks)))
+}
+
+fn scan_one<'a>(r: &mut Reader<'a>) -> Result<Option<(ArchiveHeader, ChunkRef<'a>)>, Error> {
+    if r.u32("chunk header.tag")? != PACKAGE_FILE_TAG {
+        return Ok(None);
+    }
+    let v2 = match r.u32("chunk header.version")? {
+        0 => false,
+        ARCHIVE_V2_HEADER_TAG => true,
+        _ => return Ok(None),
+    };
+    let max_chunk_size = r.i64("chunk header.max_chunk_size")?;
+    let compressor = if v2 {
+        Some(r.u8("chunk header.compressor")?)
+    } else {
+        None
+    };
+    let summary = (
+        r.i64("chunk header.summary")?,
+        r.i64("chunk header.summary")?,
+    );
+    let info = (r.i64("chunk header.size")?, r.i64("chunk header.size")?);
+    let regular = max_chunk_size == DEFAULT_CHUNK_SIZE
+        && compressor.is_none_or(|c| c == COMPRESSOR_ZLIB)
+        && summary == info
+        && info.1 > 0
+        && info.1 <= max_chunk_size
+        && info.0 >= 0
+        && (info.0 as u64).saturating_mul(MAX_DEFLATE_RATIO) >= info.1 as u64
+        && (info.0 as u64) <= r.remaining() as u64;
+    if !regular {
+        return Ok(None);
+    }
+    let offset = r.offset();
+    let compressed = r.take(info.0 as usize, "chunk data")?;
+    let header = ArchiveHeader {
+        v2_compressor: compressor,
+        max_chunk_size,
+    };
+    let chunk = ChunkRef {
+        compressed,
+        offset,
+        len: info.1 as usize,
+    };
+    Ok(Some((header, chunk)))
+}
+
+/// Inflates every chunk into its place in `body`, on `threads` threads.
+fn inflate_all(
+    chunks: &[ChunkRef<'_>],
+    body: &mut [u8],
+    threads: usize,
+) -> Result<Vec<ZlibStream>, Error> {
+    if threads <= 1 {
+        return inflate_group(chunks, body);
+    }
+    let per = chunks.len().div_ceil(threads);
+    let mut groups = Vec::with_capacity(threads);
+    let mut rest = body;
+    for group in chunks.chunks(per) {
+        let len: usize = group.iter().map(|c| c.len).sum();
+        let (mine, others) = rest.split_at_mut(len);
+        groups.push((group, mine));
+        rest = others;
+    }
+    let results: Vec<Result<Vec<ZlibStream>, Error>> = std::thread::scope(|s| {
+        let handles: Vec<_> = groups
+            .into_iter()
+            .map(|(group, out)| s.spawn(move || inflate_group(group, out)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Error::new("chunks", 0, "inflate thread panicked")))
+            })
+            .collect()
+    });
+    let mut streams = Vec::with_capacity(chunks.len());
+    for result in results {
+        streams.extend(result?);
+    }
+    Ok(streams)
+}
+
+/// Inflates consecutive chunks into `out`, which has exactly their total length.
+fn inflate_group(chunks: &[ChunkRef<'_>], out: &mut [u8]) -> Result<Vec<ZlibStream>, Error> {
+    let mut scratch = Vec::new();
+    let mut streams = Vec::with_capacity(chunks.len());
+    let mut at = 0;
+    for chunk in chunks {
+        scratch.clear();
+        let stream = ZlibStream::inflate(
+            chunk.compressed,
+            chunk.len as u64,
+            chunk.offset,
+            &mut scratch,
+        )
+        .map_err(|e| Error::zlib("chunks", e))?;
+        out[at..at + chunk.len].copy_from_slice(&scratch);
+        at += chunk.len;
+        streams.push(stream);
+    }
+    Ok(streams)
+}

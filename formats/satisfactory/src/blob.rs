@@ -1,0 +1,299 @@
+//! TOC and data blobs: the object headers of a level or blueprint, and each object's bytes.
+//!
+//! Reading has two passes. The first ([`read_toc`], [`read_data_blob`]) walks the blobs and yields
+//! [`Pending`] objects (header, save data and where the bytes are); the second ([`decode`]) decodes
+//! the objects' bytes, on several threads, once every level's versions are known.
+
+use serde::{Deserialize, Serialize};
+use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
+
+use crate::Error;
+use crate::objects::{Contexts, FObjectSaveData, ObjectData, ObjectHeader, SaveObject};
+use crate::reader::{Reader, put, put_args, put_sized};
+use crate::versions::{SAVE_VERSION_OBJECT_VERSION_DATA, Scope};
+
+/// Objects per thread below which another thread does not pay off.
+const OBJECTS_PER_THREAD: usize = 256;
+
+/// What a TOC blob holds after its object headers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TocTail {
+    /// Nothing: the blob ends after the headers.
+    None,
+    /// A level's `DestroyedActors`.
+    DestroyedActors(TArray<FObjectReferenceDisc>),
+    /// The persistent level's `LevelToDestroyedActorsMap`.
+    LevelToDestroyedActors(TMap<FString, TArray<FObjectReferenceDisc>>),
+    /// Bytes that are neither (kept as stored).
+    Raw(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
+}
+
+/// Which tail a TOC blob may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TailKind {
+    Level,
+    Persistent,
+}
+
+/// An object whose bytes are not decoded yet.
+pub(crate) struct Pending {
+    pub header: ObjectHeader,
+    pub save_data: Option<FObjectSaveData>,
+    /// Offset of the object's bytes in the body, and their length.
+    pub at: usize,
+    pub len: usize,
+    /// The versions of the enclosing level.
+    pub scope: Scope,
+}
+
+/// Reads a TOC blob: the object count, the headers, and the tail.
+pub(crate) fn read_toc(
+    r: &mut Reader<'_>,
+    save_version: i32,
+    kind: TailKind,
+) -> Result<(Vec<ObjectHeader>, TocTail), Error> {
+    let n = r.count(8, "object count")?;
+    let mut headers = Vec::with_capacity(n);
+    for i in 0..n {
+        let header = r
+            .binrw_args("header", (save_version,))
+            .map_err(|e: Error| e.within(&format!("[{i}]")))?;
+        headers.push(header);
+    }
+    Ok((headers, read_tail(r, kind)))
+}
+
+/// The tail of a TOC blob: its known form when it reads exactly, else raw bytes.
+fn read_tail(r: &mut Reader<'_>, kind: TailKind) -> TocTail {
+    if r.is_empty() {
+        return TocTail::None;
+    }
+    let mut attempt = r.clone();
+    let parsed = match kind {
+        TailKind::Level => attempt
+            .binrw("destroyed_actors")
+            .map(TocTail::DestroyedActors),
+        TailKind::Persistent => attempt
+            .binrw("level_to_destroyed_actors")
+            .map(TocTail::LevelToDestroyedActors),
+    };
+    let rest = r.rest();
+    let _ = r.take(rest.len(), "toc tail");
+    match parsed {
+        Ok(tail) if attempt.is_empty() => tail,
+        _ => TocTail::Raw(rest.to_vec()),
+    }
+}
+
+/// Appends a TOC blob.
+pub(crate) fn write_toc(
+    objects: &[SaveObject],
+    tail: &TocTail,
+    save_version: i32,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    put_count(objects.len(), out, "object count")?;
+    for (i, o) in objects.iter().enumerate() {
+        put_args(&o.header, out, &format!("[{i}].header"), (save_version,))?;
+    }
+    match tail {
+        TocTail::None => Ok(()),
+        TocTail::DestroyedActors(a) => put(a, out, "destroyed_actors"),
+        TocTail::LevelToDestroyedActors(m) => put(m, out, "level_to_destroyed_actors"),
+        TocTail::Raw(bytes) => {
+            out.extend_from_slice(bytes);
+            Ok(())
+        }
+    }
+}
+
+/// Appends an `i32` count.
+pub(crate) fn put_count(n: usize, out: &mut Vec<u8>, path: &str) -> Result<(), Error> {
+    let n = i32::try_from(n)
+        .map_err(|_| Error::new(path, out.len(), format!("{n} does not fit an i32 count")))?;
+    out.extend_from_slice(&n.to_le_bytes());
+    Ok(())
+}
+
+/// Reads a data blob of `headers.len()` objects. `save_blob`: the save form, with each object's
+/// SaveVersion and version data; blueprints store the bytes alone. Returns the objects and the bytes
+/// after the last one.
+pub(crate) fn read_data_blob(
+    r: &mut Reader<'_>,
+    headers: Vec<ObjectHeader>,
+    save_blob: bool,
+    scope: Scope,
+) -> Result<(Vec<Pending>, Vec<u8>), Error> {
+    let at = r.offset();
+    let n = r.count(4, "object count")?;
+    if n != headers.len() {
+        return Err(Error::new(
+            "object count",
+            at,
+            format!("{n} objects, the TOC blob has {}", headers.len()),
+        ));
+    }
+    let mut pending = Vec::with_capacity(n);
+    for (i, header) in headers.into_iter().enumerate() {
+        let object =
+            read_entry(r, header, save_blob, scope).map_err(|e| e.within(&format!("[{i}]")))?;
+        pending.push(object);
+    }
+    Ok((pending, r.rest().to_vec()))
+}
+
+fn read_entry(
+    r: &mut Reader<'_>,
+    header: ObjectHeader,
+    save_blob: bool,
+    scope: Scope,
+) -> Result<Pending, Error> {
+    let mut save_data = None;
+    if save_blob {
+        let save_version = r.i32("save_version")?;
+        let migrate = r.binrw("should_migrate_object_refs_to_persistent")?;
+        save_data = Some((save_version, migrate));
+    }
+    let len = r.count(1, "data length")?;
+    let at = r.offset();
+    r.take(len, "data")?;
+    let save_data = match save_data {
+        Some((save_version, migrate)) => Some(FObjectSaveData {
+            save_version,
+            should_migrate_object_refs_to_persistent: migrate,
+            per_object_version_data: if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
+                Some(r.binrw("per_object_version_data")?)
+            } else {
+                None
+            },
+        }),
+        None => None,
+    };
+    Ok(Pending {
+        header,
+        save_data,
+        at,
+        len,
+        scope,
+    })
+}
+
+/// Appends a data blob.
+pub(crate) fn write_data_blob(
+    objects: &[SaveObject],
+    tail: &[u8],
+    scope: Scope,
+    contexts: &Contexts,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    put_count(objects.len(), out, "object count")?;
+    for (i, o) in objects.iter().enumerate() {
+        write_entry(o, scope, contexts, out).map_err(|e| e.within(&format!("[{i}]")))?;
+    }
+    out.extend_from_slice(tail);
+    Ok(())
+}
+
+fn write_entry(
+    o: &SaveObject,
+    scope: Scope,
+    contexts: &Contexts,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    if let Some(s) = &o.save_data {
+        out.extend_from_slice(&s.save_version.to_le_bytes());
+        put(
+            &s.should_migrate_object_refs_to_persistent,
+            out,
+            "should_migrate",
+        )?;
+    }
+    let object_scope = o.scope(scope);
+    put_sized::<4>(out, "data", |out| {
+        o.data.put(&o.header, object_scope, contexts, out)
+    })?;
+    if let Some(s) = &o.save_data {
+        let gated = s.save_version >= SAVE_VERSION_OBJECT_VERSION_DATA;
+        match (&s.per_object_version_data, gated) {
+            (Some(v), true) => put(v, out, "per_object_version_data")?,
+            (None, false) => {}
+            _ => {
+                return Err(Error::new(
+                    "per_object_version_data",
+                    out.len(),
+                    "present exactly when the object's SaveVersion is 53 or more",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The scopes the objects' bytes are read in.
+pub(crate) fn scopes(pending: &[Pending]) -> impl Iterator<Item = Scope> + '_ {
+    pending.iter().map(object_scope)
+}
+
+fn object_scope(p: &Pending) -> Scope {
+    match &p.save_data {
+        Some(s) => p.scope.narrowed(
+            Some(s.save_version),
+            s.per_object_version_data
+                .as_ref()
+                .and_then(|o| o.value.as_ref()),
+        ),
+        None => p.scope,
+    }
+}
+
+/// Decodes the bytes of every pending object (`body` is the buffer their offsets point into), on
+/// several threads when there are many.
+pub(crate) fn decode(pending: Vec<Pending>, body: &[u8], contexts: &Contexts) -> Vec<SaveObject> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(pending.len() / OBJECTS_PER_THREAD)
+        .max(1);
+    if threads == 1 {
+        return decode_group(pending, body, contexts);
+    }
+    let per = pending.len().div_ceil(threads);
+    let mut groups = Vec::with_capacity(threads);
+    let mut pending = pending;
+    while !pending.is_empty() {
+        let rest = pending.split_off(per.min(pending.len()));
+        groups.push(pending);
+        pending = rest;
+    }
+    std::thread::scope(|s| {
+        let handles: Vec<_> = groups
+            .into_iter()
+            .map(|group| s.spawn(move || decode_group(group, body, contexts)))
+            .collect();
+        let mut objects = Vec::new();
+        for h in handles {
+            match h.join() {
+                Ok(group) => objects.extend(group),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        objects
+    })
+}
+
+fn decode_group(pending: Vec<Pending>, body: &[u8], contexts: &Contexts) -> Vec<SaveObject> {
+    let mut readers = contexts.readers();
+    pending
+        .into_iter()
+        .map(|p| {
+            let scope = object_scope(&p);
+            let bytes = &body[p.at..p.at + p.len];
+            let data = ObjectData::decode(bytes, p.at, &p.header, scope, &mut readers);
+            SaveObject {
+                header: p.header,
+                save_data: p.save_data,
+                data,
+            }
+        })
+        .collect()
+}

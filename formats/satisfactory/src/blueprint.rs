@@ -1,0 +1,154 @@
+//! Blueprints: the `.sbp` file (header, compressed body of TOC and data blobs).
+
+use binrw::binrw;
+use serde::{Deserialize, Serialize};
+use unreal::chunked::ChunkedArchive;
+use unreal::{FIntVector, FObjectReferenceDisc, TArray};
+
+use crate::blob::{self, TailKind, TocTail};
+use crate::objects::{Contexts, SaveObject};
+use crate::reader::{Reader, put, put_sized};
+use crate::versions::{FSaveObjectVersionData, SAVE_VERSION_OBJECT_VERSION_DATA, Scope};
+use crate::{Error, archive};
+
+/// `FBlueprintItemAmount`.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FBlueprintItemAmount {
+    /// `ItemClass`.
+    pub item_class: FObjectReferenceDisc,
+    /// `Amount`.
+    pub amount: i32,
+}
+
+/// The blueprint header (`HeaderVersion` plus `FBlueprintHeader`).
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FBlueprintHeader {
+    /// `HeaderVersion` (2 in every known file).
+    pub header_version: i32,
+    /// `SaveVersion`.
+    pub save_version: i32,
+    /// `BuildVersion`.
+    pub build_version: i32,
+    /// `Dimensions`.
+    pub dimensions: FIntVector,
+    /// `Cost`.
+    pub cost: TArray<FBlueprintItemAmount>,
+    /// `RecipeRefs`.
+    pub recipe_refs: TArray<FObjectReferenceDisc>,
+    /// `SaveObjectVersionData` (SaveVersion 53+).
+    #[br(if(save_version >= SAVE_VERSION_OBJECT_VERSION_DATA))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save_object_version_data: Option<FSaveObjectVersionData>,
+}
+
+/// The decompressed body of a blueprint: its objects.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BlueprintBody {
+    /// The objects of `TOCData` / `BlobData`.
+    pub objects: Vec<SaveObject>,
+    /// What `TOCData` holds after the headers.
+    pub toc_tail: TocTail,
+    /// Bytes of `BlobData` after the objects.
+    #[serde(with = "unreal::chunked::hex_bytes")]
+    pub data_tail: Vec<u8>,
+}
+
+/// A blueprint file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Blueprint {
+    /// The header.
+    pub header: FBlueprintHeader,
+    /// The compressed chunks as stored (v1 headers for Update 6/7 blueprints).
+    pub chunks: ChunkedArchive,
+    /// The decoded body.
+    pub body: BlueprintBody,
+}
+
+impl Blueprint {
+    fn scope(&self) -> Scope {
+        scope_of(&self.header)
+    }
+
+    /// Reads a blueprint.
+    pub fn read(data: &[u8]) -> Result<Self, Error> {
+        let mut r = Reader::new(data, 0);
+        let header: FBlueprintHeader = r.binrw("header")?;
+        let (chunks, body) = archive::read(r.rest(), r.offset())?;
+        let body = read_body(&body, scope_of(&header)).map_err(|e| e.within("body"))?;
+        Ok(Blueprint {
+            header,
+            chunks,
+            body,
+        })
+    }
+
+    /// Writes the blueprint (unchanged chunks as stored).
+    pub fn write(&self) -> Result<Vec<u8>, Error> {
+        let body = self.write_body()?;
+        let mut out = Vec::with_capacity(body.len() / 4 + 1024);
+        put(&self.header, &mut out, "header")?;
+        archive::write(&self.chunks, &body, &mut out)?;
+        Ok(out)
+    }
+
+    /// The decompressed body as it would be written.
+    pub fn write_body(&self) -> Result<Vec<u8>, Error> {
+        let scope = self.scope();
+        let b = &self.body;
+        let scopes: Vec<Scope> = std::iter::once(scope)
+            .chain(b.objects.iter().map(|o| o.scope(scope)))
+            .collect();
+        let contexts = Contexts::for_scopes(scopes);
+        let mut out = Vec::new();
+        put_sized::<4>(&mut out, "body.size", |out| {
+            put_sized::<4>(out, "body.toc", |out| {
+                blob::write_toc(&b.objects, &b.toc_tail, scope.save_version, out)
+            })?;
+            put_sized::<4>(out, "body.data", |out| {
+                blob::write_data_blob(&b.objects, &b.data_tail, scope, &contexts, out)
+            })
+        })?;
+        Ok(out)
+    }
+}
+
+fn scope_of(header: &FBlueprintHeader) -> Scope {
+    Scope::file(header.save_version).narrowed(None, header.save_object_version_data.as_ref())
+}
+
+fn read_body(body: &[u8], scope: Scope) -> Result<BlueprintBody, Error> {
+    let mut r = Reader::new(body, 0);
+    let size = r.count(1, "size")?;
+    if size != r.remaining() {
+        return Err(Error::new(
+            "size",
+            0,
+            format!(
+                "body size field says {size}, {} bytes follow it",
+                r.remaining()
+            ),
+        ));
+    }
+    let n = r.count(1, "toc")?;
+    let mut toc = r.sub(n, "toc")?;
+    let n = r.count(1, "data")?;
+    let mut data = r.sub(n, "data")?;
+    if !r.is_empty() {
+        return Err(r.err("", format!("{} bytes follow the data blob", r.remaining())));
+    }
+    let (headers, toc_tail) = blob::read_toc(&mut toc, scope.save_version, TailKind::Level)
+        .map_err(|e| e.within("toc"))?;
+    let (pending, data_tail) =
+        blob::read_data_blob(&mut data, headers, false, scope).map_err(|e| e.within("data"))?;
+    let contexts = Contexts::for_scopes(blob::scopes(&pending).collect::<Vec<_>>());
+    let objects = blob::decode(pending, body, &contexts);
+    Ok(BlueprintBody {
+        objects,
+        toc_tail,
+        data_tail,
+    })
+}

@@ -1,0 +1,373 @@
+//! The decompressed save body: validation data, the per-level map, the persistent level and the
+//! unresolved world data.
+
+use binrw::binrw;
+use serde::{Deserialize, Serialize};
+use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
+
+use crate::Error;
+use crate::blob::{self, Pending, TailKind, TocTail};
+use crate::objects::{Contexts, SaveObject};
+use crate::reader::{Reader, put, put_sized};
+use crate::versions::{
+    FSaveObjectVersionData, SAVE_VERSION_OBJECT_VERSION_DATA, SAVE_VERSION_PER_LEVEL, Scope,
+    TOptional,
+};
+
+/// `FWPGridValidationData`.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FWPGridValidationData {
+    /// `CellSize`.
+    pub cell_size: i32,
+    /// `GridHash`.
+    pub grid_hash: u32,
+    /// `CellHashes`.
+    pub cell_hashes: TMap<FString, u32>,
+}
+
+/// `FWorldPartitionValidationData`.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FWorldPartitionValidationData {
+    /// `Grids`.
+    pub grids: TMap<FString, FWPGridValidationData>,
+}
+
+/// `FPerStreamingLevelSaveData`, with its name (the key of `mPerLevelDataMap`) and decoded blobs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FPerStreamingLevelSaveData {
+    /// The level's name.
+    pub level_name: FString,
+    /// The objects of `TOCBlob64` / `DataBlob64`.
+    pub objects: Vec<SaveObject>,
+    /// What `TOCBlob64` holds after the headers.
+    pub toc_tail: TocTail,
+    /// Bytes of `DataBlob64` after the objects (none in known files).
+    #[serde(with = "unreal::chunked::hex_bytes")]
+    pub data_tail: Vec<u8>,
+    /// `SaveVersion` of the level (SaveVersion 51+).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save_version: Option<i32>,
+    /// `DestroyedActors`.
+    pub destroyed_actors: TArray<FObjectReferenceDisc>,
+    /// `StreamableLevelObjectVersionData` (SaveVersion 53+).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version_data: Option<TOptional<FSaveObjectVersionData>>,
+}
+
+/// `FPersistentAndRuntimeSaveData`, with decoded blobs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FPersistentAndRuntimeSaveData {
+    /// The objects of `TOCBlob64` / `DataBlob64`.
+    pub objects: Vec<SaveObject>,
+    /// What `TOCBlob64` holds after the headers.
+    pub toc_tail: TocTail,
+    /// Bytes of `DataBlob64` after the objects (none in known files).
+    #[serde(with = "unreal::chunked::hex_bytes")]
+    pub data_tail: Vec<u8>,
+    /// `LevelToDestroyedActorsMap`.
+    pub level_to_destroyed_actors: TMap<FString, TArray<FObjectReferenceDisc>>,
+}
+
+/// `FUnresolvedWorldSaveData`.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FUnresolvedWorldSaveData {
+    /// `DestroyedActors`.
+    pub destroyed_actors: TArray<FObjectReferenceDisc>,
+}
+
+/// The decompressed body of a save.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SaveBody {
+    /// `mPersistentLevelSaveObjectVersionData` (SaveVersion 53+).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub persistent_level_version_data: Option<FSaveObjectVersionData>,
+    /// `SaveGameValidationData`.
+    pub validation_data: FWorldPartitionValidationData,
+    /// `mPerLevelDataMap`, in file order.
+    pub levels: Vec<FPerStreamingLevelSaveData>,
+    /// `mPersistentAndRuntimeData`.
+    pub persistent: FPersistentAndRuntimeSaveData,
+    /// `mUnresolvedWorldSaveData`; absent in some 1.0 saves, whose body ends before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unresolved: Option<FUnresolvedWorldSaveData>,
+}
+
+/// A level whose objects are not decoded yet.
+struct PendingLevel {
+    level_name: FString,
+    toc_tail: TocTail,
+    data_tail: Vec<u8>,
+    save_version: Option<i32>,
+    destroyed_actors: TArray<FObjectReferenceDisc>,
+    version_data: Option<TOptional<FSaveObjectVersionData>>,
+    objects: Vec<Pending>,
+}
+
+/// Reads one pair of size-prefixed (`i64`) TOC and data blobs.
+fn blobs<'a>(r: &mut Reader<'a>) -> Result<(Reader<'a>, Reader<'a>), Error> {
+    let n = r.count64(1, "toc_blob")?;
+    let toc = r.sub(n, "toc_blob")?;
+    let n = r.count64(1, "data_blob")?;
+    let data = r.sub(n, "data_blob")?;
+    Ok((toc, data))
+}
+
+/// Reads the TOC and data blobs of one level in `scope`.
+fn level_objects(
+    mut toc: Reader<'_>,
+    mut data: Reader<'_>,
+    scope: Scope,
+    kind: TailKind,
+) -> Result<(Vec<Pending>, TocTail, Vec<u8>), Error> {
+    let (headers, tail) =
+        blob::read_toc(&mut toc, scope.save_version, kind).map_err(|e| e.within("toc_blob"))?;
+    let (objects, data_tail) =
+        blob::read_data_blob(&mut data, headers, true, scope).map_err(|e| e.within("data_blob"))?;
+    Ok((objects, tail, data_tail))
+}
+
+impl SaveBody {
+    /// The scope of the whole body.
+    fn scope(&self, save_version: i32) -> Scope {
+        Scope::file(save_version).narrowed(None, self.persistent_level_version_data.as_ref())
+    }
+
+    /// Reads a body (without the leading `i64` size) saved with `save_version`; `body` is the whole
+    /// decompressed buffer, `r` the part after the size.
+    pub(crate) fn read(body: &[u8], r: &mut Reader<'_>, save_version: i32) -> Result<Self, Error> {
+        let persistent_level_version_data = if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
+            Some(r.binrw("persistent_level_version_data")?)
+        } else {
+            None
+        };
+        let file_scope =
+            Scope::file(save_version).narrowed(None, persistent_level_version_data.as_ref());
+        let validation_data = r.binrw("validation_data")?;
+        let n = r.count(8, "levels")?;
+        let mut levels = Vec::with_capacity(n);
+        for i in 0..n {
+            let level = read_level(r, save_version, file_scope)
+                .map_err(|e| e.within(&format!("levels[{i}]")))?;
+            levels.push(level);
+        }
+        let (toc, data) = blobs(r).map_err(|e| e.within("persistent"))?;
+        let level_to_destroyed_actors = r.binrw("persistent.level_to_destroyed_actors")?;
+        let (persistent_objects, toc_tail, data_tail) =
+            level_objects(toc, data, file_scope, TailKind::Persistent)
+                .map_err(|e| e.within("persistent"))?;
+        let unresolved = if r.is_empty() {
+            None
+        } else {
+            Some(r.binrw("unresolved")?)
+        };
+        if !r.is_empty() {
+            return Err(r.err("", format!("{} bytes follow the body", r.remaining())));
+        }
+        let scopes: Vec<Scope> = levels
+            .iter()
+            .flat_map(|l| blob::scopes(&l.objects))
+            .chain(blob::scopes(&persistent_objects))
+            .collect();
+        let contexts = Contexts::for_scopes(scopes);
+        let counts: Vec<usize> = levels.iter().map(|l| l.objects.len()).collect();
+        let mut all = Vec::with_capacity(counts.iter().sum::<usize>() + persistent_objects.len());
+        let mut pending_levels = Vec::with_capacity(levels.len());
+        for mut level in levels {
+            all.append(&mut level.objects);
+            pending_levels.push(level);
+        }
+        all.extend(persistent_objects);
+        let mut decoded = blob::decode(all, body, &contexts).into_iter();
+        let levels = pending_levels
+            .into_iter()
+            .zip(counts)
+            .map(|(l, n)| FPerStreamingLevelSaveData {
+                level_name: l.level_name,
+                objects: decoded.by_ref().take(n).collect(),
+                toc_tail: l.toc_tail,
+                data_tail: l.data_tail,
+                save_version: l.save_version,
+                destroyed_actors: l.destroyed_actors,
+                version_data: l.version_data,
+            })
+            .collect();
+        Ok(SaveBody {
+            persistent_level_version_data,
+            validation_data,
+            levels,
+            persistent: FPersistentAndRuntimeSaveData {
+                objects: decoded.collect(),
+                toc_tail,
+                data_tail,
+                level_to_destroyed_actors,
+            },
+            unresolved,
+        })
+    }
+
+    /// Appends the body, its leading `i64` size included.
+    pub(crate) fn write(&self, save_version: i32, out: &mut Vec<u8>) -> Result<(), Error> {
+        let file_scope = self.scope(save_version);
+        let contexts = Contexts::for_scopes(self.scopes(file_scope));
+        put_sized::<8>(out, "size", |out| {
+            let gated = save_version >= SAVE_VERSION_OBJECT_VERSION_DATA;
+            match (&self.persistent_level_version_data, gated) {
+                (Some(v), true) => put(v, out, "persistent_level_version_data")?,
+                (None, false) => {}
+                _ => return Err(gate_error("persistent_level_version_data", 53, out.len())),
+            }
+            put(&self.validation_data, out, "validation_data")?;
+            blob::put_count(self.levels.len(), out, "levels")?;
+            for (i, level) in self.levels.iter().enumerate() {
+                write_level(level, save_version, file_scope, &contexts, out)
+                    .map_err(|e| e.within(&format!("levels[{i}]")))?;
+            }
+            let p = &self.persistent;
+            write_blobs(
+                &p.objects,
+                &p.toc_tail,
+                &p.data_tail,
+                file_scope,
+                &contexts,
+                out,
+            )
+            .map_err(|e| e.within("persistent"))?;
+            put(
+                &p.level_to_destroyed_actors,
+                out,
+                "persistent.level_to_destroyed_actors",
+            )?;
+            if let Some(u) = &self.unresolved {
+                put(u, out, "unresolved")?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The scopes of every object's bytes (for the property contexts the writer needs).
+    fn scopes(&self, file_scope: Scope) -> Vec<Scope> {
+        let mut scopes = vec![file_scope];
+        for level in &self.levels {
+            let scope = file_scope.narrowed(
+                level.save_version,
+                level.version_data.as_ref().and_then(|v| v.value.as_ref()),
+            );
+            scopes.extend(level.objects.iter().map(|o| o.scope(scope)));
+        }
+        scopes.extend(self.persistent.objects.iter().map(|o| o.scope(file_scope)));
+        scopes
+    }
+
+    /// Every object: the levels' in order, then the persistent level's.
+    pub fn objects(&self) -> impl Iterator<Item = &SaveObject> {
+        self.levels
+            .iter()
+            .flat_map(|l| l.objects.iter())
+            .chain(self.persistent.objects.iter())
+    }
+
+    /// Every object, for editing.
+    pub fn objects_mut(&mut self) -> impl Iterator<Item = &mut SaveObject> {
+        self.levels
+            .iter_mut()
+            .flat_map(|l| l.objects.iter_mut())
+            .chain(self.persistent.objects.iter_mut())
+    }
+}
+
+fn gate_error(field: &str, version: i32, at: usize) -> Error {
+    Error::new(
+        field,
+        at,
+        format!("present exactly when the SaveVersion is {version} or more"),
+    )
+}
+
+fn read_level(r: &mut Reader<'_>, save_version: i32, outer: Scope) -> Result<PendingLevel, Error> {
+    let level_name = r.binrw("level_name")?;
+    let (toc, data) = blobs(r)?;
+    let level_version = if save_version >= SAVE_VERSION_PER_LEVEL {
+        Some(r.i32("save_version")?)
+    } else {
+        None
+    };
+    let destroyed_actors = r.binrw("destroyed_actors")?;
+    let version_data: Option<TOptional<FSaveObjectVersionData>> =
+        if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
+            Some(r.binrw("version_data")?)
+        } else {
+            None
+        };
+    let scope = outer.narrowed(
+        level_version,
+        version_data.as_ref().and_then(|v| v.value.as_ref()),
+    );
+    let (objects, toc_tail, data_tail) = level_objects(toc, data, scope, TailKind::Level)?;
+    Ok(PendingLevel {
+        level_name,
+        toc_tail,
+        data_tail,
+        save_version: level_version,
+        destroyed_actors,
+        version_data,
+        objects,
+    })
+}
+
+fn write_level(
+    level: &FPerStreamingLevelSaveData,
+    save_version: i32,
+    outer: Scope,
+    contexts: &Contexts,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    put(&level.level_name, out, "level_name")?;
+    let scope = outer.narrowed(
+        level.save_version,
+        level.version_data.as_ref().and_then(|v| v.value.as_ref()),
+    );
+    write_blobs(
+        &level.objects,
+        &level.toc_tail,
+        &level.data_tail,
+        scope,
+        contexts,
+        out,
+    )?;
+    match (level.save_version, save_version >= SAVE_VERSION_PER_LEVEL) {
+        (Some(v), true) => out.extend_from_slice(&v.to_le_bytes()),
+        (None, false) => {}
+        _ => return Err(gate_error("save_version", 51, out.len())),
+    }
+    put(&level.destroyed_actors, out, "destroyed_actors")?;
+    match (
+        &level.version_data,
+        save_version >= SAVE_VERSION_OBJECT_VERSION_DATA,
+    ) {
+        (Some(v), true) => put(v, out, "version_data"),
+        (None, false) => Ok(()),
+        _ => Err(gate_error("version_data", 53, out.len())),
+    }
+}
+
+fn write_blobs(
+    objects: &[SaveObject],
+    toc_tail: &TocTail,
+    data_tail: &[u8],
+    scope: Scope,
+    contexts: &Contexts,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    put_sized::<8>(out, "toc_blob", |out| {
+        blob::write_toc(objects, toc_tail, scope.save_version, out)
+    })?;
+    put_sized::<8>(out, "data_blob", |out| {
+        blob::write_data_blob(objects, data_tail, scope, contexts, out)
+    })
+}

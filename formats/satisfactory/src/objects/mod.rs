@@ -1,0 +1,277 @@
+//! Objects: the TOC header, the per-object save data (`FObjectSaveData`) and the object's own bytes,
+//! decoded as `AActor`/`UObject` data (a property list through the `unreal` crate) followed by the
+//! class-specific data of [`custom`].
+
+pub mod custom;
+mod header;
+mod properties;
+
+use serde::{Deserialize, Serialize};
+use unreal::{FGuid, FObjectReferenceDisc, PropertyList, TArray};
+
+pub use custom::{CustomData, Fallback};
+pub use header::{
+    FActorSaveHeader, FObjectBaseSaveHeader, FObjectSaveHeader, FTransform3f, ObjectHeader,
+};
+pub(crate) use properties::Contexts;
+
+use crate::Error;
+use crate::reader::{Bool32, Reader, put};
+use crate::versions::{FSaveObjectVersionData, Scope, TOptional, UE5_SERIALIZATION_CONTROL};
+
+/// One object of a level or blueprint.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SaveObject {
+    /// Its TOC entry.
+    pub header: ObjectHeader,
+    /// The data blob entry's fields around the object's bytes (saves only; blueprints have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save_data: Option<FObjectSaveData>,
+    /// The object's own bytes, decoded.
+    pub data: ObjectData,
+}
+
+/// `FObjectSaveData` without its byte array: the object's SaveVersion and version data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FObjectSaveData {
+    /// `SaveVersion` the object was saved with.
+    pub save_version: i32,
+    /// `ShouldMigrateObjectRefsToPersistent`.
+    pub should_migrate_object_refs_to_persistent: Bool32,
+    /// `PerObjectVersionData` behind `ShouldSerializePerObjectVersionData` (SaveVersion 53+).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_object_version_data: Option<TOptional<FSaveObjectVersionData>>,
+}
+
+/// An object's bytes: decoded, or kept whole when they could not be (the reason says why).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectData {
+    /// Actor part, UObject part and class data.
+    Decoded(Box<DecodedObject>),
+    /// The bytes as stored.
+    Raw {
+        /// The bytes (hex in JSON).
+        #[serde(with = "unreal::chunked::hex_bytes")]
+        bytes: Vec<u8>,
+        /// Why they were not decoded.
+        reason: String,
+    },
+}
+
+/// `AActor` data: owner and components, written before the UObject part.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActorData {
+    /// `Owner`.
+    pub owner: FObjectReferenceDisc,
+    /// `Components`.
+    pub components: TArray<FObjectReferenceDisc>,
+}
+
+/// What follows a UObject's property list: the `HasGuid` bool and the GUID.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GuidField {
+    /// `HasGuid` = 0.
+    None,
+    /// `HasGuid` = 1 and the GUID.
+    Guid(FGuid),
+    /// No `HasGuid` bool: the bytes after the list are class data (Update 8 conveyors start their
+    /// item count right there).
+    NotStored,
+}
+
+/// A decoded object.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DecodedObject {
+    /// Actor part (actors only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor: Option<ActorData>,
+    /// `SerializationControl` byte (package UE5 1011+); only 0 is decoded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub serialization_control: Option<u8>,
+    /// The tagged properties.
+    pub properties: PropertyList,
+    /// `HasGuid` and the GUID.
+    pub guid: GuidField,
+    /// Class-specific data after the UObject part.
+    pub custom: CustomData,
+}
+
+impl SaveObject {
+    /// The class path.
+    pub fn class_name(&self) -> &str {
+        self.header.class_name()
+    }
+
+    /// The decoded data, `None` when the object was kept as raw bytes.
+    pub fn decoded(&self) -> Option<&DecodedObject> {
+        match &self.data {
+            ObjectData::Decoded(d) => Some(d),
+            ObjectData::Raw { .. } => None,
+        }
+    }
+
+    /// The decoded data for editing.
+    pub fn decoded_mut(&mut self) -> Option<&mut DecodedObject> {
+        match &mut self.data {
+            ObjectData::Decoded(d) => Some(d),
+            ObjectData::Raw { .. } => None,
+        }
+    }
+
+    /// The properties, when decoded.
+    pub fn properties(&self) -> Option<&PropertyList> {
+        self.decoded().map(|d| &d.properties)
+    }
+
+    /// The scope of the object's own bytes.
+    pub(crate) fn scope(&self, outer: Scope) -> Scope {
+        match &self.save_data {
+            Some(s) => outer.narrowed(
+                Some(s.save_version),
+                s.per_object_version_data
+                    .as_ref()
+                    .and_then(|o| o.value.as_ref()),
+            ),
+            None => outer,
+        }
+    }
+}
+
+impl ObjectData {
+    /// Decodes an object's bytes; whatever cannot be decoded is kept raw with the reason.
+    pub(crate) fn decode(
+        bytes: &[u8],
+        base: usize,
+        header: &ObjectHeader,
+        scope: Scope,
+        contexts: &mut properties::Readers<'_>,
+    ) -> ObjectData {
+        match DecodedObject::read(bytes, base, header, scope, contexts) {
+            Ok(d) => ObjectData::Decoded(Box::new(d)),
+            Err(e) => ObjectData::Raw {
+                bytes: bytes.to_vec(),
+                reason: e.to_string(),
+            },
+        }
+    }
+
+    /// Appends the object's bytes.
+    pub(crate) fn put(
+        &self,
+        header: &ObjectHeader,
+        scope: Scope,
+        contexts: &Contexts,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Error> {
+        match self {
+            ObjectData::Raw { bytes, .. } => {
+                out.extend_from_slice(bytes);
+                Ok(())
+            }
+            ObjectData::Decoded(d) => d.put(header, scope, contexts, out),
+        }
+    }
+}
+
+impl DecodedObject {
+    fn read(
+        bytes: &[u8],
+        base: usize,
+        header: &ObjectHeader,
+        scope: Scope,
+        readers: &mut properties::Readers<'_>,
+    ) -> Result<Self, Error> {
+        let mut r = Reader::new(bytes, base);
+        let actor = if header.is_actor() {
+            Some(ActorData {
+                owner: r.binrw("owner")?,
+                components: r.binrw("components")?,
+            })
+        } else {
+            None
+        };
+        let serialization_control = if scope.package.file_version_ue5 >= UE5_SERIALIZATION_CONTROL {
+            let at = r.offset();
+            match r.u8("serialization_control")? {
+                0 => Some(0),
+                v => {
+                    return Err(Error::new(
+                        "serialization_control",
+                        at,
+                        format!("SerializationControl {v} is not decoded (only 0)"),
+                    ));
+                }
+            }
+        } else {
+            None
+        };
+        let (properties, used) = readers
+            .reader(scope)
+            .read(r.rest(), r.offset())
+            .map_err(|e| Error::property("properties", e))?;
+        r.take(used, "properties")?;
+        let guid = read_guid(&mut r)?;
+        let custom = custom::read(header, &mut r, scope);
+        Ok(DecodedObject {
+            actor,
+            serialization_control,
+            properties,
+            guid,
+            custom,
+        })
+    }
+
+    fn put(
+        &self,
+        header: &ObjectHeader,
+        scope: Scope,
+        contexts: &Contexts,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Error> {
+        if self.actor.is_some() != header.is_actor() {
+            return Err(Error::new(
+                "actor",
+                out.len(),
+                "actor data must be present exactly for actors",
+            ));
+        }
+        if let Some(actor) = &self.actor {
+            put(&actor.owner, out, "owner")?;
+            put(&actor.components, out, "components")?;
+        }
+        if let Some(c) = self.serialization_control {
+            out.push(c);
+        }
+        self.properties
+            .write(&contexts.get(scope), out)
+            .map_err(|e| Error::property("properties", e))?;
+        match &self.guid {
+            GuidField::None => out.extend_from_slice(&0u32.to_le_bytes()),
+            GuidField::Guid(g) => {
+                out.extend_from_slice(&1u32.to_le_bytes());
+                put(g, out, "guid")?;
+            }
+            GuidField::NotStored => {}
+        }
+        self.custom.put(header, scope, out)
+    }
+}
+
+/// `HasGuid` and the GUID, when the next `u32` is a bool; otherwise nothing is consumed.
+fn read_guid(r: &mut Reader<'_>) -> Result<GuidField, Error> {
+    let mut peek = r.clone();
+    Ok(match peek.u32("has_guid") {
+        Ok(0) => {
+            *r = peek;
+            GuidField::None
+        }
+        Ok(1) if peek.remaining() >= 16 => {
+            let guid = peek.binrw("guid")?;
+            *r = peek;
+            GuidField::Guid(guid)
+        }
+        _ => GuidField::NotStored,
+    })
+}

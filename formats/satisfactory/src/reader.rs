@@ -1,0 +1,208 @@
+//! A bounds-checked little-endian cursor over a byte slice whose errors carry the field path and the
+//! absolute offset, plus the binrw glue for the `#[binrw]` layouts read through it.
+
+use binrw::io::Cursor;
+use binrw::{BinRead, BinWrite};
+
+use crate::Error;
+
+/// A cursor over `data`, which starts at offset `base` of the file or body.
+#[derive(Clone)]
+pub(crate) struct Reader<'a> {
+    data: &'a [u8],
+    pos: usize,
+    base: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub(crate) fn new(data: &'a [u8], base: usize) -> Self {
+        Reader { data, pos: 0, base }
+    }
+
+    /// Absolute offset of the next byte.
+    pub(crate) fn offset(&self) -> usize {
+        self.base + self.pos
+    }
+
+    pub(crate) fn remaining(&self) -> usize {
+        self.data.len() - self.pos
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.pos == self.data.len()
+    }
+
+    /// The bytes not read yet.
+    pub(crate) fn rest(&self) -> &'a [u8] {
+        &self.data[self.pos..]
+    }
+
+    pub(crate) fn err(&self, path: &str, message: impl Into<String>) -> Error {
+        Error::new(path, self.offset(), message)
+    }
+
+    /// The next `n` bytes.
+    pub(crate) fn take(&mut self, n: usize, path: &str) -> Result<&'a [u8], Error> {
+        if n > self.remaining() {
+            return Err(self.err(path, format!("{n} bytes needed, {} left", self.remaining())));
+        }
+        let bytes = &self.data[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(bytes)
+    }
+
+    /// A reader over the next `n` bytes (and skips them here).
+    pub(crate) fn sub(&mut self, n: usize, path: &str) -> Result<Reader<'a>, Error> {
+        let base = self.offset();
+        Ok(Reader::new(self.take(n, path)?, base))
+    }
+
+    fn array<const N: usize>(&mut self, path: &str) -> Result<[u8; N], Error> {
+        let bytes = self.take(N, path)?;
+        Ok(bytes.try_into().expect("take returned N bytes"))
+    }
+
+    pub(crate) fn u8(&mut self, path: &str) -> Result<u8, Error> {
+        Ok(self.array::<1>(path)?[0])
+    }
+
+    pub(crate) fn i32(&mut self, path: &str) -> Result<i32, Error> {
+        Ok(i32::from_le_bytes(self.array(path)?))
+    }
+
+    pub(crate) fn u32(&mut self, path: &str) -> Result<u32, Error> {
+        Ok(u32::from_le_bytes(self.array(path)?))
+    }
+
+    pub(crate) fn i64(&mut self, path: &str) -> Result<i64, Error> {
+        Ok(i64::from_le_bytes(self.array(path)?))
+    }
+
+    /// An `i32` element count, checked against the bytes left (each element takes at least
+    /// `min_size` bytes), so nothing sized by it can exceed the input.
+    pub(crate) fn count(&mut self, min_size: usize, path: &str) -> Result<usize, Error> {
+        let at = self.offset();
+        let n = self.i32(path)?;
+        self.check_count(i64::from(n), min_size, at, path)
+    }
+
+    /// An `i64` byte or element count, checked like [`Reader::count`].
+    pub(crate) fn count64(&mut self, min_size: usize, path: &str) -> Result<usize, Error> {
+        let at = self.offset();
+        let n = self.i64(path)?;
+        self.check_count(n, min_size, at, path)
+    }
+
+    fn check_count(&self, n: i64, min_size: usize, at: usize, path: &str) -> Result<usize, Error> {
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| n.saturating_mul(min_size.max(1)) <= self.remaining())
+            .ok_or_else(|| {
+                Error::new(
+                    path,
+                    at,
+                    format!("count {n} exceeds the {} bytes left", self.remaining()),
+                )
+            })
+    }
+
+    /// A `#[binrw]` value.
+    pub(crate) fn binrw<T>(&mut self, path: &str) -> Result<T, Error>
+    where
+        T: for<'b> BinRead<Args<'b> = ()>,
+    {
+        self.binrw_args(path, ())
+    }
+
+    /// A `#[binrw]` value that takes arguments (a version gate).
+    pub(crate) fn binrw_args<T, A>(&mut self, path: &str, args: A) -> Result<T, Error>
+    where
+        T: for<'b> BinRead<Args<'b> = A>,
+    {
+        let rest = self.rest();
+        let mut cursor = Cursor::new(rest);
+        let value = T::read_le_args(&mut cursor, args)
+            .map_err(|e| Error::binrw(path, self.offset(), rest.len(), &e))?;
+        self.pos += cursor.position() as usize;
+        Ok(value)
+    }
+}
+
+/// Appends a `#[binrw]` value to `out`.
+pub(crate) fn put<T>(value: &T, out: &mut Vec<u8>, path: &str) -> Result<(), Error>
+where
+    T: for<'b> BinWrite<Args<'b> = ()>,
+{
+    put_args(value, out, path, ())
+}
+
+/// Appends a `#[binrw]` value that takes arguments to `out`.
+pub(crate) fn put_args<T, A>(value: &T, out: &mut Vec<u8>, path: &str, args: A) -> Result<(), Error>
+where
+    T: for<'b> BinWrite<Args<'b> = A>,
+{
+    let start = out.len();
+    let mut cursor = Cursor::new(out);
+    cursor.set_position(start as u64);
+    value
+        .write_le_args(&mut cursor, args)
+        .map_err(|e| Error::binrw(path, 0, start, &e))
+}
+
+/// Appends a length-prefixed block: a placeholder count of the integer type `N` (4 or 8 bytes), the
+/// bytes `body` writes, then the count patched to their length.
+pub(crate) fn put_sized<const N: usize>(
+    out: &mut Vec<u8>,
+    path: &str,
+    body: impl FnOnce(&mut Vec<u8>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let at = out.len();
+    out.extend_from_slice(&[0; N]);
+    body(out)?;
+    let len = out.len() - at - N;
+    let bytes = match N {
+        4 => i32::try_from(len).map(|n| n.to_le_bytes().to_vec()),
+        _ => i64::try_from(len).map(|n| n.to_le_bytes().to_vec()),
+    }
+    .map_err(|_| Error::new(path, at, format!("{len} bytes do not fit the size field")))?;
+    out[at..at + N].copy_from_slice(&bytes);
+    Ok(())
+}
+
+/// A UE `bool` (32-bit 0 or 1) as a binrw field type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Bool32(pub bool);
+
+impl BinRead for Bool32 {
+    type Args<'a> = ();
+
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        endian: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<Self> {
+        let pos = reader.stream_position()?;
+        match u32::read_options(reader, endian, ())? {
+            0 => Ok(Bool32(false)),
+            1 => Ok(Bool32(true)),
+            v => Err(binrw::Error::AssertFail {
+                pos,
+                message: format!("bool is {v}, not 0 or 1"),
+            }),
+        }
+    }
+}
+
+impl BinWrite for Bool32 {
+    type Args<'a> = ();
+
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        endian: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<()> {
+        u32::from(self.0).write_options(writer, endian, ())
+    }
+}

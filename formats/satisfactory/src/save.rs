@@ -1,0 +1,106 @@
+//! A save file (`.sav`): the header, then the body in compressed chunks.
+
+use serde::{Deserialize, Serialize};
+use unreal::chunked::ChunkedArchive;
+
+use crate::body::SaveBody;
+use crate::header::FSaveHeader;
+use crate::reader::Reader;
+use crate::versions::SAVE_VERSION_UPDATE_8;
+use crate::{Error, archive};
+
+/// A save file: header, the original compressed chunks, and the decoded body.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SaveFile {
+    /// The header.
+    pub header: FSaveHeader,
+    /// The compressed chunks as stored (re-emitted where the body did not change).
+    pub chunks: ChunkedArchive,
+    /// The decompressed body, decoded.
+    pub body: SaveBody,
+}
+
+/// Reads the two leading versions and rejects saves from before Update 8.
+fn check_version(data: &[u8]) -> Result<(), Error> {
+    let mut r = Reader::new(data, 0);
+    let header_version = r.i32("header.save_header_version")?;
+    let save_version = r.i32("header.save_version")?;
+    if save_version < SAVE_VERSION_UPDATE_8 {
+        return Err(Error::new(
+            "header.save_version",
+            4,
+            format!(
+                "save from before Update 8 (SaveVersion {save_version}, SaveHeaderVersion \
+                 {header_version}); only Update 8 (SaveVersion {SAVE_VERSION_UPDATE_8}) and later are supported"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+impl SaveFile {
+    /// Reads a save.
+    pub fn read(data: &[u8]) -> Result<Self, Error> {
+        check_version(data)?;
+        let mut r = Reader::new(data, 0);
+        let header: FSaveHeader = r.binrw("header")?;
+        let (chunks, body) = archive::read(r.rest(), r.offset())?;
+        if chunks.header.v2_compressor.is_none() {
+            return Err(Error::new(
+                "chunks",
+                r.offset(),
+                format!(
+                    "v1 chunk headers (before Update 8) in a save of SaveVersion {}; only Update 8 and later are supported",
+                    header.save_version
+                ),
+            ));
+        }
+        let body = read_body(&body, header.save_version).map_err(|e| e.within("body"))?;
+        Ok(SaveFile {
+            header,
+            chunks,
+            body,
+        })
+    }
+
+    /// Writes the save: header, then the body in chunks (unchanged chunks as stored).
+    pub fn write(&self) -> Result<Vec<u8>, Error> {
+        let body = self.write_body()?;
+        let mut out = Vec::with_capacity(body.len() / 8 + 4096);
+        crate::reader::put(&self.header, &mut out, "header")?;
+        archive::write(&self.chunks, &body, &mut out)?;
+        Ok(out)
+    }
+
+    /// The decompressed body as it would be written.
+    pub fn write_body(&self) -> Result<Vec<u8>, Error> {
+        let capacity = self
+            .chunks
+            .chunks
+            .iter()
+            .map(|c| c.uncompressed_len)
+            .sum::<u64>();
+        let mut body = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
+        self.body
+            .write(self.header.save_version, &mut body)
+            .map_err(|e| e.within("body"))?;
+        Ok(body)
+    }
+}
+
+/// Reads a decompressed body: the `i64` size, then the body proper.
+pub(crate) fn read_body(body: &[u8], save_version: i32) -> Result<SaveBody, Error> {
+    let mut r = Reader::new(body, 0);
+    let size = r.i64("size")?;
+    if usize::try_from(size).ok() != Some(r.remaining()) {
+        return Err(Error::new(
+            "size",
+            0,
+            format!(
+                "body size field says {size}, {} bytes follow it",
+                r.remaining()
+            ),
+        ));
+    }
+    SaveBody::read(body, &mut r, save_version)
+}

@@ -1,0 +1,131 @@
+//! Version data: `FSaveObjectVersionData` and its parts, and the SaveVersion gates the reader uses.
+
+use binrw::binrw;
+use serde::{Deserialize, Serialize};
+use unreal::{FGuid, FString, TArray};
+
+/// First SaveVersion of Update 8 (older saves are rejected).
+pub const SAVE_VERSION_UPDATE_8: i32 = 41;
+/// SaveVersion from which `FObjectBaseSaveHeader` carries `ObjectFlags`.
+pub const SAVE_VERSION_OBJECT_FLAGS: i32 = 49;
+/// SaveVersion from which each level carries its own SaveVersion.
+pub const SAVE_VERSION_PER_LEVEL: i32 = 51;
+/// SaveVersion from which levels and objects carry `FSaveObjectVersionData`.
+pub const SAVE_VERSION_OBJECT_VERSION_DATA: i32 = 53;
+/// `FileVersionUE5` assumed where no version data says otherwise (the document's default).
+pub const DEFAULT_UE5: i32 = 1000;
+/// `FileVersionUE4` of every UE5 save.
+pub const DEFAULT_UE4: i32 = 522;
+/// `FileVersionUE5` from which a UObject starts with a SerializationControl byte.
+pub const UE5_SERIALIZATION_CONTROL: i32 = 1011;
+
+/// `FPackageFileVersion`.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FPackageFileVersion {
+    /// `FileVersionUE4`.
+    pub file_version_ue4: i32,
+    /// `FileVersionUE5`.
+    pub file_version_ue5: i32,
+}
+
+/// `FEngineVersion`.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FEngineVersion {
+    /// Major version.
+    pub major: u16,
+    /// Minor version.
+    pub minor: u16,
+    /// Patch version.
+    pub patch: u16,
+    /// Changelist.
+    pub changelist: u32,
+    /// Branch name.
+    pub branch: FString,
+}
+
+/// `FCustomVersion`: a GUID and a version.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FCustomVersion {
+    /// The subsystem's GUID.
+    pub key: FGuid,
+    /// Its version.
+    pub version: i32,
+}
+
+/// `FSaveObjectVersionData`: the versions a level or object was saved with.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FSaveObjectVersionData {
+    /// `SaveObjectVersionDataVersion`.
+    pub save_object_version_data_version: u32,
+    /// `PackageFileVersion`.
+    pub package_file_version: FPackageFileVersion,
+    /// `LicenseeVersion`.
+    pub licensee_version: i32,
+    /// `EngineVersion`.
+    pub engine_version: FEngineVersion,
+    /// `CustomVersionContainer`.
+    pub custom_versions: TArray<FCustomVersion>,
+}
+
+/// The versions in force while reading one scope (file, level or object): the most specific
+/// SaveVersion and package version seen so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Scope {
+    pub save_version: i32,
+    pub package: FPackageFileVersion,
+}
+
+impl Scope {
+    /// The file-wide scope: Update 8 and later are UE5 saves; older blueprints are UE 4.26.
+    pub(crate) fn file(save_version: i32) -> Self {
+        let ue5 = if save_version >= SAVE_VERSION_UPDATE_8 {
+            DEFAULT_UE5
+        } else {
+            0
+        };
+        Scope {
+            save_version,
+            package: FPackageFileVersion {
+                file_version_ue4: DEFAULT_UE4,
+                file_version_ue5: ue5,
+            },
+        }
+    }
+
+    /// This scope narrowed by a SaveVersion and/or version data.
+    pub(crate) fn narrowed(
+        self,
+        save_version: Option<i32>,
+        data: Option<&FSaveObjectVersionData>,
+    ) -> Self {
+        Scope {
+            save_version: save_version.unwrap_or(self.save_version),
+            package: data.map_or(self.package, |d| d.package_file_version),
+        }
+    }
+}
+
+/// `TOptional<T>` as stored: a UE `bool`, then the value when set.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))]
+pub struct TOptional<T>
+where
+    T: for<'a> binrw::BinRead<Args<'a> = ()> + for<'a> binrw::BinWrite<Args<'a> = ()>,
+{
+    #[br(temp)]
+    #[bw(calc = crate::reader::Bool32(value.is_some()))]
+    has_value: crate::reader::Bool32,
+    /// The value, when set.
+    #[br(if(has_value.0))]
+    pub value: Option<T>,
+}
