@@ -100,15 +100,25 @@ impl Scope {
         }
     }
 
-    /// This scope narrowed by a SaveVersion and/or version data.
+    /// This scope narrowed by a SaveVersion and/or version data. Data saved before version data
+    /// existed (SaveVersion < 53, e.g. a level carried over from 1.1 into a 1.2 save) does not
+    /// inherit the newer package version of its parent: it gets the default of its own SaveVersion.
     pub(crate) fn narrowed(
         self,
         save_version: Option<i32>,
         data: Option<&FSaveObjectVersionData>,
     ) -> Self {
+        let save_version = save_version.unwrap_or(self.save_version);
+        let package = match data {
+            Some(d) => d.package_file_version,
+            None if save_version < SAVE_VERSION_OBJECT_VERSION_DATA => {
+                Scope::file(save_version).package
+            }
+            None => self.package,
+        };
         Scope {
-            save_version: save_version.unwrap_or(self.save_version),
-            package: data.map_or(self.package, |d| d.package_file_version),
+            save_version,
+            package,
         }
     }
 }
