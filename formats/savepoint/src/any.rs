@@ -21,6 +21,9 @@ pub enum AnyFile {
     /// A Rocket League replay.
     #[serde(rename = "rocketleague")]
     RocketLeague(Box<rocketleague::Replay>),
+    /// A Satisfactory save, blueprint or blueprint config.
+    #[serde(rename = "satisfactory")]
+    Satisfactory(Box<satisfactory::SatisfactoryFile>),
 }
 
 /// A struct-type hint for Unreal containers whose element type the file does not record
@@ -107,6 +110,7 @@ impl AnyFile {
                 gvas::Container::Astroneer(_) => Format::Astroneer,
             },
             AnyFile::RocketLeague(_) => Format::RocketLeague,
+            AnyFile::Satisfactory(_) => Format::Satisfactory,
         }
     }
 
@@ -128,7 +132,9 @@ impl AnyFile {
                 AnyFile::Gvas(Box::new(gvas::read_with(bytes, &options.to_gvas())?)),
             ),
             Format::RocketLeague => Ok(AnyFile::RocketLeague(Box::new(rocketleague::read(bytes)?))),
-            Format::Satisfactory => Err(Error::Unsupported(format)),
+            Format::Satisfactory => Ok(AnyFile::Satisfactory(Box::new(
+                satisfactory::SatisfactoryFile::read(bytes)?,
+            ))),
         }
     }
 
@@ -138,6 +144,7 @@ impl AnyFile {
             AnyFile::FreeRct(save) => Ok(freerct::write(save)?),
             AnyFile::Gvas(save) => Ok(gvas::write(save)?),
             AnyFile::RocketLeague(replay) => Ok(rocketleague::write(replay)?),
+            AnyFile::Satisfactory(file) => Ok(file.write()?),
         }
     }
 
@@ -147,6 +154,7 @@ impl AnyFile {
             AnyFile::FreeRct(save) => save.summary(),
             AnyFile::Gvas(save) => save.summary(),
             AnyFile::RocketLeague(replay) => replay.summary(),
+            AnyFile::Satisfactory(file) => file.summary(),
         }
     }
 

@@ -22,7 +22,7 @@ pub enum Format {
     Astroneer,
     /// Rocket League replay: header size, CRC, versions, `TAGame.Replay_*` class.
     RocketLeague,
-    /// Satisfactory save (`.sav`) or blueprint (`.sbp`, `.sbpcfg`); recognised, not yet read.
+    /// Satisfactory save (`.sav`), blueprint (`.sbp`) or blueprint config (`.sbpcfg`).
     Satisfactory,
 }
 
@@ -88,7 +88,7 @@ pub fn detect_bytes(bytes: &[u8]) -> Option<Format> {
         Some(Format::Astroneer)
     } else if is_replay(bytes) {
         Some(Format::RocketLeague)
-    } else if is_satisfactory_save(bytes) {
+    } else if is_satisfactory_save(bytes) || satisfactory::detect(bytes).is_some() {
         Some(Format::Satisfactory)
     } else {
         None

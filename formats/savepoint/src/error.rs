@@ -25,6 +25,9 @@ pub enum Error {
     /// A Rocket League replay failed to read or write.
     #[error(transparent)]
     RocketLeague(#[from] rocketleague::Error),
+    /// A Satisfactory save, blueprint or blueprint config failed to read or write.
+    #[error(transparent)]
+    Satisfactory(#[from] satisfactory::Error),
     /// The JSON is malformed or does not describe a supported file.
     #[error("json: {0}")]
     Json(#[from] serde_json::Error),

@@ -199,24 +199,38 @@ fn roundtrip_warns_about_a_malformed_manifest_and_carries_on() {
 }
 
 #[test]
-fn roundtrip_skips_a_satisfactory_file_not_marked_must_fail() {
+fn roundtrip_reads_satisfactory_blueprints_and_rejects_pre_update_8_saves() {
     let Some(corpus) = snapshots::corpus_dir() else {
         return;
     };
-    let file = corpus.join("satisfactory/blueprints/45.sbpcfg");
-    let out = savepoint(&["roundtrip", s(&file)]);
-    let text = stdout(&out);
+    let files = [
+        corpus.join("satisfactory/blueprints/45.sbp"),
+        corpus.join("satisfactory/blueprints/45.sbpcfg"),
+        corpus.join("satisfactory/blueprints/BlueprintWithHeaderV1.sbp"),
+    ];
+    let mut args = vec!["roundtrip"];
+    args.extend(files.iter().map(|f| s(f)));
+    let out = savepoint(&args);
     assert!(
-        text.starts_with(&format!("{}: skipped: ", s(&file))) && text.contains("not supported yet"),
-        "{text}"
-    );
-    assert!(
-        text.ends_with("\n0 passed, 0 failed, 1 skipped\n"),
-        "{text}"
+        stdout(&out).ends_with("\n3 passed, 0 failed\n"),
+        "{}",
+        stdout(&out)
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 
-    let plain = savepoint(&["roundtrip", "--no-manifest", s(&file)]);
+    let old = corpus.join("satisfactory/saves/POG.sav");
+    let expected = savepoint(&["roundtrip", s(&old)]);
+    assert!(
+        stdout(&expected).contains(": ok (expected error: satisfactory: "),
+        "{}",
+        stdout(&expected)
+    );
+    let plain = savepoint(&["roundtrip", "--no-manifest", s(&old)]);
+    assert!(
+        stdout(&plain).contains("before Update 8 (SaveVersion 29"),
+        "{}",
+        stdout(&plain)
+    );
     assert!(stdout(&plain).ends_with("\n0 passed, 1 failed\n"));
     assert_eq!(plain.status.code(), Some(1));
 }
@@ -237,13 +251,13 @@ fn roundtrip_of_a_mixed_folder_counts_passes_skips_and_failures() {
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
-    assert!(lines[0].contains(": skipped: "), "{text}");
+    assert!(lines[0].ends_with(": ok"), "{text}");
     assert!(lines[1].ends_with(": ok"), "{text}");
     assert!(
         lines[2].contains(": ok (expected error: rocketleague: "),
         "{text}"
     );
-    assert_eq!(lines[3], "2 passed, 0 failed, 1 skipped");
+    assert_eq!(lines[3], "3 passed, 0 failed");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
@@ -265,7 +279,7 @@ const SAMPLES: &[(&str, &str, bool)] = &[
     (
         "satisfactory/blueprints/45.sbpcfg",
         "Satisfactory save/blueprint",
-        false,
+        true,
     ),
 ];
 
@@ -392,14 +406,14 @@ fn roundtrip_of_a_corpus_folder_counts_every_file() {
 }
 
 #[test]
-fn info_on_an_unsupported_format_fails_cleanly() {
+fn info_on_a_pre_update_8_save_fails_cleanly() {
     let Some(corpus) = snapshots::corpus_dir() else {
         return;
     };
-    let out = savepoint(&["info", s(&corpus.join("satisfactory/blueprints/45.sbpcfg"))]);
+    let out = savepoint(&["info", s(&corpus.join("satisfactory/saves/new_world.sav"))]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("not supported yet"),
+        stderr(&out).contains("before Update 8 (SaveVersion 25"),
         "{}",
         stderr(&out)
     );

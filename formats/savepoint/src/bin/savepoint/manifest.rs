@@ -11,10 +11,15 @@ use std::path::{Path, PathBuf};
 /// The manifest file looked for in a file's folder and each folder above it.
 const MANIFEST: &str = "MANIFEST.tsv";
 
-/// A column and the values in it that mark a file the readers must reject.
+/// A column name and a test of its value.
+type ColumnTest = (&'static str, fn(&str) -> bool);
+
+/// A column and the values in it that mark a file the readers must reject (only in rows whose
+/// `only_if` column, when given, passes its test).
 struct MustFailRule {
     column: &'static str,
     must_fail: fn(&str) -> bool,
+    only_if: Option<ColumnTest>,
 }
 
 const MUST_FAIL_RULES: &[MustFailRule] = &[
@@ -22,16 +27,19 @@ const MUST_FAIL_RULES: &[MustFailRule] = &[
     MustFailRule {
         column: "expected",
         must_fail: |value| value.starts_with("error"),
+        only_if: None,
     },
     // Rocket League: the frame count, -1 for replays that must not parse (bad/, most of partial/).
     MustFailRule {
         column: "frames",
         must_fail: |value| value == "-1",
+        only_if: None,
     },
-    // Satisfactory: saves and blueprints from before Update 8 must be rejected cleanly.
+    // Satisfactory: saves from before Update 8 must be rejected cleanly (older blueprints are read).
     MustFailRule {
         column: "era",
         must_fail: |value| matches!(value, "U6/U7" | "<=U5"),
+        only_if: Some(("kind", |kind| kind == "sav")),
     },
 ];
 
@@ -52,9 +60,10 @@ impl Manifest {
             return (Self::default(), vec!["empty, no header row".to_owned()]);
         };
         let columns: Vec<&str> = header.split('\t').map(str::trim).collect();
+        let position = |name: &str| columns.iter().position(|c| *c == name);
         let rules: Vec<(usize, &MustFailRule)> = MUST_FAIL_RULES
             .iter()
-            .filter_map(|rule| Some((columns.iter().position(|c| *c == rule.column)?, rule)))
+            .filter_map(|rule| Some((position(rule.column)?, rule)))
             .collect();
         let mut manifest = Self::default();
         let mut warnings = Vec::new();
@@ -62,8 +71,13 @@ impl Manifest {
             let cells: Vec<&str> = line.split('\t').map(str::trim).collect();
             let mut marked = false;
             for &(column, rule) in &rules {
+                let applies = rule.only_if.is_none_or(|(name, test)| {
+                    position(name)
+                        .and_then(|i| cells.get(i))
+                        .is_some_and(|v| test(v))
+                });
                 match cells.get(column) {
-                    Some(value) => marked |= (rule.must_fail)(value),
+                    Some(value) => marked |= applies && (rule.must_fail)(value),
                     None => warnings.push(format!(
                         "line {}: no {:?} column ({} of {} cells)",
                         index + 1,
@@ -153,7 +167,7 @@ mod tests {
     fn each_rule_marks_its_corpus_rows() {
         let freerct = "path\texpected\na.fct\tok\nb.fct\terror: unsupported FCTS version 9\n";
         let rl = "file\tframes\ngood/a.replay\t10\nbad/b.replay\t-1\npartial/c.replay\t0\n";
-        let sat = "path\tera\nx.sav\t1.0\ny.sav\tU6/U7\nz.sav\t<=U5\nw.sav\tU8\n";
+        let sat = "path\tkind\tera\nx.sav\tsav\t1.0\ny.sav\tsav\tU6/U7\nz.sav\tsav\t<=U5\nw.sav\tsav\tU8\nv.sbp\tsbp\tU6/U7\n";
         let marked = |text| {
             let (manifest, warnings) = Manifest::parse(text);
             assert!(warnings.is_empty(), "{warnings:?}");
