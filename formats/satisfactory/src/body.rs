@@ -272,6 +272,22 @@ impl SaveBody {
             .chain(self.persistent.objects.iter())
     }
 
+    /// The objects of one class (a class path such as `/Script/FactoryGame.FGInventoryComponent`).
+    pub fn objects_of_class<'a>(&'a self, class: &'a str) -> impl Iterator<Item = &'a SaveObject> {
+        self.objects().filter(move |o| o.class_name() == class)
+    }
+
+    /// The object with this path name.
+    pub fn object(&self, path_name: &str) -> Option<&SaveObject> {
+        self.objects().find(|o| o.header.path_name() == path_name)
+    }
+
+    /// The object with this path name, for editing.
+    pub fn object_mut(&mut self, path_name: &str) -> Option<&mut SaveObject> {
+        self.objects_mut()
+            .find(|o| o.header.path_name() == path_name)
+    }
+
     /// Every object, for editing.
     pub fn objects_mut(&mut self) -> impl Iterator<Item = &mut SaveObject> {
         self.levels

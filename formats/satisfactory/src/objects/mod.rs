@@ -125,6 +125,20 @@ impl SaveObject {
         self.decoded().map(|d| &d.properties)
     }
 
+    /// The first property with this name, when the object is decoded.
+    pub fn property(&self, name: &str) -> Option<&unreal::Property> {
+        self.properties()?.get(name)
+    }
+
+    /// The first property with this name, for editing.
+    pub fn property_mut(&mut self, name: &str) -> Option<&mut unreal::Property> {
+        self.decoded_mut()?
+            .properties
+            .properties
+            .iter_mut()
+            .find(|p| p.tag.name.is(name))
+    }
+
     /// The scope of the object's own bytes.
     pub(crate) fn scope(&self, outer: Scope) -> Scope {
         match &self.save_data {
