@@ -469,9 +469,10 @@ pub fn strip(raw: &[u8], pad: Option<u8>, term: Option<u8>, include: bool) -> &[
         v = &v[..end];
     }
     if let Some(t) = term
-        && let Some(i) = v.iter().position(|&b| b == t) {
-            v = &v[..i + usize::from(include)];
-        }
+        && let Some(i) = v.iter().position(|&b| b == t)
+    {
+        v = &v[..i + usize::from(include)];
+    }
     v
 }
 
@@ -492,9 +493,11 @@ pub fn unstrip(
     }
     let mut out = value.to_vec();
     if let Some(t) = term
-        && !include && consume {
-            out.push(t);
-        }
+        && !include
+        && consume
+    {
+        out.push(t);
+    }
     if let Some(n) = size {
         if out.len() > n {
             return Err(KError::new(

@@ -29,7 +29,7 @@ pub struct Built {
 const MANIFEST: &str = r#"[package]
 name = "ks-scratch"
 version = "0.0.0"
-edition = "2021"
+edition = "2024"
 publish = false
 
 [dependencies]

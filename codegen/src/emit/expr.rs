@@ -355,9 +355,10 @@ impl Gen<'_> {
     /// The type a switch value behaves as in arithmetic (integers when every case is one).
     fn effective(&self, t: &Ty) -> Ty {
         if let Ty::Switch(tid, id) = t
-            && let Ok(Some((ty, _))) = self.switch_int_arms(*tid, id) {
-                return ty;
-            }
+            && let Ok(Some((ty, _))) = self.switch_int_arms(*tid, id)
+        {
+            return ty;
+        }
         t.clone()
     }
 

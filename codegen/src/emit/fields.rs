@@ -101,13 +101,14 @@ impl Gen<'_> {
         ty: &AttrType,
     ) -> Result<(TokenStream, Ty, Unwrap), SchemaError> {
         if let Some(en) = &a.enum_ref
-            && matches!(ty, AttrType::Int(..) | AttrType::Bits(..)) {
-                let eid = self
-                    .resolve_enum(tid, en)
-                    .ok_or_else(|| self.err(tid, &a.yaml_path, format!("unknown enum {en}")))?;
-                let n = ident(&self.enums[eid].rust);
-                return Ok((quote!(#n), Ty::Enum(eid), Unwrap::Plain));
-            }
+            && matches!(ty, AttrType::Int(..) | AttrType::Bits(..))
+        {
+            let eid = self
+                .resolve_enum(tid, en)
+                .ok_or_else(|| self.err(tid, &a.yaml_path, format!("unknown enum {en}")))?;
+            let n = ident(&self.enums[eid].rust);
+            return Ok((quote!(#n), Ty::Enum(eid), Unwrap::Plain));
+        }
         let sized = a.size.is_some() || a.size_eos;
         Ok(match ty {
             AttrType::Int(n, s, _) => {
@@ -676,8 +677,8 @@ impl Gen<'_> {
                 let enc = self.encoding(cx, a)?;
                 let size = self.write_size(cx, a)?;
                 quote!({
-                    let e = encode(&#v.value, #enc)?;
-                    _io.write_bytes(&unstrip(&e, &#v.raw, #pad, #term, #inc, #cons, #size)?)?;
+                    let encoded = encode(&#v.value, #enc)?;
+                    _io.write_bytes(&unstrip(&encoded, &#v.raw, #pad, #term, #inc, #cons, #size)?)?;
                 })
             }
             AttrType::User(name, _) => {

@@ -161,9 +161,10 @@ impl<'a> Gen<'a> {
                 }
                 for n in names {
                     if let Some(u) = self.resolve_type(tid, &n)
-                        && !users[u].contains(&tid) {
-                            users[u].push(tid);
-                        }
+                        && !users[u].contains(&tid)
+                    {
+                        users[u].push(tid);
+                    }
                 }
             }
         }
