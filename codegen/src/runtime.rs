@@ -197,30 +197,35 @@ impl<'a> KStream<'a> {
         &self.data[from..]
     }
 
-    /// Reads up to a terminator and returns every byte consumed (the terminator included
-    /// when `consume`); [`strip`] turns that into the value.
+    /// Reads up to a terminator (a multi-byte one at multiples of its width) and returns every
+    /// byte consumed (the terminator included when `consume`); [`strip`] turns that into the
+    /// value.
     pub fn read_bytes_term(
         &mut self,
-        term: u8,
+        term: &[u8],
         consume: bool,
         eos_error: bool,
     ) -> KResult<&'a [u8]> {
         self.align_to_byte();
         let from = self.pos;
-        let rest = &self.data[from..];
-        match rest.iter().position(|&b| b == term) {
+        match find_term(&self.data[from..], term) {
             Some(i) => {
-                self.pos = from + i + usize::from(consume);
+                self.pos = from + i + if consume { term.len() } else { 0 };
                 self.mark(from, self.pos);
                 Ok(&self.data[from..self.pos])
             }
             None if eos_error => Err(KError::new(
                 "EndOfStreamError",
-                format!("end of stream reached, but no terminator {term} found"),
+                format!("end of stream reached, but no terminator {term:?} found"),
                 from,
             )),
             None => Ok(self.read_bytes_full()),
         }
+    }
+
+    /// Position in bits, for detecting reads that consume nothing.
+    pub fn bit_pos(&self) -> usize {
+        self.pos * 8 - self.bits_left as usize
     }
 
     read_int! {
@@ -460,20 +465,27 @@ pub struct KSub<T> {
     pub raw: Vec<u8>,
 }
 
-/// Kaitai's `bytes_strip_right` then `bytes_terminate`: the value of a padded / terminated
-/// field given every byte it occupied.
-pub fn strip(raw: &[u8], pad: Option<u8>, term: Option<u8>, include: bool) -> &[u8] {
-    let mut v = raw;
-    if let Some(p) = pad {
-        let end = v.iter().rposition(|&b| b != p).map_or(0, |i| i + 1);
-        v = &v[..end];
-    }
+/// The value of a padded / terminated field given every byte it occupied: cut at the first
+/// terminator (a multi-byte one only at multiples of its width), or else strip the padding.
+pub fn strip<'b>(raw: &'b [u8], pad: Option<u8>, term: Option<&[u8]>, include: bool) -> &'b [u8] {
     if let Some(t) = term
-        && let Some(i) = v.iter().position(|&b| b == t)
+        && let Some(i) = find_term(raw, t)
     {
-        v = &v[..i + usize::from(include)];
+        return &raw[..i + if include { t.len() } else { 0 }];
     }
-    v
+    match pad {
+        Some(p) => &raw[..raw.iter().rposition(|&b| b != p).map_or(0, |i| i + 1)],
+        None => raw,
+    }
+}
+
+fn find_term(b: &[u8], t: &[u8]) -> Option<usize> {
+    if t.is_empty() {
+        return None;
+    }
+    b.chunks_exact(t.len())
+        .position(|c| c == t)
+        .map(|i| i * t.len())
 }
 
 /// The bytes a padded/terminated field writes: `raw` if `value` is still what `raw` holds,
@@ -483,7 +495,7 @@ pub fn unstrip(
     value: &[u8],
     raw: &[u8],
     pad: Option<u8>,
-    term: Option<u8>,
+    term: Option<&[u8]>,
     include: bool,
     consume: bool,
     size: Option<usize>,
@@ -496,7 +508,7 @@ pub fn unstrip(
         && !include
         && consume
     {
-        out.push(t);
+        out.extend_from_slice(t);
     }
     if let Some(n) = size {
         if out.len() > n {

@@ -109,7 +109,7 @@ impl Gen<'_> {
             let n = ident(&self.enums[eid].rust);
             return Ok((quote!(#n), Ty::Enum(eid), Unwrap::Plain));
         }
-        let sized = a.size.is_some() || a.size_eos;
+        let sized = a.size.is_some() || a.size_eos || a.terminator.is_some();
         Ok(match ty {
             AttrType::Int(n, s, _) => {
                 let t = ident(&format!(
@@ -347,8 +347,9 @@ impl Gen<'_> {
             Ok(quote!(_io.read_bytes(#n)?))
         } else if a.size_eos {
             Ok(quote!(_io.read_bytes_full()))
-        } else if let Some(t) = a.terminator {
+        } else if a.terminator.is_some() {
             let (c, e) = (a.consume, a.eos_error);
+            let t = term_bytes(a);
             Ok(quote!(_io.read_bytes_term(#t, #c, #e)?))
         } else {
             Err(self.err(
@@ -387,9 +388,9 @@ impl Gen<'_> {
                 let v = self.int_val(cx, n)?;
                 let left = (*right) == (dir == Dir::Write);
                 if left {
-                    quote!(process_rotate_left(&#input, 8 - (#v)))
-                } else {
                     quote!(process_rotate_left(&#input, #v))
+                } else {
+                    quote!(process_rotate_left(&#input, 8 - (#v)))
                 }
             }
             Some(Process::Zlib) => quote!(process_zlib(&#input)?),
@@ -402,7 +403,10 @@ impl Gen<'_> {
             None => quote!(None),
         };
         let term = match a.terminator {
-            Some(t) => quote!(Some(#t)),
+            Some(_) => {
+                let t = term_bytes(a);
+                quote!(Some(#t))
+            }
             None => quote!(None),
         };
         (pad, term, a.include, a.consume)
@@ -518,11 +522,14 @@ impl Gen<'_> {
                 }
                 let (parent, root) = self.call_args(cx, callee);
                 let n = ident(&self.types[callee].rust);
-                if a.size.is_some() || a.size_eos {
+                if a.size.is_some() || a.size_eos || a.terminator.is_some() {
                     let raw = self.raw_read(cx, a)?;
                     let p = self.process_fn(cx, a, quote!(raw), Dir::Read)?;
+                    let (pad, term, inc, _) = Self::pad_term(a);
                     let keep = if matches!(a.process, Some(Process::Zlib)) {
                         quote!(raw.to_vec())
+                    } else if a.terminator.is_some() || a.pad_right.is_some() {
+                        quote!(dec.clone())
                     } else {
                         quote!(Vec::new())
                     };
@@ -531,7 +538,7 @@ impl Gen<'_> {
                         let args = (#(#argv,)*);
                         let raw = #raw;
                         let dec = #p;
-                        let mut sub = KStream::new(&dec);
+                        let mut sub = KStream::new(strip(&dec, #pad, #term, #inc));
                         let value = {
                             let _io = &mut sub;
                             Box::new(#n::read(_io, #parent, #root, #(args.#idx),*)?)
@@ -539,13 +546,6 @@ impl Gen<'_> {
                         KSub { value, tail: sub.read_bytes_full().to_vec(), raw: #keep }
                     })
                 } else {
-                    if a.terminator.is_some() {
-                        return Err(self.err(
-                            cx.tid,
-                            &a.yaml_path,
-                            "a user type delimited by a terminator",
-                        ));
-                    }
                     quote!(Box::new(#n::read(_io, #parent, #root, #(#argv),*)?))
                 }
             }
@@ -686,11 +686,18 @@ impl Gen<'_> {
                     self.err(cx.tid, &a.yaml_path, format!("unknown type {name}"))
                 })?;
                 let (parent, root) = self.call_args(cx, callee);
-                if a.size.is_some() || a.size_eos {
+                if a.size.is_some() || a.size_eos || a.terminator.is_some() {
                     let p = if matches!(a.process, Some(Process::Zlib)) {
                         quote!(unprocess_zlib(&plain, &#v.raw)?)
                     } else {
                         self.process_fn(cx, a, quote!(plain), Dir::Write)?
+                    };
+                    let (pad, term, inc, cons) = Self::pad_term(a);
+                    let size = self.write_size(cx, a)?;
+                    let padded = if a.terminator.is_some() || a.pad_right.is_some() {
+                        quote!(let plain = unstrip(&plain, &#v.raw, #pad, #term, #inc, #cons, #size)?;)
+                    } else {
+                        quote!()
                     };
                     let check = self.size_check(cx, a, quote!(plain.len()))?;
                     let check = if a.process.is_some() { quote!() } else { check };
@@ -699,6 +706,7 @@ impl Gen<'_> {
                         #v.value.write(&mut sub, #parent, #root)?;
                         sub.write_bytes(&#v.tail)?;
                         let plain = sub.into_inner();
+                        #padded
                         #check
                         _io.write_bytes(&#p)?;
                     })
@@ -838,11 +846,11 @@ impl Gen<'_> {
                 let mut v = Vec::new();
                 let mut _index = 0usize;
                 while !_io.is_eof() {
-                    let before = _io.pos();
+                    let before = _io.bit_pos();
                     v.push(#elem);
                     _index += 1;
-                    if _io.pos() == before {
-                        return Err(KError::new("RepeatError", "an element read no bytes", before));
+                    if _io.bit_pos() == before {
+                        return Err(KError::new("RepeatError", "an element read no bytes", _io.pos()));
                     }
                 }
                 v
@@ -873,14 +881,14 @@ impl Gen<'_> {
                     let mut v = Vec::new();
                     let mut _index = 0usize;
                     loop {
-                        let before = _io.pos();
+                        let before = _io.bit_pos();
                         let item = #elem;
                         let done = { let _it = &item; #c };
                         v.push(item);
                         _index += 1;
                         if done { break; }
-                        if _io.pos() == before {
-                            return Err(KError::new("RepeatError", "an element read no bytes", before));
+                        if _io.bit_pos() == before {
+                            return Err(KError::new("RepeatError", "an element read no bytes", _io.pos()));
                         }
                     }
                     v
@@ -987,31 +995,15 @@ impl Gen<'_> {
         let endian = self.endian_setup(tid, &cx, Dir::Read)?;
         let mut body = Vec::new();
         for a in &def.seq {
+            let mut done = Vec::new();
+            for n in attr_names(a) {
+                body.push(self.prefetch(&cx, &n, &mut done)?);
+            }
             body.push(self.read_attr(&cx, a, &field_ident(&a.id), false)?);
         }
         for inst in &def.instances {
-            if let InstanceKind::Parse(pos, io, a) = &inst.kind {
-                if io.is_some() {
-                    return Err(self.err(
-                        tid,
-                        &a.yaml_path,
-                        "`io` on an instance is not supported",
-                    ));
-                }
-                let read = self.read_attr(&cx, a, &field_ident(&inst.id), true)?;
-                body.push(match pos {
-                    Some(p) => {
-                        let p = self.int_val(&cx, p)?;
-                        quote!({
-                            let saved = _io.pos();
-                            _io.seek(#p)?;
-                            #read
-                            _io.seek(saved as i128)?;
-                        })
-                    }
-                    None => read,
-                });
-            }
+            let mut done = Vec::new();
+            body.push(self.prefetch(&cx, &inst.id, &mut done)?);
         }
         let doc = "Reads a value from `_io`; `_parent` and `_root` are the enclosing values (`None` at the top).";
         Ok(quote! {
@@ -1024,6 +1016,64 @@ impl Gen<'_> {
                 Ok(this)
             }
         })
+    }
+
+    /// Reads parsed instance `name` (and the parsed instances it needs) if not read yet, so
+    /// a field may use an instance as Kaitai's lazy instances allow. Value instances are
+    /// followed to the parsed instances they use.
+    fn prefetch(
+        &self,
+        cx: &Cx,
+        name: &str,
+        done: &mut Vec<String>,
+    ) -> Result<TokenStream, SchemaError> {
+        if done.iter().any(|d| d == name) {
+            return Ok(quote!());
+        }
+        done.push(name.to_string());
+        let def = self.types[cx.tid].def;
+        let Some(inst) = def.instances.iter().find(|i| i.id == name) else {
+            return Ok(quote!());
+        };
+        let mut deps = Vec::new();
+        match &inst.kind {
+            InstanceKind::Value(e, _, c, _) => {
+                e.names(&mut deps);
+                if let Some(c) = c {
+                    c.names(&mut deps);
+                }
+            }
+            InstanceKind::Parse(pos, _, a) => {
+                if let Some(p) = pos {
+                    p.names(&mut deps);
+                }
+                deps.extend(attr_names(a));
+            }
+        }
+        let mut out = Vec::new();
+        for d in deps {
+            out.push(self.prefetch(cx, &d, done)?);
+        }
+        if let InstanceKind::Parse(pos, io, a) = &inst.kind {
+            if io.is_some() {
+                return Err(self.err(cx.tid, &a.yaml_path, "`io` on an instance is not supported"));
+            }
+            let id = field_ident(&inst.id);
+            let read = self.read_attr(cx, a, &id, true)?;
+            out.push(match pos {
+                Some(p) => {
+                    let p = self.int_val(cx, p)?;
+                    quote!(if this.#id.is_none() {
+                        let saved = _io.pos();
+                        _io.seek(#p)?;
+                        #read
+                        _io.seek(saved as i128)?;
+                    })
+                }
+                None => quote!(if this.#id.is_none() { #read }),
+            });
+        }
+        Ok(quote!(#(#out)*))
     }
 
     pub(crate) fn write_fn(&self, tid: usize) -> Result<TokenStream, SchemaError> {
@@ -1103,6 +1153,55 @@ impl Gen<'_> {
         }
         Ok(out)
     }
+}
+
+/// The terminator as a byte-string literal: two bytes for `strz` in UTF-16.
+fn term_bytes(a: &Attr) -> TokenStream {
+    let t = a.terminator.unwrap_or(0);
+    let wide = matches!(a.ty, AttrType::Str)
+        && a.encoding.as_deref().is_some_and(|e| {
+            e.to_ascii_uppercase()
+                .replace(['-', '_'], "")
+                .starts_with("UTF16")
+        });
+    let bytes = if wide { vec![t, t] } else { vec![t] };
+    let l = Literal::byte_string(&bytes);
+    quote!(#l)
+}
+
+/// Names used by the expressions of an attribute.
+fn attr_names(a: &Attr) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in [&a.size, &a.cond].into_iter().flatten() {
+        e.names(&mut out);
+    }
+    match &a.repeat {
+        Repeat::Expr(e) | Repeat::Until(e) => e.names(&mut out),
+        _ => {}
+    }
+    match &a.ty {
+        AttrType::User(_, args) => args.iter().for_each(|e| e.names(&mut out)),
+        AttrType::Switch(on, cases) => {
+            on.names(&mut out);
+            for (_, c) in cases {
+                if let AttrType::User(_, args) = c {
+                    args.iter().for_each(|e| e.names(&mut out));
+                }
+            }
+        }
+        _ => {}
+    }
+    match &a.process {
+        Some(Process::Xor(e)) | Some(Process::Rotate(e, _)) => e.names(&mut out),
+        _ => {}
+    }
+    match &a.valid {
+        Some(Valid::Eq(e)) | Some(Valid::Expr(e)) => e.names(&mut out),
+        Some(Valid::Range(a, b)) => [a, b].into_iter().flatten().for_each(|e| e.names(&mut out)),
+        Some(Valid::AnyOf(v)) => v.iter().for_each(|e| e.names(&mut out)),
+        _ => {}
+    }
+    out
 }
 
 fn index_lits(n: usize) -> impl Iterator<Item = syn::Index> {
