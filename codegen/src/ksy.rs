@@ -468,19 +468,12 @@ impl Cx<'_> {
         }
         let (name, args) = match s.find('(') {
             Some(i) if s.ends_with(')') => {
-                let e = expr::parse(&format!("f{}", &s[i..]))
-                    .map_err(|e| self.err(p, format!("type arguments: {e}")));
-                let args = match e? {
-                    Expr::Name(_) => Vec::new(),
-                    _ => {
-                        let inner = &s[i + 1..s.len() - 1];
-                        let parsed =
-                            expr::parse(&format!("[{inner}]")).map_err(|e| self.err(p, e))?;
-                        match parsed {
-                            Expr::Array(v) => v,
-                            _ => return Err(self.err(p, "bad type arguments")),
-                        }
-                    }
+                let inner = &s[i + 1..s.len() - 1];
+                let args = match expr::parse(&format!("[{inner}]"))
+                    .map_err(|e| self.err(p, format!("type arguments: {e}")))?
+                {
+                    Expr::Array(v) => v,
+                    _ => return Err(self.err(p, "bad type arguments")),
                 };
                 (s[..i].trim().to_string(), args)
             }
