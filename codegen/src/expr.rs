@@ -396,29 +396,6 @@ impl Parser {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn precedence_and_postfix() {
-        let e = parse("a.b[1] + 2 * 3 == 7 ? x.as<foo::bar> : -1").unwrap();
-        let Expr::Ternary(c, t, f) = e else {
-            panic!("{e:?}")
-        };
-        assert!(matches!(*c, Expr::Binary("==", _, _)));
-        assert_eq!(
-            *t,
-            Expr::Cast(Box::new(Expr::Name("x".into())), "foo::bar".into())
-        );
-        assert_eq!(*f, Expr::Int(-1));
-        assert_eq!(parse("0x1_0").unwrap(), Expr::Int(16));
-        assert_eq!(parse("\"a\\nb\"").unwrap(), Expr::Str("a\nb".into()));
-        assert_eq!(parse("1.5e2").unwrap(), Expr::Float(150.0));
-        assert!(parse("a +").is_err());
-    }
-}
-
 impl Expr {
     /// Every bare name the expression uses (fields, instances and params of the current type).
     pub fn names(&self, out: &mut Vec<String>) {
@@ -446,5 +423,28 @@ impl Expr {
             | Expr::Path(_)
             | Expr::SizeOf(..) => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn precedence_and_postfix() {
+        let e = parse("a.b[1] + 2 * 3 == 7 ? x.as<foo::bar> : -1").unwrap();
+        let Expr::Ternary(c, t, f) = e else {
+            panic!("{e:?}")
+        };
+        assert!(matches!(*c, Expr::Binary("==", _, _)));
+        assert_eq!(
+            *t,
+            Expr::Cast(Box::new(Expr::Name("x".into())), "foo::bar".into())
+        );
+        assert_eq!(*f, Expr::Int(-1));
+        assert_eq!(parse("0x1_0").unwrap(), Expr::Int(16));
+        assert_eq!(parse("\"a\\nb\"").unwrap(), Expr::Str("a\nb".into()));
+        assert_eq!(parse("1.5e2").unwrap(), Expr::Float(150.0));
+        assert!(parse("a +").is_err());
     }
 }

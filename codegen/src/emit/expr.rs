@@ -298,6 +298,7 @@ impl Gen<'_> {
         }
         match (&t.ty, ty) {
             (Ty::Int, Ty::Float) => Ok(quote!((#v as f64))),
+            (Ty::Array(a, _), Ty::Array(b, _)) if a == b => Ok(v),
             (Ty::Switch(..), _) => Ok(v),
             _ => Err(self.unsupported(cx, format!("using {:?} as {:?}", t.ty, ty))),
         }
@@ -310,6 +311,10 @@ impl Gen<'_> {
         let tb = self.effective(&b.ty);
         let num = |t: &Ty| matches!(t, Ty::Int | Ty::Float);
         let common = if ta == tb {
+            ta.clone()
+        } else if let (Ty::Array(x, _), Ty::Array(y, _)) = (&ta, &tb)
+            && x == y
+        {
             ta.clone()
         } else if num(&ta) && num(&tb) {
             Ty::Float

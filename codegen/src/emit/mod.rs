@@ -564,6 +564,12 @@ impl Gen<'_> {
                 let ev = ints(&ev, &e.ty).ok_or_else(|| self.err(0, &cx.yaml, "comparison"))?;
                 quote!({ let av = #av; let ev = #ev; if av != ev { #fail } })
             }
+            (Ty::Enum(_), Ty::Int) => {
+                quote!({ let av = #av.to_i128(); let ev = #ev; if av != ev { #fail } })
+            }
+            (Ty::Array(x, _), Ty::Array(y, _)) if x == y => {
+                quote!({ let av = #av; let ev = #ev; if av != ev { #fail } })
+            }
             (Ty::Switch(..), Ty::Int) => {
                 let av = self.coerce(cx, a, &Ty::Int)?;
                 quote!({ let av = #av; let ev = #ev; if av != ev { #fail } })
