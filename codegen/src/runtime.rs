@@ -436,6 +436,7 @@ impl KWriter {
 /// A string together with the bytes it was read from (terminator, padding and anything after
 /// the terminator included), so an unedited string writes back exactly.
 #[derive(Debug, Clone, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct KStr {
     /// The decoded text.
     pub value: String,
@@ -446,6 +447,7 @@ pub struct KStr {
 /// Bytes together with the bytes they were read from: the field before its terminator or
 /// padding was stripped, or before `process: zlib` decompressed it.
 #[derive(Debug, Clone, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct KBytes {
     /// The value.
     pub value: Vec<u8>,
@@ -456,6 +458,7 @@ pub struct KBytes {
 /// A user type read from a sized substream: the value, the bytes of the substream it did not
 /// parse, and (for `process: zlib`) the compressed bytes as stored.
 #[derive(Debug, Clone, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct KSub<T> {
     /// The parsed value.
     pub value: T,

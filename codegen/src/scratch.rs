@@ -12,6 +12,8 @@ pub type MainSource = Box<dyn Fn(&[String]) -> String>;
 pub struct Scratch {
     /// The crate folder.
     pub dir: PathBuf,
+    /// Build with `serde::Serialize` on the generated types (for JSON output).
+    pub serde: bool,
     /// Module name to source.
     pub modules: BTreeMap<String, String>,
     /// Source of `main.rs` after the `mod` lines (gets the list of included modules).
@@ -36,7 +38,7 @@ publish = false
 binrw = "0.15"
 flate2 = { version = "1.1", default-features = false, features = ["zlib-rs"] }
 encoding_rs = "0.8"
-
+SERDE_DEPS
 [profile.dev]
 opt-level = 0
 debug = 0
@@ -49,9 +51,19 @@ impl Scratch {
     /// Writes the crate and builds it; modules with compile errors are left out and the
     /// build repeated (up to a few rounds).
     pub fn build(&self) -> Result<Built, String> {
-        let src = self.dir.join("src");
+        let dir =
+            std::path::absolute(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))?;
+        let src = dir.join("src");
         std::fs::create_dir_all(&src).map_err(|e| format!("{}: {e}", src.display()))?;
-        write_if_changed(&self.dir.join("Cargo.toml"), MANIFEST)?;
+        let serde = if self.serde {
+            "serde = { version = \"1\", features = [\"derive\"] }\nserde_json = \"1\"\n\n[features]\ndefault = [\"serde\"]\nserde = []\n"
+        } else {
+            "\n[features]\nserde = []\n"
+        };
+        write_if_changed(
+            &dir.join("Cargo.toml"),
+            &MANIFEST.replace("SERDE_DEPS", serde),
+        )?;
         write_if_changed(&src.join("ks_runtime.rs"), crate::RUNTIME_SOURCE)?;
         for (name, text) in &self.modules {
             write_if_changed(&src.join(format!("{name}.rs")), text)?;
@@ -72,13 +84,13 @@ impl Scratch {
             write_if_changed(&src.join("main.rs"), &main)?;
             let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
                 .args(["build", "--quiet", "--message-format=short"])
-                .current_dir(&self.dir)
-                .env("CARGO_TARGET_DIR", self.dir.join("target"))
+                .current_dir(&dir)
+                .env("CARGO_TARGET_DIR", dir.join("target"))
                 .output()
                 .map_err(|e| format!("cannot run cargo: {e}"))?;
             if out.status.success() {
                 return Ok(Built {
-                    binary: self.dir.join("target/debug/ks-scratch"),
+                    binary: dir.join("target/debug/ks-scratch"),
                     excluded,
                 });
             }

@@ -79,6 +79,7 @@ fn run(root: &Path) -> Result<usize, String> {
         .join("kaitai-suite");
     let scratch = Scratch {
         dir,
+        serde: false,
         modules,
         main: Box::new(main_source),
     };

@@ -94,6 +94,14 @@ impl Tr {
     }
 }
 
+/// The type of a value: arrays hold plain elements once copied out of their storage.
+fn plain(t: Ty) -> Ty {
+    match t {
+        Ty::Array(inner, _) => Ty::Array(Box::new(plain(*inner)), Unwrap::Plain),
+        other => other,
+    }
+}
+
 pub(crate) fn unwrap_place(p: TokenStream, u: Unwrap) -> TokenStream {
     match u {
         Unwrap::Plain => p,
@@ -260,7 +268,7 @@ impl Gen<'_> {
                 };
                 let av = self.coerce(cx, &a, &ty)?;
                 let bv = self.coerce(cx, &b, &ty)?;
-                Tr::value(quote!((if #cv { #av } else { #bv })), ty)
+                Tr::value(quote!((if #cv { #av } else { #bv })), plain(ty))
             }
             Expr::Attr(base, name) => self.attr(cx, base, name)?,
             Expr::Call(base, name, args) => self.call(cx, base, name, args)?,
@@ -577,7 +585,10 @@ impl Gen<'_> {
                 let f = ident(if name == "min" { "kmin" } else { "kmax" });
                 Ok(Tr::value(quote!(#f(&#v)?), (**inner).clone()))
             }
-            (Ty::Int, "to_s") => Ok(Tr::value(quote!(int_to_s(#bp, 10)), Ty::Str)),
+            (Ty::Int, "to_s") => {
+                let v = self.val(cx, &b)?;
+                Ok(Tr::value(quote!(int_to_s(#v, 10)), Ty::Str))
+            }
             (Ty::Float, "to_i") => {
                 let v = self.val(cx, &b)?;
                 int(quote!((#v as i128)))
@@ -714,7 +725,7 @@ impl Gen<'_> {
         }
         let ty = self.effective(&t.ty);
         let v = self.coerce(&cx, &t, &ty)?;
-        Ok((v, ty))
+        Ok((v, plain(ty)))
     }
 
     /// Context of a method (value instance) of type `tid`.

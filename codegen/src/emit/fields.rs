@@ -267,7 +267,8 @@ impl Gen<'_> {
             let (store, _, _) = self.elem_store_of(tid, a, c)?;
             let vn = ident(&v);
             let d = format!("Case type `{}`.", type_label(c));
-            variants.push(quote!(#[doc = #d] #vn(#store),));
+            let d = super::names::doc_lines(&d);
+            variants.push(quote!(#(#[doc = #d])* #vn(#store),));
         }
         let _ = vars;
         let fallback = if switch_has_default(a) {
@@ -281,9 +282,11 @@ impl Gen<'_> {
             quote!()
         };
         let doc = format!("The types field `{}` can hold (`switch-on`).", a.id);
+        let doc = super::names::doc_lines(&doc);
         self.extra.borrow_mut().push(quote! {
-            #[doc = #doc]
+            #(#[doc = #doc])*
             #[derive(Debug, Clone, Default, PartialEq)]
+            #[cfg_attr(feature = "serde", derive(serde::Serialize))]
             pub enum #en {
                 /// No case matched and nothing was read.
                 #[default]
@@ -1005,9 +1008,8 @@ impl Gen<'_> {
             let mut done = Vec::new();
             body.push(self.prefetch(&cx, &inst.id, &mut done)?);
         }
-        let doc = "Reads a value from `_io`; `_parent` and `_root` are the enclosing values (`None` at the top).";
         Ok(quote! {
-            #[doc = #doc]
+            /// Reads a value from `_io`; `_parent` and `_root` are the enclosing values (`None` at the top).
             pub fn read(_io: &mut KStream, _parent: Option<&#parent>, _root: Option<&#root>, #(#params),*) -> KResult<Self> {
                 let mut this = Self::default();
                 #(#sets)*
@@ -1130,12 +1132,13 @@ impl Gen<'_> {
             let cx = self.method_cx(tid, format!("{}/instances/{}", def.yaml_path, inst.id));
             let rt = self.value_rust(&cx, &ty)?;
             let doc = format!("Value instance `{}`.", inst.id);
+            let doc = super::names::doc_lines(&doc);
             out.push(match cond {
                 Some(c) => {
                     let c = self.expr(&cx, c)?;
                     let c = self.coerce(&cx, &c, &Ty::Bool)?;
                     quote! {
-                        #[doc = #doc]
+                        #(#[doc = #doc])*
                         pub fn #id(&self, _parent: Option<&#parent>, _root: Option<&#root>) -> KResult<Option<#rt>> {
                             let this = self;
                             Ok(if #c { Some(#body) } else { None })
@@ -1143,7 +1146,7 @@ impl Gen<'_> {
                     }
                 }
                 None => quote! {
-                    #[doc = #doc]
+                    #(#[doc = #doc])*
                     pub fn #id(&self, _parent: Option<&#parent>, _root: Option<&#root>) -> KResult<#rt> {
                         let this = self;
                         Ok(#body)

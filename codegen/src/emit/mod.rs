@@ -298,7 +298,8 @@ impl<'a> Gen<'a> {
             .iter()
             .map(|(v, n, d)| {
                 let d = d.clone().unwrap_or_else(|| format!("`{n}` = {v}"));
-                quote!(#[doc = #d])
+                let d = names::doc_lines(&d);
+                quote!(#(#[doc = #d])*)
             })
             .collect();
         let values: Vec<_> = e
@@ -311,9 +312,11 @@ impl<'a> Gen<'a> {
             "Enum `{}`; values without a name are kept as `Unknown`.",
             e.def.path.join("::")
         );
+        let doc = names::doc_lines(&doc);
         quote! {
-            #[doc = #doc]
+            #(#[doc = #doc])*
             #[derive(Debug, Clone, Copy, PartialEq)]
+            #[cfg_attr(feature = "serde", derive(serde::Serialize))]
             pub enum #name {
                 #(#docs #variants,)*
                 /// A value the schema does not name, kept so it writes back unchanged.
@@ -355,6 +358,7 @@ impl<'a> Gen<'a> {
             .doc
             .clone()
             .unwrap_or_else(|| format!("Type `{}`.", t.def.path.join("::")));
+        let doc = names::doc_lines(&doc);
         let mut fields = Vec::new();
         for p in &t.def.params {
             let id = field_ident(&p.id);
@@ -363,7 +367,8 @@ impl<'a> Gen<'a> {
                 .doc
                 .clone()
                 .unwrap_or_else(|| format!("Parameter `{}`.", p.id));
-            fields.push(quote!(#[doc = #d] pub #id: #ty,));
+            let d = names::doc_lines(&d);
+            fields.push(quote!(#(#[doc = #d])* pub #id: #ty,));
         }
         if matches!(self.endian(tid), Some(Endian::Switch(..))) {
             fields.push(quote!(#[doc = "Byte order chosen when this value was read (`true`: little-endian)."] pub _is_le: bool,));
@@ -372,7 +377,8 @@ impl<'a> Gen<'a> {
             let id = field_ident(&a.id);
             let ty = self.field_rust_ty(tid, a)?;
             let d = a.doc.clone().unwrap_or_else(|| format!("`{}`", a.id));
-            fields.push(quote!(#[doc = #d] pub #id: #ty,));
+            let d = names::doc_lines(&d);
+            fields.push(quote!(#(#[doc = #d])* pub #id: #ty,));
         }
         for inst in &t.def.instances {
             if let InstanceKind::Parse(_, _, a) = &inst.kind {
@@ -383,15 +389,17 @@ impl<'a> Gen<'a> {
                     .doc
                     .clone()
                     .unwrap_or_else(|| format!("Instance `{}` (read at its position).", inst.id));
-                fields.push(quote!(#[doc = #d] pub #id: #ty,));
+                let d = names::doc_lines(&d);
+                fields.push(quote!(#(#[doc = #d])* pub #id: #ty,));
             }
         }
         let read = self.read_fn(tid)?;
         let write = self.write_fn(tid)?;
         let methods = self.instance_methods(tid)?;
         Ok(quote! {
-            #[doc = #doc]
+            #(#[doc = #doc])*
             #[derive(Debug, Clone, Default, PartialEq)]
+            #[cfg_attr(feature = "serde", derive(serde::Serialize))]
             pub struct #name {
                 #(#fields)*
             }

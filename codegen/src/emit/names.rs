@@ -54,3 +54,17 @@ pub fn variant(s: &str) -> Ident {
         ident(&c)
     }
 }
+
+/// `#[doc]` strings for a text: one per line, each with the space `///` comments have.
+pub fn doc_lines(text: &str) -> Vec<String> {
+    text.trim_end()
+        .lines()
+        .map(|l| {
+            if l.is_empty() {
+                String::new()
+            } else {
+                format!(" {l}")
+            }
+        })
+        .collect()
+}
