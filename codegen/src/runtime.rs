@@ -677,18 +677,28 @@ pub fn kdiv(a: i128, b: i128) -> KResult<i128> {
     if b == 0 {
         return Err(KError::new("ZeroDivisionError", "division by zero", 0));
     }
-    Ok(a.div_euclid(b) - if b < 0 && a.rem_euclid(b) != 0 { 1 } else { 0 })
+    let q = a
+        .checked_div(b)
+        .ok_or_else(|| KError::new("OverflowError", "division overflows", 0))?;
+    Ok(if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    })
 }
 
 /// `str.to_i(radix)`.
 pub fn str_to_i(s: &str, radix: i128) -> KResult<i128> {
+    if !(2..=36).contains(&radix) {
+        return Err(KError::new("ConversionError", format!("radix {radix}"), 0));
+    }
     i128::from_str_radix(s, radix as u32)
         .map_err(|_| KError::new("ConversionError", format!("{s:?} is not an integer"), 0))
 }
 
 /// `int.to_s` in base `radix`.
 pub fn int_to_s(v: i128, radix: u32) -> String {
-    if radix == 10 {
+    if radix == 10 || !(2..=36).contains(&radix) {
         return v.to_string();
     }
     let neg = v < 0;
@@ -748,4 +758,72 @@ pub fn kmax<T: PartialOrd + Clone>(v: &[T]) -> KResult<T> {
 pub fn fit<T: TryFrom<i128>>(v: i128, what: &str) -> KResult<T> {
     T::try_from(v)
         .map_err(|_| KError::new("ConversionError", format!("{what}: {v} out of range"), 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floor_division_and_modulo() {
+        assert_eq!(kdiv(-7, 2), Ok(-4));
+        assert_eq!(kdiv(7, -2), Ok(-4));
+        assert_eq!(kdiv(7, 2), Ok(3));
+        assert_eq!(kmod(-7, 3), Ok(2));
+        assert_eq!(kmod(7, -3), Ok(-2));
+        assert!(kdiv(1, 0).is_err());
+        assert!(kdiv(i128::MIN, -1).is_err());
+        assert!(kmod(1, 0).is_err());
+    }
+
+    #[test]
+    fn terminator_before_padding_and_unedited_raw() {
+        let raw = b"ab.cd....";
+        assert_eq!(strip(raw, Some(b'.'), Some(b"."), true), b"ab.");
+        assert_eq!(strip(raw, Some(b'.'), None, false), b"ab.cd");
+        assert_eq!(strip(b"a\0b\0\0\0", None, Some(b"\0\0"), false), b"a\0b\0");
+        assert_eq!(
+            unstrip(b"ab.", raw, Some(b'.'), Some(b"."), true, true, Some(9)).unwrap(),
+            raw
+        );
+        assert_eq!(
+            unstrip(b"x", raw, Some(b'.'), Some(b"@"), false, true, Some(4)).unwrap(),
+            b"x@.."
+        );
+        assert!(unstrip(b"too long", raw, None, None, false, true, Some(3)).is_err());
+    }
+
+    #[test]
+    fn lengths_are_checked_before_reading() {
+        let mut s = KStream::new(b"\x01\x02\x03");
+        assert_eq!(s.read_bytes(-1).unwrap_err().kind, "EndOfStreamError");
+        assert_eq!(s.read_bytes(1 << 62).unwrap_err().kind, "EndOfStreamError");
+        assert_eq!(s.read_u2le(), Ok(0x0201));
+        assert!(s.read_u2le().is_err());
+        assert!(s.seek(4).is_err());
+    }
+
+    #[test]
+    fn bits_write_back_as_read() {
+        let data = [0b1011_0110u8, 0b0101_1100, 0xff];
+        for le in [false, true] {
+            let mut r = KStream::new(&data);
+            let mut w = KWriter::new();
+            for n in [3, 7, 6, 8] {
+                let v = if le {
+                    r.read_bits_int_le(n)
+                } else {
+                    r.read_bits_int_be(n)
+                }
+                .unwrap();
+                if le {
+                    w.write_bits_int_le(n, v)
+                } else {
+                    w.write_bits_int_be(n, v)
+                }
+                .unwrap();
+            }
+            assert_eq!(w.into_inner(), data);
+        }
+    }
 }
