@@ -220,14 +220,13 @@ fn check(data: &[u8]) -> Result<String, String> {
 
 const DUMP_MAIN: &str = r#"
 fn main() {
-    use ks_runtime::*;
     let path = std::env::args().nth(1).unwrap_or_default();
     let data = match std::fs::read(&path) {
         Ok(d) => d,
         Err(e) => { eprintln!("error: {path}: {e}"); std::process::exit(1); }
     };
-    let mut io = KStream::new(&data);
-    match SCHEMA::read(&mut io, None, None) {
+    // Through binrw's BinRead, as a user of the generated types would read them.
+    match <SCHEMA as binrw::BinRead>::read_le(&mut std::io::Cursor::new(&data)) {
         Ok(v) => match serde_json::to_string_pretty(&v) {
             Ok(j) => println!("{j}"),
             Err(e) => { eprintln!("error: {e}"); std::process::exit(1); }

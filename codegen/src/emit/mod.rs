@@ -396,7 +396,13 @@ impl<'a> Gen<'a> {
         let read = self.read_fn(tid)?;
         let write = self.write_fn(tid)?;
         let methods = self.instance_methods(tid)?;
+        let binrw = if self.is_schema_root(tid) && t.def.params.is_empty() {
+            binrw_impls(&name)
+        } else {
+            quote!()
+        };
         Ok(quote! {
+            #binrw
             #(#[doc = #doc])*
             #[derive(Debug, Clone, Default, PartialEq)]
             #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -441,6 +447,48 @@ pub fn generate(schema: &Schema, files: Vec<PathBuf>) -> Result<String, SchemaEr
         message: format!("internal error: generated code does not parse: {e}"),
     })?;
     Ok(prettyplease::unparse(&file))
+}
+
+/// `binrw::BinRead` / `BinWrite` for a top-level type, so it can be read with
+/// `T::read_le(&mut cursor)` or used as a field of a `#[binrw]` struct. Reading takes the rest
+/// of the stream (the bytes that are there, never a length from the file) and leaves the
+/// position after what was parsed.
+fn binrw_impls(name: &proc_macro2::Ident) -> TokenStream {
+    quote! {
+        impl binrw::BinRead for #name {
+            type Args<'a> = ();
+            fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+                reader: &mut R,
+                _endian: binrw::Endian,
+                _args: (),
+            ) -> binrw::BinResult<Self> {
+                let start = reader.stream_position()?;
+                let mut buf = Vec::new();
+                reader.read_to_end(&mut buf)?;
+                let mut io = KStream::new(&buf);
+                let value = #name::read(&mut io, None, None).map_err(|mut e| {
+                    e.pos += start as usize;
+                    binrw::Error::from(e)
+                })?;
+                reader.seek(binrw::io::SeekFrom::Start(start + io.pos() as u64))?;
+                Ok(value)
+            }
+        }
+        impl binrw::BinWrite for #name {
+            type Args<'a> = ();
+            fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+                &self,
+                writer: &mut W,
+                _endian: binrw::Endian,
+                _args: (),
+            ) -> binrw::BinResult<()> {
+                let mut w = KWriter::new();
+                self.write(&mut w, None, None)?;
+                writer.write_all(&w.into_inner())?;
+                Ok(())
+            }
+        }
+    }
 }
 
 /// One `.kst` check: an assertion or the expected exception.
