@@ -552,6 +552,23 @@ impl Gen<'_> {
                         }
                     });
                 }
+                Check::Assert(actual, crate::expr::Expr::Name(null)) if null == "null" => {
+                    let cx = expr::Cx {
+                        yaml: format!("kst/asserts/{i}"),
+                        ..cx.clone()
+                    };
+                    let a = self.expr(&cx, actual)?;
+                    let present = self.present(&cx, &a)?;
+                    let msg = format!("assert {i}: expected null");
+                    asserts.push(quote! {
+                        match (|| -> KResult<bool> { Ok(#present) })() {
+                            Err(e) if e.kind == "NullError" => {}
+                            Ok(false) => {}
+                            Err(e) => return Err(e),
+                            Ok(true) => return Ok(Err(#msg.to_string())),
+                        }
+                    });
+                }
                 Check::Assert(actual, expected) => {
                     let cx = expr::Cx {
                         yaml: format!("kst/asserts/{i}"),
@@ -590,6 +607,19 @@ impl Gen<'_> {
                 Ok(())
             }
         })
+    }
+
+    /// `true` when the value exists: a switch that matched a case, anything else that
+    /// evaluates (an absent `if` field fails with `NullError` instead).
+    fn present(&self, cx: &expr::Cx, a: &expr::Tr) -> Result<TokenStream, SchemaError> {
+        if let Ty::Switch(tid, id) = &a.ty {
+            let (ename, _) = self.switch_variants(*tid, id)?;
+            let en = names::ident(&ename);
+            let p = &a.ts;
+            return Ok(quote!(!matches!(&#p, #en::Absent)));
+        }
+        let v = self.val(cx, a)?;
+        Ok(quote!({ let _ = #v; true }))
     }
 
     fn assert_cmp(
