@@ -487,8 +487,8 @@ impl Gen<'_> {
                 if matches!(a.process, Some(Process::Zlib)) {
                     quote!({ let raw = #raw; KBytes { value: process_zlib(raw)?, raw: raw.to_vec() } })
                 } else if a.terminator.is_some() || a.pad_right.is_some() {
-                    let p = self.process_fn(cx, a, quote!(raw), Dir::Read)?;
-                    quote!({ let raw = #raw; let raw = #p; KBytes { value: strip(&raw, #pad, #term, #inc).to_vec(), raw } })
+                    let p = self.process_fn(cx, a, quote!(body), Dir::Read)?;
+                    quote!({ let raw = #raw; let body = strip(raw, #pad, #term, #inc); KBytes { value: #p, raw: raw.to_vec() } })
                 } else {
                     let p = self.process_fn(cx, a, quote!(raw), Dir::Read)?;
                     quote!({ let raw = #raw; #p })
@@ -527,12 +527,12 @@ impl Gen<'_> {
                 let n = ident(&self.types[callee].rust);
                 if a.size.is_some() || a.size_eos || a.terminator.is_some() {
                     let raw = self.raw_read(cx, a)?;
-                    let p = self.process_fn(cx, a, quote!(raw), Dir::Read)?;
+                    let p = self.process_fn(cx, a, quote!(body), Dir::Read)?;
                     let (pad, term, inc, _) = Self::pad_term(a);
-                    let keep = if matches!(a.process, Some(Process::Zlib)) {
+                    let keep = if a.terminator.is_some() || a.pad_right.is_some() {
                         quote!(raw.to_vec())
-                    } else if a.terminator.is_some() || a.pad_right.is_some() {
-                        quote!(dec.clone())
+                    } else if matches!(a.process, Some(Process::Zlib)) {
+                        quote!(body.to_vec())
                     } else {
                         quote!(Vec::new())
                     };
@@ -540,8 +540,9 @@ impl Gen<'_> {
                     quote!({
                         let args = (#(#argv,)*);
                         let raw = #raw;
+                        let body = strip(raw, #pad, #term, #inc);
                         let dec = #p;
-                        let mut sub = KStream::new(strip(&dec, #pad, #term, #inc));
+                        let mut sub = KStream::new(&dec);
                         let value = {
                             let _io = &mut sub;
                             Box::new(#n::read(_io, #parent, #root, #(args.#idx),*)?)
@@ -664,10 +665,10 @@ impl Gen<'_> {
                 if matches!(a.process, Some(Process::Zlib)) {
                     quote!(_io.write_bytes(&unprocess_zlib(&#v.value, &#v.raw)?)?;)
                 } else if a.terminator.is_some() || a.pad_right.is_some() {
-                    let p = self.process_fn(cx, a, quote!(b), Dir::Write)?;
+                    let p = self.process_fn(cx, a, quote!(#v.value), Dir::Write)?;
                     quote!({
-                        let b = unstrip(&#v.value, &#v.raw, #pad, #term, #inc, #cons, #size)?;
-                        _io.write_bytes(&#p)?;
+                        let body = #p;
+                        _io.write_bytes(&unstrip(&body, &#v.raw, #pad, #term, #inc, #cons, #size)?)?;
                     })
                 } else {
                     let p = self.process_fn(cx, a, quote!(#v), Dir::Write)?;
@@ -698,20 +699,20 @@ impl Gen<'_> {
                     let (pad, term, inc, cons) = Self::pad_term(a);
                     let size = self.write_size(cx, a)?;
                     let padded = if a.terminator.is_some() || a.pad_right.is_some() {
-                        quote!(let plain = unstrip(&plain, &#v.raw, #pad, #term, #inc, #cons, #size)?;)
+                        quote!(let out = unstrip(&out, &#v.raw, #pad, #term, #inc, #cons, #size)?;)
                     } else {
                         quote!()
                     };
-                    let check = self.size_check(cx, a, quote!(plain.len()))?;
-                    let check = if a.process.is_some() { quote!() } else { check };
+                    let check = self.size_check(cx, a, quote!(out.len()))?;
                     quote!({
                         let mut sub = KWriter::new();
                         #v.value.write(&mut sub, #parent, #root)?;
                         sub.write_bytes(&#v.tail)?;
                         let plain = sub.into_inner();
+                        let out = #p;
                         #padded
                         #check
-                        _io.write_bytes(&#p)?;
+                        _io.write_bytes(&out)?;
                     })
                 } else {
                     quote!(#v.write(_io, #parent, #root)?;)
@@ -1062,10 +1063,17 @@ impl Gen<'_> {
             }
             let id = field_ident(&inst.id);
             let read = self.read_attr(cx, a, &id, true)?;
+            let cond = match &a.cond {
+                Some(c) => {
+                    let t = self.expr(cx, c)?;
+                    self.coerce(cx, &t, &Ty::Bool)?
+                }
+                None => quote!(true),
+            };
             out.push(match pos {
                 Some(p) => {
                     let p = self.int_val(cx, p)?;
-                    quote!(if this.#id.is_none() {
+                    quote!(if this.#id.is_none() && #cond {
                         let saved = _io.pos();
                         _io.seek(#p)?;
                         #read
