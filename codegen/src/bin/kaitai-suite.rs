@@ -1,0 +1,229 @@
+//! Runs Kaitai Struct's own test suite through the generator: for each `spec/ks/*.kst`,
+//! generate Rust from the `.ksy`, compile all of them as one scratch crate, read the input,
+//! check every assertion (or the expected exception), write the value back and compare the
+//! bytes the read covered.
+//!
+//! Usage: `kaitai-suite KAITAI_TESTS_DIR [--min-pass N]`. Prints one line per test and
+//! `N passed, M failed, K skipped`; exits 1 if fewer than `--min-pass` tests passed.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use savepoint_codegen::emit::Check;
+use savepoint_codegen::{Options, ksy, scratch::Scratch};
+use serde_yaml::Value;
+
+struct Test {
+    id: String,
+    data: PathBuf,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(root) = args.first().map(PathBuf::from) else {
+        eprintln!("usage: kaitai-suite KAITAI_TESTS_DIR [--min-pass N]");
+        return ExitCode::from(2);
+    };
+    let min_pass: usize = args
+        .iter()
+        .position(|a| a == "--min-pass")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    match run(&root) {
+        Ok(passed) if passed >= min_pass => ExitCode::SUCCESS,
+        Ok(passed) => {
+            eprintln!("{passed} passed, below the required {min_pass}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(root: &Path) -> Result<usize, String> {
+    let mut kst: Vec<PathBuf> = std::fs::read_dir(root.join("spec/ks"))
+        .map_err(|e| format!("{}: {e}", root.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "kst"))
+        .collect();
+    kst.sort();
+    let opts = Options {
+        import_paths: vec![root.join("formats/ks_path")],
+    };
+    let mut results: BTreeMap<String, String> = BTreeMap::new();
+    let mut tests = Vec::new();
+    let mut modules = BTreeMap::new();
+    for path in &kst {
+        let id = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        match prepare(root, path, &opts) {
+            Ok((test, module)) => {
+                modules.insert(format!("t_{}", test.id), module);
+                tests.push(test);
+            }
+            Err(e) => {
+                results.insert(id, format!("skipped: {e}"));
+            }
+        }
+    }
+    let dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
+        .join("kaitai-suite");
+    let scratch = Scratch {
+        dir,
+        serde: false,
+        modules,
+        main: Box::new(main_source),
+    };
+    let built = scratch.build()?;
+    for (m, err) in &built.excluded {
+        results.insert(
+            m.trim_start_matches("t_").to_string(),
+            format!("failed: generated code does not compile: {err}"),
+        );
+    }
+    let runnable: Vec<&Test> = tests
+        .iter()
+        .filter(|t| !built.excluded.contains_key(&format!("t_{}", t.id)))
+        .collect();
+    let mut pending: Vec<&Test> = runnable;
+    while !pending.is_empty() {
+        let mut cmd = Command::new(&built.binary);
+        for t in &pending {
+            cmd.arg(&t.id).arg(&t.data);
+        }
+        let out = cmd
+            .output()
+            .map_err(|e| format!("cannot run the scratch binary: {e}"))?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let mut done = 0;
+        for line in stdout.lines() {
+            if let Some((id, verdict)) = line.split_once('\t') {
+                results.insert(id.to_string(), verdict.to_string());
+                done += 1;
+            }
+        }
+        if done < pending.len() {
+            let crashed = &pending[done];
+            results.insert(
+                crashed.id.clone(),
+                format!("failed: the test process died ({})", out.status),
+            );
+            done += 1;
+        }
+        pending.drain(..done);
+    }
+    let (mut pass, mut fail, mut skip) = (0, 0, 0);
+    for (id, verdict) in &results {
+        println!("{id}: {verdict}");
+        if verdict == "ok" {
+            pass += 1;
+        } else if verdict.starts_with("skipped") {
+            skip += 1;
+        } else {
+            fail += 1;
+        }
+    }
+    println!("{pass} passed, {fail} failed, {skip} skipped");
+    Ok(pass)
+}
+
+fn prepare(root: &Path, kst: &Path, opts: &Options) -> Result<(Test, String), String> {
+    let text = std::fs::read_to_string(kst).map_err(|e| e.to_string())?;
+    let doc: Value = serde_yaml::from_str(&text).map_err(|e| format!("invalid .kst: {e}"))?;
+    let id = doc
+        .get("id")
+        .and_then(Value::as_str)
+        .ok_or("no id")?
+        .to_string();
+    let data = root
+        .join("src")
+        .join(doc.get("data").and_then(Value::as_str).ok_or("no data")?);
+    let ksy_path = root.join("formats").join(format!("{id}.ksy"));
+    let mut checks = Vec::new();
+    if let Some(exc) = doc.get("exception") {
+        let kind = exc
+            .get("type")
+            .and_then(Value::as_str)
+            .or(exc.as_str())
+            .unwrap_or_default();
+        let kind = kind.split('<').next().unwrap_or_default().to_string();
+        checks.push(Check::Exception(kind));
+    }
+    for a in doc
+        .get("asserts")
+        .and_then(Value::as_sequence)
+        .into_iter()
+        .flatten()
+    {
+        let e = |k: &str| -> Result<savepoint_codegen::expr::Expr, String> {
+            match a.get(k) {
+                Some(Value::String(s)) => {
+                    savepoint_codegen::expr::parse(s).map_err(|e| format!("kst {k}: {e}"))
+                }
+                Some(Value::Number(n)) => Ok(n
+                    .as_i64()
+                    .map(|i| savepoint_codegen::expr::Expr::Int(i.into()))
+                    .or_else(|| {
+                        n.as_u64()
+                            .map(|u| savepoint_codegen::expr::Expr::Int(u.into()))
+                    })
+                    .unwrap_or_else(|| {
+                        savepoint_codegen::expr::Expr::Float(n.as_f64().unwrap_or(0.0))
+                    })),
+                Some(Value::Bool(b)) => Ok(savepoint_codegen::expr::Expr::Bool(*b)),
+                other => Err(format!("kst {k}: unsupported value {other:?}")),
+            }
+        };
+        checks.push(Check::Assert(e("actual")?, e("expected")?));
+    }
+    let schema = ksy::load(&ksy_path, opts).map_err(|e| e.to_string())?;
+    let files = vec![ksy_path.clone()];
+    let module = savepoint_codegen::emit::generate_test(&schema, files, &checks)
+        .map_err(|e| e.to_string())?;
+    Ok((Test { id, data }, module))
+}
+
+fn main_source(modules: &[String]) -> String {
+    let mut arms = String::new();
+    for m in modules {
+        arms.push_str(&format!(
+            "        \"{}\" => {m}::run(&data),\n",
+            m.trim_start_matches("t_")
+        ));
+    }
+    format!(
+        r#"
+fn main() {{
+    std::panic::set_hook(Box::new(|_| {{}}));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {{
+        let (id, path) = (&pair[0], &pair[1]);
+        let verdict = match std::fs::read(path) {{
+            Err(e) => format!("failed: cannot read {{path}}: {{e}}"),
+            Ok(data) => match std::panic::catch_unwind(|| run(id, &data)) {{
+                Ok(Ok(())) => "ok".to_string(),
+                Ok(Err(e)) => format!("failed: {{e}}"),
+                Err(_) => "failed: panicked".to_string(),
+            }},
+        }};
+        println!("{{id}}\t{{}}", verdict.replace(['\n', '\t'], " "));
+    }}
+}}
+
+fn run(id: &str, data: &[u8]) -> Result<(), String> {{
+    match id {{
+{arms}        _ => Err("unknown test".into()),
+    }}
+}}
+"#
+    )
+}

@@ -1,0 +1,450 @@
+//! Kaitai's expression language: tokens, and a precedence-climbing parser into [`Expr`].
+
+/// A parsed expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expr {
+    /// Integer literal.
+    Int(i128),
+    /// Float literal.
+    Float(f64),
+    /// String literal.
+    Str(String),
+    /// `true` / `false`.
+    Bool(bool),
+    /// A name: field, instance, param, `_root`, `_parent`, `_io`, `_`, `_index`.
+    Name(String),
+    /// `a::b::c` (enum value or type path).
+    Path(Vec<String>),
+    /// `[a, b]`.
+    Array(Vec<Expr>),
+    /// Unary operator (`-`, `not`, `~`).
+    Unary(&'static str, Box<Expr>),
+    /// Binary operator.
+    Binary(&'static str, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`.
+    Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `a.name`.
+    Attr(Box<Expr>, String),
+    /// `a.name(args)`.
+    Call(Box<Expr>, String, Vec<Expr>),
+    /// `a[i]`.
+    Index(Box<Expr>, Box<Expr>),
+    /// `a.as<type>`.
+    Cast(Box<Expr>, String),
+    /// `sizeof<type>` (`true`) or `bitsizeof<type>`.
+    SizeOf(String, bool),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Int(i128),
+    Float(f64),
+    Str(String),
+    Ident(String),
+    Op(&'static str),
+}
+
+const OPS: &[&str] = &[
+    "::", "<<", ">>", "<=", ">=", "==", "!=", "+", "-", "*", "/", "%", "<", ">", "&", "|", "^",
+    "~", "!", "?", ":", "(", ")", "[", "]", ",", ".",
+];
+
+fn lex(s: &str) -> Result<Vec<Tok>, String> {
+    let c: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    let mut out = Vec::new();
+    while i < c.len() {
+        let ch = c[i];
+        if ch.is_whitespace() {
+            i += 1;
+        } else if ch.is_ascii_digit() {
+            let start = i;
+            while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_') {
+                i += 1;
+            }
+            let is_float = i + 1 < c.len() && c[i] == '.' && c[i + 1].is_ascii_digit();
+            if is_float
+                || (i < c.len()
+                    && c[start..i].iter().any(|&d| d == 'e' || d == 'E')
+                    && !c[start..i].starts_with(&['0', 'x']))
+            {
+                if is_float {
+                    i += 1;
+                    while i < c.len() && (c[i].is_ascii_digit() || c[i] == '_') {
+                        i += 1;
+                    }
+                    if i < c.len() && (c[i] == 'e' || c[i] == 'E') {
+                        i += 1;
+                        if i < c.len() && (c[i] == '+' || c[i] == '-') {
+                            i += 1;
+                        }
+                        while i < c.len() && c[i].is_ascii_digit() {
+                            i += 1;
+                        }
+                    }
+                }
+                let t: String = c[start..i].iter().filter(|&&d| d != '_').collect();
+                out.push(Tok::Float(
+                    t.parse().map_err(|_| format!("bad number {t}"))?,
+                ));
+            } else {
+                let t: String = c[start..i].iter().filter(|&&d| d != '_').collect();
+                out.push(Tok::Int(
+                    parse_int(&t).ok_or_else(|| format!("bad number {t}"))?,
+                ));
+            }
+        } else if ch.is_alphabetic() || ch == '_' {
+            let start = i;
+            while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_') {
+                i += 1;
+            }
+            out.push(Tok::Ident(c[start..i].iter().collect()));
+        } else if ch == '"' || ch == '\'' {
+            i += 1;
+            let mut t = String::new();
+            while i < c.len() && c[i] != ch {
+                if ch == '"' && c[i] == '\\' && i + 1 < c.len() {
+                    i += 1;
+                    let (v, used) = unescape(&c[i..])?;
+                    t.push(v);
+                    i += used;
+                } else {
+                    t.push(c[i]);
+                    i += 1;
+                }
+            }
+            if i >= c.len() {
+                return Err("unterminated string".into());
+            }
+            i += 1;
+            out.push(Tok::Str(t));
+        } else {
+            let rest: String = c[i..c.len().min(i + 2)].iter().collect();
+            let op = OPS
+                .iter()
+                .find(|o| rest.starts_with(**o))
+                .ok_or_else(|| format!("unexpected character {ch:?}"))?;
+            out.push(Tok::Op(op));
+            i += op.len();
+        }
+    }
+    Ok(out)
+}
+
+fn unescape(c: &[char]) -> Result<(char, usize), String> {
+    Ok(match c[0] {
+        'n' => ('\n', 1),
+        't' => ('\t', 1),
+        'r' => ('\r', 1),
+        '0'..='7' => {
+            let n = c.iter().take(3).take_while(|d| d.is_digit(8)).count();
+            let s: String = c[..n].iter().collect();
+            let v = u32::from_str_radix(&s, 8).map_err(|e| e.to_string())?;
+            (char::from_u32(v).ok_or("bad escape")?, n)
+        }
+        'x' => {
+            let s: String = c[1..3.min(c.len())].iter().collect();
+            let v = u32::from_str_radix(&s, 16).map_err(|e| e.to_string())?;
+            (char::from_u32(v).ok_or("bad escape")?, 3)
+        }
+        'u' => {
+            let s: String = c[1..5.min(c.len())].iter().collect();
+            let v = u32::from_str_radix(&s, 16).map_err(|e| e.to_string())?;
+            (char::from_u32(v).ok_or("bad escape")?, 5)
+        }
+        other => (other, 1),
+    })
+}
+
+/// Parses an integer literal (decimal, `0x`, `0b`, `0o`).
+pub fn parse_int(t: &str) -> Option<i128> {
+    let t = t.replace('_', "");
+    let (neg, t) = t
+        .strip_prefix('-')
+        .map_or((false, t.as_str()), |r| (true, r));
+    let v = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        i128::from_str_radix(h, 16).ok()?
+    } else if let Some(b) = t.strip_prefix("0b") {
+        i128::from_str_radix(b, 2).ok()?
+    } else if let Some(o) = t.strip_prefix("0o") {
+        i128::from_str_radix(o, 8).ok()?
+    } else {
+        t.parse().ok()?
+    };
+    Some(if neg { -v } else { v })
+}
+
+/// Parses an expression.
+pub fn parse(s: &str) -> Result<Expr, String> {
+    let toks = lex(s)?;
+    let mut p = Parser { toks, i: 0 };
+    let e = p.ternary()?;
+    if p.i != p.toks.len() {
+        return Err(format!("unexpected {:?} in expression {s:?}", p.toks[p.i]));
+    }
+    Ok(e)
+}
+
+struct Parser {
+    toks: Vec<Tok>,
+    i: usize,
+}
+
+const LEVELS: &[&[&str]] = &[
+    &["or"],
+    &["and"],
+    &["==", "!=", "<", "<=", ">", ">="],
+    &["|"],
+    &["^"],
+    &["&"],
+    &["<<", ">>"],
+    &["+", "-"],
+    &["*", "/", "%"],
+];
+
+impl Parser {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.i)
+    }
+
+    fn is_op(&self, op: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Op(o)) if *o == op)
+    }
+
+    fn expect(&mut self, op: &str) -> Result<(), String> {
+        if self.is_op(op) {
+            self.i += 1;
+            Ok(())
+        } else {
+            Err(format!("expected {op:?}, found {:?}", self.peek()))
+        }
+    }
+
+    fn ident(&mut self) -> Result<String, String> {
+        match self.toks.get(self.i) {
+            Some(Tok::Ident(s)) => {
+                self.i += 1;
+                Ok(s.clone())
+            }
+            t => Err(format!("expected a name, found {t:?}")),
+        }
+    }
+
+    fn ternary(&mut self) -> Result<Expr, String> {
+        let c = self.binary(0)?;
+        if self.is_op("?") {
+            self.i += 1;
+            let a = self.ternary()?;
+            self.expect(":")?;
+            let b = self.ternary()?;
+            return Ok(Expr::Ternary(Box::new(c), Box::new(a), Box::new(b)));
+        }
+        Ok(c)
+    }
+
+    fn level_op(&self, level: usize) -> Option<&'static str> {
+        let name = match self.peek()? {
+            Tok::Op(o) => *o,
+            Tok::Ident(s) if s == "and" => "and",
+            Tok::Ident(s) if s == "or" => "or",
+            _ => return None,
+        };
+        LEVELS[level].iter().find(|o| **o == name).copied()
+    }
+
+    fn binary(&mut self, level: usize) -> Result<Expr, String> {
+        if level == LEVELS.len() {
+            return self.unary();
+        }
+        if level == 2 && matches!(self.peek(), Some(Tok::Ident(s)) if s == "not") {
+            self.i += 1;
+            let e = self.binary(level)?;
+            return Ok(Expr::Unary("not", Box::new(e)));
+        }
+        let mut l = self.binary(level + 1)?;
+        while let Some(op) = self.level_op(level) {
+            self.i += 1;
+            let r = self.binary(level + 1)?;
+            l = Expr::Binary(op, Box::new(l), Box::new(r));
+        }
+        Ok(l)
+    }
+
+    fn unary(&mut self) -> Result<Expr, String> {
+        for op in ["-", "~", "!"] {
+            if self.is_op(op) {
+                self.i += 1;
+                let e = self.unary()?;
+                let op = if op == "!" { "not" } else { op };
+                return Ok(match (op, e) {
+                    ("-", Expr::Int(v)) => Expr::Int(-v),
+                    ("-", Expr::Float(v)) => Expr::Float(-v),
+                    (op, e) => Expr::Unary(op, Box::new(e)),
+                });
+            }
+        }
+        if matches!(self.peek(), Some(Tok::Ident(s)) if s == "not") {
+            self.i += 1;
+            let e = self.unary()?;
+            return Ok(Expr::Unary("not", Box::new(e)));
+        }
+        self.postfix()
+    }
+
+    fn type_name(&mut self) -> Result<String, String> {
+        let mut name = self.ident()?;
+        while self.is_op("::") {
+            self.i += 1;
+            name = format!("{name}::{}", self.ident()?);
+        }
+        if self.is_op("[") {
+            self.i += 1;
+            self.expect("]")?;
+            name.push_str("[]");
+        }
+        Ok(name)
+    }
+
+    fn postfix(&mut self) -> Result<Expr, String> {
+        let mut e = self.primary()?;
+        loop {
+            if self.is_op(".") {
+                self.i += 1;
+                let name = self.ident()?;
+                if name == "as" && self.is_op("<") {
+                    self.i += 1;
+                    let t = self.type_name()?;
+                    self.expect(">")?;
+                    e = Expr::Cast(Box::new(e), t);
+                } else if self.is_op("(") {
+                    self.i += 1;
+                    let args = self.list(")")?;
+                    e = Expr::Call(Box::new(e), name, args);
+                } else {
+                    e = Expr::Attr(Box::new(e), name);
+                }
+            } else if self.is_op("[") {
+                self.i += 1;
+                let idx = self.ternary()?;
+                self.expect("]")?;
+                e = Expr::Index(Box::new(e), Box::new(idx));
+            } else {
+                return Ok(e);
+            }
+        }
+    }
+
+    fn list(&mut self, close: &str) -> Result<Vec<Expr>, String> {
+        let mut v = Vec::new();
+        while !self.is_op(close) {
+            v.push(self.ternary()?);
+            if self.is_op(",") {
+                self.i += 1;
+            } else {
+                break;
+            }
+        }
+        self.expect(close)?;
+        Ok(v)
+    }
+
+    fn primary(&mut self) -> Result<Expr, String> {
+        let t = self
+            .toks
+            .get(self.i)
+            .cloned()
+            .ok_or("unexpected end of expression")?;
+        self.i += 1;
+        Ok(match t {
+            Tok::Int(v) => Expr::Int(v),
+            Tok::Float(v) => Expr::Float(v),
+            Tok::Str(s) => {
+                let mut s = s;
+                while let Some(Tok::Str(more)) = self.peek() {
+                    s.push_str(more);
+                    self.i += 1;
+                }
+                Expr::Str(s)
+            }
+            Tok::Op("(") => {
+                let e = self.ternary()?;
+                self.expect(")")?;
+                e
+            }
+            Tok::Op("[") => Expr::Array(self.list("]")?),
+            Tok::Ident(s) if s == "true" || s == "false" => Expr::Bool(s == "true"),
+            Tok::Ident(s) if (s == "sizeof" || s == "bitsizeof") && self.is_op("<") => {
+                self.i += 1;
+                let t = self.type_name()?;
+                self.expect(">")?;
+                Expr::SizeOf(t, s == "sizeof")
+            }
+            Tok::Ident(s) => {
+                if self.is_op("::") {
+                    let mut path = vec![s];
+                    while self.is_op("::") {
+                        self.i += 1;
+                        path.push(self.ident()?);
+                    }
+                    Expr::Path(path)
+                } else {
+                    Expr::Name(s)
+                }
+            }
+            t => return Err(format!("unexpected {t:?}")),
+        })
+    }
+}
+
+impl Expr {
+    /// Every bare name the expression uses (fields, instances and params of the current type).
+    pub fn names(&self, out: &mut Vec<String>) {
+        match self {
+            Expr::Name(n) => out.push(n.clone()),
+            Expr::Array(v) => v.iter().for_each(|e| e.names(out)),
+            Expr::Unary(_, a) | Expr::Attr(a, _) | Expr::Cast(a, _) => a.names(out),
+            Expr::Binary(_, a, b) | Expr::Index(a, b) => {
+                a.names(out);
+                b.names(out);
+            }
+            Expr::Ternary(a, b, c) => {
+                a.names(out);
+                b.names(out);
+                c.names(out);
+            }
+            Expr::Call(a, _, args) => {
+                a.names(out);
+                args.iter().for_each(|e| e.names(out));
+            }
+            Expr::Int(_)
+            | Expr::Float(_)
+            | Expr::Str(_)
+            | Expr::Bool(_)
+            | Expr::Path(_)
+            | Expr::SizeOf(..) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn precedence_and_postfix() {
+        let e = parse("a.b[1] + 2 * 3 == 7 ? x.as<foo::bar> : -1").unwrap();
+        let Expr::Ternary(c, t, f) = e else {
+            panic!("{e:?}")
+        };
+        assert!(matches!(*c, Expr::Binary("==", _, _)));
+        assert_eq!(
+            *t,
+            Expr::Cast(Box::new(Expr::Name("x".into())), "foo::bar".into())
+        );
+        assert_eq!(*f, Expr::Int(-1));
+        assert_eq!(parse("0x1_0").unwrap(), Expr::Int(16));
+        assert_eq!(parse("\"a\\nb\"").unwrap(), Expr::Str("a\nb".into()));
+        assert_eq!(parse("1.5e2").unwrap(), Expr::Float(150.0));
+        assert!(parse("a +").is_err());
+    }
+}

@@ -1,0 +1,131 @@
+//! A scratch crate that compiles generated modules (cached under a target folder), used by
+//! `savepoint-codegen roundtrip` / `dump` and the `kaitai-suite` harness.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Builds `main.rs` (after the `mod` lines) from the modules that compile.
+pub type MainSource = Box<dyn Fn(&[String]) -> String>;
+
+/// A scratch crate: modules by name and a `main.rs`.
+pub struct Scratch {
+    /// The crate folder.
+    pub dir: PathBuf,
+    /// Build with `serde::Serialize` on the generated types (for JSON output).
+    pub serde: bool,
+    /// Module name to source.
+    pub modules: BTreeMap<String, String>,
+    /// Source of `main.rs` after the `mod` lines (gets the list of included modules).
+    pub main: MainSource,
+}
+
+/// The outcome of building: the binary and the modules left out because they did not compile.
+pub struct Built {
+    /// Path of the built binary.
+    pub binary: PathBuf,
+    /// Module name to its first compiler error.
+    pub excluded: BTreeMap<String, String>,
+}
+
+const MANIFEST: &str = r#"[package]
+name = "ks-scratch"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+binrw = "0.15"
+flate2 = { version = "1.1", default-features = false, features = ["zlib-rs"] }
+encoding_rs = "0.8"
+SERDE_DEPS
+[profile.dev]
+opt-level = 0
+debug = 0
+incremental = true
+
+[workspace]
+"#;
+
+impl Scratch {
+    /// Writes the crate and builds it; modules with compile errors are left out and the
+    /// build repeated (up to a few rounds).
+    pub fn build(&self) -> Result<Built, String> {
+        let dir =
+            std::path::absolute(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))?;
+        let src = dir.join("src");
+        std::fs::create_dir_all(&src).map_err(|e| format!("{}: {e}", src.display()))?;
+        let serde = if self.serde {
+            "serde = { version = \"1\", features = [\"derive\"] }\nserde_json = \"1\"\n\n[features]\ndefault = [\"serde\"]\nserde = []\n"
+        } else {
+            "\n[features]\nserde = []\n"
+        };
+        write_if_changed(
+            &dir.join("Cargo.toml"),
+            &MANIFEST.replace("SERDE_DEPS", serde),
+        )?;
+        write_if_changed(&src.join("ks_runtime.rs"), crate::RUNTIME_SOURCE)?;
+        for (name, text) in &self.modules {
+            write_if_changed(&src.join(format!("{name}.rs")), text)?;
+        }
+        let mut excluded = BTreeMap::new();
+        for _round in 0..6 {
+            let included: Vec<String> = self
+                .modules
+                .keys()
+                .filter(|m| !excluded.contains_key(*m))
+                .cloned()
+                .collect();
+            let mut main = String::from("#![allow(warnings)]\nmod ks_runtime;\n");
+            for m in &included {
+                main.push_str(&format!("mod {m};\n"));
+            }
+            main.push_str(&(self.main)(&included));
+            write_if_changed(&src.join("main.rs"), &main)?;
+            let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+                .args(["build", "--quiet", "--message-format=short"])
+                .current_dir(&dir)
+                .env("CARGO_TARGET_DIR", dir.join("target"))
+                .output()
+                .map_err(|e| format!("cannot run cargo: {e}"))?;
+            if out.status.success() {
+                return Ok(Built {
+                    binary: dir.join("target/debug/ks-scratch"),
+                    excluded,
+                });
+            }
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let mut found = false;
+            for line in stderr.lines() {
+                let Some(rest) = line.strip_prefix("src/") else {
+                    continue;
+                };
+                let Some((file, msg)) = rest.split_once(".rs:") else {
+                    continue;
+                };
+                if !line.contains("error") || file == "main" || file == "ks_runtime" {
+                    continue;
+                }
+                if !excluded.contains_key(file) && self.modules.contains_key(file) {
+                    let msg = msg
+                        .split_once("error")
+                        .map_or(msg, |(_, m)| m)
+                        .trim_start_matches([':', ' ', '[']);
+                    excluded.insert(file.to_string(), msg.chars().take(160).collect());
+                    found = true;
+                }
+            }
+            if !found {
+                return Err(format!("scratch crate does not build:\n{stderr}"));
+            }
+        }
+        Err("scratch crate still fails after excluding modules".into())
+    }
+}
+
+fn write_if_changed(path: &Path, text: &str) -> Result<(), String> {
+    if std::fs::read_to_string(path).is_ok_and(|old| old == text) {
+        return Ok(());
+    }
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}

@@ -1,0 +1,163 @@
+//! The `savepoint-codegen` command: generate with a freshness check, roundtrip and dump on
+//! a small schema written here, and errors for unsupported constructs and hostile input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn tmp(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_savepoint-codegen"))
+        .args(args)
+        .env(
+            "CARGO_TARGET_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-scratch"),
+        )
+        .output()
+        .unwrap()
+}
+
+const SCHEMA: &str = r#"
+meta:
+  id: tlv
+  endian: le
+doc: A count, then records.
+seq:
+  - id: count
+    type: u4
+  - id: records
+    type: record
+    repeat: expr
+    repeat-expr: count
+types:
+  record:
+    seq:
+      - id: kind
+        type: u1
+        enum: kind
+      - id: name
+        type: strz
+        encoding: ASCII
+      - id: body
+        size: 4
+        type: body
+  body:
+    seq:
+      - id: value
+        type: u2
+enums:
+  kind:
+    1: small
+    2: large
+"#;
+
+#[test]
+fn generate_check_roundtrip_and_dump() {
+    let d = tmp("cli");
+    let schema = d.join("tlv.ksy");
+    std::fs::write(&schema, SCHEMA).unwrap();
+    let out = d.join("gen");
+    let o = run(&[
+        "generate".as_ref(),
+        schema.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(out.join("tlv.rs")).unwrap();
+    assert!(text.contains("pub struct Tlv"), "{text}");
+    assert!(text.contains("/// A count, then records."), "{text}");
+    assert!(text.contains("Unknown(i128)"), "{text}");
+
+    let check = run(&[
+        "generate".as_ref(),
+        schema.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+        "--check".as_ref(),
+    ]);
+    assert!(check.status.success());
+    std::fs::write(
+        out.join("tlv.rs"),
+        text.replace("pub struct Tlv", "pub struct Stale"),
+    )
+    .unwrap();
+    let check = run(&[
+        "generate".as_ref(),
+        schema.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+        "--check".as_ref(),
+    ]);
+    assert!(!check.status.success());
+    assert!(String::from_utf8_lossy(&check.stdout).contains("stale:"));
+
+    // kind 7 is not in the enum; bytes after `value` inside the 4-byte body are kept.
+    let good = d.join("good.bin");
+    std::fs::write(&good, b"\x02\0\0\0\x01ab\0\x05\0\xee\xff\x07\0\x09\0\0\0").unwrap();
+    let prefix = d.join("prefix.bin");
+    std::fs::write(&prefix, b"\x01\0\0\0\x02x\0\x01\0\0\0TRAILER").unwrap();
+    let huge = d.join("huge.bin");
+    std::fs::write(&huge, b"\xff\xff\xff\xff\x01").unwrap();
+    let o = run(&[
+        "roundtrip".as_ref(),
+        schema.as_os_str(),
+        good.as_os_str(),
+        prefix.as_os_str(),
+        huge.as_os_str(),
+    ]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout.contains("good.bin: ok\n"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        stdout.contains("prefix.bin: ok (parsed 11 of 18 bytes)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("huge.bin: error: RepeatError"), "{stdout}");
+    assert!(stdout.contains("(field records)"), "{stdout}");
+    assert!(stdout.ends_with("2 passed, 1 failed\n"), "{stdout}");
+    assert_eq!(o.status.code(), Some(1));
+
+    let o = run(&["dump".as_ref(), schema.as_os_str(), good.as_os_str()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(json["count"], 2);
+    assert_eq!(json["records"][0]["kind"], "Small");
+    assert_eq!(json["records"][1]["kind"]["Unknown"], 7);
+    assert_eq!(json["records"][0]["name"]["value"], "ab");
+    assert_eq!(
+        json["records"][0]["body"]["tail"],
+        serde_json::json!([0xee, 0xff])
+    );
+}
+
+#[test]
+fn unsupported_construct_names_file_path_and_construct() {
+    let d = tmp("unsupported");
+    let schema = d.join("bad.ksy");
+    std::fs::write(
+        &schema,
+        "meta:\n  id: bad\nseq:\n  - id: x\n    size: 2\n    process: my_fx(1)\n",
+    )
+    .unwrap();
+    let o = run(&[
+        "generate".as_ref(),
+        schema.as_os_str(),
+        "-o".as_ref(),
+        d.join("out").as_os_str(),
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.ksy: /seq/0/process: process \"my_fx(1)\" is not supported"),
+        "{err}"
+    );
+}
