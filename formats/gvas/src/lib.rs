@@ -136,6 +136,7 @@ impl SaveFile {
                 self.body.properties.properties.len().to_string(),
             ),
         ];
+        lines.push(("raw_fallbacks", self.body.raw_fallbacks().to_string()));
         match &self.body.extra {
             Extra::Bytes(bytes) => lines.push(("trailing_bytes", bytes.len().to_string())),
             Extra::Astroneer(world) => {
