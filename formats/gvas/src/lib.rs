@@ -34,7 +34,7 @@ pub use astroneer::{
 };
 pub use body::{Extra, GvasBody};
 pub use container::Container;
-pub use error::Error;
+pub use error::{Error, OffsetIn};
 pub use header::{FCustomVersion, FCustomVersionContainer, FEngineVersion, FSaveGameHeader};
 pub use plz::Plz;
 pub use unreal::StructHints;
@@ -80,8 +80,7 @@ pub fn read_with(data: &[u8], options: &ReadOptions) -> Result<SaveFile, Error> 
     let (container, body) = match Container::open(data)? {
         Opened::Plain => (Container::Plain, GvasBody::read(data, options)?),
         Opened::Inflated(container, body) => {
-            let label = format!("{} body", container.name());
-            let body = GvasBody::read(&body, options).map_err(|e| e.within(&label))?;
+            let body = GvasBody::read(&body, options).map_err(|e| e.in_body(container.name()))?;
             (container, body)
         }
         Opened::Astroneer(stream) => {

@@ -103,7 +103,9 @@ impl AnyFile {
             AnyFile::Gvas(save) => match save.container {
                 gvas::Container::Plain => Format::Gvas,
                 gvas::Container::Plz(_) => Format::Palworld,
-                gvas::Container::Chunked(_) => Format::UeChunked,
+                gvas::Container::Chunked(_) | gvas::Container::ChunkedWithLength(_) => {
+                    Format::UeChunked
+                }
                 gvas::Container::Astroneer(_) => Format::Astroneer,
             },
             AnyFile::RocketLeague(_) => Format::RocketLeague,

@@ -16,7 +16,8 @@ pub enum Format {
     Gvas,
     /// Palworld `PlZ` wrapper around a GVAS file (zlib once or twice).
     Palworld,
-    /// Unreal compressed chunk archive (package tag `0x9E2A83C1`) holding a GVAS file.
+    /// Unreal compressed chunk archive (package tag `0x9E2A83C1`) holding a GVAS file, bare or
+    /// (UE 5.x archive v2 saves) after a `u32` length; the payload tells which.
     UeChunked,
     /// Astroneer `.savegame`: fixed 12-byte header, size, zlib-compressed GVAS.
     Astroneer,
