@@ -5,7 +5,7 @@ use unreal::chunked::{ChunkedArchive, DeflateParams};
 
 use crate::Error;
 use crate::astroneer::{AstroneerFrame, AstroneerStream};
-use crate::plz::Plz;
+use crate::plz::{Plm, Plz};
 
 /// A file whose container is known, with its body as the container hands it out.
 pub(crate) enum Opened<'a> {
@@ -24,6 +24,8 @@ pub enum Container {
     Plain,
     /// Palworld's PlZ zlib wrapper.
     Plz(Plz),
+    /// Palworld's PlM Oodle wrapper (Palworld 0.6 on); written as PlZ once the body changes.
+    Plm(Plm),
     /// The Unreal compressed chunk archive (tag `0x9E2A83C1`) around the bare GVAS bytes.
     Chunked(ChunkedArchive),
     /// The Unreal compressed chunk archive around a `u32` length and then the GVAS bytes: UE 5.x
@@ -40,6 +42,7 @@ impl Container {
             Container::Plain => "plain",
             Container::Plz(Plz::Once { .. }) => "PlZ (zlib once)",
             Container::Plz(Plz::Twice { .. }) => "PlZ (zlib twice)",
+            Container::Plm(_) => "PlM (Oodle)",
             Container::Chunked(_) => "UE compressed chunks",
             Container::ChunkedWithLength(_) => "UE compressed chunks (length-prefixed GVAS)",
             Container::Astroneer(_) => "Astroneer",
@@ -53,6 +56,9 @@ impl Container {
         } else if Plz::detect(data) {
             let (plz, body) = Plz::read(data)?;
             Ok(Opened::Inflated(Container::Plz(plz), body))
+        } else if Plm::detect(data) {
+            let (plm, body) = Plm::read(data)?;
+            Ok(Opened::Inflated(Container::Plm(plm), body))
         } else if ChunkedArchive::detect(data) {
             let (archive, body) =
                 ChunkedArchive::read(data, 0).map_err(|e| Error::zlib("chunked archive", e))?;
@@ -78,6 +84,7 @@ impl Container {
         match self {
             Container::Plain => return Ok(body),
             Container::Plz(plz) => plz.write(&body, &mut out)?,
+            Container::Plm(plm) => plm.write(&body, &mut out)?,
             Container::Chunked(archive) => archive
                 .write(&body, DeflateParams::default(), &mut out)
                 .map_err(|e| Error::zlib("chunked archive", e))?,

@@ -1,7 +1,7 @@
 //! Unreal Engine SaveGame files ("GVAS", UE4 and UE5) and Astroneer `.savegame`, read and written
 //! byte for byte.
 //!
-//! A file is a [`Container`] (plain, Palworld PlZ, the UE compressed chunk archive or Astroneer's
+//! A file is a [`Container`] (plain, Palworld PlZ or PlM, the UE compressed chunk archive or Astroneer's
 //! frame) around a [`GvasBody`]: the [`FSaveGameHeader`], the root property list (decoded by the
 //! `unreal` crate) and whatever follows it. Compressed containers keep their original streams and
 //! re-emit them when the body is unchanged, so `write(read(file)) == file` even though zlib-rs
@@ -36,7 +36,7 @@ pub use body::{Extra, GvasBody};
 pub use container::Container;
 pub use error::{Error, OffsetIn};
 pub use header::{FCustomVersion, FCustomVersionContainer, FEngineVersion, FSaveGameHeader};
-pub use plz::Plz;
+pub use plz::{Plm, Plz};
 pub use unreal::StructHints;
 
 use serde::{Deserialize, Serialize};

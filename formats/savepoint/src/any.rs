@@ -102,7 +102,7 @@ impl AnyFile {
             AnyFile::FreeRct(_) => Format::FreeRct,
             AnyFile::Gvas(save) => match save.container {
                 gvas::Container::Plain => Format::Gvas,
-                gvas::Container::Plz(_) => Format::Palworld,
+                gvas::Container::Plz(_) | gvas::Container::Plm(_) => Format::Palworld,
                 gvas::Container::Chunked(_) | gvas::Container::ChunkedWithLength(_) => {
                     Format::UeChunked
                 }
