@@ -25,6 +25,7 @@ mod container;
 mod error;
 mod header;
 mod input;
+pub mod palworld;
 mod plz;
 
 pub use astroneer::{
