@@ -1,5 +1,6 @@
 //! Fuzzes the UE compressed chunk archive: raw archive bytes, and the input compressed into an
-//! archive and read as a GVAS file.
+//! archive and read as a GVAS file, bare or (mode bit 2) after a u32 length as UE 5.x archive-v2
+//! saves store it (mode bit 3 makes the length wrong by one).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -24,11 +25,17 @@ fuzz_target!(|data: &[u8]| {
     } else {
         ChunkLayout::ArchivePerChunk
     };
-    let Ok(archive) = ChunkedArchive::new(header, layout, body, params) else {
+    let mut payload = Vec::with_capacity(body.len() + 4);
+    if mode & 4 != 0 {
+        let len = body.len() as u32 + u32::from(mode & 8 != 0);
+        payload.extend_from_slice(&len.to_le_bytes());
+    }
+    payload.extend_from_slice(body);
+    let Ok(archive) = ChunkedArchive::new(header, layout, &payload, params) else {
         return;
     };
     let mut file = Vec::new();
-    archive.write(body, params, &mut file).expect("writes");
+    archive.write(&payload, params, &mut file).expect("writes");
     if let Ok(save) = gvas::read(&file) {
         assert_eq!(gvas::write(&save).expect("writes"), file);
     }

@@ -141,7 +141,7 @@ impl AstroneerStream<'_> {
     ) -> Result<(AstroneerFrame, GvasBody), Error> {
         let body = GvasBody::read_from(&mut self.body, options);
         let stream = self.body.finish().map_err(|e| Error::zlib(PATH, e))?;
-        let body = body.map_err(|e| e.within("Astroneer body"))?;
+        let body = body.map_err(|e| e.in_body("Astroneer"))?;
         let frame = AstroneerFrame {
             format_version: self.format_version,
             stream,

@@ -67,6 +67,25 @@ impl GvasBody {
         })
     }
 
+    /// How many property values fell back to raw bytes in a lenient read (the root list and, in
+    /// Astroneer saves, every object's property list); 0 after a strict read.
+    pub fn raw_fallbacks(&self) -> usize {
+        let world = match &self.extra {
+            Extra::Astroneer(world) => world
+                .objects
+                .iter()
+                .map(|o| match &o.data {
+                    astroneer::AstroObjectData::Properties { properties, .. } => {
+                        properties.raw_fallbacks()
+                    }
+                    _ => 0,
+                })
+                .sum(),
+            Extra::Bytes(_) => 0,
+        };
+        self.properties.raw_fallbacks() + world
+    }
+
     /// Writes the body.
     pub fn write(&self) -> Result<Vec<u8>, Error> {
         let mut out = Vec::new();
@@ -119,6 +138,15 @@ fn read_root_list(
 /// The property context the header's versions imply.
 fn context(header: &FSaveGameHeader, options: Option<&ReadOptions>) -> PropertyContext {
     let mut ctx = PropertyContext::new(header.package_file_version_ue4, header.package_ue5());
+    if let Some(table) = &header.custom_versions {
+        ctx.text = unreal::TextVersions::from_custom_versions(|key| {
+            table
+                .versions
+                .iter()
+                .find(|v| v.key == key)
+                .map(|v| v.version)
+        });
+    }
     if let Some(options) = options {
         ctx.hints = options.hints.clone();
         ctx.strict = options.strict;

@@ -14,6 +14,18 @@ pub struct Error {
     pub offset: usize,
     /// What went wrong.
     pub message: String,
+    /// Whether [`Error::offset`] counts in the file or in a container's decompressed body.
+    pub offset_in: OffsetIn,
+}
+
+/// What an error offset counts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OffsetIn {
+    /// The file as stored.
+    #[default]
+    File,
+    /// The body a container (PlZ, PlM, chunked archive, Astroneer) decompresses to.
+    Body,
 }
 
 impl Error {
@@ -22,7 +34,15 @@ impl Error {
             path: path.into(),
             offset,
             message: message.into(),
+            offset_in: OffsetIn::File,
         }
+    }
+
+    /// An error inside the decompressed body of `container` (its offset counts in the body).
+    pub(crate) fn in_body(mut self, container: &str) -> Self {
+        self = self.within(&format!("{container} body"));
+        self.offset_in = OffsetIn::Body;
+        self
     }
 
     /// Prefixes the path with `outer` (a container or parent field).
@@ -63,6 +83,19 @@ impl Error {
         };
         Error::new(inner, error.offset, error.message)
     }
+}
+
+/// Up to the first `n` bytes of `data` as hex and as text (`47 56 41 53 "GVAS"`), for errors
+/// about magic values.
+pub(crate) fn magic(data: &[u8], n: usize) -> String {
+    let head = &data[..data.len().min(n)];
+    let hex: Vec<String> = head.iter().map(|b| format!("{b:02x}")).collect();
+    let text: String = head
+        .iter()
+        .flat_map(|&b| std::ascii::escape_default(b))
+        .map(char::from)
+        .collect();
+    format!("{} \"{text}\"", hex.join(" "))
 }
 
 /// The innermost position a binrw error carries.
@@ -121,9 +154,13 @@ fn binrw_message(error: &binrw::Error) -> String {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let region = match self.offset_in {
+            OffsetIn::File => "file",
+            OffsetIn::Body => "body",
+        };
         write!(
             f,
-            "gvas: {}: {} at 0x{:x}",
+            "gvas: {}: {} at {region} offset 0x{:x}",
             self.path, self.message, self.offset
         )
     }

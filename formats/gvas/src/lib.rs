@@ -1,7 +1,7 @@
 //! Unreal Engine SaveGame files ("GVAS", UE4 and UE5) and Astroneer `.savegame`, read and written
 //! byte for byte.
 //!
-//! A file is a [`Container`] (plain, Palworld PlZ, the UE compressed chunk archive or Astroneer's
+//! A file is a [`Container`] (plain, Palworld PlZ or PlM, the UE compressed chunk archive or Astroneer's
 //! frame) around a [`GvasBody`]: the [`FSaveGameHeader`], the root property list (decoded by the
 //! `unreal` crate) and whatever follows it. Compressed containers keep their original streams and
 //! re-emit them when the body is unchanged, so `write(read(file)) == file` even though zlib-rs
@@ -25,6 +25,7 @@ mod container;
 mod error;
 mod header;
 mod input;
+pub mod palworld;
 mod plz;
 
 pub use astroneer::{
@@ -34,9 +35,9 @@ pub use astroneer::{
 };
 pub use body::{Extra, GvasBody};
 pub use container::Container;
-pub use error::Error;
+pub use error::{Error, OffsetIn};
 pub use header::{FCustomVersion, FCustomVersionContainer, FEngineVersion, FSaveGameHeader};
-pub use plz::Plz;
+pub use plz::{Plm, Plz};
 pub use unreal::StructHints;
 
 use serde::{Deserialize, Serialize};
@@ -80,8 +81,7 @@ pub fn read_with(data: &[u8], options: &ReadOptions) -> Result<SaveFile, Error> 
     let (container, body) = match Container::open(data)? {
         Opened::Plain => (Container::Plain, GvasBody::read(data, options)?),
         Opened::Inflated(container, body) => {
-            let label = format!("{} body", container.name());
-            let body = GvasBody::read(&body, options).map_err(|e| e.within(&label))?;
+            let body = GvasBody::read(&body, options).map_err(|e| e.in_body(container.name()))?;
             (container, body)
         }
         Opened::Astroneer(stream) => {
@@ -136,6 +136,7 @@ impl SaveFile {
                 self.body.properties.properties.len().to_string(),
             ),
         ];
+        lines.push(("raw_fallbacks", self.body.raw_fallbacks().to_string()));
         match &self.body.extra {
             Extra::Bytes(bytes) => lines.push(("trailing_bytes", bytes.len().to_string())),
             Extra::Astroneer(world) => {

@@ -115,7 +115,7 @@ fn read_within(file: &[u8], bound: usize, what: &str) -> Option<String> {
     );
     let text = result.err()?.to_string();
     assert!(
-        text.starts_with("gvas: Astroneer") && text.contains(" at 0x"),
+        text.starts_with("gvas: Astroneer") && text.contains(" offset 0x"),
         "{what}: {text}"
     );
     Some(text)

@@ -37,7 +37,7 @@ fn check(bytes: &[u8], what: &str) {
     if let Err(e) = gvas::read(bytes) {
         let text = e.to_string();
         assert!(
-            text.starts_with("gvas: ") && text.contains(" at 0x"),
+            text.starts_with("gvas: ") && text.contains(" offset 0x"),
             "{what}: {text}"
         );
     }

@@ -105,8 +105,10 @@ impl AnyFile {
             AnyFile::FreeRct(_) => Format::FreeRct,
             AnyFile::Gvas(save) => match save.container {
                 gvas::Container::Plain => Format::Gvas,
-                gvas::Container::Plz(_) => Format::Palworld,
-                gvas::Container::Chunked(_) => Format::UeChunked,
+                gvas::Container::Plz(_) | gvas::Container::Plm(_) => Format::Palworld,
+                gvas::Container::Chunked(_) | gvas::Container::ChunkedWithLength(_) => {
+                    Format::UeChunked
+                }
                 gvas::Container::Astroneer(_) => Format::Astroneer,
             },
             AnyFile::RocketLeague(_) => Format::RocketLeague,

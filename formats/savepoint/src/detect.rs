@@ -14,9 +14,10 @@ pub enum Format {
     FreeRct,
     /// Unreal SaveGame, magic `GVAS`.
     Gvas,
-    /// Palworld `PlZ` wrapper around a GVAS file (zlib once or twice).
+    /// Palworld `PlZ` (zlib once or twice) or `PlM` (Oodle) wrapper around a GVAS file.
     Palworld,
-    /// Unreal compressed chunk archive (package tag `0x9E2A83C1`) holding a GVAS file.
+    /// Unreal compressed chunk archive (package tag `0x9E2A83C1`) holding a GVAS file, bare or
+    /// (UE 5.x archive v2 saves) after a `u32` length; the payload tells which.
     UeChunked,
     /// Astroneer `.savegame`: fixed 12-byte header, size, zlib-compressed GVAS.
     Astroneer,
@@ -80,7 +81,7 @@ pub fn detect_bytes(bytes: &[u8]) -> Option<Format> {
         Some(Format::FreeRct)
     } else if bytes.starts_with(b"GVAS") {
         Some(Format::Gvas)
-    } else if bytes.get(8..11) == Some(b"PlZ") {
+    } else if matches!(bytes.get(8..11), Some(b"PlZ" | b"PlM")) {
         Some(Format::Palworld)
     } else if bytes.starts_with(&PACKAGE_FILE_TAG) {
         Some(Format::UeChunked)
@@ -191,6 +192,10 @@ mod tests {
     fn containers_by_magic() {
         assert_eq!(
             detect_bytes(b"\x01\0\0\0\x02\0\0\0PlZ1x"),
+            Some(Format::Palworld)
+        );
+        assert_eq!(
+            detect_bytes(b"\x01\0\0\0\x02\0\0\0PlM1x"),
             Some(Format::Palworld)
         );
         assert_eq!(

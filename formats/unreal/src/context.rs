@@ -48,6 +48,9 @@ pub struct PropertyContext {
     /// read as [`crate::StructValue::Binary`] instead of being taken for property lists.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub binary_structs: BTreeMap<String, usize>,
+    /// Which forms the file's texts (`FText`) are stored in; the newest by default.
+    #[serde(default)]
+    pub text: crate::TextVersions,
 }
 
 /// How an `FName` is serialized.

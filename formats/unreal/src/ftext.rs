@@ -1,14 +1,82 @@
 //! `FText`: flags, a history-type byte, then the data of that history kind (`ETextHistoryType`).
 //!
-//! Version gates older than UE 4.14 (package 514, the oldest in the corpus) are not modelled.
+//! Layouts follow the engine's `FTextHistory_*::Serialize`, `FFormatArgumentValue` and
+//! `FFormatArgumentData` serializers. Where a custom version changes a layout, [`TextVersions`]
+//! (taken from the file's custom version table) says which form the file uses. Version gates older
+//! than UE 4.14 (package 514, the oldest in the corpus) are not modelled.
 
 use crate::cursor::ByteReader;
-use crate::{Error, F32, F64, FName, FString};
+use crate::{Error, F32, F64, FGuid, FName, FString};
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
 
 /// Nesting limit for texts inside texts, so hostile input cannot exhaust the stack.
 const MAX_DEPTH: u32 = 32;
+
+/// `FEditorObjectVersion` (`E4B068ED-F49442E9-A231DA0B-2E46BB41`).
+pub const EDITOR_OBJECT_VERSION: FGuid = FGuid {
+    a: 0xE4B0_68ED,
+    b: 0xF494_42E9,
+    c: 0xA231_DA0B,
+    d: 0x2E46_BB41,
+};
+/// `FUE5ReleaseStreamObjectVersion` (`D89B5E42-24BD4D46-8412ACA8-DF641779`).
+pub const UE5_RELEASE_STREAM_OBJECT_VERSION: FGuid = FGuid {
+    a: 0xD89B_5E42,
+    b: 0x24BD_4D46,
+    c: 0x8412_ACA8,
+    d: 0xDF64_1779,
+};
+/// `FEditorObjectVersion::TextFormatArgumentDataIsVariant`.
+const TEXT_FORMAT_ARGUMENT_DATA_IS_VARIANT: i32 = 5;
+/// `FEditorObjectVersion::AddedAlwaysSignNumberFormattingOption`.
+const ADDED_ALWAYS_SIGN_NUMBER_FORMATTING_OPTION: i32 = 21;
+/// `FEditorObjectVersion::CultureInvariantTextSerializationKeyStability`.
+const CULTURE_INVARIANT_TEXT_SERIALIZATION_KEY_STABILITY: i32 = 32;
+/// `FUE5ReleaseStreamObjectVersion::TextFormatArgumentData64bitSupport`.
+const TEXT_FORMAT_ARGUMENT_DATA_64BIT_SUPPORT: i32 = 12;
+/// `EDateTimeStyle::Custom`: an `AsDateTime` history then stores its pattern.
+pub const DATE_TIME_STYLE_CUSTOM: i8 = 5;
+
+/// The custom versions that change how texts are stored. The default is the newest form; a GVAS
+/// reader takes them from the header's custom version table ([`TextVersions::from_custom_versions`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TextVersions {
+    /// `FFormatArgumentData` has a type byte (older data is always a text).
+    pub argument_data_typed: bool,
+    /// `FNumberFormattingOptions` starts with `AlwaysSign`.
+    pub always_sign: bool,
+    /// A history-less text (-1) stores whether a culture-invariant string follows.
+    pub culture_invariant_string: bool,
+    /// `FFormatArgumentData` integers are `i64` (else `i32`).
+    pub argument_data_int64: bool,
+}
+
+impl Default for TextVersions {
+    fn default() -> Self {
+        TextVersions {
+            argument_data_typed: true,
+            always_sign: true,
+            culture_invariant_string: true,
+            argument_data_int64: true,
+        }
+    }
+}
+
+impl TextVersions {
+    /// The forms a file uses, given its custom versions (`version(guid)`, `None` when the table
+    /// lacks the key, which the engine reads as -1: the oldest form).
+    pub fn from_custom_versions(version: impl Fn(FGuid) -> Option<i32>) -> Self {
+        let editor = version(EDITOR_OBJECT_VERSION).unwrap_or(-1);
+        let release = version(UE5_RELEASE_STREAM_OBJECT_VERSION).unwrap_or(-1);
+        TextVersions {
+            argument_data_typed: editor >= TEXT_FORMAT_ARGUMENT_DATA_IS_VARIANT,
+            always_sign: editor >= ADDED_ALWAYS_SIGN_NUMBER_FORMATTING_OPTION,
+            culture_invariant_string: editor >= CULTURE_INVARIANT_TEXT_SERIALIZATION_KEY_STABILITY,
+            argument_data_int64: release >= TEXT_FORMAT_ARGUMENT_DATA_64BIT_SUPPORT,
+        }
+    }
+}
 
 /// A localised text value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -23,7 +91,8 @@ pub struct FText {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[allow(missing_docs)] // field names follow the Unreal members of each history class
 pub enum TextHistory {
-    /// -1: no history; optionally a culture-invariant string (the `bool` is stored as `u32`).
+    /// -1: no history; optionally a culture-invariant string (the `bool` is stored as `u32`, and
+    /// only from `CultureInvariantTextSerializationKeyStability` on: older files store nothing).
     None { culture_invariant: Option<FString> },
     /// 0: a localised string.
     Base {
@@ -31,20 +100,20 @@ pub enum TextHistory {
         key: FString,
         source: FString,
     },
-    /// 1: `FText::Format` with named arguments.
+    /// 1: `FText::Format` with named arguments (`FFormatNamedArguments`).
     NamedFormat {
         format: Box<FText>,
         arguments: Vec<(FString, FormatArgumentValue)>,
     },
-    /// 2: `FText::Format` with ordered arguments.
+    /// 2: `FText::Format` with ordered arguments (`FFormatOrderedArguments`).
     OrderedFormat {
         format: Box<FText>,
         arguments: Vec<FormatArgumentValue>,
     },
-    /// 3: `FText::Format` with `FFormatArgumentData`.
+    /// 3: `FText::Format` with an array of `FFormatArgumentData` (Blueprint "Format Text").
     ArgumentFormat {
         format: Box<FText>,
-        arguments: Vec<(FString, FormatArgumentValue)>,
+        arguments: Vec<FormatArgumentData>,
     },
     /// 4: a number.
     AsNumber {
@@ -79,11 +148,13 @@ pub enum TextHistory {
         time_zone: FString,
         culture: FString,
     },
-    /// 9: a date and time.
+    /// 9: a date and time; a custom pattern follows the styles when the date style is
+    /// [`DATE_TIME_STYLE_CUSTOM`].
     AsDateTime {
         ticks: i64,
         date_style: i8,
         time_style: i8,
+        custom_pattern: Option<FString>,
         time_zone: FString,
         culture: FString,
     },
@@ -98,7 +169,7 @@ pub enum TextHistory {
     },
 }
 
-/// `FFormatArgumentValue` (also the value part of `FFormatArgumentData`).
+/// `FFormatArgumentValue`: an `i8` type, then the value. Gender is stored as a `u64` like `UInt`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[allow(missing_docs)]
 pub enum FormatArgumentValue {
@@ -107,16 +178,44 @@ pub enum FormatArgumentValue {
     Float(F32),
     Double(F64),
     Text(Box<FText>),
-    Gender(u8),
+    Gender(u64),
+    /// A type byte the engine stores no value for.
+    Empty(i8),
 }
 
-/// `FNumberFormattingOptions` (the two flags are UE `bool`s, stored as `u32`).
+/// `FFormatArgumentData`: a name, a `u8` type and the value of that type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FormatArgumentData {
+    /// `ArgumentName`.
+    pub name: FString,
+    /// The value.
+    pub value: ArgumentDataValue,
+}
+
+/// The value of an [`FormatArgumentData`]. Unlike [`FormatArgumentValue`], an integer is an `i32`
+/// before `TextFormatArgumentData64bitSupport`, gender is one byte, and `UInt` stores nothing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum ArgumentDataValue {
+    Int(i64),
+    Float(F32),
+    Double(F64),
+    Text(Box<FText>),
+    Gender(u8),
+    /// A type the engine stores no value for (`UInt` = 1, or unknown).
+    Empty(u8),
+}
+
+/// `FNumberFormattingOptions` (the flags are UE `bool`s, stored as `u32`). `AlwaysSign` exists from
+/// `AddedAlwaysSignNumberFormattingOption` on.
 #[binrw]
 #[brw(little)]
+#[br(import(has_always_sign: bool))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs)]
 pub struct NumberFormattingOptions {
-    pub always_sign: u32,
+    #[br(if(has_always_sign))]
+    pub always_sign: Option<u32>,
     pub use_grouping: u32,
     pub rounding_mode: i8,
     pub minimum_integral_digits: i32,
@@ -125,22 +224,45 @@ pub struct NumberFormattingOptions {
     pub maximum_fractional_digits: i32,
 }
 
-impl FText {
-    pub(crate) fn parse(r: &mut ByteReader<'_>) -> Result<Self, Error> {
-        Self::parse_at(r, 0)
-    }
+/// What a text reader needs besides the bytes.
+#[derive(Clone, Copy)]
+struct Reading {
+    versions: TextVersions,
+    depth: u32,
+}
 
-    fn parse_at(r: &mut ByteReader<'_>, depth: u32) -> Result<Self, Error> {
-        if depth > MAX_DEPTH {
+impl Reading {
+    fn nested(self, r: &ByteReader<'_>) -> Result<Self, Error> {
+        if self.depth >= MAX_DEPTH {
             return Err(r.err("FText nested too deeply"));
         }
+        Ok(Reading {
+            depth: self.depth + 1,
+            ..self
+        })
+    }
+}
+
+impl FText {
+    pub(crate) fn parse(r: &mut ByteReader<'_>, versions: &TextVersions) -> Result<Self, Error> {
+        let reading = Reading {
+            versions: *versions,
+            depth: 0,
+        };
+        Self::parse_with(r, reading.nested(r)?)
+    }
+
+    fn parse_with(r: &mut ByteReader<'_>, rd: Reading) -> Result<Self, Error> {
         let flags = r.u32("FText flags")?;
         let at = r.offset();
         let kind = r.i8("FText history type")?;
-        let d = depth + 1;
         let history = match kind {
             -1 => TextHistory::None {
-                culture_invariant: optional(r, FString::parse)?,
+                culture_invariant: if rd.versions.culture_invariant_string {
+                    optional(r, FString::parse)?
+                } else {
+                    None
+                },
             },
             0 => TextHistory::Base {
                 namespace: FString::parse(r)?,
@@ -148,35 +270,42 @@ impl FText {
                 source: FString::parse(r)?,
             },
             1 => TextHistory::NamedFormat {
-                format: Box::new(Self::parse_at(r, d)?),
-                arguments: named_args(r, d)?,
+                format: Self::parse_nested(r, rd)?,
+                arguments: {
+                    let n = r.count(9, "named format arguments")?;
+                    crate::cursor::collect_n(n, |_| {
+                        Ok((FString::parse(r)?, FormatArgumentValue::parse(r, rd)?))
+                    })?
+                },
             },
-            2 => {
-                let format = Box::new(Self::parse_at(r, d)?);
-                let n = r.count(5, "ordered format arguments")?;
-                let arguments = (0..n)
-                    .map(|_| FormatArgumentValue::parse(r, d))
-                    .collect::<Result<_, _>>()?;
-                TextHistory::OrderedFormat { format, arguments }
-            }
+            2 => TextHistory::OrderedFormat {
+                format: Self::parse_nested(r, rd)?,
+                arguments: {
+                    let n = r.count(5, "ordered format arguments")?;
+                    crate::cursor::collect_n(n, |_| FormatArgumentValue::parse(r, rd))?
+                },
+            },
             3 => TextHistory::ArgumentFormat {
-                format: Box::new(Self::parse_at(r, d)?),
-                arguments: named_args(r, d)?,
+                format: Self::parse_nested(r, rd)?,
+                arguments: {
+                    let n = r.count(5, "format argument data")?;
+                    crate::cursor::collect_n(n, |_| FormatArgumentData::parse(r, rd))?
+                },
             },
             4 => TextHistory::AsNumber {
-                source: FormatArgumentValue::parse(r, d)?,
-                options: optional(r, |r| r.binrw("FNumberFormattingOptions"))?,
+                source: FormatArgumentValue::parse(r, rd)?,
+                options: number_options(r, rd)?,
                 culture: FString::parse(r)?,
             },
             5 => TextHistory::AsPercent {
-                source: FormatArgumentValue::parse(r, d)?,
-                options: optional(r, |r| r.binrw("FNumberFormattingOptions"))?,
+                source: FormatArgumentValue::parse(r, rd)?,
+                options: number_options(r, rd)?,
                 culture: FString::parse(r)?,
             },
             6 => TextHistory::AsCurrency {
                 currency: FString::parse(r)?,
-                source: FormatArgumentValue::parse(r, d)?,
-                options: optional(r, |r| r.binrw("FNumberFormattingOptions"))?,
+                source: FormatArgumentValue::parse(r, rd)?,
+                options: number_options(r, rd)?,
                 culture: FString::parse(r)?,
             },
             7 => TextHistory::AsDate {
@@ -191,15 +320,26 @@ impl FText {
                 time_zone: FString::parse(r)?,
                 culture: FString::parse(r)?,
             },
-            9 => TextHistory::AsDateTime {
-                ticks: r.i64("FDateTime")?,
-                date_style: r.i8("date style")?,
-                time_style: r.i8("time style")?,
-                time_zone: FString::parse(r)?,
-                culture: FString::parse(r)?,
-            },
+            9 => {
+                let ticks = r.i64("FDateTime")?;
+                let date_style = r.i8("date style")?;
+                let time_style = r.i8("time style")?;
+                let custom_pattern = if date_style == DATE_TIME_STYLE_CUSTOM {
+                    Some(FString::parse(r)?)
+                } else {
+                    None
+                };
+                TextHistory::AsDateTime {
+                    ticks,
+                    date_style,
+                    time_style,
+                    custom_pattern,
+                    time_zone: FString::parse(r)?,
+                    culture: FString::parse(r)?,
+                }
+            }
             10 => TextHistory::Transform {
-                source: Box::new(Self::parse_at(r, d)?),
+                source: Self::parse_nested(r, rd)?,
                 transform: r.u8("transform type")?,
             },
             11 => TextHistory::StringTableEntry {
@@ -226,10 +366,14 @@ impl FText {
         Ok(FText { flags, history })
     }
 
-    pub(crate) fn put(&self, out: &mut Vec<u8>) -> Result<(), Error> {
-        out.extend_from_slice(&self.flags.to_le_bytes());
+    fn parse_nested(r: &mut ByteReader<'_>, rd: Reading) -> Result<Box<Self>, Error> {
+        Ok(Box::new(Self::parse_with(r, rd.nested(r)?)?))
+    }
+
+    /// The history type byte (`ETextHistoryType`).
+    pub fn history_type(&self) -> i8 {
         use TextHistory as H;
-        let kind: i8 = match &self.history {
+        match &self.history {
             H::None { .. } => -1,
             H::Base { .. } => 0,
             H::NamedFormat { .. } => 1,
@@ -244,10 +388,25 @@ impl FText {
             H::Transform { .. } => 10,
             H::StringTableEntry { .. } => 11,
             H::TextGenerator { .. } => 12,
-        };
-        out.push(kind as u8);
+        }
+    }
+
+    pub(crate) fn put(&self, out: &mut Vec<u8>, v: &TextVersions) -> Result<(), Error> {
+        out.extend_from_slice(&self.flags.to_le_bytes());
+        out.push(self.history_type() as u8);
+        use TextHistory as H;
         match &self.history {
-            H::None { culture_invariant } => put_optional(culture_invariant, out, FString::put)?,
+            H::None { culture_invariant } => {
+                if v.culture_invariant_string {
+                    put_optional(culture_invariant, out, FString::put)?;
+                } else if culture_invariant.is_some() {
+                    return Err(Error::new(
+                        out.len(),
+                        "this file's texts cannot store a culture-invariant string \
+                         (FEditorObjectVersion < CultureInvariantTextSerializationKeyStability)",
+                    ));
+                }
+            }
             H::Base {
                 namespace,
                 key,
@@ -257,19 +416,26 @@ impl FText {
                 key.put(out)?;
                 source.put(out)?;
             }
-            H::NamedFormat { format, arguments } | H::ArgumentFormat { format, arguments } => {
-                format.put(out)?;
+            H::NamedFormat { format, arguments } => {
+                format.put(out, v)?;
                 put_len(arguments.len(), out)?;
                 for (name, value) in arguments {
                     name.put(out)?;
-                    value.put(out)?;
+                    value.put(out, v)?;
                 }
             }
             H::OrderedFormat { format, arguments } => {
-                format.put(out)?;
+                format.put(out, v)?;
                 put_len(arguments.len(), out)?;
                 for value in arguments {
-                    value.put(out)?;
+                    value.put(out, v)?;
+                }
+            }
+            H::ArgumentFormat { format, arguments } => {
+                format.put(out, v)?;
+                put_len(arguments.len(), out)?;
+                for argument in arguments {
+                    argument.put(out, v)?;
                 }
             }
             H::AsNumber {
@@ -282,8 +448,8 @@ impl FText {
                 options,
                 culture,
             } => {
-                source.put(out)?;
-                put_optional(options, out, crate::cursor::put_binrw)?;
+                source.put(out, v)?;
+                put_number_options(options, out, v)?;
                 culture.put(out)?;
             }
             H::AsCurrency {
@@ -293,8 +459,8 @@ impl FText {
                 culture,
             } => {
                 currency.put(out)?;
-                source.put(out)?;
-                put_optional(options, out, crate::cursor::put_binrw)?;
+                source.put(out, v)?;
+                put_number_options(options, out, v)?;
                 culture.put(out)?;
             }
             H::AsDate {
@@ -318,17 +484,28 @@ impl FText {
                 ticks,
                 date_style,
                 time_style,
+                custom_pattern,
                 time_zone,
                 culture,
             } => {
                 out.extend_from_slice(&ticks.to_le_bytes());
                 out.push(*date_style as u8);
                 out.push(*time_style as u8);
+                match (custom_pattern, *date_style == DATE_TIME_STYLE_CUSTOM) {
+                    (Some(pattern), true) => pattern.put(out)?,
+                    (None, false) => {}
+                    _ => {
+                        return Err(Error::new(
+                            out.len(),
+                            "AsDateTime: a custom pattern goes with date style 5 (Custom) and only there",
+                        ));
+                    }
+                }
                 time_zone.put(out)?;
                 culture.put(out)?;
             }
             H::Transform { source, transform } => {
-                source.put(out)?;
+                source.put(out, v)?;
                 out.push(*transform);
             }
             H::StringTableEntry { table, key } => {
@@ -337,9 +514,18 @@ impl FText {
             }
             H::TextGenerator { generator, data } => {
                 generator.put(out)?;
-                if let Some(data) = data {
-                    put_len(data.len(), out)?;
-                    out.extend_from_slice(data);
+                match (data, generator.is("None")) {
+                    (Some(data), false) => {
+                        put_len(data.len(), out)?;
+                        out.extend_from_slice(data);
+                    }
+                    (None, true) => {}
+                    _ => {
+                        return Err(Error::new(
+                            out.len(),
+                            "TextGenerator: data goes with a generator other than None, and only there",
+                        ));
+                    }
                 }
             }
         }
@@ -348,33 +534,104 @@ impl FText {
 }
 
 impl FormatArgumentValue {
-    fn parse(r: &mut ByteReader<'_>, depth: u32) -> Result<Self, Error> {
-        let at = r.offset();
-        Ok(match r.u8("format argument type")? {
+    fn parse(r: &mut ByteReader<'_>, rd: Reading) -> Result<Self, Error> {
+        Ok(match r.i8("format argument type")? {
             0 => Self::Int(r.i64("Int argument")?),
             1 => Self::UInt(r.u64("UInt argument")?),
             2 => Self::Float(F32(f32::from_bits(r.u32("Float argument")?))),
             3 => Self::Double(F64(f64::from_bits(r.u64("Double argument")?))),
-            4 => Self::Text(Box::new(FText::parse_at(r, depth)?)),
-            5 => Self::Gender(r.u8("Gender argument")?),
-            t => return Err(Error::new(at, format!("unknown format argument type {t}"))),
+            4 => Self::Text(FText::parse_nested(r, rd)?),
+            5 => Self::Gender(r.u64("Gender argument")?),
+            t => Self::Empty(t),
         })
     }
 
-    fn put(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+    fn put(&self, out: &mut Vec<u8>, v: &TextVersions) -> Result<(), Error> {
         match self {
-            Self::Int(v) => put_tagged(out, 0, &v.to_le_bytes()),
-            Self::UInt(v) => put_tagged(out, 1, &v.to_le_bytes()),
-            Self::Float(v) => put_tagged(out, 2, &v.0.to_bits().to_le_bytes()),
-            Self::Double(v) => put_tagged(out, 3, &v.0.to_bits().to_le_bytes()),
+            Self::Int(x) => put_tagged(out, 0, &x.to_le_bytes()),
+            Self::UInt(x) => put_tagged(out, 1, &x.to_le_bytes()),
+            Self::Float(x) => put_tagged(out, 2, &x.0.to_bits().to_le_bytes()),
+            Self::Double(x) => put_tagged(out, 3, &x.0.to_bits().to_le_bytes()),
             Self::Text(t) => {
                 out.push(4);
-                return t.put(out);
+                return t.put(out, v);
             }
-            Self::Gender(g) => put_tagged(out, 5, &[*g]),
+            Self::Gender(g) => put_tagged(out, 5, &g.to_le_bytes()),
+            Self::Empty(t @ (..=-1 | 6..)) => out.push(*t as u8),
+            Self::Empty(t) => return Err(empty_type_error(out, i16::from(*t))),
         }
         Ok(())
     }
+}
+
+impl FormatArgumentData {
+    fn parse(r: &mut ByteReader<'_>, rd: Reading) -> Result<Self, Error> {
+        let name = FString::parse(r)?;
+        let kind = if rd.versions.argument_data_typed {
+            r.u8("format argument data type")?
+        } else {
+            4
+        };
+        let value = match kind {
+            0 if rd.versions.argument_data_int64 => ArgumentDataValue::Int(r.i64("Int argument")?),
+            0 => ArgumentDataValue::Int(r.i32("Int argument")?.into()),
+            2 => ArgumentDataValue::Float(F32(f32::from_bits(r.u32("Float argument")?))),
+            3 => ArgumentDataValue::Double(F64(f64::from_bits(r.u64("Double argument")?))),
+            4 => ArgumentDataValue::Text(FText::parse_nested(r, rd)?),
+            5 => ArgumentDataValue::Gender(r.u8("Gender argument")?),
+            t => ArgumentDataValue::Empty(t),
+        };
+        Ok(FormatArgumentData { name, value })
+    }
+
+    fn put(&self, out: &mut Vec<u8>, v: &TextVersions) -> Result<(), Error> {
+        self.name.put(out)?;
+        let kind = match &self.value {
+            ArgumentDataValue::Int(_) => 0,
+            ArgumentDataValue::Float(_) => 2,
+            ArgumentDataValue::Double(_) => 3,
+            ArgumentDataValue::Text(_) => 4,
+            ArgumentDataValue::Gender(_) => 5,
+            ArgumentDataValue::Empty(t @ (1 | 6..)) => *t,
+            ArgumentDataValue::Empty(t) => return Err(empty_type_error(out, i16::from(*t))),
+        };
+        if v.argument_data_typed {
+            out.push(kind);
+        } else if kind != 4 {
+            return Err(Error::new(
+                out.len(),
+                "this file's format argument data can only hold texts \
+                 (FEditorObjectVersion < TextFormatArgumentDataIsVariant)",
+            ));
+        }
+        match &self.value {
+            ArgumentDataValue::Int(x) if v.argument_data_int64 => {
+                out.extend_from_slice(&x.to_le_bytes())
+            }
+            ArgumentDataValue::Int(x) => {
+                let x = i32::try_from(*x).map_err(|_| {
+                    Error::new(
+                        out.len(),
+                        format!("Int argument {x} does not fit the i32 this file stores"),
+                    )
+                })?;
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+            ArgumentDataValue::Float(x) => out.extend_from_slice(&x.0.to_bits().to_le_bytes()),
+            ArgumentDataValue::Double(x) => out.extend_from_slice(&x.0.to_bits().to_le_bytes()),
+            ArgumentDataValue::Text(t) => t.put(out, v)?,
+            ArgumentDataValue::Gender(g) => out.push(*g),
+            ArgumentDataValue::Empty(_) => {}
+        }
+        Ok(())
+    }
+}
+
+fn empty_type_error(out: &[u8], t: i16) -> Error {
+    Error::new(
+        out.len(),
+        format!("format argument type {t} has a value; Empty is for types without one"),
+    )
 }
 
 fn put_tagged(out: &mut Vec<u8>, tag: u8, bytes: &[u8]) {
@@ -382,14 +639,39 @@ fn put_tagged(out: &mut Vec<u8>, tag: u8, bytes: &[u8]) {
     out.extend_from_slice(bytes);
 }
 
-fn named_args(
+/// A UE `bool` (`u32` 0 or 1) followed by the number formatting options when true.
+fn number_options(
     r: &mut ByteReader<'_>,
-    depth: u32,
-) -> Result<Vec<(FString, FormatArgumentValue)>, Error> {
-    let n = r.count(9, "format arguments")?;
-    (0..n)
-        .map(|_| Ok((FString::parse(r)?, FormatArgumentValue::parse(r, depth)?)))
-        .collect()
+    rd: Reading,
+) -> Result<Option<NumberFormattingOptions>, Error> {
+    optional(r, |r| {
+        let at = r.offset();
+        let mut c = binrw::io::Cursor::new(&r.whole()[r.pos()..]);
+        let options = <NumberFormattingOptions as binrw::BinRead>::read_le_args(
+            &mut c,
+            (rd.versions.always_sign,),
+        )
+        .map_err(|e| Error::new(at, format!("FNumberFormattingOptions: {e}")))?;
+        r.bytes(c.position() as usize, "FNumberFormattingOptions")?;
+        Ok(options)
+    })
+}
+
+fn put_number_options(
+    options: &Option<NumberFormattingOptions>,
+    out: &mut Vec<u8>,
+    v: &TextVersions,
+) -> Result<(), Error> {
+    put_optional(options, out, |o, out| {
+        if o.always_sign.is_some() != v.always_sign {
+            return Err(Error::new(
+                out.len(),
+                "FNumberFormattingOptions: always_sign must be present exactly when the file's \
+                 FEditorObjectVersion >= AddedAlwaysSignNumberFormattingOption",
+            ));
+        }
+        crate::cursor::put_binrw(o, out)
+    })
 }
 
 /// A UE `bool` (`u32` 0 or 1) followed by the value when true.

@@ -39,7 +39,11 @@ pub use error::Error;
 pub use fguid::FGuid;
 pub use float::{F32, F64};
 pub use fstring::{FName, FString};
-pub use ftext::{FText, FormatArgumentValue, NumberFormattingOptions, TextHistory};
+pub use ftext::{
+    ArgumentDataValue, DATE_TIME_STYLE_CUSTOM, EDITOR_OBJECT_VERSION, FText, FormatArgumentData,
+    FormatArgumentValue, NumberFormattingOptions, TextHistory, TextVersions,
+    UE5_RELEASE_STREAM_OBJECT_VERSION,
+};
 pub use native_struct::{
     FAstroDatumRef, FBox, FBox2D, FColor, FIntPoint, FIntVector, FLinearColor, FQuat, FRotator,
     FSoftObjectPath, FVector, FVector2D, FVector4, Real, StructValue,

@@ -177,6 +177,14 @@ fn widths(name: &str) -> Option<(usize, usize)> {
 }
 
 impl StructValue {
+    /// How many values of a property-list struct fell back to raw bytes (0 for native structs).
+    pub fn raw_fallbacks(&self) -> usize {
+        match self {
+            Self::Properties(list) => list.raw_fallbacks(),
+            _ => 0,
+        }
+    }
+
     /// Reads a struct of type `name`.
     ///
     /// `size`, when known (a tagged property or a pre-5.4 struct array), picks float or double layouts;

@@ -351,6 +351,14 @@ impl PropertyList {
     pub fn get(&self, name: &str) -> Option<&Property> {
         self.properties.iter().find(|p| p.tag.name.is(name))
     }
+
+    /// How many values in this list, at any depth, fell back to [`PropertyValue::Raw`] bytes.
+    pub fn raw_fallbacks(&self) -> usize {
+        self.properties
+            .iter()
+            .map(|p| p.value.raw_fallbacks())
+            .sum()
+    }
 }
 
 impl Property {
@@ -428,6 +436,33 @@ fn read_tagged_value(
 }
 
 impl PropertyValue {
+    /// How many values in this one, itself included, are [`PropertyValue::Raw`] bytes.
+    pub fn raw_fallbacks(&self) -> usize {
+        use PropertyValue as V;
+        let all = |values: &[PropertyValue]| values.iter().map(V::raw_fallbacks).sum::<usize>();
+        match self {
+            V::Raw(_) => 1,
+            V::Struct(s) => s.raw_fallbacks(),
+            V::Array(a) => match a.as_ref() {
+                ArrayValue::Structs { items, .. } => {
+                    items.iter().map(StructValue::raw_fallbacks).sum()
+                }
+                ArrayValue::Values(values) => all(values),
+                _ => 0,
+            },
+            V::Set(s) => all(&s.removed) + all(&s.elements),
+            V::Map(m) => {
+                all(&m.removed)
+                    + m.entries
+                        .iter()
+                        .map(|(k, v)| k.raw_fallbacks() + v.raw_fallbacks())
+                        .sum::<usize>()
+            }
+            V::Optional(Some(v)) => v.raw_fallbacks(),
+            _ => 0,
+        }
+    }
+
     /// Reads a value whose kind needs no tag information (shared by tagged values and elements).
     pub(crate) fn parse_simple(
         kind: Kind,
@@ -449,7 +484,7 @@ impl PropertyValue {
             Kind::Str => V::Str(FString::parse(r)?),
             Kind::Name => V::Name(st.read_name(r)?),
             Kind::Enum => V::Enum(st.read_name(r)?),
-            Kind::Text => V::Text(Box::new(FText::parse(r)?)),
+            Kind::Text => V::Text(Box::new(FText::parse(r, &st.ctx.text)?)),
             Kind::Object if st.ctx.object_indices => {
                 let index = r.i32("object index")?;
                 let path = if index == OBJECT_INDEX_BY_PATH {
@@ -513,7 +548,7 @@ impl PropertyValue {
                     ctx.put_name(p, out)?;
                 }
             }
-            V::Text(t) => t.put(out)?,
+            V::Text(t) => t.put(out, &ctx.text)?,
             V::ObjectReference(o) => o.put(out)?,
             V::SoftObject(p) => p.put(ctx, out)?,
             V::LazyObject(g) => g.put(out)?,
