@@ -6,7 +6,9 @@ use libfuzzer_sys::fuzz_target;
 use unreal::{PropertyContext, PropertyList};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&mode, body)) = data.split_first() else { return };
+    let Some((&mode, body)) = data.split_first() else {
+        return;
+    };
     let package_ue5 = [0, 1009, 1011, 1012][(mode & 3) as usize];
     let mut ctx = PropertyContext::new(522, package_ue5);
     ctx.strict = mode & 4 != 0;

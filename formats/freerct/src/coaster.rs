@@ -149,6 +149,7 @@ pub struct Coaster {
     #[br(temp)]
     #[br(assert(piece_count > 0, "coaster without track pieces"))]
     #[bw(try_calc = u16::try_from(pieces.len()))]
+    #[bw(assert(!pieces.is_empty(), "Coaster.pieces: coaster without track pieces"))]
     pub piece_count: u16,
     /// Placed track pieces.
     #[br(count = piece_count)]
@@ -161,6 +162,10 @@ pub struct Coaster {
     pub cars_per_train: u16,
     /// The trains.
     #[br(count = train_count, args { inner: (cars_per_train,) })]
+    #[bw(assert(
+        trains.iter().all(|t| t.cars.len() == usize::from(*cars_per_train)),
+        "Coaster.trains: every train must have cars_per_train = {} cars", cars_per_train
+    ))]
     pub trains: Vec<CoasterTrain>,
     /// Maximum idle duration in milliseconds.
     pub max_idle: u32,

@@ -1,10 +1,14 @@
 //! The error type: format name, field path and byte offset.
 
-use binrw::error::BacktraceFrame;
+use unreal::escape::{MAX_PRINTED_CHARS, escape_text};
 
 /// A read or write failure, naming the field path and the byte offset.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("freerct: {path}: {message} at {offset:#x}")]
+#[error(
+    "freerct: {}: {} at {offset:#x}",
+    escape_text(path, MAX_PRINTED_CHARS),
+    escape_text(message, 4 * MAX_PRINTED_CHARS)
+)]
 pub struct Error {
     /// Field path from the root, e.g. `SaveGame.world.x_size`.
     pub path: String,
@@ -17,23 +21,14 @@ pub struct Error {
 impl Error {
     /// Converts a binrw error; `fallback_pos` is used for errors without a position (end of input).
     pub(crate) fn from_binrw(err: binrw::Error, fallback_pos: u64) -> Self {
-        let mut fields = Vec::new();
-        let root = match err {
-            binrw::Error::Backtrace(bt) => {
-                // Frames are innermost first; the path reads outermost first.
-                for frame in bt.frames.iter().rev() {
-                    if let Some(step) = field_of(frame) {
-                        fields.push(step);
-                    }
-                }
-                *bt.error
-            }
-            other => other,
+        let flat = unreal::binrw_error::flatten(&err);
+        let (message, offset) = match flat.pos {
+            _ if flat.eof => ("unexpected end of input".to_owned(), fallback_pos),
+            Some(pos) => (flat.message, pos),
+            None => (flat.message, fallback_pos),
         };
-        let path = build_path(&fields);
-        let (message, offset) = describe(root, fallback_pos);
         Self {
-            path,
+            path: build_path(&flat.path),
             message,
             offset,
         }
@@ -49,49 +44,19 @@ impl Error {
     }
 }
 
-/// Extracts (struct, field) from a binrw context frame "While parsing field 'f' in S".
-fn field_of(frame: &BacktraceFrame) -> Option<(String, String)> {
-    let message = match frame {
-        BacktraceFrame::Full { message, .. } | BacktraceFrame::Message(message) => message,
-        BacktraceFrame::Custom(_) => return None,
-    };
-    let rest = message
-        .strip_prefix("While parsing field '")
-        .or_else(|| message.strip_prefix("While writing field '"))?;
-    let (field, owner) = rest.split_once("' in ")?;
-    Some((owner.to_owned(), field.to_owned()))
-}
-
-fn build_path(fields: &[(String, String)]) -> String {
-    let mut path = fields
+/// `Owner.field` steps (outermost first) as one path: the outermost owner, then every field.
+fn build_path(steps: &[String]) -> String {
+    let mut path = steps
         .first()
-        .map_or_else(|| "SaveGame".to_owned(), |(owner, _)| owner.clone());
-    for (_, field) in fields {
+        .and_then(|step| step.split_once('.'))
+        .map_or("SaveGame", |(owner, _)| owner)
+        .to_owned();
+    for step in steps {
         path.push('.');
-        path.push_str(field);
+        path.push_str(
+            step.split_once('.')
+                .map_or(step.as_str(), |(_, field)| field),
+        );
     }
     path
-}
-
-fn describe(root: binrw::Error, fallback_pos: u64) -> (String, u64) {
-    match root {
-        binrw::Error::AssertFail { pos, message } => (message, pos),
-        binrw::Error::BadMagic { pos, found } => (format!("bad magic {found:?}"), pos),
-        binrw::Error::Custom { pos, err } => (err.to_string(), pos),
-        binrw::Error::NoVariantMatch { pos } => ("no variant matched".into(), pos),
-        binrw::Error::EnumErrors {
-            pos,
-            variant_errors,
-        } => {
-            let inner: Vec<String> = variant_errors
-                .iter()
-                .map(|(name, e)| format!("{name}: {e}"))
-                .collect();
-            (format!("no variant matched ({})", inner.join("; ")), pos)
-        }
-        binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
-            ("unexpected end of input".into(), fallback_pos)
-        }
-        other => (other.to_string(), fallback_pos),
-    }
 }

@@ -14,6 +14,7 @@ pub const OLDEST_FCTS: u32 = 10;
 #[binrw]
 #[brw(little)]
 #[br(assert(version >= OLDEST_FCTS, "unsupported FCTS version {}", version))]
+#[bw(assert(*version >= OLDEST_FCTS, "FileHeader.version: unsupported FCTS version {}", version))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FileHeader {
     /// UNIX time the save was created (version 11 and later).

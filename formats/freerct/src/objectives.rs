@@ -2,12 +2,24 @@
 //! concrete objectives ("OJ00", "OJGU", "OJRT", "OJPV").
 
 use crate::primitives::{Bool, Money, PatternDate};
-use binrw::binrw;
+use binrw::{BinWrite, binrw};
 use schema_derive::pattern;
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
+use unreal::depth::{DepthGuard, too_deep};
 
-/// Deepest nesting of objective containers accepted; guards the recursion against hostile files.
+/// Deepest nesting of objective containers accepted (the scenario's own container is level 1), so
+/// hostile input cannot exhaust the stack. The one bound of every path: the binary reader and
+/// writer and serde (JSON) both ways.
 pub const MAX_OBJECTIVE_DEPTH: u32 = 16;
+
+thread_local! {
+    /// Objective containers being written or converted by serde on this thread.
+    static CONTAINER_DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
+/// What [`MAX_OBJECTIVE_DEPTH`] counts, for errors.
+const NESTED_CONTAINERS: &str = "objective containers";
 
 /// Abstract objective: data common to every objective type.
 #[pattern(tag = b"OJAO", newest = 1)]
@@ -28,7 +40,7 @@ pub struct AbstractObjective {
 #[binrw]
 #[brw(little)]
 #[br(import(depth: u32))]
-#[br(pre_assert(depth <= MAX_OBJECTIVE_DEPTH, "objectives nested deeper than {}", MAX_OBJECTIVE_DEPTH))]
+#[br(pre_assert(depth < MAX_OBJECTIVE_DEPTH, "{}", too_deep(NESTED_CONTAINERS, MAX_OBJECTIVE_DEPTH)))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ObjectiveContainer {
     /// Common objective data.
@@ -42,7 +54,31 @@ pub struct ObjectiveContainer {
     pub count: u32,
     /// The sub-objectives, each preceded by its type byte.
     #[br(count = count, args { inner: (depth + 1,) })]
+    #[bw(write_with = write_children)]
+    #[serde(serialize_with = "ser_children", deserialize_with = "de_children")]
     pub children: Vec<Objective>,
+}
+
+/// Writes a container's children, one nesting level deeper.
+#[binrw::writer(writer, endian)]
+fn write_children(children: &Vec<Objective>) -> binrw::BinResult<()> {
+    let _level = DepthGuard::enter(&CONTAINER_DEPTH, MAX_OBJECTIVE_DEPTH).ok_or_else(|| {
+        binrw::Error::AssertFail {
+            pos: writer.stream_position().unwrap_or(0),
+            message: too_deep(NESTED_CONTAINERS, MAX_OBJECTIVE_DEPTH),
+        }
+    })?;
+    children.write_options(writer, endian, ())
+}
+
+fn ser_children<S: serde::Serializer>(children: &[Objective], s: S) -> Result<S::Ok, S::Error> {
+    let _level = DepthGuard::enter_ser(&CONTAINER_DEPTH, MAX_OBJECTIVE_DEPTH, NESTED_CONTAINERS)?;
+    children.serialize(s)
+}
+
+fn de_children<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Objective>, D::Error> {
+    let _level = DepthGuard::enter_de(&CONTAINER_DEPTH, MAX_OBJECTIVE_DEPTH, NESTED_CONTAINERS)?;
+    Vec::deserialize(d)
 }
 
 /// Empty objective.

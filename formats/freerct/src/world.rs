@@ -67,9 +67,18 @@ pub struct Voxel {
         matches!(instance, 0 | INSTANCE_PATH | INSTANCE_SCENERY),
         "invalid voxel instance type {}", instance
     ))]
+    #[bw(assert(
+        matches!(*instance, 0 | INSTANCE_PATH | INSTANCE_SCENERY),
+        "Voxel.instance: invalid voxel instance type {}", instance
+    ))]
     pub instance: u8,
     /// Instance data, present for path and scenery instances; see [`Voxel::path_bits`].
     #[br(if(instance == INSTANCE_PATH || instance == INSTANCE_SCENERY))]
+    #[bw(assert(
+        instance_data.is_some() == (*instance == INSTANCE_PATH || *instance == INSTANCE_SCENERY),
+        "Voxel.instance_data: instance data goes with instance types {} and {} only, not {}",
+        INSTANCE_PATH, INSTANCE_SCENERY, instance
+    ))]
     pub instance_data: Option<u16>,
     /// Fence word (version 2 and later); see [`Voxel::fence_bits`].
     #[since(2)]
@@ -105,6 +114,7 @@ impl Voxel {
 pub struct VoxelStack {
     /// Height of the bottom voxel.
     #[br(assert(base >= 0, "negative voxel stack base {}", base))]
+    #[bw(assert(*base >= 0, "VoxelStack.base: negative voxel stack base {}", base))]
     pub base: i16,
     #[br(temp)]
     #[bw(try_calc = u16::try_from(voxels.len()))]

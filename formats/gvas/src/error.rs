@@ -1,6 +1,7 @@
 //! The error type: which part of the file, which field, and the byte offset.
 
 use std::fmt;
+use unreal::escape::{MAX_PRINTED_CHARS, escape_text};
 
 /// A read or write failure, naming the field path and the byte offset.
 ///
@@ -58,15 +59,38 @@ impl Error {
     /// Wraps a binrw error raised while reading or writing the structure at `path`; `base` is the
     /// offset of the binrw stream's start.
     pub(crate) fn binrw(path: &str, base: usize, error: binrw::Error) -> Self {
-        let offset = base + binrw_position(&error).unwrap_or(0);
-        Error::new(path, offset, binrw_message(&error))
+        Self::binrw_at(path, base, 0, &error)
     }
 
     /// Like [`Error::binrw`] for a reader over `len` bytes: running out of data is reported at the
     /// end of those bytes (I/O errors carry no position of their own).
     pub(crate) fn binrw_read(path: &str, base: usize, len: usize, error: binrw::Error) -> Self {
-        let offset = binrw_position(&error).unwrap_or(len);
-        Error::new(path, base + offset, binrw_message(&error))
+        Self::binrw_at(path, base, len, &error)
+    }
+
+    /// One line (see [`unreal::binrw_error`]): binrw's field steps extend `path`; an error without
+    /// a position is reported at `base + fallback`.
+    fn binrw_at(path: &str, base: usize, fallback: usize, error: &binrw::Error) -> Self {
+        let flat = unreal::binrw_error::flatten(error);
+        let offset = match flat.pos.and_then(|pos| usize::try_from(pos).ok()) {
+            Some(pos) if !flat.eof => pos,
+            _ => fallback,
+        };
+        let message = if flat.eof {
+            "unexpected end of data".to_owned()
+        } else {
+            flat.message
+        };
+        let mut full = path.to_owned();
+        for step in &flat.path {
+            // Steps are `Owner.field`; the owner is the structure `path` already names.
+            full.push('.');
+            full.push_str(
+                step.split_once('.')
+                    .map_or(step.as_str(), |(_, field)| field),
+            );
+        }
+        Error::new(full, base + offset, message)
     }
 
     /// Wraps a chunk/zlib error from the container layer.
@@ -98,60 +122,6 @@ pub(crate) fn magic(data: &[u8], n: usize) -> String {
     format!("{} \"{text}\"", hex.join(" "))
 }
 
-/// The innermost position a binrw error carries.
-fn binrw_position(error: &binrw::Error) -> Option<usize> {
-    match error {
-        binrw::Error::BadMagic { pos, .. }
-        | binrw::Error::AssertFail { pos, .. }
-        | binrw::Error::Custom { pos, .. }
-        | binrw::Error::NoVariantMatch { pos }
-        | binrw::Error::EnumErrors { pos, .. } => usize::try_from(*pos).ok(),
-        binrw::Error::Backtrace(backtrace) => binrw_position(&backtrace.error),
-        _ => None,
-    }
-}
-
-/// The context message of one binrw backtrace frame ("While parsing field 'x' in Y").
-fn frame_message(frame: &binrw::error::BacktraceFrame) -> String {
-    match frame {
-        binrw::error::BacktraceFrame::Full { message, .. }
-        | binrw::error::BacktraceFrame::Message(message) => message.trim().to_owned(),
-        binrw::error::BacktraceFrame::Custom(context) => context.to_string(),
-    }
-}
-
-/// The message of a binrw error with its field frames (which name the failing fields) on one line.
-fn binrw_message(error: &binrw::Error) -> String {
-    match error {
-        binrw::Error::Backtrace(backtrace) => {
-            let fields: Vec<String> = backtrace
-                .frames
-                .iter()
-                .map(frame_message)
-                .filter(|m| !m.is_empty())
-                .collect();
-            let inner = binrw_message(&backtrace.error);
-            if fields.is_empty() {
-                inner
-            } else {
-                format!("{inner} ({})", fields.join("; "))
-            }
-        }
-        binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
-            "unexpected end of data".to_owned()
-        }
-        binrw::Error::AssertFail { message, .. } => message.clone(),
-        binrw::Error::Custom { err, .. } => {
-            err.downcast_ref::<String>().cloned().unwrap_or_else(|| {
-                err.downcast_ref::<&str>()
-                    .map(|s| (*s).to_owned())
-                    .unwrap_or_else(|| error.to_string())
-            })
-        }
-        other => other.to_string(),
-    }
-}
-
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let region = match self.offset_in {
@@ -161,7 +131,9 @@ impl fmt::Display for Error {
         write!(
             f,
             "gvas: {}: {} at {region} offset 0x{:x}",
-            self.path, self.message, self.offset
+            escape_text(&self.path, MAX_PRINTED_CHARS),
+            escape_text(&self.message, 4 * MAX_PRINTED_CHARS),
+            self.offset
         )
     }
 }

@@ -309,7 +309,7 @@ fn corrupt_object_data_errors_name_object_property_and_offset() {
         bad[at..at + 4].copy_from_slice(&[0xff, 0xff, 0x7f, 0x7f]);
         let error = gvas::GvasBody::read(&bad, &strict).expect_err("corrupt name index");
         let text = error.to_string();
-        assert!(text.starts_with("gvas: SaveFile.astroneer: "), "{text}");
+        assert!(text.starts_with("gvas: SaveFile.astroneer"), "{text}");
         assert!(text.contains(path), "{text}");
         assert!(error.offset.abs_diff(at) <= 64, "{text}");
     }

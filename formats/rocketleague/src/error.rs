@@ -1,6 +1,7 @@
 //! The crate error: which section failed, the field path inside it, the byte offset and why.
 
 use std::fmt;
+use unreal::escape::{MAX_PRINTED_CHARS, escape_text};
 
 /// The part of a replay an error belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,34 +62,13 @@ impl Error {
         (base, end): (u64, u64),
         error: &binrw::Error,
     ) -> Self {
-        let mut path = Vec::new();
-        if let binrw::Error::Backtrace(backtrace) = error {
-            for frame in backtrace.frames.iter().rev() {
-                if let binrw::error::BacktraceFrame::Full { message, .. }
-                | binrw::error::BacktraceFrame::Message(message) = frame
-                {
-                    path.push(field_of(message));
-                }
-            }
-        }
-        let root = error.root_cause();
-        let (offset, message) = match root {
-            binrw::Error::BadMagic { pos, found } => {
-                (Some(*pos), format!("unknown value {found:?}"))
-            }
-            binrw::Error::AssertFail { pos, message } => (Some(*pos), message.clone()),
-            binrw::Error::Custom { pos, err } => (Some(*pos), err.to_string()),
-            binrw::Error::NoVariantMatch { pos } => {
-                (Some(*pos), "unknown property type".to_owned())
-            }
-            binrw::Error::EnumErrors { pos, .. } => (Some(*pos), "no variant matched".to_owned()),
-            binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => (
-                Some(end - base),
-                "section ends before the field is complete".to_owned(),
-            ),
-            other => (None, other.to_string()),
+        let flat = unreal::binrw_error::flatten(error);
+        let (offset, message) = match flat.pos {
+            _ if flat.eof => (end, "section ends before the field is complete".to_owned()),
+            Some(pos) => (base + pos, flat.message),
+            None => (base, flat.message),
         };
-        Error::new(section, path.join("."), base + offset.unwrap_or(0), message)
+        Error::new(section, flat.path.join("."), offset, message)
     }
 
     /// The section the error belongs to.
@@ -108,22 +88,14 @@ impl Error {
     }
 }
 
-/// Turns binrw's "While parsing field 'x' in Y" into `Y.x`.
-fn field_of(message: &str) -> String {
-    let parsed = message
-        .strip_prefix("While parsing field '")
-        .and_then(|rest| rest.split_once("' in "))
-        .map(|(field, owner)| format!("{owner}.{field}"));
-    parsed.unwrap_or_else(|| message.to_owned())
-}
-
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "rocketleague: {}: ", self.section)?;
         if !self.path.is_empty() {
-            write!(f, "{}: ", self.path)?;
+            write!(f, "{}: ", escape_text(&self.path, MAX_PRINTED_CHARS))?;
         }
-        write!(f, "{} at 0x{:x}", self.message, self.offset)
+        let message = escape_text(&self.message, 4 * MAX_PRINTED_CHARS);
+        write!(f, "{message} at 0x{:x}", self.offset)
     }
 }
 

@@ -4,8 +4,10 @@ use crate::list::MinSize;
 use crate::strings::{String8, String16};
 use binrw::{BinRead, BinResult, BinWrite, Endian, binrw};
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
 use std::io::{Read, Seek, Write};
 use unreal::F32;
+use unreal::depth::DepthGuard;
 
 /// The header section, after its size and CRC.
 #[binrw]
@@ -18,18 +20,38 @@ pub struct Header {
     pub licensee_version: u32,
     /// `NET_VERSION`, stored only from engine 866 / licensee 18 on.
     #[br(if(engine_version >= 866 && licensee_version >= 18))]
+    #[bw(assert(
+        net_version.is_some() == (*engine_version >= 866 && *licensee_version >= 18),
+        "net_version is stored from engine 866 / licensee 18 on, and only there"
+    ))]
     pub net_version: Option<u32>,
     /// The replay class, e.g. `TAGame.Replay_Soccar_TA`.
     pub game_type: String8,
     /// Match information; replays stamped 0.0 store booleans and bytes the old way.
-    #[br(args(engine_version == 0 && licensee_version == 0))]
+    #[br(args(engine_version == 0 && licensee_version == 0, 1))]
+    #[bw(args(*engine_version == 0 && *licensee_version == 0))]
     pub properties: PropertySet,
 }
+
+/// Deepest nesting of property sets (the header's own set is level 1; each `ArrayProperty` entry
+/// and `StructProperty` adds one) accepted, so hostile input cannot exhaust the stack. The one
+/// bound of every path: the binary reader and writer and serde (JSON) both ways. Real headers
+/// nest 2 levels.
+pub const MAX_DEPTH: u32 = 32;
+
+thread_local! {
+    /// Property sets being written or converted by serde on this thread.
+    static SET_DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
+/// What [`MAX_DEPTH`] counts, for errors.
+const NESTED_SETS: &str = "header property sets";
 
 /// A list of properties ended by a `None` name.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PropertySet {
     /// The properties in file order (names may repeat).
+    #[serde(serialize_with = "ser_nested", deserialize_with = "de_nested")]
     pub properties: Vec<Property>,
     /// The terminating name exactly as stored (`None`, or `\0\0\0None` in some old replays).
     pub terminator: String8,
@@ -39,7 +61,8 @@ pub struct PropertySet {
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[br(import(name: String8, quirks: bool))]
+#[br(import(name: String8, quirks: bool, depth: u32))]
+#[bw(import(quirks: bool))]
 pub struct Property {
     /// Property name, e.g. `PlayerName`; written by [`PropertySet`] ahead of the rest.
     #[br(calc = name)]
@@ -54,7 +77,8 @@ pub struct Property {
     /// Array index (the second half of the spec's `unknown_01`; always 0 in practice).
     pub index: u32,
     /// The value.
-    #[br(args(kind, quirks))]
+    #[br(args(kind, quirks, depth))]
+    #[bw(args(quirks))]
     pub value: PropertyValue,
 }
 
@@ -112,7 +136,8 @@ impl PropertyKind {
 /// A header property value; the variant is chosen by the stored [`PropertyKind`].
 #[binrw]
 #[brw(little)]
-#[br(import(kind: PropertyKind, quirks: bool))]
+#[br(import(kind: PropertyKind, quirks: bool, depth: u32))]
+#[bw(import(quirks: bool))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum PropertyValue {
     /// `IntProperty`.
@@ -132,10 +157,10 @@ pub enum PropertyValue {
     QWord(u64),
     /// `BoolProperty`: one byte.
     #[br(pre_assert(kind == PropertyKind::Bool && !quirks))]
-    Bool(u8),
+    Bool(#[bw(assert(!quirks, "a replay stamped 0.0 stores a BoolProperty as Bool32"))] u8),
     /// `BoolProperty` in replays stamped 0.0: four bytes.
     #[br(pre_assert(kind == PropertyKind::Bool && quirks))]
-    Bool32(u32),
+    Bool32(#[bw(assert(quirks, "only a replay stamped 0.0 stores a BoolProperty as Bool32"))] u32),
     /// `ByteProperty`: an enum type name, then a value name; a plain byte when the type is `None`;
     /// nothing more for Steam and PS4 platforms and in replays stamped 0.0.
     #[br(pre_assert(kind == PropertyKind::Byte))]
@@ -144,16 +169,25 @@ pub enum PropertyValue {
         kind: String8,
         /// The value of an enum-less byte.
         #[br(if(kind.as_str() == "None"))]
+        #[bw(assert(
+            byte.is_some() == (kind.as_str() == "None"),
+            "a byte value goes with the enum type None, and only there"
+        ))]
         byte: Option<u8>,
         /// The enum value.
-        #[br(if(!quirks && !matches!(kind.as_str().as_ref(), "None" | "OnlinePlatform_Steam" | "OnlinePlatform_PS4")))]
+        #[br(if(byte_has_value(&kind, quirks)))]
+        #[bw(assert(
+            value.is_some() == byte_has_value(kind, quirks),
+            "an enum value name is stored unless the type is None, OnlinePlatform_Steam or \
+             OnlinePlatform_PS4 or the replay is stamped 0.0"
+        ))]
         value: Option<String8>,
     },
     /// `ArrayProperty`: a list of property sets.
     #[br(pre_assert(kind == PropertyKind::Array))]
     Array(
-        #[br(parse_with = crate::list::read_list, args(quirks))]
-        #[bw(write_with = crate::list::write_list)]
+        #[br(parse_with = crate::list::read_list, args(quirks, depth + 1))]
+        #[bw(write_with = crate::list::write_list, args(quirks))]
         Vec<PropertySet>,
     ),
     /// `StructProperty`: a struct type name and its fields.
@@ -162,7 +196,8 @@ pub enum PropertyValue {
         /// Struct type, e.g. `UniqueNetId`.
         name: String8,
         /// Fields.
-        #[br(args(quirks))]
+        #[br(args(quirks, depth + 1))]
+        #[bw(args(quirks))]
         fields: PropertySet,
     },
 }
@@ -172,18 +207,48 @@ impl MinSize for PropertySet {
     const MIN_SIZE: u64 = 5;
 }
 
+/// Whether a `ByteProperty` of enum type `kind` stores a value name after it.
+fn byte_has_value(kind: &String8, quirks: bool) -> bool {
+    !quirks
+        && !matches!(
+            kind.as_str().as_ref(),
+            "None" | "OnlinePlatform_Steam" | "OnlinePlatform_PS4"
+        )
+}
+
 fn is_terminator(name: &String8) -> bool {
     name.as_str().trim_start_matches('\0') == "None"
 }
 
+fn ser_nested<S: serde::Serializer>(properties: &[Property], s: S) -> Result<S::Ok, S::Error> {
+    let _level = DepthGuard::enter_ser(&SET_DEPTH, MAX_DEPTH, NESTED_SETS)?;
+    properties.serialize(s)
+}
+
+fn de_nested<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Property>, D::Error> {
+    let _level = DepthGuard::enter_de(&SET_DEPTH, MAX_DEPTH, NESTED_SETS)?;
+    Vec::deserialize(d)
+}
+
+fn too_deep(pos: u64) -> binrw::Error {
+    binrw::Error::AssertFail {
+        pos,
+        message: unreal::depth::too_deep(NESTED_SETS, MAX_DEPTH),
+    }
+}
+
 impl BinRead for PropertySet {
-    type Args<'a> = (bool,);
+    /// Whether the replay is stamped 0.0, and the nesting level of this set (the header's is 1).
+    type Args<'a> = (bool, u32);
 
     fn read_options<R: Read + Seek>(
         reader: &mut R,
         endian: Endian,
-        (quirks,): (bool,),
+        (quirks, depth): (bool, u32),
     ) -> BinResult<Self> {
+        if depth > MAX_DEPTH {
+            return Err(too_deep(reader.stream_position()?));
+        }
         let mut properties = Vec::new();
         loop {
             let name = String8::read_options(reader, endian, ())?;
@@ -193,23 +258,48 @@ impl BinRead for PropertySet {
                     terminator: name,
                 });
             }
-            properties.push(Property::read_options(reader, endian, (name, quirks))?);
+            properties.push(Property::read_options(
+                reader,
+                endian,
+                (name, quirks, depth),
+            )?);
         }
     }
 }
 
 impl BinWrite for PropertySet {
-    type Args<'a> = ();
+    /// Whether the replay is stamped 0.0.
+    type Args<'a> = (bool,);
 
     fn write_options<W: Write + Seek>(
         &self,
         writer: &mut W,
         endian: Endian,
-        (): (),
+        (quirks,): (bool,),
     ) -> BinResult<()> {
+        let _level = DepthGuard::enter(&SET_DEPTH, MAX_DEPTH)
+            .ok_or_else(|| writer.stream_position().map_or_else(Into::into, too_deep))?;
+        if !is_terminator(&self.terminator) {
+            return Err(binrw::Error::AssertFail {
+                pos: writer.stream_position()?,
+                message: format!(
+                    "terminator {:?} is not None: the reader would not see the set end",
+                    self.terminator.as_str()
+                ),
+            });
+        }
         for property in &self.properties {
+            if is_terminator(&property.name) {
+                return Err(binrw::Error::AssertFail {
+                    pos: writer.stream_position()?,
+                    message: format!(
+                        "property named {:?}: the reader would take the name for the set's end",
+                        property.name.as_str()
+                    ),
+                });
+            }
             property.name.write_options(writer, endian, ())?;
-            property.write_options(writer, endian, ())?;
+            property.write_options(writer, endian, (quirks,))?;
         }
         self.terminator.write_options(writer, endian, ())
     }

@@ -44,17 +44,19 @@ where
     Ok(items)
 }
 
-/// Writes the element count as `u32`, then the elements (binrw hands `write_with` a `&Vec`).
+/// Writes the element count as `u32`, then the elements with `args` (binrw hands `write_with` a
+/// `&Vec`).
 #[allow(clippy::ptr_arg)]
-pub(crate) fn write_list<W, T>(
+pub(crate) fn write_list<W, T, A>(
     items: &Vec<T>,
     writer: &mut W,
     endian: Endian,
-    (): (),
+    args: A,
 ) -> BinResult<()>
 where
     W: Write + Seek,
-    T: for<'a> BinWrite<Args<'a> = ()>,
+    T: for<'a> BinWrite<Args<'a> = A>,
+    A: Clone,
 {
     let count = u32::try_from(items.len()).map_err(|_| binrw::Error::AssertFail {
         pos: writer.stream_position().unwrap_or(0),
@@ -62,7 +64,7 @@ where
     })?;
     count.write_options(writer, endian, ())?;
     for item in items {
-        item.write_options(writer, endian, ())?;
+        item.write_options(writer, endian, args.clone())?;
     }
     Ok(())
 }

@@ -122,7 +122,7 @@ impl AnyFile {
         file_name: Option<&str>,
         options: &ReadOptions,
     ) -> Result<Self, Error> {
-        let format = detect(bytes, file_name).ok_or(Error::UnknownFormat)?;
+        let format = detect(bytes, file_name).ok_or_else(|| Error::undetected(bytes.len()))?;
         Self::read_as(format, bytes, options)
     }
 
@@ -150,14 +150,18 @@ impl AnyFile {
         }
     }
 
-    /// Short key/value lines (format versions first) for `savepoint info` and snapshots.
+    /// Short key/value lines (format versions first) for `savepoint info` and snapshots; text
+    /// from the file has unprintable characters escaped and is cut short past
+    /// [`unreal::escape::MAX_PRINTED_CHARS`] characters.
     pub fn summary(&self) -> Vec<(&'static str, String)> {
-        match self {
+        let lines = match self {
             AnyFile::FreeRct(save) => save.summary(),
             AnyFile::Gvas(save) => save.summary(),
             AnyFile::RocketLeague(replay) => replay.summary(),
             AnyFile::Satisfactory(file) => file.summary(),
-        }
+        };
+        let printable = |value: String| unreal::escape::Printable(&value).to_string();
+        lines.into_iter().map(|(k, v)| (k, printable(v))).collect()
     }
 
     /// The model as JSON, tagged with the format.
@@ -172,7 +176,7 @@ impl AnyFile {
 
     /// Parses JSON produced by [`AnyFile::to_json`].
     pub fn from_json(json: &str) -> Result<Self, Error> {
-        Ok(serde_json::from_str(json)?)
+        crate::json::from_str(json)
     }
 
     /// Reads `bytes`, writes the model back and compares.

@@ -67,6 +67,9 @@ const ASTRONEER_MAGIC: [u8; 12] = [
 const PACKAGE_FILE_TAG: [u8; 4] = 0x9E2A_83C1u32.to_le_bytes();
 /// Prefix of every replay class name (`TAGame.Replay_Soccar_TA`, `..._Basketball_TA`, ...).
 const REPLAY_CLASS_PREFIX: &[u8] = b"TAGame.Replay_";
+/// Length of the shortest magic number (`FCTS`, `GVAS`, the package tag): shorter input cannot be
+/// recognised by its bytes.
+pub(crate) const SHORTEST_MAGIC: usize = 4;
 /// Longest first FString accepted as plausible when sniffing a Satisfactory `.sav` header.
 const MAX_FSTRING: usize = 1024;
 

@@ -31,4 +31,33 @@ pub enum Error {
     /// The JSON is malformed or does not describe a supported file.
     #[error("json: {0}")]
     Json(#[from] serde_json::Error),
+    /// The JSON nests brackets deeper than [`crate::MAX_JSON_DEPTH`].
+    #[error(
+        "json: nested deeper than {} levels at byte {offset}",
+        crate::MAX_JSON_DEPTH
+    )]
+    JsonTooDeep {
+        /// Byte offset of the first bracket past the bound.
+        offset: usize,
+    },
+    /// The file is shorter than every magic number, and its name does not tell the format.
+    #[error(
+        "file too short to be any known format: {0} bytes (every magic number is at least {min} bytes)",
+        min = crate::detect::SHORTEST_MAGIC
+    )]
+    TooShort(usize),
+    /// The JSON reader's thread could not be started.
+    #[error("json: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl Error {
+    /// The error for `len` bytes whose format neither they nor the file name tell.
+    pub fn undetected(len: usize) -> Self {
+        if len < crate::detect::SHORTEST_MAGIC {
+            Error::TooShort(len)
+        } else {
+            Error::UnknownFormat
+        }
+    }
 }

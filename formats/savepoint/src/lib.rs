@@ -16,7 +16,9 @@
 mod any;
 mod detect;
 mod error;
+mod json;
 
 pub use any::{AnyFile, ReadOptions, RoundTrip, StructHint};
 pub use detect::{Format, detect, detect_bytes, detect_name};
 pub use error::Error;
+pub use json::MAX_JSON_DEPTH;

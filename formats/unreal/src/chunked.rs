@@ -398,7 +398,7 @@ where
     cursor.set_position(at as u64);
     value
         .write_le(&mut cursor)
-        .map_err(|e| err(at, e.to_string()))
+        .map_err(|e| err(at, crate::binrw_error::flatten(&e).message))
 }
 
 impl ChunkedArchive {
@@ -537,7 +537,10 @@ impl ChunkedArchive {
         let compressed: u64 = chunks.iter().map(|c| c.compressed.len() as u64).sum();
         let uncompressed: u64 = chunks.iter().map(|c| c.uncompressed_len).sum();
         let summary = FCompressedChunkInfo::new(compressed, uncompressed)?;
-        put_disk(&FArchiveHeader::for_archive(&self.header, summary), out)?;
+        let header = FArchiveHeader::for_archive(&self.header, summary);
+        // What the reader would refuse is not written either.
+        header.check(out.len())?;
+        put_disk(&header, out)?;
         for chunk in chunks {
             let info =
                 FCompressedChunkInfo::new(chunk.compressed.len() as u64, chunk.uncompressed_len)?;
@@ -802,6 +805,27 @@ mod tests {
         let error = ChunkedArchive::read(&bad_tag, 0x40).unwrap_err();
         assert_eq!(error.offset, 0x40);
         assert!(error.to_string().contains("archive tag"), "{error}");
+    }
+
+    #[test]
+    fn writer_refuses_headers_the_reader_refuses() {
+        let payload = sample(100);
+        let cases = [
+            (header(true, 4096), Some(0), "compressor 0 is not supported"),
+            (header(false, 0), None, "invalid maximum chunk size 0"),
+        ];
+        for (mut header, compressor, message) in cases {
+            header.v2_compressor = compressor.or(header.v2_compressor);
+            let archive = ChunkedArchive {
+                header,
+                layout: ChunkLayout::SingleArchive,
+                chunks: Vec::new(),
+            };
+            let error = archive
+                .write(&payload, DeflateParams::default(), &mut Vec::new())
+                .unwrap_err();
+            assert!(error.message.starts_with(message), "{error}");
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The error type: a message plus the property path and the absolute byte offset where it happened.
 
+use crate::escape::MAX_PRINTED_CHARS;
 use std::fmt;
 
 /// A read or write failure in the Unreal property system.
@@ -27,6 +28,7 @@ impl Error {
 
     /// Prepends one path segment (a property name, `[i]`, `Key`, ...).
     pub(crate) fn within(mut self, segment: &str) -> Self {
+        let segment = &crate::escape::Printable(segment).to_string();
         if self.path.is_empty() {
             self.path = segment.to_owned();
         } else if self.path.starts_with('[') {
@@ -45,22 +47,21 @@ impl fmt::Display for Error {
         } else {
             &self.path
         };
-        write!(f, "unreal: {path}: {} at {:#x}", self.message, self.offset)
+        let message = crate::escape::escape_text(&self.message, 4 * MAX_PRINTED_CHARS);
+        write!(f, "unreal: {path}: {message} at {:#x}", self.offset)
     }
 }
 
 impl std::error::Error for Error {}
 
 impl From<binrw::Error> for Error {
+    /// One line: binrw's field path and innermost message (see [`crate::binrw_error`]).
     fn from(e: binrw::Error) -> Self {
-        let offset = match &e {
-            binrw::Error::BadMagic { pos, .. }
-            | binrw::Error::AssertFail { pos, .. }
-            | binrw::Error::Custom { pos, .. }
-            | binrw::Error::NoVariantMatch { pos }
-            | binrw::Error::EnumErrors { pos, .. } => *pos as usize,
-            _ => 0,
+        let flat = crate::binrw_error::flatten(&e);
+        let message = match flat.path.is_empty() {
+            true => flat.message,
+            false => format!("{}: {}", flat.path.join("."), flat.message),
         };
-        Error::new(offset, e.to_string())
+        Error::new(flat.pos.unwrap_or(0) as usize, message)
     }
 }

@@ -18,11 +18,14 @@
 //! [`StructHints`] keyed by property path, else from a look at the bytes (property list or `Guid`).
 #![deny(missing_docs)]
 
+pub mod binrw_error;
 pub mod chunked;
 mod container;
 mod context;
 mod cursor;
+pub mod depth;
 mod error;
+pub mod escape;
 mod fguid;
 mod float;
 mod fstring;
@@ -50,7 +53,7 @@ pub use native_struct::{
 };
 pub use object_reference::FObjectReferenceDisc;
 pub use property::{
-    FFieldPath, FScriptDelegate, Property, PropertyList, PropertyReader, PropertyValue,
+    FFieldPath, FScriptDelegate, MAX_DEPTH, Property, PropertyList, PropertyReader, PropertyValue,
 };
 pub use property_tag::{FPropertyTag, FPropertyTypeName, TagExtension, TagExtras};
 pub use tarray::{Count32, Count64, CountType, TArray, TMap};

@@ -2,6 +2,7 @@
 
 use crate::container::{ArrayValue, MapValue, SetValue};
 use crate::cursor::{ByteReader, collect_n};
+use crate::depth::DepthGuard;
 use crate::fstring::{NameCache, NameId};
 use crate::native_struct::{FSoftObjectPath, StructValue};
 use crate::property_tag::{FPropertyTag, TypeCache};
@@ -12,15 +13,35 @@ use std::sync::LazyLock;
 /// The object index that is followed by the referenced object's path (Astroneer).
 const OBJECT_INDEX_BY_PATH: i32 = -3;
 
-/// Deepest nesting of property lists (structs in structs) accepted, so hostile input cannot exhaust the stack.
-const MAX_DEPTH: u32 = 48;
+/// Deepest nesting of property lists (structs in structs) accepted, so hostile input cannot exhaust
+/// the stack. The one bound of every path: the binary reader and writer and serde (JSON) both ways.
+pub const MAX_DEPTH: u32 = 48;
+
+thread_local! {
+    /// Property lists being written or converted by serde on this thread.
+    static LIST_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// What [`MAX_DEPTH`] counts, for errors.
+const NESTED_LISTS: &str = "property lists";
 
 /// A tagged property list, ended in the file by the name "None".
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct PropertyList {
     /// The properties in file order.
+    #[serde(serialize_with = "ser_nested", deserialize_with = "de_nested")]
     pub properties: Vec<Property>,
+}
+
+fn ser_nested<S: serde::Serializer>(properties: &[Property], s: S) -> Result<S::Ok, S::Error> {
+    let _level = DepthGuard::enter_ser(&LIST_DEPTH, MAX_DEPTH, NESTED_LISTS)?;
+    properties.serialize(s)
+}
+
+fn de_nested<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Property>, D::Error> {
+    let _level = DepthGuard::enter_de(&LIST_DEPTH, MAX_DEPTH, NESTED_LISTS)?;
+    Vec::deserialize(d)
 }
 
 /// One property: its tag and its value.
@@ -290,7 +311,7 @@ impl PropertyList {
 
     pub(crate) fn parse(r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
         if st.depth >= MAX_DEPTH {
-            return Err(r.err("property lists nested too deeply"));
+            return Err(r.err(crate::depth::too_deep(NESTED_LISTS, MAX_DEPTH)));
         }
         st.depth += 1;
         let base = st.stack.len();
@@ -340,6 +361,9 @@ impl PropertyList {
     }
 
     pub(crate) fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        let _level = DepthGuard::enter(&LIST_DEPTH, MAX_DEPTH).ok_or_else(|| {
+            Error::new(out.len(), crate::depth::too_deep(NESTED_LISTS, MAX_DEPTH))
+        })?;
         for p in &self.properties {
             p.put(ctx, out).map_err(|e| e.within(p.tag.name.as_str()))?;
         }

@@ -655,22 +655,75 @@ fn level_object_references() {
 }
 
 /// Structs nested far deeper than any real file: an error (strict) or raw bytes, not a stack overflow.
-#[test]
-fn deep_nesting_is_bounded() {
+/// `depth` property lists, each but the innermost holding one struct `S` that holds the next.
+fn nested_lists(depth: u32) -> Vec<u8> {
     let extra = cat(&[&fstr("Deep"), &[0; 16]]);
     let mut bytes = list4("Leaf", "IntProperty", &[], &1i32.to_le_bytes());
-    for _ in 0..200 {
+    for _ in 1..depth {
         bytes = list4("S", "StructProperty", &extra, &bytes);
     }
-    let mut c = ue4();
+    bytes
+}
+
+fn strict(mut c: PropertyContext) -> PropertyContext {
     c.strict = true;
-    let err = PropertyList::read(&bytes, 0, &c).unwrap_err();
-    assert!(err.message.contains("nested too deeply"), "{err}");
+    c
+}
+
+/// JSON read without serde_json's own 128-level limit, so only the model's bound applies.
+fn from_deep_json(json: &str) -> Result<PropertyList, serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_str(json);
+    de.disable_recursion_limit();
+    serde::Deserialize::deserialize(&mut de)
+}
+
+#[test]
+fn deep_nesting_is_bounded() {
+    let bytes = nested_lists(200);
+    let err = PropertyList::read(&bytes, 0, &strict(ue4())).unwrap_err();
+    assert!(err.message.contains("nested deeper than 48"), "{err}");
     let (list, used) = PropertyList::read(&bytes, 0, &ue4()).unwrap();
     assert_eq!(used, bytes.len());
     let mut out = Vec::new();
     list.write(&ue4(), &mut out).unwrap();
     assert_eq!(out, bytes);
+}
+
+/// At the bound every path takes the file (binary both ways, JSON both ways); one level deeper,
+/// every path refuses it with an error naming the bound.
+#[test]
+fn nesting_bound_is_shared_by_binary_and_json() {
+    assert_eq!(unreal::MAX_DEPTH, 48);
+    let bytes = nested_lists(unreal::MAX_DEPTH);
+    let (list, _) = PropertyList::read(&bytes, 0, &strict(ue4())).expect("at the bound");
+    let mut out = Vec::new();
+    list.write(&ue4(), &mut out).unwrap();
+    assert_eq!(out, bytes);
+    let json = serde_json::to_string(&list).unwrap();
+    assert_eq!(from_deep_json(&json).expect("JSON at the bound"), list);
+
+    let over = nested_lists(unreal::MAX_DEPTH + 1);
+    let err = PropertyList::read(&over, 0, &strict(ue4())).unwrap_err();
+    assert!(err.message.contains("nested deeper than 48"), "{err}");
+
+    // One more level in the model: the writer and serde refuse it.
+    let mut deeper = list.clone();
+    deeper.properties[0].value = PropertyValue::Struct(StructValue::Properties(list.clone()));
+    let err = deeper.write(&ue4(), &mut Vec::new()).unwrap_err();
+    assert!(err.message.contains("nested deeper than 48"), "{err}");
+    let err = serde_json::to_string(&deeper).unwrap_err();
+    assert!(err.to_string().contains("nested deeper than 48"), "{err}");
+
+    // And JSON one level deeper (the outer level of a two-level list wrapped around the bound's).
+    let one = serde_json::to_string(&PropertyList::read(&nested_lists(1), 0, &ue4()).unwrap().0);
+    let two = serde_json::to_string(&PropertyList::read(&nested_lists(2), 0, &ue4()).unwrap().0);
+    let (one, two) = (one.unwrap(), two.unwrap());
+    let (prefix, suffix) = two
+        .split_once(&one)
+        .expect("the inner list appears in the outer");
+    let err = from_deep_json(&format!("{prefix}{json}{suffix}")).unwrap_err();
+    assert!(err.to_string().contains("nested deeper than 48"), "{err}");
+    assert!(from_deep_json(&format!("{prefix}{one}{suffix}")).is_ok());
 }
 
 #[test]

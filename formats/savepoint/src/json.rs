@@ -1,0 +1,91 @@
+//! Reading JSON as deep as the models allow.
+//!
+//! serde_json stops at 128 levels, fewer than the nesting the format crates write at their bounds
+//! (GVAS property lists 48 deep take about 200). So its limit is off and two bounds take its place:
+//! each format's own nesting constant, which its serde impls enforce as they go (the same constant
+//! its binary reader and writer use), and [`MAX_JSON_DEPTH`] on the raw text, checked before
+//! parsing, which bounds the recursion serde does outside the models' guards (buffered values,
+//! unknown fields). Parsing runs on a thread whose stack holds that depth.
+
+use serde::de::DeserializeOwned;
+
+/// Deepest bracket nesting accepted in JSON text: above what any format writes at its bounds.
+pub const MAX_JSON_DEPTH: usize = 2048;
+
+/// Stack of the parsing thread: room for [`MAX_JSON_DEPTH`] levels of serde frames, unoptimised
+/// (2048 levels of buffered arrays overflow 1 MiB and fit in 8 MiB in a debug build).
+const PARSE_STACK: usize = 64 << 20;
+
+/// Parses `json`, refusing nesting deeper than [`MAX_JSON_DEPTH`] before serde sees it.
+pub(crate) fn from_str<T: DeserializeOwned + Send>(json: &str) -> Result<T, crate::Error> {
+    if let Some(at) = too_deep_at(json.as_bytes()) {
+        return Err(crate::Error::JsonTooDeep { offset: at });
+    }
+    std::thread::scope(|scope| {
+        let parse = std::thread::Builder::new()
+            .name("savepoint-json".into())
+            .stack_size(PARSE_STACK)
+            .spawn_scoped(scope, || {
+                let mut de = serde_json::Deserializer::from_str(json);
+                de.disable_recursion_limit();
+                let value = T::deserialize(&mut de)?;
+                de.end()?;
+                Ok(value)
+            });
+        match parse {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(spawn) => Err(crate::Error::Io(spawn)),
+        }
+    })
+}
+
+/// The byte offset of the first bracket past [`MAX_JSON_DEPTH`], if any (brackets inside strings
+/// do not count).
+fn too_deep_at(json: &[u8]) -> Option<usize> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (at, &byte) in json.iter().enumerate() {
+        match byte {
+            _ if escaped => escaped = false,
+            b'\\' if in_string => escaped = true,
+            b'"' => in_string = !in_string,
+            _ if in_string => {}
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_JSON_DEPTH {
+                    return Some(at);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_counts_brackets_outside_strings() {
+        let deep = "[".repeat(MAX_JSON_DEPTH) + &"]".repeat(MAX_JSON_DEPTH);
+        assert_eq!(too_deep_at(deep.as_bytes()), None);
+        let deeper = format!("[{deep}]");
+        assert_eq!(too_deep_at(deeper.as_bytes()), Some(MAX_JSON_DEPTH));
+        let quoted = format!("[\"{}\\\"{}\"]", "[".repeat(5000), "{".repeat(5000));
+        assert_eq!(too_deep_at(quoted.as_bytes()), None);
+    }
+
+    /// Nesting at the text bound with nothing in the models to stop it (an untagged float
+    /// buffers whatever it is given) is parsed on the thread's stack and refused by type.
+    #[test]
+    fn text_at_the_bound_is_refused_by_type_without_overflow() {
+        let deep = "[".repeat(MAX_JSON_DEPTH) + &"]".repeat(MAX_JSON_DEPTH);
+        let err = from_str::<unreal::F32>(&deep).unwrap_err();
+        assert!(matches!(err, crate::Error::Json(_)), "{err}");
+        let err = from_str::<unreal::F32>(&format!("[{deep}]")).unwrap_err();
+        assert!(err.to_string().contains("deeper than 2048"), "{err}");
+    }
+}
