@@ -141,8 +141,13 @@ impl Replay {
     pub fn summary(&self) -> Vec<(&'static str, String)> {
         let h = &self.header;
         let props = &h.properties;
-        let text = |name: &str| props.get(name).map(value_text).unwrap_or_default();
-        let score = |name: &str| props.get(name).map_or_else(|| "0".to_owned(), value_text);
+        let text = |name: &str| props.get(name).map(|p| value_text(&p.value));
+        let text = |name: &str| text(name).unwrap_or_default();
+        let score = |name: &str| {
+            props
+                .get(name)
+                .map_or_else(|| "0".to_owned(), |p| value_text(&p.value))
+        };
         let version = match h.net_version {
             Some(net) => format!("{}.{}.{}", h.engine_version, h.licensee_version, net),
             None => format!("{}.{}", h.engine_version, h.licensee_version),
@@ -195,7 +200,7 @@ impl Replay {
 
     /// Number of entries in the `Goals` header array.
     pub fn goals(&self) -> usize {
-        match self.header.properties.get("Goals") {
+        match self.header.properties.get("Goals").map(|p| &p.value) {
             Some(PropertyValue::Array(goals)) => goals.len(),
             _ => 0,
         }
@@ -203,10 +208,10 @@ impl Replay {
 
     /// `Name` of every `PlayerStats` entry, in order.
     pub fn player_names(&self) -> Vec<String> {
-        match self.header.properties.get("PlayerStats") {
+        match self.header.properties.get("PlayerStats").map(|p| &p.value) {
             Some(PropertyValue::Array(players)) => players
                 .iter()
-                .filter_map(|p| p.get("Name").and_then(PropertyValue::as_text))
+                .filter_map(|p| p.get("Name").and_then(|name| name.value.as_text()))
                 .map(|name| name.into_owned())
                 .collect(),
             _ => Vec::new(),
