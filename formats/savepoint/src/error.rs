@@ -25,6 +25,14 @@ pub enum Error {
     /// A Rocket League replay failed to read or write.
     #[error(transparent)]
     RocketLeague(#[from] rocketleague::Error),
+    /// A file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
     /// The JSON is malformed or does not describe a supported file.
     #[error("json: {0}")]
     Json(#[from] serde_json::Error),
