@@ -143,9 +143,9 @@ pub enum PropertyValue {
     /// `FloatProperty` (bitwise: NaN and infinities survive JSON).
     #[br(pre_assert(kind == PropertyKind::Float))]
     Float(F32),
-    /// `QWordProperty`.
+    /// `QWordProperty` (a string in JSON past 2^53).
     #[br(pre_assert(kind == PropertyKind::QWord))]
-    QWord(u64),
+    QWord(#[serde(with = "unreal::json::uint64")] u64),
     /// `BoolProperty`: one byte.
     #[br(pre_assert(kind == PropertyKind::Bool && !quirks))]
     Bool(u8),

@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 pub struct Replay {
     /// The header section.
     pub header: Header,
-    /// Bytes inside the declared header size after the property set (normally none).
+    /// Bytes inside the declared header size after the property set (normally none; hex in JSON).
+    #[serde(with = "unreal::chunked::hex_bytes")]
     pub header_extra: Vec<u8>,
     /// Levels and keyframes.
     pub body: Body,
@@ -23,17 +24,20 @@ pub struct Replay {
     pub network: NetworkData,
     /// Debug strings, tick marks, packages, objects, names, classes and the class net cache.
     pub footer: Footer,
-    /// Bytes inside the declared body size after the class net cache (normally none).
+    /// Bytes inside the declared body size after the class net cache (normally none; hex in
+    /// JSON).
+    #[serde(with = "unreal::chunked::hex_bytes")]
     pub body_extra: Vec<u8>,
-    /// Bytes after the body section (normally none).
+    /// Bytes after the body section (normally none; hex in JSON).
+    #[serde(with = "unreal::chunked::hex_bytes")]
     pub trailing: Vec<u8>,
 }
 
 /// The network stream, raw or decoded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum NetworkData {
-    /// The stream bytes as stored (network parsing was off).
-    Raw(Vec<u8>),
+    /// The stream bytes as stored (network parsing was off; hex in JSON).
+    Raw(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
     /// The decoded frames.
     Decoded(Frames),
 }
