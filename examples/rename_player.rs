@@ -3,8 +3,9 @@
 //! `cargo run -p savepoint-examples --example rename_player -- in.replay out.replay "Old Name" "New Name"`
 //!
 //! Every header string equal to the old name changes (the recorder's `PlayerName`, `PlayerStats`
-//! entries, `Goals` and highlights), declared property sizes are recomputed, and the writer
-//! recomputes the section CRCs. The result is read back with CRC checking to prove it is valid.
+//! entries, `Goals` and highlights); the writer recomputes the declared property sizes of the
+//! changed values and the section CRCs. The result is read back with CRC checking to prove it is
+//! valid.
 
 use std::process::ExitCode;
 
@@ -24,11 +25,11 @@ fn rename(
         )
         .into());
     }
-    replay.header.properties.update_sizes();
     let bytes = rocketleague::write(&replay)?;
     let check = rocketleague::ParserBuilder::new(&bytes)
         .crc_check(rocketleague::CrcCheck::Always)
         .parse()?;
+    replay.header.properties.update_sizes();
     if check != replay {
         return Err("the written replay reads back differently".into());
     }

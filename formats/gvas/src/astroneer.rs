@@ -192,6 +192,7 @@ pub struct AstroneerWorld {
     pub first_import: i32,
     /// The bytes after the first import index (24 in known saves).
     #[br(parse_with = binrw::helpers::until_eof)]
+    #[serde(with = "unreal::chunked::hex_bytes")]
     pub tail: Vec<u8>,
 }
 

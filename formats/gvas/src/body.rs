@@ -29,8 +29,8 @@ pub struct GvasBody {
 /// What follows the root property list.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Extra {
-    /// Bytes kept as stored (UE writes an `i32` 0 here; some games append more).
-    Bytes(Vec<u8>),
+    /// Bytes kept as stored (UE writes an `i32` 0 here; some games append more); hex in JSON.
+    Bytes(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
     /// Astroneer's world data (save class `AstroSave`).
     Astroneer(Box<AstroneerWorld>),
 }

@@ -72,7 +72,10 @@ pub struct Property {
     #[br(temp)]
     #[bw(calc = value.kind())]
     kind: PropertyKind,
-    /// Declared size of the value in bytes (the first half of the spec's `unknown_01`).
+    /// Declared size of the value in bytes (the first half of the spec's `unknown_01`), as read.
+    /// The writer derives it from the value (see [`Property::size_to_write`]), so an edit never
+    /// needs to touch it.
+    #[bw(try_map = |_: &u32| self.size_to_write())]
     pub size: u32,
     /// Array index (the second half of the spec's `unknown_01`; always 0 in practice).
     pub index: u32,
@@ -80,6 +83,19 @@ pub struct Property {
     #[br(args(kind, quirks, depth))]
     #[bw(args(quirks))]
     pub value: PropertyValue,
+    /// Set only when the stored `size` disagrees with the value (the game wrote an odd size, as in
+    /// one corpus replay): the value's own size at read time. While the value keeps that size the
+    /// stored `size` is written back as read; once an edit changes it, the size is recomputed.
+    #[br(calc = irregular_size(size, &value))]
+    #[bw(ignore)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub irregular_size_of: Option<u64>,
+}
+
+/// The value's declared size when the stored `size` differs from it.
+fn irregular_size(size: u32, value: &PropertyValue) -> Option<u64> {
+    let own = value.declared_size() as u64;
+    (u64::from(size) != own).then_some(own)
 }
 
 /// The type name stored in front of a property value.
@@ -152,9 +168,9 @@ pub enum PropertyValue {
     /// `FloatProperty` (bitwise: NaN and infinities survive JSON).
     #[br(pre_assert(kind == PropertyKind::Float))]
     Float(F32),
-    /// `QWordProperty`.
+    /// `QWordProperty` (a string in JSON past 2^53).
     #[br(pre_assert(kind == PropertyKind::QWord))]
-    QWord(u64),
+    QWord(#[serde(with = "unreal::json::uint64")] u64),
     /// `BoolProperty`: one byte.
     #[br(pre_assert(kind == PropertyKind::Bool && !quirks))]
     Bool(#[bw(assert(!quirks, "a replay stamped 0.0 stores a BoolProperty as Bool32"))] u8),
@@ -200,6 +216,32 @@ pub enum PropertyValue {
         #[bw(args(quirks))]
         fields: PropertySet,
     },
+}
+
+impl Default for PropertySet {
+    /// No properties, ended by `None`.
+    fn default() -> Self {
+        PropertySet {
+            properties: Vec::new(),
+            terminator: String8::from("None"),
+        }
+    }
+}
+
+/// One segment of a dotted path: a name and an optional `[index]`.
+type Segment<'a> = (&'a str, Option<usize>);
+
+/// The first segment of a dotted path and the rest.
+fn split_path(path: &str) -> Option<(Segment<'_>, Option<&str>)> {
+    let (head, rest) = match path.split_once('.') {
+        Some((head, rest)) => (head, Some(rest)),
+        None => (path, None),
+    };
+    let segment = match head.strip_suffix(']').and_then(|h| h.split_once('[')) {
+        Some((name, index)) => (name, Some(index.parse().ok()?)),
+        None => (head, None),
+    };
+    Some((segment, rest))
 }
 
 impl MinSize for PropertySet {
@@ -307,16 +349,64 @@ impl BinWrite for PropertySet {
 
 impl PropertySet {
     /// The first property called `name`.
-    pub fn get(&self, name: &str) -> Option<&PropertyValue> {
-        self.properties
-            .iter()
-            .find(|p| p.name.as_str() == name)
-            .map(|p| &p.value)
+    ///
+    /// ```
+    /// use rocketleague::{PropertySet, PropertyValue};
+    /// let mut set = PropertySet::default();
+    /// set.insert("TeamSize", PropertyValue::Int(3));
+    /// assert_eq!(set.get("TeamSize").and_then(|p| p.value.as_i32()), Some(3));
+    /// set.get_mut("TeamSize").unwrap().value = PropertyValue::Int(2);
+    /// assert_eq!(set.get("TeamSize").unwrap().value, PropertyValue::Int(2));
+    /// assert!(set.get("Missing").is_none());
+    /// ```
+    pub fn get(&self, name: &str) -> Option<&Property> {
+        self.properties.iter().find(|p| p.name.as_str() == name)
     }
 
     /// The first property called `name`, mutably.
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Property> {
         self.properties.iter_mut().find(|p| p.name.as_str() == name)
+    }
+
+    /// The property at a dotted path through structs and arrays, e.g. `PlayerStats[1].Name`
+    /// (an index picks an entry of an `ArrayProperty`; without one the first entry is meant).
+    ///
+    /// ```
+    /// use rocketleague::{PropertySet, PropertyValue, String16};
+    /// let mut player = PropertySet::default();
+    /// player.insert("Name", PropertyValue::Str(String16::new("Ann")));
+    /// let mut header = PropertySet::default();
+    /// header.insert("PlayerStats", PropertyValue::Array(vec![player]));
+    /// let name = header.get_path("PlayerStats[0].Name").unwrap();
+    /// assert_eq!(name.value.as_text().as_deref(), Some("Ann"));
+    /// header.get_path_mut("PlayerStats[0].Name").unwrap().value = PropertyValue::Int(1);
+    /// assert!(header.get_path("PlayerStats[1].Name").is_none());
+    /// ```
+    pub fn get_path(&self, path: &str) -> Option<&Property> {
+        let (first, rest) = split_path(path)?;
+        let property = self.get(first.0)?;
+        match rest {
+            None => Some(property),
+            Some(rest) => property.value.nested(first.1)?.get_path(rest),
+        }
+    }
+
+    /// [`PropertySet::get_path`], mutably.
+    pub fn get_path_mut(&mut self, path: &str) -> Option<&mut Property> {
+        let (first, rest) = split_path(path)?;
+        let property = self.get_mut(first.0)?;
+        match rest {
+            None => Some(property),
+            Some(rest) => property.value.nested_mut(first.1)?.get_path_mut(rest),
+        }
+    }
+
+    /// Appends a property built from a name and value (the stored type name and size follow
+    /// from the value), returning it for further changes.
+    pub fn insert(&mut self, name: &str, value: PropertyValue) -> &mut Property {
+        self.properties.push(Property::new(name, value));
+        let last = self.properties.len() - 1;
+        &mut self.properties[last]
     }
 
     /// Bytes this set occupies in the file, terminator included.
@@ -338,7 +428,8 @@ impl PropertySet {
 }
 
 impl PropertySet {
-    /// Recomputes every declared size in this set and nested ones; call after editing values.
+    /// Recomputes every declared size in this set and nested ones. The writer derives sizes itself;
+    /// this keeps the in-memory `size` fields in step with edited values.
     pub fn update_sizes(&mut self) {
         for property in &mut self.properties {
             match &mut property.value {
@@ -351,7 +442,7 @@ impl PropertySet {
     }
 
     /// Replaces every `StrProperty` / `NameProperty` value equal to `old` (here and in nested
-    /// sets) by `new`, returning how many changed. Sizes are not touched: see [`Self::update_sizes`].
+    /// sets) by `new`, returning how many changed. The writer recomputes the sizes of changed values.
     pub fn replace_text(&mut self, old: &str, new: &str) -> usize {
         let mut changed = 0;
         for property in &mut self.properties {
@@ -375,9 +466,40 @@ impl PropertySet {
 }
 
 impl Property {
-    /// Sets `size` to the encoded size of the value, as the game does; call after editing a value.
+    /// A new property; its size is derived from the value.
+    pub fn new(name: &str, value: PropertyValue) -> Self {
+        let mut property = Property {
+            name: String8::from(name),
+            size: 0,
+            index: 0,
+            value,
+            irregular_size_of: None,
+        };
+        property.update_size();
+        property
+    }
+
+    /// Sets `size` to the declared size of the value, as the game does, and forgets an irregular
+    /// stored size. The writer does this by itself; this keeps the in-memory value in step.
     pub fn update_size(&mut self) {
         self.size = u32::try_from(self.value.declared_size()).unwrap_or(u32::MAX);
+        self.irregular_size_of = None;
+    }
+
+    /// The size the writer stores: the size as read while the value has the size it had when
+    /// read with an irregular stored size, else the value's declared size. Fails when that does not
+    /// fit the `u32` field.
+    pub fn size_to_write(&self) -> Result<u32, String> {
+        let own = self.value.declared_size();
+        match self.irregular_size_of {
+            Some(then) if then == own as u64 => Ok(self.size),
+            _ => u32::try_from(own).map_err(|_| {
+                format!(
+                    "{}.size: a value of {own} bytes does not fit the u32 size",
+                    self.name.as_str()
+                )
+            }),
+        }
     }
 }
 
@@ -386,6 +508,50 @@ impl PropertyValue {
     pub fn as_i32(&self) -> Option<i32> {
         match self {
             PropertyValue::Int(value) => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// The value as a float, for `FloatProperty`.
+    pub fn as_f32(&self) -> Option<f32> {
+        match self {
+            PropertyValue::Float(value) => Some(value.0),
+            _ => None,
+        }
+    }
+
+    /// The value as an unsigned 64-bit integer, for `QWordProperty`.
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            PropertyValue::QWord(value) => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// The value as a boolean, for `BoolProperty` (any non-zero stored value is true).
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            PropertyValue::Bool(value) => Some(*value != 0),
+            PropertyValue::Bool32(value) => Some(*value != 0),
+            _ => None,
+        }
+    }
+
+    /// The property set inside a `StructProperty`, or entry `index` (default 0) of an
+    /// `ArrayProperty`.
+    pub fn nested(&self, index: Option<usize>) -> Option<&PropertySet> {
+        match (self, index) {
+            (PropertyValue::Struct { fields, .. }, None) => Some(fields),
+            (PropertyValue::Array(sets), index) => sets.get(index.unwrap_or(0)),
+            _ => None,
+        }
+    }
+
+    /// [`PropertyValue::nested`], mutably.
+    pub fn nested_mut(&mut self, index: Option<usize>) -> Option<&mut PropertySet> {
+        match (self, index) {
+            (PropertyValue::Struct { fields, .. }, None) => Some(fields),
+            (PropertyValue::Array(sets), index) => sets.get_mut(index.unwrap_or(0)),
             _ => None,
         }
     }
@@ -454,27 +620,27 @@ impl Header {
     pub fn num_frames(&self) -> Option<i32> {
         self.properties
             .get("NumFrames")
-            .and_then(PropertyValue::as_i32)
+            .and_then(|p| p.value.as_i32())
     }
 
     /// The `MaxChannels` property.
     pub fn max_channels(&self) -> Option<i32> {
         self.properties
             .get("MaxChannels")
-            .and_then(PropertyValue::as_i32)
+            .and_then(|p| p.value.as_i32())
     }
 
     /// The `MatchType` property.
     pub fn match_type(&self) -> Option<std::borrow::Cow<'_, str>> {
         self.properties
             .get("MatchType")
-            .and_then(PropertyValue::as_text)
+            .and_then(|p| p.value.as_text())
     }
 
     /// The `BuildVersion` property.
     pub fn build_version(&self) -> Option<std::borrow::Cow<'_, str>> {
         self.properties
             .get("BuildVersion")
-            .and_then(PropertyValue::as_text)
+            .and_then(|p| p.value.as_text())
     }
 }

@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 pub struct Replay {
     /// The header section.
     pub header: Header,
-    /// Bytes inside the declared header size after the property set (normally none).
+    /// Bytes inside the declared header size after the property set (normally none; hex in JSON).
+    #[serde(with = "unreal::chunked::hex_bytes")]
     pub header_extra: Vec<u8>,
     /// Levels and keyframes.
     pub body: Body,
@@ -23,17 +24,20 @@ pub struct Replay {
     pub network: NetworkData,
     /// Debug strings, tick marks, packages, objects, names, classes and the class net cache.
     pub footer: Footer,
-    /// Bytes inside the declared body size after the class net cache (normally none).
+    /// Bytes inside the declared body size after the class net cache (normally none; hex in
+    /// JSON).
+    #[serde(with = "unreal::chunked::hex_bytes")]
     pub body_extra: Vec<u8>,
-    /// Bytes after the body section (normally none).
+    /// Bytes after the body section (normally none; hex in JSON).
+    #[serde(with = "unreal::chunked::hex_bytes")]
     pub trailing: Vec<u8>,
 }
 
 /// The network stream, raw or decoded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum NetworkData {
-    /// The stream bytes as stored (network parsing was off).
-    Raw(Vec<u8>),
+    /// The stream bytes as stored (network parsing was off; hex in JSON).
+    Raw(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
     /// The decoded frames.
     Decoded(Frames),
 }
@@ -141,8 +145,13 @@ impl Replay {
     pub fn summary(&self) -> Vec<(&'static str, String)> {
         let h = &self.header;
         let props = &h.properties;
-        let text = |name: &str| props.get(name).map(value_text).unwrap_or_default();
-        let score = |name: &str| props.get(name).map_or_else(|| "0".to_owned(), value_text);
+        let text = |name: &str| props.get(name).map(|p| value_text(&p.value));
+        let text = |name: &str| text(name).unwrap_or_default();
+        let score = |name: &str| {
+            props
+                .get(name)
+                .map_or_else(|| "0".to_owned(), |p| value_text(&p.value))
+        };
         let version = match h.net_version {
             Some(net) => format!("{}.{}.{}", h.engine_version, h.licensee_version, net),
             None => format!("{}.{}", h.engine_version, h.licensee_version),
@@ -195,7 +204,7 @@ impl Replay {
 
     /// Number of entries in the `Goals` header array.
     pub fn goals(&self) -> usize {
-        match self.header.properties.get("Goals") {
+        match self.header.properties.get("Goals").map(|p| &p.value) {
             Some(PropertyValue::Array(goals)) => goals.len(),
             _ => 0,
         }
@@ -203,10 +212,10 @@ impl Replay {
 
     /// `Name` of every `PlayerStats` entry, in order.
     pub fn player_names(&self) -> Vec<String> {
-        match self.header.properties.get("PlayerStats") {
+        match self.header.properties.get("PlayerStats").map(|p| &p.value) {
             Some(PropertyValue::Array(players)) => players
                 .iter()
-                .filter_map(|p| p.get("Name").and_then(PropertyValue::as_text))
+                .filter_map(|p| p.get("Name").and_then(|name| name.value.as_text()))
                 .map(|name| name.into_owned())
                 .collect(),
             _ => Vec::new(),

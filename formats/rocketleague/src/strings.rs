@@ -82,8 +82,8 @@ fn length_error(pos: u64, length: i32) -> binrw::Error {
 pub enum String8 {
     /// Well-formed text; the terminator is implied.
     Text(String),
-    /// Bytes (terminator included) that are not well-formed NUL-terminated UTF-8.
-    Raw(Vec<u8>),
+    /// Bytes (terminator included) that are not well-formed NUL-terminated UTF-8 (hex in JSON).
+    Raw(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
 }
 
 impl String8 {
@@ -173,7 +173,8 @@ pub enum String16 {
     Raw {
         /// The stored length (negative: UTF-16 code units).
         length: i32,
-        /// The stored bytes.
+        /// The stored bytes (hex in JSON).
+        #[serde(with = "unreal::chunked::hex_bytes")]
         bytes: Vec<u8>,
     },
 }
@@ -209,8 +210,29 @@ impl String16 {
         }
     }
 
+    /// The string a length prefix and the bytes after it hold (`bytes` must be as many as
+    /// `length` says, or the string is kept raw).
+    pub(crate) fn decode(length: i32, mut bytes: Vec<u8>) -> Self {
+        if byte_len(length) != Some(bytes.len() as u64) {
+            return String16::Raw { length, bytes };
+        }
+        if length == 0 {
+            return String16::Empty;
+        }
+        if length < 0 {
+            return match decode_utf16(&bytes) {
+                Some(text) => String16::Utf16(text),
+                None => String16::Raw { length, bytes },
+            };
+        }
+        match bytes.pop_if(|last| *last == 0) {
+            Some(_) => String16::Windows1252(cp1252_into_string(bytes)),
+            None => String16::Raw { length, bytes },
+        }
+    }
+
     /// The length prefix and the bytes that follow it, as they are written.
-    fn encode(&self) -> Result<(i32, Vec<u8>), String> {
+    pub(crate) fn encode(&self) -> Result<(i32, Vec<u8>), String> {
         let too_long = |n: usize| format!("string of {n} units is too long");
         match self {
             String16::Empty => Ok((0, Vec::new())),
@@ -282,17 +304,8 @@ impl BinRead for String16 {
             return Ok(String16::Empty);
         }
         let len = byte_len(length).ok_or_else(|| length_error(pos, length))?;
-        let mut bytes = read_bytes(reader, pos, len)?;
-        if length < 0 {
-            return Ok(match decode_utf16(&bytes) {
-                Some(text) => String16::Utf16(text),
-                None => String16::Raw { length, bytes },
-            });
-        }
-        Ok(match bytes.pop_if(|last| *last == 0) {
-            Some(_) => String16::Windows1252(cp1252_into_string(bytes)),
-            None => String16::Raw { length, bytes },
-        })
+        let bytes = read_bytes(reader, pos, len)?;
+        Ok(String16::decode(length, bytes))
     }
 }
 

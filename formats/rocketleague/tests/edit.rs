@@ -26,7 +26,7 @@ fn renamed_player_writes_valid_crcs() {
             .replace_text("comagoosie", "\u{2623} renamed"),
         2
     );
-    replay.header.properties.update_sizes();
+    // No update_sizes(): the writer derives the sizes of edited values.
     let bytes = rocketleague::write(&replay).expect("writes");
     assert_ne!(bytes, data);
 
@@ -36,6 +36,7 @@ fn renamed_player_writes_valid_crcs() {
         .expect("CRCs check");
     assert!(back.player_names().contains(&"\u{2623} renamed".to_owned()));
     assert!(!back.player_names().contains(&"comagoosie".to_owned()));
+    replay.header.properties.update_sizes();
     assert_eq!(back, replay);
     for property in &back.header.properties.properties {
         assert_eq!(
@@ -63,8 +64,11 @@ fn edited_score_round_trips() {
     let bytes = rocketleague::write(&replay).expect("writes");
     let back = rocketleague::read(&bytes).expect("re-reads with CRC and network");
     assert_eq!(
-        back.header.properties.get("Team0Score"),
-        Some(&PropertyValue::Int(99))
+        back.header
+            .properties
+            .get("Team0Score")
+            .and_then(|p| p.value.as_i32()),
+        Some(99)
     );
 }
 
@@ -183,4 +187,106 @@ fn non_finite_floats_survive_json() {
     let json = serde_json::to_string(&replay).expect("serializes");
     let back: rocketleague::Replay = serde_json::from_str(&json).expect("deserializes");
     assert_eq!(rocketleague::write(&back).expect("writes"), bytes);
+}
+
+/// Every property of `set` (nested ones too), depth first.
+fn walk<'a>(set: &'a rocketleague::PropertySet, out: &mut Vec<&'a rocketleague::Property>) {
+    for property in &set.properties {
+        out.push(property);
+        match &property.value {
+            PropertyValue::Array(sets) => sets.iter().for_each(|s| walk(s, out)),
+            PropertyValue::Struct { fields, .. } => walk(fields, out),
+            _ => {}
+        }
+    }
+}
+
+/// The JSON path (what `savepoint from-json` does): a header string lengthened in JSON, with the
+/// stale `size` left as it was, is written with the new size and reads back with valid CRCs.
+#[test]
+fn string_lengthened_in_json_gets_its_size() {
+    let Some(data) = rumble() else { return };
+    let replay = rocketleague::read(&data).expect("rumble reads");
+    let mut json = serde_json::to_value(&replay).expect("serializes");
+    let props = json["header"]["properties"]["properties"]
+        .as_array_mut()
+        .expect("property array");
+    let player = props
+        .iter_mut()
+        .find(|p| p["name"]["Text"] == "PlayerName")
+        .expect("PlayerName");
+    let old_size = player["size"].as_u64().expect("size");
+    player["value"]["Str"] = serde_json::json!({"Windows1252": "a much longer player name"});
+    let edited: rocketleague::Replay = serde_json::from_value(json).expect("deserializes");
+    let bytes = rocketleague::write(&edited).expect("writes");
+    let back = ParserBuilder::new(&bytes)
+        .crc_check(CrcCheck::Always)
+        .parse()
+        .expect("CRCs check, frames decode");
+    let name = back.header.properties.get("PlayerName").expect("name");
+    assert_eq!(
+        name.value.as_text().as_deref(),
+        Some("a much longer player name")
+    );
+    assert_eq!(name.size as usize, name.value.declared_size());
+    assert!(
+        u64::from(name.size) > old_size,
+        "{} <= {old_size}",
+        name.size
+    );
+}
+
+/// A stored size that disagrees with its value (a game quirk in 002c.replay) is kept while that
+/// value keeps its length and recomputed once an edit changes it.
+#[test]
+fn irregular_size_kept_until_its_value_changes() {
+    let Some(files) = common::corpus("good") else {
+        return;
+    };
+    let (_, data) = files
+        .iter()
+        .find(|(name, _)| name == "002c.replay")
+        .expect("002c.replay in the corpus");
+    let read = |bytes: &[u8]| {
+        ParserBuilder::new(bytes)
+            .network_parse(NetworkParse::Never)
+            .parse()
+            .expect("reads")
+    };
+    let replay = read(data);
+    let mut all = Vec::new();
+    walk(&replay.header.properties, &mut all);
+    let odd = all
+        .iter()
+        .position(|p| p.irregular_size_of.is_some())
+        .expect("an irregular size");
+    assert_ne!(all[odd].size as usize, all[odd].value.declared_size());
+
+    // Unedited (and edited elsewhere): the odd size is written as read.
+    assert_eq!(&rocketleague::write(&replay).expect("writes"), data);
+
+    let mut edited = replay.clone();
+    let mut stack = vec![&mut edited.header.properties];
+    let mut seen = 0;
+    while let Some(set) = stack.pop() {
+        for property in &mut set.properties {
+            if property.irregular_size_of.is_some() {
+                seen += 1;
+                property.value = PropertyValue::Str(rocketleague::String16::new("Renamed"));
+            }
+            match &mut property.value {
+                PropertyValue::Array(sets) => stack.extend(sets.iter_mut()),
+                PropertyValue::Struct { fields, .. } => stack.push(fields),
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(seen, 1);
+    let back = read(&rocketleague::write(&edited).expect("writes"));
+    let mut all = Vec::new();
+    walk(&back.header.properties, &mut all);
+    for property in all {
+        assert_eq!(property.size as usize, property.value.declared_size());
+        assert_eq!(property.irregular_size_of, None);
+    }
 }

@@ -1,6 +1,7 @@
 //! [`AnyFile`]: one value for a file of any supported format, read, written, summarised and
 //! converted to and from JSON.
 
+use std::path::Path;
 use std::str::FromStr;
 
 use crate::{Error, Format, detect};
@@ -124,6 +125,42 @@ impl AnyFile {
     ) -> Result<Self, Error> {
         let format = detect(bytes, file_name).ok_or_else(|| Error::undetected(bytes.len()))?;
         Self::read_as(format, bytes, options)
+    }
+
+    /// Reads the file at `path`, detecting its format from its bytes (then its name).
+    ///
+    /// ```no_run
+    /// let mut file = savepoint::AnyFile::open("park.fct")?;
+    /// if let savepoint::AnyFile::FreeRct(save) = &mut file {
+    ///     save.set_cash(1_000_000);
+    /// }
+    /// file.save("park-rich.fct")?;
+    /// # Ok::<(), savepoint::Error>(())
+    /// ```
+    pub fn open(path: impl AsRef<Path>) -> Result<Self, Error> {
+        Self::open_with(path, &ReadOptions::default())
+    }
+
+    /// [`AnyFile::open`] with read options (struct hints).
+    pub fn open_with(path: impl AsRef<Path>, options: &ReadOptions) -> Result<Self, Error> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|source| Error::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        let name = path.file_name().and_then(|n| n.to_str());
+        Self::read(&bytes, name, options)
+    }
+
+    /// Writes the file to `path` (replacing what is there); nothing is written when the model
+    /// cannot be serialized.
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), Error> {
+        let path = path.as_ref();
+        let bytes = self.write()?;
+        std::fs::write(path, bytes).map_err(|source| Error::Io {
+            path: path.to_owned(),
+            source,
+        })
     }
 
     /// Reads `bytes` as the given format.

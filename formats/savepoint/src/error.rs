@@ -28,6 +28,14 @@ pub enum Error {
     /// A Satisfactory save, blueprint or blueprint config failed to read or write.
     #[error(transparent)]
     Satisfactory(#[from] satisfactory::Error),
+    /// A file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
     /// The JSON is malformed or does not describe a supported file.
     #[error("json: {0}")]
     Json(#[from] serde_json::Error),

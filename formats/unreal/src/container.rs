@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 /// ArrayProperty data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ArrayValue {
-    /// Byte, Bool and Int8 elements, one byte each.
-    Bytes(Vec<u8>),
+    /// Byte, Bool and Int8 elements, one byte each (hex in JSON).
+    Bytes(#[serde(with = "crate::chunked::hex_bytes")] Vec<u8>),
     /// Struct elements; before UE 5.4 an inner tag (with the struct name) precedes them.
     Structs {
         /// The inner `FPropertyTag` (pre-5.4 files).

@@ -67,3 +67,43 @@ json_float!(
     u64,
     "A 64-bit float stored in the file (`double`)."
 );
+
+#[cfg(test)]
+mod tests {
+    use super::{F32, F64};
+
+    /// Bit patterns spread over the whole range (a prime stride), plus the edges: each reads back
+    /// from its JSON with the same bits, finite ones from a plain number.
+    #[test]
+    fn json_keeps_every_bit() {
+        let edges = [
+            0,
+            0x8000_0000,
+            1,
+            0x007f_ffff,
+            0x7f7f_ffff,
+            0x7f80_0000,
+            0x7fc0_1234,
+        ];
+        let spread = (0..u32::MAX).step_by(4099);
+        for bits in edges.into_iter().chain(spread) {
+            let value = F32(f32::from_bits(bits));
+            let json = serde_json::to_string(&value).unwrap();
+            assert_eq!(value.0.is_finite(), !json.starts_with('{'), "{json}");
+            let back: F32 = serde_json::from_str(&json).unwrap();
+            assert_eq!(back.0.to_bits(), bits, "{json}");
+        }
+        for bits in [
+            0u64,
+            1 << 63,
+            1,
+            0x7ff0_0000_0000_0000,
+            0x7ff8_0000_0000_0001,
+        ] {
+            let value = F64(f64::from_bits(bits));
+            let json = serde_json::to_string(&value).unwrap();
+            let back: F64 = serde_json::from_str(&json).unwrap();
+            assert_eq!(back.0.to_bits(), bits, "{json}");
+        }
+    }
+}

@@ -30,6 +30,7 @@ mod fguid;
 mod float;
 mod fstring;
 mod ftext;
+pub mod json;
 mod native_struct;
 mod object_reference;
 mod property;

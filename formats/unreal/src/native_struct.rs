@@ -123,10 +123,10 @@ pub struct FSoftObjectPath {
 #[allow(missing_docs)]
 pub enum StructValue {
     Guid(FGuid),
-    /// `FDateTime` ticks.
-    DateTime(i64),
+    /// `FDateTime` ticks (a string in JSON: ticks exceed 2^53).
+    DateTime(#[serde(with = "crate::json::int64")] i64),
     /// `FTimespan` ticks.
-    Timespan(i64),
+    Timespan(#[serde(with = "crate::json::int64")] i64),
     IntPoint(FIntPoint),
     IntVector(FIntVector),
     Color(FColor),

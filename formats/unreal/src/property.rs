@@ -80,12 +80,12 @@ pub enum PropertyValue {
     Int8(i8),
     Int16(i16),
     Int(i32),
-    Int64(i64),
+    Int64(#[serde(with = "crate::json::int64")] i64),
     /// ByteProperty without an enum (and Byte elements).
     Byte(u8),
     UInt16(u16),
     UInt32(u32),
-    UInt64(u64),
+    UInt64(#[serde(with = "crate::json::uint64")] u64),
     Float(F32),
     Double(F64),
     Str(FString),
@@ -126,8 +126,8 @@ pub enum PropertyValue {
     Map(Box<MapValue>),
     /// OptionalProperty (UE5): a UE `bool` (u32) then the value when set.
     Optional(Option<Box<PropertyValue>>),
-    /// Bytes that could not be decoded; written back unchanged.
-    Raw(Vec<u8>),
+    /// Bytes that could not be decoded; written back unchanged (hex in JSON).
+    Raw(#[serde(with = "crate::chunked::hex_bytes")] Vec<u8>),
 }
 
 /// The property types, recognised from the type name without allocating.

@@ -814,18 +814,21 @@ fn tag_extras_are_tag_fields_in_json_and_shared() {
     let json = serde_json::to_value(&list).unwrap();
     let tag = |i: usize| json[i]["tag"].as_object().unwrap();
     let keys = |i: usize| tag(i).keys().map(String::as_str).collect::<Vec<_>>();
-    let guid = |a: u32, b: u32, c: u32, d: u32| serde_json::json!({"a": a, "b": b, "c": c, "d": d});
     assert_eq!(
         keys(0),
         ["array_index", "name", "property_guid", "type_name"]
     );
     assert_eq!(tag(0)["array_index"], 2);
+    // The GUID's words are little-endian: bytes 01..10 read as 0x04030201, 0x08070605, ...
     assert_eq!(
         tag(0)["property_guid"],
-        guid(0x0403_0201, 0x0807_0605, 0x0c0b_0a09, 0x100f_0e0d)
+        "04030201-0807-0605-0C0B-0A09100F0E0D"
     );
     assert_eq!(keys(1), ["array_index", "name", "struct_guid", "type_name"]);
-    assert_eq!(tag(1)["struct_guid"], guid(0, 0, 0, 0));
+    assert_eq!(
+        tag(1)["struct_guid"],
+        "00000000-0000-0000-0000-000000000000"
+    );
     assert_eq!(keys(3), ["array_index", "name", "type_name"]);
     assert_eq!(tag(3)["array_index"], 0);
     let back: PropertyList = serde_json::from_value(json).unwrap();

@@ -140,7 +140,7 @@ pub enum Attribute {
     /// A signed 32-bit integer.
     Int(i32),
     /// A signed 64-bit integer.
-    Int64(i64),
+    Int64(#[serde(with = "unreal::json::int64")] i64),
     /// A car loadout.
     Loadout(Box<Loadout>),
     /// Online products of one loadout.
@@ -166,7 +166,7 @@ pub enum Attribute {
     /// Private match settings.
     PrivateMatchSettings(Box<PrivateMatchSettings>),
     /// `QWordString` before 2.23 (BuildVersion 221120.42953.406184).
-    QWord(u64),
+    QWord(#[serde(with = "unreal::json::uint64")] u64),
     /// A replicated stat title.
     RepStatTitle(Box<RepStatTitle>),
     /// Boost state.
@@ -770,30 +770,36 @@ pub enum RemoteId {
     /// System 0: 24 bits.
     SplitScreen(u32),
     /// System 1.
-    Steam(u64),
+    Steam(#[serde(with = "unreal::json::uint64")] u64),
     /// System 2: 16-byte name, 8 (net < 1) or 16 unknown bytes, id.
     PlayStation {
-        /// Name bytes (16).
+        /// Name bytes (16; hex in JSON).
+        #[serde(with = "unreal::chunked::hex_bytes")]
         name: Vec<u8>,
-        /// Unknown bytes (8 or 16).
+        /// Unknown bytes (8 or 16; hex in JSON).
+        #[serde(with = "unreal::chunked::hex_bytes")]
         unknown: Vec<u8>,
         /// Online id.
+        #[serde(with = "unreal::json::uint64")]
         online_id: u64,
     },
     /// System 4.
-    Xbox(u64),
+    Xbox(#[serde(with = "unreal::json::uint64")] u64),
     /// System 5.
-    QQ(u64),
+    QQ(#[serde(with = "unreal::json::uint64")] u64),
     /// System 6: id then 24 unknown bytes.
     Switch {
         /// Online id.
+        #[serde(with = "unreal::json::uint64")]
         online_id: u64,
-        /// Unknown bytes (24).
+        /// Unknown bytes (24; hex in JSON).
+        #[serde(with = "unreal::chunked::hex_bytes")]
         unknown: Vec<u8>,
     },
     /// System 7: id then 24 unknown bytes before net version 10.
     PsyNet {
         /// Online id.
+        #[serde(with = "unreal::json::uint64")]
         online_id: u64,
         /// Unknown bytes (24), before net version 10.
         unknown: Option<Vec<u8>>,
@@ -929,7 +935,7 @@ pub enum ReservationName {
     /// A `String16`.
     Text(NetString),
     /// Split-screen with a non-zero id: a zero-terminated byte string (terminator kept, at most 255 bytes).
-    Raw(Vec<u8>),
+    Raw(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
 }
 
 /// `ReservationAttr`.

@@ -148,9 +148,24 @@ impl<T: BitCodec> BitCodec for Box<T> {
     }
 }
 
-/// A 32-bit float kept as its bit pattern, so NaN and -0.0 survive JSON and rewriting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A 32-bit float kept as its bit pattern, so NaN payloads and -0.0 survive rewriting.
+///
+/// In JSON it is [`unreal::F32`]'s form: a plain number when finite (the shortest form that
+/// reads back to the same bits), `{"bits": n}` for NaN and infinities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct F32Bits(pub u32);
+
+impl Serialize for F32Bits {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        unreal::F32(self.get()).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for F32Bits {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        unreal::F32::deserialize(d).map(|f| F32Bits(f.0.to_bits()))
+    }
+}
 
 impl F32Bits {
     /// The float value.
@@ -368,7 +383,11 @@ impl BitCodec for i8 {
 
 /// A `String16` inside the bit stream, kept as stored: the signed length (negative = UTF-16)
 /// and the raw bytes including the terminator.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// In JSON it has the form of a header [`String16`](crate::String16) (`{"Windows1252": "text"}`,
+/// `{"Utf16": "text"}`, `"Empty"`, or `{"Raw": {"length", "bytes"}}` for bytes that are not such
+/// text), so that its text is readable and editable.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NetString {
     /// The stored length: characters, negative for UTF-16.
     pub len: i32,
@@ -395,6 +414,11 @@ impl NetString {
                 bytes,
             }
         }
+    }
+
+    /// The same length and bytes as a header string.
+    fn to_string16(&self) -> crate::String16 {
+        crate::String16::decode(self.len, self.bytes.clone())
     }
 
     /// Decoded text without the terminator (Windows-1252 is read as Latin-1).
@@ -438,5 +462,20 @@ impl BitCodec for NetString {
         w.bits(u64::from(self.len as u32), 32);
         w.bytes(&self.bytes);
         Ok(())
+    }
+}
+
+impl Serialize for NetString {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_string16().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for NetString {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let (len, bytes) = crate::String16::deserialize(d)?
+            .encode()
+            .map_err(serde::de::Error::custom)?;
+        Ok(NetString { len, bytes })
     }
 }

@@ -177,7 +177,8 @@ fn take<'a, T>(list: &'a [T], next: &mut usize, count: usize) -> &'a [T] {
 pub struct TrailingBits {
     /// Number of bits.
     pub bit_len: u64,
-    /// The bits, packed from bit 0 of byte 0.
+    /// The bits, packed from bit 0 of byte 0 (hex in JSON).
+    #[serde(with = "unreal::chunked::hex_bytes")]
     pub bytes: Vec<u8>,
 }
 

@@ -1,0 +1,133 @@
+//! Serde helpers for a JSON form that other tools keep intact.
+//!
+//! JavaScript, jq and many JSON libraries hold numbers as `f64`, which is exact only up to 2^53:
+//! a Steam id or a `DateTime` tick count would silently change. [`int64`] and [`uint64`] write a
+//! 64-bit integer as a JSON number when that is exact and as a decimal string beyond, and read
+//! both forms back.
+//!
+//! ```
+//! #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+//! struct Ticks(#[serde(with = "unreal::json::int64")] i64);
+//! assert_eq!(serde_json::to_string(&Ticks(42)).unwrap(), "42");
+//! let big = Ticks(638_413_790_134_860_000);
+//! assert_eq!(serde_json::to_string(&big).unwrap(), r#""638413790134860000""#);
+//! assert_eq!(serde_json::from_str::<Ticks>(r#""638413790134860000""#).unwrap(), big);
+//! assert_eq!(serde_json::from_str::<Ticks>("42").unwrap(), Ticks(42));
+//! ```
+
+/// The largest magnitude every `f64` reader holds exactly: 2^53.
+const EXACT: u64 = 1 << 53;
+
+macro_rules! int_module {
+    ($module:ident, $int:ty, $magnitude:expr, $doc:literal) => {
+        #[doc = $doc]
+        pub mod $module {
+            use serde::de::{self, Visitor};
+            use serde::{Deserializer, Serializer};
+
+            /// Writes the integer as a number when a `f64` holds it exactly, else as a string.
+            pub fn serialize<S: Serializer>(value: &$int, s: S) -> Result<S::Ok, S::Error> {
+                let magnitude: fn(&$int) -> u64 = $magnitude;
+                if magnitude(value) <= super::EXACT {
+                    serde::Serialize::serialize(value, s)
+                } else {
+                    s.collect_str(value)
+                }
+            }
+
+            /// Reads a number or a decimal string.
+            pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<$int, D::Error> {
+                d.deserialize_any(IntVisitor)
+            }
+
+            struct IntVisitor;
+
+            impl Visitor<'_> for IntVisitor {
+                type Value = $int;
+
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str(concat!(
+                        "a ",
+                        stringify!($int),
+                        " as a number or a decimal string"
+                    ))
+                }
+
+                fn visit_i64<E: de::Error>(self, v: i64) -> Result<$int, E> {
+                    <$int>::try_from(v).map_err(|_| E::custom(format!("{v} out of range")))
+                }
+
+                fn visit_u64<E: de::Error>(self, v: u64) -> Result<$int, E> {
+                    <$int>::try_from(v).map_err(|_| E::custom(format!("{v} out of range")))
+                }
+
+                fn visit_str<E: de::Error>(self, v: &str) -> Result<$int, E> {
+                    v.parse()
+                        .map_err(|_| E::custom(format!("{v:?} is not a {}", stringify!($int))))
+                }
+            }
+        }
+    };
+}
+
+int_module!(
+    int64,
+    i64,
+    |v| v.unsigned_abs(),
+    "`#[serde(with = \"unreal::json::int64\")]` for an `i64` (see the [module docs](super))."
+);
+int_module!(
+    uint64,
+    u64,
+    |v| *v,
+    "`#[serde(with = \"unreal::json::uint64\")]` for a `u64` (see the [module docs](super))."
+);
+
+#[cfg(test)]
+mod tests {
+    #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    struct Both {
+        #[serde(with = "super::int64")]
+        signed: i64,
+        #[serde(with = "super::uint64")]
+        unsigned: u64,
+    }
+
+    #[test]
+    fn exact_numbers_stay_numbers_larger_ones_become_strings() {
+        let cases = [
+            (0, 0, r#"{"signed":0,"unsigned":0}"#),
+            (
+                -(1 << 53),
+                1 << 53,
+                r#"{"signed":-9007199254740992,"unsigned":9007199254740992}"#,
+            ),
+            (
+                -(1 << 53) - 1,
+                (1 << 53) + 1,
+                r#"{"signed":"-9007199254740993","unsigned":"9007199254740993"}"#,
+            ),
+            (
+                i64::MIN,
+                u64::MAX,
+                r#"{"signed":"-9223372036854775808","unsigned":"18446744073709551615"}"#,
+            ),
+        ];
+        for (signed, unsigned, json) in cases {
+            let value = Both { signed, unsigned };
+            assert_eq!(serde_json::to_string(&value).unwrap(), json);
+            assert_eq!(serde_json::from_str::<Both>(json).unwrap(), value);
+        }
+    }
+
+    #[test]
+    fn both_forms_read_and_bad_ones_fail() {
+        let read = |json: &str| serde_json::from_str::<Both>(json);
+        let value = read(r#"{"signed":"5","unsigned":7}"#).unwrap();
+        assert_eq!((value.signed, value.unsigned), (5, 7));
+        assert!(read(r#"{"signed":1,"unsigned":-1}"#).is_err());
+        assert!(read(r#"{"signed":"x","unsigned":1}"#).is_err());
+        assert!(read(r#"{"signed":1.5,"unsigned":1}"#).is_err());
+        assert!(read(r#"{"signed":1,"unsigned":"18446744073709551616"}"#).is_err());
+    }
+}
