@@ -58,12 +58,18 @@ impl FromStr for StructHint {
 pub struct ReadOptions {
     /// Struct-type hints for GVAS property containers.
     pub hints: Vec<StructHint>,
+    /// Fail on values a reader would otherwise keep as raw bytes (GVAS property values it cannot
+    /// decode).
+    pub strict: bool,
 }
 
 impl ReadOptions {
     /// The same options in the gvas crate's terms.
     fn to_gvas(&self) -> gvas::ReadOptions {
-        let mut options = gvas::ReadOptions::default();
+        let mut options = gvas::ReadOptions {
+            strict: self.strict,
+            ..gvas::ReadOptions::default()
+        };
         for hint in &self.hints {
             options
                 .hints

@@ -36,7 +36,6 @@ fn usage_errors_exit_2_with_usage_on_stderr() {
         &[][..],
         &["frobnicate"],
         &["info"],
-        &["info", "a", "b"],
         &["from-json", "x.json"],
         &["roundtrip", "--bogus"],
         &["to-json", "a", "--hint", "no-equals-sign"],
@@ -44,7 +43,7 @@ fn usage_errors_exit_2_with_usage_on_stderr() {
         let out = savepoint(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(
-            stderr(&out).contains("usage:"),
+            stderr(&out).contains("Usage: savepoint") || stderr(&out).contains("try '--help'"),
             "{args:?}: {}",
             stderr(&out)
         );
@@ -56,7 +55,22 @@ fn usage_errors_exit_2_with_usage_on_stderr() {
 fn help_goes_to_stdout_and_succeeds() {
     let out = savepoint(&["--help"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(stdout(&out).contains("savepoint roundtrip"));
+    for command in [
+        "info",
+        "roundtrip",
+        "to-json",
+        "from-json",
+        "edit",
+        "get",
+        "set",
+        "diff",
+    ] {
+        assert!(
+            stdout(&out).contains(command),
+            "{command}: {}",
+            stdout(&out)
+        );
+    }
 }
 
 #[test]
@@ -324,7 +338,7 @@ fn json_conversion_gives_back_identical_bytes() {
         let original = corpus.join(sample);
         let json = dir.join("file.json");
         let rebuilt = dir.join("rebuilt");
-        let out = savepoint(&["to-json", s(&original), "-o", s(&json)]);
+        let out = savepoint(&["to-json", s(&original), "-o", s(&json), "--force"]);
         assert_eq!(out.status.code(), Some(0), "{sample}: {}", stderr(&out));
         let text = std::fs::read_to_string(&json).unwrap();
         assert!(
@@ -332,7 +346,7 @@ fn json_conversion_gives_back_identical_bytes() {
             "{sample}: {}",
             &text[..40]
         );
-        let out = savepoint(&["from-json", s(&json), "-o", s(&rebuilt)]);
+        let out = savepoint(&["from-json", s(&json), "-o", s(&rebuilt), "--force"]);
         assert_eq!(out.status.code(), Some(0), "{sample}: {}", stderr(&out));
         assert!(
             std::fs::read(&rebuilt).unwrap() == std::fs::read(&original).unwrap(),
@@ -469,6 +483,520 @@ fn hints_reach_the_gvas_reader() {
     let out = savepoint(&["roundtrip", "--hint", "PlayerAttributes.Key=Guid", s(&file)]);
     assert!(
         stdout(&out).ends_with("1 passed, 0 failed\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// The built-in FreeRCT save written to `dir/name`; needs no corpus.
+fn example_file(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, savepoint::AnyFile::example().write().unwrap()).unwrap();
+    path
+}
+
+/// Runs savepoint with `stdin` as its input, killing it (and failing) after `seconds`.
+fn run_bounded(
+    args: &[&std::ffi::OsStr],
+    stdin: &[u8],
+    envs: &[(&str, &std::ffi::OsStr)],
+    seconds: u64,
+) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_savepoint"))
+        .args(args)
+        .envs(envs.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run savepoint");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("savepoint {args:?} still running after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    feeder.join().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn os(text: &str) -> &std::ffi::OsStr {
+    std::ffi::OsStr::new(text)
+}
+
+#[test]
+fn a_non_utf8_file_name_is_read_like_any_other() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch("non-utf8");
+    let name = std::ffi::OsStr::from_bytes(b"slot\xff.fct");
+    let file = dir.join(name);
+    std::fs::write(&file, savepoint::AnyFile::example().write().unwrap()).unwrap();
+    let out = run_bounded(&[os("info"), file.as_os_str()], b"", &[], 60);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("FreeRCT save"), "{}", stdout(&out));
+    let out = run_bounded(&[os("roundtrip"), dir.as_os_str()], b"", &[], 60);
+    assert!(
+        stdout(&out).ends_with("1 passed, 0 failed\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(status.success());
+}
+
+#[test]
+fn a_fifo_is_refused_as_an_argument_and_skipped_in_a_directory() {
+    let dir = scratch("fifo");
+    example_file(&dir, "a.fct");
+    let fifo = dir.join("pipe.fct");
+    mkfifo(&fifo);
+    let out = run_bounded(&[os("info"), fifo.as_os_str()], b"", &[], 60);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("not a regular file (a FIFO)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run_bounded(&[os("roundtrip"), dir.as_os_str()], b"", &[], 60);
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{}: ok\n{}: skipped: not a regular file (a FIFO)\n1 passed, 0 failed, 1 skipped\n",
+            s(&dir.join("a.fct")),
+            s(&fifo)
+        )
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn devices_and_files_over_the_size_limit_are_refused_before_reading() {
+    let out = run_bounded(&[os("info"), os("/dev/zero")], b"", &[], 60);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("/dev/zero: not a regular file (a character device)"));
+
+    let dir = scratch("limit");
+    // A sparse file past the default limit of 1 GiB: refused from its size, never read.
+    let big = dir.join("big.fct");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len((1 << 30) + 1)
+        .unwrap();
+    let out = run_bounded(&[os("info"), big.as_os_str()], b"", &[], 60);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out)
+            .contains("1073741825 bytes is larger than the input limit of 1073741824 bytes"),
+        "{}",
+        stderr(&out)
+    );
+    let small = example_file(&dir, "small.fct");
+    let size = std::fs::metadata(&small).unwrap().len();
+    let limit = (size - 1).to_string();
+    let out = run_bounded(
+        &[os("info"), small.as_os_str(), os("--max-size"), os(&limit)],
+        b"",
+        &[],
+        60,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("larger than the input limit"),
+        "{}",
+        stderr(&out)
+    );
+    let enough = size.to_string();
+    let out = run_bounded(
+        &[os("info"), small.as_os_str(), os("--max-size"), os(&enough)],
+        b"",
+        &[],
+        60,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Standard input is bounded the same way.
+    let bytes = std::fs::read(&small).unwrap();
+    let out = run_bounded(
+        &[os("info"), os("-"), os("--max-size"), os(&limit)],
+        &bytes,
+        &[],
+        60,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("<stdin>: more than the input limit"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn dash_is_standard_input_and_output() {
+    let example = savepoint::AnyFile::example();
+    let bytes = example.write().unwrap();
+    let out = run_bounded(&[os("to-json"), os("-")], &bytes, &[], 60);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let parsed = savepoint::AnyFile::from_json(&stdout(&out)).unwrap();
+    assert!(parsed == example);
+    let out = run_bounded(
+        &[os("from-json"), os("-"), os("-o"), os("-")],
+        &out.stdout,
+        &[],
+        60,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stdout == bytes);
+    let out = run_bounded(&[os("info"), os("-")], &bytes, &[], 60);
+    assert!(stdout(&out).starts_with("file      "), "{}", stdout(&out));
+    assert!(stdout(&out).contains("<stdin>\n"), "{}", stdout(&out));
+}
+
+/// Names in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn output_replaces_an_existing_file_only_with_force_and_never_the_input() {
+    let dir = scratch("force");
+    let input = example_file(&dir, "park.fct");
+    let json = dir.join("park.json");
+    std::fs::write(&json, "precious").unwrap();
+    let out = savepoint(&["to-json", s(&input), "-o", s(&json)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("exists; give --force"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&json).unwrap(), "precious");
+
+    let out = savepoint(&["to-json", s(&input), "-o", s(&json), "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        std::fs::read_to_string(&json)
+            .unwrap()
+            .starts_with("{\"format\":\"freerct\"")
+    );
+
+    let original = std::fs::read(&input).unwrap();
+    let out = savepoint(&["from-json", s(&json), "-o", s(&json), "--force"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("is the input file"),
+        "{}",
+        stderr(&out)
+    );
+    let out = savepoint(&["from-json", s(&json), "-o", s(&input)]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = savepoint(&["from-json", s(&json), "-o", s(&input), "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read(&input).unwrap() == original);
+    // Writes went through temporary files that are gone now.
+    assert_eq!(listing(&dir), ["park.fct", "park.json"]);
+}
+
+#[test]
+fn help_into_a_closed_pipe_and_errors_into_a_closed_stderr_do_not_panic() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_savepoint"))
+        .arg("--help")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        matches!(out.status.code(), Some(0 | 141)),
+        "{:?}",
+        out.status
+    );
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_savepoint"))
+        .args(["info", "/nonexistent/file.fct"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "a closed stderr must not panic");
+}
+
+#[test]
+fn json_lines_write_one_object_per_file_in_sorted_order() {
+    let dir = scratch("json-lines");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let b = example_file(&dir, "b.fct");
+    let a = example_file(&dir.join("sub"), "a.fct");
+    std::fs::write(dir.join("junk.bin"), b"not a game file").unwrap();
+    let out = savepoint(&["to-json", "--json-lines", s(&dir)]);
+    assert_eq!(out.status.code(), Some(1), "the junk file fails");
+    assert!(
+        stderr(&out).contains("junk.bin: unknown format"),
+        "{}",
+        stderr(&out)
+    );
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for (line, path) in lines.iter().zip([&b, &a]) {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["path"], s(path));
+        assert_eq!(value["format"], "freerct");
+        let back = savepoint::AnyFile::from_json(line).unwrap();
+        assert!(back == savepoint::AnyFile::example());
+    }
+    // Without --json-lines several files are a usage error, not concatenated documents.
+    let out = savepoint(&["to-json", s(&a), s(&b)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("need --json-lines"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn get_set_and_diff_by_path() {
+    let dir = scratch("get-set-diff");
+    let park = example_file(&dir, "park.fct");
+    let out = savepoint(&["get", s(&park), "weather.temperature"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let before = stdout(&out).trim().to_owned();
+    assert_eq!(before, "180", "the built-in save's temperature");
+
+    let edited = dir.join("edited.fct");
+    let out = savepoint(&[
+        "set",
+        s(&park),
+        "weather.temperature",
+        "200",
+        "-o",
+        s(&edited),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = savepoint(&["get", s(&edited), "weather.temperature"]);
+    assert_eq!(stdout(&out), "200\n");
+    let savepoint::AnyFile::FreeRct(save) = savepoint::AnyFile::read(
+        &std::fs::read(&edited).unwrap(),
+        None,
+        &savepoint::ReadOptions::default(),
+    )
+    .unwrap() else {
+        panic!("not a FreeRCT save");
+    };
+    assert_eq!(save.weather.temperature, 200);
+
+    let out = savepoint(&["diff", s(&park), s(&edited)]);
+    assert_eq!(stdout(&out), "weather.temperature: 180 -> 200\n");
+    assert_eq!(out.status.code(), Some(1), "differences exit 1, as diff(1)");
+    let out = savepoint(&["diff", s(&park), s(&park)]);
+    assert_eq!((stdout(&out).as_str(), out.status.code()), ("", Some(0)));
+
+    for (path, message) in [
+        ("weather.nope", "no \"nope\" at weather"),
+        ("weather[3]", "no index 3 at weather"),
+    ] {
+        let out = savepoint(&["get", s(&park), path]);
+        assert_eq!(out.status.code(), Some(1), "{path}");
+        assert!(stderr(&out).contains(message), "{path}: {}", stderr(&out));
+    }
+    let out = savepoint(&[
+        "set",
+        s(&park),
+        "weather.temperature",
+        "\"hot\"",
+        "-o",
+        s(&dir.join("x")),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("does not fit"), "{}", stderr(&out));
+    assert!(!dir.join("x").exists());
+}
+
+#[test]
+fn get_set_and_diff_use_unreal_property_names() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let dir = scratch("gvas-paths");
+    let file = corpus.join("gvas/SaveSlot_03.sav");
+    let out = savepoint(&["get", s(&file), "properties.Version"]);
+    assert_eq!(stdout(&out), "{\"Int\":3}\n", "{}", stderr(&out));
+    let edited = dir.join("edited.sav");
+    let out = savepoint(&["set", s(&file), "properties.Version", "4", "-o", s(&edited)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = savepoint(&["diff", s(&file), s(&edited)]);
+    assert_eq!(stdout(&out), "properties.Version: 3 -> 4\n");
+    let out = savepoint(&["get", s(&edited), "properties.PlayerAttributes[1].Value"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = savepoint(&[
+        "diff",
+        s(&file),
+        s(&corpus.join("rocketleague/good/07e9.replay")),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("diff compares files of one format"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn edit_writes_back_what_the_editor_changed() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("edit");
+    let park = example_file(&dir, "park.fct");
+    let editor = dir.join("editor.sh");
+    std::fs::write(
+        &editor,
+        "#!/bin/sh\nsed -i 's/\"temperature\": 180/\"temperature\": 150/' \"$1\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&editor, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = run_bounded(
+        &[os("edit"), park.as_os_str()],
+        b"",
+        &[("EDITOR", editor.as_os_str()), ("VISUAL", os(""))],
+        60,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&savepoint(&["get", s(&park), "weather.temperature"])),
+        "150\n"
+    );
+
+    // An editor that changes nothing or fails leaves the file as it is.
+    let before = std::fs::read(&park).unwrap();
+    let out = run_bounded(
+        &[os("edit"), park.as_os_str()],
+        b"",
+        &[("EDITOR", os("true")), ("VISUAL", os(""))],
+        60,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("no changes"), "{}", stderr(&out));
+    let out = run_bounded(
+        &[os("edit"), park.as_os_str()],
+        b"",
+        &[("EDITOR", os("false")), ("VISUAL", os(""))],
+        60,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(std::fs::read(&park).unwrap() == before);
+    assert_eq!(listing(&dir), ["editor.sh", "park.fct"]);
+}
+
+#[test]
+fn bad_hints_are_errors() {
+    let dir = scratch("bad-hint");
+    let park = example_file(&dir, "park.fct");
+    let out = savepoint(&["info", s(&park), "--hint", "A.Key=Vectr"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown struct type \"Vectr\""),
+        "{}",
+        stderr(&out)
+    );
+    let out = savepoint(&["info", s(&park), "--hint", "A.Key=Struct"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("--hint A.Key=Struct: the path names no map"),
+        "{}",
+        stderr(&out)
+    );
+
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let file = corpus.join("gvas/SaveSlot_03.sav");
+    let out = savepoint(&[
+        "to-json",
+        s(&file),
+        "--hint",
+        "PlayerAttributes.Keys=Struct",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("PlayerAttributes.Keys=Struct"),
+        "{}",
+        stderr(&out)
+    );
+    let out = savepoint(&["info", s(&file), "--hint", "PlayerAttributes.Key=Struct"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// The value of an `info` line.
+fn info_value(out: &Output, key: &str) -> Option<String> {
+    stdout(out).lines().find_map(|l| {
+        l.strip_prefix(key)?
+            .strip_prefix(' ')
+            .map(|v| v.trim().to_owned())
+    })
+}
+
+#[test]
+fn strict_refuses_and_info_reports_values_kept_as_raw_bytes() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let dir = scratch("strict");
+    // An IntProperty whose value is 3 bytes: the reader keeps it as raw bytes.
+    let raw = serde_json::to_string(&unreal::PropertyValue::Raw(vec![1, 2, 3])).unwrap();
+    let file = corpus.join("gvas/SaveSlot_03.sav");
+    let odd = dir.join("odd.sav");
+    let out = savepoint(&["set", s(&file), "properties.Version", &raw, "-o", s(&odd)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = savepoint(&["info", s(&odd)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        info_value(&out, "raw_values"),
+        Some("1".into()),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(info_value(&out, "raw_at"), Some("Version".into()));
+    let out = savepoint(&["info", "--strict", s(&odd)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("Version"), "{}", stderr(&out));
+    let out = savepoint(&["info", s(&file)]);
+    assert_eq!(info_value(&out, "raw_values"), Some("0".into()));
+    assert_eq!(info_value(&out, "raw_at"), None);
+}
+
+#[test]
+fn version_and_completions() {
+    let out = savepoint(&["--version"]);
+    assert_eq!(
+        stdout(&out),
+        format!("savepoint {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    let out = savepoint(&["completions", "bash"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("complete -F") && stdout(&out).contains("roundtrip"));
+    let out = savepoint(&["help", "set"]);
+    assert!(
+        stdout(&out).contains("Usage: savepoint set"),
         "{}",
         stdout(&out)
     );

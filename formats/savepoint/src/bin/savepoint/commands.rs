@@ -1,50 +1,185 @@
 //! The subcommands. Each returns `Ok(true)` on success, `Ok(false)` when a file failed (the
 //! details are already printed) and `Err` for a failure to report on stderr.
 
-use std::io::Write;
-use std::path::Path;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 
-use savepoint::{AnyFile, ReadOptions, RoundTrip, detect};
+use savepoint::{AnyFile, Format, ReadOptions, RoundTrip, StructHint, detect};
+use serde_json::Value;
 
+use crate::args::{OutArgs, ReadArgs, RequiredOutArgs};
+use crate::batch;
+use crate::input::{self, file_name, show};
 use crate::manifest::Manifests;
-use crate::walk;
+use crate::output::{Target, print, warn};
+use crate::tree;
+use crate::walk::{self, Entry};
 
-/// Reads a file, returning an error message that names it.
-fn read_file(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+/// Why a command stopped: a failure (exit 1) or a usage error found after parsing (exit 2).
+pub enum Stop {
+    Failed(String),
+    Usage(String),
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn file_name(path: &Path) -> Option<&str> {
-    path.file_name().and_then(|n| n.to_str())
-}
-
-fn parse(path: &Path, bytes: &[u8], options: &ReadOptions) -> Result<AnyFile, String> {
-    AnyFile::read(bytes, file_name(path), options).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// `savepoint info FILE`
-pub fn info(path: &Path, options: &ReadOptions) -> Result<bool, String> {
-    let bytes = read_file(path)?;
-    let format = detect(&bytes, file_name(path))
-        .ok_or_else(|| format!("{}: {}", path.display(), savepoint::Error::UnknownFormat))?;
-    let file = parse(path, &bytes, options)?;
-    let mut lines = vec![
-        ("file", path.display().to_string()),
-        ("detected", format.name().to_owned()),
-        ("size", bytes.len().to_string()),
-    ];
-    lines.extend(file.summary());
-    let width = lines.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
-    let mut text = String::new();
-    for (key, value) in lines {
-        text.push_str(&format!("{key:<width$}  {value}\n"));
+impl From<String> for Stop {
+    fn from(message: String) -> Self {
+        Stop::Failed(message)
     }
-    print(&text)?;
-    Ok(true)
+}
+
+pub type Outcome = Result<bool, Stop>;
+
+/// A file read and parsed, with the indices of the hints that name a map or set in it.
+struct Loaded {
+    bytes: Vec<u8>,
+    file: AnyFile,
+    hints_matched: Vec<usize>,
+}
+
+fn load(path: &Path, read: &ReadArgs, options: &ReadOptions) -> Result<Loaded, String> {
+    let bytes = input::read(path, read.limit.max_size)?;
+    let file = AnyFile::read(&bytes, file_name(path), options)
+        .map_err(|e| format!("{}: {e}", show(path)))?;
+    let hints_matched = matched_hints(&file, &options.hints);
+    Ok(Loaded {
+        bytes,
+        file,
+        hints_matched,
+    })
+}
+
+/// Indices of `hints` whose path names a map's Key/Value or a set in `file`.
+fn matched_hints(file: &AnyFile, hints: &[StructHint]) -> Vec<usize> {
+    if hints.is_empty() || !matches!(file, AnyFile::Gvas(_)) {
+        return Vec::new();
+    }
+    let Ok(value) = serde_json::to_value(file) else {
+        return Vec::new();
+    };
+    let paths = tree::hint_paths(&value);
+    // A hint below a value kept as raw bytes cannot be checked: the hint may be what made it raw.
+    let raw = tree::raw_values(&value);
+    let under_raw = |path: &str| {
+        raw.iter().any(|r| {
+            path.strip_prefix(r.as_str())
+                .is_some_and(|rest| rest.starts_with('.'))
+        })
+    };
+    (0..hints.len())
+        .filter(|&i| paths.contains(&hints[i].path) || under_raw(&hints[i].path))
+        .collect()
+}
+
+/// An error for the hints that matched nothing in the files read.
+fn check_hints(hints: &[StructHint], matched: &BTreeSet<usize>) -> Result<(), String> {
+    let unmatched: Vec<String> = (0..hints.len())
+        .filter(|i| !matched.contains(i))
+        .map(|i| format!("{}={}", hints[i].path, hints[i].type_name))
+        .collect();
+    if unmatched.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "--hint {}: the path names no map Key/Value or set in the files read \
+         (hints apply to Unreal map and set elements, e.g. PlayerAttributes.Key=Struct)",
+        unmatched.join(", --hint ")
+    ))
+}
+
+/// Loads one file for the single-file commands, requiring every hint to match.
+fn load_one(path: &Path, read: &ReadArgs) -> Result<Loaded, String> {
+    let loaded = load(path, read, &read.options())?;
+    check_hints(&read.hint, &loaded.hints_matched.iter().copied().collect())?;
+    Ok(loaded)
+}
+
+/// `savepoint info PATH...`
+pub fn info(paths: &[PathBuf], read: &ReadArgs) -> Outcome {
+    let entries = walk::expand(paths)?;
+    let options = read.options();
+    let mut ok = true;
+    let mut matched = BTreeSet::new();
+    let mut any_read = false;
+    let mut first = true;
+    batch::ordered(
+        &entries,
+        |entry| info_text(entry, read, &options),
+        |entry, result| {
+            match result {
+                None => warn(&format!(
+                    "{}: skipped: {}",
+                    show(&entry.path),
+                    entry.skip.as_deref().unwrap_or_default()
+                )),
+                Some(Ok((text, hints))) => {
+                    any_read = true;
+                    matched.extend(hints);
+                    let gap = if first { "" } else { "\n" };
+                    first = false;
+                    print(&format!("{gap}{text}"))?;
+                }
+                Some(Err(message)) => {
+                    ok = false;
+                    warn(&message);
+                }
+            }
+            Ok(())
+        },
+    )?;
+    if any_read {
+        check_hints(&read.hint, &matched)?;
+    }
+    Ok(ok)
+}
+
+/// The `info` block of one file and the hints it matched; `None` for a skipped entry.
+fn info_text(
+    entry: &Entry,
+    read: &ReadArgs,
+    options: &ReadOptions,
+) -> Option<Result<(String, Vec<usize>), String>> {
+    if entry.skip.is_some() {
+        return None;
+    }
+    let path = &entry.path;
+    Some(load(path, read, options).map(|loaded| {
+        let format = detect(&loaded.bytes, file_name(path)).unwrap_or(loaded.file.format());
+        let mut lines = vec![
+            ("file", show(path)),
+            ("detected", format.name().to_owned()),
+            ("size", loaded.bytes.len().to_string()),
+        ];
+        lines.extend(loaded.file.summary());
+        lines.extend(raw_lines(&loaded.file));
+        let width = lines.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+        let text = lines
+            .iter()
+            .map(|(key, value)| format!("{key:<width$}  {value}\n"))
+            .collect();
+        (text, loaded.hints_matched)
+    }))
+}
+
+/// How many property values fell back to raw bytes, and the first few paths (GVAS only: the
+/// other readers decode everything or fail).
+fn raw_lines(file: &AnyFile) -> Vec<(&'static str, String)> {
+    const SHOWN: usize = 5;
+    if !matches!(file, AnyFile::Gvas(_)) {
+        return Vec::new();
+    }
+    let Ok(value) = serde_json::to_value(file) else {
+        return Vec::new();
+    };
+    let raw = tree::raw_values(&value);
+    let mut lines = vec![("raw_values", raw.len().to_string())];
+    if !raw.is_empty() {
+        let mut at = raw[..raw.len().min(SHOWN)].join(", ");
+        if raw.len() > SHOWN {
+            at.push_str(&format!(", ... ({} more)", raw.len() - SHOWN));
+        }
+        lines.push(("raw_at", at.escape_debug().to_string()));
+    }
+    lines
 }
 
 /// Why reading or rewriting a file failed.
@@ -54,15 +189,40 @@ struct Failure {
     unsupported: bool,
 }
 
-fn round_trip_file(path: &Path, options: &ReadOptions) -> Result<RoundTrip, Failure> {
-    let bytes = read_file(path).map_err(|message| Failure {
+/// Reads, rewrites and compares one file; also the hints that matched in it.
+fn round_trip_file(
+    path: &Path,
+    read: &ReadArgs,
+    options: &ReadOptions,
+) -> (Result<RoundTrip, Failure>, Vec<usize>) {
+    let failed = |message| Failure {
         message,
         unsupported: false,
-    })?;
-    AnyFile::round_trip(&bytes, file_name(path), options).map_err(|e| Failure {
-        unsupported: matches!(e, savepoint::Error::Unsupported(_)),
-        message: e.to_string(),
-    })
+    };
+    let bytes = match input::read(path, read.limit.max_size) {
+        Ok(bytes) => bytes,
+        Err(message) => return (Err(failed(message)), Vec::new()),
+    };
+    let file = match AnyFile::read(&bytes, file_name(path), options) {
+        Ok(file) => file,
+        Err(e) => {
+            let unsupported = matches!(e, savepoint::Error::Unsupported(_));
+            let message = e.to_string();
+            return (
+                Err(Failure {
+                    message,
+                    unsupported,
+                }),
+                Vec::new(),
+            );
+        }
+    };
+    let hints = matched_hints(&file, &options.hints);
+    let result = file
+        .write()
+        .map(|written| RoundTrip::compare(&bytes, &written))
+        .map_err(|e| failed(e.to_string()));
+    (result, hints)
 }
 
 /// What a `roundtrip` run expects of one file.
@@ -123,28 +283,46 @@ fn totals_line(verdicts: &[Verdict]) -> String {
 
 /// `savepoint roundtrip [PATH...]`; with `use_manifests`, each file is judged against the
 /// nearest corpus `MANIFEST.tsv` (see [`crate::manifest`]).
-pub fn round_trip(
-    paths: &[std::path::PathBuf],
-    options: &ReadOptions,
-    use_manifests: bool,
-) -> Result<bool, String> {
+pub fn round_trip(paths: &[PathBuf], read: &ReadArgs, use_manifests: bool) -> Outcome {
     if paths.is_empty() {
-        return built_in_round_trip();
+        return Ok(built_in_round_trip()?);
     }
-    let files = walk::expand(paths).map_err(|e| format!("roundtrip: {e}"))?;
+    let entries = walk::expand(paths)?;
+    let options = read.options();
     let mut manifests = Manifests::default();
-    let mut verdicts = Vec::with_capacity(files.len());
-    for path in &files {
-        let expect = match use_manifests {
-            false => Expect::Plain,
-            true if manifests.must_fail(path) => Expect::Error,
-            true => Expect::Success,
-        };
-        let (verdict, line) = judge(round_trip_file(path, options), expect);
-        verdicts.push(verdict);
-        print(&format!("{}: {line}\n", path.display()))?;
-    }
+    let mut verdicts = Vec::with_capacity(entries.len());
+    let mut matched = BTreeSet::new();
+    batch::ordered(
+        &entries,
+        |entry| match &entry.skip {
+            Some(_) => None,
+            None => Some(round_trip_file(&entry.path, read, &options)),
+        },
+        |entry, result| {
+            let (verdict, line) = match (result, &entry.skip) {
+                (None, skip) => (
+                    Verdict::Skipped,
+                    format!("skipped: {}", skip.as_deref().unwrap_or_default()),
+                ),
+                (Some((result, hints)), _) => {
+                    matched.extend(hints);
+                    let expect = match use_manifests {
+                        false => Expect::Plain,
+                        true if manifests.must_fail(&entry.path) => Expect::Error,
+                        true => Expect::Success,
+                    };
+                    judge(result, expect)
+                }
+            };
+            verdicts.push(verdict);
+            print(&format!("{}: {line}\n", show(&entry.path)))
+        },
+    )?;
     print(&format!("{}\n", totals_line(&verdicts)))?;
+    if let Err(message) = check_hints(&read.hint, &matched) {
+        warn(&message);
+        return Ok(false);
+    }
     Ok(!verdicts.contains(&Verdict::Failed))
 }
 
@@ -176,50 +354,201 @@ fn built_in_round_trip() -> Result<bool, String> {
     Ok(ok)
 }
 
-/// `savepoint to-json FILE [-o OUT]`
+/// `savepoint to-json PATH... [-o OUT] [--pretty | --json-lines]`
 pub fn to_json(
-    path: &Path,
-    out: Option<&Path>,
+    paths: &[PathBuf],
+    out: &OutArgs,
     pretty: bool,
-    options: &ReadOptions,
-) -> Result<bool, String> {
-    let bytes = read_file(path)?;
-    let file = parse(path, &bytes, options)?;
-    let json = if pretty {
-        file.to_json_pretty()
-    } else {
-        file.to_json()
-    };
-    let mut json = json.map_err(|e| format!("{}: {e}", path.display()))?;
-    json.push('\n');
-    match out {
-        Some(out) => write_file(out, json.as_bytes())?,
-        None => print(&json)?,
+    json_lines: bool,
+    read: &ReadArgs,
+) -> Outcome {
+    let entries = walk::expand(paths)?;
+    let several = entries.len() != 1 || paths.iter().any(|p| !input::is_dash(p) && p.is_dir());
+    if several && !json_lines {
+        return Err(Stop::Usage(
+            "to-json: several files (or a directory) need --json-lines".to_owned(),
+        ));
     }
-    Ok(true)
+    let inputs: Vec<&Path> = entries.iter().map(|e| e.path.as_path()).collect();
+    let target = match &out.output {
+        Some(path) => Target::check(path, out.force, &inputs)?,
+        None => Target::Stdout,
+    };
+    let mut sink = target.open()?;
+    let options = read.options();
+    let mut ok = true;
+    let mut matched = BTreeSet::new();
+    let mut any_read = false;
+    batch::ordered(
+        &entries,
+        |entry| match &entry.skip {
+            Some(skip) => Err(format!("{}: skipped: {skip}", show(&entry.path))),
+            None => json_of(&entry.path, read, &options, pretty, json_lines),
+        },
+        |_, result| {
+            match result {
+                Ok((json, hints)) => {
+                    any_read = true;
+                    matched.extend(hints);
+                    sink.write(json.as_bytes())?;
+                }
+                Err(message) => {
+                    ok = false;
+                    warn(&message);
+                }
+            }
+            Ok(())
+        },
+    )?;
+    if any_read {
+        check_hints(&read.hint, &matched)?;
+    }
+    sink.finish()?;
+    Ok(ok)
+}
+
+/// One file's JSON line (or document), newline included.
+fn json_of(
+    path: &Path,
+    read: &ReadArgs,
+    options: &ReadOptions,
+    pretty: bool,
+    json_lines: bool,
+) -> Result<(String, Vec<usize>), String> {
+    let loaded = load(path, read, options)?;
+    let json = match pretty {
+        true => loaded.file.to_json_pretty(),
+        false => loaded.file.to_json(),
+    };
+    let json = json.map_err(|e| format!("{}: {e}", show(path)))?;
+    let mut text = String::with_capacity(json.len() + 64);
+    if json_lines {
+        let name = serde_json::to_string(&path.to_string_lossy()).map_err(|e| e.to_string())?;
+        text.push_str("{\"path\":");
+        text.push_str(&name);
+        text.push(',');
+        text.push_str(json.strip_prefix('{').unwrap_or(&json));
+    } else {
+        text.push_str(&json);
+    }
+    text.push('\n');
+    Ok((text, loaded.hints_matched))
 }
 
 /// `savepoint from-json FILE.json -o OUT`
-pub fn from_json(path: &Path, out: &Path) -> Result<bool, String> {
-    let json = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let file = AnyFile::from_json(&json).map_err(|e| format!("{}: {e}", path.display()))?;
-    let bytes = file
-        .write()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    write_file(out, &bytes)?;
+pub fn from_json(path: &Path, out: &RequiredOutArgs, max_size: u64) -> Outcome {
+    let target = Target::check(&out.output, out.force, &[path])?;
+    let json = input::read(path, max_size)?;
+    let file = parse_json(path, &json)?;
+    write_file(path, &file, &target)?;
     Ok(true)
 }
 
-/// Status a shell reports for a writer killed by SIGPIPE (128 + 13).
-const EXIT_BROKEN_PIPE: i32 = 141;
+fn parse_json(path: &Path, json: &[u8]) -> Result<AnyFile, String> {
+    serde_json::from_slice(json)
+        .map_err(savepoint::Error::from)
+        .map_err(|e| format!("{}: {e}", show(path)))
+}
 
-/// Writes to stdout. A closed pipe (`savepoint ... | head`) ends the program quietly, as the
-/// SIGPIPE default would for a C tool: the reader has all it wanted, so no message is printed.
-fn print(text: &str) -> Result<(), String> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-            std::process::exit(EXIT_BROKEN_PIPE)
-        }
-        other => other.map_err(|e| format!("stdout: {e}")),
+/// Writes `file`'s bytes to `target`; `source` names the input in errors.
+fn write_file(source: &Path, file: &AnyFile, target: &Target) -> Result<(), String> {
+    let bytes = file.write().map_err(|e| format!("{}: {e}", show(source)))?;
+    let mut sink = target.open()?;
+    sink.write(&bytes)?;
+    sink.finish()
+}
+
+/// `get` prints values up to this long on one line.
+const SHORT_VALUE: usize = 80;
+
+/// `savepoint get FILE PATH`
+pub fn get(path: &Path, at: &str, read: &ReadArgs) -> Outcome {
+    let loaded = load_one(path, read)?;
+    let value = to_value(path, &loaded.file)?;
+    let found = tree::get(&value, at)?;
+    // Short values on one line, larger ones indented.
+    let mut text = found.to_string();
+    if text.len() > SHORT_VALUE {
+        text = serde_json::to_string_pretty(found).map_err(|e| e.to_string())?;
     }
+    print(&format!("{text}\n"))?;
+    Ok(true)
+}
+
+fn to_value(path: &Path, file: &AnyFile) -> Result<Value, String> {
+    serde_json::to_value(file).map_err(|e| format!("{}: json: {e}", show(path)))
+}
+
+/// `savepoint set FILE PATH VALUE -o OUT`
+pub fn set(path: &Path, at: &str, value: &str, out: &RequiredOutArgs, read: &ReadArgs) -> Outcome {
+    let target = Target::check(&out.output, out.force, &[path])?;
+    let loaded = load_one(path, read)?;
+    let mut tree = to_value(path, &loaded.file)?;
+    let new = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()));
+    tree::set(&mut tree, at, new)?;
+    let file: AnyFile = serde_json::from_value(tree)
+        .map_err(|e| format!("{}: {at}: the new value does not fit: {e}", show(path)))?;
+    write_file(path, &file, &target)?;
+    Ok(true)
+}
+
+/// `savepoint diff A B`: exit status 1 when they differ, as diff(1).
+pub fn diff(a: &Path, b: &Path, read: &ReadArgs) -> Outcome {
+    let options = read.options();
+    let (left, right) = (load(a, read, &options)?, load(b, read, &options)?);
+    let matched = left.hints_matched.iter().chain(&right.hints_matched);
+    check_hints(&read.hint, &matched.copied().collect())?;
+    let (fa, fb) = (left.file.format(), right.file.format());
+    if same_family(fa) != same_family(fb) {
+        return Err(Stop::Failed(format!(
+            "{} is a {fa}, {} a {fb}: diff compares files of one format",
+            show(a),
+            show(b)
+        )));
+    }
+    let lines = tree::diff(&to_value(a, &left.file)?, &to_value(b, &right.file)?);
+    let mut text = String::new();
+    for line in &lines {
+        text.push_str(&line.escape_debug().to_string());
+        text.push('\n');
+    }
+    print(&text)?;
+    Ok(lines.is_empty())
+}
+
+/// Formats compared by `diff`: the GVAS containers share one model.
+fn same_family(format: Format) -> Format {
+    match format {
+        Format::Palworld | Format::UeChunked | Format::Astroneer => Format::Gvas,
+        other => other,
+    }
+}
+
+/// `savepoint edit FILE`
+pub fn edit(path: &Path, read: &ReadArgs) -> Outcome {
+    let loaded = load_one(path, read)?;
+    let json = loaded
+        .file
+        .to_json_pretty()
+        .map_err(|e| format!("{}: {e}", show(path)))?;
+    let Some(edited) = crate::edit::in_editor(&json)? else {
+        warn(&format!("{}: no changes", show(path)));
+        return Ok(true);
+    };
+    let file = match parse_json(path, edited.text.as_bytes()) {
+        Ok(file) => file,
+        Err(message) => {
+            let kept = edited.keep()?;
+            return Err(Stop::Failed(format!(
+                "{message}; the file is unchanged, your edit is kept in {}",
+                show(&kept)
+            )));
+        }
+    };
+    let target = match input::is_dash(path) {
+        true => Target::Stdout,
+        false => Target::File(path.to_path_buf()),
+    };
+    write_file(path, &file, &target)?;
+    Ok(true)
 }

@@ -1,48 +1,93 @@
-//! The `savepoint` command-line tool: inspect, round-trip and convert game files.
+//! The `savepoint` command-line tool: inspect, round-trip, convert and edit game files.
 //! Run `savepoint --help` for usage.
 
 mod args;
+mod batch;
 mod commands;
+mod edit;
+mod input;
 mod manifest;
+mod output;
+mod tree;
 mod walk;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use args::Command;
+use commands::Stop;
+
+/// Exit status of a usage error.
+const EXIT_USAGE: u8 = 2;
 
 fn main() -> ExitCode {
-    let command = match args::parse(std::env::args().skip(1)) {
-        Ok(command) => command,
-        Err(message) => {
-            eprintln!("savepoint: {message}\n\n{}", args::USAGE);
-            return ExitCode::from(2);
-        }
+    let cli = match args::parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
     };
-    let result = match command {
-        Command::Help => {
-            println!("{}", args::USAGE);
-            Ok(true)
-        }
-        Command::Info { file, options } => commands::info(&file, &options),
-        Command::RoundTrip {
-            paths,
-            options,
-            no_manifest,
-        } => commands::round_trip(&paths, &options, !no_manifest),
-        Command::ToJson {
-            file,
-            out,
-            pretty,
-            options,
-        } => commands::to_json(&file, out.as_deref(), pretty, &options),
-        Command::FromJson { file, out } => commands::from_json(&file, &out),
-    };
-    match result {
+    match run(cli.command) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
-        Err(message) => {
-            eprintln!("savepoint: {message}");
+        Err(Stop::Failed(message)) => {
+            output::warn(&message);
             ExitCode::FAILURE
+        }
+        Err(Stop::Usage(message)) => {
+            output::warn(&format!("{message}\n\nFor more information, try '--help'."));
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+/// Prints clap's help, version or usage error (help and version on stdout, which may be a
+/// closed pipe; errors on stderr, which may be closed) and returns its exit status.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let text = e.render().to_string();
+    if e.use_stderr() {
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+        return ExitCode::from(EXIT_USAGE);
+    }
+    match output::print(&text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            output::warn(&message);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> commands::Outcome {
+    match command {
+        Command::Info { paths, read } => commands::info(&paths, &read),
+        Command::RoundTrip {
+            paths,
+            no_manifest,
+            read,
+        } => commands::round_trip(&paths, &read, !no_manifest),
+        Command::ToJson {
+            paths,
+            out,
+            pretty,
+            json_lines,
+            read,
+        } => commands::to_json(&paths, &out, pretty, json_lines, &read),
+        Command::FromJson { file, out, limit } => commands::from_json(&file, &out, limit.max_size),
+        Command::Edit { file, read } => commands::edit(&file, &read),
+        Command::Get { file, path, read } => commands::get(&file, &path, &read),
+        Command::Set {
+            file,
+            path,
+            value,
+            out,
+            read,
+        } => commands::set(&file, &path, &value, &out, &read),
+        Command::Diff { a, b, read } => commands::diff(&a, &b, &read),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut args::Cli::command(), "savepoint", &mut script);
+            output::print_bytes(&script)?;
+            Ok(true)
         }
     }
 }
