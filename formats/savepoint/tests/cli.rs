@@ -809,6 +809,20 @@ fn get_set_and_diff_by_path() {
     let out = savepoint(&["diff", s(&park), s(&edited)]);
     assert_eq!(stdout(&out), "weather.temperature: 180 -> 200\n");
     assert_eq!(out.status.code(), Some(1), "differences exit 1, as diff(1)");
+    let negative = dir.join("negative.fct");
+    let out = savepoint(&[
+        "set",
+        s(&park),
+        "weather.temperature",
+        "-5",
+        "-o",
+        s(&negative),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&savepoint(&["get", s(&negative), "weather.temperature"])),
+        "-5\n"
+    );
     let out = savepoint(&["diff", s(&park), s(&park)]);
     assert_eq!((stdout(&out).as_str(), out.status.code()), ("", Some(0)));
 

@@ -108,7 +108,8 @@ pub enum Command {
         file: PathBuf,
         /// The value's path, as for `get`.
         path: String,
-        /// The new value.
+        /// The new value (may start with '-', as in -5).
+        #[arg(allow_hyphen_values = true)]
         value: String,
         #[command(flatten)]
         out: RequiredOutArgs,
