@@ -7,6 +7,14 @@
 //! ([`ClassScope`]); a decoder that fails, or leaves bytes unread, makes the object keep those bytes
 //! as [`CustomData::Raw`] with the reason ([`Fallback`]), so a round trip never depends on a decoder.
 
+pub mod component;
+pub mod conveyor;
+pub mod game;
+pub mod lightweight;
+pub mod power;
+pub mod types;
+pub mod vehicle;
+
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -14,8 +22,15 @@ use serde::{Deserialize, Serialize};
 
 use super::ObjectHeader;
 use crate::Error;
-use crate::reader::Reader;
+use crate::reader::{Reader, put_args};
 use crate::versions::Scope;
+
+pub use component::UActorComponent;
+pub use conveyor::{AFGBuildableConveyorBase, AFGConveyorChainActor};
+pub use game::{AFGPlayerState, PlayerStatePointers};
+pub use lightweight::AFGLightweightBuildableSubsystem;
+pub use power::{AFGBuildableWire, AFGCircuitSubsystem};
+pub use vehicle::{AFGRailroadVehicle, AFGVehicle};
 
 /// The versions in force for one object's class data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,8 +58,190 @@ pub(crate) struct ClassDecoder {
     pub(crate) read: fn(&mut Reader<'_>, ClassScope) -> Result<CustomData, Error>,
 }
 
-/// Class path to decoder. Empty until class decoders are added: every class's data is kept raw.
-const DECODERS: &[(&str, ClassDecoder)] = &[];
+/// A [`ClassDecoder`] reading the `#[binrw]` layout `$ty` (which takes the SaveVersion) into the
+/// [`CustomData`] variant `$variant`.
+macro_rules! layout {
+    ($variant:ident, $ty:ty) => {
+        ClassDecoder {
+            layout: stringify!($ty),
+            read: |r, scope| {
+                let data: $ty = r.binrw_args(stringify!($ty), (scope.save_version,))?;
+                Ok(CustomData::$variant(Box::new(data)))
+            },
+        }
+    };
+}
+
+const CONVEYOR: ClassDecoder = layout!(ConveyorBase, AFGBuildableConveyorBase);
+const CHAIN: ClassDecoder = layout!(ConveyorChainActor, AFGConveyorChainActor);
+const WIRE: ClassDecoder = layout!(Wire, AFGBuildableWire);
+const VEHICLE: ClassDecoder = layout!(Vehicle, AFGVehicle);
+const RAILROAD_VEHICLE: ClassDecoder = layout!(RailroadVehicle, AFGRailroadVehicle);
+const COMPONENT: ClassDecoder = layout!(ActorComponent, UActorComponent);
+
+/// Class path to decoder: the classes the document lists for each layout.
+const DECODERS: &[(&str, ClassDecoder)] = &[
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk1/Build_ConveyorBeltMk1.Build_ConveyorBeltMk1_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk2/Build_ConveyorBeltMk2.Build_ConveyorBeltMk2_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk3/Build_ConveyorBeltMk3.Build_ConveyorBeltMk3_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk4/Build_ConveyorBeltMk4.Build_ConveyorBeltMk4_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk5/Build_ConveyorBeltMk5.Build_ConveyorBeltMk5_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk6/Build_ConveyorBeltMk6.Build_ConveyorBeltMk6_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk1/Build_ConveyorLiftMk1.Build_ConveyorLiftMk1_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk2/Build_ConveyorLiftMk2.Build_ConveyorLiftMk2_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk3/Build_ConveyorLiftMk3.Build_ConveyorLiftMk3_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk4/Build_ConveyorLiftMk4.Build_ConveyorLiftMk4_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk5/Build_ConveyorLiftMk5.Build_ConveyorLiftMk5_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk6/Build_ConveyorLiftMk6.Build_ConveyorLiftMk6_C",
+        CONVEYOR,
+    ),
+    ("/Script/FactoryGame.FGConveyorChainActor", CHAIN),
+    (
+        "/Script/FactoryGame.FGConveyorChainActor_RepSizeHuge",
+        CHAIN,
+    ),
+    (
+        "/Script/FactoryGame.FGConveyorChainActor_RepSizeLarge",
+        CHAIN,
+    ),
+    (
+        "/Script/FactoryGame.FGConveyorChainActor_RepSizeMedium",
+        CHAIN,
+    ),
+    (
+        "/Script/FactoryGame.FGConveyorChainActor_RepSizeNoCull",
+        CHAIN,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/PowerLine/Build_PowerLine.Build_PowerLine_C",
+        WIRE,
+    ),
+    (
+        "/Game/FactoryGame/Events/Christmas/Buildings/PowerLineLights/Build_XmassLightsLine.Build_XmassLightsLine_C",
+        WIRE,
+    ),
+    (
+        "/Game/FactoryGame/-Shared/Blueprint/BP_CircuitSubsystem.BP_CircuitSubsystem_C",
+        layout!(CircuitSubsystem, AFGCircuitSubsystem),
+    ),
+    (
+        "/Script/FactoryGame.FGLightweightBuildableSubsystem",
+        layout!(
+            LightweightBuildableSubsystem,
+            AFGLightweightBuildableSubsystem
+        ),
+    ),
+    (
+        "/Game/FactoryGame/-Shared/Blueprint/BP_GameMode.BP_GameMode_C",
+        layout!(GameMode, PlayerStatePointers),
+    ),
+    (
+        "/Game/FactoryGame/-Shared/Blueprint/BP_GameState.BP_GameState_C",
+        layout!(GameState, PlayerStatePointers),
+    ),
+    (
+        "/Game/FactoryGame/Character/Player/BP_PlayerState.BP_PlayerState_C",
+        layout!(PlayerState, AFGPlayerState),
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Cyberwagon/Testa_BP_WB.Testa_BP_WB_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Explorer/BP_Explorer.BP_Explorer_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Golfcart/BP_Golfcart.BP_Golfcart_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Golfcart/BP_GolfcartGold.BP_GolfcartGold_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Tractor/BP_Tractor.BP_Tractor_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Truck/BP_FluidTruck.BP_FluidTruck_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Truck/BP_Truck.BP_Truck_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Train/Locomotive/BP_Locomotive.BP_Locomotive_C",
+        RAILROAD_VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Train/Wagon/BP_FreightWagon.BP_FreightWagon_C",
+        RAILROAD_VEHICLE,
+    ),
+    ("/Script/FactoryGame.FGDroneMovementComponent", COMPONENT),
+    (
+        "/Script/FactoryGame.FGFactoryConnectionComponent",
+        COMPONENT,
+    ),
+    ("/Script/FactoryGame.FGFactoryLegsComponent", COMPONENT),
+    ("/Script/FactoryGame.FGHealthComponent", COMPONENT),
+    ("/Script/FactoryGame.FGInventoryComponent", COMPONENT),
+    (
+        "/Script/FactoryGame.FGInventoryComponentEquipment",
+        COMPONENT,
+    ),
+    ("/Script/FactoryGame.FGInventoryComponentTrash", COMPONENT),
+    ("/Script/FactoryGame.FGPipeConnectionComponent", COMPONENT),
+    (
+        "/Script/FactoryGame.FGPipeConnectionComponentHyper",
+        COMPONENT,
+    ),
+    ("/Script/FactoryGame.FGPipeConnectionFactory", COMPONENT),
+    ("/Script/FactoryGame.FGPowerConnectionComponent", COMPONENT),
+    ("/Script/FactoryGame.FGPowerInfoComponent", COMPONENT),
+    (
+        "/Script/FactoryGame.FGRailroadTrackConnectionComponent",
+        COMPONENT,
+    ),
+    ("/Script/FactoryGame.FGShoppingListComponent", COMPONENT),
+    ("/Script/FactoryGame.FGTrainPlatformConnection", COMPONENT),
+    ("/Script/FactoryGame.FGVehicleAutopilotComponent", COMPONENT),
+];
 
 static BY_CLASS: LazyLock<HashMap<&'static str, &'static ClassDecoder>> =
     LazyLock::new(|| DECODERS.iter().map(|(class, d)| (*class, d)).collect());
@@ -70,6 +267,28 @@ pub enum Fallback {
 pub enum CustomData {
     /// The class writes nothing after its UObject part.
     None,
+    /// Belts and lifts.
+    ConveyorBase(Box<AFGBuildableConveyorBase>),
+    /// Conveyor chain actors.
+    ConveyorChainActor(Box<AFGConveyorChainActor>),
+    /// Power lines.
+    Wire(Box<AFGBuildableWire>),
+    /// The circuit subsystem.
+    CircuitSubsystem(Box<AFGCircuitSubsystem>),
+    /// The lightweight buildable subsystem.
+    LightweightBuildableSubsystem(Box<AFGLightweightBuildableSubsystem>),
+    /// The game mode.
+    GameMode(Box<PlayerStatePointers>),
+    /// The game state.
+    GameState(Box<PlayerStatePointers>),
+    /// A player state.
+    PlayerState(Box<AFGPlayerState>),
+    /// Wheeled vehicles.
+    Vehicle(Box<AFGVehicle>),
+    /// Locomotives and wagons.
+    RailroadVehicle(Box<AFGRailroadVehicle>),
+    /// Actor components.
+    ActorComponent(Box<UActorComponent>),
     /// Bytes kept as stored.
     Raw {
         /// The bytes (hex in JSON).
@@ -113,14 +332,31 @@ impl CustomData {
     pub(crate) fn put(
         &self,
         _header: &ObjectHeader,
-        _scope: Scope,
+        scope: Scope,
         out: &mut Vec<u8>,
     ) -> Result<(), Error> {
+        let args = (scope.save_version,);
         match self {
-            CustomData::None => {}
-            CustomData::Raw { bytes, .. } => out.extend_from_slice(bytes),
+            CustomData::None => Ok(()),
+            CustomData::Raw { bytes, .. } => {
+                out.extend_from_slice(bytes);
+                Ok(())
+            }
+            CustomData::ConveyorBase(d) => put_args(&**d, out, "AFGBuildableConveyorBase", args),
+            CustomData::ConveyorChainActor(d) => put_args(&**d, out, "AFGConveyorChainActor", args),
+            CustomData::Wire(d) => put_args(&**d, out, "AFGBuildableWire", args),
+            CustomData::CircuitSubsystem(d) => put_args(&**d, out, "AFGCircuitSubsystem", args),
+            CustomData::LightweightBuildableSubsystem(d) => {
+                put_args(&**d, out, "AFGLightweightBuildableSubsystem", args)
+            }
+            CustomData::GameMode(d) | CustomData::GameState(d) => {
+                put_args(&**d, out, "PlayerStatePointers", args)
+            }
+            CustomData::PlayerState(d) => put_args(&**d, out, "AFGPlayerState", args),
+            CustomData::Vehicle(d) => put_args(&**d, out, "AFGVehicle", args),
+            CustomData::RailroadVehicle(d) => put_args(&**d, out, "AFGRailroadVehicle", args),
+            CustomData::ActorComponent(d) => put_args(&**d, out, "UActorComponent", args),
         }
-        Ok(())
     }
 
     /// Whether the data was kept as raw bytes, and why.
