@@ -60,7 +60,8 @@ pub struct FUniqueNetIdRepl {
     pub value: NetIdValue,
 }
 
-/// The forms of an `FUniqueNetIdRepl` after its flags.
+/// The forms of an `FUniqueNetIdRepl` after its flags (exactly one variant's condition holds, so a
+/// damaged value is an error rather than a misread as another form).
 #[binrw]
 #[brw(little, import(flags: u8))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -70,7 +71,7 @@ pub enum NetIdValue {
     #[br(pre_assert(flags & ENCODED != 0 && flags & EMPTY != 0))]
     Empty,
     /// Encoded online-services id.
-    #[br(pre_assert(flags & ENCODED != 0 && flags >> 3 == TYPE_ONLINE_SERVICES))]
+    #[br(pre_assert(flags & (ENCODED | EMPTY) == ENCODED && flags >> 3 == TYPE_ONLINE_SERVICES))]
     OnlineServices {
         /// `OnlineServicesType`.
         online_services_type: u8,
@@ -81,7 +82,7 @@ pub enum NetIdValue {
         replication_data: Vec<u8>,
     },
     /// Encoded id of another type: optional type name, then a byte-counted id.
-    #[br(pre_assert(flags & ENCODED != 0))]
+    #[br(pre_assert(flags & (ENCODED | EMPTY) == ENCODED && flags >> 3 != TYPE_ONLINE_SERVICES))]
     Encoded {
         /// `TypeString` (type index 31).
         #[br(if(flags >> 3 == TYPE_OTHER))]

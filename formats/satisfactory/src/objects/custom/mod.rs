@@ -12,6 +12,8 @@ pub mod conveyor;
 pub mod game;
 pub mod lightweight;
 pub mod power;
+#[cfg(test)]
+mod tests;
 pub mod types;
 pub mod vehicle;
 

@@ -1,0 +1,228 @@
+//! Every class layout on real corpus objects (decode, write, decode again, and the whole file
+//! byte-identical), then hostile variants of those objects' class data: every truncation and huge
+//! or negative counts at every offset must give an error (so the object falls back to raw bytes),
+//! never a panic or an allocation sized by the count.
+
+use std::collections::BTreeMap;
+
+use snapshots::alloc::{Counting, peak_during, serial};
+
+use super::{CustomData, DECODERS, Fallback, decoder, read};
+use crate::SatisfactoryFile;
+use crate::objects::{ObjectData, ObjectHeader, SaveObject};
+use crate::reader::Reader;
+use crate::versions::Scope;
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// Files that together hold every layout (the test checks that they do).
+const FILES: &[&str] = &[
+    "saves/FreshStartU8001-vehicles-2.sav",
+    "saves/structuralsolutions-1.sav",
+    "saves/Another-1-2.sav",
+    "saves/Ported-11-to-12-Exp.sav",
+    "blueprints/BlueprintWithHeaderV1.sbp",
+];
+
+/// A decoded object's class data as written, with what is needed to decode it again.
+struct Sample {
+    class: String,
+    header: ObjectHeader,
+    scope: Scope,
+    bytes: Vec<u8>,
+}
+
+fn objects(file: &SatisfactoryFile) -> Vec<(&SaveObject, Scope)> {
+    match file {
+        SatisfactoryFile::Save(s) => s
+            .body
+            .objects()
+            .map(|o| {
+                let sv = o
+                    .save_data
+                    .as_ref()
+                    .map_or(s.header.save_version, |d| d.save_version);
+                (o, Scope::file(sv))
+            })
+            .collect(),
+        SatisfactoryFile::Blueprint(b) => b
+            .body
+            .objects
+            .iter()
+            .map(|o| (o, Scope::file(b.header.save_version)))
+            .collect(),
+        SatisfactoryFile::BlueprintConfig(_) => Vec::new(),
+    }
+}
+
+/// The decoded class data of `FILES` by layout, each checked to decode back from its own bytes.
+fn corpus_samples() -> Option<BTreeMap<&'static str, Vec<Sample>>> {
+    let dir = snapshots::corpus_subdir("satisfactory")?;
+    let mut by_layout: BTreeMap<&'static str, Vec<Sample>> = BTreeMap::new();
+    for name in FILES {
+        let data = std::fs::read(dir.join(name)).expect("corpus file");
+        let file = SatisfactoryFile::read(&data).expect("reads");
+        assert!(
+            file.write().expect("writes") == data,
+            "{name}: not byte-identical"
+        );
+        for (o, scope) in objects(&file) {
+            let ObjectData::Decoded(d) = &o.data else {
+                continue;
+            };
+            let Some(layout) = decoder(o.class_name()) else {
+                continue;
+            };
+            if let CustomData::Raw { fallback, .. } = &d.custom {
+                panic!("{name}: {}: {fallback:?}", o.class_name());
+            }
+            let mut bytes = Vec::new();
+            d.custom.put(&o.header, scope, &mut bytes).expect("puts");
+            let again = read(&o.header, &mut Reader::new(&bytes, 0), scope);
+            assert_eq!(again, d.custom, "{name}: {}", o.class_name());
+            by_layout.entry(layout.layout).or_default().push(Sample {
+                class: o.class_name().to_owned(),
+                header: o.header.clone(),
+                scope,
+                bytes,
+            });
+        }
+    }
+    Some(by_layout)
+}
+
+/// Decodes `bytes` as `class` data: the layout's error, or `Ok` when it consumed exactly all.
+fn decode(class: &str, bytes: &[u8], scope: Scope) -> Result<(), String> {
+    let d = decoder(class).expect("decoder");
+    let mut r = Reader::new(bytes, 0);
+    match (d.read)(&mut r, scope.into()) {
+        Ok(_) if r.is_empty() => Ok(()),
+        Ok(_) => Err(format!("{} bytes left", r.remaining())),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Largest sample of at most 2 KiB per layout, the richest one a byte-by-byte test can afford.
+fn hostile_inputs<'a>(samples: &'a BTreeMap<&'static str, Vec<Sample>>) -> Vec<&'a Sample> {
+    samples
+        .values()
+        .filter_map(|v| {
+            v.iter()
+                .filter(|s| s.bytes.len() <= 2048)
+                .max_by_key(|s| s.bytes.len())
+        })
+        .collect()
+}
+
+#[test]
+fn every_layout_round_trips_on_corpus_objects() {
+    let _guard = serial();
+    let Some(samples) = corpus_samples() else {
+        return;
+    };
+    let mut layouts: Vec<&str> = DECODERS.iter().map(|(_, d)| d.layout).collect();
+    layouts.sort_unstable();
+    layouts.dedup();
+    let missing: Vec<&&str> = layouts
+        .iter()
+        .filter(|l| !samples.contains_key(**l))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "layouts without a corpus object: {missing:?}"
+    );
+    for (layout, v) in &samples {
+        assert!(
+            v.iter()
+                .all(|s| decode(&s.class, &s.bytes, s.scope).is_ok()),
+            "{layout}"
+        );
+    }
+}
+
+#[test]
+fn truncated_class_data_is_an_error() {
+    let _guard = serial();
+    let Some(samples) = corpus_samples() else {
+        return;
+    };
+    for s in hostile_inputs(&samples) {
+        for len in 0..s.bytes.len() {
+            let prefix = &s.bytes[..len];
+            assert!(
+                decode(&s.class, prefix, s.scope).is_err(),
+                "{}: {len} bytes",
+                s.class
+            );
+            match read(&s.header, &mut Reader::new(prefix, 0), s.scope) {
+                CustomData::Raw {
+                    bytes,
+                    fallback: Fallback::DecoderFailed(_),
+                } => {
+                    assert_eq!(bytes, prefix)
+                }
+                CustomData::None if len == 0 => {}
+                other => panic!("{}: {len} bytes gave {other:?}", s.class),
+            }
+        }
+    }
+}
+
+#[test]
+fn huge_and_negative_counts_are_errors_without_large_allocations() {
+    let _guard = serial();
+    let Some(samples) = corpus_samples() else {
+        return;
+    };
+    let (_, probe) = peak_during(|| std::hint::black_box(vec![1u8; 1 << 20]));
+    assert!(probe >= 1 << 20, "the counting allocator is not installed");
+    let mut count_errors = 0;
+    for s in hostile_inputs(&samples) {
+        for at in 0..s.bytes.len().saturating_sub(3) {
+            for value in [i32::MAX, i32::MIN, -1, 0x0100_0000] {
+                let mut bytes = s.bytes.clone();
+                bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+                let (result, peak) = peak_during(|| decode(&s.class, &bytes, s.scope));
+                assert!(
+                    peak < 1 << 20,
+                    "{}: {value} at {at}: {peak} bytes allocated",
+                    s.class
+                );
+                if let Err(e) = result {
+                    count_errors += usize::from(e.contains("exceeds the"));
+                }
+            }
+        }
+    }
+    // The count checks themselves fired (not only later reads running out of data).
+    assert!(count_errors > 100, "{count_errors} count errors");
+}
+
+#[test]
+fn writing_fields_that_disagree_with_the_save_version_is_an_error() {
+    let Some(samples) = corpus_samples() else {
+        return;
+    };
+    let mut checked = 0;
+    for s in samples.values().flatten() {
+        let data = read(&s.header, &mut Reader::new(&s.bytes, 0), s.scope);
+        // The same data under the SaveVersion on the other side of each gate it depends on.
+        for other in [40, 42, 47, 56, 57, 58] {
+            let scope = Scope::file(other);
+            let mut out = Vec::new();
+            if data.put(&s.header, scope, &mut out).is_ok() {
+                // Written without complaint: then it reads back the same under that version.
+                assert_eq!(
+                    read(&s.header, &mut Reader::new(&out, 0), scope),
+                    data,
+                    "{}",
+                    s.class
+                );
+            } else {
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "no gate was ever violated");
+}
