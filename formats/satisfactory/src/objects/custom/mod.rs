@@ -3,12 +3,13 @@
 //! This is the one place that knows about individual classes. A decoder is a [`ClassDecoder`] entry in
 //! [`DECODERS`], keyed by class path, with a [`CustomData`] variant for its model; adding a class
 //! means adding a module here, one enum variant and one table entry, nothing in the framework. The
-//! framework hands a decoder the bytes left after the property list and the versions in force
-//! ([`ClassScope`]); a decoder that fails, or leaves bytes unread, makes the object keep those bytes
+//! framework hands a decoder the bytes left after the property list, the versions in force and the
+//! property readers ([`ClassContext`]); a decoder that fails, or leaves bytes unread, makes the object keep those bytes
 //! as [`CustomData::Raw`] with the reason ([`Fallback`]), so a round trip never depends on a decoder.
 
 pub mod component;
 pub mod conveyor;
+pub mod drone;
 pub mod game;
 pub mod lightweight;
 pub mod power;
@@ -22,33 +23,64 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
+use unreal::PropertyList;
+
 use super::ObjectHeader;
+use super::properties::{Contexts, Readers};
 use crate::Error;
 use crate::reader::{Reader, put_args};
 use crate::versions::Scope;
 
 pub use component::UActorComponent;
 pub use conveyor::{AFGBuildableConveyorBase, AFGConveyorChainActor};
+pub use drone::{AFGDroneVehicle, FDroneAction};
 pub use game::{AFGPlayerState, PlayerStatePointers};
 pub use lightweight::AFGLightweightBuildableSubsystem;
 pub use power::{AFGBuildableWire, AFGCircuitSubsystem};
 pub use vehicle::{AFGRailroadVehicle, AFGVehicle};
 
-/// The versions in force for one object's class data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClassScope {
-    /// The object's SaveVersion.
-    pub save_version: i32,
-    /// The object's package `FileVersionUE5`.
-    pub package_ue5: i32,
+/// What a decoder reads class data with: the versions in force and the property readers, for the
+/// property lists some classes embed.
+pub(crate) struct ClassContext<'r, 'c> {
+    /// The object's SaveVersion and package version.
+    pub(crate) scope: Scope,
+    readers: &'r mut Readers<'c>,
 }
 
-impl From<Scope> for ClassScope {
-    fn from(scope: Scope) -> Self {
-        ClassScope {
-            save_version: scope.save_version,
-            package_ue5: scope.package.file_version_ue5,
-        }
+impl ClassContext<'_, '_> {
+    /// Reads a property list at `r`.
+    pub(crate) fn property_list(
+        &mut self,
+        r: &mut Reader<'_>,
+        path: &str,
+    ) -> Result<PropertyList, Error> {
+        let (list, used) = self
+            .readers
+            .reader(self.scope)
+            .read(r.rest(), r.offset())
+            .map_err(|e| Error::property(path, e))?;
+        r.take(used, path)?;
+        Ok(list)
+    }
+}
+
+/// What a writer writes class data with: the versions in force and the property contexts.
+pub(crate) struct ClassWriteContext<'c> {
+    /// The object's SaveVersion and package version.
+    pub(crate) scope: Scope,
+    contexts: &'c Contexts,
+}
+
+impl ClassWriteContext<'_> {
+    /// Appends a property list.
+    pub(crate) fn put_property_list(
+        &self,
+        list: &PropertyList,
+        out: &mut Vec<u8>,
+        path: &str,
+    ) -> Result<(), Error> {
+        list.write(&self.contexts.get(self.scope), out)
+            .map_err(|e| Error::property(path, e))
     }
 }
 
@@ -57,7 +89,7 @@ pub(crate) struct ClassDecoder {
     /// Short name of the layout, e.g. `AFGBuildableConveyorBase`.
     pub(crate) layout: &'static str,
     /// Reads the class data; must consume all of `r`.
-    pub(crate) read: fn(&mut Reader<'_>, ClassScope) -> Result<CustomData, Error>,
+    pub(crate) read: fn(&mut Reader<'_>, &mut ClassContext<'_, '_>) -> Result<CustomData, Error>,
 }
 
 /// A [`ClassDecoder`] reading the `#[binrw]` layout `$ty` (which takes the SaveVersion) into the
@@ -66,8 +98,8 @@ macro_rules! layout {
     ($variant:ident, $ty:ty) => {
         ClassDecoder {
             layout: stringify!($ty),
-            read: |r, scope| {
-                let data: $ty = r.binrw_args(stringify!($ty), (scope.save_version,))?;
+            read: |r, cx| {
+                let data: $ty = r.binrw_args(stringify!($ty), (cx.scope.save_version,))?;
                 Ok(CustomData::$variant(Box::new(data)))
             },
         }
@@ -215,6 +247,17 @@ const DECODERS: &[(&str, ClassDecoder)] = &[
         "/Game/FactoryGame/Buildable/Vehicle/Train/Wagon/BP_FreightWagon.BP_FreightWagon_C",
         RAILROAD_VEHICLE,
     ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/DroneStation/BP_DroneTransport.BP_DroneTransport_C",
+        ClassDecoder {
+            layout: "AFGDroneVehicle",
+            read: |r, cx| {
+                Ok(CustomData::DroneVehicle(Box::new(AFGDroneVehicle::read(
+                    r, cx,
+                )?)))
+            },
+        },
+    ),
     ("/Script/FactoryGame.FGDroneMovementComponent", COMPONENT),
     (
         "/Script/FactoryGame.FGFactoryConnectionComponent",
@@ -291,6 +334,8 @@ pub enum CustomData {
     RailroadVehicle(Box<AFGRailroadVehicle>),
     /// Actor components.
     ActorComponent(Box<UActorComponent>),
+    /// Drones.
+    DroneVehicle(Box<AFGDroneVehicle>),
     /// Bytes kept as stored.
     Raw {
         /// The bytes (hex in JSON).
@@ -302,7 +347,12 @@ pub enum CustomData {
 }
 
 /// Reads the class data of an object (the rest of `r`); never fails, falling back to raw bytes.
-pub(crate) fn read(header: &ObjectHeader, r: &mut Reader<'_>, scope: Scope) -> CustomData {
+pub(crate) fn read(
+    header: &ObjectHeader,
+    r: &mut Reader<'_>,
+    scope: Scope,
+    readers: &mut Readers<'_>,
+) -> CustomData {
     let rest = r.rest();
     let decoder = decoder(header.class_name());
     let decoded = match decoder {
@@ -310,7 +360,8 @@ pub(crate) fn read(header: &ObjectHeader, r: &mut Reader<'_>, scope: Scope) -> C
         None => Err(Fallback::NoDecoder),
         Some(d) => {
             let mut sub = r.clone();
-            match (d.read)(&mut sub, scope.into()) {
+            let mut cx = ClassContext { scope, readers };
+            match (d.read)(&mut sub, &mut cx) {
                 Ok(data) if sub.is_empty() => Ok(data),
                 Ok(_) => Err(Fallback::DecoderFailed(format!(
                     "{}: {} bytes left undecoded at 0x{:x}",
@@ -333,8 +384,8 @@ impl CustomData {
     /// Appends the class data.
     pub(crate) fn put(
         &self,
-        _header: &ObjectHeader,
         scope: Scope,
+        contexts: &Contexts,
         out: &mut Vec<u8>,
     ) -> Result<(), Error> {
         let args = (scope.save_version,);
@@ -358,6 +409,7 @@ impl CustomData {
             CustomData::Vehicle(d) => put_args(&**d, out, "AFGVehicle", args),
             CustomData::RailroadVehicle(d) => put_args(&**d, out, "AFGRailroadVehicle", args),
             CustomData::ActorComponent(d) => put_args(&**d, out, "UActorComponent", args),
+            CustomData::DroneVehicle(d) => d.put(&ClassWriteContext { scope, contexts }, out),
         }
     }
 
