@@ -3,17 +3,17 @@
 
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
-use unreal::{F32, F64, FObjectReferenceDisc, FVector, TArray};
+use unreal::{F32, F64, FObjectReferenceDisc, FVector, PropertyContext, TArray};
 
 use super::types::{FInventoryItem, VArray};
 
 /// `FConveyorBeltItem`: an item and its offset along the belt.
 #[binrw]
-#[brw(little, import(save_version: i32))]
+#[brw(little, import(save_version: i32, props: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FConveyorBeltItem {
     /// `Item`.
-    #[brw(args(save_version))]
+    #[brw(args(save_version, props))]
     pub item: FInventoryItem,
     /// `Offset`.
     pub offset: F32,
@@ -23,11 +23,11 @@ pub struct FConveyorBeltItem {
 ///
 /// Update 8 belts carry their items here; from 1.0 the chain actor holds them and the array is empty.
 #[binrw]
-#[brw(little, import(save_version: i32))]
+#[brw(little, import(save_version: i32, props: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AFGBuildableConveyorBase {
     /// `mItems.Items`.
-    #[brw(args(save_version))]
+    #[brw(args(save_version, props))]
     pub items: VArray<FConveyorBeltItem>,
 }
 
@@ -71,7 +71,7 @@ pub struct FConveyorChainSplineSegment {
 
 /// `AFGConveyorChainActor` data: the belts of a chain and the items on it.
 #[binrw]
-#[brw(little, import(save_version: i32))]
+#[brw(little, import(save_version: i32, props: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AFGConveyorChainActor {
     /// `mFirstConveyor`.
@@ -89,6 +89,6 @@ pub struct AFGConveyorChainActor {
     /// `mTailItemIndex`.
     pub tail_item_index: i32,
     /// `mConveyorChainItems`.
-    #[brw(args(save_version))]
+    #[brw(args(save_version, props))]
     pub conveyor_chain_items: VArray<FConveyorBeltItem>,
 }

@@ -3,7 +3,7 @@
 
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
-use unreal::{FLinearColor, FObjectReferenceDisc};
+use unreal::{FLinearColor, FObjectReferenceDisc, PropertyContext};
 
 use super::types::{FFGDynamicStruct, FPlayerInfoHandle, FTransform, checked_count, write_count};
 
@@ -16,7 +16,7 @@ pub const LIGHTWEIGHT_BUILT_BY: i32 = 3;
 
 /// `AFGLightweightBuildableSubsystem` data.
 #[binrw]
-#[brw(little, import(save_version: i32))]
+#[brw(little, import(save_version: i32, props: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AFGLightweightBuildableSubsystem {
     /// `currentLightweightVersion` (SaveVersion 48+; 1 before).
@@ -25,8 +25,8 @@ pub struct AFGLightweightBuildableSubsystem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current_lightweight_version: Option<i32>,
     /// `mBuildableClassToInstanceArray`.
-    #[br(args(save_version, current_lightweight_version.unwrap_or(1)))]
-    #[bw(args(save_version, current_lightweight_version.unwrap_or(1)))]
+    #[br(args(save_version, current_lightweight_version.unwrap_or(1), props))]
+    #[bw(args(save_version, current_lightweight_version.unwrap_or(1), props))]
     pub buildable_class_to_instance_array: InstanceMap,
 }
 
@@ -38,16 +38,17 @@ pub struct InstanceMap {
     pub entries: Vec<(FObjectReferenceDisc, Vec<FRuntimeBuildableInstanceData>)>,
 }
 
-/// Arguments of the instance layouts: SaveVersion and `currentLightweightVersion`.
-type InstanceArgs = (i32, i32);
+/// Arguments of the instance layouts: SaveVersion, `currentLightweightVersion` and the property
+/// context of `TypeSpecificData`.
+type InstanceArgs<'a> = (i32, i32, &'a PropertyContext);
 
 impl binrw::BinRead for InstanceMap {
-    type Args<'a> = InstanceArgs;
+    type Args<'a> = InstanceArgs<'a>;
 
     fn read_options<R: binrw::io::Read + binrw::io::Seek>(
         r: &mut R,
         endian: binrw::Endian,
-        args: InstanceArgs,
+        args: InstanceArgs<'_>,
     ) -> binrw::BinResult<Self> {
         let n = checked_count(r, endian, 8)?;
         let mut entries = Vec::with_capacity(n);
@@ -67,13 +68,13 @@ impl binrw::BinRead for InstanceMap {
 }
 
 impl binrw::BinWrite for InstanceMap {
-    type Args<'a> = InstanceArgs;
+    type Args<'a> = InstanceArgs<'a>;
 
     fn write_options<W: binrw::io::Write + binrw::io::Seek>(
         &self,
         w: &mut W,
         endian: binrw::Endian,
-        args: InstanceArgs,
+        args: InstanceArgs<'_>,
     ) -> binrw::BinResult<()> {
         write_count(self.entries.len(), w, endian)?;
         for (class, instances) in &self.entries {
@@ -93,7 +94,7 @@ const INSTANCE_MIN_SIZE: u64 = 80 + 32 + 6 * 8 + 1;
 
 /// `FRuntimeBuildableInstanceData`: one lightweight buildable.
 #[binrw]
-#[brw(little, import(save_version: i32, lightweight_version: i32))]
+#[brw(little, import(save_version: i32, lightweight_version: i32, props: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FRuntimeBuildableInstanceData {
     /// `Transform`.
@@ -105,7 +106,8 @@ pub struct FRuntimeBuildableInstanceData {
     /// `BlueprintProxy`.
     pub blueprint_proxy: FObjectReferenceDisc,
     /// `TypeSpecificData` (lightweight version 2+).
-    #[br(if(lightweight_version >= LIGHTWEIGHT_TYPE_SPECIFIC_DATA))]
+    #[br(if(lightweight_version >= LIGHTWEIGHT_TYPE_SPECIFIC_DATA), args(props))]
+    #[bw(args(props))]
     #[bw(assert(type_specific_data.is_some() == (lightweight_version >= LIGHTWEIGHT_TYPE_SPECIFIC_DATA), "TypeSpecificData must be present exactly from lightweight version {}", LIGHTWEIGHT_TYPE_SPECIFIC_DATA))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub type_specific_data: Option<FFGDynamicStruct>,

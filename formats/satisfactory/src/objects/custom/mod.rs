@@ -23,7 +23,11 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
+use binrw::io::Cursor;
+use binrw::{BinRead, BinWrite};
 use unreal::PropertyList;
+
+use types::ClassArgs;
 
 use super::ObjectHeader;
 use super::properties::{Contexts, Readers};
@@ -106,8 +110,54 @@ macro_rules! layout {
     };
 }
 
-const CONVEYOR: ClassDecoder = layout!(ConveyorBase, AFGBuildableConveyorBase);
-const CHAIN: ClassDecoder = layout!(ConveyorChainActor, AFGConveyorChainActor);
+/// Reads a layout that takes [`ClassArgs`] (whose property context is borrowed, so the reader's
+/// `binrw_args`, made for owned arguments, does not fit).
+fn read_layout<'a, T>(r: &mut Reader<'_>, path: &str, args: ClassArgs<'a>) -> Result<T, Error>
+where
+    T: BinRead<Args<'a> = ClassArgs<'a>>,
+{
+    let rest = r.rest();
+    let mut cursor = Cursor::new(rest);
+    let value = T::read_le_args(&mut cursor, args)
+        .map_err(|e| Error::binrw(path, r.offset(), rest.len(), &e))?;
+    r.take(cursor.position() as usize, path)?;
+    Ok(value)
+}
+
+/// Appends a layout that takes [`ClassArgs`].
+fn put_layout<'a, T>(
+    value: &T,
+    out: &mut Vec<u8>,
+    path: &str,
+    args: ClassArgs<'a>,
+) -> Result<(), Error>
+where
+    T: BinWrite<Args<'a> = ClassArgs<'a>>,
+{
+    let start = out.len();
+    let mut cursor = Cursor::new(out);
+    cursor.set_position(start as u64);
+    value
+        .write_le_args(&mut cursor, args)
+        .map_err(|e| Error::binrw(path, 0, start, &e))
+}
+
+/// Like [`layout!`] for a layout that also takes the property context (items and dynamic structs).
+macro_rules! layout_with_properties {
+    ($variant:ident, $ty:ty) => {
+        ClassDecoder {
+            layout: stringify!($ty),
+            read: |r, cx| {
+                let props = cx.readers.context(cx.scope);
+                let data: $ty = read_layout(r, stringify!($ty), (cx.scope.save_version, &props))?;
+                Ok(CustomData::$variant(Box::new(data)))
+            },
+        }
+    };
+}
+
+const CONVEYOR: ClassDecoder = layout_with_properties!(ConveyorBase, AFGBuildableConveyorBase);
+const CHAIN: ClassDecoder = layout_with_properties!(ConveyorChainActor, AFGConveyorChainActor);
 const WIRE: ClassDecoder = layout!(Wire, AFGBuildableWire);
 const VEHICLE: ClassDecoder = layout!(Vehicle, AFGVehicle);
 const RAILROAD_VEHICLE: ClassDecoder = layout!(RailroadVehicle, AFGRailroadVehicle);
@@ -194,7 +244,7 @@ const DECODERS: &[(&str, ClassDecoder)] = &[
     ),
     (
         "/Script/FactoryGame.FGLightweightBuildableSubsystem",
-        layout!(
+        layout_with_properties!(
             LightweightBuildableSubsystem,
             AFGLightweightBuildableSubsystem
         ),
@@ -389,18 +439,24 @@ impl CustomData {
         out: &mut Vec<u8>,
     ) -> Result<(), Error> {
         let args = (scope.save_version,);
+        let props = contexts.get(scope);
+        let with_props = (scope.save_version, &*props);
         match self {
             CustomData::None => Ok(()),
             CustomData::Raw { bytes, .. } => {
                 out.extend_from_slice(bytes);
                 Ok(())
             }
-            CustomData::ConveyorBase(d) => put_args(&**d, out, "AFGBuildableConveyorBase", args),
-            CustomData::ConveyorChainActor(d) => put_args(&**d, out, "AFGConveyorChainActor", args),
+            CustomData::ConveyorBase(d) => {
+                put_layout(&**d, out, "AFGBuildableConveyorBase", with_props)
+            }
+            CustomData::ConveyorChainActor(d) => {
+                put_layout(&**d, out, "AFGConveyorChainActor", with_props)
+            }
             CustomData::Wire(d) => put_args(&**d, out, "AFGBuildableWire", args),
             CustomData::CircuitSubsystem(d) => put_args(&**d, out, "AFGCircuitSubsystem", args),
             CustomData::LightweightBuildableSubsystem(d) => {
-                put_args(&**d, out, "AFGLightweightBuildableSubsystem", args)
+                put_layout(&**d, out, "AFGLightweightBuildableSubsystem", with_props)
             }
             CustomData::GameMode(d) | CustomData::GameState(d) => {
                 put_args(&**d, out, "PlayerStatePointers", args)

@@ -6,7 +6,7 @@
 use binrw::io::{Read, Seek, SeekFrom, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian, binrw};
 use serde::{Deserialize, Serialize};
-use unreal::{F64, FObjectReferenceDisc, FQuat, FVector};
+use unreal::{F64, FObjectReferenceDisc, FQuat, FVector, PropertyContext, PropertyList};
 
 use crate::reader::Bool32;
 
@@ -18,8 +18,9 @@ pub const SAVE_VERSION_ITEM_STATE: i32 = 43;
 /// fields twice).
 pub const SAVE_VERSION_PLAYER_INFO_INDEX: i32 = 57;
 
-/// The arguments every class layout takes: the object's SaveVersion.
-pub type VersionArgs = (i32,);
+/// The arguments of the layouts that hold items or dynamic structs: the object's SaveVersion and
+/// the property context their embedded property lists are read with.
+pub type ClassArgs<'a> = (i32, &'a PropertyContext);
 
 /// An `i32` count, checked against the bytes left in the stream (each element takes at least
 /// `min_size` bytes).
@@ -67,14 +68,14 @@ pub struct VArray<T> {
 
 impl<T> BinRead for VArray<T>
 where
-    T: for<'a> BinRead<Args<'a> = VersionArgs>,
+    T: for<'a> BinRead<Args<'a> = ClassArgs<'a>>,
 {
-    type Args<'a> = VersionArgs;
+    type Args<'a> = ClassArgs<'a>;
 
     fn read_options<R: Read + Seek>(
         r: &mut R,
         endian: Endian,
-        args: VersionArgs,
+        args: ClassArgs<'_>,
     ) -> BinResult<Self> {
         let n = checked_count(r, endian, 1)?;
         let mut items = Vec::with_capacity(n);
@@ -87,15 +88,15 @@ where
 
 impl<T> BinWrite for VArray<T>
 where
-    T: for<'a> BinWrite<Args<'a> = VersionArgs>,
+    T: for<'a> BinWrite<Args<'a> = ClassArgs<'a>>,
 {
-    type Args<'a> = VersionArgs;
+    type Args<'a> = ClassArgs<'a>;
 
     fn write_options<W: Write + Seek>(
         &self,
         w: &mut W,
         endian: Endian,
-        args: VersionArgs,
+        args: ClassArgs<'_>,
     ) -> BinResult<()> {
         write_count(self.items.len(), w, endian)?;
         self.items
@@ -124,40 +125,82 @@ pub(crate) fn write_sized_bytes(bytes: &Vec<u8>) -> BinResult<()> {
 
 /// `FFGDynamicStruct`: an optional struct of a type named by reference.
 #[binrw]
-#[brw(little)]
+#[brw(little, import(props: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FFGDynamicStruct {
     #[br(temp)]
     #[bw(calc = Bool32(valid_struct.is_some()))]
     has_valid_struct: Bool32,
     /// The struct, when `bHasValidStruct`.
-    #[br(if(has_valid_struct.0))]
+    #[br(if(has_valid_struct.0), args(props))]
+    #[bw(args(props))]
     pub valid_struct: Option<DynamicStructInstance>,
 }
 
 /// The struct of an `FFGDynamicStruct`.
 #[binrw]
-#[brw(little)]
+#[brw(little, import(props: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DynamicStructInstance {
     /// `ScriptStruct`.
     pub script_struct: FObjectReferenceDisc,
-    /// `StructInstance`, a property list, kept as stored (`savedPayloadSize` frames it).
-    #[br(parse_with = sized_bytes)]
-    #[bw(write_with = write_sized_bytes)]
-    #[serde(with = "unreal::chunked::hex_bytes")]
-    pub struct_instance: Vec<u8>,
+    /// `StructInstance` (framed by `savedPayloadSize`, which the writer recomputes).
+    #[br(parse_with = sized_property_list, args(props))]
+    #[bw(write_with = write_sized_property_list, args(props))]
+    pub struct_instance: PropertyList,
+}
+
+/// Reads an `i32` byte count and a property list that fills exactly those bytes.
+fn sized_property_list<R: Read + Seek>(
+    r: &mut R,
+    endian: Endian,
+    (props,): (&PropertyContext,),
+) -> BinResult<PropertyList> {
+    let pos = r.stream_position()?;
+    let bytes = sized_bytes(r, endian, ())?;
+    let fail = |message: String| binrw::Error::AssertFail { pos, message };
+    let (list, used) = PropertyList::read(&bytes, 0, props).map_err(|e| {
+        fail(format!(
+            "StructInstance: {}: {} at +0x{:x}",
+            e.path, e.message, e.offset
+        ))
+    })?;
+    if used != bytes.len() {
+        return Err(fail(format!(
+            "StructInstance: the property list ends {} bytes before savedPayloadSize",
+            bytes.len() - used
+        )));
+    }
+    Ok(list)
+}
+
+/// Writes a property list behind its `i32` byte count.
+fn write_sized_property_list<W: Write + Seek>(
+    list: &PropertyList,
+    w: &mut W,
+    endian: Endian,
+    (props,): (&PropertyContext,),
+) -> BinResult<()> {
+    let pos = w.stream_position()?;
+    let mut bytes = Vec::new();
+    list.write(props, &mut bytes)
+        .map_err(|e| binrw::Error::AssertFail {
+            pos,
+            message: format!("StructInstance: {}: {}", e.path, e.message),
+        })?;
+    write_sized_bytes(&bytes, w, endian, ())
 }
 
 /// `FInventoryItem`.
 #[binrw]
-#[brw(little, import(save_version: i32))]
+#[brw(little, import(save_version: i32, props: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FInventoryItem {
     /// `ItemClass`.
     pub item_class: FObjectReferenceDisc,
     /// `ItemState` (SaveVersion 43+).
-    #[br(if(save_version >= SAVE_VERSION_ITEM_STATE))]
+    #[br(if(save_version >= SAVE_VERSION_ITEM_STATE), args(props))]
+    #[bw(args(props))]
     #[bw(assert(item_state.is_some() == (save_version >= SAVE_VERSION_ITEM_STATE), "FInventoryItem.ItemState must be present exactly from SaveVersion {}", SAVE_VERSION_ITEM_STATE))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub item_state: Option<FFGDynamicStruct>,
