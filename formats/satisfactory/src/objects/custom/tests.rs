@@ -23,6 +23,7 @@ const FILES: &[&str] = &[
     "saves/structuralsolutions-1.sav",
     "saves/Another-1-2.sav",
     "saves/Ported-11-to-12-Exp.sav",
+    "saves/Unlock-1.1.sav",
     "blueprints/BlueprintWithHeaderV1.sbp",
 ];
 
@@ -163,6 +164,19 @@ fn every_layout_round_trips_on_corpus_objects() {
             "{layout}"
         );
     }
+    // Dynamic structs with a property list (beams' TypeSpecificData) are among them.
+    let with_struct = samples["AFGLightweightBuildableSubsystem"]
+        .iter()
+        .filter_map(|s| match reread(&s.header, &s.bytes, s.scope) {
+            CustomData::LightweightBuildableSubsystem(l) => Some(l),
+            _ => None,
+        })
+        .flat_map(|l| l.buildable_class_to_instance_array.entries)
+        .flat_map(|(_, instances)| instances)
+        .filter_map(|i| i.type_specific_data?.valid_struct)
+        .filter(|v| !v.struct_instance.properties.is_empty())
+        .count();
+    assert!(with_struct > 0, "no dynamic struct with properties");
 }
 
 #[test]
