@@ -258,3 +258,37 @@ fn writing_fields_that_disagree_with_the_save_version_is_an_error() {
     }
     assert!(checked > 0, "no gate was ever violated");
 }
+
+#[test]
+fn player_info_handle_follows_the_save_version_gates() {
+    use super::types::{FPlayerInfoHandle, PlayerInfoIndex};
+    use binrw::{BinRead, BinWrite, io::Cursor};
+    // The document's three layouts: u8 + u8 before 57, the u8 + i32 pair twice at 57, once after.
+    let cases: [(i32, &[u8]); 3] = [
+        (56, &[2, 7]),
+        (57, &[1, 5, 0, 0, 0, 2, 9, 0, 0, 0]),
+        (58, &[3, 0x10, 0x20, 0, 0]),
+    ];
+    for (sv, bytes) in cases {
+        let handle =
+            FPlayerInfoHandle::read_le_args(&mut Cursor::new(bytes), (sv,)).expect("reads");
+        let mut out = Cursor::new(Vec::new());
+        handle.write_le_args(&mut out, (sv,)).expect("writes");
+        assert_eq!(out.into_inner(), bytes, "SaveVersion {sv}");
+        match sv {
+            56 => assert_eq!(handle.legacy_player_info_table_index, Some(7)),
+            57 => {
+                let first = PlayerInfoIndex {
+                    service_provider: 1,
+                    player_info_table_index: 5,
+                };
+                assert_eq!(handle.duplicate, Some(first));
+                assert_eq!(handle.player_info_table_index, Some(9));
+            }
+            _ => assert_eq!(handle.player_info_table_index, Some(0x2010)),
+        }
+        // One byte short is an error under every version.
+        let short = &bytes[..bytes.len() - 1];
+        assert!(FPlayerInfoHandle::read_le_args(&mut Cursor::new(short), (sv,)).is_err());
+    }
+}
