@@ -1,11 +1,18 @@
 //! Class-specific data: the bytes a class writes after its UObject part.
 //!
-//! This is the one place that knows about individual classes. A decoder is a [`ClassDecoder`] entry in
-//! [`DECODERS`], keyed by class path, with a [`CustomData`] variant for its model; adding a class
+//! This is the one place that knows about individual classes. A decoder is a `ClassDecoder` entry in
+//! `DECODERS`, keyed by class path, with a [`CustomData`] variant for its model; adding a class
 //! means adding a module here, one enum variant and one table entry, nothing in the framework. The
 //! framework hands a decoder the bytes left after the property list, the versions in force and the
-//! property readers ([`ClassContext`]); a decoder that fails, or leaves bytes unread, makes the object keep those bytes
-//! as [`CustomData::Raw`] with the reason ([`Fallback`]), so a round trip never depends on a decoder.
+//! property readers (`ClassContext`); a decoder that fails, or leaves bytes unread, makes the object
+//! keep those bytes as [`CustomData::Raw`] with the reason ([`Fallback`]), so a round trip never
+//! depends on a decoder.
+//!
+//! Every class the document gives a layout is decoded: belts and lifts ([`conveyor`]), conveyor chain
+//! actors, wires and the circuit subsystem ([`power`]), the lightweight buildable subsystem
+//! ([`lightweight`]), game mode, game state and player state ([`game`]), vehicles and railroad vehicles
+//! ([`vehicle`]), drones ([`drone`]) and actor components ([`component`]). Mod classes keep their bytes
+//! raw with [`Fallback::NoDecoder`].
 
 pub mod component;
 pub mod conveyor;
