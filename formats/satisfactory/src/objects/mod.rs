@@ -227,7 +227,7 @@ impl DecodedObject {
             .map_err(|e| Error::property("properties", e))?;
         r.take(used, "properties")?;
         let guid = read_guid(&mut r)?;
-        let custom = custom::read(header, &mut r, scope);
+        let custom = custom::read(header, &mut r, scope, readers);
         Ok(DecodedObject {
             actor,
             serialization_control,
@@ -269,7 +269,7 @@ impl DecodedObject {
             }
             GuidField::NotStored => {}
         }
-        self.custom.put(header, scope, out)
+        self.custom.put(scope, contexts, out)
     }
 }
 

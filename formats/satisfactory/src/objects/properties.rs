@@ -100,6 +100,11 @@ impl ScopedReader<'_, '_> {
 }
 
 impl<'c> Readers<'c> {
+    /// The property context for `scope` (for lists read outside the shared readers).
+    pub(crate) fn context(&self, scope: Scope) -> Cow<'c, PropertyContext> {
+        self.contexts.get(scope)
+    }
+
     /// The reader for `scope`.
     pub(crate) fn reader(&mut self, scope: Scope) -> ScopedReader<'_, 'c> {
         let contexts = self.contexts;

@@ -1,37 +1,97 @@
 //! Class-specific data: the bytes a class writes after its UObject part.
 //!
-//! This is the one place that knows about individual classes. A decoder is a [`ClassDecoder`] entry in
-//! [`DECODERS`], keyed by class path, with a [`CustomData`] variant for its model; adding a class
+//! This is the one place that knows about individual classes. A decoder is a `ClassDecoder` entry in
+//! `DECODERS`, keyed by class path, with a [`CustomData`] variant for its model; adding a class
 //! means adding a module here, one enum variant and one table entry, nothing in the framework. The
-//! framework hands a decoder the bytes left after the property list and the versions in force
-//! ([`ClassScope`]); a decoder that fails, or leaves bytes unread, makes the object keep those bytes
-//! as [`CustomData::Raw`] with the reason ([`Fallback`]), so a round trip never depends on a decoder.
+//! framework hands a decoder the bytes left after the property list, the versions in force and the
+//! property readers (`ClassContext`); a decoder that fails, or leaves bytes unread, makes the object
+//! keep those bytes as [`CustomData::Raw`] with the reason ([`Fallback`]), so a round trip never
+//! depends on a decoder.
+//!
+//! Every class the document gives a layout is decoded: belts and lifts ([`conveyor`]), conveyor chain
+//! actors, wires and the circuit subsystem ([`power`]), the lightweight buildable subsystem
+//! ([`lightweight`]), game mode, game state and player state ([`game`]), vehicles and railroad vehicles
+//! ([`vehicle`]), drones ([`drone`]) and actor components ([`component`]). Mod classes keep their bytes
+//! raw with [`Fallback::NoDecoder`].
+
+pub mod component;
+pub mod conveyor;
+pub mod drone;
+pub mod game;
+pub mod lightweight;
+pub mod power;
+#[cfg(test)]
+mod tests;
+pub mod types;
+pub mod vehicle;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
+use binrw::io::Cursor;
+use binrw::{BinRead, BinWrite};
+use unreal::PropertyList;
+
+use types::ClassArgs;
+
 use super::ObjectHeader;
+use super::properties::{Contexts, Readers};
 use crate::Error;
-use crate::reader::Reader;
+use crate::reader::{Reader, put_args};
 use crate::versions::Scope;
 
-/// The versions in force for one object's class data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClassScope {
-    /// The object's SaveVersion.
-    pub save_version: i32,
-    /// The object's package `FileVersionUE5`.
-    pub package_ue5: i32,
+pub use component::UActorComponent;
+pub use conveyor::{AFGBuildableConveyorBase, AFGConveyorChainActor};
+pub use drone::{AFGDroneVehicle, FDroneAction};
+pub use game::{AFGPlayerState, PlayerStatePointers};
+pub use lightweight::AFGLightweightBuildableSubsystem;
+pub use power::{AFGBuildableWire, AFGCircuitSubsystem};
+pub use vehicle::{AFGRailroadVehicle, AFGVehicle};
+
+/// What a decoder reads class data with: the versions in force and the property readers, for the
+/// property lists some classes embed.
+pub(crate) struct ClassContext<'r, 'c> {
+    /// The object's SaveVersion and package version.
+    pub(crate) scope: Scope,
+    readers: &'r mut Readers<'c>,
 }
 
-impl From<Scope> for ClassScope {
-    fn from(scope: Scope) -> Self {
-        ClassScope {
-            save_version: scope.save_version,
-            package_ue5: scope.package.file_version_ue5,
-        }
+impl ClassContext<'_, '_> {
+    /// Reads a property list at `r`.
+    pub(crate) fn property_list(
+        &mut self,
+        r: &mut Reader<'_>,
+        path: &str,
+    ) -> Result<PropertyList, Error> {
+        let (list, used) = self
+            .readers
+            .reader(self.scope)
+            .read(r.rest(), r.offset())
+            .map_err(|e| Error::property(path, e))?;
+        r.take(used, path)?;
+        Ok(list)
+    }
+}
+
+/// What a writer writes class data with: the versions in force and the property contexts.
+pub(crate) struct ClassWriteContext<'c> {
+    /// The object's SaveVersion and package version.
+    pub(crate) scope: Scope,
+    contexts: &'c Contexts,
+}
+
+impl ClassWriteContext<'_> {
+    /// Appends a property list.
+    pub(crate) fn put_property_list(
+        &self,
+        list: &PropertyList,
+        out: &mut Vec<u8>,
+        path: &str,
+    ) -> Result<(), Error> {
+        list.write(&self.contexts.get(self.scope), out)
+            .map_err(|e| Error::property(path, e))
     }
 }
 
@@ -40,11 +100,250 @@ pub(crate) struct ClassDecoder {
     /// Short name of the layout, e.g. `AFGBuildableConveyorBase`.
     pub(crate) layout: &'static str,
     /// Reads the class data; must consume all of `r`.
-    pub(crate) read: fn(&mut Reader<'_>, ClassScope) -> Result<CustomData, Error>,
+    pub(crate) read: fn(&mut Reader<'_>, &mut ClassContext<'_, '_>) -> Result<CustomData, Error>,
 }
 
-/// Class path to decoder. Empty until class decoders are added: every class's data is kept raw.
-const DECODERS: &[(&str, ClassDecoder)] = &[];
+/// A [`ClassDecoder`] reading the `#[binrw]` layout `$ty` (which takes the SaveVersion) into the
+/// [`CustomData`] variant `$variant`.
+macro_rules! layout {
+    ($variant:ident, $ty:ty) => {
+        ClassDecoder {
+            layout: stringify!($ty),
+            read: |r, cx| {
+                let data: $ty = r.binrw_args(stringify!($ty), (cx.scope.save_version,))?;
+                Ok(CustomData::$variant(Box::new(data)))
+            },
+        }
+    };
+}
+
+/// Reads a layout that takes [`ClassArgs`] (whose property context is borrowed, so the reader's
+/// `binrw_args`, made for owned arguments, does not fit).
+fn read_layout<'a, T>(r: &mut Reader<'_>, path: &str, args: ClassArgs<'a>) -> Result<T, Error>
+where
+    T: BinRead<Args<'a> = ClassArgs<'a>>,
+{
+    let rest = r.rest();
+    let mut cursor = Cursor::new(rest);
+    let value = T::read_le_args(&mut cursor, args)
+        .map_err(|e| Error::binrw(path, r.offset(), rest.len(), &e))?;
+    r.take(cursor.position() as usize, path)?;
+    Ok(value)
+}
+
+/// Appends a layout that takes [`ClassArgs`].
+fn put_layout<'a, T>(
+    value: &T,
+    out: &mut Vec<u8>,
+    path: &str,
+    args: ClassArgs<'a>,
+) -> Result<(), Error>
+where
+    T: BinWrite<Args<'a> = ClassArgs<'a>>,
+{
+    let start = out.len();
+    let mut cursor = Cursor::new(out);
+    cursor.set_position(start as u64);
+    value
+        .write_le_args(&mut cursor, args)
+        .map_err(|e| Error::binrw(path, 0, start, &e))
+}
+
+/// Like [`layout!`] for a layout that also takes the property context (items and dynamic structs).
+macro_rules! layout_with_properties {
+    ($variant:ident, $ty:ty) => {
+        ClassDecoder {
+            layout: stringify!($ty),
+            read: |r, cx| {
+                let props = cx.readers.context(cx.scope);
+                let data: $ty = read_layout(r, stringify!($ty), (cx.scope.save_version, &props))?;
+                Ok(CustomData::$variant(Box::new(data)))
+            },
+        }
+    };
+}
+
+const CONVEYOR: ClassDecoder = layout_with_properties!(ConveyorBase, AFGBuildableConveyorBase);
+const CHAIN: ClassDecoder = layout_with_properties!(ConveyorChainActor, AFGConveyorChainActor);
+const WIRE: ClassDecoder = layout!(Wire, AFGBuildableWire);
+const VEHICLE: ClassDecoder = layout!(Vehicle, AFGVehicle);
+const RAILROAD_VEHICLE: ClassDecoder = layout!(RailroadVehicle, AFGRailroadVehicle);
+const COMPONENT: ClassDecoder = layout!(ActorComponent, UActorComponent);
+
+/// Class path to decoder: the classes the document lists for each layout.
+const DECODERS: &[(&str, ClassDecoder)] = &[
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk1/Build_ConveyorBeltMk1.Build_ConveyorBeltMk1_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk2/Build_ConveyorBeltMk2.Build_ConveyorBeltMk2_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk3/Build_ConveyorBeltMk3.Build_ConveyorBeltMk3_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk4/Build_ConveyorBeltMk4.Build_ConveyorBeltMk4_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk5/Build_ConveyorBeltMk5.Build_ConveyorBeltMk5_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorBeltMk6/Build_ConveyorBeltMk6.Build_ConveyorBeltMk6_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk1/Build_ConveyorLiftMk1.Build_ConveyorLiftMk1_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk2/Build_ConveyorLiftMk2.Build_ConveyorLiftMk2_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk3/Build_ConveyorLiftMk3.Build_ConveyorLiftMk3_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk4/Build_ConveyorLiftMk4.Build_ConveyorLiftMk4_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk5/Build_ConveyorLiftMk5.Build_ConveyorLiftMk5_C",
+        CONVEYOR,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/ConveyorLiftMk6/Build_ConveyorLiftMk6.Build_ConveyorLiftMk6_C",
+        CONVEYOR,
+    ),
+    ("/Script/FactoryGame.FGConveyorChainActor", CHAIN),
+    (
+        "/Script/FactoryGame.FGConveyorChainActor_RepSizeHuge",
+        CHAIN,
+    ),
+    (
+        "/Script/FactoryGame.FGConveyorChainActor_RepSizeLarge",
+        CHAIN,
+    ),
+    (
+        "/Script/FactoryGame.FGConveyorChainActor_RepSizeMedium",
+        CHAIN,
+    ),
+    (
+        "/Script/FactoryGame.FGConveyorChainActor_RepSizeNoCull",
+        CHAIN,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/PowerLine/Build_PowerLine.Build_PowerLine_C",
+        WIRE,
+    ),
+    (
+        "/Game/FactoryGame/Events/Christmas/Buildings/PowerLineLights/Build_XmassLightsLine.Build_XmassLightsLine_C",
+        WIRE,
+    ),
+    (
+        "/Game/FactoryGame/-Shared/Blueprint/BP_CircuitSubsystem.BP_CircuitSubsystem_C",
+        layout!(CircuitSubsystem, AFGCircuitSubsystem),
+    ),
+    (
+        "/Script/FactoryGame.FGLightweightBuildableSubsystem",
+        layout_with_properties!(
+            LightweightBuildableSubsystem,
+            AFGLightweightBuildableSubsystem
+        ),
+    ),
+    (
+        "/Game/FactoryGame/-Shared/Blueprint/BP_GameMode.BP_GameMode_C",
+        layout!(GameMode, PlayerStatePointers),
+    ),
+    (
+        "/Game/FactoryGame/-Shared/Blueprint/BP_GameState.BP_GameState_C",
+        layout!(GameState, PlayerStatePointers),
+    ),
+    (
+        "/Game/FactoryGame/Character/Player/BP_PlayerState.BP_PlayerState_C",
+        layout!(PlayerState, AFGPlayerState),
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Cyberwagon/Testa_BP_WB.Testa_BP_WB_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Explorer/BP_Explorer.BP_Explorer_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Golfcart/BP_Golfcart.BP_Golfcart_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Golfcart/BP_GolfcartGold.BP_GolfcartGold_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Tractor/BP_Tractor.BP_Tractor_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Truck/BP_FluidTruck.BP_FluidTruck_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Truck/BP_Truck.BP_Truck_C",
+        VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Train/Locomotive/BP_Locomotive.BP_Locomotive_C",
+        RAILROAD_VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Vehicle/Train/Wagon/BP_FreightWagon.BP_FreightWagon_C",
+        RAILROAD_VEHICLE,
+    ),
+    (
+        "/Game/FactoryGame/Buildable/Factory/DroneStation/BP_DroneTransport.BP_DroneTransport_C",
+        ClassDecoder {
+            layout: "AFGDroneVehicle",
+            read: |r, cx| {
+                Ok(CustomData::DroneVehicle(Box::new(AFGDroneVehicle::read(
+                    r, cx,
+                )?)))
+            },
+        },
+    ),
+    ("/Script/FactoryGame.FGDroneMovementComponent", COMPONENT),
+    (
+        "/Script/FactoryGame.FGFactoryConnectionComponent",
+        COMPONENT,
+    ),
+    ("/Script/FactoryGame.FGFactoryLegsComponent", COMPONENT),
+    ("/Script/FactoryGame.FGHealthComponent", COMPONENT),
+    ("/Script/FactoryGame.FGInventoryComponent", COMPONENT),
+    (
+        "/Script/FactoryGame.FGInventoryComponentEquipment",
+        COMPONENT,
+    ),
+    ("/Script/FactoryGame.FGInventoryComponentTrash", COMPONENT),
+    ("/Script/FactoryGame.FGPipeConnectionComponent", COMPONENT),
+    (
+        "/Script/FactoryGame.FGPipeConnectionComponentHyper",
+        COMPONENT,
+    ),
+    ("/Script/FactoryGame.FGPipeConnectionFactory", COMPONENT),
+    ("/Script/FactoryGame.FGPowerConnectionComponent", COMPONENT),
+    ("/Script/FactoryGame.FGPowerInfoComponent", COMPONENT),
+    (
+        "/Script/FactoryGame.FGRailroadTrackConnectionComponent",
+        COMPONENT,
+    ),
+    ("/Script/FactoryGame.FGShoppingListComponent", COMPONENT),
+    ("/Script/FactoryGame.FGTrainPlatformConnection", COMPONENT),
+    ("/Script/FactoryGame.FGVehicleAutopilotComponent", COMPONENT),
+];
 
 static BY_CLASS: LazyLock<HashMap<&'static str, &'static ClassDecoder>> =
     LazyLock::new(|| DECODERS.iter().map(|(class, d)| (*class, d)).collect());
@@ -70,6 +369,30 @@ pub enum Fallback {
 pub enum CustomData {
     /// The class writes nothing after its UObject part.
     None,
+    /// Belts and lifts.
+    ConveyorBase(Box<AFGBuildableConveyorBase>),
+    /// Conveyor chain actors.
+    ConveyorChainActor(Box<AFGConveyorChainActor>),
+    /// Power lines.
+    Wire(Box<AFGBuildableWire>),
+    /// The circuit subsystem.
+    CircuitSubsystem(Box<AFGCircuitSubsystem>),
+    /// The lightweight buildable subsystem.
+    LightweightBuildableSubsystem(Box<AFGLightweightBuildableSubsystem>),
+    /// The game mode.
+    GameMode(Box<PlayerStatePointers>),
+    /// The game state.
+    GameState(Box<PlayerStatePointers>),
+    /// A player state.
+    PlayerState(Box<AFGPlayerState>),
+    /// Wheeled vehicles.
+    Vehicle(Box<AFGVehicle>),
+    /// Locomotives and wagons.
+    RailroadVehicle(Box<AFGRailroadVehicle>),
+    /// Actor components.
+    ActorComponent(Box<UActorComponent>),
+    /// Drones.
+    DroneVehicle(Box<AFGDroneVehicle>),
     /// Bytes kept as stored.
     Raw {
         /// The bytes (hex in JSON).
@@ -81,7 +404,12 @@ pub enum CustomData {
 }
 
 /// Reads the class data of an object (the rest of `r`); never fails, falling back to raw bytes.
-pub(crate) fn read(header: &ObjectHeader, r: &mut Reader<'_>, scope: Scope) -> CustomData {
+pub(crate) fn read(
+    header: &ObjectHeader,
+    r: &mut Reader<'_>,
+    scope: Scope,
+    readers: &mut Readers<'_>,
+) -> CustomData {
     let rest = r.rest();
     let decoder = decoder(header.class_name());
     let decoded = match decoder {
@@ -89,7 +417,8 @@ pub(crate) fn read(header: &ObjectHeader, r: &mut Reader<'_>, scope: Scope) -> C
         None => Err(Fallback::NoDecoder),
         Some(d) => {
             let mut sub = r.clone();
-            match (d.read)(&mut sub, scope.into()) {
+            let mut cx = ClassContext { scope, readers };
+            match (d.read)(&mut sub, &mut cx) {
                 Ok(data) if sub.is_empty() => Ok(data),
                 Ok(_) => Err(Fallback::DecoderFailed(format!(
                     "{}: {} bytes left undecoded at 0x{:x}",
@@ -112,15 +441,39 @@ impl CustomData {
     /// Appends the class data.
     pub(crate) fn put(
         &self,
-        _header: &ObjectHeader,
-        _scope: Scope,
+        scope: Scope,
+        contexts: &Contexts,
         out: &mut Vec<u8>,
     ) -> Result<(), Error> {
+        let args = (scope.save_version,);
+        let props = contexts.get(scope);
+        let with_props = (scope.save_version, &*props);
         match self {
-            CustomData::None => {}
-            CustomData::Raw { bytes, .. } => out.extend_from_slice(bytes),
+            CustomData::None => Ok(()),
+            CustomData::Raw { bytes, .. } => {
+                out.extend_from_slice(bytes);
+                Ok(())
+            }
+            CustomData::ConveyorBase(d) => {
+                put_layout(&**d, out, "AFGBuildableConveyorBase", with_props)
+            }
+            CustomData::ConveyorChainActor(d) => {
+                put_layout(&**d, out, "AFGConveyorChainActor", with_props)
+            }
+            CustomData::Wire(d) => put_args(&**d, out, "AFGBuildableWire", args),
+            CustomData::CircuitSubsystem(d) => put_args(&**d, out, "AFGCircuitSubsystem", args),
+            CustomData::LightweightBuildableSubsystem(d) => {
+                put_layout(&**d, out, "AFGLightweightBuildableSubsystem", with_props)
+            }
+            CustomData::GameMode(d) | CustomData::GameState(d) => {
+                put_args(&**d, out, "PlayerStatePointers", args)
+            }
+            CustomData::PlayerState(d) => put_args(&**d, out, "AFGPlayerState", args),
+            CustomData::Vehicle(d) => put_args(&**d, out, "AFGVehicle", args),
+            CustomData::RailroadVehicle(d) => put_args(&**d, out, "AFGRailroadVehicle", args),
+            CustomData::ActorComponent(d) => put_args(&**d, out, "UActorComponent", args),
+            CustomData::DroneVehicle(d) => d.put(&ClassWriteContext { scope, contexts }, out),
         }
-        Ok(())
     }
 
     /// Whether the data was kept as raw bytes, and why.

@@ -1,0 +1,260 @@
+//! Types several classes' data share: arrays whose elements depend on the SaveVersion, counted
+//! byte blocks, `FInventoryItem`, `FFGDynamicStruct`, `FTransform` and `FPlayerInfoHandle`.
+//!
+//! Every count read here is checked against the bytes left before anything is reserved.
+
+use binrw::io::{Read, Seek, SeekFrom, Write};
+use binrw::{BinRead, BinResult, BinWrite, Endian, binrw};
+use serde::{Deserialize, Serialize};
+use unreal::{F64, FObjectReferenceDisc, FQuat, FVector, PropertyContext, PropertyList};
+
+use crate::reader::Bool32;
+
+/// SaveVersion from which `FInventoryItem` holds an `FFGDynamicStruct` item state instead of a legacy
+/// item state actor reference.
+pub const SAVE_VERSION_ITEM_STATE: i32 = 43;
+
+/// SaveVersion from which `FPlayerInfoHandle` holds an `int32` table index (57 itself writes the
+/// fields twice).
+pub const SAVE_VERSION_PLAYER_INFO_INDEX: i32 = 57;
+
+/// The arguments of the layouts that hold items or dynamic structs: the object's SaveVersion and
+/// the property context their embedded property lists are read with.
+pub type ClassArgs<'a> = (i32, &'a PropertyContext);
+
+/// An `i32` count, checked against the bytes left in the stream (each element takes at least
+/// `min_size` bytes).
+pub(crate) fn checked_count<R: Read + Seek>(
+    r: &mut R,
+    endian: Endian,
+    min_size: u64,
+) -> BinResult<usize> {
+    let pos = r.stream_position()?;
+    let n = i32::read_options(r, endian, ())?;
+    let here = pos + 4;
+    let end = r.seek(SeekFrom::End(0))?;
+    r.seek(SeekFrom::Start(here))?;
+    let left = end.saturating_sub(here);
+    match u64::try_from(n) {
+        Ok(count) if count.saturating_mul(min_size.max(1)) <= left => Ok(count as usize),
+        _ => Err(binrw::Error::AssertFail {
+            pos,
+            message: format!("count {n} exceeds the {left} bytes left"),
+        }),
+    }
+}
+
+/// Writes `n` as an `i32` count.
+pub(crate) fn write_count<W: Write + Seek>(n: usize, w: &mut W, endian: Endian) -> BinResult<()> {
+    let pos = w.stream_position()?;
+    i32::try_from(n)
+        .map_err(|_| binrw::Error::AssertFail {
+            pos,
+            message: format!("{n} elements do not fit an i32 count"),
+        })?
+        .write_options(w, endian, ())
+}
+
+/// A `TArray<T>` whose element layout depends on the SaveVersion.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(
+    transparent,
+    bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>")
+)]
+pub struct VArray<T> {
+    /// The elements.
+    pub items: Vec<T>,
+}
+
+impl<T> BinRead for VArray<T>
+where
+    T: for<'a> BinRead<Args<'a> = ClassArgs<'a>>,
+{
+    type Args<'a> = ClassArgs<'a>;
+
+    fn read_options<R: Read + Seek>(
+        r: &mut R,
+        endian: Endian,
+        args: ClassArgs<'_>,
+    ) -> BinResult<Self> {
+        let n = checked_count(r, endian, 1)?;
+        let mut items = Vec::with_capacity(n);
+        for _ in 0..n {
+            items.push(T::read_options(r, endian, args)?);
+        }
+        Ok(VArray { items })
+    }
+}
+
+impl<T> BinWrite for VArray<T>
+where
+    T: for<'a> BinWrite<Args<'a> = ClassArgs<'a>>,
+{
+    type Args<'a> = ClassArgs<'a>;
+
+    fn write_options<W: Write + Seek>(
+        &self,
+        w: &mut W,
+        endian: Endian,
+        args: ClassArgs<'_>,
+    ) -> BinResult<()> {
+        write_count(self.items.len(), w, endian)?;
+        self.items
+            .iter()
+            .try_for_each(|i| i.write_options(w, endian, args))
+    }
+}
+
+/// Reads an `i32` byte count and that many bytes.
+#[binrw::parser(reader, endian)]
+pub(crate) fn sized_bytes() -> BinResult<Vec<u8>> {
+    let n = checked_count(reader, endian, 1)?;
+    let mut bytes = vec![0; n];
+    reader.read_exact(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Writes an `i32` byte count and the bytes.
+#[allow(clippy::ptr_arg)] // binrw hands `write_with` a reference to the field's own type
+#[binrw::writer(writer, endian)]
+pub(crate) fn write_sized_bytes(bytes: &Vec<u8>) -> BinResult<()> {
+    write_count(bytes.len(), writer, endian)?;
+    writer.write_all(bytes)?;
+    Ok(())
+}
+
+/// `FFGDynamicStruct`: an optional struct of a type named by reference.
+#[binrw]
+#[brw(little, import(props: &PropertyContext))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FFGDynamicStruct {
+    #[br(temp)]
+    #[bw(calc = Bool32(valid_struct.is_some()))]
+    has_valid_struct: Bool32,
+    /// The struct, when `bHasValidStruct`.
+    #[br(if(has_valid_struct.0), args(props))]
+    #[bw(args(props))]
+    pub valid_struct: Option<DynamicStructInstance>,
+}
+
+/// The struct of an `FFGDynamicStruct`.
+#[binrw]
+#[brw(little, import(props: &PropertyContext))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DynamicStructInstance {
+    /// `ScriptStruct`.
+    pub script_struct: FObjectReferenceDisc,
+    /// `StructInstance` (framed by `savedPayloadSize`, which the writer recomputes).
+    #[br(parse_with = sized_property_list, args(props))]
+    #[bw(write_with = write_sized_property_list, args(props))]
+    pub struct_instance: PropertyList,
+}
+
+/// Reads an `i32` byte count and a property list that fills exactly those bytes.
+fn sized_property_list<R: Read + Seek>(
+    r: &mut R,
+    endian: Endian,
+    (props,): (&PropertyContext,),
+) -> BinResult<PropertyList> {
+    let pos = r.stream_position()?;
+    let bytes = sized_bytes(r, endian, ())?;
+    let fail = |message: String| binrw::Error::AssertFail { pos, message };
+    let (list, used) = PropertyList::read(&bytes, 0, props).map_err(|e| {
+        fail(format!(
+            "StructInstance: {}: {} at +0x{:x}",
+            e.path, e.message, e.offset
+        ))
+    })?;
+    if used != bytes.len() {
+        return Err(fail(format!(
+            "StructInstance: the property list ends {} bytes before savedPayloadSize",
+            bytes.len() - used
+        )));
+    }
+    Ok(list)
+}
+
+/// Writes a property list behind its `i32` byte count.
+fn write_sized_property_list<W: Write + Seek>(
+    list: &PropertyList,
+    w: &mut W,
+    endian: Endian,
+    (props,): (&PropertyContext,),
+) -> BinResult<()> {
+    let pos = w.stream_position()?;
+    let mut bytes = Vec::new();
+    list.write(props, &mut bytes)
+        .map_err(|e| binrw::Error::AssertFail {
+            pos,
+            message: format!("StructInstance: {}: {}", e.path, e.message),
+        })?;
+    write_sized_bytes(&bytes, w, endian, ())
+}
+
+/// `FInventoryItem`.
+#[binrw]
+#[brw(little, import(save_version: i32, props: &PropertyContext))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FInventoryItem {
+    /// `ItemClass`.
+    pub item_class: FObjectReferenceDisc,
+    /// `ItemState` (SaveVersion 43+).
+    #[br(if(save_version >= SAVE_VERSION_ITEM_STATE), args(props))]
+    #[bw(args(props))]
+    #[bw(assert(item_state.is_some() == (save_version >= SAVE_VERSION_ITEM_STATE), "FInventoryItem.ItemState must be present exactly from SaveVersion {}", SAVE_VERSION_ITEM_STATE))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub item_state: Option<FFGDynamicStruct>,
+    /// `LegacyItemStateActor` (before SaveVersion 43).
+    #[br(if(save_version < SAVE_VERSION_ITEM_STATE))]
+    #[bw(assert(legacy_item_state_actor.is_some() == (save_version < SAVE_VERSION_ITEM_STATE), "FInventoryItem.LegacyItemStateActor must be present exactly before SaveVersion {}", SAVE_VERSION_ITEM_STATE))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legacy_item_state_actor: Option<FObjectReferenceDisc>,
+}
+
+/// `FTransform` with large-world (double) coordinates.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct FTransform {
+    /// `Rotation`.
+    pub rotation: FQuat<F64>,
+    /// `Translation` (centimetres).
+    pub translation: FVector<F64>,
+    /// `Scale3D`.
+    pub scale3d: FVector<F64>,
+}
+
+/// `FPlayerInfoHandle`: which player built something.
+#[binrw]
+#[brw(little, import(save_version: i32))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FPlayerInfoHandle {
+    /// The first copy of the fields, which SaveVersion 57 wrote twice (a game bug).
+    #[br(if(save_version == SAVE_VERSION_PLAYER_INFO_INDEX))]
+    #[bw(assert(duplicate.is_some() == (save_version == SAVE_VERSION_PLAYER_INFO_INDEX), "FPlayerInfoHandle is written twice exactly at SaveVersion {}", SAVE_VERSION_PLAYER_INFO_INDEX))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duplicate: Option<PlayerInfoIndex>,
+    /// `ServiceProvider`.
+    pub service_provider: u8,
+    /// `PlayerInfoTableIndex` (SaveVersion 57+).
+    #[br(if(save_version >= SAVE_VERSION_PLAYER_INFO_INDEX))]
+    #[bw(assert(player_info_table_index.is_some() == (save_version >= SAVE_VERSION_PLAYER_INFO_INDEX), "FPlayerInfoHandle.PlayerInfoTableIndex must be present exactly from SaveVersion {}", SAVE_VERSION_PLAYER_INFO_INDEX))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_info_table_index: Option<i32>,
+    /// `LegacyPlayerInfoTableIndex` (before SaveVersion 57).
+    #[br(if(save_version < SAVE_VERSION_PLAYER_INFO_INDEX))]
+    #[bw(assert(legacy_player_info_table_index.is_some() == (save_version < SAVE_VERSION_PLAYER_INFO_INDEX), "FPlayerInfoHandle.LegacyPlayerInfoTableIndex must be present exactly before SaveVersion {}", SAVE_VERSION_PLAYER_INFO_INDEX))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legacy_player_info_table_index: Option<u8>,
+}
+
+/// The `ServiceProvider` and `PlayerInfoTableIndex` pair SaveVersion 57 writes first.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfoIndex {
+    /// `ServiceProvider`.
+    pub service_provider: u8,
+    /// `PlayerInfoTableIndex`.
+    pub player_info_table_index: i32,
+}
