@@ -56,7 +56,7 @@ pub enum Error {
     TooShort(usize),
     /// The JSON reader's thread could not be started.
     #[error("json: {0}")]
-    Io(#[from] std::io::Error),
+    JsonThread(std::io::Error),
 }
 
 impl Error {

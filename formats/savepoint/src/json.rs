@@ -36,7 +36,7 @@ pub(crate) fn from_str<T: DeserializeOwned + Send>(json: &str) -> Result<T, crat
             Ok(handle) => handle
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            Err(spawn) => Err(crate::Error::Io(spawn)),
+            Err(spawn) => Err(crate::Error::JsonThread(spawn)),
         }
     })
 }

@@ -111,6 +111,7 @@ fn replay_header_nesting_at_the_bound_survives_json() {
                 name: "T".into(),
                 fields,
             },
+            irregular_size_of: None,
         };
         property.update_size();
         property
