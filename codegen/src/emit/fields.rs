@@ -1009,13 +1009,16 @@ impl Gen<'_> {
             let mut done = Vec::new();
             body.push(self.prefetch(&cx, &inst.id, &mut done)?);
         }
+        let (pad_start, pad_end) = self.pad_code(tid, Dir::Read);
         Ok(quote! {
             /// Reads a value from `_io`; `_parent` and `_root` are the enclosing values (`None` at the top).
             pub fn read(_io: &mut KStream, _parent: Option<&#parent>, _root: Option<&#root>, #(#params),*) -> KResult<Self> {
                 let mut this = Self::default();
+                #pad_start
                 #(#sets)*
                 #endian
                 #(#body)*
+                #pad_end
                 Ok(this)
             }
         })
@@ -1086,6 +1089,31 @@ impl Gen<'_> {
         Ok(quote!(#(#out)*))
     }
 
+    /// Keeping the unread bits of partly read bytes: the log mark and capture around a read,
+    /// the matching frame around a write. The outermost struct also settles the last byte.
+    fn pad_code(&self, tid: usize, dir: Dir) -> (TokenStream, TokenStream) {
+        if !self.uses_bits() {
+            return (quote!(), quote!());
+        }
+        let settle = if self.is_schema_root(tid) {
+            quote!(if _root.is_none() {
+                _io.align_to_byte();
+            })
+        } else {
+            quote!()
+        };
+        match dir {
+            Dir::Read => (
+                quote!(let _pad_mark = _io.pad_mark();),
+                quote!(#settle this._bit_pads = _io.take_pads(_pad_mark);),
+            ),
+            Dir::Write => (
+                quote!(_io.push_pads(&this._bit_pads);),
+                quote!(#settle _io.pop_pads();),
+            ),
+        }
+    }
+
     pub(crate) fn write_fn(&self, tid: usize) -> Result<TokenStream, SchemaError> {
         let def = self.types[tid].def;
         let cx = self.write_cx(tid, &def.yaml_path);
@@ -1115,12 +1143,15 @@ impl Gen<'_> {
                 });
             }
         }
+        let (pad_start, pad_end) = self.pad_code(tid, Dir::Write);
         Ok(quote! {
             /// Writes the value to `_io`, byte for byte as it was read.
             pub fn write(&self, _io: &mut KWriter, _parent: Option<&#parent>, _root: Option<&#root>) -> KResult<()> {
                 let this = self;
+                #pad_start
                 #endian
                 #(#body)*
+                #pad_end
                 Ok(())
             }
         })
