@@ -843,7 +843,11 @@ impl Gen<'_> {
         }
         let elem = self.read_elem(&ecx, a, &a.ty)?;
         let check = self.valid_check(&ecx, a, quote!(e))?;
-        let elem = quote!({ let e = #elem; #check e });
+        let elem = if a.valid.is_some() {
+            quote!({ let e = #elem; #check e })
+        } else {
+            elem
+        };
         let body = match &a.repeat {
             Repeat::No => elem,
             Repeat::Eos => quote!({

@@ -427,7 +427,6 @@ impl<'a> Gen<'a> {
             quote!()
         };
         Ok(quote! {
-            #binrw
             #(#[doc = #doc])*
             #[derive(Debug, Clone, Default, PartialEq)]
             #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -439,6 +438,7 @@ impl<'a> Gen<'a> {
                 #write
                 #(#methods)*
             }
+            #binrw
         })
     }
 
