@@ -85,7 +85,12 @@ pub struct KStream<'a> {
     bits_left: u32,
     cover: Option<Coverage>,
     pads: Vec<u8>,
+    depth: u32,
 }
+
+/// How deeply structs may nest (through substreams too) before reading stops with an error
+/// instead of exhausting the stack.
+pub const MAX_DEPTH: u32 = 100;
 
 macro_rules! read_int {
     ($($name:ident $t:ty, $n:literal, $conv:ident;)*) => {$(
@@ -118,6 +123,7 @@ impl<'a> KStream<'a> {
             bits_left: 0,
             cover: None,
             pads: Vec::new(),
+            depth: 0,
         }
     }
 
@@ -127,6 +133,31 @@ impl<'a> KStream<'a> {
         let mut s = KStream::new(data);
         s.cover = Some(cover.clone());
         (s, cover)
+    }
+
+    /// A stream over `data` (a substream of this one) that continues its nesting depth.
+    pub fn substream<'b>(&self, data: &'b [u8]) -> KStream<'b> {
+        let mut s = KStream::new(data);
+        s.depth = self.depth;
+        s
+    }
+
+    /// Entering a struct: an error past [`MAX_DEPTH`] levels.
+    pub fn enter(&mut self) -> KResult<()> {
+        if self.depth >= MAX_DEPTH {
+            return Err(KError::new(
+                "DepthError",
+                format!("structs nested deeper than {MAX_DEPTH}"),
+                self.pos,
+            ));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Leaving a struct entered with [`Self::enter`].
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
 
     /// Bytes in the stream.

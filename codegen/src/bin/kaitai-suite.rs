@@ -78,6 +78,7 @@ fn run(root: &Path) -> Result<usize, String> {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
         .join("kaitai-suite");
     let scratch = Scratch {
+        target_dir: dir.join("target"),
         dir,
         serde: false,
         modules,

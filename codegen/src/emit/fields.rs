@@ -542,7 +542,7 @@ impl Gen<'_> {
                         let raw = #raw;
                         let body = strip(raw, #pad, #term, #inc);
                         let dec = #p;
-                        let mut sub = KStream::new(&dec);
+                        let mut sub = _io.substream(&dec);
                         let value = {
                             let _io = &mut sub;
                             Box::new(#n::read(_io, #parent, #root, #(args.#idx),*)?)
@@ -1017,12 +1017,14 @@ impl Gen<'_> {
         Ok(quote! {
             /// Reads a value from `_io`; `_parent` and `_root` are the enclosing values (`None` at the top).
             pub fn read(_io: &mut KStream, _parent: Option<&#parent>, _root: Option<&#root>, #(#params),*) -> KResult<Self> {
+                _io.enter()?;
                 let mut this = Self::default();
                 #pad_start
                 #(#sets)*
                 #endian
                 #(#body)*
                 #pad_end
+                _io.leave();
                 Ok(this)
             }
         })
