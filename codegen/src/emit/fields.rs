@@ -1120,6 +1120,62 @@ impl Gen<'_> {
         }
     }
 
+    /// Writes parsed instance `name` (and those it needs) if not written yet: at the point
+    /// where reading first needed it, so a `pos` relative to `_io.pos` lands where it was read.
+    fn prewrite(
+        &self,
+        cx: &Cx,
+        name: &str,
+        done: &mut Vec<String>,
+    ) -> Result<TokenStream, SchemaError> {
+        if done.iter().any(|d| d == name) {
+            return Ok(quote!());
+        }
+        done.push(name.to_string());
+        let def = self.types[cx.tid].def;
+        let Some(inst) = def.instances.iter().find(|i| i.id == name) else {
+            return Ok(quote!());
+        };
+        let mut deps = Vec::new();
+        match &inst.kind {
+            InstanceKind::Value(e, _, c, _) => {
+                e.names(&mut deps);
+                if let Some(c) = c {
+                    c.names(&mut deps);
+                }
+            }
+            InstanceKind::Parse(pos, _, a) => {
+                if let Some(p) = pos {
+                    p.names(&mut deps);
+                }
+                deps.extend(attr_names(a));
+            }
+        }
+        let mut out = Vec::new();
+        for d in deps {
+            out.push(self.prewrite(cx, &d, done)?);
+        }
+        if let InstanceKind::Parse(pos, _, a) = &inst.kind {
+            let id = field_ident(&inst.id);
+            let flag = quote::format_ident!("_written_{}", inst.id);
+            let inner = self.write_attr(cx, a, quote!(this.#id), true)?;
+            let block = match pos {
+                Some(p) => {
+                    let p = self.int_val(cx, p)?;
+                    quote!(
+                        let saved = _io.pos();
+                        _io.seek(#p)?;
+                        #inner
+                        _io.seek(saved as i128)?;
+                    )
+                }
+                None => inner,
+            };
+            out.push(quote!(if !#flag && this.#id.is_some() { #flag = true; #block }));
+        }
+        Ok(quote!(#(#out)*))
+    }
+
     pub(crate) fn write_fn(&self, tid: usize) -> Result<TokenStream, SchemaError> {
         let def = self.types[tid].def;
         let cx = self.write_cx(tid, &def.yaml_path);
@@ -1127,33 +1183,31 @@ impl Gen<'_> {
         let root = self.root_rust(tid);
         let endian = self.endian_setup(tid, &cx, Dir::Write)?;
         let mut body = Vec::new();
+        let mut flags = Vec::new();
+        for inst in &def.instances {
+            if let InstanceKind::Parse(..) = &inst.kind {
+                let flag = quote::format_ident!("_written_{}", inst.id);
+                flags.push(quote!(let mut #flag = false;));
+            }
+        }
         for a in &def.seq {
+            let mut done = Vec::new();
+            for n in attr_names(a) {
+                body.push(self.prewrite(&cx, &n, &mut done)?);
+            }
             let id = field_ident(&a.id);
             body.push(self.write_attr(&cx, a, quote!(this.#id), a.cond.is_some())?);
         }
         for inst in &def.instances {
-            if let InstanceKind::Parse(pos, _, a) = &inst.kind {
-                let id = field_ident(&inst.id);
-                let inner = self.write_attr(&cx, a, quote!(this.#id), true)?;
-                body.push(match pos {
-                    Some(p) => {
-                        let p = self.int_val(&cx, p)?;
-                        quote!(if this.#id.is_some() {
-                            let saved = _io.pos();
-                            _io.seek(#p)?;
-                            #inner
-                            _io.seek(saved as i128)?;
-                        })
-                    }
-                    None => inner,
-                });
-            }
+            let mut done = Vec::new();
+            body.push(self.prewrite(&cx, &inst.id, &mut done)?);
         }
         let (pad_start, pad_end) = self.pad_code(tid, Dir::Write);
         Ok(quote! {
             /// Writes the value to `_io`, byte for byte as it was read.
             pub fn write(&self, _io: &mut KWriter, _parent: Option<&#parent>, _root: Option<&#root>) -> KResult<()> {
                 let this = self;
+                #(#flags)*
                 #pad_start
                 #endian
                 #(#body)*
