@@ -84,7 +84,13 @@ pub struct KStream<'a> {
     bits: u128,
     bits_left: u32,
     cover: Option<Coverage>,
+    pads: Vec<u8>,
+    depth: u32,
 }
+
+/// How deeply structs may nest (through substreams too) before reading stops with an error
+/// instead of exhausting the stack.
+pub const MAX_DEPTH: u32 = 100;
 
 macro_rules! read_int {
     ($($name:ident $t:ty, $n:literal, $conv:ident;)*) => {$(
@@ -116,6 +122,8 @@ impl<'a> KStream<'a> {
             bits: 0,
             bits_left: 0,
             cover: None,
+            pads: Vec::new(),
+            depth: 0,
         }
     }
 
@@ -125,6 +133,31 @@ impl<'a> KStream<'a> {
         let mut s = KStream::new(data);
         s.cover = Some(cover.clone());
         (s, cover)
+    }
+
+    /// A stream over `data` (a substream of this one) that continues its nesting depth.
+    pub fn substream<'b>(&self, data: &'b [u8]) -> KStream<'b> {
+        let mut s = KStream::new(data);
+        s.depth = self.depth;
+        s
+    }
+
+    /// Entering a struct: an error past [`MAX_DEPTH`] levels.
+    pub fn enter(&mut self) -> KResult<()> {
+        if self.depth >= MAX_DEPTH {
+            return Err(KError::new(
+                "DepthError",
+                format!("structs nested deeper than {MAX_DEPTH}"),
+                self.pos,
+            ));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Leaving a struct entered with [`Self::enter`].
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
 
     /// Bytes in the stream.
@@ -159,10 +192,24 @@ impl<'a> KStream<'a> {
         Ok(())
     }
 
-    /// Drops a partly read byte of bits.
+    /// Leaves a partly read byte of bits; its unread bits are logged (see [`Self::take_pads`]).
     pub fn align_to_byte(&mut self) {
+        if self.bits_left > 0 {
+            self.pads.push(self.bits as u8);
+        }
         self.bits = 0;
         self.bits_left = 0;
+    }
+
+    /// Where the log of unread bits stands (taken at the start of a struct).
+    pub fn pad_mark(&self) -> usize {
+        self.pads.len()
+    }
+
+    /// The unread bits of partly read bytes since `mark`, in order, so a writer can put
+    /// them back (see [`KWriter::push_pads`]).
+    pub fn take_pads(&mut self, mark: usize) -> Vec<u8> {
+        self.pads.split_off(mark.min(self.pads.len()))
     }
 
     fn mark(&self, from: usize, to: usize) {
@@ -310,6 +357,7 @@ pub struct KWriter {
     bits: u128,
     bits_left: u32,
     bits_le: bool,
+    pad_frames: Vec<std::collections::VecDeque<u8>>,
 }
 
 impl KWriter {
@@ -353,13 +401,31 @@ impl KWriter {
         Ok(())
     }
 
-    /// Writes the pending bits, zero-padded to a whole byte.
+    /// Makes `pads` (a struct's unread bits, from [`KStream::take_pads`]) fill the partly
+    /// written bytes of the struct being written.
+    pub fn push_pads(&mut self, pads: &[u8]) {
+        self.pad_frames.push(pads.iter().copied().collect());
+    }
+
+    /// Ends the struct started by [`Self::push_pads`].
+    pub fn pop_pads(&mut self) {
+        self.pad_frames.pop();
+    }
+
+    /// Writes the pending bits, filled up to a whole byte with the bits the reader left
+    /// unread there (zero when unknown).
     pub fn align_to_byte(&mut self) {
         if self.bits_left > 0 {
+            let fill = self
+                .pad_frames
+                .last_mut()
+                .and_then(|f| f.pop_front())
+                .unwrap_or(0);
+            let free = 8 - self.bits_left;
             let b = if self.bits_le {
-                self.bits as u8
+                (self.bits as u8) | ((u16::from(fill) << self.bits_left) as u8)
             } else {
-                (self.bits << (8 - self.bits_left)) as u8
+                ((self.bits << free) as u8) | (fill & ((1u16 << free) - 1) as u8)
             };
             self.bits = 0;
             self.bits_left = 0;
@@ -824,6 +890,54 @@ mod tests {
                 .unwrap();
             }
             assert_eq!(w.into_inner(), data);
+        }
+    }
+
+    #[test]
+    fn unread_bits_of_a_partly_read_byte_are_written_back() {
+        let data = [0b1011_0110u8, 0x42, 0b0000_0101];
+        for le in [false, true] {
+            let mut r = KStream::new(&data);
+            let mark = r.pad_mark();
+            let a = if le {
+                r.read_bits_int_le(3)
+            } else {
+                r.read_bits_int_be(3)
+            }
+            .unwrap();
+            let b = r.read_u1().unwrap();
+            let c = if le {
+                r.read_bits_int_le(2)
+            } else {
+                r.read_bits_int_be(2)
+            }
+            .unwrap();
+            r.align_to_byte();
+            let pads = r.take_pads(mark);
+            assert_eq!(pads.len(), 2);
+
+            let mut w = KWriter::new();
+            w.push_pads(&pads);
+            if le {
+                w.write_bits_int_le(3, a)
+            } else {
+                w.write_bits_int_be(3, a)
+            }
+            .unwrap();
+            w.write_u1(b).unwrap();
+            if le {
+                w.write_bits_int_le(2, c)
+            } else {
+                w.write_bits_int_be(2, c)
+            }
+            .unwrap();
+            w.align_to_byte();
+            w.pop_pads();
+            assert_eq!(w.into_inner(), data, "le: {le}");
+
+            let mut plain = KWriter::new();
+            plain.write_bits_int_be(3, 0b101).unwrap();
+            assert_eq!(plain.into_inner(), [0b1010_0000], "no pads: zero fill");
         }
     }
 }

@@ -12,6 +12,8 @@ pub type MainSource = Box<dyn Fn(&[String]) -> String>;
 pub struct Scratch {
     /// The crate folder.
     pub dir: PathBuf,
+    /// Cargo target folder (may be shared by several scratch crates built one after another).
+    pub target_dir: PathBuf,
     /// Build with `serde::Serialize` on the generated types (for JSON output).
     pub serde: bool,
     /// Module name to source.
@@ -29,7 +31,7 @@ pub struct Built {
 }
 
 const MANIFEST: &str = r#"[package]
-name = "ks-scratch"
+name = "PACKAGE"
 version = "0.0.0"
 edition = "2024"
 publish = false
@@ -54,16 +56,27 @@ impl Scratch {
         let dir =
             std::path::absolute(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))?;
         let src = dir.join("src");
+        let target = std::path::absolute(&self.target_dir)
+            .map_err(|e| format!("{}: {e}", self.target_dir.display()))?;
         std::fs::create_dir_all(&src).map_err(|e| format!("{}: {e}", src.display()))?;
         let serde = if self.serde {
             "serde = { version = \"1\", features = [\"derive\"] }\nserde_json = \"1\"\n\n[features]\ndefault = [\"serde\"]\nserde = []\n"
         } else {
             "\n[features]\nserde = []\n"
         };
-        write_if_changed(
-            &dir.join("Cargo.toml"),
-            &MANIFEST.replace("SERDE_DEPS", serde),
-        )?;
+        // One package name per crate, so crates sharing a target folder have their own binary.
+        let package: String = dir
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let package = format!("ks_{package}");
+        let manifest = MANIFEST
+            .replace("SERDE_DEPS", serde)
+            .replace("PACKAGE", &package);
+        write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
         write_if_changed(&src.join("ks_runtime.rs"), crate::RUNTIME_SOURCE)?;
         for (name, text) in &self.modules {
             write_if_changed(&src.join(format!("{name}.rs")), text)?;
@@ -85,12 +98,12 @@ impl Scratch {
             let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
                 .args(["build", "--quiet", "--message-format=short"])
                 .current_dir(&dir)
-                .env("CARGO_TARGET_DIR", dir.join("target"))
+                .env("CARGO_TARGET_DIR", &target)
                 .output()
                 .map_err(|e| format!("cannot run cargo: {e}"))?;
             if out.status.success() {
                 return Ok(Built {
-                    binary: dir.join("target/debug/ks-scratch"),
+                    binary: target.join("debug").join(&package),
                     excluded,
                 });
             }

@@ -161,3 +161,42 @@ fn unsupported_construct_names_file_path_and_construct() {
         "{err}"
     );
 }
+
+const RECURSIVE: &str = r#"
+meta:
+  id: nest
+seq:
+  - id: more
+    type: u1
+  - id: child
+    type: nest
+    if: more != 0
+"#;
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let d = tmp("nest");
+    let schema = d.join("nest.ksy");
+    std::fs::write(&schema, RECURSIVE).unwrap();
+    let shallow = d.join("shallow.bin");
+    std::fs::write(&shallow, [1, 1, 0]).unwrap();
+    let deep = d.join("deep.bin");
+    std::fs::write(&deep, vec![1u8; 100_000]).unwrap();
+    let o = run(&[
+        "roundtrip".as_ref(),
+        schema.as_os_str(),
+        shallow.as_os_str(),
+        deep.as_os_str(),
+    ]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout.contains("shallow.bin: ok\n"),
+        "{stdout}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        stdout.contains("deep.bin: error: DepthError: structs nested deeper than 100"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("1 passed, 1 failed\n"), "{stdout}");
+}

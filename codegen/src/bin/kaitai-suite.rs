@@ -4,7 +4,10 @@
 //! bytes the read covered.
 //!
 //! Usage: `kaitai-suite KAITAI_TESTS_DIR [--min-pass N]`. Prints one line per test and
-//! `N passed, M failed, K skipped`; exits 1 if fewer than `--min-pass` tests passed.
+//! `N passed, M failed, K skipped`; exits 1 if fewer than `--min-pass` tests passed, or if a
+//! generated reader panics or kills the process on a truncated copy of a test input (each
+//! input is also read cut to 1 byte, half its length and one byte short; an error is expected
+//! there, a panic is not).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -78,6 +81,7 @@ fn run(root: &Path) -> Result<usize, String> {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
         .join("kaitai-suite");
     let scratch = Scratch {
+        target_dir: dir.join("target"),
         dir,
         serde: false,
         modules,
@@ -94,33 +98,8 @@ fn run(root: &Path) -> Result<usize, String> {
         .iter()
         .filter(|t| !built.excluded.contains_key(&format!("t_{}", t.id)))
         .collect();
-    let mut pending: Vec<&Test> = runnable;
-    while !pending.is_empty() {
-        let mut cmd = Command::new(&built.binary);
-        for t in &pending {
-            cmd.arg(&t.id).arg(&t.data);
-        }
-        let out = cmd
-            .output()
-            .map_err(|e| format!("cannot run the scratch binary: {e}"))?;
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let mut done = 0;
-        for line in stdout.lines() {
-            if let Some((id, verdict)) = line.split_once('\t') {
-                results.insert(id.to_string(), verdict.to_string());
-                done += 1;
-            }
-        }
-        if done < pending.len() {
-            let crashed = &pending[done];
-            results.insert(
-                crashed.id.clone(),
-                format!("failed: the test process died ({})", out.status),
-            );
-            done += 1;
-        }
-        pending.drain(..done);
-    }
+    let crashes = hostile_runs(&built.binary, &scratch.dir.join("truncated"), &runnable)?;
+    results.extend(run_all(&built.binary, runnable)?);
     let (mut pass, mut fail, mut skip) = (0, 0, 0);
     for (id, verdict) in &results {
         println!("{id}: {verdict}");
@@ -133,7 +112,77 @@ fn run(root: &Path) -> Result<usize, String> {
         }
     }
     println!("{pass} passed, {fail} failed, {skip} skipped");
+    if !crashes.is_empty() {
+        for (id, v) in &crashes {
+            eprintln!("truncated input of {id}: {v}");
+        }
+        return Err(format!(
+            "{} truncated inputs made a generated reader panic or crash",
+            crashes.len()
+        ));
+    }
     Ok(pass)
+}
+
+/// Reads truncated copies of every input (1 byte, half, one byte short): an error is
+/// expected, a panic or a dead process is returned.
+fn hostile_runs(
+    binary: &Path,
+    dir: &Path,
+    tests: &[&Test],
+) -> Result<Vec<(String, String)>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut cut_tests = Vec::new();
+    for t in tests {
+        let data = std::fs::read(&t.data).unwrap_or_default();
+        for cut in [1, data.len() / 2, data.len().saturating_sub(1)] {
+            if cut == 0 || cut >= data.len() {
+                continue;
+            }
+            let path = dir.join(format!("{}.{cut}", t.id));
+            std::fs::write(&path, &data[..cut]).map_err(|e| format!("{}: {e}", path.display()))?;
+            cut_tests.push(Test {
+                id: t.id.clone(),
+                data: path,
+            });
+        }
+    }
+    Ok(run_all(binary, cut_tests.iter().collect())?
+        .into_iter()
+        .filter(|(_, v)| v.contains("panicked") || v.contains("process died"))
+        .collect())
+}
+
+/// Runs the scratch binary on `pending`, restarting it after a test that kills it.
+fn run_all(binary: &Path, mut pending: Vec<&Test>) -> Result<Vec<(String, String)>, String> {
+    let mut results = Vec::new();
+    while !pending.is_empty() {
+        let mut cmd = Command::new(binary);
+        for t in &pending {
+            cmd.arg(&t.id).arg(&t.data);
+        }
+        let out = cmd
+            .output()
+            .map_err(|e| format!("cannot run the scratch binary: {e}"))?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let mut done = 0;
+        for line in stdout.lines() {
+            if let Some((id, verdict)) = line.split_once('\t') {
+                results.push((id.to_string(), verdict.to_string()));
+                done += 1;
+            }
+        }
+        if done < pending.len() {
+            let crashed = &pending[done];
+            results.push((
+                crashed.id.clone(),
+                format!("failed: the test process died ({})", out.status),
+            ));
+            done += 1;
+        }
+        pending.drain(..done);
+    }
+    Ok(results)
 }
 
 fn prepare(root: &Path, kst: &Path, opts: &Options) -> Result<(Test, String), String> {

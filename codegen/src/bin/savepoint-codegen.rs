@@ -145,13 +145,14 @@ fn build_tool(schema: &Path, opts: &Options, main_src: &'static str) -> Result<P
     let src = generate_file(schema, opts).map_err(|e| e.to_string())?;
     let name = module_name(schema);
     let root = root_type_name(&src).ok_or("the generated module has no root type")?;
-    let dir = std::env::var_os("CARGO_TARGET_DIR")
+    let base = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("target"))
-        .join("savepoint-codegen")
-        .join(&name);
+        .join("savepoint-codegen");
+    let dir = base.join(&name);
     let main = main_src.replace("SCHEMA", &format!("schema::{root}"));
     let scratch = Scratch {
+        target_dir: base.join("target"),
         dir,
         serde: true,
         modules: BTreeMap::from([("schema".to_string(), src)]),

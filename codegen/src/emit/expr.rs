@@ -541,6 +541,17 @@ impl Gen<'_> {
 
     fn attr(&self, cx: &Cx, base: &Expr, name: &str) -> Result<Tr, SchemaError> {
         let b = self.expr(cx, base)?;
+        if let Ty::Switch(stid, id) = &b.ty {
+            // Every case reads the same struct: its fields are reachable without a cast.
+            let (_, vars) = self.switch_variants(*stid, id)?;
+            if let Some((_, Ty::User(t), _)) = vars.first()
+                && vars.iter().all(|(_, ty, _)| *ty == Ty::User(*t))
+            {
+                let path = self.types[*t].def.path.join("::");
+                let cast = Expr::Cast(Box::new(base.clone()), path);
+                return self.attr(cx, &cast, name);
+            }
+        }
         let bt = self.effective(&b.ty);
         let bp = self.as_place(cx, &b)?;
         let int = |ts: TokenStream| Ok(Tr::value(ts, Ty::Int));

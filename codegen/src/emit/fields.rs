@@ -542,7 +542,7 @@ impl Gen<'_> {
                         let raw = #raw;
                         let body = strip(raw, #pad, #term, #inc);
                         let dec = #p;
-                        let mut sub = KStream::new(&dec);
+                        let mut sub = _io.substream(&dec);
                         let value = {
                             let _io = &mut sub;
                             Box::new(#n::read(_io, #parent, #root, #(args.#idx),*)?)
@@ -843,7 +843,11 @@ impl Gen<'_> {
         }
         let elem = self.read_elem(&ecx, a, &a.ty)?;
         let check = self.valid_check(&ecx, a, quote!(e))?;
-        let elem = quote!({ let e = #elem; #check e });
+        let elem = if a.valid.is_some() {
+            quote!({ let e = #elem; #check e })
+        } else {
+            elem
+        };
         let body = match &a.repeat {
             Repeat::No => elem,
             Repeat::Eos => quote!({
@@ -1009,13 +1013,18 @@ impl Gen<'_> {
             let mut done = Vec::new();
             body.push(self.prefetch(&cx, &inst.id, &mut done)?);
         }
+        let (pad_start, pad_end) = self.pad_code(tid, Dir::Read);
         Ok(quote! {
             /// Reads a value from `_io`; `_parent` and `_root` are the enclosing values (`None` at the top).
             pub fn read(_io: &mut KStream, _parent: Option<&#parent>, _root: Option<&#root>, #(#params),*) -> KResult<Self> {
+                _io.enter()?;
                 let mut this = Self::default();
+                #pad_start
                 #(#sets)*
                 #endian
                 #(#body)*
+                #pad_end
+                _io.leave();
                 Ok(this)
             }
         })
@@ -1086,6 +1095,87 @@ impl Gen<'_> {
         Ok(quote!(#(#out)*))
     }
 
+    /// Keeping the unread bits of partly read bytes: the log mark and capture around a read,
+    /// the matching frame around a write. The outermost struct also settles the last byte.
+    fn pad_code(&self, tid: usize, dir: Dir) -> (TokenStream, TokenStream) {
+        if !self.uses_bits() {
+            return (quote!(), quote!());
+        }
+        let settle = if self.is_schema_root(tid) {
+            quote!(if _root.is_none() {
+                _io.align_to_byte();
+            })
+        } else {
+            quote!()
+        };
+        match dir {
+            Dir::Read => (
+                quote!(let _pad_mark = _io.pad_mark();),
+                quote!(#settle this._bit_pads = _io.take_pads(_pad_mark);),
+            ),
+            Dir::Write => (
+                quote!(_io.push_pads(&this._bit_pads);),
+                quote!(#settle _io.pop_pads();),
+            ),
+        }
+    }
+
+    /// Writes parsed instance `name` (and those it needs) if not written yet: at the point
+    /// where reading first needed it, so a `pos` relative to `_io.pos` lands where it was read.
+    fn prewrite(
+        &self,
+        cx: &Cx,
+        name: &str,
+        done: &mut Vec<String>,
+    ) -> Result<TokenStream, SchemaError> {
+        if done.iter().any(|d| d == name) {
+            return Ok(quote!());
+        }
+        done.push(name.to_string());
+        let def = self.types[cx.tid].def;
+        let Some(inst) = def.instances.iter().find(|i| i.id == name) else {
+            return Ok(quote!());
+        };
+        let mut deps = Vec::new();
+        match &inst.kind {
+            InstanceKind::Value(e, _, c, _) => {
+                e.names(&mut deps);
+                if let Some(c) = c {
+                    c.names(&mut deps);
+                }
+            }
+            InstanceKind::Parse(pos, _, a) => {
+                if let Some(p) = pos {
+                    p.names(&mut deps);
+                }
+                deps.extend(attr_names(a));
+            }
+        }
+        let mut out = Vec::new();
+        for d in deps {
+            out.push(self.prewrite(cx, &d, done)?);
+        }
+        if let InstanceKind::Parse(pos, _, a) = &inst.kind {
+            let id = field_ident(&inst.id);
+            let flag = quote::format_ident!("_written_{}", inst.id);
+            let inner = self.write_attr(cx, a, quote!(this.#id), true)?;
+            let block = match pos {
+                Some(p) => {
+                    let p = self.int_val(cx, p)?;
+                    quote!(
+                        let saved = _io.pos();
+                        _io.seek(#p)?;
+                        #inner
+                        _io.seek(saved as i128)?;
+                    )
+                }
+                None => inner,
+            };
+            out.push(quote!(if !#flag && this.#id.is_some() { #flag = true; #block }));
+        }
+        Ok(quote!(#(#out)*))
+    }
+
     pub(crate) fn write_fn(&self, tid: usize) -> Result<TokenStream, SchemaError> {
         let def = self.types[tid].def;
         let cx = self.write_cx(tid, &def.yaml_path);
@@ -1093,34 +1183,35 @@ impl Gen<'_> {
         let root = self.root_rust(tid);
         let endian = self.endian_setup(tid, &cx, Dir::Write)?;
         let mut body = Vec::new();
+        let mut flags = Vec::new();
+        for inst in &def.instances {
+            if let InstanceKind::Parse(..) = &inst.kind {
+                let flag = quote::format_ident!("_written_{}", inst.id);
+                flags.push(quote!(let mut #flag = false;));
+            }
+        }
         for a in &def.seq {
+            let mut done = Vec::new();
+            for n in attr_names(a) {
+                body.push(self.prewrite(&cx, &n, &mut done)?);
+            }
             let id = field_ident(&a.id);
             body.push(self.write_attr(&cx, a, quote!(this.#id), a.cond.is_some())?);
         }
         for inst in &def.instances {
-            if let InstanceKind::Parse(pos, _, a) = &inst.kind {
-                let id = field_ident(&inst.id);
-                let inner = self.write_attr(&cx, a, quote!(this.#id), true)?;
-                body.push(match pos {
-                    Some(p) => {
-                        let p = self.int_val(&cx, p)?;
-                        quote!(if this.#id.is_some() {
-                            let saved = _io.pos();
-                            _io.seek(#p)?;
-                            #inner
-                            _io.seek(saved as i128)?;
-                        })
-                    }
-                    None => inner,
-                });
-            }
+            let mut done = Vec::new();
+            body.push(self.prewrite(&cx, &inst.id, &mut done)?);
         }
+        let (pad_start, pad_end) = self.pad_code(tid, Dir::Write);
         Ok(quote! {
             /// Writes the value to `_io`, byte for byte as it was read.
             pub fn write(&self, _io: &mut KWriter, _parent: Option<&#parent>, _root: Option<&#root>) -> KResult<()> {
                 let this = self;
+                #(#flags)*
+                #pad_start
                 #endian
                 #(#body)*
+                #pad_end
                 Ok(())
             }
         })

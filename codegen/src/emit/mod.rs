@@ -259,6 +259,24 @@ impl<'a> Gen<'a> {
         false
     }
 
+    /// Whether any type of the module reads bit-sized integers.
+    pub(crate) fn uses_bits(&self) -> bool {
+        let bits = |t: &AttrType| match t {
+            AttrType::Bits(..) => true,
+            AttrType::Switch(_, cases) => {
+                cases.iter().any(|(_, c)| matches!(c, AttrType::Bits(..)))
+            }
+            _ => false,
+        };
+        self.types.iter().any(|t| {
+            t.def.seq.iter().any(|a| bits(&a.ty))
+                || t.def
+                    .instances
+                    .iter()
+                    .any(|i| matches!(&i.kind, InstanceKind::Parse(_, _, a) if bits(&a.ty)))
+        })
+    }
+
     pub(crate) fn is_schema_root(&self, tid: usize) -> bool {
         self.schema_roots.contains(&tid)
     }
@@ -370,6 +388,13 @@ impl<'a> Gen<'a> {
             let d = names::doc_lines(&d);
             fields.push(quote!(#(#[doc = #d])* pub #id: #ty,));
         }
+        if self.uses_bits() {
+            fields.push(quote!(
+                /// Unread bits of partly read bytes (bit fields followed by byte-aligned data),
+                /// written back in their place.
+                pub _bit_pads: Vec<u8>,
+            ));
+        }
         if matches!(self.endian(tid), Some(Endian::Switch(..))) {
             fields.push(quote!(#[doc = "Byte order chosen when this value was read (`true`: little-endian)."] pub _is_le: bool,));
         }
@@ -402,7 +427,6 @@ impl<'a> Gen<'a> {
             quote!()
         };
         Ok(quote! {
-            #binrw
             #(#[doc = #doc])*
             #[derive(Debug, Clone, Default, PartialEq)]
             #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -414,6 +438,7 @@ impl<'a> Gen<'a> {
                 #write
                 #(#methods)*
             }
+            #binrw
         })
     }
 
