@@ -68,6 +68,15 @@ impl RideEntry {
             RideData::Coaster(c) => &c.ride,
         }
     }
+
+    /// The ride's common instance data, mutably.
+    pub fn instance_data_mut(&mut self) -> &mut crate::ride_instance::RideInstance {
+        match &mut self.data {
+            RideData::Shop(s) => &mut s.fixed.ride,
+            RideData::GentleThrill(g) => &mut g.fixed.ride,
+            RideData::Coaster(c) => &mut c.ride,
+        }
+    }
 }
 
 /// Rides block: all rides.

@@ -38,7 +38,13 @@ pub use container::Container;
 pub use error::{Error, OffsetIn};
 pub use header::{FCustomVersion, FCustomVersionContainer, FEngineVersion, FSaveGameHeader};
 pub use plz::{Plm, Plz};
-pub use unreal::StructHints;
+/// The Unreal core, for the types not re-exported here.
+pub use unreal;
+/// The property model and its common types, so one dependency on `gvas` is enough to edit a save.
+pub use unreal::{
+    ArrayValue, F32, F64, FGuid, FName, FPropertyTag, FPropertyTypeName, FString, FText, MapValue,
+    Property, PropertyList, PropertyValue, SetValue, StructHints, StructValue, TagExtras,
+};
 
 use serde::{Deserialize, Serialize};
 
@@ -99,6 +105,25 @@ pub fn write(save: &SaveFile) -> Result<Vec<u8>, Error> {
 }
 
 impl SaveFile {
+    /// The root property list.
+    ///
+    /// ```no_run
+    /// let mut save = gvas::read(&std::fs::read("SaveSlot_03.sav")?)?;
+    /// let level = save.properties().get("Level").and_then(|p| p.value.as_i32());
+    /// if let Some(p) = save.properties_mut().get_path_mut("Player.Gold") {
+    ///     p.value = gvas::PropertyValue::Int(9999);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn properties(&self) -> &PropertyList {
+        &self.body.properties
+    }
+
+    /// The root property list, mutably.
+    pub fn properties_mut(&mut self) -> &mut PropertyList {
+        &mut self.body.properties
+    }
+
     /// Short key/value lines describing the file (for `savepoint info` and snapshots).
     pub fn summary(&self) -> Vec<(&'static str, String)> {
         let header = &self.body.header;

@@ -31,9 +31,9 @@ pub enum ArrayValue {
     /// UInt32Property elements.
     UInt32s(Vec<u32>),
     /// Int64Property elements.
-    Int64s(Vec<i64>),
+    Int64s(#[serde(with = "crate::json::int64::vec")] Vec<i64>),
     /// UInt64Property elements.
-    UInt64s(Vec<u64>),
+    UInt64s(#[serde(with = "crate::json::uint64::vec")] Vec<u64>),
     /// FloatProperty elements.
     Floats(Vec<F32>),
     /// DoubleProperty elements.

@@ -40,6 +40,26 @@ macro_rules! int_module {
                 d.deserialize_any(IntVisitor)
             }
 
+            /// The same form for every element of a list
+            /// (`#[serde(with = "unreal::json::...::vec")]`).
+            pub mod vec {
+                use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+                #[derive(Serialize, Deserialize)]
+                struct Item(#[serde(with = "super")] $int);
+
+                /// Writes each element as [`super::serialize`] does.
+                pub fn serialize<S: Serializer>(values: &[$int], s: S) -> Result<S::Ok, S::Error> {
+                    s.collect_seq(values.iter().map(|&v| Item(v)))
+                }
+
+                /// Reads numbers or decimal strings.
+                pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<$int>, D::Error> {
+                    let items = Vec::<Item>::deserialize(d)?;
+                    Ok(items.into_iter().map(|Item(v)| v).collect())
+                }
+            }
+
             struct IntVisitor;
 
             impl Visitor<'_> for IntVisitor {
@@ -118,6 +138,16 @@ mod tests {
             assert_eq!(serde_json::to_string(&value).unwrap(), json);
             assert_eq!(serde_json::from_str::<Both>(json).unwrap(), value);
         }
+    }
+
+    #[test]
+    fn lists_use_the_same_form() {
+        #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+        struct List(#[serde(with = "super::uint64::vec")] Vec<u64>);
+        let list = List(vec![1, u64::MAX]);
+        let json = serde_json::to_string(&list).unwrap();
+        assert_eq!(json, r#"[1,"18446744073709551615"]"#);
+        assert_eq!(serde_json::from_str::<List>(&json).unwrap(), list);
     }
 
     #[test]

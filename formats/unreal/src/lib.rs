@@ -18,6 +18,7 @@
 //! [`StructHints`] keyed by property path, else from a look at the bytes (property list or `Guid`).
 #![deny(missing_docs)]
 
+mod access;
 pub mod binrw_error;
 pub mod chunked;
 mod container;
