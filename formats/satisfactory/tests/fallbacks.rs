@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use satisfactory::objects::ObjectData;
+use satisfactory::objects::{Fallback, ObjectData};
 use satisfactory::{Fallbacks, SatisfactoryFile, SaveObject};
 use unreal::{ArrayValue, PropertyList, PropertyValue, StructValue};
 
@@ -61,6 +61,7 @@ fn corpus_fallbacks_by_class() {
     let mut totals: BTreeMap<String, [usize; 4]> = BTreeMap::new();
     let mut raw_properties = BTreeMap::new();
     let mut raw_objects = Vec::new();
+    let mut decoder_failures: BTreeMap<String, usize> = BTreeMap::new();
     let mut files = 0;
     for sub in ["saves", "blueprints"] {
         for entry in std::fs::read_dir(dir.join(sub)).expect("corpus") {
@@ -89,7 +90,12 @@ fn corpus_fallbacks_by_class() {
                         ))
                     }
                     ObjectData::Decoded(d) => {
-                        walk_list(&d.properties, o.class_name(), &mut raw_properties)
+                        walk_list(&d.properties, o.class_name(), &mut raw_properties);
+                        if let Some(Fallback::DecoderFailed(e)) = d.custom.fallback() {
+                            let e = e.split(" at 0x").next().unwrap_or(e);
+                            let key = format!("{}: {e}", o.class_name());
+                            *decoder_failures.entry(key).or_default() += 1;
+                        }
                     }
                 }
             }
@@ -100,6 +106,10 @@ fn corpus_fallbacks_by_class() {
     );
     for (class, [n, dec, raw, obj]) in &totals {
         println!("  {class}: {n} {dec} {raw} {obj}");
+    }
+    println!("decoder failures:");
+    for (e, n) in &decoder_failures {
+        println!("  {n} x {e}");
     }
     println!(
         "raw property values (class.path(type)): {}",

@@ -22,7 +22,7 @@ const STRUCT_HINTS: &[(&str, &str)] = &[
 const BINARY_STRUCTS: &[(&str, usize)] = &[("FluidBox", 4), ("LBBalancerIndexing", 12)];
 
 /// The property context for objects saved with `package`.
-fn context(package: FPackageFileVersion) -> PropertyContext {
+pub(crate) fn context(package: FPackageFileVersion) -> PropertyContext {
     let ue = |v: i32| u32::try_from(v).unwrap_or(0);
     let mut ctx = PropertyContext::new(ue(package.file_version_ue4), ue(package.file_version_ue5));
     ctx.level_object_references = true;
