@@ -11,8 +11,8 @@ use unreal::chunked::{
     DEFAULT_CHUNK_SIZE, DeflateParams, PACKAGE_FILE_TAG, ZlibStream,
 };
 
-use crate::Error;
 use crate::reader::Reader;
+use crate::{Error, ReadOptions};
 
 /// deflate never expands its output by more than this factor (zlib's bound).
 const MAX_DEFLATE_RATIO: u64 = 1032;
@@ -27,16 +27,17 @@ struct ChunkRef<'a> {
 }
 
 /// Reads the chunks in `data` (which starts at file offset `base`): the archive model and the body.
-pub(crate) fn read(data: &[u8], base: usize) -> Result<(ChunkedArchive, Vec<u8>), Error> {
+pub(crate) fn read(
+    data: &[u8],
+    base: usize,
+    options: ReadOptions,
+) -> Result<(ChunkedArchive, Vec<u8>), Error> {
     let Some((header, chunks)) = scan(data, base)? else {
         return ChunkedArchive::read(data, base).map_err(|e| Error::zlib("chunks", e));
     };
     let total: usize = chunks.iter().map(|c| c.len).sum();
     let mut body = vec![0u8; total];
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(chunks.len() / CHUNKS_PER_THREAD)
-        .max(1);
+    let threads = options.threads(chunks.len(), CHUNKS_PER_THREAD);
     let streams = inflate_all(&chunks, &mut body, threads)?;
     let archive = ChunkedArchive {
         header,

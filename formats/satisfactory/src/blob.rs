@@ -7,10 +7,10 @@
 use serde::{Deserialize, Serialize};
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
 
-use crate::Error;
 use crate::objects::{Contexts, FObjectSaveData, ObjectData, ObjectHeader, SaveObject};
 use crate::reader::{Reader, put, put_args, put_sized};
 use crate::versions::{SAVE_VERSION_OBJECT_VERSION_DATA, Scope};
+use crate::{Error, ReadOptions};
 
 /// Objects per thread below which another thread does not pay off.
 const OBJECTS_PER_THREAD: usize = 256;
@@ -249,11 +249,13 @@ fn object_scope(p: &Pending) -> Scope {
 
 /// Decodes the bytes of every pending object (`body` is the buffer their offsets point into), on
 /// several threads when there are many.
-pub(crate) fn decode(pending: Vec<Pending>, body: &[u8], contexts: &Contexts) -> Vec<SaveObject> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(pending.len() / OBJECTS_PER_THREAD)
-        .max(1);
+pub(crate) fn decode(
+    pending: Vec<Pending>,
+    body: &[u8],
+    contexts: &Contexts,
+    options: ReadOptions,
+) -> Vec<SaveObject> {
+    let threads = options.threads(pending.len(), OBJECTS_PER_THREAD);
     if threads == 1 {
         return decode_group(pending, body, contexts);
     }

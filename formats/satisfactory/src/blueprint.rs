@@ -9,7 +9,7 @@ use crate::blob::{self, TailKind, TocTail};
 use crate::objects::{Contexts, SaveObject};
 use crate::reader::{Reader, put, put_sized};
 use crate::versions::{FSaveObjectVersionData, SAVE_VERSION_OBJECT_VERSION_DATA, Scope};
-use crate::{Error, archive};
+use crate::{Error, ReadOptions, archive};
 
 /// `FBlueprintItemAmount`.
 #[binrw]
@@ -73,12 +73,17 @@ impl Blueprint {
         scope_of(&self.header)
     }
 
-    /// Reads a blueprint.
+    /// Reads a blueprint (on every core).
     pub fn read(data: &[u8]) -> Result<Self, Error> {
+        Self::read_with(data, ReadOptions::default())
+    }
+
+    /// Reads a blueprint with options (e.g. a thread limit).
+    pub fn read_with(data: &[u8], options: ReadOptions) -> Result<Self, Error> {
         let mut r = Reader::new(data, 0);
         let header: FBlueprintHeader = r.binrw("header")?;
-        let (chunks, body) = archive::read(r.rest(), r.offset())?;
-        let body = read_body(&body, scope_of(&header)).map_err(|e| e.within("body"))?;
+        let (chunks, body) = archive::read(r.rest(), r.offset(), options)?;
+        let body = read_body(&body, scope_of(&header), options).map_err(|e| e.within("body"))?;
         Ok(Blueprint {
             header,
             chunks,
@@ -120,7 +125,7 @@ fn scope_of(header: &FBlueprintHeader) -> Scope {
     Scope::file(header.save_version).narrowed(None, header.save_object_version_data.as_ref())
 }
 
-fn read_body(body: &[u8], scope: Scope) -> Result<BlueprintBody, Error> {
+fn read_body(body: &[u8], scope: Scope, options: ReadOptions) -> Result<BlueprintBody, Error> {
     let mut r = Reader::new(body, 0);
     let size = r.count(1, "size")?;
     if size != r.remaining() {
@@ -145,7 +150,7 @@ fn read_body(body: &[u8], scope: Scope) -> Result<BlueprintBody, Error> {
     let (pending, data_tail) =
         blob::read_data_blob(&mut data, headers, false, scope).map_err(|e| e.within("data"))?;
     let contexts = Contexts::for_scopes(blob::scopes(&pending).collect::<Vec<_>>());
-    let objects = blob::decode(pending, body, &contexts);
+    let objects = blob::decode(pending, body, &contexts, options);
     Ok(BlueprintBody {
         objects,
         toc_tail,

@@ -5,7 +5,6 @@ use binrw::binrw;
 use serde::{Deserialize, Serialize};
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
 
-use crate::Error;
 use crate::blob::{self, Pending, TailKind, TocTail};
 use crate::objects::{Contexts, SaveObject};
 use crate::reader::{Reader, put, put_sized};
@@ -13,6 +12,7 @@ use crate::versions::{
     FSaveObjectVersionData, SAVE_VERSION_OBJECT_VERSION_DATA, SAVE_VERSION_PER_LEVEL, Scope,
     TOptional,
 };
+use crate::{Error, ReadOptions};
 
 /// `FWPGridValidationData`.
 #[binrw]
@@ -140,7 +140,12 @@ impl SaveBody {
 
     /// Reads a body (without the leading `i64` size) saved with `save_version`; `body` is the whole
     /// decompressed buffer, `r` the part after the size.
-    pub(crate) fn read(body: &[u8], r: &mut Reader<'_>, save_version: i32) -> Result<Self, Error> {
+    pub(crate) fn read(
+        body: &[u8],
+        r: &mut Reader<'_>,
+        save_version: i32,
+        options: ReadOptions,
+    ) -> Result<Self, Error> {
         let persistent_level_version_data = if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
             Some(r.binrw("persistent_level_version_data")?)
         } else {
@@ -183,7 +188,7 @@ impl SaveBody {
             pending_levels.push(level);
         }
         all.extend(persistent_objects);
-        let mut decoded = blob::decode(all, body, &contexts).into_iter();
+        let mut decoded = blob::decode(all, body, &contexts, options).into_iter();
         let levels = pending_levels
             .into_iter()
             .zip(counts)

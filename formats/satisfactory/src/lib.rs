@@ -55,6 +55,26 @@ pub use versions::{
 
 use serde::{Deserialize, Serialize};
 
+/// Options for reading saves and blueprints.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Most threads to inflate chunks and decode objects on; 0 (the default) uses every core.
+    pub max_threads: usize,
+}
+
+impl ReadOptions {
+    /// Threads for `jobs` jobs of which each thread should get at least `per_thread`.
+    pub(crate) fn threads(self, jobs: usize, per_thread: usize) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cap = if self.max_threads == 0 {
+            cores
+        } else {
+            self.max_threads.min(cores)
+        };
+        cap.min(jobs / per_thread.max(1)).max(1)
+    }
+}
+
 /// Which Satisfactory file some bytes are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

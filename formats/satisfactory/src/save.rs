@@ -7,7 +7,7 @@ use crate::body::SaveBody;
 use crate::header::FSaveHeader;
 use crate::reader::Reader;
 use crate::versions::SAVE_VERSION_UPDATE_8;
-use crate::{Error, archive};
+use crate::{Error, ReadOptions, archive};
 
 /// A save file: header, the original compressed chunks, and the decoded body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -39,12 +39,17 @@ fn check_version(data: &[u8]) -> Result<(), Error> {
 }
 
 impl SaveFile {
-    /// Reads a save.
+    /// Reads a save (on every core).
     pub fn read(data: &[u8]) -> Result<Self, Error> {
+        Self::read_with(data, ReadOptions::default())
+    }
+
+    /// Reads a save with options (e.g. a thread limit).
+    pub fn read_with(data: &[u8], options: ReadOptions) -> Result<Self, Error> {
         check_version(data)?;
         let mut r = Reader::new(data, 0);
         let header: FSaveHeader = r.binrw("header")?;
-        let (chunks, body) = archive::read(r.rest(), r.offset())?;
+        let (chunks, body) = archive::read(r.rest(), r.offset(), options)?;
         if chunks.header.v2_compressor.is_none() {
             return Err(Error::new(
                 "chunks",
@@ -55,7 +60,7 @@ impl SaveFile {
                 ),
             ));
         }
-        let body = read_body(&body, header.save_version).map_err(|e| e.within("body"))?;
+        let body = read_body(&body, header.save_version, options).map_err(|e| e.within("body"))?;
         Ok(SaveFile {
             header,
             chunks,
@@ -89,7 +94,11 @@ impl SaveFile {
 }
 
 /// Reads a decompressed body: the `i64` size, then the body proper.
-pub(crate) fn read_body(body: &[u8], save_version: i32) -> Result<SaveBody, Error> {
+pub(crate) fn read_body(
+    body: &[u8],
+    save_version: i32,
+    options: ReadOptions,
+) -> Result<SaveBody, Error> {
     let mut r = Reader::new(body, 0);
     let size = r.i64("size")?;
     if usize::try_from(size).ok() != Some(r.remaining()) {
@@ -102,5 +111,5 @@ pub(crate) fn read_body(body: &[u8], save_version: i32) -> Result<SaveBody, Erro
             ),
         ));
     }
-    SaveBody::read(body, &mut r, save_version)
+    SaveBody::read(body, &mut r, save_version, options)
 }
