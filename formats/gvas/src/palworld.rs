@@ -348,21 +348,38 @@ fn context(body: &GvasBody) -> PropertyContext {
 }
 
 fn decode_blob(blob: &Blob<'_>, ctx: &PropertyContext) -> RawData {
-    let bytes: &[u8] = blob.bytes;
-    let decoded = match blob.path.as_str() {
-        CHARACTER_PATH => decode_character(bytes, ctx).map(|c| RawData::Character(Box::new(c))),
-        GROUP_PATH => {
-            let kind = GroupKind::of(blob.group_type.as_deref().unwrap_or(""));
-            GroupData::read_le_args(&mut binrw::io::Cursor::new(bytes), (kind,))
-                .ok()
-                .map(|g| RawData::Group(Box::new(g)))
+    RawData::decode(&blob.path, blob.group_type.as_deref(), blob.bytes, ctx)
+}
+
+impl RawData {
+    /// Decodes the bytes of the `RawData` property at `path` (its sibling `GroupType` for groups;
+    /// `ctx` as for the body's properties). A decoded value is returned only when it encodes back
+    /// to `bytes`, so no blob is ever changed by a read; otherwise the bytes are kept.
+    pub fn decode(
+        path: &str,
+        group_type: Option<&str>,
+        bytes: &[u8],
+        ctx: &PropertyContext,
+    ) -> RawData {
+        let decoded = match path {
+            CHARACTER_PATH => decode_character(bytes, ctx).map(|c| RawData::Character(Box::new(c))),
+            GROUP_PATH => {
+                let kind = GroupKind::of(group_type.unwrap_or(""));
+                GroupData::read_le_args(&mut binrw::io::Cursor::new(bytes), (kind,))
+                    .ok()
+                    .map(|g| RawData::Group(Box::new(g)))
+            }
+            _ => None,
+        };
+        match decoded {
+            Some(data) if data.encode(ctx).is_ok_and(|b| b == bytes) => data,
+            _ => RawData::Undecoded(bytes.to_vec()),
         }
-        _ => None,
-    };
-    // Kept only when it encodes back to the same bytes: no blob is ever changed by a read.
-    match decoded {
-        Some(data) if encode_blob(&data, ctx).is_ok_and(|b| b == bytes) => data,
-        _ => RawData::Undecoded(bytes.to_vec()),
+    }
+
+    /// The bytes of this blob.
+    pub fn encode(&self, ctx: &PropertyContext) -> Result<Vec<u8>, Error> {
+        encode_blob(self, ctx)
     }
 }
 
