@@ -1,7 +1,13 @@
 //! Palworld RawData on the Level.sav sample (palworld_zlib_twice.sav): decoded, written back
 //! byte-exact, edited.
 
-use gvas::palworld::{CHARACTER_PATH, GROUP_PATH, PalworldRawData, RawData};
+use gvas::palworld::{
+    BASE_CAMP_PATH, CHARACTER_PATH, GROUP_PATH, ITEM_CONTAINER_PATH, ITEM_SLOT_PATH,
+    PalworldRawData, RawData,
+};
+
+#[global_allocator]
+static ALLOCATOR: snapshots::alloc::Counting = snapshots::alloc::Counting;
 
 fn level_sav() -> Option<Vec<u8>> {
     let dir = snapshots::corpus_subdir("gvas")?;
@@ -20,8 +26,16 @@ fn level_sav_raw_data_decodes_and_writes_back_byte_exact() {
     for (path, n) in &still_raw {
         eprintln!("  {n:6} {path}");
     }
-    assert!(!still_raw.contains_key(CHARACTER_PATH), "{still_raw:?}");
-    assert!(!still_raw.contains_key(GROUP_PATH), "{still_raw:?}");
+    for path in [
+        CHARACTER_PATH,
+        GROUP_PATH,
+        ITEM_CONTAINER_PATH,
+        ITEM_SLOT_PATH,
+        BASE_CAMP_PATH,
+    ] {
+        assert!(!still_raw.contains_key(path), "{path}: {still_raw:?}");
+        assert!(raw.blobs.iter().any(|(p, _)| p == path), "no {path}");
+    }
     let characters = raw.characters().count();
     let groups = raw.groups().count();
     assert!(
@@ -78,4 +92,26 @@ fn a_pal_level_edit_reads_back() {
         panic!("still a character");
     };
     assert_eq!(pal.level(), after);
+}
+
+#[test]
+fn hostile_counts_in_blobs_do_not_allocate_or_panic() {
+    let ctx = unreal::PropertyContext::new(522, 1009);
+    for count in [i32::MAX, -1, 1 << 20] {
+        let mut bytes = count.to_le_bytes().to_vec();
+        bytes.extend_from_slice(&[1, 2, 3, 4]);
+        for path in [
+            ITEM_CONTAINER_PATH,
+            ITEM_SLOT_PATH,
+            BASE_CAMP_PATH,
+            GROUP_PATH,
+            CHARACTER_PATH,
+        ] {
+            let (data, peak) = snapshots::alloc::peak_during(|| {
+                RawData::decode(path, Some("EPalGroupType::Guild"), &bytes, &ctx)
+            });
+            assert!(peak < 1 << 20, "{path}: count {count}: peak heap {peak}");
+            assert_eq!(data.encode(&ctx).unwrap(), bytes, "{path}");
+        }
+    }
 }
