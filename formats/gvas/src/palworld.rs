@@ -11,7 +11,11 @@
 //! - `worldSaveData.CharacterSaveParameterMap.Value.RawData`: a property list (the character's
 //!   `SaveParameter`), 4 bytes, the group GUID;
 //! - `worldSaveData.GroupSaveDataMap.Value.RawData`: a group, whose fields depend on the sibling
-//!   `GroupType` (guild, independent guild, organization, neutral).
+//!   `GroupType` (guild, independent guild, organization, neutral);
+//! - `worldSaveData.ItemContainerSaveData.Value.RawData` and `...Value.Slots.RawData`: item
+//!   container permissions (and a slot's corruption progress); empty blobs stay empty;
+//! - `worldSaveData.BaseCampSaveData.Value.RawData`: a base camp (ID, name, state, transforms,
+//!   area, group, owner).
 //!
 //! Every other `RawData` path stays [`RawData::Undecoded`]; [`PalworldRawData::still_raw_by_path`]
 //! counts them.
@@ -30,6 +34,12 @@ use crate::{Error, GvasBody};
 pub const CHARACTER_PATH: &str = "worldSaveData.CharacterSaveParameterMap.Value.RawData";
 /// Path of the groups' (guilds') data.
 pub const GROUP_PATH: &str = "worldSaveData.GroupSaveDataMap.Value.RawData";
+/// Path of the item containers' data.
+pub const ITEM_CONTAINER_PATH: &str = "worldSaveData.ItemContainerSaveData.Value.RawData";
+/// Path of the item container slots' data.
+pub const ITEM_SLOT_PATH: &str = "worldSaveData.ItemContainerSaveData.Value.Slots.RawData";
+/// Path of the base camps' data.
+pub const BASE_CAMP_PATH: &str = "worldSaveData.BaseCampSaveData.Value.RawData";
 
 /// Every `RawData` blob of a body, in file order, decoded where the layout is known.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -45,6 +55,14 @@ pub enum RawData {
     Character(Box<CharacterData>),
     /// A group (guild, independent guild, organization, neutral).
     Group(Box<GroupData>),
+    /// An item container.
+    ItemContainer(Box<ItemContainerData>),
+    /// An item container slot.
+    ItemSlot(Box<ItemSlotData>),
+    /// A base camp.
+    BaseCamp(Box<BaseCampData>),
+    /// An empty blob at a decoded path (containers and slots without data).
+    Empty,
     /// A blob whose layout is not decoded here (or which did not decode), kept as stored.
     Undecoded(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
 }
@@ -109,7 +127,7 @@ pub struct GroupData {
     #[bw(try_calc = i32::try_from(character_handles.len()))]
     handle_count: i32,
     /// Members: (player UID, instance ID) per character.
-    #[br(count = handle_count.max(0))]
+    #[br(parse_with = bounded_vec, args(handle_count, 32))]
     pub character_handles: Vec<CharacterHandle>,
     /// Guilds, independent guilds and organizations.
     #[br(if(kind.has_organization()))]
@@ -150,7 +168,7 @@ pub struct Organization {
     #[bw(try_calc = i32::try_from(base_ids.len()))]
     count: i32,
     /// Base camp IDs.
-    #[br(count = count.max(0))]
+    #[br(parse_with = bounded_vec, args(count, 16))]
     pub base_ids: Vec<FGuid>,
 }
 
@@ -165,7 +183,7 @@ pub struct GuildPart {
     #[bw(try_calc = i32::try_from(base_camp_points.len()))]
     count: i32,
     /// Map object instance IDs of the base camp points.
-    #[br(count = count.max(0))]
+    #[br(parse_with = bounded_vec, args(count, 16))]
     pub base_camp_points: Vec<FGuid>,
     /// The guild's name.
     pub guild_name: FString,
@@ -194,7 +212,7 @@ pub struct GuildMembers {
     #[bw(try_calc = i32::try_from(players.len()))]
     count: i32,
     /// The players.
-    #[br(count = count.max(0))]
+    #[br(parse_with = bounded_vec, args(count, 28))]
     pub players: Vec<GuildMember>,
 }
 
@@ -207,6 +225,127 @@ pub struct GuildMember {
     pub player_uid: FGuid,
     pub last_online_real_time: i64,
     pub player_name: FString,
+}
+
+/// Who may use an item container or slot.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemPermission {
+    #[br(temp)]
+    #[bw(try_calc = i32::try_from(type_a.len()))]
+    count_a: i32,
+    /// Permission type bytes (A).
+    #[br(parse_with = bounded_vec, args(count_a, 1))]
+    pub type_a: Vec<u8>,
+    #[br(temp)]
+    #[bw(try_calc = i32::try_from(type_b.len()))]
+    count_b: i32,
+    /// Permission type bytes (B).
+    #[br(parse_with = bounded_vec, args(count_b, 1))]
+    pub type_b: Vec<u8>,
+    #[br(temp)]
+    #[bw(try_calc = i32::try_from(item_static_ids.len()))]
+    count_ids: i32,
+    /// Static IDs of the items allowed.
+    #[br(parse_with = bounded_vec, args(count_ids, 4))]
+    pub item_static_ids: Vec<FString>,
+}
+
+/// `ItemContainerSaveData` value data.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ItemContainerData {
+    /// The permission.
+    pub permission: ItemPermission,
+    /// Bytes after the known fields, kept as stored.
+    #[br(parse_with = binrw::helpers::until_eof)]
+    #[serde(with = "unreal::chunked::hex_bytes")]
+    pub trailing: Vec<u8>,
+}
+
+/// An item container slot's data.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ItemSlotData {
+    /// The permission.
+    pub permission: ItemPermission,
+    /// Corruption progress (stored as bits so any float round-trips).
+    pub corruption_progress_value: unreal::F32,
+    /// Bytes after the known fields, kept as stored.
+    #[br(parse_with = binrw::helpers::until_eof)]
+    #[serde(with = "unreal::chunked::hex_bytes")]
+    pub trailing: Vec<u8>,
+}
+
+/// An `FTransform` with UE5 doubles: rotation quaternion, translation, scale.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PalTransform {
+    /// Rotation (x, y, z, w).
+    pub rotation: [unreal::F64; 4],
+    /// Translation (x, y, z).
+    pub translation: [unreal::F64; 3],
+    /// Scale (x, y, z).
+    pub scale: [unreal::F64; 3],
+}
+
+/// `BaseCampSaveData` value data.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BaseCampData {
+    /// The base camp's ID.
+    pub id: FGuid,
+    /// Its name.
+    pub name: FString,
+    /// State byte.
+    pub state: u8,
+    /// Where it stands.
+    pub transform: PalTransform,
+    /// Area radius.
+    pub area_range: unreal::F32,
+    /// The group (guild) it belongs to.
+    pub group_id_belong_to: FGuid,
+    /// The fast-travel point, relative to the camp.
+    pub fast_travel_local_transform: PalTransform,
+    /// The palbox map object's instance ID.
+    pub owner_map_object_instance_id: FGuid,
+    /// Bytes after the known fields, kept as stored.
+    #[br(parse_with = binrw::helpers::until_eof)]
+    #[serde(with = "unreal::chunked::hex_bytes")]
+    pub trailing: Vec<u8>,
+}
+
+/// Reads `count` elements of at least `min_size` bytes each, after checking that the bytes left
+/// can hold them (binrw's `count` would allocate the claimed number first). A negative count
+/// reads nothing; the blob then fails its encode-back check and stays undecoded.
+fn bounded_vec<T, R>(
+    reader: &mut R,
+    endian: binrw::Endian,
+    (count, min_size): (i32, u64),
+) -> binrw::BinResult<Vec<T>>
+where
+    T: for<'a> BinRead<Args<'a> = ()>,
+    R: binrw::io::Read + binrw::io::Seek,
+{
+    use binrw::io::SeekFrom;
+    let pos = reader.stream_position()?;
+    let end = reader.seek(SeekFrom::End(0))?;
+    reader.seek(SeekFrom::Start(pos))?;
+    let n = u64::try_from(count).unwrap_or(0);
+    if n.saturating_mul(min_size) > end.saturating_sub(pos) {
+        return Err(binrw::Error::AssertFail {
+            pos,
+            message: format!("count {count} does not fit the {} bytes left", end - pos),
+        });
+    }
+    (0..n)
+        .map(|_| T::read_options(reader, endian, ()))
+        .collect()
 }
 
 /// A `RawData` property found in a body: its path, the sibling `GroupType` and its bytes.
@@ -348,22 +487,50 @@ fn context(body: &GvasBody) -> PropertyContext {
 }
 
 fn decode_blob(blob: &Blob<'_>, ctx: &PropertyContext) -> RawData {
-    let bytes: &[u8] = blob.bytes;
-    let decoded = match blob.path.as_str() {
-        CHARACTER_PATH => decode_character(bytes, ctx).map(|c| RawData::Character(Box::new(c))),
-        GROUP_PATH => {
-            let kind = GroupKind::of(blob.group_type.as_deref().unwrap_or(""));
-            GroupData::read_le_args(&mut binrw::io::Cursor::new(bytes), (kind,))
-                .ok()
-                .map(|g| RawData::Group(Box::new(g)))
+    RawData::decode(&blob.path, blob.group_type.as_deref(), blob.bytes, ctx)
+}
+
+impl RawData {
+    /// Decodes the bytes of the `RawData` property at `path` (its sibling `GroupType` for groups;
+    /// `ctx` as for the body's properties). A decoded value is returned only when it encodes back
+    /// to `bytes`, so no blob is ever changed by a read; otherwise the bytes are kept.
+    pub fn decode(
+        path: &str,
+        group_type: Option<&str>,
+        bytes: &[u8],
+        ctx: &PropertyContext,
+    ) -> RawData {
+        let decoded = match path {
+            CHARACTER_PATH => decode_character(bytes, ctx).map(|c| RawData::Character(Box::new(c))),
+            GROUP_PATH => {
+                let kind = GroupKind::of(group_type.unwrap_or(""));
+                GroupData::read_le_args(&mut binrw::io::Cursor::new(bytes), (kind,))
+                    .ok()
+                    .map(|g| RawData::Group(Box::new(g)))
+            }
+            ITEM_CONTAINER_PATH | ITEM_SLOT_PATH if bytes.is_empty() => Some(RawData::Empty),
+            ITEM_CONTAINER_PATH => read_binrw(bytes).map(|d| RawData::ItemContainer(Box::new(d))),
+            ITEM_SLOT_PATH => read_binrw(bytes).map(|d| RawData::ItemSlot(Box::new(d))),
+            BASE_CAMP_PATH => read_binrw(bytes).map(|d| RawData::BaseCamp(Box::new(d))),
+            _ => None,
+        };
+        match decoded {
+            Some(data) if data.encode(ctx).is_ok_and(|b| b == bytes) => data,
+            _ => RawData::Undecoded(bytes.to_vec()),
         }
-        _ => None,
-    };
-    // Kept only when it encodes back to the same bytes: no blob is ever changed by a read.
-    match decoded {
-        Some(data) if encode_blob(&data, ctx).is_ok_and(|b| b == bytes) => data,
-        _ => RawData::Undecoded(bytes.to_vec()),
     }
+
+    /// The bytes of this blob.
+    pub fn encode(&self, ctx: &PropertyContext) -> Result<Vec<u8>, Error> {
+        encode_blob(self, ctx)
+    }
+}
+
+fn read_binrw<T>(bytes: &[u8]) -> Option<T>
+where
+    T: for<'a> BinRead<Args<'a> = ()>,
+{
+    T::read_le(&mut binrw::io::Cursor::new(bytes)).ok()
 }
 
 fn decode_character(bytes: &[u8], ctx: &PropertyContext) -> Option<CharacterData> {
@@ -394,6 +561,16 @@ fn encode_blob(data: &RawData, ctx: &PropertyContext) -> Result<Vec<u8>, Error> 
         RawData::Group(g) => {
             crate::put_binrw(&**g, &mut out).map_err(|e| Error::binrw("group", 0, e))?;
         }
+        RawData::ItemContainer(d) => {
+            crate::put_binrw(&**d, &mut out).map_err(|e| Error::binrw("item container", 0, e))?
+        }
+        RawData::ItemSlot(d) => {
+            crate::put_binrw(&**d, &mut out).map_err(|e| Error::binrw("item slot", 0, e))?
+        }
+        RawData::BaseCamp(d) => {
+            crate::put_binrw(&**d, &mut out).map_err(|e| Error::binrw("base camp", 0, e))?
+        }
+        RawData::Empty => {}
     }
     Ok(out)
 }

@@ -140,3 +140,32 @@ fn object_length_offset(save: &gvas::SaveFile, body: &[u8]) -> (usize, usize) {
     });
     found.next().expect("an object with a unique class path")
 }
+
+/// The Palworld world save read and its RawData taken out and decoded
+/// ([`gvas::palworld::PalworldRawData::take`]): still under 3x the decompressed body, since the
+/// blobs leave the body as they are decoded.
+#[test]
+fn palworld_raw_data_decoding_stays_under_3x_the_body() {
+    let _serial = serial();
+    let Some(dir) = snapshots::corpus_subdir("gvas") else {
+        return;
+    };
+    let bytes = std::fs::read(dir.join("palworld_zlib_twice.sav")).expect("corpus file");
+    let (decoded, peak) = peak_during(|| {
+        let mut save = gvas::read(&bytes).expect("reads");
+        let raw = gvas::palworld::PalworldRawData::take(&mut save.body);
+        (save, raw)
+    });
+    let (mut save, raw) = decoded;
+    raw.apply(&mut save.body).expect("applies");
+    let body = save.body.write().expect("body writes").len();
+    let bound = (body as f64 * GOAL_FACTOR) as usize + FIXED_ALLOWANCE;
+    println!(
+        "Level.sav with RawData decoded: peak {peak} bytes, {:.2}x the {body}-byte body",
+        peak as f64 / body as f64
+    );
+    assert!(
+        peak < bound,
+        "peak heap {peak} bytes over {GOAL_FACTOR}x the {body}-byte body"
+    );
+}

@@ -1,7 +1,13 @@
 //! Palworld RawData on the Level.sav sample (palworld_zlib_twice.sav): decoded, written back
 //! byte-exact, edited.
 
-use gvas::palworld::{CHARACTER_PATH, GROUP_PATH, PalworldRawData, RawData};
+use gvas::palworld::{
+    BASE_CAMP_PATH, CHARACTER_PATH, GROUP_PATH, ITEM_CONTAINER_PATH, ITEM_SLOT_PATH,
+    PalworldRawData, RawData,
+};
+
+#[global_allocator]
+static ALLOCATOR: snapshots::alloc::Counting = snapshots::alloc::Counting;
 
 fn level_sav() -> Option<Vec<u8>> {
     let dir = snapshots::corpus_subdir("gvas")?;
@@ -20,8 +26,16 @@ fn level_sav_raw_data_decodes_and_writes_back_byte_exact() {
     for (path, n) in &still_raw {
         eprintln!("  {n:6} {path}");
     }
-    assert!(!still_raw.contains_key(CHARACTER_PATH), "{still_raw:?}");
-    assert!(!still_raw.contains_key(GROUP_PATH), "{still_raw:?}");
+    for path in [
+        CHARACTER_PATH,
+        GROUP_PATH,
+        ITEM_CONTAINER_PATH,
+        ITEM_SLOT_PATH,
+        BASE_CAMP_PATH,
+    ] {
+        assert!(!still_raw.contains_key(path), "{path}: {still_raw:?}");
+        assert!(raw.blobs.iter().any(|(p, _)| p == path), "no {path}");
+    }
     let characters = raw.characters().count();
     let groups = raw.groups().count();
     assert!(
@@ -78,4 +92,76 @@ fn a_pal_level_edit_reads_back() {
         panic!("still a character");
     };
     assert_eq!(pal.level(), after);
+}
+
+#[test]
+fn hostile_counts_in_blobs_do_not_allocate_or_panic() {
+    let ctx = unreal::PropertyContext::new(522, 1009);
+    for count in [i32::MAX, -1, 1 << 20] {
+        let mut bytes = count.to_le_bytes().to_vec();
+        bytes.extend_from_slice(&[1, 2, 3, 4]);
+        for path in [
+            ITEM_CONTAINER_PATH,
+            ITEM_SLOT_PATH,
+            BASE_CAMP_PATH,
+            GROUP_PATH,
+            CHARACTER_PATH,
+        ] {
+            let (data, peak) = snapshots::alloc::peak_during(|| {
+                RawData::decode(path, Some("EPalGroupType::Guild"), &bytes, &ctx)
+            });
+            assert!(peak < 1 << 20, "{path}: count {count}: peak heap {peak}");
+            assert_eq!(data.encode(&ctx).unwrap(), bytes, "{path}");
+        }
+    }
+}
+
+/// Deterministic mutations of real blobs of every decoded kind (bytes flipped, counts and lengths
+/// altered, truncated): decoding never panics and always encodes back to the mutated bytes.
+#[test]
+fn mutated_blobs_decode_to_themselves() {
+    let Some(file) = level_sav() else {
+        return;
+    };
+    let mut save = gvas::read(&file).unwrap();
+    let ctx = unreal::PropertyContext::new(
+        save.body.header.package_file_version_ue4,
+        save.body.header.package_ue5(),
+    );
+    let raw = PalworldRawData::take(&mut save.body);
+    let mut seen = std::collections::BTreeMap::new();
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for (path, data) in &raw.blobs {
+        let count = seen.entry(path.clone()).or_insert(0);
+        if *count >= 3 || matches!(data, RawData::Undecoded(_)) {
+            continue;
+        }
+        *count += 1;
+        let bytes = data.encode(&ctx).unwrap();
+        for round in 0..200 {
+            let mut m = bytes.clone();
+            if m.is_empty() {
+                break;
+            }
+            let at = (next() as usize) % m.len();
+            match round % 4 {
+                0 => m[at] ^= 1 << (next() % 8),
+                1 => m[at] = 0xFF,
+                2 => m.truncate(at),
+                _ => {
+                    let end = (at + 4).min(m.len());
+                    m[at..end].fill(0x7F);
+                }
+            }
+            let decoded = RawData::decode(path, Some("EPalGroupType::Guild"), &m, &ctx);
+            assert_eq!(decoded.encode(&ctx).unwrap(), m, "{path} round {round}");
+        }
+    }
+    assert!(seen.len() >= 5, "{seen:?}");
 }
