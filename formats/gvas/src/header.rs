@@ -19,6 +19,8 @@ pub struct FSaveGameHeader {
     /// `SaveGameFileVersion`: 1 (initial), 2 (custom versions), 3 (UE5 package version).
     #[br(assert((1..=SAVE_GAME_VERSION_UE5_PACKAGE).contains(&save_game_version),
         "unsupported save game version {}", save_game_version))]
+    #[bw(assert((1..=SAVE_GAME_VERSION_UE5_PACKAGE).contains(save_game_version),
+        "save_game_version: unsupported save game version {}", save_game_version))]
     pub save_game_version: u32,
     /// `FileVersionUE4`, the package version (e.g. 522 for UE 4.27 and UE5).
     pub package_file_version_ue4: u32,
@@ -70,6 +72,8 @@ pub struct FCustomVersionContainer {
     /// `ECustomVersionSerializationFormat`; only the optimized form (3) is written by save games.
     #[br(assert(format == CUSTOM_VERSION_FORMAT_OPTIMIZED,
         "custom version format {} is not supported (only {})", format, CUSTOM_VERSION_FORMAT_OPTIMIZED))]
+    #[bw(assert(*format == CUSTOM_VERSION_FORMAT_OPTIMIZED,
+        "custom_versions.format: custom version format {} is not supported (only {})", format, CUSTOM_VERSION_FORMAT_OPTIMIZED))]
     pub format: u32,
     #[br(temp)]
     #[bw(try_calc = u32::try_from(versions.len()))]

@@ -146,3 +146,28 @@ fn truncated_header_reports_field_and_end_offset() {
     assert!(e.path.starts_with("SaveFile.header"), "{e}");
     assert!(e.path.ends_with(".branch"), "{e}");
 }
+
+/// Header fields the reader refuses are refused by the writer too (found by the any_from_json
+/// fuzz target: a JSON model with custom version format 4 was written, then not read back).
+#[test]
+fn writer_refuses_header_values_the_reader_refuses() {
+    let Some(dir) = snapshots::corpus_subdir("gvas") else {
+        return;
+    };
+    let save = gvas::read(&std::fs::read(dir.join("Slot2.sav")).expect("readable")).unwrap();
+    assert!(
+        save.body.header.custom_versions.is_some(),
+        "Slot2 has custom versions"
+    );
+    let mut edited = save.clone();
+    edited.body.header.custom_versions.as_mut().unwrap().format = 4;
+    let err = gvas::write(&edited).unwrap_err().to_string();
+    assert!(
+        err.contains("custom version format 4 is not supported"),
+        "{err}"
+    );
+    let mut edited = save;
+    edited.body.header.save_game_version = 9;
+    let err = gvas::write(&edited).unwrap_err().to_string();
+    assert!(err.contains("unsupported save game version 9"), "{err}");
+}
