@@ -38,6 +38,7 @@ fn nested(levels: u32) -> PropertySet {
                 name: "T".into(),
                 fields: set,
             },
+            irregular_size_of: None,
         };
         property.update_size();
         set = PropertySet {
