@@ -1,0 +1,48 @@
+// Compiles every .ksy in this folder to Python with the official Kaitai Struct compiler (npm package
+// kaitai-struct-compiler), and writes each schema as JSON beside the Python modules (the dumper reads
+// the extension keys from it). Usage: node kaitai-compile.js SCHEMA_DIR OUT_DIR
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const yaml = require('js-yaml');
+const compiler = require('kaitai-struct-compiler');
+
+const [schemaDir, outDir] = process.argv.slice(2);
+if (!schemaDir || !outDir) {
+  console.error('usage: node kaitai-compile.js SCHEMA_DIR OUT_DIR');
+  process.exit(2);
+}
+
+function load(name) {
+  const file = path.join(schemaDir, name.endsWith('.ksy') ? name : name + '.ksy');
+  return yaml.load(fs.readFileSync(file, 'utf8'));
+}
+
+const importer = {
+  importYaml: (name) => Promise.resolve(load(path.basename(name))),
+};
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  const schemas = fs.readdirSync(schemaDir).filter((f) => f.endsWith('.ksy')).sort();
+  const all = {};
+  let failed = false;
+  for (const file of schemas) {
+    const ksy = load(file);
+    all[ksy.meta.id] = ksy;
+    try {
+      const out = await compiler.compile('python', ksy, importer, false);
+      for (const [name, text] of Object.entries(out)) {
+        fs.writeFileSync(path.join(outDir, name), text);
+      }
+    } catch (err) {
+      failed = true;
+      console.error(`${file}: ${err && err.message ? err.message : JSON.stringify(err)}`);
+    }
+  }
+  fs.writeFileSync(path.join(outDir, 'schemas.json'), JSON.stringify(all));
+  console.log(`kaitai-struct-compiler ${compiler.version}: ${schemas.length} schemas, ${failed ? 'FAILED' : 'ok'}`);
+  process.exit(failed ? 1 : 0);
+}
+
+main();
