@@ -1,4 +1,4 @@
-// Compiles every .ksy in this folder to Python with the official Kaitai Struct compiler (npm package
+// Checks the extension keys (kaitai-lint.js), then compiles every .ksy in this folder to Python with the official Kaitai Struct compiler (npm package
 // kaitai-struct-compiler), and writes each schema as JSON beside the Python modules (the dumper reads
 // the extension keys from it). Usage: node kaitai-compile.js SCHEMA_DIR OUT_DIR
 'use strict';
@@ -6,6 +6,7 @@ const fs = require('fs');
 const path = require('path');
 const yaml = require('js-yaml');
 const compiler = require('kaitai-struct-compiler');
+const { lint } = require('./kaitai-lint.js');
 
 const [schemaDir, outDir] = process.argv.slice(2);
 if (!schemaDir || !outDir) {
@@ -26,9 +27,17 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const schemas = fs.readdirSync(schemaDir).filter((f) => f.endsWith('.ksy')).sort();
   const all = {};
+  const byFile = {};
   let failed = false;
   for (const file of schemas) {
-    const ksy = load(file);
+    byFile[file] = load(file);
+  }
+  for (const problem of lint(byFile)) {
+    failed = true;
+    console.error(problem);
+  }
+  for (const file of schemas) {
+    const ksy = byFile[file];
     all[ksy.meta.id] = ksy;
     try {
       const out = await compiler.compile('python', ksy, importer, false);

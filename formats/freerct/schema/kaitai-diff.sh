@@ -3,7 +3,8 @@
 #  1. installs, when missing, kaitai-struct-compiler 0.11 (npm, with js-yaml) and the kaitaistruct 0.11
 #     Python runtime (PyPI) into target/kaitai/ (ignored, reused by later runs);
 #  2. compiles every .ksy of this folder to Python with the official compiler;
-#  3. parses every file of ../shared/corpus/freerct with that Python code;
+#  3. writes synthetic saves for the pattern versions the corpus lacks (formats/freerct/tests/synthetic),
+#     then parses them and every file of ../shared/corpus/freerct with that Python code;
 #  4. runs the ignored Rust test formats/freerct/tests/kaitai.rs, which reads the same files with the
 #     freerct crate and compares the values (and that must-fail files fail in both).
 # Installs node, npm and pip with apt-get when they are missing. Usage: formats/freerct/schema/kaitai-diff.sh
@@ -45,8 +46,9 @@ if ! PYTHONPATH="$tools/py" python3 -c "import kaitaistruct, sys; sys.exit(kaita
         || { cat "$tools/pip.log" >&2; exit 1; }
 fi
 
-rm -rf "$tools/gen" "$tools/dumps"
+rm -rf "$tools/gen" "$tools/dumps" "$tools/synthetic"
 NODE_PATH="$tools/node/node_modules" node "$schema/kaitai-compile.js" "$schema" "$tools/gen"
-PYTHONPATH="$tools/py" python3 "$schema/kaitai_dump.py" "$tools/gen" "$corpus" "$tools/dumps"
 cd "$root"
-FREERCT_KAITAI_DUMPS="$tools/dumps" cargo test -p freerct --test kaitai -- --ignored --nocapture
+FREERCT_KAITAI_SYNTHETIC="$tools/synthetic" cargo test -q -p freerct --test kaitai -- --ignored --exact write_synthetic_saves
+PYTHONPATH="$tools/py" python3 "$schema/kaitai_dump.py" "$tools/gen" "$corpus" "$tools/dumps" "$tools/synthetic"
+FREERCT_KAITAI_DUMPS="$tools/dumps" cargo test -q -p freerct --test kaitai -- --ignored --exact kaitai_python_reads_the_same_values --nocapture

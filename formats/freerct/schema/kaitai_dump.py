@@ -1,14 +1,16 @@
 """Parses every FreeRCT corpus file with the Python code the official Kaitai Struct compiler generated
 from these schemas, and writes what it read as JSON in the shape of the Rust crate's serde form.
 
-Usage: python3 kaitai_dump.py GENERATED_DIR CORPUS_DIR OUT_DIR
+Usage: python3 kaitai_dump.py GENERATED_DIR CORPUS_DIR OUT_DIR [SYNTHETIC_DIR]
 
 Writes OUT_DIR/<corpus path>.json for each file that parses and OUT_DIR/status.tsv with one line per
-manifest row: path, then `ok` or `error: <exception>`. The schema's extension keys (README.md) say
+manifest row (and one per SYNTHETIC_DIR/*.fct, as synthetic/<name>): path, then `ok` or
+`error: <exception>`. The schema's extension keys (README.md) say
 how a Kaitai object becomes that JSON: pattern tags and count fields are left out, transparent types
 become their one field, bit-field types become their integer, enums become {"Variant": value}.
 """
 
+import io
 import json
 import os
 import sys
@@ -78,6 +80,7 @@ class Shaper:
 
 def main():
     gen_dir, corpus_dir, out_dir = sys.argv[1:4]
+    synthetic_dir = sys.argv[4] if len(sys.argv) > 4 else None
     os.makedirs(out_dir, exist_ok=True)
     sys.path.insert(0, gen_dir)
     # random.py (the Random block) shadows the standard library module of that name, which the
@@ -91,17 +94,20 @@ def main():
     with open(os.path.join(gen_dir, "schemas.json"), encoding="utf-8") as f:
         shaper = Shaper(json.load(f))
     with open(os.path.join(corpus_dir, "MANIFEST.tsv"), encoding="utf-8") as f:
-        rows = [line.rstrip("\n").split("\t") for line in f][1:]
+        files = [(line.split("\t")[0], os.path.join(corpus_dir, line.split("\t")[0])) for line in f][1:]
+    if synthetic_dir:
+        for name in sorted(os.listdir(synthetic_dir)):
+            files.append(("synthetic/" + name, os.path.join(synthetic_dir, name)))
     status = []
-    for row in rows:
-        path = row[0]
-        with open(os.path.join(corpus_dir, path), "rb") as f:
+    for path, source in files:
+        with open(source, "rb") as f:
             data = f.read()
         try:
-            io = KaitaiStream(__import__("io").BytesIO(data))
-            save = savegame.Savegame(io)
-            if not io.is_eof():
-                raise ValueError("%d bytes after the Random block at %d" % (len(data) - io.pos(), io.pos()))
+            stream = KaitaiStream(io.BytesIO(data))
+            save = savegame.Savegame(stream)
+            if not stream.is_eof():
+                end = stream.pos()
+                raise ValueError("%d bytes after the Random block at %d" % (len(data) - end, end))
         except Exception as e:  # every parse failure is a result to compare, not a crash
             status.append("%s\terror: %s: %s" % (path, type(e).__name__, str(e).replace("\n", " ")))
             continue
