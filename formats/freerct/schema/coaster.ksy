@@ -6,6 +6,7 @@ meta:
     - primitives
     - person
     - ride_instance
+-savepoint-namespace: true
 types:
   positioned_track_piece:
     -savepoint-pattern:

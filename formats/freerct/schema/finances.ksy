@@ -2,6 +2,7 @@ meta:
   id: finances
   title: FreeRCT Finances block ("FINA") and finance history sections ("fina")
   endian: le
+-savepoint-namespace: true
 types:
   finance_history:
     -savepoint-pattern:

@@ -5,6 +5,7 @@ meta:
   imports:
     - primitives
     - ride_instance
+-savepoint-namespace: true
 types:
   onride_guests_data:
     -savepoint-pattern:

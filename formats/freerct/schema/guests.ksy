@@ -4,6 +4,7 @@ meta:
   endian: le
   imports:
     - person
+-savepoint-namespace: true
 types:
   complaints:
     doc: Complaint counters and notification timers (Guests version 2 and later).

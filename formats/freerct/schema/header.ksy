@@ -5,6 +5,7 @@ meta:
   imports:
     - primitives
     - scenario
+-savepoint-namespace: true
 types:
   file_header:
     -savepoint-pattern:

@@ -8,6 +8,7 @@ const TYPE_KEYS = new Set([
   '-savepoint-pattern', '-savepoint-versioned', '-savepoint-rust-type', '-savepoint-transparent',
   '-savepoint-bitfield', '-savepoint-enum', '-savepoint-max-depth', '-savepoint-rust-name',
 ]);
+const ROOT_KEYS = new Set([...TYPE_KEYS, '-savepoint-namespace']);
 const FIELD_KEYS = new Set([
   '-savepoint-since', '-savepoint-until', '-savepoint-with-version', '-savepoint-count-of',
   '-savepoint-rust-type', '-savepoint-enum',
@@ -30,10 +31,10 @@ function sameKeys(a, b) {
   return JSON.stringify(ka) === JSON.stringify(kb);
 }
 
-function lintType(spec, where, problems) {
+function lintType(spec, where, problems, known = TYPE_KEYS) {
   const say = (path, msg) => problems.push(`${where}${path}: ${msg}`);
   for (const key of Object.keys(spec)) {
-    if (key.startsWith('-') && !TYPE_KEYS.has(key)) say('', `unknown type key ${key}`);
+    if (key.startsWith('-') && !known.has(key)) say('', `unknown type key ${key}`);
   }
   const seq = spec.seq || [];
   const ids = seq.map((f) => f.id);
@@ -125,7 +126,17 @@ function lintType(spec, where, problems) {
 function lint(schemas) {
   const problems = [];
   for (const [file, ksy] of Object.entries(schemas)) {
-    lintType(ksy, `${file}: `, problems);
+    lintType(ksy, `${file}: `, problems, ROOT_KEYS);
+    if (ksy['-savepoint-namespace'] !== undefined
+        && (ksy['-savepoint-namespace'] !== true || ksy.seq || ksy.params || ksy.instances)) {
+      problems.push(`${file}: -savepoint-namespace: true goes on a top level without seq, params or instances`);
+    }
+    if (ksy['-savepoint-namespace'] === undefined && !ksy.seq) {
+      problems.push(`${file}: a top level without seq must say -savepoint-namespace: true`);
+    }
+    if (file.replace(/\.ksy$/, '') !== ksy.meta.id) {
+      problems.push(`${file}: meta/id must be the file name (${ksy.meta.id})`);
+    }
     for (const [id, spec] of Object.entries(ksy.types || {})) {
       lintType(spec, `${file}: /types/${id}`, problems);
     }

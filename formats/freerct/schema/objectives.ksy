@@ -4,6 +4,7 @@ meta:
   endian: le
   imports:
     - primitives
+-savepoint-namespace: true
 types:
   abstract_objective:
     -savepoint-pattern:

@@ -3,6 +3,7 @@ meta:
   title: FreeRCT primitive values (freerct-notes.md "Primitives")
   endian: le
   bit-endian: le
+-savepoint-namespace: true
 doc: |
   Values shared by every pattern: texts, compressed dates, packed voxel words and
   coordinates. This file is a namespace: its top-level type reads nothing.

@@ -2,6 +2,7 @@ meta:
   id: random
   title: FreeRCT Random block ("RAND")
   endian: le
+-savepoint-namespace: true
 types:
   random:
     -savepoint-pattern:

@@ -2,6 +2,7 @@ meta:
   id: recolouring
   title: FreeRCT recolouring ("rcol")
   endian: le
+-savepoint-namespace: true
 types:
   recolouring:
     -savepoint-pattern:

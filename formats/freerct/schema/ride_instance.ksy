@@ -5,6 +5,7 @@ meta:
   imports:
     - primitives
     - recolouring
+-savepoint-namespace: true
 types:
   ride_instance:
     -savepoint-pattern:

@@ -6,6 +6,7 @@ meta:
     - primitives
     - fixed_ride
     - coaster
+-savepoint-namespace: true
 types:
   ride_entry:
     -savepoint-versioned: true

@@ -5,6 +5,7 @@ meta:
   imports:
     - primitives
     - objectives
+-savepoint-namespace: true
 types:
   scenario:
     -savepoint-pattern:

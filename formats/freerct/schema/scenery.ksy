@@ -4,6 +4,7 @@ meta:
   endian: le
   imports:
     - primitives
+-savepoint-namespace: true
 types:
   scenery_instance:
     -savepoint-pattern:

@@ -4,6 +4,7 @@ meta:
   endian: le
   imports:
     - person
+-savepoint-namespace: true
 types:
   staff_member:
     -savepoint-pattern:

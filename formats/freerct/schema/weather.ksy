@@ -2,6 +2,7 @@ meta:
   id: weather
   title: FreeRCT Weather block ("WTHR")
   endian: le
+-savepoint-namespace: true
 types:
   weather:
     -savepoint-pattern:

@@ -4,6 +4,7 @@ meta:
   endian: le
   imports:
     - primitives
+-savepoint-namespace: true
 types:
   border_fence_rule:
     doc: A border fence override rule of the World block.
