@@ -1,16 +1,19 @@
-// Checks the extension keys (kaitai-lint.js), then compiles every .ksy in this folder to Python with the official Kaitai Struct compiler (npm package
-// kaitai-struct-compiler), and writes each schema as JSON beside the Python modules (the dumper reads
-// the extension keys from it). Usage: node kaitai-compile.js SCHEMA_DIR OUT_DIR
+// Checks the extension keys (kaitai-lint.js) and, given the Rust sources, that the schemas agree with
+// the freerct crate's patterns, fields and version gates (kaitai-crosscheck.js); then compiles every
+// .ksy with the official Kaitai Struct compiler (npm package kaitai-struct-compiler) to Python and
+// writes the schemas as JSON beside the Python modules (the dumper reads the extension keys from it).
+// Usage: node kaitai-compile.js SCHEMA_DIR OUT_DIR [RUST_SRC_DIR]
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const yaml = require('js-yaml');
 const compiler = require('kaitai-struct-compiler');
 const { lint } = require('./kaitai-lint.js');
+const { crosscheck } = require('./kaitai-crosscheck.js');
 
-const [schemaDir, outDir] = process.argv.slice(2);
+const [schemaDir, outDir, rustSrcDir] = process.argv.slice(2);
 if (!schemaDir || !outDir) {
-  console.error('usage: node kaitai-compile.js SCHEMA_DIR OUT_DIR');
+  console.error('usage: node kaitai-compile.js SCHEMA_DIR OUT_DIR [RUST_SRC_DIR]');
   process.exit(2);
 }
 
@@ -32,7 +35,9 @@ async function main() {
   for (const file of schemas) {
     byFile[file] = load(file);
   }
-  for (const problem of lint(byFile)) {
+  const problems = lint(byFile);
+  if (rustSrcDir) problems.push(...crosscheck(byFile, rustSrcDir));
+  for (const problem of problems) {
     failed = true;
     console.error(problem);
   }

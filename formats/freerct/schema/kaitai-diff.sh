@@ -2,7 +2,8 @@
 # Differential test of the FreeRCT schemas against the official Kaitai Struct tools:
 #  1. installs, when missing, kaitai-struct-compiler 0.11 (npm, with js-yaml) and the kaitaistruct 0.11
 #     Python runtime (PyPI) into target/kaitai/ (ignored, reused by later runs);
-#  2. compiles every .ksy of this folder to Python with the official compiler;
+#  2. checks the extension keys and the agreement with formats/freerct/src (patterns, fields, gates),
+#     then compiles every .ksy of this folder to Python with the official compiler;
 #  3. writes synthetic saves for the pattern versions the corpus lacks (formats/freerct/tests/synthetic),
 #     then parses them and every file of ../shared/corpus/freerct with that Python code;
 #  4. runs the ignored Rust test formats/freerct/tests/kaitai.rs, which reads the same files with the
@@ -47,7 +48,7 @@ if ! PYTHONPATH="$tools/py" python3 -c "import kaitaistruct, sys; sys.exit(kaita
 fi
 
 rm -rf "$tools/gen" "$tools/dumps" "$tools/synthetic"
-NODE_PATH="$tools/node/node_modules" node "$schema/kaitai-compile.js" "$schema" "$tools/gen"
+NODE_PATH="$tools/node/node_modules" node "$schema/kaitai-compile.js" "$schema" "$tools/gen" "$root/formats/freerct/src"
 cd "$root"
 FREERCT_KAITAI_SYNTHETIC="$tools/synthetic" cargo test -q -p freerct --test kaitai -- --ignored --exact write_synthetic_saves
 PYTHONPATH="$tools/py" python3 "$schema/kaitai_dump.py" "$tools/gen" "$corpus" "$tools/dumps" "$tools/synthetic"
