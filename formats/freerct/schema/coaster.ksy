@@ -29,7 +29,7 @@ types:
         doc: Distance of the piece's start along the track.
       - id: return_cost
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         -savepoint-since: 2
         if: version >= 2
         doc: Return cost when removing the piece (version 2 and later).
@@ -182,7 +182,7 @@ types:
         doc: Position along the track.
       - id: valid
         type: u1
-        -savepoint-rust-type: Bool
+        -savepoint-rust-type: crate::primitives::Bool
         doc: Whether the data point is valid.
       - id: values
         type: s4

@@ -19,59 +19,59 @@ types:
           max: 1
       - id: ride_construct
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Construction costs of rides.
       - id: ride_running
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Running cost of rides.
       - id: land_purchase
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Land purchase costs.
       - id: landscaping
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Landscaping costs.
       - id: park_tickets
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Income from entrance tickets.
       - id: ride_tickets
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Income from ride tickets.
       - id: shop_sales
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Income from non-food shop sales.
       - id: shop_stock
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Stock costs from non-food shops.
       - id: food_sales
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Income from food shop sales.
       - id: food_stock
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Stock costs from food shops.
       - id: staff_wages
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Wages of staff payments.
       - id: marketing
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Marketing costs.
       - id: research
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Research costs.
       - id: loan_interest
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Loan interest.
       - id: closing_tag
         contents: anif
@@ -96,11 +96,11 @@ types:
         doc: Index of the current history section.
       - id: cash
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Current cash.
       - id: loan
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         -savepoint-since: 2
         if: version >= 2
         doc: Current loan (version 2 and later).

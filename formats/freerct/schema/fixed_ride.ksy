@@ -122,14 +122,14 @@ types:
         doc: Time left in the current working phase.
       - id: working
         type: u1
-        -savepoint-rust-type: Bool
+        -savepoint-rust-type: crate::primitives::Bool
         doc: Whether the ride is working.
       - id: onride_guests
         type: onride_guests
         doc: Guests on the ride.
       - id: return_cost
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         -savepoint-since: 2
         if: version >= 2
         doc: Return cost when removing the ride (version 2 and later).

@@ -21,7 +21,7 @@ types:
           max: 1
       - id: fulfilled
         type: u1
-        -savepoint-rust-type: Bool
+        -savepoint-rust-type: crate::primitives::Bool
         doc: Whether the objective is currently fulfilled.
       - id: drop_days
         type: u4
@@ -168,7 +168,7 @@ types:
         doc: Common objective data.
       - id: value
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Park value to achieve.
       - id: closing_tag
         contents: VPJO

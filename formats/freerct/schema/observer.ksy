@@ -24,7 +24,7 @@ types:
         doc: Won-lost state (0 running, 1 won, 2 lost).
       - id: park_open
         type: u1
-        -savepoint-rust-type: Bool
+        -savepoint-rust-type: crate::primitives::Bool
         doc: Whether the park is open.
       - id: park_name
         type: primitives::text

@@ -167,11 +167,11 @@ types:
         doc: Sum of happiness.
       - id: cash
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Cash on hand.
       - id: cash_spent
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Cash spent.
       - id: ride
         type: u2

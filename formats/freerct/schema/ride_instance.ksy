@@ -53,7 +53,7 @@ types:
         doc: Ride, entrance and exit recolouring.
       - id: item_prices
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         repeat: expr
         repeat-expr: 2
         doc: Price of each sold item.
@@ -64,11 +64,11 @@ types:
         doc: Count of each sold item.
       - id: total_profit
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Total profit of the ride.
       - id: total_sell_profit
         type: s8
-        -savepoint-rust-type: Money
+        -savepoint-rust-type: crate::primitives::Money
         doc: Total profit of selling items.
       - id: reliability
         type: s2
@@ -84,11 +84,11 @@ types:
         doc: Time since last maintenance.
       - id: broken
         type: u1
-        -savepoint-rust-type: Bool
+        -savepoint-rust-type: crate::primitives::Bool
         doc: Whether the ride is broken.
       - id: mechanic_pending
         type: u1
-        -savepoint-rust-type: Bool
+        -savepoint-rust-type: crate::primitives::Bool
         doc: Whether a mechanic has been requested.
       - id: queue_message_timer
         type: u4

@@ -58,7 +58,7 @@ types:
         doc: Interest rate.
       - id: entrance_fee
         type: u1
-        -savepoint-rust-type: Bool
+        -savepoint-rust-type: crate::primitives::Bool
         -savepoint-since: 2
         if: version >= 2
         doc: Whether the park charges an entrance fee (version 2 and later).
