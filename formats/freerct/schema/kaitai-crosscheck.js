@@ -1,4 +1,5 @@
-// Cross-checks the schemas against the hand-written freerct crate they describe: every Rust struct
+// Cross-checks the schemas against the freerct crate they describe (its generated modules and
+// hand-written primitives): every Rust struct
 // with #[pattern] has a schema type of the same name with the same tag and newest version, and each
 // struct that a schema type names has the same fields in the same order (count fields included),
 // with the same #[since]/#[until] gates as the schema's -savepoint-since/-until. The differential
@@ -27,7 +28,7 @@ function rustStructs(text, file, out) {
     for (const line of body.split('\n').map((l) => l.trim())) {
       const s = /^#\[since\((\d+)\)\]$/.exec(line);
       const u = /^#\[until\((\d+)\)\]$/.exec(line);
-      const f = /^(?:pub )?(\w+):/.exec(line);
+      const f = /^(?:pub )?(\w+):(?!:)/.exec(line);
       if (s) since = Number(s[1]);
       else if (u) until = Number(u[1]);
       else if (f && !line.startsWith('//')) {
@@ -42,8 +43,12 @@ function rustStructs(text, file, out) {
 
 function crosscheck(schemas, rustSrcDir) {
   const rust = {};
-  for (const file of fs.readdirSync(rustSrcDir).filter((f) => f.endsWith('.rs'))) {
-    rustStructs(fs.readFileSync(path.join(rustSrcDir, file), 'utf8'), file, rust);
+  // The generated modules (src/generated, from these schemas) and the hand-written primitives.
+  for (const dir of [rustSrcDir, path.join(rustSrcDir, 'generated')]) {
+    if (!fs.existsSync(dir)) continue;
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.rs'))) {
+      rustStructs(fs.readFileSync(path.join(dir, file), 'utf8'), path.relative(rustSrcDir, path.join(dir, file)), rust);
+    }
   }
   const problems = [];
   const described = new Set();
