@@ -398,6 +398,12 @@ impl Cx<'_> {
                 seq.push(self.field(&fp, fmap)?);
             }
         }
+        if map.contains_key("-savepoint-transparent") && !map.contains_key("-savepoint-rust-type") {
+            return Err(self.err(
+                &format!("{ypath}/-savepoint-transparent"),
+                "-savepoint-transparent types are hand-written: the binrw backend needs -savepoint-rust-type beside it",
+            ));
+        }
         let rust_name = str_key(map, "-savepoint-rust-name").unwrap_or_else(|| snake_to_camel(id));
         let mut def = TypeDef {
             id: id.to_string(),
