@@ -676,23 +676,23 @@ impl<'a> Module<'a> {
         let (_, target) = self.resolve(field, name)?;
         let mut checks = Vec::new();
         for ((param, _), arg) in target.params.iter().zip(args) {
-            let arg = self.expr(field, arg)?.count(Side::Write);
+            let count = self.expr(field, arg)?.count(Side::Write);
             for inner in target
                 .seq
                 .iter()
                 .filter(|f| f.repeat_expr.as_deref() == Some(param.as_str()))
             {
-                checks.push((inner.id.clone(), arg.clone(), param.clone()));
+                checks.push((inner.id.clone(), count.clone(), arg.clone()));
             }
         }
         let mut out = String::new();
-        for (inner, arg, param) in checks {
+        for (inner, arg, source) in checks {
             let cond = if vec {
                 format!("{}.iter().all(|e| e.{inner}.len() == {arg})", field.id)
             } else {
                 format!("{}.{inner}.len() == {arg}", field.id)
             };
-            let message = format!("every {}.{inner} must hold {param} elements", field.id);
+            let message = format!("every {}.{inner} must hold {source} elements", field.id);
             out.push_str(&assert_attr("bw", &cond, &message, &[]));
         }
         Ok(Some(out).filter(|s| !s.is_empty()))

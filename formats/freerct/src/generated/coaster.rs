@@ -162,7 +162,7 @@ pub struct Coaster {
     #[br(count = train_count, args { inner: (cars_per_train,) })]
     #[bw(assert(
         trains.iter().all(|e| e.cars.len() == usize::from(*cars_per_train)),
-        "every trains.cars must hold cars_count elements"
+        "every trains.cars must hold cars_per_train elements"
     ))]
     pub trains: Vec<CoasterTrain>,
     /// Maximum idle duration in milliseconds.
