@@ -8,6 +8,7 @@
 //!   the Kaitai test-suite harness.
 #![deny(missing_docs)]
 
+pub mod binrw;
 pub mod emit;
 pub mod expr;
 pub mod ir;

@@ -6,6 +6,32 @@
 #![deny(missing_docs)]
 
 mod error;
+/// The `#[binrw]` types generated from `schema/*.ksy` by savepoint-codegen's binrw backend, one
+/// module per schema; each public module of this crate re-exports its schema's types. Checked in
+/// and kept fresh by `codegen/tests/freerct_fresh.rs`; never edited by hand.
+#[rustfmt::skip]
+mod generated {
+    pub mod coaster;
+    pub mod date;
+    pub mod finances;
+    pub mod fixed_ride;
+    pub mod guests;
+    pub mod header;
+    pub mod inbox;
+    pub mod objectives;
+    pub mod observer;
+    pub mod person;
+    pub mod random;
+    pub mod recolouring;
+    pub mod ride_instance;
+    pub mod rides;
+    pub mod savegame;
+    pub mod scenario;
+    pub mod scenery;
+    pub mod staff;
+    pub mod weather;
+    pub mod world;
+}
 pub mod lists;
 
 pub mod coaster;

@@ -1,0 +1,207 @@
+//! The Kaitai expressions the binrw backend accepts (integer literals, field paths, `*`, `+`,
+//! comparisons, `and`, `or`) and their Rust spelling in binrw directives.
+
+/// A parsed expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expr {
+    /// An integer literal.
+    Int(i64),
+    /// A field, param or path into one: `world.x_size`.
+    Path(Vec<String>),
+    /// A binary operation with its Rust operator.
+    Binary(Box<Expr>, &'static str, Box<Expr>),
+}
+
+/// How names are seen where the expression is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// In a reader directive: earlier fields are values.
+    Read,
+    /// In a writer directive: fields are references.
+    Write,
+}
+
+/// Parses `text`; the error says what is not supported.
+pub fn parse(text: &str) -> Result<Expr, String> {
+    let tokens = tokenize(text)?;
+    let mut parser = Parser { tokens, pos: 0 };
+    let expr = parser.binary(0)?;
+    if parser.pos != parser.tokens.len() {
+        return Err(format!(
+            "unexpected `{}` in expression `{text}`",
+            parser.tokens[parser.pos]
+        ));
+    }
+    Ok(expr)
+}
+
+fn tokenize(text: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_alphanumeric() || c == '_' {
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '.')
+            {
+                i += 1;
+            }
+            out.push(chars[start..i].iter().collect());
+        } else {
+            let two: String = chars[i..(i + 2).min(chars.len())].iter().collect();
+            if ["==", "!=", ">=", "<="].contains(&two.as_str()) {
+                out.push(two);
+                i += 2;
+            } else if "*+<>".contains(c) {
+                out.push(c.to_string());
+                i += 1;
+            } else {
+                return Err(format!(
+                    "`{c}` in expression `{text}` is not supported by the binrw backend"
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+struct Parser {
+    tokens: Vec<String>,
+    pos: usize,
+}
+
+/// Binary operators by rising precedence: (Kaitai spelling, Rust spelling, level).
+const OPERATORS: &[(&str, &str, u8)] = &[
+    ("or", "||", 1),
+    ("and", "&&", 2),
+    ("==", "==", 3),
+    ("!=", "!=", 3),
+    (">=", ">=", 3),
+    ("<=", "<=", 3),
+    (">", ">", 3),
+    ("<", "<", 3),
+    ("+", "+", 4),
+    ("*", "*", 5),
+];
+
+impl Parser {
+    fn binary(&mut self, min: u8) -> Result<Expr, String> {
+        let mut left = self.atom()?;
+        while let Some(&(_, rust, level)) = self
+            .tokens
+            .get(self.pos)
+            .and_then(|t| OPERATORS.iter().find(|(k, _, _)| k == t))
+        {
+            if level <= min {
+                break;
+            }
+            self.pos += 1;
+            let right = self.binary(level)?;
+            left = Expr::Binary(Box::new(left), rust, Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn atom(&mut self) -> Result<Expr, String> {
+        let token = self
+            .tokens
+            .get(self.pos)
+            .ok_or("expression ends too early")?
+            .clone();
+        self.pos += 1;
+        if let Ok(n) = token.parse::<i64>() {
+            return Ok(Expr::Int(n));
+        }
+        let is_name = token.split('.').all(|p| {
+            p.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+        });
+        if is_name && !OPERATORS.iter().any(|(k, _, _)| *k == token) && !token.starts_with('_') {
+            return Ok(Expr::Path(token.split('.').map(str::to_string).collect()));
+        }
+        Err(format!(
+            "`{token}` is not supported by the binrw backend in an expression"
+        ))
+    }
+}
+
+impl Expr {
+    /// The constant value, if the expression is a literal.
+    pub fn constant(&self) -> Option<i64> {
+        match self {
+            Expr::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// The single name, if the expression is one.
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            Expr::Path(p) if p.len() == 1 => Some(&p[0]),
+            _ => None,
+        }
+    }
+
+    /// Rust source for a condition or value.
+    pub fn rust(&self, side: Side) -> String {
+        match self {
+            Expr::Int(n) => n.to_string(),
+            Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
+            Expr::Path(p) => p.join("."),
+            Expr::Binary(l, op, r) => format!("{} {op} {}", l.rust(side), r.rust(side)),
+        }
+    }
+
+    /// Rust source for an element count (`usize`): a plain name or literal as it is (binrw
+    /// converts it), arithmetic in `usize` so a product of two `u16` cannot overflow.
+    pub fn count(&self, side: Side) -> String {
+        match self {
+            Expr::Int(_) | Expr::Path(_) if side == Side::Read => self.rust(side),
+            Expr::Int(n) => format!("{n}usize"),
+            Expr::Path(_) => format!("usize::from({})", self.rust(side)),
+            Expr::Binary(l, op, r) => format!("{} {op} {}", l.usize(side), r.usize(side)),
+        }
+    }
+
+    fn usize(&self, side: Side) -> String {
+        match self {
+            Expr::Int(n) => format!("{n}usize"),
+            Expr::Path(_) => format!("usize::from({})", self.rust(side)),
+            Expr::Binary(l, op, r) => format!("({} {op} {})", l.usize(side), r.usize(side)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn precedence_and_spelling() {
+        let e = parse("instance == 4 or instance == 5").unwrap();
+        assert_eq!(e.rust(Side::Read), "instance == 4 || instance == 5");
+        let e = parse("version >= 2 and version <= 3").unwrap();
+        assert_eq!(e.rust(Side::Read), "version >= 2 && version <= 3");
+        let e = parse("world.x_size * world.y_size").unwrap();
+        assert_eq!(
+            e.count(Side::Read),
+            "usize::from(world.x_size) * usize::from(world.y_size)"
+        );
+        assert_eq!(
+            parse("height").unwrap().count(Side::Write),
+            "usize::from(*height)"
+        );
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_spell() {
+        assert!(parse("_parent.count").is_err());
+        assert!(parse("a - b").is_err());
+        assert!(parse("a ==").is_err());
+    }
+}

@@ -1,0 +1,129 @@
+//! The binrw backend: a folder of .ksy schemas that use the `-savepoint-*` extension keys (see
+//! `formats/freerct/schema/README.md`) to one Rust module per schema of plain `#[binrw]` types,
+//! with schema-derive attributes (`#[pattern]`, `#[versioned]`, `#[since]`/`#[until]`,
+//! `#[with_version]`) where a schema uses FreeRCT-style patterns or version-gated fields.
+//!
+//! Unlike [`crate::emit`], which writes types over the crate's own small runtime so that any
+//! Kaitai schema can be read, this backend covers the subset of Kaitai that maps one-to-one onto
+//! binrw directives, and refuses anything else with the file, the YAML path and the construct.
+//! The output is meant to be checked in: [`check_fresh`] compares it with the files on disk.
+
+mod emit;
+mod expr;
+mod schema;
+
+use std::path::{Path, PathBuf};
+
+use crate::ksy::SchemaError;
+
+pub use schema::Schemas;
+
+/// One generated module: its name (the schema's `meta/id`) and Rust source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Module {
+    /// Module name, also the schema file's stem.
+    pub name: String,
+    /// The formatted Rust source.
+    pub source: String,
+}
+
+/// Loads every `.ksy` file of `schema_dir` and generates the modules named in `modules` (schema
+/// file stems; the other schemas are only looked up, e.g. hand-written primitives).
+pub fn generate(schema_dir: &Path, modules: &[&str]) -> Result<Vec<Module>, SchemaError> {
+    let schemas = Schemas::load(schema_dir)?;
+    modules
+        .iter()
+        .map(|name| {
+            let source = emit::module(&schemas, name)?;
+            Ok(Module {
+                name: (*name).to_string(),
+                source,
+            })
+        })
+        .collect()
+}
+
+/// The path of a module's checked-in file in `out_dir`.
+pub fn module_path(out_dir: &Path, module: &Module) -> PathBuf {
+    out_dir.join(format!("{}.rs", module.name))
+}
+
+/// Writes the modules into `out_dir`, only those whose content changed.
+pub fn write(out_dir: &Path, modules: &[Module]) -> std::io::Result<()> {
+    std::fs::create_dir_all(out_dir)?;
+    for module in modules {
+        let path = module_path(out_dir, module);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(module.source.as_str()) {
+            std::fs::write(path, &module.source)?;
+        }
+    }
+    Ok(())
+}
+
+/// The modules whose checked-in file in `out_dir` is missing or differs from `modules`.
+pub fn check_fresh(out_dir: &Path, modules: &[Module]) -> Vec<PathBuf> {
+    modules
+        .iter()
+        .map(|m| (module_path(out_dir, m), m))
+        .filter(|(path, m)| {
+            std::fs::read_to_string(path).ok().as_deref() != Some(m.source.as_str())
+        })
+        .map(|(path, _)| path)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes `files` into a fresh folder and generates module `name` from it.
+    fn generate_from(tag: &str, files: &[(&str, &str)], name: &str) -> Result<Module, SchemaError> {
+        let dir =
+            std::env::temp_dir().join(format!("savepoint-binrw-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (file, text) in files {
+            std::fs::write(dir.join(file), text).unwrap();
+        }
+        let out = generate(&dir, &[name]).map(|mut m| m.remove(0));
+        let _ = std::fs::remove_dir_all(&dir);
+        out
+    }
+
+    const PATTERN: &str = "meta: {id: blk, endian: le}\n-savepoint-namespace: true\ntypes:\n  block:\n    -savepoint-pattern: {tag: BLCK, newest: 2}\n    seq:\n      - {id: opening_tag, contents: BLCK}\n      - {id: version, type: u4, valid: {min: 1, max: 2}}\n      - {id: size, type: u2, doc: Size.}\n      - {id: extra, type: u4, -savepoint-since: 2, if: version >= 2, doc: Extra.}\n      - {id: closing_tag, contents: KCLB}\n";
+
+    #[test]
+    fn pattern_with_a_gated_field() {
+        let m = generate_from("ok", &[("blk.ksy", PATTERN)], "blk").unwrap();
+        assert!(
+            m.source.contains("#[pattern(tag = b\"BLCK\", newest = 2)]"),
+            "{}",
+            m.source
+        );
+        assert!(
+            m.source
+                .contains("    #[since(2)]\n    pub extra: Option<u32>,"),
+            "{}",
+            m.source
+        );
+        assert!(!m.source.contains("opening_tag"), "{}", m.source);
+    }
+
+    #[test]
+    fn errors_name_file_yaml_path_and_construct() {
+        let gate = PATTERN.replace("if: version >= 2", "if: version >= 3");
+        let err = generate_from("gate", &[("blk.ksy", &gate)], "blk").unwrap_err();
+        assert!(err.file.ends_with("blk.ksy"), "{err}");
+        assert_eq!(err.yaml_path, "/types/block/seq/3");
+        assert!(err.message.contains("if: version >= 2"), "{err}");
+
+        let eos = PATTERN.replace("type: u2, doc: Size.", "type: u2, repeat: eos");
+        let err = generate_from("eos", &[("blk.ksy", &eos)], "blk").unwrap_err();
+        assert_eq!(err.yaml_path, "/types/block/seq/2/repeat");
+        assert!(err.message.contains("repeat: eos"), "{err}");
+
+        let typo = PATTERN.replace("-savepoint-since: 2,", "-savepoint-snce: 2,");
+        let err = generate_from("typo", &[("blk.ksy", &typo)], "blk").unwrap_err();
+        assert_eq!(err.yaml_path, "/types/block/seq/3/-savepoint-snce");
+    }
+}

@@ -1,0 +1,590 @@
+//! The .ksy subset the binrw backend reads, with the `-savepoint-*` keys, as plain structs.
+//!
+//! Every key is either understood here or refused (file, YAML path, construct), so a schema
+//! never silently loses a field, a condition or a check on its way to Rust.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_yaml::{Mapping, Value};
+
+use crate::ksy::SchemaError;
+
+/// Every schema of a folder, by `meta/id`.
+#[derive(Debug, Clone)]
+pub struct Schemas {
+    /// The schema files, by `meta/id`.
+    pub files: BTreeMap<String, File>,
+}
+
+/// One schema file.
+#[derive(Debug, Clone)]
+pub struct File {
+    /// `meta/id`, the Rust module name.
+    pub id: String,
+    /// Where it was read from.
+    pub path: PathBuf,
+    /// The types it declares, the top-level one first unless it is a namespace.
+    pub types: Vec<TypeDef>,
+}
+
+/// A Kaitai type.
+#[derive(Debug, Clone)]
+pub struct TypeDef {
+    pub id: String,
+    pub yaml_path: String,
+    pub rust_name: String,
+    pub doc: Option<String>,
+    pub pattern: Option<Pattern>,
+    pub versioned: Option<Versioned>,
+    pub rust_type: Option<String>,
+    pub bitfield: Option<(String, u32)>,
+    pub type_enum: Option<TypeEnum>,
+    pub max_depth: Option<u32>,
+    pub params: Vec<(String, String)>,
+    pub seq: Vec<Field>,
+}
+
+/// `-savepoint-pattern`, with the minimum version of the `version` field's `valid`.
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    pub tag: String,
+    pub newest: u32,
+    pub oldest: u32,
+}
+
+/// `-savepoint-versioned`.
+#[derive(Debug, Clone)]
+pub enum Versioned {
+    /// `true`: the version is the type's `version` param.
+    Param,
+    /// A path to an earlier field.
+    Path(String),
+}
+
+/// `-savepoint-enum` on a type: a selector field and one switched field.
+#[derive(Debug, Clone)]
+pub struct TypeEnum {
+    pub name: String,
+    pub tag: String,
+    pub variants: Vec<(i64, String)>,
+}
+
+/// A seq field.
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub id: String,
+    pub yaml_path: String,
+    pub doc: Option<String>,
+    pub contents: Option<String>,
+    pub ty: FieldType,
+    pub repeat_expr: Option<String>,
+    pub cond: Option<String>,
+    pub since: Option<u32>,
+    pub until: Option<u32>,
+    pub with_version: bool,
+    pub count_of: Option<String>,
+    pub rust_type: Option<String>,
+    pub valid: Option<Valid>,
+    pub variants: Option<(String, Vec<(i64, String)>)>,
+    /// `size:` or `encoding:` is present (only hand-written primitives use them).
+    pub sized: bool,
+}
+
+/// A field's Kaitai type.
+#[derive(Debug, Clone)]
+pub enum FieldType {
+    /// `contents:` only.
+    None,
+    /// A named type with arguments, e.g. `coaster_train(cars_per_train)`.
+    Named { name: String, args: Vec<String> },
+    /// `switch-on` with its cases (value, type name).
+    Switch {
+        on: String,
+        cases: Vec<(i64, String)>,
+    },
+}
+
+/// `valid:` on a field.
+#[derive(Debug, Clone, Default)]
+pub struct Valid {
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub any_of: Vec<i64>,
+}
+
+impl Schemas {
+    /// Reads every `.ksy` file of `dir`.
+    pub fn load(dir: &Path) -> Result<Schemas, SchemaError> {
+        let io = |e: std::io::Error| SchemaError {
+            file: dir.to_path_buf(),
+            yaml_path: String::new(),
+            message: format!("cannot read the schema folder: {e}"),
+        };
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(io)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .map_err(io)?;
+        paths.retain(|p| p.extension().is_some_and(|e| e == "ksy"));
+        paths.sort();
+        let mut files = BTreeMap::new();
+        for path in paths {
+            let file = read_file(&path)?;
+            files.insert(file.id.clone(), file);
+        }
+        Ok(Schemas { files })
+    }
+
+    /// The type `name` as seen from file `from` (`other::type` or a type of `from`), with the
+    /// id of the file that declares it.
+    pub fn resolve<'a>(&'a self, from: &'a str, name: &str) -> Option<(&'a str, &'a TypeDef)> {
+        let (file, id) = name.split_once("::").unwrap_or((from, name));
+        let f = self.files.get(file)?;
+        f.types
+            .iter()
+            .find(|t| t.id == id)
+            .map(|t| (f.id.as_str(), t))
+    }
+}
+
+struct Cx<'a> {
+    path: &'a Path,
+}
+
+impl Cx<'_> {
+    fn err(&self, yaml_path: &str, message: impl Into<String>) -> SchemaError {
+        SchemaError {
+            file: self.path.to_path_buf(),
+            yaml_path: yaml_path.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+fn read_file(path: &Path) -> Result<File, SchemaError> {
+    let cx = Cx { path };
+    let text =
+        std::fs::read_to_string(path).map_err(|e| cx.err("", format!("cannot read: {e}")))?;
+    let doc: Value =
+        serde_yaml::from_str(&text).map_err(|e| cx.err("", format!("invalid YAML: {e}")))?;
+    let map = doc
+        .as_mapping()
+        .ok_or_else(|| cx.err("", "a schema is a YAML mapping"))?;
+    let id = doc
+        .get("meta")
+        .and_then(|m| m.get("id"))
+        .and_then(Value::as_str)
+        .ok_or_else(|| cx.err("/meta/id", "a schema needs meta/id"))?
+        .to_string();
+    let endian = doc
+        .get("meta")
+        .and_then(|m| m.get("endian"))
+        .and_then(Value::as_str);
+    if endian != Some("le") {
+        return Err(cx.err(
+            "/meta/endian",
+            "the binrw backend supports `endian: le` only",
+        ));
+    }
+    let namespace = bool_key(map, "-savepoint-namespace") == Some(true);
+    let mut types = Vec::new();
+    if namespace {
+        for key in ["seq", "params", "instances"] {
+            if map.contains_key(key) {
+                return Err(cx.err(
+                    &format!("/{key}"),
+                    "a -savepoint-namespace file reads nothing",
+                ));
+            }
+        }
+        check_keys(&cx, "", map, TOP_KEYS)?;
+    } else {
+        types.push(cx.type_def(&id, "", map)?);
+    }
+    if let Some(list) = map.get("types") {
+        let list = list
+            .as_mapping()
+            .ok_or_else(|| cx.err("/types", "types must be a mapping"))?;
+        for (key, value) in list {
+            let tid = key
+                .as_str()
+                .ok_or_else(|| cx.err("/types", "type ids are strings"))?;
+            let ypath = format!("/types/{tid}");
+            let tmap = value
+                .as_mapping()
+                .ok_or_else(|| cx.err(&ypath, "a type is a mapping"))?;
+            if tmap.contains_key("types") {
+                return Err(cx.err(
+                    &format!("{ypath}/types"),
+                    "nested types are not supported by the binrw backend",
+                ));
+            }
+            types.push(cx.type_def(tid, &ypath, tmap)?);
+        }
+    }
+    Ok(File {
+        id,
+        path: path.to_path_buf(),
+        types,
+    })
+}
+
+const TOP_KEYS: &[&str] = &["meta", "doc", "types", "-savepoint-namespace"];
+const TYPE_KEYS: &[&str] = &[
+    "meta",
+    "doc",
+    "types",
+    "seq",
+    "params",
+    "-savepoint-namespace",
+    "-savepoint-pattern",
+    "-savepoint-versioned",
+    "-savepoint-rust-type",
+    "-savepoint-transparent",
+    "-savepoint-bitfield",
+    "-savepoint-enum",
+    "-savepoint-rust-name",
+    "-savepoint-max-depth",
+];
+const FIELD_KEYS: &[&str] = &[
+    "id",
+    "doc",
+    "type",
+    "contents",
+    "repeat",
+    "repeat-expr",
+    "if",
+    "valid",
+    "size",
+    "encoding",
+    "-savepoint-since",
+    "-savepoint-until",
+    "-savepoint-with-version",
+    "-savepoint-count-of",
+    "-savepoint-rust-type",
+    "-savepoint-enum",
+];
+
+fn check_keys(cx: &Cx, ypath: &str, map: &Mapping, allowed: &[&str]) -> Result<(), SchemaError> {
+    for key in map.keys() {
+        let key = key.as_str().unwrap_or("");
+        if !allowed.contains(&key) {
+            return Err(cx.err(
+                &format!("{ypath}/{key}"),
+                format!("`{key}` is not supported here by the binrw backend"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn bool_key(map: &Mapping, key: &str) -> Option<bool> {
+    map.get(key).and_then(Value::as_bool)
+}
+
+fn str_key(map: &Mapping, key: &str) -> Option<String> {
+    map.get(key).and_then(|v| match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    })
+}
+
+fn u32_key(cx: &Cx, ypath: &str, map: &Mapping, key: &str) -> Result<Option<u32>, SchemaError> {
+    match map.get(key) {
+        None => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .map(Some)
+            .ok_or_else(|| cx.err(&format!("{ypath}/{key}"), "expected an unsigned integer")),
+    }
+}
+
+fn snake_to_camel(id: &str) -> String {
+    id.split('_')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars
+                .next()
+                .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn variants(cx: &Cx, ypath: &str, v: Option<&Value>) -> Result<Vec<(i64, String)>, SchemaError> {
+    let map = v
+        .and_then(Value::as_mapping)
+        .ok_or_else(|| cx.err(ypath, "expected a mapping of values to names"))?;
+    map.iter()
+        .map(|(k, v)| match (k.as_i64(), v.as_str()) {
+            (Some(k), Some(v)) => Ok((k, v.to_string())),
+            _ => Err(cx.err(ypath, "expected integer keys and string names")),
+        })
+        .collect()
+}
+
+impl Cx<'_> {
+    fn type_def(&self, id: &str, ypath: &str, map: &Mapping) -> Result<TypeDef, SchemaError> {
+        check_keys(self, ypath, map, TYPE_KEYS)?;
+        let pattern = match map.get("-savepoint-pattern") {
+            None => None,
+            Some(p) => {
+                let p = p.as_mapping().ok_or_else(|| {
+                    self.err(
+                        &format!("{ypath}/-savepoint-pattern"),
+                        "expected {tag, newest}",
+                    )
+                })?;
+                let pp = format!("{ypath}/-savepoint-pattern");
+                Some(Pattern {
+                    tag: str_key(p, "tag").ok_or_else(|| self.err(&pp, "missing tag"))?,
+                    newest: u32_key(self, &pp, p, "newest")?
+                        .ok_or_else(|| self.err(&pp, "missing newest"))?,
+                    oldest: 1,
+                })
+            }
+        };
+        let versioned = match map.get("-savepoint-versioned") {
+            None => None,
+            Some(Value::Bool(true)) => Some(Versioned::Param),
+            Some(Value::String(path)) => Some(Versioned::Path(path.clone())),
+            Some(_) => {
+                return Err(self.err(
+                    &format!("{ypath}/-savepoint-versioned"),
+                    "expected true or a field path",
+                ));
+            }
+        };
+        let bitfield = match str_key(map, "-savepoint-bitfield") {
+            None => None,
+            Some(name) => Some((name, self.bit_total(ypath, map)?)),
+        };
+        let type_enum = match map.get("-savepoint-enum").and_then(Value::as_mapping) {
+            None => None,
+            Some(e) => {
+                let ep = format!("{ypath}/-savepoint-enum");
+                Some(TypeEnum {
+                    name: str_key(e, "name").ok_or_else(|| self.err(&ep, "missing name"))?,
+                    tag: str_key(e, "tag").ok_or_else(|| self.err(&ep, "missing tag"))?,
+                    variants: variants(self, &format!("{ep}/variants"), e.get("variants"))?,
+                })
+            }
+        };
+        let mut params = Vec::new();
+        if let Some(list) = map.get("params").and_then(Value::as_sequence) {
+            for (i, p) in list.iter().enumerate() {
+                let pid = p.get("id").and_then(Value::as_str);
+                let pty = p.get("type").and_then(Value::as_str);
+                match (pid, pty) {
+                    (Some(a), Some(b)) => params.push((a.to_string(), b.to_string())),
+                    _ => {
+                        return Err(
+                            self.err(&format!("{ypath}/params/{i}"), "a param needs id and type")
+                        );
+                    }
+                }
+            }
+        }
+        let mut seq = Vec::new();
+        if let Some(list) = map.get("seq").and_then(Value::as_sequence) {
+            for (i, f) in list.iter().enumerate() {
+                let fp = format!("{ypath}/seq/{i}");
+                let fmap = f
+                    .as_mapping()
+                    .ok_or_else(|| self.err(&fp, "a seq entry is a mapping"))?;
+                seq.push(self.field(&fp, fmap)?);
+            }
+        }
+        if map.contains_key("-savepoint-transparent") && !map.contains_key("-savepoint-rust-type") {
+            return Err(self.err(
+                &format!("{ypath}/-savepoint-transparent"),
+                "-savepoint-transparent types are hand-written: the binrw backend needs -savepoint-rust-type beside it",
+            ));
+        }
+        let rust_name = str_key(map, "-savepoint-rust-name").unwrap_or_else(|| snake_to_camel(id));
+        let mut def = TypeDef {
+            id: id.to_string(),
+            yaml_path: ypath.to_string(),
+            rust_name,
+            doc: str_key(map, "doc"),
+            pattern,
+            versioned,
+            rust_type: str_key(map, "-savepoint-rust-type"),
+            bitfield,
+            type_enum,
+            max_depth: u32_key(self, ypath, map, "-savepoint-max-depth")?,
+            params,
+            seq,
+        };
+        if def.pattern.is_some() {
+            self.strip_pattern_framing(&mut def)?;
+        }
+        Ok(def)
+    }
+
+    fn bit_total(&self, ypath: &str, map: &Mapping) -> Result<u32, SchemaError> {
+        let mut total = 0;
+        for (i, f) in map
+            .get("seq")
+            .and_then(Value::as_sequence)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let ty = f.get("type").and_then(Value::as_str).unwrap_or("");
+            let bits: u32 = ty
+                .strip_prefix('b')
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| {
+                    self.err(
+                        &format!("{ypath}/seq/{i}/type"),
+                        "a -savepoint-bitfield type holds only bN fields",
+                    )
+                })?;
+            total += bits;
+        }
+        Ok(total)
+    }
+
+    /// Checks and removes the tag, version and reversed-tag fields of a pattern.
+    fn strip_pattern_framing(&self, def: &mut TypeDef) -> Result<(), SchemaError> {
+        let Some(pattern) = def.pattern.as_mut() else {
+            return Ok(());
+        };
+        let ypath = &def.yaml_path;
+        let reversed: String = pattern.tag.chars().rev().collect();
+        let bad = |what: &str| {
+            self.err(
+                &format!("{ypath}/seq"),
+                format!("-savepoint-pattern {}: {what}", pattern.tag),
+            )
+        };
+        if def.seq.len() < 3 {
+            return Err(bad(
+                "the seq must be opening_tag, version, body..., closing_tag",
+            ));
+        }
+        let first = &def.seq[0];
+        if first.id != "opening_tag" || first.contents.as_deref() != Some(pattern.tag.as_str()) {
+            return Err(bad(
+                "the first field must be `opening_tag` with the tag as contents",
+            ));
+        }
+        let version = &def.seq[1];
+        let is_u4 = matches!(&version.ty, FieldType::Named { name, .. } if name == "u4");
+        let valid = version.valid.clone().unwrap_or_default();
+        if version.id != "version" || !is_u4 || valid.max != Some(i64::from(pattern.newest)) {
+            return Err(bad(
+                "the second field must be `version: u4` with valid/max equal to newest",
+            ));
+        }
+        let oldest = valid
+            .min
+            .and_then(|m| u32::try_from(m).ok())
+            .filter(|m| *m >= 1);
+        pattern.oldest = oldest.ok_or_else(|| bad("version needs valid/min of at least 1"))?;
+        let last = &def.seq[def.seq.len() - 1];
+        if last.id != "closing_tag" || last.contents.as_deref() != Some(reversed.as_str()) {
+            return Err(bad(
+                "the last field must be `closing_tag` with the reversed tag as contents",
+            ));
+        }
+        def.seq.pop();
+        def.seq.drain(..2);
+        Ok(())
+    }
+
+    fn field(&self, ypath: &str, map: &Mapping) -> Result<Field, SchemaError> {
+        check_keys(self, ypath, map, FIELD_KEYS)?;
+        let id = str_key(map, "id").ok_or_else(|| self.err(ypath, "a seq field needs an id"))?;
+        let ty = match map.get("type") {
+            None => FieldType::None,
+            Some(Value::String(s)) => {
+                let (name, args) = match s.split_once('(') {
+                    None => (s.clone(), Vec::new()),
+                    Some((name, rest)) => {
+                        let inner = rest.strip_suffix(')').ok_or_else(|| {
+                            self.err(&format!("{ypath}/type"), "unbalanced type arguments")
+                        })?;
+                        (
+                            name.to_string(),
+                            inner.split(',').map(|a| a.trim().to_string()).collect(),
+                        )
+                    }
+                };
+                FieldType::Named { name, args }
+            }
+            Some(Value::Mapping(m)) => FieldType::Switch {
+                on: str_key(m, "switch-on")
+                    .ok_or_else(|| self.err(&format!("{ypath}/type"), "expected switch-on"))?,
+                cases: variants(self, &format!("{ypath}/type/cases"), m.get("cases"))?,
+            },
+            Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
+        };
+        let repeat = str_key(map, "repeat");
+        let repeat_expr = match repeat.as_deref() {
+            None => None,
+            Some("expr") => Some(str_key(map, "repeat-expr").ok_or_else(|| {
+                self.err(
+                    &format!("{ypath}/repeat-expr"),
+                    "repeat: expr needs repeat-expr",
+                )
+            })?),
+            Some(other) => {
+                return Err(self.err(
+                    &format!("{ypath}/repeat"),
+                    format!("repeat: {other} is not supported by the binrw backend"),
+                ));
+            }
+        };
+        let valid = match map.get("valid") {
+            None => None,
+            Some(v) => {
+                let vp = format!("{ypath}/valid");
+                let m = v
+                    .as_mapping()
+                    .ok_or_else(|| self.err(&vp, "valid must be a mapping of min/max/any-of"))?;
+                check_keys(self, &vp, m, &["min", "max", "any-of"])?;
+                Some(Valid {
+                    min: m.get("min").and_then(Value::as_i64),
+                    max: m.get("max").and_then(Value::as_i64),
+                    any_of: m
+                        .get("any-of")
+                        .and_then(Value::as_sequence)
+                        .map(|l| l.iter().filter_map(Value::as_i64).collect())
+                        .unwrap_or_default(),
+                })
+            }
+        };
+        let variants = match map.get("-savepoint-enum").and_then(Value::as_mapping) {
+            None => None,
+            Some(e) => {
+                let ep = format!("{ypath}/-savepoint-enum");
+                Some((
+                    str_key(e, "name").ok_or_else(|| self.err(&ep, "missing name"))?,
+                    variants(self, &format!("{ep}/variants"), e.get("variants"))?,
+                ))
+            }
+        };
+        Ok(Field {
+            id,
+            yaml_path: ypath.to_string(),
+            doc: str_key(map, "doc"),
+            contents: str_key(map, "contents"),
+            ty,
+            repeat_expr,
+            cond: str_key(map, "if"),
+            since: u32_key(self, ypath, map, "-savepoint-since")?,
+            until: u32_key(self, ypath, map, "-savepoint-until")?,
+            with_version: bool_key(map, "-savepoint-with-version") == Some(true),
+            count_of: str_key(map, "-savepoint-count-of"),
+            rust_type: str_key(map, "-savepoint-rust-type"),
+            valid,
+            variants,
+            sized: map.contains_key("size") || map.contains_key("encoding"),
+        })
+    }
+}
