@@ -388,23 +388,41 @@ impl<'a> Module<'a> {
         if !imports.is_empty() {
             let _ = writeln!(head, "#[br(import({}))]", imports.join(", "));
         }
-        if let Some(max) = def.max_depth {
-            let message = format!("{} nested deeper than {{}}", self.file);
+        if def.max_depth_const.is_some() && def.max_depth.is_none() {
+            return Err(self.err(
+                &def.yaml_path,
+                "-savepoint-max-depth-const needs -savepoint-max-depth",
+            ));
+        }
+        if let (Some(max), Some(name)) = (def.max_depth, &def.max_depth_const) {
+            let _ = write!(
+                self.items,
+                "\n/// Deepest nesting of [`{}`] accepted (the outermost is level 1), on every path:\n\
+                 /// the binary reader and writer and serde (JSON) both ways.\n\
+                 pub const {name}: u32 = {max};\n",
+                def.rust_name
+            );
+        }
+        if let Some(max) = depth_bound(def) {
+            // Depth 0 is the outermost level: `max` levels in all.
             head.push_str(
                 &assert_attr(
                     "br",
-                    &format!("depth <= {max}"),
-                    &message,
-                    &[&max.to_string()],
+                    &format!("depth < {max}"),
+                    "{}",
+                    &[&too_deep_call(def, &max)],
                 )
                 .replace("(assert(", "(pre_assert("),
             );
         }
         if let Some(p) = def.pattern.as_ref().filter(|p| p.oldest > 1) {
             let message = format!("unsupported {} version {{}}", p.tag);
+            let check = format!("version >= {}", p.oldest);
+            head.push_str(&assert_attr("br", &check, &message, &["version"]));
+            let message = format!("{}.version: {message}", def.rust_name);
             head.push_str(&assert_attr(
-                "br",
-                &format!("version >= {}", p.oldest),
+                "bw",
+                &format!("*{check}"),
                 &message,
                 &["version"],
             ));
@@ -457,6 +475,14 @@ impl<'a> Module<'a> {
         } else if let Some(cond) = &field.cond {
             let cond = self.expr(field, cond)?;
             let _ = writeln!(out, "#[br(if({}))]", cond.rust(Side::Read));
+            let check = format!("{}.is_some() == ({})", field.id, cond.rust(Side::Write));
+            let message = format!(
+                "{}.{} must be present exactly when {}",
+                def.rust_name,
+                field.id,
+                cond.rust(Side::Read)
+            );
+            out.push_str(&assert_attr("bw", &check, &message, &[]));
         }
         if let Some(valid) = &field.valid {
             if field.cond.is_some() {
@@ -468,6 +494,9 @@ impl<'a> Module<'a> {
             if let Some(check) = valid_check(&field.id, valid, &element) {
                 let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
                 out.push_str(&assert_attr("br", &check, &message, &[&field.id]));
+                let deref = format!("*{}", field.id);
+                let check = valid_check(&deref, valid, &element).unwrap_or(check);
+                out.push_str(&assert_attr("bw", &check, &message, &[&field.id]));
             }
         }
         let args = self.field_args(def, field)?;
@@ -506,7 +535,10 @@ impl<'a> Module<'a> {
         if field.with_version {
             out.push_str("#[with_version]\n");
         }
-        if let Some(check) = self.param_count_check(field, vec)? {
+        if let Some(max) = self.recursion_bound(def, field)? {
+            out.push_str(&nesting_guard(def, field, &element, &max, enums));
+        }
+        if let Some(check) = self.param_count_check(def, field, vec)? {
             out.push_str(&check);
         }
         if let Some((name, variants)) = &field.variants {
@@ -556,6 +588,14 @@ impl<'a> Module<'a> {
         {
             let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
             out.push_str(&assert_attr("br", &check, &message, &[&field.id]));
+            let len = format!("{count_of}.len()");
+            if let Some(check) = field
+                .valid
+                .as_ref()
+                .and_then(|v| valid_check(&len, v, "usize"))
+            {
+                out.push_str(&assert_attr("bw", &check, &message, &[&len]));
+            }
         }
         let _ = writeln!(
             out,
@@ -636,6 +676,18 @@ impl<'a> Module<'a> {
         Ok(if out.is_empty() { None } else { Some(out) })
     }
 
+    /// The bound of a `-savepoint-max-depth` type's field that recurses into it, else `None`.
+    fn recursion_bound(&self, def: &TypeDef, field: &Field) -> Result<Option<String>, SchemaError> {
+        let (Some(max), FieldType::Named { name, .. }) = (depth_bound(def), &field.ty) else {
+            return Ok(None);
+        };
+        if int_type(name).is_some() {
+            return Ok(None);
+        }
+        let (decl, target) = self.resolve(field, name)?;
+        Ok(self.needs_depth(decl, target).then_some(max))
+    }
+
     /// A list whose length is computed from other fields: the writer checks it still holds.
     fn computed_count_check(&self, def: &TypeDef, field: &Field, count: &Expr) -> Option<String> {
         if let Some(name) = count.name() {
@@ -666,7 +718,12 @@ impl<'a> Module<'a> {
     /// Where a field passes an argument that sizes a list of its type, the writer checks that
     /// every such list still has that length (the type itself cannot: binrw passes arguments
     /// to readers only).
-    fn param_count_check(&self, field: &Field, vec: bool) -> Result<Option<String>, SchemaError> {
+    fn param_count_check(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        vec: bool,
+    ) -> Result<Option<String>, SchemaError> {
         let FieldType::Named { name, args } = &field.ty else {
             return Ok(None);
         };
@@ -692,7 +749,10 @@ impl<'a> Module<'a> {
             } else {
                 format!("{}.{inner}.len() == {arg}", field.id)
             };
-            let message = format!("every {}.{inner} must hold {source} elements", field.id);
+            let message = format!(
+                "{}.{}[..].{inner} must hold {source} elements",
+                def.rust_name, field.id
+            );
             out.push_str(&assert_attr("bw", &cond, &message, &[]));
         }
         Ok(Some(out).filter(|s| !s.is_empty()))
@@ -899,6 +959,77 @@ impl<'a> Module<'a> {
     }
 }
 
+/// A `-savepoint-max-depth` bound as Rust: its constant's name, else the number.
+fn depth_bound(def: &TypeDef) -> Option<String> {
+    let max = def.max_depth?;
+    Some(
+        def.max_depth_const
+            .clone()
+            .unwrap_or_else(|| max.to_string()),
+    )
+}
+
+/// The call building the message for nesting `def` past `max` levels, shared by every path.
+fn too_deep_call(def: &TypeDef, max: &str) -> String {
+    format!("unreal::depth::too_deep({:?}, {max})", def.rust_name)
+}
+
+/// The writer and serde (JSON) side of a `-savepoint-max-depth` bound: the recursive field is
+/// written, serialized and deserialized inside one level of a per-thread counter (binrw passes
+/// arguments to readers only, so the writer cannot count as the reader does). Returns the field's
+/// attributes; the helpers go to `items`.
+fn nesting_guard(
+    def: &TypeDef,
+    field: &Field,
+    rust: &str,
+    max: &str,
+    items: &mut String,
+) -> String {
+    let base = format!("{}_{}", def.id, field.id);
+    let counter = format!("{}_DEPTH", def.id.to_uppercase());
+    let what = format!("{:?}", def.rust_name);
+    let _ = write!(
+        items,
+        "
+thread_local! {{
+    /// {name} levels being written or converted by serde on this thread.
+    static {counter}: std::cell::Cell<u32> = const {{ std::cell::Cell::new(0) }};
+}}
+
+/// Writes `{name}.{id}` one nesting level deeper.
+#[binrw::writer(writer, endian)]
+fn write_{base}(value: &{rust}) -> binrw::BinResult<()> {{
+    let _level = unreal::depth::DepthGuard::enter(&{counter}, {max}).ok_or_else(|| {{
+        binrw::Error::AssertFail {{
+            pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
+            message: {too_deep},
+        }}
+    }})?;
+    binrw::BinWrite::write_options(value, writer, endian, ())
+}}
+
+/// Serializes `{name}.{id}` one nesting level deeper.
+fn ser_{base}<S: serde::Serializer>(value: &{rust}, s: S) -> Result<S::Ok, S::Error> {{
+    let _level = unreal::depth::DepthGuard::enter_ser(&{counter}, {max}, {what})?;
+    value.serialize(s)
+}}
+
+/// Deserializes `{name}.{id}` one nesting level deeper.
+fn de_{base}<'de, D: serde::Deserializer<'de>>(d: D) -> Result<{rust}, D::Error> {{
+    let _level = unreal::depth::DepthGuard::enter_de(&{counter}, {max}, {what})?;
+    <{rust}>::deserialize(d)
+}}
+",
+        name = def.rust_name,
+        id = field.id,
+        too_deep = too_deep_call(def, max),
+    );
+    format!(
+        "#[bw(write_with = write_{base})]\n\
+         #[serde(serialize_with = \"ser_{base}\", deserialize_with = \"de_{base}\")]\n"
+    )
+}
+
 fn selector_matches(sel: &str, values: &[i64], side: Side) -> String {
     let sel = if side == Side::Write {
         format!("*{sel}")
@@ -940,6 +1071,9 @@ fn valid_check(id: &str, valid: &Valid, rust_type: &str) -> Option<String> {
     }
     let unsigned = rust_type.starts_with('u');
     let min = valid.min.filter(|m| !(unsigned && *m == 0));
+    if let (Some(1), None, Some(list)) = (min, valid.max, id.strip_suffix(".len()")) {
+        return Some(format!("!{list}.is_empty()"));
+    }
     match (min, valid.max) {
         (Some(a), Some(b)) => Some(format!("({a}..={b}).contains(&{id})")),
         (Some(a), None) => Some(format!("{id} >= {a}")),

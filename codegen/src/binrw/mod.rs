@@ -110,6 +110,40 @@ mod tests {
     }
 
     #[test]
+    fn writer_mirrors_the_reader_checks() {
+        let checked = PATTERN
+            .replace(
+                "type: u2, doc: Size.",
+                "type: u1, valid: {any-of: [0, 4]}, doc: Size.",
+            )
+            .replace("-savepoint-since: 2, if: version >= 2,", "if: size == 4,");
+        let m = generate_from("checks", &[("blk.ksy", &checked)], "blk").unwrap();
+        for expected in [
+            "#[br(assert(matches!(size, 0 | 4), \"invalid Block.size {}\", size))]",
+            "#[bw(assert(matches!(*size, 0 | 4), \"invalid Block.size {}\", size))]",
+            "extra.is_some() == (*size == 4)",
+            "Block.extra must be present exactly when size == 4",
+        ] {
+            assert!(m.source.contains(expected), "{expected}:\n{}", m.source);
+        }
+    }
+
+    #[test]
+    fn max_depth_bounds_reader_writer_and_serde_by_name() {
+        let tree = "meta: {id: tree, endian: le}\n-savepoint-namespace: true\ntypes:\n  node:\n    -savepoint-max-depth: 3\n    -savepoint-max-depth-const: MAX_NODE_DEPTH\n    seq:\n      - {id: count, type: u1, -savepoint-count-of: kids}\n      - {id: kids, type: child, repeat: expr, repeat-expr: count}\n  child:\n    -savepoint-enum: {name: Child, tag: kind, variants: {0: Node}}\n    seq:\n      - {id: kind, type: u1, valid: {any-of: [0]}}\n      - {id: body, type: {switch-on: kind, cases: {0: node}}}\n";
+        let m = generate_from("tree", &[("tree.ksy", tree)], "tree").unwrap();
+        for expected in [
+            "pub const MAX_NODE_DEPTH: u32 = 3;",
+            "depth < MAX_NODE_DEPTH",
+            "#[bw(write_with = write_node_kids)]",
+            "serialize_with = \"ser_node_kids\", deserialize_with = \"de_node_kids\"",
+            "DepthGuard::enter(&NODE_DEPTH, MAX_NODE_DEPTH)",
+        ] {
+            assert!(m.source.contains(expected), "{expected}:\n{}", m.source);
+        }
+    }
+
+    #[test]
     fn errors_name_file_yaml_path_and_construct() {
         let gate = PATTERN.replace("if: version >= 2", "if: version >= 3");
         let err = generate_from("gate", &[("blk.ksy", &gate)], "blk").unwrap_err();

@@ -41,6 +41,8 @@ pub struct TypeDef {
     pub bitfield: Option<(String, u32)>,
     pub type_enum: Option<TypeEnum>,
     pub max_depth: Option<u32>,
+    /// `-savepoint-max-depth-const`: the Rust constant that names the bound.
+    pub max_depth_const: Option<String>,
     pub params: Vec<(String, String)>,
     pub seq: Vec<Field>,
 }
@@ -246,6 +248,7 @@ const TYPE_KEYS: &[&str] = &[
     "-savepoint-enum",
     "-savepoint-rust-name",
     "-savepoint-max-depth",
+    "-savepoint-max-depth-const",
 ];
 const FIELD_KEYS: &[&str] = &[
     "id",
@@ -416,6 +419,7 @@ impl Cx<'_> {
             bitfield,
             type_enum,
             max_depth: u32_key(self, ypath, map, "-savepoint-max-depth")?,
+            max_depth_const: str_key(map, "-savepoint-max-depth-const"),
             params,
             seq,
         };

@@ -36,6 +36,7 @@ types:
       tag: OJCN
       newest: 1
     -savepoint-max-depth: 16
+    -savepoint-max-depth-const: MAX_OBJECTIVE_DEPTH
     doc: Objective container, groups other objectives.
     seq:
       - id: opening_tag

@@ -30,4 +30,33 @@ impl Voxel {
         self.fences
             .map(|f| VoxelFences::from_bytes(f.to_le_bytes()))
     }
+
+    /// Stores a ground word built from its bit fields (the twin of [`Voxel::ground_bits`]).
+    pub fn set_ground_bits(&mut self, bits: VoxelGround) {
+        self.ground = u32::from_le_bytes(bits.into_bytes());
+    }
+
+    /// Stores the instance data of a path voxel (the twin of [`Voxel::path_bits`]); returns
+    /// false, changing nothing, when the voxel holds no path.
+    pub fn set_path_bits(&mut self, bits: PathInstanceData) -> bool {
+        match (self.instance, &mut self.instance_data) {
+            (INSTANCE_PATH, Some(data)) => {
+                *data = u16::from_le_bytes(bits.into_bytes());
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Stores the fence word (the twin of [`Voxel::fence_bits`]); returns false, changing
+    /// nothing, when the voxel's version stores no fences.
+    pub fn set_fence_bits(&mut self, bits: VoxelFences) -> bool {
+        match &mut self.fences {
+            Some(fences) => {
+                *fences = u16::from_le_bytes(bits.into_bytes());
+                true
+            }
+            None => false,
+        }
+    }
 }

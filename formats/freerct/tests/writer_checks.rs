@@ -65,3 +65,33 @@ fn onride_batches_must_hold_batch_size_guests() {
     let err = write_error(&save);
     assert!(err.contains("must hold batch_size elements"), "{err}");
 }
+
+/// The played save's coaster, for editing.
+fn coaster(save: &mut SaveGame) -> &mut freerct::coaster::Coaster {
+    save.rides
+        .rides
+        .iter_mut()
+        .find_map(|r| match &mut r.data {
+            RideData::Coaster(c) => Some(c),
+            _ => None,
+        })
+        .expect("the played save has a coaster")
+}
+
+#[test]
+fn coaster_needs_track_pieces_and_full_trains() {
+    let mut save = played();
+    coaster(&mut save).pieces.clear();
+    let err = write_error(&save);
+    assert!(err.contains("invalid Coaster.piece_count 0"), "{err}");
+
+    let mut save = played();
+    let c = coaster(&mut save);
+    assert!(!c.trains.is_empty(), "the played coaster has a train");
+    c.cars_per_train += 1;
+    let err = write_error(&save);
+    assert!(
+        err.contains("Coaster.trains[..].cars must hold cars_per_train elements"),
+        "{err}"
+    );
+}

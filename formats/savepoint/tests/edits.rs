@@ -142,7 +142,10 @@ fn freerct_count_contradicting_the_data_names_the_field() {
         .write()
         .expect_err("world size disagrees");
     let message = err.to_string();
-    assert!(message.contains("voxel_stacks"), "{message}");
+    assert!(
+        message.contains("SaveGame.voxel_stacks must hold"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -147,6 +147,7 @@ pub struct Coaster {
     pub total_length: u32,
     #[br(temp)]
     #[br(assert(piece_count >= 1, "invalid Coaster.piece_count {}", piece_count))]
+    #[bw(assert(!pieces.is_empty(), "invalid Coaster.piece_count {}", pieces.len()))]
     #[bw(try_calc = u16::try_from(pieces.len()))]
     piece_count: u16,
     /// Placed track pieces.
@@ -162,7 +163,7 @@ pub struct Coaster {
     #[br(count = train_count, args { inner: (cars_per_train,) })]
     #[bw(assert(
         trains.iter().all(|e| e.cars.len() == usize::from(*cars_per_train)),
-        "every trains.cars must hold cars_per_train elements"
+        "Coaster.trains[..].cars must hold cars_per_train elements"
     ))]
     pub trains: Vec<CoasterTrain>,
     /// Maximum idle duration in milliseconds.

@@ -54,7 +54,7 @@ pub struct OnrideGuests {
     #[br(count = count, args { inner: (batch_size,) })]
     #[bw(assert(
         batches.iter().all(|e| e.guests.len() == usize::from(*batch_size)),
-        "every batches.guests must hold batch_size elements"
+        "OnrideGuests.batches[..].guests must hold batch_size elements"
     ))]
     pub batches: Vec<OnrideGuestsBatch>,
 }

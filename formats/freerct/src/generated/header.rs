@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 #[binrw]
 #[brw(little)]
 #[br(assert(version >= 10, "unsupported FCTS version {}", version))]
+#[bw(assert(*version >= 10, "FileHeader.version: unsupported FCTS version {}", version))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FileHeader {
     /// UNIX time the save was created (version 11 and later).

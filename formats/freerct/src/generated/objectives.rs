@@ -22,12 +22,49 @@ pub struct AbstractObjective {
     pub drop_counter: u32,
 }
 
+/// Deepest nesting of [`ObjectiveContainer`] accepted (the outermost is level 1), on every path:
+/// the binary reader and writer and serde (JSON) both ways.
+pub const MAX_OBJECTIVE_DEPTH: u32 = 16;
+
+thread_local! {
+    /// ObjectiveContainer levels being written or converted by serde on this thread.
+    static OBJECTIVE_CONTAINER_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Writes `ObjectiveContainer.children` one nesting level deeper.
+#[binrw::writer(writer, endian)]
+fn write_objective_container_children(value: &Vec<Objective>) -> binrw::BinResult<()> {
+    let _level = unreal::depth::DepthGuard::enter(&OBJECTIVE_CONTAINER_DEPTH, MAX_OBJECTIVE_DEPTH).ok_or_else(|| {
+        binrw::Error::AssertFail {
+            pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
+            message: unreal::depth::too_deep("ObjectiveContainer", MAX_OBJECTIVE_DEPTH),
+        }
+    })?;
+    binrw::BinWrite::write_options(value, writer, endian, ())
+}
+
+/// Serializes `ObjectiveContainer.children` one nesting level deeper.
+fn ser_objective_container_children<S: serde::Serializer>(value: &Vec<Objective>, s: S) -> Result<S::Ok, S::Error> {
+    let _level = unreal::depth::DepthGuard::enter_ser(&OBJECTIVE_CONTAINER_DEPTH, MAX_OBJECTIVE_DEPTH, "ObjectiveContainer")?;
+    value.serialize(s)
+}
+
+/// Deserializes `ObjectiveContainer.children` one nesting level deeper.
+fn de_objective_container_children<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Objective>, D::Error> {
+    let _level = unreal::depth::DepthGuard::enter_de(&OBJECTIVE_CONTAINER_DEPTH, MAX_OBJECTIVE_DEPTH, "ObjectiveContainer")?;
+    <Vec<Objective>>::deserialize(d)
+}
+
 /// Objective container, groups other objectives.
 #[pattern(tag = b"OJCN", newest = 1)]
 #[binrw]
 #[brw(little)]
 #[br(import(depth: u32))]
-#[br(pre_assert(depth <= 16, "objectives nested deeper than {}", 16))]
+#[br(pre_assert(
+    depth < MAX_OBJECTIVE_DEPTH,
+    "{}",
+    unreal::depth::too_deep("ObjectiveContainer", MAX_OBJECTIVE_DEPTH)
+))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ObjectiveContainer {
     /// Common objective data.
@@ -41,6 +78,8 @@ pub struct ObjectiveContainer {
     count: u32,
     /// The sub-objectives, each preceded by its type byte.
     #[br(count = count, args { inner: (depth + 1,) })]
+    #[bw(write_with = write_objective_container_children)]
+    #[serde(serialize_with = "ser_objective_container_children", deserialize_with = "de_objective_container_children")]
     pub children: Vec<Objective>,
 }
 

@@ -37,6 +37,7 @@ pub struct RideEntry {
     pub instance: Option<u16>,
     /// Ride type kind (0 shop, 1 gentle, 2 thrill, 3 wet, 4 coaster).
     #[br(assert(kind <= 4, "invalid RideEntry.kind {}", kind))]
+    #[bw(assert(*kind <= 4, "invalid RideEntry.kind {}", kind))]
     pub kind: u8,
     /// Ride type name (Rides version 1).
     #[until(1)]

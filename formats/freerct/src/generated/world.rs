@@ -56,10 +56,15 @@ pub struct Voxel {
     pub ground: u32,
     /// Instance type (0 free, 4 path, 5 scenery).
     #[br(assert(matches!(instance, 0 | 4 | 5), "invalid Voxel.instance {}", instance))]
+    #[bw(assert(matches!(*instance, 0 | 4 | 5), "invalid Voxel.instance {}", instance))]
     pub instance: u8,
     /// Instance data, present for path and scenery instances. For a path (4) its bits are
     /// primitives::path_instance_data; for scenery (5) it is one whole number.
     #[br(if(instance == 4 || instance == 5))]
+    #[bw(assert(
+        instance_data.is_some() == (*instance == 4 || *instance == 5),
+        "Voxel.instance_data must be present exactly when instance == 4 || instance == 5"
+    ))]
     pub instance_data: Option<u16>,
     /// Fence word (version 2 and later).
     #[since(2)]
@@ -74,6 +79,7 @@ pub struct Voxel {
 pub struct VoxelStack {
     /// Height of the bottom voxel.
     #[br(assert(base >= 0, "invalid VoxelStack.base {}", base))]
+    #[bw(assert(*base >= 0, "invalid VoxelStack.base {}", base))]
     pub base: i16,
     #[br(temp)]
     #[bw(try_calc = u16::try_from(voxels.len()))]
