@@ -71,7 +71,7 @@ fn check_error(text: &str, prefixes: &[&str], case: &str) {
         "{case}: error does not name the format: {text}"
     );
     assert!(
-        text.contains(" at 0x"),
+        text.contains(" at 0x") || text.contains(" offset 0x"),
         "{case}: error without an offset: {text}"
     );
 }

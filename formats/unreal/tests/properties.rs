@@ -813,7 +813,12 @@ fn tag_extras_are_tag_fields_in_json_and_shared() {
 
     let json = serde_json::to_value(&list).unwrap();
     let tag = |i: usize| json[i]["tag"].as_object().unwrap();
-    let keys = |i: usize| tag(i).keys().map(String::as_str).collect::<Vec<_>>();
+    // Sorted: serde_json keeps the writer's order when a workspace crate enables preserve_order.
+    let keys = |i: usize| {
+        let mut keys = tag(i).keys().map(String::as_str).collect::<Vec<_>>();
+        keys.sort_unstable();
+        keys
+    };
     assert_eq!(
         keys(0),
         ["array_index", "name", "property_guid", "type_name"]
