@@ -41,12 +41,17 @@ pub fn run(h: &mut Harness) {
     );
     let cases: [(&str, &dyn Fn() -> usize); 4] = [
         ("read, one thread", &|| read_all(&loaded, ONE_THREAD)),
-        ("read, every core", &|| read_all(&loaded, ReadOptions::default())),
+        ("read, every core", &|| {
+            read_all(&loaded, ReadOptions::default())
+        }),
         ("write, unchanged (chunks reused)", &|| {
             loaded.iter().filter(|l| l.save.write().is_ok()).count()
         }),
         ("write, body only (no chunks)", &|| {
-            loaded.iter().filter(|l| l.save.write_body().is_ok()).count()
+            loaded
+                .iter()
+                .filter(|l| l.save.write_body().is_ok())
+                .count()
         }),
     ];
     for (label, f) in cases {
@@ -93,7 +98,9 @@ fn load() -> Vec<Loaded> {
             let file = std::fs::read(&path)
                 .unwrap_or_else(|e| panic!("satisfactory bench: {}: {e}", path.display()));
             // Saves from before Update 8 are rejected by design.
-            let version = file.get(4..8).map(|b| i32::from_le_bytes(b.try_into().unwrap()));
+            let version = file
+                .get(4..8)
+                .map(|b| i32::from_le_bytes(b.try_into().unwrap()));
             if version.is_some_and(|v| v < 41) {
                 return None;
             }
@@ -102,8 +109,16 @@ fn load() -> Vec<Loaded> {
             let written = save
                 .write()
                 .unwrap_or_else(|e| panic!("satisfactory bench: {name} does not write: {e}"));
-            assert!(written == file, "satisfactory bench: {name} does not round-trip");
-            let body_len = save.chunks.chunks.iter().map(|c| c.uncompressed_len as usize).sum();
+            assert!(
+                written == file,
+                "satisfactory bench: {name} does not round-trip"
+            );
+            let body_len = save
+                .chunks
+                .chunks
+                .iter()
+                .map(|c| c.uncompressed_len as usize)
+                .sum();
             Some(Loaded {
                 name,
                 file,
