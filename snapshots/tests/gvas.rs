@@ -71,7 +71,7 @@ fn snapshot_folder(folder: &str, dir: &Path) {
         let note = manifest
             .lines()
             .find(|line| line.starts_with(&format!("{folder}/{name}\t")))
-            .and_then(|line| line.split('\t').nth(4))
+            .and_then(|line| line.split('\t').nth(3))
             .unwrap_or("");
         let data = std::fs::read(dir.join(&name)).expect("corpus file");
         let snapshot = format!("{folder}_{}", name.replace('.', "_"));
