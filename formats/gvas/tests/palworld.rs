@@ -16,6 +16,7 @@ fn level_sav() -> Option<Vec<u8>> {
 
 #[test]
 fn level_sav_raw_data_decodes_and_writes_back_byte_exact() {
+    let _serial = snapshots::alloc::serial();
     let Some(file) = level_sav() else {
         return;
     };
@@ -55,6 +56,7 @@ fn level_sav_raw_data_decodes_and_writes_back_byte_exact() {
 
 #[test]
 fn a_pal_level_edit_reads_back() {
+    let _serial = snapshots::alloc::serial();
     let Some(file) = level_sav() else {
         return;
     };
@@ -96,6 +98,7 @@ fn a_pal_level_edit_reads_back() {
 
 #[test]
 fn hostile_counts_in_blobs_do_not_allocate_or_panic() {
+    let _serial = snapshots::alloc::serial();
     let ctx = unreal::PropertyContext::new(522, 1009);
     for count in [i32::MAX, -1, 1 << 20] {
         let mut bytes = count.to_le_bytes().to_vec();
@@ -120,6 +123,7 @@ fn hostile_counts_in_blobs_do_not_allocate_or_panic() {
 /// altered, truncated): decoding never panics and always encodes back to the mutated bytes.
 #[test]
 fn mutated_blobs_decode_to_themselves() {
+    let _serial = snapshots::alloc::serial();
     let Some(file) = level_sav() else {
         return;
     };

@@ -34,6 +34,7 @@ fn cut_points(len: usize, dense: usize, spread: usize) -> Vec<usize> {
 
 #[test]
 fn truncated_files_fail_cleanly() {
+    let _guard = serial();
     let cases: [(&str, Reader); 3] = [
         ("saves/FreshStart001.sav", |d| SaveFile::read(d).err()),
         ("blueprints/45.sbp", |d| Blueprint::read(d).err()),
@@ -130,6 +131,7 @@ fn corrupted_bodies_and_huge_counts_fail_cleanly_within_bounded_memory() {
 
 #[test]
 fn huge_sizes_in_the_body_and_chunk_headers_are_rejected() {
+    let _guard = serial();
     let Some(data) = corpus_file("saves/FreshStart001.sav") else {
         return;
     };
@@ -161,6 +163,7 @@ fn huge_sizes_in_the_body_and_chunk_headers_are_rejected() {
 
 #[test]
 fn a_config_with_a_huge_bundle_count_is_rejected() {
+    let _guard = serial();
     let Some(data) = corpus_file("blueprints/U1-1-Single-Container.sbpcfg") else {
         return;
     };
