@@ -55,37 +55,17 @@ impl Error {
     /// Wraps a binrw error raised while handling the value at `path`; `base` is where the binrw
     /// stream starts and `len` its length (running out of data is reported at its end).
     pub(crate) fn binrw(path: &str, base: usize, len: usize, error: &binrw::Error) -> Self {
-        let offset = base + binrw_position(error).unwrap_or(len);
-        Error::new(path, offset, binrw_message(error))
-    }
-}
-
-fn binrw_position(error: &binrw::Error) -> Option<usize> {
-    match error {
-        binrw::Error::BadMagic { pos, .. }
-        | binrw::Error::AssertFail { pos, .. }
-        | binrw::Error::Custom { pos, .. }
-        | binrw::Error::NoVariantMatch { pos }
-        | binrw::Error::EnumErrors { pos, .. } => usize::try_from(*pos).ok(),
-        binrw::Error::Backtrace(backtrace) => binrw_position(&backtrace.error),
-        _ => None,
-    }
-}
-
-/// The innermost message of a binrw error, on one line.
-fn binrw_message(error: &binrw::Error) -> String {
-    match error {
-        binrw::Error::Backtrace(backtrace) => binrw_message(&backtrace.error),
-        binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+        let flat = unreal::binrw_error::flatten(error);
+        let at = match flat.pos.and_then(|pos| usize::try_from(pos).ok()) {
+            Some(pos) if !flat.eof => pos,
+            _ => len,
+        };
+        let message = if flat.eof {
             "unexpected end of data".to_owned()
-        }
-        binrw::Error::AssertFail { message, .. } => message.clone(),
-        binrw::Error::Custom { err, .. } => err
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| err.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-            .unwrap_or_else(|| error.to_string()),
-        other => other.to_string(),
+        } else {
+            flat.message
+        };
+        Error::new(path, base + at, message)
     }
 }
 
