@@ -3,6 +3,7 @@
 //! installed, [`peak_during`] reports 0.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
@@ -12,9 +13,30 @@ pub struct Counting;
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 
+thread_local! {
+    // Const-initialised cells without destructors: safe to touch from inside the allocator.
+    static THREAD_LIVE: Cell<isize> = const { Cell::new(0) };
+    static THREAD_PEAK: Cell<isize> = const { Cell::new(0) };
+}
+
 fn grow(bytes: usize) {
     let live = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
     PEAK.fetch_max(live, Ordering::Relaxed);
+    thread_change(bytes as isize);
+}
+
+fn shrink(bytes: usize) {
+    LIVE.fetch_sub(bytes, Ordering::Relaxed);
+    thread_change(-(bytes as isize));
+}
+
+fn thread_change(delta: isize) {
+    // `try_with` fails only while the thread is being torn down; nothing measures then.
+    let _ = THREAD_LIVE.try_with(|live| {
+        let now = live.get() + delta;
+        live.set(now);
+        let _ = THREAD_PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
 }
 
 // SAFETY: every call is forwarded unchanged to `System`; the counters do not affect allocation.
@@ -32,7 +54,7 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        shrink(layout.size());
         // SAFETY: same contract as the caller's.
         unsafe { System.dealloc(ptr, layout) }
     }
@@ -41,7 +63,7 @@ unsafe impl GlobalAlloc for Counting {
         if new_size > layout.size() {
             grow(new_size - layout.size());
         } else {
-            LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            shrink(layout.size() - new_size);
         }
         // SAFETY: same contract as the caller's.
         unsafe { System.realloc(ptr, layout, new_size) }
@@ -56,6 +78,17 @@ pub fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
     let result = f();
     let peak = PEAK.load(Ordering::Relaxed).saturating_sub(start);
     (result, peak)
+}
+
+/// Like [`peak_during`], but counts only what the calling thread allocates and frees, so tests
+/// running beside it cannot inflate the figure. For single-threaded code under measurement: work
+/// `f` hands to other threads is not counted.
+pub fn peak_during_on_this_thread<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let start = THREAD_LIVE.with(Cell::get);
+    THREAD_PEAK.with(|peak| peak.set(start));
+    let result = f();
+    let peak = THREAD_PEAK.with(Cell::get).saturating_sub(start);
+    (result, peak.max(0) as usize)
 }
 
 /// Holds the other measuring tests of a test binary off while one measures: the counters are

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use snapshots::alloc::{Counting, peak_during, serial};
+use snapshots::alloc::{Counting, peak_during_on_this_thread, serial};
 
 use super::{ClassContext, CustomData, DECODERS, Fallback, decoder, read};
 use crate::SatisfactoryFile;
@@ -213,7 +213,7 @@ fn huge_and_negative_counts_are_errors_without_large_allocations() {
     let Some(samples) = corpus_samples() else {
         return;
     };
-    let (_, probe) = peak_during(|| std::hint::black_box(vec![1u8; 1 << 20]));
+    let (_, probe) = peak_during_on_this_thread(|| std::hint::black_box(vec![1u8; 1 << 20]));
     assert!(probe >= 1 << 20, "the counting allocator is not installed");
     let mut count_errors = 0;
     for s in hostile_inputs(&samples) {
@@ -221,7 +221,8 @@ fn huge_and_negative_counts_are_errors_without_large_allocations() {
             for value in [i32::MAX, i32::MIN, -1, 0x0100_0000] {
                 let mut bytes = s.bytes.clone();
                 bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
-                let (result, peak) = peak_during(|| decode(&s.class, &bytes, s.scope));
+                let (result, peak) =
+                    peak_during_on_this_thread(|| decode(&s.class, &bytes, s.scope));
                 assert!(
                     peak < 1 << 20,
                     "{}: {value} at {at}: {peak} bytes allocated",
