@@ -1,7 +1,8 @@
 //! One schema file to one Rust module of `#[binrw]` types.
 //!
 //! The module is assembled as Rust source, parsed by syn (so a generator bug is a parse error
-//! here, not a broken checked-in file) and printed by prettyplease.
+//! here, not a broken checked-in file) and printed by prettyplease (through
+//! [`super::pretty`], which keeps the attribute arguments prettyplease would misprint).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -57,15 +58,14 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
         let _ = writeln!(source, "use {path};");
     }
     source.push_str(&m.items);
-    syn::parse_file(&source).map_err(|e| {
+    super::pretty::print(&source).map_err(|e| {
         m.err(
             "",
             format!(
                 "the binrw backend produced invalid Rust ({e}); this is a generator bug:\n{source}"
             ),
         )
-    })?;
-    Ok(source)
+    })
 }
 
 /// Indents every non-empty line by four spaces (fields and variants).
@@ -117,6 +117,11 @@ fn doc_attrs(doc: Option<&str>) -> String {
             .collect()
     })
     .unwrap_or_default()
+}
+
+/// Whether `ksy` names an integer type (`u1`..`s8`).
+pub(super) fn is_int(ksy: &str) -> bool {
+    int_type(ksy).is_some()
 }
 
 fn int_type(ksy: &str) -> Option<&'static str> {

@@ -10,7 +10,9 @@
 
 mod emit;
 mod expr;
+mod pretty;
 mod schema;
+pub mod suite;
 
 use std::path::{Path, PathBuf};
 

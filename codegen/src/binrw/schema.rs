@@ -138,6 +138,14 @@ impl Schemas {
         Ok(Schemas { files })
     }
 
+    /// Reads one `.ksy` file alone (its types can refer only to each other).
+    pub fn load_file(path: &Path) -> Result<Schemas, SchemaError> {
+        let file = read_file(path)?;
+        Ok(Schemas {
+            files: BTreeMap::from([(file.id.clone(), file)]),
+        })
+    }
+
     /// The type `name` as seen from file `from` (`other::type` or a type of `from`), with the
     /// id of the file that declares it.
     pub fn resolve<'a>(&'a self, from: &'a str, name: &str) -> Option<(&'a str, &'a TypeDef)> {
