@@ -124,7 +124,34 @@ pub(super) fn is_int(ksy: &str) -> bool {
     int_type(ksy).is_some()
 }
 
+/// The byte order a suffixed primitive names (`u2le`, `f4be`), as a binrw directive.
+fn own_endian(ksy: &str) -> Option<&'static str> {
+    let primitive = matches!(
+        ksy.get(..2),
+        Some("u2" | "u4" | "u8" | "s2" | "s4" | "s8" | "f4" | "f8")
+    );
+    match ksy.get(2..) {
+        Some("le") if primitive => Some("little"),
+        Some("be") if primitive => Some("big"),
+        _ => None,
+    }
+}
+
+/// The Rust type of a Kaitai float (`f4`, `f8`, with or without a byte order).
+fn float_type(ksy: &str) -> Option<&'static str> {
+    match ksy.get(..2)? {
+        "f4" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f32"),
+        "f8" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f64"),
+        _ => None,
+    }
+}
+
 fn int_type(ksy: &str) -> Option<&'static str> {
+    let ksy = if own_endian(ksy).is_some() {
+        &ksy[..2]
+    } else {
+        ksy
+    };
     Some(match ksy {
         "u1" => "u8",
         "u2" => "u16",
@@ -227,7 +254,7 @@ impl<'a> Module<'a> {
                     )
                 }),
             FieldType::Named { name, .. } => {
-                if let Some(t) = int_type(name) {
+                if let Some(t) = int_type(name).or_else(|| float_type(name)) {
                     return Ok(t.to_string());
                 }
                 let (decl, def) = self.resolve(field, name)?;
@@ -254,6 +281,19 @@ impl<'a> Module<'a> {
         }
         match &field.ty {
             FieldType::Named { name, .. } if int_type(name).is_some() => (true, true, true),
+            FieldType::Named { name, .. } if float_type(name).is_some() => (false, true, false),
+            FieldType::None
+                if field.size.is_some() || field.size_eos || field.contents_bytes.is_some() =>
+            {
+                (
+                    true,
+                    field
+                        .size
+                        .as_deref()
+                        .is_some_and(|n| n.parse::<usize>().is_ok()),
+                    false,
+                )
+            }
             FieldType::Named { name, .. } => match self.schemas.resolve(self.file, name) {
                 Some((_, def)) if def.bitfield.is_some() => (true, true, true),
                 Some((decl, def)) if def.rust_type.is_none() => self.traits_of(decl, def),
@@ -288,10 +328,12 @@ impl<'a> Module<'a> {
         let mut all = (true, true, true);
         for f in def.seq.iter().filter(|f| f.count_of.is_none()) {
             let (eq, copy, default) = sub.traits_of_element(f);
-            let is_vec = f
-                .repeat_expr
-                .as_deref()
-                .is_some_and(|r| r.parse::<usize>().is_err());
+            let is_vec = f.repeat_eos
+                || f.size_eos
+                || f.repeat_expr
+                    .as_deref()
+                    .or(f.size.as_deref())
+                    .is_some_and(|r| r.parse::<usize>().is_err());
             all.0 &= eq;
             all.1 &= copy && !is_vec;
             all.2 &= default && eq;
@@ -388,7 +430,10 @@ impl<'a> Module<'a> {
                 ));
             }
         };
-        head.push_str("#[binrw]\n#[brw(little)]\n");
+        head.push_str("#[binrw]\n");
+        if let Some(endian) = self.schemas.files.get(self.file).and_then(|f| f.endian) {
+            let _ = writeln!(head, "#[brw({endian})]");
+        }
         let imports = self.param_imports(def)?;
         if !imports.is_empty() {
             let _ = writeln!(head, "#[br(import({}))]", imports.join(", "));
@@ -458,14 +503,30 @@ impl<'a> Module<'a> {
         if field.sized {
             return Err(self.field_err(field, "size/encoding fields are not supported by the binrw backend (hand-written primitives only)"));
         }
-        if field.contents.is_some() {
-            return Err(self.field_err(
-                field,
-                "`contents` outside a pattern's tags is not supported by the binrw backend",
-            ));
-        }
         let mut out = doc_attrs(field.doc.as_deref());
-        let mut element = self.element_type(field)?;
+        if let Some(bytes) = &field.contents_bytes {
+            if field.repeat_eos || field.repeat_expr.is_some() || field.cond.is_some() {
+                return Err(self.field_err(
+                    field,
+                    "`contents` with `repeat` or `if` is not supported by the binrw backend",
+                ));
+            }
+            return Ok(self.contents_field(def, field, bytes, out));
+        }
+        let untyped = matches!(field.ty, FieldType::None);
+        if untyped && !field.size_eos && field.size.is_none() {
+            return Err(self.field_err(field, "a byte array needs `size` or `size-eos: true`"));
+        }
+        let mut element = if untyped {
+            "u8".to_string()
+        } else {
+            self.element_type(field)?
+        };
+        if let FieldType::Named { name, .. } = &field.ty
+            && let Some(endian) = own_endian(name)
+        {
+            let _ = writeln!(out, "#[brw({endian})]");
+        }
         if let Some(count_of) = &field.count_of {
             return self.count_field(def, field, count_of, &element, out);
         }
@@ -490,6 +551,13 @@ impl<'a> Module<'a> {
             out.push_str(&assert_attr("bw", &check, &message, &[]));
         }
         if let Some(valid) = &field.valid {
+            let list = field.repeat_eos || field.repeat_expr.is_some();
+            if list || field.size.is_some() || field.size_eos {
+                return Err(self.field_err(
+                    field,
+                    "`valid` on a list or byte array is not supported by the binrw backend",
+                ));
+            }
             if field.cond.is_some() {
                 return Err(self.field_err(
                     field,
@@ -507,7 +575,24 @@ impl<'a> Module<'a> {
         let args = self.field_args(def, field)?;
         let mut count = None;
         let mut vec = false;
-        if let Some(repeat) = &field.repeat_expr {
+        let eos = field.repeat_eos || field.size_eos;
+        if field.repeat_eos && (field.size_eos || field.size.is_some()) {
+            return Err(self.field_err(
+                field,
+                "repeat of a byte array is not supported by the binrw backend",
+            ));
+        }
+        if eos {
+            vec = true;
+            element = format!("Vec<{element}>");
+        }
+        if let Some(repeat) = field.repeat_expr.as_ref().or(field.size.as_ref()) {
+            if field.repeat_expr.is_some() && field.size.is_some() {
+                return Err(self.field_err(
+                    field,
+                    "repeat of a byte array is not supported by the binrw backend",
+                ));
+            }
             let e = self.expr(field, repeat)?;
             match e.constant() {
                 Some(n) => element = format!("[{element}; {n}]"),
@@ -525,10 +610,13 @@ impl<'a> Module<'a> {
         if let Some(c) = count {
             br.push(format!("count = {c}"));
         }
+        if eos {
+            br.push("parse_with = binrw::helpers::until_eof".into());
+        }
         if let Some(args) = &args {
             if args.is_empty() {
                 // `#[with_version]` passes the version itself.
-            } else if vec {
+            } else if vec && !eos {
                 br.push(format!("args {{ inner: ({},) }}", args.join(", ")));
             } else {
                 br.push(format!("args({})", args.join(", ")));
@@ -555,6 +643,34 @@ impl<'a> Module<'a> {
         }
         let _ = writeln!(out, "pub {}: {element},", field.id);
         Ok(out)
+    }
+
+    /// A `contents` field: its bytes, checked on read and on write.
+    fn contents_field(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        bytes: &[u8],
+        mut out: String,
+    ) -> String {
+        let id = &field.id;
+        let list: Vec<String> = bytes.iter().map(|b| format!("{b:#04x}")).collect();
+        let expected = format!("[{}]", list.join(", "));
+        let message = format!("{}.{id} must be {expected}, not {{:?}}", def.rust_name);
+        out.push_str(&assert_attr(
+            "br",
+            &format!("{id} == {expected}"),
+            &message,
+            &[id],
+        ));
+        out.push_str(&assert_attr(
+            "bw",
+            &format!("*{id} == {expected}"),
+            &message,
+            &[id],
+        ));
+        let _ = writeln!(out, "pub {id}: [u8; {}],", bytes.len());
+        out
     }
 
     /// A count field: read, checked, and recomputed from its list on write.

@@ -24,6 +24,9 @@ pub struct File {
     pub id: String,
     /// Where it was read from.
     pub path: PathBuf,
+    /// `meta/endian`: `Some("little")`, `Some("big")`, or `None` when every multi-byte field
+    /// names its own (`u2le`).
+    pub endian: Option<&'static str>,
     /// The types it declares, the top-level one first unless it is a namespace.
     pub types: Vec<TypeDef>,
 }
@@ -89,8 +92,17 @@ pub struct Field {
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
     pub variants: Option<(String, Vec<(i64, String)>)>,
-    /// `size:` or `encoding:` is present (only hand-written primitives use them).
+    /// `encoding:`, or `size:` on a typed field, is present (only hand-written primitives use
+    /// them).
     pub sized: bool,
+    /// `size:` of a byte array (a field without `type`).
+    pub size: Option<String>,
+    /// `size-eos: true`.
+    pub size_eos: bool,
+    /// `repeat: eos`.
+    pub repeat_eos: bool,
+    /// `contents:` as bytes.
+    pub contents_bytes: Option<Vec<u8>>,
 }
 
 /// A field's Kaitai type.
@@ -187,16 +199,17 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         .and_then(Value::as_str)
         .ok_or_else(|| cx.err("/meta/id", "a schema needs meta/id"))?
         .to_string();
-    let endian = doc
-        .get("meta")
-        .and_then(|m| m.get("endian"))
-        .and_then(Value::as_str);
-    if endian != Some("le") {
-        return Err(cx.err(
-            "/meta/endian",
-            "the binrw backend supports `endian: le` only",
-        ));
-    }
+    let endian = match doc.get("meta").and_then(|m| m.get("endian")) {
+        None => None,
+        Some(e) if e.as_str() == Some("le") => Some("little"),
+        Some(e) if e.as_str() == Some("be") => Some("big"),
+        Some(_) => {
+            return Err(cx.err(
+                "/meta/endian",
+                "calculated endianness is not supported by the binrw backend",
+            ));
+        }
+    };
     let namespace = bool_key(map, "-savepoint-namespace") == Some(true);
     let mut types = Vec::new();
     if namespace {
@@ -212,32 +225,55 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
     } else {
         types.push(cx.type_def(&id, "", map)?);
     }
-    if let Some(list) = map.get("types") {
-        let list = list
-            .as_mapping()
-            .ok_or_else(|| cx.err("/types", "types must be a mapping"))?;
-        for (key, value) in list {
-            let tid = key
-                .as_str()
-                .ok_or_else(|| cx.err("/types", "type ids are strings"))?;
-            let ypath = format!("/types/{tid}");
-            let tmap = value
-                .as_mapping()
-                .ok_or_else(|| cx.err(&ypath, "a type is a mapping"))?;
-            if tmap.contains_key("types") {
-                return Err(cx.err(
-                    &format!("{ypath}/types"),
-                    "nested types are not supported by the binrw backend",
-                ));
-            }
-            types.push(cx.type_def(tid, &ypath, tmap)?);
-        }
-    }
+    cx.nested_types("", map, &mut types)?;
     Ok(File {
         id,
         path: path.to_path_buf(),
+        endian,
         types,
     })
+}
+
+impl Cx<'_> {
+    /// The `types` of the type at `ypath`, and theirs, flattened into one list: every type is
+    /// one Rust item of the module, named by its own id, so two types with one id are refused.
+    fn nested_types(
+        &self,
+        ypath: &str,
+        map: &Mapping,
+        types: &mut Vec<TypeDef>,
+    ) -> Result<(), SchemaError> {
+        let Some(list) = map.get("types") else {
+            return Ok(());
+        };
+        let list = list
+            .as_mapping()
+            .ok_or_else(|| self.err(&format!("{ypath}/types"), "types must be a mapping"))?;
+        for (key, value) in list {
+            let tid = key
+                .as_str()
+                .ok_or_else(|| self.err(&format!("{ypath}/types"), "type ids are strings"))?;
+            let tpath = format!("{ypath}/types/{tid}");
+            let tmap = value
+                .as_mapping()
+                .ok_or_else(|| self.err(&tpath, "a type is a mapping"))?;
+            if types.iter().any(|t| t.id == tid) {
+                return Err(self.err(
+                    &tpath,
+                    "a second type with this id (the binrw backend names each type by its id alone)",
+                ));
+            }
+            if tmap.contains_key("meta") {
+                return Err(self.err(
+                    &format!("{tpath}/meta"),
+                    "meta on a nested type is not supported by the binrw backend",
+                ));
+            }
+            types.push(self.type_def(tid, &tpath, tmap)?);
+            self.nested_types(&tpath, tmap, types)?;
+        }
+        Ok(())
+    }
 }
 
 const TOP_KEYS: &[&str] = &["meta", "doc", "types", "-savepoint-namespace"];
@@ -268,6 +304,7 @@ const FIELD_KEYS: &[&str] = &[
     "if",
     "valid",
     "size",
+    "size-eos",
     "encoding",
     "-savepoint-since",
     "-savepoint-until",
@@ -323,6 +360,35 @@ fn snake_to_camel(id: &str) -> String {
                 .unwrap_or_default()
         })
         .collect()
+}
+
+/// `contents:` (a string, a byte, or a list of both) as bytes.
+fn contents(cx: &Cx, ypath: &str, v: &Value) -> Result<Vec<u8>, SchemaError> {
+    let bad = || {
+        cx.err(
+            &format!("{ypath}/contents"),
+            "contents are strings and bytes",
+        )
+    };
+    let one = |v: &Value| -> Result<Vec<u8>, SchemaError> {
+        match v {
+            Value::String(s) => Ok(s.as_bytes().to_vec()),
+            Value::Number(n) => n
+                .as_u64()
+                .and_then(|n| u8::try_from(n).ok())
+                .map(|b| vec![b])
+                .ok_or_else(bad),
+            _ => Err(bad()),
+        }
+    };
+    match v {
+        Value::Sequence(items) => Ok(items
+            .iter()
+            .map(one)
+            .collect::<Result<Vec<_>, _>>()?
+            .concat()),
+        other => one(other),
+    }
 }
 
 fn variants(cx: &Cx, ypath: &str, v: Option<&Value>) -> Result<Vec<(i64, String)>, SchemaError> {
@@ -545,6 +611,7 @@ impl Cx<'_> {
                     "repeat: expr needs repeat-expr",
                 )
             })?),
+            Some("eos") => None,
             Some(other) => {
                 return Err(self.err(
                     &format!("{ypath}/repeat"),
@@ -560,6 +627,16 @@ impl Cx<'_> {
                     .as_mapping()
                     .ok_or_else(|| self.err(&vp, "valid must be a mapping of min/max/any-of"))?;
                 check_keys(self, &vp, m, &["min", "max", "any-of"])?;
+                let integers = m.iter().all(|(_, v)| match v {
+                    Value::Sequence(l) => l.iter().all(|x| x.as_i64().is_some()),
+                    x => x.as_i64().is_some(),
+                });
+                if !integers {
+                    return Err(self.err(
+                        &vp,
+                        "`valid` with other than integer literals is not supported by the binrw backend",
+                    ));
+                }
                 Some(Valid {
                     min: m.get("min").and_then(Value::as_i64),
                     max: m.get("max").and_then(Value::as_i64),
@@ -596,7 +673,15 @@ impl Cx<'_> {
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
             variants,
-            sized: map.contains_key("size") || map.contains_key("encoding"),
+            sized: map.contains_key("encoding")
+                || (map.contains_key("type") && map.contains_key("size")),
+            size: str_key(map, "size").filter(|_| !map.contains_key("type")),
+            size_eos: bool_key(map, "size-eos") == Some(true),
+            repeat_eos: repeat.as_deref() == Some("eos"),
+            contents_bytes: map
+                .get("contents")
+                .map(|c| contents(self, ypath, c))
+                .transpose()?,
         })
     }
 }

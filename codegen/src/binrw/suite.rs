@@ -165,6 +165,7 @@ pub fn generate_test(ksy: &Path, checks: &[Check]) -> Result<String, SchemaError
     }
     let head = r#"
 /// Reads `data`, checks the test's assertions, writes the value back and compares the bytes.
+/// (Little endian is only the default: types with a `meta/endian` fix their own.)
 pub fn run(data: &[u8]) -> Result<(), String> {
     use binrw::{BinRead, BinWrite};
     fn check(ok: bool, what: &str) -> Result<(), String> {
@@ -177,10 +178,10 @@ pub fn run(data: &[u8]) -> Result<(), String> {
     let _ = match exception {
         None => write!(
             source,
-            r#"    let r = {root}::read(&mut cursor).map_err(|e| format!("read: {{e}}"))?;
+            r#"    let r = {root}::read_le(&mut cursor).map_err(|e| format!("read: {{e}}"))?;
     let end = usize::try_from(cursor.position()).map_err(|e| e.to_string())?;
 {body}    let mut out = std::io::Cursor::new(Vec::new());
-    r.write(&mut out).map_err(|e| format!("write: {{e}}"))?;
+    r.write_le(&mut out).map_err(|e| format!("write: {{e}}"))?;
     let out = out.into_inner();
     match out.iter().zip(&data[..end]).position(|(a, b)| a != b) {{
         Some(i) => Err(format!("write-back differs at offset {{i}}")),
@@ -202,7 +203,7 @@ pub fn run(data: &[u8]) -> Result<(), String> {
             };
             write!(
                 source,
-                r#"    match {root}::read(&mut cursor) {{
+                r#"    match {root}::read_le(&mut cursor) {{
         Ok(_) => Err("read succeeded where {kind} was expected".into()),
         Err(e) => match e.root_cause() {{
             {pattern} => Ok(()),
