@@ -27,6 +27,7 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
         uses: BTreeSet::new(),
         derive_macros: BTreeSet::new(),
         items: String::new(),
+        frames: false,
     };
     for def in &file.types {
         if def.rust_type.is_some() {
@@ -58,6 +59,9 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
         let _ = writeln!(source, "use {path};");
     }
     source.push_str(&m.items);
+    if m.frames {
+        source.push_str(super::frames::SOURCE);
+    }
     super::pretty::print(&source).map_err(|e| {
         m.err(
             "",
@@ -98,6 +102,8 @@ struct Module<'a> {
     uses: BTreeSet<String>,
     derive_macros: BTreeSet<&'static str>,
     items: String,
+    /// The module has strings or framed byte arrays, so it gets [`super::frames::SOURCE`].
+    frames: bool,
 }
 
 /// Where a type's fields see its version.
@@ -144,6 +150,11 @@ fn float_type(ksy: &str) -> Option<&'static str> {
         "f8" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f64"),
         _ => None,
     }
+}
+
+/// Whether `ksy` is a Kaitai built-in type rather than a user type.
+fn builtin(ksy: &str) -> bool {
+    int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
 }
 
 fn int_type(ksy: &str) -> Option<&'static str> {
@@ -282,6 +293,12 @@ impl<'a> Module<'a> {
         match &field.ty {
             FieldType::Named { name, .. } if int_type(name).is_some() => (true, true, true),
             FieldType::Named { name, .. } if float_type(name).is_some() => (false, true, false),
+            FieldType::Named { name, .. } if name == "str" || name == "strz" => {
+                (true, false, false)
+            }
+            FieldType::None if field.terminator.is_some() || field.pad_right.is_some() => {
+                (true, false, false)
+            }
             FieldType::None
                 if field.size.is_some() || field.size_eos || field.contents_bytes.is_some() =>
             {
@@ -324,6 +341,7 @@ impl<'a> Module<'a> {
             uses: BTreeSet::new(),
             derive_macros: BTreeSet::new(),
             items: String::new(),
+            frames: false,
         };
         let mut all = (true, true, true);
         for f in def.seq.iter().filter(|f| f.count_of.is_none()) {
@@ -514,10 +532,18 @@ impl<'a> Module<'a> {
             return Ok(self.contents_field(def, field, bytes, out));
         }
         let untyped = matches!(field.ty, FieldType::None);
-        if untyped && !field.size_eos && field.size.is_none() {
+        let string =
+            matches!(&field.ty, FieldType::Named { name, .. } if name == "str" || name == "strz");
+        let framed =
+            string || (untyped && (field.terminator.is_some() || field.pad_right.is_some()));
+        if untyped && !field.size_eos && field.size.is_none() && !framed {
             return Err(self.field_err(field, "a byte array needs `size` or `size-eos: true`"));
         }
-        let mut element = if untyped {
+        let mut element = if framed {
+            self.frames = true;
+            out.push_str(&self.frame_args(field, string)?);
+            (if string { "KsStr" } else { "KsBytes" }).to_string()
+        } else if untyped {
             "u8".to_string()
         } else {
             self.element_type(field)?
@@ -575,7 +601,7 @@ impl<'a> Module<'a> {
         let args = self.field_args(def, field)?;
         let mut count = None;
         let mut vec = false;
-        let eos = field.repeat_eos || field.size_eos;
+        let eos = field.repeat_eos || (field.size_eos && !framed);
         if field.repeat_eos && (field.size_eos || field.size.is_some()) {
             return Err(self.field_err(
                 field,
@@ -586,7 +612,8 @@ impl<'a> Module<'a> {
             vec = true;
             element = format!("Vec<{element}>");
         }
-        if let Some(repeat) = field.repeat_expr.as_ref().or(field.size.as_ref()) {
+        let size = field.size.as_ref().filter(|_| !framed);
+        if let Some(repeat) = field.repeat_expr.as_ref().or(size) {
             if field.repeat_expr.is_some() && field.size.is_some() {
                 return Err(self.field_err(
                     field,
@@ -642,6 +669,59 @@ impl<'a> Module<'a> {
             element = format!("Option<{element}>");
         }
         let _ = writeln!(out, "pub {}: {element},", field.id);
+        Ok(out)
+    }
+
+    /// The `args_raw` of a string or framed byte array: its [`super::frames::SOURCE`] `KsFrame`,
+    /// for the reader and the writer.
+    fn frame_args(&self, field: &Field, string: bool) -> Result<String, SchemaError> {
+        if field.repeat_eos || field.repeat_expr.is_some() || field.valid.is_some() {
+            return Err(self.field_err(
+                field,
+                "`repeat` or `valid` on a string or terminated byte array is not supported by the binrw backend",
+            ));
+        }
+        if string {
+            let encoding = field.encoding.clone().or_else(|| {
+                self.schemas
+                    .files
+                    .get(self.file)
+                    .and_then(|f| f.encoding.clone())
+            });
+            let known = encoding.as_deref().map(str::to_ascii_lowercase);
+            if !matches!(known.as_deref(), Some("ascii" | "utf-8" | "utf8")) {
+                return Err(self.field_err(
+                    field,
+                    format!("encoding {encoding:?} is not supported by the binrw backend (ASCII and UTF-8 are)"),
+                ));
+            }
+        }
+        let strz = matches!(&field.ty, FieldType::Named { name, .. } if name == "strz");
+        let terminator = field.terminator.or(strz.then_some(0));
+        if field.size.is_none() && !field.size_eos && terminator.is_none() {
+            return Err(self.field_err(field, "a string needs `size`, `size-eos` or a terminator"));
+        }
+        let size = match &field.size {
+            None => None,
+            Some(text) => Some(self.expr(field, text)?),
+        };
+        let mut out = String::new();
+        for (directive, side) in [("br", Side::Read), ("bw", Side::Write)] {
+            let size = size
+                .as_ref()
+                .map_or("None".to_string(), |e| match e.constant() {
+                    Some(n) => format!("Some({n})"),
+                    None => format!(
+                        "Some(usize::try_from({}).unwrap_or(usize::MAX))",
+                        e.rust(side)
+                    ),
+                });
+            let _ = writeln!(
+                out,
+                "#[{directive}(args_raw = KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?} }})]",
+                field.size_eos, field.include, field.consume, field.pad_right
+            );
+        }
         Ok(out)
     }
 
@@ -763,7 +843,7 @@ impl<'a> Module<'a> {
             }
             FieldType::None => return Ok(None),
         };
-        if int_type(name).is_some() {
+        if builtin(name) {
             return Ok(None);
         }
         let (decl, target) = self.resolve(field, name)?;
@@ -802,7 +882,7 @@ impl<'a> Module<'a> {
         let (Some(max), FieldType::Named { name, .. }) = (depth_bound(def), &field.ty) else {
             return Ok(None);
         };
-        if int_type(name).is_some() {
+        if builtin(name) {
             return Ok(None);
         }
         let (decl, target) = self.resolve(field, name)?;

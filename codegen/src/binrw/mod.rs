@@ -10,6 +10,7 @@
 
 mod emit;
 mod expr;
+mod frames;
 mod pretty;
 mod schema;
 pub mod suite;

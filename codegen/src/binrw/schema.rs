@@ -27,6 +27,8 @@ pub struct File {
     /// `meta/endian`: `Some("little")`, `Some("big")`, or `None` when every multi-byte field
     /// names its own (`u2le`).
     pub endian: Option<&'static str>,
+    /// `meta/encoding`, the default of `str` fields.
+    pub encoding: Option<String>,
     /// The types it declares, the top-level one first unless it is a namespace.
     pub types: Vec<TypeDef>,
 }
@@ -95,8 +97,18 @@ pub struct Field {
     /// `encoding:`, or `size:` on a typed field, is present (only hand-written primitives use
     /// them).
     pub sized: bool,
-    /// `size:` of a byte array (a field without `type`).
+    /// `size:` of a byte array (a field without `type`) or a string.
     pub size: Option<String>,
+    /// `encoding:` of a string.
+    pub encoding: Option<String>,
+    /// `terminator:`.
+    pub terminator: Option<u8>,
+    /// `pad-right:`.
+    pub pad_right: Option<u8>,
+    /// `include: true`.
+    pub include: bool,
+    /// `consume:` (true unless `false`).
+    pub consume: bool,
     /// `size-eos: true`.
     pub size_eos: bool,
     /// `repeat: eos`.
@@ -226,10 +238,16 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         types.push(cx.type_def(&id, "", map)?);
     }
     cx.nested_types("", map, &mut types)?;
+    let encoding = doc
+        .get("meta")
+        .and_then(|m| m.get("encoding"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
     Ok(File {
         id,
         path: path.to_path_buf(),
         endian,
+        encoding,
         types,
     })
 }
@@ -306,6 +324,10 @@ const FIELD_KEYS: &[&str] = &[
     "size",
     "size-eos",
     "encoding",
+    "terminator",
+    "pad-right",
+    "include",
+    "consume",
     "-savepoint-since",
     "-savepoint-until",
     "-savepoint-with-version",
@@ -360,6 +382,13 @@ fn snake_to_camel(id: &str) -> String {
                 .unwrap_or_default()
         })
         .collect()
+}
+
+/// A byte value (`terminator`, `pad-right`).
+fn byte(cx: &Cx, ypath: &str, v: &Value) -> Result<u8, SchemaError> {
+    v.as_u64()
+        .and_then(|n| u8::try_from(n).ok())
+        .ok_or_else(|| cx.err(ypath, "expected a byte value"))
 }
 
 /// `contents:` (a string, a byte, or a list of both) as bytes.
@@ -602,6 +631,10 @@ impl Cx<'_> {
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };
+        let string = matches!(
+            map.get("type").and_then(Value::as_str),
+            Some("str" | "strz")
+        );
         let repeat = str_key(map, "repeat");
         let repeat_expr = match repeat.as_deref() {
             None => None,
@@ -673,9 +706,22 @@ impl Cx<'_> {
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
             variants,
-            sized: map.contains_key("encoding")
-                || (map.contains_key("type") && map.contains_key("size")),
-            size: str_key(map, "size").filter(|_| !map.contains_key("type")),
+            sized: !string
+                && (map.contains_key("encoding")
+                    || (map.contains_key("type")
+                        && (map.contains_key("size") || map.contains_key("size-eos")))),
+            size: str_key(map, "size").filter(|_| string || !map.contains_key("type")),
+            encoding: str_key(map, "encoding"),
+            terminator: match map.get("terminator") {
+                None => None,
+                Some(t) => Some(byte(self, &format!("{ypath}/terminator"), t)?),
+            },
+            pad_right: match map.get("pad-right") {
+                None => None,
+                Some(t) => Some(byte(self, &format!("{ypath}/pad-right"), t)?),
+            },
+            include: bool_key(map, "include") == Some(true),
+            consume: bool_key(map, "consume") != Some(false),
             size_eos: bool_key(map, "size-eos") == Some(true),
             repeat_eos: repeat.as_deref() == Some("eos"),
             contents_bytes: map

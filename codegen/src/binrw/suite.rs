@@ -19,6 +19,7 @@ use crate::ksy::SchemaError;
 /// What a translated sub-expression of an assertion is.
 enum Value<'a> {
     Int,
+    Str,
     Struct(&'a TypeDef),
     List(Box<Value<'a>>),
 }
@@ -55,8 +56,19 @@ impl<'a> Cx<'a> {
                     def.rust_name
                 ))
             })?;
+        let framed = field.terminator.is_some() || field.pad_right.is_some();
+        let mut value = "";
         let element = match &field.ty {
             FieldType::Named { name, .. } if emit::is_int(name) => Value::Int,
+            FieldType::Named { name, .. } if name == "str" || name == "strz" => {
+                value = ".value";
+                Value::Str
+            }
+            FieldType::None if framed => {
+                value = ".value";
+                Value::List(Box::new(Value::Int))
+            }
+            FieldType::None => Value::List(Box::new(Value::Int)),
             FieldType::Named { name, .. } => {
                 let (_, t) = self
                     .schemas
@@ -70,6 +82,7 @@ impl<'a> Cx<'a> {
         if field.cond.is_some() {
             access = format!("{access}.as_ref().ok_or(\"{name} is absent\")?");
         }
+        access.push_str(value);
         let kind = if field.repeat_expr.is_some() {
             Value::List(Box::new(element))
         } else {
@@ -119,6 +132,9 @@ impl<'a> Cx<'a> {
                 "check(i128::try_from({access}).ok() == Some({}), \"{what}\")?;\n",
                 literal(e).unwrap_or_default()
             )),
+            (Value::Str, Expr::Str(text)) => {
+                Ok(format!("check({access} == {text:?}, \"{what}\")?;\n"))
+            }
             (Value::List(element), Expr::Array(items))
                 if matches!(*element, Value::Int) && items.iter().all(|i| literal(i).is_some()) =>
             {
