@@ -286,6 +286,16 @@ impl<'a> Module<'a> {
     }
 
     fn traits_of_element(&self, field: &Field) -> Traits {
+        let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
+        if user_type && (field.size.is_some() || field.size_eos) {
+            // A `KsSub` keeps the rest of its area in a `Vec`.
+            let plain = Field {
+                size: None,
+                size_eos: false,
+                ..field.clone()
+            };
+            return (self.traits_of_element(&plain).0, false, false);
+        }
         if let Some(path) = &field.rust_type {
             let scalar = path.ends_with("::Money") || path.ends_with("::Bool");
             return (scalar, scalar, scalar);
@@ -539,10 +549,29 @@ impl<'a> Module<'a> {
         if untyped && !field.size_eos && field.size.is_none() && !framed {
             return Err(self.field_err(field, "a byte array needs `size` or `size-eos: true`"));
         }
+        let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
+        let sized = field.size.is_some() || field.size_eos;
+        if sized && !untyped && !string && !user_type {
+            return Err(self.field_err(
+                field,
+                "`size` on a number is not supported by the binrw backend",
+            ));
+        }
+        let sub = sized && user_type;
+        // `args_raw` of a helper type (reader, writer): see `frames.rs`.
+        let mut raw_args = None;
         let mut element = if framed {
             self.frames = true;
-            out.push_str(&self.frame_args(field, string)?);
+            raw_args = Some(self.frame_values(field, Some(string))?);
             (if string { "KsStr" } else { "KsBytes" }).to_string()
+        } else if sub {
+            if field.terminator.is_some() || self.field_args(def, field)?.is_some() {
+                return Err(self.field_err(field, "a sized user type with a terminator or arguments is not supported by the binrw backend"));
+            }
+            self.frames = true;
+            let (r, w) = self.frame_values(field, None)?;
+            raw_args = Some((format!("({r}, ())"), format!("({w}, ())")));
+            format!("KsSub<{}>", self.element_type(field)?)
         } else if untyped {
             "u8".to_string()
         } else {
@@ -601,7 +630,7 @@ impl<'a> Module<'a> {
         let args = self.field_args(def, field)?;
         let mut count = None;
         let mut vec = false;
-        let eos = field.repeat_eos || (field.size_eos && !framed);
+        let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
         if field.repeat_eos && (field.size_eos || field.size.is_some()) {
             return Err(self.field_err(
                 field,
@@ -612,7 +641,7 @@ impl<'a> Module<'a> {
             vec = true;
             element = format!("Vec<{element}>");
         }
-        let size = field.size.as_ref().filter(|_| !framed);
+        let size = field.size.as_ref().filter(|_| raw_args.is_none());
         if let Some(repeat) = field.repeat_expr.as_ref().or(size) {
             if field.repeat_expr.is_some() && field.size.is_some() {
                 return Err(self.field_err(
@@ -649,8 +678,18 @@ impl<'a> Module<'a> {
                 br.push(format!("args({})", args.join(", ")));
             }
         }
+        if let Some((read, _)) = &raw_args {
+            if vec && !eos {
+                br.push(format!("args {{ inner: {read} }}"));
+            } else {
+                br.push(format!("args_raw = {read}"));
+            }
+        }
         if !br.is_empty() {
             let _ = writeln!(out, "#[br({})]", br.join(", "));
+        }
+        if let Some((_, write)) = &raw_args {
+            let _ = writeln!(out, "#[bw(args_raw = {write})]");
         }
         if field.with_version {
             out.push_str("#[with_version]\n");
@@ -672,16 +711,20 @@ impl<'a> Module<'a> {
         Ok(out)
     }
 
-    /// The `args_raw` of a string or framed byte array: its [`super::frames::SOURCE`] `KsFrame`,
-    /// for the reader and the writer.
-    fn frame_args(&self, field: &Field, string: bool) -> Result<String, SchemaError> {
-        if field.repeat_eos || field.repeat_expr.is_some() || field.valid.is_some() {
+    /// The `KsFrame` (see [`super::frames::SOURCE`]) of a string (`Some(true)`), a framed byte
+    /// array (`Some(false)`) or a substream (`None`), as the reader and the writer spell it.
+    fn frame_values(
+        &self,
+        field: &Field,
+        string: Option<bool>,
+    ) -> Result<(String, String), SchemaError> {
+        if field.valid.is_some() {
             return Err(self.field_err(
                 field,
-                "`repeat` or `valid` on a string or terminated byte array is not supported by the binrw backend",
+                "`valid` on a string, framed byte array or substream is not supported by the binrw backend",
             ));
         }
-        if string {
+        if string == Some(true) {
             let encoding = field.encoding.clone().or_else(|| {
                 self.schemas
                     .files
@@ -701,12 +744,15 @@ impl<'a> Module<'a> {
         if field.size.is_none() && !field.size_eos && terminator.is_none() {
             return Err(self.field_err(field, "a string needs `size`, `size-eos` or a terminator"));
         }
+        if field.size.is_some() && field.size_eos {
+            return Err(self.field_err(field, "`size` and `size-eos` together"));
+        }
         let size = match &field.size {
             None => None,
             Some(text) => Some(self.expr(field, text)?),
         };
-        let mut out = String::new();
-        for (directive, side) in [("br", Side::Read), ("bw", Side::Write)] {
+        let mut out = Vec::new();
+        for side in [Side::Read, Side::Write] {
             let size = size
                 .as_ref()
                 .map_or("None".to_string(), |e| match e.constant() {
@@ -716,13 +762,13 @@ impl<'a> Module<'a> {
                         e.rust(side)
                     ),
                 });
-            let _ = writeln!(
-                out,
-                "#[{directive}(args_raw = KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?} }})]",
+            out.push(format!(
+                "KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?} }}",
                 field.size_eos, field.include, field.consume, field.pad_right
-            );
+            ));
         }
-        Ok(out)
+        let write = out.pop().unwrap_or_default();
+        Ok((out.pop().unwrap_or_default(), write))
     }
 
     /// A `contents` field: its bytes, checked on read and on write.

@@ -1,6 +1,7 @@
-//! The support items a module gets when it has strings or terminated / padded byte arrays:
-//! binrw has no directive for Kaitai's `terminator`, `pad-right`, `include` and `consume`, nor
-//! for keeping the bytes after a terminator so that writing is byte-exact. They are emitted into
+//! The support items a module gets when it has strings, terminated / padded byte arrays or
+//! sized substreams: binrw has no directive for Kaitai's `terminator`, `pad-right`, `include`
+//! and `consume`, nor for keeping the bytes after a terminator or the unparsed rest of a sized
+//! area so that writing is byte-exact. They are emitted into
 //! the module that needs them (plain `BinRead`/`BinWrite` impls, no interpreter).
 
 /// The source of the support items (appended to the module, then pretty-printed with it).
@@ -173,6 +174,62 @@ impl binrw::BinWrite for KsStr {
             let pos = w.stream_position()?;
             w.write_all(&frame.encode(self.value.as_bytes(), pos)?)?;
         }
+        Ok(())
+    }
+}
+
+/// A user type read from a sized area of its own (`size`, `size-eos`): the value and the bytes
+/// of the area it left unparsed, written back after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KsSub<T> {
+    /// The parsed value.
+    pub value: T,
+    /// The rest of the area.
+    pub tail: Vec<u8>,
+}
+
+impl<T> binrw::BinRead for KsSub<T>
+where
+    T: binrw::BinRead,
+{
+    type Args<'a> = (KsFrame, T::Args<'a>);
+
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        r: &mut R,
+        endian: binrw::Endian,
+        (frame, inner): Self::Args<'_>,
+    ) -> binrw::BinResult<Self> {
+        let raw = frame.read(r)?;
+        let mut area = binrw::io::Cursor::new(&raw[..]);
+        let value = T::read_options(&mut area, endian, inner)?;
+        let used = usize::try_from(area.position()).unwrap_or(raw.len()).min(raw.len());
+        Ok(KsSub { value, tail: raw[used..].to_vec() })
+    }
+}
+
+impl<T> binrw::BinWrite for KsSub<T>
+where
+    T: binrw::BinWrite,
+{
+    type Args<'a> = (KsFrame, T::Args<'a>);
+
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        w: &mut W,
+        endian: binrw::Endian,
+        (frame, inner): Self::Args<'_>,
+    ) -> binrw::BinResult<()> {
+        let mut area = binrw::io::Cursor::new(Vec::new());
+        self.value.write_options(&mut area, endian, inner)?;
+        let mut area = area.into_inner();
+        area.extend_from_slice(&self.tail);
+        if let Some(size) = frame.size.filter(|s| *s != area.len()) {
+            return Err(binrw::Error::AssertFail {
+                pos: w.stream_position()?,
+                message: format!("a sized area of {size} bytes holds {} bytes", area.len()),
+            });
+        }
+        w.write_all(&area)?;
         Ok(())
     }
 }

@@ -94,10 +94,9 @@ pub struct Field {
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
     pub variants: Option<(String, Vec<(i64, String)>)>,
-    /// `encoding:`, or `size:` on a typed field, is present (only hand-written primitives use
-    /// them).
+    /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
-    /// `size:` of a byte array (a field without `type`) or a string.
+    /// `size:` of a byte array, a string or a substream.
     pub size: Option<String>,
     /// `encoding:` of a string.
     pub encoding: Option<String>,
@@ -706,11 +705,8 @@ impl Cx<'_> {
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
             variants,
-            sized: !string
-                && (map.contains_key("encoding")
-                    || (map.contains_key("type")
-                        && (map.contains_key("size") || map.contains_key("size-eos")))),
-            size: str_key(map, "size").filter(|_| string || !map.contains_key("type")),
+            sized: !string && map.contains_key("encoding"),
+            size: str_key(map, "size"),
             encoding: str_key(map, "encoding"),
             terminator: match map.get("terminator") {
                 None => None,

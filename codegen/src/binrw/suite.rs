@@ -74,6 +74,9 @@ impl<'a> Cx<'a> {
                     .schemas
                     .resolve(self.file, name)
                     .ok_or_else(|| self.refuse(format!("unknown type `{name}`")))?;
+                if field.size.is_some() || field.size_eos {
+                    value = ".value";
+                }
                 Value::Struct(t)
             }
             _ => return Err(self.refuse(format!("kst path into switch field `{name}`"))),
