@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::expr::{self, Expr, Side};
-use super::schema::{Field, FieldType, Schemas, TypeDef, Valid, Versioned};
+use super::schema::{Field, FieldType, KsEnum, Schemas, TypeDef, Valid, Versioned};
 use crate::ksy::SchemaError;
 
 /// The derives every generated type has.
@@ -40,6 +40,9 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
             Some(_) => m.type_enum(def)?,
             None => m.record(def)?,
         }
+    }
+    for e in &file.enums {
+        m.ks_enum(e)?;
     }
     let mut uses: BTreeSet<String> = m.uses.clone();
     uses.insert("binrw::binrw".into());
@@ -286,6 +289,9 @@ impl<'a> Module<'a> {
     }
 
     fn traits_of_element(&self, field: &Field) -> Traits {
+        if field.enum_name.is_some() {
+            return (true, true, false);
+        }
         let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
         if user_type && (field.size.is_some() || field.size_eos) {
             // A `KsSub` keeps the rest of its area in a `Vec`.
@@ -582,6 +588,9 @@ impl<'a> Module<'a> {
         {
             let _ = writeln!(out, "#[brw({endian})]");
         }
+        if let Some(name) = &field.enum_name {
+            element = self.enum_field(field, name, &element, &mut out)?;
+        }
         if let Some(count_of) = &field.count_of {
             return self.count_field(def, field, count_of, &element, out);
         }
@@ -769,6 +778,84 @@ impl<'a> Module<'a> {
         }
         let write = out.pop().unwrap_or_default();
         Ok((out.pop().unwrap_or_default(), write))
+    }
+
+    /// A Kaitai enum: a Rust enum that keeps values it does not name, with conversions from and
+    /// to `i128` for the fields that store it.
+    fn ks_enum(&mut self, e: &KsEnum) -> Result<(), SchemaError> {
+        let file = self.schemas.files.get(self.file);
+        let clash = file.is_some_and(|f| f.types.iter().any(|t| t.rust_name == e.rust_name));
+        if clash || e.values.iter().any(|(_, v)| v == "Unknown") {
+            return Err(self.err(
+                &format!("/enums/{}", e.id),
+                "an enum named like a type, or a value named `unknown`, is not supported by the binrw backend",
+            ));
+        }
+        let name = &e.rust_name;
+        let variants: String = e
+            .values
+            .iter()
+            .map(|(_, v)| format!("    {v},\n"))
+            .collect();
+        let from: String = e
+            .values
+            .iter()
+            .map(|(k, v)| format!("            {k} => {name}::{v},\n"))
+            .collect();
+        let to: String = e
+            .values
+            .iter()
+            .map(|(k, v)| format!("            {name}::{v} => {k},\n"))
+            .collect();
+        let _ = write!(
+            self.items,
+            "\n/// Kaitai enum `{id}`; values it does not name are kept as `Unknown`.\n\
+             #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]\n\
+             pub enum {name} {{\n{variants}    /// A value the schema does not name.\n    Unknown(i128),\n}}\n\n\
+             impl From<i128> for {name} {{\n    fn from(value: i128) -> Self {{\n        match value {{\n{from}            other => {name}::Unknown(other),\n        }}\n    }}\n}}\n\n\
+             impl From<{name}> for i128 {{\n    fn from(value: {name}) -> Self {{\n        match value {{\n{to}            {name}::Unknown(other) => other,\n        }}\n    }}\n}}\n",
+            id = e.id,
+        );
+        Ok(())
+    }
+
+    /// An integer field with `enum:`: stored as the enum, mapped from and to the integer.
+    fn enum_field(
+        &self,
+        field: &Field,
+        name: &str,
+        element: &str,
+        out: &mut String,
+    ) -> Result<String, SchemaError> {
+        let short = name.rsplit("::").next().unwrap_or(name);
+        let e = self
+            .schemas
+            .files
+            .get(self.file)
+            .and_then(|f| f.enums.iter().find(|e| e.id == short))
+            .ok_or_else(|| self.field_err(field, format!("unknown enum `{name}`")))?;
+        let is_int = matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some());
+        if !is_int
+            || field.repeat_eos
+            || field.repeat_expr.is_some()
+            || field.cond.is_some()
+            || field.valid.is_some()
+        {
+            return Err(self.field_err(
+                field,
+                "`enum` other than on a plain integer field (no repeat, if or valid) is not supported by the binrw backend",
+            ));
+        }
+        let rust = &e.rust_name;
+        let _ = writeln!(
+            out,
+            "#[br(map = |x: {element}| {rust}::from(i128::from(x)))]"
+        );
+        let _ = writeln!(
+            out,
+            "#[bw(try_map = |e: &{rust}| {element}::try_from(i128::from(*e)))]"
+        );
+        Ok(rust.clone())
     }
 
     /// A `contents` field: its bytes, checked on read and on write.

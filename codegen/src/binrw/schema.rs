@@ -29,8 +29,19 @@ pub struct File {
     pub endian: Option<&'static str>,
     /// `meta/encoding`, the default of `str` fields.
     pub encoding: Option<String>,
+    /// Kaitai `enums` of every type of the file (flattened, one name each): name, Rust name,
+    /// and (value, Rust variant name) pairs.
+    pub enums: Vec<KsEnum>,
     /// The types it declares, the top-level one first unless it is a namespace.
     pub types: Vec<TypeDef>,
+}
+
+/// A Kaitai `enums` entry.
+#[derive(Debug, Clone)]
+pub struct KsEnum {
+    pub id: String,
+    pub rust_name: String,
+    pub values: Vec<(i64, String)>,
 }
 
 /// A Kaitai type.
@@ -108,6 +119,8 @@ pub struct Field {
     pub include: bool,
     /// `consume:` (true unless `false`).
     pub consume: bool,
+    /// `enum:` (a Kaitai enum of the file).
+    pub enum_name: Option<String>,
     /// `size-eos: true`.
     pub size_eos: bool,
     /// `repeat: eos`.
@@ -237,6 +250,8 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         types.push(cx.type_def(&id, "", map)?);
     }
     cx.nested_types("", map, &mut types)?;
+    let mut enums = Vec::new();
+    cx.enums("", map, &mut enums)?;
     let encoding = doc
         .get("meta")
         .and_then(|m| m.get("encoding"))
@@ -247,11 +262,59 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         path: path.to_path_buf(),
         endian,
         encoding,
+        enums,
         types,
     })
 }
 
 impl Cx<'_> {
+    /// The `enums` of the type at `ypath` and of its nested types, flattened.
+    fn enums(&self, ypath: &str, map: &Mapping, out: &mut Vec<KsEnum>) -> Result<(), SchemaError> {
+        if let Some(list) = map.get("enums") {
+            let epath = format!("{ypath}/enums");
+            let list = list
+                .as_mapping()
+                .ok_or_else(|| self.err(&epath, "enums must be a mapping"))?;
+            for (name, values) in list {
+                let name = name
+                    .as_str()
+                    .ok_or_else(|| self.err(&epath, "enum names are strings"))?;
+                let vpath = format!("{epath}/{name}");
+                if out.iter().any(|e| e.id == name) {
+                    return Err(self.err(&vpath, "a second enum with this name (the binrw backend names each by its name alone)"));
+                }
+                let values = values
+                    .as_mapping()
+                    .ok_or_else(|| self.err(&vpath, "an enum is a mapping of values to names"))?;
+                let mut pairs = Vec::new();
+                for (k, v) in values {
+                    let id = v.as_str().or_else(|| v.get("id").and_then(Value::as_str));
+                    match (k.as_i64(), id) {
+                        (Some(k), Some(id)) => pairs.push((k, snake_to_camel(id))),
+                        _ => {
+                            return Err(
+                                self.err(&vpath, "enum values are integers with a name or {id}")
+                            );
+                        }
+                    }
+                }
+                out.push(KsEnum {
+                    id: name.to_string(),
+                    rust_name: snake_to_camel(name),
+                    values: pairs,
+                });
+            }
+        }
+        if let Some(types) = map.get("types").and_then(Value::as_mapping) {
+            for (id, t) in types {
+                if let (Some(id), Some(t)) = (id.as_str(), t.as_mapping()) {
+                    self.enums(&format!("{ypath}/types/{id}"), t, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The `types` of the type at `ypath`, and theirs, flattened into one list: every type is
     /// one Rust item of the module, named by its own id, so two types with one id are refused.
     fn nested_types(
@@ -293,11 +356,12 @@ impl Cx<'_> {
     }
 }
 
-const TOP_KEYS: &[&str] = &["meta", "doc", "types", "-savepoint-namespace"];
+const TOP_KEYS: &[&str] = &["meta", "doc", "types", "enums", "-savepoint-namespace"];
 const TYPE_KEYS: &[&str] = &[
     "meta",
     "doc",
     "types",
+    "enums",
     "seq",
     "params",
     "-savepoint-namespace",
@@ -327,6 +391,7 @@ const FIELD_KEYS: &[&str] = &[
     "pad-right",
     "include",
     "consume",
+    "enum",
     "-savepoint-since",
     "-savepoint-until",
     "-savepoint-with-version",
@@ -371,7 +436,8 @@ fn u32_key(cx: &Cx, ypath: &str, map: &Mapping, key: &str) -> Result<Option<u32>
     }
 }
 
-fn snake_to_camel(id: &str) -> String {
+/// `snake_case` to `CamelCase`, the Rust name of a type, enum or variant.
+pub(super) fn snake_to_camel(id: &str) -> String {
     id.split('_')
         .map(|part| {
             let mut chars = part.chars();
@@ -718,6 +784,7 @@ impl Cx<'_> {
             },
             include: bool_key(map, "include") == Some(true),
             consume: bool_key(map, "consume") != Some(false),
+            enum_name: str_key(map, "enum"),
             size_eos: bool_key(map, "size-eos") == Some(true),
             repeat_eos: repeat.as_deref() == Some("eos"),
             contents_bytes: map

@@ -20,6 +20,7 @@ use crate::ksy::SchemaError;
 enum Value<'a> {
     Int,
     Str,
+    Enum(String),
     Struct(&'a TypeDef),
     List(Box<Value<'a>>),
 }
@@ -59,6 +60,12 @@ impl<'a> Cx<'a> {
         let framed = field.terminator.is_some() || field.pad_right.is_some();
         let mut value = "";
         let element = match &field.ty {
+            FieldType::Named { .. } if field.enum_name.is_some() => {
+                let name = field.enum_name.as_deref().unwrap_or_default();
+                Value::Enum(super::schema::snake_to_camel(
+                    name.rsplit("::").next().unwrap_or(name),
+                ))
+            }
             FieldType::Named { name, .. } if emit::is_int(name) => Value::Int,
             FieldType::Named { name, .. } if name == "str" || name == "strz" => {
                 value = ".value";
@@ -134,6 +141,10 @@ impl<'a> Cx<'a> {
             (Value::Int, e) if literal(e).is_some() => Ok(format!(
                 "check(i128::try_from({access}).ok() == Some({}), \"{what}\")?;\n",
                 literal(e).unwrap_or_default()
+            )),
+            (Value::Enum(rust), Expr::Path(path)) if path.len() >= 2 => Ok(format!(
+                "check({access} == {rust}::{}, \"{what}\")?;\n",
+                super::schema::snake_to_camel(&path[path.len() - 1])
             )),
             (Value::Str, Expr::Str(text)) => {
                 Ok(format!("check({access} == {text:?}, \"{what}\")?;\n"))
