@@ -1035,7 +1035,18 @@ impl<'a> Module<'a> {
             }
         }
         let id = &field.id;
-        let cond = format!("{id}.len() == {}", count.count(Side::Write));
+        // `usize::from` exists for `u8` and `u16` counts only.
+        let wide = count
+            .name()
+            .and_then(|n| def.seq.iter().find(|f| f.id == n))
+            .is_some_and(|f| {
+                matches!(&f.ty, FieldType::Named { name, .. }
+                if int_type(name).is_some_and(|t| !matches!(t, "u8" | "u16")))
+            });
+        let cond = match count.name() {
+            Some(n) if wide => format!("usize::try_from(*{n}).is_ok_and(|n| n == {id}.len())"),
+            _ => format!("{id}.len() == {}", count.count(Side::Write)),
+        };
         let message = format!(
             "{}.{id} must hold {} elements, not {{}}",
             def.rust_name,
