@@ -696,6 +696,12 @@ impl Cx<'_> {
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };
+        if matches!(map.get("if"), Some(Value::Bool(_))) {
+            return Err(self.err(
+                &format!("{ypath}/if"),
+                "a literal `if: true/false` is not supported by the binrw backend",
+            ));
+        }
         let string = matches!(
             map.get("type").and_then(Value::as_str),
             Some("str" | "strz")
@@ -721,10 +727,24 @@ impl Cx<'_> {
             None => None,
             Some(v) => {
                 let vp = format!("{ypath}/valid");
-                let m = v
-                    .as_mapping()
-                    .ok_or_else(|| self.err(&vp, "valid must be a mapping of min/max/any-of"))?;
-                check_keys(self, &vp, m, &["min", "max", "any-of"])?;
+                // `valid: N` is `valid: {eq: N}`, which is `any-of: [N]`.
+                let shorthand;
+                let m = match v {
+                    Value::Number(_) => {
+                        shorthand = Mapping::from_iter([(Value::from("eq"), v.clone())]);
+                        &shorthand
+                    }
+                    v => v.as_mapping().ok_or_else(|| {
+                        self.err(
+                            &vp,
+                            "valid must be an integer or a mapping of eq/min/max/any-of",
+                        )
+                    })?,
+                };
+                check_keys(self, &vp, m, &["eq", "min", "max", "any-of"])?;
+                if m.contains_key("eq") && m.len() > 1 {
+                    return Err(self.err(&vp, "`eq` with other `valid` keys"));
+                }
                 let integers = m.iter().all(|(_, v)| match v {
                     Value::Sequence(l) => l.iter().all(|x| x.as_i64().is_some()),
                     x => x.as_i64().is_some(),
@@ -742,6 +762,7 @@ impl Cx<'_> {
                         .get("any-of")
                         .and_then(Value::as_sequence)
                         .map(|l| l.iter().filter_map(Value::as_i64).collect())
+                        .or_else(|| m.get("eq").and_then(Value::as_i64).map(|n| vec![n]))
                         .unwrap_or_default(),
                 })
             }
