@@ -1137,9 +1137,15 @@ impl<'a> Module<'a> {
                 )
             })?;
         let mut out = format!("\n{}", doc_attrs(field.doc.as_deref()));
+        let endian = self
+            .schemas
+            .files
+            .get(self.file)
+            .and_then(|f| f.endian)
+            .map_or(String::new(), |e| format!("#[brw({e})]\n"));
         let _ = write!(
             out,
-            "#[binrw]\n#[brw(little)]\n#[br(import({sel_name}: {sel_type}))]\n#[derive({BASE_DERIVES})]\npub enum {name} {{\n"
+            "#[binrw]\n{endian}#[br(import({sel_name}: {sel_type}))]\n#[derive({BASE_DERIVES})]\npub enum {name} {{\n"
         );
         let mut variants_src = String::new();
         for (variant, values, case_type) in self.group_variants(field, variants, cases)? {
