@@ -465,7 +465,7 @@ impl<'a> Module<'a> {
             }
         };
         head.push_str("#[binrw]\n");
-        if let Some(endian) = self.schemas.files.get(self.file).and_then(|f| f.endian) {
+        if let Some(endian) = def.endian {
             let _ = writeln!(head, "#[brw({endian})]");
         }
         let imports = self.param_imports(def)?;
@@ -1137,11 +1137,8 @@ impl<'a> Module<'a> {
                 )
             })?;
         let mut out = format!("\n{}", doc_attrs(field.doc.as_deref()));
-        let endian = self
-            .schemas
-            .files
-            .get(self.file)
-            .and_then(|f| f.endian)
+        let endian = def
+            .endian
             .map_or(String::new(), |e| format!("#[brw({e})]\n"));
         let _ = write!(
             out,

@@ -59,6 +59,9 @@ pub struct TypeDef {
     pub max_depth: Option<u32>,
     /// `-savepoint-max-depth-const`: the Rust constant that names the bound.
     pub max_depth_const: Option<String>,
+    /// The byte order (`meta/endian` of the type or the nearest enclosing one), as a binrw
+    /// directive.
+    pub endian: Option<&'static str>,
     pub params: Vec<(String, String)>,
     pub seq: Vec<Field>,
 }
@@ -247,9 +250,11 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         }
         check_keys(&cx, "", map, TOP_KEYS)?;
     } else {
-        types.push(cx.type_def(&id, "", map)?);
+        let mut root = cx.type_def(&id, "", map)?;
+        root.endian = endian;
+        types.push(root);
     }
-    cx.nested_types("", map, &mut types)?;
+    cx.nested_types("", map, endian, &mut types)?;
     let mut enums = Vec::new();
     cx.enums("", map, &mut enums)?;
     let encoding = doc
@@ -317,10 +322,12 @@ impl Cx<'_> {
 
     /// The `types` of the type at `ypath`, and theirs, flattened into one list: every type is
     /// one Rust item of the module, named by its own id, so two types with one id are refused.
+    /// A type's byte order is its own `meta/endian`, else its parent's.
     fn nested_types(
         &self,
         ypath: &str,
         map: &Mapping,
+        endian: Option<&'static str>,
         types: &mut Vec<TypeDef>,
     ) -> Result<(), SchemaError> {
         let Some(list) = map.get("types") else {
@@ -343,14 +350,30 @@ impl Cx<'_> {
                     "a second type with this id (the binrw backend names each type by its id alone)",
                 ));
             }
-            if tmap.contains_key("meta") {
-                return Err(self.err(
-                    &format!("{tpath}/meta"),
-                    "meta on a nested type is not supported by the binrw backend",
-                ));
-            }
-            types.push(self.type_def(tid, &tpath, tmap)?);
-            self.nested_types(&tpath, tmap, types)?;
+            let own = match tmap.get("meta") {
+                None => endian,
+                Some(meta) => {
+                    let mpath = format!("{tpath}/meta");
+                    let meta = meta
+                        .as_mapping()
+                        .ok_or_else(|| self.err(&mpath, "meta is a mapping"))?;
+                    check_keys(self, &mpath, meta, &["endian"])?;
+                    match meta.get("endian").and_then(Value::as_str) {
+                        Some("le") => Some("little"),
+                        Some("be") => Some("big"),
+                        _ => {
+                            return Err(self.err(
+                                &format!("{mpath}/endian"),
+                                "calculated endianness is not supported by the binrw backend",
+                            ));
+                        }
+                    }
+                }
+            };
+            let mut def = self.type_def(tid, &tpath, tmap)?;
+            def.endian = own;
+            types.push(def);
+            self.nested_types(&tpath, tmap, own, types)?;
         }
         Ok(())
     }
@@ -588,6 +611,7 @@ impl Cx<'_> {
             type_enum,
             max_depth: u32_key(self, ypath, map, "-savepoint-max-depth")?,
             max_depth_const: str_key(map, "-savepoint-max-depth-const"),
+            endian: None,
             params,
             seq,
         };
