@@ -200,3 +200,64 @@ fn deep_nesting_is_an_error_not_a_crash() {
     );
     assert!(stdout.ends_with("1 passed, 1 failed\n"), "{stdout}");
 }
+
+#[test]
+fn generate_with_the_binrw_backend_matches_the_checked_in_freerct_modules() {
+    let freerct = Path::new(env!("CARGO_MANIFEST_DIR")).join("../formats/freerct");
+    let out = freerct.join("src/generated");
+    let mut args: Vec<std::ffi::OsString> = vec![
+        "generate".into(),
+        "--backend".into(),
+        "binrw".into(),
+        "-o".into(),
+        out.clone().into(),
+        "--check".into(),
+    ];
+    let mut modules = 0;
+    for entry in std::fs::read_dir(&out).unwrap() {
+        let name = entry.unwrap().file_name();
+        let stem = Path::new(&name).file_stem().unwrap().to_owned();
+        args.push(
+            freerct
+                .join("schema")
+                .join(stem)
+                .with_extension("ksy")
+                .into(),
+        );
+        modules += 1;
+    }
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let o = run(&args);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        stdout.contains(&format!("up to date: {modules} files")),
+        "{stdout}"
+    );
+
+    // Written to a fresh folder: the same modules, and no Kaitai support file.
+    let d = tmp("binrw");
+    let mut fresh = args.clone();
+    fresh[4] = d.as_os_str();
+    fresh.retain(|a| *a != "--check");
+    let o = run(&fresh);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let staff = std::fs::read_to_string(d.join("staff.rs")).unwrap();
+    assert!(staff.contains("#[binrw]\n#[brw(little)]"), "{staff}");
+    assert!(!d.join("ks_runtime.rs").exists());
+    assert!(!d.join("mod.rs").exists());
+}
+
+#[test]
+fn binrw_backend_refuses_other_commands_and_unknown_backends() {
+    let o = run(&["dump".as_ref(), "--backend".as_ref(), "binrw".as_ref()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("only for `generate`"));
+    let o = run(&["generate".as_ref(), "--backend".as_ref(), "rust".as_ref()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--backend needs"));
+}

@@ -3,7 +3,10 @@
 //! check every assertion (or the expected exception), write the value back and compare the
 //! bytes the read covered.
 //!
-//! Usage: `kaitai-suite KAITAI_TESTS_DIR [--min-pass N]`. Prints one line per test and
+//! Usage: `kaitai-suite KAITAI_TESTS_DIR [--min-pass N] [--backend kaitai|binrw]`. The
+//! `kaitai` backend (the default) is `savepoint_codegen::emit`; `binrw` is
+//! `savepoint_codegen::binrw`, whose plain `#[binrw]` types are read and written through binrw's
+//! `BinRead`/`BinWrite` (a scratch crate of its own). Prints one line per test and
 //! `N passed, M failed, K skipped`; exits 1 if fewer than `--min-pass` tests passed, or if a
 //! generated reader panics or kills the process on a truncated copy of a test input (each
 //! input is also read cut to 1 byte, half its length and one byte short; an error is expected
@@ -25,7 +28,7 @@ struct Test {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(root) = args.first().map(PathBuf::from) else {
-        eprintln!("usage: kaitai-suite KAITAI_TESTS_DIR [--min-pass N]");
+        eprintln!("usage: kaitai-suite KAITAI_TESTS_DIR [--min-pass N] [--backend kaitai|binrw]");
         return ExitCode::from(2);
     };
     let min_pass: usize = args
@@ -34,7 +37,19 @@ fn main() -> ExitCode {
         .and_then(|i| args.get(i + 1))
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
-    match run(&root) {
+    let binrw = match args
+        .iter()
+        .position(|a| a == "--backend")
+        .map(|i| args.get(i + 1).map(String::as_str))
+    {
+        None | Some(Some("kaitai")) => false,
+        Some(Some("binrw")) => true,
+        Some(_) => {
+            eprintln!("--backend needs `kaitai` or `binrw`");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&root, binrw) {
         Ok(passed) if passed >= min_pass => ExitCode::SUCCESS,
         Ok(passed) => {
             eprintln!("{passed} passed, below the required {min_pass}");
@@ -47,7 +62,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(root: &Path) -> Result<usize, String> {
+fn run(root: &Path, binrw: bool) -> Result<usize, String> {
     let mut kst: Vec<PathBuf> = std::fs::read_dir(root.join("spec/ks"))
         .map_err(|e| format!("{}: {e}", root.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -66,7 +81,7 @@ fn run(root: &Path) -> Result<usize, String> {
             .unwrap_or_default()
             .to_string_lossy()
             .to_string();
-        match prepare(root, path, &opts) {
+        match prepare(root, path, &opts, binrw) {
             Ok((test, module)) => {
                 modules.insert(format!("t_{}", test.id), module);
                 tests.push(test);
@@ -79,11 +94,15 @@ fn run(root: &Path) -> Result<usize, String> {
     let dir = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
-        .join("kaitai-suite");
+        .join(if binrw {
+            "kaitai-suite-binrw"
+        } else {
+            "kaitai-suite"
+        });
     let scratch = Scratch {
         target_dir: dir.join("target"),
         dir,
-        serde: false,
+        serde: binrw,
         modules,
         main: Box::new(main_source),
     };
@@ -185,7 +204,7 @@ fn run_all(binary: &Path, mut pending: Vec<&Test>) -> Result<Vec<(String, String
     Ok(results)
 }
 
-fn prepare(root: &Path, kst: &Path, opts: &Options) -> Result<(Test, String), String> {
+fn prepare(root: &Path, kst: &Path, opts: &Options, binrw: bool) -> Result<(Test, String), String> {
     let text = std::fs::read_to_string(kst).map_err(|e| e.to_string())?;
     let doc: Value = serde_yaml::from_str(&text).map_err(|e| format!("invalid .kst: {e}"))?;
     let id = doc
@@ -233,6 +252,11 @@ fn prepare(root: &Path, kst: &Path, opts: &Options) -> Result<(Test, String), St
             }
         };
         checks.push(Check::Assert(e("actual")?, e("expected")?));
+    }
+    if binrw {
+        let module = savepoint_codegen::binrw::suite::generate_test(&ksy_path, &checks)
+            .map_err(|e| e.to_string())?;
+        return Ok((Test { id, data }, module));
     }
     let schema = ksy::load(&ksy_path, opts).map_err(|e| e.to_string())?;
     let files = vec![ksy_path.clone()];

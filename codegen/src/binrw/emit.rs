@@ -1,13 +1,14 @@
 //! One schema file to one Rust module of `#[binrw]` types.
 //!
 //! The module is assembled as Rust source, parsed by syn (so a generator bug is a parse error
-//! here, not a broken checked-in file) and printed by prettyplease.
+//! here, not a broken checked-in file) and printed by prettyplease (through
+//! [`super::pretty`], which keeps the attribute arguments prettyplease would misprint).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::expr::{self, Expr, Side};
-use super::schema::{Field, FieldType, Schemas, TypeDef, Valid, Versioned};
+use super::schema::{Field, FieldType, KsEnum, Schemas, TypeDef, Valid, Versioned};
 use crate::ksy::SchemaError;
 
 /// The derives every generated type has.
@@ -26,6 +27,7 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
         uses: BTreeSet::new(),
         derive_macros: BTreeSet::new(),
         items: String::new(),
+        frames: false,
     };
     for def in &file.types {
         if def.rust_type.is_some() {
@@ -38,6 +40,9 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
             Some(_) => m.type_enum(def)?,
             None => m.record(def)?,
         }
+    }
+    for e in &file.enums {
+        m.ks_enum(e)?;
     }
     let mut uses: BTreeSet<String> = m.uses.clone();
     uses.insert("binrw::binrw".into());
@@ -57,15 +62,17 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
         let _ = writeln!(source, "use {path};");
     }
     source.push_str(&m.items);
-    syn::parse_file(&source).map_err(|e| {
+    if m.frames {
+        source.push_str(super::frames::SOURCE);
+    }
+    super::pretty::print(&source).map_err(|e| {
         m.err(
             "",
             format!(
                 "the binrw backend produced invalid Rust ({e}); this is a generator bug:\n{source}"
             ),
         )
-    })?;
-    Ok(source)
+    })
 }
 
 /// Indents every non-empty line by four spaces (fields and variants).
@@ -98,6 +105,8 @@ struct Module<'a> {
     uses: BTreeSet<String>,
     derive_macros: BTreeSet<&'static str>,
     items: String,
+    /// The module has strings or framed byte arrays, so it gets [`super::frames::SOURCE`].
+    frames: bool,
 }
 
 /// Where a type's fields see its version.
@@ -119,7 +128,44 @@ fn doc_attrs(doc: Option<&str>) -> String {
     .unwrap_or_default()
 }
 
+/// Whether `ksy` names an integer type (`u1`..`s8`).
+pub(super) fn is_int(ksy: &str) -> bool {
+    int_type(ksy).is_some()
+}
+
+/// The byte order a suffixed primitive names (`u2le`, `f4be`), as a binrw directive.
+fn own_endian(ksy: &str) -> Option<&'static str> {
+    let primitive = matches!(
+        ksy.get(..2),
+        Some("u2" | "u4" | "u8" | "s2" | "s4" | "s8" | "f4" | "f8")
+    );
+    match ksy.get(2..) {
+        Some("le") if primitive => Some("little"),
+        Some("be") if primitive => Some("big"),
+        _ => None,
+    }
+}
+
+/// The Rust type of a Kaitai float (`f4`, `f8`, with or without a byte order).
+fn float_type(ksy: &str) -> Option<&'static str> {
+    match ksy.get(..2)? {
+        "f4" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f32"),
+        "f8" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f64"),
+        _ => None,
+    }
+}
+
+/// Whether `ksy` is a Kaitai built-in type rather than a user type.
+fn builtin(ksy: &str) -> bool {
+    int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
+}
+
 fn int_type(ksy: &str) -> Option<&'static str> {
+    let ksy = if own_endian(ksy).is_some() {
+        &ksy[..2]
+    } else {
+        ksy
+    };
     Some(match ksy {
         "u1" => "u8",
         "u2" => "u16",
@@ -222,7 +268,7 @@ impl<'a> Module<'a> {
                     )
                 }),
             FieldType::Named { name, .. } => {
-                if let Some(t) = int_type(name) {
+                if let Some(t) = int_type(name).or_else(|| float_type(name)) {
                     return Ok(t.to_string());
                 }
                 let (decl, def) = self.resolve(field, name)?;
@@ -243,12 +289,44 @@ impl<'a> Module<'a> {
     }
 
     fn traits_of_element(&self, field: &Field) -> Traits {
+        if field.enum_name.is_some() {
+            return (true, true, false);
+        }
+        let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
+        if user_type && (field.size.is_some() || field.size_eos) {
+            // A `KsSub` keeps the rest of its area in a `Vec`.
+            let plain = Field {
+                size: None,
+                size_eos: false,
+                ..field.clone()
+            };
+            return (self.traits_of_element(&plain).0, false, false);
+        }
         if let Some(path) = &field.rust_type {
             let scalar = path.ends_with("::Money") || path.ends_with("::Bool");
             return (scalar, scalar, scalar);
         }
         match &field.ty {
             FieldType::Named { name, .. } if int_type(name).is_some() => (true, true, true),
+            FieldType::Named { name, .. } if float_type(name).is_some() => (false, true, false),
+            FieldType::Named { name, .. } if name == "str" || name == "strz" => {
+                (true, false, false)
+            }
+            FieldType::None if field.terminator.is_some() || field.pad_right.is_some() => {
+                (true, false, false)
+            }
+            FieldType::None
+                if field.size.is_some() || field.size_eos || field.contents_bytes.is_some() =>
+            {
+                (
+                    true,
+                    field
+                        .size
+                        .as_deref()
+                        .is_some_and(|n| n.parse::<usize>().is_ok()),
+                    false,
+                )
+            }
             FieldType::Named { name, .. } => match self.schemas.resolve(self.file, name) {
                 Some((_, def)) if def.bitfield.is_some() => (true, true, true),
                 Some((decl, def)) if def.rust_type.is_none() => self.traits_of(decl, def),
@@ -279,14 +357,17 @@ impl<'a> Module<'a> {
             uses: BTreeSet::new(),
             derive_macros: BTreeSet::new(),
             items: String::new(),
+            frames: false,
         };
         let mut all = (true, true, true);
         for f in def.seq.iter().filter(|f| f.count_of.is_none()) {
             let (eq, copy, default) = sub.traits_of_element(f);
-            let is_vec = f
-                .repeat_expr
-                .as_deref()
-                .is_some_and(|r| r.parse::<usize>().is_err());
+            let is_vec = f.repeat_eos
+                || f.size_eos
+                || f.repeat_expr
+                    .as_deref()
+                    .or(f.size.as_deref())
+                    .is_some_and(|r| r.parse::<usize>().is_err());
             all.0 &= eq;
             all.1 &= copy && !is_vec;
             all.2 &= default && eq;
@@ -383,7 +464,10 @@ impl<'a> Module<'a> {
                 ));
             }
         };
-        head.push_str("#[binrw]\n#[brw(little)]\n");
+        head.push_str("#[binrw]\n");
+        if let Some(endian) = def.endian {
+            let _ = writeln!(head, "#[brw({endian})]");
+        }
         let imports = self.param_imports(def)?;
         if !imports.is_empty() {
             let _ = writeln!(head, "#[br(import({}))]", imports.join(", "));
@@ -453,14 +537,60 @@ impl<'a> Module<'a> {
         if field.sized {
             return Err(self.field_err(field, "size/encoding fields are not supported by the binrw backend (hand-written primitives only)"));
         }
-        if field.contents.is_some() {
+        let mut out = doc_attrs(field.doc.as_deref());
+        if let Some(bytes) = &field.contents_bytes {
+            if field.repeat_eos || field.repeat_expr.is_some() || field.cond.is_some() {
+                return Err(self.field_err(
+                    field,
+                    "`contents` with `repeat` or `if` is not supported by the binrw backend",
+                ));
+            }
+            return Ok(self.contents_field(def, field, bytes, out));
+        }
+        let untyped = matches!(field.ty, FieldType::None);
+        let string =
+            matches!(&field.ty, FieldType::Named { name, .. } if name == "str" || name == "strz");
+        let framed =
+            string || (untyped && (field.terminator.is_some() || field.pad_right.is_some()));
+        if untyped && !field.size_eos && field.size.is_none() && !framed {
+            return Err(self.field_err(field, "a byte array needs `size` or `size-eos: true`"));
+        }
+        let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
+        let sized = field.size.is_some() || field.size_eos;
+        if sized && !untyped && !string && !user_type {
             return Err(self.field_err(
                 field,
-                "`contents` outside a pattern's tags is not supported by the binrw backend",
+                "`size` on a number is not supported by the binrw backend",
             ));
         }
-        let mut out = doc_attrs(field.doc.as_deref());
-        let mut element = self.element_type(field)?;
+        let sub = sized && user_type;
+        // `args_raw` of a helper type (reader, writer): see `frames.rs`.
+        let mut raw_args = None;
+        let mut element = if framed {
+            self.frames = true;
+            raw_args = Some(self.frame_values(field, Some(string))?);
+            (if string { "KsStr" } else { "KsBytes" }).to_string()
+        } else if sub {
+            if field.terminator.is_some() || self.field_args(def, field)?.is_some() {
+                return Err(self.field_err(field, "a sized user type with a terminator or arguments is not supported by the binrw backend"));
+            }
+            self.frames = true;
+            let (r, w) = self.frame_values(field, None)?;
+            raw_args = Some((format!("({r}, ())"), format!("({w}, ())")));
+            format!("KsSub<{}>", self.element_type(field)?)
+        } else if untyped {
+            "u8".to_string()
+        } else {
+            self.element_type(field)?
+        };
+        if let FieldType::Named { name, .. } = &field.ty
+            && let Some(endian) = own_endian(name)
+        {
+            let _ = writeln!(out, "#[brw({endian})]");
+        }
+        if let Some(name) = &field.enum_name {
+            element = self.enum_field(field, name, &element, &mut out)?;
+        }
         if let Some(count_of) = &field.count_of {
             return self.count_field(def, field, count_of, &element, out);
         }
@@ -485,6 +615,13 @@ impl<'a> Module<'a> {
             out.push_str(&assert_attr("bw", &check, &message, &[]));
         }
         if let Some(valid) = &field.valid {
+            let list = field.repeat_eos || field.repeat_expr.is_some();
+            if list || field.size.is_some() || field.size_eos {
+                return Err(self.field_err(
+                    field,
+                    "`valid` on a list or byte array is not supported by the binrw backend",
+                ));
+            }
             if field.cond.is_some() {
                 return Err(self.field_err(
                     field,
@@ -502,7 +639,25 @@ impl<'a> Module<'a> {
         let args = self.field_args(def, field)?;
         let mut count = None;
         let mut vec = false;
-        if let Some(repeat) = &field.repeat_expr {
+        let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
+        if field.repeat_eos && (field.size_eos || field.size.is_some()) {
+            return Err(self.field_err(
+                field,
+                "repeat of a byte array is not supported by the binrw backend",
+            ));
+        }
+        if eos {
+            vec = true;
+            element = format!("Vec<{element}>");
+        }
+        let size = field.size.as_ref().filter(|_| raw_args.is_none());
+        if let Some(repeat) = field.repeat_expr.as_ref().or(size) {
+            if field.repeat_expr.is_some() && field.size.is_some() {
+                return Err(self.field_err(
+                    field,
+                    "repeat of a byte array is not supported by the binrw backend",
+                ));
+            }
             let e = self.expr(field, repeat)?;
             match e.constant() {
                 Some(n) => element = format!("[{element}; {n}]"),
@@ -520,17 +675,30 @@ impl<'a> Module<'a> {
         if let Some(c) = count {
             br.push(format!("count = {c}"));
         }
+        if eos {
+            br.push("parse_with = binrw::helpers::until_eof".into());
+        }
         if let Some(args) = &args {
             if args.is_empty() {
                 // `#[with_version]` passes the version itself.
-            } else if vec {
+            } else if vec && !eos {
                 br.push(format!("args {{ inner: ({},) }}", args.join(", ")));
             } else {
                 br.push(format!("args({})", args.join(", ")));
             }
         }
+        if let Some((read, _)) = &raw_args {
+            if vec && !eos {
+                br.push(format!("args {{ inner: {read} }}"));
+            } else {
+                br.push(format!("args_raw = {read}"));
+            }
+        }
         if !br.is_empty() {
             let _ = writeln!(out, "#[br({})]", br.join(", "));
+        }
+        if let Some((_, write)) = &raw_args {
+            let _ = writeln!(out, "#[bw(args_raw = {write})]");
         }
         if field.with_version {
             out.push_str("#[with_version]\n");
@@ -550,6 +718,172 @@ impl<'a> Module<'a> {
         }
         let _ = writeln!(out, "pub {}: {element},", field.id);
         Ok(out)
+    }
+
+    /// The `KsFrame` (see [`super::frames::SOURCE`]) of a string (`Some(true)`), a framed byte
+    /// array (`Some(false)`) or a substream (`None`), as the reader and the writer spell it.
+    fn frame_values(
+        &self,
+        field: &Field,
+        string: Option<bool>,
+    ) -> Result<(String, String), SchemaError> {
+        if field.valid.is_some() {
+            return Err(self.field_err(
+                field,
+                "`valid` on a string, framed byte array or substream is not supported by the binrw backend",
+            ));
+        }
+        if string == Some(true) {
+            let encoding = field.encoding.clone().or_else(|| {
+                self.schemas
+                    .files
+                    .get(self.file)
+                    .and_then(|f| f.encoding.clone())
+            });
+            let known = encoding.as_deref().map(str::to_ascii_lowercase);
+            if !matches!(known.as_deref(), Some("ascii" | "utf-8" | "utf8")) {
+                return Err(self.field_err(
+                    field,
+                    format!("encoding {encoding:?} is not supported by the binrw backend (ASCII and UTF-8 are)"),
+                ));
+            }
+        }
+        let strz = matches!(&field.ty, FieldType::Named { name, .. } if name == "strz");
+        let terminator = field.terminator.or(strz.then_some(0));
+        if field.size.is_none() && !field.size_eos && terminator.is_none() {
+            return Err(self.field_err(field, "a string needs `size`, `size-eos` or a terminator"));
+        }
+        if field.size.is_some() && field.size_eos {
+            return Err(self.field_err(field, "`size` and `size-eos` together"));
+        }
+        let size = match &field.size {
+            None => None,
+            Some(text) => Some(self.expr(field, text)?),
+        };
+        let mut out = Vec::new();
+        for side in [Side::Read, Side::Write] {
+            let size = size
+                .as_ref()
+                .map_or("None".to_string(), |e| match e.constant() {
+                    Some(n) => format!("Some({n})"),
+                    None => format!(
+                        "Some(usize::try_from({}).unwrap_or(usize::MAX))",
+                        e.rust(side)
+                    ),
+                });
+            out.push(format!(
+                "KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?} }}",
+                field.size_eos, field.include, field.consume, field.pad_right
+            ));
+        }
+        let write = out.pop().unwrap_or_default();
+        Ok((out.pop().unwrap_or_default(), write))
+    }
+
+    /// A Kaitai enum: a Rust enum that keeps values it does not name, with conversions from and
+    /// to `i128` for the fields that store it.
+    fn ks_enum(&mut self, e: &KsEnum) -> Result<(), SchemaError> {
+        let file = self.schemas.files.get(self.file);
+        let clash = file.is_some_and(|f| f.types.iter().any(|t| t.rust_name == e.rust_name));
+        if clash || e.values.iter().any(|(_, v)| v == "Unknown") {
+            return Err(self.err(
+                &format!("/enums/{}", e.id),
+                "an enum named like a type, or a value named `unknown`, is not supported by the binrw backend",
+            ));
+        }
+        let name = &e.rust_name;
+        let variants: String = e
+            .values
+            .iter()
+            .map(|(_, v)| format!("    {v},\n"))
+            .collect();
+        let from: String = e
+            .values
+            .iter()
+            .map(|(k, v)| format!("            {k} => {name}::{v},\n"))
+            .collect();
+        let to: String = e
+            .values
+            .iter()
+            .map(|(k, v)| format!("            {name}::{v} => {k},\n"))
+            .collect();
+        let _ = write!(
+            self.items,
+            "\n/// Kaitai enum `{id}`; values it does not name are kept as `Unknown`.\n\
+             #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]\n\
+             pub enum {name} {{\n{variants}    /// A value the schema does not name.\n    Unknown(i128),\n}}\n\n\
+             impl From<i128> for {name} {{\n    fn from(value: i128) -> Self {{\n        match value {{\n{from}            other => {name}::Unknown(other),\n        }}\n    }}\n}}\n\n\
+             impl From<{name}> for i128 {{\n    fn from(value: {name}) -> Self {{\n        match value {{\n{to}            {name}::Unknown(other) => other,\n        }}\n    }}\n}}\n",
+            id = e.id,
+        );
+        Ok(())
+    }
+
+    /// An integer field with `enum:`: stored as the enum, mapped from and to the integer.
+    fn enum_field(
+        &self,
+        field: &Field,
+        name: &str,
+        element: &str,
+        out: &mut String,
+    ) -> Result<String, SchemaError> {
+        let short = name.rsplit("::").next().unwrap_or(name);
+        let e = self
+            .schemas
+            .files
+            .get(self.file)
+            .and_then(|f| f.enums.iter().find(|e| e.id == short))
+            .ok_or_else(|| self.field_err(field, format!("unknown enum `{name}`")))?;
+        let is_int = matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some());
+        if !is_int
+            || field.repeat_eos
+            || field.repeat_expr.is_some()
+            || field.cond.is_some()
+            || field.valid.is_some()
+        {
+            return Err(self.field_err(
+                field,
+                "`enum` other than on a plain integer field (no repeat, if or valid) is not supported by the binrw backend",
+            ));
+        }
+        let rust = &e.rust_name;
+        let _ = writeln!(
+            out,
+            "#[br(map = |x: {element}| {rust}::from(i128::from(x)))]"
+        );
+        let _ = writeln!(
+            out,
+            "#[bw(try_map = |e: &{rust}| {element}::try_from(i128::from(*e)))]"
+        );
+        Ok(rust.clone())
+    }
+
+    /// A `contents` field: its bytes, checked on read and on write.
+    fn contents_field(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        bytes: &[u8],
+        mut out: String,
+    ) -> String {
+        let id = &field.id;
+        let list: Vec<String> = bytes.iter().map(|b| format!("{b:#04x}")).collect();
+        let expected = format!("[{}]", list.join(", "));
+        let message = format!("{}.{id} must be {expected}, not {{:?}}", def.rust_name);
+        out.push_str(&assert_attr(
+            "br",
+            &format!("{id} == {expected}"),
+            &message,
+            &[id],
+        ));
+        out.push_str(&assert_attr(
+            "bw",
+            &format!("*{id} == {expected}"),
+            &message,
+            &[id],
+        ));
+        let _ = writeln!(out, "pub {id}: [u8; {}],", bytes.len());
+        out
     }
 
     /// A count field: read, checked, and recomputed from its list on write.
@@ -642,7 +976,7 @@ impl<'a> Module<'a> {
             }
             FieldType::None => return Ok(None),
         };
-        if int_type(name).is_some() {
+        if builtin(name) {
             return Ok(None);
         }
         let (decl, target) = self.resolve(field, name)?;
@@ -681,7 +1015,7 @@ impl<'a> Module<'a> {
         let (Some(max), FieldType::Named { name, .. }) = (depth_bound(def), &field.ty) else {
             return Ok(None);
         };
-        if int_type(name).is_some() {
+        if builtin(name) {
             return Ok(None);
         }
         let (decl, target) = self.resolve(field, name)?;
@@ -701,7 +1035,18 @@ impl<'a> Module<'a> {
             }
         }
         let id = &field.id;
-        let cond = format!("{id}.len() == {}", count.count(Side::Write));
+        // `usize::from` exists for `u8` and `u16` counts only.
+        let wide = count
+            .name()
+            .and_then(|n| def.seq.iter().find(|f| f.id == n))
+            .is_some_and(|f| {
+                matches!(&f.ty, FieldType::Named { name, .. }
+                if int_type(name).is_some_and(|t| !matches!(t, "u8" | "u16")))
+            });
+        let cond = match count.name() {
+            Some(n) if wide => format!("usize::try_from(*{n}).is_ok_and(|n| n == {id}.len())"),
+            _ => format!("{id}.len() == {}", count.count(Side::Write)),
+        };
         let message = format!(
             "{}.{id} must hold {} elements, not {{}}",
             def.rust_name,
@@ -792,9 +1137,12 @@ impl<'a> Module<'a> {
                 )
             })?;
         let mut out = format!("\n{}", doc_attrs(field.doc.as_deref()));
+        let endian = def
+            .endian
+            .map_or(String::new(), |e| format!("#[brw({e})]\n"));
         let _ = write!(
             out,
-            "#[binrw]\n#[brw(little)]\n#[br(import({sel_name}: {sel_type}))]\n#[derive({BASE_DERIVES})]\npub enum {name} {{\n"
+            "#[binrw]\n{endian}#[br(import({sel_name}: {sel_type}))]\n#[derive({BASE_DERIVES})]\npub enum {name} {{\n"
         );
         let mut variants_src = String::new();
         for (variant, values, case_type) in self.group_variants(field, variants, cases)? {

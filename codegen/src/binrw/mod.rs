@@ -10,7 +10,10 @@
 
 mod emit;
 mod expr;
+mod frames;
+mod pretty;
 mod schema;
+pub mod suite;
 
 use std::path::{Path, PathBuf};
 
@@ -151,10 +154,15 @@ mod tests {
         assert_eq!(err.yaml_path, "/types/block/seq/3");
         assert!(err.message.contains("if: version >= 2"), "{err}");
 
-        let eos = PATTERN.replace("type: u2, doc: Size.", "type: u2, repeat: eos");
-        let err = generate_from("eos", &[("blk.ksy", &eos)], "blk").unwrap_err();
+        let until = PATTERN.replace("type: u2, doc: Size.", "type: u2, repeat: until");
+        let err = generate_from("until", &[("blk.ksy", &until)], "blk").unwrap_err();
         assert_eq!(err.yaml_path, "/types/block/seq/2/repeat");
-        assert!(err.message.contains("repeat: eos"), "{err}");
+        assert!(err.message.contains("repeat: until"), "{err}");
+
+        // A YAML boolean is not an expression string: refused, never dropped.
+        let literal = PATTERN.replace("if: version >= 2", "if: false");
+        let err = generate_from("literal", &[("blk.ksy", &literal)], "blk").unwrap_err();
+        assert_eq!(err.yaml_path, "/types/block/seq/3/if");
 
         let typo = PATTERN.replace("-savepoint-since: 2,", "-savepoint-snce: 2,");
         let err = generate_from("typo", &[("blk.ksy", &typo)], "blk").unwrap_err();

@@ -24,8 +24,24 @@ pub struct File {
     pub id: String,
     /// Where it was read from.
     pub path: PathBuf,
+    /// `meta/endian`: `Some("little")`, `Some("big")`, or `None` when every multi-byte field
+    /// names its own (`u2le`).
+    pub endian: Option<&'static str>,
+    /// `meta/encoding`, the default of `str` fields.
+    pub encoding: Option<String>,
+    /// Kaitai `enums` of every type of the file (flattened, one name each): name, Rust name,
+    /// and (value, Rust variant name) pairs.
+    pub enums: Vec<KsEnum>,
     /// The types it declares, the top-level one first unless it is a namespace.
     pub types: Vec<TypeDef>,
+}
+
+/// A Kaitai `enums` entry.
+#[derive(Debug, Clone)]
+pub struct KsEnum {
+    pub id: String,
+    pub rust_name: String,
+    pub values: Vec<(i64, String)>,
 }
 
 /// A Kaitai type.
@@ -43,6 +59,9 @@ pub struct TypeDef {
     pub max_depth: Option<u32>,
     /// `-savepoint-max-depth-const`: the Rust constant that names the bound.
     pub max_depth_const: Option<String>,
+    /// The byte order (`meta/endian` of the type or the nearest enclosing one), as a binrw
+    /// directive.
+    pub endian: Option<&'static str>,
     pub params: Vec<(String, String)>,
     pub seq: Vec<Field>,
 }
@@ -89,8 +108,28 @@ pub struct Field {
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
     pub variants: Option<(String, Vec<(i64, String)>)>,
-    /// `size:` or `encoding:` is present (only hand-written primitives use them).
+    /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
+    /// `size:` of a byte array, a string or a substream.
+    pub size: Option<String>,
+    /// `encoding:` of a string.
+    pub encoding: Option<String>,
+    /// `terminator:`.
+    pub terminator: Option<u8>,
+    /// `pad-right:`.
+    pub pad_right: Option<u8>,
+    /// `include: true`.
+    pub include: bool,
+    /// `consume:` (true unless `false`).
+    pub consume: bool,
+    /// `enum:` (a Kaitai enum of the file).
+    pub enum_name: Option<String>,
+    /// `size-eos: true`.
+    pub size_eos: bool,
+    /// `repeat: eos`.
+    pub repeat_eos: bool,
+    /// `contents:` as bytes.
+    pub contents_bytes: Option<Vec<u8>>,
 }
 
 /// A field's Kaitai type.
@@ -138,6 +177,14 @@ impl Schemas {
         Ok(Schemas { files })
     }
 
+    /// Reads one `.ksy` file alone (its types can refer only to each other).
+    pub fn load_file(path: &Path) -> Result<Schemas, SchemaError> {
+        let file = read_file(path)?;
+        Ok(Schemas {
+            files: BTreeMap::from([(file.id.clone(), file)]),
+        })
+    }
+
     /// The type `name` as seen from file `from` (`other::type` or a type of `from`), with the
     /// id of the file that declares it.
     pub fn resolve<'a>(&'a self, from: &'a str, name: &str) -> Option<(&'a str, &'a TypeDef)> {
@@ -179,16 +226,17 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         .and_then(Value::as_str)
         .ok_or_else(|| cx.err("/meta/id", "a schema needs meta/id"))?
         .to_string();
-    let endian = doc
-        .get("meta")
-        .and_then(|m| m.get("endian"))
-        .and_then(Value::as_str);
-    if endian != Some("le") {
-        return Err(cx.err(
-            "/meta/endian",
-            "the binrw backend supports `endian: le` only",
-        ));
-    }
+    let endian = match doc.get("meta").and_then(|m| m.get("endian")) {
+        None => None,
+        Some(e) if e.as_str() == Some("le") => Some("little"),
+        Some(e) if e.as_str() == Some("be") => Some("big"),
+        Some(_) => {
+            return Err(cx.err(
+                "/meta/endian",
+                "calculated endianness is not supported by the binrw backend",
+            ));
+        }
+    };
     let namespace = bool_key(map, "-savepoint-namespace") == Some(true);
     let mut types = Vec::new();
     if namespace {
@@ -202,41 +250,141 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         }
         check_keys(&cx, "", map, TOP_KEYS)?;
     } else {
-        types.push(cx.type_def(&id, "", map)?);
+        let mut root = cx.type_def(&id, "", map)?;
+        root.endian = endian;
+        types.push(root);
     }
-    if let Some(list) = map.get("types") {
-        let list = list
-            .as_mapping()
-            .ok_or_else(|| cx.err("/types", "types must be a mapping"))?;
-        for (key, value) in list {
-            let tid = key
-                .as_str()
-                .ok_or_else(|| cx.err("/types", "type ids are strings"))?;
-            let ypath = format!("/types/{tid}");
-            let tmap = value
-                .as_mapping()
-                .ok_or_else(|| cx.err(&ypath, "a type is a mapping"))?;
-            if tmap.contains_key("types") {
-                return Err(cx.err(
-                    &format!("{ypath}/types"),
-                    "nested types are not supported by the binrw backend",
-                ));
-            }
-            types.push(cx.type_def(tid, &ypath, tmap)?);
-        }
-    }
+    cx.nested_types("", map, endian, &mut types)?;
+    let mut enums = Vec::new();
+    cx.enums("", map, &mut enums)?;
+    let encoding = doc
+        .get("meta")
+        .and_then(|m| m.get("encoding"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
     Ok(File {
         id,
         path: path.to_path_buf(),
+        endian,
+        encoding,
+        enums,
         types,
     })
 }
 
-const TOP_KEYS: &[&str] = &["meta", "doc", "types", "-savepoint-namespace"];
+impl Cx<'_> {
+    /// The `enums` of the type at `ypath` and of its nested types, flattened.
+    fn enums(&self, ypath: &str, map: &Mapping, out: &mut Vec<KsEnum>) -> Result<(), SchemaError> {
+        if let Some(list) = map.get("enums") {
+            let epath = format!("{ypath}/enums");
+            let list = list
+                .as_mapping()
+                .ok_or_else(|| self.err(&epath, "enums must be a mapping"))?;
+            for (name, values) in list {
+                let name = name
+                    .as_str()
+                    .ok_or_else(|| self.err(&epath, "enum names are strings"))?;
+                let vpath = format!("{epath}/{name}");
+                if out.iter().any(|e| e.id == name) {
+                    return Err(self.err(&vpath, "a second enum with this name (the binrw backend names each by its name alone)"));
+                }
+                let values = values
+                    .as_mapping()
+                    .ok_or_else(|| self.err(&vpath, "an enum is a mapping of values to names"))?;
+                let mut pairs = Vec::new();
+                for (k, v) in values {
+                    let id = v.as_str().or_else(|| v.get("id").and_then(Value::as_str));
+                    match (k.as_i64(), id) {
+                        (Some(k), Some(id)) => pairs.push((k, snake_to_camel(id))),
+                        _ => {
+                            return Err(
+                                self.err(&vpath, "enum values are integers with a name or {id}")
+                            );
+                        }
+                    }
+                }
+                out.push(KsEnum {
+                    id: name.to_string(),
+                    rust_name: snake_to_camel(name),
+                    values: pairs,
+                });
+            }
+        }
+        if let Some(types) = map.get("types").and_then(Value::as_mapping) {
+            for (id, t) in types {
+                if let (Some(id), Some(t)) = (id.as_str(), t.as_mapping()) {
+                    self.enums(&format!("{ypath}/types/{id}"), t, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The `types` of the type at `ypath`, and theirs, flattened into one list: every type is
+    /// one Rust item of the module, named by its own id, so two types with one id are refused.
+    /// A type's byte order is its own `meta/endian`, else its parent's.
+    fn nested_types(
+        &self,
+        ypath: &str,
+        map: &Mapping,
+        endian: Option<&'static str>,
+        types: &mut Vec<TypeDef>,
+    ) -> Result<(), SchemaError> {
+        let Some(list) = map.get("types") else {
+            return Ok(());
+        };
+        let list = list
+            .as_mapping()
+            .ok_or_else(|| self.err(&format!("{ypath}/types"), "types must be a mapping"))?;
+        for (key, value) in list {
+            let tid = key
+                .as_str()
+                .ok_or_else(|| self.err(&format!("{ypath}/types"), "type ids are strings"))?;
+            let tpath = format!("{ypath}/types/{tid}");
+            let tmap = value
+                .as_mapping()
+                .ok_or_else(|| self.err(&tpath, "a type is a mapping"))?;
+            if types.iter().any(|t| t.id == tid) {
+                return Err(self.err(
+                    &tpath,
+                    "a second type with this id (the binrw backend names each type by its id alone)",
+                ));
+            }
+            let own = match tmap.get("meta") {
+                None => endian,
+                Some(meta) => {
+                    let mpath = format!("{tpath}/meta");
+                    let meta = meta
+                        .as_mapping()
+                        .ok_or_else(|| self.err(&mpath, "meta is a mapping"))?;
+                    check_keys(self, &mpath, meta, &["endian"])?;
+                    match meta.get("endian").and_then(Value::as_str) {
+                        Some("le") => Some("little"),
+                        Some("be") => Some("big"),
+                        _ => {
+                            return Err(self.err(
+                                &format!("{mpath}/endian"),
+                                "calculated endianness is not supported by the binrw backend",
+                            ));
+                        }
+                    }
+                }
+            };
+            let mut def = self.type_def(tid, &tpath, tmap)?;
+            def.endian = own;
+            types.push(def);
+            self.nested_types(&tpath, tmap, own, types)?;
+        }
+        Ok(())
+    }
+}
+
+const TOP_KEYS: &[&str] = &["meta", "doc", "types", "enums", "-savepoint-namespace"];
 const TYPE_KEYS: &[&str] = &[
     "meta",
     "doc",
     "types",
+    "enums",
     "seq",
     "params",
     "-savepoint-namespace",
@@ -260,7 +408,13 @@ const FIELD_KEYS: &[&str] = &[
     "if",
     "valid",
     "size",
+    "size-eos",
     "encoding",
+    "terminator",
+    "pad-right",
+    "include",
+    "consume",
+    "enum",
     "-savepoint-since",
     "-savepoint-until",
     "-savepoint-with-version",
@@ -305,7 +459,8 @@ fn u32_key(cx: &Cx, ypath: &str, map: &Mapping, key: &str) -> Result<Option<u32>
     }
 }
 
-fn snake_to_camel(id: &str) -> String {
+/// `snake_case` to `CamelCase`, the Rust name of a type, enum or variant.
+pub(super) fn snake_to_camel(id: &str) -> String {
     id.split('_')
         .map(|part| {
             let mut chars = part.chars();
@@ -315,6 +470,42 @@ fn snake_to_camel(id: &str) -> String {
                 .unwrap_or_default()
         })
         .collect()
+}
+
+/// A byte value (`terminator`, `pad-right`).
+fn byte(cx: &Cx, ypath: &str, v: &Value) -> Result<u8, SchemaError> {
+    v.as_u64()
+        .and_then(|n| u8::try_from(n).ok())
+        .ok_or_else(|| cx.err(ypath, "expected a byte value"))
+}
+
+/// `contents:` (a string, a byte, or a list of both) as bytes.
+fn contents(cx: &Cx, ypath: &str, v: &Value) -> Result<Vec<u8>, SchemaError> {
+    let bad = || {
+        cx.err(
+            &format!("{ypath}/contents"),
+            "contents are strings and bytes",
+        )
+    };
+    let one = |v: &Value| -> Result<Vec<u8>, SchemaError> {
+        match v {
+            Value::String(s) => Ok(s.as_bytes().to_vec()),
+            Value::Number(n) => n
+                .as_u64()
+                .and_then(|n| u8::try_from(n).ok())
+                .map(|b| vec![b])
+                .ok_or_else(bad),
+            _ => Err(bad()),
+        }
+    };
+    match v {
+        Value::Sequence(items) => Ok(items
+            .iter()
+            .map(one)
+            .collect::<Result<Vec<_>, _>>()?
+            .concat()),
+        other => one(other),
+    }
 }
 
 fn variants(cx: &Cx, ypath: &str, v: Option<&Value>) -> Result<Vec<(i64, String)>, SchemaError> {
@@ -420,6 +611,7 @@ impl Cx<'_> {
             type_enum,
             max_depth: u32_key(self, ypath, map, "-savepoint-max-depth")?,
             max_depth_const: str_key(map, "-savepoint-max-depth-const"),
+            endian: None,
             params,
             seq,
         };
@@ -528,6 +720,16 @@ impl Cx<'_> {
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };
+        if matches!(map.get("if"), Some(Value::Bool(_))) {
+            return Err(self.err(
+                &format!("{ypath}/if"),
+                "a literal `if: true/false` is not supported by the binrw backend",
+            ));
+        }
+        let string = matches!(
+            map.get("type").and_then(Value::as_str),
+            Some("str" | "strz")
+        );
         let repeat = str_key(map, "repeat");
         let repeat_expr = match repeat.as_deref() {
             None => None,
@@ -537,6 +739,7 @@ impl Cx<'_> {
                     "repeat: expr needs repeat-expr",
                 )
             })?),
+            Some("eos") => None,
             Some(other) => {
                 return Err(self.err(
                     &format!("{ypath}/repeat"),
@@ -548,10 +751,34 @@ impl Cx<'_> {
             None => None,
             Some(v) => {
                 let vp = format!("{ypath}/valid");
-                let m = v
-                    .as_mapping()
-                    .ok_or_else(|| self.err(&vp, "valid must be a mapping of min/max/any-of"))?;
-                check_keys(self, &vp, m, &["min", "max", "any-of"])?;
+                // `valid: N` is `valid: {eq: N}`, which is `any-of: [N]`.
+                let shorthand;
+                let m = match v {
+                    Value::Number(_) => {
+                        shorthand = Mapping::from_iter([(Value::from("eq"), v.clone())]);
+                        &shorthand
+                    }
+                    v => v.as_mapping().ok_or_else(|| {
+                        self.err(
+                            &vp,
+                            "valid must be an integer or a mapping of eq/min/max/any-of",
+                        )
+                    })?,
+                };
+                check_keys(self, &vp, m, &["eq", "min", "max", "any-of"])?;
+                if m.contains_key("eq") && m.len() > 1 {
+                    return Err(self.err(&vp, "`eq` with other `valid` keys"));
+                }
+                let integers = m.iter().all(|(_, v)| match v {
+                    Value::Sequence(l) => l.iter().all(|x| x.as_i64().is_some()),
+                    x => x.as_i64().is_some(),
+                });
+                if !integers {
+                    return Err(self.err(
+                        &vp,
+                        "`valid` with other than integer literals is not supported by the binrw backend",
+                    ));
+                }
                 Some(Valid {
                     min: m.get("min").and_then(Value::as_i64),
                     max: m.get("max").and_then(Value::as_i64),
@@ -559,6 +786,7 @@ impl Cx<'_> {
                         .get("any-of")
                         .and_then(Value::as_sequence)
                         .map(|l| l.iter().filter_map(Value::as_i64).collect())
+                        .or_else(|| m.get("eq").and_then(Value::as_i64).map(|n| vec![n]))
                         .unwrap_or_default(),
                 })
             }
@@ -588,7 +816,26 @@ impl Cx<'_> {
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
             variants,
-            sized: map.contains_key("size") || map.contains_key("encoding"),
+            sized: !string && map.contains_key("encoding"),
+            size: str_key(map, "size"),
+            encoding: str_key(map, "encoding"),
+            terminator: match map.get("terminator") {
+                None => None,
+                Some(t) => Some(byte(self, &format!("{ypath}/terminator"), t)?),
+            },
+            pad_right: match map.get("pad-right") {
+                None => None,
+                Some(t) => Some(byte(self, &format!("{ypath}/pad-right"), t)?),
+            },
+            include: bool_key(map, "include") == Some(true),
+            consume: bool_key(map, "consume") != Some(false),
+            enum_name: str_key(map, "enum"),
+            size_eos: bool_key(map, "size-eos") == Some(true),
+            repeat_eos: repeat.as_deref() == Some("eos"),
+            contents_bytes: map
+                .get("contents")
+                .map(|c| contents(self, ypath, c))
+                .transpose()?,
         })
     }
 }

@@ -34,24 +34,44 @@ thread_local! {
 /// Writes `ObjectiveContainer.children` one nesting level deeper.
 #[binrw::writer(writer, endian)]
 fn write_objective_container_children(value: &Vec<Objective>) -> binrw::BinResult<()> {
-    let _level = unreal::depth::DepthGuard::enter(&OBJECTIVE_CONTAINER_DEPTH, MAX_OBJECTIVE_DEPTH).ok_or_else(|| {
-        binrw::Error::AssertFail {
-            pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
-            message: unreal::depth::too_deep("ObjectiveContainer", MAX_OBJECTIVE_DEPTH),
-        }
-    })?;
+    let _level = unreal::depth::DepthGuard::enter(
+            &OBJECTIVE_CONTAINER_DEPTH,
+            MAX_OBJECTIVE_DEPTH,
+        )
+        .ok_or_else(|| {
+            binrw::Error::AssertFail {
+                pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
+                message: unreal::depth::too_deep(
+                    "ObjectiveContainer",
+                    MAX_OBJECTIVE_DEPTH,
+                ),
+            }
+        })?;
     binrw::BinWrite::write_options(value, writer, endian, ())
 }
 
 /// Serializes `ObjectiveContainer.children` one nesting level deeper.
-fn ser_objective_container_children<S: serde::Serializer>(value: &Vec<Objective>, s: S) -> Result<S::Ok, S::Error> {
-    let _level = unreal::depth::DepthGuard::enter_ser(&OBJECTIVE_CONTAINER_DEPTH, MAX_OBJECTIVE_DEPTH, "ObjectiveContainer")?;
+fn ser_objective_container_children<S: serde::Serializer>(
+    value: &Vec<Objective>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    let _level = unreal::depth::DepthGuard::enter_ser(
+        &OBJECTIVE_CONTAINER_DEPTH,
+        MAX_OBJECTIVE_DEPTH,
+        "ObjectiveContainer",
+    )?;
     value.serialize(s)
 }
 
 /// Deserializes `ObjectiveContainer.children` one nesting level deeper.
-fn de_objective_container_children<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Objective>, D::Error> {
-    let _level = unreal::depth::DepthGuard::enter_de(&OBJECTIVE_CONTAINER_DEPTH, MAX_OBJECTIVE_DEPTH, "ObjectiveContainer")?;
+fn de_objective_container_children<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<Objective>, D::Error> {
+    let _level = unreal::depth::DepthGuard::enter_de(
+        &OBJECTIVE_CONTAINER_DEPTH,
+        MAX_OBJECTIVE_DEPTH,
+        "ObjectiveContainer",
+    )?;
     <Vec<Objective>>::deserialize(d)
 }
 
@@ -79,7 +99,10 @@ pub struct ObjectiveContainer {
     /// The sub-objectives, each preceded by its type byte.
     #[br(count = count, args { inner: (depth + 1,) })]
     #[bw(write_with = write_objective_container_children)]
-    #[serde(serialize_with = "ser_objective_container_children", deserialize_with = "de_objective_container_children")]
+    #[serde(
+        serialize_with = "ser_objective_container_children",
+        deserialize_with = "de_objective_container_children"
+    )]
     pub children: Vec<Objective>,
 }
 

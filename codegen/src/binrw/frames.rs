@@ -1,0 +1,236 @@
+//! The support items a module gets when it has strings, terminated / padded byte arrays or
+//! sized substreams: binrw has no directive for Kaitai's `terminator`, `pad-right`, `include`
+//! and `consume`, nor for keeping the bytes after a terminator or the unparsed rest of a sized
+//! area so that writing is byte-exact. They are emitted into
+//! the module that needs them (plain `BinRead`/`BinWrite` impls, no interpreter).
+
+/// The source of the support items (appended to the module, then pretty-printed with it).
+pub const SOURCE: &str = r#"
+/// How a string or byte array is framed: Kaitai's `size` / `size-eos`, `terminator`,
+/// `include`, `consume` and `pad-right`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KsFrame {
+    /// `size`, in bytes.
+    pub size: Option<usize>,
+    /// `size-eos: true`.
+    pub eos: bool,
+    /// `terminator` (0 for `strz`).
+    pub terminator: Option<u8>,
+    /// `include: true`: the terminator is part of the value.
+    pub include: bool,
+    /// `consume: false` leaves the terminator in the stream.
+    pub consume: bool,
+    /// `pad-right`.
+    pub pad_right: Option<u8>,
+}
+
+impl KsFrame {
+    /// Reads the framed bytes: the whole sized area, or up to and with a consumed terminator.
+    fn read<R: binrw::io::Read + binrw::io::Seek>(&self, r: &mut R) -> binrw::BinResult<Vec<u8>> {
+        use binrw::io::Read as _;
+        let mut raw = Vec::new();
+        if let Some(size) = self.size {
+            let got = r.take(size as u64).read_to_end(&mut raw)?;
+            if got < size {
+                return Err(binrw::io::Error::from(binrw::io::ErrorKind::UnexpectedEof).into());
+            }
+        } else if self.eos {
+            r.read_to_end(&mut raw)?;
+        } else if let Some(term) = self.terminator {
+            let mut byte = [0u8];
+            loop {
+                r.read_exact(&mut byte)?;
+                if byte[0] == term {
+                    break;
+                }
+                raw.push(byte[0]);
+            }
+            if self.consume {
+                raw.push(term);
+            } else {
+                r.seek(binrw::io::SeekFrom::Current(-1))?;
+            }
+        }
+        Ok(raw)
+    }
+
+    /// The value inside `raw`: cut at the terminator if there is one, else (in a sized area)
+    /// with the padding stripped (Kaitai 0.11's order, which `str_pad_term_equal` pins).
+    fn value_of<'a>(&self, raw: &'a [u8]) -> &'a [u8] {
+        if let Some(term) = self.terminator {
+            if let Some(i) = raw.iter().position(|b| *b == term) {
+                return &raw[..if self.include { i + 1 } else { i }];
+            }
+        }
+        match self.pad_right {
+            Some(pad) if self.size.is_some() || self.eos => {
+                &raw[..raw.iter().rposition(|b| *b != pad).map_or(0, |i| i + 1)]
+            }
+            _ => raw,
+        }
+    }
+
+    /// The bytes of an edited value: terminated, then padded to the size.
+    fn encode(&self, value: &[u8], pos: u64) -> binrw::BinResult<Vec<u8>> {
+        let mut out = value.to_vec();
+        let sized = self.size.is_some();
+        if let Some(term) = self.terminator {
+            let room = self.size.is_none_or(|s| out.len() < s);
+            if !self.include && (sized || self.consume) && room {
+                out.push(term);
+            }
+        }
+        if let Some(size) = self.size {
+            if out.len() > size {
+                return Err(binrw::Error::AssertFail {
+                    pos,
+                    message: format!("{} bytes do not fit in {size}", out.len()),
+                });
+            }
+            out.resize(size, self.pad_right.or(self.terminator).unwrap_or(0));
+        }
+        Ok(out)
+    }
+}
+
+/// A framed byte array: `value` is what the schema means, `raw` every byte read (terminator,
+/// padding, bytes after the terminator), written back while `value` is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KsBytes {
+    /// The bytes without terminator and padding.
+    pub value: Vec<u8>,
+    /// The bytes as read.
+    pub raw: Vec<u8>,
+}
+
+impl binrw::BinRead for KsBytes {
+    type Args<'a> = KsFrame;
+
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        r: &mut R,
+        _: binrw::Endian,
+        frame: KsFrame,
+    ) -> binrw::BinResult<Self> {
+        let raw = frame.read(r)?;
+        Ok(KsBytes { value: frame.value_of(&raw).to_vec(), raw })
+    }
+}
+
+impl binrw::BinWrite for KsBytes {
+    type Args<'a> = KsFrame;
+
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        w: &mut W,
+        _: binrw::Endian,
+        frame: KsFrame,
+    ) -> binrw::BinResult<()> {
+        if frame.value_of(&self.raw) == self.value.as_slice() {
+            w.write_all(&self.raw)?;
+        } else {
+            let pos = w.stream_position()?;
+            w.write_all(&frame.encode(&self.value, pos)?)?;
+        }
+        Ok(())
+    }
+}
+
+/// A framed string (ASCII or UTF-8): `value` is the text, `raw` every byte read, written back
+/// while `value` is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KsStr {
+    /// The text, without terminator and padding (invalid UTF-8 replaced).
+    pub value: String,
+    /// The bytes as read.
+    pub raw: Vec<u8>,
+}
+
+impl binrw::BinRead for KsStr {
+    type Args<'a> = KsFrame;
+
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        r: &mut R,
+        _: binrw::Endian,
+        frame: KsFrame,
+    ) -> binrw::BinResult<Self> {
+        let raw = frame.read(r)?;
+        let value = String::from_utf8_lossy(frame.value_of(&raw)).into_owned();
+        Ok(KsStr { value, raw })
+    }
+}
+
+impl binrw::BinWrite for KsStr {
+    type Args<'a> = KsFrame;
+
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        w: &mut W,
+        _: binrw::Endian,
+        frame: KsFrame,
+    ) -> binrw::BinResult<()> {
+        if String::from_utf8_lossy(frame.value_of(&self.raw)) == self.value {
+            w.write_all(&self.raw)?;
+        } else {
+            let pos = w.stream_position()?;
+            w.write_all(&frame.encode(self.value.as_bytes(), pos)?)?;
+        }
+        Ok(())
+    }
+}
+
+/// A user type read from a sized area of its own (`size`, `size-eos`): the value and the bytes
+/// of the area it left unparsed, written back after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KsSub<T> {
+    /// The parsed value.
+    pub value: T,
+    /// The rest of the area.
+    pub tail: Vec<u8>,
+}
+
+impl<T> binrw::BinRead for KsSub<T>
+where
+    T: binrw::BinRead,
+{
+    type Args<'a> = (KsFrame, T::Args<'a>);
+
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        r: &mut R,
+        endian: binrw::Endian,
+        (frame, inner): Self::Args<'_>,
+    ) -> binrw::BinResult<Self> {
+        let raw = frame.read(r)?;
+        let mut area = binrw::io::Cursor::new(&raw[..]);
+        let value = T::read_options(&mut area, endian, inner)?;
+        let used = usize::try_from(area.position()).unwrap_or(raw.len()).min(raw.len());
+        Ok(KsSub { value, tail: raw[used..].to_vec() })
+    }
+}
+
+impl<T> binrw::BinWrite for KsSub<T>
+where
+    T: binrw::BinWrite,
+{
+    type Args<'a> = (KsFrame, T::Args<'a>);
+
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        w: &mut W,
+        endian: binrw::Endian,
+        (frame, inner): Self::Args<'_>,
+    ) -> binrw::BinResult<()> {
+        let mut area = binrw::io::Cursor::new(Vec::new());
+        self.value.write_options(&mut area, endian, inner)?;
+        let mut area = area.into_inner();
+        area.extend_from_slice(&self.tail);
+        if let Some(size) = frame.size.filter(|s| *s != area.len()) {
+            return Err(binrw::Error::AssertFail {
+                pos: w.stream_position()?,
+                message: format!("a sized area of {size} bytes holds {} bytes", area.len()),
+            });
+        }
+        w.write_all(&area)?;
+        Ok(())
+    }
+}
+"#;

@@ -1,0 +1,249 @@
+//! Kaitai's test suite through the binrw backend (`kaitai-suite --backend binrw`): the module of
+//! one `.ksy` plus `pub fn run(data: &[u8]) -> Result<(), String>`, which reads the input with
+//! binrw's `BinRead`, checks the `.kst` assertions, writes the value back with `BinWrite` and
+//! compares the bytes the read consumed.
+//!
+//! Assertions are translated with the schema's types: a path of fields, indexes and
+//! `.size`/`.length` compared with integer literals or lists of them. Anything else is refused
+//! (and the test reported as skipped with the construct), never guessed.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::emit;
+use super::schema::{Field, FieldType, Schemas, TypeDef};
+use crate::emit::Check;
+use crate::expr::Expr;
+use crate::ksy::SchemaError;
+
+/// What a translated sub-expression of an assertion is.
+enum Value<'a> {
+    Int,
+    Str,
+    Enum(String),
+    Struct(&'a TypeDef),
+    List(Box<Value<'a>>),
+}
+
+struct Cx<'a> {
+    schemas: &'a Schemas,
+    file: &'a str,
+    path: &'a Path,
+}
+
+impl<'a> Cx<'a> {
+    fn refuse(&self, what: impl Into<String>) -> SchemaError {
+        SchemaError {
+            file: self.path.to_path_buf(),
+            yaml_path: "(kst)".into(),
+            message: what.into(),
+        }
+    }
+
+    /// The value of one field of a struct: its Rust access (after `base`) and kind.
+    fn field(
+        &self,
+        base: &str,
+        def: &'a TypeDef,
+        name: &str,
+    ) -> Result<(String, Value<'a>), SchemaError> {
+        let field: &'a Field = def
+            .seq
+            .iter()
+            .find(|f| f.id == name && f.count_of.is_none() && !matches!(f.ty, FieldType::None))
+            .ok_or_else(|| {
+                self.refuse(format!(
+                    "kst path `{name}` is not a stored field of {}",
+                    def.rust_name
+                ))
+            })?;
+        let framed = field.terminator.is_some() || field.pad_right.is_some();
+        let mut value = "";
+        let element = match &field.ty {
+            FieldType::Named { .. } if field.enum_name.is_some() => {
+                let name = field.enum_name.as_deref().unwrap_or_default();
+                Value::Enum(super::schema::snake_to_camel(
+                    name.rsplit("::").next().unwrap_or(name),
+                ))
+            }
+            FieldType::Named { name, .. } if emit::is_int(name) => Value::Int,
+            FieldType::Named { name, .. } if name == "str" || name == "strz" => {
+                value = ".value";
+                Value::Str
+            }
+            FieldType::None if framed => {
+                value = ".value";
+                Value::List(Box::new(Value::Int))
+            }
+            FieldType::None => Value::List(Box::new(Value::Int)),
+            FieldType::Named { name, .. } => {
+                let (_, t) = self
+                    .schemas
+                    .resolve(self.file, name)
+                    .ok_or_else(|| self.refuse(format!("unknown type `{name}`")))?;
+                if field.size.is_some() || field.size_eos {
+                    value = ".value";
+                }
+                Value::Struct(t)
+            }
+            _ => return Err(self.refuse(format!("kst path into switch field `{name}`"))),
+        };
+        let mut access = format!("{base}.{name}");
+        if field.cond.is_some() {
+            access = format!("{access}.as_ref().ok_or(\"{name} is absent\")?");
+        }
+        access.push_str(value);
+        let kind = if field.repeat_expr.is_some() {
+            Value::List(Box::new(element))
+        } else {
+            element
+        };
+        Ok((access, kind))
+    }
+
+    fn actual(&self, e: &Expr, root: &'a TypeDef) -> Result<(String, Value<'a>), SchemaError> {
+        match e {
+            Expr::Name(n) => self.field("r", root, n),
+            Expr::Attr(base, n) => match (self.actual(base, root)?, n.as_str()) {
+                ((b, Value::Struct(def)), _) => self.field(&format!("({b})"), def, n),
+                ((b, Value::List(_)), "size" | "length") => Ok((format!("{b}.len()"), Value::Int)),
+                _ => Err(self.refuse(format!("kst `.{n}` on this value"))),
+            },
+            Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {
+                ((b, Value::List(element)), Expr::Int(i)) => Ok((
+                    format!("{b}.get({i}).ok_or(\"index {i} out of range\")?"),
+                    *element,
+                )),
+                _ => Err(self.refuse("kst index other than a literal into a list")),
+            },
+            other => Err(self.refuse(format!("kst expression {other:?}"))),
+        }
+    }
+
+    /// One `check(...)` statement.
+    fn assert(
+        &self,
+        actual: &Expr,
+        expected: &Expr,
+        root: &'a TypeDef,
+    ) -> Result<String, SchemaError> {
+        let (access, kind) = self.actual(actual, root)?;
+        let literal = |e: &Expr| match e {
+            Expr::Int(i) => Some(*i),
+            Expr::Unary("-", inner) => match inner.as_ref() {
+                Expr::Int(i) => Some(-*i),
+                _ => None,
+            },
+            _ => None,
+        };
+        let what = format!("{actual:?}").replace('"', "'");
+        match (kind, expected) {
+            (Value::Int, e) if literal(e).is_some() => Ok(format!(
+                "check(i128::try_from({access}).ok() == Some({}), \"{what}\")?;\n",
+                literal(e).unwrap_or_default()
+            )),
+            (Value::Enum(rust), Expr::Path(path)) if path.len() >= 2 => Ok(format!(
+                "check({access} == {rust}::{}, \"{what}\")?;\n",
+                super::schema::snake_to_camel(&path[path.len() - 1])
+            )),
+            (Value::Str, Expr::Str(text)) => {
+                Ok(format!("check({access} == {text:?}, \"{what}\")?;\n"))
+            }
+            (Value::List(element), Expr::Array(items))
+                if matches!(*element, Value::Int) && items.iter().all(|i| literal(i).is_some()) =>
+            {
+                let list: Vec<String> = items
+                    .iter()
+                    .map(|i| literal(i).unwrap_or_default().to_string())
+                    .collect();
+                Ok(format!(
+                    "check({access}.iter().map(|x| i128::try_from(*x).ok()).collect::<Vec<_>>() == [{}].map(Some), \"{what}\")?;\n",
+                    list.join(", ")
+                ))
+            }
+            _ => Err(self.refuse(format!("kst expected value {expected:?} for {what}"))),
+        }
+    }
+}
+
+/// The module of `ksy` with a `run` function checking `checks` (see the module docs).
+pub fn generate_test(ksy: &Path, checks: &[Check]) -> Result<String, SchemaError> {
+    let schemas = Schemas::load_file(ksy)?;
+    let (id, file) = schemas.files.iter().next().ok_or_else(|| SchemaError {
+        file: ksy.to_path_buf(),
+        yaml_path: String::new(),
+        message: "no schema".into(),
+    })?;
+    let cx = Cx {
+        schemas: &schemas,
+        file: id,
+        path: ksy,
+    };
+    let root = file
+        .types
+        .first()
+        .filter(|t| t.yaml_path.is_empty() && t.params.is_empty())
+        .ok_or_else(|| cx.refuse("the schema has no top-level type without params"))?;
+    let mut source = emit::module(&schemas, id)?;
+    let mut body = String::new();
+    let mut exception = None;
+    for check in checks {
+        match check {
+            Check::Assert(actual, expected) => body.push_str(&cx.assert(actual, expected, root)?),
+            Check::Exception(kind) => exception = Some(kind.as_str()),
+        }
+    }
+    let head = r#"
+/// Reads `data`, checks the test's assertions, writes the value back and compares the bytes.
+/// (Little endian is only the default: types with a `meta/endian` fix their own.)
+pub fn run(data: &[u8]) -> Result<(), String> {
+    use binrw::{BinRead, BinWrite};
+    fn check(ok: bool, what: &str) -> Result<(), String> {
+        if ok { Ok(()) } else { Err(format!("assertion failed: {what}")) }
+    }
+    let mut cursor = std::io::Cursor::new(data);
+"#;
+    source.push_str(head);
+    let root = &root.rust_name;
+    let _ = match exception {
+        None => write!(
+            source,
+            r#"    let r = {root}::read_le(&mut cursor).map_err(|e| format!("read: {{e}}"))?;
+    let end = usize::try_from(cursor.position()).map_err(|e| e.to_string())?;
+{body}    let mut out = std::io::Cursor::new(Vec::new());
+    r.write_le(&mut out).map_err(|e| format!("write: {{e}}"))?;
+    let out = out.into_inner();
+    match out.iter().zip(&data[..end]).position(|(a, b)| a != b) {{
+        Some(i) => Err(format!("write-back differs at offset {{i}}")),
+        None if out.len() != end => Err(format!("wrote {{}} bytes, read {{end}}", out.len())),
+        None => Ok(()),
+    }}
+}}
+"#
+        ),
+        Some(kind) => {
+            let pattern = match kind {
+                "EndOfStreamError" => {
+                    "binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof"
+                }
+                k if k.starts_with("Validation") => {
+                    "binrw::Error::AssertFail { .. } | binrw::Error::BadMagic { .. }"
+                }
+                k => return Err(cx.refuse(format!("kst exception {k}"))),
+            };
+            write!(
+                source,
+                r#"    match {root}::read_le(&mut cursor) {{
+        Ok(_) => Err("read succeeded where {kind} was expected".into()),
+        Err(e) => match e.root_cause() {{
+            {pattern} => Ok(()),
+            other => Err(format!("expected {kind}, got {{other}}")),
+        }},
+    }}
+}}
+"#
+            )
+        }
+    };
+    Ok(source)
+}
