@@ -46,7 +46,7 @@ pub use float::{F32, F64};
 pub use fstring::{FName, FString};
 pub use ftext::{
     ArgumentDataValue, DATE_TIME_STYLE_CUSTOM, EDITOR_OBJECT_VERSION, FText, FormatArgumentData,
-    FormatArgumentValue, NumberFormattingOptions, TextHistory, TextVersions,
+    FormatArgumentValue, MAX_TEXT_DEPTH, NumberFormattingOptions, TextHistory, TextVersions,
     UE5_RELEASE_STREAM_OBJECT_VERSION,
 };
 pub use native_struct::{
@@ -57,5 +57,5 @@ pub use object_reference::FObjectReferenceDisc;
 pub use property::{
     FFieldPath, FScriptDelegate, MAX_DEPTH, Property, PropertyList, PropertyReader, PropertyValue,
 };
-pub use property_tag::{FPropertyTag, FPropertyTypeName, TagExtension, TagExtras};
+pub use property_tag::{FPropertyTag, FPropertyTypeName, MAX_TYPE_DEPTH, TagExtension, TagExtras};
 pub use tarray::{Count32, Count64, CountType, TArray, TMap};
