@@ -36,6 +36,7 @@ mod native_struct;
 mod object_reference;
 mod property;
 mod property_tag;
+mod shape;
 mod tarray;
 
 pub use container::{ArrayValue, MapValue, SetValue};
