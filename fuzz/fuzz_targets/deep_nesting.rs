@@ -1,7 +1,8 @@
 //! Nesting generated directly, at any depth up to 600 levels (the bounds are 16 to 48):
-//! replay header property sets (structs and arrays), GVAS property lists (structs in structs) and
-//! FreeRCT objective containers. Reading never overflows the stack; what reads writes back to the
-//! same bytes, and through JSON (without serde_json's own limit) to the same value.
+//! replay header property sets (structs and arrays), GVAS property lists (structs in structs),
+//! Unreal texts (transforms of transforms) and UE 5.4 type trees, and FreeRCT objective
+//! containers. Reading never overflows the stack; what reads writes back to the same bytes, and
+//! through JSON (without serde_json's own limit) to the same value.
 #![no_main]
 
 use binrw::io::Cursor;
@@ -18,9 +19,11 @@ fuzz_target!(|data: &[u8]| {
             .get(level / 8)
             .is_some_and(|b| b >> (level % 8) & 1 != 0)
     };
-    match format % 3 {
+    match format % 5 {
         0 => replay_header(depth, bit),
         1 => property_lists(depth),
+        2 => texts(depth.max(1)),
+        3 => type_tree(depth),
         _ => objectives(depth),
     }
 });
@@ -121,6 +124,76 @@ fn property_lists(depth: usize) {
             }
         }
     }
+}
+
+/// Reads `list` leniently and strictly: `Ok` up to `bound` levels, refused past it (strictly, or
+/// with `lenient_keeps_raw` false), and what reads writes back and goes through JSON unchanged.
+fn unreal_bound(
+    list: &[u8],
+    ctx: unreal::PropertyContext,
+    levels: u32,
+    bound: u32,
+    lenient_keeps_raw: bool,
+) {
+    for strict in [false, true] {
+        let mut ctx = ctx.clone();
+        ctx.strict = strict;
+        match unreal::PropertyList::read(list, 0, &ctx) {
+            Ok((parsed, used)) => {
+                assert!(
+                    levels <= bound || (!strict && lenient_keeps_raw),
+                    "{levels} levels read"
+                );
+                assert_eq!(used, list.len());
+                let mut out = Vec::new();
+                parsed.write(&ctx, &mut out).expect("a read list writes");
+                assert_eq!(out, list);
+                let json = serde_json::to_string(&parsed).expect("to JSON");
+                assert_eq!(from_json::<unreal::PropertyList>(&json), parsed);
+            }
+            Err(e) => {
+                assert!(levels > bound, "{levels} levels refused: {e}");
+                assert!(!e.to_string().contains('\n'), "{e}");
+            }
+        }
+    }
+}
+
+/// A UE4 list holding one TextProperty: `levels` texts, each but the innermost the source of a
+/// `Transform` text.
+fn texts(levels: usize) {
+    let mut text = Vec::new();
+    for _ in 1..levels {
+        text.extend_from_slice(&0u32.to_le_bytes());
+        text.push(10);
+    }
+    text.extend_from_slice(&[0, 0, 0, 0, 0xff, 0, 0, 0, 0]);
+    text.extend(std::iter::repeat_n(0, levels - 1));
+    let mut list = fstring("T");
+    list.extend_from_slice(&fstring("TextProperty"));
+    list.extend_from_slice(&(text.len() as i32).to_le_bytes());
+    list.extend_from_slice(&[0, 0, 0, 0, 0]);
+    list.extend_from_slice(&text);
+    list.extend_from_slice(&fstring("None"));
+    let ctx = unreal::PropertyContext::new(522, 0);
+    unreal_bound(&list, ctx, levels as u32, unreal::MAX_TEXT_DEPTH, true);
+}
+
+/// A UE 5.4 list holding one IntProperty whose type has `depth` levels of parameters.
+fn type_tree(depth: usize) {
+    let mut list = fstring("I");
+    list.extend_from_slice(&fstring("IntProperty"));
+    for _ in 0..depth {
+        list.extend_from_slice(&1i32.to_le_bytes());
+        list.extend_from_slice(&fstring("P"));
+    }
+    list.extend_from_slice(&0i32.to_le_bytes());
+    list.extend_from_slice(&4i32.to_le_bytes());
+    list.push(0);
+    list.extend_from_slice(&5i32.to_le_bytes());
+    list.extend_from_slice(&fstring("None"));
+    let ctx = unreal::PropertyContext::new(522, 1012);
+    unreal_bound(&list, ctx, depth as u32, unreal::MAX_TYPE_DEPTH, false);
 }
 
 /// Objective containers nested `depth` levels (at least one).

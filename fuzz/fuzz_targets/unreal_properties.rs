@@ -1,5 +1,6 @@
 //! Fuzzes the Unreal property-list reader in every tag format, lenient and strict; whatever parses
-//! must write back to the bytes it was read from.
+//! must pass the writer's checks (value shapes, nesting bounds) and write back to the bytes it was
+//! read from.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -14,8 +15,9 @@ fuzz_target!(|data: &[u8]| {
     ctx.strict = mode & 4 != 0;
     if let Ok((list, used)) = PropertyList::read(body, 0, &ctx) {
         let mut out = Vec::new();
-        if list.write(&ctx, &mut out).is_ok() {
-            assert_eq!(out, body[..used]);
+        if let Err(e) = list.write(&ctx, &mut out) {
+            panic!("the writer refuses what the reader took: {e}");
         }
+        assert_eq!(out, body[..used]);
     }
 });

@@ -92,8 +92,23 @@ fn indent(text: &str) -> String {
 fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&str]) -> String {
     let mut parts = vec![cond.to_string(), format!("{message:?}")];
     parts.extend(args.iter().map(|a| a.to_string()));
+    assert_lines(directive, &parts)
+}
+
+/// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
+/// records no field context while writing (see `unreal::binrw_error::FieldError`).
+fn write_check(field: &str, cond: &str, message: &str, args: &[&str]) -> String {
+    let message = match args {
+        [] => format!("{message:?}"),
+        _ => format!("format!({message:?}, {})", args.join(", ")),
+    };
+    let error = format!("unreal::binrw_error::FieldError::new({field:?}, {message})");
+    assert_lines("bw", &[cond.to_string(), error])
+}
+
+fn assert_lines(directive: &str, parts: &[String]) -> String {
     let one_line = format!("#[{directive}(assert({}))]\n", parts.join(", "));
-    if one_line.len() <= 96 && !cond.contains('\n') {
+    if one_line.len() <= 96 && !parts[0].contains('\n') {
         return one_line;
     }
     format!("#[{directive}(assert(\n{}))]\n", indent(&parts.join(",\n")))
@@ -504,8 +519,8 @@ impl<'a> Module<'a> {
             let check = format!("version >= {}", p.oldest);
             head.push_str(&assert_attr("br", &check, &message, &["version"]));
             let message = format!("{}.version: {message}", def.rust_name);
-            head.push_str(&assert_attr(
-                "bw",
+            head.push_str(&write_check(
+                &format!("{}.version", def.rust_name),
                 &format!("*{check}"),
                 &message,
                 &["version"],
@@ -612,7 +627,8 @@ impl<'a> Module<'a> {
                 field.id,
                 cond.rust(Side::Read)
             );
-            out.push_str(&assert_attr("bw", &check, &message, &[]));
+            let path = format!("{}.{}", def.rust_name, field.id);
+            out.push_str(&write_check(&path, &check, &message, &[]));
         }
         if let Some(valid) = &field.valid {
             let list = field.repeat_eos || field.repeat_expr.is_some();
@@ -633,7 +649,8 @@ impl<'a> Module<'a> {
                 out.push_str(&assert_attr("br", &check, &message, &[&field.id]));
                 let deref = format!("*{}", field.id);
                 let check = valid_check(&deref, valid, &element).unwrap_or(check);
-                out.push_str(&assert_attr("bw", &check, &message, &[&field.id]));
+                let path = format!("{}.{}", def.rust_name, field.id);
+                out.push_str(&write_check(&path, &check, &message, &[&field.id]));
             }
         }
         let args = self.field_args(def, field)?;
@@ -928,12 +945,15 @@ impl<'a> Module<'a> {
                 .as_ref()
                 .and_then(|v| valid_check(&len, v, "usize"))
             {
-                out.push_str(&assert_attr("bw", &check, &message, &[&len]));
+                let path = format!("{}.{}", def.rust_name, field.id);
+                out.push_str(&write_check(&path, &check, &message, &[&len]));
             }
         }
+        let path = format!("{}.{count_of}", def.rust_name);
         let _ = writeln!(
             out,
-            "#[bw(try_calc = {element}::try_from({count_of}.len()))]"
+            "#[bw(try_calc = {element}::try_from({count_of}.len()).map_err(|_| {{\n    \
+             unreal::binrw_error::FieldError::new({path:?}, format!(\"{{}} elements do not fit a {element} count\", {count_of}.len()))\n}}))]"
         );
         let _ = writeln!(out, "{}: {element},", field.id);
         Ok(out)
@@ -1052,8 +1072,8 @@ impl<'a> Module<'a> {
             def.rust_name,
             count.rust(Side::Read)
         );
-        Some(assert_attr(
-            "bw",
+        Some(write_check(
+            &format!("{}.{id}", def.rust_name),
             &cond,
             &message,
             &[&format!("{id}.len()")],
@@ -1098,7 +1118,8 @@ impl<'a> Module<'a> {
                 "{}.{}[..].{inner} must hold {source} elements",
                 def.rust_name, field.id
             );
-            out.push_str(&assert_attr("bw", &cond, &message, &[]));
+            let path = format!("{}.{}[..].{inner}", def.rust_name, field.id);
+            out.push_str(&write_check(&path, &cond, &message, &[]));
         }
         Ok(Some(out).filter(|s| !s.is_empty()))
     }
@@ -1196,7 +1217,8 @@ impl<'a> Module<'a> {
             "{}.{sel} {{}} does not match its {}",
             def.rust_name, field.id
         );
-        Ok(assert_attr("bw", &cond, &message, &[&sel]))
+        let path = format!("{}.{sel}", def.rust_name);
+        Ok(write_check(&path, &cond, &message, &[&sel]))
     }
 
     /// Variants in first-appearance order with every selector value naming them.
@@ -1348,9 +1370,9 @@ thread_local! {{
 #[binrw::writer(writer, endian)]
 fn write_{base}(value: &{rust}) -> binrw::BinResult<()> {{
     let _level = unreal::depth::DepthGuard::enter(&{counter}, {max}).ok_or_else(|| {{
-        binrw::Error::AssertFail {{
+        binrw::Error::Custom {{
             pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
-            message: {too_deep},
+            err: Box::new(unreal::binrw_error::FieldError::new({path:?}, {too_deep})),
         }}
     }})?;
     binrw::BinWrite::write_options(value, writer, endian, ())
@@ -1371,6 +1393,7 @@ fn de_{base}<'de, D: serde::Deserializer<'de>>(d: D) -> Result<{rust}, D::Error>
         name = def.rust_name,
         id = field.id,
         too_deep = too_deep_call(def, max),
+        path = format!("{}.{}", def.rust_name, field.id),
     );
     format!(
         "#[bw(write_with = write_{base})]\n\

@@ -123,9 +123,10 @@ mod tests {
         let m = generate_from("checks", &[("blk.ksy", &checked)], "blk").unwrap();
         for expected in [
             "#[br(assert(matches!(size, 0 | 4), \"invalid Block.size {}\", size))]",
-            "#[bw(assert(matches!(*size, 0 | 4), \"invalid Block.size {}\", size))]",
+            "matches!(*size, 0 | 4),\n",
+            "unreal::binrw_error::FieldError::new(\"Block.size\", format!(\"invalid Block.size {}\", size))",
             "extra.is_some() == (*size == 4)",
-            "Block.extra must be present exactly when size == 4",
+            "FieldError::new(\"Block.extra\", \"Block.extra must be present exactly when size == 4\")",
         ] {
             assert!(m.source.contains(expected), "{expected}:\n{}", m.source);
         }

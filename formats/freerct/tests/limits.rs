@@ -70,6 +70,10 @@ fn objectives_past_the_bound_are_refused_everywhere() {
     let too_deep = nested(MAX_OBJECTIVE_DEPTH + 1);
     let err = freerct::write(&too_deep).unwrap_err().to_string();
     assert!(err.contains(&message), "{err}");
+    assert!(
+        err.starts_with("freerct: ObjectiveContainer.children: "),
+        "{err}"
+    );
     let err = serde_json::to_string(&too_deep).unwrap_err().to_string();
     assert!(err.contains(&message), "{err}");
 
@@ -124,30 +128,30 @@ type Edit = fn(&mut SaveGame);
 #[test]
 fn writer_refuses_what_its_reader_would_not_take_back() {
     let present = "Voxel.instance_data must be present exactly when instance == 4 || instance == 5";
-    let cases: [(&str, Edit); 4] = [
-        (present, |s| {
+    let cases: [(&str, &str, Edit); 4] = [
+        ("Voxel.instance_data", present, |s| {
             s.voxel_stacks[0].voxels[0].instance = 0;
             s.voxel_stacks[0].voxels[0].instance_data = Some(7);
         }),
-        (present, |s| {
+        ("Voxel.instance_data", present, |s| {
             s.voxel_stacks[0].voxels[0].instance = INSTANCE_PATH;
             s.voxel_stacks[0].voxels[0].instance_data = None;
         }),
-        ("invalid Voxel.instance 9", |s| {
+        ("Voxel.instance", "invalid Voxel.instance 9", |s| {
             s.voxel_stacks[0].voxels[0].instance = 9;
         }),
-        ("invalid VoxelStack.base -1", |s| {
+        ("VoxelStack.base", "invalid VoxelStack.base -1", |s| {
             s.voxel_stacks[0].base = -1;
         }),
     ];
     let save = SaveGame::example();
     freerct::write(&save).expect("the example writes");
-    for (expected, edit) in cases {
+    for (field, expected, edit) in cases {
         let mut edited = save.clone();
         edit(&mut edited);
         let err = freerct::write(&edited).unwrap_err().to_string();
         assert!(err.contains(expected), "{expected}: {err}");
-        assert!(err.starts_with("freerct: SaveGame"), "{err}");
+        assert!(err.starts_with(&format!("freerct: {field}: ")), "{err}");
         assert!(!err.contains('\n'), "{err}");
     }
     // The whole save refuses version 9 for its gated fields first; the header alone names itself.

@@ -24,12 +24,20 @@ fn example_writes_and_reads_back() {
     assert_eq!(freerct::read(&bytes).unwrap(), save);
 }
 
+/// The error's path: binrw records no field context while writing, so each check names its own.
+fn write_error_path(save: &SaveGame) -> String {
+    freerct::write(save)
+        .expect_err("the writer must refuse this model")
+        .path
+}
+
 #[test]
 fn voxel_stack_count_must_match_the_world_size() {
     let mut save = SaveGame::example();
     save.voxel_stacks.pop();
     let err = write_error(&save);
     assert!(err.contains("voxel_stacks must hold"), "{err}");
+    assert_eq!(write_error_path(&save), "SaveGame.voxel_stacks");
 }
 
 #[test]
@@ -46,6 +54,7 @@ fn ride_kind_must_match_its_data() {
     };
     let err = write_error(&save);
     assert!(err.contains("does not match its data"), "{err}");
+    assert_eq!(write_error_path(&save), "RideEntry.kind");
 }
 
 #[test]
@@ -64,6 +73,7 @@ fn onride_batches_must_hold_batch_size_guests() {
     guests.batch_size += 1;
     let err = write_error(&save);
     assert!(err.contains("must hold batch_size elements"), "{err}");
+    assert_eq!(write_error_path(&save), "OnrideGuests.batches[..].guests");
 }
 
 /// The played save's coaster, for editing.
@@ -84,6 +94,7 @@ fn coaster_needs_track_pieces_and_full_trains() {
     coaster(&mut save).pieces.clear();
     let err = write_error(&save);
     assert!(err.contains("invalid Coaster.piece_count 0"), "{err}");
+    assert_eq!(write_error_path(&save), "Coaster.piece_count");
 
     let mut save = played();
     let c = coaster(&mut save);
@@ -94,4 +105,21 @@ fn coaster_needs_track_pieces_and_full_trains() {
         err.contains("Coaster.trains[..].cars must hold cars_per_train elements"),
         "{err}"
     );
+    assert_eq!(write_error_path(&save), "Coaster.trains[..].cars");
+}
+
+#[test]
+fn a_count_past_its_width_names_the_list() {
+    let mut save = SaveGame::example();
+    let rules = save
+        .world
+        .border_fence_rules
+        .get_or_insert_with(Default::default);
+    rules.rules = vec![Default::default(); usize::from(u16::MAX) + 1];
+    let err = write_error(&save);
+    assert!(
+        err.contains("65536 elements do not fit a u16 count"),
+        "{err}"
+    );
+    assert_eq!(write_error_path(&save), "BorderFenceRules.rules");
 }

@@ -192,3 +192,46 @@ fn open_and_save_round_trip_a_file() {
     let missing = AnyFile::open(out.with_extension("missing")).expect_err("no such file");
     assert!(missing.to_string().contains("missing"), "{missing}");
 }
+
+/// The first property (`{"tag", "value"}`) whose value is of `variant`, depth first.
+fn first_property_of<'v>(json: &'v mut Value, variant: &str) -> Option<&'v mut Value> {
+    let is_match = json
+        .get("value")
+        .and_then(Value::as_object)
+        .is_some_and(|v| v.contains_key(variant))
+        && json.get("tag").is_some();
+    if is_match {
+        return Some(json);
+    }
+    match json {
+        Value::Array(items) => items.iter_mut().find_map(|v| first_property_of(v, variant)),
+        Value::Object(map) => map.values_mut().find_map(|v| first_property_of(v, variant)),
+        _ => None,
+    }
+}
+
+#[test]
+fn gvas_value_of_another_type_than_its_tag_names_the_property() {
+    let Some(path) = corpus_file("gvas/SaveSlot_03.sav") else {
+        return;
+    };
+    let file = AnyFile::open(&path).expect("reads");
+    let mut json: Value = serde_json::from_str(&file.to_json().unwrap()).unwrap();
+    let text = first_property_of(&mut json, "Str").expect("a string property")["value"].clone();
+    let int = first_property_of(&mut json, "Int").expect("an int property");
+    let name = int["tag"]["name"]
+        .as_str()
+        .expect("a plain name")
+        .to_owned();
+    int["value"] = text;
+    let edited = AnyFile::from_json(&json.to_string()).expect("JSON of the model's shape");
+    let message = edited
+        .write()
+        .expect_err("an IntProperty holding a string")
+        .to_string();
+    assert!(
+        message.contains("Str value does not match the type IntProperty"),
+        "{message}"
+    );
+    assert!(message.contains(&name), "{name}: {message}");
+}

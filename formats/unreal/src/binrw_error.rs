@@ -15,6 +15,33 @@ pub struct FlatError {
     pub eof: bool,
 }
 
+/// A writer's check that failed on one field, as the error of a `#[bw(assert(...))]`: binrw
+/// records no field context while writing, so the check names its field itself (`Type.field`)
+/// and [`flatten`] puts it in the path, as a reader's context frame would be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// `Type.field`.
+    pub field: &'static str,
+    /// What is wrong with the value.
+    pub message: String,
+}
+
+impl FieldError {
+    /// The failure of `field`'s check.
+    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
+        FieldError {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 /// Flattens `error`. Of an enum's variant errors the one that got furthest into the input is kept
 /// (the others failed on the variant's tag or condition, which says little).
 pub fn flatten(error: &binrw::Error) -> FlatError {
@@ -40,7 +67,13 @@ pub fn flatten(error: &binrw::Error) -> FlatError {
             format!("unexpected value {}", one_line(&format!("{found:?}"))),
         ),
         binrw::Error::AssertFail { pos, message } => leaf(*pos, one_line(message)),
-        binrw::Error::Custom { pos, err } => leaf(*pos, one_line(&err.to_string())),
+        binrw::Error::Custom { pos, err } => match err.downcast_ref::<FieldError>() {
+            Some(field) => FlatError {
+                path: vec![field.field.to_owned()],
+                ..leaf(*pos, one_line(&field.message))
+            },
+            None => leaf(*pos, one_line(&err.to_string())),
+        },
         binrw::Error::NoVariantMatch { pos } => leaf(*pos, "no variant matched".to_owned()),
         binrw::Error::Io(io) => FlatError {
             path: Vec::new(),
@@ -107,6 +140,15 @@ mod tests {
         value: u8,
     }
 
+    /// A writer check naming its field, as the binrw backend of codegen emits them.
+    #[binrw]
+    #[brw(little)]
+    #[derive(Debug)]
+    struct Checked {
+        #[bw(assert(*value < 10, FieldError::new("Checked.value", format!("invalid {}", value))))]
+        value: u8,
+    }
+
     #[binrw]
     #[brw(little)]
     #[derive(Debug)]
@@ -124,6 +166,18 @@ mod tests {
         assert_eq!(flat.path, ["Outer.inner"]);
         assert_eq!(flat.pos, Some(1));
         assert_eq!(flat.message, "value 20 too large\\nsecond line");
+    }
+
+    #[test]
+    fn a_writer_check_names_its_field() {
+        use binrw::BinWrite;
+        let mut out = Cursor::new(vec![0u8; 3]);
+        out.set_position(2);
+        let err = Checked { value: 12 }.write(&mut out).unwrap_err();
+        let flat = flatten(&err);
+        assert_eq!(flat.path, ["Checked.value"]);
+        assert_eq!(flat.pos, Some(2));
+        assert_eq!(flat.message, "invalid 12");
     }
 
     #[test]

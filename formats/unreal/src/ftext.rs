@@ -6,12 +6,23 @@
 //! than UE 4.14 (package 514, the oldest in the corpus) are not modelled.
 
 use crate::cursor::ByteReader;
+use crate::depth::DepthGuard;
 use crate::{Error, F32, F64, FGuid, FName, FString};
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
 
-/// Nesting limit for texts inside texts, so hostile input cannot exhaust the stack.
-const MAX_DEPTH: u32 = 32;
+/// Deepest nesting of texts inside texts accepted (a text alone is level 1), so hostile input
+/// cannot exhaust the stack. The one bound of every path: the binary reader and writer and serde
+/// (JSON) both ways.
+pub const MAX_TEXT_DEPTH: u32 = 32;
+
+thread_local! {
+    /// Texts being written or converted by serde on this thread.
+    static TEXT_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// What [`MAX_TEXT_DEPTH`] counts, for errors.
+const NESTED_TEXTS: &str = "texts";
 
 /// `FEditorObjectVersion` (`E4B068ED-F49442E9-A231DA0B-2E46BB41`).
 pub const EDITOR_OBJECT_VERSION: FGuid = FGuid {
@@ -84,7 +95,19 @@ pub struct FText {
     /// `ETextFlag` bits.
     pub flags: u32,
     /// The history, which says how the text is produced.
+    #[serde(serialize_with = "ser_nested", deserialize_with = "de_nested")]
     pub history: TextHistory,
+}
+
+/// Every text, nested or not, passes here once: one level of [`MAX_TEXT_DEPTH`].
+fn ser_nested<S: serde::Serializer>(history: &TextHistory, s: S) -> Result<S::Ok, S::Error> {
+    let _level = DepthGuard::enter_ser(&TEXT_DEPTH, MAX_TEXT_DEPTH, NESTED_TEXTS)?;
+    history.serialize(s)
+}
+
+fn de_nested<'de, D: serde::Deserializer<'de>>(d: D) -> Result<TextHistory, D::Error> {
+    let _level = DepthGuard::enter_de(&TEXT_DEPTH, MAX_TEXT_DEPTH, NESTED_TEXTS)?;
+    TextHistory::deserialize(d)
 }
 
 /// `FTextHistory` per `ETextHistoryType` (-1 ..= 12).
@@ -233,8 +256,8 @@ struct Reading {
 
 impl Reading {
     fn nested(self, r: &ByteReader<'_>) -> Result<Self, Error> {
-        if self.depth >= MAX_DEPTH {
-            return Err(r.err("FText nested too deeply"));
+        if self.depth >= MAX_TEXT_DEPTH {
+            return Err(r.err(crate::depth::too_deep(NESTED_TEXTS, MAX_TEXT_DEPTH)));
         }
         Ok(Reading {
             depth: self.depth + 1,
@@ -392,6 +415,12 @@ impl FText {
     }
 
     pub(crate) fn put(&self, out: &mut Vec<u8>, v: &TextVersions) -> Result<(), Error> {
+        let _level = DepthGuard::enter(&TEXT_DEPTH, MAX_TEXT_DEPTH).ok_or_else(|| {
+            Error::new(
+                out.len(),
+                crate::depth::too_deep(NESTED_TEXTS, MAX_TEXT_DEPTH),
+            )
+        })?;
         out.extend_from_slice(&self.flags.to_le_bytes());
         out.push(self.history_type() as u8);
         use TextHistory as H;

@@ -36,6 +36,7 @@ mod native_struct;
 mod object_reference;
 mod property;
 mod property_tag;
+mod shape;
 mod tarray;
 
 pub use container::{ArrayValue, MapValue, SetValue};
@@ -46,7 +47,7 @@ pub use float::{F32, F64};
 pub use fstring::{FName, FString};
 pub use ftext::{
     ArgumentDataValue, DATE_TIME_STYLE_CUSTOM, EDITOR_OBJECT_VERSION, FText, FormatArgumentData,
-    FormatArgumentValue, NumberFormattingOptions, TextHistory, TextVersions,
+    FormatArgumentValue, MAX_TEXT_DEPTH, NumberFormattingOptions, TextHistory, TextVersions,
     UE5_RELEASE_STREAM_OBJECT_VERSION,
 };
 pub use native_struct::{
@@ -57,5 +58,5 @@ pub use object_reference::FObjectReferenceDisc;
 pub use property::{
     FFieldPath, FScriptDelegate, MAX_DEPTH, Property, PropertyList, PropertyReader, PropertyValue,
 };
-pub use property_tag::{FPropertyTag, FPropertyTypeName, TagExtension, TagExtras};
+pub use property_tag::{FPropertyTag, FPropertyTypeName, MAX_TYPE_DEPTH, TagExtension, TagExtras};
 pub use tarray::{Count32, Count64, CountType, TArray, TMap};

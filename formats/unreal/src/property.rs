@@ -412,6 +412,7 @@ impl Property {
     }
 
     fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        crate::shape::check_property(&self.tag, &self.value, ctx, out.len())?;
         let bool_value = matches!(self.value, PropertyValue::Bool(true));
         let slot = self.tag.put(ctx, bool_value, out)?;
         let start = out.len();

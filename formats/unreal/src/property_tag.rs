@@ -7,6 +7,7 @@ use crate::context::{
     UE4_STRUCT_GUID_IN_PROPERTY_TAG, UE5_PROPERTY_TAG_EXTENSION,
 };
 use crate::cursor::ByteReader;
+use crate::depth::DepthGuard;
 use crate::fstring::{NameHasher, NameId};
 use crate::property::{Kind, ReadState};
 use crate::{Error, FGuid, FName};
@@ -15,8 +16,18 @@ use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
-/// Deepest type-name tree accepted (`Map<Struct<...>>` needs a handful).
-const MAX_TYPE_DEPTH: u32 = 16;
+/// Deepest nesting of type parameters accepted (a type's parameters are level 1, theirs level 2;
+/// `MapProperty(NameProperty, StructProperty(Vector(/Script/CoreUObject)))` needs 3). The one bound
+/// of every path: the binary reader and writer and serde (JSON) both ways.
+pub const MAX_TYPE_DEPTH: u32 = 16;
+
+thread_local! {
+    /// Type parameter lists being written or converted by serde on this thread.
+    static TYPE_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// What [`MAX_TYPE_DEPTH`] counts, for errors.
+const NESTED_TYPES: &str = "type parameters";
 
 /// A property type with its parameters, e.g. `MapProperty(NameProperty, StructProperty(Vector))`.
 ///
@@ -53,7 +64,7 @@ impl FPropertyTypeName {
 
     fn parse(r: &mut ByteReader<'_>, st: &mut ReadState<'_>, depth: u32) -> Result<Self, Error> {
         if depth > MAX_TYPE_DEPTH {
-            return Err(r.err("property type name nested too deeply"));
+            return Err(r.err(crate::depth::too_deep(NESTED_TYPES, MAX_TYPE_DEPTH)));
         }
         let name = st.read_name(r)?;
         let n = r.count(8, "type parameter count")?;
@@ -70,6 +81,15 @@ impl FPropertyTypeName {
     fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
         ctx.put_name(&self.name, out)?;
         crate::ftext::put_len(self.params.len(), out)?;
+        if self.params.is_empty() {
+            return Ok(());
+        }
+        let _level = DepthGuard::enter(&TYPE_DEPTH, MAX_TYPE_DEPTH).ok_or_else(|| {
+            Error::new(
+                out.len(),
+                crate::depth::too_deep(NESTED_TYPES, MAX_TYPE_DEPTH),
+            )
+        })?;
         self.params.iter().try_for_each(|p| p.put(ctx, out))
     }
 }
@@ -78,12 +98,14 @@ fn serialize_params<S: Serializer>(
     params: &Arc<[FPropertyTypeName]>,
     s: S,
 ) -> Result<S::Ok, S::Error> {
+    let _level = DepthGuard::enter_ser(&TYPE_DEPTH, MAX_TYPE_DEPTH, NESTED_TYPES)?;
     params[..].serialize(s)
 }
 
 fn deserialize_params<'de, D: Deserializer<'de>>(
     d: D,
 ) -> Result<Arc<[FPropertyTypeName]>, D::Error> {
+    let _level = DepthGuard::enter_de(&TYPE_DEPTH, MAX_TYPE_DEPTH, NESTED_TYPES)?;
     Vec::<FPropertyTypeName>::deserialize(d).map(Arc::from)
 }
 

@@ -49,7 +49,9 @@ pub struct FinanceHistory {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Finances {
     #[br(temp)]
-    #[bw(try_calc = u8::try_from(history.len()))]
+    #[bw(try_calc = u8::try_from(history.len()).map_err(|_| {
+        unreal::binrw_error::FieldError::new("Finances.history", format!("{} elements do not fit a u8 count", history.len()))
+    }))]
     count: u8,
     /// Index of the current history section.
     pub current: u8,

@@ -48,7 +48,9 @@ pub struct Guests {
     #[since(2)]
     pub complaints: Option<Complaints>,
     #[br(temp)]
-    #[bw(try_calc = u32::try_from(guests.len()))]
+    #[bw(try_calc = u32::try_from(guests.len()).map_err(|_| {
+        unreal::binrw_error::FieldError::new("Guests.guests", format!("{} elements do not fit a u32 count", guests.len()))
+    }))]
     count: u32,
     /// Active guests.
     #[br(count = count)]

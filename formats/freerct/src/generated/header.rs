@@ -12,7 +12,10 @@ use serde::{Deserialize, Serialize};
 #[binrw]
 #[brw(little)]
 #[br(assert(version >= 10, "unsupported FCTS version {}", version))]
-#[bw(assert(*version >= 10, "FileHeader.version: unsupported FCTS version {}", version))]
+#[bw(assert(
+    *version >= 10,
+    unreal::binrw_error::FieldError::new("FileHeader.version", format!("FileHeader.version: unsupported FCTS version {}", version))
+))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FileHeader {
     /// UNIX time the save was created (version 11 and later).

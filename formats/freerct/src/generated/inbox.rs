@@ -29,7 +29,9 @@ pub struct Message {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Inbox {
     #[br(temp)]
-    #[bw(try_calc = u32::try_from(messages.len()))]
+    #[bw(try_calc = u32::try_from(messages.len()).map_err(|_| {
+        unreal::binrw_error::FieldError::new("Inbox.messages", format!("{} elements do not fit a u32 count", messages.len()))
+    }))]
     count: u32,
     /// The messages.
     #[br(count = count)]

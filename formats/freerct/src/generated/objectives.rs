@@ -39,11 +39,16 @@ fn write_objective_container_children(value: &Vec<Objective>) -> binrw::BinResul
             MAX_OBJECTIVE_DEPTH,
         )
         .ok_or_else(|| {
-            binrw::Error::AssertFail {
+            binrw::Error::Custom {
                 pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
-                message: unreal::depth::too_deep(
-                    "ObjectiveContainer",
-                    MAX_OBJECTIVE_DEPTH,
+                err: Box::new(
+                    unreal::binrw_error::FieldError::new(
+                        "ObjectiveContainer.children",
+                        unreal::depth::too_deep(
+                            "ObjectiveContainer",
+                            MAX_OBJECTIVE_DEPTH,
+                        ),
+                    ),
                 ),
             }
         })?;
@@ -94,7 +99,9 @@ pub struct ObjectiveContainer {
     /// Timeout date.
     pub timeout: PatternDate,
     #[br(temp)]
-    #[bw(try_calc = u32::try_from(children.len()))]
+    #[bw(try_calc = u32::try_from(children.len()).map_err(|_| {
+        unreal::binrw_error::FieldError::new("ObjectiveContainer.children", format!("{} elements do not fit a u32 count", children.len()))
+    }))]
     count: u32,
     /// The sub-objectives, each preceded by its type byte.
     #[br(count = count, args { inner: (depth + 1,) })]

@@ -37,7 +37,10 @@ pub struct RideEntry {
     pub instance: Option<u16>,
     /// Ride type kind (0 shop, 1 gentle, 2 thrill, 3 wet, 4 coaster).
     #[br(assert(kind <= 4, "invalid RideEntry.kind {}", kind))]
-    #[bw(assert(*kind <= 4, "invalid RideEntry.kind {}", kind))]
+    #[bw(assert(
+        *kind <= 4,
+        unreal::binrw_error::FieldError::new("RideEntry.kind", format!("invalid RideEntry.kind {}", kind))
+    ))]
     pub kind: u8,
     /// Ride type name (Rides version 1).
     #[until(1)]
@@ -57,8 +60,7 @@ pub struct RideEntry {
             RideData::GentleThrill(_) => matches!(*kind, 1..=3),
             RideData::Coaster(_) => *kind == 4,
         },
-        "RideEntry.kind {} does not match its data",
-        kind
+        unreal::binrw_error::FieldError::new("RideEntry.kind", format!("RideEntry.kind {} does not match its data", kind))
     ))]
     pub data: RideData,
 }
@@ -70,7 +72,9 @@ pub struct RideEntry {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Rides {
     #[br(temp)]
-    #[bw(try_calc = u16::try_from(rides.len()))]
+    #[bw(try_calc = u16::try_from(rides.len()).map_err(|_| {
+        unreal::binrw_error::FieldError::new("Rides.rides", format!("{} elements do not fit a u16 count", rides.len()))
+    }))]
     count: u16,
     /// The rides.
     #[br(count = count)]

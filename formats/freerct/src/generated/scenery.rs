@@ -74,7 +74,9 @@ pub struct PlacedPathObject {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Scenery {
     #[br(temp)]
-    #[bw(try_calc = u32::try_from(items.len()))]
+    #[bw(try_calc = u32::try_from(items.len()).map_err(|_| {
+        unreal::binrw_error::FieldError::new("Scenery.items", format!("{} elements do not fit a u32 count", items.len()))
+    }))]
     count: u32,
     /// Scenery items.
     #[br(count = count)]

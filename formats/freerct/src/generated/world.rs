@@ -24,7 +24,9 @@ pub struct BorderFenceRule {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BorderFenceRules {
     #[br(temp)]
-    #[bw(try_calc = u16::try_from(rules.len()))]
+    #[bw(try_calc = u16::try_from(rules.len()).map_err(|_| {
+        unreal::binrw_error::FieldError::new("BorderFenceRules.rules", format!("{} elements do not fit a u16 count", rules.len()))
+    }))]
     count: u16,
     /// The rules.
     #[br(count = count)]
@@ -56,14 +58,17 @@ pub struct Voxel {
     pub ground: u32,
     /// Instance type (0 free, 4 path, 5 scenery).
     #[br(assert(matches!(instance, 0 | 4 | 5), "invalid Voxel.instance {}", instance))]
-    #[bw(assert(matches!(*instance, 0 | 4 | 5), "invalid Voxel.instance {}", instance))]
+    #[bw(assert(
+        matches!(*instance, 0 | 4 | 5),
+        unreal::binrw_error::FieldError::new("Voxel.instance", format!("invalid Voxel.instance {}", instance))
+    ))]
     pub instance: u8,
     /// Instance data, present for path and scenery instances. For a path (4) its bits are
     /// primitives::path_instance_data; for scenery (5) it is one whole number.
     #[br(if(instance == 4 || instance == 5))]
     #[bw(assert(
         instance_data.is_some() == (*instance == 4 || *instance == 5),
-        "Voxel.instance_data must be present exactly when instance == 4 || instance == 5"
+        unreal::binrw_error::FieldError::new("Voxel.instance_data", "Voxel.instance_data must be present exactly when instance == 4 || instance == 5")
     ))]
     pub instance_data: Option<u16>,
     /// Fence word (version 2 and later).
@@ -79,10 +84,15 @@ pub struct Voxel {
 pub struct VoxelStack {
     /// Height of the bottom voxel.
     #[br(assert(base >= 0, "invalid VoxelStack.base {}", base))]
-    #[bw(assert(*base >= 0, "invalid VoxelStack.base {}", base))]
+    #[bw(assert(
+        *base >= 0,
+        unreal::binrw_error::FieldError::new("VoxelStack.base", format!("invalid VoxelStack.base {}", base))
+    ))]
     pub base: i16,
     #[br(temp)]
-    #[bw(try_calc = u16::try_from(voxels.len()))]
+    #[bw(try_calc = u16::try_from(voxels.len()).map_err(|_| {
+        unreal::binrw_error::FieldError::new("VoxelStack.voxels", format!("{} elements do not fit a u16 count", voxels.len()))
+    }))]
     height: u16,
     /// Ownership of the tile (0 none, 1 for sale, 2 park).
     pub owner: u8,
