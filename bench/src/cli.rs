@@ -40,7 +40,8 @@ pub fn run(h: &mut Harness) {
     let options = ReadOptions::default();
     let ours = |(name, bytes): &Named| -> Vec<u8> {
         let file = AnyFile::read(bytes, Some(name), &options).expect("a good replay");
-        let mut line = file.to_json().expect("JSON").into_bytes();
+        let mut line = Vec::new();
+        file.write_json(&mut line).expect("JSON");
         line.push(b'\n');
         line
     };
@@ -122,7 +123,10 @@ fn breakdown(h: &Harness, files: &[Named], total: usize, options: &ReadOptions) 
     });
     let json_ours = h.time(total, || {
         ours.iter()
-            .map(|f| f.to_json().map_or(0, |j| j.len()))
+            .map(|f| {
+                let mut json = Vec::new();
+                f.write_json(&mut json).map_or(0, |()| json.len())
+            })
             .sum::<usize>()
     });
     let json_theirs = h.time(total, || {

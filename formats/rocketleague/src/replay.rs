@@ -42,6 +42,15 @@ pub enum NetworkData {
     Decoded(Frames),
 }
 
+/// Bytes in their JSON form (hex), for [`Replay::write_json`].
+struct Hex<'a>(&'a [u8]);
+
+impl Serialize for Hex<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        unreal::chunked::hex_bytes::serialize(self.0, s)
+    }
+}
+
 impl NetworkData {
     /// The stream bytes; `start` is the file offset they will be written at, for errors.
     fn to_bytes(
@@ -141,6 +150,35 @@ pub(crate) fn write(replay: &Replay) -> Result<Vec<u8>, Error> {
 }
 
 impl Replay {
+    /// Appends the replay's JSON to `out`: the bytes `serde_json::to_writer` writes for it, in
+    /// a fraction of the time when the network stream is decoded (the frames are written by hand;
+    /// see `network::json`).
+    pub fn write_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        out.extend_from_slice(b"{\"header\":");
+        serde_json::to_writer(&mut *out, &self.header)?;
+        out.extend_from_slice(b",\"header_extra\":");
+        serde_json::to_writer(&mut *out, &Hex(&self.header_extra))?;
+        out.extend_from_slice(b",\"body\":");
+        serde_json::to_writer(&mut *out, &self.body)?;
+        out.extend_from_slice(b",\"network\":");
+        match &self.network {
+            NetworkData::Decoded(frames) => {
+                out.extend_from_slice(b"{\"Decoded\":");
+                crate::network::write_frames_json(frames, out)?;
+                out.push(b'}');
+            }
+            raw @ NetworkData::Raw(_) => serde_json::to_writer(&mut *out, raw)?,
+        }
+        out.extend_from_slice(b",\"footer\":");
+        serde_json::to_writer(&mut *out, &self.footer)?;
+        out.extend_from_slice(b",\"body_extra\":");
+        serde_json::to_writer(&mut *out, &Hex(&self.body_extra))?;
+        out.extend_from_slice(b",\"trailing\":");
+        serde_json::to_writer(&mut *out, &Hex(&self.trailing))?;
+        out.push(b'}');
+        Ok(())
+    }
+
     /// Short key/value lines: versions, match facts, goals, players and section counts.
     pub fn summary(&self) -> Vec<(&'static str, String)> {
         let h = &self.header;

@@ -1,5 +1,5 @@
 //! Every corpus replay: good ones parse with CRCs checked and write back byte for byte (directly
-//! and through JSON); bad ones fail with an error naming the format; partial ones never panic.
+//! and through JSON, whose fast writer matches serde's bytes); bad ones fail with an error naming the format; partial ones never panic.
 
 mod common;
 
@@ -42,6 +42,12 @@ fn good_replays_json_round_trip() {
     for (name, data) in &files {
         let replay = rocketleague::read(data).unwrap_or_else(|e| panic!("{name}: {e}"));
         let json = serde_json::to_string(&replay).expect("serializes");
+        let mut fast = Vec::new();
+        replay.write_json(&mut fast).expect("writes JSON");
+        assert!(
+            fast == json.as_bytes(),
+            "{name}: write_json differs from serde"
+        );
         let back: rocketleague::Replay =
             serde_json::from_str(&json).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(back, replay, "{name}");

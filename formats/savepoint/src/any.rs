@@ -209,7 +209,24 @@ impl AnyFile {
 
     /// The model as JSON, tagged with the format.
     pub fn to_json(&self) -> Result<String, Error> {
-        Ok(serde_json::to_string(self)?)
+        let mut out = Vec::new();
+        self.write_json(&mut out)?;
+        String::from_utf8(out).map_err(|e| Error::Json(serde::ser::Error::custom(e)))
+    }
+
+    /// Appends [`AnyFile::to_json`]'s JSON to `out`, without checking it again for UTF-8. A
+    /// replay's decoded network stream takes a hand-written path that writes the same bytes as
+    /// serde (see [`rocketleague::Replay::write_json`]).
+    pub fn write_json(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+        match self {
+            AnyFile::RocketLeague(replay) => {
+                out.extend_from_slice(br#"{"format":"rocketleague","data":"#);
+                replay.write_json(out)?;
+                out.push(b'}');
+            }
+            _ => serde_json::to_writer(out, self)?,
+        }
+        Ok(())
     }
 
     /// The model as indented JSON, tagged with the format.

@@ -188,6 +188,7 @@ pub enum TextHistory {
     /// 12: a text generator; its data is opaque unless the generator is `None`.
     TextGenerator {
         generator: FName,
+        #[serde(with = "crate::json::bytes::option")]
         data: Option<Vec<u8>>,
     },
 }
@@ -196,12 +197,12 @@ pub enum TextHistory {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[allow(missing_docs)]
 pub enum FormatArgumentValue {
-    Int(i64),
-    UInt(u64),
+    Int(#[serde(with = "crate::json::int64")] i64),
+    UInt(#[serde(with = "crate::json::uint64")] u64),
     Float(F32),
     Double(F64),
     Text(Box<FText>),
-    Gender(u64),
+    Gender(#[serde(with = "crate::json::uint64")] u64),
     /// A type byte the engine stores no value for.
     Empty(i8),
 }
@@ -220,7 +221,7 @@ pub struct FormatArgumentData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[allow(missing_docs)]
 pub enum ArgumentDataValue {
-    Int(i64),
+    Int(#[serde(with = "crate::json::int64")] i64),
     Float(F32),
     Double(F64),
     Text(Box<FText>),

@@ -103,6 +103,73 @@ int_module!(
     "`#[serde(with = \"unreal::json::uint64\")]` for a `u64` (see the [module docs](super))."
 );
 
+/// `#[serde(with = "unreal::json::bytes")]` for opaque bytes: written as a lowercase hex string
+/// (as [`crate::chunked::hex_bytes`]), read from hex or from the array of numbers older versions
+/// wrote.
+pub mod bytes {
+    use serde::de::{self, SeqAccess, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    /// Writes `bytes` as a hex string.
+    pub fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        crate::chunked::hex_bytes::serialize(bytes, s)
+    }
+
+    /// Reads a hex string or an array of byte values.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        d.deserialize_any(BytesVisitor)
+    }
+
+    /// The same forms for optional bytes (`null` when absent).
+    pub mod option {
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+        #[derive(Deserialize)]
+        struct Bytes(#[serde(with = "super")] Vec<u8>);
+
+        struct Borrowed<'a>(&'a [u8]);
+
+        impl Serialize for Borrowed<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                super::serialize(self.0, s)
+            }
+        }
+
+        /// Writes `null` or a hex string.
+        pub fn serialize<S: Serializer>(bytes: &Option<Vec<u8>>, s: S) -> Result<S::Ok, S::Error> {
+            bytes.as_deref().map(Borrowed).serialize(s)
+        }
+
+        /// Reads `null`, a hex string or an array of byte values.
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<u8>>, D::Error> {
+            Ok(Option::<Bytes>::deserialize(d)?.map(|Bytes(b)| b))
+        }
+    }
+
+    struct BytesVisitor;
+
+    impl<'de> Visitor<'de> for BytesVisitor {
+        type Value = Vec<u8>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("bytes as a hex string or an array of numbers")
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Vec<u8>, E> {
+            crate::chunked::hex_bytes::deserialize(de::value::StrDeserializer::<E>::new(v))
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
+            // Grows as elements arrive: the length hint comes from the input.
+            let mut out = Vec::new();
+            while let Some(b) = seq.next_element::<u8>()? {
+                out.push(b);
+            }
+            Ok(out)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
@@ -159,5 +226,36 @@ mod tests {
         assert!(read(r#"{"signed":"x","unsigned":1}"#).is_err());
         assert!(read(r#"{"signed":1.5,"unsigned":1}"#).is_err());
         assert!(read(r#"{"signed":1,"unsigned":"18446744073709551616"}"#).is_err());
+    }
+
+    #[test]
+    fn bytes_are_hex_and_read_from_hex_or_numbers() {
+        #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+        struct Blob {
+            #[serde(with = "super::bytes")]
+            data: Vec<u8>,
+            #[serde(with = "super::bytes::option")]
+            more: Option<Vec<u8>>,
+        }
+        let blob = Blob {
+            data: vec![0, 0xab, 0xff],
+            more: Some(vec![0x10]),
+        };
+        let json = serde_json::to_string(&blob).unwrap();
+        assert_eq!(json, r#"{"data":"00abff","more":"10"}"#);
+        assert_eq!(serde_json::from_str::<Blob>(&json).unwrap(), blob);
+        let old = r#"{"data":[0,171,255],"more":[16]}"#;
+        assert_eq!(serde_json::from_str::<Blob>(old).unwrap(), blob);
+        let none = r#"{"data":"","more":null}"#;
+        let read = serde_json::from_str::<Blob>(none).unwrap();
+        assert_eq!((read.data.len(), read.more), (0, None));
+        for bad in [
+            r#"{"data":"abc","more":null}"#,
+            r#"{"data":"zz","more":null}"#,
+            r#"{"data":[256],"more":null}"#,
+            r#"{"data":[-1],"more":null}"#,
+        ] {
+            assert!(serde_json::from_str::<Blob>(bad).is_err(), "{bad}");
+        }
     }
 }

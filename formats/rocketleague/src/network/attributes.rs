@@ -801,7 +801,8 @@ pub enum RemoteId {
         /// Online id.
         #[serde(with = "unreal::json::uint64")]
         online_id: u64,
-        /// Unknown bytes (24), before net version 10.
+        /// Unknown bytes (24), before net version 10 (hex in JSON).
+        #[serde(with = "unreal::json::bytes::option")]
         unknown: Option<Vec<u8>>,
     },
     /// System 11.

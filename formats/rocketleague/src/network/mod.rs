@@ -10,6 +10,7 @@ mod cache;
 mod codec;
 mod data;
 mod frames;
+mod json;
 #[cfg(test)]
 mod tests;
 
@@ -27,6 +28,7 @@ pub use attributes::{
 };
 pub use codec::{F32Bits, NetString, Quaternion, Rotation, Vector3i};
 pub use frames::{read_frames, write_frames};
+pub(crate) use json::write_frames as write_frames_json;
 
 /// Replay version as an ordered (engine, licensee, net) triple, so gates read as comparisons.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -390,7 +390,7 @@ pub fn to_json(
                 Ok((json, hints)) => {
                     any_read = true;
                     matched.extend(hints);
-                    sink.write(json.as_bytes())?;
+                    sink.write(&json)?;
                 }
                 Err(message) => {
                     ok = false;
@@ -414,25 +414,27 @@ fn json_of(
     options: &ReadOptions,
     pretty: bool,
     json_lines: bool,
-) -> Result<(String, Vec<usize>), String> {
+) -> Result<(Vec<u8>, Vec<usize>), String> {
     let loaded = load(path, read, options)?;
-    let json = match pretty {
-        true => loaded.file.to_json_pretty(),
-        false => loaded.file.to_json(),
-    };
-    let json = json.map_err(|e| format!("{}: {e}", show(path)))?;
-    let mut text = String::with_capacity(json.len() + 64);
-    if json_lines {
+    let failed = |e: savepoint::Error| format!("{}: {e}", show(path));
+    let mut out = Vec::new();
+    if pretty {
+        out = loaded.file.to_json_pretty().map_err(failed)?.into_bytes();
+    } else if json_lines {
+        // `{"path":NAME` then the file's object, whose opening brace becomes the comma.
         let name = serde_json::to_string(&path.to_string_lossy()).map_err(|e| e.to_string())?;
-        text.push_str("{\"path\":");
-        text.push_str(&name);
-        text.push(',');
-        text.push_str(json.strip_prefix('{').unwrap_or(&json));
+        out.extend_from_slice(b"{\"path\":");
+        out.extend_from_slice(name.as_bytes());
+        let brace = out.len();
+        loaded.file.write_json(&mut out).map_err(failed)?;
+        if let Some(b @ b'{') = out.get_mut(brace) {
+            *b = b',';
+        }
     } else {
-        text.push_str(&json);
+        loaded.file.write_json(&mut out).map_err(failed)?;
     }
-    text.push('\n');
-    Ok((text, loaded.hints_matched))
+    out.push(b'\n');
+    Ok((out, loaded.hints_matched))
 }
 
 /// `savepoint from-json FILE.json -o OUT`
