@@ -161,6 +161,15 @@ impl Plm {
     }
 }
 
+/// Whether `stream`, taken from JSON, really holds `body` through both zlib layers.
+fn inflates_twice_to(stream: &ZlibStream, body: &[u8]) -> bool {
+    let mut inner = Vec::new();
+    let mut inflated = Vec::new();
+    ZlibStream::inflate(&stream.compressed, stream.uncompressed_len, 0, &mut inner).is_ok()
+        && ZlibStream::inflate(&inner, body.len() as u64, 0, &mut inflated).is_ok()
+        && inflated == body
+}
+
 /// Writes `body` as a fresh PlZ of type `0x32` (zlib twice).
 fn write_twice(body: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
     let zlib = |e| Error::zlib(PATH, e);
@@ -267,7 +276,8 @@ impl Plz {
                 body_adler32,
             } => {
                 let unchanged = body.len() as u64 == *body_len
-                    && unreal::chunked::adler32(body) == *body_adler32;
+                    && unreal::chunked::adler32(body) == *body_adler32
+                    && (stream.was_inflated() || inflates_twice_to(stream, body));
                 if !unchanged {
                     return write_twice(body, out);
                 }

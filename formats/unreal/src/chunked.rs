@@ -77,13 +77,25 @@ impl Default for DeflateParams {
 }
 
 /// One zlib stream (header, deflate data, Adler-32 trailer) exactly as stored in a file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Eq, Serialize, Deserialize)]
 pub struct ZlibStream {
     /// Length of the data the stream decompresses to.
     pub uncompressed_len: u64,
     /// The stream's bytes (hex in JSON).
     #[serde(with = "hex_bytes")]
     pub compressed: Vec<u8>,
+    /// Set when this stream was inflated (read from a file, or made by deflate) and so is known to
+    /// hold `uncompressed_len` bytes with its trailer's checksum. A stream from JSON is not, so
+    /// [`ZlibStream::holds`] inflates it before it is re-emitted.
+    #[serde(skip)]
+    inflated: bool,
+}
+
+impl PartialEq for ZlibStream {
+    /// The stored bytes and length; where the value came from does not matter.
+    fn eq(&self, other: &Self) -> bool {
+        self.uncompressed_len == other.uncompressed_len && self.compressed == other.compressed
+    }
 }
 
 impl ZlibStream {
@@ -111,6 +123,7 @@ impl ZlibStream {
         Ok(ZlibStream {
             uncompressed_len: expected_len,
             compressed: compressed.to_vec(),
+            inflated: true,
         })
     }
 
@@ -141,6 +154,7 @@ impl ZlibStream {
         Ok(ZlibStream {
             uncompressed_len: data.len() as u64,
             compressed,
+            inflated: true,
         })
     }
 
@@ -151,9 +165,25 @@ impl ZlibStream {
         Some(u32::from_be_bytes(bytes))
     }
 
-    /// Whether this stream decompresses to `data` (same length and same Adler-32).
+    /// Whether this stream decompresses to `data`: same length and same Adler-32 for a stream that
+    /// was inflated before, and the inflated bytes themselves for one that was not (from JSON, where
+    /// any byte may have been edited while the trailer still matches).
     pub fn holds(&self, data: &[u8]) -> bool {
-        data.len() as u64 == self.uncompressed_len && self.adler32() == Some(adler32(data))
+        let same_sum =
+            data.len() as u64 == self.uncompressed_len && self.adler32() == Some(adler32(data));
+        same_sum && (self.inflated || self.inflates_to(data))
+    }
+
+    /// Whether this stream was inflated (read from a file, or made by deflate), rather than taken
+    /// unchecked from JSON.
+    pub fn was_inflated(&self) -> bool {
+        self.inflated
+    }
+
+    fn inflates_to(&self, data: &[u8]) -> bool {
+        let mut out = Vec::new();
+        ZlibStream::inflate(&self.compressed, self.uncompressed_len, 0, &mut out)
+            .is_ok_and(|_| out == data)
     }
 
     /// This stream when it still holds `data`, otherwise `data` compressed anew.
@@ -916,5 +946,23 @@ mod tests {
         edited[1234] = edited[1234].wrapping_add(1);
         assert!(!stream.holds(&edited));
         assert!(!stream.holds(&data[1..]));
+    }
+
+    #[test]
+    fn a_stream_from_json_is_inflated_before_it_is_kept() {
+        let data = sample(3000);
+        let stream = ZlibStream::deflate(&data, DeflateParams::default()).unwrap();
+        let json = serde_json::to_string(&stream).unwrap();
+        let same: ZlibStream = serde_json::from_str(&json).unwrap();
+        assert!(!same.was_inflated());
+        assert!(same.holds(&data));
+        // An edit inside the deflate data that keeps the length and the Adler-32 trailer.
+        let mut edited = same.clone();
+        let middle = edited.compressed.len() / 2;
+        edited.compressed[middle] ^= 0x55;
+        assert_eq!(edited.adler32(), stream.adler32());
+        assert!(!edited.holds(&data));
+        let rewritten = edited.reuse_or_deflate(&data, DeflateParams::default()).unwrap();
+        assert_eq!(rewritten.compressed, stream.compressed);
     }
 }

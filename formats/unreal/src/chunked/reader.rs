@@ -108,6 +108,7 @@ impl<'a> ZlibReader<'a> {
         Ok(ZlibStream {
             uncompressed_len: self.claimed,
             compressed: self.compressed.to_vec(),
+            inflated: true,
         })
     }
 
