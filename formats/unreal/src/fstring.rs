@@ -328,9 +328,9 @@ fn decode_latin1(bytes: &[u8]) -> Result<FString, String> {
     let Some((&0, text)) = bytes.split_last() else {
         return Err("FString is not NUL-terminated".into());
     };
-    let value = match std::str::from_utf8(text) {
-        Ok(s) if s.is_ascii() => shared_ascii(s),
-        _ => text.iter().map(|&b| b as char).collect::<String>().into(),
+    let value = match shared_ascii(text) {
+        Some(s) => s,
+        None => text.iter().map(|&b| b as char).collect::<String>().into(),
     };
     Ok(FString {
         value: Some(value),
@@ -352,7 +352,12 @@ impl FString {
     /// one's allocation. Saves repeat class paths, level names and object paths in every object
     /// header and reference; sharing them saves an allocation each, both time and heap. The table
     /// is small and fixed, and dropped when `f` returns.
+    ///
+    /// Within another `sharing_texts` on the same thread, `f` shares the outer table.
     pub fn sharing_texts<T>(f: impl FnOnce() -> T) -> T {
+        if RECENT_TEXTS.with(|t| t.borrow().is_some()) {
+            return f();
+        }
         struct Restore(Option<Box<RecentTexts>>);
         impl Drop for Restore {
             fn drop(&mut self) {
@@ -366,23 +371,21 @@ impl FString {
     }
 }
 
-/// The text of `s` (ASCII), shared with an equal one read lately when [`FString::sharing_texts`]
-/// is running on this thread.
-fn shared_ascii(s: &str) -> Arc<str> {
+/// The text of `text` when it is ASCII (`None` otherwise), shared with an equal one read lately
+/// when [`FString::sharing_texts`] is running on this thread. A text found in the table is not
+/// validated again: the table holds ASCII texts only.
+fn shared_ascii(text: &[u8]) -> Option<Arc<str>> {
+    let ascii = || std::str::from_utf8(text).ok().filter(|s| s.is_ascii());
     RECENT_TEXTS.with(|t| {
         let mut table = t.borrow_mut();
         let Some(RecentTexts(slots)) = table.as_deref_mut() else {
-            return Arc::from(s);
+            return ascii().map(Arc::from);
         };
-        let index = if s.is_empty() {
-            0
-        } else {
-            quick_slot(s.as_bytes())
-        };
+        let index = if text.is_empty() { 0 } else { quick_slot(text) };
         let slot = &mut slots[index];
         match slot {
-            Some(text) if **text == *s => Arc::clone(text),
-            _ => Arc::clone(slot.insert(Arc::from(s))),
+            Some(shared) if shared.as_bytes() == text => Some(Arc::clone(shared)),
+            _ => Some(Arc::clone(slot.insert(Arc::from(ascii()?)))),
         }
     })
 }
@@ -593,6 +596,12 @@ mod tests {
         let alone = read_binrw(&data).unwrap();
         assert!(!same_text(&alone[0], &alone[1]));
         assert!(!same_text(&alone[0], &shared[0]));
+        // A nested call shares the outer table.
+        let (outer, inner) = FString::sharing_texts(|| {
+            let outer = read_binrw(&data).unwrap();
+            (outer, FString::sharing_texts(|| read_binrw(&data)).unwrap())
+        });
+        assert!(same_text(&outer[0], &inner[1]));
     }
 
     /// Strings longer than the stack buffer read whole; a length past the end is an error naming
