@@ -156,21 +156,15 @@ fn inflate_all(
     Ok(streams)
 }
 
-/// Inflates consecutive chunks into `out`, which has exactly their total length.
+/// Inflates consecutive chunks into `out`, which has exactly their total length: each straight into
+/// its place, without an intermediate buffer.
 fn inflate_group(chunks: &[ChunkRef<'_>], out: &mut [u8]) -> Result<Vec<ZlibStream>, Error> {
-    let mut scratch = Vec::new();
     let mut streams = Vec::with_capacity(chunks.len());
     let mut at = 0;
     for chunk in chunks {
-        scratch.clear();
-        let stream = ZlibStream::inflate(
-            chunk.compressed,
-            chunk.len as u64,
-            chunk.offset,
-            &mut scratch,
-        )
-        .map_err(|e| Error::zlib("chunks", e))?;
-        out[at..at + chunk.len].copy_from_slice(&scratch);
+        let place = &mut out[at..at + chunk.len];
+        let stream = ZlibStream::inflate_to(chunk.compressed, place, chunk.offset)
+            .map_err(|e| Error::zlib("chunks", e))?;
         at += chunk.len;
         streams.push(stream);
     }

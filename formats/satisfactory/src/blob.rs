@@ -55,13 +55,16 @@ pub(crate) fn read_toc(
 ) -> Result<(Vec<ObjectHeader>, TocTail), Error> {
     let n = r.count(8, "object count")?;
     let mut headers = Vec::with_capacity(n);
-    for i in 0..n {
-        let header = r
-            .binrw_args("header", (save_version,))
-            .map_err(|e: Error| e.within(&format!("[{i}]")))?;
-        headers.push(header);
-    }
-    Ok((headers, read_tail(r, kind)))
+    // Headers repeat class paths and level names: they share one text each.
+    FString::sharing_texts(|| {
+        for i in 0..n {
+            let header = r
+                .binrw_args("header", (save_version,))
+                .map_err(|e: Error| e.within(&format!("[{i}]")))?;
+            headers.push(header);
+        }
+        Ok((headers, read_tail(r, kind)))
+    })
 }
 
 /// The tail of a TOC blob: its known form when it reads exactly, else raw bytes.
@@ -284,6 +287,11 @@ pub(crate) fn decode(
 }
 
 fn decode_group(pending: Vec<Pending>, body: &[u8], contexts: &Contexts) -> Vec<SaveObject> {
+    FString::sharing_texts(|| decode_objects(pending, body, contexts))
+}
+
+/// [`decode_group`] within the text sharing: object references repeat level names and paths.
+fn decode_objects(pending: Vec<Pending>, body: &[u8], contexts: &Contexts) -> Vec<SaveObject> {
     let mut readers = contexts.readers();
     pending
         .into_iter()

@@ -60,7 +60,10 @@ impl SaveFile {
                 ),
             ));
         }
-        let body = read_body(&body, header.save_version, options).map_err(|e| e.within("body"))?;
+        // One text table for every level's headers (and the objects decoded on this thread).
+        let body =
+            unreal::FString::sharing_texts(|| read_body(&body, header.save_version, options))
+                .map_err(|e| e.within("body"))?;
         Ok(SaveFile {
             header,
             chunks,

@@ -127,6 +127,67 @@ impl ZlibStream {
         })
     }
 
+    /// Inflates all of `compressed` into `out`, which it must fill exactly; `offset` is where
+    /// `compressed` starts in the file (for errors). For readers that know where each chunk's
+    /// bytes go: no intermediate buffer, no copy.
+    pub fn inflate_to(
+        compressed: &[u8],
+        out: &mut [u8],
+        offset: usize,
+    ) -> Result<ZlibStream, Error> {
+        let expected = claimed_len(compressed, out.len() as u64, offset)?;
+        let mut inflater = Decompress::new(true);
+        // Output past `out` lands here, which is how an overlong stream is caught.
+        let mut spare = [0u8; 1];
+        loop {
+            let consumed = usize::try_from(inflater.total_in()).unwrap_or(compressed.len());
+            let produced = usize::try_from(inflater.total_out()).unwrap_or(usize::MAX);
+            if produced > expected {
+                return Err(err(
+                    offset,
+                    format!("zlib stream holds more than the {expected} bytes its header says"),
+                ));
+            }
+            let input = compressed.get(consumed..).unwrap_or_default();
+            let output = match out.get_mut(produced..) {
+                Some(rest) if !rest.is_empty() => rest,
+                _ => &mut spare[..],
+            };
+            let status = inflater
+                .decompress(input, output, FlushDecompress::None)
+                .map_err(|e| err(offset + consumed, format!("invalid zlib data: {e}")))?;
+            let progressed = inflater.total_in() as usize != consumed
+                || inflater.total_out() as usize != produced;
+            if status == Status::StreamEnd {
+                break;
+            }
+            if !progressed {
+                return Err(err(offset + compressed.len(), "zlib stream is truncated"));
+            }
+        }
+        let produced = usize::try_from(inflater.total_out()).unwrap_or(usize::MAX);
+        if produced != expected {
+            return Err(err(
+                offset,
+                format!("zlib stream holds {produced} bytes, its header says {expected}"),
+            ));
+        }
+        let consumed = usize::try_from(inflater.total_in()).unwrap_or(0);
+        if consumed != compressed.len() {
+            return Err(err(
+                offset + consumed,
+                format!(
+                    "{} bytes follow the end of the zlib stream",
+                    compressed.len() - consumed
+                ),
+            ));
+        }
+        Ok(ZlibStream {
+            uncompressed_len: expected as u64,
+            compressed: compressed.to_vec(),
+        })
+    }
+
     /// Compresses `data` into a new stream.
     pub fn deflate(data: &[u8], params: DeflateParams) -> Result<ZlibStream, Error> {
         let mut compressor = Compress::new_with_window_bits(
@@ -935,6 +996,30 @@ mod tests {
         let error =
             ZlibStream::inflate(&stream.compressed, 1 << 40, 9, &mut Vec::new()).unwrap_err();
         assert_eq!(error.offset, 9);
+    }
+
+    /// Inflating into a slice gives the data when the slice has its exact length, and an error for
+    /// a shorter or longer slice, a cut stream or bytes after the stream.
+    #[test]
+    fn inflate_to_fills_exactly_its_slice() {
+        let data = sample(70_000);
+        let stream = ZlibStream::deflate(&data, DeflateParams::default()).unwrap();
+        let mut out = vec![0; data.len()];
+        let read = ZlibStream::inflate_to(&stream.compressed, &mut out, 5).unwrap();
+        assert!(out == data);
+        assert_eq!(read, stream);
+        for len in [data.len() - 1, data.len() + 1] {
+            let mut out = vec![0; len];
+            let error = ZlibStream::inflate_to(&stream.compressed, &mut out, 5).unwrap_err();
+            assert!(error.message.contains("its header says"), "{error}");
+        }
+        let cut = &stream.compressed[..stream.compressed.len() - 10];
+        let error = ZlibStream::inflate_to(cut, &mut out, 5).unwrap_err();
+        assert!(error.message.contains("truncated"), "{error}");
+        let mut longer = stream.compressed.clone();
+        longer.extend_from_slice(&[0, 0]);
+        let error = ZlibStream::inflate_to(&longer, &mut out, 5).unwrap_err();
+        assert_eq!(error.offset, 5 + stream.compressed.len());
     }
 
     #[test]

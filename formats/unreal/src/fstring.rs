@@ -12,9 +12,10 @@
 
 use crate::Error;
 use crate::cursor::ByteReader;
-use binrw::io::{Read, Seek, Write};
+use binrw::io::{Read, Seek, SeekFrom, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
@@ -327,13 +328,65 @@ fn decode_latin1(bytes: &[u8]) -> Result<FString, String> {
     let Some((&0, text)) = bytes.split_last() else {
         return Err("FString is not NUL-terminated".into());
     };
-    let value = match std::str::from_utf8(text) {
-        Ok(s) if s.is_ascii() => Arc::from(s),
-        _ => text.iter().map(|&b| b as char).collect::<String>().into(),
+    let value = match shared_ascii(text) {
+        Some(s) => s,
+        None => text.iter().map(|&b| b as char).collect::<String>().into(),
     };
     Ok(FString {
         value: Some(value),
         wide: false,
+    })
+}
+
+thread_local! {
+    /// The texts shared by [`FString::sharing_texts`] on this thread, when one is running.
+    static RECENT_TEXTS: RefCell<Option<Box<RecentTexts>>> = const { RefCell::new(None) };
+}
+
+/// ASCII texts read lately, by [`quick_slot`] of their bytes; a new text takes its slot over.
+struct RecentTexts([Option<Arc<str>>; RECENT_SLOTS]);
+
+impl FString {
+    /// Runs `f` with the ASCII texts of the FStrings read on this thread (through binrw or a
+    /// property reader) shared: a text equal to one of the few hundred read last, by slot, is that
+    /// one's allocation. Saves repeat class paths, level names and object paths in every object
+    /// header and reference; sharing them saves an allocation each, both time and heap. The table
+    /// is small and fixed, and dropped when `f` returns.
+    ///
+    /// Within another `sharing_texts` on the same thread, `f` shares the outer table.
+    pub fn sharing_texts<T>(f: impl FnOnce() -> T) -> T {
+        if RECENT_TEXTS.with(|t| t.borrow().is_some()) {
+            return f();
+        }
+        struct Restore(Option<Box<RecentTexts>>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                let outer = self.0.take();
+                RECENT_TEXTS.with(|t| *t.borrow_mut() = outer);
+            }
+        }
+        let table = Box::new(RecentTexts(std::array::from_fn(|_| None)));
+        let _restore = Restore(RECENT_TEXTS.with(|t| t.borrow_mut().replace(table)));
+        f()
+    }
+}
+
+/// The text of `text` when it is ASCII (`None` otherwise), shared with an equal one read lately
+/// when [`FString::sharing_texts`] is running on this thread. A text found in the table is not
+/// validated again: the table holds ASCII texts only.
+fn shared_ascii(text: &[u8]) -> Option<Arc<str>> {
+    let ascii = || std::str::from_utf8(text).ok().filter(|s| s.is_ascii());
+    RECENT_TEXTS.with(|t| {
+        let mut table = t.borrow_mut();
+        let Some(RecentTexts(slots)) = table.as_deref_mut() else {
+            return ascii().map(Arc::from);
+        };
+        let index = if text.is_empty() { 0 } else { quick_slot(text) };
+        let slot = &mut slots[index];
+        match slot {
+            Some(shared) if shared.as_bytes() == text => Some(Arc::clone(shared)),
+            _ => Some(Arc::clone(slot.insert(Arc::from(ascii()?)))),
+        }
     })
 }
 
@@ -354,6 +407,10 @@ fn decode_utf16(bytes: &[u8]) -> Result<FString, String> {
     })
 }
 
+/// Stored FStrings up to this many bytes are read through a buffer on the stack: names and paths
+/// nearly all fit, and the text then costs its one allocation only.
+const STACK_STRING: usize = 256;
+
 impl BinRead for FString {
     type Args<'a> = ();
 
@@ -365,18 +422,35 @@ impl BinRead for FString {
         } else {
             (len as i64).unsigned_abs() * 2
         };
-        let mut bytes = Vec::new();
-        reader.take(byte_len).read_to_end(&mut bytes)?;
-        if bytes.len() as u64 != byte_len {
-            return Err(binrw::Error::Custom {
-                pos,
-                err: Box::new("FString runs past the end of the data"),
-            });
-        }
+        let past_end = || binrw::Error::Custom {
+            pos,
+            err: Box::new("FString runs past the end of the data"),
+        };
+        let mut stack = [0u8; STACK_STRING];
+        let mut heap = Vec::new();
+        let bytes = match usize::try_from(byte_len) {
+            Ok(n) if n <= STACK_STRING => &mut stack[..n],
+            _ => {
+                // Sized only after checking that the bytes are there.
+                let here = reader.stream_position()?;
+                let end = reader.seek(SeekFrom::End(0))?;
+                reader.seek(SeekFrom::Start(here))?;
+                let n = usize::try_from(byte_len)
+                    .ok()
+                    .filter(|_| end.saturating_sub(here) >= byte_len)
+                    .ok_or_else(past_end)?;
+                heap.resize(n, 0);
+                &mut heap[..]
+            }
+        };
+        reader.read_exact(bytes).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => past_end(),
+            _ => binrw::Error::Io(e),
+        })?;
         let decoded = match len {
             0 => Ok(FString::default()),
-            1.. => decode_latin1(&bytes),
-            _ => decode_utf16(&bytes),
+            1.. => decode_latin1(bytes),
+            _ => decode_utf16(bytes),
         };
         decoded.map_err(|m| binrw::Error::Custom {
             pos,
@@ -495,6 +569,60 @@ mod tests {
                 .collect();
             texts.sort();
             assert_eq!(texts, ["Ã©", "é"]);
+        }
+    }
+
+    fn read_binrw(data: &[u8]) -> binrw::BinResult<Vec<FString>> {
+        let mut c = binrw::io::Cursor::new(data);
+        let mut out = Vec::new();
+        while (c.position() as usize) < data.len() {
+            out.push(FString::read_le(&mut c)?);
+        }
+        Ok(out)
+    }
+
+    fn same_text(a: &FString, b: &FString) -> bool {
+        Arc::ptr_eq(a.value.as_ref().unwrap(), b.value.as_ref().unwrap())
+    }
+
+    /// Within `sharing_texts` equal ASCII texts are one allocation; outside it, and after it, each
+    /// string has its own.
+    #[test]
+    fn texts_are_shared_only_while_sharing() {
+        let data = [narrow(b"Persistent_Level"), narrow(b"Persistent_Level")].concat();
+        let shared = FString::sharing_texts(|| read_binrw(&data)).unwrap();
+        assert!(same_text(&shared[0], &shared[1]));
+        assert_eq!(shared[0].as_str(), "Persistent_Level");
+        let alone = read_binrw(&data).unwrap();
+        assert!(!same_text(&alone[0], &alone[1]));
+        assert!(!same_text(&alone[0], &shared[0]));
+        // A nested call shares the outer table.
+        let (outer, inner) = FString::sharing_texts(|| {
+            let outer = read_binrw(&data).unwrap();
+            (outer, FString::sharing_texts(|| read_binrw(&data)).unwrap())
+        });
+        assert!(same_text(&outer[0], &inner[1]));
+    }
+
+    /// Strings longer than the stack buffer read whole; a length past the end is an error naming
+    /// the string's offset, and allocates nothing of that size.
+    #[test]
+    fn binrw_reads_long_strings_and_rejects_lengths_past_the_end() {
+        let long = vec![b'x'; 1000];
+        let data = [narrow(b"a"), narrow(&long)].concat();
+        let read = read_binrw(&data).unwrap();
+        assert_eq!(read[1].as_str().as_bytes(), long.as_slice());
+        for len in [300i32, 20, -2_000_000_000] {
+            let mut data = narrow(b"a");
+            data.extend_from_slice(&len.to_le_bytes());
+            data.extend_from_slice(b"abc");
+            match read_binrw(&data) {
+                Err(binrw::Error::Custom { pos, err }) => {
+                    assert_eq!(pos, 6);
+                    assert!(format!("{err:?}").contains("past the end"), "{err:?}");
+                }
+                other => panic!("length {len}: {other:?}"),
+            }
         }
     }
 

@@ -22,6 +22,10 @@ thread_local! {
     static LIST_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
+/// Root lists of at most this many properties are copied out of [`ReadState::stack`], which then
+/// keeps its capacity; larger ones take the stack's buffer.
+const KEEP_STACK: usize = 4096;
+
 /// What [`MAX_DEPTH`] counts, for errors.
 const NESTED_LISTS: &str = "property lists";
 
@@ -318,8 +322,14 @@ impl PropertyList {
         let read = Self::parse_onto_stack(r, st);
         st.depth -= 1;
         match read {
-            // Nothing else pending: the stack is this list, kept without a copy (a copy would
-            // double the peak of a flat file's root list).
+            // A small root list is copied out, so the stack keeps its capacity for the next list
+            // of this reader (growing it anew for each of a save's many small objects cost a chain
+            // of reallocations per object).
+            Ok(()) if base == 0 && st.stack.len() <= KEEP_STACK => Ok(PropertyList {
+                properties: st.stack.drain(..).collect(),
+            }),
+            // A large root list is the stack itself, kept without a copy (a copy would double the
+            // peak of a flat file's root list).
             Ok(()) if base == 0 => {
                 let mut properties = std::mem::take(&mut st.stack);
                 properties.shrink_to_fit();
