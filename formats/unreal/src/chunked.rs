@@ -185,6 +185,7 @@ impl ZlibStream {
         Ok(ZlibStream {
             uncompressed_len: expected as u64,
             compressed: compressed.to_vec(),
+            inflated: true,
         })
     }
 
