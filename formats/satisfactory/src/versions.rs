@@ -14,6 +14,11 @@ pub const SAVE_VERSION_PER_LEVEL: i32 = 51;
 pub const SAVE_VERSION_OBJECT_VERSION_DATA: i32 = 53;
 /// `FileVersionUE5` assumed where no version data says otherwise (the document's default).
 pub const DEFAULT_UE5: i32 = 1000;
+/// `FileVersionUE5` the property reader assumes at least for Update 8 and later data: the game ran
+/// on UE 5.1 (1008) from Update 8 on, so its soft object paths are top-level asset paths (1007)
+/// and its vectors doubles (1004) even where the save records no version (the document's default
+/// of 1000 predates both).
+pub const UE5_UPDATE_8_PROPERTIES: i32 = 1008;
 /// `FileVersionUE4` of every UE5 save.
 pub const DEFAULT_UE4: i32 = 522;
 /// `FileVersionUE5` from which a UObject starts with a SerializationControl byte.

@@ -1015,3 +1015,46 @@ fn version_and_completions() {
         stdout(&out)
     );
 }
+
+/// Runs savepoint with stdout (and stderr) on a pseudo-terminal, through util-linux `script`;
+/// `None` when `script` is not installed.
+fn savepoint_at_a_terminal(args: &[&str]) -> Option<Output> {
+    let quoted: Vec<String> = std::iter::once(env!("CARGO_BIN_EXE_savepoint"))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+        .collect();
+    Command::new("script")
+        .args(["-qec", &quoted.join(" "), "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()
+}
+
+#[test]
+fn to_json_refuses_a_large_save_at_a_terminal_unless_asked() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let save = corpus.join("satisfactory/saves/Dunarr-027.sav");
+    // Piped: printed as ever (hundreds of MB of JSON).
+    let piped = savepoint(&["to-json", s(&save)]);
+    assert_eq!(piped.status.code(), Some(0), "{}", stderr(&piped));
+    assert!(
+        piped.stdout.len() > 16 << 20,
+        "{} bytes",
+        piped.stdout.len()
+    );
+    let Some(out) = savepoint_at_a_terminal(&["to-json", s(&save)]) else {
+        eprintln!("no `script` to make a terminal: the terminal case is not run");
+        return;
+    };
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("would go to the terminal"), "{text}");
+    assert!(text.len() < 1000, "{} bytes printed", text.len());
+    // A small file still prints at a terminal.
+    let replay = corpus.join("rocketleague/good/07e9.replay");
+    let small = savepoint_at_a_terminal(&["to-json", s(&replay)]).expect("script ran before");
+    assert_eq!(small.status.code(), Some(0));
+    assert!(stdout(&small).contains("\"format\":\"rocketleague\""));
+}

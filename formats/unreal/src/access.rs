@@ -295,6 +295,7 @@ impl StructValue {
             S::SoftObjectPath(_) => "SoftObjectPath",
             S::GameplayTagContainer(_) => "GameplayTagContainer",
             S::AstroDatumRef(_) => "AstroDatumRef",
+            S::Native(v) => v.name(),
             S::Binary(_) | S::Properties(_) => return None,
         })
     }

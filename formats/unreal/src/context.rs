@@ -48,6 +48,10 @@ pub struct PropertyContext {
     /// read as [`crate::StructValue::Binary`] instead of being taken for property lists.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub binary_structs: BTreeMap<String, usize>,
+    /// Structs whose native layout the format crate decodes, and the version their layouts read.
+    /// Not serialized: the table is the format crate's code.
+    #[serde(skip)]
+    pub native_structs: crate::NativeStructs,
     /// Which forms the file's texts (`FText`) are stored in; the newest by default.
     #[serde(default)]
     pub text: crate::TextVersions,

@@ -32,6 +32,7 @@ mod float;
 mod fstring;
 mod ftext;
 pub mod json;
+mod native_hook;
 mod native_struct;
 mod object_reference;
 mod property;
@@ -49,6 +50,9 @@ pub use ftext::{
     ArgumentDataValue, DATE_TIME_STYLE_CUSTOM, EDITOR_OBJECT_VERSION, FText, FormatArgumentData,
     FormatArgumentValue, MAX_TEXT_DEPTH, NumberFormattingOptions, TextHistory, TextVersions,
     UE5_RELEASE_STREAM_OBJECT_VERSION,
+};
+pub use native_hook::{
+    MAX_NATIVE_DEPTH, NativeHook, NativeStruct, NativeStructs, NativeValue, with_native_structs,
 };
 pub use native_struct::{
     FAstroDatumRef, FBox, FBox2D, FColor, FIntPoint, FIntVector, FLinearColor, FQuat, FRotator,

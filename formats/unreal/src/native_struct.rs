@@ -154,6 +154,8 @@ pub enum StructValue {
     /// A binary struct whose layout is not known, only its size (from
     /// [`PropertyContext::binary_structs`]): its bytes as stored.
     Binary(#[serde(with = "crate::chunked::hex_bytes")] Vec<u8>),
+    /// A struct whose native layout a format crate decodes (see [`crate::NativeStruct`]).
+    Native(crate::NativeValue),
     /// A struct serialized as a tagged property list.
     Properties(crate::PropertyList),
 }
@@ -235,6 +237,9 @@ impl StructValue {
                 let n = r.count(4, "gameplay tag count")?;
                 Self::GameplayTagContainer(crate::cursor::collect_n(n, |_| st.read_name(r))?)
             }
+            _ if let Some(hook) = st.ctx.native_structs.get(name) => {
+                Self::Native(hook.parse(r, st.ctx)?)
+            }
             _ if let Some(&len) = st.ctx.binary_structs.get(name) => {
                 Self::Binary(r.bytes(len, name)?.to_vec())
             }
@@ -287,6 +292,7 @@ impl StructValue {
                 out.extend_from_slice(bytes);
                 Ok(())
             }
+            Self::Native(v) => v.put(ctx, out),
             Self::Properties(list) => list.put(ctx, out),
         }
     }

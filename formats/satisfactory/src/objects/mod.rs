@@ -4,6 +4,7 @@
 
 pub mod custom;
 mod header;
+pub mod native;
 mod properties;
 
 use serde::{Deserialize, Serialize};
@@ -27,7 +28,9 @@ pub struct SaveObject {
     /// The data blob entry's fields around the object's bytes (saves only; blueprints have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub save_data: Option<FObjectSaveData>,
-    /// The object's own bytes, decoded.
+    /// The object's own bytes, decoded (native structs in its properties read back from JSON
+    /// through [`native::NATIVE_STRUCTS`]).
+    #[serde(deserialize_with = "native::deserialize")]
     pub data: ObjectData,
 }
 

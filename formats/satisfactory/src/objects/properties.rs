@@ -1,12 +1,13 @@
-//! Property contexts per package version: what the `unreal` property reader must know about a
-//! Satisfactory object (object references as `FObjectReferenceDisc`, the Map/Set struct types of the
-//! document's tables, the binary structs of a known size).
+//! Property contexts per scope (package version and SaveVersion): what the `unreal` property reader
+//! must know about a Satisfactory object (object references as `FObjectReferenceDisc`, the Map/Set
+//! struct types of the document's tables, the binary structs of a known size, and the native
+//! structs of [`super::native`] with the SaveVersion their layouts read).
 
 use std::borrow::Cow;
 
 use unreal::{PropertyContext, PropertyList, PropertyReader};
 
-use crate::versions::{FPackageFileVersion, Scope};
+use crate::versions::{SAVE_VERSION_UPDATE_8, Scope, UE5_UPDATE_8_PROPERTIES};
 
 /// Map/Set struct types the tags do not record (document tables), by property path. Value structs
 /// of the tables are property lists, which the reader recognises by itself.
@@ -21,10 +22,15 @@ const STRUCT_HINTS: &[(&str, &str)] = &[
 /// Binary structs of a fixed size that the `unreal` crate does not decode itself.
 const BINARY_STRUCTS: &[(&str, usize)] = &[("FluidBox", 4), ("LBBalancerIndexing", 12)];
 
-/// The property context for objects saved with `package`.
-fn context(package: FPackageFileVersion) -> PropertyContext {
+/// The property context for objects read in `scope`.
+fn context(scope: Scope) -> PropertyContext {
+    let package = scope.package;
     let ue = |v: i32| u32::try_from(v).unwrap_or(0);
-    let mut ctx = PropertyContext::new(ue(package.file_version_ue4), ue(package.file_version_ue5));
+    let ue5 = match scope.save_version >= SAVE_VERSION_UPDATE_8 {
+        true => package.file_version_ue5.max(UE5_UPDATE_8_PROPERTIES),
+        false => package.file_version_ue5,
+    };
+    let mut ctx = PropertyContext::new(ue(package.file_version_ue4), ue(ue5));
     ctx.level_object_references = true;
     for (path, ty) in STRUCT_HINTS {
         ctx.hints.insert(*path, *ty);
@@ -32,13 +38,15 @@ fn context(package: FPackageFileVersion) -> PropertyContext {
     for (name, size) in BINARY_STRUCTS {
         ctx.binary_structs.insert((*name).to_owned(), *size);
     }
+    ctx.native_structs =
+        unreal::NativeStructs::new(&super::native::NATIVE_STRUCTS, scope.save_version);
     ctx
 }
 
-/// One property context per package version in use.
+/// One property context per scope in use.
 #[derive(Debug, Default)]
 pub(crate) struct Contexts {
-    by_package: Vec<(FPackageFileVersion, PropertyContext)>,
+    by_scope: Vec<(Scope, PropertyContext)>,
 }
 
 impl Contexts {
@@ -46,20 +54,18 @@ impl Contexts {
     pub(crate) fn for_scopes(scopes: impl IntoIterator<Item = Scope>) -> Self {
         let mut contexts = Contexts::default();
         for scope in scopes {
-            if !contexts.by_package.iter().any(|(p, _)| *p == scope.package) {
-                contexts
-                    .by_package
-                    .push((scope.package, context(scope.package)));
+            if !contexts.by_scope.iter().any(|(s, _)| *s == scope) {
+                contexts.by_scope.push((scope, context(scope)));
             }
         }
         contexts
     }
 
-    /// The context for `scope` (made on the spot for a package version not seen while reading).
+    /// The context for `scope` (made on the spot for a scope not seen while reading).
     pub(crate) fn get(&self, scope: Scope) -> Cow<'_, PropertyContext> {
-        match self.by_package.iter().find(|(p, _)| *p == scope.package) {
+        match self.by_scope.iter().find(|(s, _)| *s == scope) {
             Some((_, ctx)) => Cow::Borrowed(ctx),
-            None => Cow::Owned(context(scope.package)),
+            None => Cow::Owned(context(scope)),
         }
     }
 
@@ -73,14 +79,14 @@ impl Contexts {
     }
 }
 
-/// Property readers (which share name texts between the lists they read), one per package version.
+/// Property readers (which share name texts between the lists they read), one per scope.
 pub(crate) struct Readers<'c> {
     contexts: &'c Contexts,
-    readers: Vec<(FPackageFileVersion, PropertyReader<'c>)>,
+    readers: Vec<(Scope, PropertyReader<'c>)>,
     spare: Option<PropertyContext>,
 }
 
-/// A reader for one scope; lists read with it share names with the others of the same version.
+/// A reader for one scope; lists read with it share names with the others of the same scope.
 pub(crate) enum ScopedReader<'r, 'c> {
     Shared(&'r mut PropertyReader<'c>),
     Alone(&'r PropertyContext),
@@ -108,20 +114,16 @@ impl<'c> Readers<'c> {
     /// The reader for `scope`.
     pub(crate) fn reader(&mut self, scope: Scope) -> ScopedReader<'_, 'c> {
         let contexts = self.contexts;
-        let found = self.readers.iter().position(|(p, _)| *p == scope.package);
+        let found = self.readers.iter().position(|(s, _)| *s == scope);
         let index = match found {
             Some(i) => i,
-            None => match contexts
-                .by_package
-                .iter()
-                .find(|(p, _)| *p == scope.package)
-            {
+            None => match contexts.by_scope.iter().find(|(s, _)| *s == scope) {
                 Some((_, ctx)) => {
-                    self.readers.push((scope.package, PropertyReader::new(ctx)));
+                    self.readers.push((scope, PropertyReader::new(ctx)));
                     self.readers.len() - 1
                 }
                 None => {
-                    return ScopedReader::Alone(self.spare.insert(context(scope.package)));
+                    return ScopedReader::Alone(self.spare.insert(context(scope)));
                 }
             },
         };

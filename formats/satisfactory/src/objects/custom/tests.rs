@@ -174,7 +174,11 @@ fn every_layout_round_trips_on_corpus_objects() {
         .flat_map(|l| l.buildable_class_to_instance_array.entries)
         .flat_map(|(_, instances)| instances)
         .filter_map(|i| i.type_specific_data?.valid_struct)
-        .filter(|v| !v.struct_instance.properties.is_empty())
+        .filter(|v| {
+            v.struct_instance
+                .properties()
+                .is_some_and(|l| !l.properties.is_empty())
+        })
         .count();
     assert!(with_struct > 0, "no dynamic struct with properties");
 }

@@ -145,50 +145,78 @@ pub struct DynamicStructInstance {
     /// `ScriptStruct`.
     pub script_struct: FObjectReferenceDisc,
     /// `StructInstance` (framed by `savedPayloadSize`, which the writer recomputes).
-    #[br(parse_with = sized_property_list, args(props))]
-    #[bw(write_with = write_sized_property_list, args(props))]
-    pub struct_instance: PropertyList,
+    #[br(parse_with = sized_struct_instance, args(props))]
+    #[bw(write_with = write_sized_struct_instance, args(props))]
+    pub struct_instance: StructInstance,
 }
 
-/// Reads an `i32` byte count and a property list that fills exactly those bytes.
-fn sized_property_list<R: Read + Seek>(
+/// The payload of a [`DynamicStructInstance`]: tagged properties as the document assumes, or, for
+/// a struct with a serialization of its own (mods' item states, e.g. FicsIt-Networks' file
+/// systems), the payload's bytes as stored with why they are not a property list.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StructInstance {
+    /// Tagged properties filling the payload.
+    Properties(PropertyList),
+    /// The payload's bytes (hex in JSON).
+    Raw {
+        /// The bytes.
+        #[serde(with = "unreal::chunked::hex_bytes")]
+        bytes: Vec<u8>,
+        /// Why they were not read as a property list.
+        reason: String,
+    },
+}
+
+impl StructInstance {
+    /// The properties, unless the payload was kept raw.
+    pub fn properties(&self) -> Option<&PropertyList> {
+        match self {
+            StructInstance::Properties(list) => Some(list),
+            StructInstance::Raw { .. } => None,
+        }
+    }
+}
+
+/// Reads an `i32` byte count and a property list that fills exactly those bytes, else keeps them.
+fn sized_struct_instance<R: Read + Seek>(
     r: &mut R,
     endian: Endian,
     (props,): (&PropertyContext,),
-) -> BinResult<PropertyList> {
-    let pos = r.stream_position()?;
+) -> BinResult<StructInstance> {
     let bytes = sized_bytes(r, endian, ())?;
-    let fail = |message: String| binrw::Error::AssertFail { pos, message };
-    let (list, used) = PropertyList::read(&bytes, 0, props).map_err(|e| {
-        fail(format!(
-            "StructInstance: {}: {} at +0x{:x}",
-            e.path, e.message, e.offset
-        ))
-    })?;
-    if used != bytes.len() {
-        return Err(fail(format!(
-            "StructInstance: the property list ends {} bytes before savedPayloadSize",
+    let reason = match PropertyList::read(&bytes, 0, props) {
+        Ok((list, used)) if used == bytes.len() => return Ok(StructInstance::Properties(list)),
+        Ok((_, used)) => format!(
+            "the property list ends {} bytes before savedPayloadSize",
             bytes.len() - used
-        )));
-    }
-    Ok(list)
+        ),
+        Err(e) => format!("{}: {} at +0x{:x}", e.path, e.message, e.offset),
+    };
+    Ok(StructInstance::Raw { bytes, reason })
 }
 
-/// Writes a property list behind its `i32` byte count.
-fn write_sized_property_list<W: Write + Seek>(
-    list: &PropertyList,
+/// Writes a struct instance behind its `i32` byte count.
+fn write_sized_struct_instance<W: Write + Seek>(
+    instance: &StructInstance,
     w: &mut W,
     endian: Endian,
     (props,): (&PropertyContext,),
 ) -> BinResult<()> {
     let pos = w.stream_position()?;
     let mut bytes = Vec::new();
-    list.write(props, &mut bytes)
-        .map_err(|e| binrw::Error::AssertFail {
-            pos,
-            message: format!("StructInstance: {}: {}", e.path, e.message),
-        })?;
-    write_sized_bytes(&bytes, w, endian, ())
+    let bytes = match instance {
+        StructInstance::Properties(list) => {
+            list.write(props, &mut bytes)
+                .map_err(|e| binrw::Error::AssertFail {
+                    pos,
+                    message: format!("StructInstance: {}: {}", e.path, e.message),
+                })?;
+            &bytes
+        }
+        StructInstance::Raw { bytes, .. } => bytes,
+    };
+    write_sized_bytes(bytes, w, endian, ())
 }
 
 /// `FInventoryItem`.

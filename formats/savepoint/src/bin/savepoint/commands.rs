@@ -2,6 +2,7 @@
 //! details are already printed) and `Err` for a failure to report on stderr.
 
 use std::collections::BTreeSet;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use savepoint::{AnyFile, Format, ReadOptions, RoundTrip, StructHint, detect};
@@ -375,6 +376,9 @@ pub fn to_json(
         None => Target::Stdout,
     };
     let mut sink = target.open()?;
+    // Only a bare to-json (no -o) at a terminal is guarded: `-o -` and pipes are asked for.
+    let to_terminal = out.output.is_none() && std::io::stdout().is_terminal();
+    let mut printed = 0;
     let options = read.options();
     let mut ok = true;
     let mut matched = BTreeSet::new();
@@ -390,6 +394,10 @@ pub fn to_json(
                 Ok((json, hints)) => {
                     any_read = true;
                     matched.extend(hints);
+                    printed += json.len();
+                    if let Some(refusal) = terminal_refusal(printed, to_terminal) {
+                        return Err(refusal);
+                    }
                     sink.write(&json)?;
                 }
                 Err(message) => {
@@ -405,6 +413,23 @@ pub fn to_json(
     }
     sink.finish()?;
     Ok(ok)
+}
+
+/// Most JSON `to-json` prints to a terminal unasked (16 MiB): a large save's JSON runs to hundreds
+/// of MB, which would flood the terminal for minutes.
+pub const TERMINAL_JSON_LIMIT: usize = 16 << 20;
+
+/// Why `len` bytes of JSON are not printed, when they would go to a terminal unasked and exceed
+/// [`TERMINAL_JSON_LIMIT`].
+fn terminal_refusal(len: usize, to_terminal: bool) -> Option<String> {
+    (to_terminal && len > TERMINAL_JSON_LIMIT).then(|| {
+        format!(
+            "to-json: {:.1} MiB of JSON would go to the terminal (more than {} MiB); \
+             write it with -o FILE, pipe it, or give -o - to print it anyway",
+            len as f64 / f64::from(1 << 20),
+            TERMINAL_JSON_LIMIT >> 20
+        )
+    })
 }
 
 /// One file's JSON line (or document), newline included.
@@ -553,4 +578,20 @@ pub fn edit(path: &Path, read: &ReadArgs) -> Outcome {
     };
     write_file(path, &file, &target)?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_large_json_to_a_terminal_is_refused() {
+        assert_eq!(terminal_refusal(TERMINAL_JSON_LIMIT, true), None);
+        assert_eq!(terminal_refusal(TERMINAL_JSON_LIMIT + 1, false), None);
+        let refusal = terminal_refusal(TERMINAL_JSON_LIMIT + 1, true).expect("refused");
+        assert!(
+            refusal.contains("16.0 MiB") && refusal.contains("-o -"),
+            "{refusal}"
+        );
+    }
 }
