@@ -1048,7 +1048,9 @@ mod tests {
         edited.compressed[middle] ^= 0x55;
         assert_eq!(edited.adler32(), stream.adler32());
         assert!(!edited.holds(&data));
-        let rewritten = edited.reuse_or_deflate(&data, DeflateParams::default()).unwrap();
+        let rewritten = edited
+            .reuse_or_deflate(&data, DeflateParams::default())
+            .unwrap();
         assert_eq!(rewritten.compressed, stream.compressed);
     }
 }

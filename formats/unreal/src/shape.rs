@@ -303,6 +303,8 @@ impl Check<'_> {
             _ if native == Some(false) => matches!(s, StructValue::Properties(_)),
             StructValue::Properties(_) => !known && binary.is_none() && native.is_none(),
             StructValue::Binary(bytes) => !known && binary == Some(&bytes.len()),
+            // A format crate's hook decoded it: the value knows its own struct name.
+            StructValue::Native(value) => value.name() == name,
             layout => {
                 let (names, wide) = native_layout(layout);
                 let width_fits =
@@ -389,7 +391,7 @@ fn native_layout(s: &StructValue) -> (&'static [&'static str], Option<bool>) {
         S::SoftObjectPath(_) => (&["SoftObjectPath", "SoftClassPath"], None),
         S::GameplayTagContainer(_) => (&["GameplayTagContainer"], None),
         S::AstroDatumRef(_) => (&["AstroDatumRef"], None),
-        S::Binary(_) | S::Properties(_) => (&[], None),
+        S::Binary(_) | S::Properties(_) | S::Native(_) => (&[], None),
     }
 }
 
@@ -454,6 +456,7 @@ fn struct_variant(s: &StructValue) -> &'static str {
     match s {
         S::Binary(_) => "Binary",
         S::Properties(_) => "Properties",
+        S::Native(value) => value.name(),
         S::SoftObjectPath(_) => "SoftObjectPath",
         S::Vector2DD(_) => "Vector2DD",
         S::VectorD(_) => "VectorD",
