@@ -19,6 +19,7 @@ use crate::ksy::SchemaError;
 /// What a translated sub-expression of an assertion is.
 enum Value<'a> {
     Int,
+    Bool,
     Str,
     Enum(String),
     Struct(&'a TypeDef),
@@ -47,6 +48,18 @@ impl<'a> Cx<'a> {
         def: &'a TypeDef,
         name: &str,
     ) -> Result<(String, Value<'a>), SchemaError> {
+        if def.instances.iter().any(|i| i.id == name) {
+            let (ty, _) = super::value::instance(def, name).map_err(|e| self.refuse(e))?;
+            let kind = match ty {
+                super::value::Ty::Int => Value::Int,
+                super::value::Ty::Bool => Value::Bool,
+                super::value::Ty::Str => Value::Str,
+            };
+            return Ok((
+                format!("{base}.{name}().ok_or(\"{name} does not fit in i128\")?"),
+                kind,
+            ));
+        }
         let field: &'a Field = def
             .seq
             .iter()
@@ -142,6 +155,7 @@ impl<'a> Cx<'a> {
                 "check(i128::try_from({access}).ok() == Some({}), \"{what}\")?;\n",
                 literal(e).unwrap_or_default()
             )),
+            (Value::Bool, Expr::Bool(b)) => Ok(format!("check({access} == {b}, \"{what}\")?;\n")),
             (Value::Enum(rust), Expr::Path(path)) if path.len() >= 2 => Ok(format!(
                 "check({access} == {rust}::{}, \"{what}\")?;\n",
                 super::schema::snake_to_camel(&path[path.len() - 1])
