@@ -1,5 +1,6 @@
-//! The Kaitai expressions the binrw backend accepts (integer literals, field paths, `*`, `+`,
-//! comparisons, `and`, `or`) and their Rust spelling in binrw directives.
+//! The Kaitai expressions the binrw backend accepts (integer literals in decimal, hex, binary
+//! or octal, field paths, `*`, `+`, `/` by a positive literal, comparisons, `and`, `or`) and their Rust spelling in binrw
+//! directives.
 
 /// A parsed expression.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,7 +57,7 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
             if ["==", "!=", ">=", "<="].contains(&two.as_str()) {
                 out.push(two);
                 i += 2;
-            } else if "*+<>".contains(c) {
+            } else if "*/+<>".contains(c) {
                 out.push(c.to_string());
                 i += 1;
             } else {
@@ -86,6 +87,7 @@ const OPERATORS: &[(&str, &str, u8)] = &[
     ("<", "<", 3),
     ("+", "+", 4),
     ("*", "*", 5),
+    ("/", "/", 5),
 ];
 
 impl Parser {
@@ -101,7 +103,17 @@ impl Parser {
             }
             self.pos += 1;
             let right = self.binary(level)?;
-            left = Expr::Binary(Box::new(left), rust, Box::new(right));
+            if rust == "/" && right.constant().is_none_or(|n| n <= 0) {
+                // Integer division of non-negative values by a positive constant rounds down,
+                // as Kaitai's does, and cannot divide by zero.
+                return Err("`/` by other than a positive integer literal is not supported by the binrw backend".into());
+            }
+            left = match (rust, left.constant(), right.constant()) {
+                // A constant quotient is folded (a method call on a bare literal would not
+                // compile: its integer type is ambiguous).
+                ("/", Some(l), Some(r)) => Expr::Int(l.div_euclid(r)),
+                _ => Expr::Binary(Box::new(left), rust, Box::new(right)),
+            };
         }
         Ok(left)
     }
@@ -113,8 +125,14 @@ impl Parser {
             .ok_or("expression ends too early")?
             .clone();
         self.pos += 1;
-        if let Ok(n) = token.parse::<i64>() {
-            return Ok(Expr::Int(n));
+        if token.starts_with(|c: char| c.is_ascii_digit()) {
+            // Decimal, `0x`, `0b` or `0o`, with `_` separators.
+            return crate::expr::parse_int(&token)
+                .and_then(|n| i64::try_from(n).ok())
+                .map(Expr::Int)
+                .ok_or_else(|| {
+                    format!("`{token}` is not supported by the binrw backend in an expression")
+                });
         }
         let is_name = token.split('.').all(|p| {
             p.chars()
@@ -153,6 +171,7 @@ impl Expr {
             Expr::Int(n) => n.to_string(),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
+            Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
             Expr::Binary(l, op, r) => format!("{} {op} {}", l.rust(side), r.rust(side)),
         }
     }
@@ -182,6 +201,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn hex_literals() {
+        assert_eq!(parse("op == 0x54").unwrap().rust(Side::Read), "op == 84");
+        assert_eq!(parse("0b1_01").unwrap().constant(), Some(5));
+        assert_eq!(parse("-7").ok(), None);
+        assert_eq!(parse("9 / 2").unwrap().constant(), Some(4));
+        assert_eq!(
+            parse("qty / 2").unwrap().count(Side::Write),
+            "usize::from(*qty) / 2usize"
+        );
+        // Kaitai rounds a negative quotient down, as `div_euclid` by a positive divisor does.
+        assert_eq!(
+            parse("a / 2 > 1").unwrap().rust(Side::Read),
+            "(a).div_euclid(2) > 1"
+        );
+    }
+
+    #[test]
     fn precedence_and_spelling() {
         let e = parse("instance == 4 or instance == 5").unwrap();
         assert_eq!(e.rust(Side::Read), "instance == 4 || instance == 5");
@@ -203,5 +239,9 @@ mod tests {
         assert!(parse("_parent.count").is_err());
         assert!(parse("a - b").is_err());
         assert!(parse("a ==").is_err());
+        assert!(parse("1.5").is_err());
+        assert!(parse("a / b").is_err());
+        assert!(parse("a / 0").is_err());
+        assert!(parse("0x1_0000_0000_0000_0000").is_err());
     }
 }

@@ -14,6 +14,7 @@ mod frames;
 mod pretty;
 mod schema;
 pub mod suite;
+mod value;
 
 use std::path::{Path, PathBuf};
 

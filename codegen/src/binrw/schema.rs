@@ -64,6 +64,18 @@ pub struct TypeDef {
     pub endian: Option<&'static str>,
     pub params: Vec<(String, String)>,
     pub seq: Vec<Field>,
+    /// Value instances (`instances: {id: {value: EXPR}}`), methods of the struct.
+    pub instances: Vec<Instance>,
+}
+
+/// A value instance.
+#[derive(Debug, Clone)]
+pub struct Instance {
+    pub id: String,
+    pub yaml_path: String,
+    pub doc: Option<String>,
+    /// The expression, as written (a YAML number or boolean as its text).
+    pub value: String,
 }
 
 /// `-savepoint-pattern`, with the minimum version of the `version` field's `valid`.
@@ -387,6 +399,7 @@ const TYPE_KEYS: &[&str] = &[
     "enums",
     "seq",
     "params",
+    "instances",
     "-savepoint-namespace",
     "-savepoint-pattern",
     "-savepoint-versioned",
@@ -592,6 +605,40 @@ impl Cx<'_> {
                 seq.push(self.field(&fp, fmap)?);
             }
         }
+        let mut instances = Vec::new();
+        if let Some(list) = map.get("instances") {
+            let ipath = format!("{ypath}/instances");
+            let list = list
+                .as_mapping()
+                .ok_or_else(|| self.err(&ipath, "instances must be a mapping"))?;
+            for (key, value) in list {
+                let iid = key
+                    .as_str()
+                    .ok_or_else(|| self.err(&ipath, "instance ids are strings"))?;
+                let path = format!("{ipath}/{iid}");
+                let imap = value
+                    .as_mapping()
+                    .ok_or_else(|| self.err(&path, "an instance is a mapping"))?;
+                check_keys(self, &path, imap, &["value", "doc"])?;
+                let value = match imap.get("value") {
+                    Some(Value::String(s)) => s.clone(),
+                    Some(Value::Number(n)) if n.is_i64() || n.is_u64() => n.to_string(),
+                    Some(Value::Bool(b)) => b.to_string(),
+                    _ => {
+                        return Err(self.err(
+                            &path,
+                            "only value instances with an integer, boolean or expression value are supported by the binrw backend",
+                        ));
+                    }
+                };
+                instances.push(Instance {
+                    id: iid.to_string(),
+                    yaml_path: path,
+                    doc: str_key(imap, "doc"),
+                    value,
+                });
+            }
+        }
         if map.contains_key("-savepoint-transparent") && !map.contains_key("-savepoint-rust-type") {
             return Err(self.err(
                 &format!("{ypath}/-savepoint-transparent"),
@@ -614,6 +661,7 @@ impl Cx<'_> {
             endian: None,
             params,
             seq,
+            instances,
         };
         if def.pattern.is_some() {
             self.strip_pattern_framing(&mut def)?;

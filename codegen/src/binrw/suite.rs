@@ -19,7 +19,10 @@ use crate::ksy::SchemaError;
 /// What a translated sub-expression of an assertion is.
 enum Value<'a> {
     Int,
+    Bool,
     Str,
+    /// A repeated `str`/`strz` (`Vec<KsStr>`).
+    StrList,
     Enum(String),
     Struct(&'a TypeDef),
     List(Box<Value<'a>>),
@@ -47,6 +50,18 @@ impl<'a> Cx<'a> {
         def: &'a TypeDef,
         name: &str,
     ) -> Result<(String, Value<'a>), SchemaError> {
+        if def.instances.iter().any(|i| i.id == name) {
+            let (ty, _) = super::value::instance(def, name).map_err(|e| self.refuse(e))?;
+            let kind = match ty {
+                super::value::Ty::Int => Value::Int,
+                super::value::Ty::Bool => Value::Bool,
+                super::value::Ty::Str => Value::Str,
+            };
+            return Ok((
+                format!("{base}.{name}().ok_or(\"{name} does not fit in i128\")?"),
+                kind,
+            ));
+        }
         let field: &'a Field = def
             .seq
             .iter()
@@ -92,8 +107,12 @@ impl<'a> Cx<'a> {
         if field.cond.is_some() {
             access = format!("{access}.as_ref().ok_or(\"{name} is absent\")?");
         }
+        let repeated = field.repeat_expr.is_some() || field.repeat_eos;
+        if repeated && matches!(element, Value::Str) {
+            return Ok((access, Value::StrList));
+        }
         access.push_str(value);
-        let kind = if field.repeat_expr.is_some() {
+        let kind = if repeated {
             Value::List(Box::new(element))
         } else {
             element
@@ -110,10 +129,22 @@ impl<'a> Cx<'a> {
                 _ => Err(self.refuse(format!("kst `.{n}` on this value"))),
             },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {
-                ((b, Value::List(element)), Expr::Int(i)) => Ok((
-                    format!("{b}.get({i}).ok_or(\"index {i} out of range\")?"),
-                    *element,
+                ((b, Value::StrList), Expr::Int(i)) => Ok((
+                    format!("{b}.get({i}).ok_or(\"index {i} out of range\")?.value"),
+                    Value::Str,
                 )),
+                ((b, Value::List(element)), Expr::Int(i)) => {
+                    // An integer element is copied out of the list.
+                    let deref = if matches!(*element, Value::Int) {
+                        "*"
+                    } else {
+                        ""
+                    };
+                    Ok((
+                        format!("({deref}{b}.get({i}).ok_or(\"index {i} out of range\")?)"),
+                        *element,
+                    ))
+                }
                 _ => Err(self.refuse("kst index other than a literal into a list")),
             },
             other => Err(self.refuse(format!("kst expression {other:?}"))),
@@ -128,6 +159,25 @@ impl<'a> Cx<'a> {
         root: &'a TypeDef,
     ) -> Result<String, SchemaError> {
         let (access, kind) = self.actual(actual, root)?;
+        if matches!(expected, Expr::Name(n) if n == "null") {
+            // An absent optional field: the access without its final unwrap.
+            let cut = access
+                .rfind(".as_ref().ok_or(")
+                .filter(|at| {
+                    let rest = &access[*at..];
+                    rest.ends_with(" is absent\")?") || rest.ends_with(" is absent\")?.value")
+                })
+                .ok_or_else(|| {
+                    self.refuse(format!(
+                        "kst null for a field that is not optional: {actual:?}"
+                    ))
+                })?;
+            let what = format!("{actual:?}").replace('"', "'");
+            return Ok(format!(
+                "check({}.is_none(), \"{what}\")?;\n",
+                &access[..cut]
+            ));
+        }
         let literal = |e: &Expr| match e {
             Expr::Int(i) => Some(*i),
             Expr::Unary("-", inner) => match inner.as_ref() {
@@ -142,6 +192,22 @@ impl<'a> Cx<'a> {
                 "check(i128::try_from({access}).ok() == Some({}), \"{what}\")?;\n",
                 literal(e).unwrap_or_default()
             )),
+            (Value::Bool, Expr::Bool(b)) => Ok(format!("check({access} == {b}, \"{what}\")?;\n")),
+            (Value::StrList, Expr::Array(items))
+                if items.iter().all(|i| matches!(i, Expr::Str(_))) =>
+            {
+                let list: Vec<String> = items
+                    .iter()
+                    .map(|i| match i {
+                        Expr::Str(t) => format!("{t:?}"),
+                        _ => String::new(),
+                    })
+                    .collect();
+                Ok(format!(
+                    "check({access}.iter().map(|x| x.value.as_str()).collect::<Vec<_>>() == [{}], \"{what}\")?;\n",
+                    list.join(", ")
+                ))
+            }
             (Value::Enum(rust), Expr::Path(path)) if path.len() >= 2 => Ok(format!(
                 "check({access} == {rust}::{}, \"{what}\")?;\n",
                 super::schema::snake_to_camel(&path[path.len() - 1])
