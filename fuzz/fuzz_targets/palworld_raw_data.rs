@@ -1,14 +1,14 @@
 //! Fuzzes the Palworld RawData decoders: the input (after two mode bytes choosing the path, the
 //! discriminator and the package versions) decoded as one RawData blob must encode back to
-//! itself, whatever it decodes to; and a GVAS file read from the input keeps its bytes through
-//! take + apply.
+//! itself, whatever it decodes to; and a GVAS file read from the input with its blobs decoded
+//! writes the bytes a plain read writes (directly, after JSON, and once restored into the body).
 #![no_main]
 
 use gvas::palworld::{
     BASE_CAMP_MODULE_PATH, BASE_CAMP_PATH, BUILD_PROCESS_PATH, CHARACTER_CONTAINER_SLOT_PATH,
     CHARACTER_PATH, CONCRETE_MODEL_PATH, CONCRETE_MODULE_PATH, CONNECTOR_PATH, DYNAMIC_ITEM_PATH,
     FOLIAGE_INSTANCE_PATH, FOLIAGE_MODEL_PATH, GROUP_PATH, ITEM_CONTAINER_PATH, ITEM_SLOT_PATH,
-    MAP_MODEL_PATH, PalworldRawData, RawData, WORK_ASSIGN_PATH, WORK_COLLECTION_PATH, WORK_PATH,
+    MAP_MODEL_PATH, RawData, WORK_ASSIGN_PATH, WORK_COLLECTION_PATH, WORK_PATH,
     WORKER_DIRECTOR_PATH,
 };
 use libfuzzer_sys::fuzz_target;
@@ -74,12 +74,25 @@ fuzz_target!(|data: &[u8]| {
     let raw = RawData::decode(path, Some(discriminator), bytes, &ctx);
     assert_eq!(raw.encode(&ctx).expect("a decoded blob encodes"), bytes);
 
-    if let Ok(mut save) = gvas::read(data) {
-        let Ok(original) = gvas::write(&save) else {
+    // The whole-file entry point: a read that decodes the blobs writes what a plain read writes,
+    // also after its blobs went through JSON.
+    let decoding = gvas::ReadOptions {
+        decode_raw_data: true,
+        ..gvas::ReadOptions::default()
+    };
+    if let Ok(mut save) = gvas::read_with(data, &decoding) {
+        let plain = gvas::read(data).expect("reads without decoding too");
+        let Ok(original) = gvas::write(&plain) else {
             return;
         };
-        let raw = PalworldRawData::take(&mut save.body);
-        raw.apply(&mut save.body).expect("the blobs go back");
-        assert_eq!(gvas::write(&save).expect("writes"), original);
+        assert_eq!(
+            gvas::write(&save).expect("writes from decoded blobs"),
+            original
+        );
+        let json = serde_json::to_string(&save.raw_data).expect("serializes");
+        save.raw_data = serde_json::from_str(&json).expect("deserializes");
+        assert_eq!(gvas::write(&save).expect("writes from JSON"), original);
+        save.restore_raw_data().expect("the blobs go back");
+        assert!(save.body == plain.body);
     }
 });
