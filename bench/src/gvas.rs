@@ -47,35 +47,6 @@ pub fn run(h: &mut Harness) {
             .count()
     });
     peak_memory(&loaded);
-    palworld_raw_data(h, &loaded);
-}
-
-/// The Palworld world save (Level.sav sample): read with its RawData blobs decoded
-/// ([`gvas::palworld::PalworldRawData::take`]) against the plain read, same run, and the peak heap
-/// of the decoding read over the decompressed body (goal: under 3x).
-fn palworld_raw_data(h: &Harness, loaded: &[Loaded]) {
-    let Some(level) = loaded.iter().find(|l| l.name == "palworld_zlib_twice.sav") else {
-        return;
-    };
-    let options = options();
-    let read_decoded = || {
-        let mut save = gvas::read_with(&level.file, &options).expect("reads");
-        let raw = gvas::palworld::PalworldRawData::take(&mut save.body);
-        (save, raw)
-    };
-    h.report_vs(
-        "read Level.sav with RawData decoded (MB/s of body)",
-        &level.body,
-        read_decoded,
-        ("plain read", || {
-            gvas::read_with(&level.file, &options).expect("reads")
-        }),
-    );
-    h.report_peak_memory(
-        "read Level.sav with RawData decoded, over the decompressed body",
-        level.body.len(),
-        read_decoded,
-    );
 }
 
 fn options() -> gvas::ReadOptions {

@@ -1,5 +1,6 @@
 //! The Palworld world save (Level.sav sample, corpus/gvas/palworld_zlib_twice.sav) with its RawData
-//! decoded: blob counts (decoded, still raw by path), players, Pals and guilds.
+//! decoded: blob counts by path (decoded, decoded with bytes kept raw inside, still raw), players,
+//! Pals, guilds, map objects by concrete model class, dynamic items and works by kind.
 
 use std::fmt::Write as _;
 
@@ -15,8 +16,9 @@ fn describe(data: &[u8]) -> String {
     let _ = writeln!(out, "raw_data_blobs: {}", raw.blobs.len());
     let _ = writeln!(out, "decoded: {}", raw.blobs.len() - raw_total);
     let _ = writeln!(out, "still raw: {raw_total}");
-    for (path, n) in &still_raw {
-        let _ = writeln!(out, "  {n:6} {path}");
+    let _ = writeln!(out, "by path: decoded, partly raw, raw");
+    for (path, [decoded, partly, raw]) in raw.counts_by_path() {
+        let _ = writeln!(out, "  {decoded:6} {partly:3} {raw:3} {path}");
     }
     let (players, pals): (Vec<_>, Vec<_>) = raw.characters().partition(|c| c.is_player());
     let _ = writeln!(out, "players: {}", players.len());
@@ -71,6 +73,22 @@ fn describe(data: &[u8]) -> String {
             g.character_handles.len()
         );
     }
+    let mut classes = std::collections::BTreeMap::new();
+    let mut items = std::collections::BTreeMap::new();
+    let mut works = std::collections::BTreeMap::new();
+    for (_, data) in &raw.blobs {
+        let (map, name) = match data {
+            RawData::ConcreteModel(c) => (&mut classes, serde_json::to_value(&c.body)),
+            RawData::DynamicItem(d) => (&mut items, serde_json::to_value(&d.kind)),
+            RawData::Work(w) => (&mut works, serde_json::to_value(&w.workable)),
+            _ => continue,
+        };
+        *map.entry(variant_name(name.expect("serializes")))
+            .or_insert(0) += 1;
+    }
+    let _ = writeln!(out, "concrete models: {classes:?}");
+    let _ = writeln!(out, "dynamic items: {items:?}");
+    let _ = writeln!(out, "works: {works:?}");
     raw.apply(&mut save.body).expect("applies");
     let same = gvas::write(&save).expect("writes") == data;
     let _ = writeln!(
@@ -79,6 +97,28 @@ fn describe(data: &[u8]) -> String {
         if same { "identical" } else { "DIFFERS" }
     );
     out
+}
+
+/// A value's variant name (and its inner variant's, for a wrapped one): `Data.ConvertItem`.
+fn variant_name(mut json: serde_json::Value) -> String {
+    let mut names = Vec::new();
+    loop {
+        match json {
+            serde_json::Value::Object(map) => match map.into_iter().next() {
+                Some((name, inner)) if name.starts_with(char::is_uppercase) => {
+                    names.push(name);
+                    json = inner;
+                }
+                _ => break,
+            },
+            serde_json::Value::String(name) => {
+                names.push(name);
+                break;
+            }
+            _ => break,
+        }
+    }
+    names.join(".")
 }
 
 #[test]

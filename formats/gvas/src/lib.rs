@@ -57,6 +57,11 @@ pub struct SaveFile {
     pub container: Container,
     /// The decoded body.
     pub body: GvasBody,
+    /// Palworld `RawData` blobs moved out of the body and decoded ([`SaveFile::decode_raw_data`],
+    /// [`ReadOptions::decode_raw_data`]); while set, the body's `RawData` arrays are empty and
+    /// writing puts these back. Absent from JSON when not set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw_data: Option<palworld::PalworldRawData>,
 }
 
 /// Options for reading.
@@ -67,6 +72,8 @@ pub struct ReadOptions {
     pub hints: StructHints,
     /// Fail on property values the `unreal` crate cannot decode instead of keeping them as raw bytes.
     pub strict: bool,
+    /// Decode Palworld `RawData` byte arrays into [`SaveFile::raw_data`] (when the body has any).
+    pub decode_raw_data: bool,
 }
 
 impl ReadOptions {
@@ -95,12 +102,28 @@ pub fn read_with(data: &[u8], options: &ReadOptions) -> Result<SaveFile, Error> 
             (Container::Astroneer(frame), body)
         }
     };
-    Ok(SaveFile { container, body })
+    let mut save = SaveFile {
+        container,
+        body,
+        raw_data: None,
+    };
+    if options.decode_raw_data {
+        save.decode_raw_data();
+    }
+    Ok(save)
 }
 
-/// Writes a SaveGame file: the body, wrapped in its container.
+/// Writes a SaveGame file: the body (with [`SaveFile::raw_data`] put back into a copy of it, if
+/// set), wrapped in its container.
 pub fn write(save: &SaveFile) -> Result<Vec<u8>, Error> {
-    let body = save.body.write()?;
+    let body = match &save.raw_data {
+        None => save.body.write()?,
+        Some(raw) => {
+            let mut body = save.body.clone();
+            raw.apply(&mut body)?;
+            body.write()?
+        }
+    };
     save.container.seal(body)
 }
 
@@ -122,6 +145,27 @@ impl SaveFile {
     /// The root property list, mutably.
     pub fn properties_mut(&mut self) -> &mut PropertyList {
         &mut self.body.properties
+    }
+
+    /// Moves the body's Palworld `RawData` blobs into [`SaveFile::raw_data`], decoded; true when
+    /// there were any (a body without `RawData` properties is left as it is).
+    pub fn decode_raw_data(&mut self) -> bool {
+        if self.raw_data.is_none() {
+            let raw = palworld::PalworldRawData::take(&mut self.body);
+            if !raw.blobs.is_empty() {
+                self.raw_data = Some(raw);
+            }
+        }
+        self.raw_data.is_some()
+    }
+
+    /// Puts [`SaveFile::raw_data`] back into the body's `RawData` arrays and clears it.
+    pub fn restore_raw_data(&mut self) -> Result<(), Error> {
+        if let Some(raw) = &self.raw_data {
+            raw.apply(&mut self.body)?;
+            self.raw_data = None;
+        }
+        Ok(())
     }
 
     /// Short key/value lines describing the file (for `savepoint info` and snapshots).
@@ -162,6 +206,7 @@ impl SaveFile {
             ),
         ];
         lines.push(("raw_fallbacks", self.body.raw_fallbacks().to_string()));
+        self.raw_data_summary(&mut lines);
         match &self.body.extra {
             Extra::Bytes(bytes) => lines.push(("trailing_bytes", bytes.len().to_string())),
             Extra::Astroneer(world) => {
@@ -182,6 +227,31 @@ impl SaveFile {
             }
         }
         lines
+    }
+}
+
+impl SaveFile {
+    /// Palworld `RawData` counts: blobs, decoded, still raw (only when the body has any; decoded
+    /// from a copy of the body unless [`SaveFile::raw_data`] is set).
+    fn raw_data_summary(&self, lines: &mut Vec<(&'static str, String)>) {
+        let taken;
+        let raw = match &self.raw_data {
+            Some(raw) => raw,
+            None => {
+                taken = palworld::PalworldRawData::take(&mut self.body.clone());
+                &taken
+            }
+        };
+        if raw.blobs.is_empty() {
+            return;
+        }
+        let still_raw: usize = raw.still_raw_by_path().values().sum();
+        lines.push(("raw_data_blobs", raw.blobs.len().to_string()));
+        lines.push((
+            "raw_data_decoded",
+            (raw.blobs.len() - still_raw).to_string(),
+        ));
+        lines.push(("raw_data_still_raw", still_raw.to_string()));
     }
 }
 

@@ -17,8 +17,28 @@
 //! - `worldSaveData.BaseCampSaveData.Value.RawData`: a base camp (ID, name, state, transforms,
 //!   area, group, owner).
 //!
-//! Every other `RawData` path stays [`RawData::Undecoded`]; [`PalworldRawData::still_raw_by_path`]
-//! counts them.
+//! - `worldSaveData.CharacterContainerSaveData.Value.Slots.RawData`: a character container slot;
+//! - `worldSaveData.DynamicItemSaveData.RawData`: an egg, armor or weapon ([`dynamic_item`]);
+//! - `worldSaveData.FoliageGridSaveDataMap...RawData`: foliage models and instances ([`foliage`]);
+//! - `worldSaveData.MapObjectSaveData...RawData` (and the same under `DungeonSaveData`): map
+//!   object models, connectors, build processes, concrete models by object class and their
+//!   modules by module type ([`map_object`]);
+//! - `worldSaveData.WorkSaveData...RawData`: work by workable type and work assignments
+//!   ([`work`]);
+//! - `worldSaveData.BaseCampSaveData.Value...RawData`: worker directors, work collections and
+//!   modules by module type ([`base_camp`]).
+//!
+//! A blob whose layout depends on something else in the body gets it from there: a group's
+//! sibling `GroupType`, a work's sibling `WorkableType`, a concrete model's `MapObjectId` (on the
+//! map object around it), a module's `ModuleMap` key. Empty blobs at decoded paths are
+//! [`RawData::Empty`]. Every other blob stays [`RawData::Undecoded`];
+//! [`PalworldRawData::still_raw_by_path`] counts them.
+
+pub mod base_camp;
+pub mod dynamic_item;
+pub mod foliage;
+pub mod map_object;
+pub mod work;
 
 use std::collections::BTreeMap;
 
@@ -40,6 +60,47 @@ pub const ITEM_CONTAINER_PATH: &str = "worldSaveData.ItemContainerSaveData.Value
 pub const ITEM_SLOT_PATH: &str = "worldSaveData.ItemContainerSaveData.Value.Slots.RawData";
 /// Path of the base camps' data.
 pub const BASE_CAMP_PATH: &str = "worldSaveData.BaseCampSaveData.Value.RawData";
+/// Path of the base camps' worker directors.
+pub const WORKER_DIRECTOR_PATH: &str =
+    "worldSaveData.BaseCampSaveData.Value.WorkerDirector.RawData";
+/// Path of the base camps' work collections.
+pub const WORK_COLLECTION_PATH: &str =
+    "worldSaveData.BaseCampSaveData.Value.WorkCollection.RawData";
+/// Path of the base camps' modules (layout by the `ModuleMap` key).
+pub const BASE_CAMP_MODULE_PATH: &str =
+    "worldSaveData.BaseCampSaveData.Value.ModuleMap.Value.RawData";
+/// Path of the character containers' own data: always empty in the saves seen (the game does not
+/// write it), so only an empty blob counts as decoded there.
+pub const CHARACTER_CONTAINER_PATH: &str = "worldSaveData.CharacterContainerSaveData.Value.RawData";
+/// Path of the character container slots' data.
+pub const CHARACTER_CONTAINER_SLOT_PATH: &str =
+    "worldSaveData.CharacterContainerSaveData.Value.Slots.RawData";
+/// Path of the dynamic items' data.
+pub const DYNAMIC_ITEM_PATH: &str = "worldSaveData.DynamicItemSaveData.RawData";
+/// Path of the foliage models' data.
+pub const FOLIAGE_MODEL_PATH: &str =
+    "worldSaveData.FoliageGridSaveDataMap.Value.ModelMap.Value.RawData";
+/// Path of the foliage instances' data.
+pub const FOLIAGE_INSTANCE_PATH: &str =
+    "worldSaveData.FoliageGridSaveDataMap.Value.ModelMap.Value.InstanceDataMap.Value.RawData";
+/// Path of the map objects' models.
+pub const MAP_MODEL_PATH: &str = "worldSaveData.MapObjectSaveData.Model.RawData";
+/// Path of the map object models' connectors.
+pub const CONNECTOR_PATH: &str = "worldSaveData.MapObjectSaveData.Model.Connector.RawData";
+/// Path of the map object models' build processes.
+pub const BUILD_PROCESS_PATH: &str = "worldSaveData.MapObjectSaveData.Model.BuildProcess.RawData";
+/// Path of the map objects' concrete models (layout by the object's `MapObjectId`).
+pub const CONCRETE_MODEL_PATH: &str = "worldSaveData.MapObjectSaveData.ConcreteModel.RawData";
+/// Path of the concrete models' modules (layout by the `ModuleMap` key).
+pub const CONCRETE_MODULE_PATH: &str =
+    "worldSaveData.MapObjectSaveData.ConcreteModel.ModuleMap.Value.RawData";
+/// Path of the works' data (layout by the sibling `WorkableType`).
+pub const WORK_PATH: &str = "worldSaveData.WorkSaveData.RawData";
+/// Path of the work assignments' data.
+pub const WORK_ASSIGN_PATH: &str = "worldSaveData.WorkSaveData.WorkAssignMap.Value.RawData";
+
+/// Dungeons keep map objects as the world does, under this prefix instead of `worldSaveData.`.
+const DUNGEON_PREFIX: &str = "worldSaveData.DungeonSaveData.";
 
 /// Every `RawData` blob of a body, in file order, decoded where the layout is known.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -61,10 +122,104 @@ pub enum RawData {
     ItemSlot(Box<ItemSlotData>),
     /// A base camp.
     BaseCamp(Box<BaseCampData>),
-    /// An empty blob at a decoded path (containers and slots without data).
+    /// A base camp's worker director.
+    WorkerDirector(Box<base_camp::WorkerDirector>),
+    /// A base camp's work collection.
+    WorkCollection(Box<base_camp::WorkCollection>),
+    /// A base camp module.
+    BaseCampModule(Box<base_camp::BaseCampModuleData>),
+    /// A character container slot.
+    CharacterContainerSlot(Box<CharacterContainerSlot>),
+    /// A dynamic item (egg, armor, weapon).
+    DynamicItem(Box<dynamic_item::DynamicItem>),
+    /// A foliage model.
+    FoliageModel(Box<foliage::FoliageModel>),
+    /// A foliage instance.
+    FoliageInstance(Box<foliage::FoliageInstance>),
+    /// A map object's model.
+    MapModel(Box<map_object::MapModel>),
+    /// A map object model's connector.
+    Connector(Box<map_object::Connector>),
+    /// A map object model's build process.
+    BuildProcess(Box<map_object::BuildProcess>),
+    /// A map object's concrete model.
+    ConcreteModel(Box<map_object::ConcreteModel>),
+    /// A concrete model's module.
+    ConcreteModule(Box<map_object::ConcreteModuleData>),
+    /// A work.
+    Work(Box<work::WorkData>),
+    /// A work assignment.
+    WorkAssign(Box<work::WorkAssignData>),
+    /// An empty blob at a decoded path.
     Empty,
     /// A blob whose layout is not decoded here (or which did not decode), kept as stored.
     Undecoded(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
+}
+
+/// What a blob at a path is, by layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Character,
+    Group,
+    ItemContainer,
+    ItemSlot,
+    BaseCamp,
+    WorkerDirector,
+    WorkCollection,
+    BaseCampModule,
+    CharacterContainer,
+    CharacterContainerSlot,
+    DynamicItem,
+    FoliageModel,
+    FoliageInstance,
+    MapModel,
+    Connector,
+    BuildProcess,
+    ConcreteModel,
+    ConcreteModule,
+    Work,
+    WorkAssign,
+}
+
+/// The decoded paths and their layouts.
+const KINDS: &[(&str, Kind)] = &[
+    (CHARACTER_PATH, Kind::Character),
+    (GROUP_PATH, Kind::Group),
+    (ITEM_CONTAINER_PATH, Kind::ItemContainer),
+    (ITEM_SLOT_PATH, Kind::ItemSlot),
+    (BASE_CAMP_PATH, Kind::BaseCamp),
+    (WORKER_DIRECTOR_PATH, Kind::WorkerDirector),
+    (WORK_COLLECTION_PATH, Kind::WorkCollection),
+    (BASE_CAMP_MODULE_PATH, Kind::BaseCampModule),
+    (CHARACTER_CONTAINER_PATH, Kind::CharacterContainer),
+    (CHARACTER_CONTAINER_SLOT_PATH, Kind::CharacterContainerSlot),
+    (DYNAMIC_ITEM_PATH, Kind::DynamicItem),
+    (FOLIAGE_MODEL_PATH, Kind::FoliageModel),
+    (FOLIAGE_INSTANCE_PATH, Kind::FoliageInstance),
+    (MAP_MODEL_PATH, Kind::MapModel),
+    (CONNECTOR_PATH, Kind::Connector),
+    (BUILD_PROCESS_PATH, Kind::BuildProcess),
+    (CONCRETE_MODEL_PATH, Kind::ConcreteModel),
+    (CONCRETE_MODULE_PATH, Kind::ConcreteModule),
+    (WORK_PATH, Kind::Work),
+    (WORK_ASSIGN_PATH, Kind::WorkAssign),
+];
+
+impl Kind {
+    fn of(path: &str) -> Option<Kind> {
+        let find = |path: &str| KINDS.iter().find(|(p, _)| *p == path).map(|(_, k)| *k);
+        find(path).or_else(|| {
+            let inner = path.strip_prefix(DUNGEON_PREFIX)?;
+            match find(&format!("worldSaveData.{inner}"))? {
+                kind @ (Kind::MapModel
+                | Kind::Connector
+                | Kind::BuildProcess
+                | Kind::ConcreteModel
+                | Kind::ConcreteModule) => Some(kind),
+                _ => None,
+            }
+        })
+    }
 }
 
 /// `CharacterSaveParameterMap` value data.
@@ -280,6 +435,31 @@ pub struct ItemSlotData {
     pub trailing: Vec<u8>,
 }
 
+/// `CharacterContainerSaveData.Value.Slots.RawData`: who is in a character container slot.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct CharacterContainerSlot {
+    pub player_uid: FGuid,
+    pub instance_id: FGuid,
+    pub permission_tribe_id: u8,
+    /// Bytes after the known fields, kept as stored.
+    #[br(parse_with = binrw::helpers::until_eof)]
+    #[serde(with = "unreal::chunked::hex_bytes")]
+    pub trailing: Vec<u8>,
+}
+
+/// An item and a count (`FPalItemAndNum`).
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct PalItemAndNum {
+    pub item_id: map_object::PalItemId,
+    pub num: u32,
+}
+
 /// An `FTransform` with UE5 doubles: rotation quaternion, translation, scale.
 #[binrw]
 #[brw(little)]
@@ -348,10 +528,11 @@ where
         .collect()
 }
 
-/// A `RawData` property found in a body: its path, the sibling `GroupType` and its bytes.
+/// A `RawData` property found in a body: its path, what its layout depends on (see
+/// [`RawData::decode`]) and its bytes.
 struct Blob<'a> {
     path: String,
-    group_type: Option<String>,
+    discriminator: Option<&'a str>,
     bytes: &'a mut Vec<u8>,
 }
 
@@ -363,12 +544,17 @@ impl PalworldRawData {
     pub fn take(body: &mut GvasBody) -> PalworldRawData {
         let ctx = context(body);
         let mut blobs = Vec::new();
-        walk(&mut body.properties, &mut String::new(), &mut |blob| {
-            let data = decode_blob(&blob, &ctx);
-            blob.bytes.clear();
-            blob.bytes.shrink_to_fit();
-            blobs.push((blob.path, data));
-        });
+        walk(
+            &mut body.properties,
+            &mut String::new(),
+            None,
+            &mut |blob| {
+                let data = decode_blob(&blob, &ctx);
+                blob.bytes.clear();
+                blob.bytes.shrink_to_fit();
+                blobs.push((blob.path, data));
+            },
+        );
         PalworldRawData { blobs }
     }
 
@@ -377,24 +563,29 @@ impl PalworldRawData {
         let ctx = context(body);
         let mut blobs = self.blobs.iter();
         let mut failure = None;
-        walk(&mut body.properties, &mut String::new(), &mut |blob| {
-            if failure.is_some() {
-                return;
-            }
-            match blobs.next() {
-                Some((path, data)) if *path == blob.path => match encode_blob(data, &ctx) {
-                    Ok(bytes) => *blob.bytes = bytes,
-                    Err(e) => failure = Some(e.within(&blob.path)),
-                },
-                _ => {
-                    failure = Some(Error::new(
-                        blob.path.clone(),
-                        0,
-                        "RawData blobs do not match the body's RawData properties",
-                    ))
+        walk(
+            &mut body.properties,
+            &mut String::new(),
+            None,
+            &mut |blob| {
+                if failure.is_some() {
+                    return;
                 }
-            }
-        });
+                match blobs.next() {
+                    Some((path, data)) if *path == blob.path => match encode_blob(data, &ctx) {
+                        Ok(bytes) => *blob.bytes = bytes,
+                        Err(e) => failure = Some(e.within(&blob.path)),
+                    },
+                    _ => {
+                        failure = Some(Error::new(
+                            blob.path.clone(),
+                            0,
+                            "RawData blobs do not match the body's RawData properties",
+                        ))
+                    }
+                }
+            },
+        );
         match failure {
             Some(e) => Err(e),
             None if blobs.next().is_some() => Err(Error::new(
@@ -412,6 +603,20 @@ impl PalworldRawData {
         for (path, data) in &self.blobs {
             if matches!(data, RawData::Undecoded(_)) {
                 *counts.entry(path.clone()).or_insert(0) += 1;
+            }
+        }
+        counts
+    }
+
+    /// Per path: (blobs decoded, blobs decoded but with bytes kept raw inside, blobs still raw).
+    pub fn counts_by_path(&self) -> BTreeMap<String, [usize; 3]> {
+        let mut counts: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+        for (path, data) in &self.blobs {
+            let entry = counts.entry(path.clone()).or_default();
+            match data {
+                RawData::Undecoded(_) => entry[2] += 1,
+                d if d.kept_raw_len() > 0 => entry[1] += 1,
+                _ => entry[0] += 1,
             }
         }
         counts
@@ -487,36 +692,71 @@ fn context(body: &GvasBody) -> PropertyContext {
 }
 
 fn decode_blob(blob: &Blob<'_>, ctx: &PropertyContext) -> RawData {
-    RawData::decode(&blob.path, blob.group_type.as_deref(), blob.bytes, ctx)
+    RawData::decode(&blob.path, blob.discriminator, blob.bytes, ctx)
 }
 
 impl RawData {
-    /// Decodes the bytes of the `RawData` property at `path` (its sibling `GroupType` for groups;
-    /// `ctx` as for the body's properties). A decoded value is returned only when it encodes back
+    /// Decodes the bytes of the `RawData` property at `path`; `discriminator` is what its layout
+    /// depends on, if anything (a group's `GroupType`, a work's `WorkableType`, a concrete model's
+    /// `MapObjectId`, a module's `ModuleMap` key), and `ctx` as for the body's properties. A decoded value is returned only when it encodes back
     /// to `bytes`, so no blob is ever changed by a read; otherwise the bytes are kept.
     pub fn decode(
         path: &str,
-        group_type: Option<&str>,
+        discriminator: Option<&str>,
         bytes: &[u8],
         ctx: &PropertyContext,
     ) -> RawData {
-        let decoded = match path {
-            CHARACTER_PATH => decode_character(bytes, ctx).map(|c| RawData::Character(Box::new(c))),
-            GROUP_PATH => {
-                let kind = GroupKind::of(group_type.unwrap_or(""));
-                GroupData::read_le_args(&mut binrw::io::Cursor::new(bytes), (kind,))
-                    .ok()
-                    .map(|g| RawData::Group(Box::new(g)))
-            }
-            ITEM_CONTAINER_PATH | ITEM_SLOT_PATH if bytes.is_empty() => Some(RawData::Empty),
-            ITEM_CONTAINER_PATH => read_binrw(bytes).map(|d| RawData::ItemContainer(Box::new(d))),
-            ITEM_SLOT_PATH => read_binrw(bytes).map(|d| RawData::ItemSlot(Box::new(d))),
-            BASE_CAMP_PATH => read_binrw(bytes).map(|d| RawData::BaseCamp(Box::new(d))),
-            _ => None,
+        let Some(kind) = Kind::of(path) else {
+            return RawData::Undecoded(bytes.to_vec());
+        };
+        let decoded = if bytes.is_empty() {
+            Some(RawData::Empty)
+        } else {
+            decode_kind(kind, discriminator.unwrap_or(""), bytes, ctx)
         };
         match decoded {
             Some(data) if data.encode(ctx).is_ok_and(|b| b == bytes) => data,
             _ => RawData::Undecoded(bytes.to_vec()),
+        }
+    }
+
+    /// How many of this blob's bytes are kept as bytes rather than decoded: all of an
+    /// [`RawData::Undecoded`] blob, else its `trailing` bytes and any part of unknown layout (a
+    /// concrete model of an unknown class, an unknown dynamic item or work transform).
+    pub fn kept_raw_len(&self) -> usize {
+        use dynamic_item::DynamicItemKind;
+        use work::WorkTransform;
+        match self {
+            RawData::Undecoded(bytes) => bytes.len(),
+            RawData::Empty => 0,
+            RawData::Character(d) => d.trailing.len(),
+            RawData::Group(d) => d.trailing.len(),
+            RawData::ItemContainer(d) => d.trailing.len(),
+            RawData::ItemSlot(d) => d.trailing.len(),
+            RawData::BaseCamp(d) => d.trailing.len(),
+            RawData::WorkerDirector(d) => d.trailing.len(),
+            RawData::WorkCollection(d) => d.trailing.len(),
+            RawData::BaseCampModule(d) => d.trailing.len(),
+            RawData::CharacterContainerSlot(d) => d.trailing.len(),
+            RawData::DynamicItem(d) => match &d.kind {
+                DynamicItemKind::Unknown(rest) => rest.len(),
+                _ => 0,
+            },
+            RawData::FoliageModel(d) => d.trailing.len(),
+            RawData::FoliageInstance(d) => d.trailing.len(),
+            RawData::MapModel(d) => d.trailing.len(),
+            RawData::Connector(_) => 0,
+            RawData::BuildProcess(d) => d.trailing.len(),
+            RawData::ConcreteModel(d) => d.trailing.len(),
+            RawData::ConcreteModule(d) => d.trailing.len(),
+            RawData::Work(d) => {
+                let other = match &d.transform {
+                    WorkTransform::Other { rest, .. } => rest.len(),
+                    _ => 0,
+                };
+                other + d.trailing.len()
+            }
+            RawData::WorkAssign(d) => d.trailing.len(),
         }
     }
 
@@ -531,6 +771,55 @@ where
     T: for<'a> BinRead<Args<'a> = ()>,
 {
     T::read_le(&mut binrw::io::Cursor::new(bytes)).ok()
+}
+
+fn read_args<T, A>(bytes: &[u8], args: A) -> Option<T>
+where
+    T: for<'a> BinRead<Args<'a> = A>,
+{
+    T::read_le_args(&mut binrw::io::Cursor::new(bytes), args).ok()
+}
+
+fn decode_kind(
+    kind: Kind,
+    discriminator: &str,
+    bytes: &[u8],
+    ctx: &PropertyContext,
+) -> Option<RawData> {
+    Some(match kind {
+        Kind::Character => RawData::Character(Box::new(decode_character(bytes, ctx)?)),
+        Kind::Group => RawData::Group(read_args(bytes, (GroupKind::of(discriminator),))?),
+        Kind::ItemContainer => RawData::ItemContainer(read_binrw(bytes)?),
+        Kind::ItemSlot => RawData::ItemSlot(read_binrw(bytes)?),
+        Kind::BaseCamp => RawData::BaseCamp(read_binrw(bytes)?),
+        Kind::WorkerDirector => RawData::WorkerDirector(read_binrw(bytes)?),
+        Kind::WorkCollection => RawData::WorkCollection(read_binrw(bytes)?),
+        Kind::BaseCampModule => RawData::BaseCampModule(read_args(
+            bytes,
+            (base_camp::BaseCampModuleType::of(discriminator),),
+        )?),
+        Kind::CharacterContainer => return None,
+        Kind::CharacterContainerSlot => RawData::CharacterContainerSlot(read_binrw(bytes)?),
+        Kind::DynamicItem => {
+            RawData::DynamicItem(Box::new(dynamic_item::DynamicItem::decode(bytes, ctx)?))
+        }
+        Kind::FoliageModel => RawData::FoliageModel(read_binrw(bytes)?),
+        Kind::FoliageInstance => RawData::FoliageInstance(read_binrw(bytes)?),
+        Kind::MapModel => RawData::MapModel(read_binrw(bytes)?),
+        Kind::Connector => RawData::Connector(read_binrw(bytes)?),
+        Kind::BuildProcess => RawData::BuildProcess(read_binrw(bytes)?),
+        Kind::ConcreteModel => RawData::ConcreteModel(Box::new(map_object::ConcreteModel::decode(
+            bytes,
+            discriminator,
+            ctx,
+        )?)),
+        Kind::ConcreteModule => RawData::ConcreteModule(read_args(
+            bytes,
+            (map_object::ModuleType::of(discriminator),),
+        )?),
+        Kind::Work => RawData::Work(read_args(bytes, (work::WorkKind::of(discriminator),))?),
+        Kind::WorkAssign => RawData::WorkAssign(read_binrw(bytes)?),
+    })
 }
 
 fn decode_character(bytes: &[u8], ctx: &PropertyContext) -> Option<CharacterData> {
@@ -548,40 +837,70 @@ fn decode_character(bytes: &[u8], ctx: &PropertyContext) -> Option<CharacterData
 
 fn encode_blob(data: &RawData, ctx: &PropertyContext) -> Result<Vec<u8>, Error> {
     let mut out = Vec::new();
+    let put = |name: &'static str, result: binrw::BinResult<()>| {
+        result.map_err(|e| Error::binrw(name, 0, e))
+    };
     match data {
         RawData::Undecoded(bytes) => out.extend_from_slice(bytes),
+        RawData::Empty => {}
         RawData::Character(c) => {
             c.object
                 .write(ctx, &mut out)
                 .map_err(|e| Error::property("object", e))?;
             out.extend_from_slice(&c.unknown);
-            crate::put_binrw(&c.group_id, &mut out).map_err(|e| Error::binrw("group_id", 0, e))?;
+            put("group_id", crate::put_binrw(&c.group_id, &mut out))?;
             out.extend_from_slice(&c.trailing);
         }
-        RawData::Group(g) => {
-            crate::put_binrw(&**g, &mut out).map_err(|e| Error::binrw("group", 0, e))?;
+        RawData::Group(d) => put("group", crate::put_binrw(&**d, &mut out))?,
+        RawData::ItemContainer(d) => put("item container", crate::put_binrw(&**d, &mut out))?,
+        RawData::ItemSlot(d) => put("item slot", crate::put_binrw(&**d, &mut out))?,
+        RawData::BaseCamp(d) => put("base camp", crate::put_binrw(&**d, &mut out))?,
+        RawData::WorkerDirector(d) => put("worker director", crate::put_binrw(&**d, &mut out))?,
+        RawData::WorkCollection(d) => put("work collection", crate::put_binrw(&**d, &mut out))?,
+        RawData::BaseCampModule(d) => put("base camp module", crate::put_binrw(&**d, &mut out))?,
+        RawData::CharacterContainerSlot(d) => {
+            put("character container slot", crate::put_binrw(&**d, &mut out))?
         }
-        RawData::ItemContainer(d) => {
-            crate::put_binrw(&**d, &mut out).map_err(|e| Error::binrw("item container", 0, e))?
-        }
-        RawData::ItemSlot(d) => {
-            crate::put_binrw(&**d, &mut out).map_err(|e| Error::binrw("item slot", 0, e))?
-        }
-        RawData::BaseCamp(d) => {
-            crate::put_binrw(&**d, &mut out).map_err(|e| Error::binrw("base camp", 0, e))?
-        }
-        RawData::Empty => {}
+        RawData::DynamicItem(d) => d.encode(ctx, &mut out)?,
+        RawData::FoliageModel(d) => put("foliage model", crate::put_binrw(&**d, &mut out))?,
+        RawData::FoliageInstance(d) => put("foliage instance", crate::put_binrw(&**d, &mut out))?,
+        RawData::MapModel(d) => put("map model", crate::put_binrw(&**d, &mut out))?,
+        RawData::Connector(d) => put("connector", crate::put_binrw(&**d, &mut out))?,
+        RawData::BuildProcess(d) => put("build process", crate::put_binrw(&**d, &mut out))?,
+        RawData::ConcreteModel(d) => d.encode(ctx, &mut out)?,
+        RawData::ConcreteModule(d) => put("concrete module", crate::put_binrw(&**d, &mut out))?,
+        RawData::Work(d) => put("work", crate::put_binrw(&**d, &mut out))?,
+        RawData::WorkAssign(d) => put("work assign", crate::put_binrw(&**d, &mut out))?,
     }
     Ok(out)
 }
 
-/// Calls `f` for every `RawData` byte array under `list`, in file order; `path` is the property
-/// path (map entries add `Key`/`Value`, array and set elements add nothing).
-fn walk(list: &mut PropertyList, path: &mut String, f: &mut dyn FnMut(Blob<'_>)) {
-    let group_type = list.get("GroupType").and_then(|p| match &p.value {
-        PropertyValue::Enum(name) => Some(name.as_str().to_owned()),
+/// Properties of a list that decide the layout of the blobs under it.
+const DISCRIMINATORS: [&str; 3] = ["GroupType", "WorkableType", "MapObjectId"];
+
+/// The text of an enum, name or string value.
+fn text_of(value: &PropertyValue) -> Option<&str> {
+    match value {
+        PropertyValue::Enum(s) | PropertyValue::Name(s) | PropertyValue::Str(s) => Some(s.as_str()),
         _ => None,
-    });
+    }
+}
+
+/// Calls `f` for every `RawData` byte array under `list`, in file order; `path` is the property
+/// path (map entries add `Key`/`Value`, array and set elements add nothing) and `scope` the
+/// innermost discriminator around it (a list's `GroupType`, `WorkableType` or `MapObjectId`, or
+/// the key of the map entry the blob is in).
+fn walk(
+    list: &mut PropertyList,
+    path: &mut String,
+    scope: Option<&str>,
+    f: &mut dyn FnMut(Blob<'_>),
+) {
+    let own = DISCRIMINATORS
+        .iter()
+        .find_map(|name| list.get(name).and_then(|p| text_of(&p.value)))
+        .map(str::to_owned);
+    let scope = own.as_deref().or(scope);
     for p in &mut list.properties {
         let len = path.len();
         if len != 0 {
@@ -594,41 +913,52 @@ fn walk(list: &mut PropertyList, path: &mut String, f: &mut dyn FnMut(Blob<'_>))
                 if let ArrayValue::Bytes(bytes) = a.as_mut() {
                     f(Blob {
                         path: path.clone(),
-                        group_type: group_type.clone(),
+                        discriminator: scope,
                         bytes,
                     });
                 }
             }
-            value => walk_value(value, path, f),
+            value => walk_value(value, path, scope, f),
         }
         path.truncate(len);
     }
 }
 
-fn walk_value(value: &mut PropertyValue, path: &mut String, f: &mut dyn FnMut(Blob<'_>)) {
+fn walk_value(
+    value: &mut PropertyValue,
+    path: &mut String,
+    scope: Option<&str>,
+    f: &mut dyn FnMut(Blob<'_>),
+) {
     match value {
-        PropertyValue::Struct(StructValue::Properties(list)) => walk(list, path, f),
+        PropertyValue::Struct(StructValue::Properties(list)) => walk(list, path, scope, f),
         PropertyValue::Array(a) => match a.as_mut() {
             ArrayValue::Structs { items, .. } => {
                 for item in items {
                     if let StructValue::Properties(list) = item {
-                        walk(list, path, f);
+                        walk(list, path, scope, f);
                     }
                 }
             }
-            ArrayValue::Values(values) => values.iter_mut().for_each(|v| walk_value(v, path, f)),
+            ArrayValue::Values(values) => values
+                .iter_mut()
+                .for_each(|v| walk_value(v, path, scope, f)),
             _ => {}
         },
-        PropertyValue::Set(s) => s.elements.iter_mut().for_each(|v| walk_value(v, path, f)),
+        PropertyValue::Set(s) => s
+            .elements
+            .iter_mut()
+            .for_each(|v| walk_value(v, path, scope, f)),
         PropertyValue::Map(m) => {
             for (k, v) in &mut m.entries {
-                for (segment, value) in [("Key", k), ("Value", v)] {
-                    let len = path.len();
-                    path.push('.');
-                    path.push_str(segment);
-                    walk_value(value, path, f);
-                    path.truncate(len);
-                }
+                let key = text_of(k).map(str::to_owned);
+                let len = path.len();
+                path.push_str(".Key");
+                walk_value(k, path, scope, f);
+                path.truncate(len);
+                path.push_str(".Value");
+                walk_value(v, path, key.as_deref().or(scope), f);
+                path.truncate(len);
             }
         }
         _ => {}

@@ -2,9 +2,57 @@
 //! byte-exact, edited.
 
 use gvas::palworld::{
-    BASE_CAMP_PATH, CHARACTER_PATH, GROUP_PATH, ITEM_CONTAINER_PATH, ITEM_SLOT_PATH,
-    PalworldRawData, RawData,
+    BASE_CAMP_MODULE_PATH, BASE_CAMP_PATH, BUILD_PROCESS_PATH, CHARACTER_CONTAINER_PATH,
+    CHARACTER_CONTAINER_SLOT_PATH, CHARACTER_PATH, CONCRETE_MODEL_PATH, CONCRETE_MODULE_PATH,
+    CONNECTOR_PATH, DYNAMIC_ITEM_PATH, FOLIAGE_INSTANCE_PATH, FOLIAGE_MODEL_PATH, GROUP_PATH,
+    ITEM_CONTAINER_PATH, ITEM_SLOT_PATH, MAP_MODEL_PATH, PalworldRawData, RawData,
+    WORK_COLLECTION_PATH, WORK_PATH, WORKER_DIRECTOR_PATH,
 };
+
+/// Every decoded path that has blobs in the Level.sav sample (work assignments have none there).
+const PATHS: [&str; 20] = [
+    CHARACTER_PATH,
+    GROUP_PATH,
+    ITEM_CONTAINER_PATH,
+    ITEM_SLOT_PATH,
+    BASE_CAMP_PATH,
+    BASE_CAMP_MODULE_PATH,
+    WORKER_DIRECTOR_PATH,
+    WORK_COLLECTION_PATH,
+    CHARACTER_CONTAINER_PATH,
+    CHARACTER_CONTAINER_SLOT_PATH,
+    DYNAMIC_ITEM_PATH,
+    FOLIAGE_MODEL_PATH,
+    FOLIAGE_INSTANCE_PATH,
+    MAP_MODEL_PATH,
+    CONNECTOR_PATH,
+    BUILD_PROCESS_PATH,
+    CONCRETE_MODEL_PATH,
+    CONCRETE_MODULE_PATH,
+    WORK_PATH,
+    gvas::palworld::WORK_ASSIGN_PATH,
+];
+
+/// Discriminators of every layout that depends on one (group types, workable types, map object
+/// IDs, module types), for decoding mutated blobs whatever their path.
+const DISCRIMINATORS: [&str; 16] = [
+    "EPalGroupType::Guild",
+    "EPalGroupType::IndependentGuild",
+    "EPalGroupType::Organization",
+    "EPalWorkableType::Progress",
+    "EPalWorkableType::Assign",
+    "EPalWorkableType::Defense",
+    "EPalWorkableType::ReviveCharacter",
+    "EPalWorkableType::Repair",
+    "PalBoxV2",
+    "HatchingPalEgg",
+    "DamagableRock0001",
+    "FarmBlockV2_Wheet",
+    "EPalMapObjectConcreteModelModuleType::ItemContainer",
+    "EPalMapObjectConcreteModelModuleType::PasswordLock",
+    "EPalBaseCampModuleType::TransportItemDirector",
+    "EPalBaseCampModuleType::PassiveEffect",
+];
 
 #[global_allocator]
 static ALLOCATOR: snapshots::alloc::Counting = snapshots::alloc::Counting;
@@ -27,16 +75,23 @@ fn level_sav_raw_data_decodes_and_writes_back_byte_exact() {
     for (path, n) in &still_raw {
         eprintln!("  {n:6} {path}");
     }
-    for path in [
-        CHARACTER_PATH,
-        GROUP_PATH,
-        ITEM_CONTAINER_PATH,
-        ITEM_SLOT_PATH,
-        BASE_CAMP_PATH,
-    ] {
-        assert!(!still_raw.contains_key(path), "{path}: {still_raw:?}");
+    assert!(still_raw.is_empty(), "{still_raw:?}");
+    for path in &PATHS[..19] {
         assert!(raw.blobs.iter().any(|(p, _)| p == path), "no {path}");
     }
+    // Nothing is kept as bytes inside the decoded blobs either.
+    let partial: Vec<_> = raw
+        .blobs
+        .iter()
+        .filter(|(_, d)| d.kept_raw_len() > 0)
+        .map(|(p, _)| p)
+        .collect();
+    assert!(
+        partial.is_empty(),
+        "{} partly raw: {:?}",
+        partial.len(),
+        &partial[..partial.len().min(5)]
+    );
     let characters = raw.characters().count();
     let groups = raw.groups().count();
     assert!(
@@ -103,24 +158,21 @@ fn hostile_counts_in_blobs_do_not_allocate_or_panic() {
     for count in [i32::MAX, -1, 1 << 20] {
         let mut bytes = count.to_le_bytes().to_vec();
         bytes.extend_from_slice(&[1, 2, 3, 4]);
-        for path in [
-            ITEM_CONTAINER_PATH,
-            ITEM_SLOT_PATH,
-            BASE_CAMP_PATH,
-            GROUP_PATH,
-            CHARACTER_PATH,
-        ] {
-            let (data, peak) = snapshots::alloc::peak_during(|| {
-                RawData::decode(path, Some("EPalGroupType::Guild"), &bytes, &ctx)
-            });
-            assert!(peak < 1 << 20, "{path}: count {count}: peak heap {peak}");
-            assert_eq!(data.encode(&ctx).unwrap(), bytes, "{path}");
+        for path in PATHS {
+            for discriminator in DISCRIMINATORS {
+                let (data, peak) = snapshots::alloc::peak_during(|| {
+                    RawData::decode(path, Some(discriminator), &bytes, &ctx)
+                });
+                assert!(peak < 1 << 20, "{path}: count {count}: peak heap {peak}");
+                assert_eq!(data.encode(&ctx).unwrap(), bytes, "{path}");
+            }
         }
     }
 }
 
 /// Deterministic mutations of real blobs of every decoded kind (bytes flipped, counts and lengths
-/// altered, truncated): decoding never panics and always encodes back to the mutated bytes.
+/// altered, truncated), decoded with every discriminator: decoding never panics and always
+/// encodes back to the mutated bytes.
 #[test]
 fn mutated_blobs_decode_to_themselves() {
     let _serial = snapshots::alloc::serial();
@@ -142,13 +194,18 @@ fn mutated_blobs_decode_to_themselves() {
         state
     };
     for (path, data) in &raw.blobs {
-        let count = seen.entry(path.clone()).or_insert(0);
+        // Three blobs per path and variant (per class for concrete models).
+        let variant = match data {
+            RawData::ConcreteModel(c) => format!("{:?}", c.body).chars().take(24).collect(),
+            other => format!("{:?}", std::mem::discriminant(other)),
+        };
+        let count = seen.entry((path.clone(), variant)).or_insert(0);
         if *count >= 3 || matches!(data, RawData::Undecoded(_)) {
             continue;
         }
         *count += 1;
         let bytes = data.encode(&ctx).unwrap();
-        for round in 0..200 {
+        for round in 0..60 {
             let mut m = bytes.clone();
             if m.is_empty() {
                 break;
@@ -163,9 +220,11 @@ fn mutated_blobs_decode_to_themselves() {
                     m[at..end].fill(0x7F);
                 }
             }
-            let decoded = RawData::decode(path, Some("EPalGroupType::Guild"), &m, &ctx);
-            assert_eq!(decoded.encode(&ctx).unwrap(), m, "{path} round {round}");
+            for discriminator in DISCRIMINATORS {
+                let decoded = RawData::decode(path, Some(discriminator), &m, &ctx);
+                assert_eq!(decoded.encode(&ctx).unwrap(), m, "{path} round {round}");
+            }
         }
     }
-    assert!(seen.len() >= 5, "{seen:?}");
+    assert!(seen.len() >= 25, "{seen:?}");
 }

@@ -61,6 +61,9 @@ pub struct ReadOptions {
     /// Fail on values a reader would otherwise keep as raw bytes (GVAS property values it cannot
     /// decode).
     pub strict: bool,
+    /// Decode Palworld `RawData` byte arrays (JSON: the save's `raw_data` list; writing puts
+    /// them back).
+    pub decode_raw_data: bool,
 }
 
 impl ReadOptions {
@@ -68,6 +71,7 @@ impl ReadOptions {
     fn to_gvas(&self) -> gvas::ReadOptions {
         let mut options = gvas::ReadOptions {
             strict: self.strict,
+            decode_raw_data: self.decode_raw_data,
             ..gvas::ReadOptions::default()
         };
         for hint in &self.hints {

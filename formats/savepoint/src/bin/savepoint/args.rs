@@ -143,6 +143,10 @@ pub struct ReadArgs {
     /// Fail on values the reader would keep as raw bytes instead of decoding.
     #[arg(long)]
     pub strict: bool,
+    /// Palworld: decode the RawData byte arrays (in JSON, the "raw_data" list after the body;
+    /// from-json writes them back).
+    #[arg(long)]
+    pub decode_raw_data: bool,
     #[command(flatten)]
     pub limit: LimitArgs,
 }
@@ -153,6 +157,7 @@ impl ReadArgs {
         ReadOptions {
             hints: self.hint.clone(),
             strict: self.strict,
+            decode_raw_data: self.decode_raw_data,
         }
     }
 }
