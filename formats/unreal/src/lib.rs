@@ -56,7 +56,7 @@ pub use native_hook::{
 };
 pub use native_struct::{
     FAstroDatumRef, FBox, FBox2D, FColor, FIntPoint, FIntVector, FLinearColor, FQuat, FRotator,
-    FSoftObjectPath, FVector, FVector2D, FVector4, Real, StructValue,
+    FSoftObjectPath, FVector, FVector2D, FVector4, NATIVE_STRUCT_NAMES, Real, StructValue,
 };
 pub use object_reference::FObjectReferenceDisc;
 pub use property::{

@@ -178,6 +178,29 @@ fn widths(name: &str) -> Option<(usize, usize)> {
     })
 }
 
+/// The struct names [`StructValue`] decodes by name (the arms of its reader below); any other name
+/// is a format crate's hook, a registered binary struct, or a property list.
+pub const NATIVE_STRUCT_NAMES: &[&str] = &[
+    "Guid",
+    "DateTime",
+    "Timespan",
+    "IntPoint",
+    "IntVector",
+    "Color",
+    "LinearColor",
+    "Vector2D",
+    "Vector",
+    "Vector4",
+    "Rotator",
+    "Quat",
+    "Box",
+    "Box2D",
+    "SoftObjectPath",
+    "SoftClassPath",
+    "AstroDatumRef",
+    "GameplayTagContainer",
+];
+
 impl StructValue {
     /// How many values of a property-list struct fell back to raw bytes (0 for native structs).
     pub fn raw_fallbacks(&self) -> usize {

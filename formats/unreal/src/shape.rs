@@ -297,7 +297,7 @@ impl Check<'_> {
         sized: bool,
         s: &StructValue,
     ) -> Result<(), Error> {
-        let known = NATIVE_NAMES.contains(&name);
+        let known = crate::NATIVE_STRUCT_NAMES.contains(&name);
         let binary = self.ctx.binary_structs.get(name);
         let fits = match s {
             _ if native == Some(false) => matches!(s, StructValue::Properties(_)),
@@ -340,28 +340,6 @@ fn generic_elements(kind: Kind, plain_objects: bool) -> bool {
         _ => false,
     }
 }
-
-/// The struct names the reader decodes natively (see `StructValue::parse`).
-const NATIVE_NAMES: &[&str] = &[
-    "Guid",
-    "DateTime",
-    "Timespan",
-    "IntPoint",
-    "IntVector",
-    "Color",
-    "LinearColor",
-    "Vector2D",
-    "Vector",
-    "Vector4",
-    "Rotator",
-    "Quat",
-    "Box",
-    "Box2D",
-    "SoftObjectPath",
-    "SoftClassPath",
-    "AstroDatumRef",
-    "GameplayTagContainer",
-];
 
 /// The struct names a native layout is read for, and its float width (`Some(true)`: doubles).
 fn native_layout(s: &StructValue) -> (&'static [&'static str], Option<bool>) {

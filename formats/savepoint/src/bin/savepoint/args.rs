@@ -192,37 +192,15 @@ pub struct RequiredOutArgs {
     pub force: bool,
 }
 
-/// Struct types a hint may name besides `Struct` (a property list): the native structs the
-/// Unreal reader decodes by name (unreal's `StructValue::parse`).
-const NATIVE_STRUCTS: &[&str] = &[
-    "Guid",
-    "DateTime",
-    "Timespan",
-    "IntPoint",
-    "IntVector",
-    "Color",
-    "LinearColor",
-    "Vector2D",
-    "Vector",
-    "Vector4",
-    "Rotator",
-    "Quat",
-    "Box",
-    "Box2D",
-    "SoftObjectPath",
-    "SoftClassPath",
-    "AstroDatumRef",
-    "GameplayTagContainer",
-];
-
 /// `PATH=Type` with a known type.
 fn parse_hint(text: &str) -> Result<StructHint, String> {
     let hint: StructHint = text.parse().map_err(|e: savepoint::Error| e.to_string())?;
-    if hint.type_name != "Struct" && !NATIVE_STRUCTS.contains(&hint.type_name.as_str()) {
+    if hint.type_name != "Struct" && !unreal::NATIVE_STRUCT_NAMES.contains(&hint.type_name.as_str())
+    {
         return Err(format!(
             "unknown struct type {:?}: expected Struct (a property list) or one of {}",
             hint.type_name,
-            NATIVE_STRUCTS.join(", ")
+            unreal::NATIVE_STRUCT_NAMES.join(", ")
         ));
     }
     Ok(hint)
