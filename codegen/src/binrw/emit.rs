@@ -28,6 +28,8 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
         derive_macros: BTreeSet::new(),
         items: String::new(),
         frames: false,
+        bits: false,
+        repeat: false,
     };
     for def in &file.types {
         if let Some(i) = def.instances.first().filter(|_| def.rust_type.is_some()) {
@@ -83,6 +85,15 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
     if m.frames {
         source.push_str(super::frames::SOURCE);
     }
+    if m.repeat {
+        source.push_str(super::repeat::SOURCE);
+    }
+    if m.bits {
+        source.push_str(super::bits::SOURCE);
+        for e in &file.enums {
+            source.push_str(&super::bits::enum_impl(&e.rust_name));
+        }
+    }
     super::pretty::print(&source).map_err(|e| {
         m.err(
             "",
@@ -115,7 +126,7 @@ fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&str]) -> Str
 
 /// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
 /// records no field context while writing (see `unreal::binrw_error::FieldError`).
-fn write_check(field: &str, cond: &str, message: &str, args: &[&str]) -> String {
+pub(super) fn write_check(field: &str, cond: &str, message: &str, args: &[&str]) -> String {
     let message = match args {
         [] => format!("{message:?}"),
         _ => format!("format!({message:?}, {})", args.join(", ")),
@@ -140,6 +151,10 @@ struct Module<'a> {
     items: String,
     /// The module has strings or framed byte arrays, so it gets [`super::frames::SOURCE`].
     frames: bool,
+    /// The module has bit fields, so it gets [`super::bits::SOURCE`].
+    bits: bool,
+    /// The module has `repeat: eos` / `until` lists, so it gets [`super::repeat::SOURCE`].
+    repeat: bool,
 }
 
 /// Where a type's fields see its version.
@@ -326,11 +341,12 @@ impl<'a> Module<'a> {
             return (true, true, false);
         }
         let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
-        if user_type && (field.size.is_some() || field.size_eos) {
+        if user_type && (field.size.is_some() || field.size_eos || field.terminator.is_some()) {
             // A `KsSub` keeps the rest of its area in a `Vec`.
             let plain = Field {
                 size: None,
                 size_eos: false,
+                terminator: None,
                 ..field.clone()
             };
             return (self.traits_of_element(&plain).0, false, false);
@@ -341,11 +357,20 @@ impl<'a> Module<'a> {
         }
         match &field.ty {
             FieldType::Named { name, .. } if int_type(name).is_some() => (true, true, true),
+            FieldType::Named { name, .. } if super::bits::width(name).is_some() => {
+                (true, true, true)
+            }
             FieldType::Named { name, .. } if float_type(name).is_some() => (false, true, false),
             FieldType::Named { name, .. } if name == "str" || name == "strz" => {
                 (true, false, false)
             }
-            FieldType::None if field.terminator.is_some() || field.pad_right.is_some() => {
+            FieldType::None
+                if field.terminator.is_some()
+                    || field.pad_right.is_some()
+                    || field.repeat_eos
+                    || field.repeat_expr.is_some()
+                    || field.repeat_until.is_some() =>
+            {
                 (true, false, false)
             }
             FieldType::None
@@ -356,7 +381,7 @@ impl<'a> Module<'a> {
                     field
                         .size
                         .as_deref()
-                        .is_some_and(|n| n.parse::<usize>().is_ok()),
+                        .is_some_and(|n| n.parse::<usize>().is_ok_and(|n| n <= 32)),
                     false,
                 )
             }
@@ -391,6 +416,8 @@ impl<'a> Module<'a> {
             derive_macros: BTreeSet::new(),
             items: String::new(),
             frames: false,
+            bits: false,
+            repeat: false,
         };
         let mut all = (true, true, true);
         for f in def.seq.iter().filter(|f| f.count_of.is_none()) {
@@ -400,7 +427,7 @@ impl<'a> Module<'a> {
                 || f.repeat_expr
                     .as_deref()
                     .or(f.size.as_deref())
-                    .is_some_and(|r| r.parse::<usize>().is_err());
+                    .is_some_and(|r| r.parse::<usize>().map_or(true, |n| n > 32));
             all.0 &= eq;
             all.1 &= copy && !is_vec;
             all.2 &= default && eq;
@@ -580,9 +607,24 @@ impl<'a> Module<'a> {
         head.push_str(&self.derives(def));
         let mut enums = String::new();
         let mut body = String::new();
+        let mut bits = super::bits::Run::default();
+        let ks_enums = self
+            .schemas
+            .files
+            .get(self.file)
+            .map_or(&[][..], |f| &f.enums);
         for field in &def.seq {
-            body.push_str(&self.field(def, field, &version, &mut enums)?);
+            match bits.field(def, ks_enums, field) {
+                Ok(Some(source)) => body.push_str(&source),
+                Ok(None) => {
+                    body.push_str(&bits.close());
+                    body.push_str(&self.field(def, field, &version, &mut enums)?);
+                }
+                Err((path, e)) => return Err(self.err(&path, e)),
+            }
         }
+        body.push_str(&bits.close());
+        self.bits |= bits.used;
         self.items.push_str(&enums);
         let _ = write!(
             self.items,
@@ -618,8 +660,11 @@ impl<'a> Module<'a> {
         let untyped = matches!(field.ty, FieldType::None);
         let string =
             matches!(&field.ty, FieldType::Named { name, .. } if name == "str" || name == "strz");
-        let framed =
-            string || (untyped && (field.terminator.is_some() || field.pad_right.is_some()));
+        let repeated =
+            field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
+        // A repeated byte array is a list of `KsBytes`, framed by its `size`.
+        let framed = string
+            || (untyped && (field.terminator.is_some() || field.pad_right.is_some() || repeated));
         if untyped && !field.size_eos && field.size.is_none() && !framed {
             return Err(self.field_err(field, "a byte array needs `size` or `size-eos: true`"));
         }
@@ -631,7 +676,7 @@ impl<'a> Module<'a> {
                 "`size` on a number is not supported by the binrw backend",
             ));
         }
-        let sub = sized && user_type;
+        let sub = (sized || field.terminator.is_some()) && user_type;
         // `args_raw` of a helper type (reader, writer): see `frames.rs`.
         let mut raw_args = None;
         let mut element = if framed {
@@ -639,8 +684,11 @@ impl<'a> Module<'a> {
             raw_args = Some(self.frame_values(field, Some(string))?);
             (if string { "KsStr" } else { "KsBytes" }).to_string()
         } else if sub {
-            if field.terminator.is_some() || self.field_args(def, field)?.is_some() {
-                return Err(self.field_err(field, "a sized user type with a terminator or arguments is not supported by the binrw backend"));
+            if self.field_args(def, field)?.is_some() {
+                return Err(self.field_err(
+                    field,
+                    "a sized user type with arguments is not supported by the binrw backend",
+                ));
             }
             self.frames = true;
             let (r, w) = self.frame_values(field, None)?;
@@ -710,7 +758,21 @@ impl<'a> Module<'a> {
         let mut count = None;
         let mut vec = false;
         let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
-        if field.repeat_eos && (field.size_eos || field.size.is_some()) {
+        let until = match &field.repeat_until {
+            Some(text) => Some(self.until_closure(field, text, &element)?),
+            None => None,
+        };
+        if let Some((_, write)) = &until {
+            let path = format!("{}.{}", def.rust_name, field.id);
+            let message = format!("{path} must end at its first element that meets repeat-until");
+            let check = format!(
+                "{}.iter().position({write}).map(|i| i + 1) == Some({}.len())",
+                field.id, field.id
+            );
+            out.push_str(&write_check(&path, &check, &message, &[]));
+        }
+        let eos = eos || until.is_some();
+        if raw_args.is_none() && field.repeat_eos && (field.size_eos || field.size.is_some()) {
             return Err(self.field_err(
                 field,
                 "repeat of a byte array is not supported by the binrw backend",
@@ -722,7 +784,7 @@ impl<'a> Module<'a> {
         }
         let size = field.size.as_ref().filter(|_| raw_args.is_none());
         if let Some(repeat) = field.repeat_expr.as_ref().or(size) {
-            if field.repeat_expr.is_some() && field.size.is_some() {
+            if raw_args.is_none() && field.repeat_expr.is_some() && field.size.is_some() {
                 return Err(self.field_err(
                     field,
                     "repeat of a byte array is not supported by the binrw backend",
@@ -730,10 +792,11 @@ impl<'a> Module<'a> {
             }
             let e = self.expr(field, repeat)?;
             match e.constant() {
-                Some(n) => element = format!("[{element}; {n}]"),
-                None => {
+                // serde derives arrays of up to 32 elements; longer ones are `Vec`s.
+                Some(n) if n <= 32 => element = format!("[{element}; {n}]"),
+                _ => {
                     vec = true;
-                    count = Some(e.count(Side::Read));
+                    count = Some(e.count_in(Side::Read, &|n| wide_int(def, n)));
                     element = format!("Vec<{element}>");
                     if let Some(check) = self.computed_count_check(def, field, &e) {
                         out.push_str(&check);
@@ -745,8 +808,12 @@ impl<'a> Module<'a> {
         if let Some(c) = count {
             br.push(format!("count = {c}"));
         }
-        if eos {
-            br.push("parse_with = binrw::helpers::until_eof".into());
+        if let Some((read, _)) = &until {
+            self.repeat = true;
+            br.push(format!("parse_with = ks_until({read})"));
+        } else if eos {
+            self.repeat = true;
+            br.push("parse_with = ks_until_eof".into());
         }
         if let Some(args) = &args {
             if args.is_empty() {
@@ -788,6 +855,39 @@ impl<'a> Module<'a> {
         }
         let _ = writeln!(out, "pub {}: {element},", field.id);
         Ok(out)
+    }
+
+    /// The `repeat-until` condition as closures over one element `x` of type `element`, for
+    /// the reader and for the writer's check.
+    fn until_closure(
+        &self,
+        field: &Field,
+        text: &str,
+        element: &str,
+    ) -> Result<(String, String), SchemaError> {
+        use super::repeat::Element;
+        let kind = match &field.ty {
+            _ if element == "KsBytes" => Element::Bytes(".value"),
+            _ if element == "KsStr" => Element::Str,
+            FieldType::Named { name, .. } if int_type(name).is_some() => Element::Int,
+            FieldType::Named { name, .. } if !builtin(name) => {
+                let (_, def) = self.resolve(field, name)?;
+                let suffix = if element.starts_with("KsSub<") {
+                    ".value"
+                } else {
+                    ""
+                };
+                Element::Struct(def, suffix)
+            }
+            _ => {
+                return Err(self.field_err(
+                    field,
+                    "repeat: until of this type is not supported by the binrw backend",
+                ));
+            }
+        };
+        let cond = super::repeat::condition(text, &kind).map_err(|e| self.field_err(field, e))?;
+        Ok((format!("|x: &{element}| {cond}"), format!("|x| {cond}")))
     }
 
     /// The `KsFrame` (see [`super::frames::SOURCE`]) of a string (`Some(true)`), a framed byte
@@ -1118,7 +1218,10 @@ impl<'a> Module<'a> {
             });
         let cond = match count.name() {
             Some(n) if wide => format!("usize::try_from(*{n}).is_ok_and(|n| n == {id}.len())"),
-            _ => format!("{id}.len() == {}", count.count(Side::Write)),
+            _ => format!(
+                "{id}.len() == {}",
+                count.count_in(Side::Write, &|n| wide_int(def, n))
+            ),
         };
         let message = format!(
             "{}.{id} must hold {} elements, not {{}}",
@@ -1380,6 +1483,31 @@ impl<'a> Module<'a> {
         self.items.push_str(&out);
         Ok(())
     }
+}
+
+/// Whether `name` is a field or param of `def` holding an integer wider than `u16` (which
+/// `usize::from` does not take).
+fn wide_int(def: &TypeDef, name: &str) -> bool {
+    let narrow = |ksy: &str| {
+        int_type(ksy)
+            .map(|t| matches!(t, "u8" | "u16"))
+            .or_else(|| super::bits::width(ksy).map(|(n, _)| n <= 16))
+    };
+    let ty = def
+        .seq
+        .iter()
+        .find(|f| f.id == name)
+        .and_then(|f| match &f.ty {
+            FieldType::Named { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+        .or_else(|| {
+            def.params
+                .iter()
+                .find(|(p, _)| p == name)
+                .map(|(_, t)| t.as_str())
+        });
+    ty.and_then(narrow) == Some(false)
 }
 
 /// A `-savepoint-max-depth` bound as Rust: its constant's name, else the number.

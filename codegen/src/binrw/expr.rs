@@ -179,19 +179,50 @@ impl Expr {
     /// Rust source for an element count (`usize`): a plain name or literal as it is (binrw
     /// converts it), arithmetic in `usize` so a product of two `u16` cannot overflow.
     pub fn count(&self, side: Side) -> String {
+        self.count_in(side, &|_| false)
+    }
+
+    /// [`Expr::count`] where `wide(name)` says which names hold integers wider than `u16`:
+    /// those are converted with a checked `usize::try_from` (saturating: a count too large
+    /// for memory fails at the end of the input, not here) and combined with saturating
+    /// arithmetic.
+    pub fn count_in(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
             Expr::Int(_) | Expr::Path(_) if side == Side::Read => self.rust(side),
             Expr::Int(n) => format!("{n}usize"),
-            Expr::Path(_) => format!("usize::from({})", self.rust(side)),
-            Expr::Binary(l, op, r) => format!("{} {op} {}", l.usize(side), r.usize(side)),
+            Expr::Binary(l, op, r) if !self.has_wide(wide) => {
+                format!("{} {op} {}", l.usize(side, wide), r.usize(side, wide))
+            }
+            Expr::Path(_) | Expr::Binary(..) => self.usize(side, wide),
         }
     }
 
-    fn usize(&self, side: Side) -> String {
+    fn usize(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
             Expr::Int(n) => format!("{n}usize"),
+            Expr::Path(p) if p.len() == 1 && wide(&p[0]) => {
+                format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
+            }
             Expr::Path(_) => format!("usize::from({})", self.rust(side)),
-            Expr::Binary(l, op, r) => format!("({} {op} {})", l.usize(side), r.usize(side)),
+            Expr::Binary(l, op, r) if self.has_wide(wide) && matches!(*op, "+" | "*") => {
+                let method = if *op == "+" {
+                    "saturating_add"
+                } else {
+                    "saturating_mul"
+                };
+                format!("{}.{method}({})", l.usize(side, wide), r.usize(side, wide))
+            }
+            Expr::Binary(l, op, r) => {
+                format!("({} {op} {})", l.usize(side, wide), r.usize(side, wide))
+            }
+        }
+    }
+
+    fn has_wide(&self, wide: &dyn Fn(&str) -> bool) -> bool {
+        match self {
+            Expr::Int(_) => false,
+            Expr::Path(p) => p.len() == 1 && wide(&p[0]),
+            Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
         }
     }
 }
@@ -227,6 +258,15 @@ mod tests {
         assert_eq!(
             e.count(Side::Read),
             "usize::from(world.x_size) * usize::from(world.y_size)"
+        );
+        let wide = |n: &str| n == "qty";
+        assert_eq!(
+            parse("qty / 2").unwrap().count_in(Side::Read, &wide),
+            "(usize::try_from(qty).unwrap_or(usize::MAX) / 2usize)"
+        );
+        assert_eq!(
+            parse("qty * n").unwrap().count_in(Side::Write, &wide),
+            "usize::try_from(*qty).unwrap_or(usize::MAX).saturating_mul(usize::from(*n))"
         );
         assert_eq!(
             parse("height").unwrap().count(Side::Write),

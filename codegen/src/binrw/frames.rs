@@ -200,9 +200,12 @@ where
         (frame, inner): Self::Args<'_>,
     ) -> binrw::BinResult<Self> {
         let raw = frame.read(r)?;
-        let mut area = binrw::io::Cursor::new(&raw[..]);
+        // Kaitai parses the area without its terminator (unless included) and padding; they
+        // stay in `tail`.
+        let bytes = frame.value_of(&raw);
+        let mut area = binrw::io::Cursor::new(bytes);
         let value = T::read_options(&mut area, endian, inner)?;
-        let used = usize::try_from(area.position()).unwrap_or(raw.len()).min(raw.len());
+        let used = usize::try_from(area.position()).unwrap_or(bytes.len()).min(bytes.len());
         Ok(KsSub { value, tail: raw[used..].to_vec() })
     }
 }

@@ -8,10 +8,12 @@
 //! binrw directives, and refuses anything else with the file, the YAML path and the construct.
 //! The output is meant to be checked in: [`check_fresh`] compares it with the files on disk.
 
+mod bits;
 mod emit;
 mod expr;
 mod frames;
 mod pretty;
+mod repeat;
 mod schema;
 pub mod suite;
 mod value;
@@ -158,8 +160,13 @@ mod tests {
 
         let until = PATTERN.replace("type: u2, doc: Size.", "type: u2, repeat: until");
         let err = generate_from("until", &[("blk.ksy", &until)], "blk").unwrap_err();
+        assert_eq!(err.yaml_path, "/types/block/seq/2/repeat-until");
+        assert!(err.message.contains("repeat-until"), "{err}");
+
+        let unknown = PATTERN.replace("type: u2, doc: Size.", "type: u2, repeat: forever");
+        let err = generate_from("forever", &[("blk.ksy", &unknown)], "blk").unwrap_err();
         assert_eq!(err.yaml_path, "/types/block/seq/2/repeat");
-        assert!(err.message.contains("repeat: until"), "{err}");
+        assert!(err.message.contains("repeat: forever"), "{err}");
 
         // A YAML boolean is not an expression string: refused, never dropped.
         let literal = PATTERN.replace("if: version >= 2", "if: false");

@@ -66,6 +66,8 @@ pub struct TypeDef {
     pub seq: Vec<Field>,
     /// Value instances (`instances: {id: {value: EXPR}}`), methods of the struct.
     pub instances: Vec<Instance>,
+    /// `meta/bit-endian` of the type or the nearest enclosing one: `Some(true)` for `be`.
+    pub bit_endian: Option<bool>,
 }
 
 /// A value instance.
@@ -140,6 +142,8 @@ pub struct Field {
     pub size_eos: bool,
     /// `repeat: eos`.
     pub repeat_eos: bool,
+    /// `repeat-until:` of `repeat: until`.
+    pub repeat_until: Option<String>,
     /// `contents:` as bytes.
     pub contents_bytes: Option<Vec<u8>>,
 }
@@ -267,6 +271,7 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         types.push(root);
     }
     cx.nested_types("", map, endian, &mut types)?;
+    super::bits::bit_endians(&doc, &mut types).map_err(|(p, m)| cx.err(&p, m))?;
     let mut enums = Vec::new();
     cx.enums("", map, &mut enums)?;
     let encoding = doc
@@ -369,8 +374,9 @@ impl Cx<'_> {
                     let meta = meta
                         .as_mapping()
                         .ok_or_else(|| self.err(&mpath, "meta is a mapping"))?;
-                    check_keys(self, &mpath, meta, &["endian"])?;
+                    check_keys(self, &mpath, meta, &["endian", "bit-endian"])?;
                     match meta.get("endian").and_then(Value::as_str) {
+                        None if !meta.contains_key("endian") => endian,
                         Some("le") => Some("little"),
                         Some("be") => Some("big"),
                         _ => {
@@ -418,6 +424,7 @@ const FIELD_KEYS: &[&str] = &[
     "contents",
     "repeat",
     "repeat-expr",
+    "repeat-until",
     "if",
     "valid",
     "size",
@@ -662,6 +669,7 @@ impl Cx<'_> {
             params,
             seq,
             instances,
+            bit_endian: None,
         };
         if def.pattern.is_some() {
             self.strip_pattern_framing(&mut def)?;
@@ -787,7 +795,7 @@ impl Cx<'_> {
                     "repeat: expr needs repeat-expr",
                 )
             })?),
-            Some("eos") => None,
+            Some("eos" | "until") => None,
             Some(other) => {
                 return Err(self.err(
                     &format!("{ypath}/repeat"),
@@ -880,6 +888,15 @@ impl Cx<'_> {
             enum_name: str_key(map, "enum"),
             size_eos: bool_key(map, "size-eos") == Some(true),
             repeat_eos: repeat.as_deref() == Some("eos"),
+            repeat_until: match repeat.as_deref() {
+                Some("until") => Some(str_key(map, "repeat-until").ok_or_else(|| {
+                    self.err(
+                        &format!("{ypath}/repeat-until"),
+                        "repeat: until needs repeat-until",
+                    )
+                })?),
+                _ => None,
+            },
             contents_bytes: map
                 .get("contents")
                 .map(|c| contents(self, ypath, c))

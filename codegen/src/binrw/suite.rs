@@ -23,6 +23,10 @@ enum Value<'a> {
     Str,
     /// A repeated `str`/`strz` (`Vec<KsStr>`).
     StrList,
+    /// A repeated byte array (`Vec<KsBytes>`).
+    BytesList,
+    /// A repeated sized user type (`Vec<KsSub<T>>`).
+    SubList(&'a TypeDef),
     Enum(String),
     Struct(&'a TypeDef),
     List(Box<Value<'a>>),
@@ -65,7 +69,7 @@ impl<'a> Cx<'a> {
         let field: &'a Field = def
             .seq
             .iter()
-            .find(|f| f.id == name && f.count_of.is_none() && !matches!(f.ty, FieldType::None))
+            .find(|f| f.id == name && f.count_of.is_none() && f.contents_bytes.is_none())
             .ok_or_else(|| {
                 self.refuse(format!(
                     "kst path `{name}` is not a stored field of {}",
@@ -82,6 +86,10 @@ impl<'a> Cx<'a> {
                 ))
             }
             FieldType::Named { name, .. } if emit::is_int(name) => Value::Int,
+            FieldType::Named { name, .. } if super::bits::width(name).is_some_and(|w| w.0 == 1) => {
+                Value::Bool
+            }
+            FieldType::Named { name, .. } if super::bits::width(name).is_some() => Value::Int,
             FieldType::Named { name, .. } if name == "str" || name == "strz" => {
                 value = ".value";
                 Value::Str
@@ -96,7 +104,7 @@ impl<'a> Cx<'a> {
                     .schemas
                     .resolve(self.file, name)
                     .ok_or_else(|| self.refuse(format!("unknown type `{name}`")))?;
-                if field.size.is_some() || field.size_eos {
+                if field.size.is_some() || field.size_eos || field.terminator.is_some() {
                     value = ".value";
                 }
                 Value::Struct(t)
@@ -110,6 +118,12 @@ impl<'a> Cx<'a> {
         let repeated = field.repeat_expr.is_some() || field.repeat_eos;
         if repeated && matches!(element, Value::Str) {
             return Ok((access, Value::StrList));
+        }
+        if repeated && matches!(field.ty, FieldType::None) {
+            return Ok((access, Value::BytesList));
+        }
+        if let (true, ".value", Value::Struct(t)) = (repeated, value, &element) {
+            return Ok((access, Value::SubList(t)));
         }
         access.push_str(value);
         let kind = if repeated {
@@ -125,17 +139,28 @@ impl<'a> Cx<'a> {
             Expr::Name(n) => self.field("r", root, n),
             Expr::Attr(base, n) => match (self.actual(base, root)?, n.as_str()) {
                 ((b, Value::Struct(def)), _) => self.field(&format!("({b})"), def, n),
-                ((b, Value::List(_)), "size" | "length") => Ok((format!("{b}.len()"), Value::Int)),
+                (
+                    (b, Value::List(_) | Value::StrList | Value::BytesList | Value::SubList(_)),
+                    "size" | "length",
+                ) => Ok((format!("{b}.len()"), Value::Int)),
                 _ => Err(self.refuse(format!("kst `.{n}` on this value"))),
             },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {
+                ((b, Value::SubList(t)), Expr::Int(i)) => Ok((
+                    format!("({b}.get({i}).ok_or(\"index {i} out of range\")?.value)"),
+                    Value::Struct(t),
+                )),
+                ((b, Value::BytesList), Expr::Int(i)) => Ok((
+                    format!("{b}.get({i}).ok_or(\"index {i} out of range\")?.value"),
+                    Value::List(Box::new(Value::Int)),
+                )),
                 ((b, Value::StrList), Expr::Int(i)) => Ok((
                     format!("{b}.get({i}).ok_or(\"index {i} out of range\")?.value"),
                     Value::Str,
                 )),
                 ((b, Value::List(element)), Expr::Int(i)) => {
                     // An integer element is copied out of the list.
-                    let deref = if matches!(*element, Value::Int) {
+                    let deref = if matches!(*element, Value::Int | Value::Bool) {
                         "*"
                     } else {
                         ""
