@@ -178,8 +178,8 @@ impl binrw::BinWrite for KsStr {
     }
 }
 
-/// A user type read from a sized area of its own (`size`, `size-eos`): the value and the bytes
-/// of the area it left unparsed, written back after it.
+/// A user type read from an area of its own (`size`, `size-eos`, or up to a `terminator`): the
+/// value and the bytes of the area it left unparsed, written back after it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KsSub<T> {
     /// The parsed value.
@@ -200,7 +200,9 @@ where
         (frame, inner): Self::Args<'_>,
     ) -> binrw::BinResult<Self> {
         let raw = frame.read(r)?;
-        let mut area = binrw::io::Cursor::new(&raw[..]);
+        // A terminated area ends before its terminator unless `include`.
+        let raw = if frame.size.is_none() && !frame.eos { frame.value_of(&raw) } else { &raw[..] };
+        let mut area = binrw::io::Cursor::new(raw);
         let value = T::read_options(&mut area, endian, inner)?;
         let used = usize::try_from(area.position()).unwrap_or(raw.len()).min(raw.len());
         Ok(KsSub { value, tail: raw[used..].to_vec() })
@@ -230,6 +232,13 @@ where
             });
         }
         w.write_all(&area)?;
+        match frame.terminator {
+            // A consumed terminator outside the area follows it.
+            Some(term) if frame.size.is_none() && !frame.eos && frame.consume && !frame.include => {
+                w.write_all(&[term])?;
+            }
+            _ => {}
+        }
         Ok(())
     }
 }

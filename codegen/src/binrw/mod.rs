@@ -11,6 +11,7 @@
 mod emit;
 mod expr;
 mod frames;
+mod parent;
 mod pretty;
 mod schema;
 pub mod suite;
