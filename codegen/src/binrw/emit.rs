@@ -195,7 +195,7 @@ fn own_endian(ksy: &str) -> Option<&'static str> {
 }
 
 /// The Rust type of a Kaitai float (`f4`, `f8`, with or without a byte order).
-fn float_type(ksy: &str) -> Option<&'static str> {
+pub(super) fn float_type(ksy: &str) -> Option<&'static str> {
     match ksy.get(..2)? {
         "f4" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f32"),
         "f8" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f64"),
@@ -208,7 +208,7 @@ fn builtin(ksy: &str) -> bool {
     int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
 }
 
-fn int_type(ksy: &str) -> Option<&'static str> {
+pub(super) fn int_type(ksy: &str) -> Option<&'static str> {
     let ksy = if own_endian(ksy).is_some() {
         &ksy[..2]
     } else {
@@ -250,7 +250,24 @@ impl<'a> Module<'a> {
     }
 
     fn expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
-        expr::parse(text).map_err(|e| self.field_err(field, e))
+        let e = expr::parse(text).map_err(|e| self.field_err(field, e))?;
+        // The top-level type's own `_root.x` is its field `x`.
+        let in_root = self
+            .nav()
+            .types_root()
+            .is_some_and(|r| r.seq.iter().any(|f| std::ptr::eq(f, field)));
+        Ok(if in_root {
+            super::parent::root_local(&e)
+        } else {
+            e
+        })
+    }
+
+    fn nav(&self) -> super::parent::Nav<'a> {
+        super::parent::Nav {
+            schemas: self.schemas,
+            file: self.file,
+        }
     }
 
     /// Imports a Rust path and returns the name to use, e.g. `crate::lists::List32<Mechanic>`
@@ -514,10 +531,18 @@ impl<'a> Module<'a> {
             })?;
             out.push(format!("{id}: {rust}"));
         }
+        out.extend(self.nav_imports(def)?);
         if self.needs_depth(self.file, def) {
             out.push("depth: u32".into());
         }
         Ok(out)
+    }
+
+    /// The `_parent` / `_root` values `def` imports (see `parent.rs`).
+    fn nav_imports(&self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
+        self.nav()
+            .imports(def)
+            .map_err(|e| self.err(&def.yaml_path, e))
     }
 
     fn record(&mut self, def: &TypeDef) -> Result<(), SchemaError> {
@@ -563,6 +588,10 @@ impl<'a> Module<'a> {
         let imports = self.param_imports(def)?;
         if !imports.is_empty() {
             let _ = writeln!(head, "#[br(import({}))]", imports.join(", "));
+        }
+        let nav = self.nav_imports(def)?;
+        if !nav.is_empty() {
+            let _ = writeln!(head, "#[bw(import({}))]", nav.join(", "));
         }
         if def.max_depth_const.is_some() && def.max_depth.is_none() {
             return Err(self.err(
@@ -632,7 +661,8 @@ impl<'a> Module<'a> {
             def.rust_name,
             indent(&body)
         );
-        let methods = super::value::methods(def).map_err(|(path, e)| self.err(&path, e))?;
+        let methods = super::value::methods(def, &self.schemas.files[self.file])
+            .map_err(|(path, e)| self.err(&path, e))?;
         self.items.push_str(&methods);
         Ok(())
     }
@@ -836,6 +866,10 @@ impl<'a> Module<'a> {
         }
         if let Some((_, write)) = &raw_args {
             let _ = writeln!(out, "#[bw(args_raw = {write})]");
+        }
+        let (_, nav_write) = self.nav_args(def, field)?;
+        if !nav_write.is_empty() {
+            let _ = writeln!(out, "#[bw(args({}))]", nav_write.join(", "));
         }
         if field.with_version {
             out.push_str("#[with_version]\n");
@@ -1173,6 +1207,7 @@ impl<'a> Module<'a> {
         for a in args {
             out.push(self.expr(field, a)?.rust(Side::Read));
         }
+        out.extend(self.nav_args(def, field)?.0);
         if self.needs_depth(decl, target) {
             out.push(if def.max_depth.is_some() {
                 "depth + 1".into()
@@ -1181,6 +1216,18 @@ impl<'a> Module<'a> {
             });
         }
         Ok(if out.is_empty() { None } else { Some(out) })
+    }
+
+    /// The `_parent` / `_root` values a field passes to its type: (reader, writer).
+    fn nav_args(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<(Vec<String>, Vec<String>), SchemaError> {
+        let at = def.seq.iter().position(|f| f.id == field.id).unwrap_or(0);
+        self.nav()
+            .args(def, at)
+            .map_err(|e| self.field_err(field, e))
     }
 
     /// The bound of a `-savepoint-max-depth` type's field that recurses into it, else `None`.

@@ -139,7 +139,12 @@ impl Parser {
                 .next()
                 .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
         });
-        if is_name && !OPERATORS.iter().any(|(k, _, _)| *k == token) && !token.starts_with('_') {
+        // `_parent` and `_root` lead a path into an enclosing type (see `parent.rs`).
+        let nav = super::parent::is_nav(&token);
+        if is_name
+            && !OPERATORS.iter().any(|(k, _, _)| *k == token)
+            && (nav || !token.starts_with('_'))
+        {
             return Ok(Expr::Path(token.split('.').map(str::to_string).collect()));
         }
         Err(format!(
@@ -165,10 +170,34 @@ impl Expr {
         }
     }
 
+    /// Every path of the expression, in order.
+    pub fn paths<'a>(&'a self, out: &mut Vec<&'a [String]>) {
+        match self {
+            Expr::Int(_) => {}
+            Expr::Path(p) => out.push(p),
+            Expr::Binary(l, _, r) => {
+                l.paths(out);
+                r.paths(out);
+            }
+        }
+    }
+
+    /// The expression with every path that `map` rewrites replaced.
+    pub fn map_paths(&self, map: &impl Fn(&[String]) -> Option<Vec<String>>) -> Expr {
+        match self {
+            Expr::Path(p) => Expr::Path(map(p).unwrap_or_else(|| p.clone())),
+            Expr::Binary(l, op, r) => {
+                Expr::Binary(Box::new(l.map_paths(map)), op, Box::new(r.map_paths(map)))
+            }
+            other => other.clone(),
+        }
+    }
+
     /// Rust source for a condition or value.
     pub fn rust(&self, side: Side) -> String {
         match self {
             Expr::Int(n) => n.to_string(),
+            Expr::Path(p) if super::parent::is_nav(&p[0]) => super::parent::import_name(p),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
             Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
@@ -188,6 +217,7 @@ impl Expr {
     /// arithmetic.
     pub fn count_in(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
+            Expr::Path(p) if super::parent::is_nav(&p[0]) => self.usize(side, wide),
             Expr::Int(_) | Expr::Path(_) if side == Side::Read => self.rust(side),
             Expr::Int(n) => format!("{n}usize"),
             Expr::Binary(l, op, r) if !self.has_wide(wide) => {
@@ -200,6 +230,10 @@ impl Expr {
     fn usize(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
             Expr::Int(n) => format!("{n}usize"),
+            Expr::Path(p) if super::parent::is_nav(&p[0]) => format!(
+                "usize::try_from({}).unwrap_or(usize::MAX)",
+                super::parent::import_name(p)
+            ),
             Expr::Path(p) if p.len() == 1 && wide(&p[0]) => {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
@@ -221,7 +255,7 @@ impl Expr {
     fn has_wide(&self, wide: &dyn Fn(&str) -> bool) -> bool {
         match self {
             Expr::Int(_) => false,
-            Expr::Path(p) => p.len() == 1 && wide(&p[0]),
+            Expr::Path(p) => super::parent::is_nav(&p[0]) || (p.len() == 1 && wide(&p[0])),
             Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
         }
     }
@@ -276,7 +310,7 @@ mod tests {
 
     #[test]
     fn refuses_what_it_cannot_spell() {
-        assert!(parse("_parent.count").is_err());
+        assert!(parse("_io.size").is_err());
         assert!(parse("a - b").is_err());
         assert!(parse("a ==").is_err());
         assert!(parse("1.5").is_err());

@@ -178,8 +178,8 @@ impl binrw::BinWrite for KsStr {
     }
 }
 
-/// A user type read from a sized area of its own (`size`, `size-eos`): the value and the bytes
-/// of the area it left unparsed, written back after it.
+/// A user type read from an area of its own (`size`, `size-eos`, or up to a `terminator`): the
+/// value and the bytes of the area it left unparsed, written back after it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KsSub<T> {
     /// The parsed value.

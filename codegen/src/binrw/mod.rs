@@ -12,6 +12,7 @@ mod bits;
 mod emit;
 mod expr;
 mod frames;
+mod parent;
 mod pretty;
 mod repeat;
 mod schema;

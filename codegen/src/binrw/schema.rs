@@ -78,6 +78,8 @@ pub struct Instance {
     pub doc: Option<String>,
     /// The expression, as written (a YAML number or boolean as its text).
     pub value: String,
+    /// `enum:`: the value is an integer of this Kaitai enum.
+    pub enum_name: Option<String>,
 }
 
 /// `-savepoint-pattern`, with the minimum version of the `version` field's `valid`.
@@ -626,10 +628,11 @@ impl Cx<'_> {
                 let imap = value
                     .as_mapping()
                     .ok_or_else(|| self.err(&path, "an instance is a mapping"))?;
-                check_keys(self, &path, imap, &["value", "doc"])?;
+                check_keys(self, &path, imap, &["value", "doc", "enum"])?;
                 let value = match imap.get("value") {
                     Some(Value::String(s)) => s.clone(),
                     Some(Value::Number(n)) if n.is_i64() || n.is_u64() => n.to_string(),
+                    Some(Value::Number(n)) => format!("{:?}", n.as_f64().unwrap_or(f64::NAN)),
                     Some(Value::Bool(b)) => b.to_string(),
                     _ => {
                         return Err(self.err(
@@ -643,6 +646,7 @@ impl Cx<'_> {
                     yaml_path: path,
                     doc: str_key(imap, "doc"),
                     value,
+                    enum_name: str_key(imap, "enum"),
                 });
             }
         }

@@ -19,6 +19,7 @@ use crate::ksy::SchemaError;
 /// What a translated sub-expression of an assertion is.
 enum Value<'a> {
     Int,
+    Float,
     Bool,
     Str,
     /// A repeated `str`/`strz` (`Vec<KsStr>`).
@@ -30,6 +31,43 @@ enum Value<'a> {
     Enum(String),
     Struct(&'a TypeDef),
     List(Box<Value<'a>>),
+}
+
+/// What a value instance of type `ty` is in an assertion.
+fn instance_value<'a>(ty: &super::value::Ty) -> Value<'a> {
+    use super::value::Ty;
+    match ty {
+        Ty::Int => Value::Int,
+        Ty::Bool => Value::Bool,
+        Ty::Str => Value::Str,
+        Ty::Float => Value::Float,
+        Ty::Bytes => Value::List(Box::new(Value::Int)),
+        Ty::Enum(name) => Value::Enum(name.clone()),
+        Ty::List(t) => Value::List(Box::new(instance_value(t))),
+    }
+}
+
+/// An integer literal of an assertion, or a sum, difference or product of them.
+fn literal(e: &Expr) -> Option<i128> {
+    match e {
+        Expr::Int(i) => Some(*i),
+        Expr::Unary("-", inner) => literal(inner)?.checked_neg(),
+        Expr::Binary("+", a, b) => literal(a)?.checked_add(literal(b)?),
+        Expr::Binary("-", a, b) => literal(a)?.checked_sub(literal(b)?),
+        Expr::Binary("*", a, b) => literal(a)?.checked_mul(literal(b)?),
+        _ => None,
+    }
+}
+
+/// A float literal of an assertion: `1.5`, `2`, `-0.5`, `0.5.as<f4>`.
+fn float_literal(e: &Expr) -> Option<f64> {
+    match e {
+        Expr::Float(f) => Some(*f),
+        Expr::Int(i) => Some(*i as f64),
+        Expr::Unary("-", inner) => float_literal(inner).map(|f| -f),
+        Expr::Cast(inner, ty) if ty == "f4" || ty == "f8" => float_literal(inner),
+        _ => None,
+    }
 }
 
 struct Cx<'a> {
@@ -55,21 +93,22 @@ impl<'a> Cx<'a> {
         name: &str,
     ) -> Result<(String, Value<'a>), SchemaError> {
         if def.instances.iter().any(|i| i.id == name) {
-            let (ty, _) = super::value::instance(def, name).map_err(|e| self.refuse(e))?;
-            let kind = match ty {
-                super::value::Ty::Int => Value::Int,
-                super::value::Ty::Bool => Value::Bool,
-                super::value::Ty::Str => Value::Str,
-            };
+            let file = &self.schemas.files[self.file];
+            let (ty, _) = super::value::instance(def, file, name).map_err(|e| self.refuse(e))?;
             return Ok((
-                format!("{base}.{name}().ok_or(\"{name} does not fit in i128\")?"),
-                kind,
+                format!("{base}.{name}().ok_or(\"{name} is undefined\")?"),
+                instance_value(&ty),
             ));
         }
         let field: &'a Field = def
             .seq
             .iter()
-            .find(|f| f.id == name && f.count_of.is_none() && f.contents_bytes.is_none())
+            .find(|f| {
+                f.id == name
+                    && f.count_of.is_none()
+                    && f.contents.is_none()
+                    && f.contents_bytes.is_none()
+            })
             .ok_or_else(|| {
                 self.refuse(format!(
                     "kst path `{name}` is not a stored field of {}",
@@ -90,6 +129,7 @@ impl<'a> Cx<'a> {
                 Value::Bool
             }
             FieldType::Named { name, .. } if super::bits::width(name).is_some() => Value::Int,
+            FieldType::Named { name, .. } if emit::float_type(name).is_some() => Value::Float,
             FieldType::Named { name, .. } if name == "str" || name == "strz" => {
                 value = ".value";
                 Value::Str
@@ -125,6 +165,11 @@ impl<'a> Cx<'a> {
         if let (true, ".value", Value::Struct(t)) = (repeated, value, &element) {
             return Ok((access, Value::SubList(t)));
         }
+        if repeated && value == ".value" {
+            // Each framed element keeps its own `value`.
+            let values = format!("{access}.iter().map(|x| x.value.clone()).collect::<Vec<_>>()");
+            return Ok((values, Value::List(Box::new(element))));
+        }
         access.push_str(value);
         let kind = if repeated {
             Value::List(Box::new(element))
@@ -143,6 +188,7 @@ impl<'a> Cx<'a> {
                     (b, Value::List(_) | Value::StrList | Value::BytesList | Value::SubList(_)),
                     "size" | "length",
                 ) => Ok((format!("{b}.len()"), Value::Int)),
+                ((b, Value::Int), "to_s") => Ok((format!("{b}.to_string()"), Value::Str)),
                 _ => Err(self.refuse(format!("kst `.{n}` on this value"))),
             },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {
@@ -203,20 +249,46 @@ impl<'a> Cx<'a> {
                 &access[..cut]
             ));
         }
-        let literal = |e: &Expr| match e {
-            Expr::Int(i) => Some(*i),
-            Expr::Unary("-", inner) => match inner.as_ref() {
-                Expr::Int(i) => Some(-*i),
-                _ => None,
-            },
-            _ => None,
-        };
         let what = format!("{actual:?}").replace('"', "'");
+        // `[...].as<bytes>` is a byte array literal.
+        let expected = match expected {
+            Expr::Cast(inner, ty) if ty == "bytes" && matches!(**inner, Expr::Array(_)) => inner,
+            e => e,
+        };
         match (kind, expected) {
+            (Value::List(element), Expr::Array(items))
+                if matches!(*element, Value::Int) && items.is_empty() =>
+            {
+                Ok(format!("check({access}.is_empty(), \"{what}\")?;\n"))
+            }
             (Value::Int, e) if literal(e).is_some() => Ok(format!(
                 "check(i128::try_from({access}).ok() == Some({}), \"{what}\")?;\n",
                 literal(e).unwrap_or_default()
             )),
+            (Value::Float, e) if float_literal(e).is_some() => {
+                let f = float_literal(e).unwrap_or_default();
+                Ok(format!(
+                    "check((f64::from({access}) - {f:?}).abs() <= 1e-6 * {:?}, \"{what}\")?;\n",
+                    f.abs().max(1.0)
+                ))
+            }
+            (Value::List(element), Expr::Array(items))
+                if matches!(*element, Value::Str)
+                    && items.iter().all(|i| matches!(i, Expr::Str(_))) =>
+            {
+                let list: Vec<String> = items
+                    .iter()
+                    .map(|i| match i {
+                        Expr::Str(t) => format!("{t:?}"),
+                        _ => String::new(),
+                    })
+                    .collect();
+                Ok(format!(
+                    "check({access}.iter().map(|x| x.as_str()).collect::<Vec<_>>() == [{}] as [&str; {}], \"{what}\")?;\n",
+                    list.join(", "),
+                    list.len()
+                ))
+            }
             (Value::Bool, Expr::Bool(b)) => Ok(format!("check({access} == {b}, \"{what}\")?;\n")),
             (Value::StrList, Expr::Array(items))
                 if items.iter().all(|i| matches!(i, Expr::Str(_))) =>
