@@ -11,7 +11,9 @@
 mod emit;
 mod expr;
 mod frames;
+mod pos;
 mod pretty;
+mod process;
 mod schema;
 pub mod suite;
 mod value;
