@@ -8,6 +8,9 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::expr::{self, Expr, Side};
+
+#[path = "switch.rs"]
+pub(super) mod switch;
 use super::schema::{Field, FieldType, KsEnum, Schemas, TypeDef, Valid, Versioned};
 use crate::ksy::SchemaError;
 
@@ -30,6 +33,7 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
         frames: false,
         bits: false,
         repeat: false,
+        process: false,
     };
     for def in &file.types {
         if let Some(i) = def.instances.first().filter(|_| def.rust_type.is_some()) {
@@ -94,6 +98,9 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
             source.push_str(&super::bits::enum_impl(&e.rust_name));
         }
     }
+    if m.process {
+        source.push_str(super::process::SOURCE);
+    }
     super::pretty::print(&source).map_err(|e| {
         m.err(
             "",
@@ -155,6 +162,8 @@ struct Module<'a> {
     bits: bool,
     /// The module has `repeat: eos` / `until` lists, so it gets [`super::repeat::SOURCE`].
     repeat: bool,
+    /// The module has processed fields, so it gets [`super::process::SOURCE`] too.
+    process: bool,
 }
 
 /// Where a type's fields see its version.
@@ -357,6 +366,19 @@ impl<'a> Module<'a> {
         if field.enum_name.is_some() {
             return (true, true, false);
         }
+        if field.process.is_some() {
+            // `KsProcBytes` / `KsProcSub`: vectors inside.
+            let plain = Field {
+                process: None,
+                size: None,
+                size_eos: false,
+                terminator: None,
+                pad_right: None,
+                ..field.clone()
+            };
+            let eq = matches!(field.ty, FieldType::None) || self.traits_of_element(&plain).0;
+            return (eq, false, false);
+        }
         let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
         if user_type && (field.size.is_some() || field.size_eos || field.terminator.is_some()) {
             // A `KsSub` keeps the rest of its area in a `Vec`.
@@ -435,9 +457,21 @@ impl<'a> Module<'a> {
             frames: false,
             bits: false,
             repeat: false,
+            process: false,
         };
         let mut all = (true, true, true);
-        for f in def.seq.iter().filter(|f| f.count_of.is_none()) {
+        if let Some(file) = self.schemas.files.get(decl)
+            && super::pos::needs_rest(file, def)
+        {
+            all.1 = false;
+        }
+        let positioned = def.positioned.iter().map(|p| &p.field);
+        for f in def
+            .seq
+            .iter()
+            .chain(positioned)
+            .filter(|f| f.count_of.is_none())
+        {
             let (eq, copy, default) = sub.traits_of_element(f);
             let is_vec = f.repeat_eos
                 || f.size_eos
@@ -485,10 +519,13 @@ impl<'a> Module<'a> {
         }
         stack.push((decl, def.id.as_str()));
         let schemas: &'a Schemas = self.schemas;
-        let found = def.seq.iter().any(|f| {
+        let positioned = def.positioned.iter().map(|p| &p.field);
+        let found = def.seq.iter().chain(positioned).any(|f| {
             let names: Vec<&str> = match &f.ty {
                 FieldType::Named { name, .. } => vec![name.as_str()],
-                FieldType::Switch { cases, .. } => cases.iter().map(|(_, t)| t.as_str()).collect(),
+                FieldType::Switch { .. } => {
+                    f.switch_cases.iter().map(|(_, t)| t.as_str()).collect()
+                }
                 FieldType::None => Vec::new(),
             };
             names.into_iter().any(|n| {
@@ -642,14 +679,31 @@ impl<'a> Module<'a> {
             .files
             .get(self.file)
             .map_or(&[][..], |f| &f.enums);
-        for field in &def.seq {
-            match bits.field(def, ks_enums, field) {
-                Ok(Some(source)) => body.push_str(&source),
-                Ok(None) => {
+        let file = self
+            .schemas
+            .files
+            .get(self.file)
+            .ok_or_else(|| self.err("", "no file"))?;
+        for item in super::pos::order(file, def) {
+            match item {
+                super::pos::Item::Seq(field) => match bits.field(def, ks_enums, field) {
+                    Ok(Some(source)) => body.push_str(&source),
+                    Ok(None) => {
+                        body.push_str(&bits.close());
+                        body.push_str(&self.field(def, field, &version, &mut enums)?);
+                    }
+                    Err((path, e)) => return Err(self.err(&path, e)),
+                },
+                super::pos::Item::Pos(p) => {
                     body.push_str(&bits.close());
-                    body.push_str(&self.field(def, field, &version, &mut enums)?);
+                    let at = super::pos::attrs(p).map_err(|e| self.field_err(&p.field, e))?;
+                    body.push_str(&at);
+                    body.push_str(&self.field(def, &p.field, &version, &mut enums)?);
                 }
-                Err((path, e)) => return Err(self.err(&path, e)),
+                super::pos::Item::Rest => {
+                    body.push_str(&bits.close());
+                    body.push_str(super::pos::REST_FIELD);
+                }
             }
         }
         body.push_str(&bits.close());
@@ -700,7 +754,9 @@ impl<'a> Module<'a> {
         }
         let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
         let sized = field.size.is_some() || field.size_eos;
-        if sized && !untyped && !string && !user_type {
+        let general_switch =
+            matches!(field.ty, FieldType::Switch { .. }) && field.variants.is_none();
+        if sized && !untyped && !string && !user_type && !general_switch {
             return Err(self.field_err(
                 field,
                 "`size` on a number is not supported by the binrw backend",
@@ -709,7 +765,21 @@ impl<'a> Module<'a> {
         let sub = (sized || field.terminator.is_some()) && user_type;
         // `args_raw` of a helper type (reader, writer): see `frames.rs`.
         let mut raw_args = None;
-        let mut element = if framed {
+        let mut element = if let Some(process) = &field.process {
+            self.processed(def, field, process, user_type, &mut raw_args)?
+        } else if general_switch {
+            let sw = self.general_switch(def, field, sized, enums)?;
+            out.push_str(&sw.check);
+            if sized {
+                self.frames = true;
+                let (r, w) = self.frame_values(field, None)?;
+                let arg = sw.arg.map_or("()".to_string(), |a| format!("({a},)"));
+                raw_args = Some((format!("({r}, {arg})"), format!("({w}, ())")));
+                format!("KsSub<{}>", sw.name)
+            } else {
+                sw.name
+            }
+        } else if framed {
             self.frames = true;
             raw_args = Some(self.frame_values(field, Some(string))?);
             (if string { "KsStr" } else { "KsBytes" }).to_string()
@@ -814,7 +884,11 @@ impl<'a> Module<'a> {
         }
         let size = field.size.as_ref().filter(|_| raw_args.is_none());
         if let Some(repeat) = field.repeat_expr.as_ref().or(size) {
-            if raw_args.is_none() && field.repeat_expr.is_some() && field.size.is_some() {
+            if raw_args.is_none()
+                && field.repeat_expr.is_some()
+                && field.size.is_some()
+                && field.process.is_none()
+            {
                 return Err(self.field_err(
                     field,
                     "repeat of a byte array is not supported by the binrw backend",
@@ -922,6 +996,44 @@ impl<'a> Module<'a> {
         };
         let cond = super::repeat::condition(text, &kind).map_err(|e| self.field_err(field, e))?;
         Ok((format!("|x: &{element}| {cond}"), format!("|x| {cond}")))
+    }
+
+    /// A processed byte array (`KsProcBytes`) or user type (`KsProcSub<T>`), see `process.rs`.
+    fn processed(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        process: &str,
+        user_type: bool,
+        raw_args: &mut Option<(String, String)>,
+    ) -> Result<String, SchemaError> {
+        let plain_bytes = matches!(field.ty, FieldType::None);
+        if !plain_bytes && !user_type {
+            return Err(self.field_err(
+                field,
+                "`process` on other than a byte array or a user type is not supported by the binrw backend",
+            ));
+        }
+        if user_type && self.field_args(def, field)?.is_some() {
+            return Err(self.field_err(
+                field,
+                "`process` on a user type with arguments is not supported by the binrw backend",
+            ));
+        }
+        let (read, write) = self.frame_values(field, None)?;
+        let (pr, pw) =
+            super::process::args(def, field, process).map_err(|e| self.field_err(field, e))?;
+        self.frames = true;
+        self.process = true;
+        if plain_bytes {
+            *raw_args = Some((format!("({read}, {pr})"), format!("({write}, {pw})")));
+            return Ok("KsProcBytes".into());
+        }
+        *raw_args = Some((
+            format!("({read}, {pr}, ())"),
+            format!("({write}, {pw}, ())"),
+        ));
+        Ok(format!("KsProcSub<{}>", self.element_type(field)?))
     }
 
     /// The `KsFrame` (see [`super::frames::SOURCE`]) of a string (`Some(true)`), a framed byte
@@ -1177,6 +1289,9 @@ impl<'a> Module<'a> {
     fn field_args(&self, def: &TypeDef, field: &Field) -> Result<Option<Vec<String>>, SchemaError> {
         let (name, args) = match &field.ty {
             FieldType::Named { name, args } => (name, args),
+            FieldType::Switch { .. } if field.variants.is_none() => {
+                return Ok(self.general_switch_arg(def, field)?.map(|a| vec![a]));
+            }
             FieldType::Switch { on, .. } => {
                 let on = self.expr(field, on)?;
                 return Ok(Some(vec![on.rust(Side::Read)]));

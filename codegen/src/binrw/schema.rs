@@ -68,6 +68,18 @@ pub struct TypeDef {
     pub instances: Vec<Instance>,
     /// `meta/bit-endian` of the type or the nearest enclosing one: `Some(true)` for `be`.
     pub bit_endian: Option<bool>,
+    /// Parsed instances at a position (`instances: {id: {pos: EXPR, ...}}`): stored fields
+    /// read and written at their position (see `pos.rs`).
+    pub positioned: Vec<Positioned>,
+}
+
+/// A parsed instance at a position: the field it reads, and where.
+#[derive(Debug, Clone)]
+pub struct Positioned {
+    /// The instance as a field (its id, type, size, repeat, `if`...).
+    pub field: Field,
+    /// `pos:` as written.
+    pub pos: String,
 }
 
 /// A value instance.
@@ -148,6 +160,11 @@ pub struct Field {
     pub repeat_until: Option<String>,
     /// `contents:` as bytes.
     pub contents_bytes: Option<Vec<u8>>,
+    /// `process:` as written (see `process.rs`).
+    pub process: Option<String>,
+    /// Every `cases` entry of a `switch-on` type, key as written (`1`, `"I"`, `[73]`,
+    /// `code_enum::intval`, `true`, `_`) and case type (see `switch.rs`).
+    pub switch_cases: Vec<(String, String)>,
 }
 
 /// A field's Kaitai type.
@@ -443,6 +460,7 @@ const FIELD_KEYS: &[&str] = &[
     "-savepoint-count-of",
     "-savepoint-rust-type",
     "-savepoint-enum",
+    "process",
 ];
 
 fn check_keys(cx: &Cx, ypath: &str, map: &Mapping, allowed: &[&str]) -> Result<(), SchemaError> {
@@ -530,6 +548,32 @@ fn contents(cx: &Cx, ypath: &str, v: &Value) -> Result<Vec<u8>, SchemaError> {
     }
 }
 
+/// The `cases` of a `switch-on` type as (key as written, type) pairs.
+fn switch_cases(cx: &Cx, ypath: &str, map: &Mapping) -> Result<Vec<(String, String)>, SchemaError> {
+    let Some(cases) = map.get("type").and_then(|t| t.get("cases")) else {
+        return Ok(Vec::new());
+    };
+    let cpath = format!("{ypath}/type/cases");
+    let cases = cases
+        .as_mapping()
+        .ok_or_else(|| cx.err(&cpath, "cases must be a mapping"))?;
+    cases
+        .iter()
+        .map(|(k, v)| {
+            let key = match k {
+                Value::String(s) => s.clone(),
+                Value::Number(n) => n.to_string(),
+                Value::Bool(b) => b.to_string(),
+                _ => return Err(cx.err(&cpath, "a case key is a number, string or boolean")),
+            };
+            let ty = v
+                .as_str()
+                .ok_or_else(|| cx.err(&format!("{cpath}/{key}"), "a case type is a type name"))?;
+            Ok((key, ty.to_string()))
+        })
+        .collect()
+}
+
 fn variants(cx: &Cx, ypath: &str, v: Option<&Value>) -> Result<Vec<(i64, String)>, SchemaError> {
     let map = v
         .and_then(Value::as_mapping)
@@ -615,6 +659,7 @@ impl Cx<'_> {
             }
         }
         let mut instances = Vec::new();
+        let mut positioned = Vec::new();
         if let Some(list) = map.get("instances") {
             let ipath = format!("{ypath}/instances");
             let list = list
@@ -628,6 +673,10 @@ impl Cx<'_> {
                 let imap = value
                     .as_mapping()
                     .ok_or_else(|| self.err(&path, "an instance is a mapping"))?;
+                if imap.contains_key("pos") {
+                    positioned.push(self.positioned(iid, &path, imap)?);
+                    continue;
+                }
                 check_keys(self, &path, imap, &["value", "doc", "enum"])?;
                 let value = match imap.get("value") {
                     Some(Value::String(s)) => s.clone(),
@@ -674,11 +723,25 @@ impl Cx<'_> {
             seq,
             instances,
             bit_endian: None,
+            positioned,
         };
         if def.pattern.is_some() {
             self.strip_pattern_framing(&mut def)?;
         }
         Ok(def)
+    }
+
+    /// A `pos` instance: its other keys are those of a seq field.
+    fn positioned(&self, id: &str, ypath: &str, map: &Mapping) -> Result<Positioned, SchemaError> {
+        let pos = str_key(map, "pos")
+            .ok_or_else(|| self.err(&format!("{ypath}/pos"), "expected an expression"))?;
+        let mut fmap = map.clone();
+        fmap.remove("pos");
+        fmap.insert(Value::from("id"), Value::from(id));
+        Ok(Positioned {
+            field: self.field(ypath, &fmap)?,
+            pos,
+        })
     }
 
     fn bit_total(&self, ypath: &str, map: &Mapping) -> Result<u32, SchemaError> {
@@ -776,7 +839,9 @@ impl Cx<'_> {
             Some(Value::Mapping(m)) => FieldType::Switch {
                 on: str_key(m, "switch-on")
                     .ok_or_else(|| self.err(&format!("{ypath}/type"), "expected switch-on"))?,
-                cases: variants(self, &format!("{ypath}/type/cases"), m.get("cases"))?,
+                // Integer cases; other keys are in `switch_cases` only.
+                cases: variants(self, &format!("{ypath}/type/cases"), m.get("cases"))
+                    .unwrap_or_default(),
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };
@@ -905,6 +970,8 @@ impl Cx<'_> {
                 .get("contents")
                 .map(|c| contents(self, ypath, c))
                 .transpose()?,
+            process: str_key(map, "process"),
+            switch_cases: switch_cases(self, ypath, map)?,
         })
     }
 }

@@ -31,6 +31,8 @@ enum Value<'a> {
     Enum(String),
     Struct(&'a TypeDef),
     List(Box<Value<'a>>),
+    /// A `switch-on` field without `-savepoint-enum`: its generated enum's name and the field.
+    Switch(String, &'a Field),
 }
 
 /// What a value instance of type `ty` is in an assertion.
@@ -103,6 +105,7 @@ impl<'a> Cx<'a> {
         let field: &'a Field = def
             .seq
             .iter()
+            .chain(def.positioned.iter().map(|p| &p.field))
             .find(|f| {
                 f.id == name
                     && f.count_of.is_none()
@@ -115,7 +118,8 @@ impl<'a> Cx<'a> {
                     def.rust_name
                 ))
             })?;
-        let framed = field.terminator.is_some() || field.pad_right.is_some();
+        let framed =
+            field.terminator.is_some() || field.pad_right.is_some() || field.process.is_some();
         let mut value = "";
         let element = match &field.ty {
             FieldType::Named { .. } if field.enum_name.is_some() => {
@@ -144,10 +148,20 @@ impl<'a> Cx<'a> {
                     .schemas
                     .resolve(self.file, name)
                     .ok_or_else(|| self.refuse(format!("unknown type `{name}`")))?;
-                if field.size.is_some() || field.size_eos || field.terminator.is_some() {
+                if field.size.is_some()
+                    || field.size_eos
+                    || field.terminator.is_some()
+                    || field.process.is_some()
+                {
                     value = ".value";
                 }
                 Value::Struct(t)
+            }
+            FieldType::Switch { .. } if field.variants.is_none() => {
+                if field.size.is_some() || field.size_eos {
+                    value = ".value";
+                }
+                Value::Switch(super::emit::switch::enum_name(def, field), field)
             }
             _ => return Err(self.refuse(format!("kst path into switch field `{name}`"))),
         };
@@ -190,6 +204,23 @@ impl<'a> Cx<'a> {
                 ) => Ok((format!("{b}.len()"), Value::Int)),
                 ((b, Value::Int), "to_s") => Ok((format!("{b}.to_string()"), Value::Str)),
                 _ => Err(self.refuse(format!("kst `.{n}` on this value"))),
+            },
+            Expr::Cast(base, ty) => match self.actual(base, root)? {
+                (b, Value::Switch(name, _)) => {
+                    let last = ty.rsplit("::").next().unwrap_or(ty);
+                    let variant = super::emit::switch::variant_name(last);
+                    let (_, t) = self
+                        .schemas
+                        .resolve(self.file, last)
+                        .ok_or_else(|| self.refuse(format!("unknown type `{ty}`")))?;
+                    Ok((
+                        format!(
+                            "(match &{b} {{ {name}::{variant}(x) => x, _ => return Err(\"not a {variant}\".into()) }})"
+                        ),
+                        Value::Struct(t),
+                    ))
+                }
+                _ => Err(self.refuse(format!("kst cast to `{ty}` of other than a switch field"))),
             },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {
                 ((b, Value::SubList(t)), Expr::Int(i)) => Ok((
@@ -254,6 +285,26 @@ impl<'a> Cx<'a> {
         let expected = match expected {
             Expr::Cast(inner, ty) if ty == "bytes" && matches!(**inner, Expr::Array(_)) => inner,
             e => e,
+        };
+        let (access, kind) = match kind {
+            // A switch over integer types compared with a number: the variant's value.
+            Value::Switch(name, field) if literal(expected).is_some() => {
+                let arms: Vec<String> = field
+                    .switch_cases
+                    .iter()
+                    .filter(|(_, t)| emit::is_int(t))
+                    .map(|(_, t)| {
+                        let v = super::emit::switch::variant_name(t);
+                        format!("{name}::{v}(x) => i128::from(*x),")
+                    })
+                    .collect();
+                let access = format!(
+                    "(match &{access} {{ {} _ => return Err(\"{what} is not a number\".into()) }})",
+                    arms.join(" ")
+                );
+                (access, Value::Int)
+            }
+            kind => (access, kind),
         };
         match (kind, expected) {
             (Value::List(element), Expr::Array(items))
@@ -364,6 +415,16 @@ pub fn run(data: &[u8]) -> Result<(), String> {
     fn check(ok: bool, what: &str) -> Result<(), String> {
         if ok { Ok(()) } else { Err(format!("assertion failed: {what}")) }
     }
+    /// An end of stream, also inside the variant a switch enum selected (the other variants
+    /// failed their `pre_assert`).
+    #[allow(dead_code)]
+    fn ks_eof(e: &binrw::Error) -> bool {
+        match e.root_cause() {
+            binrw::Error::Io(io) => io.kind() == std::io::ErrorKind::UnexpectedEof,
+            binrw::Error::EnumErrors { variant_errors, .. } => variant_errors.iter().any(|(_, e)| ks_eof(e)),
+            _ => false,
+        }
+    }
     let mut cursor = std::io::Cursor::new(data);
 "#;
     source.push_str(head);
@@ -386,9 +447,7 @@ pub fn run(data: &[u8]) -> Result<(), String> {
         ),
         Some(kind) => {
             let pattern = match kind {
-                "EndOfStreamError" => {
-                    "binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof"
-                }
+                "EndOfStreamError" => "e if ks_eof(e)",
                 k if k.starts_with("Validation") => {
                     "binrw::Error::AssertFail { .. } | binrw::Error::BadMagic { .. }"
                 }
