@@ -212,6 +212,18 @@ pub(super) fn float_type(ksy: &str) -> Option<&'static str> {
     }
 }
 
+/// Whether the expression `text` names a param of `def`.
+fn uses_param(def: &TypeDef, text: &Option<String>) -> bool {
+    let Some(e) = text.as_deref().and_then(|t| expr::parse(t).ok()) else {
+        return false;
+    };
+    let mut paths = Vec::new();
+    e.paths(&mut paths);
+    paths
+        .iter()
+        .any(|p| def.params.iter().any(|(n, _)| *n == p[0]))
+}
+
 /// Whether `ksy` is a Kaitai built-in type rather than a user type.
 fn builtin(ksy: &str) -> bool {
     int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
@@ -763,6 +775,16 @@ impl<'a> Module<'a> {
             ));
         }
         let sub = (sized || field.terminator.is_some()) && user_type;
+        let gated = field.since.is_some() || field.until.is_some();
+        if ((framed || sub) && uses_param(def, &field.size))
+            || (!gated && uses_param(def, &field.cond))
+        {
+            // binrw passes type arguments to readers only.
+            return Err(self.field_err(
+                field,
+                "a param in the `size` of a string, framed byte array or substream, or in an `if`, is not supported by the binrw backend (the writer does not get params)",
+            ));
+        }
         // `args_raw` of a helper type (reader, writer): see `frames.rs`.
         let mut raw_args = None;
         let mut element = if let Some(process) = &field.process {
