@@ -134,6 +134,24 @@ impl<'a> Nav<'a> {
         Ok(out)
     }
 
+    /// The first seq field of `def` whose own `_parent` / `_root` paths cannot be imported,
+    /// so that an error from [`Nav::imports`] names that field's YAML path.
+    pub fn failing_field<'d>(&self, def: &'d TypeDef) -> Option<&'d Field> {
+        let root = self.is_root(def);
+        def.seq.iter().find(|field| {
+            field_exprs(field).into_iter().any(|text| {
+                let Ok(e) = expr::parse(text) else {
+                    return false;
+                };
+                let mut paths = Vec::new();
+                e.paths(&mut paths);
+                paths
+                    .iter()
+                    .any(|p| is_nav(&p[0]) && own_need(p, root).is_err())
+            })
+        })
+    }
+
     /// The imports of `def`, `name: type` each.
     pub fn imports(&self, def: &TypeDef) -> Result<Vec<String>, String> {
         let mut out = Vec::new();
