@@ -7,6 +7,8 @@
 pub enum Expr {
     /// An integer literal.
     Int(i64),
+    /// `true` or `false` (a literal `if`).
+    Bool(bool),
     /// A field, param or path into one: `world.x_size`.
     Path(Vec<String>),
     /// A binary operation with its Rust operator.
@@ -134,6 +136,9 @@ impl Parser {
                     format!("`{token}` is not supported by the binrw backend in an expression")
                 });
         }
+        if token == "true" || token == "false" {
+            return Ok(Expr::Bool(token == "true"));
+        }
         let is_name = token.split('.').all(|p| {
             p.chars()
                 .next()
@@ -169,6 +174,7 @@ impl Expr {
     pub fn rust(&self, side: Side) -> String {
         match self {
             Expr::Int(n) => n.to_string(),
+            Expr::Bool(b) => b.to_string(),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
             Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
@@ -190,6 +196,7 @@ impl Expr {
         match self {
             Expr::Int(_) | Expr::Path(_) if side == Side::Read => self.rust(side),
             Expr::Int(n) => format!("{n}usize"),
+            Expr::Bool(b) => format!("usize::from({b})"),
             Expr::Binary(l, op, r) if !self.has_wide(wide) => {
                 format!("{} {op} {}", l.usize(side, wide), r.usize(side, wide))
             }
@@ -200,6 +207,7 @@ impl Expr {
     fn usize(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
             Expr::Int(n) => format!("{n}usize"),
+            Expr::Bool(b) => format!("usize::from({b})"),
             Expr::Path(p) if p.len() == 1 && wide(&p[0]) => {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
@@ -220,7 +228,7 @@ impl Expr {
 
     fn has_wide(&self, wide: &dyn Fn(&str) -> bool) -> bool {
         match self {
-            Expr::Int(_) => false,
+            Expr::Int(_) | Expr::Bool(_) => false,
             Expr::Path(p) => p.len() == 1 && wide(&p[0]),
             Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
         }

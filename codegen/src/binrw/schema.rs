@@ -136,6 +136,8 @@ pub struct Field {
     pub include: bool,
     /// `consume:` (true unless `false`).
     pub consume: bool,
+    /// `eos-error:` (true unless `false`).
+    pub eos_error: bool,
     /// `enum:` (a Kaitai enum of the file).
     pub enum_name: Option<String>,
     /// `size-eos: true`.
@@ -434,6 +436,7 @@ const FIELD_KEYS: &[&str] = &[
     "pad-right",
     "include",
     "consume",
+    "eos-error",
     "enum",
     "-savepoint-since",
     "-savepoint-until",
@@ -776,12 +779,6 @@ impl Cx<'_> {
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };
-        if matches!(map.get("if"), Some(Value::Bool(_))) {
-            return Err(self.err(
-                &format!("{ypath}/if"),
-                "a literal `if: true/false` is not supported by the binrw backend",
-            ));
-        }
         let string = matches!(
             map.get("type").and_then(Value::as_str),
             Some("str" | "strz")
@@ -864,7 +861,12 @@ impl Cx<'_> {
             contents: str_key(map, "contents"),
             ty,
             repeat_expr,
-            cond: str_key(map, "if"),
+            // A literal `if: true` reads the field always; `if: false` never.
+            cond: match map.get("if") {
+                Some(Value::Bool(true)) => None,
+                Some(Value::Bool(false)) => Some("false".into()),
+                _ => str_key(map, "if"),
+            },
             since: u32_key(self, ypath, map, "-savepoint-since")?,
             until: u32_key(self, ypath, map, "-savepoint-until")?,
             with_version: bool_key(map, "-savepoint-with-version") == Some(true),
@@ -885,6 +887,7 @@ impl Cx<'_> {
             },
             include: bool_key(map, "include") == Some(true),
             consume: bool_key(map, "consume") != Some(false),
+            eos_error: bool_key(map, "eos-error") != Some(false),
             enum_name: str_key(map, "enum"),
             size_eos: bool_key(map, "size-eos") == Some(true),
             repeat_eos: repeat.as_deref() == Some("eos"),
