@@ -124,7 +124,7 @@ fn indent(text: &str) -> String {
 }
 
 /// A `#[br(assert(...))]`-style attribute, on one line when it is short, else one argument a line.
-fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&str]) -> String {
+pub(super) fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&str]) -> String {
     let mut parts = vec![cond.to_string(), format!("{message:?}")];
     parts.extend(args.iter().map(|a| a.to_string()));
     assert_lines(directive, &parts)
@@ -743,6 +743,9 @@ impl<'a> Module<'a> {
         }
         // A field under `if: false` is never read, so its `valid` never applies.
         let never = field.cond.as_deref() == Some("false");
+        if let Some(cond) = field.valid_expr.as_ref().filter(|_| !never) {
+            out.push_str(&self.valid_checks(def, field, cond, &element)?);
+        }
         if let Some(valid) = field.valid.as_ref().filter(|_| !never) {
             let list = field.repeat_eos || field.repeat_expr.is_some();
             if list || field.size.is_some() || field.size_eos {
@@ -867,6 +870,42 @@ impl<'a> Module<'a> {
         }
         let _ = writeln!(out, "pub {}: {element},", field.id);
         Ok(out)
+    }
+
+    /// The checks of a `valid` beyond integer literals (see `valid.rs`).
+    fn valid_checks(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        cond: &str,
+        element: &str,
+    ) -> Result<String, SchemaError> {
+        use super::repeat::Element;
+        let list = field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
+        let (kind, element) = match element {
+            "u8" if matches!(field.ty, FieldType::None) => (Element::Bytes(""), "[u8]"),
+            "KsBytes" => (Element::Bytes(".value"), element),
+            "KsStr" => (Element::Str, element),
+            "f32" | "f64" => (Element::Float, element),
+            _ if matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some()) => {
+                (Element::Int, element)
+            }
+            _ => {
+                return Err(self.field_err(
+                    field,
+                    "`valid` on this type is not supported by the binrw backend",
+                ));
+            }
+        };
+        if field.cond.is_some() || field.enum_name.is_some() {
+            return Err(self.field_err(
+                field,
+                "`valid` on a conditional or enum field is not supported by the binrw backend",
+            ));
+        }
+        let path = format!("{}.{}", def.rust_name, field.id);
+        super::valid::checks(&path, &field.id, cond, element, &kind, list)
+            .map_err(|e| self.field_err(field, e))
     }
 
     /// The `repeat-until` condition as closures over one element `x` of type `element`, for

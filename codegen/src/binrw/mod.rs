@@ -16,6 +16,7 @@ mod pretty;
 mod repeat;
 mod schema;
 pub mod suite;
+mod valid;
 mod value;
 
 use std::path::{Path, PathBuf};

@@ -121,6 +121,9 @@ pub struct Field {
     pub count_of: Option<String>,
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
+    /// A `valid` beyond integer literals (strings, bytes, floats, `expr`, or on a list), as one
+    /// Kaitai condition on `_` (see `valid.rs`).
+    pub valid_expr: Option<String>,
     pub variants: Option<(String, Vec<(i64, String)>)>,
     /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
@@ -800,6 +803,7 @@ impl Cx<'_> {
                 ));
             }
         };
+        let mut valid_expr = None;
         let valid = match map.get("valid") {
             None => None,
             Some(v) => {
@@ -807,7 +811,7 @@ impl Cx<'_> {
                 // `valid: N` is `valid: {eq: N}`, which is `any-of: [N]`.
                 let shorthand;
                 let m = match v {
-                    Value::Number(_) => {
+                    Value::Number(_) | Value::String(_) => {
                         shorthand = Mapping::from_iter([(Value::from("eq"), v.clone())]);
                         &shorthand
                     }
@@ -818,7 +822,7 @@ impl Cx<'_> {
                         )
                     })?,
                 };
-                check_keys(self, &vp, m, &["eq", "min", "max", "any-of"])?;
+                check_keys(self, &vp, m, &["eq", "min", "max", "any-of", "expr"])?;
                 if m.contains_key("eq") && m.len() > 1 {
                     return Err(self.err(&vp, "`eq` with other `valid` keys"));
                 }
@@ -826,22 +830,22 @@ impl Cx<'_> {
                     Value::Sequence(l) => l.iter().all(|x| x.as_i64().is_some()),
                     x => x.as_i64().is_some(),
                 });
-                if !integers {
-                    return Err(self.err(
-                        &vp,
-                        "`valid` with other than integer literals is not supported by the binrw backend",
-                    ));
+                // On a list, every element is checked (see `valid.rs`).
+                if !integers || m.contains_key("expr") || repeat.is_some() {
+                    valid_expr = Some(super::valid::expression(m).map_err(|e| self.err(&vp, e))?);
+                    None
+                } else {
+                    Some(Valid {
+                        min: m.get("min").and_then(Value::as_i64),
+                        max: m.get("max").and_then(Value::as_i64),
+                        any_of: m
+                            .get("any-of")
+                            .and_then(Value::as_sequence)
+                            .map(|l| l.iter().filter_map(Value::as_i64).collect())
+                            .or_else(|| m.get("eq").and_then(Value::as_i64).map(|n| vec![n]))
+                            .unwrap_or_default(),
+                    })
                 }
-                Some(Valid {
-                    min: m.get("min").and_then(Value::as_i64),
-                    max: m.get("max").and_then(Value::as_i64),
-                    any_of: m
-                        .get("any-of")
-                        .and_then(Value::as_sequence)
-                        .map(|l| l.iter().filter_map(Value::as_i64).collect())
-                        .or_else(|| m.get("eq").and_then(Value::as_i64).map(|n| vec![n]))
-                        .unwrap_or_default(),
-                })
             }
         };
         let variants = match map.get("-savepoint-enum").and_then(Value::as_mapping) {
@@ -873,6 +877,7 @@ impl Cx<'_> {
             count_of: str_key(map, "-savepoint-count-of"),
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
+            valid_expr,
             variants,
             sized: !string && map.contains_key("encoding"),
             size: str_key(map, "size"),
