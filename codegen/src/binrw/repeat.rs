@@ -42,6 +42,8 @@ enum Operand {
     /// An integer literal, typed by what it is compared with.
     Lit(i128),
     Int(String),
+    /// A byte of a byte array by index: `None` past its end.
+    OptInt(String),
     Float(String),
     Bytes(String),
     Str(String),
@@ -72,6 +74,9 @@ impl Cx<'_> {
                         Ok(format!("{a} {op} {b}"))
                     }
                     (Operand::Int(a), Operand::Lit(n)) => Ok(format!("{a} {op} {n}i128")),
+                    (Operand::OptInt(a), Operand::Lit(n)) if matches!(*op, "==" | "!=") => {
+                        Ok(format!("{a} {op} Some({n}i128)"))
+                    }
                     (Operand::Lit(n), Operand::Int(b)) => Ok(format!("{n}i128 {op} {b}")),
                     (Operand::Lit(a), Operand::Lit(b)) => Ok(format!("{a}i128 {op} {b}i128")),
                     (Operand::Float(a), Operand::Lit(n)) => Ok(format!("{a} {op} {n}f64")),
@@ -107,15 +112,38 @@ impl Cx<'_> {
                     })
                     .collect::<Option<Vec<_>>>()
                     .ok_or_else(|| self.refuse("an array of other than bytes"))?;
-                Ok(Operand::Bytes(format!("&[{}][..]", bytes.join(", "))))
+                Ok(Operand::Bytes(format!("(&[{}][..])", bytes.join(", "))))
             }
             Expr::Name(n) if n == "_" => match self.element {
                 Element::Int => Ok(Operand::Int("i128::from(*x)".into())),
                 Element::Float => Ok(Operand::Float("f64::from(*x)".into())),
-                Element::Bytes(suffix) => Ok(Operand::Bytes(format!("&x{suffix}[..]"))),
+                Element::Bytes(suffix) => Ok(Operand::Bytes(format!("(&x{suffix}[..])"))),
                 Element::Str => Ok(Operand::Str("x.value.as_str()".into())),
                 Element::Struct(..) => Err(self.refuse("`_` of a user type as a value")),
             },
+            Expr::Index(base, index) => match (self.operand(base)?, index.as_ref()) {
+                (Operand::Bytes(b), Expr::Int(i)) => Ok(Operand::OptInt(format!(
+                    "{b}.get({i}).map(|b| i128::from(*b))"
+                ))),
+                _ => Err(self.refuse("an index other than a literal into bytes")),
+            },
+            Expr::Attr(base, name)
+                if matches!(name.as_str(), "length" | "size")
+                    && !matches!(
+                        (base.as_ref(), self.element),
+                        (Expr::Name(_), Element::Struct(..))
+                    ) =>
+            {
+                match self.operand(base)? {
+                    Operand::Bytes(b) => Ok(Operand::Int(format!(
+                        "i128::try_from({b}.len()).unwrap_or(i128::MAX)"
+                    ))),
+                    Operand::Str(t) => Ok(Operand::Int(format!(
+                        "i128::try_from({t}.chars().count()).unwrap_or(i128::MAX)"
+                    ))),
+                    _ => Err(self.refuse(&format!("`.{name}` of other than bytes or a string"))),
+                }
+            }
             Expr::Attr(base, name) if matches!(base.as_ref(), Expr::Name(n) if n == "_") => {
                 let Element::Struct(def, suffix) = self.element else {
                     return Err(self.refuse(&format!("`_.{name}` of other than a user type")));
@@ -131,9 +159,14 @@ impl Cx<'_> {
                     && !field.repeat_eos
                     && field.enum_name.is_none()
                     && field.count_of.is_none();
+                let framed = field.terminator.is_some() || field.pad_right.is_some();
                 match &field.ty {
                     FieldType::Named { name: ty, .. } if plain && super::emit::is_int(ty) => {
                         Ok(Operand::Int(format!("i128::from(x{suffix}.{name})")))
+                    }
+                    FieldType::None if plain && field.contents_bytes.is_none() => {
+                        let value = if framed { ".value" } else { "" };
+                        Ok(Operand::Bytes(format!("(&x{suffix}.{name}{value}[..])")))
                     }
                     _ => Err(self.refuse(&format!("`_.{name}` (not a plain integer field)"))),
                 }
@@ -215,9 +248,17 @@ mod tests {
         );
         assert_eq!(
             condition("_ == [0xaa, 0x55]", &Element::Bytes(".value")).unwrap(),
-            "&x.value[..] == &[170u8, 85u8][..]"
+            "(&x.value[..]) == (&[170u8, 85u8][..])"
         );
         assert!(condition("_.count == 0", &Element::Int).is_err());
+        assert_eq!(
+            condition("_[0] == 0xaa", &Element::Bytes(".value")).unwrap(),
+            "(&x.value[..]).get(0).map(|b| i128::from(*b)) == Some(170i128)"
+        );
+        assert_eq!(
+            condition("_.length == 0", &Element::Bytes(".value")).unwrap(),
+            "i128::try_from((&x.value[..]).len()).unwrap_or(i128::MAX) == 0i128"
+        );
         assert!(condition("_ == 1.5", &Element::Int).is_err());
     }
 }
