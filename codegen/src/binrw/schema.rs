@@ -135,6 +135,9 @@ pub struct Field {
     pub count_of: Option<String>,
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
+    /// A `valid` beyond integer literals (strings, bytes, floats, `expr`, or on a list), as one
+    /// Kaitai condition on `_` (see `valid.rs`).
+    pub valid_expr: Option<String>,
     pub variants: Option<(String, Vec<(i64, String)>)>,
     /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
@@ -150,6 +153,8 @@ pub struct Field {
     pub include: bool,
     /// `consume:` (true unless `false`).
     pub consume: bool,
+    /// `eos-error:` (true unless `false`).
+    pub eos_error: bool,
     /// `enum:` (a Kaitai enum of the file).
     pub enum_name: Option<String>,
     /// `size-eos: true`.
@@ -453,6 +458,7 @@ const FIELD_KEYS: &[&str] = &[
     "pad-right",
     "include",
     "consume",
+    "eos-error",
     "enum",
     "-savepoint-since",
     "-savepoint-until",
@@ -845,12 +851,6 @@ impl Cx<'_> {
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };
-        if matches!(map.get("if"), Some(Value::Bool(_))) {
-            return Err(self.err(
-                &format!("{ypath}/if"),
-                "a literal `if: true/false` is not supported by the binrw backend",
-            ));
-        }
         let string = matches!(
             map.get("type").and_then(Value::as_str),
             Some("str" | "strz")
@@ -872,6 +872,7 @@ impl Cx<'_> {
                 ));
             }
         };
+        let mut valid_expr = None;
         let valid = match map.get("valid") {
             None => None,
             Some(v) => {
@@ -879,7 +880,7 @@ impl Cx<'_> {
                 // `valid: N` is `valid: {eq: N}`, which is `any-of: [N]`.
                 let shorthand;
                 let m = match v {
-                    Value::Number(_) => {
+                    Value::Number(_) | Value::String(_) => {
                         shorthand = Mapping::from_iter([(Value::from("eq"), v.clone())]);
                         &shorthand
                     }
@@ -890,7 +891,7 @@ impl Cx<'_> {
                         )
                     })?,
                 };
-                check_keys(self, &vp, m, &["eq", "min", "max", "any-of"])?;
+                check_keys(self, &vp, m, &["eq", "min", "max", "any-of", "expr"])?;
                 if m.contains_key("eq") && m.len() > 1 {
                     return Err(self.err(&vp, "`eq` with other `valid` keys"));
                 }
@@ -898,22 +899,22 @@ impl Cx<'_> {
                     Value::Sequence(l) => l.iter().all(|x| x.as_i64().is_some()),
                     x => x.as_i64().is_some(),
                 });
-                if !integers {
-                    return Err(self.err(
-                        &vp,
-                        "`valid` with other than integer literals is not supported by the binrw backend",
-                    ));
+                // On a list, every element is checked (see `valid.rs`).
+                if !integers || m.contains_key("expr") || repeat.is_some() {
+                    valid_expr = Some(super::valid::expression(m).map_err(|e| self.err(&vp, e))?);
+                    None
+                } else {
+                    Some(Valid {
+                        min: m.get("min").and_then(Value::as_i64),
+                        max: m.get("max").and_then(Value::as_i64),
+                        any_of: m
+                            .get("any-of")
+                            .and_then(Value::as_sequence)
+                            .map(|l| l.iter().filter_map(Value::as_i64).collect())
+                            .or_else(|| m.get("eq").and_then(Value::as_i64).map(|n| vec![n]))
+                            .unwrap_or_default(),
+                    })
                 }
-                Some(Valid {
-                    min: m.get("min").and_then(Value::as_i64),
-                    max: m.get("max").and_then(Value::as_i64),
-                    any_of: m
-                        .get("any-of")
-                        .and_then(Value::as_sequence)
-                        .map(|l| l.iter().filter_map(Value::as_i64).collect())
-                        .or_else(|| m.get("eq").and_then(Value::as_i64).map(|n| vec![n]))
-                        .unwrap_or_default(),
-                })
             }
         };
         let variants = match map.get("-savepoint-enum").and_then(Value::as_mapping) {
@@ -933,13 +934,19 @@ impl Cx<'_> {
             contents: str_key(map, "contents"),
             ty,
             repeat_expr,
-            cond: str_key(map, "if"),
+            // A literal `if: true` reads the field always; `if: false` never.
+            cond: match map.get("if") {
+                Some(Value::Bool(true)) => None,
+                Some(Value::Bool(false)) => Some("false".into()),
+                _ => str_key(map, "if"),
+            },
             since: u32_key(self, ypath, map, "-savepoint-since")?,
             until: u32_key(self, ypath, map, "-savepoint-until")?,
             with_version: bool_key(map, "-savepoint-with-version") == Some(true),
             count_of: str_key(map, "-savepoint-count-of"),
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
+            valid_expr,
             variants,
             sized: !string && map.contains_key("encoding"),
             size: str_key(map, "size"),
@@ -954,6 +961,7 @@ impl Cx<'_> {
             },
             include: bool_key(map, "include") == Some(true),
             consume: bool_key(map, "consume") != Some(false),
+            eos_error: bool_key(map, "eos-error") != Some(false),
             enum_name: str_key(map, "enum"),
             size_eos: bool_key(map, "size-eos") == Some(true),
             repeat_eos: repeat.as_deref() == Some("eos"),

@@ -169,7 +169,8 @@ impl<'a> Cx<'a> {
         if field.cond.is_some() {
             access = format!("{access}.as_ref().ok_or(\"{name} is absent\")?");
         }
-        let repeated = field.repeat_expr.is_some() || field.repeat_eos;
+        let repeated =
+            field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
         if repeated && matches!(element, Value::Str) {
             return Ok((access, Value::StrList));
         }
