@@ -148,6 +148,19 @@ impl<'a> Cx<'a> {
             Expr::Attr(base, n) => match (self.actual(base, root)?, n.as_str()) {
                 ((b, Value::Struct(def)), _) => self.field(&format!("({b})"), def, n),
                 ((b, Value::List(_)), "size" | "length") => Ok((format!("{b}.len()"), Value::Int)),
+                // A switch whose only case is `_`: its one variant, as Kaitai types it.
+                ((b, Value::Switch(name, field)), _)
+                    if field.switch_cases.len() == 1 && field.switch_cases[0].0 == "_" =>
+                {
+                    let ty = &field.switch_cases[0].1;
+                    let variant = super::emit::switch::variant_name(ty);
+                    let (_, t) = self
+                        .schemas
+                        .resolve(self.file, ty)
+                        .ok_or_else(|| self.refuse(format!("unknown type `{ty}`")))?;
+                    let b = format!("(match &{b} {{ {name}::{variant}(x) => x }})");
+                    self.field(&b, t, n)
+                }
                 _ => Err(self.refuse(format!("kst `.{n}` on this value"))),
             },
             Expr::Cast(base, ty) => match self.actual(base, root)? {
@@ -217,14 +230,7 @@ impl<'a> Cx<'a> {
                 &access[..cut]
             ));
         }
-        let literal = |e: &Expr| match e {
-            Expr::Int(i) => Some(*i),
-            Expr::Unary("-", inner) => match inner.as_ref() {
-                Expr::Int(i) => Some(-*i),
-                _ => None,
-            },
-            _ => None,
-        };
+        let literal = kst_literal;
         let what = format!("{actual:?}").replace('"', "'");
         let (access, kind) = match kind {
             // A switch over integer types compared with a number: the variant's value.
@@ -267,6 +273,11 @@ impl<'a> Cx<'a> {
                     list.join(", ")
                 ))
             }
+            // An enum field compared with a number: its integer value.
+            (Value::Enum(_), e) if literal(e).is_some() => Ok(format!(
+                "check(i128::from({access}) == {}, \"{what}\")?;\n",
+                literal(e).unwrap_or_default()
+            )),
             (Value::Enum(rust), Expr::Path(path)) if path.len() >= 2 => Ok(format!(
                 "check({access} == {rust}::{}, \"{what}\")?;\n",
                 super::schema::snake_to_camel(&path[path.len() - 1])
@@ -288,6 +299,24 @@ impl<'a> Cx<'a> {
             }
             _ => Err(self.refuse(format!("kst expected value {expected:?} for {what}"))),
         }
+    }
+}
+
+/// An integer the .kst spells as a literal, maybe with constant arithmetic (`0 + 1`).
+fn kst_literal(e: &Expr) -> Option<i128> {
+    match e {
+        Expr::Int(i) => Some(*i),
+        Expr::Unary("-", inner) => kst_literal(inner)?.checked_neg(),
+        Expr::Binary(op, l, r) => {
+            let (l, r) = (kst_literal(l)?, kst_literal(r)?);
+            match *op {
+                "+" => l.checked_add(r),
+                "-" => l.checked_sub(r),
+                "*" => l.checked_mul(r),
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }
 
