@@ -840,6 +840,9 @@ impl<'a> Module<'a> {
         {
             let _ = writeln!(out, "#[brw({endian})]");
         }
+        if let Some(attrs) = self.endian_attrs(def, field)? {
+            out.push_str(&attrs);
+        }
         if let Some(name) = &field.enum_name {
             element = self.enum_field(field, name, &element, &mut out)?;
         }
