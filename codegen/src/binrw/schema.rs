@@ -95,6 +95,8 @@ pub struct Instance {
     pub value: String,
     /// `enum:`: the value is an integer of this Kaitai enum.
     pub enum_name: Option<String>,
+    /// `if:`: the method returns `None` when this is false.
+    pub cond: Option<String>,
 }
 
 /// `-savepoint-pattern`, with the minimum version of the `version` field's `valid`.
@@ -738,7 +740,14 @@ impl Cx<'_> {
                 let fmap = f
                     .as_mapping()
                     .ok_or_else(|| self.err(&fp, "a seq entry is a mapping"))?;
-                seq.push(self.field(&fp, fmap)?);
+                if fmap.contains_key("id") {
+                    seq.push(self.field(&fp, fmap)?);
+                } else {
+                    // Kaitai names a field without an id `_unnamedN`, N its index in seq.
+                    let mut named = fmap.clone();
+                    named.insert(Value::from("id"), Value::from(format!("_unnamed{i}")));
+                    seq.push(self.field(&fp, &named)?);
+                }
             }
         }
         let mut instances = Vec::new();
@@ -760,7 +769,7 @@ impl Cx<'_> {
                     positioned.push(self.positioned(iid, &path, imap)?);
                     continue;
                 }
-                check_keys(self, &path, imap, &["value", "doc", "enum"])?;
+                check_keys(self, &path, imap, &["value", "doc", "enum", "if"])?;
                 let value = match imap.get("value") {
                     Some(Value::String(s)) => s.clone(),
                     Some(Value::Number(n)) if n.is_i64() || n.is_u64() => n.to_string(),
@@ -779,6 +788,10 @@ impl Cx<'_> {
                     doc: str_key(imap, "doc"),
                     value,
                     enum_name: str_key(imap, "enum"),
+                    cond: match imap.get("if") {
+                        Some(Value::Bool(b)) => Some(b.to_string()),
+                        _ => str_key(imap, "if"),
+                    },
                 });
             }
         }

@@ -283,6 +283,17 @@ impl<'a> Cx<'a> {
     ) -> Result<String, SchemaError> {
         let (access, kind) = self.actual(actual, root)?;
         if matches!(expected, Expr::Name(n) if n == "null") {
+            // An undefined value instance (its `if` false): the call without its unwrap.
+            if let Some(cut) = access
+                .rfind(".ok_or(")
+                .filter(|at| access[*at..].ends_with(" is undefined\")?"))
+            {
+                let what = format!("{actual:?}").replace('"', "'");
+                return Ok(format!(
+                    "check({}.is_none(), \"{what}\")?;\n",
+                    &access[..cut]
+                ));
+            }
             // An absent optional field: the access without its final unwrap.
             let cut = access
                 .rfind(".as_ref().ok_or(")

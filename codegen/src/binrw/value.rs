@@ -81,6 +81,13 @@ fn translate_instance(
             Ok((Ty::Enum(rust.clone()), format!("{rust}::from({v})")))
         }
     };
+    // `if:` makes the value undefined (`None`) when false.
+    let out = match (&inst.cond, out) {
+        (Some(cond), Ok((ty, body))) => expr::parse(cond)
+            .and_then(|c| tr.expect(&c, &Ty::Bool))
+            .map(|c| (ty, format!("{{ if !({c}) {{ return None; }} {body} }}"))),
+        (_, out) => out,
+    };
     stack.pop();
     out
 }
@@ -176,6 +183,30 @@ impl Tr<'_, '_> {
                     })?;
                 (Ty::Int, format!("{size}i128"))
             }
+            Expr::Name(n) if n == "_sizeof" => {
+                let size = self.sizeof_path(&[]).ok_or_else(|| {
+                    "`_sizeof` of other than a fixed-size type is not supported by the binrw backend"
+                        .to_string()
+                })?;
+                (Ty::Int, format!("{size}i128"))
+            }
+            Expr::Attr(base, attr) if attr == "_sizeof" => {
+                let mut names = Vec::new();
+                let mut at = base.as_ref();
+                while let Expr::Attr(b, n) = at {
+                    names.push(n.as_str());
+                    at = b;
+                }
+                let Expr::Name(first) = at else {
+                    return Err(unsupported());
+                };
+                names.push(first.as_str());
+                names.reverse();
+                let size = self.sizeof_path(&names).ok_or_else(|| {
+                    format!("`_sizeof` of {base:?}, not of a fixed size, is not supported by the binrw backend")
+                })?;
+                (Ty::Int, format!("{size}i128"))
+            }
             Expr::Attr(base, attr) => self.attr(base, attr)?,
             Expr::Call(base, method, args) => self.call(base, method, args)?,
             Expr::Index(base, i) => {
@@ -266,37 +297,60 @@ impl Tr<'_, '_> {
         stack.push(def.id.clone());
         let mut total = 0u64;
         for f in &def.seq {
-            let plain = f.cond.is_none() && !f.repeat_eos && !f.size_eos && f.terminator.is_none();
-            if !plain || f.since.is_some() || f.until.is_some() || f.variants.is_some() {
-                return None;
-            }
-            let constant = |text: &Option<String>| match text {
-                None => Some(1),
-                Some(t) => t.trim().parse::<u64>().ok(),
-            };
-            let count = constant(&f.repeat_expr)?;
-            let one = if let Some(bytes) = &f.contents_bytes {
-                bytes.len() as u64
-            } else {
-                match &f.ty {
-                    FieldType::None | FieldType::Named { .. } if f.size.is_some() => {
-                        constant(&f.size)?
-                    }
-                    FieldType::Named { name, .. } if is_int(name) || float_type(name).is_some() => {
-                        let rust = int_type(name).or(float_type(name))?;
-                        rust[1..].parse::<u64>().ok()? / 8
-                    }
-                    FieldType::Named { name, args } if args.is_empty() => {
-                        let t = self.file.types.iter().find(|t| t.id == *name)?;
-                        self.static_size(t, stack)?
-                    }
-                    _ => return None,
-                }
-            };
-            total = total.checked_add(one.checked_mul(count)?)?;
+            total = total.checked_add(self.field_size(f, stack)?)?;
         }
         stack.pop();
         Some(total)
+    }
+
+    /// The size in bytes of `f` (all its elements), when the schema fixes it.
+    fn field_size(&self, f: &Field, stack: &mut Vec<String>) -> Option<u64> {
+        let plain = f.cond.is_none() && !f.repeat_eos && !f.size_eos && f.terminator.is_none();
+        if !plain || f.since.is_some() || f.until.is_some() || f.variants.is_some() {
+            return None;
+        }
+        let constant = |text: &Option<String>| match text {
+            None => Some(1),
+            Some(t) => t.trim().parse::<u64>().ok(),
+        };
+        let count = constant(&f.repeat_expr)?;
+        let one = if let Some(bytes) = &f.contents_bytes {
+            bytes.len() as u64
+        } else {
+            match &f.ty {
+                FieldType::None | FieldType::Named { .. } if f.size.is_some() => constant(&f.size)?,
+                FieldType::Named { name, .. } if is_int(name) || float_type(name).is_some() => {
+                    let rust = int_type(name).or(float_type(name))?;
+                    rust[1..].parse::<u64>().ok()? / 8
+                }
+                FieldType::Named { name, args } if args.is_empty() => {
+                    let t = self.file.types.iter().find(|t| t.id == *name)?;
+                    self.static_size(t, stack)?
+                }
+                _ => return None,
+            }
+        };
+        one.checked_mul(count)
+    }
+
+    /// `_sizeof` of the path `names` (empty: the type itself; else a field, through fields
+    /// of user types), when the schema fixes it.
+    fn sizeof_path(&self, names: &[&str]) -> Option<u64> {
+        let Some((last, init)) = names.split_last() else {
+            return self.static_size(self.def, &mut Vec::new());
+        };
+        let mut def = self.def;
+        for name in init {
+            let f = def.seq.iter().find(|f| f.id == *name)?;
+            def = match &f.ty {
+                FieldType::Named { name, args } if args.is_empty() && f.cond.is_none() => {
+                    self.file.types.iter().find(|t| t.id == *name)?
+                }
+                _ => return None,
+            };
+        }
+        let f = def.seq.iter().find(|f| f.id == *last)?;
+        self.field_size(f, &mut Vec::new())
     }
 
     /// `base.method(args)`: `substring` and `to_i(radix)` on strings.
@@ -460,6 +514,11 @@ impl Tr<'_, '_> {
             FieldType::Named { name, .. } if float_type(name).is_some() => {
                 Some((Ty::Float, format!("f64::from(*{x})")))
             }
+            // A bit field: `b1` is a `bool`, wider ones an unsigned integer.
+            FieldType::Named { name, .. } => match super::bits::width(name)? {
+                (1, _) => Some((Ty::Bool, format!("(*{x})"))),
+                _ => Some((Ty::Int, format!("i128::from(*{x})"))),
+            },
             FieldType::None if framed => Some((Ty::Bytes, format!("{x}.value.clone()"))),
             FieldType::None if field.size.is_some() || field.size_eos => {
                 Some((Ty::Bytes, format!("{x}.to_vec()")))
@@ -598,6 +657,24 @@ mod tests {
         let (ty, body) = instance(&file.types[0], &file, "t").unwrap();
         assert_eq!(ty, Ty::Str);
         assert!(body.starts_with("if (self.q()? > 0i128) {"), "{body}");
+    }
+
+    #[test]
+    fn guards_with_if_and_sizes_fixed_fields() {
+        let file = load(
+            "  h:\n    value: a + 1\n    if: a > 2\n  z:\n    value: a._sizeof + n._sizeof\n  all:\n    value: _sizeof\n",
+        );
+        let (ty, body) = instance(&file.types[0], &file, "h").unwrap();
+        assert_eq!(ty, Ty::Int);
+        assert!(
+            body.starts_with("{ if !((i128::from(self.a) > 2i128)) { return None; }"),
+            "{body}"
+        );
+        let (_, body) = instance(&file.types[0], &file, "z").unwrap();
+        assert_eq!(body, "(2i128).checked_add(2i128)?");
+        // `s` has a literal size too: 2 + 2 + 2.
+        let (_, body) = instance(&file.types[0], &file, "all").unwrap();
+        assert_eq!(body, "6i128");
     }
 
     #[test]
