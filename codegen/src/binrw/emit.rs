@@ -378,7 +378,9 @@ impl<'a> Module<'a> {
                     .type_enum
                     .as_ref()
                     .map_or(def.rust_name.clone(), |e| e.name.clone());
-                Ok(self.use_type(&decl, &rust))
+                let boxed = def.default_depth;
+                let rust = self.use_type(&decl, &rust);
+                Ok(if boxed { format!("Box<{rust}>") } else { rust })
             }
         }
     }
@@ -1439,6 +1441,10 @@ impl<'a> Module<'a> {
         let (Some(max), FieldType::Named { name, .. }) = (depth_bound(def), &field.ty) else {
             return Ok(None);
         };
+        if def.default_depth {
+            // The default bound counts the reader's levels only (see `recursion.rs`).
+            return Ok(None);
+        }
         if builtin(name) {
             return Ok(None);
         }

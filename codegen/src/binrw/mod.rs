@@ -16,6 +16,7 @@ mod parent;
 mod pos;
 mod pretty;
 mod process;
+mod recursion;
 mod repeat;
 mod schema;
 pub mod suite;

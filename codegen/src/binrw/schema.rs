@@ -59,6 +59,9 @@ pub struct TypeDef {
     pub max_depth: Option<u32>,
     /// `-savepoint-max-depth-const`: the Rust constant that names the bound.
     pub max_depth_const: Option<String>,
+    /// `max_depth` is the default bound of a plain Kaitai type that contains itself (see
+    /// `recursion.rs`): fields naming it are boxed; the writer and serde do not count levels.
+    pub default_depth: bool,
     /// The byte order (`meta/endian` of the type or the nearest enclosing one), as a binrw
     /// directive.
     pub endian: Option<&'static str>,
@@ -225,9 +228,11 @@ impl Schemas {
     /// Reads one `.ksy` file alone (its types can refer only to each other).
     pub fn load_file(path: &Path) -> Result<Schemas, SchemaError> {
         let file = read_file(path)?;
-        Ok(Schemas {
+        let mut schemas = Schemas {
             files: BTreeMap::from([(file.id.clone(), file)]),
-        })
+        };
+        super::recursion::bound_recursion(&mut schemas);
+        Ok(schemas)
     }
 
     /// The type `name` as seen from file `from`, with the id of the file that declares it:
@@ -282,7 +287,9 @@ impl Schemas {
             }
             files.insert(file.id.clone(), file);
         }
-        Ok(Schemas { files })
+        let mut schemas = Schemas { files };
+        super::recursion::bound_recursion(&mut schemas);
+        Ok(schemas)
     }
 }
 
@@ -814,6 +821,7 @@ impl Cx<'_> {
             type_enum,
             max_depth: u32_key(self, ypath, map, "-savepoint-max-depth")?,
             max_depth_const: str_key(map, "-savepoint-max-depth-const"),
+            default_depth: false,
             endian: None,
             params,
             seq,
