@@ -270,7 +270,8 @@ impl Expr {
         self.count_in(side, &|_| false)
     }
 
-    /// [`Expr::count`] where `wide(name)` says which names hold integers wider than `u16`:
+    /// [`Expr::count`] where `wide(path)` says which names or dotted paths (`header.qty`) hold
+    /// integers wider than `u16`:
     /// those are converted with a checked `usize::try_from` (saturating: a count too large
     /// for memory fails at the end of the input, not here) and combined with saturating
     /// arithmetic.
@@ -294,7 +295,7 @@ impl Expr {
                 "usize::try_from({}).unwrap_or(usize::MAX)",
                 super::parent::import_name(p)
             ),
-            Expr::Path(p) if p.len() == 1 && wide(&p[0]) => {
+            Expr::Path(p) if wide(&p.join(".")) => {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
             Expr::Enum(..) => self.rust(side),
@@ -316,7 +317,7 @@ impl Expr {
     fn has_wide(&self, wide: &dyn Fn(&str) -> bool) -> bool {
         match self {
             Expr::Int(_) | Expr::Enum(..) => false,
-            Expr::Path(p) => super::parent::is_nav(&p[0]) || (p.len() == 1 && wide(&p[0])),
+            Expr::Path(p) => super::parent::is_nav(&p[0]) || wide(&p.join(".")),
             Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
         }
     }
@@ -362,6 +363,11 @@ mod tests {
         assert_eq!(
             parse("qty * n").unwrap().count_in(Side::Write, &wide),
             "usize::try_from(*qty).unwrap_or(usize::MAX).saturating_mul(usize::from(*n))"
+        );
+        let wide = |n: &str| n == "header.qty";
+        assert_eq!(
+            parse("header.qty").unwrap().count_in(Side::Write, &wide),
+            "usize::try_from(header.qty).unwrap_or(usize::MAX)"
         );
         assert_eq!(
             parse("height").unwrap().count(Side::Write),

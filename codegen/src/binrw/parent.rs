@@ -117,7 +117,10 @@ impl<'a> Nav<'a> {
                 let mut paths = Vec::new();
                 e.paths(&mut paths);
                 for p in paths.into_iter().filter(|p| is_nav(&p[0])) {
-                    if let Some(need) = own_need(p, root)? {
+                    // The error names the field: the caller knows only the type.
+                    let need =
+                        own_need(p, root).map_err(|e| format!("{}: {e}", field.yaml_path))?;
+                    if let Some(need) = need {
                         out.insert(need);
                     }
                 }
@@ -273,7 +276,7 @@ fn own_need(p: &[String], root: bool) -> Result<Option<Vec<String>>, String> {
         ));
     }
     match (p[0].as_str(), root) {
-        ("_parent", true) => Err("_parent in the top-level type".into()),
+        ("_parent", true) => Err(format!("`{}` in the top-level type", p.join("."))),
         ("_root", true) => Ok(None),
         _ => Ok(Some(p.to_vec())),
     }
