@@ -653,9 +653,13 @@ impl<'a> Module<'a> {
 
     /// The `_parent` / `_root` values `def` imports (see `parent.rs`).
     fn nav_imports(&self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
-        self.nav()
-            .imports(def)
-            .map_err(|e| self.err(&def.yaml_path, e))
+        let nav = self.nav();
+        nav.imports(def).map_err(|e| {
+            let at = nav
+                .failing_field(def)
+                .map_or(&def.yaml_path, |f| &f.yaml_path);
+            self.err(at, e)
+        })
     }
 
     fn record(&mut self, def: &TypeDef) -> Result<(), SchemaError> {

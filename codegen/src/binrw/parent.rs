@@ -117,10 +117,7 @@ impl<'a> Nav<'a> {
                 let mut paths = Vec::new();
                 e.paths(&mut paths);
                 for p in paths.into_iter().filter(|p| is_nav(&p[0])) {
-                    // The error names the field: the caller knows only the type.
-                    let need =
-                        own_need(p, root).map_err(|e| format!("{}: {e}", field.yaml_path))?;
-                    if let Some(need) = need {
+                    if let Some(need) = own_need(p, root)? {
                         out.insert(need);
                     }
                 }
@@ -135,6 +132,24 @@ impl<'a> Nav<'a> {
         }
         stack.pop();
         Ok(out)
+    }
+
+    /// The first seq field of `def` whose own `_parent` / `_root` paths cannot be imported,
+    /// so that an error from [`Nav::imports`] names that field's YAML path.
+    pub fn failing_field<'d>(&self, def: &'d TypeDef) -> Option<&'d Field> {
+        let root = self.is_root(def);
+        def.seq.iter().find(|field| {
+            field_exprs(field).into_iter().any(|text| {
+                let Ok(e) = expr::parse(text) else {
+                    return false;
+                };
+                let mut paths = Vec::new();
+                e.paths(&mut paths);
+                paths
+                    .iter()
+                    .any(|p| is_nav(&p[0]) && own_need(p, root).is_err())
+            })
+        })
     }
 
     /// The imports of `def`, `name: type` each.
@@ -276,7 +291,7 @@ fn own_need(p: &[String], root: bool) -> Result<Option<Vec<String>>, String> {
         ));
     }
     match (p[0].as_str(), root) {
-        ("_parent", true) => Err(format!("`{}` in the top-level type", p.join("."))),
+        ("_parent", true) => Err("_parent in the top-level type".into()),
         ("_root", true) => Ok(None),
         _ => Ok(Some(p.to_vec())),
     }
