@@ -214,7 +214,7 @@ pub(super) fn float_type(ksy: &str) -> Option<&'static str> {
 
 /// Whether the expression `text` names a param of `def`.
 fn uses_param(def: &TypeDef, text: &Option<String>) -> bool {
-    let Some(e) = text.as_deref().and_then(|t| expr::parse(t).ok()) else {
+    let Some(e) = text.as_deref().and_then(|t| expr::parse_size(t).ok()) else {
         return false;
     };
     let mut paths = Vec::new();
@@ -271,7 +271,26 @@ impl<'a> Module<'a> {
     }
 
     fn expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
-        let e = expr::parse(text).map_err(|e| self.field_err(field, e))?;
+        self.expr_in(field, text, false)
+    }
+
+    /// [`Module::expr`] for a size or count, which may subtract (see [`expr::parse_size`]).
+    fn size_expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
+        self.expr_in(field, text, true)
+    }
+
+    fn expr_in(&self, field: &Field, text: &str, size: bool) -> Result<Expr, SchemaError> {
+        let e = if size {
+            expr::parse_size(text)
+        } else {
+            expr::parse(text)
+        };
+        let e = e.map_err(|e| self.field_err(field, e))?;
+        let e = match self.owner(field) {
+            Some(def) => super::value::inline_seq_uses(def, field, &e, size)
+                .map_err(|e| self.field_err(field, e))?,
+            None => e,
+        };
         // The top-level type's own `_root.x` is its field `x`.
         let in_root = self
             .nav()
@@ -282,6 +301,16 @@ impl<'a> Module<'a> {
             super::parent::root_local(&e)
         } else {
             e
+        })
+    }
+
+    /// The type whose seq (or positioned fields) holds `field`.
+    fn owner(&self, field: &Field) -> Option<&'a TypeDef> {
+        self.nav().types().iter().find(|t| {
+            t.seq
+                .iter()
+                .chain(t.positioned.iter().map(|p| &p.field))
+                .any(|f| std::ptr::eq(f, field))
         })
     }
 
@@ -984,7 +1013,7 @@ impl<'a> Module<'a> {
                     "repeat of a byte array is not supported by the binrw backend",
                 ));
             }
-            let e = self.expr(field, repeat)?;
+            let e = self.size_expr(field, repeat)?;
             match e.constant() {
                 // serde derives arrays of up to 32 elements; longer ones are `Vec`s.
                 Some(n) if n <= 32 => element = format!("[{element}; {n}]"),
@@ -1164,7 +1193,7 @@ impl<'a> Module<'a> {
         }
         let size = match &field.size {
             None => None,
-            Some(text) => Some(self.expr(field, text)?),
+            Some(text) => Some(self.size_expr(field, text)?),
         };
         let mut out = Vec::new();
         for side in [Side::Read, Side::Write] {

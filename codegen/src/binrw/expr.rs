@@ -26,7 +26,23 @@ pub enum Side {
 
 /// Parses `text`; the error says what is not supported.
 pub fn parse(text: &str) -> Result<Expr, String> {
+    parse_with(text, false)
+}
+
+/// [`parse`] for a size or element count, which may also subtract (`len - 2`): only
+/// [`Expr::count`] and [`Expr::rust`] converted with `usize::try_from` take `-`, so a negative
+/// or underflowing result fails the conversion instead of wrapping or panicking.
+pub fn parse_size(text: &str) -> Result<Expr, String> {
+    parse_with(text, true)
+}
+
+fn parse_with(text: &str, minus: bool) -> Result<Expr, String> {
     let tokens = tokenize(text)?;
+    if !minus && tokens.iter().any(|t| t == "-") {
+        return Err(format!(
+            "`-` in expression `{text}` is not supported by the binrw backend (only in a size or count)"
+        ));
+    }
     let mut parser = Parser { tokens, pos: 0 };
     let expr = parser.binary(0)?;
     if parser.pos != parser.tokens.len() {
@@ -63,7 +79,7 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
             if ["==", "!=", ">=", "<="].contains(&two.as_str()) {
                 out.push(two);
                 i += 2;
-            } else if "*/+<>()".contains(c) {
+            } else if "*/+-<>()".contains(c) {
                 out.push(c.to_string());
                 i += 1;
             } else {
@@ -92,6 +108,7 @@ const OPERATORS: &[(&str, &str, u8)] = &[
     (">", ">", 3),
     ("<", "<", 3),
     ("+", "+", 4),
+    ("-", "-", 4),
     ("*", "*", 5),
     ("/", "/", 5),
 ];
@@ -233,6 +250,12 @@ impl Expr {
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
             Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
+            // Only sizes take `-` (see `parse_size`): in `i128`, converted to `usize` by the caller.
+            Expr::Binary(l, "-", r) => format!(
+                "(i128::from({}) - i128::from({}))",
+                l.rust(side),
+                r.rust(side)
+            ),
             Expr::Binary(l, op, r) => {
                 if let (Side::Write, Some(name), Expr::Enum(en, _), "==" | "!=") =
                     (side, l.name(), r.as_ref(), *op)
@@ -281,7 +304,7 @@ impl Expr {
             Expr::Int(_) | Expr::Path(_) | Expr::Enum(..) if side == Side::Read => self.rust(side),
             Expr::Enum(..) => self.rust(side),
             Expr::Int(n) => format!("{n}usize"),
-            Expr::Binary(l, op, r) if !self.has_wide(wide) => {
+            Expr::Binary(l, op, r) if !self.has_wide(wide) && *op != "-" => {
                 format!("{} {op} {}", l.usize(side, wide), r.usize(side, wide))
             }
             Expr::Path(_) | Expr::Binary(..) => self.usize(side, wide),
@@ -300,6 +323,11 @@ impl Expr {
             }
             Expr::Enum(..) => self.rust(side),
             Expr::Path(_) => format!("usize::from({})", self.rust(side)),
+            Expr::Binary(l, "-", r) => format!(
+                "{}.checked_sub({}).unwrap_or(usize::MAX)",
+                l.usize(side, wide),
+                r.usize(side, wide)
+            ),
             Expr::Binary(l, op, r) if self.has_wide(wide) && matches!(*op, "+" | "*") => {
                 let method = if *op == "+" {
                     "saturating_add"
@@ -372,6 +400,22 @@ mod tests {
         assert_eq!(
             parse("height").unwrap().count(Side::Write),
             "usize::from(*height)"
+        );
+    }
+
+    #[test]
+    fn subtraction_only_in_sizes() {
+        assert!(parse("len - 2 > 1").unwrap_err().contains("`-`"));
+        let e = parse_size("len - 2").unwrap();
+        // A negative size fails the caller's `usize::try_from` instead of wrapping.
+        assert_eq!(e.rust(Side::Write), "(i128::from(*len) - i128::from(2))");
+        assert_eq!(
+            e.count(Side::Read),
+            "usize::from(len).checked_sub(2usize).unwrap_or(usize::MAX)"
+        );
+        assert_eq!(
+            parse_size("a + b - 1").unwrap().count(Side::Read),
+            "(usize::from(a) + usize::from(b)).checked_sub(1usize).unwrap_or(usize::MAX)"
         );
     }
 
