@@ -31,6 +31,7 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
         derive_macros: BTreeSet::new(),
         items: String::new(),
         frames: false,
+        encodings: false,
         bits: false,
         repeat: false,
         process: false,
@@ -88,6 +89,11 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
     source.push_str(&m.items);
     if m.frames {
         source.push_str(super::frames::SOURCE);
+        source.push_str(if m.encodings {
+            super::frames::ENCODINGS
+        } else {
+            super::frames::UTF8
+        });
     }
     if m.repeat {
         source.push_str(super::repeat::SOURCE);
@@ -125,7 +131,7 @@ fn indent(text: &str) -> String {
 }
 
 /// A `#[br(assert(...))]`-style attribute, on one line when it is short, else one argument a line.
-fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&str]) -> String {
+pub(super) fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&str]) -> String {
     let mut parts = vec![cond.to_string(), format!("{message:?}")];
     parts.extend(args.iter().map(|a| a.to_string()));
     assert_lines(directive, &parts)
@@ -158,6 +164,9 @@ struct Module<'a> {
     items: String,
     /// The module has strings or framed byte arrays, so it gets [`super::frames::SOURCE`].
     frames: bool,
+    /// The module has strings in other encodings than ASCII and UTF-8, so it gets
+    /// [`super::frames::ENCODINGS`] (and needs `encoding_rs`).
+    encodings: bool,
     /// The module has bit fields, so it gets [`super::bits::SOURCE`].
     bits: bool,
     /// The module has `repeat: eos` / `until` lists, so it gets [`super::repeat::SOURCE`].
@@ -560,6 +569,7 @@ impl<'a> Module<'a> {
             derive_macros: BTreeSet::new(),
             items: String::new(),
             frames: false,
+            encodings: false,
             bits: false,
             repeat: false,
             process: false,
@@ -923,6 +933,9 @@ impl<'a> Module<'a> {
         {
             let _ = writeln!(out, "#[brw({endian})]");
         }
+        if let Some(attrs) = self.endian_attrs(def, field)? {
+            out.push_str(&attrs);
+        }
         if let Some(name) = &field.enum_name {
             element = self.enum_field(field, name, &element, &mut out)?;
         }
@@ -950,7 +963,12 @@ impl<'a> Module<'a> {
             let path = format!("{}.{}", def.rust_name, field.id);
             out.push_str(&write_check(&path, &check, &message, &[]));
         }
-        if let Some(valid) = &field.valid {
+        // A field under `if: false` is never read, so its `valid` never applies.
+        let never = field.cond.as_deref() == Some("false");
+        if let Some(cond) = field.valid_expr.as_ref().filter(|_| !never) {
+            out.push_str(&self.valid_checks(def, field, cond, &element)?);
+        }
+        if let Some(valid) = field.valid.as_ref().filter(|_| !never) {
             let list = field.repeat_eos || field.repeat_expr.is_some();
             if list || field.size.is_some() || field.size_eos {
                 return Err(self.field_err(
@@ -1084,6 +1102,42 @@ impl<'a> Module<'a> {
         Ok(out)
     }
 
+    /// The checks of a `valid` beyond integer literals (see `valid.rs`).
+    fn valid_checks(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        cond: &str,
+        element: &str,
+    ) -> Result<String, SchemaError> {
+        use super::repeat::Element;
+        let list = field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
+        let (kind, element) = match element {
+            "u8" if matches!(field.ty, FieldType::None) => (Element::Bytes(""), "[u8]"),
+            "KsBytes" => (Element::Bytes(".value"), element),
+            "KsStr" => (Element::Str, element),
+            "f32" | "f64" => (Element::Float, element),
+            _ if matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some()) => {
+                (Element::Int, element)
+            }
+            _ => {
+                return Err(self.field_err(
+                    field,
+                    "`valid` on this type is not supported by the binrw backend",
+                ));
+            }
+        };
+        if field.cond.is_some() || field.enum_name.is_some() {
+            return Err(self.field_err(
+                field,
+                "`valid` on a conditional or enum field is not supported by the binrw backend",
+            ));
+        }
+        let path = format!("{}.{}", def.rust_name, field.id);
+        super::valid::checks(&path, &field.id, cond, element, &kind, list)
+            .map_err(|e| self.field_err(field, e))
+    }
+
     /// The `repeat-until` condition as closures over one element `x` of type `element`, for
     /// the reader and for the writer's check.
     fn until_closure(
@@ -1158,7 +1212,7 @@ impl<'a> Module<'a> {
     /// The `KsFrame` (see [`super::frames::SOURCE`]) of a string (`Some(true)`), a framed byte
     /// array (`Some(false)`) or a substream (`None`), as the reader and the writer spell it.
     fn frame_values(
-        &self,
+        &mut self,
         field: &Field,
         string: Option<bool>,
     ) -> Result<(String, String), SchemaError> {
@@ -1168,6 +1222,7 @@ impl<'a> Module<'a> {
                 "`valid` on a string, framed byte array or substream is not supported by the binrw backend",
             ));
         }
+        let mut encoding_name = "UTF-8";
         if string == Some(true) {
             let encoding = field.encoding.clone().or_else(|| {
                 self.schemas
@@ -1175,13 +1230,15 @@ impl<'a> Module<'a> {
                     .get(self.file)
                     .and_then(|f| f.encoding.clone())
             });
-            let known = encoding.as_deref().map(str::to_ascii_lowercase);
-            if !matches!(known.as_deref(), Some("ascii" | "utf-8" | "utf8")) {
+            let known = encoding.as_deref().and_then(canonical_encoding);
+            let Some(known) = known else {
                 return Err(self.field_err(
                     field,
-                    format!("encoding {encoding:?} is not supported by the binrw backend (ASCII and UTF-8 are)"),
+                    format!("encoding {encoding:?} is not supported by the binrw backend (ASCII, UTF-8, UTF-16LE/BE, IBM437 and the encodings encoding_rs knows are)"),
                 ));
-            }
+            };
+            self.encodings |= !matches!(known, "ASCII" | "UTF-8");
+            encoding_name = known;
         }
         let strz = matches!(&field.ty, FieldType::Named { name, .. } if name == "strz");
         let terminator = field.terminator.or(strz.then_some(0));
@@ -1195,6 +1252,12 @@ impl<'a> Module<'a> {
             None => None,
             Some(text) => Some(self.size_expr(field, text)?),
         };
+        // A UTF-16 string ends at a two-byte terminator.
+        let unit = if encoding_name.starts_with("UTF-16") {
+            2
+        } else {
+            1
+        };
         let mut out = Vec::new();
         for side in [Side::Read, Side::Write] {
             let size = size
@@ -1207,8 +1270,8 @@ impl<'a> Module<'a> {
                     ),
                 });
             out.push(format!(
-                "KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?} }}",
-                field.size_eos, field.include, field.consume, field.pad_right
+                "KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?}, unit: {unit}, eos_error: {}, encoding: {encoding_name:?} }}",
+                field.size_eos, field.include, field.consume, field.pad_right, field.eos_error
             ));
         }
         let write = out.pop().unwrap_or_default();
@@ -1774,6 +1837,20 @@ impl<'a> Module<'a> {
         self.items.push_str(&out);
         Ok(())
     }
+}
+
+/// Kaitai's name of a supported encoding, as the generated code spells it (`None` when it is
+/// not supported).
+fn canonical_encoding(name: &str) -> Option<&'static str> {
+    let key = name.to_ascii_uppercase().replace(['-', '_'], "");
+    Some(match key.as_str() {
+        "ASCII" => "ASCII",
+        "UTF8" => "UTF-8",
+        "UTF16LE" => "UTF-16LE",
+        "UTF16BE" => "UTF-16BE",
+        "IBM437" | "CP437" => "IBM437",
+        _ => encoding_rs::Encoding::for_label(name.as_bytes())?.name(),
+    })
 }
 
 /// Whether `name` is a field or param of `def` holding an integer wider than `u16` (which

@@ -7,6 +7,8 @@
 pub enum Expr {
     /// An integer literal.
     Int(i64),
+    /// `true` or `false` (a literal `if`).
+    Bool(bool),
     /// A field, param or path into one: `world.x_size`.
     Path(Vec<String>),
     /// An enum value, `opcodes::a_tuple`: (enum, value).
@@ -165,6 +167,9 @@ impl Parser {
                     format!("`{token}` is not supported by the binrw backend in an expression")
                 });
         }
+        if token == "true" || token == "false" {
+            return Ok(Expr::Bool(token == "true"));
+        }
         let is_name = token.split('.').all(|p| {
             p.chars()
                 .next()
@@ -217,7 +222,7 @@ impl Expr {
     /// Every path of the expression, in order.
     pub fn paths<'a>(&'a self, out: &mut Vec<&'a [String]>) {
         match self {
-            Expr::Int(_) | Expr::Enum(..) => {}
+            Expr::Int(_) | Expr::Enum(..) | Expr::Bool(_) => {}
             Expr::Path(p) => out.push(p),
             Expr::Binary(l, _, r) => {
                 l.paths(out);
@@ -247,6 +252,7 @@ impl Expr {
                 super::schema::snake_to_camel(value)
             ),
             Expr::Path(p) if super::parent::is_nav(&p[0]) => super::parent::import_name(p),
+            Expr::Bool(b) => b.to_string(),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
             Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
@@ -304,6 +310,7 @@ impl Expr {
             Expr::Int(_) | Expr::Path(_) | Expr::Enum(..) if side == Side::Read => self.rust(side),
             Expr::Enum(..) => self.rust(side),
             Expr::Int(n) => format!("{n}usize"),
+            Expr::Bool(b) => format!("usize::from({b})"),
             Expr::Binary(l, op, r) if !self.has_wide(wide) && *op != "-" => {
                 format!("{} {op} {}", l.usize(side, wide), r.usize(side, wide))
             }
@@ -318,6 +325,7 @@ impl Expr {
                 "usize::try_from({}).unwrap_or(usize::MAX)",
                 super::parent::import_name(p)
             ),
+            Expr::Bool(b) => format!("usize::from({b})"),
             Expr::Path(p) if wide(&p.join(".")) => {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
@@ -344,7 +352,7 @@ impl Expr {
 
     fn has_wide(&self, wide: &dyn Fn(&str) -> bool) -> bool {
         match self {
-            Expr::Int(_) | Expr::Enum(..) => false,
+            Expr::Int(_) | Expr::Enum(..) | Expr::Bool(_) => false,
             Expr::Path(p) => super::parent::is_nav(&p[0]) || wide(&p.join(".")),
             Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
         }

@@ -81,6 +81,24 @@ pub(super) fn attrs(p: &Positioned) -> Result<String, String> {
     if matches!(p.field.cond.as_deref(), Some("true" | "false")) {
         return Err("a literal `if: true/false` is not supported by the binrw backend".into());
     }
+    // `_io.size - N`: N bytes before the end of the stream.
+    let from_end = p.pos.strip_prefix("_io.size").map(|rest| {
+        rest.trim()
+            .strip_prefix('-')
+            .map(str::trim)
+            .unwrap_or(rest.trim())
+    });
+    if let Some(back) = from_end {
+        let n = match back {
+            "" => 0,
+            n => crate::expr::parse_int(n)
+                .and_then(|n| i64::try_from(n).ok())
+                .ok_or_else(|| format!("`pos: {}` is not supported by the binrw backend", p.pos))?,
+        };
+        return Ok(format!(
+            "#[brw(seek_before = binrw::io::SeekFrom::End(-{n}), restore_position)]\n"
+        ));
+    }
     let e = expr::parse(&p.pos)?;
     let seek = |side| match e.constant() {
         Some(n) => format!(
@@ -141,9 +159,15 @@ mod tests {
         let io = SCHEMA.replace("{pos: ofs,", "{pos: ofs, io: _root._io,");
         let err = generate_one("io", &io).unwrap_err();
         assert_eq!(err.yaml_path, "/instances/tail/io");
-        let minus = SCHEMA.replace("{pos: ofs,", "{pos: _io.size - 2,");
+        let minus = SCHEMA.replace("{pos: ofs,", "{pos: _io.pos + 2,");
         let err = generate_one("minus", &minus).unwrap_err();
         assert_eq!(err.yaml_path, "/instances/tail");
-        assert!(err.message.contains("_io.size - 2"), "{err}");
+        assert!(err.message.contains("_io.pos"), "{err}");
+        let end = SCHEMA.replace("{pos: ofs,", "{pos: _io.size - 2,");
+        let src = generate_one("end", &end).unwrap();
+        assert!(
+            src.contains("seek_before = binrw::io::SeekFrom::End(-2), restore_position"),
+            "{src}"
+        );
     }
 }

@@ -5,7 +5,7 @@
 //! repeats forever) and its `until` has no guard either; Kaitai reports a truncated element as
 //! an end-of-stream error. So a module with such lists gets two small helpers of its own,
 //! `ks_until_eof` and `ks_until`, which stop with an error when an element consumes nothing.
-//! The `repeat-until` condition becomes the closure given to `ks_until`, and the writer checks
+//! The `repeat-until` condition (and a `valid` beyond integers, see `valid.rs`) becomes the closure given to `ks_until`, and the writer checks
 //! that the list still ends at its first element that meets it.
 
 use crate::expr::{self, Expr};
@@ -16,6 +16,8 @@ use super::schema::{FieldType, TypeDef};
 pub(super) enum Element<'a> {
     /// An integer (`x: &i32`).
     Int,
+    /// A float (`x: &f32`).
+    Float,
     /// Bytes, at `x` plus the suffix (`.value` of a `KsBytes`).
     Bytes(&'static str),
     /// A string (`KsStr`).
@@ -26,7 +28,7 @@ pub(super) enum Element<'a> {
 
 /// The Rust condition of `repeat-until: text` over the element `x` (a reference).
 pub(super) fn condition(text: &str, element: &Element) -> Result<String, String> {
-    let e = expr::parse(text).map_err(|e| format!("repeat-until `{text}`: {e}"))?;
+    let e = expr::parse(text).map_err(|e| format!("`{text}`: {e}"))?;
     Cx { element, text }.boolean(&e)
 }
 
@@ -35,9 +37,14 @@ struct Cx<'a> {
     text: &'a str,
 }
 
-/// A translated operand: its Rust source and whether it is an integer (`i128`) or bytes.
+/// A translated operand: its Rust source and what it is.
 enum Operand {
+    /// An integer literal, typed by what it is compared with.
+    Lit(i128),
     Int(String),
+    /// A byte of a byte array by index: `None` past its end.
+    OptInt(String),
+    Float(String),
     Bytes(String),
     Str(String),
 }
@@ -45,7 +52,7 @@ enum Operand {
 impl Cx<'_> {
     fn refuse(&self, what: &str) -> String {
         format!(
-            "repeat-until `{}`: {what} is not supported by the binrw backend",
+            "condition `{}`: {what} is not supported by the binrw backend",
             self.text
         )
     }
@@ -63,10 +70,19 @@ impl Cx<'_> {
             Expr::Unary("not", inner) => Ok(format!("!({})", self.boolean(inner)?)),
             Expr::Binary(op @ ("==" | "!=" | "<" | ">" | "<=" | ">="), l, r) => {
                 match (self.operand(l)?, self.operand(r)?) {
-                    (Operand::Int(a), Operand::Int(b)) => Ok(format!("{a} {op} {b}")),
-                    (Operand::Bytes(a), Operand::Bytes(b)) | (Operand::Str(a), Operand::Str(b))
-                        if matches!(*op, "==" | "!=") =>
-                    {
+                    (Operand::Int(a), Operand::Int(b)) | (Operand::Float(a), Operand::Float(b)) => {
+                        Ok(format!("{a} {op} {b}"))
+                    }
+                    (Operand::Int(a), Operand::Lit(n)) => Ok(format!("{a} {op} {n}i128")),
+                    (Operand::OptInt(a), Operand::Lit(n)) if matches!(*op, "==" | "!=") => {
+                        Ok(format!("{a} {op} Some({n}i128)"))
+                    }
+                    (Operand::Lit(n), Operand::Int(b)) => Ok(format!("{n}i128 {op} {b}")),
+                    (Operand::Lit(a), Operand::Lit(b)) => Ok(format!("{a}i128 {op} {b}i128")),
+                    (Operand::Float(a), Operand::Lit(n)) => Ok(format!("{a} {op} {n}f64")),
+                    (Operand::Lit(n), Operand::Float(b)) => Ok(format!("{n}f64 {op} {b}")),
+                    // Slices and `&str`s compare byte by byte, as Kaitai's bytes and strings do.
+                    (Operand::Bytes(a), Operand::Bytes(b)) | (Operand::Str(a), Operand::Str(b)) => {
                         Ok(format!("{a} {op} {b}"))
                     }
                     _ => Err(self.refuse(&format!("comparing {l:?} with {r:?}"))),
@@ -78,11 +94,12 @@ impl Cx<'_> {
     }
 
     fn operand(&self, e: &Expr) -> Result<Operand, String> {
-        let literal = |n: i128| Operand::Int(format!("{n}i128"));
         match e {
-            Expr::Int(n) => Ok(literal(*n)),
+            Expr::Int(n) => Ok(Operand::Lit(*n)),
+            Expr::Float(f) => Ok(Operand::Float(format!("{f:?}f64"))),
             Expr::Unary("-", inner) => match inner.as_ref() {
-                Expr::Int(n) => Ok(literal(-*n)),
+                Expr::Int(n) => Ok(Operand::Lit(-*n)),
+                Expr::Float(f) => Ok(Operand::Float(format!("-{f:?}f64"))),
                 _ => Err(self.refuse("`-` of other than a literal")),
             },
             Expr::Str(s) => Ok(Operand::Str(format!("{s:?}"))),
@@ -95,14 +112,38 @@ impl Cx<'_> {
                     })
                     .collect::<Option<Vec<_>>>()
                     .ok_or_else(|| self.refuse("an array of other than bytes"))?;
-                Ok(Operand::Bytes(format!("[{}]", bytes.join(", "))))
+                Ok(Operand::Bytes(format!("(&[{}][..])", bytes.join(", "))))
             }
             Expr::Name(n) if n == "_" => match self.element {
                 Element::Int => Ok(Operand::Int("i128::from(*x)".into())),
-                Element::Bytes(suffix) => Ok(Operand::Bytes(format!("x{suffix}"))),
-                Element::Str => Ok(Operand::Str("x.value".into())),
+                Element::Float => Ok(Operand::Float("f64::from(*x)".into())),
+                Element::Bytes(suffix) => Ok(Operand::Bytes(format!("(&x{suffix}[..])"))),
+                Element::Str => Ok(Operand::Str("x.value.as_str()".into())),
                 Element::Struct(..) => Err(self.refuse("`_` of a user type as a value")),
             },
+            Expr::Index(base, index) => match (self.operand(base)?, index.as_ref()) {
+                (Operand::Bytes(b), Expr::Int(i)) => Ok(Operand::OptInt(format!(
+                    "{b}.get({i}).map(|b| i128::from(*b))"
+                ))),
+                _ => Err(self.refuse("an index other than a literal into bytes")),
+            },
+            Expr::Attr(base, name)
+                if matches!(name.as_str(), "length" | "size")
+                    && !matches!(
+                        (base.as_ref(), self.element),
+                        (Expr::Name(_), Element::Struct(..))
+                    ) =>
+            {
+                match self.operand(base)? {
+                    Operand::Bytes(b) => Ok(Operand::Int(format!(
+                        "i128::try_from({b}.len()).unwrap_or(i128::MAX)"
+                    ))),
+                    Operand::Str(t) => Ok(Operand::Int(format!(
+                        "i128::try_from({t}.chars().count()).unwrap_or(i128::MAX)"
+                    ))),
+                    _ => Err(self.refuse(&format!("`.{name}` of other than bytes or a string"))),
+                }
+            }
             Expr::Attr(base, name) if matches!(base.as_ref(), Expr::Name(n) if n == "_") => {
                 let Element::Struct(def, suffix) = self.element else {
                     return Err(self.refuse(&format!("`_.{name}` of other than a user type")));
@@ -118,9 +159,14 @@ impl Cx<'_> {
                     && !field.repeat_eos
                     && field.enum_name.is_none()
                     && field.count_of.is_none();
+                let framed = field.terminator.is_some() || field.pad_right.is_some();
                 match &field.ty {
                     FieldType::Named { name: ty, .. } if plain && super::emit::is_int(ty) => {
                         Ok(Operand::Int(format!("i128::from(x{suffix}.{name})")))
+                    }
+                    FieldType::None if plain && field.contents_bytes.is_none() => {
+                        let value = if framed { ".value" } else { "" };
+                        Ok(Operand::Bytes(format!("(&x{suffix}.{name}{value}[..])")))
                     }
                     _ => Err(self.refuse(&format!("`_.{name}` (not a plain integer field)"))),
                 }
@@ -202,9 +248,17 @@ mod tests {
         );
         assert_eq!(
             condition("_ == [0xaa, 0x55]", &Element::Bytes(".value")).unwrap(),
-            "x.value == [170u8, 85u8]"
+            "(&x.value[..]) == (&[170u8, 85u8][..])"
         );
         assert!(condition("_.count == 0", &Element::Int).is_err());
+        assert_eq!(
+            condition("_[0] == 0xaa", &Element::Bytes(".value")).unwrap(),
+            "(&x.value[..]).get(0).map(|b| i128::from(*b)) == Some(170i128)"
+        );
+        assert_eq!(
+            condition("_.length == 0", &Element::Bytes(".value")).unwrap(),
+            "i128::try_from((&x.value[..]).len()).unwrap_or(i128::MAX) == 0i128"
+        );
         assert!(condition("_ == 1.5", &Element::Int).is_err());
     }
 }

@@ -212,6 +212,77 @@ impl Module<'_> {
         Ok(Some(sel_arg(&self.selector(def, field, on)?, on)))
     }
 
+    /// The byte-order attributes of a field whose user type has a calculated `meta/endian`
+    /// switched on `_parent.X`: `X` is an earlier field of `def`, so binrw's `is_big` decides the
+    /// byte order the type (and what it reads without its own) is read and written in.
+    pub(super) fn endian_attrs(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<Option<String>, SchemaError> {
+        let FieldType::Named { name, .. } = &field.ty else {
+            return Ok(None);
+        };
+        if int_type(name).is_some() || matches!(name.as_str(), "str" | "strz") {
+            return Ok(None);
+        }
+        let Some((_, target)) = self.schemas.resolve(self.file, name) else {
+            return Ok(None);
+        };
+        let Some((on, cases)) = &target.endian_switch else {
+            return Ok(None);
+        };
+        let sel_name = on.strip_prefix("_parent.").ok_or_else(|| {
+            self.field_err(
+                field,
+                format!("calculated endianness switched on `{on}`: the binrw backend needs `_parent.<field>`"),
+            )
+        })?;
+        let sel = self.selector(def, field, sel_name)?;
+        let access = match &sel {
+            Sel::Str | Sel::Bytes { framed: true } => format!("{sel_name}.value"),
+            _ => sel_name.to_string(),
+        };
+        let (mut big_r, mut big_w, mut little_r, mut little_w) = (vec![], vec![], vec![], vec![]);
+        let mut default = None;
+        for (key, big) in cases {
+            if key == "_" {
+                default = Some(*big);
+                continue;
+            }
+            let (r, w) = self.case_conds(field, &sel, sel_name, key)?;
+            let r = r.replacen("sel", &access, 1);
+            if *big {
+                big_r.push(r);
+                big_w.push(w);
+            } else {
+                little_r.push(r);
+                little_w.push(w);
+            }
+        }
+        let any = |l: &[String]| match l {
+            [] => "false".to_string(),
+            _ => l.join(" || "),
+        };
+        let (read, write) = match default {
+            Some(true) => (
+                format!("!({})", any(&little_r)),
+                format!("!({})", any(&little_w)),
+            ),
+            _ => (any(&big_r), any(&big_w)),
+        };
+        let mut out = format!("#[br(is_big = {read})]\n#[bw(is_big = {write})]\n");
+        if default.is_none() {
+            let all: Vec<String> = big_r.into_iter().chain(little_r).collect();
+            let message = format!(
+                "{}.{}: no byte order for this {sel_name}",
+                def.rust_name, field.id
+            );
+            let _ = writeln!(out, "#[br(assert({}, {message:?}))]", any(&all));
+        }
+        Ok(Some(out))
+    }
+
     /// The selector `on`: one earlier field of `def`.
     fn selector(&self, def: &TypeDef, field: &Field, on: &str) -> Result<Sel, SchemaError> {
         let refuse = || {
@@ -410,5 +481,21 @@ mod tests {
         let key = SCHEMA.replace("'\"W\"'", "7");
         let err = generate_one("key", &key).unwrap_err();
         assert!(err.message.contains("case `7`"), "{err}");
+    }
+
+    #[test]
+    fn calculated_endianness_is_decided_by_the_parent_field() {
+        let ksy = "meta: {id: s}\nseq:\n  - {id: indicator, size: 2}\n  - {id: main, type: main_obj}\ntypes:\n  main_obj:\n    meta:\n      endian:\n        switch-on: _parent.indicator\n        cases:\n          '[0x4d, 0x4d]': be\n          '[0x49, 0x49]': le\n    seq:\n      - {id: x, type: u4}\n";
+        let src = generate_one("endian", ksy).unwrap();
+        for expected in [
+            "#[br(is_big = indicator[..] == [77u8, 77u8][..])]",
+            "#[bw(is_big = indicator[..] == [77u8, 77u8][..])]",
+            "indicator[..] == [77u8, 77u8][..] || indicator[..] == [73u8, 73u8][..]",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
+        let own = ksy.replace("_parent.indicator", "indicator");
+        let err = generate_one("own", &own).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1");
     }
 }
