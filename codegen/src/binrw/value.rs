@@ -444,7 +444,9 @@ impl Tr<'_, '_> {
 
     /// The type of one element of `field` and the Rust conversion of `x`, a reference to it.
     fn element(&self, field: &Field, x: &str) -> Option<(Ty, String)> {
-        let framed = field.terminator.is_some() || field.pad_right.is_some();
+        // Processed bytes keep their stored form beside `value`, as framed ones do.
+        let framed =
+            field.terminator.is_some() || field.pad_right.is_some() || field.process.is_some();
         match &field.ty {
             FieldType::Named { name, .. } if field.enum_name.is_some() && is_int(name) => {
                 let e = field.enum_name.as_deref()?;
