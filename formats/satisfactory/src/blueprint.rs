@@ -147,10 +147,20 @@ fn read_body(body: &[u8], scope: Scope, options: ReadOptions) -> Result<Blueprin
     }
     let (headers, toc_tail) = blob::read_toc(&mut toc, scope.save_version, TailKind::Level)
         .map_err(|e| e.within("toc"))?;
-    let (pending, data_tail) =
-        blob::read_data_blob(&mut data, headers, false, scope).map_err(|e| e.within("data"))?;
+    let (
+        blob::Undecoded {
+            mut objects,
+            pending,
+        },
+        data_tail,
+    ) = blob::read_data_blob(&mut data, headers, false, scope).map_err(|e| e.within("data"))?;
     let contexts = Contexts::for_scopes(blob::scopes(&pending).collect::<Vec<_>>());
-    let objects = blob::decode(pending, body, &contexts, options);
+    blob::decode(
+        &mut blob::jobs(&mut objects, pending),
+        body,
+        &contexts,
+        options,
+    );
     Ok(BlueprintBody {
         objects,
         toc_tail,
