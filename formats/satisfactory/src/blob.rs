@@ -14,6 +14,10 @@ use crate::{Error, ReadOptions};
 
 /// Objects per thread below which another thread does not pay off.
 const OBJECTS_PER_THREAD: usize = 256;
+/// [`decode`] gives the body back in this many steps (each a part of the body's bytes)...
+const DECODE_STEPS: usize = 16;
+/// ...of at least this many bytes each.
+const MIN_DECODE_STEP: usize = 64 * 1024;
 
 /// What a TOC blob holds after its object headers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -250,14 +254,33 @@ pub(crate) fn scopes(pending: &[Pending]) -> impl Iterator<Item = Scope> + '_ {
     pending.iter().map(|p| p.scope)
 }
 
-/// Pairs each object with where its bytes are.
-pub(crate) fn jobs<'a>(objects: &'a mut [SaveObject], pending: Vec<Pending>) -> Vec<Job<'a>> {
-    objects.iter_mut().zip(pending).collect()
+/// Decodes the bytes of every pending object into it, from the last object to the first, giving
+/// the body's memory back as it goes: once the objects from some offset on are decoded, the body is
+/// cut there (a shrinking `realloc`, in place with the system allocator), so a read never holds
+/// the whole body and the whole decoded model at once. `jobs` are in body order, as read. The
+/// objects of each step are decoded on several threads when there are many.
+pub(crate) fn decode(
+    jobs: &mut [Job<'_>],
+    mut body: Vec<u8>,
+    contexts: &Contexts,
+    options: ReadOptions,
+) {
+    let step = (body.len() / DECODE_STEPS).max(MIN_DECODE_STEP);
+    let mut end = jobs.len();
+    while end > 0 {
+        let cut = body.len().saturating_sub(step);
+        let start = jobs[..end]
+            .partition_point(|(_, p)| p.at < cut)
+            .min(end - 1);
+        decode_step(&mut jobs[start..end], &body, contexts, options);
+        body.truncate(jobs[start].1.at);
+        body.shrink_to_fit();
+        end = start;
+    }
 }
 
-/// Decodes the bytes of every pending object into it (`body` is the buffer their offsets point
-/// into), on several threads when there are many.
-pub(crate) fn decode(jobs: &mut [Job<'_>], body: &[u8], contexts: &Contexts, options: ReadOptions) {
+/// Decodes the objects of one step of [`decode`].
+fn decode_step(jobs: &mut [Job<'_>], body: &[u8], contexts: &Contexts, options: ReadOptions) {
     let threads = options.threads(jobs.len(), OBJECTS_PER_THREAD);
     if threads == 1 {
         decode_group(jobs, body, contexts);

@@ -127,14 +127,36 @@ impl SaveBody {
         Scope::file(save_version).narrowed(None, self.persistent_level_version_data.as_ref())
     }
 
-    /// Reads a body (without the leading `i64` size) saved with `save_version`; `body` is the whole
-    /// decompressed buffer, `r` the part after the size.
+    /// Reads a body saved with `save_version`: `body` is the whole decompressed buffer, its leading
+    /// `i64` size already checked. The buffer is given up while the objects are decoded.
     pub(crate) fn read(
-        body: &[u8],
-        r: &mut Reader<'_>,
+        body: Vec<u8>,
         save_version: i32,
         options: ReadOptions,
     ) -> Result<Self, Error> {
+        let mut r = Reader::new(body.get(8..).unwrap_or_default(), 8);
+        let (mut save_body, mut pending) = Self::frame(&mut r, save_version)?;
+        let scopes: Vec<Scope> = pending.iter().flat_map(|p| blob::scopes(p)).collect();
+        let contexts = Contexts::for_scopes(scopes);
+        let count = save_body.objects().count();
+        let mut jobs = Vec::with_capacity(count);
+        let objects = save_body
+            .levels
+            .iter_mut()
+            .map(|l| &mut l.objects)
+            .chain([&mut save_body.persistent.objects]);
+        for (objects, pending) in objects.zip(pending.drain(..)) {
+            jobs.extend(objects.iter_mut().zip(pending));
+        }
+        blob::decode(&mut jobs, body, &contexts, options);
+        drop(jobs);
+        Ok(save_body)
+    }
+
+    /// The first pass over a body (after its size): everything but the objects' own bytes, which
+    /// are left for [`blob::decode`]. Returns the body with its objects not decoded yet, and where
+    /// their bytes are: per level, then the persistent level's.
+    fn frame(r: &mut Reader<'_>, save_version: i32) -> Result<(Self, Vec<Vec<Pending>>), Error> {
         let persistent_level_version_data = if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
             Some(r.binrw("persistent_level_version_data")?)
         } else {
@@ -145,12 +167,12 @@ impl SaveBody {
         let validation_data = r.binrw("validation_data")?;
         let n = r.count(8, "levels")?;
         let mut levels = Vec::with_capacity(n);
-        let mut level_pending = Vec::with_capacity(n);
+        let mut pending = Vec::with_capacity(n + 1);
         for i in 0..n {
-            let (level, pending) = read_level(r, save_version, file_scope)
+            let (level, level_pending) = read_level(r, save_version, file_scope)
                 .map_err(|e| e.within(&format!("levels[{i}]")))?;
             levels.push(level);
-            level_pending.push(pending);
+            pending.push(level_pending);
         }
         let (toc, data) = blobs(r).map_err(|e| e.within("persistent"))?;
         let level_to_destroyed_actors = r.binrw("persistent.level_to_destroyed_actors")?;
@@ -165,35 +187,20 @@ impl SaveBody {
         if !r.is_empty() {
             return Err(r.err("", format!("{} bytes follow the body", r.remaining())));
         }
-        let persistent_pending = persistent_objects.pending;
-        let mut persistent = FPersistentAndRuntimeSaveData {
-            objects: persistent_objects.objects,
-            toc_tail,
-            data_tail,
-            level_to_destroyed_actors,
-        };
-        let scopes: Vec<Scope> = level_pending
-            .iter()
-            .flat_map(|p| blob::scopes(p))
-            .chain(blob::scopes(&persistent_pending))
-            .collect();
-        let contexts = Contexts::for_scopes(scopes);
-        let count =
-            levels.iter().map(|l| l.objects.len()).sum::<usize>() + persistent.objects.len();
-        let mut jobs = Vec::with_capacity(count);
-        for (level, pending) in levels.iter_mut().zip(level_pending) {
-            jobs.append(&mut blob::jobs(&mut level.objects, pending));
-        }
-        jobs.append(&mut blob::jobs(&mut persistent.objects, persistent_pending));
-        blob::decode(&mut jobs, body, &contexts, options);
-        drop(jobs);
-        Ok(SaveBody {
+        pending.push(persistent_objects.pending);
+        let body = SaveBody {
             persistent_level_version_data,
             validation_data,
             levels,
-            persistent,
+            persistent: FPersistentAndRuntimeSaveData {
+                objects: persistent_objects.objects,
+                toc_tail,
+                data_tail,
+                level_to_destroyed_actors,
+            },
             unresolved,
-        })
+        };
+        Ok((body, pending))
     }
 
     /// Appends the body, its leading `i64` size included.
