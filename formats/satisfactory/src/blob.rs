@@ -1,8 +1,9 @@
 //! TOC and data blobs: the object headers of a level or blueprint, and each object's bytes.
 //!
 //! Reading has two passes. The first ([`read_toc`], [`read_data_blob`]) walks the blobs and yields
-//! [`Pending`] objects (header, save data and where the bytes are); the second ([`decode`]) decodes
-//! the objects' bytes, on several threads, once every level's versions are known.
+//! the objects with their header and save data, and [`Pending`] places (where the bytes are); the
+//! second ([`decode`]) decodes the objects' bytes into them, on several threads, once every level's
+//! versions are known.
 
 use serde::{Deserialize, Serialize};
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
@@ -154,10 +155,10 @@ pub(crate) fn read_data_blob(
     let mut objects = Vec::with_capacity(n);
     let mut pending = Vec::with_capacity(n);
     for (i, header) in headers.into_iter().enumerate() {
-        let (object, at) =
+        let (object, place) =
             read_entry(r, header, save_blob, scope).map_err(|e| e.within(&format!("[{i}]")))?;
         objects.push(object);
-        pending.push(at);
+        pending.push(place);
     }
     Ok((Undecoded { objects, pending }, r.rest().to_vec()))
 }
