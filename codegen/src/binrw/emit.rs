@@ -8,6 +8,9 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::expr::{self, Expr, Side};
+
+#[path = "switch.rs"]
+pub(super) mod switch;
 use super::schema::{Field, FieldType, KsEnum, Schemas, TypeDef, Valid, Versioned};
 use crate::ksy::SchemaError;
 
@@ -28,6 +31,10 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
         derive_macros: BTreeSet::new(),
         items: String::new(),
         frames: false,
+        encodings: false,
+        bits: false,
+        repeat: false,
+        process: false,
     };
     for def in &file.types {
         if let Some(i) = def.instances.first().filter(|_| def.rust_type.is_some()) {
@@ -82,6 +89,23 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
     source.push_str(&m.items);
     if m.frames {
         source.push_str(super::frames::SOURCE);
+        source.push_str(if m.encodings {
+            super::frames::ENCODINGS
+        } else {
+            super::frames::UTF8
+        });
+    }
+    if m.repeat {
+        source.push_str(super::repeat::SOURCE);
+    }
+    if m.bits {
+        source.push_str(super::bits::SOURCE);
+        for e in &file.enums {
+            source.push_str(&super::bits::enum_impl(&e.rust_name));
+        }
+    }
+    if m.process {
+        source.push_str(super::process::SOURCE);
     }
     super::pretty::print(&source).map_err(|e| {
         m.err(
@@ -107,7 +131,7 @@ fn indent(text: &str) -> String {
 }
 
 /// A `#[br(assert(...))]`-style attribute, on one line when it is short, else one argument a line.
-fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&str]) -> String {
+pub(super) fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&str]) -> String {
     let mut parts = vec![cond.to_string(), format!("{message:?}")];
     parts.extend(args.iter().map(|a| a.to_string()));
     assert_lines(directive, &parts)
@@ -115,7 +139,7 @@ fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&str]) -> Str
 
 /// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
 /// records no field context while writing (see `unreal::binrw_error::FieldError`).
-fn write_check(field: &str, cond: &str, message: &str, args: &[&str]) -> String {
+pub(super) fn write_check(field: &str, cond: &str, message: &str, args: &[&str]) -> String {
     let message = match args {
         [] => format!("{message:?}"),
         _ => format!("format!({message:?}, {})", args.join(", ")),
@@ -140,6 +164,15 @@ struct Module<'a> {
     items: String,
     /// The module has strings or framed byte arrays, so it gets [`super::frames::SOURCE`].
     frames: bool,
+    /// The module has strings in other encodings than ASCII and UTF-8, so it gets
+    /// [`super::frames::ENCODINGS`] (and needs `encoding_rs`).
+    encodings: bool,
+    /// The module has bit fields, so it gets [`super::bits::SOURCE`].
+    bits: bool,
+    /// The module has `repeat: eos` / `until` lists, so it gets [`super::repeat::SOURCE`].
+    repeat: bool,
+    /// The module has processed fields, so it gets [`super::process::SOURCE`] too.
+    process: bool,
 }
 
 /// Where a type's fields see its version.
@@ -180,7 +213,7 @@ fn own_endian(ksy: &str) -> Option<&'static str> {
 }
 
 /// The Rust type of a Kaitai float (`f4`, `f8`, with or without a byte order).
-fn float_type(ksy: &str) -> Option<&'static str> {
+pub(super) fn float_type(ksy: &str) -> Option<&'static str> {
     match ksy.get(..2)? {
         "f4" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f32"),
         "f8" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f64"),
@@ -188,12 +221,24 @@ fn float_type(ksy: &str) -> Option<&'static str> {
     }
 }
 
+/// Whether the expression `text` names a param of `def`.
+fn uses_param(def: &TypeDef, text: &Option<String>) -> bool {
+    let Some(e) = text.as_deref().and_then(|t| expr::parse(t).ok()) else {
+        return false;
+    };
+    let mut paths = Vec::new();
+    e.paths(&mut paths);
+    paths
+        .iter()
+        .any(|p| def.params.iter().any(|(n, _)| *n == p[0]))
+}
+
 /// Whether `ksy` is a Kaitai built-in type rather than a user type.
 fn builtin(ksy: &str) -> bool {
     int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
 }
 
-fn int_type(ksy: &str) -> Option<&'static str> {
+pub(super) fn int_type(ksy: &str) -> Option<&'static str> {
     let ksy = if own_endian(ksy).is_some() {
         &ksy[..2]
     } else {
@@ -235,7 +280,24 @@ impl<'a> Module<'a> {
     }
 
     fn expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
-        expr::parse(text).map_err(|e| self.field_err(field, e))
+        let e = expr::parse(text).map_err(|e| self.field_err(field, e))?;
+        // The top-level type's own `_root.x` is its field `x`.
+        let in_root = self
+            .nav()
+            .types_root()
+            .is_some_and(|r| r.seq.iter().any(|f| std::ptr::eq(f, field)));
+        Ok(if in_root {
+            super::parent::root_local(&e)
+        } else {
+            e
+        })
+    }
+
+    fn nav(&self) -> super::parent::Nav<'a> {
+        super::parent::Nav {
+            schemas: self.schemas,
+            file: self.file,
+        }
     }
 
     /// Imports a Rust path and returns the name to use, e.g. `crate::lists::List32<Mechanic>`
@@ -325,12 +387,26 @@ impl<'a> Module<'a> {
         if field.enum_name.is_some() {
             return (true, true, false);
         }
+        if field.process.is_some() {
+            // `KsProcBytes` / `KsProcSub`: vectors inside.
+            let plain = Field {
+                process: None,
+                size: None,
+                size_eos: false,
+                terminator: None,
+                pad_right: None,
+                ..field.clone()
+            };
+            let eq = matches!(field.ty, FieldType::None) || self.traits_of_element(&plain).0;
+            return (eq, false, false);
+        }
         let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
-        if user_type && (field.size.is_some() || field.size_eos) {
+        if user_type && (field.size.is_some() || field.size_eos || field.terminator.is_some()) {
             // A `KsSub` keeps the rest of its area in a `Vec`.
             let plain = Field {
                 size: None,
                 size_eos: false,
+                terminator: None,
                 ..field.clone()
             };
             return (self.traits_of_element(&plain).0, false, false);
@@ -341,11 +417,20 @@ impl<'a> Module<'a> {
         }
         match &field.ty {
             FieldType::Named { name, .. } if int_type(name).is_some() => (true, true, true),
+            FieldType::Named { name, .. } if super::bits::width(name).is_some() => {
+                (true, true, true)
+            }
             FieldType::Named { name, .. } if float_type(name).is_some() => (false, true, false),
             FieldType::Named { name, .. } if name == "str" || name == "strz" => {
                 (true, false, false)
             }
-            FieldType::None if field.terminator.is_some() || field.pad_right.is_some() => {
+            FieldType::None
+                if field.terminator.is_some()
+                    || field.pad_right.is_some()
+                    || field.repeat_eos
+                    || field.repeat_expr.is_some()
+                    || field.repeat_until.is_some() =>
+            {
                 (true, false, false)
             }
             FieldType::None
@@ -356,7 +441,7 @@ impl<'a> Module<'a> {
                     field
                         .size
                         .as_deref()
-                        .is_some_and(|n| n.parse::<usize>().is_ok()),
+                        .is_some_and(|n| n.parse::<usize>().is_ok_and(|n| n <= 32)),
                     false,
                 )
             }
@@ -391,16 +476,31 @@ impl<'a> Module<'a> {
             derive_macros: BTreeSet::new(),
             items: String::new(),
             frames: false,
+            encodings: false,
+            bits: false,
+            repeat: false,
+            process: false,
         };
         let mut all = (true, true, true);
-        for f in def.seq.iter().filter(|f| f.count_of.is_none()) {
+        if let Some(file) = self.schemas.files.get(decl)
+            && super::pos::needs_rest(file, def)
+        {
+            all.1 = false;
+        }
+        let positioned = def.positioned.iter().map(|p| &p.field);
+        for f in def
+            .seq
+            .iter()
+            .chain(positioned)
+            .filter(|f| f.count_of.is_none())
+        {
             let (eq, copy, default) = sub.traits_of_element(f);
             let is_vec = f.repeat_eos
                 || f.size_eos
                 || f.repeat_expr
                     .as_deref()
                     .or(f.size.as_deref())
-                    .is_some_and(|r| r.parse::<usize>().is_err());
+                    .is_some_and(|r| r.parse::<usize>().map_or(true, |n| n > 32));
             all.0 &= eq;
             all.1 &= copy && !is_vec;
             all.2 &= default && eq;
@@ -441,10 +541,13 @@ impl<'a> Module<'a> {
         }
         stack.push((decl, def.id.as_str()));
         let schemas: &'a Schemas = self.schemas;
-        let found = def.seq.iter().any(|f| {
+        let positioned = def.positioned.iter().map(|p| &p.field);
+        let found = def.seq.iter().chain(positioned).any(|f| {
             let names: Vec<&str> = match &f.ty {
                 FieldType::Named { name, .. } => vec![name.as_str()],
-                FieldType::Switch { cases, .. } => cases.iter().map(|(_, t)| t.as_str()).collect(),
+                FieldType::Switch { .. } => {
+                    f.switch_cases.iter().map(|(_, t)| t.as_str()).collect()
+                }
                 FieldType::None => Vec::new(),
             };
             names.into_iter().any(|n| {
@@ -487,10 +590,22 @@ impl<'a> Module<'a> {
             })?;
             out.push(format!("{id}: {rust}"));
         }
+        out.extend(self.nav_imports(def)?);
         if self.needs_depth(self.file, def) {
             out.push("depth: u32".into());
         }
         Ok(out)
+    }
+
+    /// The `_parent` / `_root` values `def` imports (see `parent.rs`).
+    fn nav_imports(&self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
+        let nav = self.nav();
+        nav.imports(def).map_err(|e| {
+            let at = nav
+                .failing_field(def)
+                .map_or(&def.yaml_path, |f| &f.yaml_path);
+            self.err(at, e)
+        })
     }
 
     fn record(&mut self, def: &TypeDef) -> Result<(), SchemaError> {
@@ -537,6 +652,10 @@ impl<'a> Module<'a> {
         if !imports.is_empty() {
             let _ = writeln!(head, "#[br(import({}))]", imports.join(", "));
         }
+        let nav = self.nav_imports(def)?;
+        if !nav.is_empty() {
+            let _ = writeln!(head, "#[bw(import({}))]", nav.join(", "));
+        }
         if def.max_depth_const.is_some() && def.max_depth.is_none() {
             return Err(self.err(
                 &def.yaml_path,
@@ -580,9 +699,41 @@ impl<'a> Module<'a> {
         head.push_str(&self.derives(def));
         let mut enums = String::new();
         let mut body = String::new();
-        for field in &def.seq {
-            body.push_str(&self.field(def, field, &version, &mut enums)?);
+        let mut bits = super::bits::Run::default();
+        let ks_enums = self
+            .schemas
+            .files
+            .get(self.file)
+            .map_or(&[][..], |f| &f.enums);
+        let file = self
+            .schemas
+            .files
+            .get(self.file)
+            .ok_or_else(|| self.err("", "no file"))?;
+        for item in super::pos::order(file, def) {
+            match item {
+                super::pos::Item::Seq(field) => match bits.field(def, ks_enums, field) {
+                    Ok(Some(source)) => body.push_str(&source),
+                    Ok(None) => {
+                        body.push_str(&bits.close());
+                        body.push_str(&self.field(def, field, &version, &mut enums)?);
+                    }
+                    Err((path, e)) => return Err(self.err(&path, e)),
+                },
+                super::pos::Item::Pos(p) => {
+                    body.push_str(&bits.close());
+                    let at = super::pos::attrs(p).map_err(|e| self.field_err(&p.field, e))?;
+                    body.push_str(&at);
+                    body.push_str(&self.field(def, &p.field, &version, &mut enums)?);
+                }
+                super::pos::Item::Rest => {
+                    body.push_str(&bits.close());
+                    body.push_str(super::pos::REST_FIELD);
+                }
+            }
         }
+        body.push_str(&bits.close());
+        self.bits |= bits.used;
         self.items.push_str(&enums);
         let _ = write!(
             self.items,
@@ -590,7 +741,8 @@ impl<'a> Module<'a> {
             def.rust_name,
             indent(&body)
         );
-        let methods = super::value::methods(def).map_err(|(path, e)| self.err(&path, e))?;
+        let methods = super::value::methods(def, &self.schemas.files[self.file])
+            .map_err(|(path, e)| self.err(&path, e))?;
         self.items.push_str(&methods);
         Ok(())
     }
@@ -618,29 +770,61 @@ impl<'a> Module<'a> {
         let untyped = matches!(field.ty, FieldType::None);
         let string =
             matches!(&field.ty, FieldType::Named { name, .. } if name == "str" || name == "strz");
-        let framed =
-            string || (untyped && (field.terminator.is_some() || field.pad_right.is_some()));
+        let repeated =
+            field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
+        // A repeated byte array is a list of `KsBytes`, framed by its `size`.
+        let framed = string
+            || (untyped && (field.terminator.is_some() || field.pad_right.is_some() || repeated));
         if untyped && !field.size_eos && field.size.is_none() && !framed {
             return Err(self.field_err(field, "a byte array needs `size` or `size-eos: true`"));
         }
         let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
         let sized = field.size.is_some() || field.size_eos;
-        if sized && !untyped && !string && !user_type {
+        let general_switch =
+            matches!(field.ty, FieldType::Switch { .. }) && field.variants.is_none();
+        if sized && !untyped && !string && !user_type && !general_switch {
             return Err(self.field_err(
                 field,
                 "`size` on a number is not supported by the binrw backend",
             ));
         }
-        let sub = sized && user_type;
+        let sub = (sized || field.terminator.is_some()) && user_type;
+        let gated = field.since.is_some() || field.until.is_some();
+        if ((framed || sub) && uses_param(def, &field.size))
+            || (!gated && uses_param(def, &field.cond))
+        {
+            // binrw passes type arguments to readers only.
+            return Err(self.field_err(
+                field,
+                "a param in the `size` of a string, framed byte array or substream, or in an `if`, is not supported by the binrw backend (the writer does not get params)",
+            ));
+        }
         // `args_raw` of a helper type (reader, writer): see `frames.rs`.
         let mut raw_args = None;
-        let mut element = if framed {
+        let mut element = if let Some(process) = &field.process {
+            self.processed(def, field, process, user_type, &mut raw_args)?
+        } else if general_switch {
+            let sw = self.general_switch(def, field, sized, enums)?;
+            out.push_str(&sw.check);
+            if sized {
+                self.frames = true;
+                let (r, w) = self.frame_values(field, None)?;
+                let arg = sw.arg.map_or("()".to_string(), |a| format!("({a},)"));
+                raw_args = Some((format!("({r}, {arg})"), format!("({w}, ())")));
+                format!("KsSub<{}>", sw.name)
+            } else {
+                sw.name
+            }
+        } else if framed {
             self.frames = true;
             raw_args = Some(self.frame_values(field, Some(string))?);
             (if string { "KsStr" } else { "KsBytes" }).to_string()
         } else if sub {
-            if field.terminator.is_some() || self.field_args(def, field)?.is_some() {
-                return Err(self.field_err(field, "a sized user type with a terminator or arguments is not supported by the binrw backend"));
+            if self.field_args(def, field)?.is_some() {
+                return Err(self.field_err(
+                    field,
+                    "a sized user type with arguments is not supported by the binrw backend",
+                ));
             }
             self.frames = true;
             let (r, w) = self.frame_values(field, None)?;
@@ -655,6 +839,9 @@ impl<'a> Module<'a> {
             && let Some(endian) = own_endian(name)
         {
             let _ = writeln!(out, "#[brw({endian})]");
+        }
+        if let Some(attrs) = self.endian_attrs(def, field)? {
+            out.push_str(&attrs);
         }
         if let Some(name) = &field.enum_name {
             element = self.enum_field(field, name, &element, &mut out)?;
@@ -683,7 +870,12 @@ impl<'a> Module<'a> {
             let path = format!("{}.{}", def.rust_name, field.id);
             out.push_str(&write_check(&path, &check, &message, &[]));
         }
-        if let Some(valid) = &field.valid {
+        // A field under `if: false` is never read, so its `valid` never applies.
+        let never = field.cond.as_deref() == Some("false");
+        if let Some(cond) = field.valid_expr.as_ref().filter(|_| !never) {
+            out.push_str(&self.valid_checks(def, field, cond, &element)?);
+        }
+        if let Some(valid) = field.valid.as_ref().filter(|_| !never) {
             let list = field.repeat_eos || field.repeat_expr.is_some();
             if list || field.size.is_some() || field.size_eos {
                 return Err(self.field_err(
@@ -710,7 +902,21 @@ impl<'a> Module<'a> {
         let mut count = None;
         let mut vec = false;
         let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
-        if field.repeat_eos && (field.size_eos || field.size.is_some()) {
+        let until = match &field.repeat_until {
+            Some(text) => Some(self.until_closure(field, text, &element)?),
+            None => None,
+        };
+        if let Some((_, write)) = &until {
+            let path = format!("{}.{}", def.rust_name, field.id);
+            let message = format!("{path} must end at its first element that meets repeat-until");
+            let check = format!(
+                "{}.iter().position({write}).map(|i| i + 1) == Some({}.len())",
+                field.id, field.id
+            );
+            out.push_str(&write_check(&path, &check, &message, &[]));
+        }
+        let eos = eos || until.is_some();
+        if raw_args.is_none() && field.repeat_eos && (field.size_eos || field.size.is_some()) {
             return Err(self.field_err(
                 field,
                 "repeat of a byte array is not supported by the binrw backend",
@@ -722,7 +928,11 @@ impl<'a> Module<'a> {
         }
         let size = field.size.as_ref().filter(|_| raw_args.is_none());
         if let Some(repeat) = field.repeat_expr.as_ref().or(size) {
-            if field.repeat_expr.is_some() && field.size.is_some() {
+            if raw_args.is_none()
+                && field.repeat_expr.is_some()
+                && field.size.is_some()
+                && field.process.is_none()
+            {
                 return Err(self.field_err(
                     field,
                     "repeat of a byte array is not supported by the binrw backend",
@@ -730,10 +940,11 @@ impl<'a> Module<'a> {
             }
             let e = self.expr(field, repeat)?;
             match e.constant() {
-                Some(n) => element = format!("[{element}; {n}]"),
-                None => {
+                // serde derives arrays of up to 32 elements; longer ones are `Vec`s.
+                Some(n) if n <= 32 => element = format!("[{element}; {n}]"),
+                _ => {
                     vec = true;
-                    count = Some(e.count(Side::Read));
+                    count = Some(e.count_in(Side::Read, &|n| wide_int(def, n)));
                     element = format!("Vec<{element}>");
                     if let Some(check) = self.computed_count_check(def, field, &e) {
                         out.push_str(&check);
@@ -745,8 +956,12 @@ impl<'a> Module<'a> {
         if let Some(c) = count {
             br.push(format!("count = {c}"));
         }
-        if eos {
-            br.push("parse_with = binrw::helpers::until_eof".into());
+        if let Some((read, _)) = &until {
+            self.repeat = true;
+            br.push(format!("parse_with = ks_until({read})"));
+        } else if eos {
+            self.repeat = true;
+            br.push("parse_with = ks_until_eof".into());
         }
         if let Some(args) = &args {
             if args.is_empty() {
@@ -770,6 +985,10 @@ impl<'a> Module<'a> {
         if let Some((_, write)) = &raw_args {
             let _ = writeln!(out, "#[bw(args_raw = {write})]");
         }
+        let (_, nav_write) = self.nav_args(def, field)?;
+        if !nav_write.is_empty() {
+            let _ = writeln!(out, "#[bw(args({}))]", nav_write.join(", "));
+        }
         if field.with_version {
             out.push_str("#[with_version]\n");
         }
@@ -790,10 +1009,117 @@ impl<'a> Module<'a> {
         Ok(out)
     }
 
+    /// The checks of a `valid` beyond integer literals (see `valid.rs`).
+    fn valid_checks(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        cond: &str,
+        element: &str,
+    ) -> Result<String, SchemaError> {
+        use super::repeat::Element;
+        let list = field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
+        let (kind, element) = match element {
+            "u8" if matches!(field.ty, FieldType::None) => (Element::Bytes(""), "[u8]"),
+            "KsBytes" => (Element::Bytes(".value"), element),
+            "KsStr" => (Element::Str, element),
+            "f32" | "f64" => (Element::Float, element),
+            _ if matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some()) => {
+                (Element::Int, element)
+            }
+            _ => {
+                return Err(self.field_err(
+                    field,
+                    "`valid` on this type is not supported by the binrw backend",
+                ));
+            }
+        };
+        if field.cond.is_some() || field.enum_name.is_some() {
+            return Err(self.field_err(
+                field,
+                "`valid` on a conditional or enum field is not supported by the binrw backend",
+            ));
+        }
+        let path = format!("{}.{}", def.rust_name, field.id);
+        super::valid::checks(&path, &field.id, cond, element, &kind, list)
+            .map_err(|e| self.field_err(field, e))
+    }
+
+    /// The `repeat-until` condition as closures over one element `x` of type `element`, for
+    /// the reader and for the writer's check.
+    fn until_closure(
+        &self,
+        field: &Field,
+        text: &str,
+        element: &str,
+    ) -> Result<(String, String), SchemaError> {
+        use super::repeat::Element;
+        let kind = match &field.ty {
+            _ if element == "KsBytes" => Element::Bytes(".value"),
+            _ if element == "KsStr" => Element::Str,
+            FieldType::Named { name, .. } if int_type(name).is_some() => Element::Int,
+            FieldType::Named { name, .. } if !builtin(name) => {
+                let (_, def) = self.resolve(field, name)?;
+                let suffix = if element.starts_with("KsSub<") {
+                    ".value"
+                } else {
+                    ""
+                };
+                Element::Struct(def, suffix)
+            }
+            _ => {
+                return Err(self.field_err(
+                    field,
+                    "repeat: until of this type is not supported by the binrw backend",
+                ));
+            }
+        };
+        let cond = super::repeat::condition(text, &kind).map_err(|e| self.field_err(field, e))?;
+        Ok((format!("|x: &{element}| {cond}"), format!("|x| {cond}")))
+    }
+
+    /// A processed byte array (`KsProcBytes`) or user type (`KsProcSub<T>`), see `process.rs`.
+    fn processed(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        process: &str,
+        user_type: bool,
+        raw_args: &mut Option<(String, String)>,
+    ) -> Result<String, SchemaError> {
+        let plain_bytes = matches!(field.ty, FieldType::None);
+        if !plain_bytes && !user_type {
+            return Err(self.field_err(
+                field,
+                "`process` on other than a byte array or a user type is not supported by the binrw backend",
+            ));
+        }
+        if user_type && self.field_args(def, field)?.is_some() {
+            return Err(self.field_err(
+                field,
+                "`process` on a user type with arguments is not supported by the binrw backend",
+            ));
+        }
+        let (read, write) = self.frame_values(field, None)?;
+        let (pr, pw) =
+            super::process::args(def, field, process).map_err(|e| self.field_err(field, e))?;
+        self.frames = true;
+        self.process = true;
+        if plain_bytes {
+            *raw_args = Some((format!("({read}, {pr})"), format!("({write}, {pw})")));
+            return Ok("KsProcBytes".into());
+        }
+        *raw_args = Some((
+            format!("({read}, {pr}, ())"),
+            format!("({write}, {pw}, ())"),
+        ));
+        Ok(format!("KsProcSub<{}>", self.element_type(field)?))
+    }
+
     /// The `KsFrame` (see [`super::frames::SOURCE`]) of a string (`Some(true)`), a framed byte
     /// array (`Some(false)`) or a substream (`None`), as the reader and the writer spell it.
     fn frame_values(
-        &self,
+        &mut self,
         field: &Field,
         string: Option<bool>,
     ) -> Result<(String, String), SchemaError> {
@@ -803,6 +1129,7 @@ impl<'a> Module<'a> {
                 "`valid` on a string, framed byte array or substream is not supported by the binrw backend",
             ));
         }
+        let mut encoding_name = "UTF-8";
         if string == Some(true) {
             let encoding = field.encoding.clone().or_else(|| {
                 self.schemas
@@ -810,13 +1137,15 @@ impl<'a> Module<'a> {
                     .get(self.file)
                     .and_then(|f| f.encoding.clone())
             });
-            let known = encoding.as_deref().map(str::to_ascii_lowercase);
-            if !matches!(known.as_deref(), Some("ascii" | "utf-8" | "utf8")) {
+            let known = encoding.as_deref().and_then(canonical_encoding);
+            let Some(known) = known else {
                 return Err(self.field_err(
                     field,
-                    format!("encoding {encoding:?} is not supported by the binrw backend (ASCII and UTF-8 are)"),
+                    format!("encoding {encoding:?} is not supported by the binrw backend (ASCII, UTF-8, UTF-16LE/BE, IBM437 and the encodings encoding_rs knows are)"),
                 ));
-            }
+            };
+            self.encodings |= !matches!(known, "ASCII" | "UTF-8");
+            encoding_name = known;
         }
         let strz = matches!(&field.ty, FieldType::Named { name, .. } if name == "strz");
         let terminator = field.terminator.or(strz.then_some(0));
@@ -830,6 +1159,12 @@ impl<'a> Module<'a> {
             None => None,
             Some(text) => Some(self.expr(field, text)?),
         };
+        // A UTF-16 string ends at a two-byte terminator.
+        let unit = if encoding_name.starts_with("UTF-16") {
+            2
+        } else {
+            1
+        };
         let mut out = Vec::new();
         for side in [Side::Read, Side::Write] {
             let size = size
@@ -842,8 +1177,8 @@ impl<'a> Module<'a> {
                     ),
                 });
             out.push(format!(
-                "KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?} }}",
-                field.size_eos, field.include, field.consume, field.pad_right
+                "KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?}, unit: {unit}, eos_error: {}, encoding: {encoding_name:?} }}",
+                field.size_eos, field.include, field.consume, field.pad_right, field.eos_error
             ));
         }
         let write = out.pop().unwrap_or_default();
@@ -1043,6 +1378,9 @@ impl<'a> Module<'a> {
     fn field_args(&self, def: &TypeDef, field: &Field) -> Result<Option<Vec<String>>, SchemaError> {
         let (name, args) = match &field.ty {
             FieldType::Named { name, args } => (name, args),
+            FieldType::Switch { .. } if field.variants.is_none() => {
+                return Ok(self.general_switch_arg(def, field)?.map(|a| vec![a]));
+            }
             FieldType::Switch { on, .. } => {
                 let on = self.expr(field, on)?;
                 return Ok(Some(vec![on.rust(Side::Read)]));
@@ -1073,6 +1411,7 @@ impl<'a> Module<'a> {
         for a in args {
             out.push(self.expr(field, a)?.rust(Side::Read));
         }
+        out.extend(self.nav_args(def, field)?.0);
         if self.needs_depth(decl, target) {
             out.push(if def.max_depth.is_some() {
                 "depth + 1".into()
@@ -1081,6 +1420,18 @@ impl<'a> Module<'a> {
             });
         }
         Ok(if out.is_empty() { None } else { Some(out) })
+    }
+
+    /// The `_parent` / `_root` values a field passes to its type: (reader, writer).
+    fn nav_args(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<(Vec<String>, Vec<String>), SchemaError> {
+        let at = def.seq.iter().position(|f| f.id == field.id).unwrap_or(0);
+        self.nav()
+            .args(def, at)
+            .map_err(|e| self.field_err(field, e))
     }
 
     /// The bound of a `-savepoint-max-depth` type's field that recurses into it, else `None`.
@@ -1118,7 +1469,10 @@ impl<'a> Module<'a> {
             });
         let cond = match count.name() {
             Some(n) if wide => format!("usize::try_from(*{n}).is_ok_and(|n| n == {id}.len())"),
-            _ => format!("{id}.len() == {}", count.count(Side::Write)),
+            _ => format!(
+                "{id}.len() == {}",
+                count.count_in(Side::Write, &|n| wide_int(def, n))
+            ),
         };
         let message = format!(
             "{}.{id} must hold {} elements, not {{}}",
@@ -1380,6 +1734,45 @@ impl<'a> Module<'a> {
         self.items.push_str(&out);
         Ok(())
     }
+}
+
+/// Kaitai's name of a supported encoding, as the generated code spells it (`None` when it is
+/// not supported).
+fn canonical_encoding(name: &str) -> Option<&'static str> {
+    let key = name.to_ascii_uppercase().replace(['-', '_'], "");
+    Some(match key.as_str() {
+        "ASCII" => "ASCII",
+        "UTF8" => "UTF-8",
+        "UTF16LE" => "UTF-16LE",
+        "UTF16BE" => "UTF-16BE",
+        "IBM437" | "CP437" => "IBM437",
+        _ => encoding_rs::Encoding::for_label(name.as_bytes())?.name(),
+    })
+}
+
+/// Whether `name` is a field or param of `def` holding an integer wider than `u16` (which
+/// `usize::from` does not take).
+fn wide_int(def: &TypeDef, name: &str) -> bool {
+    let narrow = |ksy: &str| {
+        int_type(ksy)
+            .map(|t| matches!(t, "u8" | "u16"))
+            .or_else(|| super::bits::width(ksy).map(|(n, _)| n <= 16))
+    };
+    let ty = def
+        .seq
+        .iter()
+        .find(|f| f.id == name)
+        .and_then(|f| match &f.ty {
+            FieldType::Named { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+        .or_else(|| {
+            def.params
+                .iter()
+                .find(|(p, _)| p == name)
+                .map(|(_, t)| t.as_str())
+        });
+    ty.and_then(narrow) == Some(false)
 }
 
 /// A `-savepoint-max-depth` bound as Rust: its constant's name, else the number.

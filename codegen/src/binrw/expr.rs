@@ -7,8 +7,12 @@
 pub enum Expr {
     /// An integer literal.
     Int(i64),
+    /// `true` or `false` (a literal `if`).
+    Bool(bool),
     /// A field, param or path into one: `world.x_size`.
     Path(Vec<String>),
+    /// An enum value, `opcodes::a_tuple`: (enum, value).
+    Enum(String, String),
     /// A binary operation with its Rust operator.
     Binary(Box<Expr>, &'static str, Box<Expr>),
 }
@@ -50,6 +54,10 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
                 && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '.')
             {
                 i += 1;
+                // `enum::value` stays one token.
+                if chars.get(i..i + 2) == Some(&[':', ':']) {
+                    i += 2;
+                }
             }
             out.push(chars[start..i].iter().collect());
         } else {
@@ -57,7 +65,7 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
             if ["==", "!=", ">=", "<="].contains(&two.as_str()) {
                 out.push(two);
                 i += 2;
-            } else if "*/+<>".contains(c) {
+            } else if "*/+<>()".contains(c) {
                 out.push(c.to_string());
                 i += 1;
             } else {
@@ -125,6 +133,14 @@ impl Parser {
             .ok_or("expression ends too early")?
             .clone();
         self.pos += 1;
+        if token == "(" {
+            let inner = self.binary(0)?;
+            if self.tokens.get(self.pos).map(String::as_str) != Some(")") {
+                return Err("`(` without its `)` in an expression".into());
+            }
+            self.pos += 1;
+            return Ok(inner);
+        }
         if token.starts_with(|c: char| c.is_ascii_digit()) {
             // Decimal, `0x`, `0b` or `0o`, with `_` separators.
             return crate::expr::parse_int(&token)
@@ -134,12 +150,33 @@ impl Parser {
                     format!("`{token}` is not supported by the binrw backend in an expression")
                 });
         }
+        if token == "true" || token == "false" {
+            return Ok(Expr::Bool(token == "true"));
+        }
         let is_name = token.split('.').all(|p| {
             p.chars()
                 .next()
                 .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
         });
-        if is_name && !OPERATORS.iter().any(|(k, _, _)| *k == token) && !token.starts_with('_') {
+        if let Some((en, value)) = token.rsplit_once("::") {
+            // An enum of this file: its last two segments.
+            let en = en.rsplit("::").next().unwrap_or(en);
+            let plain = |s: &str| {
+                !s.is_empty()
+                    && s.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            };
+            if plain(en) && plain(value) {
+                return Ok(Expr::Enum(en.to_string(), value.to_string()));
+            }
+        }
+        // `_parent` and `_root` lead a path into an enclosing type (see `parent.rs`).
+        let nav = super::parent::is_nav(&token);
+        let is_name = is_name && !token.contains(':');
+        if is_name
+            && !OPERATORS.iter().any(|(k, _, _)| *k == token)
+            && (nav || !token.starts_with('_'))
+        {
             return Ok(Expr::Path(token.split('.').map(str::to_string).collect()));
         }
         Err(format!(
@@ -165,33 +202,130 @@ impl Expr {
         }
     }
 
+    /// Every path of the expression, in order.
+    pub fn paths<'a>(&'a self, out: &mut Vec<&'a [String]>) {
+        match self {
+            Expr::Int(_) | Expr::Enum(..) | Expr::Bool(_) => {}
+            Expr::Path(p) => out.push(p),
+            Expr::Binary(l, _, r) => {
+                l.paths(out);
+                r.paths(out);
+            }
+        }
+    }
+
+    /// The expression with every path that `map` rewrites replaced.
+    pub fn map_paths(&self, map: &impl Fn(&[String]) -> Option<Vec<String>>) -> Expr {
+        match self {
+            Expr::Path(p) => Expr::Path(map(p).unwrap_or_else(|| p.clone())),
+            Expr::Binary(l, op, r) => {
+                Expr::Binary(Box::new(l.map_paths(map)), op, Box::new(r.map_paths(map)))
+            }
+            other => other.clone(),
+        }
+    }
+
     /// Rust source for a condition or value.
     pub fn rust(&self, side: Side) -> String {
         match self {
             Expr::Int(n) => n.to_string(),
+            Expr::Enum(en, value) => format!(
+                "{}::{}",
+                super::schema::snake_to_camel(en),
+                super::schema::snake_to_camel(value)
+            ),
+            Expr::Path(p) if super::parent::is_nav(&p[0]) => super::parent::import_name(p),
+            Expr::Bool(b) => b.to_string(),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
             Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
-            Expr::Binary(l, op, r) => format!("{} {op} {}", l.rust(side), r.rust(side)),
+            Expr::Binary(l, op, r) => {
+                if let (Side::Write, Some(name), Expr::Enum(en, _), "==" | "!=") =
+                    (side, l.name(), r.as_ref(), *op)
+                {
+                    // The writer sees an enum field as the integer it is written as.
+                    let en = super::schema::snake_to_camel(en);
+                    return format!("{en}::from(i128::from({name})) {op} {}", r.rust(side));
+                }
+                // Parentheses only where Rust's precedence would regroup the operands (Kaitai's
+                // levels are Rust's for these operators).
+                let level = |e: &Expr| match e {
+                    Expr::Binary(_, o, _) => OPERATORS
+                        .iter()
+                        .find(|(_, r, _)| r == o)
+                        .map_or(u8::MAX, |(_, _, l)| *l),
+                    _ => u8::MAX,
+                };
+                let mine = level(self);
+                let wrap = |e: &Expr, tight: bool| {
+                    let s = e.rust(side);
+                    if level(e) < mine || (tight && level(e) == mine) {
+                        format!("({s})")
+                    } else {
+                        s
+                    }
+                };
+                format!("{} {op} {}", wrap(l, false), wrap(r, true))
+            }
         }
     }
 
     /// Rust source for an element count (`usize`): a plain name or literal as it is (binrw
     /// converts it), arithmetic in `usize` so a product of two `u16` cannot overflow.
     pub fn count(&self, side: Side) -> String {
+        self.count_in(side, &|_| false)
+    }
+
+    /// [`Expr::count`] where `wide(name)` says which names hold integers wider than `u16`:
+    /// those are converted with a checked `usize::try_from` (saturating: a count too large
+    /// for memory fails at the end of the input, not here) and combined with saturating
+    /// arithmetic.
+    pub fn count_in(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
-            Expr::Int(_) | Expr::Path(_) if side == Side::Read => self.rust(side),
+            Expr::Path(p) if super::parent::is_nav(&p[0]) => self.usize(side, wide),
+            Expr::Int(_) | Expr::Path(_) | Expr::Enum(..) if side == Side::Read => self.rust(side),
+            Expr::Enum(..) => self.rust(side),
             Expr::Int(n) => format!("{n}usize"),
-            Expr::Path(_) => format!("usize::from({})", self.rust(side)),
-            Expr::Binary(l, op, r) => format!("{} {op} {}", l.usize(side), r.usize(side)),
+            Expr::Bool(b) => format!("usize::from({b})"),
+            Expr::Binary(l, op, r) if !self.has_wide(wide) => {
+                format!("{} {op} {}", l.usize(side, wide), r.usize(side, wide))
+            }
+            Expr::Path(_) | Expr::Binary(..) => self.usize(side, wide),
         }
     }
 
-    fn usize(&self, side: Side) -> String {
+    fn usize(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
             Expr::Int(n) => format!("{n}usize"),
+            Expr::Path(p) if super::parent::is_nav(&p[0]) => format!(
+                "usize::try_from({}).unwrap_or(usize::MAX)",
+                super::parent::import_name(p)
+            ),
+            Expr::Bool(b) => format!("usize::from({b})"),
+            Expr::Path(p) if p.len() == 1 && wide(&p[0]) => {
+                format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
+            }
+            Expr::Enum(..) => self.rust(side),
             Expr::Path(_) => format!("usize::from({})", self.rust(side)),
-            Expr::Binary(l, op, r) => format!("({} {op} {})", l.usize(side), r.usize(side)),
+            Expr::Binary(l, op, r) if self.has_wide(wide) && matches!(*op, "+" | "*") => {
+                let method = if *op == "+" {
+                    "saturating_add"
+                } else {
+                    "saturating_mul"
+                };
+                format!("{}.{method}({})", l.usize(side, wide), r.usize(side, wide))
+            }
+            Expr::Binary(l, op, r) => {
+                format!("({} {op} {})", l.usize(side, wide), r.usize(side, wide))
+            }
+        }
+    }
+
+    fn has_wide(&self, wide: &dyn Fn(&str) -> bool) -> bool {
+        match self {
+            Expr::Int(_) | Expr::Enum(..) | Expr::Bool(_) => false,
+            Expr::Path(p) => super::parent::is_nav(&p[0]) || (p.len() == 1 && wide(&p[0])),
+            Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
         }
     }
 }
@@ -228,6 +362,15 @@ mod tests {
             e.count(Side::Read),
             "usize::from(world.x_size) * usize::from(world.y_size)"
         );
+        let wide = |n: &str| n == "qty";
+        assert_eq!(
+            parse("qty / 2").unwrap().count_in(Side::Read, &wide),
+            "(usize::try_from(qty).unwrap_or(usize::MAX) / 2usize)"
+        );
+        assert_eq!(
+            parse("qty * n").unwrap().count_in(Side::Write, &wide),
+            "usize::try_from(*qty).unwrap_or(usize::MAX).saturating_mul(usize::from(*n))"
+        );
         assert_eq!(
             parse("height").unwrap().count(Side::Write),
             "usize::from(*height)"
@@ -235,8 +378,27 @@ mod tests {
     }
 
     #[test]
+    fn parentheses_where_needed() {
+        assert_eq!(parse("(5)").unwrap().constant(), Some(5));
+        let e = parse("(a + b) * c + (d * e)").unwrap();
+        assert_eq!(e.rust(Side::Read), "(a + b) * c + d * e");
+        assert!(parse("(a + b").is_err());
+    }
+
+    #[test]
+    fn enum_values() {
+        let e = parse("opcode == opcodes::a_tuple").unwrap();
+        assert_eq!(e.rust(Side::Read), "opcode == Opcodes::ATuple");
+        assert_eq!(
+            e.rust(Side::Write),
+            "Opcodes::from(i128::from(opcode)) == Opcodes::ATuple"
+        );
+        assert!(parse("a::").is_err());
+    }
+
+    #[test]
     fn refuses_what_it_cannot_spell() {
-        assert!(parse("_parent.count").is_err());
+        assert!(parse("_io.size").is_err());
         assert!(parse("a - b").is_err());
         assert!(parse("a ==").is_err());
         assert!(parse("1.5").is_err());

@@ -22,6 +22,13 @@ pub struct KsFrame {
     pub consume: bool,
     /// `pad-right`.
     pub pad_right: Option<u8>,
+    /// Bytes per terminator: 2 for a UTF-16 string, else 1.
+    pub unit: usize,
+    /// `eos-error` (true unless `false`): a missing terminator at the end of the input is an
+    /// error; when false the value runs to the end.
+    pub eos_error: bool,
+    /// A string's encoding (Kaitai's name).
+    pub encoding: &'static str,
 }
 
 impl KsFrame {
@@ -37,18 +44,33 @@ impl KsFrame {
         } else if self.eos {
             r.read_to_end(&mut raw)?;
         } else if let Some(term) = self.terminator {
-            let mut byte = [0u8];
+            let unit = self.unit.clamp(1, 2);
+            let mut chunk = [0u8; 2];
             loop {
-                r.read_exact(&mut byte)?;
-                if byte[0] == term {
+                let got = r.take(unit as u64).read(&mut chunk[..unit])?;
+                let got = if got == 1 && unit == 2 {
+                    1 + r.read(&mut chunk[1..2])?
+                } else {
+                    got
+                };
+                if got < unit {
+                    if self.eos_error {
+                        return Err(
+                            binrw::io::Error::from(binrw::io::ErrorKind::UnexpectedEof).into()
+                        );
+                    }
+                    raw.extend_from_slice(&chunk[..got]);
+                    return Ok(raw);
+                }
+                if chunk[..unit].iter().all(|b| *b == term) {
                     break;
                 }
-                raw.push(byte[0]);
+                raw.extend_from_slice(&chunk[..unit]);
             }
             if self.consume {
-                raw.push(term);
+                raw.extend(std::iter::repeat_n(term, unit));
             } else {
-                r.seek(binrw::io::SeekFrom::Current(-1))?;
+                r.seek(binrw::io::SeekFrom::Current(-(unit as i64)))?;
             }
         }
         Ok(raw)
@@ -58,8 +80,13 @@ impl KsFrame {
     /// with the padding stripped (Kaitai 0.11's order, which `str_pad_term_equal` pins).
     fn value_of<'a>(&self, raw: &'a [u8]) -> &'a [u8] {
         if let Some(term) = self.terminator {
-            if let Some(i) = raw.iter().position(|b| *b == term) {
-                return &raw[..if self.include { i + 1 } else { i }];
+            let unit = self.unit.clamp(1, 2);
+            let found = raw
+                .chunks_exact(unit)
+                .position(|c| c.iter().all(|b| *b == term))
+                .map(|i| i * unit);
+            if let Some(i) = found {
+                return &raw[..if self.include { i + unit } else { i }];
             }
         }
         match self.pad_right {
@@ -77,7 +104,7 @@ impl KsFrame {
         if let Some(term) = self.terminator {
             let room = self.size.is_none_or(|s| out.len() < s);
             if !self.include && (sized || self.consume) && room {
-                out.push(term);
+                out.extend(std::iter::repeat_n(term, self.unit.clamp(1, 2)));
             }
         }
         if let Some(size) = self.size {
@@ -135,7 +162,7 @@ impl binrw::BinWrite for KsBytes {
     }
 }
 
-/// A framed string (ASCII or UTF-8): `value` is the text, `raw` every byte read, written back
+/// A framed string: `value` is the text, `raw` every byte read, written back
 /// while `value` is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KsStr {
@@ -154,7 +181,7 @@ impl binrw::BinRead for KsStr {
         frame: KsFrame,
     ) -> binrw::BinResult<Self> {
         let raw = frame.read(r)?;
-        let value = String::from_utf8_lossy(frame.value_of(&raw)).into_owned();
+        let value = ks_decode(frame.value_of(&raw), frame.encoding);
         Ok(KsStr { value, raw })
     }
 }
@@ -168,18 +195,24 @@ impl binrw::BinWrite for KsStr {
         _: binrw::Endian,
         frame: KsFrame,
     ) -> binrw::BinResult<()> {
-        if String::from_utf8_lossy(frame.value_of(&self.raw)) == self.value {
+        if ks_decode(frame.value_of(&self.raw), frame.encoding) == self.value {
             w.write_all(&self.raw)?;
         } else {
             let pos = w.stream_position()?;
-            w.write_all(&frame.encode(self.value.as_bytes(), pos)?)?;
+            let bytes = ks_encode(&self.value, frame.encoding).ok_or_else(|| {
+                binrw::Error::AssertFail {
+                    pos,
+                    message: format!("{:?} cannot be written in {}", self.value, frame.encoding),
+                }
+            })?;
+            w.write_all(&frame.encode(&bytes, pos)?)?;
         }
         Ok(())
     }
 }
 
-/// A user type read from a sized area of its own (`size`, `size-eos`): the value and the bytes
-/// of the area it left unparsed, written back after it.
+/// A user type read from an area of its own (`size`, `size-eos`, or up to a `terminator`): the
+/// value and the bytes of the area it left unparsed, written back after it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KsSub<T> {
     /// The parsed value.
@@ -200,9 +233,12 @@ where
         (frame, inner): Self::Args<'_>,
     ) -> binrw::BinResult<Self> {
         let raw = frame.read(r)?;
-        let mut area = binrw::io::Cursor::new(&raw[..]);
+        // Kaitai parses the area without its terminator (unless included) and padding; they
+        // stay in `tail`.
+        let bytes = frame.value_of(&raw);
+        let mut area = binrw::io::Cursor::new(bytes);
         let value = T::read_options(&mut area, endian, inner)?;
-        let used = usize::try_from(area.position()).unwrap_or(raw.len()).min(raw.len());
+        let used = usize::try_from(area.position()).unwrap_or(bytes.len()).min(bytes.len());
         Ok(KsSub { value, tail: raw[used..].to_vec() })
     }
 }
@@ -231,6 +267,72 @@ where
         }
         w.write_all(&area)?;
         Ok(())
+    }
+}
+"#;
+
+/// The support functions of a module whose strings are all ASCII or UTF-8 (no `encoding_rs`).
+pub const UTF8: &str = r#"
+/// Decodes a string's bytes (invalid UTF-8 replaced).
+fn ks_decode(bytes: &[u8], _encoding: &str) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Encodes a string.
+fn ks_encode(text: &str, _encoding: &str) -> Option<Vec<u8>> {
+    Some(text.as_bytes().to_vec())
+}
+"#;
+
+/// The support functions of a module with other encodings: UTF-16LE/BE, IBM437 and every
+/// encoding `encoding_rs` knows (SJIS, ...); the crate needs `encoding_rs`.
+pub const ENCODINGS: &str = r#"
+/// Decodes a string's bytes in Kaitai encoding `encoding` (invalid sequences replaced).
+fn ks_decode(bytes: &[u8], encoding: &str) -> String {
+    match encoding {
+        "UTF-16LE" | "UTF-16BE" => {
+            let units = bytes.chunks(2).map(|c| match (c, encoding) {
+                ([a, b], "UTF-16LE") => u16::from_le_bytes([*a, *b]),
+                ([a, b], _) => u16::from_be_bytes([*a, *b]),
+                _ => 0xfffd,
+            });
+            char::decode_utf16(units).map(|c| c.unwrap_or('\u{fffd}')).collect()
+        }
+        "IBM437" => bytes.iter().map(|b| ks_cp437(*b)).collect(),
+        "ASCII" | "UTF-8" => String::from_utf8_lossy(bytes).into_owned(),
+        other => match encoding_rs::Encoding::for_label(other.as_bytes()) {
+            Some(e) => e.decode_without_bom_handling(bytes).0.into_owned(),
+            None => String::from_utf8_lossy(bytes).into_owned(),
+        },
+    }
+}
+
+/// Encodes a string in Kaitai encoding `encoding`; `None` when it cannot hold the text.
+fn ks_encode(text: &str, encoding: &str) -> Option<Vec<u8>> {
+    match encoding {
+        "UTF-16LE" => Some(text.encode_utf16().flat_map(u16::to_le_bytes).collect()),
+        "UTF-16BE" => Some(text.encode_utf16().flat_map(u16::to_be_bytes).collect()),
+        "IBM437" => text
+            .chars()
+            .map(|c| (0..=255u8).find(|b| ks_cp437(*b) == c))
+            .collect(),
+        "ASCII" | "UTF-8" => Some(text.as_bytes().to_vec()),
+        other => {
+            let (bytes, _, bad) = encoding_rs::Encoding::for_label(other.as_bytes())?.encode(text);
+            (!bad).then(|| bytes.into_owned())
+        }
+    }
+}
+
+/// Code page 437: the control range as the PC's glyphs, the upper half as box drawing etc.
+fn ks_cp437(b: u8) -> char {
+    const LOW: &str = "\u{0}☺☻♥♦♣♠•◘○◙♂♀♪♫☼►◄↕‼¶§▬↨↑↓→←∟↔▲▼";
+    const HIGH: &str = "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{a0}";
+    match b {
+        0..=31 => LOW.chars().nth(usize::from(b)).unwrap_or('?'),
+        127 => '⌂',
+        32..=126 => char::from(b),
+        _ => HIGH.chars().nth(usize::from(b - 128)).unwrap_or('?'),
     }
 }
 "#;

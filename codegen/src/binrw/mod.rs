@@ -8,12 +8,18 @@
 //! binrw directives, and refuses anything else with the file, the YAML path and the construct.
 //! The output is meant to be checked in: [`check_fresh`] compares it with the files on disk.
 
+mod bits;
 mod emit;
 mod expr;
 mod frames;
+mod parent;
+mod pos;
 mod pretty;
+mod process;
+mod repeat;
 mod schema;
 pub mod suite;
+mod valid;
 mod value;
 
 use std::path::{Path, PathBuf};
@@ -149,6 +155,31 @@ mod tests {
     }
 
     #[test]
+    fn bit_fields_share_a_cursor_and_keep_their_pad() {
+        let bits = "meta: {id: bits, bit-endian: le}\nseq:\n  - {id: flag, type: b1}\n  - {id: kind, type: b3, enum: kind}\n  - {id: byte, type: u1}\n  - {id: wide, type: b12be}\nenums:\n  kind: {0: none, 5: five}\n";
+        let m = generate_from("bits", &[("bits.ksy", bits)], "bits").unwrap();
+        for expected in [
+            "#[br(temp)]",
+            "_bits0: KsBits,",
+            "pub flag: bool,",
+            "args_raw = (&_bits0, 3, false)",
+            "pub kind: Kind,",
+            "pub _bit_pad0: u8,\n    pub byte: u8,",
+            "args_raw = (&_bits1, 12, true, \"Bits.wide\")",
+            "pub _bit_pad1: u8,",
+            "impl KsBitValue for Kind",
+        ] {
+            assert!(m.source.contains(expected), "{expected}:\n{}", m.source);
+        }
+        let checked = bits.replace("type: b1}", "type: b1, valid: 1}");
+        let err = generate_from("bits-valid", &[("bits.ksy", &checked)], "bits").unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/0");
+        let order = bits.replace("bit-endian: le", "bit-endian: middle");
+        let err = generate_from("bits-order", &[("bits.ksy", &order)], "bits").unwrap_err();
+        assert_eq!(err.yaml_path, "/meta/bit-endian");
+    }
+
+    #[test]
     fn errors_name_file_yaml_path_and_construct() {
         let gate = PATTERN.replace("if: version >= 2", "if: version >= 3");
         let err = generate_from("gate", &[("blk.ksy", &gate)], "blk").unwrap_err();
@@ -158,13 +189,19 @@ mod tests {
 
         let until = PATTERN.replace("type: u2, doc: Size.", "type: u2, repeat: until");
         let err = generate_from("until", &[("blk.ksy", &until)], "blk").unwrap_err();
-        assert_eq!(err.yaml_path, "/types/block/seq/2/repeat");
-        assert!(err.message.contains("repeat: until"), "{err}");
+        assert_eq!(err.yaml_path, "/types/block/seq/2/repeat-until");
+        assert!(err.message.contains("repeat-until"), "{err}");
 
-        // A YAML boolean is not an expression string: refused, never dropped.
+        let unknown = PATTERN.replace("type: u2, doc: Size.", "type: u2, repeat: forever");
+        let err = generate_from("forever", &[("blk.ksy", &unknown)], "blk").unwrap_err();
+        assert_eq!(err.yaml_path, "/types/block/seq/2/repeat");
+        assert!(err.message.contains("repeat: forever"), "{err}");
+
+        // A literal `if: false` is kept (a field never read), not dropped: it disagrees with
+        // the version gate.
         let literal = PATTERN.replace("if: version >= 2", "if: false");
         let err = generate_from("literal", &[("blk.ksy", &literal)], "blk").unwrap_err();
-        assert_eq!(err.yaml_path, "/types/block/seq/3/if");
+        assert_eq!(err.yaml_path, "/types/block/seq/3");
 
         let typo = PATTERN.replace("-savepoint-since: 2,", "-savepoint-snce: 2,");
         let err = generate_from("typo", &[("blk.ksy", &typo)], "blk").unwrap_err();

@@ -66,6 +66,23 @@ pub struct TypeDef {
     pub seq: Vec<Field>,
     /// Value instances (`instances: {id: {value: EXPR}}`), methods of the struct.
     pub instances: Vec<Instance>,
+    /// `meta/bit-endian` of the type or the nearest enclosing one: `Some(true)` for `be`.
+    pub bit_endian: Option<bool>,
+    /// A calculated `meta/endian` (`{switch-on, cases}`): the selector and (key, big endian)
+    /// pairs, `_` included; `endian` is then `None` (the parent's field sets it, see `switch.rs`).
+    pub endian_switch: Option<(String, Vec<(String, bool)>)>,
+    /// Parsed instances at a position (`instances: {id: {pos: EXPR, ...}}`): stored fields
+    /// read and written at their position (see `pos.rs`).
+    pub positioned: Vec<Positioned>,
+}
+
+/// A parsed instance at a position: the field it reads, and where.
+#[derive(Debug, Clone)]
+pub struct Positioned {
+    /// The instance as a field (its id, type, size, repeat, `if`...).
+    pub field: Field,
+    /// `pos:` as written.
+    pub pos: String,
 }
 
 /// A value instance.
@@ -76,6 +93,8 @@ pub struct Instance {
     pub doc: Option<String>,
     /// The expression, as written (a YAML number or boolean as its text).
     pub value: String,
+    /// `enum:`: the value is an integer of this Kaitai enum.
+    pub enum_name: Option<String>,
 }
 
 /// `-savepoint-pattern`, with the minimum version of the `version` field's `valid`.
@@ -119,6 +138,9 @@ pub struct Field {
     pub count_of: Option<String>,
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
+    /// A `valid` beyond integer literals (strings, bytes, floats, `expr`, or on a list), as one
+    /// Kaitai condition on `_` (see `valid.rs`).
+    pub valid_expr: Option<String>,
     pub variants: Option<(String, Vec<(i64, String)>)>,
     /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
@@ -134,14 +156,23 @@ pub struct Field {
     pub include: bool,
     /// `consume:` (true unless `false`).
     pub consume: bool,
+    /// `eos-error:` (true unless `false`).
+    pub eos_error: bool,
     /// `enum:` (a Kaitai enum of the file).
     pub enum_name: Option<String>,
     /// `size-eos: true`.
     pub size_eos: bool,
     /// `repeat: eos`.
     pub repeat_eos: bool,
+    /// `repeat-until:` of `repeat: until`.
+    pub repeat_until: Option<String>,
     /// `contents:` as bytes.
     pub contents_bytes: Option<Vec<u8>>,
+    /// `process:` as written (see `process.rs`).
+    pub process: Option<String>,
+    /// Every `cases` entry of a `switch-on` type, key as written (`1`, `"I"`, `[73]`,
+    /// `code_enum::intval`, `true`, `_`) and case type (see `switch.rs`).
+    pub switch_cases: Vec<(String, String)>,
 }
 
 /// A field's Kaitai type.
@@ -197,16 +228,81 @@ impl Schemas {
         })
     }
 
-    /// The type `name` as seen from file `from` (`other::type` or a type of `from`), with the
-    /// id of the file that declares it.
+    /// The type `name` as seen from file `from`, with the id of the file that declares it:
+    /// `other::type` (also `other::outer::type`: nested types are flattened), a type of `from`
+    /// (also by its nesting path, `outer::type`), or the top-level type of an imported file by
+    /// its id.
     pub fn resolve<'a>(&'a self, from: &'a str, name: &str) -> Option<(&'a str, &'a TypeDef)> {
-        let (file, id) = name.split_once("::").unwrap_or((from, name));
-        let f = self.files.get(file)?;
-        f.types
-            .iter()
-            .find(|t| t.id == id)
-            .map(|t| (f.id.as_str(), t))
+        let find = |file: &str, id: &str| {
+            let f = self.files.get(file)?;
+            f.types
+                .iter()
+                .find(|t| t.id == id)
+                .map(|t| (f.id.as_str(), t))
+        };
+        let last = name.rsplit("::").next().unwrap_or(name);
+        match name.split_once("::") {
+            Some((file, _)) if file != from && self.files.contains_key(file) => find(file, last),
+            Some(_) => find(from, last),
+            None => find(from, name).or_else(|| {
+                let f = self.files.get(name).filter(|f| f.id != from)?;
+                f.types
+                    .first()
+                    .filter(|t| t.yaml_path.is_empty())
+                    .map(|t| (f.id.as_str(), t))
+            }),
+        }
     }
+
+    /// Reads `path` and the schemas it imports (`meta/imports`, relative to the importing file;
+    /// absolute imports are refused), transitively.
+    pub fn load_with_imports(path: &Path) -> Result<Schemas, SchemaError> {
+        let mut files = BTreeMap::new();
+        let mut queue = vec![path.to_path_buf()];
+        let mut seen = std::collections::BTreeSet::new();
+        while let Some(path) = queue.pop() {
+            let Ok(canonical) = path.canonicalize() else {
+                return Err(Cx { path: &path }.err("", "cannot read the imported schema"));
+            };
+            if !seen.insert(canonical) {
+                continue;
+            }
+            let file = read_file(&path)?;
+            for import in imports_of(&path)? {
+                if import.starts_with('/') {
+                    return Err(Cx { path: &path }.err(
+                        "/meta/imports",
+                        format!("absolute import `{import}` is not supported by the binrw backend"),
+                    ));
+                }
+                let dir = path.parent().unwrap_or(Path::new("."));
+                queue.push(dir.join(format!("{import}.ksy")));
+            }
+            files.insert(file.id.clone(), file);
+        }
+        Ok(Schemas { files })
+    }
+}
+
+/// The `meta/imports` of the schema at `path`.
+fn imports_of(path: &Path) -> Result<Vec<String>, SchemaError> {
+    let cx = Cx { path };
+    let text =
+        std::fs::read_to_string(path).map_err(|e| cx.err("", format!("cannot read: {e}")))?;
+    let doc: Value =
+        serde_yaml::from_str(&text).map_err(|e| cx.err("", format!("invalid YAML: {e}")))?;
+    let Some(list) = doc.get("meta").and_then(|m| m.get("imports")) else {
+        return Ok(Vec::new());
+    };
+    list.as_sequence()
+        .ok_or_else(|| cx.err("/meta/imports", "imports is a list"))?
+        .iter()
+        .map(|i| {
+            i.as_str()
+                .map(str::to_string)
+                .ok_or_else(|| cx.err("/meta/imports", "an import is a path"))
+        })
+        .collect()
 }
 
 struct Cx<'a> {
@@ -267,6 +363,7 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         types.push(root);
     }
     cx.nested_types("", map, endian, &mut types)?;
+    super::bits::bit_endians(&doc, &mut types).map_err(|(p, m)| cx.err(&p, m))?;
     let mut enums = Vec::new();
     cx.enums("", map, &mut enums)?;
     let encoding = doc
@@ -362,6 +459,7 @@ impl Cx<'_> {
                     "a second type with this id (the binrw backend names each type by its id alone)",
                 ));
             }
+            let mut endian_switch = None;
             let own = match tmap.get("meta") {
                 None => endian,
                 Some(meta) => {
@@ -369,10 +467,16 @@ impl Cx<'_> {
                     let meta = meta
                         .as_mapping()
                         .ok_or_else(|| self.err(&mpath, "meta is a mapping"))?;
-                    check_keys(self, &mpath, meta, &["endian"])?;
+                    check_keys(self, &mpath, meta, &["endian", "bit-endian"])?;
                     match meta.get("endian").and_then(Value::as_str) {
+                        None if !meta.contains_key("endian") => endian,
                         Some("le") => Some("little"),
                         Some("be") => Some("big"),
+                        _ if meta.get("endian").is_some_and(Value::is_mapping) => {
+                            endian_switch =
+                                Some(self.endian_switch(&format!("{mpath}/endian"), meta)?);
+                            None
+                        }
                         _ => {
                             return Err(self.err(
                                 &format!("{mpath}/endian"),
@@ -384,6 +488,7 @@ impl Cx<'_> {
             };
             let mut def = self.type_def(tid, &tpath, tmap)?;
             def.endian = own;
+            def.endian_switch = endian_switch;
             types.push(def);
             self.nested_types(&tpath, tmap, own, types)?;
         }
@@ -418,6 +523,7 @@ const FIELD_KEYS: &[&str] = &[
     "contents",
     "repeat",
     "repeat-expr",
+    "repeat-until",
     "if",
     "valid",
     "size",
@@ -427,6 +533,7 @@ const FIELD_KEYS: &[&str] = &[
     "pad-right",
     "include",
     "consume",
+    "eos-error",
     "enum",
     "-savepoint-since",
     "-savepoint-until",
@@ -434,12 +541,15 @@ const FIELD_KEYS: &[&str] = &[
     "-savepoint-count-of",
     "-savepoint-rust-type",
     "-savepoint-enum",
+    "process",
 ];
 
 fn check_keys(cx: &Cx, ypath: &str, map: &Mapping, allowed: &[&str]) -> Result<(), SchemaError> {
     for key in map.keys() {
         let key = key.as_str().unwrap_or("");
-        if !allowed.contains(&key) {
+        // Kaitai ignores `doc-ref` and other tools' keys (`-webide-...`, `-orig-id`).
+        let ignored = key == "doc-ref" || (key.starts_with('-') && !key.starts_with("-savepoint-"));
+        if !allowed.contains(&key) && !ignored {
             return Err(cx.err(
                 &format!("{ypath}/{key}"),
                 format!("`{key}` is not supported here by the binrw backend"),
@@ -519,6 +629,32 @@ fn contents(cx: &Cx, ypath: &str, v: &Value) -> Result<Vec<u8>, SchemaError> {
             .concat()),
         other => one(other),
     }
+}
+
+/// The `cases` of a `switch-on` type as (key as written, type) pairs.
+fn switch_cases(cx: &Cx, ypath: &str, map: &Mapping) -> Result<Vec<(String, String)>, SchemaError> {
+    let Some(cases) = map.get("type").and_then(|t| t.get("cases")) else {
+        return Ok(Vec::new());
+    };
+    let cpath = format!("{ypath}/type/cases");
+    let cases = cases
+        .as_mapping()
+        .ok_or_else(|| cx.err(&cpath, "cases must be a mapping"))?;
+    cases
+        .iter()
+        .map(|(k, v)| {
+            let key = match k {
+                Value::String(s) => s.clone(),
+                Value::Number(n) => n.to_string(),
+                Value::Bool(b) => b.to_string(),
+                _ => return Err(cx.err(&cpath, "a case key is a number, string or boolean")),
+            };
+            let ty = v
+                .as_str()
+                .ok_or_else(|| cx.err(&format!("{cpath}/{key}"), "a case type is a type name"))?;
+            Ok((key, ty.to_string()))
+        })
+        .collect()
 }
 
 fn variants(cx: &Cx, ypath: &str, v: Option<&Value>) -> Result<Vec<(i64, String)>, SchemaError> {
@@ -606,6 +742,7 @@ impl Cx<'_> {
             }
         }
         let mut instances = Vec::new();
+        let mut positioned = Vec::new();
         if let Some(list) = map.get("instances") {
             let ipath = format!("{ypath}/instances");
             let list = list
@@ -619,10 +756,15 @@ impl Cx<'_> {
                 let imap = value
                     .as_mapping()
                     .ok_or_else(|| self.err(&path, "an instance is a mapping"))?;
-                check_keys(self, &path, imap, &["value", "doc"])?;
+                if imap.contains_key("pos") {
+                    positioned.push(self.positioned(iid, &path, imap)?);
+                    continue;
+                }
+                check_keys(self, &path, imap, &["value", "doc", "enum"])?;
                 let value = match imap.get("value") {
                     Some(Value::String(s)) => s.clone(),
                     Some(Value::Number(n)) if n.is_i64() || n.is_u64() => n.to_string(),
+                    Some(Value::Number(n)) => format!("{:?}", n.as_f64().unwrap_or(f64::NAN)),
                     Some(Value::Bool(b)) => b.to_string(),
                     _ => {
                         return Err(self.err(
@@ -636,6 +778,7 @@ impl Cx<'_> {
                     yaml_path: path,
                     doc: str_key(imap, "doc"),
                     value,
+                    enum_name: str_key(imap, "enum"),
                 });
             }
         }
@@ -662,11 +805,58 @@ impl Cx<'_> {
             params,
             seq,
             instances,
+            bit_endian: None,
+            positioned,
+            endian_switch: None,
         };
         if def.pattern.is_some() {
             self.strip_pattern_framing(&mut def)?;
         }
         Ok(def)
+    }
+
+    /// A calculated `meta/endian`: `{switch-on: EXPR, cases: {KEY: le|be}}`.
+    fn endian_switch(
+        &self,
+        epath: &str,
+        meta: &Mapping,
+    ) -> Result<(String, Vec<(String, bool)>), SchemaError> {
+        let e = meta.get("endian").and_then(Value::as_mapping);
+        let on = e
+            .and_then(|e| str_key(e, "switch-on"))
+            .ok_or_else(|| self.err(epath, "expected switch-on"))?;
+        let mut out = Vec::new();
+        for (key, value) in e
+            .and_then(|e| e.get("cases"))
+            .and_then(Value::as_mapping)
+            .ok_or_else(|| self.err(epath, "expected cases"))?
+        {
+            let key = match key {
+                Value::String(s) => s.clone(),
+                Value::Number(n) => n.to_string(),
+                _ => return Err(self.err(epath, "a case key is a number or string")),
+            };
+            let big = match value.as_str() {
+                Some("be") => true,
+                Some("le") => false,
+                _ => return Err(self.err(&format!("{epath}/cases"), "a case is le or be")),
+            };
+            out.push((key, big));
+        }
+        Ok((on, out))
+    }
+
+    /// A `pos` instance: its other keys are those of a seq field.
+    fn positioned(&self, id: &str, ypath: &str, map: &Mapping) -> Result<Positioned, SchemaError> {
+        let pos = str_key(map, "pos")
+            .ok_or_else(|| self.err(&format!("{ypath}/pos"), "expected an expression"))?;
+        let mut fmap = map.clone();
+        fmap.remove("pos");
+        fmap.insert(Value::from("id"), Value::from(id));
+        Ok(Positioned {
+            field: self.field(ypath, &fmap)?,
+            pos,
+        })
     }
 
     fn bit_total(&self, ypath: &str, map: &Mapping) -> Result<u32, SchemaError> {
@@ -764,16 +954,12 @@ impl Cx<'_> {
             Some(Value::Mapping(m)) => FieldType::Switch {
                 on: str_key(m, "switch-on")
                     .ok_or_else(|| self.err(&format!("{ypath}/type"), "expected switch-on"))?,
-                cases: variants(self, &format!("{ypath}/type/cases"), m.get("cases"))?,
+                // Integer cases; other keys are in `switch_cases` only.
+                cases: variants(self, &format!("{ypath}/type/cases"), m.get("cases"))
+                    .unwrap_or_default(),
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };
-        if matches!(map.get("if"), Some(Value::Bool(_))) {
-            return Err(self.err(
-                &format!("{ypath}/if"),
-                "a literal `if: true/false` is not supported by the binrw backend",
-            ));
-        }
         let string = matches!(
             map.get("type").and_then(Value::as_str),
             Some("str" | "strz")
@@ -787,7 +973,7 @@ impl Cx<'_> {
                     "repeat: expr needs repeat-expr",
                 )
             })?),
-            Some("eos") => None,
+            Some("eos" | "until") => None,
             Some(other) => {
                 return Err(self.err(
                     &format!("{ypath}/repeat"),
@@ -795,6 +981,7 @@ impl Cx<'_> {
                 ));
             }
         };
+        let mut valid_expr = None;
         let valid = match map.get("valid") {
             None => None,
             Some(v) => {
@@ -802,7 +989,7 @@ impl Cx<'_> {
                 // `valid: N` is `valid: {eq: N}`, which is `any-of: [N]`.
                 let shorthand;
                 let m = match v {
-                    Value::Number(_) => {
+                    Value::Number(_) | Value::String(_) => {
                         shorthand = Mapping::from_iter([(Value::from("eq"), v.clone())]);
                         &shorthand
                     }
@@ -813,7 +1000,7 @@ impl Cx<'_> {
                         )
                     })?,
                 };
-                check_keys(self, &vp, m, &["eq", "min", "max", "any-of"])?;
+                check_keys(self, &vp, m, &["eq", "min", "max", "any-of", "expr"])?;
                 if m.contains_key("eq") && m.len() > 1 {
                     return Err(self.err(&vp, "`eq` with other `valid` keys"));
                 }
@@ -821,22 +1008,22 @@ impl Cx<'_> {
                     Value::Sequence(l) => l.iter().all(|x| x.as_i64().is_some()),
                     x => x.as_i64().is_some(),
                 });
-                if !integers {
-                    return Err(self.err(
-                        &vp,
-                        "`valid` with other than integer literals is not supported by the binrw backend",
-                    ));
+                // On a list, every element is checked (see `valid.rs`).
+                if !integers || m.contains_key("expr") || repeat.is_some() {
+                    valid_expr = Some(super::valid::expression(m).map_err(|e| self.err(&vp, e))?);
+                    None
+                } else {
+                    Some(Valid {
+                        min: m.get("min").and_then(Value::as_i64),
+                        max: m.get("max").and_then(Value::as_i64),
+                        any_of: m
+                            .get("any-of")
+                            .and_then(Value::as_sequence)
+                            .map(|l| l.iter().filter_map(Value::as_i64).collect())
+                            .or_else(|| m.get("eq").and_then(Value::as_i64).map(|n| vec![n]))
+                            .unwrap_or_default(),
+                    })
                 }
-                Some(Valid {
-                    min: m.get("min").and_then(Value::as_i64),
-                    max: m.get("max").and_then(Value::as_i64),
-                    any_of: m
-                        .get("any-of")
-                        .and_then(Value::as_sequence)
-                        .map(|l| l.iter().filter_map(Value::as_i64).collect())
-                        .or_else(|| m.get("eq").and_then(Value::as_i64).map(|n| vec![n]))
-                        .unwrap_or_default(),
-                })
             }
         };
         let variants = match map.get("-savepoint-enum").and_then(Value::as_mapping) {
@@ -856,13 +1043,19 @@ impl Cx<'_> {
             contents: str_key(map, "contents"),
             ty,
             repeat_expr,
-            cond: str_key(map, "if"),
+            // A literal `if: true` reads the field always; `if: false` never.
+            cond: match map.get("if") {
+                Some(Value::Bool(true)) => None,
+                Some(Value::Bool(false)) => Some("false".into()),
+                _ => str_key(map, "if"),
+            },
             since: u32_key(self, ypath, map, "-savepoint-since")?,
             until: u32_key(self, ypath, map, "-savepoint-until")?,
             with_version: bool_key(map, "-savepoint-with-version") == Some(true),
             count_of: str_key(map, "-savepoint-count-of"),
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
+            valid_expr,
             variants,
             sized: !string && map.contains_key("encoding"),
             size: str_key(map, "size"),
@@ -877,13 +1070,55 @@ impl Cx<'_> {
             },
             include: bool_key(map, "include") == Some(true),
             consume: bool_key(map, "consume") != Some(false),
+            eos_error: bool_key(map, "eos-error") != Some(false),
             enum_name: str_key(map, "enum"),
             size_eos: bool_key(map, "size-eos") == Some(true),
             repeat_eos: repeat.as_deref() == Some("eos"),
+            repeat_until: match repeat.as_deref() {
+                Some("until") => Some(str_key(map, "repeat-until").ok_or_else(|| {
+                    self.err(
+                        &format!("{ypath}/repeat-until"),
+                        "repeat: until needs repeat-until",
+                    )
+                })?),
+                _ => None,
+            },
             contents_bytes: map
                 .get("contents")
                 .map(|c| contents(self, ypath, c))
                 .transpose()?,
+            process: str_key(map, "process"),
+            switch_cases: switch_cases(self, ypath, map)?,
         })
+    }
+}
+
+#[cfg(test)]
+mod import_tests {
+    use super::*;
+
+    #[test]
+    fn imports_resolve_top_level_and_nested_types() {
+        let dir = std::env::temp_dir().join(format!("savepoint-imports-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        let a = "meta: {id: a, imports: [sub/b], -webide-x: 1}\ndoc-ref: somewhere\nseq:\n  - {id: one, type: b}\n  - {id: two, type: b::outer::inner}\n";
+        let b = "meta: {id: b}\nseq:\n  - {id: x, type: u1}\ntypes:\n  outer:\n    types:\n      inner:\n        seq:\n          - {id: y, type: u1}\n";
+        std::fs::write(dir.join("a.ksy"), a).unwrap();
+        std::fs::write(dir.join("sub/b.ksy"), b).unwrap();
+        let schemas = Schemas::load_with_imports(&dir.join("a.ksy"));
+        let absolute = a.replace("[sub/b]", "[/common/b]");
+        std::fs::write(dir.join("a.ksy"), absolute).unwrap();
+        let refused = Schemas::load_with_imports(&dir.join("a.ksy"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let schemas = schemas.unwrap();
+        let (file, t) = schemas.resolve("a", "b").unwrap();
+        assert_eq!((file, t.id.as_str()), ("b", "b"));
+        let (file, t) = schemas.resolve("a", "b::outer::inner").unwrap();
+        assert_eq!((file, t.id.as_str()), ("b", "inner"));
+        assert!(schemas.resolve("a", "c").is_none());
+        let err = refused.unwrap_err();
+        assert_eq!(err.yaml_path, "/meta/imports");
+        assert!(err.message.contains("/common/b"), "{err}");
     }
 }

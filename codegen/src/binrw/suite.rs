@@ -19,13 +19,57 @@ use crate::ksy::SchemaError;
 /// What a translated sub-expression of an assertion is.
 enum Value<'a> {
     Int,
+    Float,
     Bool,
     Str,
     /// A repeated `str`/`strz` (`Vec<KsStr>`).
     StrList,
+    /// A repeated byte array (`Vec<KsBytes>`).
+    BytesList,
+    /// A repeated sized user type (`Vec<KsSub<T>>`).
+    SubList(&'a TypeDef),
     Enum(String),
     Struct(&'a TypeDef),
     List(Box<Value<'a>>),
+    /// A `switch-on` field without `-savepoint-enum`: its generated enum's name and the field.
+    Switch(String, &'a Field),
+}
+
+/// What a value instance of type `ty` is in an assertion.
+fn instance_value<'a>(ty: &super::value::Ty) -> Value<'a> {
+    use super::value::Ty;
+    match ty {
+        Ty::Int => Value::Int,
+        Ty::Bool => Value::Bool,
+        Ty::Str => Value::Str,
+        Ty::Float => Value::Float,
+        Ty::Bytes => Value::List(Box::new(Value::Int)),
+        Ty::Enum(name) => Value::Enum(name.clone()),
+        Ty::List(t) => Value::List(Box::new(instance_value(t))),
+    }
+}
+
+/// An integer literal of an assertion, or a sum, difference or product of them.
+fn literal(e: &Expr) -> Option<i128> {
+    match e {
+        Expr::Int(i) => Some(*i),
+        Expr::Unary("-", inner) => literal(inner)?.checked_neg(),
+        Expr::Binary("+", a, b) => literal(a)?.checked_add(literal(b)?),
+        Expr::Binary("-", a, b) => literal(a)?.checked_sub(literal(b)?),
+        Expr::Binary("*", a, b) => literal(a)?.checked_mul(literal(b)?),
+        _ => None,
+    }
+}
+
+/// A float literal of an assertion: `1.5`, `2`, `-0.5`, `0.5.as<f4>`.
+fn float_literal(e: &Expr) -> Option<f64> {
+    match e {
+        Expr::Float(f) => Some(*f),
+        Expr::Int(i) => Some(*i as f64),
+        Expr::Unary("-", inner) => float_literal(inner).map(|f| -f),
+        Expr::Cast(inner, ty) if ty == "f4" || ty == "f8" => float_literal(inner),
+        _ => None,
+    }
 }
 
 struct Cx<'a> {
@@ -51,28 +95,31 @@ impl<'a> Cx<'a> {
         name: &str,
     ) -> Result<(String, Value<'a>), SchemaError> {
         if def.instances.iter().any(|i| i.id == name) {
-            let (ty, _) = super::value::instance(def, name).map_err(|e| self.refuse(e))?;
-            let kind = match ty {
-                super::value::Ty::Int => Value::Int,
-                super::value::Ty::Bool => Value::Bool,
-                super::value::Ty::Str => Value::Str,
-            };
+            let file = &self.schemas.files[self.file];
+            let (ty, _) = super::value::instance(def, file, name).map_err(|e| self.refuse(e))?;
             return Ok((
-                format!("{base}.{name}().ok_or(\"{name} does not fit in i128\")?"),
-                kind,
+                format!("{base}.{name}().ok_or(\"{name} is undefined\")?"),
+                instance_value(&ty),
             ));
         }
         let field: &'a Field = def
             .seq
             .iter()
-            .find(|f| f.id == name && f.count_of.is_none() && !matches!(f.ty, FieldType::None))
+            .chain(def.positioned.iter().map(|p| &p.field))
+            .find(|f| {
+                f.id == name
+                    && f.count_of.is_none()
+                    && f.contents.is_none()
+                    && f.contents_bytes.is_none()
+            })
             .ok_or_else(|| {
                 self.refuse(format!(
                     "kst path `{name}` is not a stored field of {}",
                     def.rust_name
                 ))
             })?;
-        let framed = field.terminator.is_some() || field.pad_right.is_some();
+        let framed =
+            field.terminator.is_some() || field.pad_right.is_some() || field.process.is_some();
         let mut value = "";
         let element = match &field.ty {
             FieldType::Named { .. } if field.enum_name.is_some() => {
@@ -82,6 +129,11 @@ impl<'a> Cx<'a> {
                 ))
             }
             FieldType::Named { name, .. } if emit::is_int(name) => Value::Int,
+            FieldType::Named { name, .. } if super::bits::width(name).is_some_and(|w| w.0 == 1) => {
+                Value::Bool
+            }
+            FieldType::Named { name, .. } if super::bits::width(name).is_some() => Value::Int,
+            FieldType::Named { name, .. } if emit::float_type(name).is_some() => Value::Float,
             FieldType::Named { name, .. } if name == "str" || name == "strz" => {
                 value = ".value";
                 Value::Str
@@ -92,14 +144,31 @@ impl<'a> Cx<'a> {
             }
             FieldType::None => Value::List(Box::new(Value::Int)),
             FieldType::Named { name, .. } => {
+                // Seen from the file that declares `def` (an imported one, maybe).
+                let from = self
+                    .schemas
+                    .files
+                    .values()
+                    .find(|f| f.types.iter().any(|t| std::ptr::eq(t, def)))
+                    .map_or(self.file, |f| f.id.as_str());
                 let (_, t) = self
                     .schemas
-                    .resolve(self.file, name)
+                    .resolve(from, name)
                     .ok_or_else(|| self.refuse(format!("unknown type `{name}`")))?;
-                if field.size.is_some() || field.size_eos {
+                if field.size.is_some()
+                    || field.size_eos
+                    || field.terminator.is_some()
+                    || field.process.is_some()
+                {
                     value = ".value";
                 }
                 Value::Struct(t)
+            }
+            FieldType::Switch { .. } if field.variants.is_none() => {
+                if field.size.is_some() || field.size_eos {
+                    value = ".value";
+                }
+                Value::Switch(super::emit::switch::enum_name(def, field), field)
             }
             _ => return Err(self.refuse(format!("kst path into switch field `{name}`"))),
         };
@@ -107,9 +176,21 @@ impl<'a> Cx<'a> {
         if field.cond.is_some() {
             access = format!("{access}.as_ref().ok_or(\"{name} is absent\")?");
         }
-        let repeated = field.repeat_expr.is_some() || field.repeat_eos;
+        let repeated =
+            field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
         if repeated && matches!(element, Value::Str) {
             return Ok((access, Value::StrList));
+        }
+        if repeated && matches!(field.ty, FieldType::None) {
+            return Ok((access, Value::BytesList));
+        }
+        if let (true, ".value", Value::Struct(t)) = (repeated, value, &element) {
+            return Ok((access, Value::SubList(t)));
+        }
+        if repeated && value == ".value" {
+            // Each framed element keeps its own `value`.
+            let values = format!("{access}.iter().map(|x| x.value.clone()).collect::<Vec<_>>()");
+            return Ok((values, Value::List(Box::new(element))));
         }
         access.push_str(value);
         let kind = if repeated {
@@ -125,17 +206,59 @@ impl<'a> Cx<'a> {
             Expr::Name(n) => self.field("r", root, n),
             Expr::Attr(base, n) => match (self.actual(base, root)?, n.as_str()) {
                 ((b, Value::Struct(def)), _) => self.field(&format!("({b})"), def, n),
-                ((b, Value::List(_)), "size" | "length") => Ok((format!("{b}.len()"), Value::Int)),
+                (
+                    (b, Value::List(_) | Value::StrList | Value::BytesList | Value::SubList(_)),
+                    "size" | "length",
+                ) => Ok((format!("{b}.len()"), Value::Int)),
+                ((b, Value::Int), "to_s") => Ok((format!("{b}.to_string()"), Value::Str)),
+                // A switch whose only case is `_`: its one variant, as Kaitai types it.
+                ((b, Value::Switch(name, field)), _)
+                    if field.switch_cases.len() == 1 && field.switch_cases[0].0 == "_" =>
+                {
+                    let ty = &field.switch_cases[0].1;
+                    let variant = super::emit::switch::variant_name(ty);
+                    let (_, t) = self
+                        .schemas
+                        .resolve(self.file, ty)
+                        .ok_or_else(|| self.refuse(format!("unknown type `{ty}`")))?;
+                    let b = format!("(match &{b} {{ {name}::{variant}(x) => x }})");
+                    self.field(&b, t, n)
+                }
                 _ => Err(self.refuse(format!("kst `.{n}` on this value"))),
             },
+            Expr::Cast(base, ty) => match self.actual(base, root)? {
+                (b, Value::Switch(name, _)) => {
+                    let last = ty.rsplit("::").next().unwrap_or(ty);
+                    let variant = super::emit::switch::variant_name(last);
+                    let (_, t) = self
+                        .schemas
+                        .resolve(self.file, last)
+                        .ok_or_else(|| self.refuse(format!("unknown type `{ty}`")))?;
+                    Ok((
+                        format!(
+                            "(match &{b} {{ {name}::{variant}(x) => x, _ => return Err(\"not a {variant}\".into()) }})"
+                        ),
+                        Value::Struct(t),
+                    ))
+                }
+                _ => Err(self.refuse(format!("kst cast to `{ty}` of other than a switch field"))),
+            },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {
+                ((b, Value::SubList(t)), Expr::Int(i)) => Ok((
+                    format!("({b}.get({i}).ok_or(\"index {i} out of range\")?.value)"),
+                    Value::Struct(t),
+                )),
+                ((b, Value::BytesList), Expr::Int(i)) => Ok((
+                    format!("{b}.get({i}).ok_or(\"index {i} out of range\")?.value"),
+                    Value::List(Box::new(Value::Int)),
+                )),
                 ((b, Value::StrList), Expr::Int(i)) => Ok((
                     format!("{b}.get({i}).ok_or(\"index {i} out of range\")?.value"),
                     Value::Str,
                 )),
                 ((b, Value::List(element)), Expr::Int(i)) => {
                     // An integer element is copied out of the list.
-                    let deref = if matches!(*element, Value::Int) {
+                    let deref = if matches!(*element, Value::Int | Value::Bool) {
                         "*"
                     } else {
                         ""
@@ -178,20 +301,66 @@ impl<'a> Cx<'a> {
                 &access[..cut]
             ));
         }
-        let literal = |e: &Expr| match e {
-            Expr::Int(i) => Some(*i),
-            Expr::Unary("-", inner) => match inner.as_ref() {
-                Expr::Int(i) => Some(-*i),
-                _ => None,
-            },
-            _ => None,
-        };
         let what = format!("{actual:?}").replace('"', "'");
+        // `[...].as<bytes>` is a byte array literal.
+        let expected = match expected {
+            Expr::Cast(inner, ty) if ty == "bytes" && matches!(**inner, Expr::Array(_)) => inner,
+            e => e,
+        };
+        let (access, kind) = match kind {
+            // A switch over integer types compared with a number: the variant's value.
+            Value::Switch(name, field) if literal(expected).is_some() => {
+                let arms: Vec<String> = field
+                    .switch_cases
+                    .iter()
+                    .filter(|(_, t)| emit::is_int(t))
+                    .map(|(_, t)| {
+                        let v = super::emit::switch::variant_name(t);
+                        format!("{name}::{v}(x) => i128::from(*x),")
+                    })
+                    .collect();
+                let access = format!(
+                    "(match &{access} {{ {} _ => return Err(\"{what} is not a number\".into()) }})",
+                    arms.join(" ")
+                );
+                (access, Value::Int)
+            }
+            kind => (access, kind),
+        };
         match (kind, expected) {
+            (Value::List(element), Expr::Array(items))
+                if matches!(*element, Value::Int) && items.is_empty() =>
+            {
+                Ok(format!("check({access}.is_empty(), \"{what}\")?;\n"))
+            }
             (Value::Int, e) if literal(e).is_some() => Ok(format!(
                 "check(i128::try_from({access}).ok() == Some({}), \"{what}\")?;\n",
                 literal(e).unwrap_or_default()
             )),
+            (Value::Float, e) if float_literal(e).is_some() => {
+                let f = float_literal(e).unwrap_or_default();
+                Ok(format!(
+                    "check((f64::from({access}) - {f:?}).abs() <= 1e-6 * {:?}, \"{what}\")?;\n",
+                    f.abs().max(1.0)
+                ))
+            }
+            (Value::List(element), Expr::Array(items))
+                if matches!(*element, Value::Str)
+                    && items.iter().all(|i| matches!(i, Expr::Str(_))) =>
+            {
+                let list: Vec<String> = items
+                    .iter()
+                    .map(|i| match i {
+                        Expr::Str(t) => format!("{t:?}"),
+                        _ => String::new(),
+                    })
+                    .collect();
+                Ok(format!(
+                    "check({access}.iter().map(|x| x.as_str()).collect::<Vec<_>>() == [{}] as [&str; {}], \"{what}\")?;\n",
+                    list.join(", "),
+                    list.len()
+                ))
+            }
             (Value::Bool, Expr::Bool(b)) => Ok(format!("check({access} == {b}, \"{what}\")?;\n")),
             (Value::StrList, Expr::Array(items))
                 if items.iter().all(|i| matches!(i, Expr::Str(_))) =>
@@ -208,6 +377,11 @@ impl<'a> Cx<'a> {
                     list.join(", ")
                 ))
             }
+            // An enum field compared with a number: its integer value.
+            (Value::Enum(_), e) if literal(e).is_some() => Ok(format!(
+                "check(i128::from({access}) == {}, \"{what}\")?;\n",
+                literal(e).unwrap_or_default()
+            )),
             (Value::Enum(rust), Expr::Path(path)) if path.len() >= 2 => Ok(format!(
                 "check({access} == {rust}::{}, \"{what}\")?;\n",
                 super::schema::snake_to_camel(&path[path.len() - 1])
@@ -234,12 +408,16 @@ impl<'a> Cx<'a> {
 
 /// The module of `ksy` with a `run` function checking `checks` (see the module docs).
 pub fn generate_test(ksy: &Path, checks: &[Check]) -> Result<String, SchemaError> {
-    let schemas = Schemas::load_file(ksy)?;
-    let (id, file) = schemas.files.iter().next().ok_or_else(|| SchemaError {
-        file: ksy.to_path_buf(),
-        yaml_path: String::new(),
-        message: "no schema".into(),
-    })?;
+    let schemas = Schemas::load_with_imports(ksy)?;
+    let (id, file) = schemas
+        .files
+        .iter()
+        .find(|(_, f)| f.path == ksy)
+        .ok_or_else(|| SchemaError {
+            file: ksy.to_path_buf(),
+            yaml_path: String::new(),
+            message: "no schema".into(),
+        })?;
     let cx = Cx {
         schemas: &schemas,
         file: id,
@@ -250,7 +428,16 @@ pub fn generate_test(ksy: &Path, checks: &[Check]) -> Result<String, SchemaError
         .first()
         .filter(|t| t.yaml_path.is_empty() && t.params.is_empty())
         .ok_or_else(|| cx.refuse("the schema has no top-level type without params"))?;
-    let mut source = emit::module(&schemas, id)?;
+    let mut source = emit::module(&schemas, id)?.replace("use crate::", "use self::");
+    // Imported schemas are modules inside the test's, siblings of each other; the test's own
+    // module is visible to them under its id too.
+    if schemas.files.len() > 1 {
+        let _ = writeln!(source, "\npub mod {id} {{ pub use super::*; }}");
+    }
+    for other in schemas.files.keys().filter(|k| *k != id) {
+        let inner = emit::module(&schemas, other)?.replace("use crate::", "use super::");
+        let _ = writeln!(source, "\npub mod {other} {{\n{inner}\n}}");
+    }
     let mut body = String::new();
     let mut exception = None;
     for check in checks {
@@ -266,6 +453,16 @@ pub fn run(data: &[u8]) -> Result<(), String> {
     use binrw::{BinRead, BinWrite};
     fn check(ok: bool, what: &str) -> Result<(), String> {
         if ok { Ok(()) } else { Err(format!("assertion failed: {what}")) }
+    }
+    /// An end of stream, also inside the variant a switch enum selected (the other variants
+    /// failed their `pre_assert`).
+    #[allow(dead_code)]
+    fn ks_eof(e: &binrw::Error) -> bool {
+        match e.root_cause() {
+            binrw::Error::Io(io) => io.kind() == std::io::ErrorKind::UnexpectedEof,
+            binrw::Error::EnumErrors { variant_errors, .. } => variant_errors.iter().any(|(_, e)| ks_eof(e)),
+            _ => false,
+        }
     }
     let mut cursor = std::io::Cursor::new(data);
 "#;
@@ -289,10 +486,9 @@ pub fn run(data: &[u8]) -> Result<(), String> {
         ),
         Some(kind) => {
             let pattern = match kind {
-                "EndOfStreamError" => {
-                    "binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof"
-                }
-                k if k.starts_with("Validation") => {
+                "EndOfStreamError" => "e if ks_eof(e)",
+                // A calculated byte order without a matching case fails its `assert`.
+                k if k.starts_with("Validation") || k == "UndecidedEndiannessError" => {
                     "binrw::Error::AssertFail { .. } | binrw::Error::BadMagic { .. }"
                 }
                 k => return Err(cx.refuse(format!("kst exception {k}"))),

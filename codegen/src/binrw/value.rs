@@ -11,12 +11,12 @@
 
 use std::fmt::Write as _;
 
-use super::emit::is_int;
-use super::schema::{Field, FieldType, TypeDef};
+use super::emit::{float_type, int_type, is_int};
+use super::schema::{Field, FieldType, File, TypeDef, snake_to_camel};
 use crate::expr::{self, Expr};
 
 /// The type of a value instance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ty {
     /// `i128`.
     Int,
@@ -24,27 +24,41 @@ pub enum Ty {
     Bool,
     /// `String`.
     Str,
+    /// `f64`.
+    Float,
+    /// `Vec<u8>`.
+    Bytes,
+    /// A Kaitai enum of the file (its Rust name).
+    Enum(String),
+    /// `Vec<T>` of one of the above.
+    List(Box<Ty>),
 }
 
 impl Ty {
     /// The Rust type.
-    pub fn rust(self) -> &'static str {
+    pub fn rust(&self) -> String {
         match self {
-            Ty::Int => "i128",
-            Ty::Bool => "bool",
-            Ty::Str => "String",
+            Ty::Int => "i128".into(),
+            Ty::Bool => "bool".into(),
+            Ty::Str => "String".into(),
+            Ty::Float => "f64".into(),
+            Ty::Bytes => "Vec<u8>".into(),
+            Ty::Enum(name) => name.clone(),
+            Ty::List(t) => format!("Vec<{}>", t.rust()),
         }
     }
 }
 
 /// The instance `name` of `def`: its type and the body of its method (an `Option<T>` block).
-pub fn instance(def: &TypeDef, name: &str) -> Result<(Ty, String), String> {
+/// `file` is the schema file (its enums for `enum:` and `animal::cat`, its types for `sizeof`).
+pub fn instance(def: &TypeDef, file: &File, name: &str) -> Result<(Ty, String), String> {
     let mut stack = Vec::new();
-    translate_instance(def, name, &mut stack)
+    translate_instance(def, file, name, &mut stack)
 }
 
 fn translate_instance(
     def: &TypeDef,
+    file: &File,
     name: &str,
     stack: &mut Vec<String>,
 ) -> Result<(Ty, String), String> {
@@ -58,73 +72,271 @@ fn translate_instance(
     }
     stack.push(name.to_string());
     let parsed = expr::parse(&inst.value)?;
-    let out = Tr { def, stack }.expr(&parsed);
+    let mut tr = Tr { def, file, stack };
+    let out = match &inst.enum_name {
+        None => tr.expr(&parsed),
+        Some(e) => {
+            let rust = tr.enum_rust(e)?;
+            let v = tr.expect(&parsed, &Ty::Int)?;
+            Ok((Ty::Enum(rust.clone()), format!("{rust}::from({v})")))
+        }
+    };
     stack.pop();
     out
 }
 
 struct Tr<'a, 'b> {
     def: &'a TypeDef,
+    file: &'a File,
     stack: &'b mut Vec<String>,
 }
 
+/// Whether `n` fits Kaitai's byte array literal (every element of `[...]` a byte).
+fn is_byte(e: &Expr) -> bool {
+    matches!(e, Expr::Int(n) if (0..=255).contains(n))
+}
+
 impl Tr<'_, '_> {
-    fn expect(&mut self, e: &Expr, ty: Ty) -> Result<String, String> {
+    fn expect(&mut self, e: &Expr, ty: &Ty) -> Result<String, String> {
         let (t, s) = self.expr(e)?;
-        if t != ty {
-            return Err(format!(
+        match (&t, ty) {
+            _ if t == *ty => Ok(s),
+            (Ty::Int, Ty::Float) => Ok(format!("(({s}) as f64)")),
+            _ => Err(format!(
                 "`{e:?}` is {t:?} where {ty:?} is needed (binrw backend value instance)"
-            ));
+            )),
         }
-        Ok(s)
+    }
+
+    /// The Rust name of the Kaitai enum `name` of this file.
+    fn enum_rust(&self, name: &str) -> Result<String, String> {
+        self.file
+            .enums
+            .iter()
+            .find(|e| e.id == name)
+            .map(|e| e.rust_name.clone())
+            .ok_or_else(|| format!("unknown enum `{name}` (binrw backend value instance)"))
     }
 
     fn expr(&mut self, e: &Expr) -> Result<(Ty, String), String> {
         let unsupported = || format!("expression {e:?} is not supported by the binrw backend");
         Ok(match e {
             Expr::Int(n) => (Ty::Int, format!("{n}i128")),
+            Expr::Float(f) => (Ty::Float, format!("{f:?}f64")),
             Expr::Bool(b) => (Ty::Bool, b.to_string()),
             Expr::Str(text) => (Ty::Str, format!("String::from({text:?})")),
-            Expr::Attr(base, attr) if attr == "length" => {
-                let v = self.expect(base, Ty::Str)?;
-                (
-                    Ty::Int,
-                    format!("i128::try_from(({v}).chars().count()).ok()?"),
-                )
+            Expr::Array(items) if !items.is_empty() && items.iter().all(is_byte) => {
+                let bytes: Vec<String> = items
+                    .iter()
+                    .map(|i| match i {
+                        Expr::Int(n) => format!("{n}u8"),
+                        _ => String::new(),
+                    })
+                    .collect();
+                (Ty::Bytes, format!("vec![{}]", bytes.join(", ")))
             }
-            Expr::Attr(base, attr) if attr == "to_i" => match base.as_ref() {
-                Expr::Name(n)
-                    if self.stored(n).is_some_and(|f| {
-                        f.enum_name.is_some()
-                            && matches!(&f.ty, FieldType::Named { name, .. } if is_int(name))
-                    }) =>
-                {
-                    (Ty::Int, format!("i128::from(self.{n})"))
+            Expr::Array(items) if !items.is_empty() => {
+                let (t, first) = self.expr(&items[0])?;
+                let mut all = vec![first];
+                for item in &items[1..] {
+                    all.push(self.expect(item, &t)?);
                 }
-                _ => return Err(unsupported()),
-            },
-            Expr::Attr(base, attr) if attr == "to_s" => {
-                let v = self.expect(base, Ty::Int)?;
-                (Ty::Str, format!("({v}).to_string()"))
+                (Ty::List(Box::new(t)), format!("vec![{}]", all.join(", ")))
+            }
+            Expr::Cast(inner, ty) if ty == "bytes" => {
+                let Expr::Array(items) = inner.as_ref() else {
+                    return Err(unsupported());
+                };
+                let mut all = Vec::new();
+                for item in items {
+                    let v = self.expect(item, &Ty::Int)?;
+                    all.push(format!("u8::try_from({v}).ok()?"));
+                }
+                (Ty::Bytes, format!("vec![{}]", all.join(", ")))
+            }
+            Expr::Path(p) if p.len() == 2 => {
+                let rust = self.enum_rust(&p[0])?;
+                let e = self.file.enums.iter().find(|e| e.id == p[0]);
+                let variant = snake_to_camel(&p[1]);
+                if !e.is_some_and(|e| e.values.iter().any(|(_, n)| *n == variant)) {
+                    return Err(format!("enum `{}` has no `{}` (binrw backend)", p[0], p[1]));
+                }
+                (Ty::Enum(rust.clone()), format!("{rust}::{variant}"))
+            }
+            Expr::SizeOf(name, true) => {
+                let id = name.rsplit("::").next().unwrap_or(name);
+                let size = self
+                    .file
+                    .types
+                    .iter()
+                    .find(|t| t.id == id)
+                    .and_then(|t| self.static_size(t, &mut Vec::new()))
+                    .ok_or_else(|| {
+                        format!("sizeof<{name}> of other than a fixed-size type of this file is not supported by the binrw backend")
+                    })?;
+                (Ty::Int, format!("{size}i128"))
+            }
+            Expr::Attr(base, attr) => self.attr(base, attr)?,
+            Expr::Call(base, method, args) => self.call(base, method, args)?,
+            Expr::Index(base, i) => {
+                let (t, v) = self.expr(base)?;
+                let i = self.expect(i, &Ty::Int)?;
+                let at = format!("usize::try_from({i}).ok()?");
+                match t {
+                    Ty::List(el) => (*el, format!("({v}).get({at})?.clone()")),
+                    Ty::Bytes => (Ty::Int, format!("i128::from(*({v}).get({at})?)")),
+                    _ => return Err(unsupported()),
+                }
             }
             Expr::Name(n) => self.name(n)?,
-            Expr::Unary("-", inner) => {
-                let v = self.expect(inner, Ty::Int)?;
-                (Ty::Int, format!("({v}).checked_neg()?"))
-            }
+            Expr::Unary("-", inner) => match self.expr(inner)? {
+                (Ty::Float, v) => (Ty::Float, format!("(-({v}))")),
+                (Ty::Int, v) => (Ty::Int, format!("({v}).checked_neg()?")),
+                _ => return Err(unsupported()),
+            },
             Expr::Unary("not", inner) => {
-                let v = self.expect(inner, Ty::Bool)?;
+                let v = self.expect(inner, &Ty::Bool)?;
                 (Ty::Bool, format!("!({v})"))
             }
             Expr::Ternary(c, a, b) => {
-                let c = self.expect(c, Ty::Bool)?;
-                let (ta, a) = self.expr(a)?;
-                let b = self.expect(b, ta)?;
-                (ta, format!("if {c} {{ {a} }} else {{ {b} }}"))
+                let c = self.expect(c, &Ty::Bool)?;
+                let (ta, sa) = self.expr(a)?;
+                let (tb, sb) = self.expr(b)?;
+                let ty = if ta == Ty::Float || tb == Ty::Float {
+                    Ty::Float
+                } else {
+                    ta.clone()
+                };
+                let a = if ta == ty { sa } else { self.expect(a, &ty)? };
+                let b = if tb == ty { sb } else { self.expect(b, &ty)? };
+                (ty, format!("if {c} {{ {a} }} else {{ {b} }}"))
             }
             Expr::Binary(op, a, b) => self.binary(op, a, b)?,
             _ => return Err(unsupported()),
         })
+    }
+
+    /// `base.attr`: sizes, conversions and list ends.
+    fn attr(&mut self, base: &Expr, attr: &str) -> Result<(Ty, String), String> {
+        let unsupported = || format!("`.{attr}` on {base:?} is not supported by the binrw backend");
+        let (t, v) = self.expr(base)?;
+        Ok(match (attr, t) {
+            ("length", Ty::Str) => (
+                Ty::Int,
+                format!("i128::try_from(({v}).chars().count()).ok()?"),
+            ),
+            ("length" | "size", Ty::Bytes | Ty::List(_)) => {
+                (Ty::Int, format!("i128::try_from(({v}).len()).ok()?"))
+            }
+            ("first" | "last", Ty::List(el)) => (*el, format!("({v}).{attr}()?.clone()")),
+            ("first" | "last", Ty::Bytes) => (Ty::Int, format!("i128::from(*({v}).{attr}()?)")),
+            ("min" | "max", Ty::List(el)) if *el == Ty::Float => (
+                Ty::Float,
+                format!("({v}).iter().copied().reduce(f64::{attr})?"),
+            ),
+            ("min" | "max", Ty::List(el)) if matches!(*el, Ty::Int | Ty::Str) => {
+                (*el, format!("({v}).iter().{attr}()?.clone()"))
+            }
+            ("min" | "max", Ty::Bytes) => (Ty::Int, format!("i128::from(*({v}).iter().{attr}()?)")),
+            ("reverse", Ty::Str) => (Ty::Str, format!("({v}).chars().rev().collect::<String>()")),
+            ("reverse", Ty::Bytes) => (
+                Ty::Bytes,
+                format!("({v}).iter().rev().copied().collect::<Vec<u8>>()"),
+            ),
+            ("to_s", Ty::Int) => (Ty::Str, format!("({v}).to_string()")),
+            ("to_i", Ty::Str) => (Ty::Int, format!("({v}).parse::<i128>().ok()?")),
+            ("to_i", Ty::Bool) => (Ty::Int, format!("i128::from({v})")),
+            ("to_i", Ty::Enum(_)) => (Ty::Int, format!("i128::from({v})")),
+            ("to_i", Ty::Float) => (
+                Ty::Int,
+                // Truncated toward zero, as Kaitai's; `None` outside `i128`.
+                format!(
+                    "{{ let f: f64 = {v}; if f.is_finite() && f.abs() < 1.0e38 {{ f.trunc() as i128 }} else {{ return None }} }}"
+                ),
+            ),
+            _ => return Err(unsupported()),
+        })
+    }
+
+    /// The size in bytes of every value of `def`, when the schema fixes it.
+    fn static_size(&self, def: &TypeDef, stack: &mut Vec<String>) -> Option<u64> {
+        if stack.contains(&def.id) || def.rust_type.is_some() || def.bitfield.is_some() {
+            return None;
+        }
+        stack.push(def.id.clone());
+        let mut total = 0u64;
+        for f in &def.seq {
+            let plain = f.cond.is_none() && !f.repeat_eos && !f.size_eos && f.terminator.is_none();
+            if !plain || f.since.is_some() || f.until.is_some() || f.variants.is_some() {
+                return None;
+            }
+            let constant = |text: &Option<String>| match text {
+                None => Some(1),
+                Some(t) => t.trim().parse::<u64>().ok(),
+            };
+            let count = constant(&f.repeat_expr)?;
+            let one = if let Some(bytes) = &f.contents_bytes {
+                bytes.len() as u64
+            } else {
+                match &f.ty {
+                    FieldType::None | FieldType::Named { .. } if f.size.is_some() => {
+                        constant(&f.size)?
+                    }
+                    FieldType::Named { name, .. } if is_int(name) || float_type(name).is_some() => {
+                        let rust = int_type(name).or(float_type(name))?;
+                        rust[1..].parse::<u64>().ok()? / 8
+                    }
+                    FieldType::Named { name, args } if args.is_empty() => {
+                        let t = self.file.types.iter().find(|t| t.id == *name)?;
+                        self.static_size(t, stack)?
+                    }
+                    _ => return None,
+                }
+            };
+            total = total.checked_add(one.checked_mul(count)?)?;
+        }
+        stack.pop();
+        Some(total)
+    }
+
+    /// `base.method(args)`: `substring` and `to_i(radix)` on strings.
+    fn call(&mut self, base: &Expr, method: &str, args: &[Expr]) -> Result<(Ty, String), String> {
+        let unsupported =
+            || format!("`.{method}(...)` on {base:?} is not supported by the binrw backend");
+        match (method, args) {
+            ("substring", [from, to]) => {
+                let v = self.expect(base, &Ty::Str)?;
+                let from = self.expect(from, &Ty::Int)?;
+                let to = self.expect(to, &Ty::Int)?;
+                Ok((
+                    Ty::Str,
+                    format!(
+                        "{{ let from = usize::try_from({from}).ok()?; let to = usize::try_from({to}).ok()?; ({v}).chars().skip(from).take(to.checked_sub(from)?).collect::<String>() }}"
+                    ),
+                ))
+            }
+            ("to_s", [Expr::Str(encoding)])
+                if matches!(
+                    encoding.to_ascii_lowercase().as_str(),
+                    "ascii" | "utf-8" | "utf8"
+                ) =>
+            {
+                // As `str` fields decode (invalid UTF-8 replaced).
+                let v = self.expect(base, &Ty::Bytes)?;
+                Ok((
+                    Ty::Str,
+                    format!("String::from_utf8_lossy(&({v})).into_owned()"),
+                ))
+            }
+            ("to_i", [Expr::Int(radix)]) if (2..=36).contains(radix) => {
+                let v = self.expect(base, &Ty::Str)?;
+                Ok((
+                    Ty::Int,
+                    format!("i128::from_str_radix(&({v}), {radix}).ok()?"),
+                ))
+            }
+            _ => Err(unsupported()),
+        }
     }
 
     fn binary(&mut self, op: &str, a: &Expr, b: &Expr) -> Result<(Ty, String), String> {
@@ -132,36 +344,40 @@ impl Tr<'_, '_> {
             Expr::Int(n) if *n > 0 => Some(*n),
             _ => None,
         };
+        let (ta, _) = self.expr(a)?;
+        let (tb, _) = self.expr(b)?;
+        let float = ta == Ty::Float || tb == Ty::Float;
         Ok(match op {
             "and" | "or" => {
-                let a = self.expect(a, Ty::Bool)?;
-                let b = self.expect(b, Ty::Bool)?;
+                let a = self.expect(a, &Ty::Bool)?;
+                let b = self.expect(b, &Ty::Bool)?;
                 let op = if op == "and" { "&&" } else { "||" };
                 (Ty::Bool, format!("({a} {op} {b})"))
             }
-            "==" | "!=" => {
-                let (ta, a) = self.expr(a)?;
-                let b = self.expect(b, ta)?;
-                (Ty::Bool, format!("({a} {op} {b})"))
-            }
-            "<" | "<=" | ">" | ">=" => {
-                let (ta, a) = self.expr(a)?;
-                if ta == Ty::Bool {
+            "==" | "!=" | "<" | "<=" | ">" | ">=" => {
+                if ta == Ty::Bool && !matches!(op, "==" | "!=") {
                     return Err(format!(
                         "`{op}` on booleans is not supported by the binrw backend"
                     ));
                 }
-                let b = self.expect(b, ta)?;
+                let ty = if float { Ty::Float } else { ta };
+                let a = self.expect(a, &ty)?;
+                let b = self.expect(b, &ty)?;
                 (Ty::Bool, format!("({a} {op} {b})"))
             }
-            "+" if self.expr(a)?.0 == Ty::Str => {
-                let a = self.expect(a, Ty::Str)?;
-                let b = self.expect(b, Ty::Str)?;
+            "+" if ta == Ty::Str => {
+                let a = self.expect(a, &Ty::Str)?;
+                let b = self.expect(b, &Ty::Str)?;
                 (Ty::Str, format!("format!(\"{{}}{{}}\", {a}, {b})"))
             }
+            "+" | "-" | "*" | "/" if float => {
+                let a = self.expect(a, &Ty::Float)?;
+                let b = self.expect(b, &Ty::Float)?;
+                (Ty::Float, format!("({a} {op} {b})"))
+            }
             "+" | "-" | "*" => {
-                let a = self.expect(a, Ty::Int)?;
-                let b = self.expect(b, Ty::Int)?;
+                let a = self.expect(a, &Ty::Int)?;
+                let b = self.expect(b, &Ty::Int)?;
                 let method = match op {
                     "+" => "checked_add",
                     "-" => "checked_sub",
@@ -175,7 +391,7 @@ impl Tr<'_, '_> {
                         "`{op}` by other than a positive integer literal is not supported by the binrw backend"
                     ));
                 };
-                let a = self.expect(a, Ty::Int)?;
+                let a = self.expect(a, &Ty::Int)?;
                 // Kaitai divides rounding down and its modulo is never negative: for a
                 // positive divisor that is Euclidean division.
                 let method = if op == "/" {
@@ -186,13 +402,13 @@ impl Tr<'_, '_> {
                 (Ty::Int, format!("({a}).{method}({d}i128)"))
             }
             "&" | "|" | "^" => {
-                let a = self.expect(a, Ty::Int)?;
-                let b = self.expect(b, Ty::Int)?;
+                let a = self.expect(a, &Ty::Int)?;
+                let b = self.expect(b, &Ty::Int)?;
                 (Ty::Int, format!("({a} {op} {b})"))
             }
             ">>" => match b {
                 Expr::Int(n) if (0..128).contains(n) => {
-                    let a = self.expect(a, Ty::Int)?;
+                    let a = self.expect(a, &Ty::Int)?;
                     (Ty::Int, format!("({a} >> {n})"))
                 }
                 _ => {
@@ -210,14 +426,12 @@ impl Tr<'_, '_> {
         })
     }
 
-    /// The seq field `n` when it is stored as read: not conditional, repeated, counted,
-    /// versioned, hand-written or constant.
+    /// The seq field `n` when it is stored as read: not conditional, counted, versioned,
+    /// hand-written or constant (repeated fields are lists).
     fn stored(&self, n: &str) -> Option<&Field> {
         self.def.seq.iter().find(|f| {
             f.id == n
                 && f.cond.is_none()
-                && f.repeat_expr.is_none()
-                && !f.repeat_eos
                 && f.count_of.is_none()
                 && f.rust_type.is_none()
                 && f.contents.is_none()
@@ -227,24 +441,59 @@ impl Tr<'_, '_> {
         })
     }
 
+    /// The type of one element of `field` and the Rust conversion of `x`, a reference to it.
+    fn element(&self, field: &Field, x: &str) -> Option<(Ty, String)> {
+        let framed = field.terminator.is_some() || field.pad_right.is_some();
+        match &field.ty {
+            FieldType::Named { name, .. } if field.enum_name.is_some() && is_int(name) => {
+                let e = field.enum_name.as_deref()?;
+                let rust = snake_to_camel(e.rsplit("::").next().unwrap_or(e));
+                Some((Ty::Enum(rust), format!("(*{x})")))
+            }
+            _ if field.enum_name.is_some() => None,
+            FieldType::Named { name, .. } if name == "str" || name == "strz" => {
+                Some((Ty::Str, format!("{x}.value.clone()")))
+            }
+            FieldType::Named { name, .. } if is_int(name) => {
+                Some((Ty::Int, format!("i128::from(*{x})")))
+            }
+            FieldType::Named { name, .. } if float_type(name).is_some() => {
+                Some((Ty::Float, format!("f64::from(*{x})")))
+            }
+            FieldType::None if framed => Some((Ty::Bytes, format!("{x}.value.clone()"))),
+            FieldType::None if field.size.is_some() || field.size_eos => {
+                Some((Ty::Bytes, format!("{x}.to_vec()")))
+            }
+            _ => None,
+        }
+    }
+
     fn name(&mut self, n: &str) -> Result<(Ty, String), String> {
         if let Some(field) = self.stored(n) {
-            let string = matches!(&field.ty, FieldType::Named { name, .. } if name == "str" || name == "strz");
-            let int = matches!(&field.ty, FieldType::Named { name, .. } if is_int(name));
-            if field.enum_name.is_none() && string {
-                return Ok((Ty::Str, format!("self.{n}.value.clone()")));
-            }
-            if field.enum_name.is_none() && int {
-                return Ok((Ty::Int, format!("i128::from(self.{n})")));
+            let repeated = field.repeat_expr.is_some() || field.repeat_eos;
+            if repeated {
+                if let Some((ty, conv)) = self.element(field, "x").filter(|(t, _)| *t != Ty::Bytes)
+                {
+                    return Ok((
+                        Ty::List(Box::new(ty)),
+                        format!("self.{n}.iter().map(|x| {conv}).collect::<Vec<_>>()"),
+                    ));
+                }
+            } else if let Some((ty, conv)) = self.element(field, &format!("(&self.{n})")) {
+                // `*(&self.n)` and `(&self.n).value` read better without the reference.
+                let conv = conv
+                    .replace(&format!("*(&self.{n})"), &format!("self.{n}"))
+                    .replace(&format!("(&self.{n})."), &format!("self.{n}."));
+                return Ok((ty, conv));
             }
         }
         if self.def.seq.iter().any(|f| f.id == n) {
             return Err(format!(
-                "field `{n}` in a value instance is not a plain integer or string field (binrw backend)"
+                "field `{n}` in a value instance is not a plain integer, float, string, byte array, enum or list field (binrw backend)"
             ));
         }
         if self.def.instances.iter().any(|i| i.id == n) {
-            let (ty, _) = translate_instance(self.def, n, self.stack)?;
+            let (ty, _) = translate_instance(self.def, self.file, n, self.stack)?;
             return Ok((ty, format!("self.{n}()?")));
         }
         Err(format!(
@@ -286,13 +535,13 @@ pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
 }
 
 /// The `impl` block with one method per value instance of `def` (empty without instances).
-pub fn methods(def: &TypeDef) -> Result<String, (String, String)> {
+pub fn methods(def: &TypeDef, file: &File) -> Result<String, (String, String)> {
     if def.instances.is_empty() {
         return Ok(String::new());
     }
     let mut out = format!("\nimpl {} {{\n", def.rust_name);
     for inst in &def.instances {
-        let (ty, body) = instance(def, &inst.id).map_err(|e| (inst.yaml_path.clone(), e))?;
+        let (ty, body) = instance(def, file, &inst.id).map_err(|e| (inst.yaml_path.clone(), e))?;
         if let Some(doc) = &inst.doc {
             for line in doc.trim_end().lines() {
                 let _ = writeln!(out, "    /// {line}");
@@ -302,7 +551,7 @@ pub fn methods(def: &TypeDef) -> Result<String, (String, String)> {
         }
         let _ = writeln!(
             out,
-            "    /// `None` when an intermediate integer does not fit in an `i128`.\n    #[allow(unused_parens, clippy::all)]\n    pub fn {}(&self) -> Option<{}> {{\n        Some({body})\n    }}",
+            "    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined\n    /// (an element past the end, a string that is not a number).\n    #[allow(unused_parens, clippy::all)]\n    pub fn {}(&self) -> Option<{}> {{\n        Some({body})\n    }}",
             inst.id,
             ty.rust()
         );
@@ -316,7 +565,7 @@ mod tests {
     use super::*;
     use crate::binrw::Schemas;
 
-    fn load(instances: &str) -> TypeDef {
+    fn load(instances: &str) -> File {
         let dir =
             std::env::temp_dir().join(format!("savepoint-binrw-value-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -327,37 +576,63 @@ mod tests {
         std::fs::write(&path, ksy).unwrap();
         let schemas = Schemas::load_file(&path).unwrap();
         let _ = std::fs::remove_file(&path);
-        schemas.files["v"].types[0].clone()
+        schemas.files["v"].clone()
     }
 
     #[test]
     fn spells_kaitai_arithmetic() {
-        let def = load(
+        let file = load(
             "  q:\n    value: -a / 13\n  r:\n    value: a % 13 + 0x10\n  t:\n    value: 'q > 0 ? \"x\" + s : s'\n",
         );
-        let (ty, body) = instance(&def, "q").unwrap();
+        let (ty, body) = instance(&file.types[0], &file, "q").unwrap();
         assert_eq!(ty, Ty::Int);
         assert_eq!(
             body,
             "((i128::from(self.a)).checked_neg()?).div_euclid(13i128)"
         );
-        let (_, body) = instance(&def, "r").unwrap();
+        let (_, body) = instance(&file.types[0], &file, "r").unwrap();
         assert_eq!(
             body,
             "((i128::from(self.a)).rem_euclid(13i128)).checked_add(16i128)?"
         );
-        let (ty, body) = instance(&def, "t").unwrap();
+        let (ty, body) = instance(&file.types[0], &file, "t").unwrap();
         assert_eq!(ty, Ty::Str);
         assert!(body.starts_with("if (self.q()? > 0i128) {"), "{body}");
     }
 
     #[test]
+    fn lists_bytes_floats_and_strings() {
+        let file = load(
+            "  l:\n    value: n.max + n[1]\n  b:\n    value: '[0x41, 0xff]'\n  f:\n    value: a * 0.5\n  s:\n    value: s.substring(1, 2).reverse\n  c:\n    value: 'b == [65, 255]'\n",
+        );
+        let (ty, body) = instance(&file.types[0], &file, "l").unwrap();
+        assert_eq!(ty, Ty::Int);
+        assert!(body.contains(".iter().max()?"), "{body}");
+        assert!(
+            body.contains(".get(usize::try_from(1i128).ok()?)?"),
+            "{body}"
+        );
+        let (ty, body) = instance(&file.types[0], &file, "b").unwrap();
+        assert_eq!((ty, body.as_str()), (Ty::Bytes, "vec![65u8, 255u8]"));
+        let (ty, body) = instance(&file.types[0], &file, "f").unwrap();
+        assert_eq!(ty, Ty::Float);
+        assert_eq!(body, "(((i128::from(self.a)) as f64) * 0.5f64)");
+        let (ty, body) = instance(&file.types[0], &file, "s").unwrap();
+        assert_eq!(ty, Ty::Str);
+        assert!(
+            body.contains(".chars().skip(from).take(to.checked_sub(from)?)"),
+            "{body}"
+        );
+        assert_eq!(instance(&file.types[0], &file, "c").unwrap().0, Ty::Bool);
+    }
+
+    #[test]
     fn refuses_what_it_cannot_spell() {
-        let def = load(
-            "  x:\n    value: a / b\n  y:\n    value: n\n  z:\n    value: z + 1\n  w:\n    value: a << 2\n",
+        let file = load(
+            "  x:\n    value: a / b\n  y:\n    value: a.reverse\n  z:\n    value: z + 1\n  w:\n    value: a << 2\n",
         );
         for name in ["x", "y", "z", "w"] {
-            assert!(instance(&def, name).is_err(), "{name}");
+            assert!(instance(&file.types[0], &file, name).is_err(), "{name}");
         }
     }
 }

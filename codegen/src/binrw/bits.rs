@@ -1,0 +1,560 @@
+//! Bit-sized integers (`b1`..`b64`, `b6be`, `b6le`) for the binrw backend.
+//!
+//! Kaitai reads bit fields from a bit cursor that carries the unread bits of the current byte
+//! from one field to the next, across `if` and `repeat`, until a byte-aligned field (or the end
+//! of the type) drops them. A run of consecutive bit fields therefore shares one `KsBits` state,
+//! a `#[br(temp)]` field that reads and writes nothing; each bit field is read and written
+//! through it with `parse_with` / `write_with`, and the run ends with a `_bit_padN: u8` field
+//! that keeps the bits Kaitai skips to the byte boundary, so that writing is byte-exact.
+//!
+//! modular-bitfield (the workspace's crate for packed bit fields) does not fit here: it packs
+//! fixed-size groups least significant bit first, while Kaitai's default bit order is most
+//! significant bit first (with values spanning bytes in big-endian order), and a run's length
+//! varies with `if` and `repeat`.
+
+use std::fmt::Write as _;
+
+use super::expr::{self, Side};
+use super::schema::{Field, FieldType, KsEnum, TypeDef};
+
+/// The width and own bit order (`Some(true)` for `be`) of a Kaitai bit type.
+pub(super) fn width(ksy: &str) -> Option<(u32, Option<bool>)> {
+    let digits = ksy.strip_prefix('b')?;
+    let (digits, order) = match digits.len().checked_sub(2).map(|i| digits.split_at(i)) {
+        Some((d, "be")) => (d, Some(true)),
+        Some((d, "le")) => (d, Some(false)),
+        _ => (digits, None),
+    };
+    if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: u32 = digits.parse().ok()?;
+    (1..=64).contains(&n).then_some((n, order))
+}
+
+/// Sets each type's `bit_endian` from `meta/bit-endian` of the type or the nearest enclosing
+/// one (Kaitai's default is `be`, left as `None`).
+pub(super) fn bit_endians(doc: &serde_yaml::Value, types: &mut [TypeDef]) -> Result<(), Failure> {
+    for t in types {
+        let mut node = Some(doc);
+        let mut order = meta_order(doc, "")?;
+        let mut path = String::new();
+        for part in t.yaml_path.split('/').filter(|p| !p.is_empty()) {
+            node = node.and_then(|n| n.get(part));
+            path = format!("{path}/{part}");
+            if let Some(o) = node.map(|n| meta_order(n, &path)).transpose()?.flatten() {
+                order = Some(o);
+            }
+        }
+        t.bit_endian = order;
+    }
+    Ok(())
+}
+
+fn meta_order(node: &serde_yaml::Value, path: &str) -> Result<Option<bool>, Failure> {
+    match node.get("meta").and_then(|m| m.get("bit-endian")) {
+        None => Ok(None),
+        Some(v) => match v.as_str() {
+            Some("be") => Ok(Some(true)),
+            Some("le") => Ok(Some(false)),
+            _ => Err((
+                format!("{path}/meta/bit-endian"),
+                "bit-endian is `be` or `le`".into(),
+            )),
+        },
+    }
+}
+
+/// The Rust type holding `n` bits: `bool` for one, else the narrowest unsigned integer.
+pub(super) fn rust_type(n: u32) -> &'static str {
+    match n {
+        1 => "bool",
+        2..=8 => "u8",
+        9..=16 => "u16",
+        17..=32 => "u32",
+        _ => "u64",
+    }
+}
+
+/// The bit fields of one record: which run is open, and how many runs it had.
+#[derive(Default)]
+pub(super) struct Run {
+    /// The state variable of the open run and the last field read through it.
+    open: Option<(String, String)>,
+    next: usize,
+    /// The record has bit fields (its module needs [`SOURCE`]).
+    pub used: bool,
+}
+
+type Failure = (String, String);
+
+impl Run {
+    /// A bit field's source (opening a run first), or `None` when `field` is not a bit field.
+    pub fn field(
+        &mut self,
+        def: &TypeDef,
+        enums: &[KsEnum],
+        field: &Field,
+    ) -> Result<Option<String>, Failure> {
+        let FieldType::Named { name, .. } = &field.ty else {
+            return Ok(None);
+        };
+        let Some((bits, order)) = width(name) else {
+            return Ok(None);
+        };
+        let fail = |m: &str| (field.yaml_path.clone(), m.to_string());
+        if field.valid.is_some() || field.count_of.is_some() || field.since.is_some() {
+            return Err(fail(
+                "`valid`, counts and version gates on a bit field are not supported by the binrw backend",
+            ));
+        }
+        if field.repeat_until.is_some() {
+            return Err(fail(
+                "repeat: until of a bit field is not supported by the binrw backend",
+            ));
+        }
+        if field.size.is_some() || field.size_eos || field.terminator.is_some() {
+            return Err(fail("a bit field takes no size or terminator"));
+        }
+        let mut out = String::new();
+        let state = match &self.open {
+            Some((state, _)) => state.clone(),
+            None => {
+                let state = format!("_bits{}", self.next);
+                let _ = writeln!(
+                    out,
+                    "#[br(temp)]\n#[bw(calc = KsBits::default())]\n{state}: KsBits,"
+                );
+                state
+            }
+        };
+        self.open = Some((state.clone(), field.id.clone()));
+        self.used = true;
+        out.push_str(&doc(field.doc.as_deref()));
+        let big = order.or(def.bit_endian).unwrap_or(true);
+        let path = format!("{}.{}", def.rust_name, field.id);
+        let int = rust_type(bits);
+        let (read_fn, mut ty, count) = match (&field.repeat_expr, field.repeat_eos) {
+            (Some(n), _) => {
+                let n = expr::parse(n).map_err(|e| fail(&e))?;
+                let read = format!(
+                    ", usize::try_from({}).unwrap_or(usize::MAX)",
+                    n.rust(Side::Read)
+                );
+                ("ks_bits_read_n", format!("Vec<{int}>"), Some((n, read)))
+            }
+            (None, true) => ("ks_bits_read_eos", format!("Vec<{int}>"), None),
+            (None, false) => ("ks_bits_read", int.to_string(), None),
+        };
+        let list = ty.starts_with("Vec");
+        let mut br = Vec::new();
+        let mut bw = Vec::new();
+        if let Some(cond) = &field.cond {
+            let cond = expr::parse(cond).map_err(|e| fail(&e))?;
+            br.push(format!("if({})", cond.rust(Side::Read)));
+            let check = format!("{}.is_some() == ({})", field.id, cond.rust(Side::Write));
+            let message = format!(
+                "{path} must be present exactly when {}",
+                cond.rust(Side::Read)
+            );
+            out.push_str(&super::emit::write_check(&path, &check, &message, &[]));
+        }
+        let args = count.as_ref().map_or(String::new(), |(_, a)| a.clone());
+        br.push(format!("parse_with = {read_fn}"));
+        br.push(format!("args_raw = (&{state}, {bits}, {big}{args})"));
+        if let Some(enum_name) = &field.enum_name {
+            // Every enum of a module with bit fields is a `KsBitValue` (see `enum_impl`).
+            let short = enum_name.rsplit("::").next().unwrap_or(enum_name);
+            let e = enums
+                .iter()
+                .find(|e| e.id == short)
+                .ok_or_else(|| fail(&format!("unknown enum `{enum_name}`")))?;
+            ty = if list {
+                format!("Vec<{}>", e.rust_name)
+            } else {
+                e.rust_name.clone()
+            };
+        }
+        if field.cond.is_some() {
+            if list {
+                return Err(fail(
+                    "`if` on a repeated bit field is not supported by the binrw backend",
+                ));
+            }
+            ty = format!("Option<{ty}>");
+        }
+        bw.push("write_with = ks_bits_write".into());
+        bw.push(format!("args_raw = (&{state}, {bits}, {big}, {path:?})"));
+        let _ = writeln!(out, "#[br({})]", br.join(", "));
+        let _ = writeln!(out, "#[bw({})]", bw.join(", "));
+        if let Some((n, _)) = &count {
+            let check = format!(
+                "usize::try_from({}).is_ok_and(|n| n == {}.len())",
+                n.rust(Side::Write),
+                field.id
+            );
+            let message = format!("{path} must hold {} elements", n.rust(Side::Read));
+            out.push_str(&super::emit::write_check(&path, &check, &message, &[]));
+        }
+        let _ = writeln!(out, "pub {}: {ty},", field.id);
+        Ok(Some(out))
+    }
+
+    /// Ends the open run (before a byte-aligned field and at the end of the record): the bits
+    /// left in the current byte, kept in a field.
+    pub fn close(&mut self) -> String {
+        let Some((state, last)) = self.open.take() else {
+            return String::new();
+        };
+        let n = self.next;
+        self.next += 1;
+        format!(
+            "/// The bits after `{last}` up to the byte boundary, which the schema skips (kept so\n\
+             /// that writing is byte-exact).\n\
+             #[br(parse_with = ks_bits_align, args_raw = &{state})]\n\
+             #[bw(write_with = ks_bits_align_write, args_raw = &{state})]\n\
+             pub _bit_pad{n}: u8,\n"
+        )
+    }
+}
+
+/// `KsBitValue` for a Kaitai enum of a module with bit fields: a value that does not fit in
+/// 64 bits is refused by the writer's width check.
+pub(super) fn enum_impl(rust_name: &str) -> String {
+    format!(
+        "\nimpl KsBitValue for {rust_name} {{\n    fn from_bits(bits: u64) -> Self {{\n        {rust_name}::from(i128::from(bits))\n    }}\n    fn to_bits(&self) -> u64 {{\n        u64::try_from(i128::from(*self)).unwrap_or(u64::MAX)\n    }}\n}}\n"
+    )
+}
+
+fn doc(text: Option<&str>) -> String {
+    text.map(|d| {
+        d.trim_end()
+            .lines()
+            .map(|l| match l.trim_end() {
+                "" => "///\n".to_string(),
+                l => format!("/// {l}\n"),
+            })
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+/// The support items of a module with bit fields (appended to it, then pretty-printed with it).
+pub const SOURCE: &str = r#"
+/// Kaitai's bit cursor, shared by a run of bit fields: the bits of the current byte not read
+/// (or not written) yet. It reads and writes nothing itself.
+#[derive(Debug, Default)]
+pub struct KsBits {
+    /// (bits, how many, most significant bit first).
+    state: std::cell::Cell<(u128, u32, bool)>,
+}
+
+impl binrw::BinRead for KsBits {
+    type Args<'a> = ();
+
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        _: &mut R,
+        _: binrw::Endian,
+        _: (),
+    ) -> binrw::BinResult<Self> {
+        Ok(KsBits::default())
+    }
+}
+
+impl binrw::BinWrite for KsBits {
+    type Args<'a> = ();
+
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        _: &mut W,
+        _: binrw::Endian,
+        _: (),
+    ) -> binrw::BinResult<()> {
+        Ok(())
+    }
+}
+
+/// A value of a bit field: `bool` for `b1`, an unsigned integer, or a Kaitai enum.
+pub trait KsBitValue: Sized {
+    /// The value of `bits` (which fit the field's width).
+    fn from_bits(bits: u64) -> Self;
+    /// The bits of the value.
+    fn to_bits(&self) -> u64;
+}
+
+impl KsBitValue for bool {
+    fn from_bits(bits: u64) -> Self {
+        bits != 0
+    }
+    fn to_bits(&self) -> u64 {
+        u64::from(*self)
+    }
+}
+
+impl KsBitValue for u8 {
+    fn from_bits(bits: u64) -> Self {
+        u8::try_from(bits).unwrap_or(u8::MAX)
+    }
+    fn to_bits(&self) -> u64 {
+        u64::from(*self)
+    }
+}
+
+impl KsBitValue for u16 {
+    fn from_bits(bits: u64) -> Self {
+        u16::try_from(bits).unwrap_or(u16::MAX)
+    }
+    fn to_bits(&self) -> u64 {
+        u64::from(*self)
+    }
+}
+
+impl KsBitValue for u32 {
+    fn from_bits(bits: u64) -> Self {
+        u32::try_from(bits).unwrap_or(u32::MAX)
+    }
+    fn to_bits(&self) -> u64 {
+        u64::from(*self)
+    }
+}
+
+impl KsBitValue for u64 {
+    fn from_bits(bits: u64) -> Self {
+        bits
+    }
+    fn to_bits(&self) -> u64 {
+        *self
+    }
+}
+
+/// What a bit field's `parse_with` reads: a value or an optional value (under `if`).
+pub trait KsBitsIn: Sized {
+    /// The value of `bits`.
+    fn from_bits(bits: u64) -> Self;
+}
+
+impl<T: KsBitValue> KsBitsIn for T {
+    fn from_bits(bits: u64) -> Self {
+        T::from_bits(bits)
+    }
+}
+
+impl<T: KsBitValue> KsBitsIn for Option<T> {
+    fn from_bits(bits: u64) -> Self {
+        Some(T::from_bits(bits))
+    }
+}
+
+/// What a bit field's `write_with` writes: a value, an optional value or a list.
+pub trait KsBitsOut {
+    /// Calls `each` with the bits of every value.
+    fn each_bits(&self, each: &mut dyn FnMut(u64) -> binrw::BinResult<()>) -> binrw::BinResult<()>;
+}
+
+impl<T: KsBitValue> KsBitsOut for T {
+    fn each_bits(&self, each: &mut dyn FnMut(u64) -> binrw::BinResult<()>) -> binrw::BinResult<()> {
+        each(self.to_bits())
+    }
+}
+
+impl<T: KsBitValue> KsBitsOut for Option<T> {
+    fn each_bits(&self, each: &mut dyn FnMut(u64) -> binrw::BinResult<()>) -> binrw::BinResult<()> {
+        self.iter().try_for_each(|v| each(v.to_bits()))
+    }
+}
+
+impl<T: KsBitValue> KsBitsOut for Vec<T> {
+    fn each_bits(&self, each: &mut dyn FnMut(u64) -> binrw::BinResult<()>) -> binrw::BinResult<()> {
+        self.iter().try_for_each(|v| each(v.to_bits()))
+    }
+}
+
+fn ks_bits_mask(n: u32) -> u128 {
+    (1u128 << n) - 1
+}
+
+impl KsBits {
+    /// Checks that the bit order changes only on a byte boundary.
+    fn order(&self, big: bool, pos: u64) -> binrw::BinResult<(u128, u32)> {
+        let (bits, count, was) = self.state.get();
+        if count > 0 && was != big {
+            return Err(binrw::Error::AssertFail {
+                pos,
+                message: "the bit order changes inside a byte".into(),
+            });
+        }
+        Ok((bits, count))
+    }
+
+    /// Reads `width` bits in the given order.
+    fn read<R: binrw::io::Read + binrw::io::Seek>(
+        &self,
+        r: &mut R,
+        width: u32,
+        big: bool,
+    ) -> binrw::BinResult<u64> {
+        let (mut bits, mut count) = self.order(big, r.stream_position()?)?;
+        while count < width {
+            let mut byte = [0u8];
+            r.read_exact(&mut byte)?;
+            if big {
+                bits = (bits << 8) | u128::from(byte[0]);
+            } else {
+                bits |= u128::from(byte[0]) << count;
+            }
+            count += 8;
+        }
+        let value = if big {
+            let v = (bits >> (count - width)) & ks_bits_mask(width);
+            bits &= ks_bits_mask(count - width);
+            v
+        } else {
+            let v = bits & ks_bits_mask(width);
+            bits >>= width;
+            v
+        };
+        self.state.set((bits, count - width, big));
+        Ok(u64::try_from(value).unwrap_or(u64::MAX))
+    }
+
+    /// Writes the low `width` bits of `value`, and every byte they complete.
+    fn write<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        w: &mut W,
+        value: u64,
+        width: u32,
+        big: bool,
+    ) -> binrw::BinResult<()> {
+        let (mut bits, mut count) = self.order(big, w.stream_position()?)?;
+        let value = u128::from(value) & ks_bits_mask(width);
+        if big {
+            bits = (bits << width) | value;
+        } else {
+            bits |= value << count;
+        }
+        count += width;
+        while count >= 8 {
+            let byte = if big {
+                count -= 8;
+                let b = (bits >> count) as u8;
+                bits &= ks_bits_mask(count);
+                b
+            } else {
+                count -= 8;
+                let b = bits as u8;
+                bits >>= 8;
+                b
+            };
+            w.write_all(&[byte])?;
+        }
+        self.state.set((bits, count, big));
+        Ok(())
+    }
+}
+
+/// Reads one bit field.
+fn ks_bits_read<R: binrw::io::Read + binrw::io::Seek, T: KsBitsIn>(
+    r: &mut R,
+    _: binrw::Endian,
+    (bits, width, big): (&KsBits, u32, bool),
+) -> binrw::BinResult<T> {
+    bits.read(r, width, big).map(T::from_bits)
+}
+
+/// Reads `count` bit fields (each consumes input, so a huge count stops at the end of it).
+fn ks_bits_read_n<R: binrw::io::Read + binrw::io::Seek, T: KsBitValue>(
+    r: &mut R,
+    _: binrw::Endian,
+    (bits, width, big, count): (&KsBits, u32, bool, usize),
+) -> binrw::BinResult<Vec<T>> {
+    let mut out = Vec::new();
+    for _ in 0..count {
+        out.push(T::from_bits(bits.read(r, width, big)?));
+    }
+    Ok(out)
+}
+
+/// Reads bit fields until no bit is left in the stream (`repeat: eos`).
+fn ks_bits_read_eos<R: binrw::io::Read + binrw::io::Seek, T: KsBitValue>(
+    r: &mut R,
+    _: binrw::Endian,
+    (bits, width, big): (&KsBits, u32, bool),
+) -> binrw::BinResult<Vec<T>> {
+    let mut out = Vec::new();
+    loop {
+        if bits.state.get().1 == 0 {
+            let mut byte = [0u8];
+            if r.read(&mut byte)? == 0 {
+                return Ok(out);
+            }
+            r.seek(binrw::io::SeekFrom::Current(-1))?;
+        }
+        out.push(T::from_bits(bits.read(r, width, big)?));
+    }
+}
+
+/// Writes one, an optional or a list of bit fields, each checked to fit its width.
+fn ks_bits_write<W: binrw::io::Write + binrw::io::Seek, T: KsBitsOut>(
+    value: &T,
+    w: &mut W,
+    _: binrw::Endian,
+    (bits, width, big, field): (&KsBits, u32, bool, &'static str),
+) -> binrw::BinResult<()> {
+    value.each_bits(&mut |v| {
+        if width < 64 && v >> width != 0 {
+            return Err(binrw::Error::Custom {
+                pos: w.stream_position()?,
+                err: Box::new(unreal::binrw_error::FieldError::new(
+                    field,
+                    format!("{v} does not fit in {width} bits"),
+                )),
+            });
+        }
+        bits.write(w, v, width, big)
+    })
+}
+
+/// Ends a run of bit fields when reading: the bits left in the current byte.
+fn ks_bits_align<R: binrw::io::Read + binrw::io::Seek>(
+    _: &mut R,
+    _: binrw::Endian,
+    bits: &KsBits,
+) -> binrw::BinResult<u8> {
+    let (left, _, big) = bits.state.get();
+    bits.state.set((0, 0, big));
+    Ok(left as u8)
+}
+
+/// Ends a run of bit fields when writing: fills the current byte with the kept bits.
+fn ks_bits_align_write<W: binrw::io::Write + binrw::io::Seek>(
+    pad: &u8,
+    w: &mut W,
+    _: binrw::Endian,
+    bits: &KsBits,
+) -> binrw::BinResult<()> {
+    let (_, count, big) = bits.state.get();
+    if count > 0 {
+        bits.write(w, u64::from(*pad), 8 - count, big)?;
+    }
+    Ok(())
+}
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_types() {
+        assert_eq!(width("b1"), Some((1, None)));
+        assert_eq!(width("b64"), Some((64, None)));
+        assert_eq!(width("b6be"), Some((6, Some(true))));
+        assert_eq!(width("b12le"), Some((12, Some(false))));
+        for bad in ["b0", "b65", "b", "ble", "b05", "bool", "b2x"] {
+            assert_eq!(width(bad), None, "{bad}");
+        }
+        assert_eq!(rust_type(1), "bool");
+        assert_eq!(rust_type(9), "u16");
+        assert_eq!(rust_type(33), "u64");
+    }
+}

@@ -1,0 +1,342 @@
+//! `_parent` and `_root` in seq expressions (`repeat-expr: _parent.header.qty_entries`).
+//!
+//! binrw hands values down only as import arguments, so a type imports exactly the values of
+//! its parent and of the root that it or the types inside it use, in `#[br(import(..))]` and
+//! `#[bw(import(..))]` (the writer needs them too, for sizes and count checks), and every field
+//! of that type passes them with `args(..)`. An import is named after its path as the type sees
+//! it: `_parent._parent.header.len` is `up_up_header_len`, `_root.header.len` is
+//! `root_header_len`. What cannot be passed this way (a path through a list, an optional field,
+//! a param or an instance, a type of another file, a switch case) is refused.
+
+use std::collections::BTreeSet;
+
+use super::emit::int_type;
+use super::expr::{self, Expr, Side};
+use super::schema::{Field, FieldType, Schemas, TypeDef};
+
+/// Whether a path (or its first segment) starts at an enclosing type.
+pub fn is_nav(head: &str) -> bool {
+    let first = head.split('.').next().unwrap_or(head);
+    first == "_parent" || first == "_root"
+}
+
+/// The import that carries `path` into a type.
+pub fn import_name(path: &[String]) -> String {
+    path.iter()
+        .map(|p| match p.as_str() {
+            "_parent" => "up",
+            "_root" => "root",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+/// The Kaitai expressions of a field that its binrw directives compute.
+fn field_exprs(field: &Field) -> Vec<&str> {
+    let mut out: Vec<&str> = [&field.cond, &field.size, &field.repeat_expr]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    match &field.ty {
+        FieldType::Named { args, .. } => out.extend(args.iter().map(String::as_str)),
+        FieldType::Switch { on, .. } => out.push(on),
+        FieldType::None => {}
+    }
+    out
+}
+
+/// `_parent` / `_root` seen from the types of one schema file.
+pub struct Nav<'a> {
+    pub schemas: &'a Schemas,
+    pub file: &'a str,
+}
+
+impl<'a> Nav<'a> {
+    /// The types of the file.
+    pub fn types(&self) -> &'a [TypeDef] {
+        self.schemas
+            .files
+            .get(self.file)
+            .map_or(&[], |f| f.types.as_slice())
+    }
+
+    /// The top-level type, if the file has one.
+    pub fn types_root(&self) -> Option<&'a TypeDef> {
+        self.types().iter().find(|t| self.is_root(t))
+    }
+
+    fn is_root(&self, def: &TypeDef) -> bool {
+        def.yaml_path.is_empty()
+    }
+
+    /// The user type of a field when it is declared in this file.
+    fn child(&self, field: &Field, stack: &mut Vec<String>) -> Result<Option<&'a TypeDef>, String> {
+        let name = match &field.ty {
+            FieldType::Named { name, .. } => name,
+            FieldType::Switch { cases, .. } => {
+                for (_, case) in cases {
+                    if let Some((_, t)) = self.schemas.resolve(self.file, case)
+                        && !self.needs(t, stack)?.is_empty()
+                    {
+                        return Err(format!(
+                            "switch case `{case}` uses _parent or _root, which the binrw backend does not pass to switch cases"
+                        ));
+                    }
+                }
+                return Ok(None);
+            }
+            FieldType::None => return Ok(None),
+        };
+        match self.schemas.resolve(self.file, name) {
+            Some((decl, t)) if decl == self.file => Ok(Some(t)),
+            Some((_, t)) if !self.needs(t, stack)?.is_empty() => Err(format!(
+                "type `{name}` of another file uses _parent or _root (not supported by the binrw backend)"
+            )),
+            _ => Ok(None),
+        }
+    }
+
+    /// The paths `def` imports (as `def` sees them), sorted.
+    pub fn needs(
+        &self,
+        def: &TypeDef,
+        stack: &mut Vec<String>,
+    ) -> Result<BTreeSet<Vec<String>>, String> {
+        let mut out = BTreeSet::new();
+        if stack.contains(&def.id) {
+            return Ok(out);
+        }
+        stack.push(def.id.clone());
+        let root = self.is_root(def);
+        for field in &def.seq {
+            for text in field_exprs(field) {
+                // A parse error is reported where the field is emitted.
+                let Ok(e) = expr::parse(text) else { continue };
+                let mut paths = Vec::new();
+                e.paths(&mut paths);
+                for p in paths.into_iter().filter(|p| is_nav(&p[0])) {
+                    if let Some(need) = own_need(p, root)? {
+                        out.insert(need);
+                    }
+                }
+            }
+            if let Some(child) = self.child(field, stack)? {
+                for p in self.needs(child, stack)? {
+                    if let Some(need) = lift(&p, root)? {
+                        out.insert(need);
+                    }
+                }
+            }
+        }
+        stack.pop();
+        Ok(out)
+    }
+
+    /// The first seq field of `def` whose own `_parent` / `_root` paths cannot be imported,
+    /// so that an error from [`Nav::imports`] names that field's YAML path.
+    pub fn failing_field<'d>(&self, def: &'d TypeDef) -> Option<&'d Field> {
+        let root = self.is_root(def);
+        def.seq.iter().find(|field| {
+            field_exprs(field).into_iter().any(|text| {
+                let Ok(e) = expr::parse(text) else {
+                    return false;
+                };
+                let mut paths = Vec::new();
+                e.paths(&mut paths);
+                paths
+                    .iter()
+                    .any(|p| is_nav(&p[0]) && own_need(p, root).is_err())
+            })
+        })
+    }
+
+    /// The imports of `def`, `name: type` each.
+    pub fn imports(&self, def: &TypeDef) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        for p in self.needs(def, &mut Vec::new())? {
+            let name = import_name(&p);
+            if def.seq.iter().any(|f| f.id == name) || def.params.iter().any(|(n, _)| *n == name) {
+                return Err(format!(
+                    "import `{name}` for `{}` clashes with a field or param",
+                    p.join(".")
+                ));
+            }
+            out.push(format!("{name}: {}", self.type_of(def, &p)?));
+        }
+        Ok(out)
+    }
+
+    /// The Rust integer type at `path` as `def` sees it.
+    fn type_of(&self, def: &TypeDef, path: &[String]) -> Result<String, String> {
+        match path.first().map(String::as_str) {
+            Some("_root") => {
+                let root = self
+                    .types()
+                    .iter()
+                    .find(|t| self.is_root(t))
+                    .ok_or("_root in a schema without a top-level type")?;
+                self.walk(root, &path[1..], usize::MAX)
+            }
+            Some("_parent") => {
+                let parent = self
+                    .types()
+                    .iter()
+                    .find(|t| {
+                        t.seq.iter().any(|f| {
+                            self.child(f, &mut Vec::new())
+                                .ok()
+                                .flatten()
+                                .is_some_and(|c| c.id == def.id)
+                        })
+                    })
+                    .ok_or_else(|| format!("`{}` has no parent type in this file", def.id))?;
+                self.type_of(parent, &path[1..])
+            }
+            _ => self.walk(def, path, usize::MAX),
+        }
+    }
+
+    /// The Rust integer type at the field path `path` of `def`, whose first field comes
+    /// before seq index `before`.
+    fn walk(&self, def: &TypeDef, path: &[String], before: usize) -> Result<String, String> {
+        let (first, rest) = path.split_first().ok_or("a path ends at a type")?;
+        let unsupported = || {
+            format!(
+                "`{}` in `{}` is not a plain integer field or a plain field on the way to one (binrw backend)",
+                path.join("."),
+                def.id
+            )
+        };
+        let (at, field) = def
+            .seq
+            .iter()
+            .enumerate()
+            .find(|(_, f)| f.id == *first)
+            .ok_or_else(unsupported)?;
+        if at >= before {
+            return Err(format!(
+                "`{first}` of `{}` is read after the field that uses it",
+                def.id
+            ));
+        }
+        let plain = field.cond.is_none()
+            && field.repeat_expr.is_none()
+            && !field.repeat_eos
+            && field.size.is_none()
+            && !field.size_eos
+            && field.count_of.is_none()
+            && field.rust_type.is_none()
+            && field.enum_name.is_none()
+            && field.since.is_none()
+            && field.until.is_none();
+        let FieldType::Named { name, .. } = &field.ty else {
+            return Err(unsupported());
+        };
+        match (plain, rest.is_empty(), int_type(name)) {
+            (true, true, Some(rust)) => Ok(rust.to_string()),
+            (true, false, None) => match self.child(field, &mut Vec::new())? {
+                Some(t) => self.walk(t, rest, usize::MAX),
+                None => Err(unsupported()),
+            },
+            _ => Err(unsupported()),
+        }
+    }
+
+    /// The values the field at seq index `at` of `def` passes to its type's imports, as the
+    /// reader and the writer spell them (empty when the type imports nothing).
+    pub fn args(&self, def: &TypeDef, at: usize) -> Result<(Vec<String>, Vec<String>), String> {
+        let (mut read, mut write) = (Vec::new(), Vec::new());
+        let Some(field) = def.seq.get(at) else {
+            return Ok((read, write));
+        };
+        let Some(child) = self.child(field, &mut Vec::new())? else {
+            return Ok((read, write));
+        };
+        let root = self.is_root(def);
+        for p in self.needs(child, &mut Vec::new())? {
+            match lift(&p, root)? {
+                Some(need) => {
+                    let name = import_name(&need);
+                    read.push(name.clone());
+                    write.push(name);
+                }
+                None => {
+                    // A field path of `def` itself, read before this field.
+                    let local = if p[0] == "_parent" { &p[1..] } else { &p[..] };
+                    let local = if local[0] == "_root" {
+                        &local[1..]
+                    } else {
+                        local
+                    };
+                    self.walk(def, local, at)?;
+                    let e = Expr::Path(local.to_vec());
+                    read.push(e.rust(Side::Read));
+                    write.push(e.rust(Side::Write));
+                }
+            }
+        }
+        Ok((read, write))
+    }
+}
+
+/// What a nav path in `def`'s own expressions asks `def` to import: `None` for `_root.x` in
+/// the root itself (a field path there, see [`root_local`]).
+fn own_need(p: &[String], root: bool) -> Result<Option<Vec<String>>, String> {
+    if p.len() < 2 {
+        return Err(format!(
+            "`{}` alone is not supported by the binrw backend (only paths to integer fields)",
+            p.join(".")
+        ));
+    }
+    match (p[0].as_str(), root) {
+        ("_parent", true) => Err("_parent in the top-level type".into()),
+        ("_root", true) => Ok(None),
+        _ => Ok(Some(p.to_vec())),
+    }
+}
+
+/// What a child's import `p` asks its parent (the root when `root`) to import: `None` when it
+/// is a field path of the parent.
+fn lift(p: &[String], root: bool) -> Result<Option<Vec<String>>, String> {
+    match p[0].as_str() {
+        "_parent" if is_nav(&p[1]) => own_need(&p[1..], root),
+        "_parent" => Ok(None),
+        _ if root => Ok(None),
+        _ => Ok(Some(p.to_vec())),
+    }
+}
+
+/// In the root's own expressions `_root.x` is the field path `x`.
+pub fn root_local(e: &Expr) -> Expr {
+    e.map_paths(&|p: &[String]| {
+        (p.first().map(String::as_str) == Some("_root")).then(|| p[1..].to_vec())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(s: &str) -> Vec<String> {
+        s.split('.').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn lifts_paths_to_the_parent() {
+        assert_eq!(import_name(&path("_parent._parent.a.b")), "up_up_a_b");
+        assert_eq!(lift(&path("_parent.a"), false).unwrap(), None);
+        assert_eq!(
+            lift(&path("_parent._parent.a"), false).unwrap(),
+            Some(path("_parent.a"))
+        );
+        assert_eq!(lift(&path("_root.a"), true).unwrap(), None);
+        assert_eq!(
+            lift(&path("_root.a"), false).unwrap(),
+            Some(path("_root.a"))
+        );
+        assert!(lift(&path("_parent._parent.a"), true).is_err());
+        assert!(own_need(&path("_parent"), false).is_err());
+    }
+}

@@ -1,0 +1,173 @@
+//! Parsed instances at a position (`instances: {x: {pos: EXPR, type: ...}}`) in the binrw
+//! backend: each is a stored field of the struct, read and written at its position with binrw's
+//! `seek_before` and `restore_position`, so the seq around it is unaffected.
+//!
+//! A file whose types have such instances keeps, in its top-level type, the bytes after the
+//! seq (`_unparsed`, up to the end of the stream): the bytes between and after instances that no
+//! seq field covers are written back from there, and the instances are written after it, so an
+//! edited instance lands at its position. An instance that a seq field uses (a count, a size)
+//! is read before that field, and therefore written before `_unparsed`.
+
+use super::expr::{self, Side};
+use super::schema::{Field, FieldType, File, Positioned, TypeDef};
+
+/// One entry of a struct body, in declaration (reading and writing) order.
+pub(super) enum Item<'a> {
+    /// A seq field.
+    Seq(&'a Field),
+    /// A positioned instance.
+    Pos(&'a Positioned),
+    /// The `_unparsed` rest of the top-level type.
+    Rest,
+}
+
+/// The field declaring the bytes after the top-level seq.
+pub(super) const REST_FIELD: &str = "/// The bytes after the seq up to the end of the stream (positioned instances lie there).\n\
+#[br(parse_with = binrw::helpers::until_eof)]\n\
+pub _unparsed: Vec<u8>,\n";
+
+/// Whether `def` is the top-level type of a file whose types have positioned instances.
+pub(super) fn needs_rest(file: &File, def: &TypeDef) -> bool {
+    def.yaml_path.is_empty() && file.types.iter().any(|t| !t.positioned.is_empty())
+}
+
+/// The body of `def`: each positioned instance before the first seq field that names it, the
+/// others after the seq and its `_unparsed` rest.
+pub(super) fn order<'a>(file: &File, def: &'a TypeDef) -> Vec<Item<'a>> {
+    let mut out = Vec::new();
+    let mut placed = vec![false; def.positioned.len()];
+    for field in &def.seq {
+        for (i, p) in def.positioned.iter().enumerate() {
+            if !placed[i] && uses(field, &p.field.id) {
+                placed[i] = true;
+                out.push(Item::Pos(p));
+            }
+        }
+        out.push(Item::Seq(field));
+    }
+    if needs_rest(file, def) {
+        out.push(Item::Rest);
+    }
+    out.extend(
+        def.positioned
+            .iter()
+            .zip(placed)
+            .filter(|(_, placed)| !placed)
+            .map(|(p, _)| Item::Pos(p)),
+    );
+    out
+}
+
+/// Whether an expression of `field` names `id` (as a whole name or the head of a path).
+fn uses(field: &Field, id: &str) -> bool {
+    let mut texts: Vec<&str> = [&field.repeat_expr, &field.cond, &field.size]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    match &field.ty {
+        FieldType::Named { args, .. } => texts.extend(args.iter().map(String::as_str)),
+        FieldType::Switch { on, .. } => texts.push(on),
+        FieldType::None => {}
+    }
+    texts.iter().any(|t| {
+        t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+            .any(|w| w.split('.').next() == Some(id))
+    })
+}
+
+/// The attributes that read and write `p` at its position (before the field's own).
+pub(super) fn attrs(p: &Positioned) -> Result<String, String> {
+    if matches!(p.field.cond.as_deref(), Some("true" | "false")) {
+        return Err("a literal `if: true/false` is not supported by the binrw backend".into());
+    }
+    // `_io.size - N`: N bytes before the end of the stream.
+    let from_end = p.pos.strip_prefix("_io.size").map(|rest| {
+        rest.trim()
+            .strip_prefix('-')
+            .map(str::trim)
+            .unwrap_or(rest.trim())
+    });
+    if let Some(back) = from_end {
+        let n = match back {
+            "" => 0,
+            n => crate::expr::parse_int(n)
+                .and_then(|n| i64::try_from(n).ok())
+                .ok_or_else(|| format!("`pos: {}` is not supported by the binrw backend", p.pos))?,
+        };
+        return Ok(format!(
+            "#[brw(seek_before = binrw::io::SeekFrom::End(-{n}), restore_position)]\n"
+        ));
+    }
+    let e = expr::parse(&p.pos)?;
+    let seek = |side| match e.constant() {
+        Some(n) => format!(
+            "binrw::io::SeekFrom::Start({})",
+            u64::try_from(n).unwrap_or(u64::MAX)
+        ),
+        None => format!(
+            "binrw::io::SeekFrom::Start(u64::try_from({}).unwrap_or(u64::MAX))",
+            e.rust(side)
+        ),
+    };
+    Ok(format!(
+        "#[br(seek_before = {})]\n#[bw(seek_before = {})]\n#[brw(restore_position)]\n",
+        seek(Side::Read),
+        seek(Side::Write)
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::generate;
+
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+        let dir = std::env::temp_dir().join(format!("savepoint-pos-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("p.ksy"), ksy).unwrap();
+        let out = generate(&dir, &["p"]).map(|mut m| m.remove(0).source);
+        let _ = std::fs::remove_dir_all(&dir);
+        out
+    }
+
+    const SCHEMA: &str = "meta: {id: p, endian: le}\nseq:\n  - {id: ofs, type: u4}\n  - {id: items, type: u1, repeat: expr, repeat-expr: hdr.qty}\ntypes:\n  head:\n    seq:\n      - {id: qty, type: u1}\ninstances:\n  hdr: {pos: 16, type: head}\n  tail: {pos: ofs, type: u2}\n";
+
+    #[test]
+    fn instances_are_fields_at_their_position() {
+        let src = generate_one("ok", SCHEMA).unwrap();
+        // `hdr` sizes `items`, so it is read first; `tail` comes after the kept rest.
+        let hdr = src.find("pub hdr: Head,").expect(&src);
+        let items = src.find("pub items: Vec<u8>,").expect(&src);
+        let rest = src.find("pub _unparsed: Vec<u8>,").expect(&src);
+        let tail = src.find("pub tail: u16,").expect(&src);
+        assert!(hdr < items && items < rest && rest < tail, "{src}");
+        for expected in [
+            "#[br(seek_before = binrw::io::SeekFrom::Start(16))]",
+            "#[br(seek_before = binrw::io::SeekFrom::Start(u64::try_from(ofs).unwrap_or(u64::MAX)))]",
+            "#[bw(seek_before = binrw::io::SeekFrom::Start(u64::try_from(*ofs).unwrap_or(u64::MAX)))]",
+            "#[brw(restore_position)]",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
+        // Only the top-level type keeps the rest of the stream.
+        assert_eq!(src.matches("_unparsed").count(), 1, "{src}");
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_place() {
+        let io = SCHEMA.replace("{pos: ofs,", "{pos: ofs, io: _root._io,");
+        let err = generate_one("io", &io).unwrap_err();
+        assert_eq!(err.yaml_path, "/instances/tail/io");
+        let minus = SCHEMA.replace("{pos: ofs,", "{pos: _io.pos + 2,");
+        let err = generate_one("minus", &minus).unwrap_err();
+        assert_eq!(err.yaml_path, "/instances/tail");
+        assert!(err.message.contains("_io.pos"), "{err}");
+        let end = SCHEMA.replace("{pos: ofs,", "{pos: _io.size - 2,");
+        let src = generate_one("end", &end).unwrap();
+        assert!(
+            src.contains("seek_before = binrw::io::SeekFrom::End(-2), restore_position"),
+            "{src}"
+        );
+    }
+}

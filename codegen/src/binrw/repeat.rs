@@ -1,0 +1,264 @@
+//! `repeat: eos` and `repeat: until` for the binrw backend.
+//!
+//! binrw's `until_eof` ends a list at the first read that fails at the end of the input (so a
+//! truncated last element is dropped instead of reported, and an element that reads nothing
+//! repeats forever) and its `until` has no guard either; Kaitai reports a truncated element as
+//! an end-of-stream error. So a module with such lists gets two small helpers of its own,
+//! `ks_until_eof` and `ks_until`, which stop with an error when an element consumes nothing.
+//! The `repeat-until` condition (and a `valid` beyond integers, see `valid.rs`) becomes the closure given to `ks_until`, and the writer checks
+//! that the list still ends at its first element that meets it.
+
+use crate::expr::{self, Expr};
+
+use super::schema::{FieldType, TypeDef};
+
+/// What one element of a `repeat: until` list is, for its condition.
+pub(super) enum Element<'a> {
+    /// An integer (`x: &i32`).
+    Int,
+    /// A float (`x: &f32`).
+    Float,
+    /// Bytes, at `x` plus the suffix (`.value` of a `KsBytes`).
+    Bytes(&'static str),
+    /// A string (`KsStr`).
+    Str,
+    /// A user type, at `x` plus the suffix (`.value` of a `KsSub`).
+    Struct(&'a TypeDef, &'static str),
+}
+
+/// The Rust condition of `repeat-until: text` over the element `x` (a reference).
+pub(super) fn condition(text: &str, element: &Element) -> Result<String, String> {
+    let e = expr::parse(text).map_err(|e| format!("`{text}`: {e}"))?;
+    Cx { element, text }.boolean(&e)
+}
+
+struct Cx<'a> {
+    element: &'a Element<'a>,
+    text: &'a str,
+}
+
+/// A translated operand: its Rust source and what it is.
+enum Operand {
+    /// An integer literal, typed by what it is compared with.
+    Lit(i128),
+    Int(String),
+    /// A byte of a byte array by index: `None` past its end.
+    OptInt(String),
+    Float(String),
+    Bytes(String),
+    Str(String),
+}
+
+impl Cx<'_> {
+    fn refuse(&self, what: &str) -> String {
+        format!(
+            "condition `{}`: {what} is not supported by the binrw backend",
+            self.text
+        )
+    }
+
+    fn boolean(&self, e: &Expr) -> Result<String, String> {
+        match e {
+            Expr::Binary(op @ ("and" | "or"), l, r) => {
+                let op = if *op == "and" { "&&" } else { "||" };
+                Ok(format!(
+                    "({}) {op} ({})",
+                    self.boolean(l)?,
+                    self.boolean(r)?
+                ))
+            }
+            Expr::Unary("not", inner) => Ok(format!("!({})", self.boolean(inner)?)),
+            Expr::Binary(op @ ("==" | "!=" | "<" | ">" | "<=" | ">="), l, r) => {
+                match (self.operand(l)?, self.operand(r)?) {
+                    (Operand::Int(a), Operand::Int(b)) | (Operand::Float(a), Operand::Float(b)) => {
+                        Ok(format!("{a} {op} {b}"))
+                    }
+                    (Operand::Int(a), Operand::Lit(n)) => Ok(format!("{a} {op} {n}i128")),
+                    (Operand::OptInt(a), Operand::Lit(n)) if matches!(*op, "==" | "!=") => {
+                        Ok(format!("{a} {op} Some({n}i128)"))
+                    }
+                    (Operand::Lit(n), Operand::Int(b)) => Ok(format!("{n}i128 {op} {b}")),
+                    (Operand::Lit(a), Operand::Lit(b)) => Ok(format!("{a}i128 {op} {b}i128")),
+                    (Operand::Float(a), Operand::Lit(n)) => Ok(format!("{a} {op} {n}f64")),
+                    (Operand::Lit(n), Operand::Float(b)) => Ok(format!("{n}f64 {op} {b}")),
+                    // Slices and `&str`s compare byte by byte, as Kaitai's bytes and strings do.
+                    (Operand::Bytes(a), Operand::Bytes(b)) | (Operand::Str(a), Operand::Str(b)) => {
+                        Ok(format!("{a} {op} {b}"))
+                    }
+                    _ => Err(self.refuse(&format!("comparing {l:?} with {r:?}"))),
+                }
+            }
+            Expr::Bool(b) => Ok(b.to_string()),
+            other => Err(self.refuse(&format!("{other:?}"))),
+        }
+    }
+
+    fn operand(&self, e: &Expr) -> Result<Operand, String> {
+        match e {
+            Expr::Int(n) => Ok(Operand::Lit(*n)),
+            Expr::Float(f) => Ok(Operand::Float(format!("{f:?}f64"))),
+            Expr::Unary("-", inner) => match inner.as_ref() {
+                Expr::Int(n) => Ok(Operand::Lit(-*n)),
+                Expr::Float(f) => Ok(Operand::Float(format!("-{f:?}f64"))),
+                _ => Err(self.refuse("`-` of other than a literal")),
+            },
+            Expr::Str(s) => Ok(Operand::Str(format!("{s:?}"))),
+            Expr::Array(items) => {
+                let bytes = items
+                    .iter()
+                    .map(|i| match i {
+                        Expr::Int(n) => u8::try_from(*n).ok().map(|b| format!("{b}u8")),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| self.refuse("an array of other than bytes"))?;
+                Ok(Operand::Bytes(format!("(&[{}][..])", bytes.join(", "))))
+            }
+            Expr::Name(n) if n == "_" => match self.element {
+                Element::Int => Ok(Operand::Int("i128::from(*x)".into())),
+                Element::Float => Ok(Operand::Float("f64::from(*x)".into())),
+                Element::Bytes(suffix) => Ok(Operand::Bytes(format!("(&x{suffix}[..])"))),
+                Element::Str => Ok(Operand::Str("x.value.as_str()".into())),
+                Element::Struct(..) => Err(self.refuse("`_` of a user type as a value")),
+            },
+            Expr::Index(base, index) => match (self.operand(base)?, index.as_ref()) {
+                (Operand::Bytes(b), Expr::Int(i)) => Ok(Operand::OptInt(format!(
+                    "{b}.get({i}).map(|b| i128::from(*b))"
+                ))),
+                _ => Err(self.refuse("an index other than a literal into bytes")),
+            },
+            Expr::Attr(base, name)
+                if matches!(name.as_str(), "length" | "size")
+                    && !matches!(
+                        (base.as_ref(), self.element),
+                        (Expr::Name(_), Element::Struct(..))
+                    ) =>
+            {
+                match self.operand(base)? {
+                    Operand::Bytes(b) => Ok(Operand::Int(format!(
+                        "i128::try_from({b}.len()).unwrap_or(i128::MAX)"
+                    ))),
+                    Operand::Str(t) => Ok(Operand::Int(format!(
+                        "i128::try_from({t}.chars().count()).unwrap_or(i128::MAX)"
+                    ))),
+                    _ => Err(self.refuse(&format!("`.{name}` of other than bytes or a string"))),
+                }
+            }
+            Expr::Attr(base, name) if matches!(base.as_ref(), Expr::Name(n) if n == "_") => {
+                let Element::Struct(def, suffix) = self.element else {
+                    return Err(self.refuse(&format!("`_.{name}` of other than a user type")));
+                };
+                let field = def
+                    .seq
+                    .iter()
+                    .find(|f| &f.id == name)
+                    .ok_or_else(|| self.refuse(&format!("`_.{name}` (not a seq field)")))?;
+                let plain = field.cond.is_none()
+                    && field.repeat_expr.is_none()
+                    && field.repeat_until.is_none()
+                    && !field.repeat_eos
+                    && field.enum_name.is_none()
+                    && field.count_of.is_none();
+                let framed = field.terminator.is_some() || field.pad_right.is_some();
+                match &field.ty {
+                    FieldType::Named { name: ty, .. } if plain && super::emit::is_int(ty) => {
+                        Ok(Operand::Int(format!("i128::from(x{suffix}.{name})")))
+                    }
+                    FieldType::None if plain && field.contents_bytes.is_none() => {
+                        let value = if framed { ".value" } else { "" };
+                        Ok(Operand::Bytes(format!("(&x{suffix}.{name}{value}[..])")))
+                    }
+                    _ => Err(self.refuse(&format!("`_.{name}` (not a plain integer field)"))),
+                }
+            }
+            other => Err(self.refuse(&format!("{other:?}"))),
+        }
+    }
+}
+
+/// The support items of a module with `repeat: eos` or `repeat: until` lists.
+pub const SOURCE: &str = r#"
+/// Reads elements until the input ends (Kaitai's `repeat: eos`): a truncated element is an
+/// error, and so is an element that consumes nothing (it would repeat forever).
+fn ks_until_eof<'a, R, T, A>(r: &mut R, endian: binrw::Endian, args: A) -> binrw::BinResult<Vec<T>>
+where
+    R: binrw::io::Read + binrw::io::Seek,
+    T: binrw::BinRead<Args<'a> = A>,
+    A: Clone,
+{
+    let mut out = Vec::new();
+    loop {
+        let start = r.stream_position()?;
+        let mut probe = [0u8];
+        if r.read(&mut probe)? == 0 {
+            return Ok(out);
+        }
+        r.seek(binrw::io::SeekFrom::Start(start))?;
+        out.push(T::read_options(r, endian, args.clone())?);
+        ks_progress(r, start)?;
+    }
+}
+
+/// Reads elements up to and with the first one that meets `last` (Kaitai's `repeat: until`).
+fn ks_until<'a, R, T, A, F>(
+    last: F,
+) -> impl Fn(&mut R, binrw::Endian, A) -> binrw::BinResult<Vec<T>>
+where
+    R: binrw::io::Read + binrw::io::Seek,
+    T: binrw::BinRead<Args<'a> = A>,
+    A: Clone,
+    F: Fn(&T) -> bool,
+{
+    move |r, endian, args| {
+        let mut out = Vec::new();
+        loop {
+            let start = r.stream_position()?;
+            let item = T::read_options(r, endian, args.clone())?;
+            let done = last(&item);
+            out.push(item);
+            if done {
+                return Ok(out);
+            }
+            ks_progress(r, start)?;
+        }
+    }
+}
+
+/// Fails when the element read since `start` consumed nothing.
+fn ks_progress<R: binrw::io::Seek>(r: &mut R, start: u64) -> binrw::BinResult<()> {
+    if r.stream_position()? == start {
+        return Err(binrw::Error::AssertFail {
+            pos: start,
+            message: "an element of a repeated field consumed no bytes".into(),
+        });
+    }
+    Ok(())
+}
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conditions() {
+        assert_eq!(
+            condition("_ == -1", &Element::Int).unwrap(),
+            "i128::from(*x) == -1i128"
+        );
+        assert_eq!(
+            condition("_ == [0xaa, 0x55]", &Element::Bytes(".value")).unwrap(),
+            "(&x.value[..]) == (&[170u8, 85u8][..])"
+        );
+        assert!(condition("_.count == 0", &Element::Int).is_err());
+        assert_eq!(
+            condition("_[0] == 0xaa", &Element::Bytes(".value")).unwrap(),
+            "(&x.value[..]).get(0).map(|b| i128::from(*b)) == Some(170i128)"
+        );
+        assert_eq!(
+            condition("_.length == 0", &Element::Bytes(".value")).unwrap(),
+            "i128::try_from((&x.value[..]).len()).unwrap_or(i128::MAX) == 0i128"
+        );
+        assert!(condition("_ == 1.5", &Element::Int).is_err());
+    }
+}

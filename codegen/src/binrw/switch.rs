@@ -1,0 +1,501 @@
+//! `switch-on` without `-savepoint-enum`: the field's type is a generated enum named after the
+//! type and field (`OpcodeBody`), one variant per case type (named after it: `Intval`, `U2le`),
+//! selected by a `pre_assert` on the selector that the parent passes as an import. Selectors are
+//! an earlier field: an integer, a Kaitai enum, a string or a byte array (case keys `1`,
+//! `code_enum::intval`, `"I"`, `[73]`). The `_` case is the variant taken when no other matches;
+//! without one, a sized field keeps the area in `Raw(Vec<u8>)` and an unsized one reads nothing
+//! (`Unmatched`, Kaitai's null). Every variant's condition excludes the others', so exactly one
+//! is tried and its error is the read's error. The writer checks that the variant still agrees
+//! with the selector.
+
+use std::fmt::Write as _;
+
+use super::super::schema::{Field, FieldType, TypeDef, snake_to_camel};
+use super::{BASE_DERIVES, Module, doc_attrs, indent, int_type, own_endian, write_check};
+use crate::ksy::SchemaError;
+
+/// How a selector is passed and compared.
+enum Sel {
+    /// An integer field (its Rust type).
+    Int(&'static str),
+    /// An integer field with `enum:` (the Rust enum).
+    Enum(String),
+    /// A string field.
+    Str,
+    /// A byte array field (`framed`: `KsBytes`, whose bytes are `.value`).
+    Bytes { framed: bool },
+}
+
+/// A generated switch enum, as its field uses it.
+pub(super) struct Switch {
+    /// The enum's name.
+    pub name: String,
+    /// The reader's argument (the selector), `None` when only `_` is given.
+    pub arg: Option<String>,
+    /// The writer's check that the variant agrees with the selector.
+    pub check: String,
+}
+
+/// The Rust name of the variant of case type `ty`.
+pub(in crate::binrw) fn variant_name(ty: &str) -> String {
+    snake_to_camel(ty.rsplit("::").next().unwrap_or(ty))
+}
+
+/// The enum's name for `field` of `def`.
+pub(in crate::binrw) fn enum_name(def: &TypeDef, field: &Field) -> String {
+    format!("{}{}", def.rust_name, snake_to_camel(&field.id))
+}
+
+impl Module<'_> {
+    /// Generates the enum of a `switch-on` field without `-savepoint-enum` into `enums`.
+    pub(super) fn general_switch(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        sized: bool,
+        enums: &mut String,
+    ) -> Result<Switch, SchemaError> {
+        let FieldType::Switch { on, .. } = &field.ty else {
+            return Err(self.field_err(field, "expected a switch-on type"));
+        };
+        if field.valid.is_some() {
+            return Err(self.field_err(
+                field,
+                "`valid` on a switch-on field is not supported by the binrw backend",
+            ));
+        }
+        let sel = self.selector(def, field, on)?;
+        let name = enum_name(def, field);
+        if self
+            .schemas
+            .files
+            .get(self.file)
+            .is_some_and(|f| f.types.iter().any(|t| t.rust_name == name))
+        {
+            return Err(self.field_err(
+                field,
+                format!("the switch enum `{name}` is named like a type"),
+            ));
+        }
+        // (variant, read conditions, write conditions, payload with attributes)
+        let mut variants: Vec<(String, Vec<String>, Vec<String>, String)> = Vec::new();
+        let mut default = None;
+        for (key, ty) in &field.switch_cases {
+            let variant = variant_name(ty);
+            let payload = self.payload(field, ty)?;
+            if key == "_" {
+                default = Some((variant, payload));
+                continue;
+            }
+            let (read, write) = self.case_conds(field, &sel, on, key)?;
+            match variants.iter_mut().find(|v| v.0 == variant) {
+                Some(v) if v.3 == payload => {
+                    v.1.push(read);
+                    v.2.push(write);
+                }
+                Some(_) => {
+                    return Err(self.field_err(field, format!("two case types named {variant}")));
+                }
+                None => variants.push((variant, vec![read], vec![write], payload)),
+            }
+        }
+        let none = |conds: &[String]| match conds {
+            [] => "true".to_string(),
+            _ => format!("!({})", conds.join(" || ")),
+        };
+        let mut body = String::new();
+        let mut arms = Vec::new();
+        let (rest, rest_payload) = match default {
+            // The `_` type named like a case: that variant is taken when no other case matches.
+            Some((v, p)) if variants.iter().any(|x| x.0 == v) => {
+                let x = variants.iter().position(|x| x.0 == v).unwrap_or_default();
+                let (v, _, _, p2) = variants.remove(x);
+                if p2 != p {
+                    return Err(self.field_err(field, format!("two case types named {v}")));
+                }
+                (v, format!("({p})"))
+            }
+            Some((v, p)) => (v, format!("({p})")),
+            None if sized => (
+                "Raw".to_string(),
+                "(#[br(parse_with = binrw::helpers::until_eof)] Vec<u8>)".to_string(),
+            ),
+            None => ("Unmatched".to_string(), String::new()),
+        };
+        let others: Vec<String> = variants.iter().flat_map(|v| v.1.clone()).collect();
+        let others_w: Vec<String> = variants.iter().flat_map(|v| v.2.clone()).collect();
+        for (variant, read, write, payload) in &variants {
+            let _ = write!(
+                body,
+                "#[br(pre_assert({}))]\n{variant}({payload}),\n",
+                read.join(" || ")
+            );
+            arms.push(format!("{name}::{variant}(..) => {},", write.join(" || ")));
+        }
+        let what = match rest.as_str() {
+            "Raw" => "/// No case matched: the bytes of the area.\n",
+            "Unmatched" => "/// No case matched: nothing was read (Kaitai's null).\n",
+            _ => "/// The `_` case: no other case matched.\n",
+        };
+        let pre = if others.is_empty() {
+            String::new()
+        } else {
+            format!("#[br(pre_assert({}))]\n", none(&others))
+        };
+        let _ = writeln!(body, "{what}{pre}{rest}{rest_payload},");
+        let pattern = if rest_payload.is_empty() {
+            format!("{name}::{rest}")
+        } else {
+            format!("{name}::{rest}(..)")
+        };
+        arms.push(format!("{pattern} => {},", none(&others_w)));
+        let endian = def
+            .endian
+            .map_or(String::new(), |e| format!("#[brw({e})]\n"));
+        let import = if others.is_empty() {
+            String::new()
+        } else {
+            format!("#[br(import(sel: {}))]\n", sel_type(&sel))
+        };
+        let _ = write!(
+            enums,
+            "\n{}#[binrw]\n{endian}{import}#[derive({BASE_DERIVES})]\npub enum {name} {{\n{}}}\n",
+            doc_attrs(Some(&format!(
+                "`{}.{}`, switched on `{on}`.",
+                def.rust_name, field.id
+            ))),
+            indent(&body)
+        );
+        let value = if sized {
+            format!("{}.value", field.id)
+        } else {
+            field.id.clone()
+        };
+        let cond = format!("match &{value} {{\n{}}}", indent(&arms.join("\n")));
+        let message = format!(
+            "{}.{} does not match its selector `{on}`",
+            def.rust_name, field.id
+        );
+        let check = if others.is_empty() {
+            String::new()
+        } else {
+            write_check(
+                &format!("{}.{}", def.rust_name, field.id),
+                &cond,
+                &message,
+                &[],
+            )
+        };
+        Ok(Switch {
+            name,
+            arg: (!others.is_empty()).then(|| sel_arg(&sel, on)),
+            check,
+        })
+    }
+
+    /// The reader's argument of a switch field without `-savepoint-enum` (a sized one passes
+    /// it inside `args_raw`).
+    pub(super) fn general_switch_arg(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<Option<String>, SchemaError> {
+        let FieldType::Switch { on, .. } = &field.ty else {
+            return Ok(None);
+        };
+        if field.size.is_some()
+            || field.size_eos
+            || field.switch_cases.iter().all(|(k, _)| k == "_")
+        {
+            return Ok(None);
+        }
+        Ok(Some(sel_arg(&self.selector(def, field, on)?, on)))
+    }
+
+    /// The byte-order attributes of a field whose user type has a calculated `meta/endian`
+    /// switched on `_parent.X`: `X` is an earlier field of `def`, so binrw's `is_big` decides the
+    /// byte order the type (and what it reads without its own) is read and written in.
+    pub(super) fn endian_attrs(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<Option<String>, SchemaError> {
+        let FieldType::Named { name, .. } = &field.ty else {
+            return Ok(None);
+        };
+        if int_type(name).is_some() || matches!(name.as_str(), "str" | "strz") {
+            return Ok(None);
+        }
+        let Some((_, target)) = self.schemas.resolve(self.file, name) else {
+            return Ok(None);
+        };
+        let Some((on, cases)) = &target.endian_switch else {
+            return Ok(None);
+        };
+        let sel_name = on.strip_prefix("_parent.").ok_or_else(|| {
+            self.field_err(
+                field,
+                format!("calculated endianness switched on `{on}`: the binrw backend needs `_parent.<field>`"),
+            )
+        })?;
+        let sel = self.selector(def, field, sel_name)?;
+        let access = match &sel {
+            Sel::Str | Sel::Bytes { framed: true } => format!("{sel_name}.value"),
+            _ => sel_name.to_string(),
+        };
+        let (mut big_r, mut big_w, mut little_r, mut little_w) = (vec![], vec![], vec![], vec![]);
+        let mut default = None;
+        for (key, big) in cases {
+            if key == "_" {
+                default = Some(*big);
+                continue;
+            }
+            let (r, w) = self.case_conds(field, &sel, sel_name, key)?;
+            let r = r.replacen("sel", &access, 1);
+            if *big {
+                big_r.push(r);
+                big_w.push(w);
+            } else {
+                little_r.push(r);
+                little_w.push(w);
+            }
+        }
+        let any = |l: &[String]| match l {
+            [] => "false".to_string(),
+            _ => l.join(" || "),
+        };
+        let (read, write) = match default {
+            Some(true) => (
+                format!("!({})", any(&little_r)),
+                format!("!({})", any(&little_w)),
+            ),
+            _ => (any(&big_r), any(&big_w)),
+        };
+        let mut out = format!("#[br(is_big = {read})]\n#[bw(is_big = {write})]\n");
+        if default.is_none() {
+            let all: Vec<String> = big_r.into_iter().chain(little_r).collect();
+            let message = format!(
+                "{}.{}: no byte order for this {sel_name}",
+                def.rust_name, field.id
+            );
+            let _ = writeln!(out, "#[br(assert({}, {message:?}))]", any(&all));
+        }
+        Ok(Some(out))
+    }
+
+    /// The selector `on`: one earlier field of `def`.
+    fn selector(&self, def: &TypeDef, field: &Field, on: &str) -> Result<Sel, SchemaError> {
+        let refuse = || {
+            self.field_err(
+                field,
+                format!("switch-on `{on}`: the binrw backend switches on one earlier integer, enum, string or byte-array field"),
+            )
+        };
+        if let Some((_, ty)) = def.params.iter().find(|(p, _)| p == on) {
+            return int_type(ty).map(Sel::Int).ok_or_else(refuse);
+        }
+        let sel = def.seq.iter().find(|f| f.id == on).ok_or_else(refuse)?;
+        if sel.repeat_expr.is_some() || sel.repeat_eos || sel.cond.is_some() {
+            return Err(refuse());
+        }
+        match &sel.ty {
+            FieldType::Named { name, .. }
+                if sel.enum_name.is_some() && int_type(name).is_some() =>
+            {
+                let e = sel.enum_name.as_deref().unwrap_or_default();
+                Ok(Sel::Enum(snake_to_camel(
+                    e.rsplit("::").next().unwrap_or(e),
+                )))
+            }
+            FieldType::Named { name, .. } if int_type(name).is_some() => {
+                int_type(name).map(Sel::Int).ok_or_else(refuse)
+            }
+            FieldType::Named { name, .. } if name == "str" || name == "strz" => Ok(Sel::Str),
+            FieldType::None if sel.contents_bytes.is_none() && sel.process.is_none() => {
+                Ok(Sel::Bytes {
+                    framed: sel.terminator.is_some() || sel.pad_right.is_some(),
+                })
+            }
+            _ => Err(refuse()),
+        }
+    }
+
+    /// One case key as the reader's condition on `sel` and the writer's on the field.
+    fn case_conds(
+        &self,
+        field: &Field,
+        sel: &Sel,
+        on: &str,
+        key: &str,
+    ) -> Result<(String, String), SchemaError> {
+        let bad = || self.field_err(field, format!("case `{key}` does not fit switch-on `{on}`"));
+        Ok(match sel {
+            Sel::Int(_) => {
+                let n = crate::expr::parse_int(key).ok_or_else(bad)?;
+                (format!("sel == {n}"), format!("*{on} == {n}"))
+            }
+            Sel::Enum(rust) => {
+                let (e, v) = key.rsplit_once("::").ok_or_else(bad)?;
+                let short = e.rsplit("::").next().unwrap_or(e);
+                let v = snake_to_camel(v);
+                // The writer sees the field as its integer (after `#[bw(try_map)]`).
+                let number = self
+                    .schemas
+                    .files
+                    .get(self.file)
+                    .and_then(|f| f.enums.iter().find(|x| x.id == short))
+                    .filter(|x| x.rust_name == *rust)
+                    .and_then(|x| x.values.iter().find(|(_, n)| *n == v))
+                    .map(|(n, _)| *n)
+                    .ok_or_else(bad)?;
+                (format!("sel == {rust}::{v}"), format!("{on} == {number}"))
+            }
+            Sel::Str => {
+                let text = key
+                    .strip_prefix('"')
+                    .and_then(|k| k.strip_suffix('"'))
+                    .filter(|t| !t.contains(['\\', '"']))
+                    .ok_or_else(bad)?;
+                (
+                    format!("sel == {text:?}"),
+                    format!("{on}.value == {text:?}"),
+                )
+            }
+            Sel::Bytes { framed } => {
+                let list = key
+                    .strip_prefix('[')
+                    .and_then(|k| k.strip_suffix(']'))
+                    .ok_or_else(bad)?;
+                let bytes: Vec<String> = list
+                    .split(',')
+                    .map(|b| {
+                        crate::expr::parse_int(b.trim())
+                            .and_then(|n| u8::try_from(n).ok())
+                            .map(|n| format!("{n}u8"))
+                            .ok_or_else(bad)
+                    })
+                    .collect::<Result<_, _>>()?;
+                let lit = format!("[{}][..]", bytes.join(", "));
+                let value = if *framed { ".value" } else { "" };
+                (
+                    format!("sel[..] == {lit}"),
+                    format!("{on}{value}[..] == {lit}"),
+                )
+            }
+        })
+    }
+
+    /// The payload of a variant of case type `ty`, with its attributes.
+    fn payload(&mut self, field: &Field, ty: &str) -> Result<String, SchemaError> {
+        if let Some(rust) = int_type(ty) {
+            return Ok(match own_endian(ty) {
+                Some(e) => format!("#[brw({e})] {rust}"),
+                None => rust.to_string(),
+            });
+        }
+        let (name, args) = match ty.split_once('(') {
+            Some((n, _)) => (n, true),
+            None => (ty, false),
+        };
+        let (decl, target) = self.resolve(field, name)?;
+        if args || !target.params.is_empty() || self.needs_depth(decl, target) {
+            return Err(self.field_err(
+                field,
+                format!("case type `{ty}` takes arguments: not supported by the binrw backend in a switch"),
+            ));
+        }
+        if target.rust_type.is_some() || target.type_enum.is_some() || target.bitfield.is_some() {
+            return Err(self.field_err(field, format!("case type `{ty}` is not a plain record")));
+        }
+        let decl = decl.to_string();
+        let rust = target.rust_name.clone();
+        Ok(self.use_type(&decl, &rust))
+    }
+}
+
+/// The Rust type of the selector import.
+fn sel_type(sel: &Sel) -> String {
+    match sel {
+        Sel::Int(t) => (*t).to_string(),
+        Sel::Enum(e) => e.clone(),
+        Sel::Str => "String".into(),
+        Sel::Bytes { .. } => "Vec<u8>".into(),
+    }
+}
+
+/// The selector as the parent's reader passes it.
+fn sel_arg(sel: &Sel, on: &str) -> String {
+    match sel {
+        Sel::Int(_) | Sel::Enum(_) => on.to_string(),
+        Sel::Str | Sel::Bytes { framed: true } => format!("{on}.value.clone()"),
+        Sel::Bytes { framed: false } => format!("{on}.to_vec()"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::binrw::generate;
+
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+        let dir =
+            std::env::temp_dir().join(format!("savepoint-switch-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("s.ksy"), ksy).unwrap();
+        let out = generate(&dir, &["s"]).map(|mut m| m.remove(0).source);
+        let _ = std::fs::remove_dir_all(&dir);
+        out
+    }
+
+    const SCHEMA: &str = "meta: {id: s, endian: le}\nseq:\n  - {id: code, type: str, size: 1, encoding: ASCII}\n  - id: body\n    type:\n      switch-on: code\n      cases:\n        '\"I\"': intval\n        '\"J\"': intval\n        '\"W\"': u2be\n  - id: sized\n    size: 2\n    type:\n      switch-on: code\n      cases:\n        '\"I\"': intval\ntypes:\n  intval:\n    seq:\n      - {id: value, type: u1}\n";
+
+    #[test]
+    fn string_selector_variants_exclude_each_other() {
+        let src = generate_one("ok", SCHEMA).unwrap();
+        for expected in [
+            "#[br(import(sel: String))]",
+            "pub enum SBody {",
+            "#[br(pre_assert(sel == \"I\" || sel == \"J\"))]",
+            "Intval(Intval),",
+            "U2be(#[brw(big)] u16),",
+            "#[br(pre_assert(!(sel == \"I\" || sel == \"J\" || sel == \"W\")))]",
+            "Unmatched,",
+            "Raw(#[br(parse_with = binrw::helpers::until_eof)] Vec<u8>),",
+            "pub body: SBody,",
+            "pub sized: KsSub<SSized>,",
+            "SBody::Intval(..) => code.value == \"I\" || code.value == \"J\",",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
+    }
+
+    #[test]
+    fn refuses_selectors_it_cannot_pass() {
+        let parent = SCHEMA.replace(
+            "switch-on: code\n      cases:\n        '\"I\"': intval\n        '\"J\"'",
+            "switch-on: _parent.code\n      cases:\n        '\"I\"': intval\n        '\"J\"'",
+        );
+        let err = generate_one("parent", &parent).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1");
+        assert!(err.message.contains("_parent"), "{err}");
+        let key = SCHEMA.replace("'\"W\"'", "7");
+        let err = generate_one("key", &key).unwrap_err();
+        assert!(err.message.contains("case `7`"), "{err}");
+    }
+
+    #[test]
+    fn calculated_endianness_is_decided_by_the_parent_field() {
+        let ksy = "meta: {id: s}\nseq:\n  - {id: indicator, size: 2}\n  - {id: main, type: main_obj}\ntypes:\n  main_obj:\n    meta:\n      endian:\n        switch-on: _parent.indicator\n        cases:\n          '[0x4d, 0x4d]': be\n          '[0x49, 0x49]': le\n    seq:\n      - {id: x, type: u4}\n";
+        let src = generate_one("endian", ksy).unwrap();
+        for expected in [
+            "#[br(is_big = indicator[..] == [77u8, 77u8][..])]",
+            "#[bw(is_big = indicator[..] == [77u8, 77u8][..])]",
+            "indicator[..] == [77u8, 77u8][..] || indicator[..] == [73u8, 73u8][..]",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
+        let own = ksy.replace("_parent.indicator", "indicator");
+        let err = generate_one("own", &own).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1");
+    }
+}
