@@ -223,7 +223,7 @@ pub(super) fn float_type(ksy: &str) -> Option<&'static str> {
 
 /// Whether the expression `text` names a param of `def`.
 fn uses_param(def: &TypeDef, text: &Option<String>) -> bool {
-    let Some(e) = text.as_deref().and_then(|t| expr::parse(t).ok()) else {
+    let Some(e) = text.as_deref().and_then(|t| expr::parse_size(t).ok()) else {
         return false;
     };
     let mut paths = Vec::new();
@@ -280,17 +280,88 @@ impl<'a> Module<'a> {
     }
 
     fn expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
-        let e = expr::parse(text).map_err(|e| self.field_err(field, e))?;
+        self.expr_in(field, text, false)
+    }
+
+    /// [`Module::expr`] for a size or count, which may subtract (see [`expr::parse_size`]).
+    fn size_expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
+        self.expr_in(field, text, true)
+    }
+
+    fn expr_in(&self, field: &Field, text: &str, size: bool) -> Result<Expr, SchemaError> {
+        let e = if size {
+            expr::parse_size(text)
+        } else {
+            expr::parse(text)
+        };
+        let e = e.map_err(|e| self.field_err(field, e))?;
+        let e = match self.owner(field) {
+            Some(def) => super::value::inline_seq_uses(def, field, &e, size)
+                .map_err(|e| self.field_err(field, e))?,
+            None => e,
+        };
         // The top-level type's own `_root.x` is its field `x`.
         let in_root = self
             .nav()
             .types_root()
             .is_some_and(|r| r.seq.iter().any(|f| std::ptr::eq(f, field)));
+        let e = self.contents_sizes(field, &e)?;
         Ok(if in_root {
             super::parent::root_local(&e)
         } else {
             e
         })
+    }
+
+    /// The type whose seq (or positioned fields) holds `field`.
+    fn owner(&self, field: &Field) -> Option<&'a TypeDef> {
+        self.nav().types().iter().find(|t| {
+            t.seq
+                .iter()
+                .chain(t.positioned.iter().map(|p| &p.field))
+                .any(|f| std::ptr::eq(f, field))
+        })
+    }
+
+    /// `x.size` / `x.length` of a sibling `contents` field is its fixed length; of another
+    /// field that is not a user type (a byte array, string or list, whose Rust value has no such
+    /// field) it is refused.
+    fn contents_sizes(&self, field: &Field, e: &Expr) -> Result<Expr, SchemaError> {
+        match e {
+            Expr::Binary(l, op, r) => Ok(Expr::Binary(
+                Box::new(self.contents_sizes(field, l)?),
+                op,
+                Box::new(self.contents_sizes(field, r)?),
+            )),
+            Expr::Path(p) if p.len() == 2 && matches!(p[1].as_str(), "size" | "length") => {
+                let sibling = self
+                    .nav()
+                    .types()
+                    .iter()
+                    .map(|t| t.seq.iter().chain(t.positioned.iter().map(|p| &p.field)))
+                    .find(|fields| fields.clone().any(|f| std::ptr::eq(f, field)))
+                    .and_then(|mut fields| fields.find(|f| f.id == p[0]));
+                let Some(sibling) = sibling else {
+                    return Ok(e.clone());
+                };
+                if let Some(bytes) = &sibling.contents_bytes {
+                    return Ok(Expr::Int(i64::try_from(bytes.len()).unwrap_or(i64::MAX)));
+                }
+                let user = matches!(&sibling.ty, FieldType::Named { name, .. }
+                    if self.schemas.resolve(self.file, name).is_some());
+                if user && sibling.repeat_expr.is_none() && !sibling.repeat_eos {
+                    return Ok(e.clone());
+                }
+                Err(self.field_err(
+                    field,
+                    format!(
+                        "`{}` in a seq expression is not supported by the binrw backend",
+                        p.join(".")
+                    ),
+                ))
+            }
+            other => Ok(other.clone()),
+        }
     }
 
     fn nav(&self) -> super::parent::Nav<'a> {
@@ -331,6 +402,28 @@ impl<'a> Module<'a> {
             self.uses.insert(format!("crate::{declared_in}::{name}"));
         }
         name.to_string()
+    }
+
+    /// Whether the name or dotted path `path` (`header.qty`, through seq and positioned fields
+    /// of user types) holds an integer wider than `u16`. A path that cannot be followed counts
+    /// as wide: its checked `usize::try_from` conversion takes any integer.
+    fn wide_path(&self, def: &TypeDef, path: &str) -> bool {
+        let Some((first, rest)) = path.split_once('.') else {
+            return wide_int(def, path);
+        };
+        let child = def
+            .seq
+            .iter()
+            .chain(def.positioned.iter().map(|p| &p.field))
+            .find(|f| f.id == first)
+            .and_then(|f| match &f.ty {
+                FieldType::Named { name, .. } => self.schemas.resolve(self.file, name),
+                _ => None,
+            });
+        match child {
+            Some((_, child)) if !rest.contains('.') => wide_int(child, rest),
+            _ => true,
+        }
     }
 
     fn resolve(&self, field: &Field, name: &str) -> Result<(&'a str, &'a TypeDef), SchemaError> {
@@ -960,13 +1053,13 @@ impl<'a> Module<'a> {
                     "repeat of a byte array is not supported by the binrw backend",
                 ));
             }
-            let e = self.expr(field, repeat)?;
+            let e = self.size_expr(field, repeat)?;
             match e.constant() {
                 // serde derives arrays of up to 32 elements; longer ones are `Vec`s.
                 Some(n) if n <= 32 => element = format!("[{element}; {n}]"),
                 _ => {
                     vec = true;
-                    count = Some(e.count_in(Side::Read, &|n| wide_int(def, n)));
+                    count = Some(e.count_in(Side::Read, &|n| self.wide_path(def, n)));
                     element = format!("Vec<{element}>");
                     if let Some(check) = self.computed_count_check(def, field, &e) {
                         out.push_str(&check);
@@ -1179,7 +1272,7 @@ impl<'a> Module<'a> {
         }
         let size = match &field.size {
             None => None,
-            Some(text) => Some(self.expr(field, text)?),
+            Some(text) => Some(self.size_expr(field, text)?),
         };
         // A UTF-16 string ends at a two-byte terminator.
         let unit = if encoding_name.starts_with("UTF-16") {
@@ -1513,7 +1606,7 @@ impl<'a> Module<'a> {
             Some(n) if wide => format!("usize::try_from(*{n}).is_ok_and(|n| n == {id}.len())"),
             _ => format!(
                 "{id}.len() == {}",
-                count.count_in(Side::Write, &|n| wide_int(def, n))
+                count.count_in(Side::Write, &|n| self.wide_path(def, n))
             ),
         };
         let message = format!(
@@ -1521,11 +1614,21 @@ impl<'a> Module<'a> {
             def.rust_name,
             count.rust(Side::Read)
         );
+        // An absent optional list has no length to check.
+        let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
+        let (cond, len) = if optional {
+            (
+                format!("{id}.as_ref().is_none_or(|{id}| {cond})"),
+                format!("{id}.as_ref().map_or(0, |{id}| {id}.len())"),
+            )
+        } else {
+            (cond, format!("{id}.len()"))
+        };
         Some(write_check(
             &format!("{}.{id}", def.rust_name),
             &cond,
             &message,
-            &[&format!("{id}.len()")],
+            &[&len],
         ))
     }
 

@@ -333,8 +333,9 @@ impl<'a> Cx<'a> {
             {
                 Ok(format!("check({access}.is_empty(), \"{what}\")?;\n"))
             }
+            // `.clone()` also copies out of an optional field's `&` integer.
             (Value::Int, e) if literal(e).is_some() => Ok(format!(
-                "check(i128::try_from({access}).ok() == Some({}), \"{what}\")?;\n",
+                "check(i128::try_from({access}.clone()).ok() == Some({}), \"{what}\")?;\n",
                 literal(e).unwrap_or_default()
             )),
             (Value::Float, e) if float_literal(e).is_some() => {

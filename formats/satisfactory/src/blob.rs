@@ -58,9 +58,8 @@ pub(crate) fn read_toc(
     // Headers repeat class paths and level names: they share one text each.
     FString::sharing_texts(|| {
         for i in 0..n {
-            let header = r
-                .binrw_args("header", (save_version,))
-                .map_err(|e: Error| e.within(&format!("[{i}]")))?;
+            let header = ObjectHeader::read(r, save_version)
+                .map_err(|e| e.within(&format!("[{i}].header")))?;
             headers.push(header);
         }
         Ok((headers, read_tail(r, kind)))
@@ -155,7 +154,7 @@ fn read_entry(
     let mut save_data = None;
     if save_blob {
         let save_version = r.i32("save_version")?;
-        let migrate = r.binrw("should_migrate_object_refs_to_persistent")?;
+        let migrate = r.bool32("should_migrate_object_refs_to_persistent")?;
         save_data = Some((save_version, migrate));
     }
     let len = r.count(1, "data length")?;

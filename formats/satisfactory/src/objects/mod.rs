@@ -203,8 +203,8 @@ impl DecodedObject {
         let mut r = Reader::new(bytes, base);
         let actor = if header.is_actor() {
             Some(ActorData {
-                owner: r.binrw("owner")?,
-                components: r.binrw("components")?,
+                owner: r.object_reference("owner")?,
+                components: r.object_references("components")?,
             })
         } else {
             None
