@@ -669,18 +669,21 @@ impl<'a> Module<'a> {
             })
     }
 
-    fn param_imports(&self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
+    fn param_imports(&mut self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
         let mut out = Vec::new();
         for (i, (id, ty)) in def.params.iter().enumerate() {
             if matches!(def.versioned, Some(Versioned::Param)) && id == "version" {
                 continue;
             }
-            let rust = int_type(ty).ok_or_else(|| {
-                self.err(
-                    &format!("{}/params/{i}", def.yaml_path),
-                    format!("param type `{ty}` is not supported by the binrw backend"),
-                )
-            })?;
+            let rust = match int_type(ty) {
+                Some(rust) => rust.to_string(),
+                None => self.user_param_type(ty).ok_or_else(|| {
+                    self.err(
+                        &format!("{}/params/{i}", def.yaml_path),
+                        format!("param type `{ty}` is not supported by the binrw backend"),
+                    )
+                })?,
+            };
             out.push(format!("{id}: {rust}"));
         }
         out.extend(self.nav_imports(def)?);
@@ -688,6 +691,25 @@ impl<'a> Module<'a> {
             out.push("depth: u32".into());
         }
         Ok(out)
+    }
+
+    /// The Rust type of a param of a user type (`block`, `other::block`) or a list of one
+    /// (`block[]`), imported by value: the reader gets a clone of the argument.
+    fn user_param_type(&mut self, ty: &str) -> Option<String> {
+        let (name, list) = match ty.strip_suffix("[]") {
+            Some(name) => (name, true),
+            None => (ty, false),
+        };
+        if builtin(name) || name == "struct" || name == "io" || name == "any" {
+            return None;
+        }
+        let schemas: &'a Schemas = self.schemas;
+        let (declared_in, target) = schemas.resolve(self.file, name)?;
+        if !target.params.is_empty() {
+            return None;
+        }
+        let rust = self.use_type(declared_in, &target.rust_name);
+        Some(if list { format!("Vec<{rust}>") } else { rust })
     }
 
     /// The `_parent` / `_root` values `def` imports (see `parent.rs`).
@@ -1501,8 +1523,19 @@ impl<'a> Module<'a> {
             ));
         }
         let mut out = Vec::new();
-        for a in args {
-            out.push(self.expr(field, a)?.rust(Side::Read));
+        for (a, (_, ty)) in args.iter().zip(&target.params) {
+            let arg = self.expr(field, a)?.rust(Side::Read);
+            // A user-type param is imported by value (see `user_param_type`).
+            out.push(if int_type(ty).is_some() {
+                arg
+            } else if arg
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            {
+                format!("{arg}.clone()")
+            } else {
+                format!("({arg}).clone()")
+            });
         }
         out.extend(self.nav_args(def, field)?.0);
         if self.needs_depth(decl, target) {
@@ -1541,6 +1574,15 @@ impl<'a> Module<'a> {
 
     /// A list whose length is computed from other fields: the writer checks it still holds.
     fn computed_count_check(&self, def: &TypeDef, field: &Field, count: &Expr) -> Option<String> {
+        let mut paths = Vec::new();
+        count.paths(&mut paths);
+        if paths
+            .iter()
+            .any(|p| def.params.iter().any(|(n, _)| *n == p[0]))
+        {
+            // The writer does not get params (binrw passes arguments to readers only).
+            return None;
+        }
         if let Some(name) = count.name() {
             let is_param = def.params.iter().any(|(p, _)| p == name);
             let is_count = def
@@ -1999,5 +2041,49 @@ fn valid_check(id: &str, valid: &Valid, rust_type: &str) -> Option<String> {
         (Some(a), None) => Some(format!("{id} >= {a}")),
         (None, Some(b)) => Some(format!("{id} <= {b}")),
         (None, None) => None,
+    }
+}
+
+#[cfg(test)]
+mod param_tests {
+    use super::super::generate;
+
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+        let dir =
+            std::env::temp_dir().join(format!("savepoint-params-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("p.ksy"), ksy).unwrap();
+        let out = generate(&dir, &["p"]).map(|mut m| m.remove(0).source);
+        let _ = std::fs::remove_dir_all(&dir);
+        out
+    }
+
+    const SCHEMA: &str = "meta: {id: p}\nseq:\n  - {id: first, type: block}\n  - {id: one, type: param_type(first)}\ntypes:\n  block:\n    seq:\n      - {id: foo, type: u1}\n  param_type:\n    params:\n      - {id: foo, type: block}\n    seq:\n      - {id: buf, size: foo.foo}\n";
+
+    #[test]
+    fn user_type_params_are_imported_by_value() {
+        let src = generate_one("ok", SCHEMA).unwrap();
+        for expected in [
+            "#[br(import(foo: Block))]",
+            "#[br(args(first.clone()))]",
+            "#[br(count = foo.foo)]",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
+        // The writer does not get params: no check may name one.
+        assert!(!src.contains("#[bw(assert"), "{src}");
+        let list = SCHEMA.replace("type: block}\n    seq", "type: 'block[]'}\n    seq");
+        let list = list.replace("size: foo.foo", "size: 2");
+        let src = generate_one("list", &list).unwrap();
+        assert!(src.contains("#[br(import(foo: Vec<Block>))]"), "{src}");
+        for refused in ["struct", "io", "any"] {
+            let ksy = SCHEMA.replace(
+                "type: block}\n    seq",
+                &format!("type: {refused}}}\n    seq"),
+            );
+            let err = generate_one(refused, &ksy).unwrap_err();
+            assert_eq!(err.yaml_path, "/types/param_type/params/0", "{err}");
+        }
     }
 }

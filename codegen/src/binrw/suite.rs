@@ -407,9 +407,14 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// The module of `ksy` with a `run` function checking `checks` (see the module docs).
-pub fn generate_test(ksy: &Path, checks: &[Check]) -> Result<String, SchemaError> {
-    let schemas = Schemas::load_with_imports(ksy)?;
+/// The module of `ksy` with a `run` function checking `checks` (see the module docs); absolute
+/// imports are looked up in `import_dirs`.
+pub fn generate_test(
+    ksy: &Path,
+    import_dirs: &[std::path::PathBuf],
+    checks: &[Check],
+) -> Result<String, SchemaError> {
+    let schemas = Schemas::load_with_imports(ksy, import_dirs)?;
     let (id, file) = schemas
         .files
         .iter()
