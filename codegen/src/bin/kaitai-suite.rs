@@ -254,8 +254,9 @@ fn prepare(root: &Path, kst: &Path, opts: &Options, binrw: bool) -> Result<(Test
         checks.push(Check::Assert(e("actual")?, e("expected")?));
     }
     if binrw {
-        let module = savepoint_codegen::binrw::suite::generate_test(&ksy_path, &checks)
-            .map_err(|e| e.to_string())?;
+        let module =
+            savepoint_codegen::binrw::suite::generate_test(&ksy_path, &opts.import_paths, &checks)
+                .map_err(|e| e.to_string())?;
         return Ok((Test { id, data }, module));
     }
     let schema = ksy::load(&ksy_path, opts).map_err(|e| e.to_string())?;

@@ -223,7 +223,7 @@ pub(super) fn float_type(ksy: &str) -> Option<&'static str> {
 
 /// Whether the expression `text` names a param of `def`.
 fn uses_param(def: &TypeDef, text: &Option<String>) -> bool {
-    let Some(e) = text.as_deref().and_then(|t| expr::parse(t).ok()) else {
+    let Some(e) = text.as_deref().and_then(|t| expr::parse_size(t).ok()) else {
         return false;
     };
     let mut paths = Vec::new();
@@ -280,17 +280,88 @@ impl<'a> Module<'a> {
     }
 
     fn expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
-        let e = expr::parse(text).map_err(|e| self.field_err(field, e))?;
+        self.expr_in(field, text, false)
+    }
+
+    /// [`Module::expr`] for a size or count, which may subtract (see [`expr::parse_size`]).
+    fn size_expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
+        self.expr_in(field, text, true)
+    }
+
+    fn expr_in(&self, field: &Field, text: &str, size: bool) -> Result<Expr, SchemaError> {
+        let e = if size {
+            expr::parse_size(text)
+        } else {
+            expr::parse(text)
+        };
+        let e = e.map_err(|e| self.field_err(field, e))?;
+        let e = match self.owner(field) {
+            Some(def) => super::value::inline_seq_uses(def, field, &e, size)
+                .map_err(|e| self.field_err(field, e))?,
+            None => e,
+        };
         // The top-level type's own `_root.x` is its field `x`.
         let in_root = self
             .nav()
             .types_root()
             .is_some_and(|r| r.seq.iter().any(|f| std::ptr::eq(f, field)));
+        let e = self.contents_sizes(field, &e)?;
         Ok(if in_root {
             super::parent::root_local(&e)
         } else {
             e
         })
+    }
+
+    /// The type whose seq (or positioned fields) holds `field`.
+    fn owner(&self, field: &Field) -> Option<&'a TypeDef> {
+        self.nav().types().iter().find(|t| {
+            t.seq
+                .iter()
+                .chain(t.positioned.iter().map(|p| &p.field))
+                .any(|f| std::ptr::eq(f, field))
+        })
+    }
+
+    /// `x.size` / `x.length` of a sibling `contents` field is its fixed length; of another
+    /// field that is not a user type (a byte array, string or list, whose Rust value has no such
+    /// field) it is refused.
+    fn contents_sizes(&self, field: &Field, e: &Expr) -> Result<Expr, SchemaError> {
+        match e {
+            Expr::Binary(l, op, r) => Ok(Expr::Binary(
+                Box::new(self.contents_sizes(field, l)?),
+                op,
+                Box::new(self.contents_sizes(field, r)?),
+            )),
+            Expr::Path(p) if p.len() == 2 && matches!(p[1].as_str(), "size" | "length") => {
+                let sibling = self
+                    .nav()
+                    .types()
+                    .iter()
+                    .map(|t| t.seq.iter().chain(t.positioned.iter().map(|p| &p.field)))
+                    .find(|fields| fields.clone().any(|f| std::ptr::eq(f, field)))
+                    .and_then(|mut fields| fields.find(|f| f.id == p[0]));
+                let Some(sibling) = sibling else {
+                    return Ok(e.clone());
+                };
+                if let Some(bytes) = &sibling.contents_bytes {
+                    return Ok(Expr::Int(i64::try_from(bytes.len()).unwrap_or(i64::MAX)));
+                }
+                let user = matches!(&sibling.ty, FieldType::Named { name, .. }
+                    if self.schemas.resolve(self.file, name).is_some());
+                if user && sibling.repeat_expr.is_none() && !sibling.repeat_eos {
+                    return Ok(e.clone());
+                }
+                Err(self.field_err(
+                    field,
+                    format!(
+                        "`{}` in a seq expression is not supported by the binrw backend",
+                        p.join(".")
+                    ),
+                ))
+            }
+            other => Ok(other.clone()),
+        }
     }
 
     fn nav(&self) -> super::parent::Nav<'a> {
@@ -331,6 +402,28 @@ impl<'a> Module<'a> {
             self.uses.insert(format!("crate::{declared_in}::{name}"));
         }
         name.to_string()
+    }
+
+    /// Whether the name or dotted path `path` (`header.qty`, through seq and positioned fields
+    /// of user types) holds an integer wider than `u16`. A path that cannot be followed counts
+    /// as wide: its checked `usize::try_from` conversion takes any integer.
+    fn wide_path(&self, def: &TypeDef, path: &str) -> bool {
+        let Some((first, rest)) = path.split_once('.') else {
+            return wide_int(def, path);
+        };
+        let child = def
+            .seq
+            .iter()
+            .chain(def.positioned.iter().map(|p| &p.field))
+            .find(|f| f.id == first)
+            .and_then(|f| match &f.ty {
+                FieldType::Named { name, .. } => self.schemas.resolve(self.file, name),
+                _ => None,
+            });
+        match child {
+            Some((_, child)) if !rest.contains('.') => wide_int(child, rest),
+            _ => true,
+        }
     }
 
     fn resolve(&self, field: &Field, name: &str) -> Result<(&'a str, &'a TypeDef), SchemaError> {
@@ -578,18 +671,21 @@ impl<'a> Module<'a> {
             })
     }
 
-    fn param_imports(&self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
+    fn param_imports(&mut self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
         let mut out = Vec::new();
         for (i, (id, ty)) in def.params.iter().enumerate() {
             if matches!(def.versioned, Some(Versioned::Param)) && id == "version" {
                 continue;
             }
-            let rust = int_type(ty).ok_or_else(|| {
-                self.err(
-                    &format!("{}/params/{i}", def.yaml_path),
-                    format!("param type `{ty}` is not supported by the binrw backend"),
-                )
-            })?;
+            let rust = match int_type(ty) {
+                Some(rust) => rust.to_string(),
+                None => self.user_param_type(ty).ok_or_else(|| {
+                    self.err(
+                        &format!("{}/params/{i}", def.yaml_path),
+                        format!("param type `{ty}` is not supported by the binrw backend"),
+                    )
+                })?,
+            };
             out.push(format!("{id}: {rust}"));
         }
         out.extend(self.nav_imports(def)?);
@@ -597,6 +693,25 @@ impl<'a> Module<'a> {
             out.push("depth: u32".into());
         }
         Ok(out)
+    }
+
+    /// The Rust type of a param of a user type (`block`, `other::block`) or a list of one
+    /// (`block[]`), imported by value: the reader gets a clone of the argument.
+    fn user_param_type(&mut self, ty: &str) -> Option<String> {
+        let (name, list) = match ty.strip_suffix("[]") {
+            Some(name) => (name, true),
+            None => (ty, false),
+        };
+        if builtin(name) || name == "struct" || name == "io" || name == "any" {
+            return None;
+        }
+        let schemas: &'a Schemas = self.schemas;
+        let (declared_in, target) = schemas.resolve(self.file, name)?;
+        if !target.params.is_empty() {
+            return None;
+        }
+        let rust = self.use_type(declared_in, &target.rust_name);
+        Some(if list { format!("Vec<{rust}>") } else { rust })
     }
 
     /// The `_parent` / `_root` values `def` imports (see `parent.rs`).
@@ -940,13 +1055,13 @@ impl<'a> Module<'a> {
                     "repeat of a byte array is not supported by the binrw backend",
                 ));
             }
-            let e = self.expr(field, repeat)?;
+            let e = self.size_expr(field, repeat)?;
             match e.constant() {
                 // serde derives arrays of up to 32 elements; longer ones are `Vec`s.
                 Some(n) if n <= 32 => element = format!("[{element}; {n}]"),
                 _ => {
                     vec = true;
-                    count = Some(e.count_in(Side::Read, &|n| wide_int(def, n)));
+                    count = Some(e.count_in(Side::Read, &|n| self.wide_path(def, n)));
                     element = format!("Vec<{element}>");
                     if let Some(check) = self.computed_count_check(def, field, &e) {
                         out.push_str(&check);
@@ -1159,7 +1274,7 @@ impl<'a> Module<'a> {
         }
         let size = match &field.size {
             None => None,
-            Some(text) => Some(self.expr(field, text)?),
+            Some(text) => Some(self.size_expr(field, text)?),
         };
         // A UTF-16 string ends at a two-byte terminator.
         let unit = if encoding_name.starts_with("UTF-16") {
@@ -1410,8 +1525,19 @@ impl<'a> Module<'a> {
             ));
         }
         let mut out = Vec::new();
-        for a in args {
-            out.push(self.expr(field, a)?.rust(Side::Read));
+        for (a, (_, ty)) in args.iter().zip(&target.params) {
+            let arg = self.expr(field, a)?.rust(Side::Read);
+            // A user-type param is imported by value (see `user_param_type`).
+            out.push(if int_type(ty).is_some() {
+                arg
+            } else if arg
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            {
+                format!("{arg}.clone()")
+            } else {
+                format!("({arg}).clone()")
+            });
         }
         out.extend(self.nav_args(def, field)?.0);
         if self.needs_depth(decl, target) {
@@ -1454,6 +1580,15 @@ impl<'a> Module<'a> {
 
     /// A list whose length is computed from other fields: the writer checks it still holds.
     fn computed_count_check(&self, def: &TypeDef, field: &Field, count: &Expr) -> Option<String> {
+        let mut paths = Vec::new();
+        count.paths(&mut paths);
+        if paths
+            .iter()
+            .any(|p| def.params.iter().any(|(n, _)| *n == p[0]))
+        {
+            // The writer does not get params (binrw passes arguments to readers only).
+            return None;
+        }
         if let Some(name) = count.name() {
             let is_param = def.params.iter().any(|(p, _)| p == name);
             let is_count = def
@@ -1477,7 +1612,7 @@ impl<'a> Module<'a> {
             Some(n) if wide => format!("usize::try_from(*{n}).is_ok_and(|n| n == {id}.len())"),
             _ => format!(
                 "{id}.len() == {}",
-                count.count_in(Side::Write, &|n| wide_int(def, n))
+                count.count_in(Side::Write, &|n| self.wide_path(def, n))
             ),
         };
         let message = format!(
@@ -1485,11 +1620,21 @@ impl<'a> Module<'a> {
             def.rust_name,
             count.rust(Side::Read)
         );
+        // An absent optional list has no length to check.
+        let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
+        let (cond, len) = if optional {
+            (
+                format!("{id}.as_ref().is_none_or(|{id}| {cond})"),
+                format!("{id}.as_ref().map_or(0, |{id}| {id}.len())"),
+            )
+        } else {
+            (cond, format!("{id}.len()"))
+        };
         Some(write_check(
             &format!("{}.{id}", def.rust_name),
             &cond,
             &message,
-            &[&format!("{id}.len()")],
+            &[&len],
         ))
     }
 
@@ -1902,5 +2047,49 @@ fn valid_check(id: &str, valid: &Valid, rust_type: &str) -> Option<String> {
         (Some(a), None) => Some(format!("{id} >= {a}")),
         (None, Some(b)) => Some(format!("{id} <= {b}")),
         (None, None) => None,
+    }
+}
+
+#[cfg(test)]
+mod param_tests {
+    use super::super::generate;
+
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+        let dir =
+            std::env::temp_dir().join(format!("savepoint-params-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("p.ksy"), ksy).unwrap();
+        let out = generate(&dir, &["p"]).map(|mut m| m.remove(0).source);
+        let _ = std::fs::remove_dir_all(&dir);
+        out
+    }
+
+    const SCHEMA: &str = "meta: {id: p}\nseq:\n  - {id: first, type: block}\n  - {id: one, type: param_type(first)}\ntypes:\n  block:\n    seq:\n      - {id: foo, type: u1}\n  param_type:\n    params:\n      - {id: foo, type: block}\n    seq:\n      - {id: buf, size: foo.foo}\n";
+
+    #[test]
+    fn user_type_params_are_imported_by_value() {
+        let src = generate_one("ok", SCHEMA).unwrap();
+        for expected in [
+            "#[br(import(foo: Block))]",
+            "#[br(args(first.clone()))]",
+            "#[br(count = foo.foo)]",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
+        // The writer does not get params: no check may name one.
+        assert!(!src.contains("#[bw(assert"), "{src}");
+        let list = SCHEMA.replace("type: block}\n    seq", "type: 'block[]'}\n    seq");
+        let list = list.replace("size: foo.foo", "size: 2");
+        let src = generate_one("list", &list).unwrap();
+        assert!(src.contains("#[br(import(foo: Vec<Block>))]"), "{src}");
+        for refused in ["struct", "io", "any"] {
+            let ksy = SCHEMA.replace(
+                "type: block}\n    seq",
+                &format!("type: {refused}}}\n    seq"),
+            );
+            let err = generate_one(refused, &ksy).unwrap_err();
+            assert_eq!(err.yaml_path, "/types/param_type/params/0", "{err}");
+        }
     }
 }

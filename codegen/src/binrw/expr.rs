@@ -28,7 +28,23 @@ pub enum Side {
 
 /// Parses `text`; the error says what is not supported.
 pub fn parse(text: &str) -> Result<Expr, String> {
+    parse_with(text, false)
+}
+
+/// [`parse`] for a size or element count, which may also subtract (`len - 2`): only
+/// [`Expr::count`] and [`Expr::rust`] converted with `usize::try_from` take `-`, so a negative
+/// or underflowing result fails the conversion instead of wrapping or panicking.
+pub fn parse_size(text: &str) -> Result<Expr, String> {
+    parse_with(text, true)
+}
+
+fn parse_with(text: &str, minus: bool) -> Result<Expr, String> {
     let tokens = tokenize(text)?;
+    if !minus && tokens.iter().any(|t| t == "-") {
+        return Err(format!(
+            "`-` in expression `{text}` is not supported by the binrw backend (only in a size or count)"
+        ));
+    }
     let mut parser = Parser { tokens, pos: 0 };
     let expr = parser.binary(0)?;
     if parser.pos != parser.tokens.len() {
@@ -65,7 +81,7 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
             if ["==", "!=", ">=", "<="].contains(&two.as_str()) {
                 out.push(two);
                 i += 2;
-            } else if "*/+<>()".contains(c) {
+            } else if "*/+-<>()".contains(c) {
                 out.push(c.to_string());
                 i += 1;
             } else {
@@ -94,6 +110,7 @@ const OPERATORS: &[(&str, &str, u8)] = &[
     (">", ">", 3),
     ("<", "<", 3),
     ("+", "+", 4),
+    ("-", "-", 4),
     ("*", "*", 5),
     ("/", "/", 5),
 ];
@@ -239,6 +256,12 @@ impl Expr {
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
             Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
+            // Only sizes take `-` (see `parse_size`): in `i128`, converted to `usize` by the caller.
+            Expr::Binary(l, "-", r) => format!(
+                "(i128::from({}) - i128::from({}))",
+                l.rust(side),
+                r.rust(side)
+            ),
             Expr::Binary(l, op, r) => {
                 if let (Side::Write, Some(name), Expr::Enum(en, _), "==" | "!=") =
                     (side, l.name(), r.as_ref(), *op)
@@ -276,7 +299,8 @@ impl Expr {
         self.count_in(side, &|_| false)
     }
 
-    /// [`Expr::count`] where `wide(name)` says which names hold integers wider than `u16`:
+    /// [`Expr::count`] where `wide(path)` says which names or dotted paths (`header.qty`) hold
+    /// integers wider than `u16`:
     /// those are converted with a checked `usize::try_from` (saturating: a count too large
     /// for memory fails at the end of the input, not here) and combined with saturating
     /// arithmetic.
@@ -287,7 +311,7 @@ impl Expr {
             Expr::Enum(..) => self.rust(side),
             Expr::Int(n) => format!("{n}usize"),
             Expr::Bool(b) => format!("usize::from({b})"),
-            Expr::Binary(l, op, r) if !self.has_wide(wide) => {
+            Expr::Binary(l, op, r) if !self.has_wide(wide) && *op != "-" => {
                 format!("{} {op} {}", l.usize(side, wide), r.usize(side, wide))
             }
             Expr::Path(_) | Expr::Binary(..) => self.usize(side, wide),
@@ -302,11 +326,16 @@ impl Expr {
                 super::parent::import_name(p)
             ),
             Expr::Bool(b) => format!("usize::from({b})"),
-            Expr::Path(p) if p.len() == 1 && wide(&p[0]) => {
+            Expr::Path(p) if wide(&p.join(".")) => {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
             Expr::Enum(..) => self.rust(side),
             Expr::Path(_) => format!("usize::from({})", self.rust(side)),
+            Expr::Binary(l, "-", r) => format!(
+                "{}.checked_sub({}).unwrap_or(usize::MAX)",
+                l.usize(side, wide),
+                r.usize(side, wide)
+            ),
             Expr::Binary(l, op, r) if self.has_wide(wide) && matches!(*op, "+" | "*") => {
                 let method = if *op == "+" {
                     "saturating_add"
@@ -324,7 +353,7 @@ impl Expr {
     fn has_wide(&self, wide: &dyn Fn(&str) -> bool) -> bool {
         match self {
             Expr::Int(_) | Expr::Enum(..) | Expr::Bool(_) => false,
-            Expr::Path(p) => super::parent::is_nav(&p[0]) || (p.len() == 1 && wide(&p[0])),
+            Expr::Path(p) => super::parent::is_nav(&p[0]) || wide(&p.join(".")),
             Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
         }
     }
@@ -371,9 +400,30 @@ mod tests {
             parse("qty * n").unwrap().count_in(Side::Write, &wide),
             "usize::try_from(*qty).unwrap_or(usize::MAX).saturating_mul(usize::from(*n))"
         );
+        let wide = |n: &str| n == "header.qty";
+        assert_eq!(
+            parse("header.qty").unwrap().count_in(Side::Write, &wide),
+            "usize::try_from(header.qty).unwrap_or(usize::MAX)"
+        );
         assert_eq!(
             parse("height").unwrap().count(Side::Write),
             "usize::from(*height)"
+        );
+    }
+
+    #[test]
+    fn subtraction_only_in_sizes() {
+        assert!(parse("len - 2 > 1").unwrap_err().contains("`-`"));
+        let e = parse_size("len - 2").unwrap();
+        // A negative size fails the caller's `usize::try_from` instead of wrapping.
+        assert_eq!(e.rust(Side::Write), "(i128::from(*len) - i128::from(2))");
+        assert_eq!(
+            e.count(Side::Read),
+            "usize::from(len).checked_sub(2usize).unwrap_or(usize::MAX)"
+        );
+        assert_eq!(
+            parse_size("a + b - 1").unwrap().count(Side::Read),
+            "(usize::from(a) + usize::from(b)).checked_sub(1usize).unwrap_or(usize::MAX)"
         );
     }
 

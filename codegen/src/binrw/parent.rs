@@ -113,7 +113,9 @@ impl<'a> Nav<'a> {
         for field in &def.seq {
             for text in field_exprs(field) {
                 // A parse error is reported where the field is emitted.
-                let Ok(e) = expr::parse(text) else { continue };
+                let Ok(e) = expr::parse_size(text) else {
+                    continue;
+                };
                 let mut paths = Vec::new();
                 e.paths(&mut paths);
                 for p in paths.into_iter().filter(|p| is_nav(&p[0])) {
@@ -140,7 +142,7 @@ impl<'a> Nav<'a> {
         let root = self.is_root(def);
         def.seq.iter().find(|field| {
             field_exprs(field).into_iter().any(|text| {
-                let Ok(e) = expr::parse(text) else {
+                let Ok(e) = expr::parse_size(text) else {
                     return false;
                 };
                 let mut paths = Vec::new();

@@ -261,9 +261,10 @@ impl Schemas {
         }
     }
 
-    /// Reads `path` and the schemas it imports (`meta/imports`, relative to the importing file;
-    /// absolute imports are refused), transitively.
-    pub fn load_with_imports(path: &Path) -> Result<Schemas, SchemaError> {
+    /// Reads `path` and the schemas it imports (`meta/imports`), transitively: a relative import
+    /// is looked up next to the importing file, an absolute one (`/common/foo`) in the first of
+    /// `import_dirs` that holds it.
+    pub fn load_with_imports(path: &Path, import_dirs: &[PathBuf]) -> Result<Schemas, SchemaError> {
         let mut files = BTreeMap::new();
         let mut queue = vec![path.to_path_buf()];
         let mut seen = std::collections::BTreeSet::new();
@@ -276,14 +277,23 @@ impl Schemas {
             }
             let file = read_file(&path)?;
             for import in imports_of(&path)? {
-                if import.starts_with('/') {
-                    return Err(Cx { path: &path }.err(
-                        "/meta/imports",
-                        format!("absolute import `{import}` is not supported by the binrw backend"),
-                    ));
-                }
-                let dir = path.parent().unwrap_or(Path::new("."));
-                queue.push(dir.join(format!("{import}.ksy")));
+                let next = match import.strip_prefix('/') {
+                    Some(abs) => import_dirs
+                        .iter()
+                        .map(|d| d.join(format!("{abs}.ksy")))
+                        .find(|p| p.is_file())
+                        .ok_or_else(|| {
+                            Cx { path: &path }.err(
+                                "/meta/imports",
+                                format!("absolute import `{import}` is in no import folder"),
+                            )
+                        })?,
+                    None => path
+                        .parent()
+                        .unwrap_or(Path::new("."))
+                        .join(format!("{import}.ksy")),
+                };
+                queue.push(next);
             }
             files.insert(file.id.clone(), file);
         }
@@ -1127,10 +1137,12 @@ mod import_tests {
         let b = "meta: {id: b}\nseq:\n  - {id: x, type: u1}\ntypes:\n  outer:\n    types:\n      inner:\n        seq:\n          - {id: y, type: u1}\n";
         std::fs::write(dir.join("a.ksy"), a).unwrap();
         std::fs::write(dir.join("sub/b.ksy"), b).unwrap();
-        let schemas = Schemas::load_with_imports(&dir.join("a.ksy"));
-        let absolute = a.replace("[sub/b]", "[/common/b]");
+        let schemas = Schemas::load_with_imports(&dir.join("a.ksy"), &[]);
+        let absolute = a.replace("[sub/b]", "[/sub/b]");
         std::fs::write(dir.join("a.ksy"), absolute).unwrap();
-        let refused = Schemas::load_with_imports(&dir.join("a.ksy"));
+        let refused = Schemas::load_with_imports(&dir.join("a.ksy"), &[]);
+        let found =
+            Schemas::load_with_imports(&dir.join("a.ksy"), &[dir.join("none"), dir.clone()]);
         let _ = std::fs::remove_dir_all(&dir);
         let schemas = schemas.unwrap();
         let (file, t) = schemas.resolve("a", "b").unwrap();
@@ -1140,6 +1152,9 @@ mod import_tests {
         assert!(schemas.resolve("a", "c").is_none());
         let err = refused.unwrap_err();
         assert_eq!(err.yaml_path, "/meta/imports");
-        assert!(err.message.contains("/common/b"), "{err}");
+        assert!(err.message.contains("/sub/b"), "{err}");
+        let found = found.unwrap();
+        let (file, t) = found.resolve("a", "b::outer::inner").unwrap();
+        assert_eq!((file, t.id.as_str()), ("b", "inner"));
     }
 }

@@ -344,8 +344,9 @@ impl<'a> Cx<'a> {
             {
                 Ok(format!("check({access}.is_empty(), \"{what}\")?;\n"))
             }
+            // `.clone()` also copies out of an optional field's `&` integer.
             (Value::Int, e) if literal(e).is_some() => Ok(format!(
-                "check(i128::try_from({access}).ok() == Some({}), \"{what}\")?;\n",
+                "check(i128::try_from({access}.clone()).ok() == Some({}), \"{what}\")?;\n",
                 literal(e).unwrap_or_default()
             )),
             (Value::Float, e) if float_literal(e).is_some() => {
@@ -417,9 +418,14 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// The module of `ksy` with a `run` function checking `checks` (see the module docs).
-pub fn generate_test(ksy: &Path, checks: &[Check]) -> Result<String, SchemaError> {
-    let schemas = Schemas::load_with_imports(ksy)?;
+/// The module of `ksy` with a `run` function checking `checks` (see the module docs); absolute
+/// imports are looked up in `import_dirs`.
+pub fn generate_test(
+    ksy: &Path,
+    import_dirs: &[std::path::PathBuf],
+    checks: &[Check],
+) -> Result<String, SchemaError> {
+    let schemas = Schemas::load_with_imports(ksy, import_dirs)?;
     let (id, file) = schemas
         .files
         .iter()

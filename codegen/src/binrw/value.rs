@@ -12,6 +12,7 @@
 use std::fmt::Write as _;
 
 use super::emit::{float_type, int_type, is_int};
+use super::expr::Expr as SeqExpr;
 use super::schema::{Field, FieldType, File, TypeDef, snake_to_camel};
 use crate::expr::{self, Expr};
 
@@ -497,7 +498,9 @@ impl Tr<'_, '_> {
 
     /// The type of one element of `field` and the Rust conversion of `x`, a reference to it.
     fn element(&self, field: &Field, x: &str) -> Option<(Ty, String)> {
-        let framed = field.terminator.is_some() || field.pad_right.is_some();
+        // Processed bytes keep their stored form beside `value`, as framed ones do.
+        let framed =
+            field.terminator.is_some() || field.pad_right.is_some() || field.process.is_some();
         match &field.ty {
             FieldType::Named { name, .. } if field.enum_name.is_some() && is_int(name) => {
                 let e = field.enum_name.as_deref()?;
@@ -563,34 +566,113 @@ impl Tr<'_, '_> {
 
 /// Refuses a seq field whose expressions (`if`, `size`, `repeat-expr`, type arguments,
 /// `switch-on`) name a value instance of `def`: binrw directives see only fields read so far.
+/// An integer instance computed from earlier seq fields is written out in an `if`, `size` or
+/// `repeat-expr` instead (see [`inline_seq_uses`]).
 pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
     for field in &def.seq {
-        let mut texts: Vec<&str> = [&field.cond, &field.size, &field.repeat_expr]
-            .into_iter()
-            .flatten()
-            .map(String::as_str)
-            .collect();
+        let bits = matches!(&field.ty, FieldType::Named { name, .. } if super::bits::width(name).is_some());
+        let mut texts: Vec<(&str, Option<bool>)> = Vec::new();
+        for (text, size) in [
+            (&field.cond, false),
+            (&field.size, true),
+            (&field.repeat_expr, true),
+        ] {
+            if let Some(text) = text {
+                texts.push((text, (!bits).then_some(size)));
+            }
+        }
         match &field.ty {
-            FieldType::Named { args, .. } => texts.extend(args.iter().map(String::as_str)),
-            FieldType::Switch { on, .. } => texts.push(on),
+            FieldType::Named { args, .. } => texts.extend(args.iter().map(|a| (a.as_str(), None))),
+            FieldType::Switch { on, .. } => texts.push((on, None)),
             FieldType::None => {}
         }
-        for text in texts {
+        for (text, inline) in texts {
             let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
-            if let Some(word) = words
+            let Some(word) = words
                 .into_iter()
                 .find(|w| def.instances.iter().any(|i| i.id == *w))
-            {
-                return Err((
-                    field.yaml_path.clone(),
-                    format!(
-                        "value instance `{word}` used by a seq field is not supported by the binrw backend"
-                    ),
-                ));
-            }
+            else {
+                continue;
+            };
+            let parsed = match inline {
+                Some(true) => super::expr::parse_size(text),
+                Some(false) => super::expr::parse(text),
+                None => Err(String::new()),
+            };
+            let why = match parsed {
+                // A parse error is reported where the field is emitted.
+                Err(e) if !e.is_empty() => continue,
+                Err(_) => String::new(),
+                Ok(e) => match inline_seq_uses(def, field, &e, inline == Some(true)) {
+                    Ok(_) => continue,
+                    Err(e) => format!(": {e}"),
+                },
+            };
+            return Err((
+                field.yaml_path.clone(),
+                format!(
+                    "value instance `{word}` used by a seq field is not supported by the binrw backend{why}"
+                ),
+            ));
         }
     }
     Ok(())
+}
+
+/// `e` with each value instance of `def` it names replaced by the instance's expression, which
+/// may name only seq fields of `def` read before `field` (and other such instances).
+pub fn inline_seq_uses(
+    def: &TypeDef,
+    field: &Field,
+    e: &SeqExpr,
+    size: bool,
+) -> Result<SeqExpr, String> {
+    inline_in(def, field, e, size, 0)
+}
+
+fn inline_in(
+    def: &TypeDef,
+    field: &Field,
+    e: &SeqExpr,
+    size: bool,
+    depth: u32,
+) -> Result<SeqExpr, String> {
+    match e {
+        SeqExpr::Binary(l, op, r) => Ok(SeqExpr::Binary(
+            Box::new(inline_in(def, field, l, size, depth)?),
+            op,
+            Box::new(inline_in(def, field, r, size, depth)?),
+        )),
+        SeqExpr::Path(p) if p.len() == 1 && def.instances.iter().any(|i| i.id == p[0]) => {
+            let inst = def.instances.iter().find(|i| i.id == p[0]).ok_or("")?;
+            if depth > 8 || inst.enum_name.is_some() {
+                return Err(format!(
+                    "instance `{}` is not an integer of earlier fields",
+                    inst.id
+                ));
+            }
+            let value = if size {
+                super::expr::parse_size(&inst.value)
+            } else {
+                super::expr::parse(&inst.value)
+            }
+            .map_err(|e| format!("instance `{}`: {e}", inst.id))?;
+            let value = inline_in(def, field, &value, size, depth + 1)?;
+            let before = def.seq.iter().take_while(|f| !std::ptr::eq(*f, field));
+            let earlier: Vec<&str> = before.map(|f| f.id.as_str()).collect();
+            let mut paths = Vec::new();
+            value.paths(&mut paths);
+            if let Some(p) = paths.iter().find(|p| !earlier.contains(&p[0].as_str())) {
+                return Err(format!(
+                    "instance `{}` uses `{}`, which is not a seq field read before",
+                    inst.id,
+                    p.join(".")
+                ));
+            }
+            Ok(value)
+        }
+        other => Ok(other.clone()),
+    }
 }
 
 /// The `impl` block with one method per value instance of `def` (empty without instances).
@@ -711,5 +793,22 @@ mod tests {
         for name in ["x", "y", "z", "w"] {
             assert!(instance(&file.types[0], &file, name).is_err(), "{name}");
         }
+    }
+
+    #[test]
+    fn inlines_instances_of_earlier_fields_into_seq_sizes() {
+        let file = load("  len2:\n    value: a - 2\n  late:\n    value: n.size\n");
+        let def = &file.types[0];
+        let (s, n) = (&def.seq[1], &def.seq[2]);
+        let e = super::super::expr::parse_size("len2 + 1").unwrap();
+        let inlined = inline_seq_uses(def, s, &e, true).unwrap();
+        assert_eq!(
+            inlined.rust(super::super::expr::Side::Read),
+            "(i128::from(a) - i128::from(2)) + 1"
+        );
+        // Outside a size `-` is refused; an instance of a later field cannot be inlined.
+        assert!(inline_seq_uses(def, s, &e, false).is_err());
+        let late = super::super::expr::parse_size("late").unwrap();
+        assert!(inline_seq_uses(def, n, &late, true).is_err());
     }
 }

@@ -1,8 +1,9 @@
 //! TOC and data blobs: the object headers of a level or blueprint, and each object's bytes.
 //!
 //! Reading has two passes. The first ([`read_toc`], [`read_data_blob`]) walks the blobs and yields
-//! [`Pending`] objects (header, save data and where the bytes are); the second ([`decode`]) decodes
-//! the objects' bytes, on several threads, once every level's versions are known.
+//! the objects with their header and save data, and [`Pending`] places (where the bytes are); the
+//! second ([`decode`]) decodes the objects' bytes into them, on several threads, once every level's
+//! versions are known.
 
 use serde::{Deserialize, Serialize};
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
@@ -14,6 +15,10 @@ use crate::{Error, ReadOptions};
 
 /// Objects per thread below which another thread does not pay off.
 const OBJECTS_PER_THREAD: usize = 256;
+/// [`decode`] gives the body back in this many steps (each a part of the body's bytes)...
+const DECODE_STEPS: usize = 16;
+/// ...of at least this many bytes each.
+const MIN_DECODE_STEP: usize = 64 * 1024;
 
 /// What a TOC blob holds after its object headers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,16 +41,26 @@ pub(crate) enum TailKind {
     Persistent,
 }
 
-/// An object whose bytes are not decoded yet.
+/// Where the bytes of an object not decoded yet are, and the versions they are read in. The object
+/// itself is already in the model (header and save data, its data a placeholder), so decoding fills
+/// it in place instead of holding a second copy of every header until the end.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Pending {
-    pub header: ObjectHeader,
-    pub save_data: Option<FObjectSaveData>,
     /// Offset of the object's bytes in the body, and their length.
     pub at: usize,
     pub len: usize,
-    /// The versions of the enclosing level.
+    /// The versions of the object's bytes (its level's, narrowed by its own save data).
     pub scope: Scope,
 }
+
+/// The objects of a data blob, their data not decoded yet, and where each one's bytes are.
+pub(crate) struct Undecoded {
+    pub objects: Vec<SaveObject>,
+    pub pending: Vec<Pending>,
+}
+
+/// An object to decode: its place in the model and where its bytes are.
+pub(crate) type Job<'a> = (&'a mut SaveObject, Pending);
 
 /// Reads a TOC blob: the object count, the headers, and the tail.
 pub(crate) fn read_toc(
@@ -58,9 +73,8 @@ pub(crate) fn read_toc(
     // Headers repeat class paths and level names: they share one text each.
     FString::sharing_texts(|| {
         for i in 0..n {
-            let header = r
-                .binrw_args("header", (save_version,))
-                .map_err(|e: Error| e.within(&format!("[{i}]")))?;
+            let header = ObjectHeader::read(r, save_version)
+                .map_err(|e| e.within(&format!("[{i}].header")))?;
             headers.push(header);
         }
         Ok((headers, read_tail(r, kind)))
@@ -120,14 +134,14 @@ pub(crate) fn put_count(n: usize, out: &mut Vec<u8>, path: &str) -> Result<(), E
 }
 
 /// Reads a data blob of `headers.len()` objects. `save_blob`: the save form, with each object's
-/// SaveVersion and version data; blueprints store the bytes alone. Returns the objects and the bytes
-/// after the last one.
+/// SaveVersion and version data; blueprints store the bytes alone. Returns the objects (their data
+/// not decoded yet) and the bytes after the last one.
 pub(crate) fn read_data_blob(
     r: &mut Reader<'_>,
     headers: Vec<ObjectHeader>,
     save_blob: bool,
     scope: Scope,
-) -> Result<(Vec<Pending>, Vec<u8>), Error> {
+) -> Result<(Undecoded, Vec<u8>), Error> {
     let at = r.offset();
     let n = r.count(4, "object count")?;
     if n != headers.len() {
@@ -137,13 +151,15 @@ pub(crate) fn read_data_blob(
             format!("{n} objects, the TOC blob has {}", headers.len()),
         ));
     }
+    let mut objects = Vec::with_capacity(n);
     let mut pending = Vec::with_capacity(n);
     for (i, header) in headers.into_iter().enumerate() {
-        let object =
+        let (object, place) =
             read_entry(r, header, save_blob, scope).map_err(|e| e.within(&format!("[{i}]")))?;
-        pending.push(object);
+        objects.push(object);
+        pending.push(place);
     }
-    Ok((pending, r.rest().to_vec()))
+    Ok((Undecoded { objects, pending }, r.rest().to_vec()))
 }
 
 fn read_entry(
@@ -151,11 +167,11 @@ fn read_entry(
     header: ObjectHeader,
     save_blob: bool,
     scope: Scope,
-) -> Result<Pending, Error> {
+) -> Result<(SaveObject, Pending), Error> {
     let mut save_data = None;
     if save_blob {
         let save_version = r.i32("save_version")?;
-        let migrate = r.binrw("should_migrate_object_refs_to_persistent")?;
+        let migrate = r.bool32("should_migrate_object_refs_to_persistent")?;
         save_data = Some((save_version, migrate));
     }
     let len = r.count(1, "data length")?;
@@ -173,13 +189,13 @@ fn read_entry(
         }),
         None => None,
     };
-    Ok(Pending {
+    let object = SaveObject {
         header,
         save_data,
-        at,
-        len,
-        scope,
-    })
+        data: ObjectData::undecoded(),
+    };
+    let scope = object.scope(scope);
+    Ok((object, Pending { at, len, scope }))
 }
 
 /// Appends a data blob.
@@ -235,75 +251,64 @@ fn write_entry(
 
 /// The scopes the objects' bytes are read in.
 pub(crate) fn scopes(pending: &[Pending]) -> impl Iterator<Item = Scope> + '_ {
-    pending.iter().map(object_scope)
+    pending.iter().map(|p| p.scope)
 }
 
-fn object_scope(p: &Pending) -> Scope {
-    match &p.save_data {
-        Some(s) => p.scope.narrowed(
-            Some(s.save_version),
-            s.per_object_version_data
-                .as_ref()
-                .and_then(|o| o.value.as_ref()),
-        ),
-        None => p.scope,
-    }
-}
-
-/// Decodes the bytes of every pending object (`body` is the buffer their offsets point into), on
-/// several threads when there are many.
+/// Decodes the bytes of every pending object into it, from the last object to the first, giving
+/// the body's memory back as it goes: once the objects from some offset on are decoded, the body is
+/// cut there (a shrinking `realloc`, in place with the system allocator), so a read never holds
+/// the whole body and the whole decoded model at once. `jobs` are in body order, as read. The
+/// objects of each step are decoded on several threads when there are many.
 pub(crate) fn decode(
-    pending: Vec<Pending>,
-    body: &[u8],
+    jobs: &mut [Job<'_>],
+    mut body: Vec<u8>,
     contexts: &Contexts,
     options: ReadOptions,
-) -> Vec<SaveObject> {
-    let threads = options.threads(pending.len(), OBJECTS_PER_THREAD);
-    if threads == 1 {
-        return decode_group(pending, body, contexts);
+) {
+    let step = (body.len() / DECODE_STEPS).max(MIN_DECODE_STEP);
+    let mut end = jobs.len();
+    while end > 0 {
+        let cut = body.len().saturating_sub(step);
+        let start = jobs[..end]
+            .partition_point(|(_, p)| p.at < cut)
+            .min(end - 1);
+        decode_step(&mut jobs[start..end], &body, contexts, options);
+        body.truncate(jobs[start].1.at);
+        body.shrink_to_fit();
+        end = start;
     }
-    let per = pending.len().div_ceil(threads);
-    let mut groups = Vec::with_capacity(threads);
-    let mut pending = pending;
-    while !pending.is_empty() {
-        let rest = pending.split_off(per.min(pending.len()));
-        groups.push(pending);
-        pending = rest;
-    }
-    std::thread::scope(|s| {
-        let handles: Vec<_> = groups
-            .into_iter()
-            .map(|group| s.spawn(move || decode_group(group, body, contexts)))
-            .collect();
-        let mut objects = Vec::new();
-        for h in handles {
-            match h.join() {
-                Ok(group) => objects.extend(group),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        objects
-    })
 }
 
-fn decode_group(pending: Vec<Pending>, body: &[u8], contexts: &Contexts) -> Vec<SaveObject> {
-    FString::sharing_texts(|| decode_objects(pending, body, contexts))
+/// Decodes the objects of one step of [`decode`].
+fn decode_step(jobs: &mut [Job<'_>], body: &[u8], contexts: &Contexts, options: ReadOptions) {
+    let threads = options.threads(jobs.len(), OBJECTS_PER_THREAD);
+    if threads == 1 {
+        decode_group(jobs, body, contexts);
+        return;
+    }
+    let per = jobs.len().div_ceil(threads);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = jobs
+            .chunks_mut(per)
+            .map(|group| s.spawn(move || decode_group(group, body, contexts)))
+            .collect();
+        for h in handles {
+            if let Err(panic) = h.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    });
+}
+
+fn decode_group(jobs: &mut [Job<'_>], body: &[u8], contexts: &Contexts) {
+    FString::sharing_texts(|| decode_objects(jobs, body, contexts));
 }
 
 /// [`decode_group`] within the text sharing: object references repeat level names and paths.
-fn decode_objects(pending: Vec<Pending>, body: &[u8], contexts: &Contexts) -> Vec<SaveObject> {
+fn decode_objects(jobs: &mut [Job<'_>], body: &[u8], contexts: &Contexts) {
     let mut readers = contexts.readers();
-    pending
-        .into_iter()
-        .map(|p| {
-            let scope = object_scope(&p);
-            let bytes = &body[p.at..p.at + p.len];
-            let data = ObjectData::decode(bytes, p.at, &p.header, scope, &mut readers);
-            SaveObject {
-                header: p.header,
-                save_data: p.save_data,
-                data,
-            }
-        })
-        .collect()
+    for (object, p) in jobs {
+        let bytes = &body[p.at..p.at + p.len];
+        object.data = ObjectData::decode(bytes, p.at, &object.header, p.scope, &mut readers);
+    }
 }

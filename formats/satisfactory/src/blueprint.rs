@@ -83,7 +83,7 @@ impl Blueprint {
         let mut r = Reader::new(data, 0);
         let header: FBlueprintHeader = r.binrw("header")?;
         let (chunks, body) = archive::read(r.rest(), r.offset(), options)?;
-        let body = read_body(&body, scope_of(&header), options).map_err(|e| e.within("body"))?;
+        let body = read_body(body, scope_of(&header), options).map_err(|e| e.within("body"))?;
         Ok(Blueprint {
             header,
             chunks,
@@ -125,8 +125,8 @@ fn scope_of(header: &FBlueprintHeader) -> Scope {
     Scope::file(header.save_version).narrowed(None, header.save_object_version_data.as_ref())
 }
 
-fn read_body(body: &[u8], scope: Scope, options: ReadOptions) -> Result<BlueprintBody, Error> {
-    let mut r = Reader::new(body, 0);
+fn read_body(body: Vec<u8>, scope: Scope, options: ReadOptions) -> Result<BlueprintBody, Error> {
+    let mut r = Reader::new(&body, 0);
     let size = r.count(1, "size")?;
     if size != r.remaining() {
         return Err(Error::new(
@@ -147,10 +147,17 @@ fn read_body(body: &[u8], scope: Scope, options: ReadOptions) -> Result<Blueprin
     }
     let (headers, toc_tail) = blob::read_toc(&mut toc, scope.save_version, TailKind::Level)
         .map_err(|e| e.within("toc"))?;
-    let (pending, data_tail) =
-        blob::read_data_blob(&mut data, headers, false, scope).map_err(|e| e.within("data"))?;
+    let (
+        blob::Undecoded {
+            mut objects,
+            pending,
+        },
+        data_tail,
+    ) = blob::read_data_blob(&mut data, headers, false, scope).map_err(|e| e.within("data"))?;
     let contexts = Contexts::for_scopes(blob::scopes(&pending).collect::<Vec<_>>());
-    let objects = blob::decode(pending, body, &contexts, options);
+    let mut jobs: Vec<_> = objects.iter_mut().zip(pending).collect();
+    blob::decode(&mut jobs, body, &contexts, options);
+    drop(jobs);
     Ok(BlueprintBody {
         objects,
         toc_tail,

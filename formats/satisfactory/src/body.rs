@@ -5,7 +5,7 @@ use binrw::binrw;
 use serde::{Deserialize, Serialize};
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
 
-use crate::blob::{self, Pending, TailKind, TocTail};
+use crate::blob::{self, Pending, TailKind, TocTail, Undecoded};
 use crate::objects::{Contexts, SaveObject};
 use crate::reader::{Reader, put, put_sized};
 use crate::versions::{
@@ -98,17 +98,6 @@ pub struct SaveBody {
     pub unresolved: Option<FUnresolvedWorldSaveData>,
 }
 
-/// A level whose objects are not decoded yet.
-struct PendingLevel {
-    level_name: FString,
-    toc_tail: TocTail,
-    data_tail: Vec<u8>,
-    save_version: Option<i32>,
-    destroyed_actors: TArray<FObjectReferenceDisc>,
-    version_data: Option<TOptional<FSaveObjectVersionData>>,
-    objects: Vec<Pending>,
-}
-
 /// Reads one pair of size-prefixed (`i64`) TOC and data blobs.
 fn blobs<'a>(r: &mut Reader<'a>) -> Result<(Reader<'a>, Reader<'a>), Error> {
     let n = r.count64(1, "toc_blob")?;
@@ -124,7 +113,7 @@ fn level_objects(
     mut data: Reader<'_>,
     scope: Scope,
     kind: TailKind,
-) -> Result<(Vec<Pending>, TocTail, Vec<u8>), Error> {
+) -> Result<(Undecoded, TocTail, Vec<u8>), Error> {
     let (headers, tail) =
         blob::read_toc(&mut toc, scope.save_version, kind).map_err(|e| e.within("toc_blob"))?;
     let (objects, data_tail) =
@@ -138,14 +127,36 @@ impl SaveBody {
         Scope::file(save_version).narrowed(None, self.persistent_level_version_data.as_ref())
     }
 
-    /// Reads a body (without the leading `i64` size) saved with `save_version`; `body` is the whole
-    /// decompressed buffer, `r` the part after the size.
+    /// Reads a body saved with `save_version`: `body` is the whole decompressed buffer, its leading
+    /// `i64` size already checked. The buffer is given up while the objects are decoded.
     pub(crate) fn read(
-        body: &[u8],
-        r: &mut Reader<'_>,
+        body: Vec<u8>,
         save_version: i32,
         options: ReadOptions,
     ) -> Result<Self, Error> {
+        let mut r = Reader::new(body.get(8..).unwrap_or_default(), 8);
+        let (mut save_body, mut pending) = Self::frame(&mut r, save_version)?;
+        let scopes: Vec<Scope> = pending.iter().flat_map(|p| blob::scopes(p)).collect();
+        let contexts = Contexts::for_scopes(scopes);
+        let count = save_body.objects().count();
+        let mut jobs = Vec::with_capacity(count);
+        let objects = save_body
+            .levels
+            .iter_mut()
+            .map(|l| &mut l.objects)
+            .chain([&mut save_body.persistent.objects]);
+        for (objects, pending) in objects.zip(pending.drain(..)) {
+            jobs.extend(objects.iter_mut().zip(pending));
+        }
+        blob::decode(&mut jobs, body, &contexts, options);
+        drop(jobs);
+        Ok(save_body)
+    }
+
+    /// The first pass over a body (after its size): everything but the objects' own bytes, which
+    /// are left for [`blob::decode`]. Returns the body with its objects not decoded yet, and where
+    /// their bytes are: per level, then the persistent level's.
+    fn frame(r: &mut Reader<'_>, save_version: i32) -> Result<(Self, Vec<Vec<Pending>>), Error> {
         let persistent_level_version_data = if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
             Some(r.binrw("persistent_level_version_data")?)
         } else {
@@ -156,10 +167,12 @@ impl SaveBody {
         let validation_data = r.binrw("validation_data")?;
         let n = r.count(8, "levels")?;
         let mut levels = Vec::with_capacity(n);
+        let mut pending = Vec::with_capacity(n + 1);
         for i in 0..n {
-            let level = read_level(r, save_version, file_scope)
+            let (level, level_pending) = read_level(r, save_version, file_scope)
                 .map_err(|e| e.within(&format!("levels[{i}]")))?;
             levels.push(level);
+            pending.push(level_pending);
         }
         let (toc, data) = blobs(r).map_err(|e| e.within("persistent"))?;
         let level_to_destroyed_actors = r.binrw("persistent.level_to_destroyed_actors")?;
@@ -174,46 +187,20 @@ impl SaveBody {
         if !r.is_empty() {
             return Err(r.err("", format!("{} bytes follow the body", r.remaining())));
         }
-        let scopes: Vec<Scope> = levels
-            .iter()
-            .flat_map(|l| blob::scopes(&l.objects))
-            .chain(blob::scopes(&persistent_objects))
-            .collect();
-        let contexts = Contexts::for_scopes(scopes);
-        let counts: Vec<usize> = levels.iter().map(|l| l.objects.len()).collect();
-        let mut all = Vec::with_capacity(counts.iter().sum::<usize>() + persistent_objects.len());
-        let mut pending_levels = Vec::with_capacity(levels.len());
-        for mut level in levels {
-            all.append(&mut level.objects);
-            pending_levels.push(level);
-        }
-        all.extend(persistent_objects);
-        let mut decoded = blob::decode(all, body, &contexts, options).into_iter();
-        let levels = pending_levels
-            .into_iter()
-            .zip(counts)
-            .map(|(l, n)| FPerStreamingLevelSaveData {
-                level_name: l.level_name,
-                objects: decoded.by_ref().take(n).collect(),
-                toc_tail: l.toc_tail,
-                data_tail: l.data_tail,
-                save_version: l.save_version,
-                destroyed_actors: l.destroyed_actors,
-                version_data: l.version_data,
-            })
-            .collect();
-        Ok(SaveBody {
+        pending.push(persistent_objects.pending);
+        let body = SaveBody {
             persistent_level_version_data,
             validation_data,
             levels,
             persistent: FPersistentAndRuntimeSaveData {
-                objects: decoded.collect(),
+                objects: persistent_objects.objects,
                 toc_tail,
                 data_tail,
                 level_to_destroyed_actors,
             },
             unresolved,
-        })
+        };
+        Ok((body, pending))
     }
 
     /// Appends the body, its leading `i64` size included.
@@ -310,7 +297,12 @@ fn gate_error(field: &str, version: i32, at: usize) -> Error {
     )
 }
 
-fn read_level(r: &mut Reader<'_>, save_version: i32, outer: Scope) -> Result<PendingLevel, Error> {
+/// Reads one level, its objects not decoded yet, and where their bytes are.
+fn read_level(
+    r: &mut Reader<'_>,
+    save_version: i32,
+    outer: Scope,
+) -> Result<(FPerStreamingLevelSaveData, Vec<Pending>), Error> {
     let level_name = r.binrw("level_name")?;
     let (toc, data) = blobs(r)?;
     let level_version = if save_version >= SAVE_VERSION_PER_LEVEL {
@@ -329,16 +321,17 @@ fn read_level(r: &mut Reader<'_>, save_version: i32, outer: Scope) -> Result<Pen
         level_version,
         version_data.as_ref().and_then(|v| v.value.as_ref()),
     );
-    let (objects, toc_tail, data_tail) = level_objects(toc, data, scope, TailKind::Level)?;
-    Ok(PendingLevel {
+    let (undecoded, toc_tail, data_tail) = level_objects(toc, data, scope, TailKind::Level)?;
+    let level = FPerStreamingLevelSaveData {
         level_name,
+        objects: undecoded.objects,
         toc_tail,
         data_tail,
         save_version: level_version,
         destroyed_actors,
         version_data,
-        objects,
-    })
+    };
+    Ok((level, undecoded.pending))
 }
 
 fn write_level(

@@ -3,6 +3,7 @@
 
 use binrw::io::Cursor;
 use binrw::{BinRead, BinWrite};
+use unreal::{FObjectReferenceDisc, FString, TArray};
 
 use crate::Error;
 
@@ -20,19 +21,23 @@ impl<'a> Reader<'a> {
     }
 
     /// Absolute offset of the next byte.
+    #[inline]
     pub(crate) fn offset(&self) -> usize {
         self.base + self.pos
     }
 
+    #[inline]
     pub(crate) fn remaining(&self) -> usize {
         self.data.len() - self.pos
     }
 
+    #[inline]
     pub(crate) fn is_empty(&self) -> bool {
         self.pos == self.data.len()
     }
 
     /// The bytes not read yet.
+    #[inline]
     pub(crate) fn rest(&self) -> &'a [u8] {
         &self.data[self.pos..]
     }
@@ -42,13 +47,20 @@ impl<'a> Reader<'a> {
     }
 
     /// The next `n` bytes.
+    #[inline]
     pub(crate) fn take(&mut self, n: usize, path: &str) -> Result<&'a [u8], Error> {
         if n > self.remaining() {
-            return Err(self.err(path, format!("{n} bytes needed, {} left", self.remaining())));
+            return Err(self.short(n, path));
         }
         let bytes = &self.data[self.pos..self.pos + n];
         self.pos += n;
         Ok(bytes)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn short(&self, n: usize, path: &str) -> Error {
+        self.err(path, format!("{n} bytes needed, {} left", self.remaining()))
     }
 
     /// A reader over the next `n` bytes (and skips them here).
@@ -57,29 +69,35 @@ impl<'a> Reader<'a> {
         Ok(Reader::new(self.take(n, path)?, base))
     }
 
+    #[inline]
     fn array<const N: usize>(&mut self, path: &str) -> Result<[u8; N], Error> {
         let bytes = self.take(N, path)?;
         Ok(bytes.try_into().expect("take returned N bytes"))
     }
 
+    #[inline]
     pub(crate) fn u8(&mut self, path: &str) -> Result<u8, Error> {
         Ok(self.array::<1>(path)?[0])
     }
 
+    #[inline]
     pub(crate) fn i32(&mut self, path: &str) -> Result<i32, Error> {
         Ok(i32::from_le_bytes(self.array(path)?))
     }
 
+    #[inline]
     pub(crate) fn u32(&mut self, path: &str) -> Result<u32, Error> {
         Ok(u32::from_le_bytes(self.array(path)?))
     }
 
+    #[inline]
     pub(crate) fn i64(&mut self, path: &str) -> Result<i64, Error> {
         Ok(i64::from_le_bytes(self.array(path)?))
     }
 
     /// An `i32` element count, checked against the bytes left (each element takes at least
     /// `min_size` bytes), so nothing sized by it can exceed the input.
+    #[inline]
     pub(crate) fn count(&mut self, min_size: usize, path: &str) -> Result<usize, Error> {
         let at = self.offset();
         let n = self.i32(path)?;
@@ -93,17 +111,64 @@ impl<'a> Reader<'a> {
         self.check_count(n, min_size, at, path)
     }
 
+    #[inline]
     fn check_count(&self, n: i64, min_size: usize, at: usize, path: &str) -> Result<usize, Error> {
         usize::try_from(n)
             .ok()
             .filter(|&n| n.saturating_mul(min_size.max(1)) <= self.remaining())
-            .ok_or_else(|| {
-                Error::new(
-                    path,
-                    at,
-                    format!("count {n} exceeds the {} bytes left", self.remaining()),
-                )
-            })
+            .ok_or_else(|| self.count_too_large(n, at, path))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn count_too_large(&self, n: i64, at: usize, path: &str) -> Error {
+        Error::new(
+            path,
+            at,
+            format!("count {n} exceeds the {} bytes left", self.remaining()),
+        )
+    }
+
+    /// A UE `bool` (u32 0 or 1).
+    #[inline]
+    pub(crate) fn bool32(&mut self, path: &str) -> Result<Bool32, Error> {
+        let at = self.offset();
+        match self.u32(path)? {
+            0 => Ok(Bool32(false)),
+            1 => Ok(Bool32(true)),
+            v => Err(Error::new(path, at, format!("bool is {v}, not 0 or 1"))),
+        }
+    }
+
+    /// An `FString`, read from the slice (not through binrw: object headers and references hold
+    /// most of a save's strings).
+    pub(crate) fn fstring(&mut self, path: &str) -> Result<FString, Error> {
+        let (s, used) = FString::read_from(self.rest(), self.offset())
+            .map_err(|e| Error::new(path, e.offset, e.message))?;
+        self.pos += used;
+        Ok(s)
+    }
+
+    /// An `FObjectReferenceDisc`, read from the slice like [`Reader::fstring`].
+    pub(crate) fn object_reference(&mut self, path: &str) -> Result<FObjectReferenceDisc, Error> {
+        let (reference, used) = FObjectReferenceDisc::read_from(self.rest(), self.offset())
+            .map_err(|e| Error::new(path, e.offset, e.message))?;
+        self.pos += used;
+        Ok(reference)
+    }
+
+    /// A `TArray<FObjectReferenceDisc>`, read from the slice like [`Reader::fstring`].
+    pub(crate) fn object_references(
+        &mut self,
+        path: &str,
+    ) -> Result<TArray<FObjectReferenceDisc>, Error> {
+        // Each reference is two FStrings of at least their 4-byte lengths.
+        let n = self.count(8, path)?;
+        let mut items = Vec::with_capacity(n);
+        for _ in 0..n {
+            items.push(self.object_reference(path)?);
+        }
+        Ok(TArray::new(items))
     }
 
     /// A `#[binrw]` value.

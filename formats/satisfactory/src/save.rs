@@ -61,9 +61,8 @@ impl SaveFile {
             ));
         }
         // One text table for every level's headers (and the objects decoded on this thread).
-        let body =
-            unreal::FString::sharing_texts(|| read_body(&body, header.save_version, options))
-                .map_err(|e| e.within("body"))?;
+        let body = unreal::FString::sharing_texts(|| read_body(body, header.save_version, options))
+            .map_err(|e| e.within("body"))?;
         Ok(SaveFile {
             header,
             chunks,
@@ -98,11 +97,11 @@ impl SaveFile {
 
 /// Reads a decompressed body: the `i64` size, then the body proper.
 pub(crate) fn read_body(
-    body: &[u8],
+    body: Vec<u8>,
     save_version: i32,
     options: ReadOptions,
 ) -> Result<SaveBody, Error> {
-    let mut r = Reader::new(body, 0);
+    let mut r = Reader::new(&body, 0);
     let size = r.i64("size")?;
     if usize::try_from(size).ok() != Some(r.remaining()) {
         return Err(Error::new(
@@ -114,5 +113,5 @@ pub(crate) fn read_body(
             ),
         ));
     }
-    SaveBody::read(body, &mut r, save_version, options)
+    SaveBody::read(body, save_version, options)
 }

@@ -332,7 +332,7 @@ pub(crate) fn read_element(
 }
 
 /// `read_element` with the kind of `ty` already known (hoisted out of element loops).
-fn read_element_of(
+pub(crate) fn read_element_of(
     kind: Kind,
     ty: &FPropertyTypeName,
     r: &mut ByteReader<'_>,
@@ -383,7 +383,7 @@ fn read_element_struct(
         return StructValue::parse(from_tree, None, None, r, st);
     }
     let ctx = st.ctx;
-    match ctx.hints.get(&st.path) {
+    match st.hint() {
         Some("Struct") => StructValue::parse_properties(r, st),
         Some(name) => StructValue::parse(name, None, None, r, st),
         None if looks_like_property_list(r, ctx) => StructValue::parse_properties(r, st),

@@ -17,18 +17,22 @@ impl<'a> ByteReader<'a> {
     }
 
     /// Absolute offset of the next byte.
+    #[inline]
     pub(crate) fn offset(&self) -> usize {
         self.base + self.pos
     }
 
+    #[inline]
     pub(crate) fn pos(&self) -> usize {
         self.pos
     }
 
+    #[inline]
     pub(crate) fn remaining(&self) -> usize {
         self.data.len() - self.pos
     }
 
+    #[inline]
     pub(crate) fn is_empty(&self) -> bool {
         self.remaining() == 0
     }
@@ -59,6 +63,7 @@ impl<'a> ByteReader<'a> {
     }
 
     /// A reader over the next `n` bytes (consumed from this one), keeping absolute offsets.
+    #[inline]
     pub(crate) fn sub(&mut self, n: usize, what: &str) -> Result<ByteReader<'a>, Error> {
         let base = self.offset();
         let data = self.bytes(n, what)?;
@@ -71,46 +76,56 @@ impl<'a> ByteReader<'a> {
         Ok(b.first_chunk().copied().unwrap_or([0; N]))
     }
 
+    #[inline]
     pub(crate) fn u8(&mut self, what: &str) -> Result<u8, Error> {
         Ok(self.array::<1>(what)?[0])
     }
 
+    #[inline]
     pub(crate) fn i8(&mut self, what: &str) -> Result<i8, Error> {
         Ok(self.u8(what)? as i8)
     }
 
+    #[inline]
     pub(crate) fn u16(&mut self, what: &str) -> Result<u16, Error> {
         Ok(u16::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub(crate) fn i16(&mut self, what: &str) -> Result<i16, Error> {
         Ok(i16::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub(crate) fn u32(&mut self, what: &str) -> Result<u32, Error> {
         Ok(u32::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub(crate) fn i32(&mut self, what: &str) -> Result<i32, Error> {
         Ok(i32::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub(crate) fn u64(&mut self, what: &str) -> Result<u64, Error> {
         Ok(u64::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub(crate) fn i64(&mut self, what: &str) -> Result<i64, Error> {
         Ok(i64::from_le_bytes(self.array(what)?))
     }
 
     /// Reads an element count and checks that `count * min_size` bytes can still follow,
     /// so no allocation is ever sized by an unchecked number from the file.
+    #[inline]
     pub(crate) fn count(&mut self, min_size: usize, what: &str) -> Result<usize, Error> {
         let at = self.offset();
         let n = self.i32(what)?;
         self.check_count(n as i64, min_size, at, what)
     }
 
+    #[inline]
     pub(crate) fn check_count(
         &self,
         n: i64,
@@ -122,15 +137,19 @@ impl<'a> ByteReader<'a> {
             n.checked_mul(min_size.max(1))
                 .is_some_and(|b| b <= self.remaining())
         });
-        fits.ok_or_else(|| {
-            Error::new(
-                at,
-                format!(
-                    "{what}: count {n} does not fit in the {} bytes left",
-                    self.remaining()
-                ),
-            )
-        })
+        fits.ok_or_else(|| self.count_too_large(n, at, what))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn count_too_large(&self, n: i64, at: usize, what: &str) -> Error {
+        Error::new(
+            at,
+            format!(
+                "{what}: count {n} does not fit in the {} bytes left",
+                self.remaining()
+            ),
+        )
     }
 }
 

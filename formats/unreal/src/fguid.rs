@@ -30,8 +30,16 @@ pub struct FGuid {
 }
 
 impl FGuid {
+    #[inline]
     pub(crate) fn parse(r: &mut crate::cursor::ByteReader<'_>) -> Result<Self, crate::Error> {
-        r.binrw("FGuid")
+        let b: [u8; 16] = r.array("FGuid")?;
+        let word = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        Ok(FGuid {
+            a: word(0),
+            b: word(4),
+            c: word(8),
+            d: word(12),
+        })
     }
 
     pub(crate) fn put(&self, out: &mut Vec<u8>) -> Result<(), crate::Error> {

@@ -62,6 +62,16 @@ impl FString {
         }
     }
 
+    /// Reads one FString from the start of `data`, whose first byte is at `base_offset` (for
+    /// errors), and returns it with the number of bytes it took. For readers over a byte slice,
+    /// which then skip binrw's `Read + Seek` path; ASCII texts are shared as binrw reads share
+    /// them within [`FString::sharing_texts`].
+    pub fn read_from(data: &[u8], base_offset: usize) -> Result<(Self, usize), Error> {
+        let mut r = ByteReader::new(data, base_offset);
+        let s = Self::parse(&mut r)?;
+        Ok((s, r.pos()))
+    }
+
     /// Reads one FString, sharing its text with equal ones read through `names` before.
     pub(crate) fn parse_shared(
         r: &mut ByteReader<'_>,
@@ -134,6 +144,7 @@ impl From<&str> for FString {
 
 /// The stored characters of an FString (terminator included) and whether they are UTF-16;
 /// `None` for length 0.
+#[inline]
 fn stored<'a>(r: &mut ByteReader<'a>) -> Result<Option<(&'a [u8], bool)>, Error> {
     let len = r.i32("FString length")?;
     Ok(match len {
@@ -189,6 +200,7 @@ impl Default for NameCache {
 
 impl NameCache {
     /// Reads one FString and returns the id of its text.
+    #[inline]
     pub(crate) fn read_id(&mut self, r: &mut ByteReader<'_>) -> Result<NameId, Error> {
         let at = r.offset();
         match stored(r)? {
@@ -198,11 +210,13 @@ impl NameCache {
     }
 
     /// The name with this id; ids come from [`NameCache::read_id`] of this cache.
+    #[inline]
     pub(crate) fn get(&self, id: NameId) -> &FString {
         &self.names[id as usize]
     }
 
     /// The id of the name stored as `bytes` (terminator included; UTF-16 when `wide`).
+    #[inline]
     fn id(&mut self, bytes: &[u8], wide: bool) -> Result<NameId, String> {
         if wide {
             return self.look_up(bytes, true);
@@ -211,7 +225,10 @@ impl NameCache {
         let recent = self.recent[slot];
         // Only ASCII names, whose text is their stored bytes, are in the table: equal bytes mean
         // the same name (a Latin-1 name's text is not its stored bytes).
-        if recent != 0 && bytes.split_last() == Some((&0, self.get(recent).as_str().as_bytes())) {
+        if recent != 0
+            && let Some((&0, text)) = bytes.split_last()
+            && same_bytes(text, self.get(recent).as_str().as_bytes())
+        {
             return Ok(recent);
         }
         let id = self.look_up(bytes, false)?;
@@ -222,6 +239,7 @@ impl NameCache {
     }
 
     /// [`NameCache::id`] by hashing, adding names not seen before.
+    #[inline(never)]
     fn look_up(&mut self, bytes: &[u8], wide: bool) -> Result<NameId, String> {
         let map = if wide {
             &mut self.wide
@@ -238,8 +256,30 @@ impl NameCache {
     }
 }
 
+/// `a == b` for the short texts of names and paths, without a call to `memcmp`: the lengths,
+/// then whole words (the last one overlapping the one before).
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n < 8 {
+        return a == b;
+    }
+    let mut i = 0;
+    while i + 8 < n {
+        if le_u64(&a[i..]) != le_u64(&b[i..]) {
+            return false;
+        }
+        i += 8;
+    }
+    le_u64(&a[n - 8..]) == le_u64(&b[n - 8..])
+}
+
 /// The [`NameCache::recent`] slot of a name: its length and up to 8 bytes from each end, mixed by
 /// one multiplication.
+#[inline]
 fn quick_slot(bytes: &[u8]) -> usize {
     let n = bytes.len();
     let ends = if n >= 8 {
@@ -306,11 +346,13 @@ impl NameHasher {
 }
 
 /// The first 8 bytes of `b` (which has at least 8) as a little-endian number.
+#[inline]
 fn le_u64(b: &[u8]) -> u64 {
     u64::from_le_bytes(b.first_chunk().copied().unwrap_or_default())
 }
 
 /// The first 4 bytes of `b` (which has at least 4) as a little-endian number.
+#[inline]
 fn le_u32(b: &[u8]) -> u32 {
     u32::from_le_bytes(b.first_chunk().copied().unwrap_or_default())
 }
@@ -384,7 +426,7 @@ fn shared_ascii(text: &[u8]) -> Option<Arc<str>> {
         let index = if text.is_empty() { 0 } else { quick_slot(text) };
         let slot = &mut slots[index];
         match slot {
-            Some(shared) if shared.as_bytes() == text => Some(Arc::clone(shared)),
+            Some(shared) if same_bytes(shared.as_bytes(), text) => Some(Arc::clone(shared)),
             _ => Some(Arc::clone(slot.insert(Arc::from(ascii()?)))),
         }
     })

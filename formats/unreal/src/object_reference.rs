@@ -18,6 +18,14 @@ pub struct FObjectReferenceDisc {
 }
 
 impl FObjectReferenceDisc {
+    /// Reads one reference from the start of `data`, whose first byte is at `base_offset` (for
+    /// errors), and returns it with the number of bytes it took; like [`crate::FString::read_from`].
+    pub fn read_from(data: &[u8], base_offset: usize) -> Result<(Self, usize), crate::Error> {
+        let mut r = ByteReader::new(data, base_offset);
+        let reference = Self::parse(&mut r)?;
+        Ok((reference, r.pos()))
+    }
+
     pub(crate) fn parse(r: &mut ByteReader<'_>) -> Result<Self, crate::Error> {
         Ok(FObjectReferenceDisc {
             level_name: FString::parse(r)?,

@@ -204,11 +204,23 @@ impl Kind {
     }
 }
 
+/// One step of [`ReadState::path`].
+#[derive(Clone, Copy)]
+enum PathSegment {
+    /// A property's name, by its id in this read.
+    Name(NameId),
+    /// `Key` or `Value`.
+    Fixed(&'static str),
+}
+
 /// Reader state: the context, the hint path of the current property and the nesting depth.
 pub(crate) struct ReadState<'c> {
     pub ctx: &'c PropertyContext,
-    /// Property names from the root joined by '.', the key used for struct hints.
-    pub path: String,
+    /// Property names from the root (and `Key`/`Value` inside maps): the key used for struct
+    /// hints, joined into a text only when a hint is looked up.
+    path: Vec<PathSegment>,
+    /// The text of `path`, rebuilt for each hint look-up.
+    path_text: String,
     depth: u32,
     /// Properties of the lists being read, innermost last; each finished list moves its tail into an
     /// exactly sized Vec (no growth copies, no spare capacity kept in the model).
@@ -217,22 +229,48 @@ pub(crate) struct ReadState<'c> {
     pub types: TypeCache,
     /// Name texts shared between the properties of this read.
     pub names: NameCache,
+    /// The kinds of the tag type names read so far, by name id (at most one per name of the
+    /// input or of its pool): a tag's type is then recognised without comparing its text.
+    kinds: Vec<Option<Kind>>,
 }
 
 impl<'c> ReadState<'c> {
     pub(crate) fn new(ctx: &'c PropertyContext) -> Self {
         ReadState {
             ctx,
-            path: String::new(),
+            path: Vec::new(),
+            path_text: String::new(),
             depth: 0,
             stack: Vec::new(),
             types: TypeCache::default(),
             names: NameCache::default(),
+            kinds: Vec::new(),
         }
+    }
+
+    /// The kind of the type name with this id.
+    #[inline]
+    pub(crate) fn kind_of(&mut self, id: NameId) -> Kind {
+        match self.kinds.get(id as usize) {
+            Some(Some(kind)) => *kind,
+            _ => self.learn_kind(id),
+        }
+    }
+
+    #[inline(never)]
+    fn learn_kind(&mut self, id: NameId) -> Kind {
+        let kind = Kind::of(self.name(id).as_str());
+        let i = id as usize;
+        if self.kinds.len() <= i {
+            self.kinds.resize(i + 1, None);
+        }
+        self.kinds[i] = Some(kind);
+        kind
     }
 
     /// Reads a name in the context's [`NameMode`]: inline names share their text through
     /// [`ReadState::names`], pool names are the pool's own.
+    #[inline]
     pub(crate) fn read_name(&mut self, r: &mut ByteReader<'_>) -> Result<FName, Error> {
         let id = self.read_name_id(r)?;
         Ok(self.name(id).clone())
@@ -240,6 +278,7 @@ impl<'c> ReadState<'c> {
 
     /// Reads a name in the context's [`NameMode`] and returns its id, for readers that only need
     /// to recognise it: no reference count is taken.
+    #[inline]
     pub(crate) fn read_name_id(&mut self, r: &mut ByteReader<'_>) -> Result<NameId, Error> {
         match &self.ctx.names {
             NameMode::Inline => self.names.read_id(r),
@@ -248,6 +287,7 @@ impl<'c> ReadState<'c> {
     }
 
     /// The name with an id from [`ReadState::read_name_id`].
+    #[inline]
     pub(crate) fn name(&self, id: NameId) -> &FName {
         match &self.ctx.names {
             NameMode::Inline => self.names.get(id),
@@ -256,15 +296,37 @@ impl<'c> ReadState<'c> {
     }
 
     /// Runs `f` with `segment` appended to the hint path.
-    pub(crate) fn in_path<T>(&mut self, segment: &str, f: impl FnOnce(&mut Self) -> T) -> T {
-        let len = self.path.len();
-        if len != 0 {
-            self.path.push('.');
-        }
-        self.path.push_str(segment);
+    pub(crate) fn in_path<T>(
+        &mut self,
+        segment: &'static str,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        self.path.push(PathSegment::Fixed(segment));
         let out = f(self);
-        self.path.truncate(len);
+        self.path.pop();
         out
+    }
+
+    /// The struct hint for the value being read, looked up by its path joined by '.'.
+    pub(crate) fn hint(&mut self) -> Option<&'c str> {
+        let ctx = self.ctx;
+        if ctx.hints.is_empty() {
+            return None;
+        }
+        let mut text = std::mem::take(&mut self.path_text);
+        text.clear();
+        for (i, segment) in self.path.iter().enumerate() {
+            if i != 0 {
+                text.push('.');
+            }
+            text.push_str(match *segment {
+                PathSegment::Name(id) => self.name(id).as_str(),
+                PathSegment::Fixed(s) => s,
+            });
+        }
+        let hint = ctx.hints.get(&text);
+        self.path_text = text;
+        hint
     }
 }
 
@@ -325,9 +387,12 @@ impl PropertyList {
             // A small root list is copied out, so the stack keeps its capacity for the next list
             // of this reader (growing it anew for each of a save's many small objects cost a chain
             // of reallocations per object).
-            Ok(()) if base == 0 && st.stack.len() <= KEEP_STACK => Ok(PropertyList {
-                properties: st.stack.drain(..).collect(),
-            }),
+            Ok(()) if base == 0 && st.stack.len() <= KEEP_STACK => {
+                // One block copy into an exactly sized Vec (drain-and-collect moved them one by one).
+                let mut properties = Vec::with_capacity(st.stack.len());
+                properties.append(&mut st.stack);
+                Ok(PropertyList { properties })
+            }
             // A large root list is the stack itself, kept without a copy (a copy would double the
             // peak of a flat file's root list).
             Ok(()) if base == 0 => {
@@ -356,15 +421,10 @@ impl PropertyList {
                 break;
             }
             let name = name.clone();
-            // The name moves into the tag; on failure the path buffer still holds it for the error.
-            let start = st.path.len();
-            if start != 0 {
-                st.path.push('.');
-            }
-            let seg = st.path.len();
-            st.path.push_str(name.as_str());
-            let p = Property::parse(name, r, st).map_err(|e| e.within(&st.path[seg..]));
-            st.path.truncate(start);
+            // The name moves into the tag; on failure the path still holds its id for the error.
+            st.path.push(PathSegment::Name(id));
+            let p = Property::parse(name, r, st).map_err(|e| e.within(st.name(id).as_str()));
+            st.path.pop();
             st.stack.push(p?);
         }
         Ok(())
@@ -466,7 +526,7 @@ fn read_tagged_value(
         Kind::Set => PropertyValue::Set(Box::new(SetValue::parse(ty, r, st)?)),
         Kind::Map => PropertyValue::Map(Box::new(MapValue::parse(ty, r, st)?)),
         Kind::Unknown => return Err(r.err(format!("unknown property type {:?}", ty.name.as_str()))),
-        _ => crate::container::read_element(ty, r, st)?,
+        _ => crate::container::read_element_of(kind, ty, r, st)?,
     })
 }
 

@@ -394,10 +394,16 @@ impl SizeSlot {
 }
 
 /// Reads a tag's `i32` value size, which must not be negative.
+#[inline]
 fn read_size(r: &mut ByteReader<'_>) -> Result<usize, Error> {
-    let at = r.offset();
     let size = r.i32("property size")?;
-    usize::try_from(size).map_err(|_| Error::new(at, format!("negative property size {size}")))
+    usize::try_from(size).map_err(|_| negative_size(r.offset() - 4, size))
+}
+
+#[cold]
+#[inline(never)]
+fn negative_size(at: usize, size: i32) -> Error {
+    Error::new(at, format!("negative property size {size}"))
 }
 
 impl FPropertyTag {
@@ -419,7 +425,7 @@ impl FPropertyTag {
         };
         let set_map = ctx.package_ue4 >= UE4_PROPERTY_TAG_SET_MAP_SUPPORT;
         let mut bool_value = false;
-        let kind = Kind::of(st.name(type_id).as_str());
+        let kind = st.kind_of(type_id);
         let (arity, first, second) = match kind {
             Kind::Struct => {
                 let struct_name = st.read_name_id(r)?;
@@ -633,14 +639,17 @@ impl TagExtension {
 }
 
 /// A one-byte bool that must be 0 or 1 (anything else could not be written back).
+#[inline]
 fn read_bool8(r: &mut ByteReader<'_>, what: &str) -> Result<bool, Error> {
-    let at = r.offset();
     match r.u8(what)? {
         0 => Ok(false),
         1 => Ok(true),
-        b => Err(Error::new(
-            at,
-            format!("{what}: 0 or 1 expected, found {b}"),
-        )),
+        b => Err(not_a_bool(r.offset() - 1, what, b)),
     }
+}
+
+#[cold]
+#[inline(never)]
+fn not_a_bool(at: usize, what: &str, b: u8) -> Error {
+    Error::new(at, format!("{what}: 0 or 1 expected, found {b}"))
 }

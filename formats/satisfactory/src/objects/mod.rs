@@ -157,6 +157,14 @@ impl SaveObject {
 }
 
 impl ObjectData {
+    /// What an object's data is between reading its entry and decoding its bytes (no allocation).
+    pub(crate) fn undecoded() -> Self {
+        ObjectData::Raw {
+            bytes: Vec::new(),
+            reason: String::new(),
+        }
+    }
+
     /// Decodes an object's bytes; whatever cannot be decoded is kept raw with the reason.
     pub(crate) fn decode(
         bytes: &[u8],
@@ -203,8 +211,8 @@ impl DecodedObject {
         let mut r = Reader::new(bytes, base);
         let actor = if header.is_actor() {
             Some(ActorData {
-                owner: r.binrw("owner")?,
-                components: r.binrw("components")?,
+                owner: r.object_reference("owner")?,
+                components: r.object_references("components")?,
             })
         } else {
             None

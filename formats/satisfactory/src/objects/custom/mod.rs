@@ -26,6 +26,7 @@ pub mod types;
 pub mod vehicle;
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
@@ -345,8 +346,41 @@ const DECODERS: &[(&str, ClassDecoder)] = &[
     ("/Script/FactoryGame.FGVehicleAutopilotComponent", COMPONENT),
 ];
 
-static BY_CLASS: LazyLock<HashMap<&'static str, &'static ClassDecoder>> =
+static BY_CLASS: LazyLock<HashMap<&'static str, &'static ClassDecoder, ClassHash>> =
     LazyLock::new(|| DECODERS.iter().map(|(class, d)| (*class, d)).collect());
+
+/// Every object looks its class up here: class paths are long (SipHash of one cost about as much as
+/// reading a small object's header) and differ near their ends, so their length and last 16 bytes
+/// are hashed; equal hashes are still told apart by comparing the paths.
+type ClassHash = BuildHasherDefault<ClassPathHasher>;
+
+#[derive(Default)]
+struct ClassPathHasher(u64);
+
+impl ClassPathHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for ClassPathHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        self.add(bytes.len() as u64);
+        for chunk in bytes[bytes.len().saturating_sub(16)..].chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// The decoder for a class path.
 pub(crate) fn decoder(class_name: &str) -> Option<&'static ClassDecoder> {
