@@ -78,9 +78,6 @@ fn uses(field: &Field, id: &str) -> bool {
 
 /// The attributes that read and write `p` at its position (before the field's own).
 pub(super) fn attrs(p: &Positioned) -> Result<String, String> {
-    if matches!(p.field.cond.as_deref(), Some("true" | "false")) {
-        return Err("a literal `if: true/false` is not supported by the binrw backend".into());
-    }
     // `_io.size - N`: N bytes before the end of the stream.
     let from_end = p.pos.strip_prefix("_io.size").map(|rest| {
         rest.trim()
