@@ -164,10 +164,7 @@ impl Run {
         br.push(format!("args_raw = (&{state}, {bits}, {big}{args})"));
         if let Some(enum_name) = &field.enum_name {
             // Every enum of a module with bit fields is a `KsBitValue` (see `enum_impl`).
-            let short = enum_name.rsplit("::").next().unwrap_or(enum_name);
-            let e = enums
-                .iter()
-                .find(|e| e.id == short)
+            let e = super::schema::find_enum(enums, enum_name)
                 .ok_or_else(|| fail(&format!("unknown enum `{enum_name}`")))?;
             ty = if list {
                 format!("Vec<{}>", e.rust_name)

@@ -1349,12 +1349,11 @@ impl<'a> Module<'a> {
         element: &str,
         out: &mut String,
     ) -> Result<String, SchemaError> {
-        let short = name.rsplit("::").next().unwrap_or(name);
         let e = self
             .schemas
             .files
             .get(self.file)
-            .and_then(|f| f.enums.iter().find(|e| e.id == short))
+            .and_then(|f| super::schema::find_enum(&f.enums, name))
             .ok_or_else(|| self.field_err(field, format!("unknown enum `{name}`")))?;
         let is_int = matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some());
         if !is_int

@@ -40,6 +40,10 @@ pub struct File {
 #[derive(Debug, Clone)]
 pub struct KsEnum {
     pub id: String,
+    /// The ids of the types it is declared in, outermost first (empty for the top level).
+    pub scope: Vec<String>,
+    /// Its name alone, or (when another enum of the file shares its name) prefixed with the
+    /// id of the type that declares it: `container2::animal` is `Container2Animal`.
     pub rust_name: String,
     pub values: Vec<(i64, String)>,
 }
@@ -385,6 +389,7 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
     super::bits::bit_endians(&doc, &mut types).map_err(|(p, m)| cx.err(&p, m))?;
     let mut enums = Vec::new();
     cx.enums("", map, &mut enums)?;
+    name_clashing_enums(&cx, &id, &mut enums)?;
     let encoding = doc
         .get("meta")
         .and_then(|m| m.get("encoding"))
@@ -400,6 +405,57 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
     })
 }
 
+/// Enums that share a name are named by the type that declares them (`Container2Animal`);
+/// two that would still share a Rust name are refused.
+fn name_clashing_enums(cx: &Cx, file_id: &str, enums: &mut [KsEnum]) -> Result<(), SchemaError> {
+    let ids: Vec<String> = enums.iter().map(|e| e.id.clone()).collect();
+    for e in enums.iter_mut() {
+        if ids.iter().filter(|id| **id == e.id).count() > 1 {
+            let owner = e.scope.last().map_or(file_id, String::as_str);
+            e.rust_name = format!("{}{}", snake_to_camel(owner), snake_to_camel(&e.id));
+        }
+    }
+    for (i, e) in enums.iter().enumerate() {
+        if enums[..i].iter().any(|o| o.rust_name == e.rust_name) {
+            let ypath: String = e.scope.iter().map(|t| format!("/types/{t}")).collect();
+            return Err(cx.err(
+                &format!("{ypath}/enums/{}", e.id),
+                "a second enum with this name declared in a type of the same id (the binrw backend names each by its type and name)",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The enum of `enums` that the reference `name` (`animal`, `container1::animal`,
+/// `file::container1::animal`) names: of the enums with its last segment, those whose scope
+/// ends with its qualifier; when several do, the one declared exactly at the qualifier's path
+/// from the top level. `None` when that leaves none or an ambiguity.
+pub fn find_enum<'a>(enums: &'a [KsEnum], name: &str) -> Option<&'a KsEnum> {
+    let segments: Vec<&str> = name.split("::").collect();
+    let (last, qualifier) = segments.split_last()?;
+    let fits = |e: &&KsEnum, q: &[&str]| {
+        e.id == *last
+            && e.scope.len() >= q.len()
+            && e.scope[e.scope.len() - q.len()..]
+                .iter()
+                .zip(q)
+                .all(|(a, b)| a == b)
+    };
+    let mut found: Vec<&KsEnum> = enums.iter().filter(|e| fits(e, qualifier)).collect();
+    if found.is_empty() && !qualifier.is_empty() {
+        // A qualifier that starts with the file's id.
+        found = enums.iter().filter(|e| fits(e, &qualifier[1..])).collect();
+    }
+    match found.as_slice() {
+        [one] => Some(one),
+        _ => found
+            .iter()
+            .copied()
+            .find(|e| e.scope.len() == qualifier.len()),
+    }
+}
+
 impl Cx<'_> {
     /// The `enums` of the type at `ypath` and of its nested types, flattened.
     fn enums(&self, ypath: &str, map: &Mapping, out: &mut Vec<KsEnum>) -> Result<(), SchemaError> {
@@ -413,9 +469,6 @@ impl Cx<'_> {
                     .as_str()
                     .ok_or_else(|| self.err(&epath, "enum names are strings"))?;
                 let vpath = format!("{epath}/{name}");
-                if out.iter().any(|e| e.id == name) {
-                    return Err(self.err(&vpath, "a second enum with this name (the binrw backend names each by its name alone)"));
-                }
                 let values = values
                     .as_mapping()
                     .ok_or_else(|| self.err(&vpath, "an enum is a mapping of values to names"))?;
@@ -431,8 +484,14 @@ impl Cx<'_> {
                         }
                     }
                 }
+                let scope: Vec<String> = ypath
+                    .split("/types/")
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect();
                 out.push(KsEnum {
                     id: name.to_string(),
+                    scope,
                     rust_name: snake_to_camel(name),
                     values: pairs,
                 });

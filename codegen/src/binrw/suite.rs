@@ -124,9 +124,19 @@ impl<'a> Cx<'a> {
         let element = match &field.ty {
             FieldType::Named { .. } if field.enum_name.is_some() => {
                 let name = field.enum_name.as_deref().unwrap_or_default();
-                Value::Enum(super::schema::snake_to_camel(
-                    name.rsplit("::").next().unwrap_or(name),
-                ))
+                let file = self
+                    .schemas
+                    .files
+                    .values()
+                    .find(|f| f.types.iter().any(|t| std::ptr::eq(t, def)))
+                    .map_or(self.file, |f| f.id.as_str());
+                let e = self
+                    .schemas
+                    .files
+                    .get(file)
+                    .and_then(|f| super::schema::find_enum(&f.enums, name))
+                    .ok_or_else(|| self.refuse(format!("unknown enum `{name}`")))?;
+                Value::Enum(e.rust_name.clone())
             }
             FieldType::Named { name, .. } if emit::is_int(name) => Value::Int,
             FieldType::Named { name, .. } if super::bits::width(name).is_some_and(|w| w.0 == 1) => {

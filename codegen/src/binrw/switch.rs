@@ -336,14 +336,13 @@ impl Module<'_> {
             }
             Sel::Enum(rust) => {
                 let (e, v) = key.rsplit_once("::").ok_or_else(bad)?;
-                let short = e.rsplit("::").next().unwrap_or(e);
                 let v = snake_to_camel(v);
                 // The writer sees the field as its integer (after `#[bw(try_map)]`).
                 let number = self
                     .schemas
                     .files
                     .get(self.file)
-                    .and_then(|f| f.enums.iter().find(|x| x.id == short))
+                    .and_then(|f| super::super::schema::find_enum(&f.enums, e))
                     .filter(|x| x.rust_name == *rust)
                     .and_then(|x| x.values.iter().find(|(_, n)| *n == v))
                     .map(|(n, _)| *n)

@@ -118,10 +118,7 @@ impl Tr<'_, '_> {
 
     /// The Rust name of the Kaitai enum `name` of this file.
     fn enum_rust(&self, name: &str) -> Result<String, String> {
-        self.file
-            .enums
-            .iter()
-            .find(|e| e.id == name)
+        super::schema::find_enum(&self.file.enums, name)
             .map(|e| e.rust_name.clone())
             .ok_or_else(|| format!("unknown enum `{name}` (binrw backend value instance)"))
     }
@@ -162,12 +159,14 @@ impl Tr<'_, '_> {
                 }
                 (Ty::Bytes, format!("vec![{}]", all.join(", ")))
             }
-            Expr::Path(p) if p.len() == 2 => {
-                let rust = self.enum_rust(&p[0])?;
-                let e = self.file.enums.iter().find(|e| e.id == p[0]);
-                let variant = snake_to_camel(&p[1]);
+            Expr::Path(p) if p.len() >= 2 => {
+                let (value, en) = p.split_last().unwrap_or((&p[0], &[]));
+                let en = en.join("::");
+                let rust = self.enum_rust(&en)?;
+                let e = super::schema::find_enum(&self.file.enums, &en);
+                let variant = snake_to_camel(value);
                 if !e.is_some_and(|e| e.values.iter().any(|(_, n)| *n == variant)) {
-                    return Err(format!("enum `{}` has no `{}` (binrw backend)", p[0], p[1]));
+                    return Err(format!("enum `{en}` has no `{value}` (binrw backend)"));
                 }
                 (Ty::Enum(rust.clone()), format!("{rust}::{variant}"))
             }
@@ -504,7 +503,9 @@ impl Tr<'_, '_> {
         match &field.ty {
             FieldType::Named { name, .. } if field.enum_name.is_some() && is_int(name) => {
                 let e = field.enum_name.as_deref()?;
-                let rust = snake_to_camel(e.rsplit("::").next().unwrap_or(e));
+                let rust = super::schema::find_enum(&self.file.enums, e)?
+                    .rust_name
+                    .clone();
                 Some((Ty::Enum(rust), format!("(*{x})")))
             }
             _ if field.enum_name.is_some() => None,
