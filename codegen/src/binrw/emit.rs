@@ -139,6 +139,18 @@ pub(super) fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&s
 
 /// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
 /// records no field context while writing (see `unreal::binrw_error::FieldError`).
+/// `list` of a `size: list[_index]` on a `repeat: expr` field: each element's size is the
+/// element of `list` at its index.
+fn indexed_size(field: &Field) -> Option<&str> {
+    let list = field.size.as_deref()?.strip_suffix("[_index]")?.trim();
+    let plain = !list.is_empty()
+        && list.starts_with(|c: char| c.is_ascii_lowercase())
+        && list
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    (plain && field.repeat_expr.is_some()).then_some(list)
+}
+
 pub(super) fn write_check(field: &str, cond: &str, message: &str, args: &[&str]) -> String {
     let message = match args {
         [] => format!("{message:?}"),
@@ -1070,6 +1082,23 @@ impl<'a> Module<'a> {
             }
         }
         let mut br = Vec::new();
+        if let Some(list) = indexed_size(field) {
+            let (read, write) = raw_args.take().unwrap_or_default();
+            self.check_indexed(def, field, list, &element)?;
+            self.repeat = true;
+            count = None;
+            br.push(format!(
+                "parse_with = binrw::helpers::args_iter({list}.iter().map(|ks_n| {read}))"
+            ));
+            let _ = writeln!(
+                out,
+                "#[bw(write_with = ks_each_write, args_raw = {list}.iter().map(|ks_n| {write}).collect::<Vec<_>>())]"
+            );
+            let path = format!("{}.{}", def.rust_name, field.id);
+            let check = format!("{}.len() == {list}.len()", field.id);
+            let message = format!("{path} must have one element per element of {list}");
+            out.push_str(&write_check(&path, &check, &message, &[]));
+        }
         if let Some(c) = count {
             br.push(format!("count = {c}"));
         }
@@ -1124,6 +1153,42 @@ impl<'a> Module<'a> {
         }
         let _ = writeln!(out, "pub {}: {element},", field.id);
         Ok(out)
+    }
+
+    /// Refuses a `size: list[_index]` other than on a string or byte array repeated as often as
+    /// `list`, an earlier plain integer list of the same type.
+    fn check_indexed(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        list: &str,
+        element: &str,
+    ) -> Result<(), SchemaError> {
+        let ok = matches!(element, "Vec<KsStr>" | "Vec<KsBytes>")
+            && field.process.is_none()
+            && field.cond.is_none()
+            && def
+                .seq
+                .iter()
+                .take_while(|f| !std::ptr::eq(*f, field))
+                .any(|f| {
+                    f.id == list
+                        && f.repeat_expr.is_some()
+                        && f.repeat_expr == field.repeat_expr
+                        && f.cond.is_none()
+                        && f.enum_name.is_none()
+                        && f.since.is_none()
+                        && f.until.is_none()
+                        && matches!(&f.ty, FieldType::Named { name, .. } if is_int(name))
+                });
+        if ok {
+            Ok(())
+        } else {
+            Err(self.field_err(
+                field,
+                format!("`size: {list}[_index]` other than on a string or byte array with the repeat-expr of `{list}`, an earlier integer list, is not supported by the binrw backend"),
+            ))
+        }
     }
 
     /// The checks of a `valid` beyond integer literals (see `valid.rs`).
@@ -1272,8 +1337,12 @@ impl<'a> Module<'a> {
         if field.size.is_some() && field.size_eos {
             return Err(self.field_err(field, "`size` and `size-eos` together"));
         }
+        let indexed = indexed_size(field).is_some();
         let size = match &field.size {
             None => None,
+            // `sizes[_index]`: each element's size, `ks_n`, comes from the iteration (see
+            // `indexed_size`).
+            Some(_) if indexed => Some(Expr::Path(vec!["ks_n".into()])),
             Some(text) => Some(self.size_expr(field, text)?),
         };
         // A UTF-16 string ends at a two-byte terminator.
@@ -1288,6 +1357,7 @@ impl<'a> Module<'a> {
                 .as_ref()
                 .map_or("None".to_string(), |e| match e.constant() {
                     Some(n) => format!("Some({n})"),
+                    None if indexed => "Some(usize::try_from(*ks_n).unwrap_or(usize::MAX))".into(),
                     None => format!(
                         "Some(usize::try_from({}).unwrap_or(usize::MAX))",
                         e.rust(side)

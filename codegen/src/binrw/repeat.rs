@@ -224,6 +224,23 @@ where
     }
 }
 
+/// Writes each element with its own arguments (a `size: list[_index]`).
+fn ks_each_write<T, A, W>(
+    items: &Vec<T>,
+    w: &mut W,
+    endian: binrw::Endian,
+    args: Vec<A>,
+) -> binrw::BinResult<()>
+where
+    W: binrw::io::Write + binrw::io::Seek,
+    T: for<'a> binrw::BinWrite<Args<'a> = A>,
+{
+    for (item, a) in items.iter().zip(args) {
+        item.write_options(w, endian, a)?;
+    }
+    Ok(())
+}
+
 /// Fails when the element read since `start` consumed nothing.
 fn ks_progress<R: binrw::io::Seek>(r: &mut R, start: u64) -> binrw::BinResult<()> {
     if r.stream_position()? == start {
