@@ -125,7 +125,14 @@ impl<'a> Nav<'a> {
                 }
             }
             if let Some(child) = self.child(field, stack)? {
-                for p in self.needs(child, stack)? {
+                let needs = self.needs(child, stack)?;
+                if field.parent_false && !needs.is_empty() {
+                    return Err(format!(
+                        "{}/parent: `parent: false` on a field whose type `{}` uses _parent or _root is not supported by the binrw backend",
+                        field.yaml_path, child.id
+                    ));
+                }
+                for p in needs {
                     if let Some(need) = lift(&p, root)? {
                         out.insert(need);
                     }

@@ -182,6 +182,9 @@ pub struct Field {
     /// Every `cases` entry of a `switch-on` type, key as written (`1`, `"I"`, `[73]`,
     /// `code_enum::intval`, `true`, `_`) and case type (see `switch.rs`).
     pub switch_cases: Vec<(String, String)>,
+    /// `parent: false`: the field's type has no parent (accepted only where the type uses no
+    /// `_parent` or `_root`, see `parent.rs`).
+    pub parent_false: bool,
 }
 
 /// A field's Kaitai type.
@@ -620,6 +623,7 @@ const FIELD_KEYS: &[&str] = &[
     "-savepoint-rust-type",
     "-savepoint-enum",
     "process",
+    "parent",
 ];
 
 fn check_keys(cx: &Cx, ypath: &str, map: &Mapping, allowed: &[&str]) -> Result<(), SchemaError> {
@@ -1179,6 +1183,16 @@ impl Cx<'_> {
                 .transpose()?,
             process: str_key(map, "process"),
             switch_cases: switch_cases(self, ypath, map)?,
+            parent_false: match map.get("parent") {
+                None => false,
+                Some(Value::Bool(false)) => true,
+                Some(_) => {
+                    return Err(self.err(
+                        &format!("{ypath}/parent"),
+                        "`parent:` other than `false` is not supported by the binrw backend",
+                    ));
+                }
+            },
         })
     }
 }
