@@ -36,7 +36,7 @@ enum Value<'a> {
 }
 
 /// What a value instance of type `ty` is in an assertion.
-fn instance_value<'a>(ty: &super::value::Ty) -> Value<'a> {
+fn instance_value<'a>(ty: &super::value::Ty, file: &'a super::schema::File) -> Value<'a> {
     use super::value::Ty;
     match ty {
         Ty::Int => Value::Int,
@@ -45,7 +45,12 @@ fn instance_value<'a>(ty: &super::value::Ty) -> Value<'a> {
         Ty::Float => Value::Float,
         Ty::Bytes => Value::List(Box::new(Value::Int)),
         Ty::Enum(name) => Value::Enum(name.clone()),
-        Ty::List(t) => Value::List(Box::new(instance_value(t))),
+        Ty::List(t) => Value::List(Box::new(instance_value(t, file))),
+        // The value module makes a user type only of a type of this file.
+        Ty::User(id, _) => match file.types.iter().find(|t| t.id == *id) {
+            Some(def) => Value::Struct(def),
+            None => Value::Int,
+        },
     }
 }
 
@@ -99,7 +104,7 @@ impl<'a> Cx<'a> {
             let (ty, _) = super::value::instance(def, file, name).map_err(|e| self.refuse(e))?;
             return Ok((
                 format!("{base}.{name}().ok_or(\"{name} is undefined\")?"),
-                instance_value(&ty),
+                instance_value(&ty, file),
             ));
         }
         let field: &'a Field = def
@@ -220,6 +225,8 @@ impl<'a> Cx<'a> {
                     (b, Value::List(_) | Value::StrList | Value::BytesList | Value::SubList(_)),
                     "size" | "length",
                 ) => Ok((format!("{b}.len()"), Value::Int)),
+                // Kaitai's string length counts characters.
+                ((b, Value::Str), "length") => Ok((format!("{b}.chars().count()"), Value::Int)),
                 ((b, Value::Int), "to_s") => Ok((format!("{b}.to_string()"), Value::Str)),
                 // A switch whose only case is `_`: its one variant, as Kaitai types it.
                 ((b, Value::Switch(name, field)), _)

@@ -7,7 +7,8 @@
 //! `str`/`strz` fields, `+`, comparisons, `.length` (characters) and an integer's `.to_s`. Integers are
 //! computed as `i128` with checked arithmetic, so a method returns `Option<i128>` (or
 //! `Option<bool>`) and `None` only when a value does not fit. Anything else is refused with
-//! the construct, never approximated.
+//! the construct, never approximated. A conditional field that is absent makes the value `None`
+//! (undefined); a plain user-type field is a clone, and `.field` reaches its plain fields.
 
 use std::fmt::Write as _;
 
@@ -33,6 +34,9 @@ pub enum Ty {
     Enum(String),
     /// `Vec<T>` of one of the above.
     List(Box<Ty>),
+    /// A clone of a plain (unsized, unprocessed, argument-free) user type of the file: its
+    /// Kaitai id and Rust name.
+    User(String, String),
 }
 
 impl Ty {
@@ -46,6 +50,7 @@ impl Ty {
             Ty::Bytes => "Vec<u8>".into(),
             Ty::Enum(name) => name.clone(),
             Ty::List(t) => format!("Vec<{}>", t.rust()),
+            Ty::User(_, rust) => rust.clone(),
         }
     }
 }
@@ -91,6 +96,20 @@ fn translate_instance(
     };
     stack.pop();
     out
+}
+
+/// The seq field `n` of `def` when it is stored as read (perhaps conditional, an `Option`): not
+/// counted, versioned, hand-written or constant (repeated fields are lists).
+fn stored_in<'a>(def: &'a TypeDef, n: &str) -> Option<&'a Field> {
+    def.seq.iter().find(|f| {
+        f.id == n
+            && f.count_of.is_none()
+            && f.rust_type.is_none()
+            && f.contents.is_none()
+            && f.since.is_none()
+            && f.until.is_none()
+            && f.variants.is_none()
+    })
 }
 
 struct Tr<'a, 'b> {
@@ -251,6 +270,29 @@ impl Tr<'_, '_> {
     fn attr(&mut self, base: &Expr, attr: &str) -> Result<(Ty, String), String> {
         let unsupported = || format!("`.{attr}` on {base:?} is not supported by the binrw backend");
         let (t, v) = self.expr(base)?;
+        if let Ty::User(id, _) = &t {
+            // A plain field of a user type of this file.
+            let def = self.file.types.iter().find(|t| t.id == *id);
+            let field = def
+                .and_then(|d| stored_in(d, attr))
+                .filter(|f| f.cond.is_none() && f.repeat_until.is_none());
+            let repeated = field.is_some_and(|f| f.repeat_expr.is_some() || f.repeat_eos);
+            let conv = match field {
+                Some(f) if repeated => {
+                    self.element(f, "x")
+                        .filter(|(t, _)| *t != Ty::Bytes)
+                        .map(|(t, c)| {
+                            (
+                                Ty::List(Box::new(t)),
+                                format!("({v}).{attr}.iter().map(|x| {c}).collect::<Vec<_>>()"),
+                            )
+                        })
+                }
+                Some(f) => self.element(f, &format!("(&({v}).{attr})")),
+                None => None,
+            };
+            return conv.ok_or_else(unsupported);
+        }
         Ok(match (attr, t) {
             ("length", Ty::Str) => (
                 Ty::Int,
@@ -483,16 +525,7 @@ impl Tr<'_, '_> {
     /// The seq field `n` when it is stored as read: not conditional, counted, versioned,
     /// hand-written or constant (repeated fields are lists).
     fn stored(&self, n: &str) -> Option<&Field> {
-        self.def.seq.iter().find(|f| {
-            f.id == n
-                && f.cond.is_none()
-                && f.count_of.is_none()
-                && f.rust_type.is_none()
-                && f.contents.is_none()
-                && f.since.is_none()
-                && f.until.is_none()
-                && f.variants.is_none()
-        })
+        stored_in(self.def, n).filter(|f| f.cond.is_none())
     }
 
     /// The type of one element of `field` and the Rust conversion of `x`, a reference to it.
@@ -519,10 +552,22 @@ impl Tr<'_, '_> {
                 Some((Ty::Float, format!("f64::from(*{x})")))
             }
             // A bit field: `b1` is a `bool`, wider ones an unsigned integer.
-            FieldType::Named { name, .. } => match super::bits::width(name)? {
-                (1, _) => Some((Ty::Bool, format!("(*{x})"))),
-                _ => Some((Ty::Int, format!("i128::from(*{x})"))),
-            },
+            FieldType::Named { name, .. } if super::bits::width(name).is_some() => {
+                match super::bits::width(name)? {
+                    (1, _) => Some((Ty::Bool, format!("(*{x})"))),
+                    _ => Some((Ty::Int, format!("i128::from(*{x})"))),
+                }
+            }
+            // A plain user type of this file (not sized, processed or parameterised).
+            FieldType::Named { name, args }
+                if args.is_empty() && !framed && field.size.is_none() && !field.size_eos =>
+            {
+                let t = self.file.types.iter().find(|t| t.id == *name)?;
+                Some((
+                    Ty::User(t.id.clone(), t.rust_name.clone()),
+                    format!("{x}.clone()"),
+                ))
+            }
             FieldType::None if framed => Some((Ty::Bytes, format!("{x}.value.clone()"))),
             FieldType::None if field.size.is_some() || field.size_eos => {
                 Some((Ty::Bytes, format!("{x}.to_vec()")))
@@ -548,6 +593,19 @@ impl Tr<'_, '_> {
                     .replace(&format!("*(&self.{n})"), &format!("self.{n}"))
                     .replace(&format!("(&self.{n})."), &format!("self.{n}."));
                 return Ok((ty, conv));
+            }
+        }
+        // A conditional field, not repeated and not bits: `None` (undefined) when absent.
+        if let Some(field) = stored_in(self.def, n).filter(|f| {
+            f.cond.is_some()
+                && f.repeat_expr.is_none()
+                && !f.repeat_eos
+                && f.repeat_until.is_none()
+                && !matches!(&f.ty, FieldType::Named { name, .. } if super::bits::width(name).is_some())
+        }) {
+            let x = format!("self.{n}.as_ref()?");
+            if let Some((ty, conv)) = self.element(field, &format!("({x})")) {
+                return Ok((ty, conv.replace(&format!("*({x})"), &format!("*{x}"))));
             }
         }
         if self.def.seq.iter().any(|f| f.id == n) {
