@@ -133,7 +133,7 @@ impl<'a> Nav<'a> {
                     ));
                 }
                 for p in needs {
-                    if let Some(need) = lift(&p, root)? {
+                    if let Some(need) = lift_through(field, &p, root)? {
                         out.insert(need);
                     }
                 }
@@ -193,11 +193,14 @@ impl<'a> Nav<'a> {
                     .types()
                     .iter()
                     .find(|t| {
+                        // A `parent: _parent` field does not make `t` the parent.
                         t.seq.iter().any(|f| {
-                            self.child(f, &mut Vec::new())
-                                .ok()
-                                .flatten()
-                                .is_some_and(|c| c.id == def.id)
+                            !f.parent_up
+                                && self
+                                    .child(f, &mut Vec::new())
+                                    .ok()
+                                    .flatten()
+                                    .is_some_and(|c| c.id == def.id)
                         })
                     })
                     .ok_or_else(|| format!("`{}` has no parent type in this file", def.id))?;
@@ -265,7 +268,7 @@ impl<'a> Nav<'a> {
         };
         let root = self.is_root(def);
         for p in self.needs(child, &mut Vec::new())? {
-            match lift(&p, root)? {
+            match lift_through(field, &p, root)? {
                 Some(need) => {
                     let name = import_name(&need);
                     read.push(name.clone());
@@ -315,6 +318,15 @@ fn lift(p: &[String], root: bool) -> Result<Option<Vec<String>>, String> {
         _ if root => Ok(None),
         _ => Ok(Some(p.to_vec())),
     }
+}
+
+/// [`lift`] across `field`: with `parent: _parent` the child's `_parent` is this type's own
+/// `_parent`, so its paths are asked of this type's parent unchanged.
+fn lift_through(field: &Field, p: &[String], root: bool) -> Result<Option<Vec<String>>, String> {
+    if field.parent_up && p[0] == "_parent" {
+        return own_need(p, root);
+    }
+    lift(p, root)
 }
 
 /// In the root's own expressions `_root.x` is the field path `x`.

@@ -185,6 +185,8 @@ pub struct Field {
     /// `parent: false`: the field's type has no parent (accepted only where the type uses no
     /// `_parent` or `_root`, see `parent.rs`).
     pub parent_false: bool,
+    /// `parent: _parent`: the field's type sees this type's parent as its own.
+    pub parent_up: bool,
 }
 
 /// A field's Kaitai type.
@@ -1183,13 +1185,15 @@ impl Cx<'_> {
                 .transpose()?,
             process: str_key(map, "process"),
             switch_cases: switch_cases(self, ypath, map)?,
+            parent_up: str_key(map, "parent").as_deref() == Some("_parent"),
             parent_false: match map.get("parent") {
                 None => false,
                 Some(Value::Bool(false)) => true,
+                Some(Value::String(p)) if p == "_parent" => false,
                 Some(_) => {
                     return Err(self.err(
                         &format!("{ypath}/parent"),
-                        "`parent:` other than `false` is not supported by the binrw backend",
+                        "`parent:` other than `false` or `_parent` is not supported by the binrw backend",
                     ));
                 }
             },
