@@ -128,7 +128,7 @@ impl<'a> Nav<'a> {
                 let needs = self.needs(child, stack)?;
                 if field.parent_false && !needs.is_empty() {
                     return Err(format!(
-                        "{}/parent: `parent: false` on a field whose type `{}` uses _parent or _root is not supported by the binrw backend",
+                        "`parent: false` at {}/parent, on a field whose type `{}` uses _parent or _root, is not supported by the binrw backend",
                         field.yaml_path, child.id
                     ));
                 }
@@ -148,16 +148,23 @@ impl<'a> Nav<'a> {
     pub fn failing_field<'d>(&self, def: &'d TypeDef) -> Option<&'d Field> {
         let root = self.is_root(def);
         def.seq.iter().find(|field| {
-            field_exprs(field).into_iter().any(|text| {
-                let Ok(e) = expr::parse_size(text) else {
-                    return false;
-                };
-                let mut paths = Vec::new();
-                e.paths(&mut paths);
-                paths
-                    .iter()
-                    .any(|p| is_nav(&p[0]) && own_need(p, root).is_err())
-            })
+            let cut_off = field.parent_false
+                && self
+                    .child(field, &mut Vec::new())
+                    .ok()
+                    .flatten()
+                    .is_some_and(|c| self.needs(c, &mut Vec::new()).is_ok_and(|n| !n.is_empty()));
+            cut_off
+                || field_exprs(field).into_iter().any(|text| {
+                    let Ok(e) = expr::parse_size(text) else {
+                        return false;
+                    };
+                    let mut paths = Vec::new();
+                    e.paths(&mut paths);
+                    paths
+                        .iter()
+                        .any(|p| is_nav(&p[0]) && own_need(p, root).is_err())
+                })
         })
     }
 
