@@ -239,6 +239,18 @@ impl Schemas {
         Ok(schemas)
     }
 
+    /// The enum `name` as seen from file `from`, with the id of the file that declares it:
+    /// `other::container::name` (an imported file's), else one of `from` (see `find_enum`).
+    pub fn resolve_enum<'a>(&'a self, from: &'a str, name: &str) -> Option<(&'a str, &'a KsEnum)> {
+        if let Some((file, rest)) = name.split_once("::")
+            && let Some(f) = self.files.get(file).filter(|f| f.id != from)
+        {
+            return find_enum(&f.enums, rest).map(|e| (f.id.as_str(), e));
+        }
+        let f = self.files.get(from)?;
+        find_enum(&f.enums, name).map(|e| (f.id.as_str(), e))
+    }
+
     /// The type `name` as seen from file `from`, with the id of the file that declares it:
     /// `other::type` (also `other::outer::type`: nested types are flattened), a type of `from`
     /// (also by its nesting path, `outer::type`), or the top-level type of an imported file by
