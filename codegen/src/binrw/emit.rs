@@ -1413,17 +1413,15 @@ impl<'a> Module<'a> {
 
     /// An integer field with `enum:`: stored as the enum, mapped from and to the integer.
     fn enum_field(
-        &self,
+        &mut self,
         field: &Field,
         name: &str,
         element: &str,
         out: &mut String,
     ) -> Result<String, SchemaError> {
-        let e = self
+        let (declared_in, e) = self
             .schemas
-            .files
-            .get(self.file)
-            .and_then(|f| super::schema::find_enum(&f.enums, name))
+            .resolve_enum(self.file, name)
             .ok_or_else(|| self.field_err(field, format!("unknown enum `{name}`")))?;
         let is_int = matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some());
         if !is_int
@@ -1437,7 +1435,7 @@ impl<'a> Module<'a> {
                 "`enum` other than on a plain integer field (no repeat, if or valid) is not supported by the binrw backend",
             ));
         }
-        let rust = &e.rust_name;
+        let rust = &self.use_type(declared_in, &e.rust_name);
         let _ = writeln!(
             out,
             "#[br(map = |x: {element}| {rust}::from(i128::from(x)))]"

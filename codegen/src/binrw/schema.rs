@@ -244,6 +244,18 @@ impl Schemas {
         Ok(schemas)
     }
 
+    /// The enum `name` as seen from file `from`, with the id of the file that declares it:
+    /// `other::container::name` (an imported file's), else one of `from` (see `find_enum`).
+    pub fn resolve_enum<'a>(&'a self, from: &'a str, name: &str) -> Option<(&'a str, &'a KsEnum)> {
+        if let Some((file, rest)) = name.split_once("::")
+            && let Some(f) = self.files.get(file).filter(|f| f.id != from)
+        {
+            return find_enum(&f.enums, rest).map(|e| (f.id.as_str(), e));
+        }
+        let f = self.files.get(from)?;
+        find_enum(&f.enums, name).map(|e| (f.id.as_str(), e))
+    }
+
     /// The type `name` as seen from file `from`, with the id of the file that declares it:
     /// `other::type` (also `other::outer::type`: nested types are flattened), a type of `from`
     /// (also by its nesting path, `outer::type`), or the top-level type of an imported file by
@@ -391,6 +403,7 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         types.push(root);
     }
     cx.nested_types("", map, endian, &mut types)?;
+    name_clashing_types(&cx, &mut types)?;
     super::bits::bit_endians(&doc, &mut types).map_err(|(p, m)| cx.err(&p, m))?;
     let mut enums = Vec::new();
     cx.enums("", map, &mut enums)?;
@@ -408,6 +421,89 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         enums,
         types,
     })
+}
+
+/// Types that share an id (nested in different types) take the id of the type that declares
+/// them as a prefix (`main::foo_obj` is `main_foo_obj`, Rust `MainFooObj`), and the fields that
+/// name them by the bare id are pointed at the one Kaitai's scoping finds: a type nested in the
+/// naming type, else in its enclosing types, outward. Other references keep the bare id, which
+/// then names no type and is refused as unknown.
+fn name_clashing_types(cx: &Cx, types: &mut [TypeDef]) -> Result<(), SchemaError> {
+    let scope = |t: &TypeDef| -> Vec<String> {
+        t.yaml_path
+            .split("/types/")
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let clashing: Vec<String> = types
+        .iter()
+        .filter(|t| types.iter().filter(|o| o.id == t.id).count() > 1)
+        .map(|t| t.id.clone())
+        .collect();
+    if clashing.is_empty() {
+        return Ok(());
+    }
+    let scopes: Vec<Vec<String>> = types.iter().map(scope).collect();
+    let mut new_ids = Vec::new();
+    for (t, s) in types.iter().zip(&scopes) {
+        if !clashing.contains(&t.id) || t.yaml_path.is_empty() {
+            new_ids.push(t.id.clone());
+            continue;
+        }
+        let owner = if s.len() >= 2 {
+            &s[s.len() - 2]
+        } else {
+            return Err(cx.err(&t.yaml_path, "a top-level type with the id of a nested one is not supported by the binrw backend"));
+        };
+        new_ids.push(format!("{owner}_{}", t.id));
+    }
+    for (i, id) in new_ids.iter().enumerate() {
+        if new_ids[..i].contains(id)
+            || (new_ids[i] != types[i].id && types.iter().any(|t| t.id == *id))
+        {
+            return Err(cx.err(
+                &types[i].yaml_path,
+                "a second type with this id in types of the same id (the binrw backend names each by its enclosing type and id)",
+            ));
+        }
+    }
+    for i in 0..types.len() {
+        let s = &scopes[i];
+        let lookup = |name: &str| -> Option<String> {
+            // Innermost first: nested in the naming type, then in each enclosing one.
+            (0..=s.len()).rev().find_map(|n| {
+                let mut want = s[..n].to_vec();
+                want.push(name.to_string());
+                scopes
+                    .iter()
+                    .position(|o| *o == want)
+                    .map(|j| new_ids[j].clone())
+            })
+        };
+        let fields = types[i]
+            .seq
+            .iter_mut()
+            .chain(types[i].positioned.iter_mut().map(|p| &mut p.field));
+        for f in fields {
+            if let FieldType::Named { name, .. } = &mut f.ty
+                && clashing.contains(name)
+                && let Some(id) = lookup(name)
+            {
+                *name = id;
+            }
+        }
+    }
+    for (t, id) in types.iter_mut().zip(new_ids) {
+        if t.id != id {
+            // An explicit `-savepoint-rust-name` stays.
+            if t.rust_name == snake_to_camel(&t.id) {
+                t.rust_name = snake_to_camel(&id);
+            }
+            t.id = id;
+        }
+    }
+    Ok(())
 }
 
 /// Enums that share a name are named by the type that declares them (`Container2Animal`);
@@ -536,12 +632,6 @@ impl Cx<'_> {
             let tmap = value
                 .as_mapping()
                 .ok_or_else(|| self.err(&tpath, "a type is a mapping"))?;
-            if types.iter().any(|t| t.id == tid) {
-                return Err(self.err(
-                    &tpath,
-                    "a second type with this id (the binrw backend names each type by its id alone)",
-                ));
-            }
             let mut endian_switch = None;
             let own = match tmap.get("meta") {
                 None => endian,

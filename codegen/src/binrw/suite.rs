@@ -135,11 +135,9 @@ impl<'a> Cx<'a> {
                     .values()
                     .find(|f| f.types.iter().any(|t| std::ptr::eq(t, def)))
                     .map_or(self.file, |f| f.id.as_str());
-                let e = self
+                let (_, e) = self
                     .schemas
-                    .files
-                    .get(file)
-                    .and_then(|f| super::schema::find_enum(&f.enums, name))
+                    .resolve_enum(file, name)
                     .ok_or_else(|| self.refuse(format!("unknown enum `{name}`")))?;
                 Value::Enum(e.rust_name.clone())
             }
