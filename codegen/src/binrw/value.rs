@@ -8,7 +8,8 @@
 //! computed as `i128` with checked arithmetic, so a method returns `Option<i128>` (or
 //! `Option<bool>`) and `None` only when a value does not fit. Anything else is refused with
 //! the construct, never approximated. A conditional field that is absent makes the value `None`
-//! (undefined); a user-type field is a clone, and `.field` reaches its plain fields.
+//! (undefined); a user-type field is a clone, and `.x` reaches its plain fields, `pos` instances
+//! and value instances.
 
 use std::fmt::Write as _;
 
@@ -271,10 +272,22 @@ impl Tr<'_, '_> {
         let unsupported = || format!("`.{attr}` on {base:?} is not supported by the binrw backend");
         let (t, v) = self.expr(base)?;
         if let Ty::User(id, _) = &t {
-            // A plain field of a user type of this file.
+            // A plain field or a value instance of a user type of this file.
             let def = self.file.types.iter().find(|t| t.id == *id);
+            if let Some(d) = def.filter(|d| d.instances.iter().any(|i| i.id == attr)) {
+                let (ty, _) = translate_instance(d, self.file, attr, self.stack)?;
+                return Ok((ty, format!("({v}).{attr}()?")));
+            }
             let field = def
-                .and_then(|d| stored_in(d, attr))
+                .and_then(|d| {
+                    // A `pos` instance is a field of the struct too.
+                    stored_in(d, attr).or_else(|| {
+                        d.positioned
+                            .iter()
+                            .map(|p| &p.field)
+                            .find(|f| f.id == attr && f.count_of.is_none())
+                    })
+                })
                 .filter(|f| f.cond.is_none());
             let repeated = field.is_some_and(|f| {
                 f.repeat_expr.is_some() || f.repeat_eos || f.repeat_until.is_some()
