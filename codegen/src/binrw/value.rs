@@ -8,7 +8,8 @@
 //! computed as `i128` with checked arithmetic, so a method returns `Option<i128>` (or
 //! `Option<bool>`) and `None` only when a value does not fit. Anything else is refused with
 //! the construct, never approximated. A conditional field that is absent makes the value `None`
-//! (undefined); a plain user-type field is a clone, and `.field` reaches its plain fields.
+//! (undefined); a user-type field is a clone, and `.x` reaches its plain fields, `pos` instances
+//! and value instances.
 
 use std::fmt::Write as _;
 
@@ -34,8 +35,7 @@ pub enum Ty {
     Enum(String),
     /// `Vec<T>` of one of the above.
     List(Box<Ty>),
-    /// A clone of a plain (unsized, unprocessed, argument-free) user type of the file: its
-    /// Kaitai id and Rust name.
+    /// A clone of a user type of the file without parameters: its Kaitai id and Rust name.
     User(String, String),
 }
 
@@ -271,12 +271,26 @@ impl Tr<'_, '_> {
         let unsupported = || format!("`.{attr}` on {base:?} is not supported by the binrw backend");
         let (t, v) = self.expr(base)?;
         if let Ty::User(id, _) = &t {
-            // A plain field of a user type of this file.
+            // A plain field or a value instance of a user type of this file.
             let def = self.file.types.iter().find(|t| t.id == *id);
+            if let Some(d) = def.filter(|d| d.instances.iter().any(|i| i.id == attr)) {
+                let (ty, _) = translate_instance(d, self.file, attr, self.stack)?;
+                return Ok((ty, format!("({v}).{attr}()?")));
+            }
             let field = def
-                .and_then(|d| stored_in(d, attr))
-                .filter(|f| f.cond.is_none() && f.repeat_until.is_none());
-            let repeated = field.is_some_and(|f| f.repeat_expr.is_some() || f.repeat_eos);
+                .and_then(|d| {
+                    // A `pos` instance is a field of the struct too.
+                    stored_in(d, attr).or_else(|| {
+                        d.positioned
+                            .iter()
+                            .map(|p| &p.field)
+                            .find(|f| f.id == attr && f.count_of.is_none())
+                    })
+                })
+                .filter(|f| f.cond.is_none());
+            let repeated = field.is_some_and(|f| {
+                f.repeat_expr.is_some() || f.repeat_eos || f.repeat_until.is_some()
+            });
             let conv = match field {
                 Some(f) if repeated => {
                     self.element(f, "x")
@@ -558,14 +572,15 @@ impl Tr<'_, '_> {
                     _ => Some((Ty::Int, format!("i128::from(*{x})"))),
                 }
             }
-            // A plain user type of this file (not sized, processed or parameterised).
-            FieldType::Named { name, args }
-                if args.is_empty() && !framed && field.size.is_none() && !field.size_eos =>
-            {
+            // A user type of this file without parameters; a sized, terminated or processed one
+            // keeps its value in `value`.
+            FieldType::Named { name, args } if args.is_empty() => {
                 let t = self.file.types.iter().find(|t| t.id == *name)?;
+                let sub = framed || field.size.is_some() || field.size_eos;
+                let value = if sub { ".value" } else { "" };
                 Some((
                     Ty::User(t.id.clone(), t.rust_name.clone()),
-                    format!("{x}.clone()"),
+                    format!("{x}{value}.clone()"),
                 ))
             }
             FieldType::None if framed => Some((Ty::Bytes, format!("{x}.value.clone()"))),
@@ -578,7 +593,8 @@ impl Tr<'_, '_> {
 
     fn name(&mut self, n: &str) -> Result<(Ty, String), String> {
         if let Some(field) = self.stored(n) {
-            let repeated = field.repeat_expr.is_some() || field.repeat_eos;
+            let repeated =
+                field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
             if repeated {
                 if let Some((ty, conv)) = self.element(field, "x").filter(|(t, _)| *t != Ty::Bytes)
                 {
