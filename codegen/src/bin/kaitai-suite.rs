@@ -3,10 +3,10 @@
 //! check every assertion (or the expected exception), write the value back and compare the
 //! bytes the read covered.
 //!
-//! Usage: `kaitai-suite KAITAI_TESTS_DIR [--min-pass N] [--backend kaitai|binrw]`. The
-//! `kaitai` backend (the default) is `savepoint_codegen::emit`; `binrw` is
-//! `savepoint_codegen::binrw`, whose plain `#[binrw]` types are read and written through binrw's
-//! `BinRead`/`BinWrite` (a scratch crate of its own). Prints one line per test and
+//! Usage: `kaitai-suite KAITAI_TESTS_DIR [--min-pass N] [--backend binrw|kaitai]`. The
+//! `binrw` backend (the default) is `savepoint_codegen::binrw`, whose plain `#[binrw]` types are read and written through binrw's
+//! `BinRead`/`BinWrite` (a scratch crate of its own); `kaitai` is `savepoint_codegen::emit`,
+//! types over the crate's small runtime. Prints one line per test and
 //! `N passed, M failed, K skipped`; exits 1 if fewer than `--min-pass` tests passed, or if a
 //! generated reader panics or kills the process on a truncated copy of a test input (each
 //! input is also read cut to 1 byte, half its length and one byte short; an error is expected
@@ -28,7 +28,7 @@ struct Test {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(root) = args.first().map(PathBuf::from) else {
-        eprintln!("usage: kaitai-suite KAITAI_TESTS_DIR [--min-pass N] [--backend kaitai|binrw]");
+        eprintln!("usage: kaitai-suite KAITAI_TESTS_DIR [--min-pass N] [--backend binrw|kaitai]");
         return ExitCode::from(2);
     };
     let min_pass: usize = args
@@ -42,8 +42,8 @@ fn main() -> ExitCode {
         .position(|a| a == "--backend")
         .map(|i| args.get(i + 1).map(String::as_str))
     {
-        None | Some(Some("kaitai")) => false,
-        Some(Some("binrw")) => true,
+        None | Some(Some("binrw")) => true,
+        Some(Some("kaitai")) => false,
         Some(_) => {
             eprintln!("--backend needs `kaitai` or `binrw`");
             return ExitCode::from(2);
