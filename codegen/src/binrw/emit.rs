@@ -2119,17 +2119,10 @@ fn valid_check(id: &str, valid: &Valid, rust_type: &str) -> Option<String> {
 
 #[cfg(test)]
 mod param_tests {
-    use super::super::generate;
 
     fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
-        let dir =
-            std::env::temp_dir().join(format!("savepoint-params-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("p.ksy"), ksy).unwrap();
-        let out = generate(&dir, &["p"]).map(|mut m| m.remove(0).source);
-        let _ = std::fs::remove_dir_all(&dir);
-        out
+        let tag = format!("params-{tag}");
+        crate::binrw::generate_from(&tag, &[("p.ksy", ksy)], "p").map(|m| m.source)
     }
 
     const SCHEMA: &str = "meta: {id: p}\nseq:\n  - {id: first, type: block}\n  - {id: one, type: param_type(first)}\ntypes:\n  block:\n    seq:\n      - {id: foo, type: u1}\n  param_type:\n    params:\n      - {id: foo, type: block}\n    seq:\n      - {id: buf, size: foo.foo}\n";

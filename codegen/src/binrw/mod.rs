@@ -83,23 +83,27 @@ pub fn check_fresh(out_dir: &Path, modules: &[Module]) -> Vec<PathBuf> {
         .collect()
 }
 
+/// Test helper: writes `files` into a fresh folder and generates module `name` from it.
+#[cfg(test)]
+pub(crate) fn generate_from(
+    tag: &str,
+    files: &[(&str, &str)],
+    name: &str,
+) -> Result<Module, SchemaError> {
+    let dir = std::env::temp_dir().join(format!("savepoint-binrw-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    let out = generate(&dir, &[name]).map(|mut m| m.remove(0));
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Writes `files` into a fresh folder and generates module `name` from it.
-    fn generate_from(tag: &str, files: &[(&str, &str)], name: &str) -> Result<Module, SchemaError> {
-        let dir =
-            std::env::temp_dir().join(format!("savepoint-binrw-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        for (file, text) in files {
-            std::fs::write(dir.join(file), text).unwrap();
-        }
-        let out = generate(&dir, &[name]).map(|mut m| m.remove(0));
-        let _ = std::fs::remove_dir_all(&dir);
-        out
-    }
 
     const PATTERN: &str = "meta: {id: blk, endian: le}\n-savepoint-namespace: true\ntypes:\n  block:\n    -savepoint-pattern: {tag: BLCK, newest: 2}\n    seq:\n      - {id: opening_tag, contents: BLCK}\n      - {id: version, type: u4, valid: {min: 1, max: 2}}\n      - {id: size, type: u2, doc: Size.}\n      - {id: extra, type: u4, -savepoint-since: 2, if: version >= 2, doc: Extra.}\n      - {id: closing_tag, contents: KCLB}\n";
 

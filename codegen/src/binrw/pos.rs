@@ -116,16 +116,10 @@ pub(super) fn attrs(p: &Positioned) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::generate;
 
     fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
-        let dir = std::env::temp_dir().join(format!("savepoint-pos-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("p.ksy"), ksy).unwrap();
-        let out = generate(&dir, &["p"]).map(|mut m| m.remove(0).source);
-        let _ = std::fs::remove_dir_all(&dir);
-        out
+        let tag = format!("pos-{tag}");
+        crate::binrw::generate_from(&tag, &[("p.ksy", ksy)], "p").map(|m| m.source)
     }
 
     const SCHEMA: &str = "meta: {id: p, endian: le}\nseq:\n  - {id: ofs, type: u4}\n  - {id: items, type: u1, repeat: expr, repeat-expr: hdr.qty}\ntypes:\n  head:\n    seq:\n      - {id: qty, type: u1}\ninstances:\n  hdr: {pos: 16, type: head}\n  tail: {pos: ofs, type: u2}\n";

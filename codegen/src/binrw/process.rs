@@ -282,16 +282,10 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::super::generate;
 
     fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
-        let dir = std::env::temp_dir().join(format!("savepoint-proc-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("p.ksy"), ksy).unwrap();
-        let out = generate(&dir, &["p"]).map(|mut m| m.remove(0).source);
-        let _ = std::fs::remove_dir_all(&dir);
-        out
+        let tag = format!("proc-{tag}");
+        crate::binrw::generate_from(&tag, &[("p.ksy", ksy)], "p").map(|m| m.source)
     }
 
     const SCHEMA: &str = "meta: {id: p, endian: le}\nseq:\n  - {id: key, type: u1}\n  - {id: a, size: 4, process: xor(key)}\n  - {id: b, size: 2, process: 'ror(3)', type: two}\n  - {id: c, size-eos: true, process: zlib}\ntypes:\n  two:\n    seq:\n      - {id: x, type: u2}\n";

@@ -433,17 +433,10 @@ fn sel_arg(sel: &Sel, on: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::binrw::generate;
 
     fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
-        let dir =
-            std::env::temp_dir().join(format!("savepoint-switch-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("s.ksy"), ksy).unwrap();
-        let out = generate(&dir, &["s"]).map(|mut m| m.remove(0).source);
-        let _ = std::fs::remove_dir_all(&dir);
-        out
+        let tag = format!("switch-{tag}");
+        crate::binrw::generate_from(&tag, &[("s.ksy", ksy)], "s").map(|m| m.source)
     }
 
     const SCHEMA: &str = "meta: {id: s, endian: le}\nseq:\n  - {id: code, type: str, size: 1, encoding: ASCII}\n  - id: body\n    type:\n      switch-on: code\n      cases:\n        '\"I\"': intval\n        '\"J\"': intval\n        '\"W\"': u2be\n  - id: sized\n    size: 2\n    type:\n      switch-on: code\n      cases:\n        '\"I\"': intval\ntypes:\n  intval:\n    seq:\n      - {id: value, type: u1}\n";
