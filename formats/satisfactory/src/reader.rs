@@ -3,7 +3,7 @@
 
 use binrw::io::Cursor;
 use binrw::{BinRead, BinWrite};
-use unreal::{FObjectReferenceDisc, FString, TArray};
+use unreal::{F32, FObjectReferenceDisc, FString, TArray};
 
 use crate::Error;
 
@@ -127,6 +127,18 @@ impl<'a> Reader<'a> {
             at,
             format!("count {n} exceeds the {} bytes left", self.remaining()),
         )
+    }
+
+    /// `N` consecutive 32-bit floats (the math structs' fields).
+    #[inline]
+    pub(crate) fn f32s<const N: usize>(&mut self, path: &str) -> Result<[F32; N], Error> {
+        let bytes = self.take(4 * N, path)?;
+        Ok(std::array::from_fn(|i| {
+            let word = bytes[4 * i..4 * i + 4]
+                .try_into()
+                .expect("take returned 4 * N bytes");
+            F32(f32::from_le_bytes(word))
+        }))
     }
 
     /// A UE `bool` (u32 0 or 1).

@@ -50,8 +50,9 @@ pub struct FObjectSaveData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ObjectData {
-    /// Actor part, UObject part and class data.
-    Decoded(Box<DecodedObject>),
+    /// Actor part, UObject part and class data, in place: a save has tens of thousands of
+    /// objects, and a box each cost an allocation to read and a free to drop.
+    Decoded(DecodedObject),
     /// The bytes as stored.
     Raw {
         /// The bytes (hex in JSON).
@@ -174,7 +175,7 @@ impl ObjectData {
         contexts: &mut properties::Readers<'_>,
     ) -> ObjectData {
         match DecodedObject::read(bytes, base, header, scope, contexts) {
-            Ok(d) => ObjectData::Decoded(Box::new(d)),
+            Ok(d) => ObjectData::Decoded(d),
             Err(e) => ObjectData::Raw {
                 bytes: bytes.to_vec(),
                 reason: e.to_string(),

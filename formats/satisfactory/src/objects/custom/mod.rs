@@ -112,7 +112,7 @@ macro_rules! layout {
             layout: stringify!($ty),
             read: |r, cx| {
                 let data: $ty = r.binrw_args(stringify!($ty), (cx.scope.save_version,))?;
-                Ok(CustomData::$variant(Box::new(data)))
+                Ok(CustomData::$variant(data.into()))
             },
         }
     };
@@ -158,7 +158,7 @@ macro_rules! layout_with_properties {
             read: |r, cx| {
                 let props = cx.readers.context(cx.scope);
                 let data: $ty = read_layout(r, stringify!($ty), (cx.scope.save_version, &props))?;
-                Ok(CustomData::$variant(Box::new(data)))
+                Ok(CustomData::$variant(data.into()))
             },
         }
     };
@@ -397,34 +397,36 @@ pub enum Fallback {
     DecoderFailed(String),
 }
 
-/// Class data after the UObject part.
+/// Class data after the UObject part. Layouts up to the size of `Raw` are held in place (actor
+/// components and belts are most of a save's objects with class data), larger ones boxed, so the
+/// enum stays as small as `Raw` makes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CustomData {
     /// The class writes nothing after its UObject part.
     None,
     /// Belts and lifts.
-    ConveyorBase(Box<AFGBuildableConveyorBase>),
+    ConveyorBase(AFGBuildableConveyorBase),
     /// Conveyor chain actors.
     ConveyorChainActor(Box<AFGConveyorChainActor>),
     /// Power lines.
     Wire(Box<AFGBuildableWire>),
     /// The circuit subsystem.
-    CircuitSubsystem(Box<AFGCircuitSubsystem>),
+    CircuitSubsystem(AFGCircuitSubsystem),
     /// The lightweight buildable subsystem.
-    LightweightBuildableSubsystem(Box<AFGLightweightBuildableSubsystem>),
+    LightweightBuildableSubsystem(AFGLightweightBuildableSubsystem),
     /// The game mode.
-    GameMode(Box<PlayerStatePointers>),
+    GameMode(PlayerStatePointers),
     /// The game state.
-    GameState(Box<PlayerStatePointers>),
+    GameState(PlayerStatePointers),
     /// A player state.
     PlayerState(Box<AFGPlayerState>),
     /// Wheeled vehicles.
-    Vehicle(Box<AFGVehicle>),
+    Vehicle(AFGVehicle),
     /// Locomotives and wagons.
     RailroadVehicle(Box<AFGRailroadVehicle>),
     /// Actor components.
-    ActorComponent(Box<UActorComponent>),
+    ActorComponent(UActorComponent),
     /// Drones.
     DroneVehicle(Box<AFGDroneVehicle>),
     /// Bytes kept as stored.
@@ -489,23 +491,23 @@ impl CustomData {
                 Ok(())
             }
             CustomData::ConveyorBase(d) => {
-                put_layout(&**d, out, "AFGBuildableConveyorBase", with_props)
+                put_layout(d, out, "AFGBuildableConveyorBase", with_props)
             }
             CustomData::ConveyorChainActor(d) => {
                 put_layout(&**d, out, "AFGConveyorChainActor", with_props)
             }
             CustomData::Wire(d) => put_args(&**d, out, "AFGBuildableWire", args),
-            CustomData::CircuitSubsystem(d) => put_args(&**d, out, "AFGCircuitSubsystem", args),
+            CustomData::CircuitSubsystem(d) => put_args(d, out, "AFGCircuitSubsystem", args),
             CustomData::LightweightBuildableSubsystem(d) => {
-                put_layout(&**d, out, "AFGLightweightBuildableSubsystem", with_props)
+                put_layout(d, out, "AFGLightweightBuildableSubsystem", with_props)
             }
             CustomData::GameMode(d) | CustomData::GameState(d) => {
-                put_args(&**d, out, "PlayerStatePointers", args)
+                put_args(d, out, "PlayerStatePointers", args)
             }
             CustomData::PlayerState(d) => put_args(&**d, out, "AFGPlayerState", args),
-            CustomData::Vehicle(d) => put_args(&**d, out, "AFGVehicle", args),
+            CustomData::Vehicle(d) => put_args(d, out, "AFGVehicle", args),
             CustomData::RailroadVehicle(d) => put_args(&**d, out, "AFGRailroadVehicle", args),
-            CustomData::ActorComponent(d) => put_args(&**d, out, "UActorComponent", args),
+            CustomData::ActorComponent(d) => put_args(d, out, "UActorComponent", args),
             CustomData::DroneVehicle(d) => d.put(&ClassWriteContext { scope, contexts }, out),
         }
     }
