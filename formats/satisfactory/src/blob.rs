@@ -73,7 +73,7 @@ pub(crate) fn read_toc(
     // Headers repeat class paths and level names: they share one text each.
     FString::sharing_texts(|| {
         for i in 0..n {
-            let header = ObjectHeader::read(r, save_version)
+            let header = ObjectHeader::read(r, save_version, headers.last())
                 .map_err(|e| e.within(&format!("[{i}].header")))?;
             headers.push(header);
         }

@@ -161,6 +161,26 @@ impl<'a> Reader<'a> {
         Ok(s)
     }
 
+    /// An `FString` that is often `like` (the previous object header's text in the same
+    /// place): when the stored bytes are `like`'s ASCII text, `like` is cloned (sharing its
+    /// text) without going through the text table; otherwise it is read as [`Reader::fstring`].
+    pub(crate) fn fstring_like(&mut self, like: &FString, path: &str) -> Result<FString, Error> {
+        if let (Some(text), false) = (&like.value, like.wide) {
+            let stored = self.rest().get(..4).map(|n| n.try_into().expect("4 bytes"));
+            let len = stored.map_or(0, i32::from_le_bytes);
+            if usize::try_from(len).is_ok_and(|n| n == text.len() + 1) {
+                let bytes = self.rest().get(4..4 + text.len() + 1);
+                if bytes.is_some_and(|b| b[..text.len()] == *text.as_bytes() && b[text.len()] == 0)
+                    && text.is_ascii()
+                {
+                    self.pos += 4 + text.len() + 1;
+                    return Ok(like.clone());
+                }
+            }
+        }
+        self.fstring(path)
+    }
+
     /// An `FObjectReferenceDisc`, read from the slice like [`Reader::fstring`].
     pub(crate) fn object_reference(&mut self, path: &str) -> Result<FObjectReferenceDisc, Error> {
         let (reference, used) = FObjectReferenceDisc::read_from(self.rest(), self.offset())
@@ -281,5 +301,65 @@ impl BinWrite for Bool32 {
         (): (),
     ) -> binrw::BinResult<()> {
         u32::from(self.0).write_options(writer, endian, ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+
+    fn stored(s: &FString) -> Vec<u8> {
+        let mut out = Vec::new();
+        s.put(&mut out).unwrap();
+        out
+    }
+
+    /// `fstring_like` reads what `fstring` reads, whatever the previous text was, and shares the
+    /// previous text exactly when the bytes are its ASCII form.
+    #[test]
+    fn fstring_like_reads_as_fstring_does() {
+        let texts = [
+            FString::default(),
+            FString::new(""),
+            FString::new("Persistent_Level"),
+            FString::new("Persistent_Levem"),
+            FString::new("Persistent_Level2"),
+            FString::new("caf\u{e9}"),
+            FString::new("caf\u{e9}\u{e9}"),
+            FString {
+                value: Some("Persistent_Level".into()),
+                wide: true,
+            },
+        ];
+        for like in &texts {
+            for text in &texts {
+                let mut bytes = stored(text);
+                bytes.extend_from_slice(&[7, 7]);
+                let mut r = Reader::new(&bytes, 0);
+                let read = r.fstring_like(like, "t").unwrap();
+                assert_eq!(read, *text, "{like:?} then {text:?}");
+                assert_eq!(r.remaining(), 2);
+                let shared = match (&read.value, &like.value) {
+                    (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                    _ => false,
+                };
+                let ascii_match = like == text && !like.wide && text.as_str().is_ascii();
+                assert_eq!(shared, ascii_match && like.value.is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn fstring_like_errors_as_fstring_does() {
+        let like = FString::new("Persistent_Level");
+        let full = stored(&like);
+        for cut in 0..full.len() {
+            let bytes = &full[..cut];
+            let a = Reader::new(bytes, 16).fstring_like(&like, "t").unwrap_err();
+            let b = Reader::new(bytes, 16).fstring("t").unwrap_err();
+            assert_eq!(a.to_string(), b.to_string());
+        }
     }
 }

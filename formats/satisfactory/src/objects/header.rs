@@ -23,11 +23,26 @@ pub struct FObjectBaseSaveHeader {
 }
 
 impl FObjectBaseSaveHeader {
-    /// Reads the header from the slice, like [`ObjectHeader::read`].
-    fn read(r: &mut Reader<'_>, save_version: i32) -> Result<Self, Error> {
+    /// Reads the header from the slice, like [`ObjectHeader::read`]; `like` is the previous
+    /// header, whose class and level name the next one mostly repeats.
+    fn read(
+        r: &mut Reader<'_>,
+        save_version: i32,
+        like: Option<&FObjectBaseSaveHeader>,
+    ) -> Result<Self, Error> {
+        let (class_name, level_name) = match like {
+            Some(like) => (
+                r.fstring_like(&like.class_name, "class_name")?,
+                r.fstring_like(&like.reference.level_name, "reference")?,
+            ),
+            None => (r.fstring("class_name")?, r.fstring("reference")?),
+        };
         Ok(FObjectBaseSaveHeader {
-            class_name: r.fstring("class_name")?,
-            reference: r.object_reference("reference")?,
+            class_name,
+            reference: FObjectReferenceDisc {
+                level_name,
+                path_name: r.fstring("reference")?,
+            },
             object_flags: match save_version >= SAVE_VERSION_OBJECT_FLAGS {
                 true => Some(r.u32("object_flags")?),
                 false => None,
@@ -122,18 +137,35 @@ impl ObjectHeader {
     /// above, which write it. A save has tens of thousands of headers: through binrw's `Read +
     /// Seek` path they cost three times as much, and every `Object` header first built and dropped
     /// the error of the `Actor` magic. The round-trip tests hold the two to the same bytes.
-    pub(crate) fn read(r: &mut Reader<'_>, save_version: i32) -> Result<Self, Error> {
+    ///
+    /// `like` is the previous header of the blob: headers come in runs of one class, and a
+    /// component's outer is the actor or the outer just before it, so those texts are compared
+    /// with its and shared.
+    pub(crate) fn read(
+        r: &mut Reader<'_>,
+        save_version: i32,
+        like: Option<&ObjectHeader>,
+    ) -> Result<Self, Error> {
         let at = r.offset();
+        let like_base = like.map(ObjectHeader::base);
         Ok(match r.u32("is_actor")? {
             1 => ObjectHeader::Actor(FActorSaveHeader {
-                object_header: FObjectBaseSaveHeader::read(r, save_version)?,
+                object_header: FObjectBaseSaveHeader::read(r, save_version, like_base)?,
                 need_transform: r.bool32("need_transform")?,
                 transform: FTransform3f::read(r)?,
                 was_placed_in_level: r.bool32("was_placed_in_level")?,
             }),
             0 => ObjectHeader::Object(FObjectSaveHeader {
-                base_header: FObjectBaseSaveHeader::read(r, save_version)?,
-                outer_path_name: r.fstring("outer_path_name")?,
+                base_header: FObjectBaseSaveHeader::read(r, save_version, like_base)?,
+                outer_path_name: match like {
+                    Some(ObjectHeader::Object(o)) => {
+                        r.fstring_like(&o.outer_path_name, "outer_path_name")?
+                    }
+                    Some(ObjectHeader::Actor(a)) => {
+                        r.fstring_like(&a.object_header.reference.path_name, "outer_path_name")?
+                    }
+                    None => r.fstring("outer_path_name")?,
+                },
             }),
             v => {
                 return Err(Error::new(
@@ -221,7 +253,7 @@ mod tests {
             let mut bytes = Vec::new();
             put_args(&header, &mut bytes, "header", (SAVE_VERSION_OBJECT_FLAGS,)).unwrap();
             let mut r = Reader::new(&bytes, 0);
-            let read = ObjectHeader::read(&mut r, SAVE_VERSION_OBJECT_FLAGS).unwrap();
+            let read = ObjectHeader::read(&mut r, SAVE_VERSION_OBJECT_FLAGS, None).unwrap();
             assert!(r.is_empty());
             let through_binrw =
                 ObjectHeader::read_le_args(&mut Cursor::new(&bytes), (SAVE_VERSION_OBJECT_FLAGS,))
