@@ -13,8 +13,9 @@
 //! [`with_native_structs`].
 
 use std::any::Any;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
+use std::sync::{Arc, Weak};
 
 use binrw::BinResult;
 use binrw::io::Cursor;
@@ -88,12 +89,15 @@ impl<T: NativeStruct> DynNative for T {
 }
 
 /// A decoded native struct of a type a format crate registered ([`NativeStruct`]).
-pub struct NativeValue(Box<dyn DynNative>);
+///
+/// Equal values read in a row share one allocation; [`NativeValue::get_mut`] copies a shared
+/// value before handing it out, so an edit changes this value only.
+pub struct NativeValue(Arc<dyn DynNative>);
 
 impl NativeValue {
     /// Wraps a value.
     pub fn new<T: NativeStruct>(value: T) -> Self {
-        NativeValue(Box::new(value))
+        NativeValue(Arc::new(value))
     }
 
     /// The struct type's name ([`NativeStruct::NAME`]).
@@ -106,9 +110,13 @@ impl NativeValue {
         self.0.as_any().downcast_ref()
     }
 
-    /// The value for editing, when it is a `T`.
+    /// The value for editing, when it is a `T` (unshared first, when other values share it).
     pub fn get_mut<T: NativeStruct>(&mut self) -> Option<&mut T> {
-        self.0.as_any_mut().downcast_mut()
+        self.0.as_any().downcast_ref::<T>()?;
+        if Arc::get_mut(&mut self.0).is_none() {
+            self.0 = Arc::from(self.0.clone_box());
+        }
+        Arc::get_mut(&mut self.0)?.as_any_mut().downcast_mut()
     }
 
     pub(crate) fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
@@ -117,14 +125,15 @@ impl NativeValue {
 }
 
 impl Clone for NativeValue {
+    /// Shares the value ([`NativeValue::get_mut`] unshares it).
     fn clone(&self) -> Self {
-        NativeValue(self.0.clone_box())
+        NativeValue(Arc::clone(&self.0))
     }
 }
 
 impl PartialEq for NativeValue {
     fn eq(&self, other: &Self) -> bool {
-        self.0.eq_dyn(&*other.0)
+        Arc::ptr_eq(&self.0, &other.0) || self.0.eq_dyn(&*other.0)
     }
 }
 
@@ -182,6 +191,28 @@ thread_local! {
     static READ_DEPTH: Cell<u32> = const { Cell::new(0) };
     /// The table [`with_native_structs`] installed for deserialization.
     static DESERIALIZE_TABLE: Cell<&'static [NativeHook]> = const { Cell::new(&[]) };
+    /// The last native struct read on this thread, which the next one shares when equal
+    /// (inventories are runs of equal items, empty slots most of all).
+    static LAST_READ: RefCell<Option<LastRead>> = const { RefCell::new(None) };
+}
+
+/// The last native struct read on this thread, for the next read to share when the two are equal;
+/// weak, so it keeps no value alive past its model.
+struct LastRead(Weak<dyn DynNative>);
+
+/// `value`, sharing the allocation of the value read last on this thread when equal to it.
+fn share_last<T: NativeStruct>(value: T) -> NativeValue {
+    LAST_READ.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some(shared) = last.as_ref().and_then(|LastRead(l)| l.upgrade())
+            && shared.as_any().downcast_ref::<T>() == Some(&value)
+        {
+            return NativeValue(shared);
+        }
+        let value = NativeValue::new(value);
+        *last = Some(LastRead(Arc::downgrade(&value.0)));
+        value
+    })
 }
 
 /// Reads a `T` from the start of `data` (at absolute offset `base`): the value and the bytes used.
@@ -201,7 +232,9 @@ fn read_native<T: NativeStruct>(
         let e = Error::from(e);
         Error::new(base + e.offset, format!("{}: {}", T::NAME, e.message))
     })?;
-    Ok((NativeValue::new(value), r.position() as usize))
+    let used = r.position() as usize;
+    let value = share_last(value);
+    Ok((value, used))
 }
 
 fn deserialize_native<T: NativeStruct>(
@@ -338,5 +371,65 @@ impl<'de> DeserializeSeed<'de> for HookSeed {
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<NativeValue, D::Error> {
         let mut erased = <dyn erased_serde::Deserializer>::erase(d);
         (self.0.deserialize)(&mut erased).map_err(de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use binrw::{BinRead, BinWrite};
+
+    use super::*;
+
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    struct Word(u32);
+
+    impl NativeStruct for Word {
+        const NAME: &'static str = "Word";
+
+        fn read(r: &mut Cursor<&[u8]>, _: &PropertyContext) -> BinResult<Self> {
+            u32::read_le(r).map(Word)
+        }
+
+        fn write(&self, w: &mut Cursor<&mut Vec<u8>>, _: &PropertyContext) -> BinResult<()> {
+            self.0.write_le(w)
+        }
+    }
+
+    fn read(bytes: &[u8]) -> NativeValue {
+        let (value, used) = read_native::<Word>(bytes, 0, &PropertyContext::default()).unwrap();
+        assert_eq!(used, 4);
+        value
+    }
+
+    #[test]
+    fn equal_values_read_in_a_row_share_until_one_is_edited() {
+        let a = read(&[1, 0, 0, 0]);
+        let b = read(&[1, 0, 0, 0]);
+        let c = read(&[2, 0, 0, 0]);
+        let d = read(&[1, 0, 0, 0]);
+        assert!(Arc::ptr_eq(&a.0, &b.0));
+        assert!(!Arc::ptr_eq(&b.0, &c.0) && !Arc::ptr_eq(&a.0, &d.0));
+        assert_eq!(a, d);
+
+        let mut edited = b.clone();
+        edited.get_mut::<Word>().unwrap().0 = 5;
+        assert!(!Arc::ptr_eq(&edited.0, &a.0));
+        assert_eq!(
+            (a.get::<Word>(), b.get::<Word>()),
+            (Some(&Word(1)), Some(&Word(1)))
+        );
+        assert_eq!(edited.get::<Word>(), Some(&Word(5)));
+        // Not shared any more: edited in place.
+        let at = Arc::as_ptr(&edited.0);
+        edited.get_mut::<Word>().unwrap().0 = 6;
+        assert!(std::ptr::addr_eq(Arc::as_ptr(&edited.0), at));
+    }
+
+    #[test]
+    fn the_last_value_is_not_kept_alive_past_its_model() {
+        drop(read(&[3, 0, 0, 0]));
+        let b = read(&[3, 0, 0, 0]);
+        assert_eq!(Arc::strong_count(&b.0), 1);
+        assert_eq!(b.get::<Word>(), Some(&Word(3)));
     }
 }

@@ -148,6 +148,29 @@ fn an_edit_changes_the_size_written_in_the_tag() {
 }
 
 #[test]
+fn an_edit_of_one_of_equal_values_read_in_a_row_changes_that_one_only() {
+    let ctx = ctx();
+    let blob = struct_property("B", "Blob", &[1, 9]);
+    let mut list = read_write(&list(&[blob.clone(), blob.clone(), blob.clone()]), &ctx);
+    let PropertyValue::Struct(StructValue::Native(value)) = &mut list.properties[1].value else {
+        panic!("not native");
+    };
+    value.get_mut::<Blob>().expect("a Blob").bytes = vec![7];
+    for (i, expected) in [[9], [7], [9]].iter().enumerate() {
+        let PropertyValue::Struct(StructValue::Native(value)) = &list.properties[i].value else {
+            panic!("not native");
+        };
+        assert_eq!(value.get::<Blob>().expect("a Blob").bytes, expected);
+    }
+    let mut out = Vec::new();
+    list.write(&ctx, &mut out).unwrap();
+    assert_eq!(
+        out,
+        self::list(&[blob.clone(), struct_property("B", "Blob", &[1, 7]), blob])
+    );
+}
+
+#[test]
 fn set_elements_take_exactly_their_own_bytes() {
     let mut ctx = ctx();
     ctx.hints.insert("S", "Blob");
