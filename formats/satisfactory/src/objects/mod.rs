@@ -41,9 +41,11 @@ pub struct FObjectSaveData {
     pub save_version: i32,
     /// `ShouldMigrateObjectRefsToPersistent`.
     pub should_migrate_object_refs_to_persistent: Bool32,
-    /// `PerObjectVersionData` behind `ShouldSerializePerObjectVersionData` (SaveVersion 53+).
+    /// `PerObjectVersionData` behind `ShouldSerializePerObjectVersionData` (SaveVersion 53+);
+    /// boxed, since objects hardly ever carry it (no corpus save does) and every object has room
+    /// for this field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub per_object_version_data: Option<TOptional<FSaveObjectVersionData>>,
+    pub per_object_version_data: Option<TOptional<Box<FSaveObjectVersionData>>>,
 }
 
 /// An object's bytes: decoded, or kept whole when they could not be (the reason says why).
@@ -150,7 +152,7 @@ impl SaveObject {
                 Some(s.save_version),
                 s.per_object_version_data
                     .as_ref()
-                    .and_then(|o| o.value.as_ref()),
+                    .and_then(|o| o.value.as_deref()),
             ),
             None => outer,
         }
@@ -300,4 +302,67 @@ fn read_guid(r: &mut Reader<'_>) -> Result<GuidField, Error> {
         }
         _ => GuidField::NotStored,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use unreal::FString;
+
+    use super::*;
+    use crate::versions::{FEngineVersion, FPackageFileVersion};
+
+    /// The boxed `PerObjectVersionData` is stored as the value itself, reads back, and gives the
+    /// object's bytes its package version.
+    #[test]
+    fn per_object_version_data_round_trips_and_narrows_the_scope() {
+        let data = FSaveObjectVersionData {
+            save_object_version_data_version: 1,
+            package_file_version: FPackageFileVersion {
+                file_version_ue4: 522,
+                file_version_ue5: 1011,
+            },
+            licensee_version: 0,
+            engine_version: FEngineVersion {
+                major: 5,
+                minor: 3,
+                patch: 2,
+                changelist: 7,
+                branch: FString::new("++UE5+Release-5.3"),
+            },
+            custom_versions: TArray::new(Vec::new()),
+        };
+        let boxed = TOptional {
+            value: Some(Box::new(data.clone())),
+        };
+        let mut bytes = Vec::new();
+        put(&boxed, &mut bytes, "boxed").unwrap();
+        let mut unboxed = Vec::new();
+        put(&TOptional { value: Some(data) }, &mut unboxed, "unboxed").unwrap();
+        assert_eq!(bytes, unboxed);
+        let mut r = Reader::new(&bytes, 0);
+        assert_eq!(r.binrw::<TOptional<Box<_>>>("data").unwrap(), boxed);
+        assert!(r.is_empty());
+
+        let object = SaveObject {
+            header: ObjectHeader::Object(FObjectSaveHeader {
+                base_header: FObjectBaseSaveHeader {
+                    class_name: FString::new("/Script/FactoryGame.FGInventoryComponent"),
+                    reference: FObjectReferenceDisc {
+                        level_name: FString::new("Persistent_Level"),
+                        path_name: FString::new("Persistent_Level:PersistentLevel.A.B"),
+                    },
+                    object_flags: Some(0),
+                },
+                outer_path_name: FString::new("Persistent_Level:PersistentLevel.A"),
+            }),
+            save_data: Some(FObjectSaveData {
+                save_version: 53,
+                should_migrate_object_refs_to_persistent: Bool32(false),
+                per_object_version_data: Some(boxed),
+            }),
+            data: ObjectData::undecoded(),
+        };
+        let scope = object.scope(Scope::file(53));
+        assert_eq!(scope.package.file_version_ue5, 1011);
+    }
 }
