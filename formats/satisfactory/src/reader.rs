@@ -1,6 +1,8 @@
 //! A bounds-checked little-endian cursor over a byte slice whose errors carry the field path and the
 //! absolute offset, plus the binrw glue for the `#[binrw]` layouts read through it.
 
+use std::sync::Arc;
+
 use binrw::io::Cursor;
 use binrw::{BinRead, BinWrite};
 use unreal::{F32, FObjectReferenceDisc, FString, TArray};
@@ -165,20 +167,39 @@ impl<'a> Reader<'a> {
     /// place): when the stored bytes are `like`'s ASCII text, `like` is cloned (sharing its
     /// text) without going through the text table; otherwise it is read as [`Reader::fstring`].
     pub(crate) fn fstring_like(&mut self, like: &FString, path: &str) -> Result<FString, Error> {
-        if let (Some(text), false) = (&like.value, like.wide) {
-            let stored = self.rest().get(..4).map(|n| n.try_into().expect("4 bytes"));
-            let len = stored.map_or(0, i32::from_le_bytes);
-            if usize::try_from(len).is_ok_and(|n| n == text.len() + 1) {
-                let bytes = self.rest().get(4..4 + text.len() + 1);
-                if bytes.is_some_and(|b| b[..text.len()] == *text.as_bytes() && b[text.len()] == 0)
-                    && text.is_ascii()
-                {
-                    self.pos += 4 + text.len() + 1;
-                    return Ok(like.clone());
-                }
-            }
+        if let (Some(shared), false) = (&like.value, like.wide)
+            && self.narrow_text() == Some(shared.as_bytes())
+            && shared.is_ascii()
+        {
+            self.pos += 4 + shared.len() + 1;
+            return Ok(like.clone());
         }
         self.fstring(path)
+    }
+
+    /// An `FString` whose text does not repeat (an object's own path name): an ASCII text gets
+    /// an allocation of its own without passing through the text table, where it would only
+    /// push out texts that do repeat; anything else is read as [`Reader::fstring`].
+    pub(crate) fn unique_fstring(&mut self, path: &str) -> Result<FString, Error> {
+        if let Some(text) = self.narrow_text().filter(|t| t.is_ascii())
+            && let Ok(text) = std::str::from_utf8(text)
+        {
+            self.pos += 4 + text.len() + 1;
+            return Ok(FString {
+                value: Some(Arc::from(text)),
+                wide: false,
+            });
+        }
+        self.fstring(path)
+    }
+
+    /// The characters of the Latin-1 `FString` here without its NUL, when it is one and whole.
+    fn narrow_text(&self) -> Option<&'a [u8]> {
+        let rest = self.rest();
+        let len = i32::from_le_bytes(rest.get(..4)?.try_into().expect("4 bytes"));
+        let stored = rest.get(4..4 + usize::try_from(len).ok().filter(|&n| n > 0)?)?;
+        let (&nul, text) = stored.split_last()?;
+        (nul == 0).then_some(text)
     }
 
     /// An `FObjectReferenceDisc`, read from the slice like [`Reader::fstring`].
@@ -189,8 +210,9 @@ impl<'a> Reader<'a> {
         Ok(reference)
     }
 
-    /// A `TArray<FObjectReferenceDisc>`, read from the slice like [`Reader::fstring`].
-    pub(crate) fn object_references(
+    /// A `TArray<FObjectReferenceDisc>` of references to objects of their own (an actor's
+    /// components), whose path names do not repeat: read like [`Reader::unique_fstring`].
+    pub(crate) fn own_object_references(
         &mut self,
         path: &str,
     ) -> Result<TArray<FObjectReferenceDisc>, Error> {
@@ -198,7 +220,10 @@ impl<'a> Reader<'a> {
         let n = self.count(8, path)?;
         let mut items = Vec::with_capacity(n);
         for _ in 0..n {
-            items.push(self.object_reference(path)?);
+            items.push(FObjectReferenceDisc {
+                level_name: self.fstring(path)?,
+                path_name: self.unique_fstring(path)?,
+            });
         }
         Ok(TArray::new(items))
     }
@@ -306,8 +331,6 @@ impl BinWrite for Bool32 {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
 
     fn stored(s: &FString) -> Vec<u8> {
@@ -349,6 +372,36 @@ mod tests {
                 assert_eq!(shared, ascii_match && like.value.is_some());
             }
         }
+    }
+
+    /// `unique_fstring` reads what `fstring` reads (its own allocation for ASCII texts) and
+    /// fails where it fails.
+    #[test]
+    fn unique_fstring_reads_and_fails_as_fstring_does() {
+        let texts = [
+            FString::default(),
+            FString::new(""),
+            FString::new("Persistent_Level:PersistentLevel.Build_X_C_1"),
+            FString::new("caf\u{e9}"),
+            FString::new("\u{4e16}"),
+        ];
+        for text in &texts {
+            let mut bytes = stored(text);
+            bytes.push(7);
+            let mut r = Reader::new(&bytes, 0);
+            assert_eq!(r.unique_fstring("t").unwrap(), *text);
+            assert_eq!(r.remaining(), 1);
+            for cut in 0..bytes.len() - 1 {
+                let a = Reader::new(&bytes[..cut], 16).unique_fstring("t");
+                let b = Reader::new(&bytes[..cut], 16).fstring("t");
+                assert_eq!(a.map_err(|e| e.to_string()), b.map_err(|e| e.to_string()));
+            }
+        }
+        let mut no_nul = stored(&FString::new("abc"));
+        *no_nul.last_mut().unwrap() = b'd';
+        let a = Reader::new(&no_nul, 0).unique_fstring("t").unwrap_err();
+        let b = Reader::new(&no_nul, 0).fstring("t").unwrap_err();
+        assert_eq!(a.to_string(), b.to_string());
     }
 
     #[test]

@@ -41,7 +41,7 @@ impl FObjectBaseSaveHeader {
             class_name,
             reference: FObjectReferenceDisc {
                 level_name,
-                path_name: r.fstring("reference")?,
+                path_name: r.unique_fstring("reference")?,
             },
             object_flags: match save_version >= SAVE_VERSION_OBJECT_FLAGS {
                 true => Some(r.u32("object_flags")?),

@@ -215,7 +215,7 @@ impl DecodedObject {
         let actor = if header.is_actor() {
             Some(ActorData {
                 owner: r.object_reference("owner")?,
-                components: r.object_references("components")?,
+                components: r.own_object_references("components")?,
             })
         } else {
             None
