@@ -211,9 +211,11 @@ impl<'a> Reader<'a> {
     }
 
     /// A `TArray<FObjectReferenceDisc>` of references to objects of their own (an actor's
-    /// components), whose path names do not repeat: read like [`Reader::unique_fstring`].
+    /// components) in `level`, whose path names do not repeat: read like
+    /// [`Reader::unique_fstring`].
     pub(crate) fn own_object_references(
         &mut self,
+        level: &FString,
         path: &str,
     ) -> Result<TArray<FObjectReferenceDisc>, Error> {
         // Each reference is two FStrings of at least their 4-byte lengths.
@@ -221,7 +223,7 @@ impl<'a> Reader<'a> {
         let mut items = Vec::with_capacity(n);
         for _ in 0..n {
             items.push(FObjectReferenceDisc {
-                level_name: self.fstring(path)?,
+                level_name: self.fstring_like(level, path)?,
                 path_name: self.unique_fstring(path)?,
             });
         }

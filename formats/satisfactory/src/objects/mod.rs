@@ -213,9 +213,10 @@ impl DecodedObject {
     ) -> Result<Self, Error> {
         let mut r = Reader::new(bytes, base);
         let actor = if header.is_actor() {
+            let level = &header.base().reference.level_name;
             Some(ActorData {
                 owner: r.object_reference("owner")?,
-                components: r.own_object_references("components")?,
+                components: r.own_object_references(level, "components")?,
             })
         } else {
             None
