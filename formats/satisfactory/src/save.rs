@@ -6,6 +6,7 @@ use unreal::chunked::ChunkedArchive;
 use crate::body::SaveBody;
 use crate::header::FSaveHeader;
 use crate::reader::Reader;
+use crate::source::Source;
 use crate::versions::SAVE_VERSION_UPDATE_8;
 use crate::{Error, ReadOptions, archive};
 
@@ -49,8 +50,8 @@ impl SaveFile {
         check_version(data)?;
         let mut r = Reader::new(data, 0);
         let header: FSaveHeader = r.binrw("header")?;
-        let (chunks, body) = archive::read(r.rest(), r.offset(), options)?;
-        if chunks.header.v2_compressor.is_none() {
+        let src = archive::open(r.rest(), r.offset(), options)?;
+        if src.archive_header().v2_compressor.is_none() {
             return Err(Error::new(
                 "chunks",
                 r.offset(),
@@ -61,8 +62,9 @@ impl SaveFile {
             ));
         }
         // One text table for every level's headers (and the objects decoded on this thread).
-        let body = unreal::FString::sharing_texts(|| read_body(body, header.save_version, options))
-            .map_err(|e| e.within("body"))?;
+        let (body, chunks) =
+            unreal::FString::sharing_texts(|| read_body(src, header.save_version, options))
+                .map_err(|e| e.within("body"))?;
         Ok(SaveFile {
             header,
             chunks,
@@ -95,23 +97,23 @@ impl SaveFile {
     }
 }
 
-/// Reads a decompressed body: the `i64` size, then the body proper.
+/// Reads a decompressed body: the `i64` size, then the body proper. Returns it with the archive
+/// it came in.
 pub(crate) fn read_body(
-    body: Vec<u8>,
+    mut src: Source<'_>,
     save_version: i32,
     options: ReadOptions,
-) -> Result<SaveBody, Error> {
-    let mut r = Reader::new(&body, 0);
-    let size = r.i64("size")?;
-    if usize::try_from(size).ok() != Some(r.remaining()) {
+) -> Result<(SaveBody, ChunkedArchive), Error> {
+    let size = src.read(|r| r.i64("size"))?;
+    if usize::try_from(size).ok() != Some(src.remaining()) {
         return Err(Error::new(
             "size",
             0,
             format!(
                 "body size field says {size}, {} bytes follow it",
-                r.remaining()
+                src.remaining()
             ),
         ));
     }
-    SaveBody::read(body, save_version, options)
+    SaveBody::read(src, save_version, options)
 }
