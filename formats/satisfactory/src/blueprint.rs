@@ -84,8 +84,10 @@ impl Blueprint {
         let mut r = Reader::new(data, 0);
         let header: FBlueprintHeader = r.binrw("header")?;
         let src = archive::open(r.rest(), r.offset(), options)?;
+        // Object references repeat level names and paths: they share one text each.
         let (body, chunks) =
-            read_body(src, scope_of(&header), options).map_err(|e| e.within("body"))?;
+            unreal::FString::sharing_texts(|| read_body(src, scope_of(&header), options))
+                .map_err(|e| e.within("body"))?;
         Ok(Blueprint {
             header,
             chunks,

@@ -320,3 +320,87 @@ fn inflate_chunk(
     ZlibStream::inflate_to(chunk.compressed, &mut window[at..to], chunk.offset)
         .map_err(|e| Error::zlib("chunks", e))
 }
+
+#[cfg(test)]
+mod tests {
+    use unreal::chunked::{ArchiveHeader, DeflateParams, ZlibStream};
+
+    use super::*;
+
+    /// Bytes that do not repeat within a chunk, so a misplaced chunk shows.
+    fn sample(len: usize) -> Vec<u8> {
+        (0..len).map(|i| (i / 251 + i % 251) as u8).collect()
+    }
+
+    fn deflated(body: &[u8]) -> Vec<ZlibStream> {
+        body.chunks(MAX_CHUNK)
+            .map(|c| ZlibStream::deflate(c, DeflateParams::default()).unwrap())
+            .collect()
+    }
+
+    fn lazy<'a>(streams: &'a [ZlibStream], body: &[u8]) -> Source<'a> {
+        let chunks = streams
+            .iter()
+            .zip(body.chunks(MAX_CHUNK))
+            .map(|(s, c)| ChunkRef {
+                compressed: &s.compressed,
+                offset: 0,
+                len: c.len(),
+            })
+            .collect();
+        let header = ArchiveHeader {
+            v2_compressor: Some(3),
+            max_chunk_size: DEFAULT_CHUNK_SIZE,
+        };
+        Source::lazy(header, chunks)
+    }
+
+    /// Reading a body in small pieces gives its bytes in order, with the window never holding
+    /// much more than a chunk, and every chunk's stream for the archive.
+    #[test]
+    fn the_window_stays_small_while_the_body_streams_by() {
+        let body = sample(10 * MAX_CHUNK + 1234);
+        let streams = deflated(&body);
+        let mut src = lazy(&streams, &body);
+        let mut read = Vec::with_capacity(body.len());
+        let mut most = 0;
+        while src.remaining() > 0 {
+            let n = src.remaining().min(1000);
+            let at = src.skip(n, "piece").unwrap();
+            read.extend_from_slice(src.bytes(at, n));
+            most = most.max(src.window.capacity());
+        }
+        assert!(read == body);
+        assert!(most <= 2 * MAX_CHUNK + 1000, "window grew to {most} bytes");
+        let (archive, whole) = src.finish().unwrap();
+        assert!(whole.is_none());
+        assert_eq!(archive.chunks, streams);
+    }
+
+    /// Kept bytes survive the chunks inflated after them; a value that needs more than is at
+    /// hand is read again from more; past the region's end is an error at the right offset.
+    #[test]
+    fn kept_bytes_retried_reads_and_region_ends() {
+        let body = sample(3 * MAX_CHUNK);
+        let streams = deflated(&body);
+        let mut src = lazy(&streams, &body);
+        src.skip(100, "lead").unwrap();
+        let kept = src.keep(100, |src| {
+            src.skip(2 * MAX_CHUNK, "far").unwrap();
+            src.bytes(100, 16).to_vec()
+        });
+        assert!(kept == body[100..116]);
+        let at = src.offset();
+        let long = src
+            .read(|r| r.take(5 * FIRST_READ, "long").map(<[u8]>::to_vec))
+            .unwrap();
+        assert!(long == body[at..at + 5 * FIRST_READ]);
+        let left = src.remaining();
+        let error = src
+            .region(10, |src| src.read(|r| r.take(11, "x").map(|_| ())))
+            .unwrap_err();
+        assert_eq!(error.offset, src.offset());
+        assert_eq!(src.remaining(), left);
+        assert!(src.ensure(left + 1, "past").is_err());
+    }
+}
