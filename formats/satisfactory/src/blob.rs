@@ -63,22 +63,24 @@ pub(crate) struct Undecoded {
 /// An object to decode: its place in the model and where its bytes are.
 pub(crate) type Job<'a> = (&'a mut SaveObject, Pending);
 
-/// Reads a TOC blob: the object count, the headers, and the tail.
+/// Reads a TOC blob (the source's region): the object count, the headers, and the tail.
 pub(crate) fn read_toc(
-    r: &mut Reader<'_>,
+    src: &mut Source<'_>,
     save_version: i32,
     kind: TailKind,
 ) -> Result<(Vec<ObjectHeader>, TocTail), Error> {
-    let n = r.count(8, "object count")?;
+    let n = src.count(8, "object count")?;
     let mut headers = Vec::with_capacity(n);
     // Headers repeat class paths and level names: they share one text each.
     FString::sharing_texts(|| {
         for i in 0..n {
-            let header = ObjectHeader::read(r, save_version)
+            let header = src
+                .read(|r| ObjectHeader::read(r, save_version))
                 .map_err(|e| e.within(&format!("[{i}].header")))?;
             headers.push(header);
         }
-        Ok((headers, read_tail(r, kind)))
+        let tail = src.sub(src.remaining(), "toc tail", |r| Ok(read_tail(r, kind)))?;
+        Ok((headers, tail))
     })
 }
 

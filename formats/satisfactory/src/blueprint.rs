@@ -182,8 +182,8 @@ fn read_blobs(
     }
     src.seek(toc_at);
     let (headers, toc_tail) = src
-        .sub(toc_len, "toc", |r| {
-            blob::read_toc(r, scope.save_version, TailKind::Level)
+        .region(toc_len, |src| {
+            blob::read_toc(src, scope.save_version, TailKind::Level)
         })
         .map_err(|e| e.within("toc"))?;
     src.seek(data_at);

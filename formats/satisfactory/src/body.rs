@@ -100,12 +100,10 @@ pub struct SaveBody {
     pub unresolved: Option<FUnresolvedWorldSaveData>,
 }
 
-/// Where a level's TOC and data blobs are (body offsets of their first bytes) and their lengths.
+/// Where a level's TOC and data blobs are: the body offset of each one's first byte, and its length.
 struct Blobs {
-    toc_at: usize,
-    toc_len: usize,
-    data_at: usize,
-    data_len: usize,
+    toc: (usize, usize),
+    data: (usize, usize),
 }
 
 /// Reads the size-prefixed (`i64`) TOC blob's length and skips the blob, then reads the data blob's
@@ -115,37 +113,34 @@ fn blob_lengths(src: &mut Source<'_>) -> Result<Blobs, Error> {
     let toc_at = src.skip(toc_len, "toc_blob")?;
     let data_len = src.count64(1, "data_blob")?;
     Ok(Blobs {
-        toc_at,
-        toc_len,
-        data_at: src.offset(),
-        data_len,
+        toc: (toc_at, toc_len),
+        data: (src.offset(), data_len),
     })
 }
 
-/// Reads the TOC blob (kept in the source) of a level whose objects are in `save_version`.
+/// Reads the TOC blob (kept in the source, or not read yet) of a level whose objects are in
+/// `save_version`.
 fn toc_blob(
     src: &mut Source<'_>,
-    blobs: &Blobs,
+    (at, len): (usize, usize),
     save_version: i32,
     kind: TailKind,
 ) -> Result<(Vec<ObjectHeader>, TocTail), Error> {
-    src.seek(blobs.toc_at);
-    src.sub(blobs.toc_len, "toc_blob", |r| {
-        blob::read_toc(r, save_version, kind)
-    })
-    .map_err(|e| e.within("toc_blob"))
+    src.seek(at);
+    src.region(len, |src| blob::read_toc(src, save_version, kind))
+        .map_err(|e| e.within("toc_blob"))
 }
 
 /// Reads the data blob (kept in the source, or not read yet) of a level read in `scope`.
 fn data_blob(
     src: &mut Source<'_>,
-    blobs: &Blobs,
+    (at, len): (usize, usize),
     headers: Vec<ObjectHeader>,
     scope: Scope,
     decoding: &mut Decoding<'_>,
 ) -> Result<(Undecoded, Vec<u8>), Error> {
-    src.seek(blobs.data_at);
-    src.region(blobs.data_len, |src| {
+    src.seek(at);
+    src.region(len, |src| {
         blob::read_data_blob(src, headers, true, scope, decoding)
     })
     .map_err(|e| e.within("data_blob"))
@@ -343,7 +338,7 @@ fn read_level(
     let start = src.offset();
     src.keep(start, |src| {
         let blobs = blob_lengths(src)?;
-        src.skip(blobs.data_len, "data_blob")?;
+        src.skip(blobs.data.1, "data_blob")?;
         let (level_version, destroyed_actors, version_data) = src.read(|r| {
             let level_version = match save_version >= SAVE_VERSION_PER_LEVEL {
                 true => Some(r.i32("save_version")?),
@@ -362,8 +357,8 @@ fn read_level(
             version_data.as_ref().and_then(|v| v.value.as_ref()),
         );
         let end = src.offset();
-        let (headers, toc_tail) = toc_blob(src, &blobs, scope.save_version, TailKind::Level)?;
-        let (undecoded, data_tail) = data_blob(src, &blobs, headers, scope, decoding)?;
+        let (headers, toc_tail) = toc_blob(src, blobs.toc, scope.save_version, TailKind::Level)?;
+        let (undecoded, data_tail) = data_blob(src, blobs.data, headers, scope, decoding)?;
         src.seek(end);
         let level = FPerStreamingLevelSaveData {
             level_name,
@@ -378,20 +373,18 @@ fn read_level(
     })
 }
 
-/// Reads the persistent level. Its versions are the file's: the data blob is read as it comes,
-/// only the TOC blob kept (to read after the data blob's length, whose check comes first).
+/// Reads the persistent level. Its versions are the file's: its blobs are read as they come.
 fn read_persistent(
     src: &mut Source<'_>,
     scope: Scope,
     decoding: &mut Decoding<'_>,
 ) -> Result<(FPersistentAndRuntimeSaveData, Vec<Pending>), Error> {
-    let start = src.offset();
-    let (blobs, (headers, toc_tail)) = src.keep(start, |src| {
-        let blobs = blob_lengths(src)?;
-        let toc = toc_blob(src, &blobs, scope.save_version, TailKind::Persistent)?;
-        Ok::<_, Error>((blobs, toc))
-    })?;
-    let (undecoded, data_tail) = data_blob(src, &blobs, headers, scope, decoding)?;
+    let toc_len = src.count64(1, "toc_blob")?;
+    let toc = (src.offset(), toc_len);
+    let (headers, toc_tail) = toc_blob(src, toc, scope.save_version, TailKind::Persistent)?;
+    let data_len = src.count64(1, "data_blob")?;
+    let data = (src.offset(), data_len);
+    let (undecoded, data_tail) = data_blob(src, data, headers, scope, decoding)?;
     let level_to_destroyed_actors = src.read(|r| r.binrw("level_to_destroyed_actors"))?;
     let persistent = FPersistentAndRuntimeSaveData {
         objects: undecoded.objects,
