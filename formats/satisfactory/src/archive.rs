@@ -1,10 +1,11 @@
-//! The compressed body: Satisfactory's one-chunk archives, inflated in parallel.
+//! The compressed body: Satisfactory's one-chunk archives, inflated as read or in parallel.
 //!
 //! The file-side model is the `unreal` crate's [`ChunkedArchive`] (every original zlib stream kept, so
 //! an unchanged chunk is written back as stored and changed data is compressed anew, even when an edit
-//! changes the body's size). Reading scans the archive headers first, then inflates the chunks on
-//! several threads straight into one buffer of the body's size. Files whose archives are not the
-//! regular one-chunk kind go through the `unreal` crate's sequential reader.
+//! changes the body's size). Reading scans the archive headers first. On one thread the chunks are
+//! then inflated as the body is read ([`Source::lazy`]); on several, straight into one buffer of the
+//! body's size, in parallel. Files whose archives are not the regular one-chunk kind go through the
+//! `unreal` crate's sequential reader.
 
 use unreal::chunked::{
     ARCHIVE_V2_HEADER_TAG, ArchiveHeader, COMPRESSOR_ZLIB, ChunkLayout, ChunkedArchive,
@@ -12,6 +13,7 @@ use unreal::chunked::{
 };
 
 use crate::reader::Reader;
+use crate::source::Source;
 use crate::{Error, ReadOptions};
 
 /// deflate never expands its output by more than this factor (zlib's bound).
@@ -19,32 +21,34 @@ const MAX_DEFLATE_RATIO: u64 = 1032;
 /// Chunks per thread below which another thread does not pay off.
 const CHUNKS_PER_THREAD: usize = 4;
 
-/// One chunk found by the header scan.
-struct ChunkRef<'a> {
-    compressed: &'a [u8],
-    offset: usize,
-    len: usize,
+/// One chunk found by the header scan: its zlib stream, where that starts in the file, and the
+/// length it inflates to (at most [`DEFAULT_CHUNK_SIZE`]).
+pub(crate) struct ChunkRef<'a> {
+    pub compressed: &'a [u8],
+    pub offset: usize,
+    pub len: usize,
 }
 
-/// Reads the chunks in `data` (which starts at file offset `base`): the archive model and the body.
-pub(crate) fn read(
-    data: &[u8],
-    base: usize,
-    options: ReadOptions,
-) -> Result<(ChunkedArchive, Vec<u8>), Error> {
+/// The body stored in the chunks in `data` (which starts at file offset `base`), to read.
+pub(crate) fn open(data: &[u8], base: usize, options: ReadOptions) -> Result<Source<'_>, Error> {
     let Some((header, chunks)) = scan(data, base)? else {
-        return ChunkedArchive::read(data, base).map_err(|e| Error::zlib("chunks", e));
+        let (archive, body) =
+            ChunkedArchive::read(data, base).map_err(|e| Error::zlib("chunks", e))?;
+        return Ok(Source::whole(archive, body));
     };
+    let threads = options.threads(chunks.len(), CHUNKS_PER_THREAD);
+    if threads <= 1 {
+        return Ok(Source::lazy(header, chunks));
+    }
     let total: usize = chunks.iter().map(|c| c.len).sum();
     let mut body = vec![0u8; total];
-    let threads = options.threads(chunks.len(), CHUNKS_PER_THREAD);
     let streams = inflate_all(&chunks, &mut body, threads)?;
     let archive = ChunkedArchive {
         header,
         layout: ChunkLayout::ArchivePerChunk,
         chunks: streams,
     };
-    Ok((archive, body))
+    Ok(Source::whole(archive, body))
 }
 
 /// Writes `body` as `archive`'s chunks onto `out`.
@@ -124,9 +128,6 @@ fn inflate_all(
     body: &mut [u8],
     threads: usize,
 ) -> Result<Vec<ZlibStream>, Error> {
-    if threads <= 1 {
-        return inflate_group(chunks, body);
-    }
     let per = chunks.len().div_ceil(threads);
     let mut groups = Vec::with_capacity(threads);
     let mut rest = body;

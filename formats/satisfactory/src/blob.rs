@@ -1,15 +1,16 @@
 //! TOC and data blobs: the object headers of a level or blueprint, and each object's bytes.
 //!
-//! Reading has two passes. The first ([`read_toc`], [`read_data_blob`]) walks the blobs and yields
-//! the objects with their header and save data, and [`Pending`] places (where the bytes are); the
-//! second ([`decode`]) decodes the objects' bytes into them, on several threads, once every level's
-//! versions are known.
+//! [`read_toc`] reads the object headers; [`read_data_blob`] walks the data blob and yields the
+//! objects with their header and save data, each decoded at once (a body read on one thread, as
+//! it is inflated) or with a [`Pending`] place (where its bytes are) for [`decode`], which decodes
+//! the objects of a body inflated whole on several threads at the end.
 
 use serde::{Deserialize, Serialize};
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
 
-use crate::objects::{Contexts, FObjectSaveData, ObjectData, ObjectHeader, SaveObject};
+use crate::objects::{Contexts, FObjectSaveData, ObjectData, ObjectHeader, Readers, SaveObject};
 use crate::reader::{Reader, put, put_args, put_sized};
+use crate::source::Source;
 use crate::versions::{SAVE_VERSION_OBJECT_VERSION_DATA, Scope};
 use crate::{Error, ReadOptions};
 
@@ -62,22 +63,24 @@ pub(crate) struct Undecoded {
 /// An object to decode: its place in the model and where its bytes are.
 pub(crate) type Job<'a> = (&'a mut SaveObject, Pending);
 
-/// Reads a TOC blob: the object count, the headers, and the tail.
+/// Reads a TOC blob (the source's region): the object count, the headers, and the tail.
 pub(crate) fn read_toc(
-    r: &mut Reader<'_>,
+    src: &mut Source<'_>,
     save_version: i32,
     kind: TailKind,
 ) -> Result<(Vec<ObjectHeader>, TocTail), Error> {
-    let n = r.count(8, "object count")?;
+    let n = src.count(8, "object count")?;
     let mut headers = Vec::with_capacity(n);
     // Headers repeat class paths and level names: they share one text each.
     FString::sharing_texts(|| {
         for i in 0..n {
-            let header = ObjectHeader::read(r, save_version)
+            let header = src
+                .read(|r| ObjectHeader::read(r, save_version))
                 .map_err(|e| e.within(&format!("[{i}].header")))?;
             headers.push(header);
         }
-        Ok((headers, read_tail(r, kind)))
+        let tail = src.sub(src.remaining(), "toc tail", |r| Ok(read_tail(r, kind)))?;
+        Ok((headers, tail))
     })
 }
 
@@ -133,17 +136,26 @@ pub(crate) fn put_count(n: usize, out: &mut Vec<u8>, path: &str) -> Result<(), E
     Ok(())
 }
 
-/// Reads a data blob of `headers.len()` objects. `save_blob`: the save form, with each object's
-/// SaveVersion and version data; blueprints store the bytes alone. Returns the objects (their data
-/// not decoded yet) and the bytes after the last one.
+/// What reading a data blob does with each object's bytes.
+pub(crate) enum Decoding<'c> {
+    /// Decodes them at once, while they are in the source's window (and in cache).
+    Now(Readers<'c>),
+    /// Leaves them for [`decode`], noting where they are (in a body inflated whole).
+    Later,
+}
+
+/// Reads a data blob (the source's region) of `headers.len()` objects. `save_blob`: the save form,
+/// with each object's SaveVersion and version data; blueprints store the bytes alone. Returns the
+/// objects (decoded or not, as `decoding` says) and the bytes after the last one.
 pub(crate) fn read_data_blob(
-    r: &mut Reader<'_>,
+    src: &mut Source<'_>,
     headers: Vec<ObjectHeader>,
     save_blob: bool,
     scope: Scope,
+    decoding: &mut Decoding<'_>,
 ) -> Result<(Undecoded, Vec<u8>), Error> {
-    let at = r.offset();
-    let n = r.count(4, "object count")?;
+    let at = src.offset();
+    let n = src.count(4, "object count")?;
     if n != headers.len() {
         return Err(Error::new(
             "object count",
@@ -152,50 +164,62 @@ pub(crate) fn read_data_blob(
         ));
     }
     let mut objects = Vec::with_capacity(n);
-    let mut pending = Vec::with_capacity(n);
+    let mut pending = Vec::new();
     for (i, header) in headers.into_iter().enumerate() {
-        let (object, place) =
-            read_entry(r, header, save_blob, scope).map_err(|e| e.within(&format!("[{i}]")))?;
+        let (object, place) = read_entry(src, header, save_blob, scope, decoding)
+            .map_err(|e| e.within(&format!("[{i}]")))?;
         objects.push(object);
-        pending.push(place);
+        pending.extend(place);
     }
-    Ok((Undecoded { objects, pending }, r.rest().to_vec()))
+    Ok((Undecoded { objects, pending }, src.rest()?))
 }
 
+/// Reads one object of a data blob; where its bytes are when they are left for later.
 fn read_entry(
-    r: &mut Reader<'_>,
+    src: &mut Source<'_>,
     header: ObjectHeader,
     save_blob: bool,
     scope: Scope,
-) -> Result<(SaveObject, Pending), Error> {
+    decoding: &mut Decoding<'_>,
+) -> Result<(SaveObject, Option<Pending>), Error> {
     let mut save_data = None;
     if save_blob {
-        let save_version = r.i32("save_version")?;
-        let migrate = r.bool32("should_migrate_object_refs_to_persistent")?;
-        save_data = Some((save_version, migrate));
+        save_data = Some(src.read(|r| {
+            let save_version = r.i32("save_version")?;
+            let migrate = r.bool32("should_migrate_object_refs_to_persistent")?;
+            Ok((save_version, migrate))
+        })?);
     }
-    let len = r.count(1, "data length")?;
-    let at = r.offset();
-    r.take(len, "data")?;
-    let save_data = match save_data {
-        Some((save_version, migrate)) => Some(FObjectSaveData {
-            save_version,
-            should_migrate_object_refs_to_persistent: migrate,
-            per_object_version_data: if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
-                Some(r.binrw("per_object_version_data")?)
-            } else {
-                None
-            },
-        }),
-        None => None,
-    };
-    let object = SaveObject {
-        header,
-        save_data,
-        data: ObjectData::undecoded(),
-    };
-    let scope = object.scope(scope);
-    Ok((object, Pending { at, len, scope }))
+    let len = src.count(1, "data length")?;
+    let at = src.skip(len, "data")?;
+    src.keep(at, |src| {
+        let save_data = match save_data {
+            Some((save_version, migrate)) => Some(FObjectSaveData {
+                save_version,
+                should_migrate_object_refs_to_persistent: migrate,
+                per_object_version_data: if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
+                    Some(src.read(|r| r.binrw("per_object_version_data"))?)
+                } else {
+                    None
+                },
+            }),
+            None => None,
+        };
+        let mut object = SaveObject {
+            header,
+            save_data,
+            data: ObjectData::undecoded(),
+        };
+        let scope = object.scope(scope);
+        match decoding {
+            Decoding::Now(readers) => {
+                let bytes = src.bytes(at, len);
+                object.data = ObjectData::decode(bytes, at, &object.header, scope, readers);
+                Ok((object, None))
+            }
+            Decoding::Later => Ok((object, Some(Pending { at, len, scope }))),
+        }
+    })
 }
 
 /// Appends a data blob.
@@ -247,11 +271,6 @@ fn write_entry(
         }
     }
     Ok(())
-}
-
-/// The scopes the objects' bytes are read in.
-pub(crate) fn scopes(pending: &[Pending]) -> impl Iterator<Item = Scope> + '_ {
-    pending.iter().map(|p| p.scope)
 }
 
 /// Decodes the bytes of every pending object into it, from the last object to the first, giving

@@ -5,9 +5,10 @@ use serde::{Deserialize, Serialize};
 use unreal::chunked::ChunkedArchive;
 use unreal::{FIntVector, FObjectReferenceDisc, TArray};
 
-use crate::blob::{self, TailKind, TocTail};
+use crate::blob::{self, Decoding, Pending, TailKind, TocTail};
 use crate::objects::{Contexts, SaveObject};
 use crate::reader::{Reader, put, put_sized};
+use crate::source::Source;
 use crate::versions::{FSaveObjectVersionData, SAVE_VERSION_OBJECT_VERSION_DATA, Scope};
 use crate::{Error, ReadOptions, archive};
 
@@ -82,8 +83,11 @@ impl Blueprint {
     pub fn read_with(data: &[u8], options: ReadOptions) -> Result<Self, Error> {
         let mut r = Reader::new(data, 0);
         let header: FBlueprintHeader = r.binrw("header")?;
-        let (chunks, body) = archive::read(r.rest(), r.offset(), options)?;
-        let body = read_body(body, scope_of(&header), options).map_err(|e| e.within("body"))?;
+        let src = archive::open(r.rest(), r.offset(), options)?;
+        // Object references repeat level names and paths: they share one text each.
+        let (body, chunks) =
+            unreal::FString::sharing_texts(|| read_body(src, scope_of(&header), options))
+                .map_err(|e| e.within("body"))?;
         Ok(Blueprint {
             header,
             chunks,
@@ -125,42 +129,73 @@ fn scope_of(header: &FBlueprintHeader) -> Scope {
     Scope::file(header.save_version).narrowed(None, header.save_object_version_data.as_ref())
 }
 
-fn read_body(body: Vec<u8>, scope: Scope, options: ReadOptions) -> Result<BlueprintBody, Error> {
-    let mut r = Reader::new(&body, 0);
-    let size = r.count(1, "size")?;
-    if size != r.remaining() {
+/// Reads a decompressed body; returns it with the archive it came in.
+fn read_body(
+    mut src: Source<'_>,
+    scope: Scope,
+    options: ReadOptions,
+) -> Result<(BlueprintBody, ChunkedArchive), Error> {
+    let size = src.count(1, "size")?;
+    if size != src.remaining() {
         return Err(Error::new(
             "size",
             0,
             format!(
                 "body size field says {size}, {} bytes follow it",
-                r.remaining()
+                src.remaining()
             ),
         ));
     }
-    let n = r.count(1, "toc")?;
-    let mut toc = r.sub(n, "toc")?;
-    let n = r.count(1, "data")?;
-    let mut data = r.sub(n, "data")?;
-    if !r.is_empty() {
-        return Err(r.err("", format!("{} bytes follow the data blob", r.remaining())));
+    let contexts = Contexts::default();
+    let mut decoding = match src.is_whole() {
+        true => Decoding::Later,
+        false => Decoding::Now(contexts.readers()),
+    };
+    let start = src.offset();
+    let (mut body, pending) = src.keep(start, |src| read_blobs(src, scope, &mut decoding))?;
+    drop(decoding);
+    let (archive, bytes) = src.finish()?;
+    if let Some(bytes) = bytes {
+        let mut jobs: Vec<_> = body.objects.iter_mut().zip(pending).collect();
+        blob::decode(&mut jobs, bytes, &contexts, options);
     }
-    let (headers, toc_tail) = blob::read_toc(&mut toc, scope.save_version, TailKind::Level)
+    Ok((body, archive))
+}
+
+/// Reads the TOC and data blobs (kept in the source: the check that nothing follows them comes
+/// first); returns the body and where the bytes of objects left for [`blob::decode`] are.
+fn read_blobs(
+    src: &mut Source<'_>,
+    scope: Scope,
+    decoding: &mut Decoding<'_>,
+) -> Result<(BlueprintBody, Vec<Pending>), Error> {
+    let toc_len = src.count(1, "toc")?;
+    let toc_at = src.skip(toc_len, "toc")?;
+    let data_len = src.count(1, "data")?;
+    let data_at = src.skip(data_len, "data")?;
+    if src.remaining() > 0 {
+        return Err(Error::new(
+            "",
+            src.offset(),
+            format!("{} bytes follow the data blob", src.remaining()),
+        ));
+    }
+    src.seek(toc_at);
+    let (headers, toc_tail) = src
+        .region(toc_len, |src| {
+            blob::read_toc(src, scope.save_version, TailKind::Level)
+        })
         .map_err(|e| e.within("toc"))?;
-    let (
-        blob::Undecoded {
-            mut objects,
-            pending,
-        },
-        data_tail,
-    ) = blob::read_data_blob(&mut data, headers, false, scope).map_err(|e| e.within("data"))?;
-    let contexts = Contexts::for_scopes(blob::scopes(&pending).collect::<Vec<_>>());
-    let mut jobs: Vec<_> = objects.iter_mut().zip(pending).collect();
-    blob::decode(&mut jobs, body, &contexts, options);
-    drop(jobs);
-    Ok(BlueprintBody {
-        objects,
+    src.seek(data_at);
+    let (undecoded, data_tail) = src
+        .region(data_len, |src| {
+            blob::read_data_blob(src, headers, false, scope, decoding)
+        })
+        .map_err(|e| e.within("data"))?;
+    let body = BlueprintBody {
+        objects: undecoded.objects,
         toc_tail,
         data_tail,
-    })
+    };
+    Ok((body, undecoded.pending))
 }

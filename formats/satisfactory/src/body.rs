@@ -3,11 +3,13 @@
 
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
+use unreal::chunked::ChunkedArchive;
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
 
-use crate::blob::{self, Pending, TailKind, TocTail, Undecoded};
-use crate::objects::{Contexts, SaveObject};
-use crate::reader::{Reader, put, put_sized};
+use crate::blob::{self, Decoding, Pending, TailKind, TocTail, Undecoded};
+use crate::objects::{Contexts, ObjectHeader, SaveObject};
+use crate::reader::{put, put_sized};
+use crate::source::Source;
 use crate::versions::{
     FSaveObjectVersionData, SAVE_VERSION_OBJECT_VERSION_DATA, SAVE_VERSION_PER_LEVEL, Scope,
     TOptional,
@@ -98,27 +100,50 @@ pub struct SaveBody {
     pub unresolved: Option<FUnresolvedWorldSaveData>,
 }
 
-/// Reads one pair of size-prefixed (`i64`) TOC and data blobs.
-fn blobs<'a>(r: &mut Reader<'a>) -> Result<(Reader<'a>, Reader<'a>), Error> {
-    let n = r.count64(1, "toc_blob")?;
-    let toc = r.sub(n, "toc_blob")?;
-    let n = r.count64(1, "data_blob")?;
-    let data = r.sub(n, "data_blob")?;
-    Ok((toc, data))
+/// Where a level's TOC and data blobs are: the body offset of each one's first byte, and its length.
+struct Blobs {
+    toc: (usize, usize),
+    data: (usize, usize),
 }
 
-/// Reads the TOC and data blobs of one level in `scope`.
-fn level_objects(
-    mut toc: Reader<'_>,
-    mut data: Reader<'_>,
-    scope: Scope,
+/// Reads the size-prefixed (`i64`) TOC blob's length and skips the blob, then reads the data blob's
+/// length (the source is left at the data blob's first byte).
+fn blob_lengths(src: &mut Source<'_>) -> Result<Blobs, Error> {
+    let toc_len = src.count64(1, "toc_blob")?;
+    let toc_at = src.skip(toc_len, "toc_blob")?;
+    let data_len = src.count64(1, "data_blob")?;
+    Ok(Blobs {
+        toc: (toc_at, toc_len),
+        data: (src.offset(), data_len),
+    })
+}
+
+/// Reads the TOC blob (kept in the source, or not read yet) of a level whose objects are in
+/// `save_version`.
+fn toc_blob(
+    src: &mut Source<'_>,
+    (at, len): (usize, usize),
+    save_version: i32,
     kind: TailKind,
-) -> Result<(Undecoded, TocTail, Vec<u8>), Error> {
-    let (headers, tail) =
-        blob::read_toc(&mut toc, scope.save_version, kind).map_err(|e| e.within("toc_blob"))?;
-    let (objects, data_tail) =
-        blob::read_data_blob(&mut data, headers, true, scope).map_err(|e| e.within("data_blob"))?;
-    Ok((objects, tail, data_tail))
+) -> Result<(Vec<ObjectHeader>, TocTail), Error> {
+    src.seek(at);
+    src.region(len, |src| blob::read_toc(src, save_version, kind))
+        .map_err(|e| e.within("toc_blob"))
+}
+
+/// Reads the data blob (kept in the source, or not read yet) of a level read in `scope`.
+fn data_blob(
+    src: &mut Source<'_>,
+    (at, len): (usize, usize),
+    headers: Vec<ObjectHeader>,
+    scope: Scope,
+    decoding: &mut Decoding<'_>,
+) -> Result<(Undecoded, Vec<u8>), Error> {
+    src.seek(at);
+    src.region(len, |src| {
+        blob::read_data_blob(src, headers, true, scope, decoding)
+    })
+    .map_err(|e| e.within("data_blob"))
 }
 
 impl SaveBody {
@@ -127,77 +152,81 @@ impl SaveBody {
         Scope::file(save_version).narrowed(None, self.persistent_level_version_data.as_ref())
     }
 
-    /// Reads a body saved with `save_version`: `body` is the whole decompressed buffer, its leading
-    /// `i64` size already checked. The buffer is given up while the objects are decoded.
+    /// Reads a body saved with `save_version` from `src`, which stands after the leading `i64`
+    /// size (checked). Returns the body and the archive it came in.
     pub(crate) fn read(
-        body: Vec<u8>,
+        mut src: Source<'_>,
         save_version: i32,
         options: ReadOptions,
-    ) -> Result<Self, Error> {
-        let mut r = Reader::new(body.get(8..).unwrap_or_default(), 8);
-        let (mut save_body, mut pending) = Self::frame(&mut r, save_version)?;
-        let scopes: Vec<Scope> = pending.iter().flat_map(|p| blob::scopes(p)).collect();
-        let contexts = Contexts::for_scopes(scopes);
-        let count = save_body.objects().count();
-        let mut jobs = Vec::with_capacity(count);
-        let objects = save_body
-            .levels
-            .iter_mut()
-            .map(|l| &mut l.objects)
-            .chain([&mut save_body.persistent.objects]);
-        for (objects, pending) in objects.zip(pending.drain(..)) {
-            jobs.extend(objects.iter_mut().zip(pending));
+    ) -> Result<(Self, ChunkedArchive), Error> {
+        let contexts = Contexts::default();
+        let mut decoding = match src.is_whole() {
+            true => Decoding::Later,
+            false => Decoding::Now(contexts.readers()),
+        };
+        let (mut save_body, mut pending) = Self::frame(&mut src, save_version, &mut decoding)?;
+        drop(decoding);
+        let (archive, body) = src.finish()?;
+        if let Some(body) = body {
+            let count = save_body.objects().count();
+            let mut jobs = Vec::with_capacity(count);
+            let objects = save_body
+                .levels
+                .iter_mut()
+                .map(|l| &mut l.objects)
+                .chain([&mut save_body.persistent.objects]);
+            for (objects, pending) in objects.zip(pending.drain(..)) {
+                jobs.extend(objects.iter_mut().zip(pending));
+            }
+            blob::decode(&mut jobs, body, &contexts, options);
         }
-        blob::decode(&mut jobs, body, &contexts, options);
-        drop(jobs);
-        Ok(save_body)
+        Ok((save_body, archive))
     }
 
-    /// The first pass over a body (after its size): everything but the objects' own bytes, which
-    /// are left for [`blob::decode`]. Returns the body with its objects not decoded yet, and where
-    /// their bytes are: per level, then the persistent level's.
-    fn frame(r: &mut Reader<'_>, save_version: i32) -> Result<(Self, Vec<Vec<Pending>>), Error> {
+    /// The pass over a body (after its size). Objects are decoded as `decoding` says; for those
+    /// left for [`blob::decode`], returns where their bytes are: per level, then the persistent
+    /// level's.
+    fn frame(
+        src: &mut Source<'_>,
+        save_version: i32,
+        decoding: &mut Decoding<'_>,
+    ) -> Result<(Self, Vec<Vec<Pending>>), Error> {
         let persistent_level_version_data = if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
-            Some(r.binrw("persistent_level_version_data")?)
+            Some(src.read(|r| r.binrw("persistent_level_version_data"))?)
         } else {
             None
         };
         let file_scope =
             Scope::file(save_version).narrowed(None, persistent_level_version_data.as_ref());
-        let validation_data = r.binrw("validation_data")?;
-        let n = r.count(8, "levels")?;
+        let validation_data = src.read(|r| r.binrw("validation_data"))?;
+        let n = src.count(8, "levels")?;
         let mut levels = Vec::with_capacity(n);
         let mut pending = Vec::with_capacity(n + 1);
         for i in 0..n {
-            let (level, level_pending) = read_level(r, save_version, file_scope)
+            let (level, level_pending) = read_level(src, save_version, file_scope, decoding)
                 .map_err(|e| e.within(&format!("levels[{i}]")))?;
             levels.push(level);
             pending.push(level_pending);
         }
-        let (toc, data) = blobs(r).map_err(|e| e.within("persistent"))?;
-        let level_to_destroyed_actors = r.binrw("persistent.level_to_destroyed_actors")?;
-        let (persistent_objects, toc_tail, data_tail) =
-            level_objects(toc, data, file_scope, TailKind::Persistent)
-                .map_err(|e| e.within("persistent"))?;
-        let unresolved = if r.is_empty() {
-            None
-        } else {
-            Some(r.binrw("unresolved")?)
+        let (persistent, persistent_pending) =
+            read_persistent(src, file_scope, decoding).map_err(|e| e.within("persistent"))?;
+        pending.push(persistent_pending);
+        let unresolved = match src.remaining() {
+            0 => None,
+            _ => Some(src.read(|r| r.binrw("unresolved"))?),
         };
-        if !r.is_empty() {
-            return Err(r.err("", format!("{} bytes follow the body", r.remaining())));
+        if src.remaining() > 0 {
+            return Err(Error::new(
+                "",
+                src.offset(),
+                format!("{} bytes follow the body", src.remaining()),
+            ));
         }
-        pending.push(persistent_objects.pending);
         let body = SaveBody {
             persistent_level_version_data,
             validation_data,
             levels,
-            persistent: FPersistentAndRuntimeSaveData {
-                objects: persistent_objects.objects,
-                toc_tail,
-                data_tail,
-                level_to_destroyed_actors,
-            },
+            persistent,
             unresolved,
         };
         Ok((body, pending))
@@ -297,41 +326,73 @@ fn gate_error(field: &str, version: i32, at: usize) -> Error {
     )
 }
 
-/// Reads one level, its objects not decoded yet, and where their bytes are.
+/// Reads one level. Its versions follow its blobs, so the blobs are kept in the source and read
+/// after them.
 fn read_level(
-    r: &mut Reader<'_>,
+    src: &mut Source<'_>,
     save_version: i32,
     outer: Scope,
+    decoding: &mut Decoding<'_>,
 ) -> Result<(FPerStreamingLevelSaveData, Vec<Pending>), Error> {
-    let level_name = r.binrw("level_name")?;
-    let (toc, data) = blobs(r)?;
-    let level_version = if save_version >= SAVE_VERSION_PER_LEVEL {
-        Some(r.i32("save_version")?)
-    } else {
-        None
-    };
-    let destroyed_actors = r.binrw("destroyed_actors")?;
-    let version_data: Option<TOptional<FSaveObjectVersionData>> =
-        if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
-            Some(r.binrw("version_data")?)
-        } else {
-            None
+    let level_name = src.read(|r| r.binrw("level_name"))?;
+    let start = src.offset();
+    src.keep(start, |src| {
+        let blobs = blob_lengths(src)?;
+        src.skip(blobs.data.1, "data_blob")?;
+        let (level_version, destroyed_actors, version_data) = src.read(|r| {
+            let level_version = match save_version >= SAVE_VERSION_PER_LEVEL {
+                true => Some(r.i32("save_version")?),
+                false => None,
+            };
+            let destroyed_actors = r.binrw("destroyed_actors")?;
+            let version_data: Option<TOptional<FSaveObjectVersionData>> =
+                match save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
+                    true => Some(r.binrw("version_data")?),
+                    false => None,
+                };
+            Ok((level_version, destroyed_actors, version_data))
+        })?;
+        let scope = outer.narrowed(
+            level_version,
+            version_data.as_ref().and_then(|v| v.value.as_ref()),
+        );
+        let end = src.offset();
+        let (headers, toc_tail) = toc_blob(src, blobs.toc, scope.save_version, TailKind::Level)?;
+        let (undecoded, data_tail) = data_blob(src, blobs.data, headers, scope, decoding)?;
+        src.seek(end);
+        let level = FPerStreamingLevelSaveData {
+            level_name,
+            objects: undecoded.objects,
+            toc_tail,
+            data_tail,
+            save_version: level_version,
+            destroyed_actors,
+            version_data,
         };
-    let scope = outer.narrowed(
-        level_version,
-        version_data.as_ref().and_then(|v| v.value.as_ref()),
-    );
-    let (undecoded, toc_tail, data_tail) = level_objects(toc, data, scope, TailKind::Level)?;
-    let level = FPerStreamingLevelSaveData {
-        level_name,
+        Ok((level, undecoded.pending))
+    })
+}
+
+/// Reads the persistent level. Its versions are the file's: its blobs are read as they come.
+fn read_persistent(
+    src: &mut Source<'_>,
+    scope: Scope,
+    decoding: &mut Decoding<'_>,
+) -> Result<(FPersistentAndRuntimeSaveData, Vec<Pending>), Error> {
+    let toc_len = src.count64(1, "toc_blob")?;
+    let toc = (src.offset(), toc_len);
+    let (headers, toc_tail) = toc_blob(src, toc, scope.save_version, TailKind::Persistent)?;
+    let data_len = src.count64(1, "data_blob")?;
+    let data = (src.offset(), data_len);
+    let (undecoded, data_tail) = data_blob(src, data, headers, scope, decoding)?;
+    let level_to_destroyed_actors = src.read(|r| r.binrw("level_to_destroyed_actors"))?;
+    let persistent = FPersistentAndRuntimeSaveData {
         objects: undecoded.objects,
         toc_tail,
         data_tail,
-        save_version: level_version,
-        destroyed_actors,
-        version_data,
+        level_to_destroyed_actors,
     };
-    Ok((level, undecoded.pending))
+    Ok((persistent, undecoded.pending))
 }
 
 fn write_level(

@@ -30,6 +30,7 @@ mod header;
 pub mod objects;
 mod reader;
 mod save;
+mod source;
 mod summary;
 mod versions;
 

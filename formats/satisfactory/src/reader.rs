@@ -63,12 +63,6 @@ impl<'a> Reader<'a> {
         self.err(path, format!("{n} bytes needed, {} left", self.remaining()))
     }
 
-    /// A reader over the next `n` bytes (and skips them here).
-    pub(crate) fn sub(&mut self, n: usize, path: &str) -> Result<Reader<'a>, Error> {
-        let base = self.offset();
-        Ok(Reader::new(self.take(n, path)?, base))
-    }
-
     #[inline]
     fn array<const N: usize>(&mut self, path: &str) -> Result<[u8; N], Error> {
         let bytes = self.take(N, path)?;
@@ -102,13 +96,6 @@ impl<'a> Reader<'a> {
         let at = self.offset();
         let n = self.i32(path)?;
         self.check_count(i64::from(n), min_size, at, path)
-    }
-
-    /// An `i64` byte or element count, checked like [`Reader::count`].
-    pub(crate) fn count64(&mut self, min_size: usize, path: &str) -> Result<usize, Error> {
-        let at = self.offset();
-        let n = self.i64(path)?;
-        self.check_count(n, min_size, at, path)
     }
 
     #[inline]

@@ -6,6 +6,7 @@ use unreal::chunked::ChunkedArchive;
 use crate::body::SaveBody;
 use crate::header::FSaveHeader;
 use crate::reader::Reader;
+use crate::source::Source;
 use crate::versions::SAVE_VERSION_UPDATE_8;
 use crate::{Error, ReadOptions, archive};
 
@@ -49,8 +50,8 @@ impl SaveFile {
         check_version(data)?;
         let mut r = Reader::new(data, 0);
         let header: FSaveHeader = r.binrw("header")?;
-        let (chunks, body) = archive::read(r.rest(), r.offset(), options)?;
-        if chunks.header.v2_compressor.is_none() {
+        let src = archive::open(r.rest(), r.offset(), options)?;
+        if src.archive_header().v2_compressor.is_none() {
             return Err(Error::new(
                 "chunks",
                 r.offset(),
@@ -61,8 +62,9 @@ impl SaveFile {
             ));
         }
         // One text table for every level's headers (and the objects decoded on this thread).
-        let body = unreal::FString::sharing_texts(|| read_body(body, header.save_version, options))
-            .map_err(|e| e.within("body"))?;
+        let (body, chunks) =
+            unreal::FString::sharing_texts(|| read_body(src, header.save_version, options))
+                .map_err(|e| e.within("body"))?;
         Ok(SaveFile {
             header,
             chunks,
@@ -95,23 +97,65 @@ impl SaveFile {
     }
 }
 
-/// Reads a decompressed body: the `i64` size, then the body proper.
+/// Reads a decompressed body: the `i64` size, then the body proper. Returns it with the archive
+/// it came in.
 pub(crate) fn read_body(
-    body: Vec<u8>,
+    mut src: Source<'_>,
     save_version: i32,
     options: ReadOptions,
-) -> Result<SaveBody, Error> {
-    let mut r = Reader::new(&body, 0);
-    let size = r.i64("size")?;
-    if usize::try_from(size).ok() != Some(r.remaining()) {
+) -> Result<(SaveBody, ChunkedArchive), Error> {
+    let size = src.read(|r| r.i64("size"))?;
+    if usize::try_from(size).ok() != Some(src.remaining()) {
         return Err(Error::new(
             "size",
             0,
             format!(
                 "body size field says {size}, {} bytes follow it",
-                r.remaining()
+                src.remaining()
             ),
         ));
     }
-    SaveBody::read(body, save_version, options)
+    SaveBody::read(src, save_version, options)
+}
+
+#[cfg(test)]
+mod tests {
+    use unreal::FString;
+
+    use super::*;
+
+    const ONE_THREAD: ReadOptions = ReadOptions { max_threads: 1 };
+
+    /// A save read as its body streams by (one thread: objects decoded as read) and read from
+    /// its body inflated whole (the every-core form: objects decoded at the end) is the same
+    /// save, for every corpus save from Update 8 on. The whole body comes from the sequential
+    /// archive reader here, so the comparison holds on a machine of any core count.
+    #[test]
+    fn streamed_and_whole_body_reads_agree_on_every_corpus_save() {
+        let Some(dir) = snapshots::corpus_subdir("satisfactory") else {
+            return;
+        };
+        let mut streamed_saves = 0;
+        for entry in std::fs::read_dir(dir.join("saves")).expect("corpus folder") {
+            let path = entry.expect("directory entry").path();
+            let data = std::fs::read(&path).expect("corpus file");
+            if path.extension().is_none_or(|e| e != "sav") || check_version(&data).is_err() {
+                continue;
+            }
+            let name = path.display();
+            let streamed = SaveFile::read_with(&data, ONE_THREAD).expect("reads");
+            let mut r = Reader::new(&data, 0);
+            let header: FSaveHeader = r.binrw("header").expect("header");
+            let src = archive::open(r.rest(), r.offset(), ONE_THREAD).expect("archive");
+            streamed_saves += usize::from(!src.is_whole());
+            let (archive, body) = ChunkedArchive::read(r.rest(), r.offset()).expect("chunks");
+            let src = Source::whole(archive, body);
+            let (body, chunks) =
+                FString::sharing_texts(|| read_body(src, header.save_version, ONE_THREAD))
+                    .expect("reads whole");
+            assert!(streamed.body == body, "{name}: bodies differ");
+            assert!(streamed.chunks == chunks, "{name}: archives differ");
+        }
+        assert!(streamed_saves >= 30, "{streamed_saves} saves streamed");
+    }
 }

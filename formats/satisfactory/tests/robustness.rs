@@ -2,12 +2,16 @@
 //! format, the field path and the offset; never a panic, never an allocation beyond a small multiple
 //! of the input.
 
-use satisfactory::{Blueprint, BlueprintConfig, SaveFile};
+use satisfactory::{Blueprint, BlueprintConfig, ReadOptions, SaveFile};
 use snapshots::alloc::{Counting, peak_during, serial};
 use unreal::chunked::{ChunkedArchive, DeflateParams};
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
+
+/// One thread: the body streams through a window and objects decode as read (the default reads
+/// bodies of many chunks whole, in parallel, where there are several cores).
+const ONE_THREAD: ReadOptions = ReadOptions { max_threads: 1 };
 
 fn corpus_file(path: &str) -> Option<Vec<u8>> {
     let dir = snapshots::corpus_subdir("satisfactory")?;
@@ -35,8 +39,11 @@ fn cut_points(len: usize, dense: usize, spread: usize) -> Vec<usize> {
 #[test]
 fn truncated_files_fail_cleanly() {
     let _guard = serial();
-    let cases: [(&str, Reader); 3] = [
+    let cases: [(&str, Reader); 4] = [
         ("saves/FreshStart001.sav", |d| SaveFile::read(d).err()),
+        ("saves/FreshStart001.sav", |d| {
+            SaveFile::read_with(d, ONE_THREAD).err()
+        }),
         ("blueprints/45.sbp", |d| Blueprint::read(d).err()),
         ("blueprints/U1-1-Single-Container.sbpcfg", |d| {
             BlueprintConfig::read(d).err()
@@ -111,6 +118,15 @@ fn corrupted_bodies_and_huge_counts_fail_cleanly_within_bounded_memory() {
         assert!(
             peak <= limit,
             "{value:#x} at body offset {at}: peak heap {peak} over {limit}"
+        );
+        let (streamed, peak) = peak_during(|| SaveFile::read_with(&file, ONE_THREAD));
+        assert!(
+            peak <= limit,
+            "{value:#x} at body offset {at}, one thread: peak heap {peak} over {limit}"
+        );
+        assert!(
+            streamed == result,
+            "{value:#x} at body offset {at}: one-thread and every-core reads differ"
         );
         match result {
             Err(err) => {

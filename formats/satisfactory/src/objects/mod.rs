@@ -14,7 +14,7 @@ pub use custom::{CustomData, Fallback};
 pub use header::{
     FActorSaveHeader, FObjectBaseSaveHeader, FObjectSaveHeader, FTransform3f, ObjectHeader,
 };
-pub(crate) use properties::Contexts;
+pub(crate) use properties::{Contexts, Readers};
 
 use crate::Error;
 use crate::reader::{Bool32, Reader, put};

@@ -4,6 +4,7 @@
 //! structs of [`super::native`] with the SaveVersion their layouts read).
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use unreal::{PropertyContext, PropertyList, PropertyReader};
 
@@ -43,28 +44,49 @@ fn context(scope: Scope) -> PropertyContext {
     ctx
 }
 
-/// One property context per scope in use.
-#[derive(Debug, Default)]
+/// Most scopes with a context of their own (a save has a handful); any further scope gets a
+/// context made on the spot each time.
+const MAX_SCOPES: usize = 32;
+
+/// One property context per scope in use, made the first time a scope is asked for (a streaming
+/// level's scope is known only once its blobs are read), through a shared reference, so readers on
+/// several threads can ask too.
+#[derive(Debug)]
 pub(crate) struct Contexts {
-    by_scope: Vec<(Scope, PropertyContext)>,
+    slots: [OnceLock<(Scope, PropertyContext)>; MAX_SCOPES],
+}
+
+impl Default for Contexts {
+    fn default() -> Self {
+        Contexts {
+            slots: [const { OnceLock::new() }; MAX_SCOPES],
+        }
+    }
 }
 
 impl Contexts {
-    /// Contexts for every scope in `scopes`.
+    /// Contexts for every scope in `scopes` (and any other asked for later).
     pub(crate) fn for_scopes(scopes: impl IntoIterator<Item = Scope>) -> Self {
-        let mut contexts = Contexts::default();
+        let contexts = Contexts::default();
         for scope in scopes {
-            if !contexts.by_scope.iter().any(|(s, _)| *s == scope) {
-                contexts.by_scope.push((scope, context(scope)));
-            }
+            contexts.shared(scope);
         }
         contexts
     }
 
-    /// The context for `scope` (made on the spot for a scope not seen while reading).
+    /// The context for `scope`, made if it is new; `None` once every slot holds another scope.
+    fn shared(&self, scope: Scope) -> Option<&PropertyContext> {
+        // Slots fill in order, one at a time: a scope is never in two slots.
+        self.slots.iter().find_map(|slot| {
+            let (s, ctx) = slot.get_or_init(|| (scope, context(scope)));
+            (*s == scope).then_some(ctx)
+        })
+    }
+
+    /// The context for `scope`.
     pub(crate) fn get(&self, scope: Scope) -> Cow<'_, PropertyContext> {
-        match self.by_scope.iter().find(|(s, _)| *s == scope) {
-            Some((_, ctx)) => Cow::Borrowed(ctx),
+        match self.shared(scope) {
+            Some(ctx) => Cow::Borrowed(ctx),
             None => Cow::Owned(context(scope)),
         }
     }
@@ -117,8 +139,8 @@ impl<'c> Readers<'c> {
         let found = self.readers.iter().position(|(s, _)| *s == scope);
         let index = match found {
             Some(i) => i,
-            None => match contexts.by_scope.iter().find(|(s, _)| *s == scope) {
-                Some((_, ctx)) => {
+            None => match contexts.shared(scope) {
+                Some(ctx) => {
                     self.readers.push((scope, PropertyReader::new(ctx)));
                     self.readers.len() - 1
                 }
