@@ -17,6 +17,7 @@ use binrw::{BinRead, BinResult, BinWrite, Endian};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
@@ -55,10 +56,28 @@ impl FString {
 
     /// Reads one FString from the cursor.
     pub(crate) fn parse(r: &mut ByteReader<'_>) -> Result<Self, Error> {
-        let at = r.offset();
-        match stored(r)? {
+        Self::decode_stored(&Stored::read(r)?)
+    }
+
+    /// The FString of stored characters read by [`Stored::read`].
+    pub(crate) fn decode_stored(s: &Stored<'_>) -> Result<Self, Error> {
+        match s.chars {
             None => Ok(FString::default()),
-            Some((bytes, wide)) => decode(bytes, wide).map_err(|m| Error::new(at, m)),
+            Some((bytes, wide)) => decode(bytes, wide).map_err(|m| Error::new(s.at, m)),
+        }
+    }
+
+    /// True when `s` is how this FString is stored, for the narrow ASCII strings of a reader's
+    /// shared values (a wide or Latin-1 string is never reported equal, only read again).
+    pub(crate) fn is_stored_as(&self, s: &Stored<'_>) -> bool {
+        match (&self.value, s.chars) {
+            (None, None) => true,
+            (Some(text), Some((bytes, false))) if !self.wide => {
+                bytes.split_last().is_some_and(|(&nul, chars)| {
+                    nul == 0 && same_bytes(chars, text.as_bytes()) && chars.is_ascii()
+                })
+            }
+            _ => false,
         }
     }
 
@@ -142,6 +161,25 @@ impl From<&str> for FString {
     }
 }
 
+/// The stored characters of an FString (terminator included) and whether they are UTF-16 (`None`
+/// for length 0), with the offset of the string for errors: an FString read but not decoded.
+pub(crate) struct Stored<'a> {
+    at: usize,
+    chars: Option<(&'a [u8], bool)>,
+}
+
+impl<'a> Stored<'a> {
+    /// Reads one FString's length and characters.
+    #[inline]
+    pub(crate) fn read(r: &mut ByteReader<'a>) -> Result<Self, Error> {
+        let at = r.offset();
+        Ok(Stored {
+            at,
+            chars: stored(r)?,
+        })
+    }
+}
+
 /// The stored characters of an FString (terminator included) and whether they are UTF-16;
 /// `None` for length 0.
 #[inline]
@@ -184,8 +222,13 @@ pub(crate) struct NameCache {
     recent: [NameId; RECENT_SLOTS],
 }
 
-/// Slots of [`NameCache::recent`]; a power of two.
-const RECENT_SLOTS: usize = 256;
+/// Slots of [`NameCache::recent`]; a power of two. 1024 rather than 256 took 1.4M of 418M
+/// instructions off a read of a large Satisfactory save (fewer hashed look-ups); a larger
+/// [`RECENT_TEXT_SLOTS`] took none, as texts missing it are mostly read for the first time.
+const RECENT_SLOTS: usize = 1024;
+
+/// Slots of [`SharedTexts::recent`]; a power of two.
+const RECENT_TEXT_SLOTS: usize = 256;
 
 impl Default for NameCache {
     fn default() -> Self {
@@ -221,7 +264,7 @@ impl NameCache {
         if wide {
             return self.look_up(bytes, true);
         }
-        let slot = quick_slot(bytes);
+        let slot = quick_slot::<RECENT_SLOTS>(bytes);
         let recent = self.recent[slot];
         // Only ASCII names, whose text is their stored bytes, are in the table: equal bytes mean
         // the same name (a Latin-1 name's text is not its stored bytes).
@@ -280,7 +323,7 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 /// The [`NameCache::recent`] slot of a name: its length and up to 8 bytes from each end, mixed by
 /// one multiplication.
 #[inline]
-fn quick_slot(bytes: &[u8]) -> usize {
+fn quick_slot<const SLOTS: usize>(bytes: &[u8]) -> usize {
     let n = bytes.len();
     let ends = if n >= 8 {
         le_u64(bytes) ^ le_u64(&bytes[n - 8..]).rotate_left(32)
@@ -290,7 +333,7 @@ fn quick_slot(bytes: &[u8]) -> usize {
         u64::from(bytes[0]) << 16 | u64::from(bytes[n / 2]) << 8 | u64::from(bytes[n - 1])
     };
     let mixed = (ends ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    (mixed >> (64 - RECENT_SLOTS.trailing_zeros())) as usize
+    (mixed >> (64 - SLOTS.trailing_zeros())) as usize
 }
 
 /// FxHash-style multiply-rotate hashing for the per-read caches: their keys are short names, and a
@@ -332,6 +375,35 @@ impl Hasher for NameHasher {
 
     fn write_u32(&mut self, i: u32) {
         self.add(u64::from(i));
+    }
+
+    fn finish(&self) -> u64 {
+        // The multiplications mix well into the high bits only, and hash tables pick their
+        // buckets by the low bits: bring the high bits down.
+        self.0.rotate_left(26)
+    }
+}
+
+/// The [`NameHasher`] hash of `bytes` as a whole.
+#[inline]
+pub(crate) fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut h = NameHasher::default();
+    h.write(bytes);
+    h.finish()
+}
+
+/// Hashes a `u64` that is already a hash (of a table keyed by [`hash_bytes`]) as itself.
+#[derive(Default)]
+pub(crate) struct HashedKey(u64);
+
+impl Hasher for HashedKey {
+    fn write(&mut self, bytes: &[u8]) {
+        // Only u64 keys are hashed here; any other input still hashes consistently.
+        *self = HashedKey(hash_bytes(bytes) ^ self.0);
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = i;
     }
 
     fn finish(&self) -> u64 {
@@ -382,53 +454,97 @@ fn decode_latin1(bytes: &[u8]) -> Result<FString, String> {
 
 thread_local! {
     /// The texts shared by [`FString::sharing_texts`] on this thread, when one is running.
-    static RECENT_TEXTS: RefCell<Option<Box<RecentTexts>>> = const { RefCell::new(None) };
+    static SHARED_TEXTS: RefCell<Option<Box<SharedTexts>>> = const { RefCell::new(None) };
 }
 
-/// ASCII texts read lately, by [`quick_slot`] of their bytes; a new text takes its slot over.
-struct RecentTexts([Option<Arc<str>>; RECENT_SLOTS]);
+/// The ASCII texts read so far within one [`FString::sharing_texts`]: all of them by value, and
+/// the ones read lately by [`quick_slot`] of their bytes (a new text takes its slot over), which
+/// find a text repeated nearby with one comparison instead of a hash.
+///
+/// It holds at most one entry per distinct text of the input, each one a text the model keeps
+/// anyway, so its size is bounded by the input.
+struct SharedTexts {
+    recent: [Option<Arc<str>>; RECENT_TEXT_SLOTS],
+    /// The texts by the hash of their bytes (computed once per look-up). Of two texts with the
+    /// same hash only the first is shared; the other is allocated on each read, as it would be
+    /// without sharing.
+    all: HashMap<u64, Arc<str>, BuildHasherDefault<HashedKey>>,
+}
+
+impl SharedTexts {
+    /// `text` as a shared allocation when it is ASCII (`None` otherwise). A text found in the
+    /// recent slots is not validated again: they hold ASCII texts only.
+    #[inline]
+    fn share(&mut self, text: &[u8]) -> Option<Arc<str>> {
+        let index = if text.is_empty() {
+            0
+        } else {
+            quick_slot::<RECENT_TEXT_SLOTS>(text)
+        };
+        if let Some(recent) = &self.recent[index]
+            && same_bytes(recent.as_bytes(), text)
+        {
+            return Some(Arc::clone(recent));
+        }
+        let shared = self.intern(text)?;
+        self.recent[index] = Some(Arc::clone(&shared));
+        Some(shared)
+    }
+
+    /// [`SharedTexts::share`] by hashing, adding texts not seen before.
+    #[inline(never)]
+    fn intern(&mut self, bytes: &[u8]) -> Option<Arc<str>> {
+        // A text found here is ASCII like every text in the table, so only new ones are checked.
+        match self.all.entry(hash_bytes(bytes)) {
+            Entry::Occupied(found) if same_bytes(found.get().as_bytes(), bytes) => {
+                Some(Arc::clone(found.get()))
+            }
+            Entry::Occupied(_) => ascii(bytes).map(Arc::from),
+            Entry::Vacant(slot) => Some(Arc::clone(slot.insert(Arc::from(ascii(bytes)?)))),
+        }
+    }
+}
 
 impl FString {
     /// Runs `f` with the ASCII texts of the FStrings read on this thread (through binrw or a
-    /// property reader) shared: a text equal to one of the few hundred read last, by slot, is that
-    /// one's allocation. Saves repeat class paths, level names and object paths in every object
-    /// header and reference; sharing them saves an allocation each, both time and heap. The table
-    /// is small and fixed, and dropped when `f` returns.
+    /// property reader) shared: a text equal to one read before within `f` is that one's
+    /// allocation. Saves repeat class paths, level names and object paths in every object header
+    /// and reference; sharing them saves an allocation each, both time and heap. The table holds
+    /// one entry per distinct text and is dropped when `f` returns.
     ///
     /// Within another `sharing_texts` on the same thread, `f` shares the outer table.
     pub fn sharing_texts<T>(f: impl FnOnce() -> T) -> T {
-        if RECENT_TEXTS.with(|t| t.borrow().is_some()) {
+        if SHARED_TEXTS.with(|t| t.borrow().is_some()) {
             return f();
         }
-        struct Restore(Option<Box<RecentTexts>>);
+        struct Restore(Option<Box<SharedTexts>>);
         impl Drop for Restore {
             fn drop(&mut self) {
                 let outer = self.0.take();
-                RECENT_TEXTS.with(|t| *t.borrow_mut() = outer);
+                SHARED_TEXTS.with(|t| *t.borrow_mut() = outer);
             }
         }
-        let table = Box::new(RecentTexts(std::array::from_fn(|_| None)));
-        let _restore = Restore(RECENT_TEXTS.with(|t| t.borrow_mut().replace(table)));
+        let table = Box::new(SharedTexts {
+            recent: std::array::from_fn(|_| None),
+            all: HashMap::default(),
+        });
+        let _restore = Restore(SHARED_TEXTS.with(|t| t.borrow_mut().replace(table)));
         f()
     }
 }
 
-/// The text of `text` when it is ASCII (`None` otherwise), shared with an equal one read lately
-/// when [`FString::sharing_texts`] is running on this thread. A text found in the table is not
-/// validated again: the table holds ASCII texts only.
+/// `text` as a `str` when it is ASCII.
+#[inline]
+fn ascii(text: &[u8]) -> Option<&str> {
+    std::str::from_utf8(text).ok().filter(|s| s.is_ascii())
+}
+
+/// The text of `text` when it is ASCII (`None` otherwise), shared with an equal one read before
+/// when [`FString::sharing_texts`] is running on this thread.
 fn shared_ascii(text: &[u8]) -> Option<Arc<str>> {
-    let ascii = || std::str::from_utf8(text).ok().filter(|s| s.is_ascii());
-    RECENT_TEXTS.with(|t| {
-        let mut table = t.borrow_mut();
-        let Some(RecentTexts(slots)) = table.as_deref_mut() else {
-            return ascii().map(Arc::from);
-        };
-        let index = if text.is_empty() { 0 } else { quick_slot(text) };
-        let slot = &mut slots[index];
-        match slot {
-            Some(shared) if same_bytes(shared.as_bytes(), text) => Some(Arc::clone(shared)),
-            _ => Some(Arc::clone(slot.insert(Arc::from(ascii()?)))),
-        }
+    SHARED_TEXTS.with(|t| match t.borrow_mut().as_deref_mut() {
+        Some(texts) => texts.share(text),
+        None => ascii(text).map(Arc::from),
     })
 }
 
@@ -625,6 +741,26 @@ mod tests {
 
     fn same_text(a: &FString, b: &FString) -> bool {
         Arc::ptr_eq(a.value.as_ref().unwrap(), b.value.as_ref().unwrap())
+    }
+
+    /// Far more distinct texts than the recent slots hold, each read twice within one
+    /// `sharing_texts`: the second read of each is the first one's allocation, and a non-ASCII
+    /// text is read as itself.
+    #[test]
+    fn every_repeated_text_is_shared() {
+        let texts: Vec<String> = (0..3000)
+            .map(|i| format!("Persistent_Level:PersistentLevel.Build_{i}"))
+            .collect();
+        let mut data: Vec<u8> = texts.iter().flat_map(|t| narrow(t.as_bytes())).collect();
+        data.extend(narrow(&[0xe9]));
+        let (first, second) = FString::sharing_texts(|| (read_binrw(&data), read_binrw(&data)));
+        let (first, second) = (first.unwrap(), second.unwrap());
+        for ((a, b), text) in first.iter().zip(&second).zip(&texts) {
+            assert_eq!(a.as_str(), text);
+            assert!(same_text(a, b), "{text}");
+        }
+        assert_eq!(first[3000].as_str(), "é");
+        assert_eq!(second[3000].as_str(), "é");
     }
 
     /// Within `sharing_texts` equal ASCII texts are one allocation; outside it, and after it, each

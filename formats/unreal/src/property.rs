@@ -5,10 +5,11 @@ use crate::cursor::{ByteReader, collect_n};
 use crate::depth::DepthGuard;
 use crate::fstring::{NameCache, NameId};
 use crate::native_struct::{FSoftObjectPath, StructValue};
+use crate::object_reference::ReferenceCache;
 use crate::property_tag::{FPropertyTag, TypeCache};
 use crate::{Error, F32, F64, FGuid, FName, FString, FText, NameMode, PropertyContext};
 use serde::{Deserialize, Serialize};
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 /// The object index that is followed by the referenced object's path (Astroneer).
 const OBJECT_INDEX_BY_PATH: i32 = -3;
@@ -110,7 +111,9 @@ pub enum PropertyValue {
         path: Option<Box<FName>>,
     },
     /// Object and Interface properties when [`PropertyContext::level_object_references`] is set.
-    ObjectReference(Box<crate::FObjectReferenceDisc>),
+    /// A reader shares equal references (saves repeat a few thousand of them everywhere): edit one
+    /// through [`Arc::make_mut`], which copies it when it is shared.
+    ObjectReference(Arc<crate::FObjectReferenceDisc>),
     /// SoftObject and SoftClass properties.
     SoftObject(Box<FSoftObjectPath>),
     /// LazyObjectProperty: the object's unique GUID.
@@ -229,6 +232,8 @@ pub(crate) struct ReadState<'c> {
     pub types: TypeCache,
     /// Name texts shared between the properties of this read.
     pub names: NameCache,
+    /// Object references shared between the properties of this read.
+    references: ReferenceCache,
     /// The kinds of the tag type names read so far, by name id (at most one per name of the
     /// input or of its pool): a tag's type is then recognised without comparing its text.
     kinds: Vec<Option<Kind>>,
@@ -244,6 +249,7 @@ impl<'c> ReadState<'c> {
             stack: Vec::new(),
             types: TypeCache::default(),
             names: NameCache::default(),
+            references: ReferenceCache::default(),
             kinds: Vec::new(),
         }
     }
@@ -590,7 +596,7 @@ impl PropertyValue {
                 V::ObjectIndex { index, path }
             }
             Kind::Object if st.ctx.level_object_references => {
-                V::ObjectReference(Box::new(crate::FObjectReferenceDisc::parse(r)?))
+                V::ObjectReference(st.references.read(r)?)
             }
             Kind::Object => V::Object(FString::parse_shared(r, &mut st.names)?),
             Kind::SoftObject => V::SoftObject(Box::new(FSoftObjectPath::parse(r, st)?)),
