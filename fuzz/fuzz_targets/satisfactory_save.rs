@@ -1,7 +1,8 @@
 //! Fuzzes Satisfactory saves: the input's first byte picks the header and save versions, the rest
-//! becomes the decompressed body (size prefix added), compressed into one-chunk archives, so the body,
-//! level, blob and object parsers are reached. The input is also read as a whole file. Whatever reads
-//! must write back the same bytes.
+//! becomes the decompressed body (size prefix added), compressed into one-chunk archives of a size the
+//! second byte picks (so the streamed one-thread read meets chunk boundaries inside values), so the
+//! body, level, blob and object parsers are reached. The input is also read as a whole file. Whatever
+//! reads must write back the same bytes, and a one-thread read must equal the default one.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -41,26 +42,42 @@ fn header(header_version: i32, save_version: i32) -> Vec<u8> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    if let Some((&pick, rest)) = data.split_first() {
-        let (hv, sv) = VERSIONS[pick as usize % VERSIONS.len()];
+    if let [pick, size, rest @ ..] = data {
+        let (hv, sv) = VERSIONS[*pick as usize % VERSIONS.len()];
         let mut body = (rest.len() as i64).to_le_bytes().to_vec();
         body.extend_from_slice(rest);
-        let archive_header = ArchiveHeader {
-            v2_compressor: Some(3),
-            max_chunk_size: 131_072,
-        };
-        let params = DeflateParams::default();
-        if let Ok(archive) =
-            ChunkedArchive::new(archive_header, ChunkLayout::ArchivePerChunk, &body, params)
-        {
-            let mut file = header(hv, sv);
-            archive.write(&body, params, &mut file).expect("compresses");
-            if let Ok(save) = satisfactory::SaveFile::read(&file) {
-                assert_eq!(save.write().expect("writes"), file);
-            }
+        let mut file = header(hv, sv);
+        let piece = 1 + usize::from(*size) * 8;
+        for part in body.chunks(piece) {
+            let archive_header = ArchiveHeader {
+                v2_compressor: Some(3),
+                max_chunk_size: 131_072,
+            };
+            let params = DeflateParams::default();
+            let archive =
+                ChunkedArchive::new(archive_header, ChunkLayout::ArchivePerChunk, part, params)
+                    .expect("compresses");
+            archive.write(part, params, &mut file).expect("compresses");
         }
+        check(&file);
     }
-    if let Ok(save) = satisfactory::SaveFile::read(data) {
-        assert_eq!(save.write().expect("writes"), data);
-    }
+    check(data);
 });
+
+/// Reads `file` on one thread and by default: both agree, and what reads writes back the same bytes.
+fn check(file: &[u8]) {
+    let one = satisfactory::SaveFile::read_with(file, satisfactory::ReadOptions { max_threads: 1 });
+    let default = satisfactory::SaveFile::read(file);
+    match (one, default) {
+        (Ok(one), Ok(default)) => {
+            assert!(one == default, "one-thread and default reads differ");
+            assert_eq!(one.write().expect("writes"), file);
+        }
+        (Err(_), Err(_)) => {}
+        (one, default) => panic!(
+            "one-thread read {:?}, default read {:?}",
+            one.map(|_| ()),
+            default.map(|_| ())
+        ),
+    }
+}
