@@ -1,7 +1,8 @@
 //! Peak heap of a whole-save read (kept chunks, body buffer and model) against the decompressed
-//! body, for every corpus save from Update 8 on: under 2.5x the body (issue 8's goal; 1.73x to
-//! 2.28x since a one-thread read streams the body through a window of about a megabyte: the decoded
-//! model is most of the peak).
+//! body, for every corpus save from Update 8 on: under 2.5x the body (issue 8's goal; 1.54x to
+//! 2.33x since a one-thread read streams the body through a window of about a megabyte and the
+//! model shares repeated texts, references and native values: the decoded model is most of the
+//! peak, and saves under 2 MB of body, where the window and tables weigh more, are the highest).
 
 use satisfactory::{ReadOptions, SaveFile};
 use snapshots::alloc::{Counting, peak_during_on_this_thread, serial};
