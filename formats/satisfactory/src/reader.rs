@@ -1,8 +1,6 @@
 //! A bounds-checked little-endian cursor over a byte slice whose errors carry the field path and the
 //! absolute offset, plus the binrw glue for the `#[binrw]` layouts read through it.
 
-use std::sync::Arc;
-
 use binrw::io::Cursor;
 use binrw::{BinRead, BinWrite};
 use unreal::{F32, FObjectReferenceDisc, FString, TArray};
@@ -144,49 +142,31 @@ impl<'a> Reader<'a> {
     /// An `FString`, read from the slice (not through binrw: object headers and references hold
     /// most of a save's strings).
     pub(crate) fn fstring(&mut self, path: &str) -> Result<FString, Error> {
-        let (s, used) = FString::read_from(self.rest(), self.offset())
-            .map_err(|e| Error::new(path, e.offset, e.message))?;
+        self.read_string(path, FString::read_from)
+    }
+
+    /// An `FString` that is often `like` (the previous object header's text in the same place),
+    /// then sharing `like`'s text: [`FString::read_like`].
+    pub(crate) fn fstring_like(&mut self, like: &FString, path: &str) -> Result<FString, Error> {
+        self.read_string(path, |data, base| FString::read_like(data, base, like))
+    }
+
+    /// An `FString` whose text does not repeat (an object's own path name), kept out of the
+    /// shared-text table: [`FString::read_unshared`].
+    pub(crate) fn unique_fstring(&mut self, path: &str) -> Result<FString, Error> {
+        self.read_string(path, FString::read_unshared)
+    }
+
+    /// An `FString` read from the slice by `read`, which returns it with the bytes it took.
+    fn read_string(
+        &mut self,
+        path: &str,
+        read: impl FnOnce(&[u8], usize) -> Result<(FString, usize), unreal::Error>,
+    ) -> Result<FString, Error> {
+        let (s, used) =
+            read(self.rest(), self.offset()).map_err(|e| Error::new(path, e.offset, e.message))?;
         self.pos += used;
         Ok(s)
-    }
-
-    /// An `FString` that is often `like` (the previous object header's text in the same
-    /// place): when the stored bytes are `like`'s ASCII text, `like` is cloned (sharing its
-    /// text) without going through the text table; otherwise it is read as [`Reader::fstring`].
-    pub(crate) fn fstring_like(&mut self, like: &FString, path: &str) -> Result<FString, Error> {
-        if let (Some(shared), false) = (&like.value, like.wide)
-            && self.narrow_text() == Some(shared.as_bytes())
-            && shared.is_ascii()
-        {
-            self.pos += 4 + shared.len() + 1;
-            return Ok(like.clone());
-        }
-        self.fstring(path)
-    }
-
-    /// An `FString` whose text does not repeat (an object's own path name): an ASCII text gets
-    /// an allocation of its own without passing through the text table, where it would only
-    /// push out texts that do repeat; anything else is read as [`Reader::fstring`].
-    pub(crate) fn unique_fstring(&mut self, path: &str) -> Result<FString, Error> {
-        if let Some(text) = self.narrow_text().filter(|t| t.is_ascii())
-            && let Ok(text) = std::str::from_utf8(text)
-        {
-            self.pos += 4 + text.len() + 1;
-            return Ok(FString {
-                value: Some(Arc::from(text)),
-                wide: false,
-            });
-        }
-        self.fstring(path)
-    }
-
-    /// The characters of the Latin-1 `FString` here without its NUL, when it is one and whole.
-    fn narrow_text(&self) -> Option<&'a [u8]> {
-        let rest = self.rest();
-        let len = i32::from_le_bytes(rest.get(..4)?.try_into().expect("4 bytes"));
-        let stored = rest.get(4..4 + usize::try_from(len).ok().filter(|&n| n > 0)?)?;
-        let (&nul, text) = stored.split_last()?;
-        (nul == 0).then_some(text)
     }
 
     /// An `FObjectReferenceDisc`, read from the slice like [`Reader::fstring`].
@@ -321,6 +301,7 @@ impl BinWrite for Bool32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
 
     fn stored(s: &FString) -> Vec<u8> {
         let mut out = Vec::new();

@@ -91,6 +91,47 @@ impl FString {
         Ok((s, r.pos()))
     }
 
+    /// Reads one FString like [`FString::read_from`], first comparing the stored bytes with
+    /// `like` (e.g. the previous record's text in the same place): when they are its narrow ASCII
+    /// form, `like` is cloned, sharing its text without a look-up in the shared-text table.
+    pub fn read_like(
+        data: &[u8],
+        base_offset: usize,
+        like: &FString,
+    ) -> Result<(Self, usize), Error> {
+        let mut r = ByteReader::new(data, base_offset);
+        let stored = Stored::read(&mut r)?;
+        let s = if like.is_stored_as(&stored) {
+            like.clone()
+        } else {
+            Self::decode_stored(&stored)?
+        };
+        Ok((s, r.pos()))
+    }
+
+    /// Reads one FString like [`FString::read_from`], but an ASCII text gets an allocation of its
+    /// own instead of going through the shared-text table: for texts that never repeat (an
+    /// object's own path), which would only push out texts that do.
+    pub fn read_unshared(data: &[u8], base_offset: usize) -> Result<(Self, usize), Error> {
+        let mut r = ByteReader::new(data, base_offset);
+        let stored = Stored::read(&mut r)?;
+        let ascii = match stored.chars {
+            Some((bytes, false)) => bytes
+                .split_last()
+                .filter(|(nul, text)| **nul == 0 && text.is_ascii())
+                .and_then(|(_, text)| std::str::from_utf8(text).ok()),
+            _ => None,
+        };
+        let s = match ascii {
+            Some(text) => FString {
+                value: Some(Arc::from(text)),
+                wide: false,
+            },
+            None => Self::decode_stored(&stored)?,
+        };
+        Ok((s, r.pos()))
+    }
+
     /// Reads one FString, sharing its text with equal ones read through `names` before.
     pub(crate) fn parse_shared(
         r: &mut ByteReader<'_>,
@@ -669,11 +710,11 @@ impl<'de> Deserialize<'de> for FString {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The stored form of a narrow FString with these characters (terminator added).
-    fn narrow(chars: &[u8]) -> Vec<u8> {
+    pub(crate) fn narrow(chars: &[u8]) -> Vec<u8> {
         let mut out = i32::try_from(chars.len() + 1)
             .unwrap()
             .to_le_bytes()

@@ -89,17 +89,7 @@ impl ReferenceCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The stored form of a narrow FString with these characters (terminator added).
-    fn narrow(chars: &[u8]) -> Vec<u8> {
-        let mut out = i32::try_from(chars.len() + 1)
-            .unwrap()
-            .to_le_bytes()
-            .to_vec();
-        out.extend_from_slice(chars);
-        out.push(0);
-        out
-    }
+    use crate::fstring::tests::narrow;
 
     fn reference(level: &[u8], path: &[u8]) -> Vec<u8> {
         [narrow(level), narrow(path)].concat()
