@@ -6,8 +6,22 @@ use std::process::ExitCode;
 use savepoint_bench::{FORMATS, harness::Harness};
 use snapshots::alloc;
 
+/// The allocator the savepoint CLI ships with, under the heap counter.
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
-static ALLOCATOR: alloc::Counting = alloc::Counting;
+static ALLOCATOR: alloc::Counting<mimalloc::MiMalloc> = alloc::Counting::over(mimalloc::MiMalloc);
+
+/// `--features system-alloc`: the system allocator, for comparison.
+#[cfg(feature = "system-alloc")]
+#[global_allocator]
+static ALLOCATOR: alloc::Counting = alloc::Counting::system();
+
+/// The allocator timed, printed first so figures from two builds are not confused.
+const ALLOCATOR_NAME: &str = if cfg!(feature = "system-alloc") {
+    "system (glibc malloc)"
+} else {
+    "mimalloc (as the savepoint CLI)"
+};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +40,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let mut harness = Harness::from_env();
+    println!("allocator: {ALLOCATOR_NAME}");
     for (name, run) in FORMATS {
         if args.is_empty() || args.iter().any(|a| a == name) {
             println!("== {name}");

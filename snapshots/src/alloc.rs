@@ -1,14 +1,29 @@
 //! A counting global allocator, so tests and benches can measure the peak heap use of one call.
-//! A binary installs it with `#[global_allocator] static A: Counting = Counting;`; where it is not
-//! installed, [`peak_during`] reports 0.
+//! A binary installs it with `#[global_allocator] static A: Counting = Counting::system();` (or
+//! over another allocator, `Counting::over(MiMalloc)`); where it is not installed, [`peak_during`]
+//! reports 0. The figures are the bytes asked for, whatever the allocator underneath.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-/// Wraps the system allocator and tracks live and peak bytes.
-pub struct Counting;
+/// Wraps an allocator (the system's by default) and tracks live and peak bytes.
+pub struct Counting<A = System>(A);
+
+impl Counting {
+    /// Counts over the system allocator.
+    pub const fn system() -> Self {
+        Counting(System)
+    }
+}
+
+impl<A: GlobalAlloc> Counting<A> {
+    /// Counts over `inner`, e.g. the allocator a binary ships with, so a bench times that one.
+    pub const fn over(inner: A) -> Self {
+        Counting(inner)
+    }
+}
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
@@ -39,24 +54,25 @@ fn thread_change(delta: isize) {
     });
 }
 
-// SAFETY: every call is forwarded unchanged to `System`; the counters do not affect allocation.
-unsafe impl GlobalAlloc for Counting {
+// SAFETY: every call is forwarded unchanged to the inner allocator; the counters do not affect
+// allocation.
+unsafe impl<A: GlobalAlloc> GlobalAlloc for Counting<A> {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         grow(layout.size());
         // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
+        unsafe { self.0.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         grow(layout.size());
         // SAFETY: same contract as the caller's.
-        unsafe { System.alloc_zeroed(layout) }
+        unsafe { self.0.alloc_zeroed(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         shrink(layout.size());
         // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
+        unsafe { self.0.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
@@ -66,7 +82,7 @@ unsafe impl GlobalAlloc for Counting {
             shrink(layout.size() - new_size);
         }
         // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
+        unsafe { self.0.realloc(ptr, layout, new_size) }
     }
 }
 

@@ -6,7 +6,7 @@ mod common;
 use snapshots::alloc::{Counting, peak_during, serial};
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: Counting = Counting::system();
 
 /// Allowed peak heap use of one read: this many times the input, plus a fixed slack.
 const MAX_FACTOR: usize = 8;

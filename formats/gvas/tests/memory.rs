@@ -6,7 +6,7 @@
 use snapshots::alloc::{Counting, peak_during, serial};
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: Counting = Counting::system();
 
 /// The goal: peak heap under this multiple of the decompressed body.
 const GOAL_FACTOR: f64 = 3.0;

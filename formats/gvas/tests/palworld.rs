@@ -55,7 +55,7 @@ const DISCRIMINATORS: [&str; 16] = [
 ];
 
 #[global_allocator]
-static ALLOCATOR: snapshots::alloc::Counting = snapshots::alloc::Counting;
+static ALLOCATOR: snapshots::alloc::Counting = snapshots::alloc::Counting::system();
 
 fn level_sav() -> Option<Vec<u8>> {
     let dir = snapshots::corpus_subdir("gvas")?;

@@ -9,7 +9,7 @@ use rocketleague::{CrcCheck, NetworkParse, ParserBuilder};
 use snapshots::alloc::{Counting, peak_during, serial};
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: Counting = Counting::system();
 
 /// Heap any parse may need whatever the file size (tables, small buffers); it dominates only for
 /// the few replays of a few kilobytes.

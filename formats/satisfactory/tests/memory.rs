@@ -8,7 +8,7 @@ use satisfactory::{ReadOptions, SaveFile};
 use snapshots::alloc::{Counting, peak_during_on_this_thread, serial};
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: Counting = Counting::system();
 
 /// The goal: peak heap under this multiple of the decompressed body.
 const GOAL_FACTOR: f64 = 2.5;

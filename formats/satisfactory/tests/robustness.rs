@@ -7,7 +7,7 @@ use snapshots::alloc::{Counting, peak_during, serial};
 use unreal::chunked::{ChunkedArchive, DeflateParams};
 
 #[global_allocator]
-static ALLOC: Counting = Counting;
+static ALLOC: Counting = Counting::system();
 
 /// One thread: the body streams through a window and objects decode as read (the default reads
 /// bodies of many chunks whole, in parallel, where there are several cores).

@@ -15,7 +15,7 @@ use crate::reader::Reader;
 use crate::versions::Scope;
 
 #[global_allocator]
-static ALLOC: Counting = Counting;
+static ALLOC: Counting = Counting::system();
 
 /// Files that together hold every layout (the test checks that they do).
 const FILES: &[&str] = &[

@@ -17,6 +17,12 @@ use std::process::ExitCode;
 use args::Command;
 use commands::Stop;
 
+/// Reads allocate many small values (a Satisfactory save makes ~130K allocations), which mimalloc
+/// serves faster than the system allocator.
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Exit status of a usage error.
 const EXIT_USAGE: u8 = 2;
 
