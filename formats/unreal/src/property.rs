@@ -422,14 +422,11 @@ impl PropertyList {
         loop {
             // By id first: the "None" ending every list is recognised without a reference count.
             let id = st.read_name_id(r)?;
-            let name = st.name(id);
-            if name.is("None") {
+            if st.name(id).is("None") {
                 break;
             }
-            let name = name.clone();
-            // The name moves into the tag; on failure the path still holds its id for the error.
             st.path.push(PathSegment::Name(id));
-            let p = Property::parse(name, r, st).map_err(|e| e.within(st.name(id).as_str()));
+            let p = Property::parse(id, r, st).map_err(|e| e.within(st.name(id).as_str()));
             st.path.pop();
             st.stack.push(p?);
         }
@@ -462,7 +459,7 @@ impl PropertyList {
 }
 
 impl Property {
-    fn parse(name: FName, r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
+    fn parse(name: NameId, r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
         let (tag, info) = FPropertyTag::parse_after_name(name, r, st)?;
         let mut v = r.sub(info.size, "property value")?;
         let kind = info.kind;

@@ -1,8 +1,8 @@
 //! Hand-made property bytes per type: read, check the decoded value, write back the same bytes.
 
 use unreal::{
-    ArrayValue, F32, F64, FGuid, FString, FText, FVector, MapValue, PropertyContext, PropertyList,
-    PropertyValue, SetValue, StructValue, TagExtras, TextHistory,
+    ArrayValue, F32, F64, FGuid, FName, FString, FText, FVector, MapValue, PropertyContext,
+    PropertyList, PropertyValue, SetValue, StructValue, TagExtras, TagFields, TextHistory,
 };
 
 const UE4: u32 = 522;
@@ -804,6 +804,7 @@ fn tag_extras_are_tag_fields_in_json_and_shared() {
         &with_struct_guid("B"),
         &with_struct_guid("C"),
         &plain,
+        &with_struct_guid("B"),
         &fstr("None"),
     ]);
     let (list, _) = PropertyList::read(&bytes, 0, &c).unwrap();
@@ -840,8 +841,17 @@ fn tag_extras_are_tag_fields_in_json_and_shared() {
     assert_eq!(back, list);
 
     let tags: Vec<_> = list.properties.iter().map(|p| &p.tag).collect();
-    assert!(std::ptr::eq(tags[1].extras(), tags[2].extras()));
+    // Equal tags are one allocation; equal extras of different tags are equal.
+    assert!(std::ptr::eq::<TagFields>(&**tags[1], &**tags[4]));
+    assert!(!std::ptr::eq::<TagFields>(&**tags[1], &**tags[2]));
+    assert_eq!(tags[1].extras(), tags[2].extras());
     assert_eq!(tags[3].extras(), &TagExtras::default());
+    // Editing a shared tag changes that property's tag only.
+    let mut renamed = list.clone();
+    renamed.properties[4].tag.name = FName::new("E");
+    assert_eq!(renamed.properties[1].tag.name.as_str(), "B");
+    assert_eq!(renamed.properties[4].tag.name.as_str(), "E");
+    assert_eq!(renamed.properties[4].tag.extras(), tags[1].extras());
     // Extras set back to their defaults leave a tag equal to one that never had any.
     let mut edited = tags[3].clone();
     edited.set_extras(TagExtras {
