@@ -344,7 +344,7 @@ impl NameCache {
 /// `a == b` for the short texts of names and paths, without a call to `memcmp`: the lengths,
 /// then whole words (the last one overlapping the one before).
 #[inline]
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     if n != b.len() {
         return false;

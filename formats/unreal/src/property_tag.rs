@@ -8,7 +8,7 @@ use crate::context::{
 };
 use crate::cursor::ByteReader;
 use crate::depth::DepthGuard;
-use crate::fstring::{NameHasher, NameId};
+use crate::fstring::{NameHasher, NameId, same_bytes};
 use crate::property::{Kind, ReadState};
 use crate::{Error, FGuid, FName};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -121,7 +121,8 @@ fn deserialize_params<'de, D: Deserializer<'de>>(
 #[derive(Default)]
 pub(crate) struct TypeCache {
     /// The tag last handed out for each name, by [`tag_slot`] of the name's id: a property name
-    /// nearly always comes with the same type and extras, which this finds without hashing.
+    /// nearly always comes with the same type and extras, which this finds without hashing (and
+    /// for pre-5.4 tags by comparing stored bytes, without reading the type's names).
     /// Empty until the first tag, then [`TAG_SLOTS`] long.
     recent_tags: Vec<Option<RecentTag>>,
     tags: HashMap<TagKey, FPropertyTag, BuildHasherDefault<NameHasher>>,
@@ -147,7 +148,17 @@ struct RecentTag {
     name: NameId,
     ty: TypeKey,
     tag: FPropertyTag,
+    /// A pre-5.4 tag's stored bytes after its name (empty for UE 5.4 tags): a tag stored with the
+    /// same bytes, but for its size and the value of a BoolProperty, is the same tag, as it reads
+    /// the same names in the same way.
+    stored: Vec<u8>,
+    /// Where the size is in `stored`.
+    size_at: usize,
+    kind: Kind,
 }
+
+/// Where a pre-5.4 tag's BoolProperty value is, after its size and array index.
+const BOOL_AFTER_SIZE: usize = 8;
 
 /// A pre-5.4 tag's type as stored: the ids of its type name and of its parameter names, 0 for
 /// parameters it does not have. How many it has follows from the type name (and the read's
@@ -260,12 +271,89 @@ fn look_up_tag(
     if types.recent_tags.is_empty() {
         types.recent_tags.resize_with(TAG_SLOTS, || None);
     }
-    types.recent_tags[tag_slot(key.0)] = Some(RecentTag {
+    let slot = &mut types.recent_tags[tag_slot(key.0)];
+    let stored = slot.take().map(|old| old.stored).unwrap_or_default();
+    *slot = Some(RecentTag {
         name: key.0,
         ty: key.1,
         tag: tag.clone(),
+        stored,
+        size_at: 0,
+        kind: Kind::Unknown,
     });
     tag
+}
+
+/// Keeps the stored bytes of the pre-5.4 tag just read (`stored`, after its name) in its name's
+/// slot, for [`stored_like_recent`].
+fn remember_stored(types: &mut TypeCache, name: NameId, stored: &[u8], size_at: usize, kind: Kind) {
+    if let Some(Some(recent)) = types.recent_tags.get_mut(tag_slot(name))
+        && recent.name == name
+    {
+        recent.stored.clear();
+        recent.stored.extend_from_slice(stored);
+        recent.size_at = size_at;
+        recent.kind = kind;
+    }
+}
+
+/// The pre-5.4 tag named `name` when the bytes at `r` are stored like the last tag with that name,
+/// which they then take; `None` (nothing taken) otherwise, and for a size or BoolProperty value
+/// the full read must report.
+#[inline]
+fn stored_like_recent(
+    types: &TypeCache,
+    name: NameId,
+    r: &mut ByteReader<'_>,
+) -> Option<(FPropertyTag, TagInfo)> {
+    let recent = types.recent_tags.get(tag_slot(name))?.as_ref()?;
+    let (want, at) = (&recent.stored[..], recent.size_at);
+    if recent.name != name || at == 0 {
+        return None;
+    }
+    let here = r.whole().get(r.pos()..)?.get(..want.len())?;
+    let (before, size, after) = split_size(here, at)?;
+    let (want_before, _, want_after) = split_size(want, at)?;
+    let bool_value = if recent.kind == Kind::Bool {
+        let (index, value, rest) = split_bool(after)?;
+        let (want_index, _, want_rest) = split_bool(want_after)?;
+        if !(same_bytes(index, want_index) && same_bytes(rest, want_rest) && value <= 1) {
+            return None;
+        }
+        value == 1
+    } else {
+        if !same_bytes(after, want_after) {
+            return None;
+        }
+        false
+    };
+    let size = usize::try_from(i32::from_le_bytes(size)).ok()?;
+    if !same_bytes(before, want_before) {
+        return None;
+    }
+    r.bytes(want.len(), "property tag").ok()?;
+    let info = TagInfo {
+        size,
+        bool_value,
+        kind: recent.kind,
+    };
+    Some((recent.tag.clone(), info))
+}
+
+/// A stored tag split around its size at `at`.
+#[inline]
+fn split_size(b: &[u8], at: usize) -> Option<(&[u8], [u8; 4], &[u8])> {
+    let (before, rest) = b.split_at_checked(at)?;
+    let (size, after) = rest.split_first_chunk::<4>()?;
+    Some((before, *size, after))
+}
+
+/// The bytes after a pre-5.4 BoolProperty tag's size split around its value.
+#[inline]
+fn split_bool(after_size: &[u8]) -> Option<(&[u8], u8, &[u8])> {
+    let (index, rest) = after_size.split_at_checked(BOOL_AFTER_SIZE - 4)?;
+    let (&value, rest) = rest.split_first()?;
+    Some((index, value, rest))
 }
 
 /// The shared type of a pre-5.4 tag stored as `key` with `arity` parameters: one look-up and no
@@ -524,7 +612,12 @@ impl FPropertyTag {
         if ctx.complete_type_names() {
             return Self::parse_v2(name, r, st);
         }
+        if let Some(read) = stored_like_recent(&st.types, name, r) {
+            return Ok(read);
+        }
+        let start = r.pos();
         let type_id = st.read_name_id(r)?;
+        let size_at = r.pos() - start;
         let size = read_size(r)?;
         let mut extras = TagExtras {
             array_index: r.i32("array index")?,
@@ -558,9 +651,11 @@ impl FPropertyTag {
         if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION {
             extras.extension = Some(TagExtension::parse(r)?);
         }
-        let tag = shared_tag(st, name, TypeKey::Stored(ty), extras, |st| {
+        let tag = look_up_tag(st, (name, TypeKey::Stored(ty), extras), |st| {
             tag_type(st, ty, arity)
         });
+        let stored = r.whole().get(start..r.pos()).unwrap_or_default();
+        remember_stored(&mut st.types, name, stored, size_at, kind);
         Ok((
             tag,
             TagInfo {
