@@ -700,7 +700,7 @@ mod tests {
     #[test]
     fn property_stays_small() {
         assert!(
-            size_of::<FPropertyTag>() <= 40,
+            size_of::<FPropertyTag>() <= 8,
             "{}",
             size_of::<FPropertyTag>()
         );
@@ -709,6 +709,6 @@ mod tests {
             "{}",
             size_of::<PropertyValue>()
         );
-        assert!(size_of::<Property>() <= 72, "{}", size_of::<Property>());
+        assert!(size_of::<Property>() <= 40, "{}", size_of::<Property>());
     }
 }
