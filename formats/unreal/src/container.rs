@@ -130,7 +130,7 @@ impl ArrayValue {
                 }
             }
             Kind::Struct => {
-                let name = st.read_name(r)?;
+                let name = st.read_name_id(r)?;
                 let (tag, info) = FPropertyTag::parse_after_name(name, r, st)?;
                 if !tag.type_name.name.is("StructProperty") {
                     return Err(r.err("inner tag of a struct array is not a StructProperty"));

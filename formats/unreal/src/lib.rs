@@ -62,5 +62,7 @@ pub use object_reference::FObjectReferenceDisc;
 pub use property::{
     FFieldPath, FScriptDelegate, MAX_DEPTH, Property, PropertyList, PropertyReader, PropertyValue,
 };
-pub use property_tag::{FPropertyTag, FPropertyTypeName, MAX_TYPE_DEPTH, TagExtension, TagExtras};
+pub use property_tag::{
+    FPropertyTag, FPropertyTypeName, MAX_TYPE_DEPTH, TagExtension, TagExtras, TagFields,
+};
 pub use tarray::{Count32, Count64, CountType, TArray, TMap};

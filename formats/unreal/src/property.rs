@@ -422,14 +422,11 @@ impl PropertyList {
         loop {
             // By id first: the "None" ending every list is recognised without a reference count.
             let id = st.read_name_id(r)?;
-            let name = st.name(id);
-            if name.is("None") {
+            if st.name(id).is("None") {
                 break;
             }
-            let name = name.clone();
-            // The name moves into the tag; on failure the path still holds its id for the error.
             st.path.push(PathSegment::Name(id));
-            let p = Property::parse(name, r, st).map_err(|e| e.within(st.name(id).as_str()));
+            let p = Property::parse(id, r, st).map_err(|e| e.within(st.name(id).as_str()));
             st.path.pop();
             st.stack.push(p?);
         }
@@ -462,7 +459,7 @@ impl PropertyList {
 }
 
 impl Property {
-    fn parse(name: FName, r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
+    fn parse(name: NameId, r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
         let (tag, info) = FPropertyTag::parse_after_name(name, r, st)?;
         let mut v = r.sub(info.size, "property value")?;
         let kind = info.kind;
@@ -703,7 +700,7 @@ mod tests {
     #[test]
     fn property_stays_small() {
         assert!(
-            size_of::<FPropertyTag>() <= 40,
+            size_of::<FPropertyTag>() <= 8,
             "{}",
             size_of::<FPropertyTag>()
         );
@@ -712,6 +709,6 @@ mod tests {
             "{}",
             size_of::<PropertyValue>()
         );
-        assert!(size_of::<Property>() <= 72, "{}", size_of::<Property>());
+        assert!(size_of::<Property>() <= 40, "{}", size_of::<Property>());
     }
 }

@@ -8,7 +8,7 @@ use crate::context::{
 };
 use crate::cursor::ByteReader;
 use crate::depth::DepthGuard;
-use crate::fstring::{NameHasher, NameId};
+use crate::fstring::{NameHasher, NameId, same_bytes};
 use crate::property::{Kind, ReadState};
 use crate::{Error, FGuid, FName};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -109,31 +109,73 @@ fn deserialize_params<'de, D: Deserializer<'de>>(
     Vec::<FPropertyTypeName>::deserialize(d).map(Arc::from)
 }
 
-/// The type names of one read, each allocated on first sight only: the tag types, the empty
-/// parameter list and the single-leaf parameter lists (`StructProperty(Vector)`,
-/// `ArrayProperty(IntProperty)`, `ByteProperty(None)`, ...); likewise the tag extras.
-/// Its size is bounded by the input: every entry holds a distinct name or extras read from it.
+/// The type names and tags of one read, each allocated on first sight only: the tags, the tag
+/// types, the empty parameter list and the single-leaf parameter lists (`StructProperty(Vector)`,
+/// `ArrayProperty(IntProperty)`, `ByteProperty(None)`, ...). Its size is bounded by the input:
+/// every entry holds a distinct name, type or tag read from it.
 ///
-/// Pre-5.4 tag types (maps included) are looked up by the ids of their stored names, read without
-/// taking a reference count (see `NameId`); leaf lists by the addresses of their names' shared
-/// texts (one allocation per distinct name, see `NameCache`); UE 5.4 type trees by their contents.
+/// Tags are looked up by their name's id, type and extras; pre-5.4 tag types (maps included) by the
+/// ids of their stored names, read without taking a reference count (see `NameId`); leaf lists by
+/// the addresses of their names' shared texts (one allocation per distinct name, see `NameCache`);
+/// UE 5.4 type trees by their contents.
 #[derive(Default)]
 pub(crate) struct TypeCache {
-    /// The last extras handed out: consecutive tags mostly have the same ones (the zero struct GUID
-    /// of pre-5.4 struct tags, the empty UE5 extension), which this finds without hashing.
-    last_extras: Option<Arc<TagExtras>>,
-    extras: HashSet<Arc<TagExtras>, BuildHasherDefault<NameHasher>>,
+    /// The tag last handed out for each name, by [`tag_slot`] of the name's id: a property name
+    /// nearly always comes with the same type and extras, which this finds without hashing (and
+    /// for pre-5.4 tags by comparing stored bytes, without reading the type's names).
+    /// Empty until the first tag, then [`TAG_SLOTS`] long.
+    recent_tags: Vec<Option<RecentTag>>,
+    tags: HashMap<TagKey, FPropertyTag, BuildHasherDefault<NameHasher>>,
     empty: Arc<[FPropertyTypeName]>,
     leaves: HashMap<NameKey, Arc<[FPropertyTypeName]>, BuildHasherDefault<NameHasher>>,
     /// Pre-5.4 tag types by the ids of their stored names, see [`TagTypeKey`].
-    tags: HashMap<TagTypeKey, Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
+    stored_types: HashMap<TagTypeKey, Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
     types: HashSet<Arc<FPropertyTypeName>, BuildHasherDefault<NameHasher>>,
 }
+
+/// Slots of [`TypeCache::recent_tags`]. A save names its properties with a few hundred names, and
+/// ids are numbered in order of first sight, so neighbouring names rarely share a slot.
+const TAG_SLOTS: usize = 256;
+
+/// The [`TypeCache::recent_tags`] slot of a name id.
+#[inline]
+fn tag_slot(name: NameId) -> usize {
+    name as usize % TAG_SLOTS
+}
+
+/// One slot of [`TypeCache::recent_tags`]: a tag with its name's id and its type as looked up.
+struct RecentTag {
+    name: NameId,
+    ty: TypeKey,
+    tag: FPropertyTag,
+    /// A pre-5.4 tag's stored bytes after its name (empty for UE 5.4 tags): a tag stored with the
+    /// same bytes, but for its size and the value of a BoolProperty, is the same tag, as it reads
+    /// the same names in the same way.
+    stored: Vec<u8>,
+    /// Where the size is in `stored`.
+    size_at: usize,
+    kind: Kind,
+}
+
+/// Where a pre-5.4 tag's BoolProperty value is, after its size and array index.
+const BOOL_AFTER_SIZE: usize = 8;
 
 /// A pre-5.4 tag's type as stored: the ids of its type name and of its parameter names, 0 for
 /// parameters it does not have. How many it has follows from the type name (and the read's
 /// versions), so a present null parameter (also id 0) cannot be mistaken for an absent one.
 type TagTypeKey = (NameId, NameId, NameId);
+
+/// A tag's type as the tag cache tells types apart.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum TypeKey {
+    /// A pre-5.4 type, by the ids of its stored names.
+    Stored(TagTypeKey),
+    /// A UE 5.4 type tree, by the address of its shared copy (kept alive by the cache).
+    Tree(usize),
+}
+
+/// A tag within one read: its name's id, its type and its extras.
+type TagKey = (NameId, TypeKey, TagExtras);
 
 /// A name's identity within one read: the address of its shared text and its encoding.
 type NameKey = (usize, bool);
@@ -147,28 +189,6 @@ fn name_key(name: &FName) -> NameKey {
 }
 
 impl TypeCache {
-    /// The shared copy of `e`, `None` for the defaults.
-    fn extras(&mut self, e: TagExtras) -> Option<Arc<TagExtras>> {
-        if e == NO_EXTRAS {
-            return None;
-        }
-        if let Some(last) = &self.last_extras
-            && **last == e
-        {
-            return Some(Arc::clone(last));
-        }
-        let shared = match self.extras.get(&e) {
-            Some(shared) => Arc::clone(shared),
-            None => {
-                let shared = Arc::new(e);
-                self.extras.insert(Arc::clone(&shared));
-                shared
-            }
-        };
-        self.last_extras = Some(Arc::clone(&shared));
-        Some(shared)
-    }
-
     /// The shared copy of `t`, found by its contents.
     fn share(&mut self, t: FPropertyTypeName) -> Arc<FPropertyTypeName> {
         if let Some(shared) = self.types.get(&t) {
@@ -196,12 +216,150 @@ impl TypeCache {
         self.leaves.insert(key, Arc::clone(&p));
         p
     }
+
+    /// The tag last handed out for this name, when it has this type and these extras.
+    #[inline]
+    fn recent_tag(&self, name: NameId, ty: TypeKey, extras: &TagExtras) -> Option<FPropertyTag> {
+        match self.recent_tags.get(tag_slot(name)) {
+            Some(Some(recent))
+                if recent.name == name && recent.ty == ty && recent.tag.0.extras == *extras =>
+            {
+                Some(recent.tag.clone())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The shared tag named by `name` with type `ty` and these extras; `type_name` gives the type when
+/// the tag is new to this read.
+#[inline]
+fn shared_tag(
+    st: &mut ReadState<'_>,
+    name: NameId,
+    ty: TypeKey,
+    extras: TagExtras,
+    type_name: impl FnOnce(&mut ReadState<'_>) -> Arc<FPropertyTypeName>,
+) -> FPropertyTag {
+    match st.types.recent_tag(name, ty, &extras) {
+        Some(tag) => tag,
+        None => look_up_tag(st, (name, ty, extras), type_name),
+    }
+}
+
+/// [`shared_tag`] by hashing, adding tags not seen before; the tag then takes its name's slot.
+#[inline(never)]
+fn look_up_tag(
+    st: &mut ReadState<'_>,
+    key: TagKey,
+    type_name: impl FnOnce(&mut ReadState<'_>) -> Arc<FPropertyTypeName>,
+) -> FPropertyTag {
+    let tag = match st.types.tags.get(&key) {
+        Some(tag) => tag.clone(),
+        None => {
+            let (name, _, extras) = key;
+            let tag = FPropertyTag(Arc::new(TagFields {
+                name: st.name(name).clone(),
+                type_name: type_name(st),
+                extras,
+            }));
+            st.types.tags.insert(key, tag.clone());
+            tag
+        }
+    };
+    let types = &mut st.types;
+    if types.recent_tags.is_empty() {
+        types.recent_tags.resize_with(TAG_SLOTS, || None);
+    }
+    let slot = &mut types.recent_tags[tag_slot(key.0)];
+    let stored = slot.take().map(|old| old.stored).unwrap_or_default();
+    *slot = Some(RecentTag {
+        name: key.0,
+        ty: key.1,
+        tag: tag.clone(),
+        stored,
+        size_at: 0,
+        kind: Kind::Unknown,
+    });
+    tag
+}
+
+/// Keeps the stored bytes of the pre-5.4 tag just read (`stored`, after its name) in its name's
+/// slot, for [`stored_like_recent`].
+fn remember_stored(types: &mut TypeCache, name: NameId, stored: &[u8], size_at: usize, kind: Kind) {
+    if let Some(Some(recent)) = types.recent_tags.get_mut(tag_slot(name))
+        && recent.name == name
+    {
+        recent.stored.clear();
+        recent.stored.extend_from_slice(stored);
+        recent.size_at = size_at;
+        recent.kind = kind;
+    }
+}
+
+/// The pre-5.4 tag named `name` when the bytes at `r` are stored like the last tag with that name,
+/// which they then take; `None` (nothing taken) otherwise, and for a size or BoolProperty value
+/// the full read must report.
+#[inline]
+fn stored_like_recent(
+    types: &TypeCache,
+    name: NameId,
+    r: &mut ByteReader<'_>,
+) -> Option<(FPropertyTag, TagInfo)> {
+    let recent = types.recent_tags.get(tag_slot(name))?.as_ref()?;
+    let (want, at) = (&recent.stored[..], recent.size_at);
+    if recent.name != name || at == 0 {
+        return None;
+    }
+    let here = r.whole().get(r.pos()..)?.get(..want.len())?;
+    let (before, size, after) = split_size(here, at)?;
+    let (want_before, _, want_after) = split_size(want, at)?;
+    let bool_value = if recent.kind == Kind::Bool {
+        let (index, value, rest) = split_bool(after)?;
+        let (want_index, _, want_rest) = split_bool(want_after)?;
+        if !(same_bytes(index, want_index) && same_bytes(rest, want_rest) && value <= 1) {
+            return None;
+        }
+        value == 1
+    } else {
+        if !same_bytes(after, want_after) {
+            return None;
+        }
+        false
+    };
+    let size = usize::try_from(i32::from_le_bytes(size)).ok()?;
+    if !same_bytes(before, want_before) {
+        return None;
+    }
+    r.bytes(want.len(), "property tag").ok()?;
+    let info = TagInfo {
+        size,
+        bool_value,
+        kind: recent.kind,
+    };
+    Some((recent.tag.clone(), info))
+}
+
+/// A stored tag split around its size at `at`.
+#[inline]
+fn split_size(b: &[u8], at: usize) -> Option<(&[u8], [u8; 4], &[u8])> {
+    let (before, rest) = b.split_at_checked(at)?;
+    let (size, after) = rest.split_first_chunk::<4>()?;
+    Some((before, *size, after))
+}
+
+/// The bytes after a pre-5.4 BoolProperty tag's size split around its value.
+#[inline]
+fn split_bool(after_size: &[u8]) -> Option<(&[u8], u8, &[u8])> {
+    let (index, rest) = after_size.split_at_checked(BOOL_AFTER_SIZE - 4)?;
+    let (&value, rest) = rest.split_first()?;
+    Some((index, value, rest))
 }
 
 /// The shared type of a pre-5.4 tag stored as `key` with `arity` parameters: one look-up and no
 /// name reference counts when seen before.
 fn tag_type(st: &mut ReadState<'_>, key: TagTypeKey, arity: usize) -> Arc<FPropertyTypeName> {
-    if let Some(shared) = st.types.tags.get(&key) {
+    if let Some(shared) = st.types.stored_types.get(&key) {
         return Arc::clone(shared);
     }
     let (name, first, second) = key;
@@ -217,7 +375,7 @@ fn tag_type(st: &mut ReadState<'_>, key: TagTypeKey, arity: usize) -> Arc<FPrope
         name: st.name(name).clone(),
         params,
     });
-    st.types.tags.insert(key, Arc::clone(&shared));
+    st.types.stored_types.insert(key, Arc::clone(&shared));
     shared
 }
 
@@ -230,9 +388,9 @@ pub struct TagExtension {
     pub overridable: Option<(u8, u32)>,
 }
 
-/// The fields of a property tag besides its name and type. Nearly every tag leaves them at their
-/// defaults ([`TagExtras::default`]) or shares them with many others (the zero struct GUID of
-/// pre-5.4 struct tags, the empty UE5 extension byte), so a tag holds them out of line.
+/// The fields of a property tag besides its name and type, nearly always at their defaults
+/// ([`TagExtras::default`]) or the same in many tags (the zero struct GUID of pre-5.4 struct tags,
+/// the empty UE5 extension byte).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct TagExtras {
     /// Index in a fixed-size C array property.
@@ -259,37 +417,74 @@ static NO_EXTRAS: TagExtras = TagExtras {
 
 /// One property tag, all fields but `Size` (which the writer computes from the value).
 ///
+/// A handle to shared [`TagFields`], read and written through it (`tag.name`, `tag.type_name`):
+/// a save has a tag in every property but only a few thousand distinct ones, so a read hands out
+/// one allocation per distinct tag, and a tag costs one reference count to read and to drop.
+/// Changing a field of a shared tag (through `DerefMut`) copies it first, leaving the others as
+/// they were.
+///
 /// JSON lists the extras as fields of the tag, next to its name and type.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FPropertyTag {
+#[derive(Clone, PartialEq, Eq)]
+pub struct FPropertyTag(Arc<TagFields>);
+
+/// The fields of an [`FPropertyTag`], reached through it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct TagFields {
     /// Property name.
     pub name: FName,
-    /// Type with its parameters. Shared: a file has a few hundred distinct types but a tag in every
-    /// property, so a read hands out one allocation per distinct type.
+    /// Type with its parameters. Shared: a file has a few hundred distinct types, so a read hands
+    /// out one allocation per distinct type.
     pub type_name: Arc<FPropertyTypeName>,
-    /// `None` when at their defaults, else shared within a read like the type names: a tag is in
-    /// every property, and a pointer here keeps it at 40 bytes.
-    extras: Option<Arc<TagExtras>>,
+    /// See [`FPropertyTag::extras`].
+    extras: TagExtras,
+}
+
+impl std::ops::Deref for FPropertyTag {
+    type Target = TagFields;
+
+    fn deref(&self) -> &TagFields {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for FPropertyTag {
+    /// The fields of this tag alone: a tag shared with others is copied first.
+    fn deref_mut(&mut self) -> &mut TagFields {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl std::fmt::Debug for FPropertyTag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let extras = (self.0.extras != NO_EXTRAS).then_some(&self.0.extras);
+        f.debug_struct("FPropertyTag")
+            .field("name", &self.name)
+            .field("type_name", &self.type_name)
+            .field("extras", &extras)
+            .finish()
+    }
 }
 
 impl FPropertyTag {
     /// A tag with its extras at their defaults.
     pub fn new(name: FName, type_name: Arc<FPropertyTypeName>) -> Self {
-        FPropertyTag {
+        FPropertyTag(Arc::new(TagFields {
             name,
             type_name,
-            extras: None,
-        }
+            extras: NO_EXTRAS,
+        }))
     }
 
     /// The fields besides name and type.
     pub fn extras(&self) -> &TagExtras {
-        self.extras.as_deref().unwrap_or(&NO_EXTRAS)
+        &self.0.extras
     }
 
     /// Replaces the fields besides name and type.
     pub fn set_extras(&mut self, extras: TagExtras) {
-        self.extras = (extras != NO_EXTRAS).then(|| Arc::new(extras));
+        if self.0.extras != extras {
+            Arc::make_mut(&mut self.0).extras = extras;
+        }
     }
 }
 
@@ -407,9 +602,9 @@ fn negative_size(at: usize, size: i32) -> Error {
 }
 
 impl FPropertyTag {
-    /// Reads the rest of a tag whose name (not "None") was already read.
+    /// Reads the rest of a tag whose name (not "None", with this id) was already read.
     pub(crate) fn parse_after_name(
-        name: FName,
+        name: NameId,
         r: &mut ByteReader<'_>,
         st: &mut ReadState<'_>,
     ) -> Result<(Self, TagInfo), Error> {
@@ -417,7 +612,12 @@ impl FPropertyTag {
         if ctx.complete_type_names() {
             return Self::parse_v2(name, r, st);
         }
+        if let Some(read) = stored_like_recent(&st.types, name, r) {
+            return Ok(read);
+        }
+        let start = r.pos();
         let type_id = st.read_name_id(r)?;
+        let size_at = r.pos() - start;
         let size = read_size(r)?;
         let mut extras = TagExtras {
             array_index: r.i32("array index")?,
@@ -443,7 +643,7 @@ impl FPropertyTag {
             Kind::Map if set_map => (2, st.read_name_id(r)?, st.read_name_id(r)?),
             _ => (0, 0, 0),
         };
-        let type_name = tag_type(st, (type_id, first, second), arity);
+        let ty = (type_id, first, second);
         if ctx.package_ue4 >= UE4_PROPERTY_GUID_IN_PROPERTY_TAG && read_bool8(r, "HasPropertyGuid")?
         {
             extras.property_guid = Some(FGuid::parse(r)?);
@@ -451,11 +651,11 @@ impl FPropertyTag {
         if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION {
             extras.extension = Some(TagExtension::parse(r)?);
         }
-        let tag = FPropertyTag {
-            name,
-            type_name,
-            extras: st.types.extras(extras),
-        };
+        let tag = look_up_tag(st, (name, TypeKey::Stored(ty), extras), |st| {
+            tag_type(st, ty, arity)
+        });
+        let stored = r.whole().get(start..r.pos()).unwrap_or_default();
+        remember_stored(&mut st.types, name, stored, size_at, kind);
         Ok((
             tag,
             TagInfo {
@@ -467,7 +667,7 @@ impl FPropertyTag {
     }
 
     fn parse_v2(
-        name: FName,
+        name: NameId,
         r: &mut ByteReader<'_>,
         st: &mut ReadState<'_>,
     ) -> Result<(Self, TagInfo), Error> {
@@ -507,11 +707,8 @@ impl FPropertyTag {
             extension,
             flags: flags & !derived,
         };
-        let tag = FPropertyTag {
-            name,
-            type_name,
-            extras: st.types.extras(extras),
-        };
+        let ty = TypeKey::Tree(Arc::as_ptr(&type_name) as usize);
+        let tag = shared_tag(st, name, ty, extras, |_| type_name);
         Ok((
             tag,
             TagInfo {

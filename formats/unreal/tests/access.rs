@@ -51,7 +51,7 @@ fn inserted_properties_write_and_read_back_in_every_tag_form() {
                 .map(|p| match p.value.list(None) {
                     // A nested list's tags carry extras too: compare its values.
                     Some(inner) => (
-                        p.tag.clone().name,
+                        p.tag.name.clone(),
                         p.tag.type_name.clone(),
                         inner.get("Kills").map(|k| k.value.clone()),
                     ),

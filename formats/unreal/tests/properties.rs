@@ -1,8 +1,8 @@
 //! Hand-made property bytes per type: read, check the decoded value, write back the same bytes.
 
 use unreal::{
-    ArrayValue, F32, F64, FGuid, FString, FText, FVector, MapValue, PropertyContext, PropertyList,
-    PropertyValue, SetValue, StructValue, TagExtras, TextHistory,
+    ArrayValue, F32, F64, FGuid, FName, FString, FText, FVector, MapValue, PropertyContext,
+    PropertyList, PropertyValue, SetValue, StructValue, TagExtras, TagFields, TextHistory,
 };
 
 const UE4: u32 = 522;
@@ -804,6 +804,7 @@ fn tag_extras_are_tag_fields_in_json_and_shared() {
         &with_struct_guid("B"),
         &with_struct_guid("C"),
         &plain,
+        &with_struct_guid("B"),
         &fstr("None"),
     ]);
     let (list, _) = PropertyList::read(&bytes, 0, &c).unwrap();
@@ -840,8 +841,17 @@ fn tag_extras_are_tag_fields_in_json_and_shared() {
     assert_eq!(back, list);
 
     let tags: Vec<_> = list.properties.iter().map(|p| &p.tag).collect();
-    assert!(std::ptr::eq(tags[1].extras(), tags[2].extras()));
+    // Equal tags are one allocation; equal extras of different tags are equal.
+    assert!(std::ptr::eq::<TagFields>(&**tags[1], &**tags[4]));
+    assert!(!std::ptr::eq::<TagFields>(&**tags[1], &**tags[2]));
+    assert_eq!(tags[1].extras(), tags[2].extras());
     assert_eq!(tags[3].extras(), &TagExtras::default());
+    // Editing a shared tag changes that property's tag only.
+    let mut renamed = list.clone();
+    renamed.properties[4].tag.name = FName::new("E");
+    assert_eq!(renamed.properties[1].tag.name.as_str(), "B");
+    assert_eq!(renamed.properties[4].tag.name.as_str(), "E");
+    assert_eq!(renamed.properties[4].tag.extras(), tags[1].extras());
     // Extras set back to their defaults leave a tag equal to one that never had any.
     let mut edited = tags[3].clone();
     edited.set_extras(TagExtras {
@@ -851,4 +861,90 @@ fn tag_extras_are_tag_fields_in_json_and_shared() {
     assert_ne!(&edited, tags[3]);
     edited.set_extras(TagExtras::default());
     assert_eq!(&edited, tags[3]);
+}
+
+/// Tags stored like an earlier tag of the same name (which a reader recognises by their bytes) are
+/// read as stored: a new size or BoolProperty value is the tag's own, and a tag differing in its
+/// type or array index is not taken for the earlier one. A repeated tag with a negative size or a
+/// bool value other than 0 or 1 is still an error.
+#[test]
+fn repeated_tags_read_as_stored() {
+    let c = strict(ue4());
+    let int = |name: &str, v: i32| cat(&[&tag4(name, "IntProperty", 4, &[]), &v.to_le_bytes()]);
+    let indexed = |name: &str, v: i32| {
+        cat(&[
+            &fstr(name),
+            &fstr("IntProperty"),
+            &4i32.to_le_bytes(),
+            &1i32.to_le_bytes(),
+            &[0],
+            &v.to_le_bytes(),
+        ])
+    };
+    let float = |name: &str, v: f32| cat(&[&tag4(name, "FloatProperty", 4, &[]), &v.to_le_bytes()]);
+    let string =
+        |name: &str, s: &str| cat(&[&tag4(name, "StrProperty", s.len() + 5, &[]), &fstr(s)]);
+    let boolean = |name: &str, b: u8| tag4(name, "BoolProperty", 0, &[b]);
+    let bytes = cat(&[
+        &int("A", 1),
+        &int("A", 2),
+        &boolean("B", 1),
+        &boolean("B", 0),
+        &boolean("B", 1),
+        &string("S", "x"),
+        &string("S", "longer"),
+        &float("A", 0.5),
+        &int("A", 3),
+        &indexed("A", 4),
+        &int("A", 5),
+        &fstr("None"),
+    ]);
+    let (list, used) = PropertyList::read(&bytes, 0, &c).unwrap();
+    assert_eq!(used, bytes.len());
+    let got: Vec<_> = list
+        .properties
+        .iter()
+        .map(|p| {
+            let tag = &p.tag;
+            let ty = tag.type_name.name.as_str();
+            (
+                tag.name.as_str(),
+                ty,
+                tag.extras().array_index,
+                p.value.clone(),
+            )
+        })
+        .collect();
+    use PropertyValue as V;
+    let expected = [
+        ("A", "IntProperty", 0, V::Int(1)),
+        ("A", "IntProperty", 0, V::Int(2)),
+        ("B", "BoolProperty", 0, V::Bool(true)),
+        ("B", "BoolProperty", 0, V::Bool(false)),
+        ("B", "BoolProperty", 0, V::Bool(true)),
+        ("S", "StrProperty", 0, V::Str(FString::new("x"))),
+        ("S", "StrProperty", 0, V::Str(FString::new("longer"))),
+        ("A", "FloatProperty", 0, V::Float(F32(0.5))),
+        ("A", "IntProperty", 0, V::Int(3)),
+        ("A", "IntProperty", 1, V::Int(4)),
+        ("A", "IntProperty", 0, V::Int(5)),
+    ];
+    assert_eq!(got, expected);
+    let mut out = Vec::new();
+    list.write(&c, &mut out).unwrap();
+    assert_eq!(out, bytes);
+
+    let negative = cat(&[&fstr("A"), &fstr("IntProperty"), &(-4i32).to_le_bytes()]);
+    let bytes = cat(&[&int("A", 1), &negative, &[0; 5]]);
+    let err = PropertyList::read(&bytes, 0, &c).unwrap_err();
+    assert!(
+        err.to_string().contains("negative property size -4"),
+        "{err}"
+    );
+    let bytes = cat(&[&boolean("B", 1), &boolean("B", 2), &fstr("None")]);
+    let err = PropertyList::read(&bytes, 0, &c).unwrap_err();
+    assert!(
+        err.to_string().contains("0 or 1 expected, found 2"),
+        "{err}"
+    );
 }
