@@ -166,31 +166,38 @@ pub(crate) fn read_data_blob(
     let mut objects = Vec::with_capacity(n);
     let mut pending = Vec::new();
     for (i, header) in headers.into_iter().enumerate() {
-        let (object, place) = read_entry(src, header, save_blob, scope, decoding)
+        let place = read_entry(src, header, save_blob, scope, decoding, &mut objects)
             .map_err(|e| e.within(&format!("[{i}]")))?;
-        objects.push(object);
         pending.extend(place);
     }
     Ok((Undecoded { objects, pending }, src.rest()?))
 }
 
-/// Reads one object of a data blob; where its bytes are when they are left for later.
+/// Reads one object of a data blob onto the end of `objects`, decoding it there (a `SaveObject`
+/// is a few hundred bytes: built in place, it is not copied on its way into the Vec); where its
+/// bytes are when they are left for later.
 fn read_entry(
     src: &mut Source<'_>,
     header: ObjectHeader,
     save_blob: bool,
     scope: Scope,
     decoding: &mut Decoding<'_>,
-) -> Result<(SaveObject, Option<Pending>), Error> {
-    let mut save_data = None;
-    if save_blob {
-        save_data = Some(src.read(|r| {
-            let save_version = r.i32("save_version")?;
-            let migrate = r.bool32("should_migrate_object_refs_to_persistent")?;
-            Ok((save_version, migrate))
-        })?);
-    }
-    let len = src.count(1, "data length")?;
+    objects: &mut Vec<SaveObject>,
+) -> Result<Option<Pending>, Error> {
+    // One read for the fields before the bytes: each read of the source costs a check of the
+    // bytes at hand.
+    let (save_data, len, len_at) = src.read(|r| {
+        let save_data = match save_blob {
+            true => Some((
+                r.i32("save_version")?,
+                r.bool32("should_migrate_object_refs_to_persistent")?,
+            )),
+            false => None,
+        };
+        let len_at = r.offset();
+        Ok((save_data, r.i32("data length")?, len_at))
+    })?;
+    let len = src.checked(i64::from(len), 1, len_at, "data length")?;
     let at = src.skip(len, "data")?;
     src.keep(at, |src| {
         let save_data = match save_data {
@@ -205,19 +212,20 @@ fn read_entry(
             }),
             None => None,
         };
-        let mut object = SaveObject {
+        objects.push(SaveObject {
             header,
             save_data,
             data: ObjectData::undecoded(),
-        };
+        });
+        let object = objects.last_mut().expect("pushed above");
         let scope = object.scope(scope);
         match decoding {
             Decoding::Now(readers) => {
                 let bytes = src.bytes(at, len);
                 object.data = ObjectData::decode(bytes, at, &object.header, scope, readers);
-                Ok((object, None))
+                Ok(None)
             }
-            Decoding::Later => Ok((object, Some(Pending { at, len, scope }))),
+            Decoding::Later => Ok(Some(Pending { at, len, scope })),
         }
     })
 }

@@ -135,7 +135,7 @@ impl<'a> Reader<'a> {
         match self.u32(path)? {
             0 => Ok(Bool32(false)),
             1 => Ok(Bool32(true)),
-            v => Err(Error::new(path, at, format!("bool is {v}, not 0 or 1"))),
+            v => Err(not_a_bool(path, at, v)),
         }
     }
 
@@ -217,6 +217,14 @@ impl<'a> Reader<'a> {
         self.pos += cursor.position() as usize;
         Ok(value)
     }
+}
+
+/// The error of a UE `bool` that is neither 0 nor 1, out of line: [`Reader::bool32`] is read
+/// several times per object and stays small enough to inline.
+#[cold]
+#[inline(never)]
+fn not_a_bool(path: &str, at: usize, v: u32) -> Error {
+    Error::new(path, at, format!("bool is {v}, not 0 or 1"))
 }
 
 /// Appends a `#[binrw]` value to `out`.

@@ -271,7 +271,14 @@ impl<'a> Source<'a> {
         self.checked(n, min_size, at, path)
     }
 
-    fn checked(&self, n: i64, min_size: usize, at: usize, path: &str) -> Result<usize, Error> {
+    /// `n` elements read at `at` as a count, checked like [`Source::count`].
+    pub(crate) fn checked(
+        &self,
+        n: i64,
+        min_size: usize,
+        at: usize,
+        path: &str,
+    ) -> Result<usize, Error> {
         usize::try_from(n)
             .ok()
             .filter(|&n| n.saturating_mul(min_size.max(1)) <= self.remaining())
