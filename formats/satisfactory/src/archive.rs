@@ -2,24 +2,22 @@
 //!
 //! The file-side model is the `unreal` crate's [`ChunkedArchive`] (every original zlib stream kept, so
 //! an unchanged chunk is written back as stored and changed data is compressed anew, even when an edit
-//! changes the body's size). Reading scans the archive headers first. On one thread the chunks are
-//! then inflated as the body is read ([`Source::lazy`]); on several, straight into one buffer of the
-//! body's size, in parallel. Files whose archives are not the regular one-chunk kind go through the
+//! changes the body's size). Reading scans the archive headers first; the chunks are then inflated
+//! as the body is read ([`Source::lazy`]), on one thread or with the objects decoded on another
+//! (see `SaveBody::read`). Files whose archives are not the regular one-chunk kind go through the
 //! `unreal` crate's sequential reader.
 
 use unreal::chunked::{
-    ARCHIVE_V2_HEADER_TAG, ArchiveHeader, COMPRESSOR_ZLIB, ChunkLayout, ChunkedArchive,
-    DEFAULT_CHUNK_SIZE, DeflateParams, PACKAGE_FILE_TAG, ZlibStream,
+    ARCHIVE_V2_HEADER_TAG, ArchiveHeader, COMPRESSOR_ZLIB, ChunkedArchive, DEFAULT_CHUNK_SIZE,
+    DeflateParams, PACKAGE_FILE_TAG,
 };
 
+use crate::Error;
 use crate::reader::Reader;
 use crate::source::Source;
-use crate::{Error, ReadOptions};
 
 /// deflate never expands its output by more than this factor (zlib's bound).
 const MAX_DEFLATE_RATIO: u64 = 1032;
-/// Chunks per thread below which another thread does not pay off.
-const CHUNKS_PER_THREAD: usize = 4;
 
 /// One chunk found by the header scan: its zlib stream, where that starts in the file, and the
 /// length it inflates to (at most [`DEFAULT_CHUNK_SIZE`]).
@@ -30,25 +28,13 @@ pub(crate) struct ChunkRef<'a> {
 }
 
 /// The body stored in the chunks in `data` (which starts at file offset `base`), to read.
-pub(crate) fn open(data: &[u8], base: usize, options: ReadOptions) -> Result<Source<'_>, Error> {
+pub(crate) fn open(data: &[u8], base: usize) -> Result<Source<'_>, Error> {
     let Some((header, chunks)) = scan(data, base)? else {
         let (archive, body) =
             ChunkedArchive::read(data, base).map_err(|e| Error::zlib("chunks", e))?;
         return Ok(Source::whole(archive, body));
     };
-    let threads = options.threads(chunks.len(), CHUNKS_PER_THREAD);
-    if threads <= 1 {
-        return Ok(Source::lazy(header, chunks));
-    }
-    let total: usize = chunks.iter().map(|c| c.len).sum();
-    let mut body = vec![0u8; total];
-    let streams = inflate_all(&chunks, &mut body, threads)?;
-    let archive = ChunkedArchive {
-        header,
-        layout: ChunkLayout::ArchivePerChunk,
-        chunks: streams,
-    };
-    Ok(Source::whole(archive, body))
+    Ok(Source::lazy(header, chunks))
 }
 
 /// Writes `body` as `archive`'s chunks onto `out`.
@@ -120,54 +106,4 @@ fn scan_one<'a>(r: &mut Reader<'a>) -> Result<Option<(ArchiveHeader, ChunkRef<'a
         len: info.1 as usize,
     };
     Ok(Some((header, chunk)))
-}
-
-/// Inflates every chunk into its place in `body`, on `threads` threads.
-fn inflate_all(
-    chunks: &[ChunkRef<'_>],
-    body: &mut [u8],
-    threads: usize,
-) -> Result<Vec<ZlibStream>, Error> {
-    let per = chunks.len().div_ceil(threads);
-    let mut groups = Vec::with_capacity(threads);
-    let mut rest = body;
-    for group in chunks.chunks(per) {
-        let len: usize = group.iter().map(|c| c.len).sum();
-        let (mine, others) = rest.split_at_mut(len);
-        groups.push((group, mine));
-        rest = others;
-    }
-    let results: Vec<Result<Vec<ZlibStream>, Error>> = std::thread::scope(|s| {
-        let handles: Vec<_> = groups
-            .into_iter()
-            .map(|(group, out)| s.spawn(move || inflate_group(group, out)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(Error::new("chunks", 0, "inflate thread panicked")))
-            })
-            .collect()
-    });
-    let mut streams = Vec::with_capacity(chunks.len());
-    for result in results {
-        streams.extend(result?);
-    }
-    Ok(streams)
-}
-
-/// Inflates consecutive chunks into `out`, which has exactly their total length: each straight into
-/// its place, without an intermediate buffer.
-fn inflate_group(chunks: &[ChunkRef<'_>], out: &mut [u8]) -> Result<Vec<ZlibStream>, Error> {
-    let mut streams = Vec::with_capacity(chunks.len());
-    let mut at = 0;
-    for chunk in chunks {
-        let place = &mut out[at..at + chunk.len];
-        let stream = ZlibStream::inflate_to(chunk.compressed, place, chunk.offset)
-            .map_err(|e| Error::zlib("chunks", e))?;
-        at += chunk.len;
-        streams.push(stream);
-    }
-    Ok(streams)
 }

@@ -5,6 +5,8 @@
 //! it is inflated) or with a [`Pending`] place (where its bytes are) for [`decode`], which decodes
 //! the objects of a body inflated whole on several threads at the end.
 
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+
 use serde::{Deserialize, Serialize};
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
 
@@ -140,8 +142,139 @@ pub(crate) fn put_count(n: usize, out: &mut Vec<u8>, path: &str) -> Result<(), E
 pub(crate) enum Decoding<'c> {
     /// Decodes them at once, while they are in the source's window (and in cache).
     Now(Readers<'c>),
+    /// Copies them into batches that another thread decodes ([`decode_batches`]) while this one
+    /// inflates and reads on.
+    Elsewhere(Batcher<'c>),
     /// Leaves them for [`decode`], noting where they are (in a body inflated whole).
     Later,
+}
+
+/// Bytes of objects a batch collects before it goes to the decoding thread: large enough that
+/// handing one over costs little against decoding it, small enough to stay in cache.
+/// An object of more bytes is decoded by the reading thread (no copy, no batch grown for it).
+const BATCH_BYTES: usize = 64 * 1024;
+/// Batches on their way to the decoding thread (besides the one it decodes and the one being
+/// filled). They are recycled, so a read holds at most this many plus two.
+const BATCHES_IN_FLIGHT: usize = 1;
+
+/// What a batch holds: the start of a data blob of that many objects, or an object (built but for
+/// its data) with where its bytes start in the body (for errors), their length and its versions.
+enum Item {
+    Blob(usize),
+    Object(SaveObject, usize, usize, Scope),
+    /// An object decoded already.
+    Decoded(SaveObject),
+}
+
+/// Objects to decode on another thread, in the order read, and their bytes one after another.
+#[derive(Default)]
+pub(crate) struct Batch {
+    bytes: Vec<u8>,
+    items: Vec<Item>,
+}
+
+/// The reading side of the batches: fills one and sends it when full, reusing those that come
+/// back decoded.
+pub(crate) struct Batcher<'c> {
+    batch: Batch,
+    /// For the objects decoded on the reading thread.
+    readers: Readers<'c>,
+    to: SyncSender<Batch>,
+    spare: Receiver<Batch>,
+}
+
+/// The decoding side: receives batches, sends emptied ones back for reuse.
+pub(crate) struct BatchQueue {
+    from: Receiver<Batch>,
+    spare: SyncSender<Batch>,
+}
+
+/// A connected [`Batcher`] and [`BatchQueue`].
+pub(crate) fn batches(contexts: &Contexts) -> (Batcher<'_>, BatchQueue) {
+    let (to, from) = sync_channel(BATCHES_IN_FLIGHT);
+    let (spare_to, spare) = sync_channel(BATCHES_IN_FLIGHT + 2);
+    let batcher = Batcher {
+        batch: Batch::default(),
+        readers: contexts.readers(),
+        to,
+        spare,
+    };
+    let queue = BatchQueue {
+        from,
+        spare: spare_to,
+    };
+    (batcher, queue)
+}
+
+impl Batcher<'_> {
+    /// Starts a data blob of `n` objects (a count checked against the blob's bytes).
+    fn blob(&mut self, n: usize) {
+        self.batch.items.push(Item::Blob(n));
+    }
+
+    /// Adds an object whose bytes (at body offset `at`) are to be decoded in `scope`: to the
+    /// batch, or decoded here when they are more than a batch holds.
+    fn object(&mut self, mut object: SaveObject, bytes: &[u8], at: usize, scope: Scope) {
+        if bytes.len() > BATCH_BYTES {
+            object.data = ObjectData::decode(bytes, at, &object.header, scope, &mut self.readers);
+            self.batch.items.push(Item::Decoded(object));
+            return;
+        }
+        if self.batch.bytes.len() + bytes.len() > BATCH_BYTES {
+            self.send();
+        }
+        if self.batch.bytes.capacity() == 0 {
+            self.batch.bytes.reserve_exact(BATCH_BYTES);
+        }
+        self.batch.bytes.extend_from_slice(bytes);
+        let len = bytes.len();
+        self.batch.items.push(Item::Object(object, at, len, scope));
+    }
+
+    /// Sends the batch being filled (when it holds anything) and starts another. A decoding
+    /// thread that is gone (it panicked) drops the batch: its join reports the panic.
+    pub(crate) fn send(&mut self) {
+        if self.batch.items.is_empty() {
+            return;
+        }
+        let next = self.spare.try_recv().unwrap_or_default();
+        let full = std::mem::replace(&mut self.batch, next);
+        let _ = self.to.send(full);
+    }
+}
+
+/// Decodes the batches `queue` receives until the reading side is dropped; returns the objects
+/// of each data blob, in the order read.
+pub(crate) fn decode_batches(queue: BatchQueue, contexts: &Contexts) -> Vec<Vec<SaveObject>> {
+    FString::sharing_texts(|| {
+        let mut readers = contexts.readers();
+        let mut blobs: Vec<Vec<SaveObject>> = Vec::new();
+        for mut batch in queue.from.iter() {
+            let mut from = 0;
+            for item in batch.items.drain(..) {
+                match item {
+                    Item::Blob(n) => blobs.push(Vec::with_capacity(n)),
+                    Item::Object(mut object, at, len, scope) => {
+                        let bytes = &batch.bytes[from..from + len];
+                        from += len;
+                        object.data =
+                            ObjectData::decode(bytes, at, &object.header, scope, &mut readers);
+                        if let Some(objects) = blobs.last_mut() {
+                            objects.push(object);
+                        }
+                    }
+                    Item::Decoded(object) => {
+                        if let Some(objects) = blobs.last_mut() {
+                            objects.push(object);
+                        }
+                    }
+                }
+            }
+            batch.bytes.clear();
+            let _ = queue.spare.try_send(batch);
+        }
+        blobs
+    })
 }
 
 /// Reads a data blob (the source's region) of `headers.len()` objects. `save_blob`: the save form,
@@ -163,7 +296,14 @@ pub(crate) fn read_data_blob(
             format!("{n} objects, the TOC blob has {}", headers.len()),
         ));
     }
-    let mut objects = Vec::with_capacity(n);
+    let mut objects = match decoding {
+        // The decoding thread builds the blob's objects.
+        Decoding::Elsewhere(batcher) => {
+            batcher.blob(n);
+            Vec::new()
+        }
+        _ => Vec::with_capacity(n),
+    };
     let mut pending = Vec::new();
     for (i, header) in headers.into_iter().enumerate() {
         let place = read_entry(src, header, save_blob, scope, decoding, &mut objects)
@@ -212,11 +352,17 @@ fn read_entry(
             }),
             None => None,
         };
-        objects.push(SaveObject {
+        let object = SaveObject {
             header,
             save_data,
             data: ObjectData::undecoded(),
-        });
+        };
+        if let Decoding::Elsewhere(batcher) = decoding {
+            let scope = object.scope(scope);
+            batcher.object(object, src.bytes(at, len), at, scope);
+            return Ok(None);
+        }
+        objects.push(object);
         let object = objects.last_mut().expect("pushed above");
         let scope = object.scope(scope);
         match decoding {
@@ -225,6 +371,7 @@ fn read_entry(
                 object.data = ObjectData::decode(bytes, at, &object.header, scope, readers);
                 Ok(None)
             }
+            Decoding::Elsewhere(_) => Ok(None),
             Decoding::Later => Ok(Some(Pending { at, len, scope })),
         }
     })

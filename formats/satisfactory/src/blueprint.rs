@@ -83,7 +83,7 @@ impl Blueprint {
     pub fn read_with(data: &[u8], options: ReadOptions) -> Result<Self, Error> {
         let mut r = Reader::new(data, 0);
         let header: FBlueprintHeader = r.binrw("header")?;
-        let src = archive::open(r.rest(), r.offset(), options)?;
+        let src = archive::open(r.rest(), r.offset())?;
         // Object references repeat level names and paths: they share one text each.
         let (body, chunks) =
             unreal::FString::sharing_texts(|| read_body(src, scope_of(&header), options))

@@ -100,6 +100,10 @@ pub struct SaveBody {
     pub unresolved: Option<FUnresolvedWorldSaveData>,
 }
 
+/// Bytes of body per thread below which a read stays on one thread (a second one costs its start
+/// and the copy of every object's bytes; the objects it decodes share no texts with the headers).
+const MIN_PIPELINED_BODY: usize = 2 << 20;
+
 /// Where a level's TOC and data blobs are: the body offset of each one's first byte, and its length.
 struct Blobs {
     toc: (usize, usize),
@@ -160,6 +164,9 @@ impl SaveBody {
         options: ReadOptions,
     ) -> Result<(Self, ChunkedArchive), Error> {
         let contexts = Contexts::default();
+        if !src.is_whole() && options.threads(src.remaining(), MIN_PIPELINED_BODY) > 1 {
+            return Self::read_pipelined(src, save_version, &contexts);
+        }
         let mut decoding = match src.is_whole() {
             true => Decoding::Later,
             false => Decoding::Now(contexts.readers()),
@@ -179,6 +186,45 @@ impl SaveBody {
                 jobs.extend(objects.iter_mut().zip(pending));
             }
             blob::decode(&mut jobs, body, &contexts, options);
+        }
+        Ok((save_body, archive))
+    }
+
+    /// [`SaveBody::read`] of a streamed body on two threads: this one inflates the chunks and
+    /// reads the frame (levels, TOC blobs, object entries), handing each object's bytes over in
+    /// batches; the other decodes them meanwhile and builds each data blob's objects, which go
+    /// into their levels at the end. The decoding thread ends with the read, error or panic included.
+    pub(crate) fn read_pipelined(
+        mut src: Source<'_>,
+        save_version: i32,
+        contexts: &Contexts,
+    ) -> Result<(Self, ChunkedArchive), Error> {
+        let (batcher, queue) = blob::batches(contexts);
+        let (framed, decoded) = std::thread::scope(|s| {
+            let worker = s.spawn(move || blob::decode_batches(queue, contexts));
+            let mut decoding = Decoding::Elsewhere(batcher);
+            let framed = Self::frame(&mut src, save_version, &mut decoding);
+            if let (Decoding::Elsewhere(batcher), Ok(_)) = (&mut decoding, &framed) {
+                batcher.send();
+            }
+            // Ends the decoding thread's queue.
+            drop(decoding);
+            match worker.join() {
+                Ok(decoded) => (framed, decoded),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        });
+        let (mut save_body, _) = framed?;
+        let (archive, _) = src.finish()?;
+        // One list per data blob, read in this order.
+        let mut decoded = decoded.into_iter();
+        let blobs = save_body
+            .levels
+            .iter_mut()
+            .map(|l| &mut l.objects)
+            .chain([&mut save_body.persistent.objects]);
+        for objects in blobs {
+            *objects = decoded.next().unwrap_or_default();
         }
         Ok((save_body, archive))
     }

@@ -50,7 +50,7 @@ impl SaveFile {
         check_version(data)?;
         let mut r = Reader::new(data, 0);
         let header: FSaveHeader = r.binrw("header")?;
-        let src = archive::open(r.rest(), r.offset(), options)?;
+        let src = archive::open(r.rest(), r.offset())?;
         if src.archive_header().v2_compressor.is_none() {
             return Err(Error::new(
                 "chunks",
@@ -123,13 +123,15 @@ mod tests {
     use unreal::FString;
 
     use super::*;
+    use crate::objects::Contexts;
 
     const ONE_THREAD: ReadOptions = ReadOptions { max_threads: 1 };
 
-    /// A save read as its body streams by (one thread: objects decoded as read) and read from
-    /// its body inflated whole (the every-core form: objects decoded at the end) is the same
-    /// save, for every corpus save from Update 8 on. The whole body comes from the sequential
-    /// archive reader here, so the comparison holds on a machine of any core count.
+    /// A save read as its body streams by (one thread: objects decoded as read), read with its
+    /// objects decoded on a second thread (the every-core form, called directly here so that it
+    /// runs on a machine of any core count) and read from its body inflated whole by the
+    /// sequential archive reader (objects decoded at the end) is the same save, for every
+    /// corpus save from Update 8 on.
     #[test]
     fn streamed_and_whole_body_reads_agree_on_every_corpus_save() {
         let Some(dir) = snapshots::corpus_subdir("satisfactory") else {
@@ -146,8 +148,20 @@ mod tests {
             let streamed = SaveFile::read_with(&data, ONE_THREAD).expect("reads");
             let mut r = Reader::new(&data, 0);
             let header: FSaveHeader = r.binrw("header").expect("header");
-            let src = archive::open(r.rest(), r.offset(), ONE_THREAD).expect("archive");
+            let src = archive::open(r.rest(), r.offset()).expect("archive");
             streamed_saves += usize::from(!src.is_whole());
+            let src = archive::open(r.rest(), r.offset()).expect("archive");
+            let (body, chunks) = FString::sharing_texts(|| {
+                let mut src = src;
+                src.read(|r| r.i64("size")).expect("size");
+                SaveBody::read_pipelined(src, header.save_version, &Contexts::default())
+            })
+            .expect("reads on two threads");
+            assert!(streamed.body == body, "{name}: two-thread body differs");
+            assert!(
+                streamed.chunks == chunks,
+                "{name}: two-thread archive differs"
+            );
             let (archive, body) = ChunkedArchive::read(r.rest(), r.offset()).expect("chunks");
             let src = Source::whole(archive, body);
             let (body, chunks) =
