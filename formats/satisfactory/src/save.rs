@@ -172,4 +172,78 @@ mod tests {
         }
         assert!(streamed_saves >= 30, "{streamed_saves} saves streamed");
     }
+
+    /// A body read on two threads (objects decoded on the second) gives what a one-thread read
+    /// gives, errors (field path, offset) included, when four bytes of a corpus body are
+    /// overwritten with large values anywhere: the two-thread read is called directly, so this
+    /// holds on a machine of any core count.
+    #[test]
+    fn two_thread_reads_of_corrupted_bodies_agree_with_one_thread_reads() {
+        use unreal::chunked::{ArchiveHeader, DEFAULT_CHUNK_SIZE, DeflateParams, ZlibStream};
+
+        use crate::archive::ChunkRef;
+        use crate::body::SaveBody;
+        use crate::objects::Contexts;
+
+        fn source<'a>(streams: &'a [ZlibStream], body: &[u8]) -> Source<'a> {
+            let chunks = streams
+                .iter()
+                .zip(body.chunks(DEFAULT_CHUNK_SIZE as usize))
+                .map(|(s, c)| ChunkRef {
+                    compressed: &s.compressed,
+                    offset: 0,
+                    len: c.len(),
+                })
+                .collect();
+            let header = ArchiveHeader {
+                v2_compressor: Some(3),
+                max_chunk_size: DEFAULT_CHUNK_SIZE,
+            };
+            Source::lazy(header, chunks)
+        }
+
+        let Some(dir) = snapshots::corpus_subdir("satisfactory") else {
+            return;
+        };
+        let data = std::fs::read(dir.join("saves/FreshStart001.sav")).expect("corpus file");
+        let save = SaveFile::read_with(&data, ONE_THREAD).expect("reads");
+        let version = save.header.save_version;
+        let body = save.write_body().expect("writes");
+        let chunk = DEFAULT_CHUNK_SIZE as usize;
+        let deflate =
+            |c: &[u8]| ZlibStream::deflate(c, DeflateParams::default()).expect("deflates");
+        let streams: Vec<ZlibStream> = body.chunks(chunk).map(deflate).collect();
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut errors = 0;
+        for i in 0..48 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let at = (state >> 33) as usize % (body.len() - 4);
+            let value: u32 = [0x7FFF_FFFF, 0xFFFF_FFFF, 0x0100_0000, 0x8000_0000][i % 4];
+            let mut bad = body.clone();
+            bad[at..at + 4].copy_from_slice(&value.to_le_bytes());
+            let mut bad_streams = streams.clone();
+            for k in [at / chunk, (at + 3) / chunk] {
+                let end = bad.len().min((k + 1) * chunk);
+                bad_streams[k] = deflate(&bad[k * chunk..end]);
+            }
+            let one = FString::sharing_texts(|| {
+                read_body(source(&bad_streams, &bad), version, ONE_THREAD)
+            })
+            .map(|(body, _)| body);
+            let two = FString::sharing_texts(|| {
+                let mut src = source(&bad_streams, &bad);
+                src.read(|r| r.i64("size"))?;
+                SaveBody::read_pipelined(src, version, &Contexts::default())
+            })
+            .map(|(body, _)| body);
+            errors += usize::from(one.is_err());
+            assert!(
+                one == two,
+                "{value:#x} at body offset {at}: the reads differ"
+            );
+        }
+        assert!(errors > 0, "no corruption rejected");
+    }
 }
