@@ -5,7 +5,7 @@
 //! it is inflated) or with a [`Pending`] place (where its bytes are) for [`decode`], which decodes
 //! the objects of a body inflated whole on several threads at the end.
 
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 
 use serde::{Deserialize, Serialize};
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
@@ -221,7 +221,7 @@ impl Batcher<'_> {
             return;
         }
         if self.batch.bytes.len() + bytes.len() > BATCH_BYTES {
-            self.send();
+            self.pass_on();
         }
         if self.batch.bytes.capacity() == 0 {
             self.batch.bytes.reserve_exact(BATCH_BYTES);
@@ -231,15 +231,43 @@ impl Batcher<'_> {
         self.batch.items.push(Item::Object(object, at, len, scope));
     }
 
-    /// Sends the batch being filled (when it holds anything) and starts another. A decoding
-    /// thread that is gone (it panicked) drops the batch: its join reports the panic.
-    pub(crate) fn send(&mut self) {
-        if self.batch.items.is_empty() {
-            return;
+    /// Hands the batch being filled over when the decoding thread has room for it; when that
+    /// thread is behind, decodes the batch's objects here instead (so neither thread waits for
+    /// the other) and keeps them in the batch, which then collects more.
+    fn pass_on(&mut self) {
+        let full = std::mem::take(&mut self.batch);
+        match self.to.try_send(full) {
+            Ok(()) => self.batch = self.spare.try_recv().unwrap_or_default(),
+            Err(TrySendError::Full(mut full)) => {
+                let mut from = 0;
+                let readers = &mut self.readers;
+                // Collected in place (same item type): no new allocation.
+                full.items = std::mem::take(&mut full.items)
+                    .into_iter()
+                    .map(|item| match item {
+                        Item::Object(mut object, at, len, scope) => {
+                            let bytes = &full.bytes[from..from + len];
+                            from += len;
+                            object.data =
+                                ObjectData::decode(bytes, at, &object.header, scope, readers);
+                            Item::Decoded(object)
+                        }
+                        other => other,
+                    })
+                    .collect();
+                full.bytes.clear();
+                self.batch = full;
+            }
+            // The decoding thread is gone (it panicked): its join reports that.
+            Err(TrySendError::Disconnected(_)) => {}
         }
-        let next = self.spare.try_recv().unwrap_or_default();
-        let full = std::mem::replace(&mut self.batch, next);
-        let _ = self.to.send(full);
+    }
+
+    /// Sends the last batch, waiting for room.
+    pub(crate) fn finish(&mut self) {
+        if !self.batch.items.is_empty() {
+            let _ = self.to.send(std::mem::take(&mut self.batch));
+        }
     }
 }
 

@@ -205,7 +205,7 @@ impl SaveBody {
             let mut decoding = Decoding::Elsewhere(batcher);
             let framed = Self::frame(&mut src, save_version, &mut decoding);
             if let (Decoding::Elsewhere(batcher), Ok(_)) = (&mut decoding, &framed) {
-                batcher.send();
+                batcher.finish();
             }
             // Ends the decoding thread's queue.
             drop(decoding);
