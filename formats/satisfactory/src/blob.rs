@@ -171,6 +171,8 @@ enum Item {
 pub(crate) struct Batch {
     bytes: Vec<u8>,
     items: Vec<Item>,
+    /// Items before this one need no decoding (decoded on the reading thread already).
+    settled: usize,
 }
 
 /// The reading side of the batches: fills one and sends it when full, reusing those that come
@@ -179,6 +181,9 @@ pub(crate) struct Batcher<'c> {
     batch: Batch,
     /// For the objects decoded on the reading thread.
     readers: Readers<'c>,
+    /// Bytes of objects decoded on this thread since the decoding thread was last found behind
+    /// (0: it was not); after a batch's worth, the batch is offered to it again.
+    local: usize,
     to: SyncSender<Batch>,
     spare: Receiver<Batch>,
 }
@@ -196,6 +201,7 @@ pub(crate) fn batches(contexts: &Contexts) -> (Batcher<'_>, BatchQueue) {
     let batcher = Batcher {
         batch: Batch::default(),
         readers: contexts.readers(),
+        local: 0,
         to,
         spare,
     };
@@ -215,13 +221,15 @@ impl Batcher<'_> {
     /// Adds an object whose bytes (at body offset `at`) are to be decoded in `scope`: to the
     /// batch, or decoded here when they are more than a batch holds.
     fn object(&mut self, mut object: SaveObject, bytes: &[u8], at: usize, scope: Scope) {
-        if bytes.len() > BATCH_BYTES {
+        if self.batch.bytes.len() + bytes.len() > BATCH_BYTES || self.local >= BATCH_BYTES {
+            self.pass_on();
+        }
+        if self.local > 0 || bytes.len() > BATCH_BYTES {
+            // Straight from the source's window: no copy.
             object.data = ObjectData::decode(bytes, at, &object.header, scope, &mut self.readers);
             self.batch.items.push(Item::Decoded(object));
+            self.local += bytes.len().max(1);
             return;
-        }
-        if self.batch.bytes.len() + bytes.len() > BATCH_BYTES {
-            self.pass_on();
         }
         if self.batch.bytes.capacity() == 0 {
             self.batch.bytes.reserve_exact(BATCH_BYTES);
@@ -233,28 +241,34 @@ impl Batcher<'_> {
 
     /// Hands the batch being filled over when the decoding thread has room for it; when that
     /// thread is behind, decodes the batch's objects here instead (so neither thread waits for
-    /// the other) and keeps them in the batch, which then collects more.
+    /// the other) and keeps them in the batch, which then collects more, decoded here too until
+    /// it is offered again.
     fn pass_on(&mut self) {
         let full = std::mem::take(&mut self.batch);
         match self.to.try_send(full) {
-            Ok(()) => self.batch = self.spare.try_recv().unwrap_or_default(),
+            Ok(()) => {
+                self.batch = self.spare.try_recv().unwrap_or_default();
+                self.local = 0;
+            }
             Err(TrySendError::Full(mut full)) => {
                 let mut from = 0;
-                let readers = &mut self.readers;
-                // Collected in place (same item type): no new allocation.
-                full.items = std::mem::take(&mut full.items)
-                    .into_iter()
-                    .map(|item| match item {
-                        Item::Object(mut object, at, len, scope) => {
-                            let bytes = &full.bytes[from..from + len];
-                            from += len;
-                            object.data =
-                                ObjectData::decode(bytes, at, &object.header, scope, readers);
-                            Item::Decoded(object)
-                        }
-                        other => other,
-                    })
-                    .collect();
+                for item in &mut full.items[full.settled..] {
+                    if let Item::Object(_, _, len, _) = item {
+                        let len = *len;
+                        let Item::Object(mut object, at, _, scope) =
+                            std::mem::replace(item, Item::Blob(0))
+                        else {
+                            continue;
+                        };
+                        let bytes = &full.bytes[from..from + len];
+                        from += len;
+                        object.data =
+                            ObjectData::decode(bytes, at, &object.header, scope, &mut self.readers);
+                        *item = Item::Decoded(object);
+                    }
+                }
+                full.settled = full.items.len();
+                self.local = 1;
                 full.bytes.clear();
                 self.batch = full;
             }
@@ -299,6 +313,7 @@ pub(crate) fn decode_batches(queue: BatchQueue, contexts: &Contexts) -> Vec<Vec<
                 }
             }
             batch.bytes.clear();
+            batch.settled = 0;
             let _ = queue.spare.try_send(batch);
         }
         blobs
