@@ -154,8 +154,9 @@ pub(crate) enum Decoding<'c> {
 /// An object of more bytes is decoded by the reading thread (no copy, no batch grown for it).
 const BATCH_BYTES: usize = 64 * 1024;
 /// Batches on their way to the decoding thread (besides the one it decodes and the one being
-/// filled). They are recycled, so a read holds at most this many plus two.
-const BATCHES_IN_FLIGHT: usize = 1;
+/// filled): enough that the decoding thread does not run dry while the reading thread decodes
+/// a batch itself. They are recycled, so a read holds at most this many plus two.
+const BATCHES_IN_FLIGHT: usize = 4;
 
 /// What a batch holds: the start of a data blob of that many objects, or an object (built but for
 /// its data) with where its bytes start in the body (for errors), their length and its versions.
