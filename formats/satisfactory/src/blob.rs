@@ -158,6 +158,10 @@ const BATCH_BYTES: usize = 64 * 1024;
 /// a batch itself. They are recycled, so a read holds at most this many plus two.
 const BATCHES_IN_FLIGHT: usize = 4;
 
+/// The most items a batch kept for reuse has room for (one that collected many objects decoded
+/// on the reading thread is dropped instead).
+const MAX_RECYCLED_ITEMS: usize = 1024;
+
 /// What a batch holds: the start of a data blob of that many objects, or an object (built but for
 /// its data) with where its bytes start in the body (for errors), their length and its versions.
 enum Item {
@@ -315,7 +319,9 @@ pub(crate) fn decode_batches(queue: BatchQueue, contexts: &Contexts) -> Vec<Vec<
             }
             batch.bytes.clear();
             batch.settled = 0;
-            let _ = queue.spare.try_send(batch);
+            if batch.items.capacity() <= MAX_RECYCLED_ITEMS {
+                let _ = queue.spare.try_send(batch);
+            }
         }
         blobs
     })
