@@ -2,8 +2,10 @@
 //!
 //! [`read_toc`] reads the object headers; [`read_data_blob`] walks the data blob and yields the
 //! objects with their header and save data, each decoded at once (a body read on one thread, as
-//! it is inflated) or with a [`Pending`] place (where its bytes are) for [`decode`], which decodes
-//! the objects of a body inflated whole on several threads at the end.
+//! it is inflated), handed over in batches to a second thread that decodes them meanwhile
+//! ([`Batcher`], [`decode_batches`]: a large body read on several cores), or with a [`Pending`]
+//! place (where its bytes are) for [`decode`], which decodes the objects of a body inflated whole
+//! at the end.
 
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 

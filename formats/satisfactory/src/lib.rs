@@ -59,7 +59,10 @@ use serde::{Deserialize, Serialize};
 /// Options for reading saves and blueprints.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ReadOptions {
-    /// Most threads to inflate chunks and decode objects on; 0 (the default) uses every core.
+    /// Most threads to read on; 0 (the default) allows every core. A save body of 4 MB or more
+    /// in regular chunks is then read on two, the objects decoded on the second as the first
+    /// inflates and reads; smaller ones and blueprints on one (a body in irregular chunks is
+    /// inflated whole, its objects decoded on up to every core).
     pub max_threads: usize,
 }
 
