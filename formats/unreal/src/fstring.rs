@@ -72,12 +72,31 @@ impl FString {
     pub(crate) fn is_stored_as(&self, s: &Stored<'_>) -> bool {
         match (&self.value, s.chars) {
             (None, None) => true,
-            (Some(text), Some((bytes, false))) if !self.wide => {
-                bytes.split_last().is_some_and(|(&nul, chars)| {
-                    nul == 0 && same_bytes(chars, text.as_bytes()) && chars.is_ascii()
-                })
-            }
+            (Some(text), Some((bytes, false))) if !self.wide => bytes
+                .split_last()
+                .is_some_and(|(&nul, chars)| nul == 0 && same_ascii_bytes(chars, text.as_bytes())),
             _ => false,
+        }
+    }
+
+    /// [`FString::is_stored_as`] for an FString known to be null or narrow ASCII (checked by
+    /// [`FString::is_narrow_ascii`] when it was kept): equal bytes are then ASCII, unchecked.
+    #[inline]
+    pub(crate) fn is_stored_as_ascii(&self, s: &Stored<'_>) -> bool {
+        match (&self.value, s.chars) {
+            (None, None) => true,
+            (Some(text), Some((bytes, false))) => bytes
+                .split_last()
+                .is_some_and(|(&nul, chars)| nul == 0 && same_bytes(chars, text.as_bytes())),
+            _ => false,
+        }
+    }
+
+    /// True for a null FString or a narrow one of ASCII text: one whose text is its stored bytes.
+    pub(crate) fn is_narrow_ascii(&self) -> bool {
+        match &self.value {
+            None => true,
+            Some(text) => !self.wide && text.is_ascii(),
         }
     }
 
@@ -114,7 +133,13 @@ impl FString {
     /// object's own path), which would only push out texts that do.
     pub fn read_unshared(data: &[u8], base_offset: usize) -> Result<(Self, usize), Error> {
         let mut r = ByteReader::new(data, base_offset);
-        let stored = Stored::read(&mut r)?;
+        let s = Self::decode_unshared(&Stored::read(&mut r)?)?;
+        Ok((s, r.pos()))
+    }
+
+    /// [`FString::decode_stored`], but an ASCII text gets an allocation of its own instead of
+    /// going through the shared-text table, like [`FString::read_unshared`].
+    pub(crate) fn decode_unshared(stored: &Stored<'_>) -> Result<Self, Error> {
         let ascii = match stored.chars {
             Some((bytes, false)) => bytes
                 .split_last()
@@ -122,14 +147,13 @@ impl FString {
                 .and_then(|(_, text)| std::str::from_utf8(text).ok()),
             _ => None,
         };
-        let s = match ascii {
-            Some(text) => FString {
+        match ascii {
+            Some(text) => Ok(FString {
                 value: Some(Arc::from(text)),
                 wide: false,
-            },
-            None => Self::decode_stored(&stored)?,
-        };
-        Ok((s, r.pos()))
+            }),
+            None => Self::decode_stored(stored),
+        }
     }
 
     /// Reads one FString, sharing its text with equal ones read through `names` before.
@@ -362,10 +386,35 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     le_u64(&a[n - 8..]) == le_u64(&b[n - 8..])
 }
 
+/// `a == b && a.is_ascii()` in one pass over the bytes, like [`same_bytes`].
+#[inline]
+fn same_ascii_bytes(a: &[u8], b: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n < 8 {
+        return a == b && a.is_ascii();
+    }
+    let mut seen = 0;
+    let mut i = 0;
+    while i + 8 < n {
+        let word = le_u64(&a[i..]);
+        if word != le_u64(&b[i..]) {
+            return false;
+        }
+        seen |= word;
+        i += 8;
+    }
+    let last = le_u64(&a[n - 8..]);
+    last == le_u64(&b[n - 8..]) && (seen | last) & HIGH == 0
+}
+
 /// The [`NameCache::recent`] slot of a name: its length and up to 8 bytes from each end, mixed by
 /// one multiplication.
 #[inline]
-fn quick_slot<const SLOTS: usize>(bytes: &[u8]) -> usize {
+pub(crate) fn quick_slot<const SLOTS: usize>(bytes: &[u8]) -> usize {
     let n = bytes.len();
     let ends = if n >= 8 {
         le_u64(bytes) ^ le_u64(&bytes[n - 8..]).rotate_left(32)
@@ -842,6 +891,24 @@ pub(crate) mod tests {
                     assert!(format!("{err:?}").contains("past the end"), "{err:?}");
                 }
                 other => panic!("length {len}: {other:?}"),
+            }
+        }
+    }
+
+    /// `same_ascii_bytes` is `a == b && a.is_ascii()` for every length around the word size, with a
+    /// difference or a high bit at each position.
+    #[test]
+    fn same_ascii_bytes_is_equality_of_ascii() {
+        for n in 0..40 {
+            let a: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+            assert!(same_ascii_bytes(&a, &a.clone()));
+            assert!(!same_ascii_bytes(&a, &[a.as_slice(), b"x"].concat()));
+            for i in 0..n {
+                let mut b = a.clone();
+                b[i] = b'_';
+                assert!(!same_ascii_bytes(&a, &b), "{n} {i}");
+                b[i] = 0xe9;
+                assert!(!same_ascii_bytes(&b, &b.clone()), "{n} {i}");
             }
         }
     }
