@@ -660,6 +660,10 @@ fn decode_utf16(bytes: &[u8]) -> Result<FString, String> {
 /// nearly all fit, and the text then costs its one allocation only.
 const STACK_STRING: usize = 256;
 
+/// Stored FStrings up to this many bytes (most names and paths) are read through a smaller stack
+/// buffer, which costs less to zero.
+const SMALL_STACK_STRING: usize = 96;
+
 impl BinRead for FString {
     type Args<'a> = ();
 
@@ -671,14 +675,11 @@ impl BinRead for FString {
         } else {
             (len as i64).unsigned_abs() * 2
         };
-        let past_end = || binrw::Error::Custom {
-            pos,
-            err: Box::new("FString runs past the end of the data"),
-        };
-        let mut stack = [0u8; STACK_STRING];
-        let mut heap = Vec::new();
-        let bytes = match usize::try_from(byte_len) {
-            Ok(n) if n <= STACK_STRING => &mut stack[..n],
+        match usize::try_from(byte_len) {
+            Ok(n) if n <= SMALL_STACK_STRING => {
+                read_chars(reader, &mut [0; SMALL_STACK_STRING][..n], len, pos)
+            }
+            Ok(n) if n <= STACK_STRING => read_chars(reader, &mut [0; STACK_STRING][..n], len, pos),
             _ => {
                 // Sized only after checking that the bytes are there.
                 let here = reader.stream_position()?;
@@ -687,25 +688,38 @@ impl BinRead for FString {
                 let n = usize::try_from(byte_len)
                     .ok()
                     .filter(|_| end.saturating_sub(here) >= byte_len)
-                    .ok_or_else(past_end)?;
-                heap.resize(n, 0);
-                &mut heap[..]
+                    .ok_or_else(|| past_end(pos))?;
+                read_chars(reader, &mut vec![0; n], len, pos)
             }
-        };
-        reader.read_exact(bytes).map_err(|e| match e.kind() {
-            std::io::ErrorKind::UnexpectedEof => past_end(),
-            _ => binrw::Error::Io(e),
-        })?;
-        let decoded = match len {
-            0 => Ok(FString::default()),
-            1.. => decode_latin1(bytes),
-            _ => decode_utf16(bytes),
-        };
-        decoded.map_err(|m| binrw::Error::Custom {
-            pos,
-            err: Box::new(m),
-        })
+        }
     }
+}
+
+/// The error of an FString at `pos` whose characters run past the end of the data.
+fn past_end(pos: u64) -> binrw::Error {
+    binrw::Error::Custom {
+        pos,
+        err: Box::new("FString runs past the end of the data"),
+    }
+}
+
+/// Reads the characters of the FString at `pos` of stored length `len` into `bytes` (exactly their
+/// size) and decodes them.
+#[inline(always)]
+fn read_chars<R: Read>(reader: &mut R, bytes: &mut [u8], len: i32, pos: u64) -> BinResult<FString> {
+    reader.read_exact(bytes).map_err(|e| match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => past_end(pos),
+        _ => binrw::Error::Io(e),
+    })?;
+    let decoded = match len {
+        0 => Ok(FString::default()),
+        1.. => decode_latin1(bytes),
+        _ => decode_utf16(bytes),
+    };
+    decoded.map_err(|m| binrw::Error::Custom {
+        pos,
+        err: Box::new(m),
+    })
 }
 
 impl BinWrite for FString {
