@@ -374,7 +374,7 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
         return false;
     }
     if n < 8 {
-        return a == b;
+        return same_short_bytes(a, b);
     }
     let mut i = 0;
     while i + 8 < n {
@@ -386,6 +386,18 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     le_u64(&a[n - 8..]) == le_u64(&b[n - 8..])
 }
 
+/// `a == b` for two slices of the same length below 8, without a call to `memcmp` (which `==`
+/// on slices makes, costing more than the comparison): two overlapping words from 4 bytes on.
+#[inline]
+fn same_short_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n >= 4 {
+        le_u32(a) == le_u32(b) && le_u32(&a[n - 4..]) == le_u32(&b[n - 4..])
+    } else {
+        a.iter().zip(b).all(|(x, y)| x == y)
+    }
+}
+
 /// `a == b && a.is_ascii()` in one pass over the bytes, like [`same_bytes`].
 #[inline]
 fn same_ascii_bytes(a: &[u8], b: &[u8]) -> bool {
@@ -395,7 +407,7 @@ fn same_ascii_bytes(a: &[u8], b: &[u8]) -> bool {
         return false;
     }
     if n < 8 {
-        return a == b && a.is_ascii();
+        return same_short_bytes(a, b) && a.is_ascii();
     }
     let mut seen = 0;
     let mut i = 0;
@@ -905,6 +917,22 @@ pub(crate) mod tests {
                     assert!(format!("{err:?}").contains("past the end"), "{err:?}");
                 }
                 other => panic!("length {len}: {other:?}"),
+            }
+        }
+    }
+
+    /// `same_bytes` is `a == b` for every length around the word sizes, with a difference at each
+    /// position.
+    #[test]
+    fn same_bytes_is_equality() {
+        for n in 0..40 {
+            let a: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+            assert!(same_bytes(&a, &a.clone()));
+            assert!(!same_bytes(&a, &[a.as_slice(), b"x"].concat()));
+            for i in 0..n {
+                let mut b = a.clone();
+                b[i] ^= 0x80;
+                assert!(!same_bytes(&a, &b), "{n} {i}");
             }
         }
     }
