@@ -2,6 +2,7 @@
 
 use crate::context::NameMode;
 use crate::cursor::{ByteReader, collect_n};
+use crate::fstring::{Stored, same_bytes};
 use crate::ftext::put_len;
 use crate::native_struct::StructValue;
 use crate::property::{Kind, PropertyValue, ReadState};
@@ -95,6 +96,30 @@ pub struct MapValue {
     pub entries: Vec<(PropertyValue, PropertyValue)>,
 }
 
+/// Reads `count` FStrings (checked against the input). An element stored exactly like the one
+/// before it is a clone of that one, which costs no decoding, validation or allocation: string
+/// arrays often repeat a value in runs (tens of thousands of equal component names in a row).
+/// Equal stored bytes, length included, always decode to equal strings, whatever their encoding.
+fn read_strings(r: &mut ByteReader<'_>, count: usize) -> Result<Vec<FString>, Error> {
+    let mut out: Vec<FString> = Vec::with_capacity(count);
+    // The stored bytes of the last element of `out`; empty before the first.
+    let mut before: &[u8] = &[];
+    for i in 0..count {
+        let start = r.pos();
+        let stored = Stored::read(r).map_err(indexed(i))?;
+        let bytes = r.whole().get(start..r.pos()).unwrap_or_default();
+        let s = match out.last() {
+            Some(last) if same_bytes(before, bytes) => last.clone(),
+            _ => {
+                before = bytes;
+                FString::decode_stored(&stored).map_err(indexed(i))?
+            }
+        };
+        out.push(s);
+    }
+    Ok(out)
+}
+
 fn indexed(i: usize) -> impl FnOnce(Error) -> Error {
     move |e| e.within(&format!("[{i}]"))
 }
@@ -178,9 +203,7 @@ impl ArrayValue {
                     _ => PropertyValue::Enum(n),
                 })
             })?),
-            Kind::Str => {
-                ArrayValue::Strings(collect_n(count, |i| FString::parse(r).map_err(indexed(i)))?)
-            }
+            Kind::Str => ArrayValue::Strings(read_strings(r, count)?),
             Kind::Object if !st.ctx.level_object_references && !st.ctx.object_indices => {
                 ArrayValue::Strings(collect_n(count, |i| {
                     FString::parse_shared(r, &mut st.names).map_err(indexed(i))
@@ -415,4 +438,84 @@ fn looks_like_property_list(r: &ByteReader<'_>, ctx: &PropertyContext) -> bool {
 fn ansi_bytes<'a>(r: &mut ByteReader<'a>) -> Option<&'a [u8]> {
     let len = usize::try_from(r.i32("FString length").ok()?).ok()?;
     r.bytes(len, "FString characters").ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fstring::tests::narrow;
+    use std::sync::Arc;
+
+    fn wide(text: &str) -> Vec<u8> {
+        let units: Vec<u16> = text.encode_utf16().chain([0]).collect();
+        let mut out = (-(units.len() as i32)).to_le_bytes().to_vec();
+        out.extend(units.iter().flat_map(|u| u.to_le_bytes()));
+        out
+    }
+
+    /// Runs of equal strings, strings differing only in encoding, the null and the empty string:
+    /// each element reads back as stored, and a repeat is the previous element's allocation.
+    #[test]
+    fn string_arrays_read_back_with_runs_shared() {
+        let elements = [
+            narrow(b"Component_0"),
+            narrow(b"Component_0"),
+            narrow(b"Component_0"),
+            wide("Component_0"),
+            wide("Component_0"),
+            narrow(&[0xe9]),
+            narrow(&[0xe9]),
+            narrow("é".as_bytes()),
+            0i32.to_le_bytes().to_vec(),
+            0i32.to_le_bytes().to_vec(),
+            narrow(b""),
+            narrow(b"Component_0"),
+        ];
+        let data = elements.concat();
+        let mut r = ByteReader::new(&data, 0);
+        let read = read_strings(&mut r, elements.len()).unwrap();
+        assert!(r.is_empty());
+        let want: Vec<(Option<&str>, bool)> = vec![
+            (Some("Component_0"), false),
+            (Some("Component_0"), false),
+            (Some("Component_0"), false),
+            (Some("Component_0"), true),
+            (Some("Component_0"), true),
+            (Some("é"), false),
+            (Some("é"), false),
+            (Some("Ã©"), false),
+            (None, false),
+            (None, false),
+            (Some(""), false),
+            (Some("Component_0"), false),
+        ];
+        let got: Vec<(Option<&str>, bool)> =
+            read.iter().map(|s| (s.value.as_deref(), s.wide)).collect();
+        assert_eq!(got, want);
+        let same = |a: &FString, b: &FString| match (&a.value, &b.value) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        assert!(same(&read[0], &read[2]) && same(&read[3], &read[4]) && same(&read[5], &read[6]));
+        assert!(!same(&read[2], &read[3]) && !same(&read[0], &read[11]));
+        // Written back, the elements are the input bytes.
+        let mut out = Vec::new();
+        for s in &read {
+            s.put(&mut out).unwrap();
+        }
+        assert_eq!(out, data);
+    }
+
+    /// A bad element is an error naming its index and offset, after a run as well.
+    #[test]
+    fn string_array_errors_name_the_element() {
+        let mut data = [narrow(b"A"), narrow(b"A")].concat();
+        data.extend_from_slice(&2i32.to_le_bytes());
+        data.extend_from_slice(b"AB");
+        let e = read_strings(&mut ByteReader::new(&data, 100), 3).unwrap_err();
+        assert_eq!((e.path.as_str(), e.offset), ("[2]", 100 + 12), "{e}");
+        assert!(e.message.contains("NUL"), "{e}");
+        let e = read_strings(&mut ByteReader::new(&data[..17], 100), 3).unwrap_err();
+        assert_eq!((e.path.as_str(), e.offset), ("[2]", 100 + 16), "{e}");
+    }
 }

@@ -72,12 +72,31 @@ impl FString {
     pub(crate) fn is_stored_as(&self, s: &Stored<'_>) -> bool {
         match (&self.value, s.chars) {
             (None, None) => true,
-            (Some(text), Some((bytes, false))) if !self.wide => {
-                bytes.split_last().is_some_and(|(&nul, chars)| {
-                    nul == 0 && same_bytes(chars, text.as_bytes()) && chars.is_ascii()
-                })
-            }
+            (Some(text), Some((bytes, false))) if !self.wide => bytes
+                .split_last()
+                .is_some_and(|(&nul, chars)| nul == 0 && same_ascii_bytes(chars, text.as_bytes())),
             _ => false,
+        }
+    }
+
+    /// [`FString::is_stored_as`] for an FString known to be null or narrow ASCII (checked by
+    /// [`FString::is_narrow_ascii`] when it was kept): equal bytes are then ASCII, unchecked.
+    #[inline]
+    pub(crate) fn is_stored_as_ascii(&self, s: &Stored<'_>) -> bool {
+        match (&self.value, s.chars) {
+            (None, None) => true,
+            (Some(text), Some((bytes, false))) => bytes
+                .split_last()
+                .is_some_and(|(&nul, chars)| nul == 0 && same_bytes(chars, text.as_bytes())),
+            _ => false,
+        }
+    }
+
+    /// True for a null FString or a narrow one of ASCII text: one whose text is its stored bytes.
+    pub(crate) fn is_narrow_ascii(&self) -> bool {
+        match &self.value {
+            None => true,
+            Some(text) => !self.wide && text.is_ascii(),
         }
     }
 
@@ -114,7 +133,13 @@ impl FString {
     /// object's own path), which would only push out texts that do.
     pub fn read_unshared(data: &[u8], base_offset: usize) -> Result<(Self, usize), Error> {
         let mut r = ByteReader::new(data, base_offset);
-        let stored = Stored::read(&mut r)?;
+        let s = Self::decode_unshared(&Stored::read(&mut r)?)?;
+        Ok((s, r.pos()))
+    }
+
+    /// [`FString::decode_stored`], but an ASCII text gets an allocation of its own instead of
+    /// going through the shared-text table, like [`FString::read_unshared`].
+    pub(crate) fn decode_unshared(stored: &Stored<'_>) -> Result<Self, Error> {
         let ascii = match stored.chars {
             Some((bytes, false)) => bytes
                 .split_last()
@@ -122,14 +147,13 @@ impl FString {
                 .and_then(|(_, text)| std::str::from_utf8(text).ok()),
             _ => None,
         };
-        let s = match ascii {
-            Some(text) => FString {
+        match ascii {
+            Some(text) => Ok(FString {
                 value: Some(Arc::from(text)),
                 wide: false,
-            },
-            None => Self::decode_stored(&stored)?,
-        };
-        Ok((s, r.pos()))
+            }),
+            None => Self::decode_stored(stored),
+        }
     }
 
     /// Reads one FString, sharing its text with equal ones read through `names` before.
@@ -350,7 +374,7 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
         return false;
     }
     if n < 8 {
-        return a == b;
+        return same_short_bytes(a, b);
     }
     let mut i = 0;
     while i + 8 < n {
@@ -362,10 +386,47 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     le_u64(&a[n - 8..]) == le_u64(&b[n - 8..])
 }
 
+/// `a == b` for two slices of the same length below 8, without a call to `memcmp` (which `==`
+/// on slices makes, costing more than the comparison): two overlapping words from 4 bytes on.
+#[inline]
+fn same_short_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n >= 4 {
+        le_u32(a) == le_u32(b) && le_u32(&a[n - 4..]) == le_u32(&b[n - 4..])
+    } else {
+        a.iter().zip(b).all(|(x, y)| x == y)
+    }
+}
+
+/// `a == b && a.is_ascii()` in one pass over the bytes, like [`same_bytes`].
+#[inline]
+fn same_ascii_bytes(a: &[u8], b: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n < 8 {
+        return same_short_bytes(a, b) && a.is_ascii();
+    }
+    let mut seen = 0;
+    let mut i = 0;
+    while i + 8 < n {
+        let word = le_u64(&a[i..]);
+        if word != le_u64(&b[i..]) {
+            return false;
+        }
+        seen |= word;
+        i += 8;
+    }
+    let last = le_u64(&a[n - 8..]);
+    last == le_u64(&b[n - 8..]) && (seen | last) & HIGH == 0
+}
+
 /// The [`NameCache::recent`] slot of a name: its length and up to 8 bytes from each end, mixed by
 /// one multiplication.
 #[inline]
-fn quick_slot<const SLOTS: usize>(bytes: &[u8]) -> usize {
+pub(crate) fn quick_slot<const SLOTS: usize>(bytes: &[u8]) -> usize {
     let n = bytes.len();
     let ends = if n >= 8 {
         le_u64(bytes) ^ le_u64(&bytes[n - 8..]).rotate_left(32)
@@ -611,6 +672,10 @@ fn decode_utf16(bytes: &[u8]) -> Result<FString, String> {
 /// nearly all fit, and the text then costs its one allocation only.
 const STACK_STRING: usize = 256;
 
+/// Stored FStrings up to this many bytes (most names and paths) are read through a smaller stack
+/// buffer, which costs less to zero.
+const SMALL_STACK_STRING: usize = 96;
+
 impl BinRead for FString {
     type Args<'a> = ();
 
@@ -622,14 +687,11 @@ impl BinRead for FString {
         } else {
             (len as i64).unsigned_abs() * 2
         };
-        let past_end = || binrw::Error::Custom {
-            pos,
-            err: Box::new("FString runs past the end of the data"),
-        };
-        let mut stack = [0u8; STACK_STRING];
-        let mut heap = Vec::new();
-        let bytes = match usize::try_from(byte_len) {
-            Ok(n) if n <= STACK_STRING => &mut stack[..n],
+        match usize::try_from(byte_len) {
+            Ok(n) if n <= SMALL_STACK_STRING => {
+                read_chars(reader, &mut [0; SMALL_STACK_STRING][..n], len, pos)
+            }
+            Ok(n) if n <= STACK_STRING => read_chars(reader, &mut [0; STACK_STRING][..n], len, pos),
             _ => {
                 // Sized only after checking that the bytes are there.
                 let here = reader.stream_position()?;
@@ -638,25 +700,38 @@ impl BinRead for FString {
                 let n = usize::try_from(byte_len)
                     .ok()
                     .filter(|_| end.saturating_sub(here) >= byte_len)
-                    .ok_or_else(past_end)?;
-                heap.resize(n, 0);
-                &mut heap[..]
+                    .ok_or_else(|| past_end(pos))?;
+                read_chars(reader, &mut vec![0; n], len, pos)
             }
-        };
-        reader.read_exact(bytes).map_err(|e| match e.kind() {
-            std::io::ErrorKind::UnexpectedEof => past_end(),
-            _ => binrw::Error::Io(e),
-        })?;
-        let decoded = match len {
-            0 => Ok(FString::default()),
-            1.. => decode_latin1(bytes),
-            _ => decode_utf16(bytes),
-        };
-        decoded.map_err(|m| binrw::Error::Custom {
-            pos,
-            err: Box::new(m),
-        })
+        }
     }
+}
+
+/// The error of an FString at `pos` whose characters run past the end of the data.
+fn past_end(pos: u64) -> binrw::Error {
+    binrw::Error::Custom {
+        pos,
+        err: Box::new("FString runs past the end of the data"),
+    }
+}
+
+/// Reads the characters of the FString at `pos` of stored length `len` into `bytes` (exactly their
+/// size) and decodes them.
+#[inline(always)]
+fn read_chars<R: Read>(reader: &mut R, bytes: &mut [u8], len: i32, pos: u64) -> BinResult<FString> {
+    reader.read_exact(bytes).map_err(|e| match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => past_end(pos),
+        _ => binrw::Error::Io(e),
+    })?;
+    let decoded = match len {
+        0 => Ok(FString::default()),
+        1.. => decode_latin1(bytes),
+        _ => decode_utf16(bytes),
+    };
+    decoded.map_err(|m| binrw::Error::Custom {
+        pos,
+        err: Box::new(m),
+    })
 }
 
 impl BinWrite for FString {
@@ -842,6 +917,40 @@ pub(crate) mod tests {
                     assert!(format!("{err:?}").contains("past the end"), "{err:?}");
                 }
                 other => panic!("length {len}: {other:?}"),
+            }
+        }
+    }
+
+    /// `same_bytes` is `a == b` for every length around the word sizes, with a difference at each
+    /// position.
+    #[test]
+    fn same_bytes_is_equality() {
+        for n in 0..40 {
+            let a: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+            assert!(same_bytes(&a, &a.clone()));
+            assert!(!same_bytes(&a, &[a.as_slice(), b"x"].concat()));
+            for i in 0..n {
+                let mut b = a.clone();
+                b[i] ^= 0x80;
+                assert!(!same_bytes(&a, &b), "{n} {i}");
+            }
+        }
+    }
+
+    /// `same_ascii_bytes` is `a == b && a.is_ascii()` for every length around the word size, with a
+    /// difference or a high bit at each position.
+    #[test]
+    fn same_ascii_bytes_is_equality_of_ascii() {
+        for n in 0..40 {
+            let a: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+            assert!(same_ascii_bytes(&a, &a.clone()));
+            assert!(!same_ascii_bytes(&a, &[a.as_slice(), b"x"].concat()));
+            for i in 0..n {
+                let mut b = a.clone();
+                b[i] = b'_';
+                assert!(!same_ascii_bytes(&a, &b), "{n} {i}");
+                b[i] = 0xe9;
+                assert!(!same_ascii_bytes(&b, &b.clone()), "{n} {i}");
             }
         }
     }

@@ -42,6 +42,70 @@ native! {
     FBox2D { min: FVector2D<T>, max: FVector2D<T>, is_valid: u8 }
 }
 
+/// A float width read straight from the input: the math structs, the most common native structs,
+/// are read without binrw's cursor (which cost more than the reading itself).
+pub(crate) trait LeFloat: Real {
+    /// Bytes of one value.
+    const SIZE: usize;
+    /// The value stored in the first [`LeFloat::SIZE`] bytes of `b` (0 if `b` is shorter, which
+    /// the callers rule out).
+    fn from_le(b: &[u8]) -> Self;
+}
+
+impl LeFloat for F32 {
+    const SIZE: usize = 4;
+    #[inline]
+    fn from_le(b: &[u8]) -> Self {
+        F32(f32::from_le_bytes(
+            b.first_chunk().copied().unwrap_or_default(),
+        ))
+    }
+}
+
+impl LeFloat for F64 {
+    const SIZE: usize = 8;
+    #[inline]
+    fn from_le(b: &[u8]) -> Self {
+        F64(f64::from_le_bytes(
+            b.first_chunk().copied().unwrap_or_default(),
+        ))
+    }
+}
+
+/// `N` floats of width `T`, taken from `r` with one bounds check (failing naming `what`).
+#[inline]
+fn floats<T: LeFloat, const N: usize>(r: &mut ByteReader<'_>, what: &str) -> Result<[T; N], Error> {
+    let b = r.bytes(N * T::SIZE, what)?;
+    Ok(std::array::from_fn(|i| {
+        T::from_le(b.get(i * T::SIZE..).unwrap_or_default())
+    }))
+}
+
+fn vector2d<T: LeFloat>(r: &mut ByteReader<'_>, what: &str) -> Result<FVector2D<T>, Error> {
+    let [x, y] = floats(r, what)?;
+    Ok(FVector2D { x, y })
+}
+
+fn vector<T: LeFloat>(r: &mut ByteReader<'_>, what: &str) -> Result<FVector<T>, Error> {
+    let [x, y, z] = floats(r, what)?;
+    Ok(FVector { x, y, z })
+}
+
+fn vector4<T: LeFloat>(r: &mut ByteReader<'_>, what: &str) -> Result<FVector4<T>, Error> {
+    let [x, y, z, w] = floats(r, what)?;
+    Ok(FVector4 { x, y, z, w })
+}
+
+fn rotator<T: LeFloat>(r: &mut ByteReader<'_>, what: &str) -> Result<FRotator<T>, Error> {
+    let [pitch, yaw, roll] = floats(r, what)?;
+    Ok(FRotator { pitch, yaw, roll })
+}
+
+fn quat<T: LeFloat>(r: &mut ByteReader<'_>, what: &str) -> Result<FQuat<T>, Error> {
+    let [x, y, z, w] = floats(r, what)?;
+    Ok(FQuat { x, y, z, w })
+}
+
 /// `FIntPoint`.
 #[binrw]
 #[brw(little)]
@@ -237,17 +301,25 @@ impl StructValue {
             ("IntPoint", _) => Self::IntPoint(r.binrw(name)?),
             ("IntVector", _) => Self::IntVector(r.binrw(name)?),
             ("Color", _) => Self::Color(r.binrw(name)?),
-            ("LinearColor", _) => Self::LinearColor(r.binrw(name)?),
-            ("Vector2D", false) => Self::Vector2D(r.binrw(name)?),
-            ("Vector2D", true) => Self::Vector2DD(r.binrw(name)?),
-            ("Vector", false) => Self::Vector(r.binrw(name)?),
-            ("Vector", true) => Self::VectorD(r.binrw(name)?),
-            ("Vector4", false) => Self::Vector4(r.binrw(name)?),
-            ("Vector4", true) => Self::Vector4D(Box::new(r.binrw(name)?)),
-            ("Rotator", false) => Self::Rotator(r.binrw(name)?),
-            ("Rotator", true) => Self::RotatorD(r.binrw(name)?),
-            ("Quat", false) => Self::Quat(r.binrw(name)?),
-            ("Quat", true) => Self::QuatD(Box::new(r.binrw(name)?)),
+            ("LinearColor", _) => {
+                let [red, green, blue, alpha] = floats::<F32, 4>(r, name)?;
+                Self::LinearColor(FLinearColor {
+                    r: red,
+                    g: green,
+                    b: blue,
+                    a: alpha,
+                })
+            }
+            ("Vector2D", false) => Self::Vector2D(vector2d(r, name)?),
+            ("Vector2D", true) => Self::Vector2DD(vector2d(r, name)?),
+            ("Vector", false) => Self::Vector(vector(r, name)?),
+            ("Vector", true) => Self::VectorD(vector(r, name)?),
+            ("Vector4", false) => Self::Vector4(vector4(r, name)?),
+            ("Vector4", true) => Self::Vector4D(Box::new(vector4(r, name)?)),
+            ("Rotator", false) => Self::Rotator(rotator(r, name)?),
+            ("Rotator", true) => Self::RotatorD(rotator(r, name)?),
+            ("Quat", false) => Self::Quat(quat(r, name)?),
+            ("Quat", true) => Self::QuatD(Box::new(quat(r, name)?)),
             ("Box", false) => Self::Box(Box::new(r.binrw(name)?)),
             ("Box", true) => Self::BoxD(Box::new(r.binrw(name)?)),
             ("Box2D", false) => Self::Box2D(Box::new(r.binrw(name)?)),
@@ -342,5 +414,54 @@ impl FSoftObjectPath {
             ctx.put_name(a, out)?;
         }
         self.sub_path.put(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use binrw::BinRead;
+
+    fn parse(name: &str, size: usize, data: &[u8]) -> Result<StructValue, Error> {
+        let ctx = PropertyContext::default();
+        let mut st = ReadState::new(&ctx);
+        let mut r = ByteReader::new(data, 100);
+        let value = StructValue::parse(name, Some(size), None, &mut r, &mut st)?;
+        assert!(r.is_empty(), "{name} {size}");
+        Ok(value)
+    }
+
+    fn binrw<T: for<'a> BinRead<Args<'a> = ()>>(data: &[u8]) -> T {
+        T::read_le(&mut binrw::io::Cursor::new(data)).unwrap()
+    }
+
+    /// The math structs read straight from the input are what binrw reads from the same bytes, in
+    /// both widths (NaN bit patterns included), and a truncated one is an error at its offset.
+    #[test]
+    fn math_structs_read_as_binrw_reads_them() {
+        let data: Vec<u8> = (0..32u8).map(|i| i.wrapping_mul(37) | 0x7f).collect();
+        let cases: [(&str, usize, StructValue); 11] = [
+            ("Vector2D", 8, StructValue::Vector2D(binrw(&data))),
+            ("Vector2D", 16, StructValue::Vector2DD(binrw(&data))),
+            ("Vector", 12, StructValue::Vector(binrw(&data))),
+            ("Vector", 24, StructValue::VectorD(binrw(&data))),
+            ("Vector4", 16, StructValue::Vector4(binrw(&data))),
+            ("Vector4", 32, StructValue::Vector4D(Box::new(binrw(&data)))),
+            ("Rotator", 12, StructValue::Rotator(binrw(&data))),
+            ("Rotator", 24, StructValue::RotatorD(binrw(&data))),
+            ("Quat", 16, StructValue::Quat(binrw(&data))),
+            ("Quat", 32, StructValue::QuatD(Box::new(binrw(&data)))),
+            ("LinearColor", 16, StructValue::LinearColor(binrw(&data))),
+        ];
+        for (name, size, want) in cases {
+            assert_eq!(
+                parse(name, size, &data[..size]).unwrap(),
+                want,
+                "{name} {size}"
+            );
+            let e = parse(name, size, &data[..size - 1]).unwrap_err();
+            assert_eq!(e.offset, 100, "{name} {size}: {e}");
+            assert!(e.message.contains(name), "{e}");
+        }
     }
 }

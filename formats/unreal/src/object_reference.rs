@@ -3,7 +3,7 @@
 
 use crate::FString;
 use crate::cursor::ByteReader;
-use crate::fstring::{HashedKey, Stored, hash_bytes};
+use crate::fstring::{HashedKey, Stored, hash_bytes, quick_slot};
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -47,15 +47,23 @@ impl FObjectReferenceDisc {
 /// The object references read so far by one property reader, by the hash of their stored bytes:
 /// saves repeat the same few thousand references (item descriptors, recipes, levels) tens of
 /// thousands of times, and a repeat then costs a hash and a comparison instead of an allocation
-/// and two texts.
+/// and two texts. Before hashing, a small direct-mapped table indexed by [`quick_slot`] of the
+/// stored bytes is tried: a reference repeated nearby then costs one comparison.
 ///
-/// Of two references with the same hash only the first is shared, and only references of narrow
-/// ASCII strings are recognised as repeats; any other is read on each occurrence. It holds at most
-/// one entry per distinct reference of the input.
+/// Only references of two narrow ASCII strings (or null ones) are kept, so a kept reference equals
+/// stored bytes exactly when its texts are those bytes (no check that the bytes are ASCII). Of two
+/// references with the same hash only the first is shared; any reference not kept is read on each
+/// occurrence. It holds at most one entry per distinct reference of the input.
 #[derive(Debug, Default)]
 pub(crate) struct ReferenceCache {
     references: HashMap<u64, Arc<FObjectReferenceDisc>, BuildHasherDefault<HashedKey>>,
+    /// Kept references by [`quick_slot`] of their stored bytes; empty until the first read (most
+    /// readers never see a reference), then [`RECENT_REFERENCE_SLOTS`] long.
+    recent: Vec<Option<Arc<FObjectReferenceDisc>>>,
 }
+
+/// Slots of [`ReferenceCache::recent`]; a power of two.
+const RECENT_REFERENCE_SLOTS: usize = 1024;
 
 impl ReferenceCache {
     /// Reads one reference, shared with an equal one read before.
@@ -66,23 +74,56 @@ impl ReferenceCache {
         let start = r.pos();
         let level = Stored::read(r)?;
         let path = Stored::read(r)?;
+        // At least the two lengths: never empty, as `quick_slot` needs.
         let bytes = r.whole().get(start..r.pos()).unwrap_or_default();
-        let decode = || -> Result<_, crate::Error> {
-            Ok(Arc::new(FObjectReferenceDisc {
-                level_name: FString::decode_stored(&level)?,
-                path_name: FString::decode_stored(&path)?,
-            }))
-        };
-        match self.references.entry(hash_bytes(bytes)) {
-            Entry::Occupied(found)
-                if found.get().level_name.is_stored_as(&level)
-                    && found.get().path_name.is_stored_as(&path) =>
-            {
-                Ok(Arc::clone(found.get()))
-            }
-            Entry::Occupied(_) => decode(),
-            Entry::Vacant(slot) => Ok(Arc::clone(slot.insert(decode()?))),
+        if self.recent.is_empty() {
+            self.recent = vec![None; RECENT_REFERENCE_SLOTS];
         }
+        let slot = quick_slot::<RECENT_REFERENCE_SLOTS>(bytes);
+        if let Some(Some(found)) = self.recent.get(slot)
+            && found.is_stored_as(&level, &path)
+        {
+            return Ok(Arc::clone(found));
+        }
+        let found = match self.references.entry(hash_bytes(bytes)) {
+            Entry::Occupied(found) if found.get().is_stored_as(&level, &path) => {
+                Arc::clone(found.get())
+            }
+            Entry::Occupied(_) => return decode(&level, &path),
+            Entry::Vacant(entry) => {
+                let decoded = decode(&level, &path)?;
+                if !(decoded.level_name.is_narrow_ascii() && decoded.path_name.is_narrow_ascii()) {
+                    return Ok(decoded);
+                }
+                Arc::clone(entry.insert(decoded))
+            }
+        };
+        if let Some(recent) = self.recent.get_mut(slot) {
+            *recent = Some(Arc::clone(&found));
+        }
+        Ok(found)
+    }
+}
+
+/// The reference stored as `level` and `path`. The level name is shared with equal texts (a few
+/// levels are named everywhere); the path name is not, as it is mostly read here once (the
+/// reference cache then shares the whole reference) or as an object's own, unshared, path.
+fn decode(
+    level: &Stored<'_>,
+    path: &Stored<'_>,
+) -> Result<Arc<FObjectReferenceDisc>, crate::Error> {
+    Ok(Arc::new(FObjectReferenceDisc {
+        level_name: FString::decode_stored(level)?,
+        path_name: FString::decode_unshared(path)?,
+    }))
+}
+
+impl FObjectReferenceDisc {
+    /// True when `level` and `path` are how this reference is stored, for a reference of
+    /// [`ReferenceCache`] (narrow ASCII or null names only).
+    #[inline]
+    fn is_stored_as(&self, level: &Stored<'_>, path: &Stored<'_>) -> bool {
+        self.path_name.is_stored_as_ascii(path) && self.level_name.is_stored_as_ascii(level)
     }
 }
 
@@ -140,6 +181,32 @@ mod tests {
         }
         assert_eq!(second[5].path_name.as_str(), "Ã©");
         assert_eq!(second[4].path_name.as_str(), "é");
+    }
+
+    /// Far more distinct references than the recent slots hold, read twice in a different order:
+    /// every read gives the reference as stored, and each repeat the first read's allocation.
+    #[test]
+    fn many_references_read_back_and_shared() {
+        let paths: Vec<String> = (0..5000)
+            .map(|i| format!("Persistent_Level:PersistentLevel.Build_{i}"))
+            .collect();
+        let once: Vec<u8> = paths
+            .iter()
+            .flat_map(|p| reference(b"Persistent_Level", p.as_bytes()))
+            .collect();
+        let reversed: Vec<u8> = paths
+            .iter()
+            .rev()
+            .flat_map(|p| reference(b"Persistent_Level", p.as_bytes()))
+            .collect();
+        let read = read_all(&[once, reversed].concat()).unwrap();
+        let (first, second) = read.split_at(paths.len());
+        for (i, path) in paths.iter().enumerate() {
+            let again = &second[paths.len() - 1 - i];
+            assert_eq!(first[i].path_name.as_str(), path);
+            assert_eq!(first[i].level_name.as_str(), "Persistent_Level");
+            assert!(Arc::ptr_eq(&first[i], again), "{path}");
+        }
     }
 
     /// Null, empty and wide names read back as stored; a wide name is never shared.
