@@ -179,28 +179,11 @@ mod tests {
     /// holds on a machine of any core count.
     #[test]
     fn two_thread_reads_of_corrupted_bodies_agree_with_one_thread_reads() {
-        use unreal::chunked::{ArchiveHeader, DEFAULT_CHUNK_SIZE, DeflateParams, ZlibStream};
+        use unreal::chunked::{DEFAULT_CHUNK_SIZE, DeflateParams, ZlibStream};
 
-        use crate::archive::ChunkRef;
         use crate::body::SaveBody;
         use crate::objects::Contexts;
-
-        fn source<'a>(streams: &'a [ZlibStream], body: &[u8]) -> Source<'a> {
-            let chunks = streams
-                .iter()
-                .zip(body.chunks(DEFAULT_CHUNK_SIZE as usize))
-                .map(|(s, c)| ChunkRef {
-                    compressed: &s.compressed,
-                    offset: 0,
-                    len: c.len(),
-                })
-                .collect();
-            let header = ArchiveHeader {
-                v2_compressor: Some(3),
-                max_chunk_size: DEFAULT_CHUNK_SIZE,
-            };
-            Source::lazy(header, chunks)
-        }
+        use crate::source::tests::lazy;
 
         let Some(dir) = snapshots::corpus_subdir("satisfactory") else {
             return;
@@ -228,12 +211,11 @@ mod tests {
                 let end = bad.len().min((k + 1) * chunk);
                 bad_streams[k] = deflate(&bad[k * chunk..end]);
             }
-            let one = FString::sharing_texts(|| {
-                read_body(source(&bad_streams, &bad), version, ONE_THREAD)
-            })
-            .map(|(body, _)| body);
+            let one =
+                FString::sharing_texts(|| read_body(lazy(&bad_streams, &bad), version, ONE_THREAD))
+                    .map(|(body, _)| body);
             let two = FString::sharing_texts(|| {
-                let mut src = source(&bad_streams, &bad);
+                let mut src = lazy(&bad_streams, &bad);
                 src.read(|r| r.i64("size"))?;
                 SaveBody::read_pipelined(src, version, &Contexts::default())
             })

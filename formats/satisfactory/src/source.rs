@@ -330,7 +330,7 @@ fn inflate_chunk(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use unreal::chunked::{ArchiveHeader, DeflateParams, ZlibStream};
 
     use super::*;
@@ -340,13 +340,14 @@ mod tests {
         (0..len).map(|i| (i / 251 + i % 251) as u8).collect()
     }
 
-    fn deflated(body: &[u8]) -> Vec<ZlibStream> {
+    pub(crate) fn deflated(body: &[u8]) -> Vec<ZlibStream> {
         body.chunks(MAX_CHUNK)
             .map(|c| ZlibStream::deflate(c, DeflateParams::default()).unwrap())
             .collect()
     }
 
-    fn lazy<'a>(streams: &'a [ZlibStream], body: &[u8]) -> Source<'a> {
+    /// A source inflating `streams`, the deflated chunks of `body`.
+    pub(crate) fn lazy<'a>(streams: &'a [ZlibStream], body: &[u8]) -> Source<'a> {
         let chunks = streams
             .iter()
             .zip(body.chunks(MAX_CHUNK))

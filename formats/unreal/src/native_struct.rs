@@ -25,25 +25,48 @@ pub trait Real:
 impl Real for F32 {}
 impl Real for F64 {}
 
-native! {
+/// Math structs whose fields are all of the float width `T`: the one field list gives both the
+/// `#[binrw]` layout (through [`native!`]) and a reader straight from the input with one bounds
+/// check, since binrw's cursor costs more than reading these 8 to 32 bytes (they are the most
+/// common native structs of GVAS files).
+macro_rules! float_native {
+    ($(#[$doc:meta] $name:ident { $($field:ident),* $(,)? })*) => {
+        native! { $(#[$doc] $name { $($field: T),* })* }
+        $(impl<T: Real> $name<T> {
+            /// Reads the struct from `r`, failing naming `what`.
+            #[inline]
+            fn read_floats(r: &mut ByteReader<'_>, what: &str) -> Result<Self, Error>
+            where
+                T: LeFloat,
+            {
+                let [$($field),*] = floats(r, what)?;
+                Ok(Self { $($field),* })
+            }
+        })*
+    };
+}
+
+float_native! {
     /// `FVector2D`.
-    FVector2D { x: T, y: T }
+    FVector2D { x, y }
     /// `FVector`.
-    FVector { x: T, y: T, z: T }
+    FVector { x, y, z }
     /// `FVector4`.
-    FVector4 { x: T, y: T, z: T, w: T }
+    FVector4 { x, y, z, w }
     /// `FRotator`.
-    FRotator { pitch: T, yaw: T, roll: T }
+    FRotator { pitch, yaw, roll }
     /// `FQuat`.
-    FQuat { x: T, y: T, z: T, w: T }
+    FQuat { x, y, z, w }
+}
+
+native! {
     /// `FBox`: min, max and an `IsValid` byte.
     FBox { min: FVector<T>, max: FVector<T>, is_valid: u8 }
     /// `FBox2D`: min, max and an `IsValid` byte.
     FBox2D { min: FVector2D<T>, max: FVector2D<T>, is_valid: u8 }
 }
 
-/// A float width read straight from the input: the math structs, the most common native structs,
-/// are read without binrw's cursor (which cost more than the reading itself).
+/// A float width read straight from the input by the [`float_native!`] structs.
 pub(crate) trait LeFloat: Real {
     /// Bytes of one value.
     const SIZE: usize;
@@ -79,31 +102,6 @@ fn floats<T: LeFloat, const N: usize>(r: &mut ByteReader<'_>, what: &str) -> Res
     Ok(std::array::from_fn(|i| {
         T::from_le(b.get(i * T::SIZE..).unwrap_or_default())
     }))
-}
-
-fn vector2d<T: LeFloat>(r: &mut ByteReader<'_>, what: &str) -> Result<FVector2D<T>, Error> {
-    let [x, y] = floats(r, what)?;
-    Ok(FVector2D { x, y })
-}
-
-fn vector<T: LeFloat>(r: &mut ByteReader<'_>, what: &str) -> Result<FVector<T>, Error> {
-    let [x, y, z] = floats(r, what)?;
-    Ok(FVector { x, y, z })
-}
-
-fn vector4<T: LeFloat>(r: &mut ByteReader<'_>, what: &str) -> Result<FVector4<T>, Error> {
-    let [x, y, z, w] = floats(r, what)?;
-    Ok(FVector4 { x, y, z, w })
-}
-
-fn rotator<T: LeFloat>(r: &mut ByteReader<'_>, what: &str) -> Result<FRotator<T>, Error> {
-    let [pitch, yaw, roll] = floats(r, what)?;
-    Ok(FRotator { pitch, yaw, roll })
-}
-
-fn quat<T: LeFloat>(r: &mut ByteReader<'_>, what: &str) -> Result<FQuat<T>, Error> {
-    let [x, y, z, w] = floats(r, what)?;
-    Ok(FQuat { x, y, z, w })
 }
 
 /// `FIntPoint`.
@@ -301,25 +299,17 @@ impl StructValue {
             ("IntPoint", _) => Self::IntPoint(r.binrw(name)?),
             ("IntVector", _) => Self::IntVector(r.binrw(name)?),
             ("Color", _) => Self::Color(r.binrw(name)?),
-            ("LinearColor", _) => {
-                let [red, green, blue, alpha] = floats::<F32, 4>(r, name)?;
-                Self::LinearColor(FLinearColor {
-                    r: red,
-                    g: green,
-                    b: blue,
-                    a: alpha,
-                })
-            }
-            ("Vector2D", false) => Self::Vector2D(vector2d(r, name)?),
-            ("Vector2D", true) => Self::Vector2DD(vector2d(r, name)?),
-            ("Vector", false) => Self::Vector(vector(r, name)?),
-            ("Vector", true) => Self::VectorD(vector(r, name)?),
-            ("Vector4", false) => Self::Vector4(vector4(r, name)?),
-            ("Vector4", true) => Self::Vector4D(Box::new(vector4(r, name)?)),
-            ("Rotator", false) => Self::Rotator(rotator(r, name)?),
-            ("Rotator", true) => Self::RotatorD(rotator(r, name)?),
-            ("Quat", false) => Self::Quat(quat(r, name)?),
-            ("Quat", true) => Self::QuatD(Box::new(quat(r, name)?)),
+            ("LinearColor", _) => Self::LinearColor(r.binrw(name)?),
+            ("Vector2D", false) => Self::Vector2D(FVector2D::read_floats(r, name)?),
+            ("Vector2D", true) => Self::Vector2DD(FVector2D::read_floats(r, name)?),
+            ("Vector", false) => Self::Vector(FVector::read_floats(r, name)?),
+            ("Vector", true) => Self::VectorD(FVector::read_floats(r, name)?),
+            ("Vector4", false) => Self::Vector4(FVector4::read_floats(r, name)?),
+            ("Vector4", true) => Self::Vector4D(Box::new(FVector4::read_floats(r, name)?)),
+            ("Rotator", false) => Self::Rotator(FRotator::read_floats(r, name)?),
+            ("Rotator", true) => Self::RotatorD(FRotator::read_floats(r, name)?),
+            ("Quat", false) => Self::Quat(FQuat::read_floats(r, name)?),
+            ("Quat", true) => Self::QuatD(Box::new(FQuat::read_floats(r, name)?)),
             ("Box", false) => Self::Box(Box::new(r.binrw(name)?)),
             ("Box", true) => Self::BoxD(Box::new(r.binrw(name)?)),
             ("Box2D", false) => Self::Box2D(Box::new(r.binrw(name)?)),
@@ -435,12 +425,12 @@ mod tests {
         T::read_le(&mut binrw::io::Cursor::new(data)).unwrap()
     }
 
-    /// The math structs read straight from the input are what binrw reads from the same bytes, in
+    /// The `float_native!` structs read straight from the input are what binrw reads from the same bytes, in
     /// both widths (NaN bit patterns included), and a truncated one is an error at its offset.
     #[test]
     fn math_structs_read_as_binrw_reads_them() {
         let data: Vec<u8> = (0..32u8).map(|i| i.wrapping_mul(37) | 0x7f).collect();
-        let cases: [(&str, usize, StructValue); 11] = [
+        let cases: [(&str, usize, StructValue); 10] = [
             ("Vector2D", 8, StructValue::Vector2D(binrw(&data))),
             ("Vector2D", 16, StructValue::Vector2DD(binrw(&data))),
             ("Vector", 12, StructValue::Vector(binrw(&data))),
@@ -451,7 +441,6 @@ mod tests {
             ("Rotator", 24, StructValue::RotatorD(binrw(&data))),
             ("Quat", 16, StructValue::Quat(binrw(&data))),
             ("Quat", 32, StructValue::QuatD(Box::new(binrw(&data)))),
-            ("LinearColor", 16, StructValue::LinearColor(binrw(&data))),
         ];
         for (name, size, want) in cases {
             assert_eq!(
