@@ -164,22 +164,41 @@ const BATCHES_IN_FLIGHT: usize = 4;
 /// on the reading thread is dropped instead).
 const MAX_RECYCLED_ITEMS: usize = 1024;
 
-/// What a batch holds: the start of a data blob of that many objects, or an object (built but for
-/// its data) with where its bytes start in the body (for errors), their length and its versions.
+/// What a batch holds, in the order read. Nearly every item is an object, so the variants stay
+/// unboxed (a box would be an allocation per object).
+#[allow(clippy::large_enum_variant)]
 enum Item {
+    /// The start of a data blob of that many objects.
     Blob(usize),
-    Object(SaveObject, usize, usize, Scope),
-    /// An object decoded already.
-    Decoded(SaveObject),
+    /// An object, built but for its data while it waits to be decoded: then with where its bytes
+    /// were in the body (their copy is the batch's next bytes); `None` once decoded.
+    Object(SaveObject, Option<Pending>),
 }
 
 /// Objects to decode on another thread, in the order read, and their bytes one after another.
 #[derive(Default)]
 pub(crate) struct Batch {
+    /// The bytes of the objects waiting to be decoded, in their order.
     bytes: Vec<u8>,
     items: Vec<Item>,
-    /// Items before this one need no decoding (decoded on the reading thread already).
-    settled: usize,
+}
+
+impl Batch {
+    /// Decodes the objects waiting in this batch, in place, and lets go of their bytes.
+    fn decode(&mut self, readers: &mut Readers<'_>) {
+        let mut from = 0;
+        for item in &mut self.items {
+            if let Item::Object(object, waiting) = item
+                && let Some(p) = waiting.take()
+            {
+                // `bytes` holds exactly the waiting objects' bytes, in order.
+                let bytes = &self.bytes[from..from + p.len];
+                from += p.len;
+                object.data = ObjectData::decode(bytes, p.at, &object.header, p.scope, readers);
+            }
+        }
+        self.bytes.clear();
+    }
 }
 
 /// The reading side of the batches: fills one and sends it when full, reusing those that come
@@ -220,7 +239,7 @@ pub(crate) fn batches(contexts: &Contexts) -> (Batcher<'_>, BatchQueue) {
 }
 
 impl Batcher<'_> {
-    /// Starts a data blob of `n` objects (a count checked against the blob's bytes).
+    /// Starts a data blob of `n` objects (as many as its TOC blob's headers, already read).
     fn blob(&mut self, n: usize) {
         self.batch.items.push(Item::Blob(n));
     }
@@ -234,7 +253,7 @@ impl Batcher<'_> {
         if self.local > 0 || bytes.len() > BATCH_BYTES {
             // Straight from the source's window: no copy.
             object.data = ObjectData::decode(bytes, at, &object.header, scope, &mut self.readers);
-            self.batch.items.push(Item::Decoded(object));
+            self.batch.items.push(Item::Object(object, None));
             self.local += bytes.len().max(1);
             return;
         }
@@ -243,7 +262,8 @@ impl Batcher<'_> {
         }
         self.batch.bytes.extend_from_slice(bytes);
         let len = bytes.len();
-        self.batch.items.push(Item::Object(object, at, len, scope));
+        let waiting = Pending { at, len, scope };
+        self.batch.items.push(Item::Object(object, Some(waiting)));
     }
 
     /// Hands the batch being filled over when the decoding thread has room for it; when that
@@ -258,25 +278,8 @@ impl Batcher<'_> {
                 self.local = 0;
             }
             Err(TrySendError::Full(mut full)) => {
-                let mut from = 0;
-                for item in &mut full.items[full.settled..] {
-                    if let Item::Object(_, _, len, _) = item {
-                        let len = *len;
-                        let Item::Object(mut object, at, _, scope) =
-                            std::mem::replace(item, Item::Blob(0))
-                        else {
-                            continue;
-                        };
-                        let bytes = &full.bytes[from..from + len];
-                        from += len;
-                        object.data =
-                            ObjectData::decode(bytes, at, &object.header, scope, &mut self.readers);
-                        *item = Item::Decoded(object);
-                    }
-                }
-                full.settled = full.items.len();
+                full.decode(&mut self.readers);
                 self.local = 1;
-                full.bytes.clear();
                 self.batch = full;
             }
             // The decoding thread is gone (it panicked): its join reports that.
@@ -299,28 +302,17 @@ pub(crate) fn decode_batches(queue: BatchQueue, contexts: &Contexts) -> Vec<Vec<
         let mut readers = contexts.readers();
         let mut blobs: Vec<Vec<SaveObject>> = Vec::new();
         for mut batch in queue.from.iter() {
-            let mut from = 0;
+            batch.decode(&mut readers);
             for item in batch.items.drain(..) {
                 match item {
                     Item::Blob(n) => blobs.push(Vec::with_capacity(n)),
-                    Item::Object(mut object, at, len, scope) => {
-                        let bytes = &batch.bytes[from..from + len];
-                        from += len;
-                        object.data =
-                            ObjectData::decode(bytes, at, &object.header, scope, &mut readers);
-                        if let Some(objects) = blobs.last_mut() {
-                            objects.push(object);
-                        }
-                    }
-                    Item::Decoded(object) => {
+                    Item::Object(object, _) => {
                         if let Some(objects) = blobs.last_mut() {
                             objects.push(object);
                         }
                     }
                 }
             }
-            batch.bytes.clear();
-            batch.settled = 0;
             if batch.items.capacity() <= MAX_RECYCLED_ITEMS {
                 let _ = queue.spare.try_send(batch);
             }
@@ -351,10 +343,10 @@ pub(crate) fn read_data_blob(
     let mut objects = match decoding {
         // The decoding thread builds the blob's objects.
         Decoding::Elsewhere(batcher) => {
-            batcher.blob(n);
+            batcher.blob(headers.len());
             Vec::new()
         }
-        _ => Vec::with_capacity(n),
+        _ => Vec::with_capacity(headers.len()),
     };
     let mut pending = Vec::new();
     for (i, header) in headers.into_iter().enumerate() {
@@ -366,8 +358,8 @@ pub(crate) fn read_data_blob(
 }
 
 /// Reads one object of a data blob onto the end of `objects`, decoding it there (a `SaveObject`
-/// is a few hundred bytes: built in place, it is not copied on its way into the Vec); where its
-/// bytes are when they are left for later.
+/// is a few hundred bytes: built in place, it is not copied on its way into the Vec), or hands it
+/// to the decoding thread; returns where its bytes are when they are left for later.
 fn read_entry(
     src: &mut Source<'_>,
     header: ObjectHeader,
@@ -409,22 +401,22 @@ fn read_entry(
             save_data,
             data: ObjectData::undecoded(),
         };
-        if let Decoding::Elsewhere(batcher) = decoding {
-            let scope = object.scope(scope);
-            batcher.object(object, src.bytes(at, len), at, scope);
-            return Ok(None);
-        }
-        objects.push(object);
-        let object = objects.last_mut().expect("pushed above");
         let scope = object.scope(scope);
         match decoding {
             Decoding::Now(readers) => {
+                let object = objects.push_mut(object);
                 let bytes = src.bytes(at, len);
                 object.data = ObjectData::decode(bytes, at, &object.header, scope, readers);
                 Ok(None)
             }
-            Decoding::Elsewhere(_) => Ok(None),
-            Decoding::Later => Ok(Some(Pending { at, len, scope })),
+            Decoding::Elsewhere(batcher) => {
+                batcher.object(object, src.bytes(at, len), at, scope);
+                Ok(None)
+            }
+            Decoding::Later => {
+                objects.push(object);
+                Ok(Some(Pending { at, len, scope }))
+            }
         }
     })
 }

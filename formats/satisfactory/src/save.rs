@@ -104,6 +104,12 @@ pub(crate) fn read_body(
     save_version: i32,
     options: ReadOptions,
 ) -> Result<(SaveBody, ChunkedArchive), Error> {
+    read_size(&mut src)?;
+    SaveBody::read(src, save_version, options)
+}
+
+/// Reads the body's size field, which must be the number of bytes that follow it.
+fn read_size(src: &mut Source<'_>) -> Result<(), Error> {
     let size = src.read(|r| r.i64("size"))?;
     if usize::try_from(size).ok() != Some(src.remaining()) {
         return Err(Error::new(
@@ -115,7 +121,7 @@ pub(crate) fn read_body(
             ),
         ));
     }
-    SaveBody::read(src, save_version, options)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -126,6 +132,17 @@ mod tests {
     use crate::objects::Contexts;
 
     const ONE_THREAD: ReadOptions = ReadOptions { max_threads: 1 };
+
+    /// [`read_body`] with the objects decoded on a second thread, whatever the core count.
+    fn read_body_on_two_threads(
+        mut src: Source<'_>,
+        save_version: i32,
+    ) -> Result<(SaveBody, ChunkedArchive), Error> {
+        FString::sharing_texts(|| {
+            read_size(&mut src)?;
+            SaveBody::read_pipelined(src, save_version, &Contexts::default())
+        })
+    }
 
     /// A save read as its body streams by (one thread: objects decoded as read), read with its
     /// objects decoded on a second thread (the every-core form, called directly here so that it
@@ -150,13 +167,8 @@ mod tests {
             let header: FSaveHeader = r.binrw("header").expect("header");
             let src = archive::open(r.rest(), r.offset()).expect("archive");
             streamed_saves += usize::from(!src.is_whole());
-            let src = archive::open(r.rest(), r.offset()).expect("archive");
-            let (body, chunks) = FString::sharing_texts(|| {
-                let mut src = src;
-                src.read(|r| r.i64("size")).expect("size");
-                SaveBody::read_pipelined(src, header.save_version, &Contexts::default())
-            })
-            .expect("reads on two threads");
+            let (body, chunks) =
+                read_body_on_two_threads(src, header.save_version).expect("reads on two threads");
             assert!(streamed.body == body, "{name}: two-thread body differs");
             assert!(
                 streamed.chunks == chunks,
@@ -181,9 +193,7 @@ mod tests {
     fn two_thread_reads_of_corrupted_bodies_agree_with_one_thread_reads() {
         use unreal::chunked::{DEFAULT_CHUNK_SIZE, DeflateParams, ZlibStream};
 
-        use crate::body::SaveBody;
-        use crate::objects::Contexts;
-        use crate::source::tests::lazy;
+        use crate::source::tests::{deflated, lazy};
 
         let Some(dir) = snapshots::corpus_subdir("satisfactory") else {
             return;
@@ -195,7 +205,7 @@ mod tests {
         let chunk = DEFAULT_CHUNK_SIZE as usize;
         let deflate =
             |c: &[u8]| ZlibStream::deflate(c, DeflateParams::default()).expect("deflates");
-        let streams: Vec<ZlibStream> = body.chunks(chunk).map(deflate).collect();
+        let streams = deflated(&body);
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         let mut errors = 0;
         for i in 0..48 {
@@ -214,12 +224,8 @@ mod tests {
             let one =
                 FString::sharing_texts(|| read_body(lazy(&bad_streams, &bad), version, ONE_THREAD))
                     .map(|(body, _)| body);
-            let two = FString::sharing_texts(|| {
-                let mut src = lazy(&bad_streams, &bad);
-                src.read(|r| r.i64("size"))?;
-                SaveBody::read_pipelined(src, version, &Contexts::default())
-            })
-            .map(|(body, _)| body);
+            let two =
+                read_body_on_two_threads(lazy(&bad_streams, &bad), version).map(|(body, _)| body);
             errors += usize::from(one.is_err());
             assert!(
                 one == two,

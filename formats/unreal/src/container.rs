@@ -101,7 +101,8 @@ pub struct MapValue {
 /// arrays often repeat a value in runs (tens of thousands of equal component names in a row).
 /// Equal stored bytes, length included, always decode to equal strings, whatever their encoding.
 fn read_strings(r: &mut ByteReader<'_>, count: usize) -> Result<Vec<FString>, Error> {
-    let mut out: Vec<FString> = Vec::with_capacity(count);
+    // Every element takes at least its 4-byte length.
+    let mut out: Vec<FString> = Vec::with_capacity(count.min(r.remaining() / 4));
     // The stored bytes of the last element of `out`; empty before the first.
     let mut before: &[u8] = &[];
     for i in 0..count {

@@ -369,45 +369,26 @@ impl NameCache {
 /// then whole words (the last one overlapping the one before).
 #[inline]
 pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    if n < 8 {
-        return same_short_bytes(a, b);
-    }
-    let mut i = 0;
-    while i + 8 < n {
-        if le_u64(&a[i..]) != le_u64(&b[i..]) {
-            return false;
-        }
-        i += 8;
-    }
-    le_u64(&a[n - 8..]) == le_u64(&b[n - 8..])
-}
-
-/// `a == b` for two slices of the same length below 8, without a call to `memcmp` (which `==`
-/// on slices makes, costing more than the comparison): two overlapping words from 4 bytes on.
-#[inline]
-fn same_short_bytes(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n >= 4 {
-        le_u32(a) == le_u32(b) && le_u32(&a[n - 4..]) == le_u32(&b[n - 4..])
-    } else {
-        a.iter().zip(b).all(|(x, y)| x == y)
-    }
+    same_words::<false>(a, b)
 }
 
 /// `a == b && a.is_ascii()` in one pass over the bytes, like [`same_bytes`].
 #[inline]
 fn same_ascii_bytes(a: &[u8], b: &[u8]) -> bool {
+    same_words::<true>(a, b)
+}
+
+/// [`same_bytes`], and with `ASCII` also that `a` is ASCII, from the high bits of the words
+/// compared (the check compiles away without it).
+#[inline]
+fn same_words<const ASCII: bool>(a: &[u8], b: &[u8]) -> bool {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let n = a.len();
     if n != b.len() {
         return false;
     }
     if n < 8 {
-        return same_short_bytes(a, b) && a.is_ascii();
+        return same_short_bytes(a, b) && (!ASCII || a.is_ascii());
     }
     let mut seen = 0;
     let mut i = 0;
@@ -420,7 +401,19 @@ fn same_ascii_bytes(a: &[u8], b: &[u8]) -> bool {
         i += 8;
     }
     let last = le_u64(&a[n - 8..]);
-    last == le_u64(&b[n - 8..]) && (seen | last) & HIGH == 0
+    last == le_u64(&b[n - 8..]) && (!ASCII || (seen | last) & HIGH == 0)
+}
+
+/// `a == b` for two slices of the same length below 8, without a call to `memcmp` (which `==`
+/// on slices makes, costing more than the comparison): two overlapping words from 4 bytes on.
+#[inline]
+fn same_short_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n >= 4 {
+        le_u32(a) == le_u32(b) && le_u32(&a[n - 4..]) == le_u32(&b[n - 4..])
+    } else {
+        a.iter().zip(b).all(|(x, y)| x == y)
+    }
 }
 
 /// The [`NameCache::recent`] slot of a name: its length and up to 8 bytes from each end, mixed by
