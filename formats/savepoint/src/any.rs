@@ -243,6 +243,19 @@ impl AnyFile {
         crate::json::from_str(json)
     }
 
+    /// [`AnyFile::from_json`] over bytes, which must be UTF-8 (as JSON text is).
+    pub fn from_json_slice(json: &[u8]) -> Result<Self, Error> {
+        let text =
+            std::str::from_utf8(json).map_err(|e| Error::Json(serde::de::Error::custom(e)))?;
+        Self::from_json(text)
+    }
+
+    /// Converts a JSON tree (as `serde_json::to_value` gives of a file, perhaps edited) back into
+    /// a file, with the same nesting room as [`AnyFile::from_json`].
+    pub fn from_json_value(json: serde_json::Value) -> Result<Self, Error> {
+        crate::json::from_value(json)
+    }
+
     /// Reads `bytes`, writes the model back and compares.
     pub fn round_trip(
         bytes: &[u8],

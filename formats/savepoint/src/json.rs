@@ -21,17 +21,32 @@ pub(crate) fn from_str<T: DeserializeOwned + Send>(json: &str) -> Result<T, crat
     if let Some(at) = too_deep_at(json.as_bytes()) {
         return Err(crate::Error::JsonTooDeep { offset: at });
     }
+    on_parse_thread(|| {
+        let mut de = serde_json::Deserializer::from_str(json);
+        de.disable_recursion_limit();
+        let value = T::deserialize(&mut de)?;
+        de.end()?;
+        Ok(value)
+    })
+}
+
+/// Converts a JSON tree (e.g. one edited by path) into `T` on the parsing thread. The tree came
+/// from a model, so its nesting is the model's; only the stack needs the room.
+pub(crate) fn from_value<T: DeserializeOwned + Send>(
+    value: serde_json::Value,
+) -> Result<T, crate::Error> {
+    on_parse_thread(move || Ok(serde_json::from_value(value)?))
+}
+
+/// Runs `parse` on a thread with [`PARSE_STACK`] bytes of stack.
+fn on_parse_thread<T: Send>(
+    parse: impl FnOnce() -> Result<T, crate::Error> + Send,
+) -> Result<T, crate::Error> {
     std::thread::scope(|scope| {
         let parse = std::thread::Builder::new()
             .name("savepoint-json".into())
             .stack_size(PARSE_STACK)
-            .spawn_scoped(scope, || {
-                let mut de = serde_json::Deserializer::from_str(json);
-                de.disable_recursion_limit();
-                let value = T::deserialize(&mut de)?;
-                de.end()?;
-                Ok(value)
-            });
+            .spawn_scoped(scope, parse);
         match parse {
             Ok(handle) => handle
                 .join()

@@ -825,6 +825,24 @@ fn get_set_and_diff_by_path() {
     );
     let out = savepoint(&["diff", s(&park), s(&park)]);
     assert_eq!((stdout(&out).as_str(), out.status.code()), ("", Some(0)));
+    let renamed = dir.join("renamed.fct");
+    let new_name = r#""\"Quoted\" \u001b[2J park""#;
+    let out = savepoint(&[
+        "set",
+        s(&park),
+        "observer.park_name",
+        new_name,
+        "-o",
+        s(&renamed),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = savepoint(&["diff", s(&park), s(&renamed)]);
+    let old_name = stdout(&savepoint(&["get", s(&park), "observer.park_name"]));
+    assert_eq!(
+        stdout(&out),
+        format!("observer.park_name: {} -> {new_name}\n", old_name.trim()),
+        "string values print as JSON text, control characters JSON-escaped"
+    );
 
     for (path, message) in [
         ("weather.nope", "no \"nope\" at weather"),

@@ -1,6 +1,11 @@
 //! JSON that `to_json` writes is JSON `from_json` takes back, up to each format's nesting bound
 //! (past serde_json's own 128 levels); one level past the bound, `from_json` refuses it naming
-//! the bound, and deeper text is refused before parsing.
+//! the bound, and deeper text is refused before parsing. Each bound is also crossed through the
+//! `savepoint` command: `to-json` then `from-json` gives the same bytes, and one level past it
+//! `from-json` fails with one line on stderr.
+
+use std::path::PathBuf;
+use std::process::Command;
 
 use savepoint::{AnyFile, ReadOptions};
 use unreal::{Property, PropertyList, PropertyValue, StructValue};
@@ -10,8 +15,32 @@ fn corpus_file(path: &str) -> Option<Vec<u8>> {
     Some(std::fs::read(dir.join(path)).expect("corpus file readable"))
 }
 
+/// A fresh scratch folder for one test's files.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("savepoint-json-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the `savepoint` command; `Ok(stdout)` on exit 0, else `Err((status, stderr))`.
+fn savepoint(args: &[&std::path::Path]) -> Result<Vec<u8>, (Option<i32>, String)> {
+    let out = Command::new(env!("CARGO_BIN_EXE_savepoint"))
+        .args(args)
+        .output()
+        .expect("run savepoint");
+    match out.status.success() {
+        true => Ok(out.stdout),
+        false => Err((
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )),
+    }
+}
+
 /// Writes `file`, converts it to JSON and back, writes again: both writes must agree and the
-/// written file must read back as `file`.
+/// written file must read back as `file`. The same through the command: `to-json` of the
+/// written file, then `from-json`, gives its bytes again.
 fn json_round_trip(file: &AnyFile) -> String {
     let bytes = file.write().expect("writes at the bound");
     let json = file.to_json().expect("JSON at the bound");
@@ -19,6 +48,17 @@ fn json_round_trip(file: &AnyFile) -> String {
     assert_eq!(back.write().expect("writes back"), bytes);
     let again = AnyFile::read_as(file.format(), &bytes, &ReadOptions::default()).expect("reads");
     assert_eq!(again.write().unwrap(), bytes);
+
+    let dir = scratch(&format!("{}-{}", file.format(), bytes.len()));
+    let (input, json_file, output) = (dir.join("in"), dir.join("in.json"), dir.join("out"));
+    std::fs::write(&input, &bytes).unwrap();
+    let o = std::path::Path::new("-o");
+    savepoint(&["to-json".as_ref(), &input, o, &json_file]).expect("to-json at the bound");
+    savepoint(&["from-json".as_ref(), &json_file, o, &output]).expect("from-json at the bound");
+    assert!(
+        std::fs::read(&output).unwrap() == bytes,
+        "from-json gives the same bytes"
+    );
     json
 }
 
@@ -30,13 +70,23 @@ fn one_level_deeper(json: &str, inner: &str, outer: &str) -> String {
     deeper
 }
 
+/// `json` is refused, by the library and by `from-json`, naming `bound` (on one line).
 fn assert_refused(json: &str, bound: u32) {
+    let expected = format!("nested deeper than {bound} levels");
     let err = AnyFile::from_json(json).expect_err("one level past the bound");
     let text = err.to_string();
-    assert!(
-        text.contains(&format!("nested deeper than {bound} levels")),
-        "{text}"
-    );
+    assert!(text.contains(&expected), "{text}");
+
+    let dir = scratch(&format!("refused-{bound}-{}", json.len()));
+    let (json_file, output) = (dir.join("deeper.json"), dir.join("out"));
+    std::fs::write(&json_file, json).unwrap();
+    let o = std::path::Path::new("-o");
+    let (status, stderr) = savepoint(&["from-json".as_ref(), &json_file, o, &output])
+        .expect_err("from-json refuses one level past the bound");
+    assert_eq!(status, Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(stderr.contains(&expected), "{stderr}");
+    assert!(!output.exists(), "nothing written");
 }
 
 /// A root struct property holding `list` (any of the file's property-list structs as the shape).
@@ -150,6 +200,48 @@ fn freerct_objective_nesting_at_the_bound_survives_json() {
     assert_refused(
         &one_level_deeper(&json, &innermost, &wrapped),
         MAX_OBJECTIVE_DEPTH,
+    );
+}
+
+#[test]
+fn gvas_text_nesting_at_the_bound_survives_json() {
+    use std::sync::Arc;
+    use unreal::{FName, FPropertyTag, FPropertyTypeName, FText, MAX_TEXT_DEPTH, TextHistory};
+    let Some(bytes) = corpus_file("gvas/Slot1.sav") else {
+        return;
+    };
+    let AnyFile::Gvas(mut save) = AnyFile::read(&bytes, None, &ReadOptions::default()).unwrap()
+    else {
+        panic!("Slot1.sav is GVAS")
+    };
+    let plain = FText {
+        flags: 0,
+        history: TextHistory::None {
+            culture_invariant: None,
+        },
+    };
+    let wrap = |source: FText| FText {
+        flags: 0,
+        history: TextHistory::Transform {
+            source: Box::new(source),
+            transform: 0,
+        },
+    };
+    let mut text = plain.clone();
+    for _ in 1..MAX_TEXT_DEPTH {
+        text = wrap(text);
+    }
+    let text_type = Arc::new(FPropertyTypeName::leaf(FName::new("TextProperty")));
+    save.body.properties.properties.push(Property {
+        tag: FPropertyTag::new(FName::new("Nested"), text_type),
+        value: PropertyValue::Text(Box::new(text)),
+    });
+    let innermost = serde_json::to_string(&wrap(plain.clone())).unwrap();
+    let wrapped = serde_json::to_string(&wrap(wrap(plain))).unwrap();
+    let json = json_round_trip(&AnyFile::Gvas(save));
+    assert_refused(
+        &one_level_deeper(&json, &innermost, &wrapped),
+        MAX_TEXT_DEPTH,
     );
 }
 

@@ -472,9 +472,7 @@ pub fn from_json(path: &Path, out: &RequiredOutArgs, max_size: u64) -> Outcome {
 }
 
 fn parse_json(path: &Path, json: &[u8]) -> Result<AnyFile, String> {
-    serde_json::from_slice(json)
-        .map_err(savepoint::Error::from)
-        .map_err(|e| format!("{}: {e}", show(path)))
+    AnyFile::from_json_slice(json).map_err(|e| format!("{}: {e}", show(path)))
 }
 
 /// Writes `file`'s bytes to `target`; `source` names the input in errors.
@@ -513,7 +511,7 @@ pub fn set(path: &Path, at: &str, value: &str, out: &RequiredOutArgs, read: &Rea
     let mut tree = to_value(path, &loaded.file)?;
     let new = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()));
     tree::set(&mut tree, at, new)?;
-    let file: AnyFile = serde_json::from_value(tree)
+    let file = AnyFile::from_json_value(tree)
         .map_err(|e| format!("{}: {at}: the new value does not fit: {e}", show(path)))?;
     write_file(path, &file, &target)?;
     Ok(true)
@@ -536,7 +534,9 @@ pub fn diff(a: &Path, b: &Path, read: &ReadArgs) -> Outcome {
     let lines = tree::diff(&to_value(a, &left.file)?, &to_value(b, &right.file)?);
     let mut text = String::new();
     for line in &lines {
-        text.push_str(&line.escape_debug().to_string());
+        // Values are JSON text already (quotes and controls escaped); what remains unprintable
+        // (a property name's escape sequence, a bidi override) is escaped, quotes are not.
+        text.push_str(&unreal::escape::escape_text(line, usize::MAX));
         text.push('\n');
     }
     print(&text)?;
