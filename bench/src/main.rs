@@ -1,4 +1,4 @@
-//! `cargo run --release -p savepoint-bench -- [format...]`: throughput benchmarks over the corpus.
+//! `cargo run --profile dist -p savepoint-bench -- [format...]`: throughput benchmarks over the corpus.
 //! With no arguments every format runs; `--list` prints the names.
 
 use std::process::ExitCode;
