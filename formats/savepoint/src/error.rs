@@ -54,9 +54,6 @@ pub enum Error {
         min = crate::detect::SHORTEST_MAGIC
     )]
     TooShort(usize),
-    /// The JSON reader's thread could not be started.
-    #[error("json: {0}")]
-    JsonThread(std::io::Error),
 }
 
 impl Error {
