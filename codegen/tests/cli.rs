@@ -340,3 +340,58 @@ fn usage_errors_exit_2_and_failures_exit_1() {
         "{err}"
     );
 }
+
+/// A switch on a boolean and one on integers spelled in hex, each with a case whose type is not
+/// a type name.
+const ODD_KEYS: &str = r#"
+meta:
+  id: odd_keys
+  endian: le
+seq:
+  - id: flag
+    type: u1
+  - id: by_flag
+    type:
+      switch-on: flag == 1
+      cases:
+        true: u1
+        BAD_FLAG_CASE
+  - id: by_code
+    type:
+      switch-on: flag
+      cases:
+        0x10: u1
+        "0x11": u2
+        BAD_CODE_CASE
+"#;
+
+#[test]
+fn errors_name_yaml_keys_as_written() {
+    for (flag_case, code_case, path) in [
+        ("false: 5", "0x20: u1", "/seq/1/type/cases/false"),
+        ("false: u1", "0x20: [u1]", "/seq/2/type/cases/0x20"),
+    ] {
+        let d = tmp("odd_keys");
+        let schema = d.join("odd_keys.ksy");
+        let text = ODD_KEYS
+            .replace("BAD_FLAG_CASE", flag_case)
+            .replace("BAD_CODE_CASE", code_case);
+        std::fs::write(&schema, text).unwrap();
+        for backend in ["kaitai", "binrw"] {
+            let o = run(&[
+                "generate".as_ref(),
+                "--backend".as_ref(),
+                backend.as_ref(),
+                schema.as_os_str(),
+                "-o".as_ref(),
+                d.join("out").as_os_str(),
+            ]);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(1), "{backend}: {err}");
+            assert!(
+                err.contains(&format!("odd_keys.ksy: {path}: ")),
+                "{backend}: {err}"
+            );
+        }
+    }
+}
