@@ -138,7 +138,7 @@ pub(super) fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&s
 }
 
 /// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
-/// records no field context while writing (see `unreal::binrw_error::FieldError`).
+/// records no field context while writing (see `savepoint_runtime::binrw_error::FieldError`).
 /// `list` of a `size: list[_index]` on a `repeat: expr` field: each element's size is the
 /// element of `list` at its index.
 fn indexed_size(field: &Field) -> Option<&str> {
@@ -156,7 +156,7 @@ pub(super) fn write_check(field: &str, cond: &str, message: &str, args: &[&str])
         [] => format!("{message:?}"),
         _ => format!("format!({message:?}, {})", args.join(", ")),
     };
-    let error = format!("unreal::binrw_error::FieldError::new({field:?}, {message})");
+    let error = format!("savepoint_runtime::binrw_error::FieldError::new({field:?}, {message})");
     assert_lines("bw", &[cond.to_string(), error])
 }
 
@@ -1525,7 +1525,7 @@ impl<'a> Module<'a> {
         let _ = writeln!(
             out,
             "#[bw(try_calc = {element}::try_from({count_of}.len()).map_err(|_| {{\n    \
-             unreal::binrw_error::FieldError::new({path:?}, format!(\"{{}} elements do not fit a {element} count\", {count_of}.len()))\n}}))]"
+             savepoint_runtime::binrw_error::FieldError::new({path:?}, format!(\"{{}} elements do not fit a {element} count\", {count_of}.len()))\n}}))]"
         );
         let _ = writeln!(out, "{}: {element},", field.id);
         Ok(out)
@@ -2005,7 +2005,10 @@ fn depth_bound(def: &TypeDef) -> Option<String> {
 
 /// The call building the message for nesting `def` past `max` levels, shared by every path.
 fn too_deep_call(def: &TypeDef, max: &str) -> String {
-    format!("unreal::depth::too_deep({:?}, {max})", def.rust_name)
+    format!(
+        "savepoint_runtime::depth::too_deep({:?}, {max})",
+        def.rust_name
+    )
 }
 
 /// The writer and serde (JSON) side of a `-savepoint-max-depth` bound: the recursive field is
@@ -2033,10 +2036,10 @@ thread_local! {{
 /// Writes `{name}.{id}` one nesting level deeper.
 #[binrw::writer(writer, endian)]
 fn write_{base}(value: &{rust}) -> binrw::BinResult<()> {{
-    let _level = unreal::depth::DepthGuard::enter(&{counter}, {max}).ok_or_else(|| {{
+    let _level = savepoint_runtime::depth::DepthGuard::enter(&{counter}, {max}).ok_or_else(|| {{
         binrw::Error::Custom {{
             pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
-            err: Box::new(unreal::binrw_error::FieldError::new({path:?}, {too_deep})),
+            err: Box::new(savepoint_runtime::binrw_error::FieldError::new({path:?}, {too_deep})),
         }}
     }})?;
     binrw::BinWrite::write_options(value, writer, endian, ())
@@ -2044,13 +2047,13 @@ fn write_{base}(value: &{rust}) -> binrw::BinResult<()> {{
 
 /// Serializes `{name}.{id}` one nesting level deeper.
 fn ser_{base}<S: serde::Serializer>(value: &{rust}, s: S) -> Result<S::Ok, S::Error> {{
-    let _level = unreal::depth::DepthGuard::enter_ser(&{counter}, {max}, {what})?;
+    let _level = savepoint_runtime::depth::DepthGuard::enter_ser(&{counter}, {max}, {what})?;
     value.serialize(s)
 }}
 
 /// Deserializes `{name}.{id}` one nesting level deeper.
 fn de_{base}<'de, D: serde::Deserializer<'de>>(d: D) -> Result<{rust}, D::Error> {{
-    let _level = unreal::depth::DepthGuard::enter_de(&{counter}, {max}, {what})?;
+    let _level = savepoint_runtime::depth::DepthGuard::enter_de(&{counter}, {max}, {what})?;
     <{rust}>::deserialize(d)
 }}
 ",
