@@ -137,8 +137,6 @@ pub(super) fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&s
     assert_lines(directive, &parts)
 }
 
-/// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
-/// records no field context while writing (see `savepoint_runtime::binrw_error::FieldError`).
 /// `list` of a `size: list[_index]` on a `repeat: expr` field: each element's size is the
 /// element of `list` at its index.
 fn indexed_size(field: &Field) -> Option<&str> {
@@ -151,6 +149,8 @@ fn indexed_size(field: &Field) -> Option<&str> {
     (plain && field.repeat_expr.is_some()).then_some(list)
 }
 
+/// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
+/// records no field context while writing (see `savepoint_runtime::binrw_error::FieldError`).
 pub(super) fn write_check(field: &str, cond: &str, message: &str, args: &[&str]) -> String {
     let message = match args {
         [] => format!("{message:?}"),
@@ -974,6 +974,13 @@ impl<'a> Module<'a> {
         }
         if let Some(name) = &field.enum_name {
             element = self.enum_field(field, name, &element, &mut out)?;
+            if field.valid_in_enum {
+                let path = format!("{}.{}", def.rust_name, field.id);
+                let known = format!("!matches!({}, {element}::Unknown(_))", field.id);
+                let message = format!("{path} is not a value of {element}");
+                out.push_str(&assert_attr("br", &known, &message, &[]));
+                out.push_str(&write_check(&path, &known, &message, &[]));
+            }
         }
         if let Some(count_of) = &field.count_of {
             return self.count_field(def, field, count_of, &element, out);

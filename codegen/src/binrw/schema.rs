@@ -151,6 +151,8 @@ pub struct Field {
     /// A `valid` beyond integer literals (strings, bytes, floats, `expr`, or on a list), as one
     /// Kaitai condition on `_` (see `valid.rs`).
     pub valid_expr: Option<String>,
+    /// `valid: {in-enum: true}` on an enum field: the value must be one the enum names.
+    pub valid_in_enum: bool,
     pub variants: Option<(String, Vec<(i64, String)>)>,
     /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
@@ -1201,7 +1203,32 @@ impl Cx<'_> {
             }
         };
         let mut valid_expr = None;
-        let valid = match map.get("valid") {
+        let valid_in_enum = match map.get("valid").and_then(|v| v.get("in-enum")) {
+            None => false,
+            Some(v) => {
+                let vp = format!("{ypath}/valid");
+                if v.as_bool() != Some(true)
+                    || map
+                        .get("valid")
+                        .and_then(Value::as_mapping)
+                        .map(Mapping::len)
+                        != Some(1)
+                {
+                    return Err(self.err(
+                        &format!("{vp}/in-enum"),
+                        "`in-enum` is `true` and the only `valid` key",
+                    ));
+                }
+                if !map.contains_key("enum") {
+                    return Err(self.err(
+                        &format!("{vp}/in-enum"),
+                        "`in-enum` on a field without `enum`",
+                    ));
+                }
+                true
+            }
+        };
+        let valid = match map.get("valid").filter(|_| !valid_in_enum) {
             None => None,
             Some(v) => {
                 let vp = format!("{ypath}/valid");
@@ -1275,6 +1302,7 @@ impl Cx<'_> {
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
             valid_expr,
+            valid_in_enum,
             variants,
             sized: !string && map.contains_key("encoding"),
             size: str_key(map, "size"),
