@@ -1039,7 +1039,7 @@ impl<'a> Module<'a> {
         let mut vec = false;
         let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
         let until = match &field.repeat_until {
-            Some(text) => Some(self.until_closure(field, text, &element)?),
+            Some(text) => Some(self.until_closure(def, field, text, &element)?),
             None => None,
         };
         if let Some((_, write)) = &until {
@@ -1238,6 +1238,7 @@ impl<'a> Module<'a> {
     /// the reader and for the writer's check.
     fn until_closure(
         &self,
+        def: &TypeDef,
         field: &Field,
         text: &str,
         element: &str,
@@ -1263,8 +1264,46 @@ impl<'a> Module<'a> {
                 ));
             }
         };
-        let cond = super::repeat::condition(text, &kind).map_err(|e| self.field_err(field, e))?;
+        let earlier = self.earlier_lists(def, field);
+        let cond = super::repeat::condition_with(text, &kind, &earlier)
+            .map_err(|e| self.field_err(field, e))?;
         Ok((format!("|x: &{element}| {cond}"), format!("|x| {cond}")))
+    }
+
+    /// The lists of byte arrays (`Vec<KsBytes>`) and of user types read before `field` in
+    /// `def`, which a `repeat-until` condition may name (`records1.last`).
+    fn earlier_lists<'d>(
+        &'d self,
+        def: &'d TypeDef,
+        field: &Field,
+    ) -> Vec<(&'d str, super::repeat::Element<'d>)> {
+        use super::repeat::Element;
+        let mut out = Vec::new();
+        for f in def.seq.iter().take_while(|f| !std::ptr::eq(*f, field)) {
+            let list = f.repeat_eos || f.repeat_expr.is_some() || f.repeat_until.is_some();
+            let plain = list
+                && f.cond.is_none()
+                && f.process.is_none()
+                && f.enum_name.is_none()
+                && f.contents_bytes.is_none()
+                && f.since.is_none()
+                && f.until.is_none();
+            if !plain {
+                continue;
+            }
+            match &f.ty {
+                FieldType::None => out.push((f.id.as_str(), Element::Bytes(".value"))),
+                FieldType::Named { name, .. } if !builtin(name) => {
+                    if let Ok((_, target)) = self.resolve(f, name) {
+                        let framed = f.size.is_some() || f.size_eos || f.terminator.is_some();
+                        let suffix = if framed { ".value" } else { "" };
+                        out.push((f.id.as_str(), Element::Struct(target, suffix)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
     /// A processed byte array (`KsProcBytes`) or user type (`KsProcSub<T>`), see `process.rs`.
