@@ -972,6 +972,7 @@ impl<'a> Module<'a> {
         if let Some(attrs) = self.endian_attrs(def, field)? {
             out.push_str(&attrs);
         }
+        let int_element = element.clone();
         if let Some(name) = &field.enum_name {
             element = self.enum_field(field, name, &element, &mut out)?;
             if field.valid_in_enum {
@@ -1087,6 +1088,9 @@ impl<'a> Module<'a> {
                     }
                 }
             }
+        }
+        if field.enum_name.is_some() && field.repeat_expr.is_some() {
+            out.push_str(&Self::enum_list_maps(&element, &int_element));
         }
         let mut br = Vec::new();
         if let Some(list) = indexed_size(field) {
@@ -1472,25 +1476,44 @@ impl<'a> Module<'a> {
         let is_int = matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some());
         if !is_int
             || field.repeat_eos
-            || field.repeat_expr.is_some()
+            || field.repeat_until.is_some()
             || field.cond.is_some()
             || field.valid.is_some()
         {
             return Err(self.field_err(
                 field,
-                "`enum` other than on a plain integer field (no repeat, if or valid) is not supported by the binrw backend",
+                "`enum` other than on a plain integer field or a `repeat: expr` list of them (no other repeat, if or valid) is not supported by the binrw backend",
             ));
         }
         let rust = &self.use_type(declared_in, &e.rust_name);
-        let _ = writeln!(
-            out,
-            "#[br(map = |x: {element}| {rust}::from(i128::from(x)))]"
-        );
-        let _ = writeln!(
-            out,
-            "#[bw(try_map = |e: &{rust}| {element}::try_from(i128::from(*e)))]"
-        );
+        // A list is mapped as a whole once its type is known (see `enum_list_maps`).
+        if field.repeat_expr.is_none() {
+            let _ = writeln!(
+                out,
+                "#[br(map = |x: {element}| {rust}::from(i128::from(x)))]"
+            );
+            let _ = writeln!(
+                out,
+                "#[bw(try_map = |e: &{rust}| {element}::try_from(i128::from(*e)))]"
+            );
+        }
         Ok(rust.clone())
+    }
+
+    /// The maps of a `repeat: expr` list of enum values, `list` (`Vec<E>` or `[E; N]`) read as
+    /// integers of Rust type `int` and converted element by element.
+    fn enum_list_maps(list: &str, int: &str) -> String {
+        let Some((enum_type, len)) = list_element(list) else {
+            return String::new();
+        };
+        let each = format!("|x| {enum_type}::from(i128::from(x))");
+        let read = match len {
+            Some(n) => format!("|v: [{int}; {n}]| v.map({each})"),
+            None => format!("|v: Vec<{int}>| v.into_iter().map({each}).collect::<Vec<_>>()"),
+        };
+        format!(
+            "#[br(map = {read})]\n#[bw(try_map = |v: &{list}| v.iter().map(|e| {int}::try_from(i128::from(*e))).collect::<Result<Vec<{int}>, _>>())]\n"
+        )
     }
 
     /// A `contents` field: its bytes, checked on read and on write.
@@ -2148,6 +2171,18 @@ fn value_pattern(values: &[i64]) -> String {
     parts.join(" | ")
 }
 
+/// The element type of `Vec<T>` (length `None`) or `[T; N]` (length `N`).
+fn list_element(list: &str) -> Option<(&str, Option<&str>)> {
+    if let Some(element) = list.strip_prefix("Vec<").and_then(|l| l.strip_suffix('>')) {
+        return Some((element, None));
+    }
+    let (element, n) = list
+        .strip_prefix('[')?
+        .strip_suffix(']')?
+        .rsplit_once("; ")?;
+    Some((element, Some(n)))
+}
+
 /// The reader's check of a `valid:`, or `None` when it can never fail for the type.
 fn valid_check(id: &str, valid: &Valid, rust_type: &str) -> Option<String> {
     if !valid.any_of.is_empty() {
@@ -2200,5 +2235,33 @@ mod param_tests {
             let err = generate_one(refused, &ksy).unwrap_err();
             assert_eq!(err.yaml_path, "/types/param_type/params/0", "{err}");
         }
+    }
+}
+
+#[cfg(test)]
+mod enum_list_tests {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+        let tag = format!("enum-list-{tag}");
+        crate::binrw::generate_from(&tag, &[("e.ksy", ksy)], "e").map(|m| m.source)
+    }
+
+    const SCHEMA: &str = "meta: {id: e, endian: le}\nseq:\n  - {id: n, type: u1}\n  - {id: some, type: u2, enum: animal, repeat: expr, repeat-expr: n}\n  - {id: two, type: u1, enum: animal, repeat: expr, repeat-expr: 2}\nenums:\n  animal:\n    1: cat\n";
+
+    #[test]
+    fn a_repeat_expr_list_of_enum_values_is_mapped_as_a_whole() {
+        let src = generate_one("ok", SCHEMA).unwrap();
+        for expected in [
+            "#[br(map = |v: Vec<u16>| v.into_iter().map(|x| Animal::from(i128::from(x))).collect::<Vec<_>>())]",
+            "#[bw(try_map = |v: &Vec<Animal>| v.iter().map(|e| u16::try_from(i128::from(*e))).collect::<Result<Vec<u16>, _>>())]",
+            "#[br(count = n)]",
+            "pub some: Vec<Animal>,",
+            "#[br(map = |v: [u8; 2]| v.map(|x| Animal::from(i128::from(x))))]",
+            "pub two: [Animal; 2],",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
+        let eos = SCHEMA.replace("repeat: expr, repeat-expr: 2", "repeat: eos");
+        let err = generate_one("eos", &eos).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/2", "{err}");
     }
 }

@@ -272,8 +272,8 @@ impl<'a> Cx<'a> {
                     Value::Str,
                 )),
                 ((b, Value::List(element)), Expr::Int(i)) => {
-                    // An integer element is copied out of the list.
-                    let deref = if matches!(*element, Value::Int | Value::Bool) {
+                    // An integer, boolean or enum element is copied out of the list.
+                    let deref = if matches!(*element, Value::Int | Value::Bool | Value::Enum(_)) {
                         "*"
                     } else {
                         ""
