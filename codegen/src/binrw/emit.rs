@@ -1012,7 +1012,8 @@ impl<'a> Module<'a> {
         if let Some(cond) = field.valid_expr.as_ref().filter(|_| !never) {
             out.push_str(&self.valid_checks(def, field, cond, &element)?);
         }
-        if let Some(valid) = field.valid.as_ref().filter(|_| !never) {
+        // A switch field's `valid` is checked on its variants (see `switch.rs`).
+        if let Some(valid) = field.valid.as_ref().filter(|_| !never && !general_switch) {
             let list = field.repeat_eos || field.repeat_expr.is_some();
             if list || field.size.is_some() || field.size_eos {
                 return Err(self.field_err(
