@@ -888,10 +888,10 @@ impl<'a> Module<'a> {
         }
         let mut out = doc_attrs(field.doc.as_deref());
         if let Some(bytes) = &field.contents_bytes {
-            if field.repeat_eos || field.repeat_expr.is_some() || field.cond.is_some() {
+            if field.repeat_expr.is_some() || field.repeat_until.is_some() || field.cond.is_some() {
                 return Err(self.field_err(
                     field,
-                    "`contents` with `repeat` or `if` is not supported by the binrw backend",
+                    "`contents` with `if` or a `repeat` other than `eos` is not supported by the binrw backend",
                 ));
             }
             return Ok(self.contents_field(def, field, bytes, out));
@@ -1519,7 +1519,7 @@ impl<'a> Module<'a> {
 
     /// A `contents` field: its bytes, checked on read and on write.
     fn contents_field(
-        &self,
+        &mut self,
         def: &TypeDef,
         field: &Field,
         bytes: &[u8],
@@ -1528,6 +1528,18 @@ impl<'a> Module<'a> {
         let id = &field.id;
         let list: Vec<String> = bytes.iter().map(|b| format!("{b:#04x}")).collect();
         let expected = format!("[{}]", list.join(", "));
+        if field.repeat_eos {
+            // Every element is checked once the list is read.
+            self.repeat = true;
+            let path = format!("{}.{id}", def.rust_name);
+            let message = format!("{path} must hold only {expected}");
+            let cond = format!("{id}.iter().all(|x| *x == {expected})");
+            out.push_str("#[br(parse_with = ks_until_eof)]\n");
+            out.push_str(&assert_attr("br", &cond, &message, &[]));
+            out.push_str(&write_check(&path, &cond, &message, &[]));
+            let _ = writeln!(out, "pub {id}: Vec<[u8; {}]>,", bytes.len());
+            return out;
+        }
         let message = format!("{}.{id} must be {expected}, not {{:?}}", def.rust_name);
         out.push_str(&assert_attr(
             "br",
@@ -2264,5 +2276,26 @@ mod enum_list_tests {
         let eos = SCHEMA.replace("repeat: expr, repeat-expr: 2", "repeat: eos");
         let err = generate_one("eos", &eos).unwrap_err();
         assert_eq!(err.yaml_path, "/seq/2", "{err}");
+    }
+}
+
+#[cfg(test)]
+mod contents_tests {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+        let tag = format!("contents-{tag}");
+        crate::binrw::generate_from(&tag, &[("c.ksy", ksy)], "c").map(|m| m.source)
+    }
+
+    #[test]
+    fn repeated_contents_check_every_element() {
+        let ksy = "meta: {id: c}\nseq:\n  - {id: magic, contents: [0x12, 0x34], repeat: eos}\n";
+        let src = generate_one("eos", ksy).unwrap();
+        let cond = "magic.iter().all(|x| *x == [0x12, 0x34])";
+        assert_eq!(src.matches(cond).count(), 2, "{src}");
+        assert!(src.contains("#[br(parse_with = ks_until_eof)]"), "{src}");
+        assert!(src.contains("pub magic: Vec<[u8; 2]>,"), "{src}");
+        let counted = ksy.replace("repeat: eos", "repeat: expr, repeat-expr: 2");
+        let err = generate_one("expr", &counted).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/0", "{err}");
     }
 }
