@@ -359,6 +359,14 @@ impl Module<'_> {
             FieldType::Named { name, .. } if int_type(name).is_some() => {
                 int_type(name).map(Sel::Int).ok_or_else(refuse)
             }
+            // A bit field wider than one bit is held in the narrowest unsigned integer.
+            FieldType::Named { name, .. }
+                if sel.enum_name.is_none()
+                    && super::super::bits::width(name).is_some_and(|(n, _)| n > 1) =>
+            {
+                let (n, _) = super::super::bits::width(name).ok_or_else(refuse)?;
+                Ok(Sel::Int(super::super::bits::rust_type(n)))
+            }
             FieldType::Named { name, .. } if name == "str" || name == "strz" => Ok(Sel::Str),
             FieldType::None if sel.contents_bytes.is_none() && sel.process.is_none() => {
                 Ok(Sel::Bytes {
@@ -522,6 +530,16 @@ mod tests {
         let key = SCHEMA.replace("'\"W\"'", "7");
         let err = generate_one("key", &key).unwrap_err();
         assert!(err.message.contains("case `7`"), "{err}");
+    }
+
+    #[test]
+    fn a_bit_field_selects_as_its_integer() {
+        let ksy = "meta: {id: s}\nseq:\n  - {id: a, type: b3}\n  - {id: flag, type: b1}\n  - id: b\n    type:\n      switch-on: a\n      cases:\n        2: u1\n";
+        let src = generate_one("bits", ksy).unwrap();
+        assert!(src.contains("#[br(import(sel: u8))]"), "{src}");
+        assert!(src.contains("#[br(pre_assert(sel == 2))]"), "{src}");
+        let one_bit = ksy.replace("switch-on: a", "switch-on: flag");
+        assert!(generate_one("bit", &one_bit).is_err());
     }
 
     #[test]
