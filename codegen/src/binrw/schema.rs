@@ -46,7 +46,7 @@ pub struct KsEnum {
     /// Its name alone, or (when another enum of the file shares its name) prefixed with the
     /// id of the type that declares it: `container2::animal` is `Container2Animal`.
     pub rust_name: String,
-    pub values: Vec<(i64, String)>,
+    pub values: Vec<(i128, String)>,
 }
 
 /// A Kaitai type.
@@ -600,7 +600,12 @@ impl Cx<'_> {
                 let mut pairs = Vec::new();
                 for (i, (k, v)) in values.iter().enumerate() {
                     let id = v.as_str().or_else(|| v.get("id").and_then(Value::as_str));
-                    match (k.as_i64(), id) {
+                    // Values up to `u64::MAX` (Kaitai's `u8` type).
+                    let key = k
+                        .as_i64()
+                        .map(i128::from)
+                        .or_else(|| k.as_u64().map(i128::from));
+                    match (key, id) {
                         (Some(k), Some(id)) => pairs.push((k, snake_to_camel(id))),
                         _ => {
                             return Err(self.err(
