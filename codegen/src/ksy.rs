@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde_yaml::Value;
 
+use crate::yaml::KeySpellings;
+
 use crate::expr::{self, Expr};
 use crate::ir::*;
 
@@ -59,7 +61,10 @@ fn load_inner(file: &Path, opts: &Options, seen: &mut Vec<PathBuf>) -> Result<Sc
     let text = std::fs::read_to_string(file).map_err(|e| err("", format!("cannot read: {e}")))?;
     let doc: Value =
         serde_yaml::from_str(&text).map_err(|e| err("", format!("invalid YAML: {e}")))?;
-    let cx = Cx { file };
+    let cx = Cx {
+        file,
+        keys: KeySpellings::of(&text),
+    };
     let meta = doc.get("meta");
     let id = meta
         .and_then(|m| m.get("id"))
@@ -115,6 +120,8 @@ struct Inherited {
 
 struct Cx<'a> {
     file: &'a Path,
+    /// Mapping keys as written, for error paths.
+    keys: KeySpellings,
 }
 
 fn get<'v>(v: &'v Value, key: &str) -> Option<&'v Value> {
@@ -271,10 +278,13 @@ impl Cx<'_> {
                     path: [path.clone(), vec![name]].concat(),
                     values: Vec::new(),
                 };
-                for (kv, nv) in vals
+                for (i, (kv, nv)) in vals
                     .as_mapping()
                     .ok_or_else(|| self.err(&ep, "enum must be a mapping"))?
+                    .iter()
+                    .enumerate()
                 {
+                    let kp = format!("{ep}/{}", self.keys.step(&ep, i, kv));
                     let key = match kv {
                         Value::Number(n) => n
                             .as_i64()
@@ -283,7 +293,7 @@ impl Cx<'_> {
                         Value::String(s) => expr::parse_int(s),
                         _ => None,
                     }
-                    .ok_or_else(|| self.err(&ep, format!("enum key {kv:?} is not an integer")))?;
+                    .ok_or_else(|| self.err(&kp, "an enum key is an integer"))?;
                     let (id, doc) = match nv {
                         Value::String(s) => (s.clone(), None),
                         Value::Bool(b) => (b.to_string(), None),
@@ -312,15 +322,14 @@ impl Cx<'_> {
                     .ok_or_else(|| self.err(p, "endian must be le, be or a switch"))?;
                 let on = self.expr(on, &format!("{p}/switch-on"))?;
                 let mut cases = Vec::new();
-                for (k, c) in get(v, "cases")
+                for (i, (k, c)) in get(v, "cases")
                     .and_then(Value::as_mapping)
                     .into_iter()
                     .flatten()
+                    .enumerate()
                 {
-                    cases.push((
-                        self.expr(k, &format!("{p}/cases"))?,
-                        c.as_str() == Some("le"),
-                    ));
+                    let cp = format!("{p}/cases/{}", self.keys.step(&format!("{p}/cases"), i, k));
+                    cases.push((self.expr(k, &cp)?, c.as_str() == Some("le")));
                 }
                 Ok(Endian::Switch(on, cases))
             }
@@ -427,14 +436,15 @@ impl Cx<'_> {
                     .ok_or_else(|| self.err(&tp, "type must be a string or switch-on"))?;
                 let on = self.expr(on, &format!("{tp}/switch-on"))?;
                 let mut cases = Vec::new();
-                for (k, c) in get(sw, "cases")
+                for (i, (k, c)) in get(sw, "cases")
                     .and_then(Value::as_mapping)
                     .into_iter()
                     .flatten()
+                    .enumerate()
                 {
                     let cp = format!(
                         "{tp}/cases/{}",
-                        k.as_str().map(str::to_string).unwrap_or(format!("{k:?}"))
+                        self.keys.step(&format!("{tp}/cases"), i, k)
                     );
                     let key = self.expr(k, &cp)?;
                     let name = c

@@ -4,6 +4,7 @@
 //! - [`emit`] turns the IR into a Rust module: one struct per type with `read` / `write`
 //!   generated from the same field list, enums that keep unknown values;
 //! - [`runtime`] is the support code the generated modules use (written next to them);
+//! - [`yaml`] names mapping keys in error paths as the schema writes them;
 //! - [`scratch`] builds generated modules into a cached crate, for `roundtrip`, `dump` and
 //!   the Kaitai test-suite harness.
 #![deny(missing_docs)]
@@ -15,6 +16,7 @@ pub mod ir;
 pub mod ksy;
 pub mod runtime;
 pub mod scratch;
+pub mod yaml;
 
 use std::path::{Path, PathBuf};
 

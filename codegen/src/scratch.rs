@@ -40,8 +40,8 @@ publish = false
 binrw = "0.15"
 flate2 = { version = "1.1", default-features = false, features = ["zlib-rs"] }
 encoding_rs = "0.8"
-# The binrw backend's writer checks and depth guards report through unreal's error types.
-unreal = { path = "UNREAL_PATH" }
+# The binrw backend's writer checks and depth guards.
+savepoint-runtime = { path = "RUNTIME_PATH" }
 SERDE_DEPS
 [profile.dev]
 opt-level = 0
@@ -77,7 +77,7 @@ impl Scratch {
         let package = format!("ks_{package}");
         let manifest = MANIFEST
             .replace("SERDE_DEPS", serde)
-            .replace("UNREAL_PATH", &unreal_path())
+            .replace("RUNTIME_PATH", &runtime_path())
             .replace("PACKAGE", &package);
         write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
         write_if_changed(&src.join("ks_runtime.rs"), crate::RUNTIME_SOURCE)?;
@@ -146,8 +146,9 @@ fn write_if_changed(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The workspace's `formats/unreal`, as a manifest path (forward slashes, so TOML needs no escapes).
-fn unreal_path() -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../formats/unreal");
+/// The `savepoint-runtime` crate beside this one, as a manifest path (forward slashes, so TOML
+/// needs no escapes).
+fn runtime_path() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime");
     path.display().to_string().replace('\\', "/")
 }

@@ -252,12 +252,146 @@ fn generate_with_the_binrw_backend_matches_the_checked_in_freerct_modules() {
     assert!(!d.join("mod.rs").exists());
 }
 
+fn run_str(args: &[&str]) -> Output {
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+    run(&args)
+}
+
 #[test]
-fn binrw_backend_refuses_other_commands_and_unknown_backends() {
-    let o = run(&["dump".as_ref(), "--backend".as_ref(), "binrw".as_ref()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("only for `generate`"));
-    let o = run(&["generate".as_ref(), "--backend".as_ref(), "rust".as_ref()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--backend needs"));
+fn help_and_version_go_to_stdout_with_status_0() {
+    let o = run_str(&["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        help.contains("Usage: savepoint-codegen <COMMAND>"),
+        "{help}"
+    );
+    for command in ["generate", "roundtrip", "dump", "help"] {
+        assert!(
+            help.contains(&format!("\n  {command} ")),
+            "{command}: {help}"
+        );
+    }
+    assert!(help.contains("2 usage error"), "{help}");
+
+    let o = run_str(&["--version"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        format!("savepoint-codegen {}\n", env!("CARGO_PKG_VERSION"))
+    );
+
+    let o = run_str(&["help", "generate"]);
+    assert_eq!(o.status.code(), Some(0));
+    let generate = String::from_utf8_lossy(&o.stdout).into_owned();
+    for option in [
+        "--check",
+        "-o, --output <DIR>",
+        "--backend <BACKEND>",
+        "-I, --import-path <IMPORT_DIR>",
+    ] {
+        assert!(generate.contains(option), "{option}: {generate}");
+    }
+    let o = run_str(&["generate", "--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), generate);
+    let o = run_str(&["dump", "--help"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Usage: savepoint-codegen dump"));
+}
+
+#[test]
+fn usage_errors_exit_2_and_failures_exit_1() {
+    for (args, says) in [
+        (&[][..], "Usage: savepoint-codegen <COMMAND>"),
+        (&["frobnicate"][..], "unrecognized subcommand 'frobnicate'"),
+        (&["generate", "a.ksy"][..], "--output <DIR>"),
+        (
+            &["generate", "a.ksy", "-o", "x", "--backend", "rust"][..],
+            "invalid value 'rust'",
+        ),
+        (
+            &["dump", "s.ksy", "f", "--backend", "binrw"][..],
+            "unexpected argument '--backend'",
+        ),
+        (&["roundtrip", "s.ksy"][..], "<FILE>..."),
+        (
+            &["generate", "--bogus"][..],
+            "unexpected argument '--bogus'",
+        ),
+    ] {
+        let o = run_str(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    let d = tmp("usage");
+    let missing = d.join("missing.ksy");
+    let o = run(&[
+        "generate".as_ref(),
+        missing.as_os_str(),
+        "-o".as_ref(),
+        d.as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("missing.ksy") && err.contains("cannot read"),
+        "{err}"
+    );
+}
+
+/// A switch on a boolean and one on integers spelled in hex, each with a case whose type is not
+/// a type name.
+const ODD_KEYS: &str = r#"
+meta:
+  id: odd_keys
+  endian: le
+seq:
+  - id: flag
+    type: u1
+  - id: by_flag
+    type:
+      switch-on: flag == 1
+      cases:
+        true: u1
+        BAD_FLAG_CASE
+  - id: by_code
+    type:
+      switch-on: flag
+      cases:
+        0x10: u1
+        "0x11": u2
+        BAD_CODE_CASE
+"#;
+
+#[test]
+fn errors_name_yaml_keys_as_written() {
+    for (flag_case, code_case, path) in [
+        ("false: 5", "0x20: u1", "/seq/1/type/cases/false"),
+        ("false: u1", "0x20: [u1]", "/seq/2/type/cases/0x20"),
+    ] {
+        let d = tmp("odd_keys");
+        let schema = d.join("odd_keys.ksy");
+        let text = ODD_KEYS
+            .replace("BAD_FLAG_CASE", flag_case)
+            .replace("BAD_CODE_CASE", code_case);
+        std::fs::write(&schema, text).unwrap();
+        for backend in ["kaitai", "binrw"] {
+            let o = run(&[
+                "generate".as_ref(),
+                "--backend".as_ref(),
+                backend.as_ref(),
+                schema.as_os_str(),
+                "-o".as_ref(),
+                d.join("out").as_os_str(),
+            ]);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(1), "{backend}: {err}");
+            assert!(
+                err.contains(&format!("odd_keys.ksy: {path}: ")),
+                "{backend}: {err}"
+            );
+        }
+    }
 }

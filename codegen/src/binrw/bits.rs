@@ -501,7 +501,7 @@ fn ks_bits_write<W: binrw::io::Write + binrw::io::Seek, T: KsBitsOut>(
         if width < 64 && v >> width != 0 {
             return Err(binrw::Error::Custom {
                 pos: w.stream_position()?,
-                err: Box::new(unreal::binrw_error::FieldError::new(
+                err: Box::new(savepoint_runtime::binrw_error::FieldError::new(
                     field,
                     format!("{v} does not fit in {width} bits"),
                 )),

@@ -137,8 +137,6 @@ pub(super) fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&s
     assert_lines(directive, &parts)
 }
 
-/// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
-/// records no field context while writing (see `unreal::binrw_error::FieldError`).
 /// `list` of a `size: list[_index]` on a `repeat: expr` field: each element's size is the
 /// element of `list` at its index.
 fn indexed_size(field: &Field) -> Option<&str> {
@@ -151,12 +149,14 @@ fn indexed_size(field: &Field) -> Option<&str> {
     (plain && field.repeat_expr.is_some()).then_some(list)
 }
 
+/// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
+/// records no field context while writing (see `savepoint_runtime::binrw_error::FieldError`).
 pub(super) fn write_check(field: &str, cond: &str, message: &str, args: &[&str]) -> String {
     let message = match args {
         [] => format!("{message:?}"),
         _ => format!("format!({message:?}, {})", args.join(", ")),
     };
-    let error = format!("unreal::binrw_error::FieldError::new({field:?}, {message})");
+    let error = format!("savepoint_runtime::binrw_error::FieldError::new({field:?}, {message})");
     assert_lines("bw", &[cond.to_string(), error])
 }
 
@@ -888,10 +888,10 @@ impl<'a> Module<'a> {
         }
         let mut out = doc_attrs(field.doc.as_deref());
         if let Some(bytes) = &field.contents_bytes {
-            if field.repeat_eos || field.repeat_expr.is_some() || field.cond.is_some() {
+            if field.repeat_expr.is_some() || field.repeat_until.is_some() || field.cond.is_some() {
                 return Err(self.field_err(
                     field,
-                    "`contents` with `repeat` or `if` is not supported by the binrw backend",
+                    "`contents` with `if` or a `repeat` other than `eos` is not supported by the binrw backend",
                 ));
             }
             return Ok(self.contents_field(def, field, bytes, out));
@@ -972,8 +972,16 @@ impl<'a> Module<'a> {
         if let Some(attrs) = self.endian_attrs(def, field)? {
             out.push_str(&attrs);
         }
+        let int_element = element.clone();
         if let Some(name) = &field.enum_name {
             element = self.enum_field(field, name, &element, &mut out)?;
+            if field.valid_in_enum {
+                let path = format!("{}.{}", def.rust_name, field.id);
+                let known = format!("!matches!({}, {element}::Unknown(_))", field.id);
+                let message = format!("{path} is not a value of {element}");
+                out.push_str(&assert_attr("br", &known, &message, &[]));
+                out.push_str(&write_check(&path, &known, &message, &[]));
+            }
         }
         if let Some(count_of) = &field.count_of {
             return self.count_field(def, field, count_of, &element, out);
@@ -1004,7 +1012,8 @@ impl<'a> Module<'a> {
         if let Some(cond) = field.valid_expr.as_ref().filter(|_| !never) {
             out.push_str(&self.valid_checks(def, field, cond, &element)?);
         }
-        if let Some(valid) = field.valid.as_ref().filter(|_| !never) {
+        // A switch field's `valid` is checked on its variants (see `switch.rs`).
+        if let Some(valid) = field.valid.as_ref().filter(|_| !never && !general_switch) {
             let list = field.repeat_eos || field.repeat_expr.is_some();
             if list || field.size.is_some() || field.size_eos {
                 return Err(self.field_err(
@@ -1032,7 +1041,7 @@ impl<'a> Module<'a> {
         let mut vec = false;
         let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
         let until = match &field.repeat_until {
-            Some(text) => Some(self.until_closure(field, text, &element)?),
+            Some(text) => Some(self.until_closure(def, field, text, &element)?),
             None => None,
         };
         if let Some((_, write)) = &until {
@@ -1080,6 +1089,9 @@ impl<'a> Module<'a> {
                     }
                 }
             }
+        }
+        if field.enum_name.is_some() && field.repeat_expr.is_some() {
+            out.push_str(&Self::enum_list_maps(&element, &int_element));
         }
         let mut br = Vec::new();
         if let Some(list) = indexed_size(field) {
@@ -1231,6 +1243,7 @@ impl<'a> Module<'a> {
     /// the reader and for the writer's check.
     fn until_closure(
         &self,
+        def: &TypeDef,
         field: &Field,
         text: &str,
         element: &str,
@@ -1256,8 +1269,46 @@ impl<'a> Module<'a> {
                 ));
             }
         };
-        let cond = super::repeat::condition(text, &kind).map_err(|e| self.field_err(field, e))?;
+        let earlier = self.earlier_lists(def, field);
+        let cond = super::repeat::condition_with(text, &kind, &earlier)
+            .map_err(|e| self.field_err(field, e))?;
         Ok((format!("|x: &{element}| {cond}"), format!("|x| {cond}")))
+    }
+
+    /// The lists of byte arrays (`Vec<KsBytes>`) and of user types read before `field` in
+    /// `def`, which a `repeat-until` condition may name (`records1.last`).
+    fn earlier_lists<'d>(
+        &'d self,
+        def: &'d TypeDef,
+        field: &Field,
+    ) -> Vec<(&'d str, super::repeat::Element<'d>)> {
+        use super::repeat::Element;
+        let mut out = Vec::new();
+        for f in def.seq.iter().take_while(|f| !std::ptr::eq(*f, field)) {
+            let list = f.repeat_eos || f.repeat_expr.is_some() || f.repeat_until.is_some();
+            let plain = list
+                && f.cond.is_none()
+                && f.process.is_none()
+                && f.enum_name.is_none()
+                && f.contents_bytes.is_none()
+                && f.since.is_none()
+                && f.until.is_none();
+            if !plain {
+                continue;
+            }
+            match &f.ty {
+                FieldType::None => out.push((f.id.as_str(), Element::Bytes(".value"))),
+                FieldType::Named { name, .. } if !builtin(name) => {
+                    if let Ok((_, target)) = self.resolve(f, name) {
+                        let framed = f.size.is_some() || f.size_eos || f.terminator.is_some();
+                        let suffix = if framed { ".value" } else { "" };
+                        out.push((f.id.as_str(), Element::Struct(target, suffix)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
     /// A processed byte array (`KsProcBytes`) or user type (`KsProcSub<T>`), see `process.rs`.
@@ -1426,30 +1477,49 @@ impl<'a> Module<'a> {
         let is_int = matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some());
         if !is_int
             || field.repeat_eos
-            || field.repeat_expr.is_some()
+            || field.repeat_until.is_some()
             || field.cond.is_some()
             || field.valid.is_some()
         {
             return Err(self.field_err(
                 field,
-                "`enum` other than on a plain integer field (no repeat, if or valid) is not supported by the binrw backend",
+                "`enum` other than on a plain integer field or a `repeat: expr` list of them (no other repeat, if or valid) is not supported by the binrw backend",
             ));
         }
         let rust = &self.use_type(declared_in, &e.rust_name);
-        let _ = writeln!(
-            out,
-            "#[br(map = |x: {element}| {rust}::from(i128::from(x)))]"
-        );
-        let _ = writeln!(
-            out,
-            "#[bw(try_map = |e: &{rust}| {element}::try_from(i128::from(*e)))]"
-        );
+        // A list is mapped as a whole once its type is known (see `enum_list_maps`).
+        if field.repeat_expr.is_none() {
+            let _ = writeln!(
+                out,
+                "#[br(map = |x: {element}| {rust}::from(i128::from(x)))]"
+            );
+            let _ = writeln!(
+                out,
+                "#[bw(try_map = |e: &{rust}| {element}::try_from(i128::from(*e)))]"
+            );
+        }
         Ok(rust.clone())
+    }
+
+    /// The maps of a `repeat: expr` list of enum values, `list` (`Vec<E>` or `[E; N]`) read as
+    /// integers of Rust type `int` and converted element by element.
+    fn enum_list_maps(list: &str, int: &str) -> String {
+        let Some((enum_type, len)) = list_element(list) else {
+            return String::new();
+        };
+        let each = format!("|x| {enum_type}::from(i128::from(x))");
+        let read = match len {
+            Some(n) => format!("|v: [{int}; {n}]| v.map({each})"),
+            None => format!("|v: Vec<{int}>| v.into_iter().map({each}).collect::<Vec<_>>()"),
+        };
+        format!(
+            "#[br(map = {read})]\n#[bw(try_map = |v: &{list}| v.iter().map(|e| {int}::try_from(i128::from(*e))).collect::<Result<Vec<{int}>, _>>())]\n"
+        )
     }
 
     /// A `contents` field: its bytes, checked on read and on write.
     fn contents_field(
-        &self,
+        &mut self,
         def: &TypeDef,
         field: &Field,
         bytes: &[u8],
@@ -1458,6 +1528,18 @@ impl<'a> Module<'a> {
         let id = &field.id;
         let list: Vec<String> = bytes.iter().map(|b| format!("{b:#04x}")).collect();
         let expected = format!("[{}]", list.join(", "));
+        if field.repeat_eos {
+            // Every element is checked once the list is read.
+            self.repeat = true;
+            let path = format!("{}.{id}", def.rust_name);
+            let message = format!("{path} must hold only {expected}");
+            let cond = format!("{id}.iter().all(|x| *x == {expected})");
+            out.push_str("#[br(parse_with = ks_until_eof)]\n");
+            out.push_str(&assert_attr("br", &cond, &message, &[]));
+            out.push_str(&write_check(&path, &cond, &message, &[]));
+            let _ = writeln!(out, "pub {id}: Vec<[u8; {}]>,", bytes.len());
+            return out;
+        }
         let message = format!("{}.{id} must be {expected}, not {{:?}}", def.rust_name);
         out.push_str(&assert_attr(
             "br",
@@ -1525,7 +1607,7 @@ impl<'a> Module<'a> {
         let _ = writeln!(
             out,
             "#[bw(try_calc = {element}::try_from({count_of}.len()).map_err(|_| {{\n    \
-             unreal::binrw_error::FieldError::new({path:?}, format!(\"{{}} elements do not fit a {element} count\", {count_of}.len()))\n}}))]"
+             savepoint_runtime::binrw_error::FieldError::new({path:?}, format!(\"{{}} elements do not fit a {element} count\", {count_of}.len()))\n}}))]"
         );
         let _ = writeln!(out, "{}: {element},", field.id);
         Ok(out)
@@ -2005,7 +2087,10 @@ fn depth_bound(def: &TypeDef) -> Option<String> {
 
 /// The call building the message for nesting `def` past `max` levels, shared by every path.
 fn too_deep_call(def: &TypeDef, max: &str) -> String {
-    format!("unreal::depth::too_deep({:?}, {max})", def.rust_name)
+    format!(
+        "savepoint_runtime::depth::too_deep({:?}, {max})",
+        def.rust_name
+    )
 }
 
 /// The writer and serde (JSON) side of a `-savepoint-max-depth` bound: the recursive field is
@@ -2033,10 +2118,10 @@ thread_local! {{
 /// Writes `{name}.{id}` one nesting level deeper.
 #[binrw::writer(writer, endian)]
 fn write_{base}(value: &{rust}) -> binrw::BinResult<()> {{
-    let _level = unreal::depth::DepthGuard::enter(&{counter}, {max}).ok_or_else(|| {{
+    let _level = savepoint_runtime::depth::DepthGuard::enter(&{counter}, {max}).ok_or_else(|| {{
         binrw::Error::Custom {{
             pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
-            err: Box::new(unreal::binrw_error::FieldError::new({path:?}, {too_deep})),
+            err: Box::new(savepoint_runtime::binrw_error::FieldError::new({path:?}, {too_deep})),
         }}
     }})?;
     binrw::BinWrite::write_options(value, writer, endian, ())
@@ -2044,13 +2129,13 @@ fn write_{base}(value: &{rust}) -> binrw::BinResult<()> {{
 
 /// Serializes `{name}.{id}` one nesting level deeper.
 fn ser_{base}<S: serde::Serializer>(value: &{rust}, s: S) -> Result<S::Ok, S::Error> {{
-    let _level = unreal::depth::DepthGuard::enter_ser(&{counter}, {max}, {what})?;
+    let _level = savepoint_runtime::depth::DepthGuard::enter_ser(&{counter}, {max}, {what})?;
     value.serialize(s)
 }}
 
 /// Deserializes `{name}.{id}` one nesting level deeper.
 fn de_{base}<'de, D: serde::Deserializer<'de>>(d: D) -> Result<{rust}, D::Error> {{
-    let _level = unreal::depth::DepthGuard::enter_de(&{counter}, {max}, {what})?;
+    let _level = savepoint_runtime::depth::DepthGuard::enter_de(&{counter}, {max}, {what})?;
     <{rust}>::deserialize(d)
 }}
 ",
@@ -2097,6 +2182,18 @@ fn value_pattern(values: &[i64]) -> String {
         i = j + 1;
     }
     parts.join(" | ")
+}
+
+/// The element type of `Vec<T>` (length `None`) or `[T; N]` (length `N`).
+fn list_element(list: &str) -> Option<(&str, Option<&str>)> {
+    if let Some(element) = list.strip_prefix("Vec<").and_then(|l| l.strip_suffix('>')) {
+        return Some((element, None));
+    }
+    let (element, n) = list
+        .strip_prefix('[')?
+        .strip_suffix(']')?
+        .rsplit_once("; ")?;
+    Some((element, Some(n)))
 }
 
 /// The reader's check of a `valid:`, or `None` when it can never fail for the type.
@@ -2151,5 +2248,54 @@ mod param_tests {
             let err = generate_one(refused, &ksy).unwrap_err();
             assert_eq!(err.yaml_path, "/types/param_type/params/0", "{err}");
         }
+    }
+}
+
+#[cfg(test)]
+mod enum_list_tests {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+        let tag = format!("enum-list-{tag}");
+        crate::binrw::generate_from(&tag, &[("e.ksy", ksy)], "e").map(|m| m.source)
+    }
+
+    const SCHEMA: &str = "meta: {id: e, endian: le}\nseq:\n  - {id: n, type: u1}\n  - {id: some, type: u2, enum: animal, repeat: expr, repeat-expr: n}\n  - {id: two, type: u1, enum: animal, repeat: expr, repeat-expr: 2}\nenums:\n  animal:\n    1: cat\n";
+
+    #[test]
+    fn a_repeat_expr_list_of_enum_values_is_mapped_as_a_whole() {
+        let src = generate_one("ok", SCHEMA).unwrap();
+        for expected in [
+            "#[br(map = |v: Vec<u16>| v.into_iter().map(|x| Animal::from(i128::from(x))).collect::<Vec<_>>())]",
+            "#[bw(try_map = |v: &Vec<Animal>| v.iter().map(|e| u16::try_from(i128::from(*e))).collect::<Result<Vec<u16>, _>>())]",
+            "#[br(count = n)]",
+            "pub some: Vec<Animal>,",
+            "#[br(map = |v: [u8; 2]| v.map(|x| Animal::from(i128::from(x))))]",
+            "pub two: [Animal; 2],",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
+        let eos = SCHEMA.replace("repeat: expr, repeat-expr: 2", "repeat: eos");
+        let err = generate_one("eos", &eos).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/2", "{err}");
+    }
+}
+
+#[cfg(test)]
+mod contents_tests {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+        let tag = format!("contents-{tag}");
+        crate::binrw::generate_from(&tag, &[("c.ksy", ksy)], "c").map(|m| m.source)
+    }
+
+    #[test]
+    fn repeated_contents_check_every_element() {
+        let ksy = "meta: {id: c}\nseq:\n  - {id: magic, contents: [0x12, 0x34], repeat: eos}\n";
+        let src = generate_one("eos", ksy).unwrap();
+        let cond = "magic.iter().all(|x| *x == [0x12, 0x34])";
+        assert_eq!(src.matches(cond).count(), 2, "{src}");
+        assert!(src.contains("#[br(parse_with = ks_until_eof)]"), "{src}");
+        assert!(src.contains("pub magic: Vec<[u8; 2]>,"), "{src}");
+        let counted = ksy.replace("repeat: eos", "repeat: expr, repeat-expr: 2");
+        let err = generate_one("expr", &counted).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/0", "{err}");
     }
 }

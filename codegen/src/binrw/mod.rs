@@ -136,7 +136,7 @@ mod tests {
         for expected in [
             "#[br(assert(matches!(size, 0 | 4), \"invalid Block.size {}\", size))]",
             "matches!(*size, 0 | 4),\n",
-            "unreal::binrw_error::FieldError::new(\"Block.size\", format!(\"invalid Block.size {}\", size))",
+            "savepoint_runtime::binrw_error::FieldError::new(\"Block.size\", format!(\"invalid Block.size {}\", size))",
             "extra.is_some() == (*size == 4)",
             "FieldError::new(\"Block.extra\", \"Block.extra must be present exactly when size == 4\")",
         ] {

@@ -28,12 +28,28 @@ pub(super) enum Element<'a> {
 
 /// The Rust condition of `repeat-until: text` over the element `x` (a reference).
 pub(super) fn condition(text: &str, element: &Element) -> Result<String, String> {
+    condition_with(text, element, &[])
+}
+
+/// [`condition`] that may also name `.last` of the lists in `earlier`: fields read before this
+/// one, by name, with what their elements are (`_ == records1.last`).
+pub(super) fn condition_with(
+    text: &str,
+    element: &Element,
+    earlier: &[(&str, Element)],
+) -> Result<String, String> {
     let e = expr::parse(text).map_err(|e| format!("`{text}`: {e}"))?;
-    Cx { element, text }.boolean(&e)
+    Cx {
+        element,
+        earlier,
+        text,
+    }
+    .boolean(&e)
 }
 
 struct Cx<'a> {
     element: &'a Element<'a>,
+    earlier: &'a [(&'a str, Element<'a>)],
     text: &'a str,
 }
 
@@ -42,8 +58,11 @@ enum Operand {
     /// An integer literal, typed by what it is compared with.
     Lit(i128),
     Int(String),
-    /// A byte of a byte array by index: `None` past its end.
+    /// A byte of a byte array by index: `None` past its end; or a field of the last element
+    /// of an earlier list.
     OptInt(String),
+    /// The bytes of the last element of an earlier list: `None` when it is empty.
+    OptBytes(String),
     Float(String),
     Bytes(String),
     Str(String),
@@ -76,6 +95,12 @@ impl Cx<'_> {
                     (Operand::Int(a), Operand::Lit(n)) => Ok(format!("{a} {op} {n}i128")),
                     (Operand::OptInt(a), Operand::Lit(n)) if matches!(*op, "==" | "!=") => {
                         Ok(format!("{a} {op} Some({n}i128)"))
+                    }
+                    (Operand::Int(a), Operand::OptInt(b))
+                    | (Operand::Bytes(a), Operand::OptBytes(b))
+                        if matches!(*op, "==" | "!=") =>
+                    {
+                        Ok(format!("Some({a}) {op} {b}"))
                     }
                     (Operand::Lit(n), Operand::Int(b)) => Ok(format!("{n}i128 {op} {b}")),
                     (Operand::Lit(a), Operand::Lit(b)) => Ok(format!("{a}i128 {op} {b}i128")),
@@ -144,34 +169,83 @@ impl Cx<'_> {
                     _ => Err(self.refuse(&format!("`.{name}` of other than bytes or a string"))),
                 }
             }
+            Expr::Attr(base, last) if last == "last" => {
+                let (list, Element::Bytes(suffix)) = self.earlier_list(base)? else {
+                    return Err(self.refuse("`.last` of other than a list of bytes"));
+                };
+                Ok(Operand::OptBytes(format!(
+                    "{list}.last().map(|l| &l{suffix}[..])"
+                )))
+            }
+            Expr::Attr(inner, name) if matches!(inner.as_ref(), Expr::Attr(_, last) if last == "last") =>
+            {
+                let Expr::Attr(base, _) = inner.as_ref() else {
+                    return Err(self.refuse("`.last`"));
+                };
+                let (list, Element::Struct(def, suffix)) = self.earlier_list(base)? else {
+                    return Err(self.refuse(&format!(
+                        "`.last.{name}` of other than a list of a user type"
+                    )));
+                };
+                match self.struct_field(def, suffix, name, "l")? {
+                    Operand::Int(v) => Ok(Operand::OptInt(format!("{list}.last().map(|l| {v})"))),
+                    Operand::Bytes(v) => {
+                        Ok(Operand::OptBytes(format!("{list}.last().map(|l| {v})")))
+                    }
+                    _ => Err(self.refuse(&format!("`.last.{name}`"))),
+                }
+            }
             Expr::Attr(base, name) if matches!(base.as_ref(), Expr::Name(n) if n == "_") => {
                 let Element::Struct(def, suffix) = self.element else {
                     return Err(self.refuse(&format!("`_.{name}` of other than a user type")));
                 };
-                let field = def
-                    .seq
-                    .iter()
-                    .find(|f| &f.id == name)
-                    .ok_or_else(|| self.refuse(&format!("`_.{name}` (not a seq field)")))?;
-                let plain = field.cond.is_none()
-                    && field.repeat_expr.is_none()
-                    && field.repeat_until.is_none()
-                    && !field.repeat_eos
-                    && field.enum_name.is_none()
-                    && field.count_of.is_none();
-                let framed = field.terminator.is_some() || field.pad_right.is_some();
-                match &field.ty {
-                    FieldType::Named { name: ty, .. } if plain && super::emit::is_int(ty) => {
-                        Ok(Operand::Int(format!("i128::from(x{suffix}.{name})")))
-                    }
-                    FieldType::None if plain && field.contents_bytes.is_none() => {
-                        let value = if framed { ".value" } else { "" };
-                        Ok(Operand::Bytes(format!("(&x{suffix}.{name}{value}[..])")))
-                    }
-                    _ => Err(self.refuse(&format!("`_.{name}` (not a plain integer field)"))),
-                }
+                self.struct_field(def, suffix, name, "x")
             }
             other => Err(self.refuse(&format!("{other:?}"))),
+        }
+    }
+
+    /// The earlier list `base` names, with its elements' kind.
+    fn earlier_list(&self, base: &Expr) -> Result<(&str, &Element<'_>), String> {
+        let Expr::Name(list) = base else {
+            return Err(self.refuse(&format!("`.last` of {base:?}")));
+        };
+        self.earlier
+            .iter()
+            .find(|(n, _)| n == list)
+            .map(|(n, e)| (*n, e))
+            .ok_or_else(|| self.refuse(&format!("`{list}.last` (not a list read before)")))
+    }
+
+    /// Plain field `name` of element `at` (plus `suffix`) of user type `def`.
+    fn struct_field(
+        &self,
+        def: &TypeDef,
+        suffix: &str,
+        name: &str,
+        at: &str,
+    ) -> Result<Operand, String> {
+        let field = def
+            .seq
+            .iter()
+            .find(|f| f.id == name)
+            .ok_or_else(|| self.refuse(&format!("`_.{name}` (not a seq field)")))?;
+        let plain = field.cond.is_none()
+            && field.repeat_expr.is_none()
+            && field.repeat_until.is_none()
+            && !field.repeat_eos
+            && field.enum_name.is_none()
+            && field.count_of.is_none();
+        let framed = field.terminator.is_some() || field.pad_right.is_some();
+        match &field.ty {
+            FieldType::Named { name: ty, .. } if plain && super::emit::is_int(ty) => {
+                Ok(Operand::Int(format!("i128::from({at}{suffix}.{name})")))
+            }
+            FieldType::None if plain && field.contents_bytes.is_none() => {
+                let value = if framed { ".value" } else { "" };
+                Ok(Operand::Bytes(format!("(&{at}{suffix}.{name}{value}[..])")))
+            }
+            _ => Err(self.refuse(&format!("`_.{name}` (not a plain integer field)"))),
         }
     }
 }
@@ -277,5 +351,19 @@ mod tests {
             "i128::try_from((&x.value[..]).len()).unwrap_or(i128::MAX) == 0i128"
         );
         assert!(condition("_ == 1.5", &Element::Int).is_err());
+    }
+
+    #[test]
+    fn the_last_element_of_an_earlier_list() {
+        let earlier = [("records1", Element::Bytes(".value"))];
+        assert_eq!(
+            condition_with("_ == records1.last", &Element::Bytes(".value"), &earlier).unwrap(),
+            "Some((&x.value[..])) == records1.last().map(|l| &l.value[..])"
+        );
+        let err = condition_with("_ == records2.last", &Element::Bytes(".value"), &earlier);
+        assert!(err.unwrap_err().contains("records2.last"));
+        assert!(condition("_ == records1.last", &Element::Bytes(".value")).is_err());
+        let ints = [("counts", Element::Int)];
+        assert!(condition_with("_ == counts.last", &Element::Int, &ints).is_err());
     }
 }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde_yaml::{Mapping, Value};
 
 use crate::ksy::SchemaError;
+use crate::yaml::KeySpellings;
 
 /// Every schema of a folder, by `meta/id`.
 #[derive(Debug, Clone)]
@@ -45,7 +46,7 @@ pub struct KsEnum {
     /// Its name alone, or (when another enum of the file shares its name) prefixed with the
     /// id of the type that declares it: `container2::animal` is `Container2Animal`.
     pub rust_name: String,
-    pub values: Vec<(i64, String)>,
+    pub values: Vec<(i128, String)>,
 }
 
 /// A Kaitai type.
@@ -150,6 +151,8 @@ pub struct Field {
     /// A `valid` beyond integer literals (strings, bytes, floats, `expr`, or on a list), as one
     /// Kaitai condition on `_` (see `valid.rs`).
     pub valid_expr: Option<String>,
+    /// `valid: {in-enum: true}` on an enum field: the value must be one the enum names.
+    pub valid_in_enum: bool,
     pub variants: Option<(String, Vec<(i64, String)>)>,
     /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
@@ -291,7 +294,7 @@ impl Schemas {
         let mut seen = std::collections::BTreeSet::new();
         while let Some(path) = queue.pop() {
             let Ok(canonical) = path.canonicalize() else {
-                return Err(Cx { path: &path }.err("", "cannot read the imported schema"));
+                return Err(Cx::new(&path).err("", "cannot read the imported schema"));
             };
             if !seen.insert(canonical) {
                 continue;
@@ -304,7 +307,7 @@ impl Schemas {
                         .map(|d| d.join(format!("{abs}.ksy")))
                         .find(|p| p.is_file())
                         .ok_or_else(|| {
-                            Cx { path: &path }.err(
+                            Cx::new(&path).err(
                                 "/meta/imports",
                                 format!("absolute import `{import}` is in no import folder"),
                             )
@@ -326,7 +329,7 @@ impl Schemas {
 
 /// The `meta/imports` of the schema at `path`.
 fn imports_of(path: &Path) -> Result<Vec<String>, SchemaError> {
-    let cx = Cx { path };
+    let cx = Cx::new(path);
     let text =
         std::fs::read_to_string(path).map_err(|e| cx.err("", format!("cannot read: {e}")))?;
     let doc: Value =
@@ -347,9 +350,27 @@ fn imports_of(path: &Path) -> Result<Vec<String>, SchemaError> {
 
 struct Cx<'a> {
     path: &'a Path,
+    /// Mapping keys as written, for error paths.
+    keys: KeySpellings,
 }
 
-impl Cx<'_> {
+impl<'a> Cx<'a> {
+    /// Errors in `path`, before its text is read.
+    fn new(path: &'a Path) -> Self {
+        Cx {
+            path,
+            keys: KeySpellings::default(),
+        }
+    }
+
+    /// The YAML path of the `index`-th key of the mapping at `mapping_path`.
+    fn key_path(&self, mapping_path: &str, index: usize, key: &Value) -> String {
+        format!(
+            "{mapping_path}/{}",
+            self.keys.step(mapping_path, index, key)
+        )
+    }
+
     fn err(&self, yaml_path: &str, message: impl Into<String>) -> SchemaError {
         SchemaError {
             file: self.path.to_path_buf(),
@@ -360,9 +381,12 @@ impl Cx<'_> {
 }
 
 fn read_file(path: &Path) -> Result<File, SchemaError> {
-    let cx = Cx { path };
-    let text =
-        std::fs::read_to_string(path).map_err(|e| cx.err("", format!("cannot read: {e}")))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Cx::new(path).err("", format!("cannot read: {e}")))?;
+    let cx = Cx {
+        path,
+        keys: KeySpellings::of(&text),
+    };
     let doc: Value =
         serde_yaml::from_str(&text).map_err(|e| cx.err("", format!("invalid YAML: {e}")))?;
     let map = doc
@@ -574,14 +598,20 @@ impl Cx<'_> {
                     .as_mapping()
                     .ok_or_else(|| self.err(&vpath, "an enum is a mapping of values to names"))?;
                 let mut pairs = Vec::new();
-                for (k, v) in values {
+                for (i, (k, v)) in values.iter().enumerate() {
                     let id = v.as_str().or_else(|| v.get("id").and_then(Value::as_str));
-                    match (k.as_i64(), id) {
+                    // Values up to `u64::MAX` (Kaitai's `u8` type).
+                    let key = k
+                        .as_i64()
+                        .map(i128::from)
+                        .or_else(|| k.as_u64().map(i128::from));
+                    match (key, id) {
                         (Some(k), Some(id)) => pairs.push((k, snake_to_camel(id))),
                         _ => {
-                            return Err(
-                                self.err(&vpath, "enum values are integers with a name or {id}")
-                            );
+                            return Err(self.err(
+                                &self.key_path(&vpath, i, k),
+                                "enum values are integers with a name or {id}",
+                            ));
                         }
                     }
                 }
@@ -816,16 +846,18 @@ fn switch_cases(cx: &Cx, ypath: &str, map: &Mapping) -> Result<Vec<(String, Stri
         .ok_or_else(|| cx.err(&cpath, "cases must be a mapping"))?;
     cases
         .iter()
-        .map(|(k, v)| {
+        .enumerate()
+        .map(|(i, (k, v))| {
+            let kpath = cx.key_path(&cpath, i, k);
             let key = match k {
                 Value::String(s) => s.clone(),
                 Value::Number(n) => n.to_string(),
                 Value::Bool(b) => b.to_string(),
-                _ => return Err(cx.err(&cpath, "a case key is a number, string or boolean")),
+                _ => return Err(cx.err(&kpath, "a case key is a number, string or boolean")),
             };
             let ty = v
                 .as_str()
-                .ok_or_else(|| cx.err(&format!("{cpath}/{key}"), "a case type is a type name"))?;
+                .ok_or_else(|| cx.err(&kpath, "a case type is a type name"))?;
             Ok((key, ty.to_string()))
         })
         .collect()
@@ -836,9 +868,13 @@ fn variants(cx: &Cx, ypath: &str, v: Option<&Value>) -> Result<Vec<(i64, String)
         .and_then(Value::as_mapping)
         .ok_or_else(|| cx.err(ypath, "expected a mapping of values to names"))?;
     map.iter()
-        .map(|(k, v)| match (k.as_i64(), v.as_str()) {
+        .enumerate()
+        .map(|(i, (k, v))| match (k.as_i64(), v.as_str()) {
             (Some(k), Some(v)) => Ok((k, v.to_string())),
-            _ => Err(cx.err(ypath, "expected integer keys and string names")),
+            _ => Err(cx.err(
+                &cx.key_path(ypath, i, k),
+                "expected integer keys and string names",
+            )),
         })
         .collect()
 }
@@ -1012,20 +1048,24 @@ impl Cx<'_> {
             .and_then(|e| str_key(e, "switch-on"))
             .ok_or_else(|| self.err(epath, "expected switch-on"))?;
         let mut out = Vec::new();
-        for (key, value) in e
+        let cpath = format!("{epath}/cases");
+        for (i, (key, value)) in e
             .and_then(|e| e.get("cases"))
             .and_then(Value::as_mapping)
             .ok_or_else(|| self.err(epath, "expected cases"))?
+            .iter()
+            .enumerate()
         {
+            let kpath = self.key_path(&cpath, i, key);
             let key = match key {
                 Value::String(s) => s.clone(),
                 Value::Number(n) => n.to_string(),
-                _ => return Err(self.err(epath, "a case key is a number or string")),
+                _ => return Err(self.err(&kpath, "a case key is a number or string")),
             };
             let big = match value.as_str() {
                 Some("be") => true,
                 Some("le") => false,
-                _ => return Err(self.err(&format!("{epath}/cases"), "a case is le or be")),
+                _ => return Err(self.err(&kpath, "a case is le or be")),
             };
             out.push((key, big));
         }
@@ -1168,7 +1208,32 @@ impl Cx<'_> {
             }
         };
         let mut valid_expr = None;
-        let valid = match map.get("valid") {
+        let valid_in_enum = match map.get("valid").and_then(|v| v.get("in-enum")) {
+            None => false,
+            Some(v) => {
+                let vp = format!("{ypath}/valid");
+                if v.as_bool() != Some(true)
+                    || map
+                        .get("valid")
+                        .and_then(Value::as_mapping)
+                        .map(Mapping::len)
+                        != Some(1)
+                {
+                    return Err(self.err(
+                        &format!("{vp}/in-enum"),
+                        "`in-enum` is `true` and the only `valid` key",
+                    ));
+                }
+                if !map.contains_key("enum") {
+                    return Err(self.err(
+                        &format!("{vp}/in-enum"),
+                        "`in-enum` on a field without `enum`",
+                    ));
+                }
+                true
+            }
+        };
+        let valid = match map.get("valid").filter(|_| !valid_in_enum) {
             None => None,
             Some(v) => {
                 let vp = format!("{ypath}/valid");
@@ -1242,6 +1307,7 @@ impl Cx<'_> {
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
             valid_expr,
+            valid_in_enum,
             variants,
             sized: !string && map.contains_key("encoding"),
             size: str_key(map, "size"),

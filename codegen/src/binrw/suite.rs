@@ -242,6 +242,18 @@ impl<'a> Cx<'a> {
                 _ => Err(self.refuse(format!("kst `.{n}` on this value"))),
             },
             Expr::Cast(base, ty) => match self.actual(base, root)? {
+                // A sized switch where no case matched keeps the area's bytes.
+                (b, Value::Switch(name, field)) if ty == "bytes" => {
+                    if field.size.is_none() && !field.size_eos {
+                        return Err(self.refuse("kst `.as<bytes>` of an unsized switch"));
+                    }
+                    Ok((
+                        format!(
+                            "(match &{b} {{ {name}::Raw(x) => x, _ => return Err(\"not Raw\".into()) }})"
+                        ),
+                        Value::List(Box::new(Value::Int)),
+                    ))
+                }
                 (b, Value::Switch(name, _)) => {
                     let last = ty.rsplit("::").next().unwrap_or(ty);
                     let variant = super::emit::switch::variant_name(last);
@@ -272,8 +284,8 @@ impl<'a> Cx<'a> {
                     Value::Str,
                 )),
                 ((b, Value::List(element)), Expr::Int(i)) => {
-                    // An integer element is copied out of the list.
-                    let deref = if matches!(*element, Value::Int | Value::Bool) {
+                    // An integer, boolean or enum element is copied out of the list.
+                    let deref = if matches!(*element, Value::Int | Value::Bool | Value::Enum(_)) {
                         "*"
                     } else {
                         ""
@@ -298,6 +310,17 @@ impl<'a> Cx<'a> {
     ) -> Result<String, SchemaError> {
         let (access, kind) = self.actual(actual, root)?;
         if matches!(expected, Expr::Name(n) if n == "null") {
+            // An unsized switch where no case matched reads nothing (Kaitai's null).
+            if let Value::Switch(name, field) = &kind
+                && field.size.is_none()
+                && !field.size_eos
+                && field.switch_cases.iter().all(|(k, _)| k != "_")
+            {
+                let what = format!("{actual:?}").replace('"', "'");
+                return Ok(format!(
+                    "check(matches!({access}, {name}::Unmatched), \"{what}\")?;\n"
+                ));
+            }
             // An undefined value instance (its `if` false): the call without its unwrap.
             if let Some(cut) = access
                 .rfind(".ok_or(")

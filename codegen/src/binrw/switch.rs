@@ -10,8 +10,10 @@
 
 use std::fmt::Write as _;
 
-use super::super::schema::{Field, FieldType, TypeDef, snake_to_camel};
-use super::{BASE_DERIVES, Module, doc_attrs, indent, int_type, own_endian, write_check};
+use super::super::schema::{Field, FieldType, TypeDef, Valid, snake_to_camel};
+use super::{
+    BASE_DERIVES, Module, assert_attr, doc_attrs, indent, int_type, own_endian, write_check,
+};
 use crate::ksy::SchemaError;
 
 /// How a selector is passed and compared.
@@ -58,10 +60,11 @@ impl Module<'_> {
         let FieldType::Switch { on, .. } = &field.ty else {
             return Err(self.field_err(field, "expected a switch-on type"));
         };
-        if field.valid.is_some() {
+        if field.valid_expr.is_some() || (field.valid.is_some() && (sized || field.cond.is_some()))
+        {
             return Err(self.field_err(
                 field,
-                "`valid` on a switch-on field is not supported by the binrw backend",
+                "`valid` other than integer literals on an unsized, unconditional switch-on field is not supported by the binrw backend",
             ));
         }
         let sel = self.selector(def, field, on)?;
@@ -176,7 +179,7 @@ impl Module<'_> {
             "{}.{} does not match its selector `{on}`",
             def.rust_name, field.id
         );
-        let check = if others.is_empty() {
+        let mut check = if others.is_empty() {
             String::new()
         } else {
             write_check(
@@ -186,11 +189,57 @@ impl Module<'_> {
                 &[],
             )
         };
+        if let Some(valid) = &field.valid {
+            check.push_str(&self.valid_variants(def, field, &name, valid)?);
+        }
         Ok(Switch {
             name,
             arg: (!others.is_empty()).then(|| sel_arg(&sel, on)),
             check,
         })
+    }
+
+    /// The checks of an integer `valid` on a switch field: the variant holds an integer case
+    /// type and its value is valid (any other variant is not).
+    fn valid_variants(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        name: &str,
+        valid: &Valid,
+    ) -> Result<String, SchemaError> {
+        let value = if !valid.any_of.is_empty() {
+            let list: Vec<String> = valid.any_of.iter().map(i64::to_string).collect();
+            list.join(" | ")
+        } else {
+            let bound = |b: Option<i64>| b.map_or(String::new(), |n| n.to_string());
+            match (valid.min, valid.max) {
+                (None, None) => return Ok(String::new()),
+                (min, None) => format!("{}..", bound(min)),
+                (min, max) => format!("{}..={}", bound(min), bound(max)),
+            }
+        };
+        let mut patterns: Vec<String> = Vec::new();
+        for (_, ty) in &field.switch_cases {
+            if int_type(ty).is_none() {
+                return Err(self.field_err(
+                    field,
+                    format!("`valid` on a switch with the case type `{ty}`: the binrw backend checks integer cases only"),
+                ));
+            }
+            let pattern = format!("{name}::{}({value})", variant_name(ty));
+            if !patterns.contains(&pattern) {
+                patterns.push(pattern);
+            }
+        }
+        let path = format!("{}.{}", def.rust_name, field.id);
+        let cond = format!("matches!({}, {})", field.id, patterns.join(" | "));
+        let message = format!("{path} is not valid");
+        Ok(format!(
+            "{}{}",
+            assert_attr("br", &cond, &message, &[]),
+            write_check(&path, &cond, &message, &[])
+        ))
     }
 
     /// The reader's argument of a switch field without `-savepoint-enum` (a sized one passes
@@ -309,6 +358,14 @@ impl Module<'_> {
             }
             FieldType::Named { name, .. } if int_type(name).is_some() => {
                 int_type(name).map(Sel::Int).ok_or_else(refuse)
+            }
+            // A bit field wider than one bit is held in the narrowest unsigned integer.
+            FieldType::Named { name, .. }
+                if sel.enum_name.is_none()
+                    && super::super::bits::width(name).is_some_and(|(n, _)| n > 1) =>
+            {
+                let (n, _) = super::super::bits::width(name).ok_or_else(refuse)?;
+                Ok(Sel::Int(super::super::bits::rust_type(n)))
             }
             FieldType::Named { name, .. } if name == "str" || name == "strz" => Ok(Sel::Str),
             FieldType::None if sel.contents_bytes.is_none() && sel.process.is_none() => {
@@ -473,6 +530,28 @@ mod tests {
         let key = SCHEMA.replace("'\"W\"'", "7");
         let err = generate_one("key", &key).unwrap_err();
         assert!(err.message.contains("case `7`"), "{err}");
+    }
+
+    #[test]
+    fn a_bit_field_selects_as_its_integer() {
+        let ksy = "meta: {id: s}\nseq:\n  - {id: a, type: b3}\n  - {id: flag, type: b1}\n  - id: b\n    type:\n      switch-on: a\n      cases:\n        2: u1\n";
+        let src = generate_one("bits", ksy).unwrap();
+        assert!(src.contains("#[br(import(sel: u8))]"), "{src}");
+        assert!(src.contains("#[br(pre_assert(sel == 2))]"), "{src}");
+        let one_bit = ksy.replace("switch-on: a", "switch-on: flag");
+        assert!(generate_one("bit", &one_bit).is_err());
+    }
+
+    #[test]
+    fn valid_on_a_switch_checks_every_integer_variant() {
+        let ksy = "meta: {id: s}\nseq:\n  - {id: a, type: u1}\n  - id: b\n    type:\n      switch-on: a\n      cases:\n        0x50: u2le\n        _: u2be\n    valid: {min: 2, max: 9}\n";
+        let src = generate_one("valid", ksy).unwrap();
+        let cond = "matches!(b, SB::U2le(2..=9) | SB::U2be(2..=9))";
+        assert_eq!(src.matches(cond).count(), 2, "{src}");
+        let user = ksy.replace("_: u2be", "_: intval")
+            + "types:\n  intval:\n    seq:\n      - {id: v, type: u1}\n";
+        let err = generate_one("valid-user", &user).unwrap_err();
+        assert!(err.message.contains("case type `intval`"), "{err}");
     }
 
     #[test]

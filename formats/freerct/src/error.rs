@@ -1,6 +1,6 @@
 //! The error type: format name, field path and byte offset.
 
-use unreal::escape::{MAX_PRINTED_CHARS, escape_text};
+use savepoint_runtime::escape::{MAX_PRINTED_CHARS, escape_text};
 
 /// A read or write failure, naming the field path and the byte offset.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -21,7 +21,7 @@ pub struct Error {
 impl Error {
     /// Converts a binrw error; `fallback_pos` is used for errors without a position (end of input).
     pub(crate) fn from_binrw(err: binrw::Error, fallback_pos: u64) -> Self {
-        let flat = unreal::binrw_error::flatten(&err);
+        let flat = savepoint_runtime::binrw_error::flatten(&err);
         let (message, offset) = match flat.pos {
             _ if flat.eof => ("unexpected end of input".to_owned(), fallback_pos),
             Some(pos) => (flat.message, pos),

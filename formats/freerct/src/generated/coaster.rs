@@ -71,7 +71,7 @@ pub struct CoasterCar {
     pub back: DisplayCoasterCar,
     #[br(temp)]
     #[bw(try_calc = u32::try_from(seats.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("CoasterCar.seats", format!("{} elements do not fit a u32 count", seats.len()))
+        savepoint_runtime::binrw_error::FieldError::new("CoasterCar.seats", format!("{} elements do not fit a u32 count", seats.len()))
     }))]
     count: u32,
     /// Guest id in every seat (-1 for empty).
@@ -116,7 +116,7 @@ pub struct CoasterStation {
     pub back_position: u32,
     #[br(temp)]
     #[bw(try_calc = u16::try_from(voxels.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("CoasterStation.voxels", format!("{} elements do not fit a u16 count", voxels.len()))
+        savepoint_runtime::binrw_error::FieldError::new("CoasterStation.voxels", format!("{} elements do not fit a u16 count", voxels.len()))
     }))]
     count: u16,
     /// Voxels occupied by the station.
@@ -153,10 +153,10 @@ pub struct Coaster {
     #[br(assert(piece_count >= 1, "invalid Coaster.piece_count {}", piece_count))]
     #[bw(assert(
         !pieces.is_empty(),
-        unreal::binrw_error::FieldError::new("Coaster.piece_count", format!("invalid Coaster.piece_count {}", pieces.len()))
+        savepoint_runtime::binrw_error::FieldError::new("Coaster.piece_count", format!("invalid Coaster.piece_count {}", pieces.len()))
     ))]
     #[bw(try_calc = u16::try_from(pieces.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("Coaster.pieces", format!("{} elements do not fit a u16 count", pieces.len()))
+        savepoint_runtime::binrw_error::FieldError::new("Coaster.pieces", format!("{} elements do not fit a u16 count", pieces.len()))
     }))]
     piece_count: u16,
     /// Placed track pieces.
@@ -165,7 +165,7 @@ pub struct Coaster {
     pub pieces: Vec<PlacedTrackPiece>,
     #[br(temp)]
     #[bw(try_calc = u16::try_from(trains.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("Coaster.trains", format!("{} elements do not fit a u16 count", trains.len()))
+        savepoint_runtime::binrw_error::FieldError::new("Coaster.trains", format!("{} elements do not fit a u16 count", trains.len()))
     }))]
     train_count: u16,
     /// Cars in a single train.
@@ -174,7 +174,7 @@ pub struct Coaster {
     #[br(count = train_count, args { inner: (cars_per_train,) })]
     #[bw(assert(
         trains.iter().all(|e| e.cars.len() == usize::from(*cars_per_train)),
-        unreal::binrw_error::FieldError::new("Coaster.trains[..].cars", "Coaster.trains[..].cars must hold cars_per_train elements")
+        savepoint_runtime::binrw_error::FieldError::new("Coaster.trains[..].cars", "Coaster.trains[..].cars must hold cars_per_train elements")
     ))]
     pub trains: Vec<CoasterTrain>,
     /// Maximum idle duration in milliseconds.
@@ -183,7 +183,7 @@ pub struct Coaster {
     pub min_idle: u32,
     #[br(temp)]
     #[bw(try_calc = u16::try_from(stations.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("Coaster.stations", format!("{} elements do not fit a u16 count", stations.len()))
+        savepoint_runtime::binrw_error::FieldError::new("Coaster.stations", format!("{} elements do not fit a u16 count", stations.len()))
     }))]
     station_count: u16,
     /// Stations.
@@ -191,7 +191,7 @@ pub struct Coaster {
     pub stations: Vec<CoasterStation>,
     #[br(temp)]
     #[bw(try_calc = u32::try_from(intensity_statistics.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("Coaster.intensity_statistics", format!("{} elements do not fit a u32 count", intensity_statistics.len()))
+        savepoint_runtime::binrw_error::FieldError::new("Coaster.intensity_statistics", format!("{} elements do not fit a u32 count", intensity_statistics.len()))
     }))]
     statistics_count: u32,
     /// Intensity statistics.

@@ -50,7 +50,7 @@ pub struct FinanceHistory {
 pub struct Finances {
     #[br(temp)]
     #[bw(try_calc = u8::try_from(history.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("Finances.history", format!("{} elements do not fit a u8 count", history.len()))
+        savepoint_runtime::binrw_error::FieldError::new("Finances.history", format!("{} elements do not fit a u8 count", history.len()))
     }))]
     count: u8,
     /// Index of the current history section.

@@ -49,14 +49,14 @@ pub struct OnrideGuests {
     pub batch_size: u16,
     #[br(temp)]
     #[bw(try_calc = u16::try_from(batches.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("OnrideGuests.batches", format!("{} elements do not fit a u16 count", batches.len()))
+        savepoint_runtime::binrw_error::FieldError::new("OnrideGuests.batches", format!("{} elements do not fit a u16 count", batches.len()))
     }))]
     count: u16,
     /// The batches.
     #[br(count = count, args { inner: (batch_size,) })]
     #[bw(assert(
         batches.iter().all(|e| e.guests.len() == usize::from(*batch_size)),
-        unreal::binrw_error::FieldError::new("OnrideGuests.batches[..].guests", "OnrideGuests.batches[..].guests must hold batch_size elements")
+        savepoint_runtime::binrw_error::FieldError::new("OnrideGuests.batches[..].guests", "OnrideGuests.batches[..].guests must hold batch_size elements")
     ))]
     pub batches: Vec<OnrideGuestsBatch>,
 }

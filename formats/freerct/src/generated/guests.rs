@@ -49,7 +49,7 @@ pub struct Guests {
     pub complaints: Option<Complaints>,
     #[br(temp)]
     #[bw(try_calc = u32::try_from(guests.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("Guests.guests", format!("{} elements do not fit a u32 count", guests.len()))
+        savepoint_runtime::binrw_error::FieldError::new("Guests.guests", format!("{} elements do not fit a u32 count", guests.len()))
     }))]
     count: u32,
     /// Active guests.

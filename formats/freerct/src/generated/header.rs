@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 #[br(assert(version >= 10, "unsupported FCTS version {}", version))]
 #[bw(assert(
     *version >= 10,
-    unreal::binrw_error::FieldError::new("FileHeader.version", format!("FileHeader.version: unsupported FCTS version {}", version))
+    savepoint_runtime::binrw_error::FieldError::new("FileHeader.version", format!("FileHeader.version: unsupported FCTS version {}", version))
 ))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FileHeader {

@@ -30,7 +30,7 @@ pub struct Message {
 pub struct Inbox {
     #[br(temp)]
     #[bw(try_calc = u32::try_from(messages.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("Inbox.messages", format!("{} elements do not fit a u32 count", messages.len()))
+        savepoint_runtime::binrw_error::FieldError::new("Inbox.messages", format!("{} elements do not fit a u32 count", messages.len()))
     }))]
     count: u32,
     /// The messages.

@@ -34,7 +34,7 @@ thread_local! {
 /// Writes `ObjectiveContainer.children` one nesting level deeper.
 #[binrw::writer(writer, endian)]
 fn write_objective_container_children(value: &Vec<Objective>) -> binrw::BinResult<()> {
-    let _level = unreal::depth::DepthGuard::enter(
+    let _level = savepoint_runtime::depth::DepthGuard::enter(
             &OBJECTIVE_CONTAINER_DEPTH,
             MAX_OBJECTIVE_DEPTH,
         )
@@ -42,9 +42,9 @@ fn write_objective_container_children(value: &Vec<Objective>) -> binrw::BinResul
             binrw::Error::Custom {
                 pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
                 err: Box::new(
-                    unreal::binrw_error::FieldError::new(
+                    savepoint_runtime::binrw_error::FieldError::new(
                         "ObjectiveContainer.children",
-                        unreal::depth::too_deep(
+                        savepoint_runtime::depth::too_deep(
                             "ObjectiveContainer",
                             MAX_OBJECTIVE_DEPTH,
                         ),
@@ -60,7 +60,7 @@ fn ser_objective_container_children<S: serde::Serializer>(
     value: &Vec<Objective>,
     s: S,
 ) -> Result<S::Ok, S::Error> {
-    let _level = unreal::depth::DepthGuard::enter_ser(
+    let _level = savepoint_runtime::depth::DepthGuard::enter_ser(
         &OBJECTIVE_CONTAINER_DEPTH,
         MAX_OBJECTIVE_DEPTH,
         "ObjectiveContainer",
@@ -72,7 +72,7 @@ fn ser_objective_container_children<S: serde::Serializer>(
 fn de_objective_container_children<'de, D: serde::Deserializer<'de>>(
     d: D,
 ) -> Result<Vec<Objective>, D::Error> {
-    let _level = unreal::depth::DepthGuard::enter_de(
+    let _level = savepoint_runtime::depth::DepthGuard::enter_de(
         &OBJECTIVE_CONTAINER_DEPTH,
         MAX_OBJECTIVE_DEPTH,
         "ObjectiveContainer",
@@ -88,7 +88,7 @@ fn de_objective_container_children<'de, D: serde::Deserializer<'de>>(
 #[br(pre_assert(
     depth < MAX_OBJECTIVE_DEPTH,
     "{}",
-    unreal::depth::too_deep("ObjectiveContainer", MAX_OBJECTIVE_DEPTH)
+    savepoint_runtime::depth::too_deep("ObjectiveContainer", MAX_OBJECTIVE_DEPTH)
 ))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ObjectiveContainer {
@@ -100,7 +100,7 @@ pub struct ObjectiveContainer {
     pub timeout: PatternDate,
     #[br(temp)]
     #[bw(try_calc = u32::try_from(children.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("ObjectiveContainer.children", format!("{} elements do not fit a u32 count", children.len()))
+        savepoint_runtime::binrw_error::FieldError::new("ObjectiveContainer.children", format!("{} elements do not fit a u32 count", children.len()))
     }))]
     count: u32,
     /// The sub-objectives, each preceded by its type byte.

@@ -29,7 +29,7 @@ pub struct GameObserver {
     pub max_guests: u32,
     #[br(temp)]
     #[bw(try_calc = u32::try_from(rating_history.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("GameObserver.rating_history", format!("{} elements do not fit a u32 count", rating_history.len()))
+        savepoint_runtime::binrw_error::FieldError::new("GameObserver.rating_history", format!("{} elements do not fit a u32 count", rating_history.len()))
     }))]
     rating_count: u32,
     /// Park rating history, most recent first.
@@ -37,7 +37,7 @@ pub struct GameObserver {
     pub rating_history: Vec<u16>,
     #[br(temp)]
     #[bw(try_calc = u32::try_from(guest_history.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("GameObserver.guest_history", format!("{} elements do not fit a u32 count", guest_history.len()))
+        savepoint_runtime::binrw_error::FieldError::new("GameObserver.guest_history", format!("{} elements do not fit a u32 count", guest_history.len()))
     }))]
     guest_count: u32,
     /// Guest count history, most recent first.

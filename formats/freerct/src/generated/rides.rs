@@ -39,7 +39,7 @@ pub struct RideEntry {
     #[br(assert(kind <= 4, "invalid RideEntry.kind {}", kind))]
     #[bw(assert(
         *kind <= 4,
-        unreal::binrw_error::FieldError::new("RideEntry.kind", format!("invalid RideEntry.kind {}", kind))
+        savepoint_runtime::binrw_error::FieldError::new("RideEntry.kind", format!("invalid RideEntry.kind {}", kind))
     ))]
     pub kind: u8,
     /// Ride type name (Rides version 1).
@@ -60,7 +60,7 @@ pub struct RideEntry {
             RideData::GentleThrill(_) => matches!(*kind, 1..=3),
             RideData::Coaster(_) => *kind == 4,
         },
-        unreal::binrw_error::FieldError::new("RideEntry.kind", format!("RideEntry.kind {} does not match its data", kind))
+        savepoint_runtime::binrw_error::FieldError::new("RideEntry.kind", format!("RideEntry.kind {} does not match its data", kind))
     ))]
     pub data: RideData,
 }
@@ -73,7 +73,7 @@ pub struct RideEntry {
 pub struct Rides {
     #[br(temp)]
     #[bw(try_calc = u16::try_from(rides.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("Rides.rides", format!("{} elements do not fit a u16 count", rides.len()))
+        savepoint_runtime::binrw_error::FieldError::new("Rides.rides", format!("{} elements do not fit a u16 count", rides.len()))
     }))]
     count: u16,
     /// The rides.

@@ -34,7 +34,7 @@ pub struct SaveGame {
     /// All voxel stacks, x outer and y fastest.
     #[bw(assert(
         voxel_stacks.len() == usize::from(world.x_size) * usize::from(world.y_size),
-        unreal::binrw_error::FieldError::new("SaveGame.voxel_stacks", format!("SaveGame.voxel_stacks must hold world.x_size * world.y_size elements, not {}", voxel_stacks.len()))
+        savepoint_runtime::binrw_error::FieldError::new("SaveGame.voxel_stacks", format!("SaveGame.voxel_stacks must hold world.x_size * world.y_size elements, not {}", voxel_stacks.len()))
     ))]
     #[br(count = usize::from(world.x_size) * usize::from(world.y_size))]
     pub voxel_stacks: Vec<VoxelStack>,

@@ -75,7 +75,7 @@ pub struct PlacedPathObject {
 pub struct Scenery {
     #[br(temp)]
     #[bw(try_calc = u32::try_from(items.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("Scenery.items", format!("{} elements do not fit a u32 count", items.len()))
+        savepoint_runtime::binrw_error::FieldError::new("Scenery.items", format!("{} elements do not fit a u32 count", items.len()))
     }))]
     count: u32,
     /// Scenery items.

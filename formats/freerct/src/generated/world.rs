@@ -25,7 +25,7 @@ pub struct BorderFenceRule {
 pub struct BorderFenceRules {
     #[br(temp)]
     #[bw(try_calc = u16::try_from(rules.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("BorderFenceRules.rules", format!("{} elements do not fit a u16 count", rules.len()))
+        savepoint_runtime::binrw_error::FieldError::new("BorderFenceRules.rules", format!("{} elements do not fit a u16 count", rules.len()))
     }))]
     count: u16,
     /// The rules.
@@ -60,7 +60,7 @@ pub struct Voxel {
     #[br(assert(matches!(instance, 0 | 4 | 5), "invalid Voxel.instance {}", instance))]
     #[bw(assert(
         matches!(*instance, 0 | 4 | 5),
-        unreal::binrw_error::FieldError::new("Voxel.instance", format!("invalid Voxel.instance {}", instance))
+        savepoint_runtime::binrw_error::FieldError::new("Voxel.instance", format!("invalid Voxel.instance {}", instance))
     ))]
     pub instance: u8,
     /// Instance data, present for path and scenery instances. For a path (4) its bits are
@@ -68,7 +68,7 @@ pub struct Voxel {
     #[br(if(instance == 4 || instance == 5))]
     #[bw(assert(
         instance_data.is_some() == (*instance == 4 || *instance == 5),
-        unreal::binrw_error::FieldError::new("Voxel.instance_data", "Voxel.instance_data must be present exactly when instance == 4 || instance == 5")
+        savepoint_runtime::binrw_error::FieldError::new("Voxel.instance_data", "Voxel.instance_data must be present exactly when instance == 4 || instance == 5")
     ))]
     pub instance_data: Option<u16>,
     /// Fence word (version 2 and later).
@@ -86,12 +86,12 @@ pub struct VoxelStack {
     #[br(assert(base >= 0, "invalid VoxelStack.base {}", base))]
     #[bw(assert(
         *base >= 0,
-        unreal::binrw_error::FieldError::new("VoxelStack.base", format!("invalid VoxelStack.base {}", base))
+        savepoint_runtime::binrw_error::FieldError::new("VoxelStack.base", format!("invalid VoxelStack.base {}", base))
     ))]
     pub base: i16,
     #[br(temp)]
     #[bw(try_calc = u16::try_from(voxels.len()).map_err(|_| {
-        unreal::binrw_error::FieldError::new("VoxelStack.voxels", format!("{} elements do not fit a u16 count", voxels.len()))
+        savepoint_runtime::binrw_error::FieldError::new("VoxelStack.voxels", format!("{} elements do not fit a u16 count", voxels.len()))
     }))]
     height: u16,
     /// Ownership of the tile (0 none, 1 for sale, 2 park).

@@ -1,99 +1,44 @@
 //! `savepoint-codegen`: generate Rust from .ksy schemas, try a schema on files, dump a parse.
-//!
-//! ```text
-//! savepoint-codegen generate SCHEMA.ksy... -o DIR [--check] [--backend kaitai|binrw] [-I DIR]...
-//! savepoint-codegen roundtrip SCHEMA.ksy FILE... [-I DIR]...
-//! savepoint-codegen dump SCHEMA.ksy FILE [-I DIR]...
-//! ```
+//! Run `savepoint-codegen --help` for usage.
+
+mod args;
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+use args::{Backend, Command as Cli};
 use savepoint_codegen::{Options, RUNTIME_SOURCE, generate_file, scratch::Scratch};
 
-const USAGE: &str = "usage:
-  savepoint-codegen generate SCHEMA.ksy... -o DIR [--check] [--backend kaitai|binrw] [-I IMPORT_DIR]...
-  savepoint-codegen roundtrip SCHEMA.ksy FILE... [-I IMPORT_DIR]...
-  savepoint-codegen dump SCHEMA.ksy FILE [-I IMPORT_DIR]...";
-
-/// Which emitter `generate` uses.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Backend {
-    /// Any Kaitai schema, as types over the `ks_runtime.rs` support module (`savepoint_codegen::emit`).
-    Kaitai,
-    /// The `#[binrw]` subset with the `-savepoint-*` keys (`savepoint_codegen::binrw`).
-    Binrw,
-}
-
-struct Args {
-    cmd: String,
-    backend: Backend,
-    paths: Vec<PathBuf>,
-    out: Option<PathBuf>,
-    check: bool,
-    opts: Options,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut it = std::env::args_os().skip(1);
-    let cmd = it
-        .next()
-        .ok_or("missing command")?
-        .to_string_lossy()
-        .to_string();
-    let mut a = Args {
-        cmd,
-        backend: Backend::Kaitai,
-        paths: Vec::new(),
-        out: None,
-        check: false,
-        opts: Options::default(),
-    };
-    while let Some(arg) = it.next() {
-        match arg.to_str() {
-            Some("-o") => a.out = Some(it.next().ok_or("-o needs a folder")?.into()),
-            Some("-I") => a
-                .opts
-                .import_paths
-                .push(it.next().ok_or("-I needs a folder")?.into()),
-            Some("--check") => a.check = true,
-            Some("--backend") => {
-                a.backend = match it.next().as_ref().and_then(|b| b.to_str()) {
-                    Some("kaitai") => Backend::Kaitai,
-                    Some("binrw") => Backend::Binrw,
-                    _ => return Err("--backend needs `kaitai` or `binrw`".into()),
-                }
-            }
-            Some(s) if s.starts_with('-') && s != "-" => return Err(format!("unknown option {s}")),
-            _ => a.paths.push(arg.into()),
-        }
-    }
-    Ok(a)
-}
+/// Exit status of a usage error.
+const EXIT_USAGE: u8 = 2;
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("error: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let cli = match args::parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
     };
-    if args.backend == Backend::Binrw && args.cmd != "generate" {
-        eprintln!("error: --backend binrw is only for `generate`\n{USAGE}");
-        return ExitCode::from(2);
-    }
-    let r = match args.cmd.as_str() {
-        "generate" => generate(&args),
-        "roundtrip" => roundtrip(&args),
-        "dump" => dump(&args),
-        other => {
-            eprintln!("error: unknown command {other}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let result = match cli.command {
+        Cli::Generate {
+            schemas,
+            output,
+            check,
+            backend,
+            imports,
+        } => generate(&schemas, &output, check, backend, &imports.options()),
+        Cli::RoundTrip {
+            schema,
+            files,
+            imports,
+        } => roundtrip(&schema, &files, &imports.options()),
+        Cli::Dump {
+            schema,
+            file,
+            imports,
+        } => dump(&schema, &file, &imports.options()),
     };
-    match r {
+    match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
@@ -101,6 +46,18 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Prints clap's help or version (stdout, exit 0) or usage error (stderr, exit 2). A closed
+/// pipe is not an error worth reporting.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let text = e.render().to_string();
+    if e.use_stderr() {
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+        return ExitCode::from(EXIT_USAGE);
+    }
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    ExitCode::SUCCESS
 }
 
 fn module_name(schema: &Path) -> String {
@@ -115,16 +72,16 @@ fn module_name(schema: &Path) -> String {
 /// The schemas must share one folder, where the other schemas they import are looked up. The
 /// modules refer to each other as `crate::<id>`, so no `mod.rs` is written: declare them at the
 /// crate root (as `formats/freerct` does).
-fn binrw_files(args: &Args) -> Result<BTreeMap<String, String>, String> {
-    let dir = args.paths[0].parent().unwrap_or(Path::new(""));
-    if let Some(other) = args.paths.iter().find(|p| p.parent() != Some(dir)) {
+fn binrw_files(schemas: &[PathBuf]) -> Result<BTreeMap<String, String>, String> {
+    let dir = schemas[0].parent().unwrap_or(Path::new(""));
+    if let Some(other) = schemas.iter().find(|p| p.parent() != Some(dir)) {
         return Err(format!(
             "--backend binrw reads one schema folder, but {} is not in {}",
             other.display(),
             dir.display()
         ));
     }
-    let names: Vec<String> = args.paths.iter().map(|p| module_name(p)).collect();
+    let names: Vec<String> = schemas.iter().map(|p| module_name(p)).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let dir = if dir.as_os_str().is_empty() {
         Path::new(".")
@@ -139,15 +96,19 @@ fn binrw_files(args: &Args) -> Result<BTreeMap<String, String>, String> {
 }
 
 /// The files `generate` writes: `ks_runtime.rs`, one module per schema and `mod.rs`.
-fn generated_files(args: &Args) -> Result<BTreeMap<String, String>, String> {
-    if args.backend == Backend::Binrw {
-        return binrw_files(args);
+fn generated_files(
+    schemas: &[PathBuf],
+    backend: Backend,
+    opts: &Options,
+) -> Result<BTreeMap<String, String>, String> {
+    if backend == Backend::Binrw {
+        return binrw_files(schemas);
     }
     let mut files = BTreeMap::new();
     let mut mods =
         String::from("//! Generated by savepoint-codegen; do not edit.\n\npub mod ks_runtime;\n");
-    for s in &args.paths {
-        let src = generate_file(s, &args.opts).map_err(|e| e.to_string())?;
+    for s in schemas {
+        let src = generate_file(s, opts).map_err(|e| e.to_string())?;
         let name = module_name(s);
         mods.push_str(&format!("pub mod {name};\n"));
         files.insert(
@@ -163,13 +124,15 @@ fn generated_files(args: &Args) -> Result<BTreeMap<String, String>, String> {
     Ok(files)
 }
 
-fn generate(args: &Args) -> Result<bool, String> {
-    let out = args.out.as_ref().ok_or("generate needs -o DIR")?;
-    if args.paths.is_empty() {
-        return Err("generate needs at least one schema".into());
-    }
-    let files = generated_files(args)?;
-    if args.check {
+fn generate(
+    schemas: &[PathBuf],
+    out: &Path,
+    check: bool,
+    backend: Backend,
+    opts: &Options,
+) -> Result<bool, String> {
+    let files = generated_files(schemas, backend, opts)?;
+    if check {
         let mut fresh = true;
         for (name, text) in &files {
             let path = out.join(name);
@@ -289,12 +252,8 @@ fn main() {
 }
 "#;
 
-fn roundtrip(args: &Args) -> Result<bool, String> {
-    let (schema, files) = args
-        .paths
-        .split_first()
-        .ok_or("roundtrip needs a schema and files")?;
-    let bin = build_tool(schema, &args.opts, ROUNDTRIP_MAIN)?;
+fn roundtrip(schema: &Path, files: &[PathBuf], opts: &Options) -> Result<bool, String> {
+    let bin = build_tool(schema, opts, ROUNDTRIP_MAIN)?;
     let status = Command::new(bin)
         .args(files)
         .status()
@@ -302,11 +261,8 @@ fn roundtrip(args: &Args) -> Result<bool, String> {
     Ok(status.success())
 }
 
-fn dump(args: &Args) -> Result<bool, String> {
-    let [schema, file] = args.paths.as_slice() else {
-        return Err("dump needs a schema and one file".into());
-    };
-    let bin = build_tool(schema, &args.opts, DUMP_MAIN)?;
+fn dump(schema: &Path, file: &Path, opts: &Options) -> Result<bool, String> {
+    let bin = build_tool(schema, opts, DUMP_MAIN)?;
     let status = Command::new(bin)
         .arg(file)
         .status()
