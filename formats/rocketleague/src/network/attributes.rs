@@ -747,20 +747,16 @@ impl BitCodec for RigidBody {
         w.bit(self.sleeping);
         self.location.write(w, c)?;
         self.rotation.write(w, c)?;
-        gated(
-            &self.linear_velocity,
-            !self.sleeping,
-            "linear velocity",
-            w,
-            c,
-        )?;
-        gated(
-            &self.angular_velocity,
-            !self.sleeping,
-            "angular velocity",
-            w,
-            c,
-        )
+        match (self.sleeping, &self.linear_velocity, &self.angular_velocity) {
+            (false, Some(linear), Some(angular)) => {
+                linear.write(w, c)?;
+                angular.write(w, c)
+            }
+            (true, None, None) => Ok(()),
+            _ => Err(Fail::Bad(
+                "rigid body velocities must be present exactly when not sleeping".into(),
+            )),
+        }
     }
 }
 

@@ -13,7 +13,7 @@ pub(crate) type Res<T> = Result<T, Fail>;
 
 /// Widest read [`BitReader::bits`] serves from one 8-byte load: the read may start at any of
 /// the 8 bit offsets of its first byte, so 64 - 7 bits are always there.
-const FAST_BITS: u32 = 57;
+pub(crate) const FAST_BITS: u32 = 57;
 
 /// Little-endian bit reader with bounds-checked primitive reads.
 ///
@@ -201,38 +201,62 @@ fn reserve_paced<T>(list: &mut Vec<T>, used_bits: usize, left_bits: usize) {
 }
 
 /// Little-endian bit writer: the mirror of [`BitReader`].
+///
+/// Like the reader, its only state is the bit position: a write ORs the value into the 8 bytes
+/// holding its first bit, which the buffer keeps zeroed ahead of the position. (An accumulator
+/// of pending bits, used before, spent most of a write on its 128-bit shift and flush.)
 #[derive(Default)]
 pub(crate) struct BitWriter {
+    /// Written bytes, then zeros: at least 8 bytes past the byte holding `pos` once anything
+    /// was written.
     buf: Vec<u8>,
-    /// Pending bits, LSB first; fewer than 64 between calls, so any write up to 64 bits fits.
-    acc: u128,
-    used: u32,
+    /// Bits written.
+    pos: usize,
 }
 
 impl BitWriter {
     pub(crate) fn with_capacity(bytes: usize) -> Self {
         BitWriter {
-            buf: Vec::with_capacity(bytes),
-            acc: 0,
-            used: 0,
+            buf: vec![0; bytes.saturating_add(8)],
+            pos: 0,
         }
     }
 
-    /// Writes the low `n` bits of `value` (n <= 64); whole 64-bit words are flushed at once.
+    /// Writes the low `n` bits of `value` (n <= 64). Up to [`FAST_BITS`] bits take one
+    /// unaligned 8-byte load, OR and store; wider writes are split in two.
     #[inline(always)]
     pub(crate) fn bits(&mut self, value: u64, n: u32) {
-        let masked = if n >= 64 {
-            value
-        } else {
-            value & ((1u64 << n) - 1)
-        };
-        self.acc |= u128::from(masked) << self.used;
-        self.used += n;
-        if self.used >= 64 {
-            self.buf.extend_from_slice(&(self.acc as u64).to_le_bytes());
-            self.acc >>= 64;
-            self.used -= 64;
+        if n > FAST_BITS {
+            return self.bits_wide(value, n);
         }
+        let masked = value & ((1u64 << n) - 1);
+        let byte = self.pos / 8;
+        if byte + 8 > self.buf.len() {
+            self.grow(byte + 8);
+        }
+        if let Some(slot) = self.buf.get_mut(byte..byte + 8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(slot);
+            let merged = u64::from_le_bytes(word) | masked << byte_offset(self.pos);
+            slot.copy_from_slice(&merged.to_le_bytes());
+        }
+        self.pos += n as usize;
+    }
+
+    /// A write over [`FAST_BITS`] bits, as two.
+    #[cold]
+    #[inline(never)]
+    fn bits_wide(&mut self, value: u64, n: u32) {
+        self.bits(value & 0xffff_ffff, 32);
+        self.bits(value >> 32, n - 32);
+    }
+
+    /// Zero-extends the buffer to at least `len` bytes, at least doubling it.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, len: usize) {
+        let target = len.max(self.buf.len().saturating_mul(2)).max(64);
+        self.buf.resize(target, 0);
     }
 
     #[inline(always)]
@@ -241,21 +265,10 @@ impl BitWriter {
     }
 
     /// Mirror of [`BitReader::bits_max`]; fails when `value` has no encoding.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn bits_max(&mut self, value: u64, bits: u32, max: u64) -> Res<()> {
-        let low = 1u64 << bits;
-        let (data, extra) = if value >= low {
-            (value - low, true)
-        } else {
-            (value, false)
-        };
-        if data >= low || (extra && value >= max) {
-            return Err(unencodable(value, bits, max));
-        }
-        self.bits(data, bits);
-        if data + low < max {
-            self.bit(extra);
-        }
+        let (code, width) = max_code(value, bits, max)?;
+        self.bits(code, width);
         Ok(())
     }
 
@@ -268,15 +281,33 @@ impl BitWriter {
 
     /// Number of bits written so far.
     pub(crate) fn len_bits(&self) -> usize {
-        self.buf.len() * 8 + self.used as usize
+        self.pos
     }
 
-    /// Flushes a partial last byte (zero-padded) and returns the bytes.
+    /// The bytes written, a partial last byte zero-padded.
     pub(crate) fn finish(mut self) -> Vec<u8> {
-        let tail = self.acc.to_le_bytes();
+        self.buf.truncate(self.pos.div_ceil(8));
         self.buf
-            .extend_from_slice(&tail[..self.used.div_ceil(8) as usize]);
-        self.buf
+    }
+}
+
+/// The `bmc[bits, max]` encoding of `value` as (bits to write, their count): `bits` bits, plus
+/// the extra high bit when the value could still be below `max`. Fails when `value` has none.
+#[inline(always)]
+pub(crate) fn max_code(value: u64, bits: u32, max: u64) -> Res<(u64, u32)> {
+    let low = 1u64 << bits;
+    let (data, extra) = if value >= low {
+        (value - low, true)
+    } else {
+        (value, false)
+    };
+    if data >= low || (extra && value >= max) {
+        return Err(unencodable(value, bits, max));
+    }
+    if data + low < max {
+        Ok((data | u64::from(extra) << bits, bits + 1))
+    } else {
+        Ok((data, bits))
     }
 }
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::VersionTriple;
-use super::bits::{BitReader, BitWriter, Fail, Res};
+use super::bits::{BitReader, BitWriter, FAST_BITS, Fail, Res, max_code};
 
 /// What attribute decoding needs besides the bits: version gates and product attribute objects.
 #[derive(Debug, Clone, Copy)]
@@ -240,27 +240,32 @@ impl BitCodec for Vector3i {
             z: (z as i64 - bias) as i32,
         })
     }
-    #[inline]
+    #[inline(always)]
     fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
         let size = u32::from(self.size);
-        w.bits_max(u64::from(size), 4, c.vector_max())?;
+        // Checked first: it bounds `size`, so the shifts below cannot overflow.
+        let (code, width) = max_code(u64::from(size), 4, c.vector_max())?;
         let bias = 1i64 << (size + 1);
         let bits = size + 2;
-        let mut raw = [0u64; 3];
-        for (out, v) in raw.iter_mut().zip([self.x, self.y, self.z]) {
-            let biased = i64::from(v) + bias;
-            if biased < 0 || biased >= 1i64 << bits {
-                return Err(Fail::Bad(format!(
-                    "vector component {v} does not fit size {size}"
-                )));
-            }
-            *out = biased as u64;
+        let [x, y, z] = [self.x, self.y, self.z].map(|v| i64::from(v) + bias);
+        // A negative or too large biased component has bits at or above `bits`.
+        if (x | y | z) >> bits != 0 {
+            return Err(Fail::Bad(format!(
+                "vector components {:?} do not fit size {size}",
+                [self.x, self.y, self.z]
+            )));
         }
-        if 3 * bits <= 64 {
-            w.bits(raw[0] | raw[1] << bits | raw[2] << (2 * bits), 3 * bits);
+        let (x, y, z) = (x as u64, y as u64, z as u64);
+        // The size and all three components in one write when they fit one (sizes up to 15,
+        // nearly all vectors), else the size and two components, then the third.
+        if width + 3 * bits <= FAST_BITS {
+            w.bits(
+                code | (x | y << bits | z << (2 * bits)) << width,
+                width + 3 * bits,
+            );
         } else {
-            w.bits(raw[0] | raw[1] << bits, 2 * bits);
-            w.bits(raw[2], bits);
+            w.bits(code | (x | y << bits) << width, width + 2 * bits);
+            w.bits(z, bits);
         }
         Ok(())
     }

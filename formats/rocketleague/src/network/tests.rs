@@ -100,6 +100,38 @@ fn reads_of_every_width_at_every_offset_match_bit_by_bit_reference() {
     }
 }
 
+/// Writes of every width (0 to 64 bits, values with bits above the width set) at every offset,
+/// from an empty writer and from a pre-sized one, give the bits a bit-by-bit reference writes.
+#[test]
+fn writes_of_every_width_at_every_offset_match_bit_by_bit_reference() {
+    for sized in [false, true] {
+        let mut w = if sized {
+            BitWriter::with_capacity(3)
+        } else {
+            BitWriter::default()
+        };
+        let mut reference: Vec<bool> = Vec::new();
+        let mut value = 0x9e37_79b9_7f4a_7c15u64;
+        for step in 0..300u32 {
+            let n = step % 65;
+            value = value.rotate_left(7) ^ u64::from(step);
+            w.bits(value, n);
+            reference.extend((0..n).map(|i| value >> i & 1 == 1));
+            assert_eq!(w.len_bits(), reference.len());
+        }
+        let bytes = w.finish();
+        assert_eq!(bytes.len(), reference.len().div_ceil(8));
+        for (i, &bit) in reference.iter().enumerate() {
+            assert_eq!(reference_bit(&bytes, i) == 1, bit, "bit {i}");
+        }
+        // The padding of the last byte is zero.
+        let used = reference.len() % 8;
+        if used > 0 {
+            assert_eq!(bytes[bytes.len() - 1] >> used, 0);
+        }
+    }
+}
+
 #[test]
 fn unaligned_byte_runs_match_bit_by_bit_reference() {
     let data: Vec<u8> = (0u8..12).map(|i| i.wrapping_mul(0x3b) ^ 0xc3).collect();
@@ -1054,4 +1086,53 @@ fn version_gates_change_layouts() {
         )
         .is_err()
     );
+}
+
+/// Every vector size of both net-version limits round-trips at its extreme components (one
+/// write up to size 15, two above), and components outside the size are refused.
+#[test]
+fn vectors_of_every_size_round_trip_and_reject_components_out_of_range() {
+    use super::codec::BitCodec;
+    for net in [6, 7] {
+        let c = attr_ctx(VersionTriple::new(868, 20, net), false);
+        let largest = if net >= 7 { 21 } else { 19 };
+        for size in 0..=largest {
+            let low = -(1i32 << (size + 1));
+            let high = (1i32 << (size + 1)) - 1;
+            for [x, y, z] in [[low, high, 0], [high, low, high], [0, 1, low]] {
+                let v = Vector3i {
+                    size: size as u8,
+                    x,
+                    y,
+                    z,
+                };
+                let mut w = BitWriter::default();
+                v.write(&mut w, &c).expect("in range");
+                w.bits(0x5, 3);
+                let bytes = w.finish();
+                let mut r = BitReader::new(&bytes);
+                assert_eq!(Vector3i::read(&mut r, &c).ok(), Some(v), "size {size}");
+                assert_eq!(r.bits(3, "t").ok(), Some(0x5));
+            }
+            for [x, y, z] in [[high + 1, 0, 0], [0, low - 1, 0], [0, 0, i32::MAX]] {
+                let v = Vector3i {
+                    size: size as u8,
+                    x,
+                    y,
+                    z,
+                };
+                assert!(
+                    v.write(&mut BitWriter::default(), &c).is_err(),
+                    "size {size}"
+                );
+            }
+        }
+        let too_big = Vector3i {
+            size: largest as u8 + 1,
+            x: 0,
+            y: 0,
+            z: 0,
+        };
+        assert!(too_big.write(&mut BitWriter::default(), &c).is_err());
+    }
 }
