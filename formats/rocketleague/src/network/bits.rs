@@ -17,10 +17,15 @@ pub(crate) const FAST_BITS: u32 = 57;
 
 /// Little-endian bit reader with bounds-checked primitive reads.
 ///
+/// It is `Copy` so that the frame loop's reader never has its address taken: a decoder that is
+/// not inlined gets a copy ([`BitReader::detached`]), and the slow paths work on one, so the
+/// loop's reader stays in registers instead of being stored and reloaded around every read.
+///
 /// The only state is the bit position: a read loads the 8 bytes holding its first bit and
 /// shifts, so successive reads depend on each other through one add. (`bitter`'s lookahead
 /// reader, used before, chained every read through its buffer, bit count and refill branch,
 /// kept in memory across the frame loop; this one made the full replay parse ~25% faster.)
+#[derive(Clone, Copy)]
 pub(crate) struct BitReader<'a> {
     data: &'a [u8],
     /// Bits consumed; never more than `data.len() * 8`.
@@ -66,8 +71,23 @@ impl<'a> BitReader<'a> {
                 // n < 64 here, so the plain shift cannot overflow (cheaper than `low_mask`).
                 Ok(window & ((1u64 << n) - 1))
             }
-            None => self.bits_slow(n, what),
+            None => {
+                let mut copy = *self;
+                let out = copy.bits_slow(n, what);
+                self.pos = copy.pos;
+                out
+            }
         }
+    }
+
+    /// Runs `read` on a copy of the reader and takes over its position: for decoders that are
+    /// not inlined, so that this reader's address is not taken (see the type's docs).
+    #[inline(always)]
+    pub(crate) fn detached<T>(&mut self, read: impl FnOnce(&mut Self) -> Res<T>) -> Res<T> {
+        let mut copy = *self;
+        let out = read(&mut copy);
+        self.pos = copy.pos;
+        out
     }
 
     /// Bit by byte: for the stream's last bytes and reads over [`FAST_BITS`].
@@ -115,7 +135,7 @@ impl<'a> BitReader<'a> {
     #[inline(always)]
     pub(crate) fn bits_max(&mut self, bits: u32, max: u64, what: &'static str) -> Res<u64> {
         let Some(window) = self.window(bits + 1) else {
-            return self.bits_max_slow(bits, max, what);
+            return self.detached(|r| r.bits_max_slow(bits, max, what));
         };
         let data = window & ((1u64 << bits) - 1);
         let upper = data + (1u64 << bits);

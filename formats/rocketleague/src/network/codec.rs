@@ -87,6 +87,7 @@ macro_rules! int_codec {
 int_codec!(u8 => 8, u16 => 16, u32 => 32, i32 => 32);
 
 impl BitCodec for u64 {
+    #[inline]
     fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
         r.u64("u64")
     }
@@ -97,6 +98,7 @@ impl BitCodec for u64 {
 }
 
 impl BitCodec for i64 {
+    #[inline]
     fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
         Ok(r.u64("i64")? as i64)
     }
@@ -377,6 +379,7 @@ bit_struct! {
 }
 
 impl BitCodec for i8 {
+    #[inline]
     fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
         Ok(r.u8("i8")? as i8)
     }

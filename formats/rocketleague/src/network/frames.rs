@@ -121,8 +121,14 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     while out.frames.len() < ctx.num_frames {
         let start = r.pos();
         let index = out.frames.len();
-        let time = F32Bits(r.u32("frame time").map_err(|f| at(&r, index, None, f))?);
-        let delta = F32Bits(r.u32("frame delta").map_err(|f| at(&r, index, None, f))?);
+        let time = F32Bits(
+            r.u32("frame time")
+                .map_err(|f| at(r.pos(), index, None, f))?,
+        );
+        let delta = F32Bits(
+            r.u32("frame delta")
+                .map_err(|f| at(r.pos(), index, None, f))?,
+        );
         if time.0 == 0 && delta.0 == 0 {
             trailing_start = start;
             break;
@@ -132,16 +138,22 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
             let seg = out.actors.len() - first;
             let more = r
                 .bit("actor flag")
-                .map_err(|f| at(&r, index, Some(seg), f))?;
+                .map_err(|f| at(r.pos(), index, Some(seg), f))?;
             if !more {
                 break;
             }
             let event = read_segment(&setup, &mut r, &mut active, &mut out)
-                .map_err(|f| at(&r, index, Some(seg), f))?;
+                .map_err(|f| at(r.pos(), index, Some(seg), f))?;
             push_paced(&mut out.actors, event, &r);
         }
-        let actor_count = u32::try_from(out.actors.len() - first)
-            .map_err(|_| at(&r, index, None, Fail::Bad("too many actor segments".into())))?;
+        let actor_count = u32::try_from(out.actors.len() - first).map_err(|_| {
+            at(
+                r.pos(),
+                index,
+                None,
+                Fail::Bad("too many actor segments".into()),
+            )
+        })?;
         out.frames.push(Frame {
             time,
             delta,
@@ -156,11 +168,12 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     Ok(out)
 }
 
-fn at(r: &BitReader<'_>, frame: usize, segment: Option<usize>, f: Fail) -> Error {
+#[cold]
+fn at(bit: usize, frame: usize, segment: Option<usize>, f: Fail) -> Error {
     Error {
         frame: Some(frame),
         segment,
-        bit: r.pos(),
+        bit,
         message: describe(f),
     }
 }
@@ -169,6 +182,7 @@ fn at(r: &BitReader<'_>, frame: usize, segment: Option<usize>, f: Fail) -> Error
 /// here so an update finds the class without looking up the object first).
 type Channel<'s> = Option<(u32, &'s ClassInfo)>;
 
+#[inline(always)]
 fn read_segment<'s>(
     s: &'s Setup<'_>,
     r: &mut BitReader<'_>,
@@ -220,6 +234,7 @@ fn read_segment<'s>(
     Ok(ActorEvent::Updated { actor_id, count })
 }
 
+#[inline(always)]
 fn read_new_actor<'s>(
     s: &'s Setup<'_>,
     r: &mut BitReader<'_>,
