@@ -148,6 +148,52 @@ impl<'a> BitReader<'a> {
         }
     }
 
+    /// The next [`FAST_BITS`] bits (and maybe more above them) without consuming them, when the
+    /// stream holds 8 bytes from here: for decoders that take several fields from one load.
+    #[inline(always)]
+    pub(crate) fn peek(&self) -> Option<u64> {
+        self.window(FAST_BITS)
+    }
+
+    /// Consumes `n` (at most [`FAST_BITS`]) bits of what [`Self::peek`] returned; never past
+    /// the end of the stream.
+    #[inline(always)]
+    pub(crate) fn consume(&mut self, n: u32) {
+        self.pos = (self.pos + n as usize).min(self.data.len() * 8);
+    }
+
+    /// A flag bit, then when it is set `bmc[bits, max]`: the actor and attribute loops' "one
+    /// more?" flag with the id that follows, from one load. `None` when the flag is clear.
+    #[inline(always)]
+    pub(crate) fn flag_then_max(
+        &mut self,
+        bits: u32,
+        max: u64,
+        flag: &'static str,
+        what: &'static str,
+    ) -> Res<Option<u64>> {
+        let Some(window) = self.window(bits + 2) else {
+            return self.detached(|r| match r.bit(flag)? {
+                true => r.bits_max(bits, max, what).map(Some),
+                false => Ok(None),
+            });
+        };
+        if window & 1 == 0 {
+            self.pos += 1;
+            return Ok(None);
+        }
+        let rest = window >> 1;
+        let data = rest & ((1u64 << bits) - 1);
+        let upper = data + (1u64 << bits);
+        if upper >= max {
+            self.pos += 1 + bits as usize;
+            Ok(Some(data))
+        } else {
+            self.pos += 2 + bits as usize;
+            Ok(Some(if rest >> bits & 1 != 0 { upper } else { data }))
+        }
+    }
+
     /// [`Self::bits_max`] as two reads: in the stream's last 8 bytes, or for over 56 bits.
     #[cold]
     #[inline(never)]

@@ -219,9 +219,44 @@ impl Vector3i {
     }
 }
 
+impl Vector3i {
+    /// The vector from one [`BitReader::peek`], when the stream holds 8 more bytes and the
+    /// size and components fit the window: `bmc[4, max]` then three `size + 2`-bit values.
+    #[inline(always)]
+    fn read_from_window(r: &mut BitReader<'_>, max: u64) -> Option<Self> {
+        let window = r.peek()?;
+        let data = window & 0xf;
+        let (size, head) = if data + 16 >= max {
+            (data, 4)
+        } else {
+            (data + (window >> 4 & 1) * 16, 5)
+        };
+        let bits = size as u32 + 2;
+        if head + 3 * bits > FAST_BITS {
+            return None;
+        }
+        let mask = (1u64 << bits) - 1;
+        let v = window >> head;
+        let bias = 1i64 << (size + 1);
+        let part = |shift: u32| ((v >> shift & mask) as i64 - bias) as i32;
+        r.consume(head + 3 * bits);
+        Some(Vector3i {
+            size: size as u8,
+            x: part(0),
+            y: part(bits),
+            z: part(2 * bits),
+        })
+    }
+}
+
 impl BitCodec for Vector3i {
     #[inline(always)]
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        // The size and all three components from one load when they fit it (sizes up to 15:
+        // nearly every vector).
+        if let Some(v) = Self::read_from_window(r, c.vector_max()) {
+            return Ok(v);
+        }
         let size = r.bits_max(4, c.vector_max(), "vector size")? as u32;
         let bits = size + 2;
         // Components in as few reads as the 56-bit lookahead allows (all three up to 18 bits

@@ -118,6 +118,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
         },
     };
     let mut trailing_start = r.pos();
+    let max_channels = u64::from(ctx.max_channels);
     while out.frames.len() < ctx.num_frames {
         let start = r.pos();
         let index = out.frames.len();
@@ -136,13 +137,13 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
         let first = out.actors.len();
         loop {
             let seg = out.actors.len() - first;
-            let more = r
-                .bit("actor flag")
+            let actor_id = r
+                .flag_then_max(setup.actor_bits, max_channels, "actor flag", "actor id")
                 .map_err(|f| at(r.pos(), index, Some(seg), f))?;
-            if !more {
+            let Some(actor_id) = actor_id else {
                 break;
-            }
-            let event = read_segment(&setup, &mut r, &mut active, &mut out)
+            };
+            let event = read_segment(&setup, &mut r, actor_id as u32, &mut active, &mut out)
                 .map_err(|f| at(r.pos(), index, Some(seg), f))?;
             push_paced(&mut out.actors, event, &r);
         }
@@ -186,10 +187,10 @@ type Channel<'s> = Option<(u32, &'s ClassInfo)>;
 fn read_segment<'s>(
     s: &'s Setup<'_>,
     r: &mut BitReader<'_>,
+    actor_id: u32,
     active: &mut [Channel<'s>],
     out: &mut Frames,
 ) -> Res<ActorEvent> {
-    let actor_id = r.bits_max(s.actor_bits, u64::from(s.ctx.max_channels), "actor id")? as u32;
     let slot = active
         .get_mut(actor_id as usize)
         .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;

@@ -63,6 +63,49 @@ fn bits_max_encodes_every_value_uniquely() {
     }
 }
 
+#[test]
+fn flag_then_max_reads_what_a_flag_and_bits_max_wrote() {
+    for (bits, max, padding) in [
+        (9u32, 1023u64),
+        (4, 22),
+        (3, 14),
+        (1, 3),
+        (0, 1),
+        (10, 2048),
+    ]
+    .into_iter()
+    .flat_map(|(bits, max)| [(bits, max, false), (bits, max, true)])
+    {
+        for v in (0..max).chain([u64::MAX]) {
+            let mut w = BitWriter::default();
+            if v == u64::MAX {
+                w.bit(false);
+            } else {
+                w.bit(true);
+                if w.bits_max(v, bits, max).is_err() {
+                    continue;
+                }
+            }
+            w.bits(0x2a, 7);
+            if padding {
+                w.bits(0, 64);
+            }
+            let bytes = w.finish();
+            let mut r = BitReader::new(&bytes);
+            let want = (v != u64::MAX).then_some(v);
+            assert_eq!(
+                r.flag_then_max(bits, max, "f", "t").ok(),
+                Some(want),
+                "bits {bits} max {max}"
+            );
+            assert_eq!(r.bits(7, "t").ok(), Some(0x2a));
+        }
+    }
+    // A set flag with the id cut off fails instead of reading past the end.
+    let mut r = BitReader::new(&[0b0000_0001]);
+    assert!(r.flag_then_max(9, 1023, "f", "t").is_err());
+}
+
 /// Bit `i` of `data`, LSB first: the reference the reader's word loads must agree with.
 fn reference_bit(data: &[u8], i: usize) -> u64 {
     u64::from(data[i / 8] >> (i % 8) & 1)
@@ -1099,7 +1142,12 @@ fn vectors_of_every_size_round_trip_and_reject_components_out_of_range() {
         for size in 0..=largest {
             let low = -(1i32 << (size + 1));
             let high = (1i32 << (size + 1)) - 1;
-            for [x, y, z] in [[low, high, 0], [high, low, high], [0, 1, low]] {
+            // Without padding the vector is read field by field at the stream's end; with 64
+            // bits of it, from one window where the size allows.
+            for ([x, y, z], padding) in [[low, high, 0], [high, low, high], [0, 1, low]]
+                .into_iter()
+                .flat_map(|v| [(v, false), (v, true)])
+            {
                 let v = Vector3i {
                     size: size as u8,
                     x,
@@ -1109,6 +1157,9 @@ fn vectors_of_every_size_round_trip_and_reject_components_out_of_range() {
                 let mut w = BitWriter::default();
                 v.write(&mut w, &c).expect("in range");
                 w.bits(0x5, 3);
+                if padding {
+                    w.bits(0, 64);
+                }
                 let bytes = w.finish();
                 let mut r = BitReader::new(&bytes);
                 assert_eq!(Vector3i::read(&mut r, &c).ok(), Some(v), "size {size}");
