@@ -1008,6 +1008,58 @@ impl BitCodec for Reservation {
 }
 
 impl Attribute {
+    /// Whether the value owns heap data (a box, a vector or a string): those that do not can be
+    /// forgotten instead of dropped. Every variant is listed, so a new one must be classified.
+    pub(crate) fn owns_heap(&self) -> bool {
+        match self {
+            Attribute::ActiveActor(_)
+            | Attribute::Boolean(_)
+            | Attribute::Byte(_)
+            | Attribute::ClubColors(_)
+            | Attribute::Enum(_)
+            | Attribute::FlaggedByte(_)
+            | Attribute::Float(_)
+            | Attribute::GameMode(_)
+            | Attribute::Impulse(_)
+            | Attribute::Int(_)
+            | Attribute::Int64(_)
+            | Attribute::Location(_)
+            | Attribute::LogoData(_)
+            | Attribute::MusicStinger(_)
+            | Attribute::Pickup(_)
+            | Attribute::PickupNew(_)
+            | Attribute::PlayerHistoryKey(_)
+            | Attribute::QWord(_)
+            | Attribute::ReplicatedBoost(_)
+            | Attribute::RigidBody(_)
+            | Attribute::Rotation(_)
+            | Attribute::StatEvent(_)
+            | Attribute::TeamPaint(_)
+            | Attribute::PartyLeader(None) => false,
+            Attribute::AppliedDamage(_)
+            | Attribute::CamSettings(_)
+            | Attribute::DamageState(_)
+            | Attribute::Demolish(_)
+            | Attribute::DemolishExtended(_)
+            | Attribute::DemolishFx(_)
+            | Attribute::Explosion(_)
+            | Attribute::ExtendedExplosion(_)
+            | Attribute::Loadout(_)
+            | Attribute::LoadoutOnline(_)
+            | Attribute::LoadoutsOnline(_)
+            | Attribute::PartyLeader(Some(_))
+            | Attribute::PickupInfo(_)
+            | Attribute::PrivateMatchSettings(_)
+            | Attribute::RepStatTitle(_)
+            | Attribute::Reservation(_)
+            | Attribute::String(_)
+            | Attribute::TeamLoadout(_)
+            | Attribute::Title(_)
+            | Attribute::UniqueId(_)
+            | Attribute::Welded(_) => true,
+        }
+    }
+
     /// The kind this value is written as: [`AttributeKind::QWordString`] for [`Attribute::QWord`],
     /// [`AttributeKind::RotationTag`] for [`Attribute::Rotation`], [`AttributeKind::String`] for
     /// every string (a `QWordString` property holds one from 2.23 on), else the same-named kind.
