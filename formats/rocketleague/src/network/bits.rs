@@ -110,9 +110,18 @@ impl<'a> BitReader<'a> {
         Ok(value)
     }
 
+    /// One bit, from its own byte: a one-byte load needs one bounds check and no slow path
+    /// for the stream's end, where [`Self::bits`] checks for 8 bytes.
     #[inline(always)]
     pub(crate) fn bit(&mut self, what: &'static str) -> Res<bool> {
-        Ok(self.bits(1, what)? != 0)
+        match self.data.get(self.pos / 8) {
+            Some(&byte) => {
+                let bit = byte >> byte_offset(self.pos) & 1;
+                self.pos += 1;
+                Ok(bit != 0)
+            }
+            None => Err(Fail::Eof(what)),
+        }
     }
 
     #[inline(always)]

@@ -200,6 +200,23 @@ fn unaligned_byte_runs_match_bit_by_bit_reference() {
     }
 }
 
+/// Single-bit reads (their own one-byte path) give every bit of the stream, to the last one,
+/// and then fail without moving.
+#[test]
+fn single_bits_match_the_reference_to_the_end() {
+    let data: Vec<u8> = (0u8..11).map(|i| i.wrapping_mul(0x6b) ^ 0x96).collect();
+    let mut r = BitReader::new(&data);
+    for i in 0..data.len() * 8 {
+        assert_eq!(
+            r.bit("t").ok(),
+            Some(reference_bit(&data, i) == 1),
+            "bit {i}"
+        );
+    }
+    assert!(r.bit("t").is_err());
+    assert_eq!(r.pos(), data.len() * 8);
+}
+
 #[test]
 fn truncated_reads_fail_instead_of_panicking() {
     let mut r = BitReader::new(&[0xff]);
