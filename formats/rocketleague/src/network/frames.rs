@@ -1,7 +1,7 @@
 //! The frame loop: actor segments (new / updated / deleted), read and written in mirror image.
 
 use super::attributes::{kind_matches, read_attribute, write_attribute};
-use super::bits::{BitReader, BitWriter, Fail, Res, push_paced};
+use super::bits::{BitReader, BitWriter, Fail, Res, max_code, push_paced};
 use super::cache::{ClassInfo, Prepared, prepare};
 use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
 use super::data::Spawn;
@@ -333,7 +333,6 @@ pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>
         w.bits(u64::from(frame.time.0), 32);
         w.bits(u64::from(frame.delta.0), 32);
         for (seg, event) in mine.iter().enumerate() {
-            w.bit(true);
             write_segment(
                 &setup,
                 &mut w,
@@ -407,19 +406,27 @@ fn write_segment(
     let slot = active
         .get_mut(actor_id as usize)
         .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;
-    w.bits_max(
+    // The segment flag, the actor id and the alive and new flags go out in one write.
+    let (id, id_bits) = max_code(
         u64::from(actor_id),
         s.actor_bits,
         u64::from(s.ctx.max_channels),
     )?;
+    let head = |flags: u64, flag_bits: u32| {
+        (
+            1 | id << 1 | flags << (id_bits + 1),
+            id_bits + 1 + flag_bits,
+        )
+    };
     match event {
         ActorEvent::Deleted(_) => {
-            w.bit(false);
+            let (bits, n) = head(0, 1);
+            w.bits(bits, n);
             *slot = None;
         }
         ActorEvent::New(a) => {
-            w.bit(true);
-            w.bit(true);
+            let (bits, n) = head(0b11, 2);
+            w.bits(bits, n);
             write_new_actor(s, w, a)?;
             *slot = Some(a.object_id);
         }
@@ -433,16 +440,19 @@ fn write_segment(
             }
             let (mine, rest) = pending.split_at(count);
             *pending = rest;
-            w.bit(true);
-            w.bit(false);
+            // Alive, then not new.
+            let (bits, n) = head(0b01, 2);
+            w.bits(bits, n);
             let object_id = slot.ok_or_else(|| {
                 Fail::Bad(format!("update of actor {actor_id} that does not exist"))
             })?;
             let (_, class) = s.class(object_id)?;
             for a in mine {
                 check_attribute(s, actor_id, object_id, class, a)?;
-                w.bit(true);
-                w.bits_max(u64::from(a.stream_id), class.prop_bits, class.max_prop_id)?;
+                // The attribute flag and the stream id in one write.
+                let (id, id_bits) =
+                    max_code(u64::from(a.stream_id), class.prop_bits, class.max_prop_id)?;
+                w.bits(1 | id << 1, id_bits + 1);
                 write_attribute(&a.value, w, &s.attr, rigid)?;
             }
             w.bit(false);
