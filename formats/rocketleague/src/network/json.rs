@@ -364,6 +364,57 @@ fn attribute(j: &mut Json<'_>, value: &Attribute) -> serde_json::Result<()> {
             j.int(a.actor);
             j.lit(b"}");
         }
+        Attribute::Enum(v) => {
+            j.lit(b"{\"Enum\":");
+            j.int(*v);
+        }
+        Attribute::GameMode(v) => {
+            j.lit(b"{\"GameMode\":");
+            j.int(*v);
+        }
+        Attribute::PlayerHistoryKey(v) => {
+            j.lit(b"{\"PlayerHistoryKey\":");
+            j.int(*v);
+        }
+        Attribute::PickupNew(p) => {
+            j.lit(b"{\"PickupNew\":{\"instigator\":");
+            j.option(&p.instigator, |j, &id| j.int(id));
+            j.lit(b",\"picked_up\":");
+            j.int(p.picked_up);
+            j.lit(b"}");
+        }
+        Attribute::Pickup(p) => {
+            j.lit(b"{\"Pickup\":{\"instigator\":");
+            j.option(&p.instigator, |j, &id| j.int(id));
+            j.lit(b",\"picked_up\":");
+            j.boolean(p.picked_up);
+            j.lit(b"}");
+        }
+        Attribute::ReplicatedBoost(b) => {
+            j.lit(b"{\"ReplicatedBoost\":{\"grant_count\":");
+            j.int(b.grant_count);
+            j.lit(b",\"boost_amount\":");
+            j.int(b.boost_amount);
+            j.lit(b",\"unused1\":");
+            j.int(b.unused1);
+            j.lit(b",\"unused2\":");
+            j.int(b.unused2);
+            j.lit(b"}");
+        }
+        Attribute::FlaggedByte(f) => {
+            j.lit(b"{\"FlaggedByte\":{\"flag\":");
+            j.boolean(f.flag);
+            j.lit(b",\"byte\":");
+            j.int(f.byte);
+            j.lit(b"}");
+        }
+        Attribute::StatEvent(e) => {
+            j.lit(b"{\"StatEvent\":{\"unknown\":");
+            j.boolean(e.unknown);
+            j.lit(b",\"object_id\":");
+            j.int(e.object_id);
+            j.lit(b"}");
+        }
         other => return serde_json::to_writer(j.out(), other),
     }
     j.lit(b"}");
@@ -465,7 +516,8 @@ fn rotation<const N: usize>(r: &mut Record<'_, N>, rot: &Rotation) {
 #[cfg(test)]
 mod tests {
     use super::super::{
-        ActiveActor, F32Bits, NetString, ReplicatedBoost, RigidBodyIndex, TrailingBits,
+        ActiveActor, F32Bits, FlaggedByte, NetString, Pickup, PickupNew, ReplicatedBoost,
+        RigidBodyIndex, StatEvent, TrailingBits,
     };
     use super::*;
 
@@ -553,7 +605,7 @@ mod tests {
                 })),
                 ActorEvent::Updated {
                     actor_id: 1,
-                    count: 11,
+                    count: 20,
                 },
                 ActorEvent::Deleted(u32::MAX),
             ],
@@ -579,6 +631,33 @@ mod tests {
                     boost_amount: 2,
                     unused1: 3,
                     unused2: 4,
+                })),
+                update(Attribute::Enum(2047)),
+                update(Attribute::GameMode(255)),
+                update(Attribute::PlayerHistoryKey(16383)),
+                update(Attribute::PickupNew(PickupNew {
+                    instigator: Some(-7),
+                    picked_up: 255,
+                })),
+                update(Attribute::PickupNew(PickupNew {
+                    instigator: None,
+                    picked_up: 0,
+                })),
+                update(Attribute::Pickup(Pickup {
+                    instigator: Some(i32::MAX),
+                    picked_up: true,
+                })),
+                update(Attribute::Pickup(Pickup {
+                    instigator: None,
+                    picked_up: false,
+                })),
+                update(Attribute::FlaggedByte(FlaggedByte {
+                    flag: true,
+                    byte: 9,
+                })),
+                update(Attribute::StatEvent(StatEvent {
+                    unknown: false,
+                    object_id: i32::MIN,
                 })),
                 update(Attribute::String(Box::new(NetString::new("Ünïcode \"q\"")))),
             ],
