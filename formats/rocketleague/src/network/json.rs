@@ -43,14 +43,14 @@ pub(crate) fn write_frames(frames: &Frames, out: &mut Vec<u8>) -> serde_json::Re
     j.lit(b",\"rigid_bodies\":");
     list(&mut j, &frames.rigid_bodies, rigid_body)?;
     j.lit(b",\"trailing\":");
-    serde_json::to_writer(&mut j, &frames.trailing)?;
+    serde_json::to_writer(j.out(), &frames.trailing)?;
     j.lit(b"}");
-    j.spill();
+    j.flush();
     Ok(())
 }
 
 /// JSON text composed in a fixed buffer and appended to the output a chunk at a time. The
-/// buffer is local, so its fill level stays in a register; text that does not fit after a spill
+/// buffer is local, so its fill level stays in a register; text that does not fit after a flush
 /// (longer than the buffer) goes to the output directly.
 struct Json<'o> {
     out: &'o mut Vec<u8>,
@@ -70,18 +70,24 @@ impl<'o> Json<'o> {
     /// Appends the composed text to the output.
     #[cold]
     #[inline(never)]
-    fn spill(&mut self) {
+    fn flush(&mut self) {
         self.out
             .extend_from_slice(self.buf.get(..self.len).unwrap_or_default());
         self.len = 0;
     }
 
-    /// Room for `n` more bytes at the end of the buffer, spilling it first when needed; `None`
+    /// The output, with everything composed so far appended (for serde).
+    fn out(&mut self) -> &mut Vec<u8> {
+        self.flush();
+        self.out
+    }
+
+    /// Room for `n` more bytes at the end of the buffer, flushing it first when needed; `None`
     /// only when `n` exceeds the whole buffer.
     #[inline(always)]
     fn room(&mut self, n: usize) -> Option<&mut [u8]> {
         if self.len + n > CHUNK {
-            self.spill();
+            self.flush();
         }
         self.buf.get_mut(self.len..self.len + n)
     }
@@ -141,18 +147,6 @@ impl<'o> Json<'o> {
             Some(v) => some(self, v),
             None => self.lit(b"null"),
         }
-    }
-}
-
-/// What serde writes (the values this module leaves to it) is composed in the same buffer.
-impl std::io::Write for Json<'_> {
-    fn write(&mut self, text: &[u8]) -> std::io::Result<usize> {
-        self.lit(text);
-        Ok(text.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }
 
@@ -275,9 +269,9 @@ fn list<'o, T>(
 
 fn frame(j: &mut Json<'_>, frame: &Frame) -> serde_json::Result<()> {
     j.lit(b"{\"time\":");
-    serde_json::to_writer(&mut *j, &frame.time)?;
+    serde_json::to_writer(j.out(), &frame.time)?;
     j.lit(b",\"delta\":");
-    serde_json::to_writer(&mut *j, &frame.delta)?;
+    serde_json::to_writer(j.out(), &frame.delta)?;
     j.lit(b",\"actor_count\":");
     j.int(frame.actor_count);
     j.lit(b"}");
@@ -361,7 +355,7 @@ fn attribute(j: &mut Json<'_>, value: &Attribute) -> serde_json::Result<()> {
         }
         Attribute::Float(f) => {
             j.lit(b"{\"Float\":");
-            serde_json::to_writer(&mut *j, f)?;
+            serde_json::to_writer(j.out(), f)?;
         }
         Attribute::ActiveActor(a) => {
             j.lit(b"{\"ActiveActor\":{\"active\":");
@@ -421,7 +415,7 @@ fn attribute(j: &mut Json<'_>, value: &Attribute) -> serde_json::Result<()> {
             j.int(e.object_id);
             j.lit(b"}");
         }
-        other => return serde_json::to_writer(&mut *j, other),
+        other => return serde_json::to_writer(j.out(), other),
     }
     j.lit(b"}");
     Ok(())
@@ -435,7 +429,7 @@ const VECTOR_MAX: usize = 64;
 
 fn rigid_body(j: &mut Json<'_>, body: &RigidBody) -> serde_json::Result<()> {
     if !j.record::<RIGID_BODY_MAX>(|r| rigid_body_fields(r, body)) {
-        serde_json::to_writer(&mut *j, body)?;
+        serde_json::to_writer(j.out(), body)?;
     }
     Ok(())
 }
@@ -566,7 +560,7 @@ mod tests {
             let mut out = b"x".to_vec();
             let mut j = Json::new(&mut out);
             j.int(v);
-            j.spill();
+            j.flush();
             assert_eq!(String::from_utf8(out).unwrap(), format!("x{v}"));
         }
     }
