@@ -98,3 +98,37 @@ fn hostile_input_allocates_in_proportion() {
     }
     assert!(over.is_empty(), "{}", over.join("\n"));
 }
+
+/// Dropping a replay returns every byte its parse allocated: the frame lists forget the attribute
+/// updates and actor segments that own no heap data instead of dropping them, and a value owning
+/// heap data that were forgotten too would leak on every parse. Three parses and drops in a row
+/// then peak higher than one.
+#[test]
+fn dropping_a_replay_frees_everything_it_allocated() {
+    let _serial = serial();
+    let Some(files) = common::corpus("good") else {
+        return;
+    };
+    let parse_and_drop = |data: &[u8], times: usize| {
+        peak_during(|| {
+            for _ in 0..times {
+                drop(
+                    ParserBuilder::new(data)
+                        .parse()
+                        .expect("good replay parses"),
+                );
+            }
+        })
+        .1
+    };
+    let mut leaking = Vec::new();
+    for (name, data) in &files {
+        let (once, thrice) = (parse_and_drop(data, 1), parse_and_drop(data, 3));
+        if thrice > once {
+            leaking.push(format!(
+                "{name}: peak {once} bytes once, {thrice} three times"
+            ));
+        }
+    }
+    assert!(leaking.is_empty(), "{}", leaking.join("\n"));
+}

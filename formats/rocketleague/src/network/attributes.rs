@@ -747,20 +747,16 @@ impl BitCodec for RigidBody {
         w.bit(self.sleeping);
         self.location.write(w, c)?;
         self.rotation.write(w, c)?;
-        gated(
-            &self.linear_velocity,
-            !self.sleeping,
-            "linear velocity",
-            w,
-            c,
-        )?;
-        gated(
-            &self.angular_velocity,
-            !self.sleeping,
-            "angular velocity",
-            w,
-            c,
-        )
+        match (self.sleeping, &self.linear_velocity, &self.angular_velocity) {
+            (false, Some(linear), Some(angular)) => {
+                linear.write(w, c)?;
+                angular.write(w, c)
+            }
+            (true, None, None) => Ok(()),
+            _ => Err(Fail::Bad(
+                "rigid body velocities must be present exactly when not sleeping".into(),
+            )),
+        }
     }
 }
 
@@ -1012,6 +1008,58 @@ impl BitCodec for Reservation {
 }
 
 impl Attribute {
+    /// Whether the value owns heap data (a box, a vector or a string): those that do not can be
+    /// forgotten instead of dropped. Every variant is listed, so a new one must be classified.
+    pub(crate) fn owns_heap(&self) -> bool {
+        match self {
+            Attribute::ActiveActor(_)
+            | Attribute::Boolean(_)
+            | Attribute::Byte(_)
+            | Attribute::ClubColors(_)
+            | Attribute::Enum(_)
+            | Attribute::FlaggedByte(_)
+            | Attribute::Float(_)
+            | Attribute::GameMode(_)
+            | Attribute::Impulse(_)
+            | Attribute::Int(_)
+            | Attribute::Int64(_)
+            | Attribute::Location(_)
+            | Attribute::LogoData(_)
+            | Attribute::MusicStinger(_)
+            | Attribute::Pickup(_)
+            | Attribute::PickupNew(_)
+            | Attribute::PlayerHistoryKey(_)
+            | Attribute::QWord(_)
+            | Attribute::ReplicatedBoost(_)
+            | Attribute::RigidBody(_)
+            | Attribute::Rotation(_)
+            | Attribute::StatEvent(_)
+            | Attribute::TeamPaint(_)
+            | Attribute::PartyLeader(None) => false,
+            Attribute::AppliedDamage(_)
+            | Attribute::CamSettings(_)
+            | Attribute::DamageState(_)
+            | Attribute::Demolish(_)
+            | Attribute::DemolishExtended(_)
+            | Attribute::DemolishFx(_)
+            | Attribute::Explosion(_)
+            | Attribute::ExtendedExplosion(_)
+            | Attribute::Loadout(_)
+            | Attribute::LoadoutOnline(_)
+            | Attribute::LoadoutsOnline(_)
+            | Attribute::PartyLeader(Some(_))
+            | Attribute::PickupInfo(_)
+            | Attribute::PrivateMatchSettings(_)
+            | Attribute::RepStatTitle(_)
+            | Attribute::Reservation(_)
+            | Attribute::String(_)
+            | Attribute::TeamLoadout(_)
+            | Attribute::Title(_)
+            | Attribute::UniqueId(_)
+            | Attribute::Welded(_) => true,
+        }
+    }
+
     /// The kind this value is written as: [`AttributeKind::QWordString`] for [`Attribute::QWord`],
     /// [`AttributeKind::RotationTag`] for [`Attribute::Rotation`], [`AttributeKind::String`] for
     /// every string (a `QWordString` property holds one from 2.23 on), else the same-named kind.
@@ -1088,27 +1136,27 @@ pub(crate) fn read_attribute(
     use AttributeKind as K;
     Ok(match kind {
         K::ActiveActor => Attribute::ActiveActor(BitCodec::read(r, c)?),
-        K::AppliedDamage => Attribute::AppliedDamage(BitCodec::read(r, c)?),
+        K::AppliedDamage => Attribute::AppliedDamage(r.detached(|r| BitCodec::read(r, c))?),
         K::Boolean => Attribute::Boolean(r.bit("boolean")?),
         K::Byte => Attribute::Byte(r.u8("byte")?),
-        K::CamSettings => Attribute::CamSettings(BitCodec::read(r, c)?),
+        K::CamSettings => Attribute::CamSettings(r.detached(|r| BitCodec::read(r, c))?),
         K::ClubColors => Attribute::ClubColors(BitCodec::read(r, c)?),
-        K::DamageState => Attribute::DamageState(BitCodec::read(r, c)?),
-        K::Demolish => Attribute::Demolish(BitCodec::read(r, c)?),
-        K::DemolishExtended => Attribute::DemolishExtended(BitCodec::read(r, c)?),
-        K::DemolishFx => Attribute::DemolishFx(BitCodec::read(r, c)?),
+        K::DamageState => Attribute::DamageState(r.detached(|r| BitCodec::read(r, c))?),
+        K::Demolish => Attribute::Demolish(r.detached(|r| BitCodec::read(r, c))?),
+        K::DemolishExtended => Attribute::DemolishExtended(r.detached(|r| BitCodec::read(r, c))?),
+        K::DemolishFx => Attribute::DemolishFx(r.detached(|r| BitCodec::read(r, c))?),
         K::Enum => Attribute::Enum(r.bits(11, "enum")? as u16),
-        K::Explosion => Attribute::Explosion(BitCodec::read(r, c)?),
-        K::ExtendedExplosion => Attribute::ExtendedExplosion(BitCodec::read(r, c)?),
+        K::Explosion => Attribute::Explosion(r.detached(|r| BitCodec::read(r, c))?),
+        K::ExtendedExplosion => Attribute::ExtendedExplosion(r.detached(|r| BitCodec::read(r, c))?),
         K::FlaggedByte => Attribute::FlaggedByte(BitCodec::read(r, c)?),
         K::Float => Attribute::Float(BitCodec::read(r, c)?),
         K::GameMode => Attribute::GameMode(r.bits(game_mode_bits(c), "game mode")? as u8),
         K::Impulse => Attribute::Impulse(BitCodec::read(r, c)?),
         K::Int => Attribute::Int(BitCodec::read(r, c)?),
         K::Int64 => Attribute::Int64(BitCodec::read(r, c)?),
-        K::Loadout => Attribute::Loadout(BitCodec::read(r, c)?),
-        K::LoadoutOnline => Attribute::LoadoutOnline(BitCodec::read(r, c)?),
-        K::LoadoutsOnline => Attribute::LoadoutsOnline(BitCodec::read(r, c)?),
+        K::Loadout => Attribute::Loadout(r.detached(|r| BitCodec::read(r, c))?),
+        K::LoadoutOnline => Attribute::LoadoutOnline(r.detached(|r| BitCodec::read(r, c))?),
+        K::LoadoutsOnline => Attribute::LoadoutsOnline(r.detached(|r| BitCodec::read(r, c))?),
         K::Location => Attribute::Location(BitCodec::read(r, c)?),
         K::LogoData => Attribute::LogoData(BitCodec::read(r, c)?),
         K::MusicStinger => Attribute::MusicStinger(BitCodec::read(r, c)?),
@@ -1117,21 +1165,25 @@ pub(crate) fn read_attribute(
             Attribute::PartyLeader(if system_id == 0 {
                 None
             } else {
-                Some(Box::new(UniqueId::read_with_system(system_id, r, c)?))
+                Some(Box::new(
+                    r.detached(|r| UniqueId::read_with_system(system_id, r, c))?,
+                ))
             })
         }
         K::Pickup => Attribute::Pickup(BitCodec::read(r, c)?),
-        K::PickupInfo => Attribute::PickupInfo(BitCodec::read(r, c)?),
+        K::PickupInfo => Attribute::PickupInfo(r.detached(|r| BitCodec::read(r, c))?),
         K::PickupNew => Attribute::PickupNew(BitCodec::read(r, c)?),
         K::PlayerHistoryKey => {
             Attribute::PlayerHistoryKey(r.bits(14, "player history key")? as u16)
         }
-        K::PrivateMatchSettings => Attribute::PrivateMatchSettings(BitCodec::read(r, c)?),
-        K::QWordString if c.is_rl_223 => Attribute::String(BitCodec::read(r, c)?),
+        K::PrivateMatchSettings => {
+            Attribute::PrivateMatchSettings(r.detached(|r| BitCodec::read(r, c))?)
+        }
+        K::QWordString if c.is_rl_223 => Attribute::String(r.detached(|r| BitCodec::read(r, c))?),
         K::QWordString => Attribute::QWord(r.u64("qword")?),
-        K::RepStatTitle => Attribute::RepStatTitle(BitCodec::read(r, c)?),
+        K::RepStatTitle => Attribute::RepStatTitle(r.detached(|r| BitCodec::read(r, c))?),
         K::ReplicatedBoost => Attribute::ReplicatedBoost(BitCodec::read(r, c)?),
-        K::Reservation => Attribute::Reservation(BitCodec::read(r, c)?),
+        K::Reservation => Attribute::Reservation(r.detached(|r| BitCodec::read(r, c))?),
         K::RigidBody => {
             let index = u32::try_from(rigid.len())
                 .map_err(|_| Fail::Bad("too many rigid bodies".into()))?;
@@ -1140,12 +1192,12 @@ pub(crate) fn read_attribute(
         }
         K::RotationTag => Attribute::Rotation(BitCodec::read(r, c)?),
         K::StatEvent => Attribute::StatEvent(BitCodec::read(r, c)?),
-        K::String => Attribute::String(BitCodec::read(r, c)?),
-        K::TeamLoadout => Attribute::TeamLoadout(BitCodec::read(r, c)?),
+        K::String => Attribute::String(r.detached(|r| BitCodec::read(r, c))?),
+        K::TeamLoadout => Attribute::TeamLoadout(r.detached(|r| BitCodec::read(r, c))?),
         K::TeamPaint => Attribute::TeamPaint(BitCodec::read(r, c)?),
-        K::Title => Attribute::Title(BitCodec::read(r, c)?),
-        K::UniqueId => Attribute::UniqueId(BitCodec::read(r, c)?),
-        K::Welded => Attribute::Welded(BitCodec::read(r, c)?),
+        K::Title => Attribute::Title(r.detached(|r| BitCodec::read(r, c))?),
+        K::UniqueId => Attribute::UniqueId(r.detached(|r| BitCodec::read(r, c))?),
+        K::Welded => Attribute::Welded(r.detached(|r| BitCodec::read(r, c))?),
     })
 }
 

@@ -13,14 +13,19 @@ pub(crate) type Res<T> = Result<T, Fail>;
 
 /// Widest read [`BitReader::bits`] serves from one 8-byte load: the read may start at any of
 /// the 8 bit offsets of its first byte, so 64 - 7 bits are always there.
-const FAST_BITS: u32 = 57;
+pub(crate) const FAST_BITS: u32 = 57;
 
 /// Little-endian bit reader with bounds-checked primitive reads.
+///
+/// It is `Copy` so that the frame loop's reader never has its address taken: a decoder that is
+/// not inlined gets a copy ([`BitReader::detached`]), and the slow paths work on one, so the
+/// loop's reader stays in registers instead of being stored and reloaded around every read.
 ///
 /// The only state is the bit position: a read loads the 8 bytes holding its first bit and
 /// shifts, so successive reads depend on each other through one add. (`bitter`'s lookahead
 /// reader, used before, chained every read through its buffer, bit count and refill branch,
 /// kept in memory across the frame loop; this one made the full replay parse ~25% faster.)
+#[derive(Clone, Copy)]
 pub(crate) struct BitReader<'a> {
     data: &'a [u8],
     /// Bits consumed; never more than `data.len() * 8`.
@@ -66,8 +71,23 @@ impl<'a> BitReader<'a> {
                 // n < 64 here, so the plain shift cannot overflow (cheaper than `low_mask`).
                 Ok(window & ((1u64 << n) - 1))
             }
-            None => self.bits_slow(n, what),
+            None => {
+                let mut copy = *self;
+                let out = copy.bits_slow(n, what);
+                self.pos = copy.pos;
+                out
+            }
         }
+    }
+
+    /// Runs `read` on a copy of the reader and takes over its position: for decoders that are
+    /// not inlined, so that this reader's address is not taken (see the type's docs).
+    #[inline(always)]
+    pub(crate) fn detached<T>(&mut self, read: impl FnOnce(&mut Self) -> Res<T>) -> Res<T> {
+        let mut copy = *self;
+        let out = read(&mut copy);
+        self.pos = copy.pos;
+        out
     }
 
     /// Bit by byte: for the stream's last bytes and reads over [`FAST_BITS`].
@@ -90,9 +110,18 @@ impl<'a> BitReader<'a> {
         Ok(value)
     }
 
+    /// One bit, from its own byte: a one-byte load needs one bounds check and no slow path
+    /// for the stream's end, where [`Self::bits`] checks for 8 bytes.
     #[inline(always)]
     pub(crate) fn bit(&mut self, what: &'static str) -> Res<bool> {
-        Ok(self.bits(1, what)? != 0)
+        match self.data.get(self.pos / 8) {
+            Some(&byte) => {
+                let bit = byte >> byte_offset(self.pos) & 1;
+                self.pos += 1;
+                Ok(bit != 0)
+            }
+            None => Err(Fail::Eof(what)),
+        }
     }
 
     #[inline(always)]
@@ -115,7 +144,7 @@ impl<'a> BitReader<'a> {
     #[inline(always)]
     pub(crate) fn bits_max(&mut self, bits: u32, max: u64, what: &'static str) -> Res<u64> {
         let Some(window) = self.window(bits + 1) else {
-            return self.bits_max_slow(bits, max, what);
+            return self.detached(|r| r.bits_max_slow(bits, max, what));
         };
         let data = window & ((1u64 << bits) - 1);
         let upper = data + (1u64 << bits);
@@ -125,6 +154,52 @@ impl<'a> BitReader<'a> {
         } else {
             self.pos += bits as usize + 1;
             Ok(if window >> bits & 1 != 0 { upper } else { data })
+        }
+    }
+
+    /// The next [`FAST_BITS`] bits (and maybe more above them) without consuming them, when the
+    /// stream holds 8 bytes from here: for decoders that take several fields from one load.
+    #[inline(always)]
+    pub(crate) fn peek(&self) -> Option<u64> {
+        self.window(FAST_BITS)
+    }
+
+    /// Consumes `n` (at most [`FAST_BITS`]) bits of what [`Self::peek`] returned; never past
+    /// the end of the stream.
+    #[inline(always)]
+    pub(crate) fn consume(&mut self, n: u32) {
+        self.pos = (self.pos + n as usize).min(self.data.len() * 8);
+    }
+
+    /// A flag bit, then when it is set `bmc[bits, max]`: the actor and attribute loops' "one
+    /// more?" flag with the id that follows, from one load. `None` when the flag is clear.
+    #[inline(always)]
+    pub(crate) fn flag_then_max(
+        &mut self,
+        bits: u32,
+        max: u64,
+        flag: &'static str,
+        what: &'static str,
+    ) -> Res<Option<u64>> {
+        let Some(window) = self.window(bits + 2) else {
+            return self.detached(|r| match r.bit(flag)? {
+                true => r.bits_max(bits, max, what).map(Some),
+                false => Ok(None),
+            });
+        };
+        if window & 1 == 0 {
+            self.pos += 1;
+            return Ok(None);
+        }
+        let rest = window >> 1;
+        let data = rest & ((1u64 << bits) - 1);
+        let upper = data + (1u64 << bits);
+        if upper >= max {
+            self.pos += 1 + bits as usize;
+            Ok(Some(data))
+        } else {
+            self.pos += 2 + bits as usize;
+            Ok(Some(if rest >> bits & 1 != 0 { upper } else { data }))
         }
     }
 
@@ -201,38 +276,62 @@ fn reserve_paced<T>(list: &mut Vec<T>, used_bits: usize, left_bits: usize) {
 }
 
 /// Little-endian bit writer: the mirror of [`BitReader`].
+///
+/// Like the reader, its only state is the bit position: a write ORs the value into the 8 bytes
+/// holding its first bit, which the buffer keeps zeroed ahead of the position. (An accumulator
+/// of pending bits, used before, spent most of a write on its 128-bit shift and flush.)
 #[derive(Default)]
 pub(crate) struct BitWriter {
+    /// Written bytes, then zeros: at least 8 bytes past the byte holding `pos` once anything
+    /// was written.
     buf: Vec<u8>,
-    /// Pending bits, LSB first; fewer than 64 between calls, so any write up to 64 bits fits.
-    acc: u128,
-    used: u32,
+    /// Bits written.
+    pos: usize,
 }
 
 impl BitWriter {
     pub(crate) fn with_capacity(bytes: usize) -> Self {
         BitWriter {
-            buf: Vec::with_capacity(bytes),
-            acc: 0,
-            used: 0,
+            buf: vec![0; bytes.saturating_add(8)],
+            pos: 0,
         }
     }
 
-    /// Writes the low `n` bits of `value` (n <= 64); whole 64-bit words are flushed at once.
+    /// Writes the low `n` bits of `value` (n <= 64). Up to [`FAST_BITS`] bits take one
+    /// unaligned 8-byte load, OR and store; wider writes are split in two.
     #[inline(always)]
     pub(crate) fn bits(&mut self, value: u64, n: u32) {
-        let masked = if n >= 64 {
-            value
-        } else {
-            value & ((1u64 << n) - 1)
-        };
-        self.acc |= u128::from(masked) << self.used;
-        self.used += n;
-        if self.used >= 64 {
-            self.buf.extend_from_slice(&(self.acc as u64).to_le_bytes());
-            self.acc >>= 64;
-            self.used -= 64;
+        if n > FAST_BITS {
+            return self.bits_wide(value, n);
         }
+        let masked = value & ((1u64 << n) - 1);
+        let byte = self.pos / 8;
+        if byte + 8 > self.buf.len() {
+            self.grow(byte + 8);
+        }
+        if let Some(slot) = self.buf.get_mut(byte..byte + 8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(slot);
+            let merged = u64::from_le_bytes(word) | masked << byte_offset(self.pos);
+            slot.copy_from_slice(&merged.to_le_bytes());
+        }
+        self.pos += n as usize;
+    }
+
+    /// A write over [`FAST_BITS`] bits, as two.
+    #[cold]
+    #[inline(never)]
+    fn bits_wide(&mut self, value: u64, n: u32) {
+        self.bits(value & 0xffff_ffff, 32);
+        self.bits(value >> 32, n - 32);
+    }
+
+    /// Zero-extends the buffer to at least `len` bytes, at least doubling it.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, len: usize) {
+        let target = len.max(self.buf.len().saturating_mul(2)).max(64);
+        self.buf.resize(target, 0);
     }
 
     #[inline(always)]
@@ -241,21 +340,10 @@ impl BitWriter {
     }
 
     /// Mirror of [`BitReader::bits_max`]; fails when `value` has no encoding.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn bits_max(&mut self, value: u64, bits: u32, max: u64) -> Res<()> {
-        let low = 1u64 << bits;
-        let (data, extra) = if value >= low {
-            (value - low, true)
-        } else {
-            (value, false)
-        };
-        if data >= low || (extra && value >= max) {
-            return Err(unencodable(value, bits, max));
-        }
-        self.bits(data, bits);
-        if data + low < max {
-            self.bit(extra);
-        }
+        let (code, width) = max_code(value, bits, max)?;
+        self.bits(code, width);
         Ok(())
     }
 
@@ -268,15 +356,33 @@ impl BitWriter {
 
     /// Number of bits written so far.
     pub(crate) fn len_bits(&self) -> usize {
-        self.buf.len() * 8 + self.used as usize
+        self.pos
     }
 
-    /// Flushes a partial last byte (zero-padded) and returns the bytes.
+    /// The bytes written, a partial last byte zero-padded.
     pub(crate) fn finish(mut self) -> Vec<u8> {
-        let tail = self.acc.to_le_bytes();
+        self.buf.truncate(self.pos.div_ceil(8));
         self.buf
-            .extend_from_slice(&tail[..self.used.div_ceil(8) as usize]);
-        self.buf
+    }
+}
+
+/// The `bmc[bits, max]` encoding of `value` as (bits to write, their count): `bits` bits, plus
+/// the extra high bit when the value could still be below `max`. Fails when `value` has none.
+#[inline(always)]
+pub(crate) fn max_code(value: u64, bits: u32, max: u64) -> Res<(u64, u32)> {
+    let low = 1u64 << bits;
+    let (data, extra) = if value >= low {
+        (value - low, true)
+    } else {
+        (value, false)
+    };
+    if data >= low || (extra && value >= max) {
+        return Err(unencodable(value, bits, max));
+    }
+    if data + low < max {
+        Ok((data | u64::from(extra) << bits, bits + 1))
+    } else {
+        Ok((data, bits))
     }
 }
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::VersionTriple;
-use super::bits::{BitReader, BitWriter, Fail, Res};
+use super::bits::{BitReader, BitWriter, FAST_BITS, Fail, Res, max_code};
 
 /// What attribute decoding needs besides the bits: version gates and product attribute objects.
 #[derive(Debug, Clone, Copy)]
@@ -87,6 +87,7 @@ macro_rules! int_codec {
 int_codec!(u8 => 8, u16 => 16, u32 => 32, i32 => 32);
 
 impl BitCodec for u64 {
+    #[inline]
     fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
         r.u64("u64")
     }
@@ -97,6 +98,7 @@ impl BitCodec for u64 {
 }
 
 impl BitCodec for i64 {
+    #[inline]
     fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
         Ok(r.u64("i64")? as i64)
     }
@@ -217,9 +219,44 @@ impl Vector3i {
     }
 }
 
+impl Vector3i {
+    /// The vector from one [`BitReader::peek`], when the stream holds 8 more bytes and the
+    /// size and components fit the window: `bmc[4, max]` then three `size + 2`-bit values.
+    #[inline(always)]
+    fn read_from_window(r: &mut BitReader<'_>, max: u64) -> Option<Self> {
+        let window = r.peek()?;
+        let data = window & 0xf;
+        let (size, head) = if data + 16 >= max {
+            (data, 4)
+        } else {
+            (data + (window >> 4 & 1) * 16, 5)
+        };
+        let bits = size as u32 + 2;
+        if head + 3 * bits > FAST_BITS {
+            return None;
+        }
+        let mask = (1u64 << bits) - 1;
+        let v = window >> head;
+        let bias = 1i64 << (size + 1);
+        let part = |shift: u32| ((v >> shift & mask) as i64 - bias) as i32;
+        r.consume(head + 3 * bits);
+        Some(Vector3i {
+            size: size as u8,
+            x: part(0),
+            y: part(bits),
+            z: part(2 * bits),
+        })
+    }
+}
+
 impl BitCodec for Vector3i {
     #[inline(always)]
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        // The size and all three components from one load when they fit it (sizes up to 15:
+        // nearly every vector).
+        if let Some(v) = Self::read_from_window(r, c.vector_max()) {
+            return Ok(v);
+        }
         let size = r.bits_max(4, c.vector_max(), "vector size")? as u32;
         let bits = size + 2;
         // Components in as few reads as the 56-bit lookahead allows (all three up to 18 bits
@@ -240,27 +277,32 @@ impl BitCodec for Vector3i {
             z: (z as i64 - bias) as i32,
         })
     }
-    #[inline]
+    #[inline(always)]
     fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
         let size = u32::from(self.size);
-        w.bits_max(u64::from(size), 4, c.vector_max())?;
+        // Checked first: it bounds `size`, so the shifts below cannot overflow.
+        let (code, width) = max_code(u64::from(size), 4, c.vector_max())?;
         let bias = 1i64 << (size + 1);
         let bits = size + 2;
-        let mut raw = [0u64; 3];
-        for (out, v) in raw.iter_mut().zip([self.x, self.y, self.z]) {
-            let biased = i64::from(v) + bias;
-            if biased < 0 || biased >= 1i64 << bits {
-                return Err(Fail::Bad(format!(
-                    "vector component {v} does not fit size {size}"
-                )));
-            }
-            *out = biased as u64;
+        let [x, y, z] = [self.x, self.y, self.z].map(|v| i64::from(v) + bias);
+        // A negative or too large biased component has bits at or above `bits`.
+        if (x | y | z) >> bits != 0 {
+            return Err(Fail::Bad(format!(
+                "vector components {:?} do not fit size {size}",
+                [self.x, self.y, self.z]
+            )));
         }
-        if 3 * bits <= 64 {
-            w.bits(raw[0] | raw[1] << bits | raw[2] << (2 * bits), 3 * bits);
+        let (x, y, z) = (x as u64, y as u64, z as u64);
+        // The size and all three components in one write when they fit one (sizes up to 15,
+        // nearly all vectors), else the size and two components, then the third.
+        if width + 3 * bits <= FAST_BITS {
+            w.bits(
+                code | (x | y << bits | z << (2 * bits)) << width,
+                width + 3 * bits,
+            );
         } else {
-            w.bits(raw[0] | raw[1] << bits, 2 * bits);
-            w.bits(raw[2], bits);
+            w.bits(code | (x | y << bits) << width, width + 2 * bits);
+            w.bits(z, bits);
         }
         Ok(())
     }
@@ -372,6 +414,7 @@ bit_struct! {
 }
 
 impl BitCodec for i8 {
+    #[inline]
     fn read(r: &mut BitReader<'_>, _: &AttrCtx) -> Res<Self> {
         Ok(r.u8("i8")? as i8)
     }

@@ -63,6 +63,49 @@ fn bits_max_encodes_every_value_uniquely() {
     }
 }
 
+#[test]
+fn flag_then_max_reads_what_a_flag_and_bits_max_wrote() {
+    for (bits, max, padding) in [
+        (9u32, 1023u64),
+        (4, 22),
+        (3, 14),
+        (1, 3),
+        (0, 1),
+        (10, 2048),
+    ]
+    .into_iter()
+    .flat_map(|(bits, max)| [(bits, max, false), (bits, max, true)])
+    {
+        for v in (0..max).chain([u64::MAX]) {
+            let mut w = BitWriter::default();
+            if v == u64::MAX {
+                w.bit(false);
+            } else {
+                w.bit(true);
+                if w.bits_max(v, bits, max).is_err() {
+                    continue;
+                }
+            }
+            w.bits(0x2a, 7);
+            if padding {
+                w.bits(0, 64);
+            }
+            let bytes = w.finish();
+            let mut r = BitReader::new(&bytes);
+            let want = (v != u64::MAX).then_some(v);
+            assert_eq!(
+                r.flag_then_max(bits, max, "f", "t").ok(),
+                Some(want),
+                "bits {bits} max {max}"
+            );
+            assert_eq!(r.bits(7, "t").ok(), Some(0x2a));
+        }
+    }
+    // A set flag with the id cut off fails instead of reading past the end.
+    let mut r = BitReader::new(&[0b0000_0001]);
+    assert!(r.flag_then_max(9, 1023, "f", "t").is_err());
+}
+
 /// Bit `i` of `data`, LSB first: the reference the reader's word loads must agree with.
 fn reference_bit(data: &[u8], i: usize) -> u64 {
     u64::from(data[i / 8] >> (i % 8) & 1)
@@ -100,6 +143,38 @@ fn reads_of_every_width_at_every_offset_match_bit_by_bit_reference() {
     }
 }
 
+/// Writes of every width (0 to 64 bits, values with bits above the width set) at every offset,
+/// from an empty writer and from a pre-sized one, give the bits a bit-by-bit reference writes.
+#[test]
+fn writes_of_every_width_at_every_offset_match_bit_by_bit_reference() {
+    for sized in [false, true] {
+        let mut w = if sized {
+            BitWriter::with_capacity(3)
+        } else {
+            BitWriter::default()
+        };
+        let mut reference: Vec<bool> = Vec::new();
+        let mut value = 0x9e37_79b9_7f4a_7c15u64;
+        for step in 0..300u32 {
+            let n = step % 65;
+            value = value.rotate_left(7) ^ u64::from(step);
+            w.bits(value, n);
+            reference.extend((0..n).map(|i| value >> i & 1 == 1));
+            assert_eq!(w.len_bits(), reference.len());
+        }
+        let bytes = w.finish();
+        assert_eq!(bytes.len(), reference.len().div_ceil(8));
+        for (i, &bit) in reference.iter().enumerate() {
+            assert_eq!(reference_bit(&bytes, i) == 1, bit, "bit {i}");
+        }
+        // The padding of the last byte is zero.
+        let used = reference.len() % 8;
+        if used > 0 {
+            assert_eq!(bytes[bytes.len() - 1] >> used, 0);
+        }
+    }
+}
+
 #[test]
 fn unaligned_byte_runs_match_bit_by_bit_reference() {
     let data: Vec<u8> = (0u8..12).map(|i| i.wrapping_mul(0x3b) ^ 0xc3).collect();
@@ -123,6 +198,23 @@ fn unaligned_byte_runs_match_bit_by_bit_reference() {
             }
         }
     }
+}
+
+/// Single-bit reads (their own one-byte path) give every bit of the stream, to the last one,
+/// and then fail without moving.
+#[test]
+fn single_bits_match_the_reference_to_the_end() {
+    let data: Vec<u8> = (0u8..11).map(|i| i.wrapping_mul(0x6b) ^ 0x96).collect();
+    let mut r = BitReader::new(&data);
+    for i in 0..data.len() * 8 {
+        assert_eq!(
+            r.bit("t").ok(),
+            Some(reference_bit(&data, i) == 1),
+            "bit {i}"
+        );
+    }
+    assert!(r.bit("t").is_err());
+    assert_eq!(r.pos(), data.len() * 8);
 }
 
 #[test]
@@ -1054,4 +1146,61 @@ fn version_gates_change_layouts() {
         )
         .is_err()
     );
+}
+
+/// Every vector size of both net-version limits round-trips at its extreme components (one
+/// write up to size 15, two above), and components outside the size are refused.
+#[test]
+fn vectors_of_every_size_round_trip_and_reject_components_out_of_range() {
+    use super::codec::BitCodec;
+    for net in [6, 7] {
+        let c = attr_ctx(VersionTriple::new(868, 20, net), false);
+        let largest = if net >= 7 { 21 } else { 19 };
+        for size in 0..=largest {
+            let low = -(1i32 << (size + 1));
+            let high = (1i32 << (size + 1)) - 1;
+            // Without padding the vector is read field by field at the stream's end; with 64
+            // bits of it, from one window where the size allows.
+            for ([x, y, z], padding) in [[low, high, 0], [high, low, high], [0, 1, low]]
+                .into_iter()
+                .flat_map(|v| [(v, false), (v, true)])
+            {
+                let v = Vector3i {
+                    size: size as u8,
+                    x,
+                    y,
+                    z,
+                };
+                let mut w = BitWriter::default();
+                v.write(&mut w, &c).expect("in range");
+                w.bits(0x5, 3);
+                if padding {
+                    w.bits(0, 64);
+                }
+                let bytes = w.finish();
+                let mut r = BitReader::new(&bytes);
+                assert_eq!(Vector3i::read(&mut r, &c).ok(), Some(v), "size {size}");
+                assert_eq!(r.bits(3, "t").ok(), Some(0x5));
+            }
+            for [x, y, z] in [[high + 1, 0, 0], [0, low - 1, 0], [0, 0, i32::MAX]] {
+                let v = Vector3i {
+                    size: size as u8,
+                    x,
+                    y,
+                    z,
+                };
+                assert!(
+                    v.write(&mut BitWriter::default(), &c).is_err(),
+                    "size {size}"
+                );
+            }
+        }
+        let too_big = Vector3i {
+            size: largest as u8 + 1,
+            x: 0,
+            y: 0,
+            z: 0,
+        };
+        assert!(too_big.write(&mut BitWriter::default(), &c).is_err());
+    }
 }
