@@ -208,3 +208,157 @@ impl Builder {
 fn in_build_script() -> bool {
     std::env::var_os("OUT_DIR").is_some() && std::env::var_os("TARGET").is_some()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAIN: &str = "meta: {id: main, endian: le, imports: [/lib/item]}\nseq:\n  - {id: count, type: u1, valid: {max: 9}}\n  - {id: name, type: str, size: count, encoding: UTF-8}\n  - {id: items, type: item, repeat: expr, repeat-expr: count}\n";
+    const ITEM: &str = "meta: {id: item, endian: le}\nseq:\n  - {id: value, type: u2}\n";
+
+    /// A fresh folder holding `main.ksy` and `lib/item.ksy`.
+    fn schemas(tag: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("savepoint-build-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("lib")).unwrap();
+        std::fs::write(dir.join("main.ksy"), MAIN).unwrap();
+        std::fs::write(dir.join("lib/item.ksy"), ITEM).unwrap();
+        dir
+    }
+
+    #[test]
+    fn defaults_derive_serde_and_call_the_runtime_crate() {
+        let dir = schemas("defaults");
+        let g = Builder::new()
+            .schema(dir.join("main.ksy"))
+            .import_dir(&dir)
+            .generate()
+            .unwrap();
+        let names: Vec<&str> = g.modules.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["main"]);
+        let src = &g.modules[0].source;
+        assert!(src.contains("use crate::item::Item;"), "{src}");
+        assert!(
+            src.contains("use serde::{Deserialize, Serialize};"),
+            "{src}"
+        );
+        assert!(
+            src.contains("savepoint_runtime::binrw_error::FieldError"),
+            "{src}"
+        );
+        assert!(!src.contains(" as savepoint_runtime"), "{src}");
+        let mut inputs = g.inputs.clone();
+        inputs.sort();
+        assert_eq!(inputs, [dir.join("lib/item.ksy"), dir.join("main.ksy")]);
+    }
+
+    #[test]
+    fn serde_runtime_path_and_module_root_are_followed() {
+        let dir = schemas("settings");
+        let g = Builder::new()
+            .schemas([dir.join("main.ksy"), dir.join("lib/item.ksy")])
+            .import_dir(&dir)
+            .serde(false)
+            .runtime_path("::game::rt")
+            .module_root("crate::formats")
+            .generate()
+            .unwrap();
+        let src = &g.modules[0].source;
+        assert!(
+            src.contains("use ::game::rt as savepoint_runtime;"),
+            "{src}"
+        );
+        assert!(src.contains("use crate::formats::item::Item;"), "{src}");
+        for module in &g.modules {
+            assert!(!module.source.contains("serde"), "{}", module.source);
+            assert!(!module.source.contains("Serialize"), "{}", module.source);
+        }
+        // The string support code is there, unused parts allowed, without serde.
+        assert!(
+            src.contains(
+                "#[derive(Debug, Clone, PartialEq, Eq)]\n#[allow(dead_code)]\npub struct KsStr"
+            ),
+            "{src}"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_schema_the_yaml_path_and_the_construct() {
+        let dir = schemas("errors");
+        std::fs::write(
+            dir.join("lib/item.ksy"),
+            ITEM.replace("u2}", "u2, repeat: forever}"),
+        )
+        .unwrap();
+        let err = Builder::new()
+            .schema(dir.join("main.ksy"))
+            .import_dir(&dir)
+            .generate()
+            .unwrap_err();
+        let BuildError::Schema(e) = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(e.file, dir.join("lib/item.ksy"));
+        assert_eq!(e.yaml_path, "/seq/0/repeat");
+        assert!(e.message.contains("repeat: forever"), "{err}");
+
+        let err = Builder::new()
+            .schema(dir.join("main.ksy"))
+            .generate()
+            .unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("absolute import `/lib/item` is in no import folder"),
+            "{err}"
+        );
+
+        std::fs::write(
+            dir.join("lib/item.ksy"),
+            ITEM.replace("id: item", "id: main"),
+        )
+        .unwrap();
+        let err = Builder::new()
+            .schema(dir.join("main.ksy"))
+            .import_dir(&dir)
+            .generate()
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("meta/id `main` is also the id of"),
+            "{err}"
+        );
+
+        let err = Builder::new()
+            .runtime_path("not a path")
+            .generate()
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                BuildError::Setting {
+                    name: "runtime_path",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn compile_writes_only_changed_modules() {
+        let dir = schemas("compile");
+        let out = dir.join("out");
+        let builder = Builder::new()
+            .schema(dir.join("main.ksy"))
+            .import_dir(&dir)
+            .out_dir(&out)
+            .cargo_metadata(false);
+        let g = builder.compile().unwrap();
+        let file = out.join("main.rs");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), g.modules[0].source);
+        std::fs::write(&file, "stale").unwrap();
+        builder.compile().unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), g.modules[0].source);
+        assert!(!out.join("item.rs").exists());
+    }
+}

@@ -94,25 +94,35 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
         let _ = writeln!(source, "use {path};");
     }
     source.push_str(&m.items);
+    let mut support_code = String::new();
     if m.frames {
-        source.push_str(&support(super::frames::SOURCE, settings));
-        source.push_str(if m.encodings {
+        support_code.push_str(super::frames::SOURCE);
+        support_code.push_str(if m.encodings {
             super::frames::ENCODINGS
         } else {
             super::frames::UTF8
         });
     }
     if m.repeat {
-        source.push_str(&support(super::repeat::SOURCE, settings));
+        support_code.push_str(super::repeat::SOURCE);
     }
     if m.bits {
-        source.push_str(&support(super::bits::SOURCE, settings));
+        support_code.push_str(super::bits::SOURCE);
         for e in &file.enums {
-            source.push_str(&super::bits::enum_impl(&e.rust_name));
+            support_code.push_str(&super::bits::enum_impl(&e.rust_name));
         }
     }
     if m.process {
-        source.push_str(&support(super::process::SOURCE, settings));
+        support_code.push_str(super::process::SOURCE);
+    }
+    if !support_code.is_empty() {
+        let code = support(&support_code, settings).map_err(|e| {
+            m.err(
+                "",
+                format!("support code does not parse ({e}); a generator bug"),
+            )
+        })?;
+        source.push_str(&code);
     }
     super::pretty::print(&source).map_err(|e| {
         m.err(
@@ -124,13 +134,45 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
     })
 }
 
-/// Support code pasted into a module, without its serde derives when serde is off.
-fn support(source: &str, settings: &Settings) -> String {
-    if settings.serde {
-        source.to_string()
-    } else {
-        source.replace(", Serialize, Deserialize)]", ")]")
+/// The support code a module gets (binrw has no directive for what it does), with every item
+/// but trait impls marked `#[allow(dead_code)]` (a module uses a part of it), and without the
+/// serde derives when serde is off.
+fn support(source: &str, settings: &Settings) -> syn::Result<String> {
+    let mut file: syn::File = syn::parse_str(source)?;
+    for item in &mut file.items {
+        let attrs = match item {
+            syn::Item::Impl(i) if i.trait_.is_some() => continue,
+            syn::Item::Impl(i) => &mut i.attrs,
+            syn::Item::Struct(i) => &mut i.attrs,
+            syn::Item::Enum(i) => &mut i.attrs,
+            syn::Item::Fn(i) => &mut i.attrs,
+            syn::Item::Trait(i) => &mut i.attrs,
+            syn::Item::Const(i) => &mut i.attrs,
+            _ => continue,
+        };
+        if !settings.serde {
+            for attr in attrs.iter_mut() {
+                without_serde_derives(attr)?;
+            }
+        }
+        attrs.push(syn::parse_quote!(#[allow(dead_code)]));
     }
+    Ok(quote::quote!(#file).to_string())
+}
+
+/// `#[derive(..)]` without `Serialize` and `Deserialize`; other attributes unchanged.
+fn without_serde_derives(attr: &mut syn::Attribute) -> syn::Result<()> {
+    if !attr.path().is_ident("derive") {
+        return Ok(());
+    }
+    let derives = attr.parse_args_with(
+        syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+    )?;
+    let kept = derives
+        .into_iter()
+        .filter(|d| !d.is_ident("Serialize") && !d.is_ident("Deserialize"));
+    *attr = syn::parse_quote!(#[derive(#(#kept),*)]);
+    Ok(())
 }
 
 /// Indents every non-empty line by four spaces (fields and variants).
