@@ -56,7 +56,7 @@ enums:
     2: gems
 ";
 
-/// The build script, as `codegen/README.md` ("From a build script") shows it.
+/// The build script of `codegen/README.md` ("From a build script"), with serde derives off.
 const BUILD_RS: &str = r#"fn main() -> Result<(), savepoint_codegen::BuildError> {
     savepoint_codegen::Builder::new()
         .schema("schema/save.ksy")
