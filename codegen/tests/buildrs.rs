@@ -167,11 +167,10 @@ savepoint-runtime = {{ path = {runtime:?} }}
 [build-dependencies]
 savepoint-codegen = {{ path = {codegen:?} }}
 
+# A test build: no debug info, no incremental cache (disk on CI machines is small).
 [profile.dev]
-debug = "line-tables-only"
-
-[profile.dev.package."*"]
 debug = false
+incremental = false
 "#,
         runtime = codegen.join("runtime"),
         codegen = codegen,
