@@ -4,12 +4,15 @@
 //! - [`emit`] turns the IR into a Rust module: one struct per type with `read` / `write`
 //!   generated from the same field list, enums that keep unknown values;
 //! - [`runtime`] is the support code the generated modules use (written next to them);
+//! - [`Builder`] generates `#[binrw]` modules through the [`binrw`] backend, from a build
+//!   script or the `generate --backend binrw` command;
 //! - [`yaml`] names mapping keys in error paths as the schema writes them;
 //! - [`scratch`] builds generated modules into a cached crate, for `roundtrip`, `dump` and
 //!   the Kaitai test-suite harness.
 #![deny(missing_docs)]
 
 pub mod binrw;
+pub mod build;
 pub mod emit;
 pub mod expr;
 pub mod ir;
@@ -20,6 +23,7 @@ pub mod yaml;
 
 use std::path::{Path, PathBuf};
 
+pub use build::{BuildError, Builder, Generated};
 pub use ksy::{Options, SchemaError};
 
 /// The runtime source written as `ks_runtime.rs` beside generated modules.

@@ -395,3 +395,48 @@ fn errors_name_yaml_keys_as_written() {
         }
     }
 }
+
+#[test]
+fn generate_binrw_follows_absolute_imports_in_import_folders() {
+    let d = tmp("binrw-imports");
+    std::fs::create_dir_all(d.join("lib/common")).unwrap();
+    std::fs::write(
+        d.join("main.ksy"),
+        "meta: {id: main, endian: le, imports: [/common/item]}\nseq:\n  - {id: item, type: item}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("lib/common/item.ksy"),
+        "meta: {id: item, endian: le}\nseq:\n  - {id: value, type: u2}\n",
+    )
+    .unwrap();
+    let main = d.join("main.ksy");
+    let item = d.join("lib/common/item.ksy");
+    let out = d.join("out");
+    let args = |extra: &[&Path]| -> Output {
+        let mut a: Vec<&std::ffi::OsStr> = vec!["generate".as_ref(), "--backend".as_ref()];
+        a.extend(["binrw".as_ref(), "-o".as_ref(), out.as_os_str()]);
+        a.extend(extra.iter().map(|p| p.as_os_str()));
+        run(&a)
+    };
+
+    // Without the import folder the import is not found, and the error says where.
+    let o = args(&[&main, &item]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("main.ksy: /meta/imports: absolute import `/common/item`"),
+        "{stderr}"
+    );
+
+    let lib = d.join("lib");
+    let o = args(&[Path::new("-I"), &lib, &main, &item]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let main_rs = std::fs::read_to_string(out.join("main.rs")).unwrap();
+    assert!(main_rs.contains("use crate::item::Item;"), "{main_rs}");
+    assert!(
+        std::fs::read_to_string(out.join("item.rs"))
+            .unwrap()
+            .contains("pub value: u16,")
+    );
+}

@@ -11,14 +11,15 @@ use super::expr::{self, Expr, Side};
 
 #[path = "switch.rs"]
 pub(super) mod switch;
+use super::Settings;
 use super::schema::{Field, FieldType, KsEnum, Schemas, TypeDef, Valid, Versioned};
 use crate::ksy::SchemaError;
 
-/// The derives every generated type has.
-const BASE_DERIVES: &str = "Debug, Clone, PartialEq, Serialize, Deserialize";
+/// The derives every generated type has, before serde's.
+const BASE_DERIVES: &str = "Debug, Clone, PartialEq";
 
 /// Generates the module of schema `name`.
-pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
+pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<String, SchemaError> {
     let file = schemas.files.get(name).ok_or_else(|| SchemaError {
         file: name.into(),
         yaml_path: String::new(),
@@ -27,6 +28,7 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
     let mut m = Module {
         schemas,
         file: name,
+        settings,
         uses: BTreeSet::new(),
         derive_macros: BTreeSet::new(),
         items: String::new(),
@@ -71,7 +73,12 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
     }
     let mut uses: BTreeSet<String> = m.uses.clone();
     uses.insert("binrw::binrw".into());
-    uses.insert("serde::{Deserialize, Serialize}".into());
+    if settings.serde {
+        uses.insert("serde::{Deserialize, Serialize}".into());
+    }
+    if let Some(path) = settings.runtime_alias() {
+        uses.insert(format!("{path} as savepoint_runtime"));
+    }
     if !m.derive_macros.is_empty() {
         let list: Vec<&str> = m.derive_macros.iter().copied().collect();
         uses.insert(match list.as_slice() {
@@ -87,25 +94,35 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
         let _ = writeln!(source, "use {path};");
     }
     source.push_str(&m.items);
+    let mut support_code = String::new();
     if m.frames {
-        source.push_str(super::frames::SOURCE);
-        source.push_str(if m.encodings {
+        support_code.push_str(super::frames::SOURCE);
+        support_code.push_str(if m.encodings {
             super::frames::ENCODINGS
         } else {
             super::frames::UTF8
         });
     }
     if m.repeat {
-        source.push_str(super::repeat::SOURCE);
+        support_code.push_str(super::repeat::SOURCE);
     }
     if m.bits {
-        source.push_str(super::bits::SOURCE);
+        support_code.push_str(super::bits::SOURCE);
         for e in &file.enums {
-            source.push_str(&super::bits::enum_impl(&e.rust_name));
+            support_code.push_str(&super::bits::enum_impl(&e.rust_name));
         }
     }
     if m.process {
-        source.push_str(super::process::SOURCE);
+        support_code.push_str(super::process::SOURCE);
+    }
+    if !support_code.is_empty() {
+        let code = support(&support_code, settings).map_err(|e| {
+            m.err(
+                "",
+                format!("support code does not parse ({e}); a generator bug"),
+            )
+        })?;
+        source.push_str(&code);
     }
     super::pretty::print(&source).map_err(|e| {
         m.err(
@@ -115,6 +132,47 @@ pub fn module(schemas: &Schemas, name: &str) -> Result<String, SchemaError> {
             ),
         )
     })
+}
+
+/// The support code a module gets (binrw has no directive for what it does), with every item
+/// but trait impls marked `#[allow(dead_code)]` (a module uses a part of it), and without the
+/// serde derives when serde is off.
+fn support(source: &str, settings: &Settings) -> syn::Result<String> {
+    let mut file: syn::File = syn::parse_str(source)?;
+    for item in &mut file.items {
+        let attrs = match item {
+            syn::Item::Impl(i) if i.trait_.is_some() => continue,
+            syn::Item::Impl(i) => &mut i.attrs,
+            syn::Item::Struct(i) => &mut i.attrs,
+            syn::Item::Enum(i) => &mut i.attrs,
+            syn::Item::Fn(i) => &mut i.attrs,
+            syn::Item::Trait(i) => &mut i.attrs,
+            syn::Item::Const(i) => &mut i.attrs,
+            _ => continue,
+        };
+        if !settings.serde {
+            for attr in attrs.iter_mut() {
+                without_serde_derives(attr)?;
+            }
+        }
+        attrs.push(syn::parse_quote!(#[allow(dead_code)]));
+    }
+    Ok(quote::quote!(#file).to_string())
+}
+
+/// `#[derive(..)]` without `Serialize` and `Deserialize`; other attributes unchanged.
+fn without_serde_derives(attr: &mut syn::Attribute) -> syn::Result<()> {
+    if !attr.path().is_ident("derive") {
+        return Ok(());
+    }
+    let derives = attr.parse_args_with(
+        syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+    )?;
+    let kept = derives
+        .into_iter()
+        .filter(|d| !d.is_ident("Serialize") && !d.is_ident("Deserialize"));
+    *attr = syn::parse_quote!(#[derive(#(#kept),*)]);
+    Ok(())
 }
 
 /// Indents every non-empty line by four spaces (fields and variants).
@@ -171,6 +229,7 @@ fn assert_lines(directive: &str, parts: &[String]) -> String {
 struct Module<'a> {
     schemas: &'a Schemas,
     file: &'a str,
+    settings: &'a Settings,
     uses: BTreeSet<String>,
     derive_macros: BTreeSet<&'static str>,
     items: String,
@@ -401,7 +460,8 @@ impl<'a> Module<'a> {
                     && !["u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64"].contains(&arg)
                     && declared_in != self.file
                 {
-                    self.uses.insert(format!("crate::{declared_in}::{arg}"));
+                    let root = &self.settings.module_root;
+                    self.uses.insert(format!("{root}::{declared_in}::{arg}"));
                 }
                 format!("{short}<{arg}>")
             }
@@ -411,7 +471,8 @@ impl<'a> Module<'a> {
     /// The Rust name of a schema type seen from this module, imported when it lives elsewhere.
     fn use_type(&mut self, declared_in: &str, name: &str) -> String {
         if declared_in != self.file {
-            self.uses.insert(format!("crate::{declared_in}::{name}"));
+            let root = &self.settings.module_root;
+            self.uses.insert(format!("{root}::{declared_in}::{name}"));
         }
         name.to_string()
     }
@@ -574,6 +635,7 @@ impl<'a> Module<'a> {
         }
         let sub = Module {
             schemas: self.schemas,
+            settings: self.settings,
             file: self
                 .schemas
                 .files
@@ -615,6 +677,15 @@ impl<'a> Module<'a> {
         all
     }
 
+    /// The derives of patterns, enums and switch enums: [`BASE_DERIVES`] and serde's.
+    pub(super) fn base_derives(&self) -> String {
+        if self.settings.serde {
+            format!("{BASE_DERIVES}, Serialize, Deserialize")
+        } else {
+            BASE_DERIVES.to_string()
+        }
+    }
+
     fn derives(&self, def: &TypeDef) -> String {
         let (eq, copy, default) = self.traits_of(self.file, def);
         let mut list = vec!["Debug", "Clone"];
@@ -628,7 +699,9 @@ impl<'a> Module<'a> {
         if eq {
             list.push("Eq");
         }
-        list.extend(["Serialize", "Deserialize"]);
+        if self.settings.serde {
+            list.extend(["Serialize", "Deserialize"]);
+        }
         format!("#[derive({})]\n", list.join(", "))
     }
 
@@ -1151,7 +1224,14 @@ impl<'a> Module<'a> {
             out.push_str("#[with_version]\n");
         }
         if let Some(max) = self.recursion_bound(def, field)? {
-            out.push_str(&nesting_guard(def, field, &element, &max, enums));
+            out.push_str(&nesting_guard(
+                def,
+                field,
+                &element,
+                &max,
+                enums,
+                self.settings.serde,
+            ));
         }
         if let Some(check) = self.param_count_check(def, field, vec)? {
             out.push_str(&check);
@@ -1453,11 +1533,16 @@ impl<'a> Module<'a> {
         let _ = write!(
             self.items,
             "\n/// Kaitai enum `{id}`; values it does not name are kept as `Unknown`.\n\
-             #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]\n\
+             #[derive(Debug, Clone, Copy, PartialEq, Eq{serde})]\n\
              pub enum {name} {{\n{variants}    /// A value the schema does not name.\n    Unknown(i128),\n}}\n\n\
              impl From<i128> for {name} {{\n    fn from(value: i128) -> Self {{\n        match value {{\n{from}            other => {name}::Unknown(other),\n        }}\n    }}\n}}\n\n\
              impl From<{name}> for i128 {{\n    fn from(value: {name}) -> Self {{\n        match value {{\n{to}            {name}::Unknown(other) => other,\n        }}\n    }}\n}}\n",
             id = e.id,
+            serde = if self.settings.serde {
+                ", Serialize, Deserialize"
+            } else {
+                ""
+            },
         );
         Ok(())
     }
@@ -1870,7 +1955,8 @@ impl<'a> Module<'a> {
             .map_or(String::new(), |e| format!("#[brw({e})]\n"));
         let _ = write!(
             out,
-            "#[binrw]\n{endian}#[br(import({sel_name}: {sel_type}))]\n#[derive({BASE_DERIVES})]\npub enum {name} {{\n"
+            "#[binrw]\n{endian}#[br(import({sel_name}: {sel_type}))]\n#[derive({})]\npub enum {name} {{\n",
+            self.base_derives()
         );
         let mut variants_src = String::new();
         for (variant, values, case_type) in self.group_variants(field, variants, cases)? {
@@ -1997,7 +2083,12 @@ impl<'a> Module<'a> {
         if depth {
             out.push_str("#[br(import(depth: u32))]\n");
         }
-        let _ = write!(out, "#[derive({BASE_DERIVES})]\npub enum {} {{\n", e.name);
+        let _ = write!(
+            out,
+            "#[derive({})]\npub enum {} {{\n",
+            self.base_derives(),
+            e.name
+        );
         for (variant, values, case_type) in self.group_variants(body, &e.variants, cases)? {
             let [value] = values.as_slice() else {
                 return Err(self.field_err(
@@ -2103,6 +2194,7 @@ fn nesting_guard(
     rust: &str,
     max: &str,
     items: &mut String,
+    serde: bool,
 ) -> String {
     let base = format!("{}_{}", def.id, field.id);
     let counter = format!("{}_DEPTH", def.id.to_uppercase());
@@ -2126,7 +2218,19 @@ fn write_{base}(value: &{rust}) -> binrw::BinResult<()> {{
     }})?;
     binrw::BinWrite::write_options(value, writer, endian, ())
 }}
-
+",
+        name = def.rust_name,
+        id = field.id,
+        too_deep = too_deep_call(def, max),
+        path = format!("{}.{}", def.rust_name, field.id),
+    );
+    let write = format!("#[bw(write_with = write_{base})]\n");
+    if !serde {
+        return write;
+    }
+    let _ = write!(
+        items,
+        "
 /// Serializes `{name}.{id}` one nesting level deeper.
 fn ser_{base}<S: serde::Serializer>(value: &{rust}, s: S) -> Result<S::Ok, S::Error> {{
     let _level = savepoint_runtime::depth::DepthGuard::enter_ser(&{counter}, {max}, {what})?;
@@ -2141,13 +2245,8 @@ fn de_{base}<'de, D: serde::Deserializer<'de>>(d: D) -> Result<{rust}, D::Error>
 ",
         name = def.rust_name,
         id = field.id,
-        too_deep = too_deep_call(def, max),
-        path = format!("{}.{}", def.rust_name, field.id),
     );
-    format!(
-        "#[bw(write_with = write_{base})]\n\
-         #[serde(serialize_with = \"ser_{base}\", deserialize_with = \"de_{base}\")]\n"
-    )
+    format!("{write}#[serde(serialize_with = \"ser_{base}\", deserialize_with = \"de_{base}\")]\n")
 }
 
 fn selector_matches(sel: &str, values: &[i64], side: Side) -> String {

@@ -38,20 +38,73 @@ pub struct Module {
     pub source: String,
 }
 
-/// Loads every `.ksy` file of `schema_dir` and generates the modules named in `modules` (schema
-/// file stems; the other schemas are only looked up, e.g. hand-written primitives).
+/// What the generated code derives and how it names the crates and modules it refers to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// Derive `serde::Serialize` and `serde::Deserialize` (the crate then needs `serde`).
+    pub serde: bool,
+    /// The path of the `savepoint-runtime` crate as the generated code sees it
+    /// (`savepoint_runtime`, or e.g. `::my_crate::runtime` for a re-export).
+    pub runtime_path: String,
+    /// The module under which the generated modules are declared, by their `meta/id`: other
+    /// schemas' types are imported as `<module_root>::<id>::Type`.
+    pub module_root: String,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            serde: true,
+            runtime_path: "savepoint_runtime".into(),
+            module_root: "crate".into(),
+        }
+    }
+}
+
+impl Settings {
+    /// The path a module imports as `savepoint_runtime` (the name the generated code calls),
+    /// or `None` when that is the crate itself.
+    fn runtime_alias(&self) -> Option<&str> {
+        let path = self.runtime_path.trim();
+        (path.trim_start_matches("::") != "savepoint_runtime").then_some(path)
+    }
+}
+
+/// Generates the modules named in `modules` from the schemas `schema_dir/<name>.ksy` (and the
+/// schemas they import), with the default [`Settings`], as [`crate::Builder::generate`] does.
 pub fn generate(schema_dir: &Path, modules: &[&str]) -> Result<Vec<Module>, SchemaError> {
-    let schemas = Schemas::load(schema_dir)?;
-    modules
+    let paths: Vec<PathBuf> = modules
         .iter()
-        .map(|name| {
-            let source = emit::module(&schemas, name)?;
-            Ok(Module {
-                name: (*name).to_string(),
-                source,
-            })
+        .map(|name| schema_dir.join(format!("{name}.ksy")))
+        .collect();
+    generate_files(&paths, &[], &Settings::default()).map(|(modules, _)| modules)
+}
+
+/// Loads `paths` (with their imports) and generates one module per file of `paths`.
+pub(crate) fn generate_files(
+    paths: &[PathBuf],
+    import_dirs: &[PathBuf],
+    settings: &Settings,
+) -> Result<(Vec<Module>, Schemas), SchemaError> {
+    let schemas = Schemas::load_all(paths, import_dirs)?;
+    let modules = paths
+        .iter()
+        .map(|path| {
+            let wanted = path.canonicalize().ok();
+            let file = schemas
+                .files
+                .values()
+                .find(|f| f.path == *path || f.path.canonicalize().ok() == wanted);
+            let name = file.map(|f| f.id.clone()).ok_or_else(|| SchemaError {
+                file: path.clone(),
+                yaml_path: String::new(),
+                message: "this schema was listed but not loaded".into(),
+            })?;
+            let source = emit::module(&schemas, &name, settings)?;
+            Ok(Module { name, source })
         })
-        .collect()
+        .collect::<Result<_, SchemaError>>()?;
+    Ok((modules, schemas))
 }
 
 /// The path of a module's checked-in file in `out_dir`.

@@ -289,8 +289,13 @@ impl Schemas {
     /// is looked up next to the importing file, an absolute one (`/common/foo`) in the first of
     /// `import_dirs` that holds it.
     pub fn load_with_imports(path: &Path, import_dirs: &[PathBuf]) -> Result<Schemas, SchemaError> {
+        Self::load_all(&[path.to_path_buf()], import_dirs)
+    }
+
+    /// Reads `paths` and the schemas they import, as [`Schemas::load_with_imports`] does for one.
+    pub fn load_all(paths: &[PathBuf], import_dirs: &[PathBuf]) -> Result<Schemas, SchemaError> {
         let mut files = BTreeMap::new();
-        let mut queue = vec![path.to_path_buf()];
+        let mut queue: Vec<PathBuf> = paths.iter().rev().cloned().collect();
         let mut seen = std::collections::BTreeSet::new();
         while let Some(path) = queue.pop() {
             let Ok(canonical) = path.canonicalize() else {
@@ -318,6 +323,15 @@ impl Schemas {
                         .join(format!("{import}.ksy")),
                 };
                 queue.push(next);
+            }
+            if let Some(other) = files
+                .get(&file.id)
+                .map(|f: &File| f.path.display().to_string())
+            {
+                return Err(Cx::new(&path).err(
+                    "/meta/id",
+                    format!("meta/id `{}` is also the id of {other}", file.id),
+                ));
             }
             files.insert(file.id.clone(), file);
         }

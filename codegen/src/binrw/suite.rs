@@ -483,14 +483,16 @@ pub fn generate_test(
         .first()
         .filter(|t| t.yaml_path.is_empty() && t.params.is_empty())
         .ok_or_else(|| cx.refuse("the schema has no top-level type without params"))?;
-    let mut source = emit::module(&schemas, id)?.replace("use crate::", "use self::");
+    let mut source = emit::module(&schemas, id, &super::Settings::default())?
+        .replace("use crate::", "use self::");
     // Imported schemas are modules inside the test's, siblings of each other; the test's own
     // module is visible to them under its id too.
     if schemas.files.len() > 1 {
         let _ = writeln!(source, "\npub mod {id} {{ pub use super::*; }}");
     }
     for other in schemas.files.keys().filter(|k| *k != id) {
-        let inner = emit::module(&schemas, other)?.replace("use crate::", "use super::");
+        let inner = emit::module(&schemas, other, &super::Settings::default())?
+            .replace("use crate::", "use super::");
         let _ = writeln!(source, "\npub mod {other} {{\n{inner}\n}}");
     }
     let mut body = String::new();

@@ -11,9 +11,7 @@
 use std::fmt::Write as _;
 
 use super::super::schema::{Field, FieldType, TypeDef, Valid, snake_to_camel};
-use super::{
-    BASE_DERIVES, Module, assert_attr, doc_attrs, indent, int_type, own_endian, write_check,
-};
+use super::{Module, assert_attr, doc_attrs, indent, int_type, own_endian, write_check};
 use crate::ksy::SchemaError;
 
 /// How a selector is passed and compared.
@@ -162,11 +160,12 @@ impl Module<'_> {
         };
         let _ = write!(
             enums,
-            "\n{}#[binrw]\n{endian}{import}#[derive({BASE_DERIVES})]\npub enum {name} {{\n{}}}\n",
+            "\n{}#[binrw]\n{endian}{import}#[derive({})]\npub enum {name} {{\n{}}}\n",
             doc_attrs(Some(&format!(
                 "`{}.{}`, switched on `{on}`.",
                 def.rust_name, field.id
             ))),
+            self.base_derives(),
             indent(&body)
         );
         let value = if sized {

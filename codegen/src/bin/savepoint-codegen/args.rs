@@ -26,8 +26,8 @@ pub enum Command {
     /// Write one Rust module per schema into DIR.
     ///
     /// The kaitai backend also writes DIR/ks_runtime.rs (the support code) and DIR/mod.rs. The
-    /// binrw backend writes DIR/<meta id>.rs per schema and nothing else; its schemas must share
-    /// one folder, where the schemas they import are looked up.
+    /// binrw backend writes DIR/<meta id>.rs per schema and nothing else (the schemas they
+    /// import are read for their types, but get a module only when listed too).
     Generate {
         /// The schemas.
         #[arg(required = true, value_name = "SCHEMA.ksy")]

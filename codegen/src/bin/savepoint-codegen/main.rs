@@ -68,28 +68,18 @@ fn module_name(schema: &Path) -> String {
         .replace(['-', '.'], "_")
 }
 
-/// The files `generate --backend binrw` writes: one module per schema, named by its `meta/id`.
-/// The schemas must share one folder, where the other schemas they import are looked up. The
-/// modules refer to each other as `crate::<id>`, so no `mod.rs` is written: declare them at the
-/// crate root (as `formats/freerct` does).
-fn binrw_files(schemas: &[PathBuf]) -> Result<BTreeMap<String, String>, String> {
-    let dir = schemas[0].parent().unwrap_or(Path::new(""));
-    if let Some(other) = schemas.iter().find(|p| p.parent() != Some(dir)) {
-        return Err(format!(
-            "--backend binrw reads one schema folder, but {} is not in {}",
-            other.display(),
-            dir.display()
-        ));
-    }
-    let names: Vec<String> = schemas.iter().map(|p| module_name(p)).collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let modules = savepoint_codegen::binrw::generate(dir, &names).map_err(|e| e.to_string())?;
-    Ok(modules
+/// The files `generate --backend binrw` writes, through [`savepoint_codegen::Builder`]: one
+/// module per schema, named by its `meta/id`. The modules refer to each other as `crate::<id>`,
+/// so no `mod.rs` is written: declare them at the crate root (as `formats/freerct` does).
+fn binrw_files(schemas: &[PathBuf], opts: &Options) -> Result<BTreeMap<String, String>, String> {
+    let generated = savepoint_codegen::Builder::new()
+        .schemas(schemas)
+        .import_dirs(&opts.import_paths)
+        .cargo_metadata(false)
+        .generate()
+        .map_err(|e| e.to_string())?;
+    Ok(generated
+        .modules
         .into_iter()
         .map(|m| (format!("{}.rs", m.name), m.source))
         .collect())
@@ -102,7 +92,7 @@ fn generated_files(
     opts: &Options,
 ) -> Result<BTreeMap<String, String>, String> {
     if backend == Backend::Binrw {
-        return binrw_files(schemas);
+        return binrw_files(schemas, opts);
     }
     let mut files = BTreeMap::new();
     let mut mods =

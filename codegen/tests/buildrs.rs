@@ -1,0 +1,259 @@
+//! The build-script API from outside this workspace: a crate made here (under the workspace
+//! `target/`) whose `build.rs` generates `#[binrw]` modules from two `.ksy` files with
+//! `savepoint_codegen::Builder`, `include!`s them, and whose `main` reads a save built by hand
+//! below, edits it, writes it back and reads the edit back. It depends on `savepoint-codegen`
+//! (build) and `savepoint-runtime` by path and on `binrw` (serde derives are off), and is built with the
+//! workspace's `Cargo.lock` (offline) into `target/buildrs-demo/target`, cached between runs.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The demo format: a header with a magic and a version, a length-prefixed name and a
+/// counted list of records whose type (and enum) comes from an absolute import.
+const SAVE_KSY: &str = "\
+meta:
+  id: save
+  endian: le
+  encoding: UTF-8
+  imports:
+    - /common/record
+doc: A small game save - a header, the player's name and a list of records.
+seq:
+  - id: magic
+    contents: SAVE
+  - id: version
+    type: u2
+    valid:
+      min: 1
+      max: 2
+  - id: name_len
+    type: u1
+  - id: name
+    type: str
+    size: name_len
+  - id: num_records
+    type: u2
+  - id: records
+    type: record
+    repeat: expr
+    repeat-expr: num_records
+";
+
+const RECORD_KSY: &str = "\
+meta:
+  id: record
+  endian: le
+doc: One inventory record - what and how many.
+seq:
+  - id: kind
+    type: u1
+    enum: kind
+  - id: amount
+    type: s4
+enums:
+  kind:
+    1: coins
+    2: gems
+";
+
+/// The build script of `codegen/README.md` ("From a build script"), with serde derives off.
+const BUILD_RS: &str = r#"fn main() -> Result<(), savepoint_codegen::BuildError> {
+    savepoint_codegen::Builder::new()
+        .schema("schema/save.ksy")
+        .schema("schema/common/record.ksy")
+        .import_dir("schema")
+        .serde(false)
+        .compile()?;
+    Ok(())
+}
+"#;
+
+/// Reads IN, renames the player, adds 250 gems, writes OUT, reads OUT back and prints both.
+const MAIN_RS: &str = r#"mod save {
+    include!(concat!(env!("OUT_DIR"), "/save.rs"));
+}
+mod record {
+    include!(concat!(env!("OUT_DIR"), "/record.rs"));
+}
+
+use binrw::{BinRead, BinWrite};
+use record::Kind;
+use save::Save;
+
+fn summary(s: &Save) -> String {
+    let records: Vec<String> = s
+        .records
+        .iter()
+        .map(|r| format!("{:?}={}", r.kind, r.amount))
+        .collect();
+    format!("v{} {} [{}]", s.version, s.name.value, records.join(", "))
+}
+
+fn run(input: &str, output: &str) -> Result<(), String> {
+    let bytes = std::fs::read(input).map_err(|e| format!("{input}: {e}"))?;
+    let mut save = Save::read(&mut std::io::Cursor::new(&bytes)).map_err(|e| e.to_string())?;
+    println!("read: {}", summary(&save));
+
+    save.name.value = "Heroine".to_string();
+    save.name_len = u8::try_from(save.name.value.len()).map_err(|e| e.to_string())?;
+    for r in save.records.iter_mut().filter(|r| r.kind == Kind::Gems) {
+        r.amount += 250;
+    }
+    let mut out = std::io::Cursor::new(Vec::new());
+    save.write(&mut out).map_err(|e| e.to_string())?;
+    std::fs::write(output, out.get_ref()).map_err(|e| format!("{output}: {e}"))?;
+
+    let again = Save::read(&mut std::io::Cursor::new(out.get_ref())).map_err(|e| e.to_string())?;
+    if again.name.value != save.name.value || again.records != save.records {
+        return Err("the edit did not read back".into());
+    }
+    println!("wrote: {}", summary(&again));
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Err(e) = run(&args[1], &args[2]) {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+"#;
+
+/// A save as the format describes it, byte by byte: magic, version, name, records.
+fn save_bytes(name: &str, records: &[(u8, i32)]) -> Vec<u8> {
+    let mut b = b"SAVE".to_vec();
+    b.extend_from_slice(&2u16.to_le_bytes());
+    b.push(u8::try_from(name.len()).unwrap());
+    b.extend_from_slice(name.as_bytes());
+    b.extend_from_slice(&u16::try_from(records.len()).unwrap().to_le_bytes());
+    for (kind, amount) in records {
+        b.push(*kind);
+        b.extend_from_slice(&amount.to_le_bytes());
+    }
+    b
+}
+
+/// Writes `text` to `path` unless it already holds it (so cargo's cache stays valid).
+fn put(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The demo crate, written under the workspace `target/` (its own workspace, so ours does
+/// not claim it).
+fn demo_crate(base: &Path) -> PathBuf {
+    let dir = base.join("crate");
+    let codegen = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = format!(
+        r#"[package]
+name = "savepoint-buildrs-demo"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[workspace]
+
+[dependencies]
+binrw = {{ version = "0.15", default-features = false, features = ["std"] }}
+savepoint-runtime = {{ path = {runtime:?} }}
+
+[build-dependencies]
+savepoint-codegen = {{ path = {codegen:?} }}
+
+# A test build: no debug info, no incremental cache (disk on CI machines is small).
+[profile.dev]
+debug = false
+incremental = false
+"#,
+        runtime = codegen.join("runtime"),
+        codegen = codegen,
+    );
+    put(&dir.join("Cargo.toml"), &manifest);
+    put(&dir.join("build.rs"), BUILD_RS);
+    put(&dir.join("src/main.rs"), MAIN_RS);
+    put(&dir.join("schema/save.ksy"), SAVE_KSY);
+    put(&dir.join("schema/common/record.ksy"), RECORD_KSY);
+    // The workspace's versions, so nothing new is resolved or fetched (cargo then drops the
+    // entries this crate does not use, which is cheap).
+    std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    dir
+}
+
+fn cargo_run(dir: &Path, target: &Path, args: &[&Path]) -> Output {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    Command::new(cargo)
+        .args(["run", "--offline", "--quiet", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .arg("--")
+        .args(args)
+        .env("CARGO_TARGET_DIR", target)
+        .output()
+        .expect("run cargo")
+}
+
+#[test]
+fn a_crate_outside_the_workspace_generates_reads_edits_and_writes() {
+    let target_root = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target"));
+    let base = target_root.join("buildrs-demo");
+    let dir = demo_crate(&base);
+    let target = base.join("target");
+    let files = base.join("files");
+    std::fs::create_dir_all(&files).unwrap();
+
+    let input = files.join("in.sav");
+    let output = files.join("out.sav");
+    let _ = std::fs::remove_file(&output);
+    std::fs::write(&input, save_bytes("Hero", &[(1, 120), (2, 7), (9, -3)])).unwrap();
+    let o = cargo_run(&dir, &target, &[&input, &output]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stdout}{stderr}");
+    assert_eq!(
+        stdout,
+        "read: v2 Hero [Coins=120, Gems=7, Unknown(9)=-3]\n\
+         wrote: v2 Heroine [Coins=120, Gems=257, Unknown(9)=-3]\n"
+    );
+    let written = std::fs::read(&output).unwrap();
+    assert_eq!(
+        written,
+        save_bytes("Heroine", &[(1, 120), (2, 257), (9, -3)])
+    );
+
+    // The build script asked to be rerun when either schema changes (the import too).
+    let script_output = std::fs::read_dir(target.join("debug/build"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("output"))
+        .filter(|p| p.parent().unwrap().join("root-output").exists() && p.exists())
+        .filter(|p| {
+            let name = p.parent().unwrap().file_name().unwrap();
+            name.to_string_lossy()
+                .starts_with("savepoint-buildrs-demo-")
+        })
+        .max_by_key(|p| std::fs::metadata(p).unwrap().modified().unwrap())
+        .expect("the build script's output");
+    let printed = std::fs::read_to_string(script_output).unwrap();
+    for schema in ["schema/save.ksy", "schema/common/record.ksy"] {
+        assert!(
+            printed.contains(&format!("cargo:rerun-if-changed={schema}\n")),
+            "{schema}: {printed}"
+        );
+    }
+
+    // A save cut inside the records is an error, not a panic.
+    let bytes = save_bytes("Hero", &[(1, 120), (2, 7)]);
+    std::fs::write(&input, &bytes[..bytes.len() - 2]).unwrap();
+    let o = cargo_run(&dir, &target, &[&input, &output]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
