@@ -22,6 +22,7 @@
 mod astroneer;
 mod body;
 mod container;
+mod control;
 mod error;
 mod header;
 mod input;
@@ -35,6 +36,10 @@ pub use astroneer::{
 };
 pub use body::{Extra, GvasBody};
 pub use container::Container;
+pub use control::{
+    OVERRIDABLE_SERIALIZATION_INFORMATION, SerializationControl,
+    UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION,
+};
 pub use error::{Error, OffsetIn};
 pub use header::{FCustomVersion, FCustomVersionContainer, FEngineVersion, FSaveGameHeader};
 pub use plz::{Plm, Plz};
@@ -205,6 +210,12 @@ impl SaveFile {
                 self.body.properties.properties.len().to_string(),
             ),
         ];
+        if let Some(control) = &self.body.serialization_control {
+            lines.push((
+                "serialization_control",
+                format!("{:#04x}", control.extensions),
+            ));
+        }
         lines.push(("raw_fallbacks", self.body.raw_fallbacks().to_string()));
         self.raw_data_summary(&mut lines);
         match &self.body.extra {
