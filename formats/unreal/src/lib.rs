@@ -63,6 +63,7 @@ pub use property::{
     FFieldPath, FScriptDelegate, MAX_DEPTH, Property, PropertyList, PropertyReader, PropertyValue,
 };
 pub use property_tag::{
-    FPropertyTag, FPropertyTypeName, MAX_TYPE_DEPTH, TagExtension, TagExtras, TagFields,
+    EXTENSION_EXTERNAL_OBJECTS, EXTENSION_OVERRIDABLE, FPropertyTag, FPropertyTypeName,
+    MAX_TYPE_DEPTH, TagExtension, TagExtras, TagFields,
 };
 pub use tarray::{Count32, Count64, CountType, TArray, TMap};

@@ -453,6 +453,7 @@ impl PropertyList {
     pub fn raw_fallbacks(&self) -> usize {
         self.properties
             .iter()
+            .filter(|p| !p.is_skipped())
             .map(|p| p.value.raw_fallbacks())
             .sum()
     }
@@ -461,8 +462,11 @@ impl PropertyList {
 impl Property {
     fn parse(name: NameId, r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
         let (tag, info) = FPropertyTag::parse_after_name(name, r, st)?;
-        let mut v = r.sub(info.size, "property value")?;
         let kind = info.kind;
+        if tag.is_skipped() && kind != Kind::Bool {
+            return skipped(tag, info.size, r);
+        }
+        let mut v = r.sub(info.size, "property value")?;
         let decoded = match kind {
             Kind::Bool if info.size == 0 => Ok(PropertyValue::Bool(info.bool_value)),
             Kind::Bool => return Err(v.err(format!("BoolProperty with {} value bytes", info.size))),
@@ -484,7 +488,19 @@ impl Property {
         Ok(Property { tag, value })
     }
 
+    /// Whether this property's tag was stored without a value (see [`FPropertyTag::is_skipped`]),
+    /// which its value then stands for: no bytes, not a fallback.
+    fn is_skipped(&self) -> bool {
+        self.tag.is_skipped() && !matches!(self.value, PropertyValue::Bool(_))
+    }
+
     fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        if self.is_skipped() && !matches!(&self.value, PropertyValue::Raw(b) if b.is_empty()) {
+            return Err(Error::new(
+                out.len(),
+                "a tag flagged SkippedSerialize has no value: its value must be empty raw bytes",
+            ));
+        }
         crate::shape::check_property(&self.tag, &self.value, ctx, out.len())?;
         let bool_value = matches!(self.value, PropertyValue::Bool(true));
         let slot = self.tag.put(ctx, bool_value, out)?;
@@ -494,6 +510,20 @@ impl Property {
         }
         slot.patch(out, start)
     }
+}
+
+/// A property whose tag says its value was skipped: UE writes none (the size stays 0) and reads
+/// none, so the next tag follows at once. Its value is empty raw bytes.
+fn skipped(tag: FPropertyTag, size: usize, r: &ByteReader<'_>) -> Result<Property, Error> {
+    if size != 0 {
+        return Err(r.err(format!(
+            "a tag flagged SkippedSerialize has size {size}; UE stores it without a value"
+        )));
+    }
+    Ok(Property {
+        tag,
+        value: PropertyValue::Raw(Vec::new()),
+    })
 }
 
 /// The whole value slice (the reader may have advanced part-way).
