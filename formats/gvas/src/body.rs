@@ -184,7 +184,7 @@ fn read_root_list(
 fn context(header: &FSaveGameHeader, options: Option<&ReadOptions>) -> PropertyContext {
     let mut ctx = PropertyContext::new(header.package_file_version_ue4, header.package_ue5());
     if let Some(table) = &header.custom_versions {
-        ctx.text = unreal::TextVersions::from_custom_versions(|key| {
+        ctx.set_custom_versions(|key| {
             table
                 .versions
                 .iter()

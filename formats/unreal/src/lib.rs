@@ -55,8 +55,9 @@ pub use native_hook::{
     MAX_NATIVE_DEPTH, NativeHook, NativeStruct, NativeStructs, NativeValue, with_native_structs,
 };
 pub use native_struct::{
-    FAstroDatumRef, FBox, FBox2D, FColor, FIntPoint, FIntVector, FLinearColor, FQuat, FRotator,
-    FSoftObjectPath, FVector, FVector2D, FVector4, NATIVE_STRUCT_NAMES, Real, StructValue,
+    FAstroDatumRef, FBox, FBox2D, FColor, FIntPoint, FIntVector, FLinearColor,
+    FORTNITE_MAIN_BRANCH_OBJECT_VERSION, FQuat, FRotator, FSoftObjectPath, FVector, FVector2D,
+    FVector4, NATIVE_STRUCT_NAMES, Real, SOFT_OBJECT_PATH_UTF8_SUB_PATHS, StructValue,
 };
 pub use object_reference::FObjectReferenceDisc;
 pub use property::{

@@ -164,8 +164,21 @@ pub struct FAstroDatumRef {
     pub container: i32,
 }
 
+/// `FFortniteMainBranchObjectVersion` (`601D1886-AC644F84-AA16D3DE-0DEAC7D6`).
+pub const FORTNITE_MAIN_BRANCH_OBJECT_VERSION: FGuid = FGuid {
+    a: 0x601D_1886,
+    b: 0xAC64_4F84,
+    c: 0xAA16_D3DE,
+    d: 0x0DEA_C7D6,
+};
+/// `FFortniteMainBranchObjectVersion::SoftObjectPathUtf8SubPaths` (UE 5.6): the sub-path of an
+/// `FSoftObjectPath` becomes an `FUtf8String` (an `i32` byte count and UTF-8 bytes, no NUL).
+pub const SOFT_OBJECT_PATH_UTF8_SUB_PATHS: i32 = 192;
+
 /// `FSoftObjectPath`: before UE 5.1 (package UE5 < 1007) an asset path name plus sub-path; from then
 /// on a top-level asset path (package name, asset name) plus sub-path. `asset` is `Some` in the second form.
+/// The sub-path is an `FString`, or from `SoftObjectPathUtf8SubPaths` on a UTF-8 string
+/// ([`PropertyContext::soft_object_path_utf8`]), held here as an `FString` all the same.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FSoftObjectPath {
     /// Asset path name (old form) or package name (top-level form).
@@ -391,10 +404,15 @@ impl FSoftObjectPath {
         } else {
             None
         };
+        let sub_path = if st.ctx.soft_object_path_utf8 {
+            parse_utf8_string(r)?
+        } else {
+            FString::parse(r)?
+        };
         Ok(FSoftObjectPath {
             package,
             asset,
-            sub_path: FString::parse(r)?,
+            sub_path,
         })
     }
 
@@ -403,8 +421,38 @@ impl FSoftObjectPath {
         if let Some(a) = &self.asset {
             ctx.put_name(a, out)?;
         }
-        self.sub_path.put(out)
+        if ctx.soft_object_path_utf8 {
+            put_utf8_string(&self.sub_path, out)
+        } else {
+            self.sub_path.put(out)
+        }
     }
+}
+
+/// Reads an `FUtf8String`: an `i32` byte count, then that many bytes of UTF-8 (no terminator).
+/// Length 0 is the empty (null) string.
+fn parse_utf8_string(r: &mut ByteReader<'_>) -> Result<FString, Error> {
+    let at = r.offset();
+    let n = r.i32("UTF-8 string length")?;
+    let n = usize::try_from(n)
+        .map_err(|_| Error::new(at, format!("UTF-8 string length {n} is negative")))?;
+    let bytes = r.bytes(n, "UTF-8 string")?;
+    if n == 0 {
+        return Ok(FString::default());
+    }
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| Error::new(at + 4, format!("UTF-8 string is not valid UTF-8: {e}")))?;
+    Ok(FString::new(text))
+}
+
+/// Appends `s` as an `FUtf8String` (its text; the narrow/wide choice of an `FString` does not apply).
+fn put_utf8_string(s: &FString, out: &mut Vec<u8>) -> Result<(), Error> {
+    let text = s.as_str().as_bytes();
+    let n = i32::try_from(text.len())
+        .map_err(|_| Error::new(out.len(), "UTF-8 string longer than i32"))?;
+    out.extend_from_slice(&n.to_le_bytes());
+    out.extend_from_slice(text);
+    Ok(())
 }
 
 #[cfg(test)]
