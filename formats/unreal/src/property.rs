@@ -94,6 +94,8 @@ pub enum PropertyValue {
     Float(F32),
     Double(F64),
     Str(FString),
+    /// Utf8StrProperty (UE 5.6 `FUtf8String`): an `i32` byte count and UTF-8, no terminator.
+    Utf8Str(FString),
     Name(FName),
     /// EnumProperty, or a ByteProperty holding an enum value name.
     Enum(FName),
@@ -152,6 +154,7 @@ pub(crate) enum Kind {
     Float,
     Double,
     Str,
+    Utf8Str,
     Name,
     Enum,
     Text,
@@ -184,6 +187,7 @@ impl Kind {
             "FloatProperty" => Kind::Float,
             "DoubleProperty" => Kind::Double,
             "StrProperty" => Kind::Str,
+            "Utf8StrProperty" => Kind::Utf8Str,
             "NameProperty" => Kind::Name,
             "EnumProperty" => Kind::Enum,
             "TextProperty" => Kind::Text,
@@ -610,6 +614,7 @@ impl PropertyValue {
             Kind::Float => V::Float(F32(f32::from_bits(r.u32("Float")?))),
             Kind::Double => V::Double(F64(f64::from_bits(r.u64("Double")?))),
             Kind::Str => V::Str(FString::parse(r)?),
+            Kind::Utf8Str => V::Utf8Str(crate::fstring::parse_utf8(r)?),
             Kind::Name => V::Name(st.read_name(r)?),
             Kind::Enum => V::Enum(st.read_name(r)?),
             Kind::Text => V::Text(Box::new(FText::parse(r, &st.ctx.text)?)),
@@ -661,6 +666,7 @@ impl PropertyValue {
             V::Float(v) => out.extend_from_slice(&v.0.to_bits().to_le_bytes()),
             V::Double(v) => out.extend_from_slice(&v.0.to_bits().to_le_bytes()),
             V::Str(s) | V::Object(s) => s.put(out)?,
+            V::Utf8Str(s) => crate::fstring::put_utf8(s, out)?,
             V::Name(s) | V::Enum(s) => ctx.put_name(s, out)?,
             V::ObjectIndex { index, path } => {
                 if path.is_some() != (*index == OBJECT_INDEX_BY_PATH) {

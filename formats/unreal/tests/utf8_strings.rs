@@ -1,5 +1,5 @@
-//! `FSoftObjectPath` sub-paths as `FUtf8String` (FFortniteMainBranchObjectVersion >=
-//! SoftObjectPathUtf8SubPaths, UE 5.6) next to the `FString` form of older files, on hand-made bytes.
+//! UE 5.6 `FUtf8String`s on hand-made bytes: `FSoftObjectPath` sub-paths (FFortniteMainBranchObjectVersion
+//! >= SoftObjectPathUtf8SubPaths) next to the `FString` form of older files, and `Utf8StrProperty`.
 
 use unreal::{
     FGuid, FORTNITE_MAIN_BRANCH_OBJECT_VERSION, PropertyContext, PropertyList, PropertyValue,
@@ -113,4 +113,89 @@ fn the_form_follows_the_fortnite_main_custom_version() {
     assert!(!form(Some(SOFT_OBJECT_PATH_UTF8_SUB_PATHS - 1)));
     assert!(form(Some(SOFT_OBJECT_PATH_UTF8_SUB_PATHS)));
     assert!(form(Some(SOFT_OBJECT_PATH_UTF8_SUB_PATHS + 20)));
+}
+
+/// `Utf8StrProperty` values, tagged and as array elements, in both tag forms.
+#[test]
+fn utf8_str_properties() {
+    let value = utf8("Grüße");
+    let array = [
+        2i32.to_le_bytes().to_vec(),
+        utf8("a"),
+        0i32.to_le_bytes().to_vec(),
+    ]
+    .concat();
+    let v54 = [
+        fstr("Motto"),
+        fstr("Utf8StrProperty"),
+        0i32.to_le_bytes().to_vec(),
+        (value.len() as i32).to_le_bytes().to_vec(),
+        vec![0],
+        value.clone(),
+        fstr("Lines"),
+        fstr("ArrayProperty"),
+        1i32.to_le_bytes().to_vec(),
+        fstr("Utf8StrProperty"),
+        0i32.to_le_bytes().to_vec(),
+        (array.len() as i32).to_le_bytes().to_vec(),
+        vec![0],
+        array.clone(),
+        fstr("None"),
+    ]
+    .concat();
+    let v53 = [
+        fstr("Motto"),
+        fstr("Utf8StrProperty"),
+        (value.len() as i32).to_le_bytes().to_vec(),
+        0i32.to_le_bytes().to_vec(),
+        vec![0],
+        value,
+        fstr("None"),
+    ]
+    .concat();
+    let mut c53 = PropertyContext::new(522, 1009);
+    c53.strict = true;
+    for (bytes, c) in [(v54, ctx(true)), (v53, c53)] {
+        let list = round_trip(&bytes, &c);
+        let motto = &list.properties[0].value;
+        assert_eq!(
+            motto,
+            &PropertyValue::Utf8Str(unreal::FString::new("Grüße"))
+        );
+        assert_eq!(motto.as_str(), Some("Grüße"));
+    }
+    let list = round_trip(&v54_array_only(), &ctx(false));
+    let unreal::PropertyValue::Array(a) = &list.properties[0].value else {
+        panic!("array");
+    };
+    let unreal::ArrayValue::Values(items) = a.as_ref() else {
+        panic!("{a:?}");
+    };
+    assert_eq!(items[0], PropertyValue::Utf8Str(unreal::FString::new("a")));
+    assert_eq!(items[1], PropertyValue::Utf8Str(unreal::FString::default()));
+    // A Str value under a Utf8Str tag would be written in the other form: refused.
+    let mut wrong = round_trip(&v54_array_only(), &ctx(false));
+    wrong.properties[0].value = PropertyValue::Str(unreal::FString::new("x"));
+    assert!(wrong.write(&ctx(false), &mut Vec::new()).is_err());
+}
+
+fn v54_array_only() -> Vec<u8> {
+    let array = [
+        2i32.to_le_bytes().to_vec(),
+        utf8("a"),
+        0i32.to_le_bytes().to_vec(),
+    ]
+    .concat();
+    [
+        fstr("Lines"),
+        fstr("ArrayProperty"),
+        1i32.to_le_bytes().to_vec(),
+        fstr("Utf8StrProperty"),
+        0i32.to_le_bytes().to_vec(),
+        (array.len() as i32).to_le_bytes().to_vec(),
+        vec![0],
+        array,
+        fstr("None"),
+    ]
+    .concat()
 }
