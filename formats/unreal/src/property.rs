@@ -505,6 +505,13 @@ impl Property {
                 "a tag flagged SkippedSerialize has no value: its value must be empty raw bytes",
             ));
         }
+        let kind = Kind::of(self.tag.type_name.name.as_str());
+        if is_container(kind)
+            && self.tag.experimental_overridable_logic()
+            && !matches!(self.value, PropertyValue::Raw(_))
+        {
+            return Err(Error::new(out.len(), EXPERIMENTAL_CONTAINER));
+        }
         crate::shape::check_property(&self.tag, &self.value, ctx, out.len())?;
         let bool_value = matches!(self.value, PropertyValue::Bool(true));
         let slot = self.tag.put(ctx, bool_value, out)?;
@@ -514,6 +521,14 @@ impl Property {
         }
         slot.patch(out, start)
     }
+}
+
+/// Why a container under the experimental overridable logic is kept as raw bytes.
+const EXPERIMENTAL_CONTAINER: &str =
+    "containers under the experimental overridable logic (tag extension) are not decoded";
+
+fn is_container(kind: Kind) -> bool {
+    matches!(kind, Kind::Array | Kind::Set | Kind::Map)
 }
 
 /// A property whose tag says its value was skipped: UE writes none (the size stays 0) and reads
@@ -543,6 +558,9 @@ fn read_tagged_value(
     st: &mut ReadState<'_>,
 ) -> Result<PropertyValue, Error> {
     let ty = &tag.type_name;
+    if is_container(kind) && tag.experimental_overridable_logic() {
+        return Err(r.err(EXPERIMENTAL_CONTAINER));
+    }
     Ok(match kind {
         Kind::Byte if size == 1 => PropertyValue::Byte(r.u8("ByteProperty")?),
         Kind::Byte => PropertyValue::Enum(st.read_name(r)?),

@@ -501,6 +501,14 @@ impl FPropertyTag {
         self.0.extras.flags & FLAG_SKIPPED != 0
     }
 
+    /// Whether the tag's extension sets the experimental overridable logic (its `bool` after the
+    /// overridden-property operation), under which UE stores arrays, sets and maps as
+    /// replaced/removed/modified/added lists (and, from FileVersionUE5 1017, shadowed ones too).
+    pub fn experimental_overridable_logic(&self) -> bool {
+        let overridable = self.0.extras.extension.and_then(|x| x.overridable);
+        overridable.is_some_and(|(_, logic)| logic != 0)
+    }
+
     /// Replaces the fields besides name and type.
     pub fn set_extras(&mut self, extras: TagExtras) {
         if self.0.extras != extras {

@@ -223,3 +223,53 @@ fn skipped_tags_have_no_value() {
         .expect_err("skipped has no value");
     assert!(err.to_string().contains("SkippedSerialize"), "{err}");
 }
+
+/// With the experimental overridable logic set in its tag extension, UE stores a container as
+/// replaced/removed/modified/added lists, not decoded here: the value is kept as raw bytes.
+#[test]
+fn experimental_overridable_containers_stay_raw() {
+    let c = PropertyContext::new(522, 1012);
+    // MapProperty(IntProperty, IntProperty): NumReplaced -1, then empty removed/modified/added.
+    let value = [int(-1), int(0), int(0), int(0)].concat();
+    let ty = [
+        fstr("MapProperty"),
+        int(2),
+        fstr("IntProperty"),
+        int(0),
+        fstr("IntProperty"),
+        int(0),
+    ]
+    .concat();
+    let tag = |logic: u8, value: &[u8]| {
+        [
+            fstr("Scores"),
+            ty.clone(),
+            int(value.len() as i32),
+            vec![0x04, 0x02, 1, logic, 0, 0, 0],
+            value.to_vec(),
+        ]
+        .concat()
+    };
+    let bytes = list(&[tag(1, &value)]);
+    let (l, used) = PropertyList::read(&bytes, 0, &c).unwrap();
+    assert_eq!(used, bytes.len());
+    assert_eq!(l.properties[0].value, PropertyValue::Raw(value.clone()));
+    assert_eq!(l.raw_fallbacks(), 1);
+    let mut out = Vec::new();
+    l.write(&c, &mut out).unwrap();
+    assert_eq!(out, bytes);
+    let strict = ctx(1012);
+    let err = PropertyList::read(&bytes, 0, &strict).expect_err("not decoded");
+    assert!(err.to_string().contains("experimental"), "{err}");
+    // Without the logic the same tag's regular (empty) map decodes...
+    let regular_bytes = list(&[tag(0, &[int(0), int(0)].concat())]);
+    let regular = round_trip(&regular_bytes, &strict);
+    assert!(matches!(regular.properties[0].value, PropertyValue::Map(_)));
+    // ... and such a decoded map under the logic would be written in the regular layout: refused.
+    let mut decoded = l.clone();
+    decoded.properties[0].value = regular.properties[0].value.clone();
+    let err = decoded
+        .write(&c, &mut Vec::new())
+        .expect_err("regular layout");
+    assert!(err.to_string().contains("experimental"), "{err}");
+}
