@@ -241,3 +241,25 @@ fn ue56_save_in_compressed_chunks() {
     assert_eq!(save.body, read_strict(&body).body);
     assert!(gvas::write(&save).unwrap() == file);
 }
+
+/// Every truncation and every single-byte corruption of the UE 5.6 file (control byte, complete
+/// type names, flags, extensions, UTF-8 lengths) gives a value or an error with an offset, and
+/// whatever reads writes back the same bytes.
+#[test]
+fn ue56_hostile_bytes_never_panic() {
+    let Some(bytes) = file_56() else { return };
+    let check = |data: &[u8]| match gvas::read(data) {
+        Ok(save) => assert!(gvas::write(&save).is_ok_and(|w| w == data), "round trip"),
+        Err(e) => assert!(e.to_string().contains(" offset 0x"), "{e}"),
+    };
+    for len in 0..bytes.len() {
+        check(&bytes[..len]);
+    }
+    for at in header_end(&bytes)..bytes.len() {
+        for value in [0x00, 0x01, 0x7F, 0x80, 0xFF] {
+            let mut data = bytes.clone();
+            data[at] = value;
+            check(&data);
+        }
+    }
+}
