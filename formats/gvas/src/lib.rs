@@ -2,8 +2,9 @@
 //! byte for byte.
 //!
 //! A file is a [`Container`] (plain, Palworld PlZ or PlM, the UE compressed chunk archive or Astroneer's
-//! frame) around a [`GvasBody`]: the [`FSaveGameHeader`], the root property list (decoded by the
-//! `unreal` crate) and whatever follows it. Compressed containers keep their original streams and
+//! frame) around a [`GvasBody`]: the [`FSaveGameHeader`], from UE 5.4 (FileVersionUE5 1011) the
+//! [`SerializationControl`] byte, the root property list (decoded by the `unreal` crate) and
+//! whatever follows it. Compressed containers keep their original streams and
 //! re-emit them when the body is unchanged, so `write(read(file)) == file` even though zlib-rs
 //! compresses differently from the games' C zlib; edited bodies are compressed anew.
 //!

@@ -1,7 +1,8 @@
 //! The Unreal Engine serialization core shared by the GVAS and Satisfactory crates: `FString`, `FName`,
 //! `FText`, `FGuid`, `TArray`/`TMap`, the compressed chunk archive ([`chunked`]) and the tagged property
 //! system (`FPropertyTag`, every property type, native and property-list structs, Array/Set/Map), for
-//! UE4, UE5 (large world coordinates from package 1004) and the UE 5.4+ complete-type-name tags (1012).
+//! UE4, UE5 (large world coordinates from package 1004), the UE5 tag extension (1011), the UE 5.4+
+//! complete-type-name tags (1012) and UE 5.6's UTF-8 strings (`Utf8StrProperty`, soft object sub-paths).
 //!
 //! ```text
 //! let ctx = PropertyContext::new(header.package_ue4, header.package_ue5);   // + ctx.hints.insert("A.Key", "Vector")
