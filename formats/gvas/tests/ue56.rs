@@ -178,7 +178,7 @@ fn ue56_values_decode() {
         PropertyValue::Name(gvas::FName::from("Sword"))
     );
     assert!(p.get("Unsaved").unwrap().tag.is_skipped());
-    assert_eq!(value("Unsaved"), &PropertyValue::Raw(Vec::new()));
+    assert_eq!(value("Unsaved"), &PropertyValue::Skipped);
 }
 
 #[test]

@@ -135,6 +135,8 @@ pub enum PropertyValue {
     Map(Box<MapValue>),
     /// OptionalProperty (UE5): a UE `bool` (u32) then the value when set.
     Optional(Option<Box<PropertyValue>>),
+    /// No value: the tag is flagged `SkippedSerialize` (UE 5.4+), which UE stores without one.
+    Skipped,
     /// Bytes that could not be decoded; written back unchanged (hex in JSON).
     Raw(#[serde(with = "crate::chunked::hex_bytes")] Vec<u8>),
 }
@@ -457,7 +459,6 @@ impl PropertyList {
     pub fn raw_fallbacks(&self) -> usize {
         self.properties
             .iter()
-            .filter(|p| !p.is_skipped())
             .map(|p| p.value.raw_fallbacks())
             .sum()
     }
@@ -492,20 +493,27 @@ impl Property {
         Ok(Property { tag, value })
     }
 
-    /// Whether this property's tag was stored without a value (see [`FPropertyTag::is_skipped`]),
-    /// which its value then stands for: no bytes, not a fallback.
-    fn is_skipped(&self) -> bool {
-        self.tag.is_skipped() && !matches!(self.value, PropertyValue::Bool(_))
-    }
-
     fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
-        if self.is_skipped() && !matches!(&self.value, PropertyValue::Raw(b) if b.is_empty()) {
+        let kind = Kind::of(self.tag.type_name.name.as_str());
+        // A bool keeps its value in the tag, skipped or not.
+        let skipped = self.tag.is_skipped() && kind != Kind::Bool;
+        if skipped != matches!(self.value, PropertyValue::Skipped) {
             return Err(Error::new(
                 out.len(),
-                "a tag flagged SkippedSerialize has no value: its value must be empty raw bytes",
+                "the value is Skipped exactly when the tag (not a bool's) is flagged SkippedSerialize",
             ));
         }
-        let kind = Kind::of(self.tag.type_name.name.as_str());
+        if skipped {
+            if !ctx.complete_type_names() {
+                return Err(Error::new(
+                    out.len(),
+                    "SkippedSerialize tags exist from FileVersionUE5 1012 (complete type names) only",
+                ));
+            }
+            let slot = self.tag.put(ctx, false, out)?;
+            let start = out.len();
+            return slot.patch(out, start);
+        }
         if is_container(kind)
             && self.tag.experimental_overridable_logic()
             && !matches!(self.value, PropertyValue::Raw(_))
@@ -532,7 +540,7 @@ fn is_container(kind: Kind) -> bool {
 }
 
 /// A property whose tag says its value was skipped: UE writes none (the size stays 0) and reads
-/// none, so the next tag follows at once. Its value is empty raw bytes.
+/// none, so the next tag follows at once.
 fn skipped(tag: FPropertyTag, size: usize, r: &ByteReader<'_>) -> Result<Property, Error> {
     if size != 0 {
         return Err(r.err(format!(
@@ -541,7 +549,7 @@ fn skipped(tag: FPropertyTag, size: usize, r: &ByteReader<'_>) -> Result<Propert
     }
     Ok(Property {
         tag,
-        value: PropertyValue::Raw(Vec::new()),
+        value: PropertyValue::Skipped,
     })
 }
 
@@ -725,6 +733,12 @@ impl PropertyValue {
                 }
             }
             V::Raw(b) => out.extend_from_slice(b),
+            V::Skipped => {
+                return Err(Error::new(
+                    out.len(),
+                    "Skipped stands for the missing value of a tagged property, not an element",
+                ));
+            }
         }
         Ok(())
     }

@@ -496,7 +496,8 @@ impl FPropertyTag {
     }
 
     /// Whether the tag is stored without a value (UE 5.4+ `SkippedSerialize`, flag 0x20): UE
-    /// writes such tags for properties it tracks but did not serialize.
+    /// writes such tags for properties it tracks but did not serialize. The property's value is
+    /// then [`crate::PropertyValue::Skipped`] (a bool's stays in the tag).
     pub fn is_skipped(&self) -> bool {
         self.0.extras.flags & FLAG_SKIPPED != 0
     }

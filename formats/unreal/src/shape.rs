@@ -409,6 +409,7 @@ fn variant(v: &PropertyValue) -> &'static str {
         V::Map(_) => "Map",
         V::Optional(_) => "Optional",
         V::Raw(_) => "Raw",
+        V::Skipped => "Skipped",
     }
 }
 

@@ -1,6 +1,6 @@
 //! UE5 property-tag extensions (FileVersionUE5 >= 1011) and the UE 5.4+ tag flags, on hand-made
 //! bytes: every known bit with the data it announces, unknown bits refused with their offset, the
-//! writer's checks mirroring the reader's, and tags stored without a value (SkippedSerialize).
+//! writer's checks mirroring the reader's, and tags stored without a value (SkippedSerialize, `PropertyValue::Skipped`).
 
 use unreal::{
     EXTENSION_EXTERNAL_OBJECTS, EXTENSION_OVERRIDABLE, PropertyContext, PropertyList,
@@ -204,7 +204,7 @@ fn skipped_tags_have_no_value() {
     ]);
     let l = round_trip(&bytes, &c);
     assert!(l.properties[0].tag.is_skipped());
-    assert_eq!(l.properties[0].value, PropertyValue::Raw(Vec::new()));
+    assert_eq!(l.properties[0].value, PropertyValue::Skipped);
     assert_eq!(l.properties[1].value, PropertyValue::Int(7));
     assert_eq!(l.properties[2].value, PropertyValue::Bool(true));
     assert!(l.properties[2].tag.is_skipped());
