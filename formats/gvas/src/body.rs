@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use unreal::{PropertyContext, PropertyList};
 
 use crate::astroneer::{self, AstroneerWorld};
+use crate::control::SerializationControl;
 use crate::header::FSaveGameHeader;
 use crate::input::BodyInput;
 use crate::{Error, ReadOptions};
@@ -20,6 +21,10 @@ const ROOT_LIST_WINDOW: usize = 64 * 1024;
 pub struct GvasBody {
     /// The header.
     pub header: FSaveGameHeader,
+    /// The serialization-control byte(s) before the root list: present exactly when the header's
+    /// `FileVersionUE5` is at least 1011 (UE 5.4+); absent from JSON otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub serialization_control: Option<SerializationControl>,
     /// The root property list (the `USaveGame` object's properties).
     pub properties: PropertyList,
     /// Everything after the root list's "None".
@@ -49,6 +54,7 @@ impl GvasBody {
         let len = usize::try_from(input.body_len()).unwrap_or(usize::MAX);
         let header = FSaveGameHeader::read(input)
             .map_err(|e| Error::binrw_read("SaveFile.header", 0, len, e))?;
+        let serialization_control = read_control(input, &header, len)?;
         let ctx = context(&header, Some(options));
         let properties = read_root_list(input, &ctx)?;
         let extra = if header.save_game_class_name.is(ASTRONEER_SAVE_CLASS) {
@@ -62,6 +68,7 @@ impl GvasBody {
         };
         Ok(GvasBody {
             header,
+            serialization_control,
             properties,
             extra,
         })
@@ -96,6 +103,7 @@ impl GvasBody {
     /// Appends the body to `out`.
     pub fn write_into(&self, out: &mut Vec<u8>) -> Result<(), Error> {
         crate::put_binrw(&self.header, out).map_err(|e| Error::binrw("SaveFile.header", 0, e))?;
+        self.put_control(out)?;
         let ctx = context(&self.header, None);
         self.properties
             .write(&ctx, out)
@@ -106,6 +114,43 @@ impl GvasBody {
         }
         Ok(())
     }
+}
+
+impl GvasBody {
+    /// Writes the serialization control, which must be present exactly when the header's version
+    /// asks for it (as the reader reads it).
+    fn put_control(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+        const PATH: &str = "SaveFile.serialization_control";
+        let package_ue5 = self.header.package_ue5();
+        if self.serialization_control.is_some() != SerializationControl::expected(package_ue5) {
+            return Err(Error::new(
+                PATH,
+                out.len(),
+                format!(
+                    "must be present exactly when FileVersionUE5 >= {} (this header has {package_ue5})",
+                    crate::control::UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION
+                ),
+            ));
+        }
+        match &self.serialization_control {
+            Some(control) => crate::put_binrw(control, out).map_err(|e| Error::binrw(PATH, 0, e)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Reads the serialization control after the header when its version has one.
+fn read_control(
+    input: &mut impl BodyInput,
+    header: &FSaveGameHeader,
+    len: usize,
+) -> Result<Option<SerializationControl>, Error> {
+    if !SerializationControl::expected(header.package_ue5()) {
+        return Ok(None);
+    }
+    SerializationControl::read(input)
+        .map(Some)
+        .map_err(|e| Error::binrw_read("SaveFile.serialization_control", 0, len, e))
 }
 
 /// Reads the root property list at the input's position and moves past it. A streamed body lends
@@ -139,7 +184,7 @@ fn read_root_list(
 fn context(header: &FSaveGameHeader, options: Option<&ReadOptions>) -> PropertyContext {
     let mut ctx = PropertyContext::new(header.package_file_version_ue4, header.package_ue5());
     if let Some(table) = &header.custom_versions {
-        ctx.text = unreal::TextVersions::from_custom_versions(|key| {
+        ctx.set_custom_versions(|key| {
             table
                 .versions
                 .iter()

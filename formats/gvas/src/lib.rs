@@ -2,8 +2,9 @@
 //! byte for byte.
 //!
 //! A file is a [`Container`] (plain, Palworld PlZ or PlM, the UE compressed chunk archive or Astroneer's
-//! frame) around a [`GvasBody`]: the [`FSaveGameHeader`], the root property list (decoded by the
-//! `unreal` crate) and whatever follows it. Compressed containers keep their original streams and
+//! frame) around a [`GvasBody`]: the [`FSaveGameHeader`], from UE 5.4 (FileVersionUE5 1011) the
+//! [`SerializationControl`] byte, the root property list (decoded by the `unreal` crate) and
+//! whatever follows it. Compressed containers keep their original streams and
 //! re-emit them when the body is unchanged, so `write(read(file)) == file` even though zlib-rs
 //! compresses differently from the games' C zlib; edited bodies are compressed anew.
 //!
@@ -22,6 +23,7 @@
 mod astroneer;
 mod body;
 mod container;
+mod control;
 mod error;
 mod header;
 mod input;
@@ -35,6 +37,10 @@ pub use astroneer::{
 };
 pub use body::{Extra, GvasBody};
 pub use container::Container;
+pub use control::{
+    OVERRIDABLE_SERIALIZATION_INFORMATION, SerializationControl,
+    UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION,
+};
 pub use error::{Error, OffsetIn};
 pub use header::{FCustomVersion, FCustomVersionContainer, FEngineVersion, FSaveGameHeader};
 pub use plz::{Plm, Plz};
@@ -205,6 +211,12 @@ impl SaveFile {
                 self.body.properties.properties.len().to_string(),
             ),
         ];
+        if let Some(control) = &self.body.serialization_control {
+            lines.push((
+                "serialization_control",
+                format!("{:#04x}", control.extensions),
+            ));
+        }
         lines.push(("raw_fallbacks", self.body.raw_fallbacks().to_string()));
         self.raw_data_summary(&mut lines);
         match &self.body.extra {

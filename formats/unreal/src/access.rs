@@ -174,7 +174,7 @@ impl PropertyValue {
         as_f64, Double, f64, |v: &crate::F64| v.0
     );
 
-    /// The text of a `StrProperty`, `NameProperty`, enum value or object path.
+    /// The text of a `StrProperty`, `Utf8StrProperty`, `NameProperty`, enum value or object path.
     ///
     /// ```
     /// use unreal::{FString, PropertyValue};
@@ -184,6 +184,7 @@ impl PropertyValue {
     pub fn as_str(&self) -> Option<&str> {
         match self {
             PropertyValue::Str(s)
+            | PropertyValue::Utf8Str(s)
             | PropertyValue::Name(s)
             | PropertyValue::Enum(s)
             | PropertyValue::Object(s) => Some(s.as_str()),
@@ -262,6 +263,7 @@ impl PropertyValue {
             V::Float(_) => leaf("FloatProperty"),
             V::Double(_) => leaf("DoubleProperty"),
             V::Str(_) => leaf("StrProperty"),
+            V::Utf8Str(_) => leaf("Utf8StrProperty"),
             V::Name(_) => leaf("NameProperty"),
             V::Text(_) => leaf("TextProperty"),
             V::Object(_) => leaf("ObjectProperty"),

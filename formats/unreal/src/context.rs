@@ -1,7 +1,7 @@
 //! What a property reader must know that the bytes don't say: versions and struct-type hints.
 
 use crate::cursor::ByteReader;
-use crate::{Error, FName};
+use crate::{Error, FGuid, FName};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -55,6 +55,10 @@ pub struct PropertyContext {
     /// Which forms the file's texts (`FText`) are stored in; the newest by default.
     #[serde(default)]
     pub text: crate::TextVersions,
+    /// Soft object paths store their sub-path as UTF-8 (`FFortniteMainBranchObjectVersion` >=
+    /// `SoftObjectPathUtf8SubPaths`, UE 5.6); off by default (an `FString`, as before).
+    #[serde(default)]
+    pub soft_object_path_utf8: bool,
 }
 
 /// How an `FName` is serialized.
@@ -157,6 +161,15 @@ impl PropertyContext {
             package_ue5,
             ..Default::default()
         }
+    }
+
+    /// Sets what a file's custom version table decides (`version(guid)`, `None` when the table
+    /// lacks the key, which the engine reads as -1): the forms of texts and of soft object paths.
+    pub fn set_custom_versions(&mut self, version: impl Fn(FGuid) -> Option<i32>) {
+        self.text = crate::TextVersions::from_custom_versions(&version);
+        let fortnite = version(crate::native_struct::FORTNITE_MAIN_BRANCH_OBJECT_VERSION);
+        self.soft_object_path_utf8 =
+            fortnite.unwrap_or(-1) >= crate::native_struct::SOFT_OBJECT_PATH_UTF8_SUB_PATHS;
     }
 
     /// Vector-like structs are stored as doubles (UE5 large world coordinates).

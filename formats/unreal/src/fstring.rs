@@ -778,6 +778,32 @@ impl<'de> Deserialize<'de> for FString {
     }
 }
 
+/// Reads an `FUtf8String`: an `i32` byte count, then that many bytes of UTF-8 (no terminator).
+/// Length 0 is the empty (null) string.
+pub(crate) fn parse_utf8(r: &mut ByteReader<'_>) -> Result<FString, Error> {
+    let at = r.offset();
+    let n = r.i32("UTF-8 string length")?;
+    let n = usize::try_from(n)
+        .map_err(|_| Error::new(at, format!("UTF-8 string length {n} is negative")))?;
+    let bytes = r.bytes(n, "UTF-8 string")?;
+    if n == 0 {
+        return Ok(FString::default());
+    }
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| Error::new(at + 4, format!("UTF-8 string is not valid UTF-8: {e}")))?;
+    Ok(FString::new(text))
+}
+
+/// Appends `s` as an `FUtf8String` (its text; the narrow/wide choice of an `FString` does not apply).
+pub(crate) fn put_utf8(s: &FString, out: &mut Vec<u8>) -> Result<(), Error> {
+    let text = s.as_str().as_bytes();
+    let n = i32::try_from(text.len())
+        .map_err(|_| Error::new(out.len(), "UTF-8 string longer than i32"))?;
+    out.extend_from_slice(&n.to_le_bytes());
+    out.extend_from_slice(text);
+    Ok(())
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

@@ -1,7 +1,8 @@
 //! The Unreal Engine serialization core shared by the GVAS and Satisfactory crates: `FString`, `FName`,
 //! `FText`, `FGuid`, `TArray`/`TMap`, the compressed chunk archive ([`chunked`]) and the tagged property
 //! system (`FPropertyTag`, every property type, native and property-list structs, Array/Set/Map), for
-//! UE4, UE5 (large world coordinates from package 1004) and the UE 5.4+ complete-type-name tags (1012).
+//! UE4, UE5 (large world coordinates from package 1004), the UE5 tag extension (1011), the UE 5.4+
+//! complete-type-name tags (1012) and UE 5.6's UTF-8 strings (`Utf8StrProperty`, soft object sub-paths).
 //!
 //! ```text
 //! let ctx = PropertyContext::new(header.package_ue4, header.package_ue5);   // + ctx.hints.insert("A.Key", "Vector")
@@ -55,14 +56,16 @@ pub use native_hook::{
     MAX_NATIVE_DEPTH, NativeHook, NativeStruct, NativeStructs, NativeValue, with_native_structs,
 };
 pub use native_struct::{
-    FAstroDatumRef, FBox, FBox2D, FColor, FIntPoint, FIntVector, FLinearColor, FQuat, FRotator,
-    FSoftObjectPath, FVector, FVector2D, FVector4, NATIVE_STRUCT_NAMES, Real, StructValue,
+    FAstroDatumRef, FBox, FBox2D, FColor, FIntPoint, FIntVector, FLinearColor,
+    FORTNITE_MAIN_BRANCH_OBJECT_VERSION, FQuat, FRotator, FSoftObjectPath, FVector, FVector2D,
+    FVector4, NATIVE_STRUCT_NAMES, Real, SOFT_OBJECT_PATH_UTF8_SUB_PATHS, StructValue,
 };
 pub use object_reference::FObjectReferenceDisc;
 pub use property::{
     FFieldPath, FScriptDelegate, MAX_DEPTH, Property, PropertyList, PropertyReader, PropertyValue,
 };
 pub use property_tag::{
-    FPropertyTag, FPropertyTypeName, MAX_TYPE_DEPTH, TagExtension, TagExtras, TagFields,
+    EXTENSION_EXTERNAL_OBJECTS, EXTENSION_OVERRIDABLE, FPropertyTag, FPropertyTypeName,
+    MAX_TYPE_DEPTH, TagExtension, TagExtras, TagFields,
 };
 pub use tarray::{Count32, Count64, CountType, TArray, TMap};

@@ -164,8 +164,21 @@ pub struct FAstroDatumRef {
     pub container: i32,
 }
 
+/// `FFortniteMainBranchObjectVersion` (`601D1886-AC644F84-AA16D3DE-0DEAC7D6`).
+pub const FORTNITE_MAIN_BRANCH_OBJECT_VERSION: FGuid = FGuid {
+    a: 0x601D_1886,
+    b: 0xAC64_4F84,
+    c: 0xAA16_D3DE,
+    d: 0x0DEA_C7D6,
+};
+/// `FFortniteMainBranchObjectVersion::SoftObjectPathUtf8SubPaths` (UE 5.6): the sub-path of an
+/// `FSoftObjectPath` becomes an `FUtf8String` (an `i32` byte count and UTF-8 bytes, no NUL).
+pub const SOFT_OBJECT_PATH_UTF8_SUB_PATHS: i32 = 192;
+
 /// `FSoftObjectPath`: before UE 5.1 (package UE5 < 1007) an asset path name plus sub-path; from then
 /// on a top-level asset path (package name, asset name) plus sub-path. `asset` is `Some` in the second form.
+/// The sub-path is an `FString`, or from `SoftObjectPathUtf8SubPaths` on a UTF-8 string
+/// ([`PropertyContext::soft_object_path_utf8`]), held here as an `FString` all the same.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FSoftObjectPath {
     /// Asset path name (old form) or package name (top-level form).
@@ -391,10 +404,15 @@ impl FSoftObjectPath {
         } else {
             None
         };
+        let sub_path = if st.ctx.soft_object_path_utf8 {
+            crate::fstring::parse_utf8(r)?
+        } else {
+            FString::parse(r)?
+        };
         Ok(FSoftObjectPath {
             package,
             asset,
-            sub_path: FString::parse(r)?,
+            sub_path,
         })
     }
 
@@ -403,7 +421,11 @@ impl FSoftObjectPath {
         if let Some(a) = &self.asset {
             ctx.put_name(a, out)?;
         }
-        self.sub_path.put(out)
+        if ctx.soft_object_path_utf8 {
+            crate::fstring::put_utf8(&self.sub_path, out)
+        } else {
+            self.sub_path.put(out)
+        }
     }
 }
 

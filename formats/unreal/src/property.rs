@@ -94,6 +94,8 @@ pub enum PropertyValue {
     Float(F32),
     Double(F64),
     Str(FString),
+    /// Utf8StrProperty (UE 5.6 `FUtf8String`): an `i32` byte count and UTF-8, no terminator.
+    Utf8Str(FString),
     Name(FName),
     /// EnumProperty, or a ByteProperty holding an enum value name.
     Enum(FName),
@@ -133,6 +135,8 @@ pub enum PropertyValue {
     Map(Box<MapValue>),
     /// OptionalProperty (UE5): a UE `bool` (u32) then the value when set.
     Optional(Option<Box<PropertyValue>>),
+    /// No value: the tag is flagged `SkippedSerialize` (UE 5.4+), which UE stores without one.
+    Skipped,
     /// Bytes that could not be decoded; written back unchanged (hex in JSON).
     Raw(#[serde(with = "crate::chunked::hex_bytes")] Vec<u8>),
 }
@@ -152,6 +156,7 @@ pub(crate) enum Kind {
     Float,
     Double,
     Str,
+    Utf8Str,
     Name,
     Enum,
     Text,
@@ -184,6 +189,7 @@ impl Kind {
             "FloatProperty" => Kind::Float,
             "DoubleProperty" => Kind::Double,
             "StrProperty" => Kind::Str,
+            "Utf8StrProperty" => Kind::Utf8Str,
             "NameProperty" => Kind::Name,
             "EnumProperty" => Kind::Enum,
             "TextProperty" => Kind::Text,
@@ -461,8 +467,11 @@ impl PropertyList {
 impl Property {
     fn parse(name: NameId, r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
         let (tag, info) = FPropertyTag::parse_after_name(name, r, st)?;
-        let mut v = r.sub(info.size, "property value")?;
         let kind = info.kind;
+        if tag.is_skipped() && kind != Kind::Bool {
+            return skipped(tag, info.size, r);
+        }
+        let mut v = r.sub(info.size, "property value")?;
         let decoded = match kind {
             Kind::Bool if info.size == 0 => Ok(PropertyValue::Bool(info.bool_value)),
             Kind::Bool => return Err(v.err(format!("BoolProperty with {} value bytes", info.size))),
@@ -485,6 +494,32 @@ impl Property {
     }
 
     fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
+        let kind = Kind::of(self.tag.type_name.name.as_str());
+        // A bool keeps its value in the tag, skipped or not.
+        let skipped = self.tag.is_skipped() && kind != Kind::Bool;
+        if skipped != matches!(self.value, PropertyValue::Skipped) {
+            return Err(Error::new(
+                out.len(),
+                "the value is Skipped exactly when the tag (not a bool's) is flagged SkippedSerialize",
+            ));
+        }
+        if skipped {
+            if !ctx.complete_type_names() {
+                return Err(Error::new(
+                    out.len(),
+                    "SkippedSerialize tags exist from FileVersionUE5 1012 (complete type names) only",
+                ));
+            }
+            let slot = self.tag.put(ctx, false, out)?;
+            let start = out.len();
+            return slot.patch(out, start);
+        }
+        if is_container(kind)
+            && self.tag.experimental_overridable_logic()
+            && !matches!(self.value, PropertyValue::Raw(_))
+        {
+            return Err(Error::new(out.len(), EXPERIMENTAL_CONTAINER));
+        }
         crate::shape::check_property(&self.tag, &self.value, ctx, out.len())?;
         let bool_value = matches!(self.value, PropertyValue::Bool(true));
         let slot = self.tag.put(ctx, bool_value, out)?;
@@ -494,6 +529,28 @@ impl Property {
         }
         slot.patch(out, start)
     }
+}
+
+/// Why a container under the experimental overridable logic is kept as raw bytes.
+const EXPERIMENTAL_CONTAINER: &str =
+    "containers under the experimental overridable logic (tag extension) are not decoded";
+
+fn is_container(kind: Kind) -> bool {
+    matches!(kind, Kind::Array | Kind::Set | Kind::Map)
+}
+
+/// A property whose tag says its value was skipped: UE writes none (the size stays 0) and reads
+/// none, so the next tag follows at once.
+fn skipped(tag: FPropertyTag, size: usize, r: &ByteReader<'_>) -> Result<Property, Error> {
+    if size != 0 {
+        return Err(r.err(format!(
+            "a tag flagged SkippedSerialize has size {size}; UE stores it without a value"
+        )));
+    }
+    Ok(Property {
+        tag,
+        value: PropertyValue::Skipped,
+    })
 }
 
 /// The whole value slice (the reader may have advanced part-way).
@@ -509,6 +566,9 @@ fn read_tagged_value(
     st: &mut ReadState<'_>,
 ) -> Result<PropertyValue, Error> {
     let ty = &tag.type_name;
+    if is_container(kind) && tag.experimental_overridable_logic() {
+        return Err(r.err(EXPERIMENTAL_CONTAINER));
+    }
     Ok(match kind {
         Kind::Byte if size == 1 => PropertyValue::Byte(r.u8("ByteProperty")?),
         Kind::Byte => PropertyValue::Enum(st.read_name(r)?),
@@ -580,6 +640,7 @@ impl PropertyValue {
             Kind::Float => V::Float(F32(f32::from_bits(r.u32("Float")?))),
             Kind::Double => V::Double(F64(f64::from_bits(r.u64("Double")?))),
             Kind::Str => V::Str(FString::parse(r)?),
+            Kind::Utf8Str => V::Utf8Str(crate::fstring::parse_utf8(r)?),
             Kind::Name => V::Name(st.read_name(r)?),
             Kind::Enum => V::Enum(st.read_name(r)?),
             Kind::Text => V::Text(Box::new(FText::parse(r, &st.ctx.text)?)),
@@ -631,6 +692,7 @@ impl PropertyValue {
             V::Float(v) => out.extend_from_slice(&v.0.to_bits().to_le_bytes()),
             V::Double(v) => out.extend_from_slice(&v.0.to_bits().to_le_bytes()),
             V::Str(s) | V::Object(s) => s.put(out)?,
+            V::Utf8Str(s) => crate::fstring::put_utf8(s, out)?,
             V::Name(s) | V::Enum(s) => ctx.put_name(s, out)?,
             V::ObjectIndex { index, path } => {
                 if path.is_some() != (*index == OBJECT_INDEX_BY_PATH) {
@@ -671,6 +733,12 @@ impl PropertyValue {
                 }
             }
             V::Raw(b) => out.extend_from_slice(b),
+            V::Skipped => {
+                return Err(Error::new(
+                    out.len(),
+                    "Skipped stands for the missing value of a tagged property, not an element",
+                ));
+            }
         }
         Ok(())
     }

@@ -379,14 +379,29 @@ fn tag_type(st: &mut ReadState<'_>, key: TagTypeKey, arity: usize) -> Arc<FPrope
     shared
 }
 
-/// The UE5 property-tag extension (`EPropertyTagExtension`) and its overridable-serialization data.
+/// The UE5 property-tag extension (`EPropertyTagExtension`) and the data its bits announce.
+///
+/// Bits: 0x02 `OverridableInformation` (an `EOverriddenPropertyOperation` byte and the
+/// experimental-overridable-logic `bool`), 0x04 `HasExternalsObjects` (newer engines: the
+/// experimental-external-objects `bool`). Bit 0x01 is reserved for a second group of extensions
+/// and the others are unassigned; what they would add is unknown, so tags with them are refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TagExtension {
-    /// Extension bits; 0x02 = overridable information follows.
+    /// Extension bits (0x02, 0x04).
     pub flags: u8,
     /// `EOverriddenPropertyOperation` and the experimental-logic `bool` (u32), when flags & 0x02.
     pub overridable: Option<(u8, u32)>,
+    /// The experimental-external-objects `bool` (u32), when flags & 0x04.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub external_objects: Option<u32>,
 }
+
+/// `EPropertyTagExtension::OverridableInformation`.
+pub const EXTENSION_OVERRIDABLE: u8 = 0x02;
+/// `EPropertyTagExtension::HasExternalsObjects`.
+pub const EXTENSION_EXTERNAL_OBJECTS: u8 = 0x04;
+/// The extension bits whose data is known.
+const KNOWN_EXTENSIONS: u8 = EXTENSION_OVERRIDABLE | EXTENSION_EXTERNAL_OBJECTS;
 
 /// The fields of a property tag besides its name and type, nearly always at their defaults
 /// ([`TagExtras::default`]) or the same in many tags (the zero struct GUID of pre-5.4 struct tags,
@@ -480,6 +495,21 @@ impl FPropertyTag {
         &self.0.extras
     }
 
+    /// Whether the tag is stored without a value (UE 5.4+ `SkippedSerialize`, flag 0x20): UE
+    /// writes such tags for properties it tracks but did not serialize. The property's value is
+    /// then [`crate::PropertyValue::Skipped`] (a bool's stays in the tag).
+    pub fn is_skipped(&self) -> bool {
+        self.0.extras.flags & FLAG_SKIPPED != 0
+    }
+
+    /// Whether the tag's extension sets the experimental overridable logic (its `bool` after the
+    /// overridden-property operation), under which UE stores arrays, sets and maps as
+    /// replaced/removed/modified/added lists (and, from FileVersionUE5 1017, shadowed ones too).
+    pub fn experimental_overridable_logic(&self) -> bool {
+        let overridable = self.0.extras.extension.and_then(|x| x.overridable);
+        overridable.is_some_and(|(_, logic)| logic != 0)
+    }
+
     /// Replaces the fields besides name and type.
     pub fn set_extras(&mut self, extras: TagExtras) {
         if self.0.extras != extras {
@@ -563,6 +593,15 @@ const FLAG_EXTENSIONS: u8 = 0x04;
 /// `EPropertyTagFlags::HasBinaryOrNativeSerialize`.
 pub(crate) const FLAG_BINARY_OR_NATIVE: u8 = 0x08;
 const FLAG_BOOL_TRUE: u8 = 0x10;
+/// `EPropertyTagFlags::SkippedSerialize`: the tag is stored without a value (its size is 0).
+pub(crate) const FLAG_SKIPPED: u8 = 0x20;
+/// The `EPropertyTagFlags` bits UE 5.4 to 5.6 define; others could announce fields that are unknown.
+const KNOWN_FLAGS: u8 = FLAG_ARRAY_INDEX
+    | FLAG_PROPERTY_GUID
+    | FLAG_EXTENSIONS
+    | FLAG_BINARY_OR_NATIVE
+    | FLAG_BOOL_TRUE
+    | FLAG_SKIPPED;
 
 /// What a tag read yields besides the tag itself.
 pub(crate) struct TagInfo {
@@ -676,6 +715,9 @@ impl FPropertyTag {
         let kind = Kind::of(type_name.name.as_str());
         let size = read_size(r)?;
         let flags = r.u8("property tag flags")?;
+        if flags & !KNOWN_FLAGS != 0 {
+            return Err(unknown_flags(r.offset() - 1, flags));
+        }
         let array_index = if flags & FLAG_ARRAY_INDEX != 0 {
             r.i32("array index")?
         } else {
@@ -765,12 +807,16 @@ impl FPropertyTag {
             }
         }
         if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION {
-            e.extension
-                .unwrap_or(TagExtension {
-                    flags: 0,
-                    overridable: None,
-                })
-                .put(out);
+            // A tag made by the editing API has none yet: it gets the empty extension.
+            e.extension.unwrap_or(TagExtension::NONE).put(out)?;
+        } else if e.extension.is_some() {
+            return Err(Error::new(
+                out.len(),
+                format!(
+                    "a tag extension needs FileVersionUE5 >= {UE5_PROPERTY_TAG_EXTENSION} (this context has {})",
+                    ctx.package_ue5
+                ),
+            ));
         }
         Ok(slot)
     }
@@ -782,6 +828,9 @@ impl FPropertyTag {
         out: &mut Vec<u8>,
     ) -> Result<SizeSlot, Error> {
         let e = self.extras();
+        if e.flags & !KNOWN_FLAGS != 0 {
+            return Err(unknown_flags(out.len(), e.flags));
+        }
         self.type_name.put(ctx, out)?;
         let slot = SizeSlot(out.len());
         out.extend_from_slice(&0i32.to_le_bytes());
@@ -806,16 +855,26 @@ impl FPropertyTag {
             g.put(out)?;
         }
         if let Some(x) = &e.extension {
-            x.put(out);
+            x.put(out)?;
         }
         Ok(slot)
     }
 }
 
 impl TagExtension {
+    /// No extension: the zero byte pre-5.4 UE5 tags carry.
+    pub const NONE: TagExtension = TagExtension {
+        flags: 0,
+        overridable: None,
+        external_objects: None,
+    };
+
     fn parse(r: &mut ByteReader<'_>) -> Result<Self, Error> {
         let flags = r.u8("property tag extension")?;
-        let overridable = if flags & 0x02 != 0 {
+        if flags & !KNOWN_EXTENSIONS != 0 {
+            return Err(unknown_extension(r.offset() - 1, flags));
+        }
+        let overridable = if flags & EXTENSION_OVERRIDABLE != 0 {
             Some((
                 r.u8("overridden property operation")?,
                 r.u32("experimental overridable logic")?,
@@ -823,16 +882,79 @@ impl TagExtension {
         } else {
             None
         };
-        Ok(TagExtension { flags, overridable })
+        let external_objects = if flags & EXTENSION_EXTERNAL_OBJECTS != 0 {
+            Some(r.u32("experimental external objects")?)
+        } else {
+            None
+        };
+        Ok(TagExtension {
+            flags,
+            overridable,
+            external_objects,
+        })
     }
 
-    fn put(&self, out: &mut Vec<u8>) {
+    /// Appends the extension; its bits must be known and announce exactly the data it holds.
+    fn put(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+        if self.flags & !KNOWN_EXTENSIONS != 0 {
+            return Err(unknown_extension(out.len(), self.flags));
+        }
+        let announced = |bit: u8, present: bool, field: &str| {
+            if (self.flags & bit != 0) == present {
+                return Ok(());
+            }
+            Err(Error::new(
+                out.len(),
+                format!(
+                    "tag extension {field} must be present exactly when its bit {bit:#04x} is set (flags {:#04x})",
+                    self.flags
+                ),
+            ))
+        };
+        announced(
+            EXTENSION_OVERRIDABLE,
+            self.overridable.is_some(),
+            "overridable",
+        )?;
+        announced(
+            EXTENSION_EXTERNAL_OBJECTS,
+            self.external_objects.is_some(),
+            "external_objects",
+        )?;
         out.push(self.flags);
         if let Some((op, logic)) = self.overridable {
             out.push(op);
             out.extend_from_slice(&logic.to_le_bytes());
         }
+        if let Some(external) = self.external_objects {
+            out.extend_from_slice(&external.to_le_bytes());
+        }
+        Ok(())
     }
+}
+
+#[cold]
+#[inline(never)]
+fn unknown_flags(at: usize, flags: u8) -> Error {
+    Error::new(
+        at,
+        format!(
+            "property tag flags {flags:#04x}: bits {:#04x} are unknown, and so is what they announce",
+            flags & !KNOWN_FLAGS
+        ),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn unknown_extension(at: usize, flags: u8) -> Error {
+    Error::new(
+        at,
+        format!(
+            "property tag extension {flags:#04x}: bits {:#04x} are unknown, and so is the data they announce",
+            flags & !KNOWN_EXTENSIONS
+        ),
+    )
 }
 
 /// A one-byte bool that must be 0 or 1 (anything else could not be written back).

@@ -139,6 +139,7 @@ impl Check<'_> {
             | (Kind::Float, V::Float(_))
             | (Kind::Double, V::Double(_))
             | (Kind::Str, V::Str(_))
+            | (Kind::Utf8Str, V::Utf8Str(_))
             | (Kind::Name, V::Name(_))
             | (Kind::Enum, V::Enum(_))
             | (Kind::Text, V::Text(_))
@@ -327,6 +328,7 @@ fn generic_elements(kind: Kind, plain_objects: bool) -> bool {
     match kind {
         Kind::Object => !plain_objects,
         Kind::Text
+        | Kind::Utf8Str
         | Kind::SoftObject
         | Kind::LazyObject
         | Kind::Delegate
@@ -389,6 +391,7 @@ fn variant(v: &PropertyValue) -> &'static str {
         V::Float(_) => "Float",
         V::Double(_) => "Double",
         V::Str(_) => "Str",
+        V::Utf8Str(_) => "Utf8Str",
         V::Name(_) => "Name",
         V::Enum(_) => "Enum",
         V::Text(_) => "Text",
@@ -406,6 +409,7 @@ fn variant(v: &PropertyValue) -> &'static str {
         V::Map(_) => "Map",
         V::Optional(_) => "Optional",
         V::Raw(_) => "Raw",
+        V::Skipped => "Skipped",
     }
 }
 
