@@ -102,6 +102,7 @@ impl Module<'_> {
         }
         let none = |conds: &[String]| match conds {
             [] => "true".to_string(),
+            [one] => negate(one),
             _ => format!("!({})", conds.join(" || ")),
         };
         let mut body = String::new();
@@ -484,6 +485,17 @@ fn sel_arg(sel: &Sel, on: &str) -> String {
         Sel::Int(_) | Sel::Enum(_) => on.to_string(),
         Sel::Str | Sel::Bytes { framed: true } => format!("{on}.value.clone()"),
         Sel::Bytes { framed: false } => format!("{on}.to_vec()"),
+    }
+}
+
+/// `!(cond)`, written as `a != b` when `cond` is the one comparison `a == b` (as clippy's
+/// `nonminimal_bool` wants it in the crates that compile the output).
+fn negate(cond: &str) -> String {
+    match cond.split_once(" == ") {
+        Some((a, b)) if !b.contains("==") && !cond.contains("||") && !cond.contains("&&") => {
+            format!("{a} != {b}")
+        }
+        _ => format!("!({cond})"),
     }
 }
 
