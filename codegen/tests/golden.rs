@@ -70,6 +70,7 @@ fn golden_modules_are_fresh() {
 // other; `rustfmt::skip` keeps `cargo fmt` from reformatting the checked-in output.
 #[rustfmt::skip] #[path = "golden/bit_fields.rs"] mod bit_fields;
 #[rustfmt::skip] #[path = "golden/byte_arrays.rs"] mod byte_arrays;
+#[rustfmt::skip] #[path = "golden/calculated_endian.rs"] mod calculated_endian;
 #[rustfmt::skip] #[path = "golden/conditional.rs"] mod conditional;
 #[rustfmt::skip] #[path = "golden/contents.rs"] mod contents;
 #[rustfmt::skip] #[path = "golden/endianness.rs"] mod endianness;
@@ -85,6 +86,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/repeat.rs"] mod repeat;
 #[rustfmt::skip] #[path = "golden/savepoint_enum.rs"] mod savepoint_enum;
 #[rustfmt::skip] #[path = "golden/savepoint_pattern.rs"] mod savepoint_pattern;
+#[rustfmt::skip] #[path = "golden/savepoint_rust.rs"] mod savepoint_rust;
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
@@ -381,4 +383,42 @@ fn savepoint_enums_and_max_depth() {
     round_trip::<savepoint_enum::Tree>(&[1, 1, 1, 1, 1, 1, 0]);
     let err = read_error::<savepoint_enum::Tree>(&[1, 1, 1, 1, 1, 1, 1, 1, 0]);
     assert!(err.contains("4"), "{err}");
+}
+
+#[test]
+fn calculated_endianness() {
+    let le: calculated_endian::CalculatedEndian = round_trip(b"II\x34\x12");
+    assert_eq!(le.body.value, 0x1234);
+    let mut be: calculated_endian::CalculatedEndian = round_trip(b"MM\x12\x34");
+    assert_eq!(be.body.value, 0x1234);
+    read_error::<calculated_endian::CalculatedEndian>(b"XX\x12\x34");
+    // Switching the mark switches the order the body is written in.
+    be.order.value = "II".into();
+    assert_eq!(write(&be), b"II\x34\x12");
+    be.order.value = "XX".into();
+    let err = be.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("no byte order"), "{err}");
+}
+
+/// The Rust type `savepoint_rust.ksy` names for its money field.
+pub type Money = i64;
+
+/// The hand-written type `savepoint_rust.ksy` names for `tag_list` (a count, then that many
+/// bytes).
+#[binrw::binrw]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TagList {
+    #[br(temp)]
+    #[bw(try_calc = u8::try_from(items.len()))]
+    count: u8,
+    #[br(count = count)]
+    pub items: Vec<u8>,
+}
+
+#[test]
+fn savepoint_rust_names_and_types() {
+    let v: savepoint_rust::Record = round_trip(b"\xfe\xff\xff\xff\xff\xff\xff\xff\x02\x01\x02");
+    let money: Money = v.money;
+    assert_eq!(money, -2);
+    assert_eq!(v.tags.items, [1, 2]);
 }

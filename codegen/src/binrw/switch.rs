@@ -328,6 +328,11 @@ impl Module<'_> {
                 def.rust_name, field.id
             );
             let _ = writeln!(out, "#[br(assert({}, {message:?}))]", any(&all));
+            // The writer refuses it too, rather than write in an order nothing reads back.
+            let all: Vec<String> = big_w.into_iter().chain(little_w).collect();
+            let path = format!("{}.{}", def.rust_name, field.id);
+            let message = format!("no byte order for this {sel_name}");
+            out.push_str(&super::write_check(&path, &any(&all), &message, &[]));
         }
         Ok(Some(out))
     }
