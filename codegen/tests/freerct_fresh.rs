@@ -8,6 +8,8 @@ use std::path::PathBuf;
 
 use savepoint_codegen::binrw;
 
+mod fresh;
+
 /// Every FreeRCT schema but `primitives`, whose types are hand-written runtime primitives.
 const MODULES: &[&str] = &[
     "coaster",
@@ -40,14 +42,9 @@ fn freerct() -> PathBuf {
 fn freerct_generated_modules_are_fresh() {
     let modules =
         binrw::generate(&freerct().join("schema"), MODULES).unwrap_or_else(|e| panic!("{e}"));
-    let out = freerct().join("src/generated");
-    if std::env::var_os("SAVEPOINT_REGENERATE").is_some() {
-        binrw::write(&out, &modules).expect("write the generated modules");
-    }
-    let stale = binrw::check_fresh(&out, &modules);
-    assert!(
-        stale.is_empty(),
-        "stale generated modules {stale:?}; regenerate with \
-         SAVEPOINT_REGENERATE=1 cargo test -p savepoint-codegen --test freerct_fresh"
+    fresh::assert_fresh(
+        &freerct().join("src/generated"),
+        &modules,
+        "SAVEPOINT_REGENERATE=1 cargo test -p savepoint-codegen --test freerct_fresh",
     );
 }

@@ -481,6 +481,13 @@ impl<'a> Module<'a> {
     /// of user types) holds an integer wider than `u16`. A path that cannot be followed counts
     /// as wide: its checked `usize::try_from` conversion takes any integer.
     fn wide_path(&self, def: &TypeDef, path: &str) -> bool {
+        if super::parent::is_nav(path) {
+            let segments: Vec<String> = path.split('.').map(str::to_string).collect();
+            return !matches!(
+                self.nav().type_of(def, &segments).as_deref(),
+                Ok("u8" | "u16")
+            );
+        }
         let Some((first, rest)) = path.split_once('.') else {
             return wide_int(def, path);
         };
@@ -924,7 +931,8 @@ impl<'a> Module<'a> {
                 },
                 super::pos::Item::Pos(p) => {
                     body.push_str(&bits.close());
-                    let at = super::pos::attrs(p).map_err(|e| self.field_err(&p.field, e))?;
+                    let at = super::pos::attrs(p, &|n| self.wide_path(def, n))
+                        .map_err(|e| self.field_err(&p.field, e))?;
                     body.push_str(&at);
                     body.push_str(&self.field(def, &p.field, &version, &mut enums)?);
                 }
@@ -1010,7 +1018,7 @@ impl<'a> Module<'a> {
             out.push_str(&sw.check);
             if sized {
                 self.frames = true;
-                let (r, w) = self.frame_values(field, None)?;
+                let (r, w) = self.frame_values(def, field, None)?;
                 let arg = sw.arg.map_or("()".to_string(), |a| format!("({a},)"));
                 raw_args = Some((format!("({r}, {arg})"), format!("({w}, ())")));
                 format!("KsSub<{}>", sw.name)
@@ -1019,7 +1027,7 @@ impl<'a> Module<'a> {
             }
         } else if framed {
             self.frames = true;
-            raw_args = Some(self.frame_values(field, Some(string))?);
+            raw_args = Some(self.frame_values(def, field, Some(string))?);
             (if string { "KsStr" } else { "KsBytes" }).to_string()
         } else if sub {
             if self.field_args(def, field)?.is_some() {
@@ -1029,7 +1037,7 @@ impl<'a> Module<'a> {
                 ));
             }
             self.frames = true;
-            let (r, w) = self.frame_values(field, None)?;
+            let (r, w) = self.frame_values(def, field, None)?;
             raw_args = Some((format!("({r}, ())"), format!("({w}, ())")));
             format!("KsSub<{}>", self.element_type(field)?)
         } else if untyped {
@@ -1413,7 +1421,7 @@ impl<'a> Module<'a> {
                 "`process` on a user type with arguments is not supported by the binrw backend",
             ));
         }
-        let (read, write) = self.frame_values(field, None)?;
+        let (read, write) = self.frame_values(def, field, None)?;
         let (pr, pw) =
             super::process::args(def, field, process).map_err(|e| self.field_err(field, e))?;
         self.frames = true;
@@ -1433,6 +1441,7 @@ impl<'a> Module<'a> {
     /// array (`Some(false)`) or a substream (`None`), as the reader and the writer spell it.
     fn frame_values(
         &mut self,
+        def: &TypeDef,
         field: &Field,
         string: Option<bool>,
     ) -> Result<(String, String), SchemaError> {
@@ -1489,10 +1498,7 @@ impl<'a> Module<'a> {
                 .map_or("None".to_string(), |e| match e.constant() {
                     Some(n) => format!("Some({n})"),
                     None if indexed => "Some(usize::try_from(*ks_n).unwrap_or(usize::MAX))".into(),
-                    None => format!(
-                        "Some(usize::try_from({}).unwrap_or(usize::MAX))",
-                        e.rust(side)
-                    ),
+                    None => format!("Some({})", e.to_usize(side, &|n| self.wide_path(def, n))),
                 });
             out.push(format!(
                 "KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?}, unit: {unit}, eos_error: {}, encoding: {encoding_name:?} }}",
@@ -1906,11 +1912,10 @@ impl<'a> Module<'a> {
             } else {
                 format!("{}.{inner}.len() == {arg}", field.id)
             };
-            let message = format!(
-                "{}.{}[..].{inner} must hold {source} elements",
-                def.rust_name, field.id
-            );
-            let path = format!("{}.{}[..].{inner}", def.rust_name, field.id);
+            // `[..]`: every element of a list field.
+            let each = if vec { "[..]" } else { "" };
+            let path = format!("{}.{}{each}.{inner}", def.rust_name, field.id);
+            let message = format!("{path} must hold {source} elements");
             out.push_str(&write_check(&path, &cond, &message, &[]));
         }
         Ok(Some(out).filter(|s| !s.is_empty()))
@@ -2137,6 +2142,9 @@ fn canonical_encoding(name: &str) -> Option<&'static str> {
         "UTF16LE" => "UTF-16LE",
         "UTF16BE" => "UTF-16BE",
         "IBM437" | "CP437" => "IBM437",
+        // encoding_rs takes this label for windows-1252 (as browsers do), which decodes
+        // 0x80..=0x9F differently; Kaitai means Latin-1, each byte its own code point.
+        "ISO88591" | "LATIN1" => "ISO-8859-1",
         _ => encoding_rs::Encoding::for_label(name.as_bytes())?.name(),
     })
 }
@@ -2306,7 +2314,13 @@ fn valid_check(id: &str, valid: &Valid, rust_type: &str) -> Option<String> {
         return Some(format!("!{list}.is_empty()"));
     }
     match (min, valid.max) {
-        (Some(a), Some(b)) => Some(format!("({a}..={b}).contains(&{id})")),
+        (Some(a), Some(b)) => {
+            // The writer's `*field` is a reference already.
+            let reference = id
+                .strip_prefix('*')
+                .map_or(format!("&{id}"), str::to_string);
+            Some(format!("({a}..={b}).contains({reference})"))
+        }
         (Some(a), None) => Some(format!("{id} >= {a}")),
         (None, Some(b)) => Some(format!("{id} <= {b}")),
         (None, None) => None,

@@ -296,7 +296,14 @@ impl Expr {
     /// Rust source for an element count (`usize`): a plain name or literal as it is (binrw
     /// converts it), arithmetic in `usize` so a product of two `u16` cannot overflow.
     pub fn count(&self, side: Side) -> String {
-        self.count_in(side, &|_| false)
+        // Imports of `_parent` / `_root` values may be of any width.
+        self.count_in(side, &super::parent::is_nav)
+    }
+
+    /// The value as a `usize` (a size), each name converted before the arithmetic, where
+    /// `wide` says which names or paths hold integers wider than `u16` (see [`Expr::count_in`]).
+    pub fn to_usize(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
+        self.usize(side, wide)
     }
 
     /// [`Expr::count`] where `wide(path)` says which names or dotted paths (`header.qty`) hold
@@ -321,10 +328,13 @@ impl Expr {
     fn usize(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
             Expr::Int(n) => format!("{n}usize"),
-            Expr::Path(p) if super::parent::is_nav(&p[0]) => format!(
+            Expr::Path(p) if super::parent::is_nav(&p[0]) && wide(&p.join(".")) => format!(
                 "usize::try_from({}).unwrap_or(usize::MAX)",
                 super::parent::import_name(p)
             ),
+            Expr::Path(p) if super::parent::is_nav(&p[0]) => {
+                format!("usize::from({})", super::parent::import_name(p))
+            }
             Expr::Bool(b) => format!("usize::from({b})"),
             Expr::Path(p) if wide(&p.join(".")) => {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))

@@ -299,6 +299,7 @@ fn ks_decode(bytes: &[u8], encoding: &str) -> String {
             char::decode_utf16(units).map(|c| c.unwrap_or('\u{fffd}')).collect()
         }
         "IBM437" => bytes.iter().map(|b| ks_cp437(*b)).collect(),
+        "ISO-8859-1" => bytes.iter().map(|b| char::from(*b)).collect(),
         "ASCII" | "UTF-8" => String::from_utf8_lossy(bytes).into_owned(),
         other => match encoding_rs::Encoding::for_label(other.as_bytes()) {
             Some(e) => e.decode_without_bom_handling(bytes).0.into_owned(),
@@ -316,6 +317,7 @@ fn ks_encode(text: &str, encoding: &str) -> Option<Vec<u8>> {
             .chars()
             .map(|c| (0..=255u8).find(|b| ks_cp437(*b) == c))
             .collect(),
+        "ISO-8859-1" => text.chars().map(|c| u8::try_from(c).ok()).collect(),
         "ASCII" | "UTF-8" => Some(text.as_bytes().to_vec()),
         other => {
             let (bytes, _, bad) = encoding_rs::Encoding::for_label(other.as_bytes())?.encode(text);

@@ -185,7 +185,7 @@ impl<'a> Nav<'a> {
     }
 
     /// The Rust integer type at `path` as `def` sees it.
-    fn type_of(&self, def: &TypeDef, path: &[String]) -> Result<String, String> {
+    pub fn type_of(&self, def: &TypeDef, path: &[String]) -> Result<String, String> {
         match path.first().map(String::as_str) {
             Some("_root") => {
                 let root = self

@@ -8,7 +8,7 @@
 //! edited instance lands at its position. An instance that a seq field uses (a count, a size)
 //! is read before that field, and therefore written before `_unparsed`.
 
-use super::expr::{self, Side};
+use super::expr::{self, Expr, Side};
 use super::schema::{Field, FieldType, File, Positioned, TypeDef};
 
 /// One entry of a struct body, in declaration (reading and writing) order.
@@ -77,7 +77,10 @@ fn uses(field: &Field, id: &str) -> bool {
 }
 
 /// The attributes that read and write `p` at its position (before the field's own).
-pub(super) fn attrs(p: &Positioned) -> Result<String, String> {
+///
+/// `wide` says which names or paths hold integers wider than `u16` (converted with a checked
+/// `u64::try_from`; narrower ones with `u64::from`).
+pub(super) fn attrs(p: &Positioned, wide: &dyn Fn(&str) -> bool) -> Result<String, String> {
     // `_io.size - N`: N bytes before the end of the stream.
     let from_end = p.pos.strip_prefix("_io.size").map(|rest| {
         rest.trim()
@@ -102,10 +105,15 @@ pub(super) fn attrs(p: &Positioned) -> Result<String, String> {
             "binrw::io::SeekFrom::Start({})",
             u64::try_from(n).unwrap_or(u64::MAX)
         ),
-        None => format!(
-            "binrw::io::SeekFrom::Start(u64::try_from({}).unwrap_or(u64::MAX))",
-            e.rust(side)
-        ),
+        None => match &e {
+            Expr::Path(path) if !wide(&path.join(".")) => {
+                format!("binrw::io::SeekFrom::Start(u64::from({}))", e.rust(side))
+            }
+            _ => format!(
+                "binrw::io::SeekFrom::Start(u64::try_from({}).unwrap_or(u64::MAX))",
+                e.rust(side)
+            ),
+        },
     };
     Ok(format!(
         "#[br(seek_before = {})]\n#[bw(seek_before = {})]\n#[brw(restore_position)]\n",

@@ -298,7 +298,9 @@ where
     }
 }
 
-/// Writes each element with its own arguments (a `size: list[_index]`).
+/// Writes each element with its own arguments (a `size: list[_index]`). It takes the field as
+/// binrw's `write_with` hands it over, `&Vec<T>`.
+#[allow(clippy::ptr_arg)]
 fn ks_each_write<T, A, W>(
     items: &Vec<T>,
     w: &mut W,

@@ -102,6 +102,7 @@ impl Module<'_> {
         }
         let none = |conds: &[String]| match conds {
             [] => "true".to_string(),
+            [one] => negate(one),
             _ => format!("!({})", conds.join(" || ")),
         };
         let mut body = String::new();
@@ -327,6 +328,11 @@ impl Module<'_> {
                 def.rust_name, field.id
             );
             let _ = writeln!(out, "#[br(assert({}, {message:?}))]", any(&all));
+            // The writer refuses it too, rather than write in an order nothing reads back.
+            let all: Vec<String> = big_w.into_iter().chain(little_w).collect();
+            let path = format!("{}.{}", def.rust_name, field.id);
+            let message = format!("no byte order for this {sel_name}");
+            out.push_str(&super::write_check(&path, &any(&all), &message, &[]));
         }
         Ok(Some(out))
     }
@@ -484,6 +490,17 @@ fn sel_arg(sel: &Sel, on: &str) -> String {
         Sel::Int(_) | Sel::Enum(_) => on.to_string(),
         Sel::Str | Sel::Bytes { framed: true } => format!("{on}.value.clone()"),
         Sel::Bytes { framed: false } => format!("{on}.to_vec()"),
+    }
+}
+
+/// `!(cond)`, written as `a != b` when `cond` is the one comparison `a == b` (as clippy's
+/// `nonminimal_bool` wants it in the crates that compile the output).
+fn negate(cond: &str) -> String {
+    match cond.split_once(" == ") {
+        Some((a, b)) if !b.contains("==") && !cond.contains("||") && !cond.contains("&&") => {
+            format!("{a} != {b}")
+        }
+        _ => format!("!({cond})"),
     }
 }
 

@@ -1,0 +1,7 @@
+meta:
+  id: imported_rgb
+doc: A schema imported by imports.ksy (relative import).
+seq:
+  - {id: r, type: u1}
+  - {id: g, type: u1}
+  - {id: b, type: u1}

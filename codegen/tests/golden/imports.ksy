@@ -1,0 +1,10 @@
+meta:
+  id: imports
+  endian: le
+  imports:
+    - /vec2
+    - imported_rgb
+doc: Types from other schema files, by an absolute (import folder) and a relative import.
+seq:
+  - {id: position, type: vec2}
+  - {id: colour, type: imported_rgb}

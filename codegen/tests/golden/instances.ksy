@@ -1,0 +1,16 @@
+meta:
+  id: instances
+  endian: le
+doc: Value instances (computed from fields) and a parsed instance at a position.
+seq:
+  - {id: width, type: u1}
+  - {id: height, type: u1}
+  - {id: ofs, type: u1}
+instances:
+  area:
+    value: width * height
+  is_square:
+    value: width == height
+  at_ofs:
+    pos: ofs
+    type: u2

@@ -1,0 +1,16 @@
+meta:
+  id: nested_types
+  endian: le
+doc: Nested user types, a type inside a type, and a user type read from a sized substream.
+seq:
+  - {id: header, type: header}
+  - {id: framed, type: header, size: 4}
+types:
+  header:
+    seq:
+      - {id: version, type: u1}
+      - {id: inner, type: inner}
+    types:
+      inner:
+        seq:
+          - {id: value, type: u2}

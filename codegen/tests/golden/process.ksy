@@ -1,0 +1,9 @@
+meta:
+  id: process
+  endian: le
+doc: Bytes stored transformed - xor with a constant key, rotated, and zlib-compressed.
+seq:
+  - {id: xored, size: 2, process: xor(0xff)}
+  - {id: rotated, size: 1, process: rol(1)}
+  - {id: len, type: u1}
+  - {id: packed, size: len, process: zlib}
