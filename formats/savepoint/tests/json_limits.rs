@@ -246,6 +246,50 @@ fn gvas_text_nesting_at_the_bound_survives_json() {
 }
 
 #[test]
+fn gvas_type_name_nesting_at_the_bound_survives_json() {
+    use std::sync::Arc;
+    use unreal::{FName, FPropertyTag, FPropertyTypeName, MAX_TYPE_DEPTH};
+    let Some(bytes) = corpus_file("gvas/vector2d.sav") else {
+        return;
+    };
+    let AnyFile::Gvas(mut save) = AnyFile::read(&bytes, None, &ReadOptions::default()).unwrap()
+    else {
+        panic!("vector2d.sav is GVAS")
+    };
+    // A UE 5.4 save (complete type names in tags), its root list one IntProperty whose type
+    // name carries parameters MAX_TYPE_DEPTH levels deep.
+    save.body.header.package_file_version_ue5 = Some(1012);
+    save.body.serialization_control = Some(gvas::SerializationControl {
+        extensions: 0,
+        overridable_operation: None,
+    });
+    let param = |params: Vec<FPropertyTypeName>| FPropertyTypeName {
+        name: FName::new("P"),
+        params: Arc::from(params),
+    };
+    let mut tree = FPropertyTypeName::leaf(FName::new("P"));
+    for _ in 1..MAX_TYPE_DEPTH {
+        tree = param(vec![tree]);
+    }
+    let int_type = FPropertyTypeName {
+        name: FName::new("IntProperty"),
+        params: Arc::from([tree]),
+    };
+    save.body.properties.properties = vec![Property {
+        tag: FPropertyTag::new(FName::new("Deep"), Arc::new(int_type)),
+        value: PropertyValue::Int(5),
+    }];
+    let leaf = FPropertyTypeName::leaf(FName::new("P"));
+    let innermost = serde_json::to_string(&leaf).unwrap();
+    let wrapped = serde_json::to_string(&param(vec![leaf])).unwrap();
+    let json = json_round_trip(&AnyFile::Gvas(save));
+    assert_refused(
+        &one_level_deeper(&json, &innermost, &wrapped),
+        MAX_TYPE_DEPTH,
+    );
+}
+
+#[test]
 fn text_nested_past_the_json_bound_is_refused_before_parsing() {
     let depth = savepoint::MAX_JSON_DEPTH + 1;
     let json = format!(
