@@ -1,6 +1,7 @@
 //! Blueprints: the `.sbp` file (header, compressed body of TOC and data blobs).
 
 use binrw::binrw;
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use unreal::chunked::ChunkedArchive;
 use unreal::{FIntVector, FObjectReferenceDisc, TArray};
@@ -24,6 +25,7 @@ pub struct FBlueprintItemAmount {
 }
 
 /// The blueprint header (`HeaderVersion` plus `FBlueprintHeader`).
+#[version(save_version: i32 = save_version)]
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -41,7 +43,7 @@ pub struct FBlueprintHeader {
     /// `RecipeRefs`.
     pub recipe_refs: TArray<FObjectReferenceDisc>,
     /// `SaveObjectVersionData` (SaveVersion 53+).
-    #[br(if(save_version >= SAVE_VERSION_OBJECT_VERSION_DATA))]
+    #[since(save_version >= SAVE_VERSION_OBJECT_VERSION_DATA)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub save_object_version_data: Option<FSaveObjectVersionData>,
 }
