@@ -116,11 +116,14 @@ impl Blueprint {
         let contexts = Contexts::for_scopes(scopes);
         let mut out = Vec::new();
         put_sized::<4>(&mut out, "body.size", |out| {
+            // Errors name the object as the model (and its JSON) does: `body.objects[i]`.
             put_sized::<4>(out, "body.toc", |out| {
                 blob::write_toc(&b.objects, &b.toc_tail, scope.save_version, out)
+                    .map_err(|e| e.within("body.objects"))
             })?;
             put_sized::<4>(out, "body.data", |out| {
                 blob::write_data_blob(&b.objects, &b.data_tail, scope, &contexts, out)
+                    .map_err(|e| e.within("body.objects"))
             })
         })?;
         Ok(out)
