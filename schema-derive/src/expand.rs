@@ -28,6 +28,7 @@ pub(crate) fn failed(err: syn::Error, mut item: ItemStruct) -> TokenStream {
                     | "since"
                     | "until"
                     | "with_version"
+                    | "absent"
                     | "version"
                     | "versioned"
                     | "pattern"
@@ -420,9 +421,10 @@ fn reject_imports(attrs: &[Attribute]) -> syn::Result<()> {
 struct GateCheck {
     /// `LABEL.field`, as named in the error.
     name: String,
-    ident: Option<syn::Ident>,
-    /// The condition in the write context.
-    wanted: TokenStream,
+    /// Whether the value holds the field (write context).
+    present: TokenStream,
+    /// The check that passes when presence matches the version (write context).
+    ok: TokenStream,
     /// The range as the error shows it (a `String` expression, write context).
     rule: TokenStream,
     /// The versions the gate compares, as the error shows them (a `String` expression).
@@ -500,7 +502,22 @@ fn gate_field(
     }
     let read_cond = gate_condition(gate, context, |v| &v.read)?;
     field.attrs.push(parse_quote!(#[br(if(#read_cond))]));
+    let wanted = gate_condition(gate, context, |v| &v.write)?;
     let ident = field.ident.clone();
+    let ty = &field.ty;
+    let (present, ok) = if gate.default_when_absent {
+        field.attrs.push(parse_quote!(#[bw(if(#wanted))]));
+        let default = quote!(<#ty as ::core::default::Default>::default());
+        (
+            quote!((*#ident != #default)),
+            quote!(((#wanted) || *#ident == #default)),
+        )
+    } else {
+        (
+            quote!(#ident.is_some()),
+            quote!((#ident.is_some() == (#wanted))),
+        )
+    };
     let name = format!(
         "{}.{}",
         context.label,
@@ -509,8 +526,8 @@ fn gate_field(
     let (rule, at) = describe(gate, context, &used)?;
     Ok(GateCheck {
         name,
-        ident,
-        wanted: gate_condition(gate, context, |v| &v.write)?,
+        present,
+        ok,
         rule,
         at,
     })
@@ -570,9 +587,7 @@ fn write_check(
         return None;
     }
     let version_ok = range.map(|(_, newest, version)| quote!((1..=#newest).contains(&#version)));
-    let gates_ok = checks
-        .iter()
-        .map(|GateCheck { ident, wanted, .. }| quote!(#ident.is_some() == (#wanted)));
+    let gates_ok = checks.iter().map(|GateCheck { ok, .. }| ok.clone());
     let conditions = version_ok.iter().cloned().chain(gates_ok);
     let version_message = range.map(|(label, newest, version)| {
         quote! {
@@ -584,14 +599,14 @@ fn write_check(
     let explained = checks.iter().map(
         |GateCheck {
              name,
-             ident,
-             wanted,
+             present,
+             ok,
              rule,
              at,
          }| {
             quote! {
-                if #ident.is_some() != (#wanted) {
-                    explain(#name, #rule, #ident.is_some(), #at)
+                if !#ok {
+                    explain(#name, #rule, #present, #at)
                 } else
             }
         },

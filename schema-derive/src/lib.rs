@@ -24,7 +24,8 @@
 //! `v` they compare (see [`macro@version`]); `#[pattern]` and `#[versioned]` accept that
 //! form too, with `v` being `version`.
 //!
-//! Gated fields must be spelled `Option<T>`: `None` when the version lacks the field.
+//! Gated fields must be spelled `Option<T>`: `None` when the version lacks the field
+//! (or, marked `#[absent(default)]`, be plain fields holding their default there).
 //! Writing a value whose gated fields disagree with its version is an error, never a
 //! silently dropped or invented field.
 //!
@@ -54,8 +55,9 @@
 //! combined with `#[pattern]`/`#[versioned]` or with `import_raw`; a gate naming an
 //! undeclared version, a bare number in a `#[version]` struct, `since` with `<`/`<=` or
 //! `until` with `>`/`>=` (or the version on the right), a bound that is neither a literal
-//! nor a path, an empty range, a gate on a version computed from a later field, and
-//! `#[with_version]` in a `#[version]` struct.
+//! nor a path, an empty range, a gate on a version computed from a later field,
+//! `#[with_version]` in a `#[version]` struct, and `#[absent(..)]` other than
+//! `#[absent(default)]`, without a gate, or on an `Option`.
 
 mod directives;
 mod expand;
@@ -209,7 +211,10 @@ pub fn versioned(args: TokenStream, item: TokenStream) -> TokenStream {
 ///
 /// `B` is an integer literal or a path to a constant (`SAVE_VERSION_OBJECT_FLAGS`,
 /// `versions::UE5_LARGE_WORLD`); `since` and `until` together must both hold, and may
-/// name different versions. Gated fields are `Option<T>`. The read side is binrw's
+/// name different versions. Gated fields are `Option<T>`, or plain fields marked
+/// `#[absent(default)]`: read as `Default::default()` where the version lacks them, not
+/// written there, and refused by the writer unless still the default (a save's name in a
+/// header version without one stays empty rather than being silently dropped). The read side is binrw's
 /// `if(..)` with the comparison as written; the write side refuses a value whose gated
 /// fields disagree with its versions, naming the field, the rule and the versions:
 /// `Header.object_flags (save_version >= 49) must be absent at save_version 46`.

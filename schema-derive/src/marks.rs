@@ -52,6 +52,8 @@ pub(crate) struct Gate {
     pub until: Option<Bound>,
     /// The first gate attribute, for error messages.
     pub attr: Attribute,
+    /// `#[absent(default)]`: a plain field, `Default::default()` where the version lacks it.
+    pub default_when_absent: bool,
 }
 
 impl Gate {
@@ -89,6 +91,8 @@ pub(crate) struct Marks {
     pub with_version: Option<Attribute>,
 }
 
+const ABSENT_SYNTAX: &str = "expected `#[absent(default)]`";
+
 /// Removes the schema attributes from `field` and returns what they asked for.
 pub(crate) fn take_marks(field: &mut Field) -> syn::Result<Marks> {
     let mut marks = Marks::default();
@@ -96,7 +100,18 @@ pub(crate) fn take_marks(field: &mut Field) -> syn::Result<Marks> {
     let mut until: Option<Bound> = None;
     let (ours, theirs): (Vec<_>, Vec<_>) = field.attrs.drain(..).partition(is_ours);
     field.attrs = theirs;
+    let mut absent: Option<&Attribute> = None;
     for attr in &ours {
+        if attr.path().is_ident("absent") {
+            let ok = attr
+                .parse_args::<syn::Ident>()
+                .is_ok_and(|ident| ident == "default");
+            if !ok || absent.is_some() {
+                return Err(syn::Error::new_spanned(attr, ABSENT_SYNTAX));
+            }
+            absent = Some(attr);
+            continue;
+        }
         if attr.path().is_ident("with_version") {
             if !matches!(attr.meta, Meta::Path(_)) {
                 return Err(syn::Error::new_spanned(
@@ -125,16 +140,31 @@ pub(crate) fn take_marks(field: &mut Field) -> syn::Result<Marks> {
     }
     check_order(since.as_ref(), until.as_ref())?;
     let first = since.as_ref().or(until.as_ref()).map(|b| b.attr.clone());
-    if let Some(attr) = first {
-        if !is_option(&field.ty) {
-            return Err(syn::Error::new_spanned(
+    match (first, absent) {
+        (None, Some(absent)) => Err(syn::Error::new_spanned(
+            absent,
+            "`#[absent(default)]` belongs to a field gated with `#[since]`/`#[until]`",
+        )),
+        (Some(_), Some(absent)) if is_option(&field.ty) => Err(syn::Error::new_spanned(
+            absent,
+            "an `Option` field is absent as `None`; drop `#[absent(default)]`",
+        )),
+        (Some(attr), None) if !is_option(&field.ty) => Err(syn::Error::new_spanned(
+            attr,
+            "a version-gated field must have type `Option<T>` (None when the version lacks it), \
+             or be marked `#[absent(default)]`",
+        )),
+        (Some(attr), absent) => {
+            marks.gate = Some(Gate {
+                since,
+                until,
                 attr,
-                "a version-gated field must have type `Option<T>` (None when the version lacks it)",
-            ));
+                default_when_absent: absent.is_some(),
+            });
+            Ok(marks)
         }
-        marks.gate = Some(Gate { since, until, attr });
+        (None, None) => Ok(marks),
     }
-    Ok(marks)
 }
 
 /// Refuses a range that is empty at compile time: both bounds literal, on the same version.
@@ -169,7 +199,9 @@ fn check_order(since: Option<&Bound>, until: Option<&Bound>) -> syn::Result<()> 
 
 fn is_ours(attr: &Attribute) -> bool {
     let path = attr.path();
-    path.is_ident("since") || path.is_ident("until") || path.is_ident("with_version")
+    ["since", "until", "with_version", "absent"]
+        .iter()
+        .any(|name| path.is_ident(name))
 }
 
 fn parse_bound(attr: &Attribute, edge: Edge) -> syn::Result<Bound> {

@@ -34,8 +34,8 @@ pub struct FSaveHeader {
     /// `BuildVersion` (the game's changelist).
     pub build_version: i32,
     /// `SaveName` (header version 14+).
-    #[br(if(save_header_version >= 14))]
-    #[bw(if(*save_header_version >= 14))]
+    #[since(save_header_version >= 14)]
+    #[absent(default)]
     pub save_name: FString,
     /// `MapName`.
     pub map_name: FString,
@@ -46,8 +46,8 @@ pub struct FSaveHeader {
     #[until(save_header_version < 4)]
     pub session_id_int: Option<i32>,
     /// `SessionName` (4+).
-    #[br(if(save_header_version >= 4))]
-    #[bw(if(*save_header_version >= 4))]
+    #[since(save_header_version >= 4)]
+    #[absent(default)]
     pub session_name: FString,
     /// `PlayDurationSeconds` (3+).
     #[since(save_header_version >= 3)]
@@ -62,15 +62,15 @@ pub struct FSaveHeader {
     #[since(save_header_version >= 7)]
     pub editor_object_version: Option<i32>,
     /// `ModMetadata`, JSON text (8+).
-    #[br(if(save_header_version >= 8))]
-    #[bw(if(*save_header_version >= 8))]
+    #[since(save_header_version >= 8)]
+    #[absent(default)]
     pub mod_metadata: FString,
     /// `IsModdedSave` (8+).
     #[since(save_header_version >= 8)]
     pub is_modded_save: Option<Bool32>,
     /// `SaveIdentifier` (10+).
-    #[br(if(save_header_version >= 10))]
-    #[bw(if(*save_header_version >= 10))]
+    #[since(save_header_version >= 10)]
+    #[absent(default)]
     pub save_identifier: FString,
     /// `IsPartitionedWorld` (11+).
     #[since(save_header_version >= 11)]

@@ -329,3 +329,20 @@ fn object_flags_added_in_json_at_an_old_save_version_are_refused() {
     );
     assert_eq!(err.path, "body.objects[3].header", "{err}");
 }
+
+/// The header's strings that older header versions lack read as empty; a text put there is
+/// refused rather than silently dropped.
+#[test]
+fn header_strings_the_header_version_lacks_must_stay_empty() {
+    let Some(SatisfactoryFile::Save(save)) = corpus_file("saves/1.0_autosave_0.sav") else {
+        return;
+    };
+    let header = FSaveHeader {
+        save_name: FString::new("renamed"),
+        ..save.header.clone()
+    };
+    assert_eq!(
+        refused(&header, ()),
+        "FSaveHeader.save_name (save_header_version >= 14) must be absent at save_header_version 13"
+    );
+}

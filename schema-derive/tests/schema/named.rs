@@ -181,3 +181,45 @@ fn computed_versions_read_earlier_fields() {
         "File.body (sub_version >= 2) must be absent at sub_version 1"
     );
 }
+
+/// A plain field that versions before 14 lack: read as the default, written only from 14.
+#[version(header_version: i32 = header_version)]
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq)]
+struct SaveHeader {
+    header_version: i32,
+    #[since(header_version >= 14)]
+    #[absent(default)]
+    name: u16,
+}
+
+#[test]
+fn absent_default_fields_must_keep_the_default_where_the_version_lacks_them() {
+    let old = b"\x0d\0\0\0";
+    let header = SaveHeader::read_le(&mut Cursor::new(old)).unwrap();
+    assert_eq!(header.name, 0);
+    let mut out = Cursor::new(Vec::new());
+    header.write_le(&mut out).unwrap();
+    assert_eq!(out.into_inner(), old);
+
+    let new = b"\x0e\0\0\0\0\0";
+    let header = SaveHeader::read_le(&mut Cursor::new(new)).unwrap();
+    let mut out = Cursor::new(Vec::new());
+    header.write_le(&mut out).unwrap();
+    assert_eq!(
+        out.into_inner(),
+        new,
+        "the default is written where the version has it"
+    );
+
+    let edited = SaveHeader {
+        header_version: 13,
+        name: 5,
+    };
+    let err = edited.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert_eq!(
+        assert_fail(&err).1,
+        "SaveHeader.name (header_version >= 14) must be absent at header_version 13"
+    );
+}
