@@ -336,11 +336,17 @@ fn computed_version(ty: &syn::Type, expr: &Expr) -> TokenStream {
     quote!(<#ty as ::core::convert::From<_>>::from((#expr).clone()))
 }
 
-/// Fields up to and including the one the version expression starts from cannot use it.
+/// Fields up to and including the one the version expression starts from (through field
+/// accesses and method calls: `header.version`, `sub.unwrap_or(1)`) cannot use it.
 fn first_user_after(fields: &Punctuated<Field, Comma>, expr: &Expr) -> usize {
     let mut root = expr;
-    while let Expr::Field(access) = root {
-        root = &access.base;
+    loop {
+        root = match root {
+            Expr::Field(access) => &access.base,
+            Expr::MethodCall(call) => &call.receiver,
+            Expr::Paren(inner) => &inner.expr,
+            _ => break,
+        };
     }
     let Expr::Path(path) = root else {
         return 0;
