@@ -1,8 +1,12 @@
-//! Parsing of the macro arguments: `#[pattern(tag = b"ABCD", newest = N)]` and
-//! `#[versioned]` / `#[versioned(version = expr)]`.
+//! Parsing of the macro arguments: `#[pattern(tag = b"ABCD", newest = N)]`,
+//! `#[versioned]` / `#[versioned(version = expr)]` and `#[version(name: type = origin)]`.
 
 use proc_macro2::{Span, TokenStream};
-use syn::{Expr, LitByteStr, LitInt, meta::ParseNestedMeta, parse::Parser};
+use syn::{
+    Expr, Ident, LitByteStr, LitInt, Token, Type,
+    meta::ParseNestedMeta,
+    parse::{ParseStream, Parser},
+};
 
 /// Arguments of `#[pattern(...)]`.
 pub(crate) struct PatternOptions {
@@ -93,4 +97,54 @@ fn parse_newest(lit: LitInt) -> syn::Result<u32> {
         ));
     }
     Ok(newest)
+}
+
+/// One `#[version(name: type = origin)]`: a version a `#[version]` struct is laid out by.
+pub(crate) struct VersionSource {
+    /// The name gates use, e.g. `save_version` in `#[since(save_version >= 49)]`.
+    pub name: Ident,
+    pub ty: Type,
+    pub origin: Origin,
+}
+
+/// Where a version comes from.
+pub(crate) enum Origin {
+    /// A binrw argument the macro declares (`= import`).
+    Import,
+    /// An expression of earlier fields (`= save_version`, `= header.version`, ...).
+    Computed(Box<Expr>),
+}
+
+const VERSION_SYNTAX: &str = "expected `#[version(name: type = import)]` or \
+     `#[version(name: type = <expression of earlier fields>)]`";
+
+pub(crate) fn parse_version(args: TokenStream) -> syn::Result<VersionSource> {
+    let parser = |input: ParseStream<'_>| -> syn::Result<VersionSource> {
+        let syntax = |at: &dyn quote::ToTokens| syn::Error::new_spanned(at, VERSION_SYNTAX);
+        let name: Ident = input
+            .parse()
+            .map_err(|e| syn::Error::new(e.span(), VERSION_SYNTAX))?;
+        if !input.peek(Token![:]) {
+            return Err(syntax(&name));
+        }
+        input.parse::<Token![:]>()?;
+        let ty: Type = input.parse()?;
+        if !input.peek(Token![=]) {
+            return Err(syntax(&ty));
+        }
+        input.parse::<Token![=]>()?;
+        let expr: Expr = input.parse()?;
+        if !input.is_empty() {
+            return Err(input.error(VERSION_SYNTAX));
+        }
+        let origin = match &expr {
+            Expr::Path(path) if path.path.is_ident("import") => Origin::Import,
+            _ => Origin::Computed(Box::new(expr)),
+        };
+        Ok(VersionSource { name, ty, origin })
+    };
+    if args.is_empty() {
+        return Err(syn::Error::new(Span::call_site(), VERSION_SYNTAX));
+    }
+    parser.parse2(args)
 }

@@ -1,6 +1,7 @@
 //! Blueprints: the `.sbp` file (header, compressed body of TOC and data blobs).
 
 use binrw::binrw;
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use unreal::chunked::ChunkedArchive;
 use unreal::{FIntVector, FObjectReferenceDisc, TArray};
@@ -24,6 +25,7 @@ pub struct FBlueprintItemAmount {
 }
 
 /// The blueprint header (`HeaderVersion` plus `FBlueprintHeader`).
+#[version(save_version: i32 = save_version)]
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -41,7 +43,7 @@ pub struct FBlueprintHeader {
     /// `RecipeRefs`.
     pub recipe_refs: TArray<FObjectReferenceDisc>,
     /// `SaveObjectVersionData` (SaveVersion 53+).
-    #[br(if(save_version >= SAVE_VERSION_OBJECT_VERSION_DATA))]
+    #[since(save_version >= SAVE_VERSION_OBJECT_VERSION_DATA)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub save_object_version_data: Option<FSaveObjectVersionData>,
 }
@@ -114,11 +116,14 @@ impl Blueprint {
         let contexts = Contexts::for_scopes(scopes);
         let mut out = Vec::new();
         put_sized::<4>(&mut out, "body.size", |out| {
+            // Errors name the object as the model (and its JSON) does: `body.objects[i]`.
             put_sized::<4>(out, "body.toc", |out| {
                 blob::write_toc(&b.objects, &b.toc_tail, scope.save_version, out)
+                    .map_err(|e| e.within("body.objects"))
             })?;
             put_sized::<4>(out, "body.data", |out| {
                 blob::write_data_blob(&b.objects, &b.data_tail, scope, &contexts, out)
+                    .map_err(|e| e.within("body.objects"))
             })
         })?;
         Ok(out)

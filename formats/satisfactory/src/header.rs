@@ -1,6 +1,7 @@
 //! The save header (`FSaveHeader`) in front of the compressed body.
 
 use binrw::binrw;
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use unreal::FString;
 
@@ -21,6 +22,7 @@ pub struct FMD5Hash {
 
 /// `FSaveHeader` (`FGSaveManagerInterface.h`); fields newer than the file's `SaveHeaderVersion` are `None`
 /// (strings: empty, and not written).
+#[version(save_header_version: i32 = save_header_version)]
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -32,50 +34,51 @@ pub struct FSaveHeader {
     /// `BuildVersion` (the game's changelist).
     pub build_version: i32,
     /// `SaveName` (header version 14+).
-    #[br(if(save_header_version >= 14))]
-    #[bw(if(*save_header_version >= 14))]
+    #[since(save_header_version >= 14)]
+    #[absent(default)]
     pub save_name: FString,
     /// `MapName`.
     pub map_name: FString,
     /// `MapOptions`.
     pub map_options: FString,
     /// `sessionIDInt` (header versions 2 and 3).
-    #[br(if((2..4).contains(&save_header_version)))]
+    #[since(save_header_version >= 2)]
+    #[until(save_header_version < 4)]
     pub session_id_int: Option<i32>,
     /// `SessionName` (4+).
-    #[br(if(save_header_version >= 4))]
-    #[bw(if(*save_header_version >= 4))]
+    #[since(save_header_version >= 4)]
+    #[absent(default)]
     pub session_name: FString,
     /// `PlayDurationSeconds` (3+).
-    #[br(if(save_header_version >= 3))]
+    #[since(save_header_version >= 3)]
     pub play_duration_seconds: Option<i32>,
     /// `SaveDateTime`, `FDateTime` ticks (4+).
-    #[br(if(save_header_version >= 4))]
+    #[since(save_header_version >= 4)]
     pub save_date_time: Option<i64>,
     /// `SessionVisibility` (5+, unused by the game).
-    #[br(if(save_header_version >= 5))]
+    #[since(save_header_version >= 5)]
     pub session_visibility: Option<i8>,
     /// `EditorObjectVersion` (7+).
-    #[br(if(save_header_version >= 7))]
+    #[since(save_header_version >= 7)]
     pub editor_object_version: Option<i32>,
     /// `ModMetadata`, JSON text (8+).
-    #[br(if(save_header_version >= 8))]
-    #[bw(if(*save_header_version >= 8))]
+    #[since(save_header_version >= 8)]
+    #[absent(default)]
     pub mod_metadata: FString,
     /// `IsModdedSave` (8+).
-    #[br(if(save_header_version >= 8))]
+    #[since(save_header_version >= 8)]
     pub is_modded_save: Option<Bool32>,
     /// `SaveIdentifier` (10+).
-    #[br(if(save_header_version >= 10))]
-    #[bw(if(*save_header_version >= 10))]
+    #[since(save_header_version >= 10)]
+    #[absent(default)]
     pub save_identifier: FString,
     /// `IsPartitionedWorld` (11+).
-    #[br(if(save_header_version >= 11))]
+    #[since(save_header_version >= 11)]
     pub is_partitioned_world: Option<Bool32>,
     /// `SaveDataHash` (12+).
-    #[br(if(save_header_version >= 12))]
+    #[since(save_header_version >= 12)]
     pub save_data_hash: Option<FMD5Hash>,
     /// `IsCreativeModeEnabled` (13+).
-    #[br(if(save_header_version >= 13))]
+    #[since(save_header_version >= 13)]
     pub is_creative_mode_enabled: Option<Bool32>,
 }

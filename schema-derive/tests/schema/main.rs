@@ -2,5 +2,6 @@
 
 mod common;
 mod errors;
+mod named;
 mod round_trip;
 mod types;

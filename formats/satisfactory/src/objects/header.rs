@@ -1,6 +1,7 @@
 //! The object headers of a TOC blob: `FObjectBaseSaveHeader`, `FObjectSaveHeader`, `FActorSaveHeader`.
 
 use binrw::binrw;
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use unreal::{F32, FObjectReferenceDisc, FQuat, FString, FVector};
 
@@ -9,8 +10,9 @@ use crate::reader::{Bool32, Reader};
 use crate::versions::SAVE_VERSION_OBJECT_FLAGS;
 
 /// `FObjectBaseSaveHeader`: class, reference and (SaveVersion 49+) object flags.
+#[version(save_version: i32 = import)]
 #[binrw]
-#[brw(little, import(save_version: i32))]
+#[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FObjectBaseSaveHeader {
     /// `ClassName`, the class path.
@@ -18,7 +20,7 @@ pub struct FObjectBaseSaveHeader {
     /// `Reference`: the object's level and path name.
     pub reference: FObjectReferenceDisc,
     /// `ObjectFlags` (SaveVersion 49+).
-    #[br(if(save_version >= SAVE_VERSION_OBJECT_FLAGS))]
+    #[since(save_version >= SAVE_VERSION_OBJECT_FLAGS)]
     pub object_flags: Option<u32>,
 }
 

@@ -2,18 +2,19 @@
 //! part, only ever seen empty, and absent before Update 8 (Update 6/7 blueprints).
 
 use binrw::binrw;
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 
 use crate::versions::SAVE_VERSION_UPDATE_8;
 
 /// `UActorComponent` data.
+#[version(save_version: i32 = import)]
 #[binrw]
-#[brw(little, import(save_version: i32))]
+#[brw(little)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct UActorComponent {
     /// `UCSModifiedProperties` (Update 8+).
-    #[br(if(save_version >= SAVE_VERSION_UPDATE_8))]
-    #[bw(assert(ucs_modified_properties.is_some() == (save_version >= SAVE_VERSION_UPDATE_8), "UCSModifiedProperties must be present exactly from SaveVersion {}", SAVE_VERSION_UPDATE_8))]
+    #[since(save_version >= SAVE_VERSION_UPDATE_8)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ucs_modified_properties: Option<EmptyArray>,
 }

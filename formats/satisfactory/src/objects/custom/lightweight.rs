@@ -2,6 +2,7 @@
 //! other buildables stored as instances per class rather than as actors.
 
 use binrw::binrw;
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use unreal::{FLinearColor, FObjectReferenceDisc, PropertyContext};
 
@@ -15,13 +16,13 @@ pub const LIGHTWEIGHT_TYPE_SPECIFIC_DATA: i32 = 2;
 pub const LIGHTWEIGHT_BUILT_BY: i32 = 3;
 
 /// `AFGLightweightBuildableSubsystem` data.
+#[version(save_version: i32 = import)]
 #[binrw]
-#[brw(little, import(save_version: i32, props: &PropertyContext))]
+#[brw(little, import(props: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AFGLightweightBuildableSubsystem {
     /// `currentLightweightVersion` (SaveVersion 48+; 1 before).
-    #[br(if(save_version >= SAVE_VERSION_LIGHTWEIGHT_VERSION))]
-    #[bw(assert(current_lightweight_version.is_some() == (save_version >= SAVE_VERSION_LIGHTWEIGHT_VERSION), "currentLightweightVersion must be present exactly from SaveVersion {}", SAVE_VERSION_LIGHTWEIGHT_VERSION))]
+    #[since(save_version >= SAVE_VERSION_LIGHTWEIGHT_VERSION)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current_lightweight_version: Option<i32>,
     /// `mBuildableClassToInstanceArray`.
@@ -93,8 +94,10 @@ impl binrw::BinWrite for InstanceMap {
 const INSTANCE_MIN_SIZE: u64 = 80 + 32 + 6 * 8 + 1;
 
 /// `FRuntimeBuildableInstanceData`: one lightweight buildable.
+#[version(save_version: i32 = import)]
+#[version(lightweight_version: i32 = import)]
 #[binrw]
-#[brw(little, import(save_version: i32, lightweight_version: i32, props: &PropertyContext))]
+#[brw(little, import(props: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FRuntimeBuildableInstanceData {
     /// `Transform`.
@@ -106,14 +109,13 @@ pub struct FRuntimeBuildableInstanceData {
     /// `BlueprintProxy`.
     pub blueprint_proxy: FObjectReferenceDisc,
     /// `TypeSpecificData` (lightweight version 2+).
-    #[br(if(lightweight_version >= LIGHTWEIGHT_TYPE_SPECIFIC_DATA), args(props))]
-    #[bw(args(props))]
-    #[bw(assert(type_specific_data.is_some() == (lightweight_version >= LIGHTWEIGHT_TYPE_SPECIFIC_DATA), "TypeSpecificData must be present exactly from lightweight version {}", LIGHTWEIGHT_TYPE_SPECIFIC_DATA))]
+    #[since(lightweight_version >= LIGHTWEIGHT_TYPE_SPECIFIC_DATA)]
+    #[brw(args(props))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub type_specific_data: Option<FFGDynamicStruct>,
     /// `BuiltBy` (lightweight version 3+).
-    #[br(if(lightweight_version >= LIGHTWEIGHT_BUILT_BY), args(save_version))]
-    #[bw(assert(built_by.is_some() == (lightweight_version >= LIGHTWEIGHT_BUILT_BY), "BuiltBy must be present exactly from lightweight version {}", LIGHTWEIGHT_BUILT_BY), args(save_version))]
+    #[since(lightweight_version >= LIGHTWEIGHT_BUILT_BY)]
+    #[brw(args(save_version))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub built_by: Option<FPlayerInfoHandle>,
 }

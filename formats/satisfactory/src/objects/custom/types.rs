@@ -5,6 +5,7 @@
 
 use binrw::io::{Read, Seek, SeekFrom, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian, binrw};
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use unreal::{F64, FObjectReferenceDisc, FQuat, FVector, PropertyContext, PropertyList};
 
@@ -220,21 +221,20 @@ fn write_sized_struct_instance<W: Write + Seek>(
 }
 
 /// `FInventoryItem`.
+#[version(save_version: i32 = import)]
 #[binrw]
-#[brw(little, import(save_version: i32, props: &PropertyContext))]
+#[brw(little, import(props: &PropertyContext))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FInventoryItem {
     /// `ItemClass`.
     pub item_class: FObjectReferenceDisc,
     /// `ItemState` (SaveVersion 43+).
-    #[br(if(save_version >= SAVE_VERSION_ITEM_STATE), args(props))]
-    #[bw(args(props))]
-    #[bw(assert(item_state.is_some() == (save_version >= SAVE_VERSION_ITEM_STATE), "FInventoryItem.ItemState must be present exactly from SaveVersion {}", SAVE_VERSION_ITEM_STATE))]
+    #[since(save_version >= SAVE_VERSION_ITEM_STATE)]
+    #[brw(args(props))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub item_state: Option<FFGDynamicStruct>,
     /// `LegacyItemStateActor` (before SaveVersion 43).
-    #[br(if(save_version < SAVE_VERSION_ITEM_STATE))]
-    #[bw(assert(legacy_item_state_actor.is_some() == (save_version < SAVE_VERSION_ITEM_STATE), "FInventoryItem.LegacyItemStateActor must be present exactly before SaveVersion {}", SAVE_VERSION_ITEM_STATE))]
+    #[until(save_version < SAVE_VERSION_ITEM_STATE)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legacy_item_state_actor: Option<FObjectReferenceDisc>,
 }
@@ -253,25 +253,24 @@ pub struct FTransform {
 }
 
 /// `FPlayerInfoHandle`: which player built something.
+#[version(save_version: i32 = import)]
 #[binrw]
-#[brw(little, import(save_version: i32))]
+#[brw(little)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FPlayerInfoHandle {
     /// The first copy of the fields, which SaveVersion 57 wrote twice (a game bug).
-    #[br(if(save_version == SAVE_VERSION_PLAYER_INFO_INDEX))]
-    #[bw(assert(duplicate.is_some() == (save_version == SAVE_VERSION_PLAYER_INFO_INDEX), "FPlayerInfoHandle is written twice exactly at SaveVersion {}", SAVE_VERSION_PLAYER_INFO_INDEX))]
+    #[since(save_version >= SAVE_VERSION_PLAYER_INFO_INDEX)]
+    #[until(save_version <= SAVE_VERSION_PLAYER_INFO_INDEX)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duplicate: Option<PlayerInfoIndex>,
     /// `ServiceProvider`.
     pub service_provider: u8,
     /// `PlayerInfoTableIndex` (SaveVersion 57+).
-    #[br(if(save_version >= SAVE_VERSION_PLAYER_INFO_INDEX))]
-    #[bw(assert(player_info_table_index.is_some() == (save_version >= SAVE_VERSION_PLAYER_INFO_INDEX), "FPlayerInfoHandle.PlayerInfoTableIndex must be present exactly from SaveVersion {}", SAVE_VERSION_PLAYER_INFO_INDEX))]
+    #[since(save_version >= SAVE_VERSION_PLAYER_INFO_INDEX)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player_info_table_index: Option<i32>,
     /// `LegacyPlayerInfoTableIndex` (before SaveVersion 57).
-    #[br(if(save_version < SAVE_VERSION_PLAYER_INFO_INDEX))]
-    #[bw(assert(legacy_player_info_table_index.is_some() == (save_version < SAVE_VERSION_PLAYER_INFO_INDEX), "FPlayerInfoHandle.LegacyPlayerInfoTableIndex must be present exactly before SaveVersion {}", SAVE_VERSION_PLAYER_INFO_INDEX))]
+    #[until(save_version < SAVE_VERSION_PLAYER_INFO_INDEX)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legacy_player_info_table_index: Option<u8>,
 }

@@ -1,0 +1,348 @@
+//! The writer refuses a model whose version-gated fields disagree with the versions they are
+//! written at (schema-derive's `#[version]` gates), naming the field, the rule and the version;
+//! in particular a blueprint edited in JSON to carry object flags its SaveVersion lacks.
+
+use binrw::BinWrite;
+use binrw::io::Cursor;
+use satisfactory::objects::FObjectBaseSaveHeader;
+use satisfactory::objects::custom::component::EmptyArray;
+use satisfactory::objects::custom::lightweight::{FRuntimeBuildableInstanceData, InstanceMap};
+use satisfactory::objects::custom::types::{
+    FFGDynamicStruct, FInventoryItem, FPlayerInfoHandle, PlayerInfoIndex,
+};
+use satisfactory::objects::custom::{
+    AFGBuildableWire, AFGLightweightBuildableSubsystem, UActorComponent,
+};
+use satisfactory::{Blueprint, FBlueprintHeader, FSaveHeader, SatisfactoryFile};
+use serde_json::{Value, json};
+use unreal::{FObjectReferenceDisc, FString, PropertyContext};
+
+/// The message of the writer's refusal of `value` at `args`.
+fn refused<'a, T: BinWrite>(value: &T, args: T::Args<'a>) -> String {
+    let err = value
+        .write_le_args(&mut Cursor::new(Vec::new()), args)
+        .expect_err("the writer must refuse the value");
+    match err.root_cause() {
+        binrw::Error::AssertFail { message, .. } => message.clone(),
+        other => panic!("expected a failed check, got {other}"),
+    }
+}
+
+/// Writes `value` at `args`, which must succeed.
+fn written<'a, T: BinWrite>(value: &T, args: T::Args<'a>) -> Vec<u8> {
+    let mut out = Cursor::new(Vec::new());
+    value
+        .write_le_args(&mut out, args)
+        .unwrap_or_else(|e| panic!("write failed: {e}"));
+    out.into_inner()
+}
+
+fn reference(path: &str) -> FObjectReferenceDisc {
+    FObjectReferenceDisc {
+        level_name: FString::new("Persistent_Level"),
+        path_name: FString::new(path),
+    }
+}
+
+fn props() -> PropertyContext {
+    PropertyContext::new(522, 1009)
+}
+
+#[test]
+fn object_flags_follow_the_save_version() {
+    let header = |flags| FObjectBaseSaveHeader {
+        class_name: FString::new("/Script/FactoryGame.FGFoundation"),
+        reference: reference("Persistent_Level:PersistentLevel.Foundation_1"),
+        object_flags: flags,
+    };
+    written(&header(None), (48,));
+    written(&header(Some(8)), (49,));
+    assert_eq!(
+        refused(&header(Some(0)), (46,)),
+        "FObjectBaseSaveHeader.object_flags (save_version >= 49) must be absent at save_version 46"
+    );
+    assert_eq!(
+        refused(&header(None), (49,)),
+        "FObjectBaseSaveHeader.object_flags (save_version >= 49) must be present at save_version 49"
+    );
+}
+
+#[test]
+fn actor_component_and_wire_data_follow_update_8() {
+    let component = |p| UActorComponent {
+        ucs_modified_properties: p,
+    };
+    assert_eq!(
+        refused(&component(None), (46,)),
+        "UActorComponent.ucs_modified_properties (save_version >= 41) must be present at \
+         save_version 46"
+    );
+    assert_eq!(
+        refused(&component(Some(EmptyArray::default())), (36,)),
+        "UActorComponent.ucs_modified_properties (save_version >= 41) must be absent at \
+         save_version 36"
+    );
+    let wire = AFGBuildableWire {
+        connections: [reference("a"), reference("b")],
+        connection_locations: None,
+    };
+    written(&wire, (46,));
+    assert_eq!(
+        refused(&wire, (36,)),
+        "AFGBuildableWire.connection_locations (save_version < 41) must be present at \
+         save_version 36"
+    );
+}
+
+#[test]
+fn inventory_items_follow_the_item_state_version() {
+    let item = |state: Option<FFGDynamicStruct>, legacy| FInventoryItem {
+        item_class: reference("/Game/Desc_IronPlate.Desc_IronPlate_C"),
+        item_state: state,
+        legacy_item_state_actor: legacy,
+    };
+    let props = props();
+    let empty = || Some(FFGDynamicStruct { valid_struct: None });
+    written(&item(empty(), None), (46, &props));
+    written(&item(None, Some(reference(""))), (42, &props));
+    assert_eq!(
+        refused(&item(empty(), Some(reference(""))), (46, &props)),
+        "FInventoryItem.legacy_item_state_actor (save_version < 43) must be absent at \
+         save_version 46"
+    );
+    assert_eq!(
+        refused(&item(None, Some(reference(""))), (46, &props)),
+        "FInventoryItem.item_state (save_version >= 43) must be present at save_version 46"
+    );
+}
+
+fn handle(duplicate: bool, index: Option<i32>, legacy: Option<u8>) -> FPlayerInfoHandle {
+    FPlayerInfoHandle {
+        duplicate: duplicate.then_some(PlayerInfoIndex {
+            service_provider: 1,
+            player_info_table_index: 0,
+        }),
+        service_provider: 1,
+        player_info_table_index: index,
+        legacy_player_info_table_index: legacy,
+    }
+}
+
+#[test]
+fn player_info_handles_follow_the_player_info_version() {
+    written(&handle(false, None, Some(0)), (56,));
+    written(&handle(true, Some(0), None), (57,));
+    written(&handle(false, Some(0), None), (58,));
+    assert_eq!(
+        refused(&handle(false, Some(0), None), (57,)),
+        "FPlayerInfoHandle.duplicate (save_version >= 57 and save_version <= 57) must be present \
+         at save_version 57"
+    );
+    assert_eq!(
+        refused(&handle(true, Some(0), None), (58,)),
+        "FPlayerInfoHandle.duplicate (save_version >= 57 and save_version <= 57) must be absent \
+         at save_version 58"
+    );
+    assert_eq!(
+        refused(&handle(false, Some(0), None), (56,)),
+        "FPlayerInfoHandle.player_info_table_index (save_version >= 57) must be absent at \
+         save_version 56"
+    );
+    assert_eq!(
+        refused(&handle(false, Some(0), Some(0)), (58,)),
+        "FPlayerInfoHandle.legacy_player_info_table_index (save_version < 57) must be absent at \
+         save_version 58"
+    );
+}
+
+#[test]
+fn lightweight_buildables_follow_both_versions() {
+    let props = props();
+    let subsystem = AFGLightweightBuildableSubsystem {
+        current_lightweight_version: None,
+        buildable_class_to_instance_array: InstanceMap {
+            entries: Vec::new(),
+        },
+    };
+    written(&subsystem, (46, &props));
+    assert_eq!(
+        refused(&subsystem, (48, &props)),
+        "AFGLightweightBuildableSubsystem.current_lightweight_version (save_version >= 48) must \
+         be present at save_version 48"
+    );
+    let instance: FRuntimeBuildableInstanceData = serde_json::from_value(json!({
+        "transform": {
+            "rotation": {"x": 0.0, "y": 0.0, "z": 0.0, "w": 1.0},
+            "translation": {"x": 0.0, "y": 0.0, "z": 0.0},
+            "scale3d": {"x": 1.0, "y": 1.0, "z": 1.0},
+        },
+        "customization_data": {
+            "swatch_desc": {"level_name": "", "path_name": ""},
+            "material_desc": {"level_name": "", "path_name": ""},
+            "pattern_desc": {"level_name": "", "path_name": ""},
+            "skin_desc": {"level_name": "", "path_name": ""},
+            "primary_color": {"r": 0.0, "g": 0.0, "b": 0.0, "a": 1.0},
+            "secondary_color": {"r": 0.0, "g": 0.0, "b": 0.0, "a": 1.0},
+            "paint_finish": {"level_name": "", "path_name": ""},
+            "pattern_rotation": 0,
+        },
+        "built_with_recipe": {"level_name": "", "path_name": ""},
+        "blueprint_proxy": {"level_name": "", "path_name": ""},
+        "type_specific_data": {"valid_struct": null},
+    }))
+    .expect("instance JSON");
+    written(&instance, (52, 2, &props));
+    assert_eq!(
+        refused(&instance, (52, 1, &props)),
+        "FRuntimeBuildableInstanceData.type_specific_data (lightweight_version >= 2) must be \
+         absent at lightweight_version 1"
+    );
+    assert_eq!(
+        refused(&instance, (58, 3, &props)),
+        "FRuntimeBuildableInstanceData.built_by (lightweight_version >= 3) must be present at \
+         lightweight_version 3"
+    );
+}
+
+fn corpus_file(path: &str) -> Option<SatisfactoryFile> {
+    let dir = snapshots::corpus_subdir("satisfactory")?;
+    let data = std::fs::read(dir.join(path)).expect("corpus file");
+    Some(SatisfactoryFile::read(&data).expect("corpus file reads"))
+}
+
+/// Flips `field` of `value` between null and 0 (present fields become null).
+fn toggled<T: serde::Serialize + serde::de::DeserializeOwned>(value: &T, field: &str) -> T {
+    let mut json = serde_json::to_value(value).unwrap();
+    let slot = json.get_mut(field).unwrap_or_else(|| panic!("no {field}"));
+    *slot = match slot {
+        Value::Null => json!(0),
+        _ => Value::Null,
+    };
+    serde_json::from_value(json).unwrap_or_else(|e| panic!("{field}: {e}"))
+}
+
+#[test]
+fn every_optional_save_header_field_follows_the_header_version() {
+    let Some(SatisfactoryFile::Save(save)) = corpus_file("saves/1.0_autosave_0.sav") else {
+        return;
+    };
+    let header: &FSaveHeader = &save.header;
+    assert_eq!(header.save_header_version, 13);
+    written(header, ());
+    let fields = [
+        (
+            "session_id_int",
+            "save_header_version >= 2 and save_header_version < 4",
+            "absent",
+        ),
+        (
+            "play_duration_seconds",
+            "save_header_version >= 3",
+            "present",
+        ),
+        ("save_date_time", "save_header_version >= 4", "present"),
+        ("session_visibility", "save_header_version >= 5", "present"),
+        (
+            "editor_object_version",
+            "save_header_version >= 7",
+            "present",
+        ),
+        ("is_modded_save", "save_header_version >= 8", "present"),
+        (
+            "is_partitioned_world",
+            "save_header_version >= 11",
+            "present",
+        ),
+        ("save_data_hash", "save_header_version >= 12", "present"),
+        (
+            "is_creative_mode_enabled",
+            "save_header_version >= 13",
+            "present",
+        ),
+    ];
+    for (field, rule, should) in fields {
+        let edited = toggled(header, field);
+        assert_eq!(
+            refused(&edited, ()),
+            format!("FSaveHeader.{field} ({rule}) must be {should} at save_header_version 13")
+        );
+    }
+}
+
+#[test]
+fn blueprint_header_version_data_follows_the_save_version() {
+    let Some(SatisfactoryFile::Blueprint(new)) = corpus_file("blueprints/two-foundations-1-2.sbp")
+    else {
+        return;
+    };
+    assert!(new.header.save_version >= 53, "{}", new.header.save_version);
+    let missing = FBlueprintHeader {
+        save_object_version_data: None,
+        ..new.header.clone()
+    };
+    assert_eq!(
+        refused(&missing, ()),
+        format!(
+            "FBlueprintHeader.save_object_version_data (save_version >= 53) must be present at \
+             save_version {}",
+            new.header.save_version
+        )
+    );
+    let old = FBlueprintHeader {
+        save_version: 46,
+        ..new.header.clone()
+    };
+    assert_eq!(
+        refused(&old, ()),
+        "FBlueprintHeader.save_object_version_data (save_version >= 53) must be absent at \
+         save_version 46"
+    );
+}
+
+/// Issue 20's case: in the JSON of a blueprint whose SaveVersion has no object flags, an object's
+/// `object_flags` set from null to 0 used to be written as a file that could not be read back.
+#[test]
+fn object_flags_added_in_json_at_an_old_save_version_are_refused() {
+    let Some(SatisfactoryFile::Blueprint(blueprint)) =
+        corpus_file("blueprints/6x6 rail test straight.sbp")
+    else {
+        return;
+    };
+    assert_eq!(blueprint.header.save_version, 46);
+    let mut json = serde_json::to_value(&blueprint).unwrap();
+    let header = &mut json["body"]["objects"][3]["header"];
+    let base = match header["kind"].as_str() {
+        Some("actor") => &mut header["object_header"],
+        _ => &mut header["base_header"],
+    };
+    let flags = &mut base["object_flags"];
+    assert_eq!(*flags, Value::Null);
+    *flags = json!(0);
+    let edited: Blueprint = serde_json::from_value(json).expect("the JSON is well-formed");
+    let err = edited
+        .write()
+        .expect_err("the writer must refuse the flags");
+    assert!(
+        err.message
+            .contains("FObjectBaseSaveHeader.object_flags (save_version >= 49) must be absent at save_version 46"),
+        "{err}"
+    );
+    assert_eq!(err.path, "body.objects[3].header", "{err}");
+}
+
+/// The header's strings that older header versions lack read as empty; a text put there is
+/// refused rather than silently dropped.
+#[test]
+fn header_strings_the_header_version_lacks_must_stay_empty() {
+    let Some(SatisfactoryFile::Save(save)) = corpus_file("saves/1.0_autosave_0.sav") else {
+        return;
+    };
+    let header = FSaveHeader {
+        save_name: FString::new("renamed"),
+        ..save.header.clone()
+    };
+    assert_eq!(
+        refused(&header, ()),
+        "FSaveHeader.save_name (save_header_version >= 14) must be absent at save_header_version 13"
+    );
+}
