@@ -426,6 +426,16 @@ impl OnlineLoadout {
         Some(out)
     }
 
+    /// The writer's error for `lengths` that do not add up to the stored products.
+    #[cold]
+    fn miscounted(&self) -> Fail {
+        let listed: usize = self.lengths.iter().map(|&n| usize::from(n)).sum();
+        Fail::Bad(format!(
+            "online loadout lengths add up to {listed} products but {} are stored",
+            self.products.len()
+        ))
+    }
+
     /// The lists in order, each as a slice of [`OnlineLoadout::products`]. When `lengths` add up
     /// to more than there are products (only in a hand-edited model, which the writer rejects),
     /// the last lists come out short.
@@ -456,24 +466,24 @@ impl BitCodec for OnlineLoadout {
         Ok(out)
     }
     fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
-        let listed: usize = self.lengths.iter().map(|&n| usize::from(n)).sum();
-        if listed != self.products.len() {
-            return Err(Fail::Bad(format!(
-                "online loadout lengths add up to {listed} products but {} are stored",
-                self.products.len()
-            )));
-        }
         let lists = u8::try_from(self.lengths.len())
             .map_err(|_| Fail::Bad("more than 255 loadout entries".into()))?;
         w.bits(u64::from(lists), 8);
-        for list in self.lists() {
-            // Each list's length came from a u8 in `lengths`, so it fits the 8-bit count.
-            w.bits(list.len() as u64, 8);
+        let mut rest = self.products.as_slice();
+        for &n in &self.lengths {
+            let (list, tail) = rest
+                .split_at_checked(usize::from(n))
+                .ok_or_else(|| self.miscounted())?;
+            rest = tail;
+            w.bits(u64::from(n), 8);
             for p in list {
                 p.write(w, c)?;
             }
         }
-        Ok(())
+        match rest {
+            [] => Ok(()),
+            _ => Err(self.miscounted()),
+        }
     }
 }
 

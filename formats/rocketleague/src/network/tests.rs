@@ -539,6 +539,19 @@ fn online_loadouts_are_flat_lists_with_nested_json() {
         matches!(&err, super::bits::Fail::Bad(m) if m.contains("add up to 4 products but 3")),
         "{err:?}"
     );
+    let mut long = loadout.clone();
+    long.lengths[3] = 0;
+    let err = super::attributes::write_attribute(
+        &Attribute::LoadoutOnline(Box::new(long)),
+        &mut w,
+        &c,
+        &[],
+    )
+    .expect_err("lengths add up to 2, 3 stored");
+    assert!(
+        matches!(&err, super::bits::Fail::Bad(m) if m.contains("add up to 2 products but 3")),
+        "{err:?}"
+    );
     // `lists` never reads past the products, even for lengths that overrun them.
     let overrun: Vec<usize> = short.lists().map(<[Product]>::len).collect();
     assert_eq!(overrun, [0, 3, 0, 0]);
