@@ -395,35 +395,120 @@ bit_struct! {
 }
 
 /// `LoadoutOnlineAttr`: up to 255 lists of up to 255 products.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct OnlineLoadout(pub Vec<Vec<Product>>);
+///
+/// The lists are stored flat: `products` holds every list's products in order and `lengths`
+/// how many belong to each list, so a loadout costs two allocations instead of one per list
+/// (a replay holds thousands). [`OnlineLoadout::lists`] gives the lists as slices; JSON keeps
+/// the nested form, a list of lists of products.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OnlineLoadout {
+    /// Number of products in each list, in list order.
+    pub lengths: Vec<u8>,
+    /// The products of all lists, list after list.
+    pub products: Vec<Product>,
+}
+
+impl OnlineLoadout {
+    /// Builds the flat form from nested lists; `None` when there are more than 255 lists or a
+    /// list has more than 255 products (the format's 8-bit counts).
+    pub fn from_lists(lists: Vec<Vec<Product>>) -> Option<Self> {
+        if lists.len() > usize::from(u8::MAX) {
+            return None;
+        }
+        let mut out = OnlineLoadout {
+            lengths: Vec::with_capacity(lists.len()),
+            products: Vec::with_capacity(lists.iter().map(Vec::len).sum()),
+        };
+        for list in lists {
+            out.lengths.push(u8::try_from(list.len()).ok()?);
+            out.products.extend(list);
+        }
+        Some(out)
+    }
+
+    /// The writer's error for `lengths` that do not add up to the stored products.
+    #[cold]
+    fn miscounted(&self) -> Fail {
+        let listed: usize = self.lengths.iter().map(|&n| usize::from(n)).sum();
+        Fail::Bad(format!(
+            "online loadout lengths add up to {listed} products but {} are stored",
+            self.products.len()
+        ))
+    }
+
+    /// The lists in order, each as a slice of [`OnlineLoadout::products`]. When `lengths` add up
+    /// to more than there are products (only in a hand-edited model, which the writer rejects),
+    /// the last lists come out short.
+    pub fn lists(&self) -> impl Iterator<Item = &[Product]> + '_ {
+        let mut next = 0usize;
+        self.lengths.iter().map(move |&n| {
+            let start = next.min(self.products.len());
+            next = start + usize::from(n);
+            &self.products[start..next.min(self.products.len())]
+        })
+    }
+}
 
 impl BitCodec for OnlineLoadout {
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
         let n = r.u8("online loadout count")?;
-        let mut lists = Vec::with_capacity(usize::from(n));
+        let mut out = OnlineLoadout {
+            lengths: Vec::with_capacity(usize::from(n)),
+            products: Vec::new(),
+        };
         for _ in 0..n {
             let m = r.u8("online loadout product count")?;
-            let mut products = Vec::with_capacity(usize::from(m));
+            out.lengths.push(m);
             for _ in 0..m {
-                products.push(Product::read(r, c)?);
+                out.products.push(Product::read(r, c)?);
             }
-            lists.push(products);
         }
-        Ok(OnlineLoadout(lists))
+        Ok(out)
     }
     fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
-        let count = |n: usize| {
-            u8::try_from(n).map_err(|_| Fail::Bad("more than 255 loadout entries".into()))
-        };
-        w.bits(u64::from(count(self.0.len())?), 8);
-        for list in &self.0 {
-            w.bits(u64::from(count(list.len())?), 8);
+        let lists = u8::try_from(self.lengths.len())
+            .map_err(|_| Fail::Bad("more than 255 loadout entries".into()))?;
+        w.bits(u64::from(lists), 8);
+        let mut rest = self.products.as_slice();
+        for &n in &self.lengths {
+            let (list, tail) = rest
+                .split_at_checked(usize::from(n))
+                .ok_or_else(|| self.miscounted())?;
+            rest = tail;
+            w.bits(u64::from(n), 8);
             for p in list {
                 p.write(w, c)?;
             }
         }
-        Ok(())
+        match rest {
+            [] => Ok(()),
+            _ => Err(self.miscounted()),
+        }
+    }
+}
+
+/// The nested JSON form: a list of lists of products.
+impl Serialize for OnlineLoadout {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Lists<'a>(&'a OnlineLoadout);
+        impl Serialize for Lists<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.lists())
+            }
+        }
+        s.serialize_newtype_struct("OnlineLoadout", &Lists(self))
+    }
+}
+
+impl<'de> Deserialize<'de> for OnlineLoadout {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(rename = "OnlineLoadout")]
+        struct Nested(Vec<Vec<Product>>);
+        let Nested(lists) = Nested::deserialize(d)?;
+        OnlineLoadout::from_lists(lists).ok_or_else(|| {
+            serde::de::Error::custom("online loadout: more than 255 lists or products in a list")
+        })
     }
 }
 

@@ -478,6 +478,85 @@ fn frame_views_split_the_flat_lists() {
     assert_eq!((last.actors.len(), last.attributes.len()), (3, 3));
 }
 
+fn sample_products() -> Vec<Product> {
+    vec![
+        Product {
+            unknown: false,
+            object_id: 2,
+            value: ProductValue::NewPaint(13),
+        },
+        Product {
+            unknown: true,
+            object_id: 5,
+            value: ProductValue::Title(NetString::new("Grand Champion")),
+        },
+        Product {
+            unknown: false,
+            object_id: 99,
+            value: ProductValue::Absent,
+        },
+    ]
+}
+
+/// The flat online loadout: its lists, its nested JSON (what `Vec<Vec<Product>>` gives), the
+/// 8-bit count bounds, and lengths that disagree with the products refused by the writer.
+#[test]
+fn online_loadouts_are_flat_lists_with_nested_json() {
+    let p = sample_products();
+    let nested = vec![vec![], p[..2].to_vec(), vec![], p[2..].to_vec()];
+    let loadout = OnlineLoadout::from_lists(nested.clone()).expect("small lists");
+    assert_eq!(loadout.lengths, [0, 2, 0, 1]);
+    assert_eq!(loadout.products, p);
+    let lists: Vec<&[Product]> = loadout.lists().collect();
+    assert_eq!(lists, [&[][..], &p[..2], &[][..], &p[2..]]);
+    assert_eq!(
+        serde_json::to_string(&loadout).unwrap(),
+        serde_json::to_string(&nested).unwrap()
+    );
+    let back: OnlineLoadout =
+        serde_json::from_str(&serde_json::to_string(&nested).unwrap()).expect("nested JSON");
+    assert_eq!(back, loadout);
+
+    assert!(OnlineLoadout::from_lists(vec![Vec::new(); 256]).is_none());
+    assert!(OnlineLoadout::from_lists(vec![vec![p[0].clone(); 256]]).is_none());
+    assert!(OnlineLoadout::from_lists(vec![vec![p[0].clone(); 255]; 255]).is_some());
+    let too_many: Result<OnlineLoadout, _> =
+        serde_json::from_value(serde_json::json!(vec![Vec::<u8>::new(); 256]));
+    assert!(too_many.is_err());
+
+    let c = attr_ctx(VersionTriple::new(868, 32, 10), true);
+    let mut short = loadout.clone();
+    short.lengths[1] = 3;
+    let mut w = BitWriter::default();
+    let err = super::attributes::write_attribute(
+        &Attribute::LoadoutOnline(Box::new(short.clone())),
+        &mut w,
+        &c,
+        &[],
+    )
+    .expect_err("lengths add up to 4, 3 stored");
+    assert!(
+        matches!(&err, super::bits::Fail::Bad(m) if m.contains("add up to 4 products but 3")),
+        "{err:?}"
+    );
+    let mut long = loadout.clone();
+    long.lengths[3] = 0;
+    let err = super::attributes::write_attribute(
+        &Attribute::LoadoutOnline(Box::new(long)),
+        &mut w,
+        &c,
+        &[],
+    )
+    .expect_err("lengths add up to 2, 3 stored");
+    assert!(
+        matches!(&err, super::bits::Fail::Bad(m) if m.contains("add up to 2 products but 3")),
+        "{err:?}"
+    );
+    // `lists` never reads past the products, even for lengths that overrun them.
+    let overrun: Vec<usize> = short.lists().map(<[Product]>::len).collect();
+    assert_eq!(overrun, [0, 3, 0, 0]);
+}
+
 #[test]
 fn writer_rejects_attribute_of_another_kind() {
     let objects = synthetic_objects();
@@ -891,7 +970,7 @@ fn sample_attributes() -> Vec<(AttributeKind, Attribute)> {
         product_id: Some(5),
         unknown3: Some([6, 7, 8]),
     };
-    let products = OnlineLoadout(vec![
+    let products = OnlineLoadout::from_lists(vec![
         vec![
             Product {
                 unknown: false,
@@ -915,7 +994,8 @@ fn sample_attributes() -> Vec<(AttributeKind, Attribute)> {
             },
         ],
         vec![],
-    ]);
+    ])
+    .expect("two lists of at most 255 products");
     let psynet = UniqueId {
         system_id: 7,
         remote_id: RemoteId::PsyNet {
