@@ -11,9 +11,8 @@
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
 
-/// `EUnrealEngineObjectUE5Version::PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION`: from here
-/// on, the root property list starts with a [`SerializationControl`].
-pub const UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION: u32 = 1011;
+/// From this `FileVersionUE5` on, the root property list starts with a [`SerializationControl`].
+pub use unreal::UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION;
 /// `EClassSerializationControlExtension::OverridableSerializationInformation`.
 pub const OVERRIDABLE_SERIALIZATION_INFORMATION: u8 = 0x02;
 /// The extension bits whose data is known.

@@ -16,8 +16,9 @@ pub(crate) const UE4_PROPERTY_TAG_SET_MAP_SUPPORT: u32 = 509;
 pub(crate) const UE5_LARGE_WORLD_COORDINATES: u32 = 1004;
 /// `FileVersionUE5`: soft object paths become (package, asset) name pairs.
 pub(crate) const UE5_SOFT_OBJECT_PATH_TOP_LEVEL: u32 = 1007;
-/// `FileVersionUE5`: property tags gain an extension byte.
-pub(crate) const UE5_PROPERTY_TAG_EXTENSION: u32 = 1011;
+/// `FileVersionUE5` `PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION` (UE 5.4): property tags
+/// gain an extension byte, and an object's tagged properties a serialization-control byte.
+pub const UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION: u32 = 1011;
 /// `FileVersionUE5` (UE 5.4): property tags carry the complete type-name tree and a flags byte.
 pub(crate) const UE5_PROPERTY_TAG_COMPLETE_TYPE_NAME: u32 = 1012;
 

@@ -42,7 +42,10 @@ mod shape;
 mod tarray;
 
 pub use container::{ArrayValue, MapValue, SetValue};
-pub use context::{NameMode, NamePool, PropertyContext, StructHints};
+pub use context::{
+    NameMode, NamePool, PropertyContext, StructHints,
+    UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION,
+};
 pub use error::Error;
 pub use fguid::FGuid;
 pub use float::{F32, F64};

@@ -494,37 +494,12 @@ impl Property {
     }
 
     fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
-        let kind = Kind::of(self.tag.type_name.name.as_str());
-        // A bool keeps its value in the tag, skipped or not.
-        let skipped = self.tag.is_skipped() && kind != Kind::Bool;
-        if skipped != matches!(self.value, PropertyValue::Skipped) {
-            return Err(Error::new(
-                out.len(),
-                "the value is Skipped exactly when the tag (not a bool's) is flagged SkippedSerialize",
-            ));
-        }
-        if skipped {
-            if !ctx.complete_type_names() {
-                return Err(Error::new(
-                    out.len(),
-                    "SkippedSerialize tags exist from FileVersionUE5 1012 (complete type names) only",
-                ));
-            }
-            let slot = self.tag.put(ctx, false, out)?;
-            let start = out.len();
-            return slot.patch(out, start);
-        }
-        if is_container(kind)
-            && self.tag.experimental_overridable_logic()
-            && !matches!(self.value, PropertyValue::Raw(_))
-        {
-            return Err(Error::new(out.len(), EXPERIMENTAL_CONTAINER));
-        }
         crate::shape::check_property(&self.tag, &self.value, ctx, out.len())?;
         let bool_value = matches!(self.value, PropertyValue::Bool(true));
         let slot = self.tag.put(ctx, bool_value, out)?;
         let start = out.len();
-        if !matches!(self.value, PropertyValue::Bool(_)) {
+        // A bool's value lives in its tag, and a skipped value is not stored.
+        if !matches!(self.value, PropertyValue::Bool(_) | PropertyValue::Skipped) {
             self.value.put(ctx, out)?;
         }
         slot.patch(out, start)
@@ -532,10 +507,10 @@ impl Property {
 }
 
 /// Why a container under the experimental overridable logic is kept as raw bytes.
-const EXPERIMENTAL_CONTAINER: &str =
+pub(crate) const EXPERIMENTAL_CONTAINER: &str =
     "containers under the experimental overridable logic (tag extension) are not decoded";
 
-fn is_container(kind: Kind) -> bool {
+pub(crate) fn is_container(kind: Kind) -> bool {
     matches!(kind, Kind::Array | Kind::Set | Kind::Map)
 }
 

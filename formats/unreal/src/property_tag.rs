@@ -4,7 +4,7 @@
 
 use crate::context::{
     PropertyContext, UE4_PROPERTY_GUID_IN_PROPERTY_TAG, UE4_PROPERTY_TAG_SET_MAP_SUPPORT,
-    UE4_STRUCT_GUID_IN_PROPERTY_TAG, UE5_PROPERTY_TAG_EXTENSION,
+    UE4_STRUCT_GUID_IN_PROPERTY_TAG, UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION,
 };
 use crate::cursor::ByteReader;
 use crate::depth::DepthGuard;
@@ -687,7 +687,7 @@ impl FPropertyTag {
         {
             extras.property_guid = Some(FGuid::parse(r)?);
         }
-        if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION {
+        if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION {
             extras.extension = Some(TagExtension::parse(r)?);
         }
         let tag = look_up_tag(st, (name, TypeKey::Stored(ty), extras), |st| {
@@ -806,14 +806,14 @@ impl FPropertyTag {
                 g.put(out)?;
             }
         }
-        if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION {
+        if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION {
             // A tag made by the editing API has none yet: it gets the empty extension.
             e.extension.unwrap_or(TagExtension::NONE).put(out)?;
         } else if e.extension.is_some() {
             return Err(Error::new(
                 out.len(),
                 format!(
-                    "a tag extension needs FileVersionUE5 >= {UE5_PROPERTY_TAG_EXTENSION} (this context has {})",
+                    "a tag extension needs FileVersionUE5 >= {UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION} (this context has {})",
                     ctx.package_ue5
                 ),
             ));

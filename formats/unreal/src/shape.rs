@@ -11,7 +11,7 @@
 use crate::container::{ArrayValue, MapValue, SetValue};
 use crate::context::{NameMode, UE4_PROPERTY_TAG_SET_MAP_SUPPORT};
 use crate::native_struct::StructValue;
-use crate::property::{Kind, PropertyValue};
+use crate::property::{EXPERIMENTAL_CONTAINER, Kind, PropertyValue, is_container};
 use crate::property_tag::{FLAG_BINARY_OR_NATIVE, FPropertyTag, FPropertyTypeName};
 use crate::{Error, PropertyContext};
 use std::mem::discriminant;
@@ -50,8 +50,11 @@ impl Check<'_> {
 
     fn tagged(&self, tag: &FPropertyTag, value: &PropertyValue) -> Result<(), Error> {
         let ty = &*tag.type_name;
-        self.tag_type(ty)?;
         let kind = Kind::of(ty.name.as_str());
+        if self.tag_flags(tag, kind, value)? {
+            return Ok(());
+        }
+        self.tag_type(ty)?;
         use PropertyValue as V;
         match (kind, value) {
             // The reader refuses value bytes on a bool tag, and keeps undecodable ones elsewhere.
@@ -72,6 +75,38 @@ impl Check<'_> {
             }
             _ => self.element(kind, ty, value),
         }
+    }
+
+    /// What the UE 5.4+ tag flags and extension ask of the value: `Skipped` exactly when the tag
+    /// (not a bool's, whose value stays in the tag) is flagged SkippedSerialize, and raw bytes for a
+    /// container under the experimental overridable logic. `true` when the value is `Skipped`,
+    /// which has nothing more to check.
+    fn tag_flags(
+        &self,
+        tag: &FPropertyTag,
+        kind: Kind,
+        value: &PropertyValue,
+    ) -> Result<bool, Error> {
+        let skipped = tag.is_skipped() && kind != Kind::Bool;
+        if skipped != matches!(value, PropertyValue::Skipped) {
+            return Err(self.fail(
+                "the value is Skipped exactly when the tag (not a bool's) is flagged SkippedSerialize"
+                    .into(),
+            ));
+        }
+        if skipped && !self.ctx.complete_type_names() {
+            return Err(self.fail(
+                "SkippedSerialize tags exist from FileVersionUE5 1012 (complete type names) only"
+                    .into(),
+            ));
+        }
+        if is_container(kind)
+            && tag.experimental_overridable_logic()
+            && !matches!(value, PropertyValue::Raw(_))
+        {
+            return Err(self.fail(EXPERIMENTAL_CONTAINER.into()));
+        }
+        Ok(skipped)
     }
 
     /// Before UE 5.4 a tag stores its type's parameters as single names, as many as the type has.
