@@ -15,6 +15,15 @@ fn corpus_file(path: &str) -> Option<Vec<u8>> {
     Some(std::fs::read(dir.join(path)).expect("corpus file readable"))
 }
 
+/// The GVAS save `name` of the corpus (None without a corpus).
+fn gvas_corpus_save(name: &str) -> Option<Box<gvas::SaveFile>> {
+    let bytes = corpus_file(&format!("gvas/{name}"))?;
+    match AnyFile::read(&bytes, None, &ReadOptions::default()).unwrap() {
+        AnyFile::Gvas(save) => Some(save),
+        _ => panic!("{name} is GVAS"),
+    }
+}
+
 /// A fresh scratch folder for one test's files.
 fn scratch(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("savepoint-json-{}-{test}", std::process::id()));
@@ -99,12 +108,8 @@ fn wrap(shape: &Property, list: PropertyList) -> Property {
 
 #[test]
 fn gvas_nesting_at_the_bound_survives_json() {
-    let Some(bytes) = corpus_file("gvas/Slot1.sav") else {
+    let Some(mut save) = gvas_corpus_save("Slot1.sav") else {
         return;
-    };
-    let AnyFile::Gvas(mut save) = AnyFile::read(&bytes, None, &ReadOptions::default()).unwrap()
-    else {
-        panic!("Slot1.sav is GVAS")
     };
     let shape = save
         .body
@@ -207,12 +212,8 @@ fn freerct_objective_nesting_at_the_bound_survives_json() {
 fn gvas_text_nesting_at_the_bound_survives_json() {
     use std::sync::Arc;
     use unreal::{FName, FPropertyTag, FPropertyTypeName, FText, MAX_TEXT_DEPTH, TextHistory};
-    let Some(bytes) = corpus_file("gvas/Slot1.sav") else {
+    let Some(mut save) = gvas_corpus_save("Slot1.sav") else {
         return;
-    };
-    let AnyFile::Gvas(mut save) = AnyFile::read(&bytes, None, &ReadOptions::default()).unwrap()
-    else {
-        panic!("Slot1.sav is GVAS")
     };
     let plain = FText {
         flags: 0,
@@ -249,12 +250,8 @@ fn gvas_text_nesting_at_the_bound_survives_json() {
 fn gvas_type_name_nesting_at_the_bound_survives_json() {
     use std::sync::Arc;
     use unreal::{FName, FPropertyTag, FPropertyTypeName, MAX_TYPE_DEPTH};
-    let Some(bytes) = corpus_file("gvas/vector2d.sav") else {
+    let Some(mut save) = gvas_corpus_save("vector2d.sav") else {
         return;
-    };
-    let AnyFile::Gvas(mut save) = AnyFile::read(&bytes, None, &ReadOptions::default()).unwrap()
-    else {
-        panic!("vector2d.sav is GVAS")
     };
     // A UE 5.4 save (complete type names in tags), its root list one IntProperty whose type
     // name carries parameters MAX_TYPE_DEPTH levels deep.
