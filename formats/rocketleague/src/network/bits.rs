@@ -71,12 +71,7 @@ impl<'a> BitReader<'a> {
                 // n < 64 here, so the plain shift cannot overflow (cheaper than `low_mask`).
                 Ok(window & ((1u64 << n) - 1))
             }
-            None => {
-                let mut copy = *self;
-                let out = copy.bits_slow(n, what);
-                self.pos = copy.pos;
-                out
-            }
+            None => self.detached(|r| r.bits_slow(n, what)),
         }
     }
 
