@@ -89,8 +89,10 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/savepoint_rust.rs"] mod savepoint_rust;
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
+#[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
 #[rustfmt::skip] #[path = "golden/vec2.rs"] mod vec2;
+#[rustfmt::skip] #[path = "golden/writer_params.rs"] mod writer_params;
 
 /// Reads `bytes` as a `T` (which must use every byte) and checks that writing it gives them
 /// back exactly.
@@ -342,6 +344,40 @@ fn params_given_by_the_field() {
     v.items.items.push(7);
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("Params.items.items"), "{err}");
+}
+
+#[test]
+fn params_in_sizes_and_conditions_reach_the_writer() {
+    let mut v: writer_params::WriterParams = round_trip(b"\x03abc\x09xy");
+    assert_eq!(
+        (v.named.name.value.as_str(), v.named.tail),
+        ("abc", Some(9))
+    );
+    assert_eq!(
+        (v.fixed.inner.name.value.as_str(), v.fixed.inner.tail),
+        ("xy", None)
+    );
+    // The writer checks the `if` with the param it was given.
+    v.named.tail = None;
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("NameWithTail.tail"), "{err}");
+    v.named.tail = Some(9);
+    v.fixed.inner.tail = Some(1);
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+    // The string is framed by the param: a longer one does not fit its size.
+    v.fixed.inner.tail = None;
+    v.fixed.inner.name.value = "xyz".into();
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn value_instance_of_an_integer_switch() {
+    let wide: switch_value::SwitchValue = round_trip(&[2, 0x34, 0x12]);
+    assert_eq!(wide.len_plus_one(), Some(0x1235));
+    let narrow: switch_value::SwitchValue = round_trip(&[1, 7]);
+    assert_eq!(narrow.len_plus_one(), Some(8));
+    let unmatched: switch_value::SwitchValue = round_trip(&[3]);
+    assert_eq!(unmatched.len_plus_one(), None);
 }
 
 #[test]

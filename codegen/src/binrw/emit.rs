@@ -292,16 +292,24 @@ pub(super) fn float_type(ksy: &str) -> Option<&'static str> {
     }
 }
 
-/// Whether the expression `text` names a param of `def`.
-fn uses_param(def: &TypeDef, text: &Option<String>) -> bool {
-    let Some(e) = text.as_deref().and_then(|t| expr::parse_size(t).ok()) else {
-        return false;
-    };
+/// Refuses an expression that names a `switch-on` field of `def` without `-savepoint-enum`: its
+/// value is a generated enum (see `switch.rs`), which binrw directives cannot compare or
+/// convert to a size (value instances can, see `value.rs`).
+fn refuse_switch_values(def: &TypeDef, e: &Expr) -> Result<(), String> {
     let mut paths = Vec::new();
     e.paths(&mut paths);
-    paths
-        .iter()
-        .any(|p| def.params.iter().any(|(n, _)| *n == p[0]))
+    for p in paths {
+        let general = def.seq.iter().any(|f| {
+            f.id == p[0] && matches!(f.ty, FieldType::Switch { .. }) && f.variants.is_none()
+        });
+        if general {
+            return Err(format!(
+                "the switch-on field `{}` in a seq expression is not supported by the binrw backend",
+                p[0]
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Whether `ksy` is a Kaitai built-in type rather than a user type.
@@ -366,6 +374,9 @@ impl<'a> Module<'a> {
             expr::parse(text)
         };
         let e = e.map_err(|e| self.field_err(field, e))?;
+        if let Some(def) = self.owner(field) {
+            refuse_switch_values(def, &e).map_err(|e| self.field_err(field, e))?;
+        }
         let e = match self.owner(field) {
             Some(def) => super::value::inline_seq_uses(def, field, &e, size)
                 .map_err(|e| self.field_err(field, e))?,
@@ -377,10 +388,19 @@ impl<'a> Module<'a> {
             .types_root()
             .is_some_and(|r| r.seq.iter().any(|f| std::ptr::eq(f, field)));
         let e = self.contents_sizes(field, &e)?;
-        Ok(if in_root {
+        let e = if in_root {
             super::parent::root_local(&e)
         } else {
             e
+        };
+        // A param is a value on the writer's side too (see `writer_params.rs`).
+        Ok(match self.owner(field) {
+            Some(def) => e.params(&super::writer_params::writer_params(
+                self.schemas,
+                self.file,
+                def,
+            )),
+            None => e,
         })
     }
 
@@ -771,6 +791,7 @@ impl<'a> Module<'a> {
             }
             let rust = match int_type(ty) {
                 Some(rust) => rust.to_string(),
+                None if ty == "bool" => ty.clone(),
                 None => self.user_param_type(ty).ok_or_else(|| {
                     self.err(
                         &format!("{}/params/{i}", def.yaml_path),
@@ -804,6 +825,43 @@ impl<'a> Module<'a> {
         }
         let rust = self.use_type(declared_in, &target.rust_name);
         Some(if list { format!("Vec<{rust}>") } else { rust })
+    }
+
+    /// The params `def`'s writer imports (see `writer_params.rs`), as `id: Type`.
+    fn writer_param_imports(&self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
+        super::writer_params::writer_params(self.schemas, self.file, def)
+            .into_iter()
+            .map(|(id, ty)| match ty.as_str() {
+                "bool" => Ok(format!("{id}: bool")),
+                _ => int_type(&ty)
+                    .map(|rust| format!("{id}: {rust}"))
+                    .ok_or_else(|| {
+                        self.err(
+                            &def.yaml_path,
+                            format!("the writer needs param `{id}`, of type `{ty}`, which the binrw backend passes to writers only as an integer or bool"),
+                        )
+                    }),
+            })
+            .collect()
+    }
+
+    /// The arguments a field passes to its type's writer params (see `writer_params.rs`).
+    fn writer_args(&self, field: &Field) -> Result<Vec<String>, SchemaError> {
+        let FieldType::Named { name, args } = &field.ty else {
+            return Ok(Vec::new());
+        };
+        if builtin(name) {
+            return Ok(Vec::new());
+        }
+        let (decl, target) = self.resolve(field, name)?;
+        let wanted = super::writer_params::writer_params(self.schemas, decl, target);
+        let mut out = Vec::new();
+        for (arg, (param, _)) in args.iter().zip(&target.params) {
+            if wanted.iter().any(|(w, _)| w == param) {
+                out.push(self.expr(field, arg)?.rust(Side::Write));
+            }
+        }
+        Ok(out)
     }
 
     /// The `_parent` / `_root` values `def` imports (see `parent.rs`).
@@ -861,9 +919,10 @@ impl<'a> Module<'a> {
         if !imports.is_empty() {
             let _ = writeln!(head, "#[br(import({}))]", imports.join(", "));
         }
-        let nav = self.nav_imports(def)?;
-        if !nav.is_empty() {
-            let _ = writeln!(head, "#[bw(import({}))]", nav.join(", "));
+        let mut write_imports = self.writer_param_imports(def)?;
+        write_imports.extend(self.nav_imports(def)?);
+        if !write_imports.is_empty() {
+            let _ = writeln!(head, "#[bw(import({}))]", write_imports.join(", "));
         }
         if def.max_depth_const.is_some() && def.max_depth.is_none() {
             return Err(self.err(
@@ -999,16 +1058,6 @@ impl<'a> Module<'a> {
             ));
         }
         let sub = (sized || field.terminator.is_some()) && user_type;
-        let gated = field.since.is_some() || field.until.is_some();
-        if ((framed || sub) && uses_param(def, &field.size))
-            || (!gated && uses_param(def, &field.cond))
-        {
-            // binrw passes type arguments to readers only.
-            return Err(self.field_err(
-                field,
-                "a param in the `size` of a string, framed byte array or substream, or in an `if`, is not supported by the binrw backend (the writer does not get params)",
-            ));
-        }
         // `args_raw` of a helper type (reader, writer): see `frames.rs`.
         let mut raw_args = None;
         let mut element = if let Some(process) = &field.process {
@@ -1224,9 +1273,10 @@ impl<'a> Module<'a> {
         if let Some((_, write)) = &raw_args {
             let _ = writeln!(out, "#[bw(args_raw = {write})]");
         }
-        let (_, nav_write) = self.nav_args(def, field)?;
-        if !nav_write.is_empty() {
-            let _ = writeln!(out, "#[bw(args({}))]", nav_write.join(", "));
+        let mut write_args = self.writer_args(field)?;
+        write_args.extend(self.nav_args(def, field)?.1);
+        if !write_args.is_empty() {
+            let _ = writeln!(out, "#[bw(args({}))]", write_args.join(", "));
         }
         if field.with_version {
             out.push_str("#[with_version]\n");
@@ -1768,7 +1818,7 @@ impl<'a> Module<'a> {
         for (a, (_, ty)) in args.iter().zip(&target.params) {
             let arg = self.expr(field, a)?.rust(Side::Read);
             // A user-type param is imported by value (see `user_param_type`).
-            out.push(if int_type(ty).is_some() {
+            out.push(if int_type(ty).is_some() || ty == "bool" {
                 arg
             } else if arg
                 .chars()

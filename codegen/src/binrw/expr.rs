@@ -15,6 +15,10 @@ pub enum Expr {
     Enum(String, String),
     /// A binary operation with its Rust operator.
     Binary(Box<Expr>, &'static str, Box<Expr>),
+    /// A param of the type (see [`Expr::params`]): an import argument, a value on both sides
+    /// (the writer gets it with `#[bw(import(..))]`), unlike a field, which the writer sees by
+    /// reference.
+    Param(String),
 }
 
 /// How names are seen where the expression is used.
@@ -224,10 +228,24 @@ impl Expr {
         match self {
             Expr::Int(_) | Expr::Enum(..) | Expr::Bool(_) => {}
             Expr::Path(p) => out.push(p),
+            Expr::Param(name) => out.push(std::slice::from_ref(name)),
             Expr::Binary(l, _, r) => {
                 l.paths(out);
                 r.paths(out);
             }
+        }
+    }
+
+    /// The expression with every single-name path that names one of `params` as a param.
+    pub fn params(&self, params: &[(String, String)]) -> Expr {
+        match self {
+            Expr::Path(p) if p.len() == 1 && params.iter().any(|(n, _)| *n == p[0]) => {
+                Expr::Param(p[0].clone())
+            }
+            Expr::Binary(l, op, r) => {
+                Expr::Binary(Box::new(l.params(params)), op, Box::new(r.params(params)))
+            }
+            other => other.clone(),
         }
     }
 
@@ -253,6 +271,7 @@ impl Expr {
             ),
             Expr::Path(p) if super::parent::is_nav(&p[0]) => super::parent::import_name(p),
             Expr::Bool(b) => b.to_string(),
+            Expr::Param(name) => name.clone(),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
             Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
@@ -314,14 +333,18 @@ impl Expr {
     pub fn count_in(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
             Expr::Path(p) if super::parent::is_nav(&p[0]) => self.usize(side, wide),
-            Expr::Int(_) | Expr::Path(_) | Expr::Enum(..) if side == Side::Read => self.rust(side),
+            Expr::Int(_) | Expr::Path(_) | Expr::Param(_) | Expr::Enum(..)
+                if side == Side::Read =>
+            {
+                self.rust(side)
+            }
             Expr::Enum(..) => self.rust(side),
             Expr::Int(n) => format!("{n}usize"),
             Expr::Bool(b) => format!("usize::from({b})"),
             Expr::Binary(l, op, r) if !self.has_wide(wide) && *op != "-" => {
                 format!("{} {op} {}", l.usize(side, wide), r.usize(side, wide))
             }
-            Expr::Path(_) | Expr::Binary(..) => self.usize(side, wide),
+            Expr::Path(_) | Expr::Param(_) | Expr::Binary(..) => self.usize(side, wide),
         }
     }
 
@@ -339,6 +362,10 @@ impl Expr {
             Expr::Path(p) if wide(&p.join(".")) => {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
+            Expr::Param(name) if wide(name) => {
+                format!("usize::try_from({name}).unwrap_or(usize::MAX)")
+            }
+            Expr::Param(name) => format!("usize::from({name})"),
             Expr::Enum(..) => self.rust(side),
             Expr::Path(_) => format!("usize::from({})", self.rust(side)),
             Expr::Binary(l, "-", r) => format!(
@@ -364,6 +391,7 @@ impl Expr {
         match self {
             Expr::Int(_) | Expr::Enum(..) | Expr::Bool(_) => false,
             Expr::Path(p) => super::parent::is_nav(&p[0]) || wide(&p.join(".")),
+            Expr::Param(name) => wide(name),
             Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
         }
     }

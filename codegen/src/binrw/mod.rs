@@ -22,6 +22,7 @@ mod schema;
 pub mod suite;
 mod valid;
 mod value;
+mod writer_params;
 
 use std::path::{Path, PathBuf};
 

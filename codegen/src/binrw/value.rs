@@ -112,6 +112,30 @@ fn stored_in<'a>(def: &'a TypeDef, n: &str) -> Option<&'a Field> {
     })
 }
 
+/// An unsized `switch-on` field (without `-savepoint-enum`) whose every case is an integer, as
+/// an `i128`: a `match` over the variants of its enum `name` (see `switch.rs`), where no case
+/// matching (`Unmatched`, Kaitai's null) is undefined.
+fn int_switch(field: &Field, name: &str, x: &str) -> Option<(Ty, String)> {
+    if field.variants.is_some() || !field.switch_cases.iter().all(|(_, t)| is_int(t)) {
+        return None;
+    }
+    let mut variants: Vec<String> = Vec::new();
+    for (_, ty) in &field.switch_cases {
+        let v = super::emit::switch::variant_name(ty);
+        if !variants.contains(&v) {
+            variants.push(v);
+        }
+    }
+    let mut arms: Vec<String> = variants
+        .iter()
+        .map(|v| format!("{name}::{v}(v) => i128::from(*v),"))
+        .collect();
+    if !field.switch_cases.iter().any(|(k, _)| k == "_") {
+        arms.push(format!("{name}::Unmatched => return None,"));
+    }
+    Some((Ty::Int, format!("match {x} {{ {} }}", arms.join(" "))))
+}
+
 struct Tr<'a, 'b> {
     def: &'a TypeDef,
     file: &'a File,
@@ -582,6 +606,9 @@ impl Tr<'_, '_> {
                     Ty::User(t.id.clone(), t.rust_name.clone()),
                     format!("{x}{value}.clone()"),
                 ))
+            }
+            FieldType::Switch { .. } if !framed && field.size.is_none() && !field.size_eos => {
+                int_switch(field, &super::emit::switch::enum_name(self.def, field), x)
             }
             FieldType::None if framed => Some((Ty::Bytes, format!("{x}.value.clone()"))),
             FieldType::None if field.size.is_some() || field.size_eos => {

@@ -1,0 +1,64 @@
+//! The params a type's writer needs as well as its reader: those in the `size` or `if` of a
+//! field (the writer frames and checks with them), and those passed on to such a param of a
+//! field's type. binrw hands them to the writer with `#[bw(import(..))]` on the type and
+//! `#[bw(args(..))]` on every field of it, as it hands the reader `#[br(import(..))]`. Other
+//! params (counts, switch selectors) stay reader-only, so types that need none keep their
+//! writer's signature.
+
+use super::expr;
+use super::schema::{FieldType, Schemas, TypeDef, Versioned};
+
+/// The params of `def` (declared in file `file`) its writer needs, in declaration order:
+/// (id, Kaitai type).
+pub fn writer_params(schemas: &Schemas, file: &str, def: &TypeDef) -> Vec<(String, String)> {
+    let mut stack = Vec::new();
+    needed(schemas, file, def, &mut stack)
+}
+
+fn needed(
+    schemas: &Schemas,
+    file: &str,
+    def: &TypeDef,
+    stack: &mut Vec<String>,
+) -> Vec<(String, String)> {
+    if stack.contains(&def.id) {
+        return Vec::new();
+    }
+    stack.push(def.id.clone());
+    let mut used: Vec<&str> = Vec::new();
+    for field in &def.seq {
+        // A version gate's `if` is checked by `#[versioned]`, not by the writer's own check.
+        let gated = field.since.is_some() || field.until.is_some();
+        let cond = field.cond.as_deref().filter(|_| !gated);
+        used.extend([cond, field.size.as_deref()].into_iter().flatten());
+        if let FieldType::Named { name, args } = &field.ty
+            && let Some((decl, child)) = schemas.resolve(file, name)
+        {
+            let wanted = needed(schemas, decl, child, stack);
+            for (arg, (param, _)) in args.iter().zip(&child.params) {
+                if wanted.iter().any(|(w, _)| w == param) {
+                    used.push(arg);
+                }
+            }
+        }
+    }
+    stack.pop();
+    def.params
+        .iter()
+        .filter(|(id, _)| {
+            !(matches!(def.versioned, Some(Versioned::Param)) && id == "version")
+                && used.iter().any(|text| names(text, id))
+        })
+        .cloned()
+        .collect()
+}
+
+/// Whether the expression `text` names `param` (a parse error is reported where it is emitted).
+fn names(text: &str, param: &str) -> bool {
+    let Ok(e) = expr::parse_size(text) else {
+        return false;
+    };
+    let mut paths = Vec::new();
+    e.paths(&mut paths);
+    paths.iter().any(|p| p.len() == 1 && p[0] == param)
+}
