@@ -78,6 +78,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
 #[rustfmt::skip] #[path = "golden/imports.rs"] mod imports;
 #[rustfmt::skip] #[path = "golden/instances.rs"] mod instances;
+#[rustfmt::skip] #[path = "golden/io_attrs.rs"] mod io_attrs;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
@@ -368,6 +369,22 @@ fn params_in_sizes_and_conditions_reach_the_writer() {
     v.fixed.inner.tail = None;
     v.fixed.inner.name.value = "xyz".into();
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn stream_position_size_and_end() {
+    let v: io_attrs::IoAttrs = round_trip(&[1, 2, 3, 4, 5, 6, 9]);
+    let block = &v.block.value;
+    assert_eq!(
+        (block.head, block.body.as_slice(), block.last),
+        (1, &[2, 3, 4, 5][..], 6)
+    );
+    // `_io.pos` and `_io.size` are the substream's: it ends after `last`.
+    assert_eq!(block.extra, None);
+    assert_eq!(v.more, Some(9));
+    let end: io_attrs::IoAttrs = round_trip(&[1, 2, 3, 4, 5, 6]);
+    assert_eq!(end.more, None);
+    read_error::<io_attrs::IoAttrs>(&[1, 2, 3]);
 }
 
 #[test]

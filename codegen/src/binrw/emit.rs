@@ -37,6 +37,7 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
         bits: false,
         repeat: false,
         process: false,
+        io: false,
     };
     for def in &file.types {
         if let Some(i) = def.instances.first().filter(|_| def.rust_type.is_some()) {
@@ -114,6 +115,9 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
     }
     if m.process {
         support_code.push_str(super::process::SOURCE);
+    }
+    if m.io {
+        support_code.push_str(super::io::SOURCE);
     }
     if !support_code.is_empty() {
         let code = support(&support_code, settings).map_err(|e| {
@@ -244,6 +248,8 @@ struct Module<'a> {
     repeat: bool,
     /// The module has processed fields, so it gets [`super::process::SOURCE`] too.
     process: bool,
+    /// The module reads `_io` attributes, so it gets [`super::io::SOURCE`].
+    io: bool,
 }
 
 /// Where a type's fields see its version.
@@ -368,12 +374,20 @@ impl<'a> Module<'a> {
     }
 
     fn expr_in(&self, field: &Field, text: &str, size: bool) -> Result<Expr, SchemaError> {
-        let e = if size {
-            expr::parse_size(text)
-        } else {
-            expr::parse(text)
-        };
+        let e = expr::parse_io(text, size);
         let e = e.map_err(|e| self.field_err(field, e))?;
+        let localized = super::io::localize(&e, field);
+        let recorded = [&field.cond, &field.size]
+            .into_iter()
+            .any(|t| t.as_deref() == Some(text));
+        let bits = matches!(&field.ty, FieldType::Named { name, .. } if super::bits::width(name).is_some());
+        if localized != e && (!recorded || bits) {
+            return Err(self.field_err(
+                field,
+                "`_io` other than in the `if` or `size` of a field that is not a bit field is not supported by the binrw backend",
+            ));
+        }
+        let e = localized;
         if let Some(def) = self.owner(field) {
             refuse_switch_values(def, &e).map_err(|e| self.field_err(field, e))?;
         }
@@ -501,6 +515,9 @@ impl<'a> Module<'a> {
     /// of user types) holds an integer wider than `u16`. A path that cannot be followed counts
     /// as wide: its checked `usize::try_from` conversion takes any integer.
     fn wide_path(&self, def: &TypeDef, path: &str) -> bool {
+        if super::io::is_local(path) {
+            return true;
+        }
         if super::parent::is_nav(path) {
             let segments: Vec<String> = path.split('.').map(str::to_string).collect();
             return !matches!(
@@ -676,6 +693,7 @@ impl<'a> Module<'a> {
             bits: false,
             repeat: false,
             process: false,
+            io: false,
         };
         let mut all = (true, true, true);
         if let Some(file) = self.schemas.files.get(decl)
@@ -1010,8 +1028,10 @@ impl<'a> Module<'a> {
             def.rust_name,
             indent(&body)
         );
-        let methods = super::value::methods(def, &self.schemas.files[self.file])
+        let (methods, decodes) = super::value::methods(def, &self.schemas.files[self.file])
             .map_err(|(path, e)| self.err(&path, e))?;
+        self.frames |= decodes;
+        self.encodings |= decodes;
         self.items.push_str(&methods);
         Ok(())
     }
@@ -1026,7 +1046,10 @@ impl<'a> Module<'a> {
         if field.sized {
             return Err(self.field_err(field, "size/encoding fields are not supported by the binrw backend (hand-written primitives only)"));
         }
-        let mut out = doc_attrs(field.doc.as_deref());
+        // The stream attributes its `if` and `size` read, recorded right before it (see `io.rs`).
+        let io_temps = super::io::temps(field);
+        self.io |= !io_temps.is_empty();
+        let mut out = io_temps + &doc_attrs(field.doc.as_deref());
         if let Some(bytes) = &field.contents_bytes {
             if field.repeat_expr.is_some() || field.repeat_until.is_some() || field.cond.is_some() {
                 return Err(self.field_err(
@@ -1058,6 +1081,16 @@ impl<'a> Module<'a> {
             ));
         }
         let sub = (sized || field.terminator.is_some()) && user_type;
+        let stream_size = field.size.as_deref().is_some_and(|t| {
+            expr::parse_io(t, true)
+                .is_ok_and(|e| super::io::reads_stream(&super::io::localize(&e, field)))
+        });
+        if stream_size && (framed || sub || general_switch || field.process.is_some()) {
+            return Err(self.field_err(
+                field,
+                "`_io` in the `size` of a string, framed byte array or substream is not supported by the binrw backend (its writer frames with the size)",
+            ));
+        }
         // `args_raw` of a helper type (reader, writer): see `frames.rs`.
         let mut raw_args = None;
         let mut element = if let Some(process) = &field.process {
@@ -1127,15 +1160,18 @@ impl<'a> Module<'a> {
         } else if let Some(cond) = &field.cond {
             let cond = self.expr(field, cond)?;
             let _ = writeln!(out, "#[br(if({}))]", cond.rust(Side::Read));
-            let check = format!("{}.is_some() == ({})", field.id, cond.rust(Side::Write));
-            let message = format!(
-                "{}.{} must be present exactly when {}",
-                def.rust_name,
-                field.id,
-                cond.rust(Side::Read)
-            );
-            let path = format!("{}.{}", def.rust_name, field.id);
-            out.push_str(&write_check(&path, &check, &message, &[]));
+            // The writer does not know the stream's attributes (see `io.rs`).
+            if !super::io::reads_stream(&cond) {
+                let check = format!("{}.is_some() == ({})", field.id, cond.rust(Side::Write));
+                let message = format!(
+                    "{}.{} must be present exactly when {}",
+                    def.rust_name,
+                    field.id,
+                    cond.rust(Side::Read)
+                );
+                let path = format!("{}.{}", def.rust_name, field.id);
+                out.push_str(&write_check(&path, &check, &message, &[]));
+            }
         }
         // A field under `if: false` is never read, so its `valid` never applies.
         let never = field.cond.as_deref() == Some("false");
@@ -1870,6 +1906,10 @@ impl<'a> Module<'a> {
 
     /// A list whose length is computed from other fields: the writer checks it still holds.
     fn computed_count_check(&self, def: &TypeDef, field: &Field, count: &Expr) -> Option<String> {
+        if super::io::reads_stream(count) {
+            // The writer does not know the stream's attributes (see `io.rs`).
+            return None;
+        }
         let mut paths = Vec::new();
         count.paths(&mut paths);
         if paths
@@ -2184,7 +2224,7 @@ impl<'a> Module<'a> {
 
 /// Kaitai's name of a supported encoding, as the generated code spells it (`None` when it is
 /// not supported).
-fn canonical_encoding(name: &str) -> Option<&'static str> {
+pub(super) fn canonical_encoding(name: &str) -> Option<&'static str> {
     let key = name.to_ascii_uppercase().replace(['-', '_'], "");
     Some(match key.as_str() {
         "ASCII" => "ASCII",

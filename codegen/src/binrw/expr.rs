@@ -15,6 +15,8 @@ pub enum Expr {
     Enum(String, String),
     /// A binary operation with its Rust operator.
     Binary(Box<Expr>, &'static str, Box<Expr>),
+    /// `not` of a condition.
+    Not(Box<Expr>),
     /// A param of the type (see [`Expr::params`]): an import argument, a value on both sides
     /// (the writer gets it with `#[bw(import(..))]`), unlike a field, which the writer sees by
     /// reference.
@@ -32,24 +34,31 @@ pub enum Side {
 
 /// Parses `text`; the error says what is not supported.
 pub fn parse(text: &str) -> Result<Expr, String> {
-    parse_with(text, false)
+    parse_with(text, false, false)
 }
 
 /// [`parse`] for a size or element count, which may also subtract (`len - 2`): only
 /// [`Expr::count`] and [`Expr::rust`] converted with `usize::try_from` take `-`, so a negative
 /// or underflowing result fails the conversion instead of wrapping or panicking.
 pub fn parse_size(text: &str) -> Result<Expr, String> {
-    parse_with(text, true)
+    parse_with(text, true, false)
 }
 
-fn parse_with(text: &str, minus: bool) -> Result<Expr, String> {
+/// [`parse`] (or [`parse_size`] when `size`) for a seq field's `if` or `size`, which may also
+/// read `_io.pos`, `_io.size` and `_io.eof` (paths `_io.<attr>` that the caller replaces by the
+/// locals recording them, see `io.rs`).
+pub fn parse_io(text: &str, size: bool) -> Result<Expr, String> {
+    parse_with(text, size, true)
+}
+
+fn parse_with(text: &str, minus: bool, io: bool) -> Result<Expr, String> {
     let tokens = tokenize(text)?;
     if !minus && tokens.iter().any(|t| t == "-") {
         return Err(format!(
             "`-` in expression `{text}` is not supported by the binrw backend (only in a size or count)"
         ));
     }
-    let mut parser = Parser { tokens, pos: 0 };
+    let mut parser = Parser { tokens, pos: 0, io };
     let expr = parser.binary(0)?;
     if parser.pos != parser.tokens.len() {
         return Err(format!(
@@ -101,6 +110,8 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
 struct Parser {
     tokens: Vec<String>,
     pos: usize,
+    /// `_io` attributes are accepted (see [`parse_io`]).
+    io: bool,
 }
 
 /// Binary operators by rising precedence: (Kaitai spelling, Rust spelling, level).
@@ -174,6 +185,14 @@ impl Parser {
         if token == "true" || token == "false" {
             return Ok(Expr::Bool(token == "true"));
         }
+        if token == "not" {
+            // Kaitai's `not` binds looser than comparisons, tighter than `and`.
+            return Ok(Expr::Not(Box::new(self.binary(2)?)));
+        }
+        if self.io && super::io::is_io(&token) {
+            // Replaced by the local that records it (see `io.rs`).
+            return Ok(Expr::Path(token.split('.').map(str::to_string).collect()));
+        }
         let is_name = token.split('.').all(|p| {
             p.chars()
                 .next()
@@ -229,6 +248,7 @@ impl Expr {
             Expr::Int(_) | Expr::Enum(..) | Expr::Bool(_) => {}
             Expr::Path(p) => out.push(p),
             Expr::Param(name) => out.push(std::slice::from_ref(name)),
+            Expr::Not(inner) => inner.paths(out),
             Expr::Binary(l, _, r) => {
                 l.paths(out);
                 r.paths(out);
@@ -245,6 +265,7 @@ impl Expr {
             Expr::Binary(l, op, r) => {
                 Expr::Binary(Box::new(l.params(params)), op, Box::new(r.params(params)))
             }
+            Expr::Not(inner) => Expr::Not(Box::new(inner.params(params))),
             other => other.clone(),
         }
     }
@@ -256,6 +277,7 @@ impl Expr {
             Expr::Binary(l, op, r) => {
                 Expr::Binary(Box::new(l.map_paths(map)), op, Box::new(r.map_paths(map)))
             }
+            Expr::Not(inner) => Expr::Not(Box::new(inner.map_paths(map))),
             other => other.clone(),
         }
     }
@@ -272,6 +294,7 @@ impl Expr {
             Expr::Path(p) if super::parent::is_nav(&p[0]) => super::parent::import_name(p),
             Expr::Bool(b) => b.to_string(),
             Expr::Param(name) => name.clone(),
+            Expr::Not(inner) => format!("!({})", inner.rust(side)),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
             Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
@@ -341,6 +364,7 @@ impl Expr {
             Expr::Enum(..) => self.rust(side),
             Expr::Int(n) => format!("{n}usize"),
             Expr::Bool(b) => format!("usize::from({b})"),
+            Expr::Not(_) => format!("usize::from({})", self.rust(side)),
             Expr::Binary(l, op, r) if !self.has_wide(wide) && *op != "-" => {
                 format!("{} {op} {}", l.usize(side, wide), r.usize(side, wide))
             }
@@ -359,6 +383,7 @@ impl Expr {
                 format!("usize::from({})", super::parent::import_name(p))
             }
             Expr::Bool(b) => format!("usize::from({b})"),
+            Expr::Not(_) => format!("usize::from({})", self.rust(side)),
             Expr::Path(p) if wide(&p.join(".")) => {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
@@ -392,6 +417,7 @@ impl Expr {
             Expr::Int(_) | Expr::Enum(..) | Expr::Bool(_) => false,
             Expr::Path(p) => super::parent::is_nav(&p[0]) || wide(&p.join(".")),
             Expr::Param(name) => wide(name),
+            Expr::Not(_) => false,
             Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
         }
     }
@@ -485,8 +511,21 @@ mod tests {
     }
 
     #[test]
+    fn not_and_stream_attributes() {
+        let e = parse("not a == 1 and b").unwrap();
+        assert_eq!(e.rust(Side::Read), "!(a == 1) && b");
+        assert!(parse("not _io.eof").is_err());
+        let e = parse_io("not _io.eof", false).unwrap();
+        assert_eq!(
+            e,
+            Expr::Not(Box::new(Expr::Path(vec!["_io".into(), "eof".into()])))
+        );
+        assert!(parse_io("_io.name", false).is_err());
+    }
+
+    #[test]
     fn refuses_what_it_cannot_spell() {
-        assert!(parse("_io.size").is_err());
+        assert!(parse("_io.name").is_err());
         assert!(parse("a - b").is_err());
         assert!(parse("a ==").is_err());
         assert!(parse("1.5").is_err());

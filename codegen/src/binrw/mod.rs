@@ -12,6 +12,7 @@ mod bits;
 mod emit;
 mod expr;
 mod frames;
+mod io;
 mod parent;
 mod pos;
 mod pretty;

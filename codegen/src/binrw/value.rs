@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 
-use super::emit::{float_type, int_type, is_int};
+use super::emit::{canonical_encoding, float_type, int_type, is_int};
 use super::expr::Expr as SeqExpr;
 use super::schema::{Field, FieldType, File, TypeDef, snake_to_camel};
 use crate::expr::{self, Expr};
@@ -449,17 +449,23 @@ impl Tr<'_, '_> {
                     ),
                 ))
             }
-            ("to_s", [Expr::Str(encoding)])
-                if matches!(
-                    encoding.to_ascii_lowercase().as_str(),
-                    "ascii" | "utf-8" | "utf8"
-                ) =>
-            {
-                // As `str` fields decode (invalid UTF-8 replaced).
+            ("to_s", [Expr::Str(encoding)]) => {
                 let v = self.expect(base, &Ty::Bytes)?;
+                // As `str` fields decode (invalid sequences replaced).
                 Ok((
                     Ty::Str,
-                    format!("String::from_utf8_lossy(&({v})).into_owned()"),
+                    match canonical_encoding(encoding) {
+                        Some("ASCII" | "UTF-8") => {
+                            format!("String::from_utf8_lossy(&({v})).into_owned()")
+                        }
+                        // The support code's decoder (see `methods`).
+                        Some(known) => format!("ks_decode(&({v}), {known:?})"),
+                        None => {
+                            return Err(format!(
+                                "`.to_s({encoding:?})`: an encoding the binrw backend does not know"
+                            ));
+                        }
+                    },
                 ))
             }
             ("to_i", [Expr::Int(radix)]) if (2..=36).contains(radix) => {
@@ -745,6 +751,9 @@ fn inline_in(
             op,
             Box::new(inline_in(def, field, r, size, depth)?),
         )),
+        SeqExpr::Not(inner) => Ok(SeqExpr::Not(Box::new(inline_in(
+            def, field, inner, size, depth,
+        )?))),
         SeqExpr::Path(p) if p.len() == 1 && def.instances.iter().any(|i| i.id == p[0]) => {
             let inst = def.instances.iter().find(|i| i.id == p[0]).ok_or("")?;
             if depth > 8 || inst.enum_name.is_some() {
@@ -777,10 +786,12 @@ fn inline_in(
     }
 }
 
-/// The `impl` block with one method per value instance of `def` (empty without instances).
-pub fn methods(def: &TypeDef, file: &File) -> Result<String, (String, String)> {
+/// The `impl` block with one method per value instance of `def` (empty without instances),
+/// and whether it decodes bytes in an encoding other than ASCII and UTF-8 (`.to_s("IBM437")`):
+/// it then calls the support code's `ks_decode`, the one `str` fields use.
+pub fn methods(def: &TypeDef, file: &File) -> Result<(String, bool), (String, String)> {
     if def.instances.is_empty() {
-        return Ok(String::new());
+        return Ok((String::new(), false));
     }
     let mut out = format!("\nimpl {} {{\n", def.rust_name);
     for inst in &def.instances {
@@ -800,7 +811,8 @@ pub fn methods(def: &TypeDef, file: &File) -> Result<String, (String, String)> {
         );
     }
     out.push_str("}\n");
-    Ok(out)
+    let decodes = out.contains("ks_decode(");
+    Ok((out, decodes))
 }
 
 #[cfg(test)]

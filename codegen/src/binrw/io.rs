@@ -1,0 +1,101 @@
+//! `_io.pos`, `_io.size` and `_io.eof` in a seq field's `if` or `size`: the stream the type is
+//! read from (a substream's own, starting at 0, when the type is sized). binrw directives do not
+//! see the reader, so a `#[br(temp)]` field read just before the field records the value
+//! (`ks_io_pos_body`) and the directive names it. The writer cannot know where a substream ends
+//! before it is written, so a check of such a field (its `if`, its element count) is the
+//! reader's only: the writer writes what the value holds.
+
+use super::expr::{self, Expr};
+use super::schema::Field;
+
+/// The `_io` attributes the binrw backend reads, with the support function that reads each.
+const ATTRS: &[(&str, &str, &str)] = &[
+    ("pos", "u64", "ks_io_pos"),
+    ("size", "u64", "ks_io_size"),
+    ("eof", "bool", "ks_io_eof"),
+];
+
+/// Whether `token` is one of the `_io` attributes the backend reads.
+pub fn is_io(token: &str) -> bool {
+    token
+        .strip_prefix("_io.")
+        .is_some_and(|a| ATTRS.iter().any(|(n, _, _)| *n == a))
+}
+
+/// The local that holds `_io.<attr>` for `field`.
+fn local(attr: &str, field: &Field) -> String {
+    format!("ks_io_{attr}_{}", field.id)
+}
+
+/// Whether `name` is such a local.
+pub fn is_local(name: &str) -> bool {
+    name.starts_with("ks_io_")
+}
+
+/// Whether `e` reads a stream attribute (after [`localize`]).
+pub fn reads_stream(e: &Expr) -> bool {
+    let mut paths = Vec::new();
+    e.paths(&mut paths);
+    paths.iter().any(|p| is_local(&p[0]))
+}
+
+/// `e` with each `_io.<attr>` replaced by the local of `field` that holds it.
+pub fn localize(e: &Expr, field: &Field) -> Expr {
+    e.map_paths(&|p| match p {
+        [io, attr] if io == "_io" => Some(vec![local(attr, field)]),
+        _ => None,
+    })
+}
+
+/// The `#[br(temp)]` fields that record the attributes `field`'s `if` and `size` read, to be
+/// emitted right before it (empty when they read none).
+pub fn temps(field: &Field) -> String {
+    let mut out = String::new();
+    for (attr, ty, reader) in ATTRS {
+        let wanted = format!("_io.{attr}");
+        let used = [&field.cond, &field.size]
+            .into_iter()
+            .flatten()
+            .any(|text| {
+                expr::parse_io(text, true).is_ok_and(|e| {
+                    let mut paths = Vec::new();
+                    e.paths(&mut paths);
+                    paths.iter().any(|p| p.join(".") == wanted)
+                })
+            });
+        if used {
+            out.push_str(&format!(
+                "#[br(temp, parse_with = {reader})]\n#[bw(ignore)]\n{}: {ty},\n",
+                local(attr, field)
+            ));
+        }
+    }
+    out
+}
+
+/// The support functions the temps call.
+pub const SOURCE: &str = r#"
+/// Kaitai's `_io.pos`: the position in the stream being read (a substream starts at 0).
+#[binrw::parser(reader)]
+fn ks_io_pos() -> binrw::BinResult<u64> {
+    Ok(reader.stream_position()?)
+}
+
+/// Kaitai's `_io.size`: the length of the stream being read.
+#[binrw::parser(reader)]
+fn ks_io_size() -> binrw::BinResult<u64> {
+    let here = reader.stream_position()?;
+    let end = reader.seek(binrw::io::SeekFrom::End(0))?;
+    reader.seek(binrw::io::SeekFrom::Start(here))?;
+    Ok(end)
+}
+
+/// Kaitai's `_io.eof`: whether the stream being read has no byte left.
+#[binrw::parser(reader)]
+fn ks_io_eof() -> binrw::BinResult<bool> {
+    let here = reader.stream_position()?;
+    let end = reader.seek(binrw::io::SeekFrom::End(0))?;
+    reader.seek(binrw::io::SeekFrom::Start(here))?;
+    Ok(here >= end)
+}
+"#;
