@@ -90,6 +90,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/savepoint_rust.rs"] mod savepoint_rust;
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
+#[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
 #[rustfmt::skip] #[path = "golden/vec2.rs"] mod vec2;
@@ -385,6 +386,23 @@ fn stream_position_size_and_end() {
     let end: io_attrs::IoAttrs = round_trip(&[1, 2, 3, 4, 5, 6]);
     assert_eq!(end.more, None);
     read_error::<io_attrs::IoAttrs>(&[1, 2, 3]);
+}
+
+#[test]
+fn switch_on_an_expression() {
+    use switch_expr::SwitchExprBody as Body;
+    let mut v: switch_expr::SwitchExpr = round_trip(&[5, 7]);
+    assert_eq!(v.body, Body::U1(7));
+    let wide: switch_expr::SwitchExpr = round_trip(&[2, 0x34, 0x12]);
+    assert_eq!(wide.body, Body::U2(0x1234));
+    let ternary: switch_expr::SwitchExpr = round_trip(&[9]);
+    assert!(matches!(ternary.body, Body::Empty(_)), "{ternary:?}");
+    let unmatched: switch_expr::SwitchExpr = round_trip(&[3]);
+    assert_eq!(unmatched.body, Body::Unmatched);
+    // The writer checks the variant against the selector's value.
+    v.code = 6;
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("SwitchExpr.body"), "{err}");
 }
 
 #[test]

@@ -17,6 +17,8 @@ pub enum Expr {
     Binary(Box<Expr>, &'static str, Box<Expr>),
     /// `not` of a condition.
     Not(Box<Expr>),
+    /// `cond ? then : else`.
+    Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
     /// A param of the type (see [`Expr::params`]): an import argument, a value on both sides
     /// (the writer gets it with `#[bw(import(..))]`), unlike a field, which the writer sees by
     /// reference.
@@ -59,7 +61,7 @@ fn parse_with(text: &str, minus: bool, io: bool) -> Result<Expr, String> {
         ));
     }
     let mut parser = Parser { tokens, pos: 0, io };
-    let expr = parser.binary(0)?;
+    let expr = parser.ternary()?;
     if parser.pos != parser.tokens.len() {
         return Err(format!(
             "unexpected `{}` in expression `{text}`",
@@ -94,7 +96,7 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
             if ["==", "!=", ">=", "<="].contains(&two.as_str()) {
                 out.push(two);
                 i += 2;
-            } else if "*/+-<>()".contains(c) {
+            } else if "*/+-<>()&|^?:".contains(c) {
                 out.push(c.to_string());
                 i += 1;
             } else {
@@ -124,13 +126,36 @@ const OPERATORS: &[(&str, &str, u8)] = &[
     ("<=", "<=", 3),
     (">", ">", 3),
     ("<", "<", 3),
-    ("+", "+", 4),
-    ("-", "-", 4),
-    ("*", "*", 5),
-    ("/", "/", 5),
+    ("|", "|", 4),
+    ("^", "^", 5),
+    ("&", "&", 6),
+    ("+", "+", 7),
+    ("-", "-", 7),
+    ("*", "*", 8),
+    ("/", "/", 8),
 ];
 
 impl Parser {
+    /// `cond ? then : else`, the loosest form (it nests to the right).
+    fn ternary(&mut self) -> Result<Expr, String> {
+        let cond = self.binary(0)?;
+        if self.tokens.get(self.pos).map(String::as_str) != Some("?") {
+            return Ok(cond);
+        }
+        self.pos += 1;
+        let then = self.ternary()?;
+        if self.tokens.get(self.pos).map(String::as_str) != Some(":") {
+            return Err("`?` without its `:` in an expression".into());
+        }
+        self.pos += 1;
+        let other = self.ternary()?;
+        Ok(Expr::Ternary(
+            Box::new(cond),
+            Box::new(then),
+            Box::new(other),
+        ))
+    }
+
     fn binary(&mut self, min: u8) -> Result<Expr, String> {
         let mut left = self.atom()?;
         while let Some(&(_, rust, level)) = self
@@ -166,7 +191,7 @@ impl Parser {
             .clone();
         self.pos += 1;
         if token == "(" {
-            let inner = self.binary(0)?;
+            let inner = self.ternary()?;
             if self.tokens.get(self.pos).map(String::as_str) != Some(")") {
                 return Err("`(` without its `)` in an expression".into());
             }
@@ -249,6 +274,11 @@ impl Expr {
             Expr::Path(p) => out.push(p),
             Expr::Param(name) => out.push(std::slice::from_ref(name)),
             Expr::Not(inner) => inner.paths(out),
+            Expr::Ternary(c, a, b) => {
+                c.paths(out);
+                a.paths(out);
+                b.paths(out);
+            }
             Expr::Binary(l, _, r) => {
                 l.paths(out);
                 r.paths(out);
@@ -266,6 +296,11 @@ impl Expr {
                 Expr::Binary(Box::new(l.params(params)), op, Box::new(r.params(params)))
             }
             Expr::Not(inner) => Expr::Not(Box::new(inner.params(params))),
+            Expr::Ternary(c, a, b) => Expr::Ternary(
+                Box::new(c.params(params)),
+                Box::new(a.params(params)),
+                Box::new(b.params(params)),
+            ),
             other => other.clone(),
         }
     }
@@ -278,7 +313,26 @@ impl Expr {
                 Expr::Binary(Box::new(l.map_paths(map)), op, Box::new(r.map_paths(map)))
             }
             Expr::Not(inner) => Expr::Not(Box::new(inner.map_paths(map))),
+            Expr::Ternary(c, a, b) => Expr::Ternary(
+                Box::new(c.map_paths(map)),
+                Box::new(a.map_paths(map)),
+                Box::new(b.map_paths(map)),
+            ),
             other => other.clone(),
+        }
+    }
+
+    /// [`Expr::rust`] for a function's only argument, where a `? :` needs no parentheses of
+    /// its own.
+    pub fn rust_arg(&self, side: Side) -> String {
+        match self {
+            Expr::Ternary(c, a, b) => format!(
+                "if {} {{ {} }} else {{ {} }}",
+                c.rust(side),
+                a.rust(side),
+                b.rust(side)
+            ),
+            _ => self.rust(side),
         }
     }
 
@@ -295,6 +349,12 @@ impl Expr {
             Expr::Bool(b) => b.to_string(),
             Expr::Param(name) => name.clone(),
             Expr::Not(inner) => format!("!({})", inner.rust(side)),
+            Expr::Ternary(c, a, b) => format!(
+                "(if {} {{ {} }} else {{ {} }})",
+                c.rust(side),
+                a.rust(side),
+                b.rust(side)
+            ),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
             Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
@@ -365,6 +425,7 @@ impl Expr {
             Expr::Int(n) => format!("{n}usize"),
             Expr::Bool(b) => format!("usize::from({b})"),
             Expr::Not(_) => format!("usize::from({})", self.rust(side)),
+            Expr::Ternary(..) => self.usize(side, wide),
             Expr::Binary(l, op, r) if !self.has_wide(wide) && *op != "-" => {
                 format!("{} {op} {}", l.usize(side, wide), r.usize(side, wide))
             }
@@ -384,6 +445,12 @@ impl Expr {
             }
             Expr::Bool(b) => format!("usize::from({b})"),
             Expr::Not(_) => format!("usize::from({})", self.rust(side)),
+            Expr::Ternary(c, a, b) => format!(
+                "(if {} {{ {} }} else {{ {} }})",
+                c.rust(side),
+                a.usize(side, wide),
+                b.usize(side, wide)
+            ),
             Expr::Path(p) if wide(&p.join(".")) => {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
@@ -418,6 +485,7 @@ impl Expr {
             Expr::Path(p) => super::parent::is_nav(&p[0]) || wide(&p.join(".")),
             Expr::Param(name) => wide(name),
             Expr::Not(_) => false,
+            Expr::Ternary(_, a, b) => a.has_wide(wide) || b.has_wide(wide),
             Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
         }
     }

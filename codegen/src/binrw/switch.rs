@@ -10,6 +10,7 @@
 
 use std::fmt::Write as _;
 
+use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef, Valid, snake_to_camel};
 use super::{Module, assert_attr, doc_attrs, indent, int_type, own_endian, write_check};
 use crate::ksy::SchemaError;
@@ -24,6 +25,9 @@ enum Sel {
     Str,
     /// A byte array field (`framed`: `KsBytes`, whose bytes are `.value`).
     Bytes { framed: bool },
+    /// An integer expression of earlier fields (`one & 3`), passed as an `i128`: its Rust
+    /// spelling in the reader and in the writer.
+    Expr { read: String, write: String },
 }
 
 /// A generated switch enum, as its field uses it.
@@ -348,6 +352,14 @@ impl Module<'_> {
         if let Some((_, ty)) = def.params.iter().find(|(p, _)| p == on) {
             return int_type(ty).map(Sel::Int).ok_or_else(refuse);
         }
+        let name = on.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !name {
+            let e = self.expr(field, on)?;
+            return Ok(Sel::Expr {
+                read: e.rust_arg(Side::Read),
+                write: e.rust_arg(Side::Write),
+            });
+        }
         let sel = def.seq.iter().find(|f| f.id == on).ok_or_else(refuse)?;
         if sel.repeat_expr.is_some() || sel.repeat_eos || sel.cond.is_some() {
             return Err(refuse());
@@ -395,6 +407,10 @@ impl Module<'_> {
             Sel::Int(_) => {
                 let n = crate::expr::parse_int(key).ok_or_else(bad)?;
                 (format!("sel == {n}"), format!("*{on} == {n}"))
+            }
+            Sel::Expr { write, .. } => {
+                let n = crate::expr::parse_int(key).ok_or_else(bad)?;
+                (format!("sel == {n}"), format!("i128::from({write}) == {n}"))
             }
             Sel::Enum(rust) => {
                 let (e, v) = key.rsplit_once("::").ok_or_else(bad)?;
@@ -481,6 +497,7 @@ fn sel_type(sel: &Sel) -> String {
         Sel::Enum(e) => e.clone(),
         Sel::Str => "String".into(),
         Sel::Bytes { .. } => "Vec<u8>".into(),
+        Sel::Expr { .. } => "i128".into(),
     }
 }
 
@@ -490,6 +507,7 @@ fn sel_arg(sel: &Sel, on: &str) -> String {
         Sel::Int(_) | Sel::Enum(_) => on.to_string(),
         Sel::Str | Sel::Bytes { framed: true } => format!("{on}.value.clone()"),
         Sel::Bytes { framed: false } => format!("{on}.to_vec()"),
+        Sel::Expr { read, .. } => format!("i128::from({read})"),
     }
 }
 

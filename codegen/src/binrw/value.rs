@@ -754,6 +754,11 @@ fn inline_in(
         SeqExpr::Not(inner) => Ok(SeqExpr::Not(Box::new(inline_in(
             def, field, inner, size, depth,
         )?))),
+        SeqExpr::Ternary(c, a, b) => Ok(SeqExpr::Ternary(
+            Box::new(inline_in(def, field, c, size, depth)?),
+            Box::new(inline_in(def, field, a, size, depth)?),
+            Box::new(inline_in(def, field, b, size, depth)?),
+        )),
         SeqExpr::Path(p) if p.len() == 1 && def.instances.iter().any(|i| i.id == p[0]) => {
             let inst = def.instances.iter().find(|i| i.id == p[0]).ok_or("")?;
             if depth > 8 || inst.enum_name.is_some() {
