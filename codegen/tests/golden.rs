@@ -79,6 +79,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/imports.rs"] mod imports;
 #[rustfmt::skip] #[path = "golden/instances.rs"] mod instances;
 #[rustfmt::skip] #[path = "golden/io_attrs.rs"] mod io_attrs;
+#[rustfmt::skip] #[path = "golden/io_bits.rs"] mod io_bits;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
@@ -386,6 +387,17 @@ fn stream_position_size_and_end() {
     let end: io_attrs::IoAttrs = round_trip(&[1, 2, 3, 4, 5, 6]);
     assert_eq!(end.more, None);
     read_error::<io_attrs::IoAttrs>(&[1, 2, 3]);
+}
+
+#[test]
+fn stream_position_in_a_bit_run() {
+    let v: io_bits::IoBits = round_trip(&[0b1110_0001, 0xa5]);
+    // `next` takes the second byte, so `last` (still in it) sees position 2.
+    assert_eq!(
+        (v.head, v.rest, v.next, v.last),
+        (7, Some(1), Some(0xa), None)
+    );
+    assert_eq!(v._bit_pad0, 5);
 }
 
 #[test]

@@ -84,6 +84,8 @@ pub(super) struct Run {
     next: usize,
     /// The record has bit fields (its module needs [`SOURCE`]).
     pub used: bool,
+    /// A bit field's `if` reads `_io.pos` (the module needs [`super::io::SOURCE`]).
+    pub io: bool,
 }
 
 type Failure = (String, String);
@@ -130,6 +132,16 @@ impl Run {
         };
         self.open = Some((state.clone(), field.id.clone()));
         self.used = true;
+        // The bit cursor takes whole bytes from the stream as it needs them, so the stream's
+        // position is Kaitai's `_io.pos` in a run too; `_io.eof` would also need the bits left.
+        let io_temps = super::io::temps(field);
+        if field.cond.as_deref().is_some_and(|c| c.contains("_io.eof")) {
+            return Err(fail(
+                "`_io.eof` in the `if` of a bit field is not supported by the binrw backend",
+            ));
+        }
+        self.io |= !io_temps.is_empty();
+        out.push_str(&io_temps);
         out.push_str(&doc(field.doc.as_deref()));
         let big = order.or(def.bit_endian).unwrap_or(true);
         let path = format!("{}.{}", def.rust_name, field.id);
@@ -150,14 +162,18 @@ impl Run {
         let mut br = Vec::new();
         let mut bw = Vec::new();
         if let Some(cond) = &field.cond {
-            let cond = expr::parse(cond).map_err(|e| fail(&e))?;
+            let cond = expr::parse_io(cond, false).map_err(|e| fail(&e))?;
+            let cond = super::io::localize(&cond, field);
             br.push(format!("if({})", cond.rust(Side::Read)));
-            let check = format!("{}.is_some() == ({})", field.id, cond.rust(Side::Write));
-            let message = format!(
-                "{path} must be present exactly when {}",
-                cond.rust(Side::Read)
-            );
-            out.push_str(&super::emit::write_check(&path, &check, &message, &[]));
+            // The writer does not know the stream's attributes (see `io.rs`).
+            if !super::io::reads_stream(&cond) {
+                let check = format!("{}.is_some() == ({})", field.id, cond.rust(Side::Write));
+                let message = format!(
+                    "{path} must be present exactly when {}",
+                    cond.rust(Side::Read)
+                );
+                out.push_str(&super::emit::write_check(&path, &check, &message, &[]));
+            }
         }
         let args = count.as_ref().map_or(String::new(), |(_, a)| a.clone());
         br.push(format!("parse_with = {read_fn}"));

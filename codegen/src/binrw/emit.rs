@@ -1021,6 +1021,7 @@ impl<'a> Module<'a> {
         }
         body.push_str(&bits.close());
         self.bits |= bits.used;
+        self.io |= bits.io;
         self.items.push_str(&enums);
         let _ = write!(
             self.items,

@@ -411,7 +411,10 @@ impl<'a> Cx<'a> {
                     list.len()
                 ))
             }
-            (Value::Bool, Expr::Bool(b)) => Ok(format!("check({access} == {b}, \"{what}\")?;\n")),
+            // `clone` reads a present optional field (a reference) and a plain one alike.
+            (Value::Bool, Expr::Bool(b)) => {
+                Ok(format!("check({access}.clone() == {b}, \"{what}\")?;\n"))
+            }
             (Value::StrList, Expr::Array(items))
                 if items.iter().all(|i| matches!(i, Expr::Str(_))) =>
             {
