@@ -275,6 +275,9 @@ fn imported_types() {
     let v: imports::Imports = round_trip(&[0xff, 0xff, 2, 0, 10, 20, 30]);
     assert_eq!((v.position.x, v.position.y), (-1, 2));
     assert_eq!((v.colour.r, v.colour.g, v.colour.b), (10, 20, 30));
+    // Value instances reach into and return the other file's type.
+    assert_eq!(v.red_plus_green(), Some(30));
+    assert_eq!(v.colour_copy(), Some(v.colour));
 }
 
 #[test]

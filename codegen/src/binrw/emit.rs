@@ -1029,11 +1029,17 @@ impl<'a> Module<'a> {
             def.rust_name,
             indent(&body)
         );
-        let (methods, decodes) = super::value::methods(def, &self.schemas.files[self.file])
+        let imports = super::value::Imports {
+            schemas: self.schemas,
+        };
+        let methods = super::value::methods(def, &self.schemas.files[self.file], imports)
             .map_err(|(path, e)| self.err(&path, e))?;
-        self.frames |= decodes;
-        self.encodings |= decodes;
-        self.items.push_str(&methods);
+        self.frames |= methods.decodes;
+        self.encodings |= methods.decodes;
+        for (decl, rust) in &methods.uses {
+            self.use_type(decl, rust);
+        }
+        self.items.push_str(&methods.source);
         Ok(())
     }
 

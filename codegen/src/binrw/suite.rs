@@ -36,7 +36,7 @@ enum Value<'a> {
 }
 
 /// What a value instance of type `ty` is in an assertion.
-fn instance_value<'a>(ty: &super::value::Ty, file: &'a super::schema::File) -> Value<'a> {
+fn instance_value<'a>(ty: &super::value::Ty, schemas: &'a Schemas) -> Value<'a> {
     use super::value::Ty;
     match ty {
         Ty::Int => Value::Int,
@@ -45,9 +45,12 @@ fn instance_value<'a>(ty: &super::value::Ty, file: &'a super::schema::File) -> V
         Ty::Float => Value::Float,
         Ty::Bytes => Value::List(Box::new(Value::Int)),
         Ty::Enum(name) => Value::Enum(name.clone()),
-        Ty::List(t) => Value::List(Box::new(instance_value(t, file))),
-        // The value module makes a user type only of a type of this file.
-        Ty::User(id, _) => match file.types.iter().find(|t| t.id == *id) {
+        Ty::List(t) => Value::List(Box::new(instance_value(t, schemas))),
+        Ty::User(file, id, _) => match schemas
+            .files
+            .get(file)
+            .and_then(|f| f.types.iter().find(|t| t.id == *id))
+        {
             Some(def) => Value::Struct(def),
             None => Value::Int,
         },
@@ -101,10 +104,14 @@ impl<'a> Cx<'a> {
     ) -> Result<(String, Value<'a>), SchemaError> {
         if def.instances.iter().any(|i| i.id == name) {
             let file = &self.schemas.files[self.file];
-            let (ty, _) = super::value::instance(def, file, name).map_err(|e| self.refuse(e))?;
+            let imports = super::value::Imports {
+                schemas: self.schemas,
+            };
+            let (ty, _) = super::value::instance(def, file, name, Some(imports))
+                .map_err(|e| self.refuse(e))?;
             return Ok((
                 format!("{base}.{name}().ok_or(\"{name} is undefined\")?"),
-                instance_value(&ty, file),
+                instance_value(&ty, self.schemas),
             ));
         }
         let field: &'a Field = def

@@ -35,8 +35,10 @@ pub enum Ty {
     Enum(String),
     /// `Vec<T>` of one of the above.
     List(Box<Ty>),
-    /// A clone of a user type of the file without parameters: its Kaitai id and Rust name.
-    User(String, String),
+    /// A clone of a user type without parameters: the `meta/id` of the file that declares it,
+    /// its Kaitai id and its Rust name (imported by the module when it is another file's, see
+    /// [`methods`]).
+    User(String, String, String),
 }
 
 impl Ty {
@@ -50,16 +52,40 @@ impl Ty {
             Ty::Bytes => "Vec<u8>".into(),
             Ty::Enum(name) => name.clone(),
             Ty::List(t) => format!("Vec<{}>", t.rust()),
-            Ty::User(_, rust) => rust.clone(),
+            Ty::User(_, _, rust) => rust.clone(),
         }
     }
 }
 
+/// The schemas through which a value instance may reach types of other files (see
+/// [`Ty::User`]).
+#[derive(Clone, Copy)]
+pub struct Imports<'a> {
+    pub schemas: &'a super::Schemas,
+}
+
+/// The `impl` block of a type's value instances and what its module needs for it.
+#[derive(Default)]
+pub struct Methods {
+    pub source: String,
+    /// It decodes bytes in an encoding other than ASCII and UTF-8 (`.to_s("IBM437")`), so it
+    /// calls the support code's `ks_decode`, the one `str` fields use.
+    pub decodes: bool,
+    /// The types of other files it names: (file `meta/id`, Rust name), to import.
+    pub uses: Vec<(String, String)>,
+}
+
 /// The instance `name` of `def`: its type and the body of its method (an `Option<T>` block).
-/// `file` is the schema file (its enums for `enum:` and `animal::cat`, its types for `sizeof`).
-pub fn instance(def: &TypeDef, file: &File, name: &str) -> Result<(Ty, String), String> {
+/// `file` is the schema file (its enums for `enum:` and `animal::cat`, its types for `sizeof`);
+/// `imports` reach the types of the files it imports.
+pub fn instance(
+    def: &TypeDef,
+    file: &File,
+    name: &str,
+    imports: Option<Imports>,
+) -> Result<(Ty, String), String> {
     let mut stack = Vec::new();
-    translate_instance(def, file, name, &mut stack)
+    translate_instance(def, file, name, &mut stack, imports)
 }
 
 fn translate_instance(
@@ -67,6 +93,7 @@ fn translate_instance(
     file: &File,
     name: &str,
     stack: &mut Vec<String>,
+    imports: Option<Imports>,
 ) -> Result<(Ty, String), String> {
     let inst = def
         .instances
@@ -78,7 +105,12 @@ fn translate_instance(
     }
     stack.push(name.to_string());
     let parsed = expr::parse(&inst.value)?;
-    let mut tr = Tr { def, file, stack };
+    let mut tr = Tr {
+        def,
+        file,
+        stack,
+        imports,
+    };
     let out = match &inst.enum_name {
         None => tr.expr(&parsed),
         Some(e) => {
@@ -140,6 +172,7 @@ struct Tr<'a, 'b> {
     def: &'a TypeDef,
     file: &'a File,
     stack: &'b mut Vec<String>,
+    imports: Option<Imports<'a>>,
 }
 
 /// Whether `n` fits Kaitai's byte array literal (every element of `[...]` a byte).
@@ -147,7 +180,25 @@ fn is_byte(e: &Expr) -> bool {
     matches!(e, Expr::Int(n) if (0..=255).contains(n))
 }
 
-impl Tr<'_, '_> {
+impl<'a> Tr<'a, '_> {
+    /// The file `id`: this one, or (through `imports`) another.
+    fn declaring(&self, id: &str) -> Option<&'a File> {
+        if id == self.file.id {
+            return Some(self.file);
+        }
+        self.imports?.schemas.files.get(id)
+    }
+
+    /// The user type `name` as this file sees it (its own, or through `imports` one of a file
+    /// it imports): the declaring file's id and the type.
+    fn user_type(&self, name: &str) -> Option<(String, &'a TypeDef)> {
+        if let Some(t) = self.file.types.iter().find(|t| t.id == name) {
+            return Some((self.file.id.clone(), t));
+        }
+        let (decl, t) = self.imports?.schemas.resolve(&self.file.id, name)?;
+        Some((decl.to_string(), t))
+    }
+
     fn expect(&mut self, e: &Expr, ty: &Ty) -> Result<String, String> {
         let (t, s) = self.expr(e)?;
         match (&t, ty) {
@@ -294,11 +345,12 @@ impl Tr<'_, '_> {
     fn attr(&mut self, base: &Expr, attr: &str) -> Result<(Ty, String), String> {
         let unsupported = || format!("`.{attr}` on {base:?} is not supported by the binrw backend");
         let (t, v) = self.expr(base)?;
-        if let Ty::User(id, _) = &t {
-            // A plain field or a value instance of a user type of this file.
-            let def = self.file.types.iter().find(|t| t.id == *id);
+        if let Ty::User(decl, id, _) = &t {
+            // A plain field or a value instance of a user type, seen from its own file.
+            let file = self.declaring(decl).ok_or_else(unsupported)?;
+            let def = file.types.iter().find(|t| t.id == *id);
             if let Some(d) = def.filter(|d| d.instances.iter().any(|i| i.id == attr)) {
-                let (ty, _) = translate_instance(d, self.file, attr, self.stack)?;
+                let (ty, _) = translate_instance(d, file, attr, self.stack, self.imports)?;
                 return Ok((ty, format!("({v}).{attr}()?")));
             }
             let field = def
@@ -315,20 +367,29 @@ impl Tr<'_, '_> {
             let repeated = field.is_some_and(|f| {
                 f.repeat_expr.is_some() || f.repeat_eos || f.repeat_until.is_some()
             });
-            let conv = match field {
-                Some(f) if repeated => {
-                    self.element(f, "x")
+            let Some(d) = def else {
+                return Err(unsupported());
+            };
+            let inner = Tr {
+                def: d,
+                file,
+                stack: &mut *self.stack,
+                imports: self.imports,
+            };
+            let conv =
+                match field {
+                    Some(f) if repeated => inner
+                        .element(f, "x")
                         .filter(|(t, _)| *t != Ty::Bytes)
                         .map(|(t, c)| {
                             (
                                 Ty::List(Box::new(t)),
                                 format!("({v}).{attr}.iter().map(|x| {c}).collect::<Vec<_>>()"),
                             )
-                        })
-                }
-                Some(f) => self.element(f, &format!("(&({v}).{attr})")),
-                None => None,
-            };
+                        }),
+                    Some(f) => inner.element(f, &format!("(&({v}).{attr})")),
+                    None => None,
+                };
             return conv.ok_or_else(unsupported);
         }
         Ok(match (attr, t) {
@@ -605,11 +666,11 @@ impl Tr<'_, '_> {
             // A user type of this file without parameters; a sized, terminated or processed one
             // keeps its value in `value`.
             FieldType::Named { name, args } if args.is_empty() => {
-                let t = self.file.types.iter().find(|t| t.id == *name)?;
+                let (decl, t) = self.user_type(name)?;
                 let sub = framed || field.size.is_some() || field.size_eos;
                 let value = if sub { ".value" } else { "" };
                 Some((
-                    Ty::User(t.id.clone(), t.rust_name.clone()),
+                    Ty::User(decl, t.id.clone(), t.rust_name.clone()),
                     format!("{x}{value}.clone()"),
                 ))
             }
@@ -663,7 +724,7 @@ impl Tr<'_, '_> {
             ));
         }
         if self.def.instances.iter().any(|i| i.id == n) {
-            let (ty, _) = translate_instance(self.def, self.file, n, self.stack)?;
+            let (ty, _) = translate_instance(self.def, self.file, n, self.stack, self.imports)?;
             return Ok((ty, format!("self.{n}()?")));
         }
         Err(format!(
@@ -791,16 +852,25 @@ fn inline_in(
     }
 }
 
-/// The `impl` block with one method per value instance of `def` (empty without instances),
-/// and whether it decodes bytes in an encoding other than ASCII and UTF-8 (`.to_s("IBM437")`):
-/// it then calls the support code's `ks_decode`, the one `str` fields use.
-pub fn methods(def: &TypeDef, file: &File) -> Result<(String, bool), (String, String)> {
+/// The `impl` block with one method per value instance of `def` (empty without instances).
+pub fn methods(def: &TypeDef, file: &File, imports: Imports) -> Result<Methods, (String, String)> {
     if def.instances.is_empty() {
-        return Ok((String::new(), false));
+        return Ok(Methods::default());
     }
+    let mut uses = Vec::new();
     let mut out = format!("\nimpl {} {{\n", def.rust_name);
     for inst in &def.instances {
-        let (ty, body) = instance(def, file, &inst.id).map_err(|e| (inst.yaml_path.clone(), e))?;
+        let (ty, body) = instance(def, file, &inst.id, Some(imports))
+            .map_err(|e| (inst.yaml_path.clone(), e))?;
+        let mut named = &ty;
+        while let Ty::List(inner) = named {
+            named = inner;
+        }
+        if let Ty::User(decl, _, rust) = named
+            && *decl != file.id
+        {
+            uses.push((decl.clone(), rust.clone()));
+        }
         if let Some(doc) = &inst.doc {
             for line in doc.trim_end().lines() {
                 let _ = writeln!(out, "    /// {line}");
@@ -817,7 +887,11 @@ pub fn methods(def: &TypeDef, file: &File) -> Result<(String, bool), (String, St
     }
     out.push_str("}\n");
     let decodes = out.contains("ks_decode(");
-    Ok((out, decodes))
+    Ok(Methods {
+        source: out,
+        decodes,
+        uses,
+    })
 }
 
 #[cfg(test)]
@@ -844,18 +918,18 @@ mod tests {
         let file = load(
             "  q:\n    value: -a / 13\n  r:\n    value: a % 13 + 0x10\n  t:\n    value: 'q > 0 ? \"x\" + s : s'\n",
         );
-        let (ty, body) = instance(&file.types[0], &file, "q").unwrap();
+        let (ty, body) = instance(&file.types[0], &file, "q", None).unwrap();
         assert_eq!(ty, Ty::Int);
         assert_eq!(
             body,
             "((i128::from(self.a)).checked_neg()?).div_euclid(13i128)"
         );
-        let (_, body) = instance(&file.types[0], &file, "r").unwrap();
+        let (_, body) = instance(&file.types[0], &file, "r", None).unwrap();
         assert_eq!(
             body,
             "((i128::from(self.a)).rem_euclid(13i128)).checked_add(16i128)?"
         );
-        let (ty, body) = instance(&file.types[0], &file, "t").unwrap();
+        let (ty, body) = instance(&file.types[0], &file, "t", None).unwrap();
         assert_eq!(ty, Ty::Str);
         assert!(body.starts_with("if (self.q()? > 0i128) {"), "{body}");
     }
@@ -865,16 +939,16 @@ mod tests {
         let file = load(
             "  h:\n    value: a + 1\n    if: a > 2\n  z:\n    value: a._sizeof + n._sizeof\n  all:\n    value: _sizeof\n",
         );
-        let (ty, body) = instance(&file.types[0], &file, "h").unwrap();
+        let (ty, body) = instance(&file.types[0], &file, "h", None).unwrap();
         assert_eq!(ty, Ty::Int);
         assert!(
             body.starts_with("{ if !((i128::from(self.a) > 2i128)) { return None; }"),
             "{body}"
         );
-        let (_, body) = instance(&file.types[0], &file, "z").unwrap();
+        let (_, body) = instance(&file.types[0], &file, "z", None).unwrap();
         assert_eq!(body, "(2i128).checked_add(2i128)?");
         // `s` has a literal size too: 2 + 2 + 2.
-        let (_, body) = instance(&file.types[0], &file, "all").unwrap();
+        let (_, body) = instance(&file.types[0], &file, "all", None).unwrap();
         assert_eq!(body, "6i128");
     }
 
@@ -883,25 +957,28 @@ mod tests {
         let file = load(
             "  l:\n    value: n.max + n[1]\n  b:\n    value: '[0x41, 0xff]'\n  f:\n    value: a * 0.5\n  s:\n    value: s.substring(1, 2).reverse\n  c:\n    value: 'b == [65, 255]'\n",
         );
-        let (ty, body) = instance(&file.types[0], &file, "l").unwrap();
+        let (ty, body) = instance(&file.types[0], &file, "l", None).unwrap();
         assert_eq!(ty, Ty::Int);
         assert!(body.contains(".iter().max()?"), "{body}");
         assert!(
             body.contains(".get(usize::try_from(1i128).ok()?)?"),
             "{body}"
         );
-        let (ty, body) = instance(&file.types[0], &file, "b").unwrap();
+        let (ty, body) = instance(&file.types[0], &file, "b", None).unwrap();
         assert_eq!((ty, body.as_str()), (Ty::Bytes, "vec![65u8, 255u8]"));
-        let (ty, body) = instance(&file.types[0], &file, "f").unwrap();
+        let (ty, body) = instance(&file.types[0], &file, "f", None).unwrap();
         assert_eq!(ty, Ty::Float);
         assert_eq!(body, "(((i128::from(self.a)) as f64) * 0.5f64)");
-        let (ty, body) = instance(&file.types[0], &file, "s").unwrap();
+        let (ty, body) = instance(&file.types[0], &file, "s", None).unwrap();
         assert_eq!(ty, Ty::Str);
         assert!(
             body.contains(".chars().skip(from).take(to.checked_sub(from)?)"),
             "{body}"
         );
-        assert_eq!(instance(&file.types[0], &file, "c").unwrap().0, Ty::Bool);
+        assert_eq!(
+            instance(&file.types[0], &file, "c", None).unwrap().0,
+            Ty::Bool
+        );
     }
 
     #[test]
@@ -910,7 +987,10 @@ mod tests {
             "  x:\n    value: a / b\n  y:\n    value: a.reverse\n  z:\n    value: z + 1\n  w:\n    value: a << 2\n",
         );
         for name in ["x", "y", "z", "w"] {
-            assert!(instance(&file.types[0], &file, name).is_err(), "{name}");
+            assert!(
+                instance(&file.types[0], &file, name, None).is_err(),
+                "{name}"
+            );
         }
     }
 

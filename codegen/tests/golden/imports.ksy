@@ -8,3 +8,8 @@ doc: Types from other schema files, by an absolute (import folder) and a relativ
 seq:
   - {id: position, type: vec2}
   - {id: colour, type: imported_rgb}
+instances:
+  red_plus_green:
+    value: colour.r + colour.g
+  colour_copy:
+    value: colour

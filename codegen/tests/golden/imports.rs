@@ -14,3 +14,23 @@ pub struct Imports {
     pub position: Vec2,
     pub colour: ImportedRgb,
 }
+
+impl Imports {
+    /// Kaitai value instance `red_plus_green`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn red_plus_green(&self) -> Option<i128> {
+        Some(
+            (i128::from(*(&(self.colour.clone()).r)))
+                .checked_add(i128::from(*(&(self.colour.clone()).g)))?,
+        )
+    }
+    /// Kaitai value instance `colour_copy`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn colour_copy(&self) -> Option<ImportedRgb> {
+        Some(self.colour.clone())
+    }
+}
