@@ -278,6 +278,9 @@ fn imported_types() {
     // Value instances reach into and return the other file's type.
     assert_eq!(v.red_plus_green(), Some(30));
     assert_eq!(v.colour_copy(), Some(v.colour));
+    // And the other file's enums.
+    assert_eq!(v.green_channel(), Some(imported_rgb::Channel::Green));
+    assert_eq!(v.green_index(), Some(1));
 }
 
 #[test]

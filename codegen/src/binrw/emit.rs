@@ -1029,10 +1029,7 @@ impl<'a> Module<'a> {
             def.rust_name,
             indent(&body)
         );
-        let imports = super::value::Imports {
-            schemas: self.schemas,
-        };
-        let methods = super::value::methods(def, &self.schemas.files[self.file], imports)
+        let methods = super::value::methods(def, &self.schemas.files[self.file], self.schemas)
             .map_err(|(path, e)| self.err(&path, e))?;
         self.frames |= methods.decodes;
         self.encodings |= methods.decodes;

@@ -104,8 +104,11 @@ impl<'a> Cx<'a> {
     ) -> Result<(String, Value<'a>), SchemaError> {
         if def.instances.iter().any(|i| i.id == name) {
             let file = &self.schemas.files[self.file];
+            // The enums it names are imported by the module (see `value::methods`).
+            let enums = std::cell::RefCell::new(Vec::new());
             let imports = super::value::Imports {
                 schemas: self.schemas,
+                enums: &enums,
             };
             let (ty, _) = super::value::instance(def, file, name, Some(imports))
                 .map_err(|e| self.refuse(e))?;

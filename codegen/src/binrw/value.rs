@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 use super::emit::{canonical_encoding, float_type, int_type, is_int};
 use super::expr::Expr as SeqExpr;
-use super::schema::{Field, FieldType, File, TypeDef, snake_to_camel};
+use super::schema::{Field, FieldType, File, KsEnum, TypeDef, snake_to_camel};
 use crate::expr::{self, Expr};
 
 /// The type of a value instance.
@@ -57,11 +57,13 @@ impl Ty {
     }
 }
 
-/// The schemas through which a value instance may reach types of other files (see
-/// [`Ty::User`]).
+/// The schemas through which a value instance may reach types and enums of other files (see
+/// [`Ty::User`]), and where it records the enums of other files it names (by file `meta/id`
+/// and Rust name), which its module imports.
 #[derive(Clone, Copy)]
 pub struct Imports<'a> {
     pub schemas: &'a super::Schemas,
+    pub enums: &'a std::cell::RefCell<Vec<(String, String)>>,
 }
 
 /// The `impl` block of a type's value instances and what its module needs for it.
@@ -71,7 +73,7 @@ pub struct Methods {
     /// It decodes bytes in an encoding other than ASCII and UTF-8 (`.to_s("IBM437")`), so it
     /// calls the support code's `ks_decode`, the one `str` fields use.
     pub decodes: bool,
-    /// The types of other files it names: (file `meta/id`, Rust name), to import.
+    /// The types and enums of other files it names: (file `meta/id`, Rust name), to import.
     pub uses: Vec<(String, String)>,
 }
 
@@ -210,9 +212,24 @@ impl<'a> Tr<'a, '_> {
         }
     }
 
-    /// The Rust name of the Kaitai enum `name` of this file.
+    /// The Kaitai enum `name` as this file sees it: its own (see `find_enum`), or through
+    /// `imports` one of a file it imports (`other::animal`), which is then recorded there.
+    fn find_enum(&self, name: &str) -> Option<&'a KsEnum> {
+        if let Some(e) = super::schema::find_enum(&self.file.enums, name) {
+            return Some(e);
+        }
+        let imports = self.imports?;
+        let (decl, e) = imports.schemas.resolve_enum(&self.file.id, name)?;
+        imports
+            .enums
+            .borrow_mut()
+            .push((decl.to_string(), e.rust_name.clone()));
+        Some(e)
+    }
+
+    /// The Rust name of the Kaitai enum `name` (see [`Tr::find_enum`]).
     fn enum_rust(&self, name: &str) -> Result<String, String> {
-        super::schema::find_enum(&self.file.enums, name)
+        self.find_enum(name)
             .map(|e| e.rust_name.clone())
             .ok_or_else(|| format!("unknown enum `{name}` (binrw backend value instance)"))
     }
@@ -257,7 +274,7 @@ impl<'a> Tr<'a, '_> {
                 let (value, en) = p.split_last().unwrap_or((&p[0], &[]));
                 let en = en.join("::");
                 let rust = self.enum_rust(&en)?;
-                let e = super::schema::find_enum(&self.file.enums, &en);
+                let e = self.find_enum(&en);
                 let variant = snake_to_camel(value);
                 if !e.is_some_and(|e| e.values.iter().any(|(_, n)| *n == variant)) {
                     return Err(format!("enum `{en}` has no `{value}` (binrw backend)"));
@@ -641,9 +658,7 @@ impl<'a> Tr<'a, '_> {
         match &field.ty {
             FieldType::Named { name, .. } if field.enum_name.is_some() && is_int(name) => {
                 let e = field.enum_name.as_deref()?;
-                let rust = super::schema::find_enum(&self.file.enums, e)?
-                    .rust_name
-                    .clone();
+                let rust = self.find_enum(e)?.rust_name.clone();
                 Some((Ty::Enum(rust), format!("(*{x})")))
             }
             _ if field.enum_name.is_some() => None,
@@ -853,10 +868,19 @@ fn inline_in(
 }
 
 /// The `impl` block with one method per value instance of `def` (empty without instances).
-pub fn methods(def: &TypeDef, file: &File, imports: Imports) -> Result<Methods, (String, String)> {
+pub fn methods(
+    def: &TypeDef,
+    file: &File,
+    schemas: &super::Schemas,
+) -> Result<Methods, (String, String)> {
     if def.instances.is_empty() {
         return Ok(Methods::default());
     }
+    let enums = std::cell::RefCell::new(Vec::new());
+    let imports = Imports {
+        schemas,
+        enums: &enums,
+    };
     let mut uses = Vec::new();
     let mut out = format!("\nimpl {} {{\n", def.rust_name);
     for inst in &def.instances {
@@ -886,6 +910,7 @@ pub fn methods(def: &TypeDef, file: &File, imports: Imports) -> Result<Methods, 
         );
     }
     out.push_str("}\n");
+    uses.extend(enums.into_inner());
     let decodes = out.contains("ks_decode(");
     Ok(Methods {
         source: out,

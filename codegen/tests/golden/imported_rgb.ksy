@@ -5,3 +5,8 @@ seq:
   - {id: r, type: u1}
   - {id: g, type: u1}
   - {id: b, type: u1}
+enums:
+  channel:
+    0: red
+    1: green
+    2: blue

@@ -12,3 +12,35 @@ pub struct ImportedRgb {
     pub g: u8,
     pub b: u8,
 }
+
+/// Kaitai enum `channel`; values it does not name are kept as `Unknown`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Channel {
+    Red,
+    Green,
+    Blue,
+    /// A value the schema does not name.
+    Unknown(i128),
+}
+
+impl From<i128> for Channel {
+    fn from(value: i128) -> Self {
+        match value {
+            0 => Channel::Red,
+            1 => Channel::Green,
+            2 => Channel::Blue,
+            other => Channel::Unknown(other),
+        }
+    }
+}
+
+impl From<Channel> for i128 {
+    fn from(value: Channel) -> Self {
+        match value {
+            Channel::Red => 0,
+            Channel::Green => 1,
+            Channel::Blue => 2,
+            Channel::Unknown(other) => other,
+        }
+    }
+}

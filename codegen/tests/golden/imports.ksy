@@ -13,3 +13,7 @@ instances:
     value: colour.r + colour.g
   colour_copy:
     value: colour
+  green_channel:
+    value: imported_rgb::channel::green
+  green_index:
+    value: imported_rgb::channel::green.to_i

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
+use crate::imported_rgb::Channel;
 use crate::imported_rgb::ImportedRgb;
 use crate::vec2::Vec2;
 use serde::{Deserialize, Serialize};
@@ -32,5 +33,19 @@ impl Imports {
     #[allow(unused_parens, clippy::all)]
     pub fn colour_copy(&self) -> Option<ImportedRgb> {
         Some(self.colour.clone())
+    }
+    /// Kaitai value instance `green_channel`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn green_channel(&self) -> Option<Channel> {
+        Some(Channel::Green)
+    }
+    /// Kaitai value instance `green_index`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn green_index(&self) -> Option<i128> {
+        Some(i128::from(Channel::Green))
     }
 }
