@@ -257,6 +257,10 @@ fn switch_cases_default_and_raw() {
     assert_eq!(int.sized.value, SwitchSized::Raw(vec![9, 9]));
     let other: switch::Switch = round_trip(&[7, 9, 9]);
     assert!(matches!(other.body, SwitchBody::Empty(_)));
+    // A cast picks one case; another case read makes it undefined.
+    assert_eq!(point.body_point().map(|p| (p.x, p.y)), Some((3, 4)));
+    assert_eq!(point.body_x_plus_one(), Some(4));
+    assert_eq!(int.body_point(), None);
     // The writer checks that the variant still agrees with the selector.
     let wrong = switch::Switch { kind: 2, ..point };
     assert!(wrong.write_le(&mut Cursor::new(Vec::new())).is_err());

@@ -46,6 +46,8 @@ fn instance_value<'a>(ty: &super::value::Ty, schemas: &'a Schemas) -> Value<'a> 
         Ty::Bytes => Value::List(Box::new(Value::Int)),
         Ty::Enum(name) => Value::Enum(name.clone()),
         Ty::List(t) => Value::List(Box::new(instance_value(t, schemas))),
+        // No instance is a switch value (see `value::instance`); a cast of one is its case.
+        Ty::Switch(..) => Value::Int,
         Ty::User(file, id, _) => match schemas
             .files
             .get(file)

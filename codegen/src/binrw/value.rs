@@ -39,6 +39,10 @@ pub enum Ty {
     /// its Kaitai id and its Rust name (imported by the module when it is another file's, see
     /// [`methods`]).
     User(String, String, String),
+    /// The value of a `switch-on` field (without `-savepoint-enum`), only to cast
+    /// (`.as<case_type>`): the `meta/id` of the file that declares it, its enum's name (see
+    /// `switch.rs`) and its cases (key, type).
+    Switch(String, String, Vec<(String, String)>),
 }
 
 impl Ty {
@@ -53,6 +57,7 @@ impl Ty {
             Ty::Enum(name) => name.clone(),
             Ty::List(t) => format!("Vec<{}>", t.rust()),
             Ty::User(_, _, rust) => rust.clone(),
+            Ty::Switch(_, name, _) => name.clone(),
         }
     }
 }
@@ -120,6 +125,12 @@ fn translate_instance(
             let v = tr.expect(&parsed, &Ty::Int)?;
             Ok((Ty::Enum(rust.clone()), format!("{rust}::from({v})")))
         }
+    };
+    let out = match out {
+        Ok((Ty::Switch(..), _)) => {
+            Err("a value instance that is a switch-on value is not supported by the binrw backend (cast it with `.as<type>`)".into())
+        }
+        out => out,
     };
     // `if:` makes the value undefined (`None`) when false.
     let out = match (&inst.cond, out) {
@@ -259,6 +270,7 @@ impl<'a> Tr<'a, '_> {
                 }
                 (Ty::List(Box::new(t)), format!("vec![{}]", all.join(", ")))
             }
+            Expr::Cast(inner, ty) if ty != "bytes" => self.cast(inner, ty)?,
             Expr::Cast(inner, ty) if ty == "bytes" => {
                 let Expr::Array(items) = inner.as_ref() else {
                     return Err(unsupported());
@@ -356,6 +368,36 @@ impl<'a> Tr<'a, '_> {
             Expr::Binary(op, a, b) => self.binary(op, a, b)?,
             _ => return Err(unsupported()),
         })
+    }
+
+    /// `inner.as<ty>`: the case of a `switch-on` value whose type is `ty`, undefined (`None`)
+    /// when another case was read (Kaitai fails the cast there).
+    fn cast(&mut self, inner: &Expr, ty: &str) -> Result<(Ty, String), String> {
+        let unsupported =
+            || format!("`.as<{ty}>` on {inner:?} is not supported by the binrw backend");
+        let (Ty::Switch(file, name, cases), v) = self.expr(inner)? else {
+            return Err(unsupported());
+        };
+        if file != self.file.id {
+            // The match names the enum, which only its own file's module has in scope.
+            return Err(unsupported());
+        }
+        let variant = super::emit::switch::variant_name(ty);
+        let case = cases
+            .iter()
+            .map(|(_, t)| t)
+            .find(|t| super::emit::switch::variant_name(t) == variant)
+            .ok_or_else(unsupported)?;
+        let (decl, t) = self.user_type(case).ok_or_else(unsupported)?;
+        let others = if cases.iter().all(|(_, t)| *t == *case) {
+            String::new()
+        } else {
+            " _ => return None,".to_string()
+        };
+        Ok((
+            Ty::User(decl, t.id.clone(), t.rust_name.clone()),
+            format!("match {v} {{ {name}::{variant}(x) => x,{others} }}"),
+        ))
     }
 
     /// `base.attr`: sizes, conversions and list ends.
@@ -690,7 +732,15 @@ impl<'a> Tr<'a, '_> {
                 ))
             }
             FieldType::Switch { .. } if !framed && field.size.is_none() && !field.size_eos => {
-                int_switch(field, &super::emit::switch::enum_name(self.def, field), x)
+                let name = super::emit::switch::enum_name(self.def, field);
+                int_switch(field, &name, x).or_else(|| {
+                    field.variants.is_none().then(|| {
+                        (
+                            Ty::Switch(self.file.id.clone(), name, field.switch_cases.clone()),
+                            format!("{x}.clone()"),
+                        )
+                    })
+                })
             }
             FieldType::None if framed => Some((Ty::Bytes, format!("{x}.value.clone()"))),
             FieldType::None if field.size.is_some() || field.size_eos => {

@@ -24,3 +24,8 @@ types:
       - {id: y, type: u1}
   empty:
     seq: []
+instances:
+  body_point:
+    value: body.as<point>
+  body_x_plus_one:
+    value: body.as<point>.x + 1

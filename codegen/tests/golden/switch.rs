@@ -60,6 +60,37 @@ pub struct Switch {
     pub sized: KsSub<SwitchSized>,
 }
 
+impl Switch {
+    /// Kaitai value instance `body_point`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn body_point(&self) -> Option<Point> {
+        Some(
+            match self.body.clone() {
+                SwitchBody::Point(x) => x,
+                _ => return None,
+            },
+        )
+    }
+    /// Kaitai value instance `body_x_plus_one`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn body_x_plus_one(&self) -> Option<i128> {
+        Some(
+            (i128::from(
+                *(&(match self.body.clone() {
+                    SwitchBody::Point(x) => x,
+                    _ => return None,
+                })
+                    .x),
+            ))
+                .checked_add(1i128)?,
+        )
+    }
+}
+
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
