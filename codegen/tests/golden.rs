@@ -354,7 +354,10 @@ fn valid_checks() {
 fn params_given_by_the_field() {
     let mut v: params::Params = round_trip(&[2, 5, 6]);
     assert_eq!(v.items.items, [5, 6]);
+    // A param a value instance reads is kept as the reader was given it.
+    assert_eq!((v.items.num, v.items.count_matches()), (2, Some(true)));
     v.items.items.push(7);
+    assert_eq!(v.items.count_matches(), Some(false));
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("Params.items.items"), "{err}");
 }

@@ -845,6 +845,42 @@ impl<'a> Module<'a> {
         Some(if list { format!("Vec<{rust}>") } else { rust })
     }
 
+    /// The params `def`'s value instances read, kept as fields (the reader's arguments; the
+    /// writer does not read them). Other params are not kept: they are the reader's only.
+    fn stored_params(&mut self, def: &TypeDef) -> Result<String, SchemaError> {
+        let mut out = String::new();
+        for (i, (id, ty)) in def.params.iter().enumerate() {
+            let read = def.instances.iter().any(|inst| {
+                [Some(&inst.value), inst.cond.as_ref()]
+                    .into_iter()
+                    .flatten()
+                    .any(|text| super::value::names(text, id))
+            });
+            if !read || (matches!(def.versioned, Some(Versioned::Param)) && id == "version") {
+                continue;
+            }
+            let (rust, value) = match int_type(ty) {
+                Some(rust) => (rust.to_string(), id.clone()),
+                None if ty == "bool" => ("bool".to_string(), id.clone()),
+                None => {
+                    let rust = self.user_param_type(ty).ok_or_else(|| {
+                        self.err(
+                            &format!("{}/params/{i}", def.yaml_path),
+                            format!("param type `{ty}` is not supported by the binrw backend"),
+                        )
+                    })?;
+                    (rust, format!("{id}.clone()"))
+                }
+            };
+            let _ = writeln!(
+                out,
+                "/// Kaitai param `{id}`, as the reader was given it (for the value instances; the writer\n\
+                 /// does not write it).\n#[br(calc = {value})]\n#[bw(ignore)]\npub {id}: {rust},"
+            );
+        }
+        Ok(out)
+    }
+
     /// The params `def`'s writer imports (see `writer_params.rs`), as `id: Type`.
     fn writer_param_imports(&self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
         super::writer_params::writer_params(self.schemas, self.file, def)
@@ -984,7 +1020,7 @@ impl<'a> Module<'a> {
         super::value::check_seq_uses(def).map_err(|(path, e)| self.err(&path, e))?;
         head.push_str(&self.derives(def));
         let mut enums = String::new();
-        let mut body = String::new();
+        let mut body = self.stored_params(def)?;
         let mut bits = super::bits::Run::default();
         let ks_enums = self
             .schemas
@@ -1856,10 +1892,22 @@ impl<'a> Module<'a> {
         }
         let mut out = Vec::new();
         for (a, (_, ty)) in args.iter().zip(&target.params) {
-            let arg = self.expr(field, a)?.rust(Side::Read);
-            // A user-type param is imported by value (see `user_param_type`).
+            let e = self.expr(field, a)?;
+            if let Expr::Path(p) = &e
+                && p.iter().all(|s| super::parent::is_nav(s))
+            {
+                return Err(self.field_err(
+                    field,
+                    format!("`{a}` itself as a type argument is not supported by the binrw backend (only values of it)"),
+                ));
+            }
+            let arg = e.rust(Side::Read);
+            // A user-type param is imported by value (see `user_param_type`); a list one as a
+            // `Vec`, whatever holds the argument (a fixed count is read into an array).
             out.push(if int_type(ty).is_some() || ty == "bool" {
                 arg
+            } else if ty.ends_with("[]") {
+                format!("({arg}).to_vec()")
             } else if arg
                 .chars()
                 .all(|c| c.is_alphanumeric() || c == '_' || c == '.')

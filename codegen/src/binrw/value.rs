@@ -143,6 +143,24 @@ fn translate_instance(
     out
 }
 
+/// Whether the Kaitai expression `text` names `name` (a param kept for value instances, see
+/// `Module::stored_params`); an expression that does not parse names nothing.
+pub fn names(text: &str, name: &str) -> bool {
+    fn walk(e: &Expr, name: &str) -> bool {
+        match e {
+            Expr::Name(n) => n == name,
+            Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => walk(b, name),
+            Expr::Call(b, _, args) => walk(b, name) || args.iter().any(|a| walk(a, name)),
+            Expr::Index(b, i) => walk(b, name) || walk(i, name),
+            Expr::Binary(_, a, b) => walk(a, name) || walk(b, name),
+            Expr::Ternary(c, a, b) => walk(c, name) || walk(a, name) || walk(b, name),
+            Expr::Array(items) => items.iter().any(|i| walk(i, name)),
+            _ => false,
+        }
+    }
+    expr::parse(text).is_ok_and(|e| walk(&e, name))
+}
+
 /// The seq field `n` of `def` when it is stored as read (perhaps conditional, an `Option`): not
 /// counted, versioned, hand-written or constant (repeated fields are lists).
 fn stored_in<'a>(def: &'a TypeDef, n: &str) -> Option<&'a Field> {
@@ -686,6 +704,29 @@ impl<'a> Tr<'a, '_> {
         })
     }
 
+    /// The param `n` of Kaitai type `ty`, kept as a field.
+    fn param(&self, n: &str, ty: &str) -> Result<(Ty, String), String> {
+        if is_int(ty) {
+            return Ok((Ty::Int, format!("i128::from(self.{n})")));
+        }
+        if ty == "bool" {
+            return Ok((Ty::Bool, format!("self.{n}")));
+        }
+        let (name, list) = match ty.strip_suffix("[]") {
+            Some(name) => (name, true),
+            None => (ty, false),
+        };
+        let (decl, t) = self
+            .user_type(name)
+            .filter(|(_, t)| t.params.is_empty())
+            .ok_or_else(|| {
+                format!("param `{n}` of type `{ty}` in a value instance is not supported by the binrw backend")
+            })?;
+        let user = Ty::User(decl, t.id.clone(), t.rust_name.clone());
+        let ty = if list { Ty::List(Box::new(user)) } else { user };
+        Ok((ty, format!("self.{n}.clone()")))
+    }
+
     /// The seq field `n` when it is stored as read: not conditional, counted, versioned,
     /// hand-written or constant (repeated fields are lists).
     fn stored(&self, n: &str) -> Option<&Field> {
@@ -791,6 +832,10 @@ impl<'a> Tr<'a, '_> {
         if self.def.instances.iter().any(|i| i.id == n) {
             let (ty, _) = translate_instance(self.def, self.file, n, self.stack, self.imports)?;
             return Ok((ty, format!("self.{n}()?")));
+        }
+        if let Some((_, ty)) = self.def.params.iter().find(|(p, _)| p == n) {
+            // Kept as a field for the value instances (see `Module::stored_params`).
+            return self.param(n, ty);
         }
         Err(format!(
             "`{n}` in a value instance is not supported by the binrw backend"

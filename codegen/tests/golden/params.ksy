@@ -11,3 +11,6 @@ types:
       - {id: num, type: u1}
     seq:
       - {id: items, type: u1, repeat: expr, repeat-expr: num}
+    instances:
+      count_matches:
+        value: items.size == num

@@ -23,6 +23,26 @@ pub struct Params {
 #[br(import(num: u8))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ItemList {
+    /// Kaitai param `num`, as the reader was given it (for the value instances; the writer
+    /// does not write it).
+    #[br(calc = num)]
+    #[bw(ignore)]
+    pub num: u8,
     #[br(count = num)]
     pub items: Vec<u8>,
+}
+
+impl ItemList {
+    /// Kaitai value instance `count_matches`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn count_matches(&self) -> Option<bool> {
+        Some(
+            (i128::try_from(
+                    (self.items.iter().map(|x| i128::from(*x)).collect::<Vec<_>>()).len(),
+                )
+                .ok()? == i128::from(self.num)),
+        )
+    }
 }
