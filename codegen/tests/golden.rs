@@ -352,7 +352,11 @@ fn valid_checks() {
 
 #[test]
 fn params_given_by_the_field() {
-    let mut v: params::Params = round_trip(&[2, 5, 6]);
+    let mut v: params::Params = round_trip(&[2, 5, 6, 2]);
+    assert_eq!(
+        (v.tagged.tag, v.tagged.is_two()),
+        (params::Kind::Two, Some(true))
+    );
     assert_eq!(v.items.items, [5, 6]);
     // A param a value instance reads is kept as the reader was given it.
     assert_eq!((v.items.num, v.items.count_matches()), (2, Some(true)));

@@ -808,6 +808,9 @@ impl<'a> Module<'a> {
                 continue;
             }
             let rust = match int_type(ty) {
+                Some(_) if self.param_enum(def, id)?.is_some() => {
+                    self.param_enum(def, id)?.unwrap_or_default()
+                }
                 Some(rust) => rust.to_string(),
                 None if ty == "bool" => ty.clone(),
                 None => self.user_param_type(ty).ok_or_else(|| {
@@ -860,6 +863,9 @@ impl<'a> Module<'a> {
                 continue;
             }
             let (rust, value) = match int_type(ty) {
+                Some(_) if self.param_enum(def, id)?.is_some() => {
+                    (self.param_enum(def, id)?.unwrap_or_default(), id.clone())
+                }
                 Some(rust) => (rust.to_string(), id.clone()),
                 None if ty == "bool" => ("bool".to_string(), id.clone()),
                 None => {
@@ -881,8 +887,33 @@ impl<'a> Module<'a> {
         Ok(out)
     }
 
+    /// The Rust enum of integer param `id` of `def` with an `enum` (imported when another
+    /// file's), else `None`.
+    fn param_enum(&mut self, def: &TypeDef, id: &str) -> Result<Option<String>, SchemaError> {
+        let Some((_, name)) = def.param_enums.iter().find(|(p, _)| p == id) else {
+            return Ok(None);
+        };
+        let schemas: &'a Schemas = self.schemas;
+        let (decl, e) = schemas.resolve_enum(self.file, name).ok_or_else(|| {
+            self.err(
+                &def.yaml_path,
+                format!("param `{id}`: unknown enum `{name}`"),
+            )
+        })?;
+        Ok(Some(self.use_type(decl, &e.rust_name)))
+    }
+
     /// The params `def`'s writer imports (see `writer_params.rs`), as `id: Type`.
     fn writer_param_imports(&self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
+        if let Some((id, _)) = super::writer_params::writer_params(self.schemas, self.file, def)
+            .iter()
+            .find(|(id, _)| def.param_enums.iter().any(|(p, _)| p == id))
+        {
+            return Err(self.err(
+                &def.yaml_path,
+                format!("the writer needs param `{id}`, an enum, which the binrw backend does not pass to writers"),
+            ));
+        }
         super::writer_params::writer_params(self.schemas, self.file, def)
             .into_iter()
             .map(|(id, ty)| match ty.as_str() {

@@ -71,6 +71,8 @@ pub struct TypeDef {
     /// directive.
     pub endian: Option<&'static str>,
     pub params: Vec<(String, String)>,
+    /// The `enum` of an integer param, by param id.
+    pub param_enums: Vec<(String, String)>,
     pub seq: Vec<Field>,
     /// Value instances (`instances: {id: {value: EXPR}}`), methods of the struct.
     pub instances: Vec<Instance>,
@@ -941,10 +943,14 @@ impl Cx<'_> {
             }
         };
         let mut params = Vec::new();
+        let mut param_enums = Vec::new();
         if let Some(list) = map.get("params").and_then(Value::as_sequence) {
             for (i, p) in list.iter().enumerate() {
                 let pid = p.get("id").and_then(Value::as_str);
                 let pty = p.get("type").and_then(Value::as_str);
+                if let (Some(id), Some(e)) = (pid, p.get("enum").and_then(Value::as_str)) {
+                    param_enums.push((id.to_string(), e.to_string()));
+                }
                 match (pid, pty) {
                     (Some(a), Some(b)) => params.push((a.to_string(), b.to_string())),
                     _ => {
@@ -1039,6 +1045,7 @@ impl Cx<'_> {
             default_depth: false,
             endian: None,
             params,
+            param_enums,
             seq,
             instances,
             bit_endian: None,

@@ -706,6 +706,9 @@ impl<'a> Tr<'a, '_> {
 
     /// The param `n` of Kaitai type `ty`, kept as a field.
     fn param(&self, n: &str, ty: &str) -> Result<(Ty, String), String> {
+        if let Some((_, e)) = self.def.param_enums.iter().find(|(p, _)| p == n) {
+            return Ok((Ty::Enum(self.enum_rust(e)?), format!("self.{n}")));
+        }
         if is_int(ty) {
             return Ok((Ty::Int, format!("i128::from(self.{n})")));
         }

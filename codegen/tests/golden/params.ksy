@@ -5,7 +5,17 @@ doc: A type with parameters (`params`), given by the field that uses it.
 seq:
   - {id: count, type: u1}
   - {id: items, type: item_list(count)}
+  - {id: kind, type: u1, enum: kind}
+  - {id: tagged, type: tagged(kind)}
+enums:
+  kind: {1: one, 2: two}
 types:
+  tagged:
+    params:
+      - {id: tag, type: u1, enum: kind}
+    instances:
+      is_two:
+        value: tag == kind::two
   item_list:
     params:
       - {id: num, type: u1}

@@ -16,6 +16,33 @@ pub struct Params {
         savepoint_runtime::binrw_error::FieldError::new("Params.items.items", "Params.items.items must hold count elements")
     ))]
     pub items: ItemList,
+    #[br(map = |x: u8| Kind::from(i128::from(x)))]
+    #[bw(try_map = |e: &Kind| u8::try_from(i128::from(*e)))]
+    pub kind: Kind,
+    #[br(args(kind))]
+    pub tagged: Tagged,
+}
+
+#[binrw]
+#[brw(little)]
+#[br(import(tag: Kind))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tagged {
+    /// Kaitai param `tag`, as the reader was given it (for the value instances; the writer
+    /// does not write it).
+    #[br(calc = tag)]
+    #[bw(ignore)]
+    pub tag: Kind,
+}
+
+impl Tagged {
+    /// Kaitai value instance `is_two`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn is_two(&self) -> Option<bool> {
+        Some((self.tag == Kind::Two))
+    }
 }
 
 #[binrw]
@@ -44,5 +71,34 @@ impl ItemList {
                 )
                 .ok()? == i128::from(self.num)),
         )
+    }
+}
+
+/// Kaitai enum `kind`; values it does not name are kept as `Unknown`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kind {
+    One,
+    Two,
+    /// A value the schema does not name.
+    Unknown(i128),
+}
+
+impl From<i128> for Kind {
+    fn from(value: i128) -> Self {
+        match value {
+            1 => Kind::One,
+            2 => Kind::Two,
+            other => Kind::Unknown(other),
+        }
+    }
+}
+
+impl From<Kind> for i128 {
+    fn from(value: Kind) -> Self {
+        match value {
+            Kind::One => 1,
+            Kind::Two => 2,
+            Kind::Unknown(other) => other,
+        }
     }
 }
