@@ -125,10 +125,12 @@ impl Scratch {
                     continue;
                 }
                 if !excluded.contains_key(file) && self.modules.contains_key(file) {
+                    // `error[E0609]: no field ..` as `E0609: no field ..`.
                     let msg = msg
                         .split_once("error")
                         .map_or(msg, |(_, m)| m)
-                        .trim_start_matches([':', ' ', '[']);
+                        .trim_start_matches([':', ' ', '['])
+                        .replacen("]:", ":", 1);
                     excluded.insert(file.to_string(), msg.chars().take(160).collect());
                     found = true;
                 }

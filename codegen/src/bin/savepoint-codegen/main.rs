@@ -156,12 +156,23 @@ fn build_tool(schema: &Path, opts: &Options, main_src: &'static str) -> Result<P
         .join("savepoint-codegen");
     let dir = base.join(module_name(schema));
     let main = main_src.replace("SCHEMA", &generated.root) + DESCRIBE;
+    let own = generated
+        .root
+        .split("::")
+        .next()
+        .unwrap_or_default()
+        .to_string();
     let scratch = Scratch {
         target_dir: base.join("target"),
         dir,
         serde: true,
         modules: generated.modules,
-        main: Box::new(move |_| main.clone()),
+        // Without the schema's module (left out for a compile error, reported below) the
+        // crate still builds, so the error reported is the module's, not `main`'s.
+        main: Box::new(move |included| match included.contains(&own) {
+            true => main.clone(),
+            false => "fn main() {}\n".into(),
+        }),
     };
     eprintln!("building {} (cached between runs)...", schema.display());
     let built = scratch.build()?;
