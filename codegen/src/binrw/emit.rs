@@ -102,6 +102,12 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
             format!("the binrw backend produced invalid Rust ({e}); this is a generator bug"),
         )
     })?;
+    // An alias is a name of this module, which `self::` reaches even when a crate named
+    // `savepoint_runtime` is also in scope.
+    let root = match settings.runtime_alias() {
+        Some(_) => "self::savepoint_runtime",
+        None => "savepoint_runtime",
+    };
     for (_, (module, names)) in runtime.iter().filter(|(wanted, _)| *wanted) {
         let mut names: Vec<&str> = names
             .iter()
@@ -109,12 +115,6 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
             .filter(|n| used.contains(*n))
             .collect();
         names.sort_unstable();
-        // An alias is a name of this module, which `self::` reaches even when a crate named
-        // `savepoint_runtime` is also in scope.
-        let root = match settings.runtime_alias() {
-            Some(_) => "self::savepoint_runtime",
-            None => "savepoint_runtime",
-        };
         match names.as_slice() {
             [] => {}
             [one] => {
