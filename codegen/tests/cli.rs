@@ -143,6 +143,16 @@ fn generate_check_roundtrip_and_dump() {
         json["records"][0]["body"]["tail"],
         serde_json::json!([0xee, 0xff])
     );
+
+    let o = run(&["dump".as_ref(), schema.as_os_str(), huge.as_os_str()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr
+            .ends_with("huge.bin: Tlv.records.Record.name: unexpected end of input at offset 5\n"),
+        "{stderr}"
+    );
 }
 
 #[test]
