@@ -1,5 +1,7 @@
 //! A scratch crate that compiles generated modules (cached under a target folder), used by
-//! `savepoint-codegen roundtrip` / `dump` and the `kaitai-suite` harness.
+//! `savepoint-codegen roundtrip` / `dump` and the `kaitai-suite` harness, and
+//! [`binrw_modules`], the binrw backend's modules of one schema and its imports for such a
+//! crate.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -123,10 +125,12 @@ impl Scratch {
                     continue;
                 }
                 if !excluded.contains_key(file) && self.modules.contains_key(file) {
+                    // `error[E0609]: no field ..` as `E0609: no field ..`.
                     let msg = msg
                         .split_once("error")
                         .map_or(msg, |(_, m)| m)
-                        .trim_start_matches([':', ' ', '[']);
+                        .trim_start_matches([':', ' ', '['])
+                        .replacen("]:", ":", 1);
                     excluded.insert(file.to_string(), msg.chars().take(160).collect());
                     found = true;
                 }
@@ -137,6 +141,48 @@ impl Scratch {
         }
         Err("scratch crate still fails after excluding modules".into())
     }
+}
+
+/// The binrw backend's modules for a scratch crate: one per schema file, the schema's own and
+/// those of every schema it imports (generated code names them `crate::<meta id>`).
+pub struct BinrwModules {
+    /// `meta/id` to module source.
+    pub modules: BTreeMap<String, String>,
+    /// The Rust path of the schema's top-level type, `<meta id>::<Type>`.
+    pub root: String,
+}
+
+/// Generates, through [`crate::Builder`], `schema`'s module and those of the schemas it
+/// imports (absolute imports looked up in `import_dirs`).
+pub fn binrw_modules(schema: &Path, import_dirs: &[PathBuf]) -> Result<BinrwModules, String> {
+    let schemas =
+        crate::binrw::Schemas::load_with_imports(schema, import_dirs).map_err(|e| e.to_string())?;
+    let wanted = schema
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", schema.display()))?;
+    let own = schemas
+        .files
+        .values()
+        .find(|f| f.path.canonicalize().is_ok_and(|p| p == wanted))
+        .ok_or_else(|| format!("{}: not loaded", schema.display()))?;
+    let root = own
+        .types
+        .first()
+        .filter(|t| t.yaml_path.is_empty() && t.params.is_empty())
+        .ok_or_else(|| format!("{}: no top-level type without params", schema.display()))?;
+    let root = format!("{}::{}", own.id, root.rust_name);
+    let generated = crate::Builder::new()
+        .schemas(schemas.files.values().map(|f| f.path.clone()))
+        .import_dirs(import_dirs)
+        .cargo_metadata(false)
+        .generate()
+        .map_err(|e| e.to_string())?;
+    let modules = generated
+        .modules
+        .into_iter()
+        .map(|m| (m.name, m.source))
+        .collect();
+    Ok(BinrwModules { modules, root })
 }
 
 fn write_if_changed(path: &Path, text: &str) -> Result<(), String> {

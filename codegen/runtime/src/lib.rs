@@ -9,9 +9,30 @@
 //!   types' writers and serde conversions (their readers count levels themselves);
 //! - [`escape`]: text from a file made safe and short enough to print in an error.
 //!
-//! It depends on binrw and serde only, so a crate outside this workspace can use generated code.
+//! Kaitai constructs that binrw has no directive for, as plain `BinRead` / `BinWrite` types and
+//! `parse_with` / `write_with` functions that generated modules import:
+//!
+//! - [`frame`]: `str`/`strz` and byte arrays with `terminator`, `pad-right`, `include`,
+//!   `consume` ([`KsStr`](frame::KsStr), [`KsBytes`](frame::KsBytes)) and user types read from
+//!   an area of their own ([`KsSub`](frame::KsSub)), keeping every byte read so writing is
+//!   byte-exact;
+//! - [`encoding`]: Kaitai's string encodings to and from Rust strings;
+//! - [`bits`]: the bit cursor shared by a run of bit-sized integers (`b1`..`b64`);
+//! - [`process`]: `process: xor / rol / ror / zlib`, keeping the stored bytes;
+//! - [`repeat`]: `repeat: eos` and `repeat: until` readers that stop on an element that
+//!   consumes nothing;
+//! - [`io`]: `_io.pos`, `_io.size` and `_io.eof`, read where a field's `if` or `size` needs them.
+//!
+//! It depends on binrw, serde, flate2 and encoding_rs only, so a crate outside this workspace
+//! can build generated code.
 #![deny(missing_docs)]
 
 pub mod binrw_error;
+pub mod bits;
 pub mod depth;
+pub mod encoding;
 pub mod escape;
+pub mod frame;
+pub mod io;
+pub mod process;
+pub mod repeat;

@@ -1,7 +1,7 @@
 //! `_io.pos`, `_io.size` and `_io.eof` in a seq field's `if` or `size`: the stream the type is
 //! read from (a substream's own, starting at 0, when the type is sized). binrw directives do not
 //! see the reader, so a `#[br(temp)]` field read just before the field records the value
-//! (`ks_io_pos_body`) and the directive names it. The writer cannot know where a substream ends
+//! (`ks_io_pos_body`) with `savepoint_runtime::io` and the directive names it. The writer cannot know where a substream ends
 //! before it is written, so a check of such a field (its `if`, its element count) is the
 //! reader's only: the writer writes what the value holds.
 
@@ -73,29 +73,5 @@ pub fn temps(field: &Field) -> String {
     out
 }
 
-/// The support functions the temps call.
-pub const SOURCE: &str = r#"
-/// Kaitai's `_io.pos`: the position in the stream being read (a substream starts at 0).
-#[binrw::parser(reader)]
-fn ks_io_pos() -> binrw::BinResult<u64> {
-    Ok(reader.stream_position()?)
-}
-
-/// Kaitai's `_io.size`: the length of the stream being read.
-#[binrw::parser(reader)]
-fn ks_io_size() -> binrw::BinResult<u64> {
-    let here = reader.stream_position()?;
-    let end = reader.seek(binrw::io::SeekFrom::End(0))?;
-    reader.seek(binrw::io::SeekFrom::Start(here))?;
-    Ok(end)
-}
-
-/// Kaitai's `_io.eof`: whether the stream being read has no byte left.
-#[binrw::parser(reader)]
-fn ks_io_eof() -> binrw::BinResult<bool> {
-    let here = reader.stream_position()?;
-    let end = reader.seek(binrw::io::SeekFrom::End(0))?;
-    reader.seek(binrw::io::SeekFrom::Start(here))?;
-    Ok(here >= end)
-}
-"#;
+/// The runtime module that holds the functions the temps call.
+pub const RUNTIME: (&str, &[&str]) = ("io", &["ks_io_pos", "ks_io_size", "ks_io_eof"]);

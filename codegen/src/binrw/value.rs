@@ -76,7 +76,7 @@ pub struct Imports<'a> {
 pub struct Methods {
     pub source: String,
     /// It decodes bytes in an encoding other than ASCII and UTF-8 (`.to_s("IBM437")`), so it
-    /// calls the support code's `ks_decode`, the one `str` fields use.
+    /// calls `ks_decode`, the runtime's `encoding::decode` that `str` fields use.
     pub decodes: bool,
     /// The types and enums of other files it names: (file `meta/id`, Rust name), to import.
     pub uses: Vec<(String, String)>,
@@ -596,7 +596,7 @@ impl<'a> Tr<'a, '_> {
                         Some("ASCII" | "UTF-8") => {
                             format!("String::from_utf8_lossy(&({v})).into_owned()")
                         }
-                        // The support code's decoder (see `methods`).
+                        // The runtime's decoder, imported as `ks_decode` (see `methods`).
                         Some(known) => format!("ks_decode(&({v}), {known:?})"),
                         None => {
                             return Err(format!(

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
+use savepoint_runtime::repeat::{ks_until, ks_until_eof};
 use serde::{Deserialize, Serialize};
 
 /// Repeated fields - a constant count, a count field, a count kept only as the list's length, until a condition, to the end of the stream.
@@ -32,88 +33,4 @@ pub struct Repeat {
     pub until_zero: Vec<u8>,
     #[br(parse_with = ks_until_eof)]
     pub to_end: Vec<u16>,
-}
-
-/// Reads elements until the input ends (Kaitai's `repeat: eos`): a truncated element is an
-/// error, and so is an element that consumes nothing (it would repeat forever).
-#[allow(dead_code)]
-fn ks_until_eof<'a, R, T, A>(
-    r: &mut R,
-    endian: binrw::Endian,
-    args: A,
-) -> binrw::BinResult<Vec<T>>
-where
-    R: binrw::io::Read + binrw::io::Seek,
-    T: binrw::BinRead<Args<'a> = A>,
-    A: Clone,
-{
-    let mut out = Vec::new();
-    loop {
-        let start = r.stream_position()?;
-        let mut probe = [0u8];
-        if r.read(&mut probe)? == 0 {
-            return Ok(out);
-        }
-        r.seek(binrw::io::SeekFrom::Start(start))?;
-        out.push(T::read_options(r, endian, args.clone())?);
-        ks_progress(r, start)?;
-    }
-}
-
-/// Reads elements up to and with the first one that meets `last` (Kaitai's `repeat: until`).
-#[allow(dead_code)]
-fn ks_until<'a, R, T, A, F>(
-    last: F,
-) -> impl Fn(&mut R, binrw::Endian, A) -> binrw::BinResult<Vec<T>>
-where
-    R: binrw::io::Read + binrw::io::Seek,
-    T: binrw::BinRead<Args<'a> = A>,
-    A: Clone,
-    F: Fn(&T) -> bool,
-{
-    move |r, endian, args| {
-        let mut out = Vec::new();
-        loop {
-            let start = r.stream_position()?;
-            let item = T::read_options(r, endian, args.clone())?;
-            let done = last(&item);
-            out.push(item);
-            if done {
-                return Ok(out);
-            }
-            ks_progress(r, start)?;
-        }
-    }
-}
-
-/// Writes each element with its own arguments (a `size: list[_index]`). It takes the field as
-/// binrw's `write_with` hands it over, `&Vec<T>`.
-#[allow(clippy::ptr_arg)]
-#[allow(dead_code)]
-fn ks_each_write<T, A, W>(
-    items: &Vec<T>,
-    w: &mut W,
-    endian: binrw::Endian,
-    args: Vec<A>,
-) -> binrw::BinResult<()>
-where
-    W: binrw::io::Write + binrw::io::Seek,
-    T: for<'a> binrw::BinWrite<Args<'a> = A>,
-{
-    for (item, a) in items.iter().zip(args) {
-        item.write_options(w, endian, a)?;
-    }
-    Ok(())
-}
-
-/// Fails when the element read since `start` consumed nothing.
-#[allow(dead_code)]
-fn ks_progress<R: binrw::io::Seek>(r: &mut R, start: u64) -> binrw::BinResult<()> {
-    if r.stream_position()? == start {
-        return Err(binrw::Error::AssertFail {
-            pos: start,
-            message: "an element of a repeated field consumed no bytes".into(),
-        });
-    }
-    Ok(())
 }

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use args::{Backend, Command as Cli};
-use savepoint_codegen::{Options, RUNTIME_SOURCE, generate_file, scratch::Scratch};
+use savepoint_codegen::scratch::{Scratch, binrw_modules};
+use savepoint_codegen::{Options, RUNTIME_SOURCE, generate_file};
 
 /// Exit status of a usage error.
 const EXIT_USAGE: u8 = 2;
@@ -145,43 +146,70 @@ fn generate(
     Ok(true)
 }
 
-/// Builds the schema into a cached scratch binary whose `main` is `main_src`.
+/// Builds the schema's binrw modules (and those of the schemas it imports) into a cached
+/// scratch binary whose `main` is `main_src`, with `SCHEMA` naming the top-level type.
 fn build_tool(schema: &Path, opts: &Options, main_src: &'static str) -> Result<PathBuf, String> {
-    let src = generate_file(schema, opts).map_err(|e| e.to_string())?;
-    let name = module_name(schema);
-    let root = root_type_name(&src).ok_or("the generated module has no root type")?;
+    let generated = binrw_modules(schema, &opts.import_paths)?;
     let base = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("target"))
         .join("savepoint-codegen");
-    let dir = base.join(&name);
-    let main = main_src.replace("SCHEMA", &format!("schema::{root}"));
+    let dir = base.join(module_name(schema));
+    let main = main_src.replace("SCHEMA", &generated.root) + DESCRIBE;
+    let own = generated
+        .root
+        .split("::")
+        .next()
+        .unwrap_or_default()
+        .to_string();
     let scratch = Scratch {
         target_dir: base.join("target"),
         dir,
         serde: true,
-        modules: BTreeMap::from([("schema".to_string(), src)]),
-        main: Box::new(move |_| main.clone()),
+        modules: generated.modules,
+        // Without the schema's module (left out for a compile error, reported below) the
+        // crate still builds, so the error reported is the module's, not `main`'s.
+        main: Box::new(move |included| match included.contains(&own) {
+            true => main.clone(),
+            false => "fn main() {}\n".into(),
+        }),
     };
     eprintln!("building {} (cached between runs)...", schema.display());
     let built = scratch.build()?;
-    if let Some((_, e)) = built.excluded.iter().next() {
-        return Err(format!("generated code does not compile: {e}"));
+    if let Some((module, e)) = built.excluded.iter().next() {
+        return Err(format!("generated module {module} does not compile: {e}"));
     }
     Ok(built.binary)
 }
 
-/// The first struct of a generated module is the schema's top-level type.
-fn root_type_name(src: &str) -> Option<String> {
-    let i = src.find("pub struct ")?;
-    Some(
-        src[i + 11..]
-            .split(|c: char| !c.is_alphanumeric() && c != '_')
-            .next()?
-            .to_string(),
-    )
+/// What both tools' `main` end with: a read or write error as one line.
+const DESCRIBE: &str = r#"
+/// One line: the field path (a step repeated by nesting written once, with its count), what
+/// went wrong and the byte offset (`fallback` when the error has none: the end of the input).
+fn describe(e: &binrw::Error, fallback: u64) -> String {
+    let flat = savepoint_runtime::binrw_error::flatten(e);
+    let message = if flat.eof { "unexpected end of input" } else { flat.message.as_str() };
+    let at = flat.pos.unwrap_or(fallback);
+    let mut steps: Vec<(&str, usize)> = Vec::new();
+    for step in &flat.path {
+        match steps.last_mut() {
+            Some((last, n)) if last == step => *n += 1,
+            _ => steps.push((step, 1)),
+        }
+    }
+    let path: Vec<String> = steps
+        .iter()
+        .map(|(step, n)| if *n > 1 { format!("{step} (x{n})") } else { step.to_string() })
+        .collect();
+    match path.is_empty() {
+        true => format!("{message} at offset {at}"),
+        false => format!("{}: {message} at offset {at}", path.join(".")),
+    }
 }
+"#;
 
+/// Reads each file through the generated type's `BinRead`, writes it back through `BinWrite`
+/// and compares: the bytes written must be the file, or the prefix of it that was read.
 const ROUNDTRIP_MAIN: &str = r#"
 fn main() {
     let (mut pass, mut fail) = (0, 0);
@@ -200,22 +228,20 @@ fn main() {
 }
 
 fn check(data: &[u8]) -> Result<String, String> {
-    use ks_runtime::*;
-    let (mut io, cover) = KStream::with_coverage(data);
-    let value = SCHEMA::read(&mut io, None, None).map_err(|e| format!("error: {e}"))?;
-    let mut w = KWriter::new();
-    value.write(&mut w, None, None).map_err(|e| format!("error: write: {e}"))?;
-    let out = w.into_inner();
-    let cover = cover.borrow();
-    for (i, &b) in data.iter().enumerate() {
-        if cover[i] && out.get(i) != Some(&b) {
-            return Err(format!("differs at offset {i}"));
-        }
+    use binrw::{BinRead, BinWrite};
+    let mut input = std::io::Cursor::new(data);
+    let value = SCHEMA::read_le(&mut input)
+        .map_err(|e| format!("error: {}", describe(&e, data.len() as u64)))?;
+    let parsed = usize::try_from(input.position()).unwrap_or(data.len()).min(data.len());
+    let mut output = std::io::Cursor::new(Vec::new());
+    value
+        .write_le(&mut output)
+        .map_err(|e| format!("error: write: {}", describe(&e, output.position())))?;
+    let out = output.into_inner();
+    let expected = if out.len() == parsed { &data[..parsed] } else { data };
+    if let Some(i) = (0..expected.len().max(out.len())).find(|&i| out.get(i) != expected.get(i)) {
+        return Err(format!("differs at offset {i}"));
     }
-    if out.len() > data.len() {
-        return Err(format!("differs at offset {}", data.len()));
-    }
-    let parsed = cover.iter().filter(|c| **c).count();
     if parsed < data.len() {
         Ok(format!("ok (parsed {parsed} of {} bytes)", data.len()))
     } else {
@@ -231,13 +257,15 @@ fn main() {
         Ok(d) => d,
         Err(e) => { eprintln!("error: {path}: {e}"); std::process::exit(1); }
     };
-    // Through binrw's BinRead, as a user of the generated types would read them.
     match <SCHEMA as binrw::BinRead>::read_le(&mut std::io::Cursor::new(&data)) {
         Ok(v) => match serde_json::to_string_pretty(&v) {
             Ok(j) => println!("{j}"),
             Err(e) => { eprintln!("error: {e}"); std::process::exit(1); }
         },
-        Err(e) => { eprintln!("error: {path}: {e}"); std::process::exit(1); }
+        Err(e) => {
+            eprintln!("error: {path}: {}", describe(&e, data.len() as u64));
+            std::process::exit(1);
+        }
     }
 }
 "#;

@@ -1,0 +1,435 @@
+//! Strings, byte arrays and user types in an area of their own: Kaitai's `size` / `size-eos`,
+//! `terminator`, `include`, `consume`, `pad-right` and `eos-error`, for which binrw has no
+//! directive.
+//!
+//! Each type keeps every byte it read (the terminator, the padding, bytes after the terminator,
+//! the unparsed rest of an area) and writes them back while the value is unchanged, so that
+//! writing is byte-exact; an edited value is terminated and padded as the frame says.
+
+use binrw::io::{Read, Seek, SeekFrom, Write};
+use binrw::{BinRead, BinResult, BinWrite, Endian};
+use serde::{Deserialize, Serialize};
+
+use crate::encoding;
+
+/// How a string or byte array is framed (generated code passes it as `args_raw`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KsFrame {
+    /// `size`, in bytes.
+    pub size: Option<usize>,
+    /// `size-eos: true`.
+    pub eos: bool,
+    /// `terminator` (0 for `strz`).
+    pub terminator: Option<u8>,
+    /// `include: true`: the terminator is part of the value.
+    pub include: bool,
+    /// `consume: false` leaves the terminator in the stream.
+    pub consume: bool,
+    /// `pad-right`.
+    pub pad_right: Option<u8>,
+    /// Bytes per terminator: 2 for a UTF-16 string, else 1.
+    pub unit: usize,
+    /// `eos-error` (true unless `false`): a missing terminator at the end of the input is an
+    /// error; when false the value runs to the end.
+    pub eos_error: bool,
+    /// A string's encoding (Kaitai's name, see [`crate::encoding`]).
+    pub encoding: &'static str,
+}
+
+fn eof() -> binrw::Error {
+    binrw::io::Error::from(binrw::io::ErrorKind::UnexpectedEof).into()
+}
+
+impl KsFrame {
+    /// Reads the framed bytes: the whole sized area, the rest of the stream, or up to and with
+    /// a consumed terminator. A size larger than the input fails when the input ends, having
+    /// allocated no more than the input holds.
+    pub fn read<R: Read + Seek>(&self, r: &mut R) -> BinResult<Vec<u8>> {
+        let mut raw = Vec::new();
+        if let Some(size) = self.size {
+            let got = r.take(size as u64).read_to_end(&mut raw)?;
+            if got < size {
+                return Err(eof());
+            }
+        } else if self.eos {
+            r.read_to_end(&mut raw)?;
+        } else if let Some(term) = self.terminator {
+            return self.read_terminated(r, term, raw);
+        }
+        Ok(raw)
+    }
+
+    /// Reads unit by unit up to the terminator (a two-byte one for UTF-16 is matched on
+    /// unit boundaries only, as Kaitai does).
+    fn read_terminated<R: Read + Seek>(
+        &self,
+        r: &mut R,
+        term: u8,
+        mut raw: Vec<u8>,
+    ) -> BinResult<Vec<u8>> {
+        let unit = self.unit.clamp(1, 2);
+        let mut chunk = [0u8; 2];
+        loop {
+            let got = r.take(unit as u64).read(&mut chunk[..unit])?;
+            let got = if got == 1 && unit == 2 {
+                1 + r.read(&mut chunk[1..2])?
+            } else {
+                got
+            };
+            if got < unit {
+                if self.eos_error {
+                    return Err(eof());
+                }
+                raw.extend_from_slice(&chunk[..got]);
+                return Ok(raw);
+            }
+            if chunk[..unit].iter().all(|b| *b == term) {
+                break;
+            }
+            raw.extend_from_slice(&chunk[..unit]);
+        }
+        if self.consume {
+            raw.extend(std::iter::repeat_n(term, unit));
+        } else {
+            r.seek(SeekFrom::Current(-(unit as i64)))?;
+        }
+        Ok(raw)
+    }
+
+    /// The value inside `raw`: cut at the terminator if there is one, else (in a sized area)
+    /// with the padding stripped (Kaitai 0.11's order, which the suite's `str_pad_term_equal`
+    /// pins).
+    pub fn value_of<'a>(&self, raw: &'a [u8]) -> &'a [u8] {
+        if let Some(term) = self.terminator {
+            let unit = self.unit.clamp(1, 2);
+            let found = raw
+                .chunks_exact(unit)
+                .position(|c| c.iter().all(|b| *b == term))
+                .map(|i| i * unit);
+            if let Some(i) = found {
+                return &raw[..if self.include { i + unit } else { i }];
+            }
+        }
+        match self.pad_right {
+            Some(pad) if self.size.is_some() || self.eos => {
+                &raw[..raw.iter().rposition(|b| *b != pad).map_or(0, |i| i + 1)]
+            }
+            _ => raw,
+        }
+    }
+
+    /// The bytes of an edited value: terminated, then padded to the size; an error at `pos`
+    /// when they do not fit.
+    pub fn encode(&self, value: &[u8], pos: u64) -> BinResult<Vec<u8>> {
+        let mut out = value.to_vec();
+        let sized = self.size.is_some();
+        if let Some(term) = self.terminator {
+            let room = self.size.is_none_or(|s| out.len() < s);
+            if !self.include && (sized || self.consume) && room {
+                out.extend(std::iter::repeat_n(term, self.unit.clamp(1, 2)));
+            }
+        }
+        if let Some(size) = self.size {
+            if out.len() > size {
+                return Err(binrw::Error::AssertFail {
+                    pos,
+                    message: format!("{} bytes do not fit in {size}", out.len()),
+                });
+            }
+            out.resize(size, self.pad_right.or(self.terminator).unwrap_or(0));
+        }
+        Ok(out)
+    }
+}
+
+/// A framed byte array: `value` is what the schema means, `raw` every byte read (terminator,
+/// padding, bytes after the terminator), written back while `value` is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KsBytes {
+    /// The bytes without terminator and padding.
+    pub value: Vec<u8>,
+    /// The bytes as read.
+    pub raw: Vec<u8>,
+}
+
+impl BinRead for KsBytes {
+    type Args<'a> = KsFrame;
+
+    fn read_options<R: Read + Seek>(r: &mut R, _: Endian, frame: KsFrame) -> BinResult<Self> {
+        let raw = frame.read(r)?;
+        Ok(KsBytes {
+            value: frame.value_of(&raw).to_vec(),
+            raw,
+        })
+    }
+}
+
+impl BinWrite for KsBytes {
+    type Args<'a> = KsFrame;
+
+    fn write_options<W: Write + Seek>(
+        &self,
+        w: &mut W,
+        _: Endian,
+        frame: KsFrame,
+    ) -> BinResult<()> {
+        if frame.value_of(&self.raw) == self.value.as_slice() {
+            w.write_all(&self.raw)?;
+        } else {
+            let pos = w.stream_position()?;
+            w.write_all(&frame.encode(&self.value, pos)?)?;
+        }
+        Ok(())
+    }
+}
+
+/// A framed string: `value` is the text, `raw` every byte read, written back while `value` is
+/// unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KsStr {
+    /// The text, without terminator and padding (invalid sequences replaced).
+    pub value: String,
+    /// The bytes as read.
+    pub raw: Vec<u8>,
+}
+
+impl BinRead for KsStr {
+    type Args<'a> = KsFrame;
+
+    fn read_options<R: Read + Seek>(r: &mut R, _: Endian, frame: KsFrame) -> BinResult<Self> {
+        let raw = frame.read(r)?;
+        let value = encoding::decode(frame.value_of(&raw), frame.encoding);
+        Ok(KsStr { value, raw })
+    }
+}
+
+impl BinWrite for KsStr {
+    type Args<'a> = KsFrame;
+
+    fn write_options<W: Write + Seek>(
+        &self,
+        w: &mut W,
+        _: Endian,
+        frame: KsFrame,
+    ) -> BinResult<()> {
+        if encoding::decode(frame.value_of(&self.raw), frame.encoding) == self.value {
+            w.write_all(&self.raw)?;
+            return Ok(());
+        }
+        let pos = w.stream_position()?;
+        let bytes = encoding::encode(&self.value, frame.encoding).ok_or_else(|| {
+            binrw::Error::AssertFail {
+                pos,
+                message: format!("{:?} cannot be written in {}", self.value, frame.encoding),
+            }
+        })?;
+        w.write_all(&frame.encode(&bytes, pos)?)?;
+        Ok(())
+    }
+}
+
+/// A user type read from an area of its own (`size`, `size-eos`, or up to a `terminator`): the
+/// value and the bytes of the area it left unparsed, written back after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KsSub<T> {
+    /// The parsed value.
+    pub value: T,
+    /// The rest of the area.
+    pub tail: Vec<u8>,
+}
+
+impl<T: BinRead> BinRead for KsSub<T> {
+    type Args<'a> = (KsFrame, T::Args<'a>);
+
+    fn read_options<R: Read + Seek>(
+        r: &mut R,
+        endian: Endian,
+        (frame, inner): Self::Args<'_>,
+    ) -> BinResult<Self> {
+        let raw = frame.read(r)?;
+        // Kaitai parses the area without its terminator (unless included) and padding; they
+        // stay in `tail`.
+        let bytes = frame.value_of(&raw);
+        let (value, used) = read_area::<T>(bytes, endian, inner)?;
+        Ok(KsSub {
+            value,
+            tail: raw[used..].to_vec(),
+        })
+    }
+}
+
+/// Reads a `T` from `bytes` as a stream of its own: the value and how many bytes it used.
+pub(crate) fn read_area<T: BinRead>(
+    bytes: &[u8],
+    endian: Endian,
+    args: T::Args<'_>,
+) -> BinResult<(T, usize)> {
+    let mut area = binrw::io::Cursor::new(bytes);
+    let value = T::read_options(&mut area, endian, args)?;
+    let used = usize::try_from(area.position())
+        .unwrap_or(bytes.len())
+        .min(bytes.len());
+    Ok((value, used))
+}
+
+/// The bytes of a `T` followed by `tail` (what a sub-area is made of when written).
+pub(crate) fn write_area<T: BinWrite>(
+    value: &T,
+    tail: &[u8],
+    endian: Endian,
+    args: T::Args<'_>,
+) -> BinResult<Vec<u8>> {
+    let mut area = binrw::io::Cursor::new(Vec::new());
+    value.write_options(&mut area, endian, args)?;
+    let mut area = area.into_inner();
+    area.extend_from_slice(tail);
+    Ok(area)
+}
+
+impl<T: BinWrite> BinWrite for KsSub<T> {
+    type Args<'a> = (KsFrame, T::Args<'a>);
+
+    fn write_options<W: Write + Seek>(
+        &self,
+        w: &mut W,
+        endian: Endian,
+        (frame, inner): Self::Args<'_>,
+    ) -> BinResult<()> {
+        let area = write_area(&self.value, &self.tail, endian, inner)?;
+        if let Some(size) = frame.size.filter(|s| *s != area.len()) {
+            return Err(binrw::Error::AssertFail {
+                pos: w.stream_position()?,
+                message: format!("a sized area of {size} bytes holds {} bytes", area.len()),
+            });
+        }
+        w.write_all(&area)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use binrw::io::Cursor;
+
+    fn strz(size: Option<usize>) -> KsFrame {
+        KsFrame {
+            size,
+            terminator: Some(0),
+            consume: true,
+            unit: 1,
+            eos_error: true,
+            encoding: "ASCII",
+            ..KsFrame::default()
+        }
+    }
+
+    fn read<T: for<'a> BinRead<Args<'a> = KsFrame>>(bytes: &[u8], frame: KsFrame) -> BinResult<T> {
+        T::read_options(&mut Cursor::new(bytes), Endian::Little, frame)
+    }
+
+    fn write<T: for<'a> BinWrite<Args<'a> = KsFrame>>(value: &T, frame: KsFrame) -> Vec<u8> {
+        let mut out = Cursor::new(Vec::new());
+        value
+            .write_options(&mut out, Endian::Little, frame)
+            .unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn bytes_after_the_terminator_are_kept() {
+        let s: KsStr = read(b"ab\0junk", strz(Some(7))).unwrap();
+        assert_eq!(s.value, "ab");
+        assert_eq!(write(&s, strz(Some(7))), b"ab\0junk");
+        let edited = KsStr {
+            value: "xyz".into(),
+            ..s
+        };
+        assert_eq!(write(&edited, strz(Some(7))), b"xyz\0\0\0\0");
+    }
+
+    #[test]
+    fn consume_false_leaves_the_terminator() {
+        let frame = KsFrame {
+            consume: false,
+            ..strz(None)
+        };
+        let mut r = Cursor::new(&b"ab\0c"[..]);
+        let s = KsStr::read_options(&mut r, Endian::Little, frame).unwrap();
+        assert_eq!((s.value.as_str(), r.position()), ("ab", 2));
+    }
+
+    #[test]
+    fn missing_terminator_and_short_size() {
+        assert!(read::<KsStr>(b"abc", strz(None)).is_err());
+        let lenient = KsFrame {
+            eos_error: false,
+            ..strz(None)
+        };
+        assert_eq!(read::<KsStr>(b"abc", lenient).unwrap().value, "abc");
+        // A huge size on a short input fails without reserving the size.
+        assert!(read::<KsBytes>(b"abc", strz(Some(usize::MAX))).is_err());
+    }
+
+    #[test]
+    fn padding_is_stripped_and_an_edit_too_long_is_refused() {
+        let frame = KsFrame {
+            size: Some(4),
+            pad_right: Some(b' '),
+            unit: 1,
+            ..KsFrame::default()
+        };
+        let b: KsBytes = read(b"ab  ", frame).unwrap();
+        assert_eq!(b.value, b"ab");
+        let long = KsBytes {
+            value: b"abcde".to_vec(),
+            raw: b.raw,
+        };
+        let mut out = Cursor::new(Vec::new());
+        let err = long
+            .write_options(&mut out, Endian::Little, frame)
+            .unwrap_err();
+        assert!(err.to_string().contains("5 bytes do not fit in 4"), "{err}");
+    }
+
+    #[test]
+    fn utf16_terminator_is_two_bytes_on_a_unit_boundary() {
+        let frame = KsFrame {
+            unit: 2,
+            encoding: "UTF-16LE",
+            ..strz(None)
+        };
+        // 0x0100 holds a zero byte but is not a terminator.
+        let s: KsStr = read(&[0x00, 0x01, 0x41, 0x00, 0x00, 0x00], frame).unwrap();
+        assert_eq!(s.value, "\u{100}A");
+        assert_eq!(s.raw.len(), 6);
+    }
+
+    #[test]
+    fn a_sub_area_keeps_its_unparsed_tail() {
+        let frame = KsFrame {
+            size: Some(4),
+            ..KsFrame::default()
+        };
+        let mut r = Cursor::new(&[1u8, 2, 3, 4, 5][..]);
+        let sub = KsSub::<u16>::read_options(&mut r, Endian::Little, (frame, ())).unwrap();
+        assert_eq!(
+            (sub.value, sub.tail.as_slice(), r.position()),
+            (0x0201, &[3u8, 4][..], 4)
+        );
+        let mut out = Cursor::new(Vec::new());
+        sub.write_options(&mut out, Endian::Little, (frame, ()))
+            .unwrap();
+        assert_eq!(out.into_inner(), [1, 2, 3, 4]);
+        let grown = KsSub {
+            value: 7u16,
+            tail: vec![0; 3],
+        };
+        let mut out = Cursor::new(Vec::new());
+        assert!(
+            grown
+                .write_options(&mut out, Endian::Little, (frame, ()))
+                .is_err()
+        );
+    }
+}
