@@ -352,11 +352,21 @@ fn valid_checks() {
 
 #[test]
 fn params_given_by_the_field() {
-    let mut v: params::Params = round_trip(&[2, 5, 6, 2]);
+    let mut v: params::Params = round_trip(&[2, 5, 6, 2, 0x34, 0x12]);
     assert_eq!(
         (v.tagged.tag, v.tagged.is_two()),
         (params::Kind::Two, Some(true))
     );
+    // A switch selector is kept too (nothing else holds it), and the writer checks the case
+    // against it as the reader chose it.
+    assert_eq!(
+        (v.shape_width(), v.shaped.width, &v.shaped.body),
+        (Some(2), 2, &params::ShapedBody::U2(0x1234))
+    );
+    let mut wrong = v.clone();
+    wrong.shaped.body = params::ShapedBody::U1(1);
+    let err = wrong.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("Shaped.body"), "{err}");
     assert_eq!(v.items.items, [5, 6]);
     // A param a value instance reads is kept as the reader was given it.
     assert_eq!((v.items.num, v.items.count_matches()), (2, Some(true)));

@@ -837,26 +837,22 @@ impl<'a> Module<'a> {
         Some(if list { format!("Vec<{rust}>") } else { rust })
     }
 
-    /// The params `def`'s value instances read, kept as fields (the reader's arguments; the
-    /// writer does not read them). Other params are not kept: they are the reader's only.
+    /// The params `def` keeps as fields (see [`super::writer_params::keeps_param`]); one that
+    /// no value instance reads is left out when a field cannot hold its type.
     fn stored_params(&mut self, def: &TypeDef) -> Result<String, SchemaError> {
         let mut out = String::new();
         for (i, (id, ty)) in def.params.iter().enumerate() {
-            let read = def.instances.iter().any(|inst| {
-                [Some(&inst.value), inst.cond.as_ref()]
-                    .into_iter()
-                    .flatten()
-                    .any(|text| super::value::names(text, id))
-            });
-            if !read || (matches!(def.versioned, Some(Versioned::Param)) && id == "version") {
+            if !super::writer_params::keeps_param(self.schemas, self.file, def, id) {
                 continue;
             }
+            let read = super::writer_params::instances_read(def, id);
             let (rust, value) = match int_type(ty) {
                 Some(_) if self.param_enum(def, id)?.is_some() => {
                     (self.param_enum(def, id)?.unwrap_or_default(), id.clone())
                 }
                 Some(rust) => (rust.to_string(), id.clone()),
                 None if ty == "bool" => ("bool".to_string(), id.clone()),
+                None if !read && self.user_param_type(ty).is_none() => continue,
                 None => {
                     let rust = self.user_param_type(ty).ok_or_else(|| {
                         self.err(
@@ -869,8 +865,7 @@ impl<'a> Module<'a> {
             };
             let _ = writeln!(
                 out,
-                "/// Kaitai param `{id}`, as the reader was given it (for the value instances; the writer\n\
-                 /// does not write it).\n#[br(calc = {value})]\n#[bw(ignore)]\npub {id}: {rust},"
+                "/// Kaitai param `{id}`, as the reader was given it (the writer does not write it).\n#[br(calc = {value})]\n#[bw(ignore)]\npub {id}: {rust},"
             );
         }
         Ok(out)

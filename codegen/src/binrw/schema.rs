@@ -70,6 +70,7 @@ pub struct TypeDef {
     /// The byte order (`meta/endian` of the type or the nearest enclosing one), as a binrw
     /// directive.
     pub endian: Option<&'static str>,
+    /// (id, Kaitai type); a `b1` param is given as `bool`.
     pub params: Vec<(String, String)>,
     /// The `enum` of an integer param, by param id.
     pub param_enums: Vec<(String, String)>,
@@ -952,6 +953,8 @@ impl Cx<'_> {
                     param_enums.push((id.to_string(), e.to_string()));
                 }
                 match (pid, pty) {
+                    // A `b1` param is Kaitai's boolean, as a `b1` field is.
+                    (Some(a), Some("b1")) => params.push((a.to_string(), "bool".to_string())),
                     (Some(a), Some(b)) => params.push((a.to_string(), b.to_string())),
                     _ => {
                         return Err(

@@ -119,6 +119,19 @@ impl<'a> Cx<'a> {
                 instance_value(&ty, self.schemas),
             ));
         }
+        if def.params.iter().any(|(p, _)| p == name)
+            && super::writer_params::keeps_param(self.schemas, self.file, def, name)
+        {
+            let file = &self.schemas.files[self.file];
+            let enums = std::cell::RefCell::new(Vec::new());
+            let imports = super::value::Imports {
+                schemas: self.schemas,
+                enums: &enums,
+            };
+            let ty =
+                super::value::param(def, file, name, Some(imports)).map_err(|e| self.refuse(e))?;
+            return Ok((format!("{base}.{name}"), instance_value(&ty, self.schemas)));
+        }
         let field: &'a Field = def
             .seq
             .iter()
@@ -447,10 +460,18 @@ impl<'a> Cx<'a> {
                 "check(i128::from({access}) == {}, \"{what}\")?;\n",
                 literal(e).unwrap_or_default()
             )),
-            (Value::Enum(rust), Expr::Path(path)) if path.len() >= 2 => Ok(format!(
-                "check({access} == {rust}::{}, \"{what}\")?;\n",
-                super::schema::snake_to_camel(&path[path.len() - 1])
-            )),
+            (Value::Enum(rust), Expr::Path(path)) if path.len() >= 2 => {
+                // Another file's enum, which the test's module may not import, by its module.
+                let name = path[..path.len() - 1].join("::");
+                let rust = match self.schemas.resolve_enum(self.file, &name) {
+                    Some((decl, e)) if decl != self.file => format!("{decl}::{}", e.rust_name),
+                    _ => rust,
+                };
+                Ok(format!(
+                    "check({access} == {rust}::{}, \"{what}\")?;\n",
+                    super::schema::snake_to_camel(&path[path.len() - 1])
+                ))
+            }
             (Value::Str, Expr::Str(text)) => {
                 Ok(format!("check({access} == {text:?}, \"{what}\")?;\n"))
             }

@@ -143,6 +143,24 @@ fn translate_instance(
     out
 }
 
+/// The type of `def`'s param `id`, kept as a field (see `writer_params::keeps_param`), as value
+/// instances see it.
+pub fn param(def: &TypeDef, file: &File, id: &str, imports: Option<Imports>) -> Result<Ty, String> {
+    let (_, ty) = def
+        .params
+        .iter()
+        .find(|(p, _)| p == id)
+        .ok_or_else(|| format!("no param `{id}`"))?;
+    let mut stack = Vec::new();
+    let tr = Tr {
+        def,
+        file,
+        stack: &mut stack,
+        imports,
+    };
+    tr.param(id, ty).map(|(ty, _)| ty)
+}
+
 /// Whether the Kaitai expression `text` names `name` (a param kept for value instances, see
 /// `Module::stored_params`); an expression that does not parse names nothing.
 pub fn names(text: &str, name: &str) -> bool {
@@ -848,8 +866,8 @@ impl<'a> Tr<'a, '_> {
 
 /// Refuses a seq field whose expressions (`if`, `size`, `repeat-expr`, type arguments,
 /// `switch-on`) name a value instance of `def`: binrw directives see only fields read so far.
-/// An integer instance computed from earlier seq fields is written out in an `if`, `size` or
-/// `repeat-expr` instead (see [`inline_seq_uses`]).
+/// An instance computed from earlier seq fields (or constant) is written out in an `if`, `size`,
+/// `repeat-expr` or a type argument instead (see [`inline_seq_uses`]).
 pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
     for field in &def.seq {
         let bits = matches!(&field.ty, FieldType::Named { name, .. } if super::bits::width(name).is_some());
@@ -864,7 +882,9 @@ pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
             }
         }
         match &field.ty {
-            FieldType::Named { args, .. } => texts.extend(args.iter().map(|a| (a.as_str(), None))),
+            FieldType::Named { args, .. } => {
+                texts.extend(args.iter().map(|a| (a.as_str(), (!bits).then_some(false))))
+            }
             FieldType::Switch { on, .. } => texts.push((on, None)),
             FieldType::None => {}
         }

@@ -15,6 +15,34 @@ pub fn writer_params(schemas: &Schemas, file: &str, def: &TypeDef) -> Vec<(Strin
     needed(schemas, file, def, &mut stack)
 }
 
+/// Whether `def` keeps its param `id` as a field (`#[br(calc)]`, `#[bw(ignore)]`), so a
+/// caller sees what the reader was given: when a value instance reads it, or else unless it is
+/// the `#[versioned]` argument, a list's `repeat-expr` (the list's length holds it) or a param
+/// the writer imports (the field would shadow the import).
+pub fn keeps_param(schemas: &Schemas, file: &str, def: &TypeDef, id: &str) -> bool {
+    if matches!(def.versioned, Some(Versioned::Param)) && id == "version" {
+        return false;
+    }
+    let count = def
+        .seq
+        .iter()
+        .any(|f| f.repeat_expr.as_deref().map(str::trim) == Some(id));
+    let writer = writer_params(schemas, file, def)
+        .iter()
+        .any(|(w, _)| w == id);
+    instances_read(def, id) || !(count || writer)
+}
+
+/// Whether a value instance of `def` reads its param `id`.
+pub fn instances_read(def: &TypeDef, id: &str) -> bool {
+    def.instances.iter().any(|inst| {
+        [Some(&inst.value), inst.cond.as_ref()]
+            .into_iter()
+            .flatten()
+            .any(|text| super::value::names(text, id))
+    })
+}
+
 fn needed(
     schemas: &Schemas,
     file: &str,

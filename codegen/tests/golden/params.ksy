@@ -7,6 +7,11 @@ seq:
   - {id: items, type: item_list(count)}
   - {id: kind, type: u1, enum: kind}
   - {id: tagged, type: tagged(kind)}
+  - {id: shaped, type: shaped(shape_width)}
+instances:
+  shape_width:
+    doc: A value instance as a type argument, written out in place.
+    value: count
 enums:
   kind: {1: one, 2: two}
 types:
@@ -24,3 +29,13 @@ types:
     instances:
       count_matches:
         value: items.size == num
+  shaped:
+    params:
+      - {id: width, type: u1}
+    seq:
+      - id: body
+        type:
+          switch-on: width
+          cases:
+            1: u1
+            2: u2

@@ -21,6 +21,18 @@ pub struct Params {
     pub kind: Kind,
     #[br(args(kind))]
     pub tagged: Tagged,
+    #[br(args(count))]
+    pub shaped: Shaped,
+}
+
+impl Params {
+    /// A value instance as a type argument, written out in place.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn shape_width(&self) -> Option<i128> {
+        Some(i128::from(self.count))
+    }
 }
 
 #[binrw]
@@ -28,8 +40,7 @@ pub struct Params {
 #[br(import(tag: Kind))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Tagged {
-    /// Kaitai param `tag`, as the reader was given it (for the value instances; the writer
-    /// does not write it).
+    /// Kaitai param `tag`, as the reader was given it (the writer does not write it).
     #[br(calc = tag)]
     #[bw(ignore)]
     pub tag: Kind,
@@ -50,8 +61,7 @@ impl Tagged {
 #[br(import(num: u8))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ItemList {
-    /// Kaitai param `num`, as the reader was given it (for the value instances; the writer
-    /// does not write it).
+    /// Kaitai param `num`, as the reader was given it (the writer does not write it).
     #[br(calc = num)]
     #[bw(ignore)]
     pub num: u8,
@@ -72,6 +82,42 @@ impl ItemList {
                 .ok()? == i128::from(self.num)),
         )
     }
+}
+
+/// `Shaped.body`, switched on `width`.
+#[binrw]
+#[brw(little)]
+#[br(import(sel: u8))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ShapedBody {
+    #[br(pre_assert(sel == 1))]
+    U1(u8),
+    #[br(pre_assert(sel == 2))]
+    U2(u16),
+    /// No case matched: nothing was read (Kaitai's null).
+    #[br(pre_assert(!(sel == 1 || sel == 2)))]
+    Unmatched,
+}
+
+#[binrw]
+#[brw(little)]
+#[br(import(width: u8))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Shaped {
+    /// Kaitai param `width`, as the reader was given it (the writer does not write it).
+    #[br(calc = width)]
+    #[bw(ignore)]
+    pub width: u8,
+    #[bw(assert(
+        match &body {
+            ShapedBody::U1(..) => *width == 1,
+            ShapedBody::U2(..) => *width == 2,
+            ShapedBody::Unmatched => !(*width == 1 || *width == 2),
+        },
+        savepoint_runtime::binrw_error::FieldError::new("Shaped.body", "Shaped.body does not match its selector `width`")
+    ))]
+    #[br(args(width))]
+    pub body: ShapedBody,
 }
 
 /// Kaitai enum `kind`; values it does not name are kept as `Unknown`.
