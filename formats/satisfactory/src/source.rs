@@ -401,12 +401,12 @@ pub(crate) mod tests {
         assert!(kept == body[100..116]);
         let at = src.offset();
         let long = src
-            .read(|r| r.take(5 * FIRST_READ, "long").map(<[u8]>::to_vec))
+            .read(|r| r.bytes(5 * FIRST_READ, "long").map(<[u8]>::to_vec))
             .unwrap();
         assert!(long == body[at..at + 5 * FIRST_READ]);
         let left = src.remaining();
         let error = src
-            .region(10, |src| src.read(|r| r.take(11, "x").map(|_| ())))
+            .region(10, |src| src.read(|r| r.bytes(11, "x").map(|_| ())))
             .unwrap_err();
         assert_eq!(error.offset, src.offset());
         assert_eq!(src.remaining(), left);

@@ -669,7 +669,7 @@ impl FPropertyTag {
             Kind::Struct => {
                 let struct_name = st.read_name_id(r)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
-                    extras.struct_guid = Some(FGuid::parse(r)?);
+                    extras.struct_guid = Some(r.fixed("FGuid")?);
                 }
                 (1, struct_name, 0)
             }
@@ -685,7 +685,7 @@ impl FPropertyTag {
         let ty = (type_id, first, second);
         if ctx.package_ue4 >= UE4_PROPERTY_GUID_IN_PROPERTY_TAG && read_bool8(r, "HasPropertyGuid")?
         {
-            extras.property_guid = Some(FGuid::parse(r)?);
+            extras.property_guid = Some(r.fixed("FGuid")?);
         }
         if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION {
             extras.extension = Some(TagExtension::parse(r)?);
@@ -724,7 +724,7 @@ impl FPropertyTag {
             0
         };
         let property_guid = if flags & FLAG_PROPERTY_GUID != 0 {
-            Some(FGuid::parse(r)?)
+            Some(r.fixed("FGuid")?)
         } else {
             None
         };
