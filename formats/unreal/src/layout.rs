@@ -149,3 +149,90 @@ macro_rules! slice_layout {
     };
 }
 pub(crate) use slice_layout;
+
+impl<A: FixedLe, B: FixedLe> FixedLe for (A, B) {
+    const SIZE: usize = A::SIZE + B::SIZE;
+
+    #[inline]
+    fn from_le(b: &[u8]) -> Self {
+        (
+            A::from_le(b),
+            B::from_le(b.get(A::SIZE..).unwrap_or_default()),
+        )
+    }
+}
+
+/// Defines a little-endian struct of a flags byte followed by optional fixed-size fields, each
+/// stored when its bit of the flags is set (the `EPropertyTagExtension` pattern): the `#[binrw]`
+/// struct and, from the same field list, a slice reader (`parse`) and a writer (`put`). Both refuse
+/// bits outside `known` (whose data is unknown) with `unknown(flags)` as the message, and the
+/// writer refuses a field that is present without its bit or missing with it, so what is written
+/// reads back.
+macro_rules! flagged_layout {
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident {
+            $(#[$flags_attr:meta])*
+            pub $flags:ident: u8 as $flags_what:literal, known $known:expr, unknown $unknown:path;
+            $(
+                $(#[$field_attr:meta])*
+                pub $field:ident: Option<$ty:ty> as $what:literal if $bit:expr;
+            )*
+        }
+    ) => {
+        #[::binrw::binrw]
+        #[brw(little)]
+        $(#[$attr])*
+        pub struct $name {
+            $(#[$flags_attr])*
+            #[br(assert($flags & !$known == 0, "{}", $unknown($flags)))]
+            #[bw(assert($flags & !$known == 0, "{}", $unknown(*$flags)))]
+            pub $flags: u8,
+            $(
+                $(#[$field_attr])*
+                #[br(if($flags & $bit != 0))]
+                #[bw(assert($field.is_some() == ($flags & $bit != 0)))]
+                pub $field: Option<$ty>,
+            )*
+        }
+
+        impl $name {
+            fn parse(r: &mut $crate::cursor::ByteReader<'_>) -> Result<Self, $crate::Error> {
+                let $flags = r.u8($flags_what)?;
+                if $flags & !$known != 0 {
+                    return Err($crate::Error::new(r.offset() - 1, $unknown($flags)));
+                }
+                $(
+                    let $field = match $flags & $bit != 0 {
+                        true => Some(r.fixed($what)?),
+                        false => None,
+                    };
+                )*
+                Ok(Self { $flags, $($field),* })
+            }
+
+            fn put(&self, out: &mut Vec<u8>) -> Result<(), $crate::Error> {
+                let at = out.len();
+                if self.$flags & !$known != 0 {
+                    return Err($crate::Error::new(at, $unknown(self.$flags)));
+                }
+                $(
+                    if self.$field.is_some() != (self.$flags & $bit != 0) {
+                        return Err($crate::Error::new(
+                            at,
+                            format!(
+                                "{} {} must be present exactly when its bit {:#04x} is set (flags {:#04x})",
+                                $flags_what,
+                                stringify!($field),
+                                $bit,
+                                self.$flags
+                            ),
+                        ));
+                    }
+                )*
+                $crate::cursor::put_binrw(self, out)
+            }
+        }
+    };
+}
+pub(crate) use flagged_layout;
