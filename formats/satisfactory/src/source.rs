@@ -257,7 +257,8 @@ impl<'a> Source<'a> {
         Ok(self.bytes(at, n).to_vec())
     }
 
-    /// An `i32` count, checked like [`Reader::count`] against the bytes left in the region.
+    /// An `i32` count, checked like [`unreal::cursor::ByteReader::count`] against the bytes left
+    /// in the region.
     pub(crate) fn count(&mut self, min_size: usize, path: &str) -> Result<usize, Error> {
         let at = self.offset();
         let n = self.read(|r| r.i32(path))?;
