@@ -95,7 +95,7 @@ fn scan_one<'a>(r: &mut Reader<'a>) -> Result<Option<(ArchiveHeader, ChunkRef<'a
         return Ok(None);
     }
     let offset = r.offset();
-    let compressed = r.take(info.0 as usize, "chunk data")?;
+    let compressed = r.bytes(info.0 as usize, "chunk data")?;
     let header = ArchiveHeader {
         v2_compressor: compressor,
         max_chunk_size,

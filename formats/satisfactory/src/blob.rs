@@ -103,7 +103,7 @@ fn read_tail(r: &mut Reader<'_>, kind: TailKind) -> TocTail {
             .map(TocTail::LevelToDestroyedActors),
     };
     let rest = r.rest();
-    let _ = r.take(rest.len(), "toc tail");
+    let _ = r.bytes(rest.len(), "toc tail");
     match parsed {
         Ok(tail) if attempt.is_empty() => tail,
         _ => TocTail::Raw(rest.to_vec()),

@@ -86,7 +86,7 @@ impl Description {
         }
         let n = r.count(1, "blueprint_description")?;
         let at = r.offset();
-        let bytes = r.take(n, "blueprint_description")?;
+        let bytes = r.bytes(n, "blueprint_description")?;
         let text = std::str::from_utf8(bytes).map_err(|e| {
             Error::new(
                 "blueprint_description",

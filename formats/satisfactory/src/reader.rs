@@ -1,131 +1,54 @@
-//! A bounds-checked little-endian cursor over a byte slice whose errors carry the field path and the
-//! absolute offset, plus the binrw glue for the `#[binrw]` layouts read through it.
+//! The slice cursor of the Satisfactory readers, whose errors carry the field path and the absolute
+//! offset, plus the binrw glue for the `#[binrw]` layouts read through it.
+
+use std::ops::{Deref, DerefMut};
 
 use binrw::io::Cursor;
 use binrw::{BinRead, BinWrite};
-use unreal::{F32, FObjectReferenceDisc, FString, TArray};
+use unreal::cursor::{ByteReader, CursorError};
+use unreal::{FObjectReferenceDisc, FString, TArray};
 
 use crate::Error;
 
-/// A cursor over `data`, which starts at offset `base` of the file or body.
+/// A cursor over `data`, which starts at offset `base` of the file or body: `unreal`'s
+/// [`ByteReader`] (the numbers, counts and byte runs, through [`Deref`]) reporting this crate's
+/// errors, plus the strings, references and binrw glue of the Satisfactory readers.
 #[derive(Clone)]
-pub(crate) struct Reader<'a> {
-    data: &'a [u8],
-    pos: usize,
-    base: usize,
+pub(crate) struct Reader<'a>(ByteReader<'a, Error>);
+
+impl CursorError for Error {
+    fn short(at: usize, path: &str, n: usize, left: usize) -> Self {
+        Error::new(path, at, format!("{n} bytes needed, {left} left"))
+    }
+
+    fn too_many(at: usize, path: &str, n: i64, left: usize) -> Self {
+        Error::new(path, at, format!("count {n} exceeds the {left} bytes left"))
+    }
+}
+
+impl<'a> Deref for Reader<'a> {
+    type Target = ByteReader<'a, Error>;
+
+    #[inline]
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl DerefMut for Reader<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl<'a> Reader<'a> {
     pub(crate) fn new(data: &'a [u8], base: usize) -> Self {
-        Reader { data, pos: 0, base }
-    }
-
-    /// Absolute offset of the next byte.
-    #[inline]
-    pub(crate) fn offset(&self) -> usize {
-        self.base + self.pos
-    }
-
-    #[inline]
-    pub(crate) fn remaining(&self) -> usize {
-        self.data.len() - self.pos
-    }
-
-    #[inline]
-    pub(crate) fn is_empty(&self) -> bool {
-        self.pos == self.data.len()
-    }
-
-    /// The bytes not read yet.
-    #[inline]
-    pub(crate) fn rest(&self) -> &'a [u8] {
-        &self.data[self.pos..]
+        Reader(ByteReader::starting_at(data, base))
     }
 
     pub(crate) fn err(&self, path: &str, message: impl Into<String>) -> Error {
         Error::new(path, self.offset(), message)
-    }
-
-    /// The next `n` bytes.
-    #[inline]
-    pub(crate) fn take(&mut self, n: usize, path: &str) -> Result<&'a [u8], Error> {
-        if n > self.remaining() {
-            return Err(self.short(n, path));
-        }
-        let bytes = &self.data[self.pos..self.pos + n];
-        self.pos += n;
-        Ok(bytes)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn short(&self, n: usize, path: &str) -> Error {
-        self.err(path, format!("{n} bytes needed, {} left", self.remaining()))
-    }
-
-    #[inline]
-    fn array<const N: usize>(&mut self, path: &str) -> Result<[u8; N], Error> {
-        let bytes = self.take(N, path)?;
-        Ok(bytes.try_into().expect("take returned N bytes"))
-    }
-
-    #[inline]
-    pub(crate) fn u8(&mut self, path: &str) -> Result<u8, Error> {
-        Ok(self.array::<1>(path)?[0])
-    }
-
-    #[inline]
-    pub(crate) fn i32(&mut self, path: &str) -> Result<i32, Error> {
-        Ok(i32::from_le_bytes(self.array(path)?))
-    }
-
-    #[inline]
-    pub(crate) fn u32(&mut self, path: &str) -> Result<u32, Error> {
-        Ok(u32::from_le_bytes(self.array(path)?))
-    }
-
-    #[inline]
-    pub(crate) fn i64(&mut self, path: &str) -> Result<i64, Error> {
-        Ok(i64::from_le_bytes(self.array(path)?))
-    }
-
-    /// An `i32` element count, checked against the bytes left (each element takes at least
-    /// `min_size` bytes), so nothing sized by it can exceed the input.
-    #[inline]
-    pub(crate) fn count(&mut self, min_size: usize, path: &str) -> Result<usize, Error> {
-        let at = self.offset();
-        let n = self.i32(path)?;
-        self.check_count(i64::from(n), min_size, at, path)
-    }
-
-    #[inline]
-    fn check_count(&self, n: i64, min_size: usize, at: usize, path: &str) -> Result<usize, Error> {
-        usize::try_from(n)
-            .ok()
-            .filter(|&n| n.saturating_mul(min_size.max(1)) <= self.remaining())
-            .ok_or_else(|| self.count_too_large(n, at, path))
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn count_too_large(&self, n: i64, at: usize, path: &str) -> Error {
-        Error::new(
-            path,
-            at,
-            format!("count {n} exceeds the {} bytes left", self.remaining()),
-        )
-    }
-
-    /// `N` consecutive 32-bit floats (the math structs' fields).
-    #[inline]
-    pub(crate) fn f32s<const N: usize>(&mut self, path: &str) -> Result<[F32; N], Error> {
-        let bytes = self.take(4 * N, path)?;
-        Ok(std::array::from_fn(|i| {
-            let word = bytes[4 * i..4 * i + 4]
-                .try_into()
-                .expect("take returned 4 * N bytes");
-            F32(f32::from_le_bytes(word))
-        }))
     }
 
     /// A UE `bool` (u32 0 or 1).
@@ -165,7 +88,7 @@ impl<'a> Reader<'a> {
     ) -> Result<FString, Error> {
         let (s, used) =
             read(self.rest(), self.offset()).map_err(|e| Error::new(path, e.offset, e.message))?;
-        self.pos += used;
+        self.bytes(used, path)?;
         Ok(s)
     }
 
@@ -173,7 +96,7 @@ impl<'a> Reader<'a> {
     pub(crate) fn object_reference(&mut self, path: &str) -> Result<FObjectReferenceDisc, Error> {
         let (reference, used) = FObjectReferenceDisc::read_from(self.rest(), self.offset())
             .map_err(|e| Error::new(path, e.offset, e.message))?;
-        self.pos += used;
+        self.bytes(used, path)?;
         Ok(reference)
     }
 
@@ -214,7 +137,7 @@ impl<'a> Reader<'a> {
         let mut cursor = Cursor::new(rest);
         let value = T::read_le_args(&mut cursor, args)
             .map_err(|e| Error::binrw(path, self.offset(), rest.len(), &e))?;
-        self.pos += cursor.position() as usize;
+        self.bytes(cursor.position() as usize, path)?;
         Ok(value)
     }
 }

@@ -257,7 +257,8 @@ impl<'a> Source<'a> {
         Ok(self.bytes(at, n).to_vec())
     }
 
-    /// An `i32` count, checked like [`Reader::count`] against the bytes left in the region.
+    /// An `i32` count, checked like [`unreal::cursor::ByteReader::count`] against the bytes left
+    /// in the region.
     pub(crate) fn count(&mut self, min_size: usize, path: &str) -> Result<usize, Error> {
         let at = self.offset();
         let n = self.read(|r| r.i32(path))?;
@@ -401,12 +402,12 @@ pub(crate) mod tests {
         assert!(kept == body[100..116]);
         let at = src.offset();
         let long = src
-            .read(|r| r.take(5 * FIRST_READ, "long").map(<[u8]>::to_vec))
+            .read(|r| r.bytes(5 * FIRST_READ, "long").map(<[u8]>::to_vec))
             .unwrap();
         assert!(long == body[at..at + 5 * FIRST_READ]);
         let left = src.remaining();
         let error = src
-            .region(10, |src| src.read(|r| r.take(11, "x").map(|_| ())))
+            .region(10, |src| src.read(|r| r.bytes(11, "x").map(|_| ())))
             .unwrap_err();
         assert_eq!(error.offset, src.offset());
         assert_eq!(src.remaining(), left);

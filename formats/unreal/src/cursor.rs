@@ -1,24 +1,69 @@
-//! A bounds-checked little-endian byte cursor over a slice: the fast path under every reader here.
+//! A bounds-checked little-endian byte cursor over a slice: the fast path under every reader here
+//! and under the Satisfactory crate's, which reports through its own error type ([`CursorError`]).
+
+use std::marker::PhantomData;
 
 use crate::Error;
+use crate::layout::FixedLe;
 
-/// Reads little-endian values from a slice; every access is checked, nothing panics.
+/// How a [`ByteReader`]'s failures become errors of the crate reading through it, each crate
+/// keeping its error type and wording (and so its tested messages).
+pub trait CursorError: Sized {
+    /// `n` bytes of `what` were needed at offset `at`, and only `left` remain.
+    fn short(at: usize, what: &str, n: usize, left: usize) -> Self;
+    /// The count `n` of `what`, read at offset `at`, is negative or cannot fit in the `left`
+    /// bytes that remain.
+    fn too_many(at: usize, what: &str, n: i64, left: usize) -> Self;
+}
+
+impl CursorError for Error {
+    fn short(at: usize, what: &str, n: usize, left: usize) -> Self {
+        Error::new(at, format!("{what}: {n} bytes needed, {left} left"))
+    }
+
+    fn too_many(at: usize, what: &str, n: i64, left: usize) -> Self {
+        Error::new(
+            at,
+            format!("{what}: count {n} does not fit in the {left} bytes left"),
+        )
+    }
+}
+
+/// Reads little-endian values from a slice; every access is checked, nothing panics. Failures are
+/// errors of type `E`, carrying the absolute offset.
 #[derive(Debug, Clone)]
-pub(crate) struct ByteReader<'a> {
+pub struct ByteReader<'a, E = Error> {
     data: &'a [u8],
     pos: usize,
     /// Absolute offset of `data[0]`, for error messages.
     base: usize,
+    error: PhantomData<fn() -> E>,
 }
 
 impl<'a> ByteReader<'a> {
     pub(crate) fn new(data: &'a [u8], base: usize) -> Self {
-        ByteReader { data, pos: 0, base }
+        ByteReader::starting_at(data, base)
+    }
+
+    pub(crate) fn err(&self, message: impl Into<String>) -> Error {
+        Error::new(self.offset(), message)
+    }
+}
+
+impl<'a, E: CursorError> ByteReader<'a, E> {
+    /// A reader over `data`, whose first byte is at offset `base` of the file (for errors).
+    pub fn starting_at(data: &'a [u8], base: usize) -> Self {
+        ByteReader {
+            data,
+            pos: 0,
+            base,
+            error: PhantomData,
+        }
     }
 
     /// Absolute offset of the next byte.
     #[inline]
-    pub(crate) fn offset(&self) -> usize {
+    pub fn offset(&self) -> usize {
         self.base + self.pos
     }
 
@@ -27,23 +72,27 @@ impl<'a> ByteReader<'a> {
         self.pos
     }
 
+    /// Bytes not read yet.
     #[inline]
-    pub(crate) fn remaining(&self) -> usize {
+    pub fn remaining(&self) -> usize {
         self.data.len() - self.pos
     }
 
+    /// Whether every byte has been read.
     #[inline]
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.remaining() == 0
     }
 
-    pub(crate) fn err(&self, message: impl Into<String>) -> Error {
-        Error::new(self.offset(), message)
+    /// The bytes not read yet (not consumed).
+    #[inline]
+    pub fn rest(&self) -> &'a [u8] {
+        self.data.get(self.pos..).unwrap_or_default()
     }
 
     /// Takes `n` bytes, or fails naming `what`.
     #[inline]
-    pub(crate) fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8], Error> {
+    pub fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8], E> {
         let Some(out) = self.data.get(self.pos..).and_then(|rest| rest.get(..n)) else {
             return Err(self.short(n, what));
         };
@@ -55,71 +104,79 @@ impl<'a> ByteReader<'a> {
     /// stay small enough to inline (every number of a property goes through them).
     #[cold]
     #[inline(never)]
-    fn short(&self, n: usize, what: &str) -> Error {
-        self.err(format!(
-            "{what}: {n} bytes needed, {} left",
-            self.remaining()
-        ))
+    fn short(&self, n: usize, what: &str) -> E {
+        E::short(self.offset(), what, n, self.remaining())
+    }
+
+    /// A value of a [`FixedLe`] layout (a [`crate::fixed_layout!`] struct or a number), taken with
+    /// one bounds check and failing naming `what`.
+    #[inline]
+    pub fn fixed<T: FixedLe>(&mut self, what: &str) -> Result<T, E> {
+        Ok(T::from_le(self.bytes(T::SIZE, what)?))
     }
 
     /// A reader over the next `n` bytes (consumed from this one), keeping absolute offsets.
     #[inline]
-    pub(crate) fn sub(&mut self, n: usize, what: &str) -> Result<ByteReader<'a>, Error> {
+    pub(crate) fn sub(&mut self, n: usize, what: &str) -> Result<ByteReader<'a, E>, E> {
         let base = self.offset();
         let data = self.bytes(n, what)?;
-        Ok(ByteReader::new(data, base))
+        Ok(ByteReader::starting_at(data, base))
     }
 
     #[inline]
-    pub(crate) fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], Error> {
+    pub(crate) fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], E> {
         let b = self.bytes(N, what)?;
         Ok(b.first_chunk().copied().unwrap_or([0; N]))
     }
 
+    /// A little-endian `u8`, failing naming `what`.
     #[inline]
-    pub(crate) fn u8(&mut self, what: &str) -> Result<u8, Error> {
+    pub fn u8(&mut self, what: &str) -> Result<u8, E> {
         Ok(self.array::<1>(what)?[0])
     }
 
     #[inline]
-    pub(crate) fn i8(&mut self, what: &str) -> Result<i8, Error> {
+    pub(crate) fn i8(&mut self, what: &str) -> Result<i8, E> {
         Ok(self.u8(what)? as i8)
     }
 
     #[inline]
-    pub(crate) fn u16(&mut self, what: &str) -> Result<u16, Error> {
+    pub(crate) fn u16(&mut self, what: &str) -> Result<u16, E> {
         Ok(u16::from_le_bytes(self.array(what)?))
     }
 
     #[inline]
-    pub(crate) fn i16(&mut self, what: &str) -> Result<i16, Error> {
+    pub(crate) fn i16(&mut self, what: &str) -> Result<i16, E> {
         Ok(i16::from_le_bytes(self.array(what)?))
     }
 
+    /// A little-endian `u32`, failing naming `what`.
     #[inline]
-    pub(crate) fn u32(&mut self, what: &str) -> Result<u32, Error> {
+    pub fn u32(&mut self, what: &str) -> Result<u32, E> {
         Ok(u32::from_le_bytes(self.array(what)?))
     }
 
+    /// A little-endian `i32`, failing naming `what`.
     #[inline]
-    pub(crate) fn i32(&mut self, what: &str) -> Result<i32, Error> {
+    pub fn i32(&mut self, what: &str) -> Result<i32, E> {
         Ok(i32::from_le_bytes(self.array(what)?))
     }
 
     #[inline]
-    pub(crate) fn u64(&mut self, what: &str) -> Result<u64, Error> {
+    pub(crate) fn u64(&mut self, what: &str) -> Result<u64, E> {
         Ok(u64::from_le_bytes(self.array(what)?))
     }
 
+    /// A little-endian `i64`, failing naming `what`.
     #[inline]
-    pub(crate) fn i64(&mut self, what: &str) -> Result<i64, Error> {
+    pub fn i64(&mut self, what: &str) -> Result<i64, E> {
         Ok(i64::from_le_bytes(self.array(what)?))
     }
 
     /// Reads an element count and checks that `count * min_size` bytes can still follow,
     /// so no allocation is ever sized by an unchecked number from the file.
     #[inline]
-    pub(crate) fn count(&mut self, min_size: usize, what: &str) -> Result<usize, Error> {
+    pub fn count(&mut self, min_size: usize, what: &str) -> Result<usize, E> {
         let at = self.offset();
         let n = self.i32(what)?;
         self.check_count(n as i64, min_size, at, what)
@@ -132,7 +189,7 @@ impl<'a> ByteReader<'a> {
         min_size: usize,
         at: usize,
         what: &str,
-    ) -> Result<usize, Error> {
+    ) -> Result<usize, E> {
         let fits = usize::try_from(n).ok().filter(|&n| {
             n.checked_mul(min_size.max(1))
                 .is_some_and(|b| b <= self.remaining())
@@ -142,28 +199,13 @@ impl<'a> ByteReader<'a> {
 
     #[cold]
     #[inline(never)]
-    fn count_too_large(&self, n: i64, at: usize, what: &str) -> Error {
-        Error::new(
-            at,
-            format!(
-                "{what}: count {n} does not fit in the {} bytes left",
-                self.remaining()
-            ),
-        )
+    fn count_too_large(&self, n: i64, at: usize, what: &str) -> E {
+        E::too_many(at, what, n, self.remaining())
     }
-}
 
-impl ByteReader<'_> {
-    /// Reads a `#[binrw]` type from the current position and advances past it.
-    pub(crate) fn binrw<T>(&mut self, what: &str) -> Result<T, Error>
-    where
-        T: for<'b> binrw::BinRead<Args<'b> = ()>,
-    {
-        let at = self.offset();
-        let mut c = binrw::io::Cursor::new(&self.data[self.pos..]);
-        let v = T::read_le(&mut c).map_err(|e| Error::new(at, format!("{what}: {e}")))?;
-        self.pos += c.position() as usize;
-        Ok(v)
+    /// All bytes of this reader, consumed or not.
+    pub(crate) fn whole(&self) -> &'a [u8] {
+        self.data
     }
 }
 
@@ -178,13 +220,6 @@ where
     value
         .write_le(&mut c)
         .map_err(|e| Error::new(at, e.to_string()))
-}
-
-impl<'a> ByteReader<'a> {
-    /// All bytes of this reader, consumed or not.
-    pub(crate) fn whole(&self) -> &'a [u8] {
-        self.data
-    }
 }
 
 /// Calls `f` for `0..n` into a vector allocated once; `n` must already be checked against the input.

@@ -1,47 +1,34 @@
 //! `FGuid`: four little-endian `u32`s.
 
-use binrw::binrw;
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error as _};
 
-/// A 16-byte GUID as Unreal stores it (`A`, `B`, `C`, `D`).
-///
-/// In JSON it is Unreal's hyphenated form (`EGuidFormats::DigitsWithHyphens`, the words in
-/// hex: `AAAAAAAA-BBBB-BBBB-CCCC-CCCCDDDDDDDD`); reading also takes the 32 digits without hyphens
-/// and the object form `{"a", "b", "c", "d"}`.
-///
-/// ```
-/// let guid = unreal::FGuid { a: 0x12345678, b: 0x9abcdef0, c: 0x0fedcba9, d: 0x87654321 };
-/// let json = serde_json::to_string(&guid).unwrap();
-/// assert_eq!(json, r#""12345678-9ABC-DEF0-0FED-CBA987654321""#);
-/// assert_eq!(serde_json::from_str::<unreal::FGuid>(&json).unwrap(), guid);
-/// ```
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct FGuid {
-    /// First word.
-    pub a: u32,
-    /// Second word.
-    pub b: u32,
-    /// Third word.
-    pub c: u32,
-    /// Fourth word.
-    pub d: u32,
+crate::fixed_layout! {
+    /// A 16-byte GUID as Unreal stores it (`A`, `B`, `C`, `D`).
+    ///
+    /// In JSON it is Unreal's hyphenated form (`EGuidFormats::DigitsWithHyphens`, the words in
+    /// hex: `AAAAAAAA-BBBB-BBBB-CCCC-CCCCDDDDDDDD`); reading also takes the 32 digits without hyphens
+    /// and the object form `{"a", "b", "c", "d"}`.
+    ///
+    /// ```
+    /// let guid = unreal::FGuid { a: 0x12345678, b: 0x9abcdef0, c: 0x0fedcba9, d: 0x87654321 };
+    /// let json = serde_json::to_string(&guid).unwrap();
+    /// assert_eq!(json, r#""12345678-9ABC-DEF0-0FED-CBA987654321""#);
+    /// assert_eq!(serde_json::from_str::<unreal::FGuid>(&json).unwrap(), guid);
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub struct FGuid {
+        /// First word.
+        pub a: u32,
+        /// Second word.
+        pub b: u32,
+        /// Third word.
+        pub c: u32,
+        /// Fourth word.
+        pub d: u32,
+    }
 }
 
 impl FGuid {
-    #[inline]
-    pub(crate) fn parse(r: &mut crate::cursor::ByteReader<'_>) -> Result<Self, crate::Error> {
-        let b: [u8; 16] = r.array("FGuid")?;
-        let word = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
-        Ok(FGuid {
-            a: word(0),
-            b: word(4),
-            c: word(8),
-            d: word(12),
-        })
-    }
-
     pub(crate) fn put(&self, out: &mut Vec<u8>) -> Result<(), crate::Error> {
         crate::cursor::put_binrw(self, out)
     }

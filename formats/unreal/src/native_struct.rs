@@ -2,166 +2,75 @@
 //!
 //! Float-based math structs come in two widths: `F32` before UE5 and `F64` with large world coordinates.
 
+use crate::layout::FixedLe;
 use crate::{F32, F64, FGuid, FName, FString};
-use binrw::binrw;
 use serde::{Deserialize, Serialize};
 
+/// The native structs: [`crate::fixed_layout!`] structs with the derives all of them share.
 macro_rules! native {
-    ($(#[$doc:meta] $name:ident { $($field:ident: $ty:ty),* $(,)? })*) => {$(
-        #[$doc]
-        #[binrw]
-        #[brw(little)]
-        #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-        #[allow(missing_docs)]
-        pub struct $name<T: Real> { $(pub $field: $ty),* }
-    )*};
+    ($($(#[$attr:meta])* $name:ident $(<$t:ident: $bound:path>)? { $($field:ident: $ty:ty),* $(,)? })*) => {
+        crate::fixed_layout! {$(
+            $(#[$attr])*
+            #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+            #[allow(missing_docs)]
+            pub struct $name $(<$t: $bound>)? { $(pub $field: $ty),* }
+        )*}
+    };
 }
 
 /// A float width usable in the math structs (`F32` or `F64`).
 pub trait Real:
-    for<'a> binrw::BinRead<Args<'a> = ()> + for<'a> binrw::BinWrite<Args<'a> = ()> + Copy + PartialEq
+    for<'a> binrw::BinRead<Args<'a> = ()>
+    + for<'a> binrw::BinWrite<Args<'a> = ()>
+    + FixedLe
+    + Copy
+    + PartialEq
 {
 }
 impl Real for F32 {}
 impl Real for F64 {}
 
-/// Math structs whose fields are all of the float width `T`: the one field list gives both the
-/// `#[binrw]` layout (through [`native!`]) and a reader straight from the input with one bounds
-/// check, since binrw's cursor costs more than reading these 8 to 32 bytes (they are the most
-/// common native structs of GVAS files).
-macro_rules! float_native {
-    ($(#[$doc:meta] $name:ident { $($field:ident),* $(,)? })*) => {
-        native! { $(#[$doc] $name { $($field: T),* })* }
-        $(impl<T: Real> $name<T> {
-            /// Reads the struct from `r`, failing naming `what`.
-            #[inline]
-            fn read_floats(r: &mut ByteReader<'_>, what: &str) -> Result<Self, Error>
-            where
-                T: LeFloat,
-            {
-                let [$($field),*] = floats(r, what)?;
-                Ok(Self { $($field),* })
-            }
-        })*
-    };
-}
-
-float_native! {
-    /// `FVector2D`.
-    FVector2D { x, y }
-    /// `FVector`.
-    FVector { x, y, z }
-    /// `FVector4`.
-    FVector4 { x, y, z, w }
-    /// `FRotator`.
-    FRotator { pitch, yaw, roll }
-    /// `FQuat`.
-    FQuat { x, y, z, w }
-}
-
 native! {
+    /// `FVector2D`.
+    FVector2D<T: Real> { x: T, y: T }
+    /// `FVector`.
+    FVector<T: Real> { x: T, y: T, z: T }
+    /// `FVector4`.
+    FVector4<T: Real> { x: T, y: T, z: T, w: T }
+    /// `FRotator`.
+    FRotator<T: Real> { pitch: T, yaw: T, roll: T }
+    /// `FQuat`.
+    FQuat<T: Real> { x: T, y: T, z: T, w: T }
     /// `FBox`: min, max and an `IsValid` byte.
-    FBox { min: FVector<T>, max: FVector<T>, is_valid: u8 }
+    FBox<T: Real> { min: FVector<T>, max: FVector<T>, is_valid: u8 }
     /// `FBox2D`: min, max and an `IsValid` byte.
-    FBox2D { min: FVector2D<T>, max: FVector2D<T>, is_valid: u8 }
+    FBox2D<T: Real> { min: FVector2D<T>, max: FVector2D<T>, is_valid: u8 }
+    /// `FLinearColor` (always 32-bit floats).
+    FLinearColor { r: F32, g: F32, b: F32, a: F32 }
+    /// `FIntPoint`.
+    #[derive(Eq)]
+    FIntPoint { x: i32, y: i32 }
+    /// `FIntVector`.
+    #[derive(Eq)]
+    FIntVector { x: i32, y: i32, z: i32 }
+    /// `FColor`, stored B, G, R, A.
+    #[derive(Eq)]
+    FColor { b: u8, g: u8, r: u8, a: u8 }
 }
 
-/// A float width read straight from the input by the [`float_native!`] structs.
-pub(crate) trait LeFloat: Real {
-    /// Bytes of one value.
-    const SIZE: usize;
-    /// The value stored in the first [`LeFloat::SIZE`] bytes of `b` (0 if `b` is shorter, which
-    /// the callers rule out).
-    fn from_le(b: &[u8]) -> Self;
-}
-
-impl LeFloat for F32 {
-    const SIZE: usize = 4;
-    #[inline]
-    fn from_le(b: &[u8]) -> Self {
-        F32(f32::from_le_bytes(
-            b.first_chunk().copied().unwrap_or_default(),
-        ))
+crate::fixed_layout! {
+    /// Astroneer's `AstroDatumRef`: a reference to one datum of an entity container object. The meaning
+    /// of the fields is read off real saves: `container` is always the index of a `*Container` object
+    /// and `id` matches the negative ids those containers store.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct FAstroDatumRef {
+        /// Small non-negative number (a slot within the container).
+        pub index: i32,
+        /// The datum's id (negative in known saves).
+        pub id: i32,
+        /// Index of the container object in the save's object table.
+        pub container: i32,
     }
-}
-
-impl LeFloat for F64 {
-    const SIZE: usize = 8;
-    #[inline]
-    fn from_le(b: &[u8]) -> Self {
-        F64(f64::from_le_bytes(
-            b.first_chunk().copied().unwrap_or_default(),
-        ))
-    }
-}
-
-/// `N` floats of width `T`, taken from `r` with one bounds check (failing naming `what`).
-#[inline]
-fn floats<T: LeFloat, const N: usize>(r: &mut ByteReader<'_>, what: &str) -> Result<[T; N], Error> {
-    let b = r.bytes(N * T::SIZE, what)?;
-    Ok(std::array::from_fn(|i| {
-        T::from_le(b.get(i * T::SIZE..).unwrap_or_default())
-    }))
-}
-
-/// `FIntPoint`.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[allow(missing_docs)]
-pub struct FIntPoint {
-    pub x: i32,
-    pub y: i32,
-}
-
-/// `FIntVector`.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[allow(missing_docs)]
-pub struct FIntVector {
-    pub x: i32,
-    pub y: i32,
-    pub z: i32,
-}
-
-/// `FLinearColor` (always 32-bit floats).
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[allow(missing_docs)]
-pub struct FLinearColor {
-    pub r: F32,
-    pub g: F32,
-    pub b: F32,
-    pub a: F32,
-}
-
-/// `FColor`, stored B, G, R, A.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[allow(missing_docs)]
-pub struct FColor {
-    pub b: u8,
-    pub g: u8,
-    pub r: u8,
-    pub a: u8,
-}
-
-/// Astroneer's `AstroDatumRef`: a reference to one datum of an entity container object. The meaning
-/// of the fields is read off real saves: `container` is always the index of a `*Container` object
-/// and `id` matches the negative ids those containers store.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FAstroDatumRef {
-    /// Small non-negative number (a slot within the container).
-    pub index: i32,
-    /// The datum's id (negative in known saves).
-    pub id: i32,
-    /// Index of the container object in the save's object table.
-    pub container: i32,
 }
 
 /// `FFortniteMainBranchObjectVersion` (`601D1886-AC644F84-AA16D3DE-0DEAC7D6`).
@@ -306,31 +215,31 @@ impl StructValue {
             _ => st.ctx.large_world_coordinates(),
         };
         Ok(match (name, wide) {
-            ("Guid", _) => Self::Guid(r.binrw(name)?),
+            ("Guid", _) => Self::Guid(r.fixed(name)?),
             ("DateTime", _) => Self::DateTime(r.i64(name)?),
             ("Timespan", _) => Self::Timespan(r.i64(name)?),
-            ("IntPoint", _) => Self::IntPoint(r.binrw(name)?),
-            ("IntVector", _) => Self::IntVector(r.binrw(name)?),
-            ("Color", _) => Self::Color(r.binrw(name)?),
-            ("LinearColor", _) => Self::LinearColor(r.binrw(name)?),
-            ("Vector2D", false) => Self::Vector2D(FVector2D::read_floats(r, name)?),
-            ("Vector2D", true) => Self::Vector2DD(FVector2D::read_floats(r, name)?),
-            ("Vector", false) => Self::Vector(FVector::read_floats(r, name)?),
-            ("Vector", true) => Self::VectorD(FVector::read_floats(r, name)?),
-            ("Vector4", false) => Self::Vector4(FVector4::read_floats(r, name)?),
-            ("Vector4", true) => Self::Vector4D(Box::new(FVector4::read_floats(r, name)?)),
-            ("Rotator", false) => Self::Rotator(FRotator::read_floats(r, name)?),
-            ("Rotator", true) => Self::RotatorD(FRotator::read_floats(r, name)?),
-            ("Quat", false) => Self::Quat(FQuat::read_floats(r, name)?),
-            ("Quat", true) => Self::QuatD(Box::new(FQuat::read_floats(r, name)?)),
-            ("Box", false) => Self::Box(Box::new(r.binrw(name)?)),
-            ("Box", true) => Self::BoxD(Box::new(r.binrw(name)?)),
-            ("Box2D", false) => Self::Box2D(Box::new(r.binrw(name)?)),
-            ("Box2D", true) => Self::Box2DD(Box::new(r.binrw(name)?)),
+            ("IntPoint", _) => Self::IntPoint(r.fixed(name)?),
+            ("IntVector", _) => Self::IntVector(r.fixed(name)?),
+            ("Color", _) => Self::Color(r.fixed(name)?),
+            ("LinearColor", _) => Self::LinearColor(r.fixed(name)?),
+            ("Vector2D", false) => Self::Vector2D(r.fixed(name)?),
+            ("Vector2D", true) => Self::Vector2DD(r.fixed(name)?),
+            ("Vector", false) => Self::Vector(r.fixed(name)?),
+            ("Vector", true) => Self::VectorD(r.fixed(name)?),
+            ("Vector4", false) => Self::Vector4(r.fixed(name)?),
+            ("Vector4", true) => Self::Vector4D(Box::new(r.fixed(name)?)),
+            ("Rotator", false) => Self::Rotator(r.fixed(name)?),
+            ("Rotator", true) => Self::RotatorD(r.fixed(name)?),
+            ("Quat", false) => Self::Quat(r.fixed(name)?),
+            ("Quat", true) => Self::QuatD(Box::new(r.fixed(name)?)),
+            ("Box", false) => Self::Box(Box::new(r.fixed(name)?)),
+            ("Box", true) => Self::BoxD(Box::new(r.fixed(name)?)),
+            ("Box2D", false) => Self::Box2D(Box::new(r.fixed(name)?)),
+            ("Box2D", true) => Self::Box2DD(Box::new(r.fixed(name)?)),
             ("SoftObjectPath" | "SoftClassPath", _) => {
                 Self::SoftObjectPath(Box::new(FSoftObjectPath::parse(r, st)?))
             }
-            ("AstroDatumRef", _) => Self::AstroDatumRef(r.binrw(name)?),
+            ("AstroDatumRef", _) => Self::AstroDatumRef(r.fixed(name)?),
             ("GameplayTagContainer", _) => {
                 let n = r.count(4, "gameplay tag count")?;
                 Self::GameplayTagContainer(crate::cursor::collect_n(n, |_| st.read_name(r))?)
@@ -447,7 +356,7 @@ mod tests {
         T::read_le(&mut binrw::io::Cursor::new(data)).unwrap()
     }
 
-    /// The `float_native!` structs read straight from the input are what binrw reads from the same bytes, in
+    /// The math structs read straight from the input are what binrw reads from the same bytes, in
     /// both widths (NaN bit patterns included), and a truncated one is an error at its offset.
     #[test]
     fn math_structs_read_as_binrw_reads_them() {

@@ -4,22 +4,22 @@
 use crate::FString;
 use crate::cursor::ByteReader;
 use crate::fstring::{HashedKey, Stored, hash_bytes, quick_slot};
-use binrw::binrw;
+use crate::layout::SliceLayout;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
-/// An object reference as a level name and a path name.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FObjectReferenceDisc {
-    /// Name of the level holding the object.
-    pub level_name: FString,
-    /// Path name of the object.
-    pub path_name: FString,
+crate::layout::slice_layout! {
+    /// An object reference as a level name and a path name.
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct FObjectReferenceDisc {
+        /// Name of the level holding the object.
+        pub level_name: FString,
+        /// Path name of the object.
+        pub path_name: FString,
+    }
 }
 
 impl FObjectReferenceDisc {
@@ -29,18 +29,6 @@ impl FObjectReferenceDisc {
         let mut r = ByteReader::new(data, base_offset);
         let reference = Self::parse(&mut r)?;
         Ok((reference, r.pos()))
-    }
-
-    pub(crate) fn parse(r: &mut ByteReader<'_>) -> Result<Self, crate::Error> {
-        Ok(FObjectReferenceDisc {
-            level_name: FString::parse(r)?,
-            path_name: FString::parse(r)?,
-        })
-    }
-
-    pub(crate) fn put(&self, out: &mut Vec<u8>) -> Result<(), crate::Error> {
-        self.level_name.put(out)?;
-        self.path_name.put(out)
     }
 }
 

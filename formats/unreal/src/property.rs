@@ -4,6 +4,7 @@ use crate::container::{ArrayValue, MapValue, SetValue};
 use crate::cursor::{ByteReader, collect_n};
 use crate::depth::DepthGuard;
 use crate::fstring::{NameCache, NameId};
+use crate::layout::SliceLayout;
 use crate::native_struct::{FSoftObjectPath, StructValue};
 use crate::object_reference::ReferenceCache;
 use crate::property_tag::{FPropertyTag, TypeCache};
@@ -633,7 +634,7 @@ impl PropertyValue {
             }
             Kind::Object => V::Object(FString::parse_shared(r, &mut st.names)?),
             Kind::SoftObject => V::SoftObject(Box::new(FSoftObjectPath::parse(r, st)?)),
-            Kind::LazyObject => V::LazyObject(FGuid::parse(r)?),
+            Kind::LazyObject => V::LazyObject(r.fixed("FGuid")?),
             Kind::Delegate => V::Delegate(Box::new(FScriptDelegate::parse(r, st)?)),
             Kind::MulticastDelegate => {
                 let n = r.count(8, "delegate count")?;

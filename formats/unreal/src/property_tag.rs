@@ -379,21 +379,23 @@ fn tag_type(st: &mut ReadState<'_>, key: TagTypeKey, arity: usize) -> Arc<FPrope
     shared
 }
 
-/// The UE5 property-tag extension (`EPropertyTagExtension`) and the data its bits announce.
-///
-/// Bits: 0x02 `OverridableInformation` (an `EOverriddenPropertyOperation` byte and the
-/// experimental-overridable-logic `bool`), 0x04 `HasExternalsObjects` (newer engines: the
-/// experimental-external-objects `bool`). Bit 0x01 is reserved for a second group of extensions
-/// and the others are unassigned; what they would add is unknown, so tags with them are refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct TagExtension {
-    /// Extension bits (0x02, 0x04).
-    pub flags: u8,
-    /// `EOverriddenPropertyOperation` and the experimental-logic `bool` (u32), when flags & 0x02.
-    pub overridable: Option<(u8, u32)>,
-    /// The experimental-external-objects `bool` (u32), when flags & 0x04.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub external_objects: Option<u32>,
+crate::layout::flagged_layout! {
+    /// The UE5 property-tag extension (`EPropertyTagExtension`) and the data its bits announce.
+    ///
+    /// Bits: 0x02 `OverridableInformation` (an `EOverriddenPropertyOperation` byte and the
+    /// experimental-overridable-logic `bool`), 0x04 `HasExternalsObjects` (newer engines: the
+    /// experimental-external-objects `bool`). Bit 0x01 is reserved for a second group of extensions
+    /// and the others are unassigned; what they would add is unknown, so tags with them are refused.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub struct TagExtension {
+        /// Extension bits (0x02, 0x04).
+        pub flags: u8 as "property tag extension", known KNOWN_EXTENSIONS, unknown unknown_extension;
+        /// `EOverriddenPropertyOperation` and the experimental-logic `bool` (u32), when flags & 0x02.
+        pub overridable: Option<(u8, u32)> as "overridable information" if EXTENSION_OVERRIDABLE;
+        /// The experimental-external-objects `bool` (u32), when flags & 0x04.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub external_objects: Option<u32> as "experimental external objects" if EXTENSION_EXTERNAL_OBJECTS;
+    }
 }
 
 /// `EPropertyTagExtension::OverridableInformation`.
@@ -669,7 +671,7 @@ impl FPropertyTag {
             Kind::Struct => {
                 let struct_name = st.read_name_id(r)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
-                    extras.struct_guid = Some(FGuid::parse(r)?);
+                    extras.struct_guid = Some(r.fixed("FGuid")?);
                 }
                 (1, struct_name, 0)
             }
@@ -685,7 +687,7 @@ impl FPropertyTag {
         let ty = (type_id, first, second);
         if ctx.package_ue4 >= UE4_PROPERTY_GUID_IN_PROPERTY_TAG && read_bool8(r, "HasPropertyGuid")?
         {
-            extras.property_guid = Some(FGuid::parse(r)?);
+            extras.property_guid = Some(r.fixed("FGuid")?);
         }
         if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION {
             extras.extension = Some(TagExtension::parse(r)?);
@@ -724,7 +726,7 @@ impl FPropertyTag {
             0
         };
         let property_guid = if flags & FLAG_PROPERTY_GUID != 0 {
-            Some(FGuid::parse(r)?)
+            Some(r.fixed("FGuid")?)
         } else {
             None
         };
@@ -868,69 +870,6 @@ impl TagExtension {
         overridable: None,
         external_objects: None,
     };
-
-    fn parse(r: &mut ByteReader<'_>) -> Result<Self, Error> {
-        let flags = r.u8("property tag extension")?;
-        if flags & !KNOWN_EXTENSIONS != 0 {
-            return Err(unknown_extension(r.offset() - 1, flags));
-        }
-        let overridable = if flags & EXTENSION_OVERRIDABLE != 0 {
-            Some((
-                r.u8("overridden property operation")?,
-                r.u32("experimental overridable logic")?,
-            ))
-        } else {
-            None
-        };
-        let external_objects = if flags & EXTENSION_EXTERNAL_OBJECTS != 0 {
-            Some(r.u32("experimental external objects")?)
-        } else {
-            None
-        };
-        Ok(TagExtension {
-            flags,
-            overridable,
-            external_objects,
-        })
-    }
-
-    /// Appends the extension; its bits must be known and announce exactly the data it holds.
-    fn put(&self, out: &mut Vec<u8>) -> Result<(), Error> {
-        if self.flags & !KNOWN_EXTENSIONS != 0 {
-            return Err(unknown_extension(out.len(), self.flags));
-        }
-        let announced = |bit: u8, present: bool, field: &str| {
-            if (self.flags & bit != 0) == present {
-                return Ok(());
-            }
-            Err(Error::new(
-                out.len(),
-                format!(
-                    "tag extension {field} must be present exactly when its bit {bit:#04x} is set (flags {:#04x})",
-                    self.flags
-                ),
-            ))
-        };
-        announced(
-            EXTENSION_OVERRIDABLE,
-            self.overridable.is_some(),
-            "overridable",
-        )?;
-        announced(
-            EXTENSION_EXTERNAL_OBJECTS,
-            self.external_objects.is_some(),
-            "external_objects",
-        )?;
-        out.push(self.flags);
-        if let Some((op, logic)) = self.overridable {
-            out.push(op);
-            out.extend_from_slice(&logic.to_le_bytes());
-        }
-        if let Some(external) = self.external_objects {
-            out.extend_from_slice(&external.to_le_bytes());
-        }
-        Ok(())
-    }
 }
 
 #[cold]
@@ -945,15 +884,13 @@ fn unknown_flags(at: usize, flags: u8) -> Error {
     )
 }
 
+/// The message of an extension byte with bits whose data is unknown (read or written).
 #[cold]
 #[inline(never)]
-fn unknown_extension(at: usize, flags: u8) -> Error {
-    Error::new(
-        at,
-        format!(
-            "property tag extension {flags:#04x}: bits {:#04x} are unknown, and so is the data they announce",
-            flags & !KNOWN_EXTENSIONS
-        ),
+fn unknown_extension(flags: u8) -> String {
+    format!(
+        "property tag extension {flags:#04x}: bits {:#04x} are unknown, and so is the data they announce",
+        flags & !KNOWN_EXTENSIONS
     )
 }
 
@@ -971,4 +908,33 @@ fn read_bool8(r: &mut ByteReader<'_>, what: &str) -> Result<bool, Error> {
 #[inline(never)]
 fn not_a_bool(at: usize, what: &str, b: u8) -> Error {
     Error::new(at, format!("{what}: 0 or 1 expected, found {b}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use binrw::BinRead;
+
+    /// For every extension byte, the slice reader and the `#[binrw]` definition both generated by
+    /// `flagged_layout!` accept the same bytes as the same value (or both refuse them), and the
+    /// writer gives back exactly the bytes read.
+    #[test]
+    fn tag_extension_slice_reader_matches_its_binrw_definition() {
+        for flags in 0..=u8::MAX {
+            let data = [flags, 7, 1, 0, 0, 0, 1, 0, 0, 0, 9];
+            let mut r = ByteReader::new(&data, 0);
+            let slice = TagExtension::parse(&mut r);
+            let through_binrw = TagExtension::read_le(&mut binrw::io::Cursor::new(&data[..]));
+            assert_eq!(slice.is_ok(), through_binrw.is_ok(), "{flags:#04x}");
+            let (Ok(slice), Ok(through_binrw)) = (slice, through_binrw) else {
+                continue;
+            };
+            assert_eq!(slice, through_binrw, "{flags:#04x}");
+            let mut out = Vec::new();
+            slice.put(&mut out).unwrap();
+            assert_eq!(out, data[..r.pos()], "{flags:#04x}");
+            let e = TagExtension::parse(&mut ByteReader::new(&data[..r.pos() - 1], 0));
+            assert!(r.pos() == 1 || e.is_err(), "{flags:#04x}");
+        }
+    }
 }

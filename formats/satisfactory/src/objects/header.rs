@@ -65,42 +65,18 @@ pub struct FObjectSaveHeader {
     pub outer_path_name: FString,
 }
 
-/// `FTransform3f`: rotation quaternion, translation and scale as 32-bit floats.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct FTransform3f {
-    /// `Rotation`.
-    pub rotation: FQuat<F32>,
-    /// `Translation` (centimetres).
-    pub translation: FVector<F32>,
-    /// `Scale3D`.
-    pub scale3d: FVector<F32>,
-}
-
-impl FTransform3f {
-    /// Reads the transform from the slice, like [`ObjectHeader::read`] (binrw's path cost ten
-    /// times as much for these ten floats).
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
-        let [qx, qy, qz, qw, tx, ty, tz, sx, sy, sz] = r.f32s("transform")?;
-        Ok(FTransform3f {
-            rotation: FQuat {
-                x: qx,
-                y: qy,
-                z: qz,
-                w: qw,
-            },
-            translation: FVector {
-                x: tx,
-                y: ty,
-                z: tz,
-            },
-            scale3d: FVector {
-                x: sx,
-                y: sy,
-                z: sz,
-            },
-        })
+unreal::fixed_layout! {
+    /// `FTransform3f`: rotation quaternion, translation and scale as 32-bit floats (read from the
+    /// slice with one bounds check, like [`ObjectHeader::read`]: binrw's path cost ten times as much
+    /// for these ten floats).
+    #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+    pub struct FTransform3f {
+        /// `Rotation`.
+        pub rotation: FQuat<F32>,
+        /// `Translation` (centimetres).
+        pub translation: FVector<F32>,
+        /// `Scale3D`.
+        pub scale3d: FVector<F32>,
     }
 }
 
@@ -154,7 +130,7 @@ impl ObjectHeader {
             1 => ObjectHeader::Actor(FActorSaveHeader {
                 object_header: FObjectBaseSaveHeader::read(r, save_version, like_base)?,
                 need_transform: r.bool32("need_transform")?,
-                transform: FTransform3f::read(r)?,
+                transform: r.fixed("transform")?,
                 was_placed_in_level: r.bool32("was_placed_in_level")?,
             }),
             0 => ObjectHeader::Object(FObjectSaveHeader {
@@ -268,7 +244,10 @@ mod tests {
     #[test]
     fn a_short_transform_is_an_error_at_its_offset() {
         let mut r = Reader::new(&[0; 39], 100);
-        let e = FTransform3f::read(&mut r).unwrap_err().to_string();
+        let e = r
+            .fixed::<FTransform3f>("transform")
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             e,
             "satisfactory: transform: 40 bytes needed, 39 left at 0x64"

@@ -240,7 +240,7 @@ impl DecodedObject {
             .reader(scope)
             .read(r.rest(), r.offset())
             .map_err(|e| Error::property("properties", e))?;
-        r.take(used, "properties")?;
+        r.bytes(used, "properties")?;
         let guid = read_guid(&mut r)?;
         let custom = custom::read(header, &mut r, scope, readers);
         Ok(DecodedObject {

@@ -71,7 +71,7 @@ impl ClassContext<'_, '_> {
             .reader(self.scope)
             .read(r.rest(), r.offset())
             .map_err(|e| Error::property(path, e))?;
-        r.take(used, path)?;
+        r.bytes(used, path)?;
         Ok(list)
     }
 }
@@ -128,7 +128,7 @@ where
     let mut cursor = Cursor::new(rest);
     let value = T::read_le_args(&mut cursor, args)
         .map_err(|e| Error::binrw(path, r.offset(), rest.len(), &e))?;
-    r.take(cursor.position() as usize, path)?;
+    r.bytes(cursor.position() as usize, path)?;
     Ok(value)
 }
 
@@ -466,7 +466,7 @@ pub(crate) fn read(
             }
         }
     };
-    let _ = r.take(rest.len(), "custom");
+    let _ = r.bytes(rest.len(), "custom");
     decoded.unwrap_or_else(|fallback| CustomData::Raw {
         bytes: rest.to_vec(),
         fallback,
