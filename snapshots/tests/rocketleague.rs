@@ -26,7 +26,7 @@ fn frames_json(frames: &Frames) -> Vec<u8> {
     for (i, f) in frames.iter().enumerate() {
         put!(if i == 0 { "{\"time\":" } else { ",{\"time\":" }, &f.time);
         put!(",\"delta\":", &f.delta);
-        put!(",\"actors\":", f.actors);
+        put!(",\"actors\":", &f.segments().collect::<Vec<_>>());
         out.extend_from_slice(b",\"attributes\":[");
         for (j, a) in f.attributes.iter().enumerate() {
             if j > 0 {

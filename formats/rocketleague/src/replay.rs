@@ -225,7 +225,7 @@ impl Replay {
                 lines.push(("frames", frames.frames.len().to_string()));
                 lines.push((
                     "actors_new",
-                    count(|a| matches!(a, ActorEvent::New { .. })).to_string(),
+                    count(|a| matches!(a, ActorEvent::New)).to_string(),
                 ));
                 lines.push((
                     "actors_updated",

@@ -147,8 +147,9 @@ pub enum Attribute {
     LoadoutOnline(Box<OnlineLoadout>),
     /// Online products of both teams' loadouts.
     LoadoutsOnline(Box<LoadoutsOnline>),
-    /// A location (`Vector3f` bits).
-    Location(Vector3i),
+    /// A location (`Vector3f` bits), boxed: inline, its 16 bytes would make every attribute 24
+    /// bytes instead of 16, and locations are rare next to the updates that fit in 12.
+    Location(Box<Vector3i>),
     /// A team logo.
     LogoData(LogoData),
     /// A music stinger cue.
@@ -1108,7 +1109,6 @@ impl Attribute {
             | Attribute::Impulse(_)
             | Attribute::Int(_)
             | Attribute::Int64(_)
-            | Attribute::Location(_)
             | Attribute::LogoData(_)
             | Attribute::MusicStinger(_)
             | Attribute::Pickup(_)
@@ -1122,6 +1122,7 @@ impl Attribute {
             | Attribute::TeamPaint(_)
             | Attribute::PartyLeader(None) => false,
             Attribute::AppliedDamage(_)
+            | Attribute::Location(_)
             | Attribute::CamSettings(_)
             | Attribute::DamageState(_)
             | Attribute::Demolish(_)

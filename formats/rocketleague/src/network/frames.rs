@@ -6,7 +6,7 @@ use super::cache::{ClassInfo, Prepared, prepare};
 use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
 use super::data::Spawn;
 use super::{
-    ActorEvent, Error, Frame, Frames, NetworkContext, NewActor, RigidBody, TrailingBits,
+    ActorEvent, Error, Frame, Frames, NetworkContext, NewActor, RigidBody, Segment, TrailingBits,
     UpdatedAttribute, VersionTriple,
 };
 
@@ -20,6 +20,9 @@ const MIN_FRAME_BITS: usize = 65;
 const BYTES_PER_SEGMENT: usize = 20;
 /// See [`BYTES_PER_SEGMENT`].
 const BYTES_PER_ATTRIBUTE: usize = 16;
+/// Stream bytes per new actor to reserve for up front: the large corpus replays spawn one per
+/// 400 to 500 bytes, short ones one per 100 or so; the list grows by its pace from there.
+const BYTES_PER_NEW_ACTOR: usize = 256;
 /// Stream bytes per rigid body to reserve for up front. The corpus has 29 bytes of stream per
 /// rigid body and up (median 45; float-heavy modes far more); a rigid body is the largest item
 /// (76 bytes), so reserving for the densest replays (36, before) left the others holding up to
@@ -115,6 +118,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     let mut out = Frames {
         frames: Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS)),
         actors: Vec::with_capacity(data.len() / BYTES_PER_SEGMENT),
+        new_actors: Vec::with_capacity(data.len() / BYTES_PER_NEW_ACTOR),
         attributes: Vec::with_capacity(data.len() / BYTES_PER_ATTRIBUTE),
         rigid_bodies: Vec::with_capacity(data.len() / BYTES_PER_RIGID_BODY),
         trailing: TrailingBits {
@@ -168,6 +172,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
         trailing_start = r.pos();
     }
     out.actors.shrink_to_fit();
+    out.new_actors.shrink_to_fit();
     out.attributes.shrink_to_fit();
     out.rigid_bodies.shrink_to_fit();
     out.trailing = take_bits(data, trailing_start);
@@ -206,7 +211,8 @@ fn read_segment<'s>(
     if r.bit("actor new flag")? {
         let (actor, class) = read_new_actor(s, r, actor_id)?;
         *slot = Some((actor.object_id, class));
-        return Ok(ActorEvent::New(Box::new(actor)));
+        push_paced(&mut out.new_actors, actor, r);
+        return Ok(ActorEvent::New);
     }
     let (object_id, class) =
         slot.ok_or_else(|| Fail::Bad(format!("update of actor {actor_id} that does not exist")))?;
@@ -300,6 +306,7 @@ pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>
     let mut w = BitWriter::with_capacity(encoded_size_bound(frames));
     let mut active: Vec<Option<u32>> = vec![None; ctx.max_channels as usize];
     let mut actors = frames.actors.as_slice();
+    let mut new_actors = frames.new_actors.iter();
     let mut pending = frames.attributes.as_slice();
     let fail = |w: &BitWriter, frame, seg, f| Error {
         frame,
@@ -333,11 +340,15 @@ pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>
         w.bits(u64::from(frame.time.0), 32);
         w.bits(u64::from(frame.delta.0), 32);
         for (seg, event) in mine.iter().enumerate() {
+            let segment = Segment::pair(*event, &mut new_actors).ok_or_else(|| {
+                let f = Fail::Bad("New actor segment without a new actor".into());
+                fail(&w, Some(index), Some(seg), f)
+            })?;
             write_segment(
                 &setup,
                 &mut w,
                 &mut active,
-                event,
+                segment,
                 &mut pending,
                 &frames.rigid_bodies,
             )
@@ -347,6 +358,7 @@ pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>
     }
     for (left, what) in [
         (actors.len(), "actor segments belong to no frame"),
+        (new_actors.len(), "new actors belong to no New segment"),
         (pending.len(), "attributes belong to no updated actor"),
     ] {
         if left > 0 {
@@ -394,14 +406,13 @@ fn write_segment(
     s: &Setup<'_>,
     w: &mut BitWriter,
     active: &mut [Option<u32>],
-    event: &ActorEvent,
+    segment: Segment<'_>,
     pending: &mut &[UpdatedAttribute],
     rigid: &[RigidBody],
 ) -> Res<()> {
-    let actor_id = match event {
-        ActorEvent::New(a) => a.actor_id,
-        ActorEvent::Updated { actor_id, .. } => *actor_id,
-        ActorEvent::Deleted(id) => *id,
+    let actor_id = match segment {
+        Segment::New(a) => a.actor_id,
+        Segment::Updated { actor_id, .. } | Segment::Deleted(actor_id) => actor_id,
     };
     let slot = active
         .get_mut(actor_id as usize)
@@ -418,20 +429,20 @@ fn write_segment(
             id_bits + 1 + flag_bits,
         )
     };
-    match event {
-        ActorEvent::Deleted(_) => {
+    match segment {
+        Segment::Deleted(_) => {
             let (bits, n) = head(0, 1);
             w.bits(bits, n);
             *slot = None;
         }
-        ActorEvent::New(a) => {
+        Segment::New(a) => {
             let (bits, n) = head(0b11, 2);
             w.bits(bits, n);
             write_new_actor(s, w, a)?;
             *slot = Some(a.object_id);
         }
-        ActorEvent::Updated { count, .. } => {
-            let count = *count as usize;
+        Segment::Updated { count, .. } => {
+            let count = count as usize;
             if count > pending.len() {
                 return Err(Fail::Bad(format!(
                     "segment claims {count} attributes, {} remain",

@@ -11,8 +11,8 @@
 //! corpus replay and on values the corpus lacks.
 
 use super::{
-    ActorEvent, Attribute, Frame, Frames, NewActor, Quaternion, RigidBody, Rotation,
-    UpdatedAttribute, Vector3i,
+    Attribute, Frame, Frames, NewActor, Quaternion, RigidBody, Rotation, Segment, UpdatedAttribute,
+    Vector3i, serde_frames::check_new_actors,
 };
 
 /// JSON bytes a rigid body update takes at most, with both velocities: enough to reserve the
@@ -34,10 +34,23 @@ pub(crate) fn write_frames(frames: &Frames, out: &mut Vec<u8>) -> serde_json::Re
     j.lit(b"{\"frames\":");
     list(&mut j, &frames.frames, frame)?;
     j.lit(b",\"actors\":");
+    // Pairs segments and new actors in the same pass; a model where they do not pair up gets
+    // the serde impl's error.
+    let unpaired = || -> serde_json::Error {
+        let message = check_new_actors(frames).err().unwrap_or_default();
+        serde::ser::Error::custom(message)
+    };
+    let mut new_actors = frames.new_actors.iter();
     list(&mut j, &frames.actors, |j, event| {
-        actor_event(j, event);
+        segment(
+            j,
+            Segment::pair(*event, &mut new_actors).ok_or_else(unpaired)?,
+        );
         Ok(())
     })?;
+    if new_actors.len() > 0 {
+        return Err(unpaired());
+    }
     j.lit(b",\"attributes\":");
     list(&mut j, &frames.attributes, updated_attribute)?;
     j.lit(b",\"rigid_bodies\":");
@@ -253,11 +266,11 @@ fn ascii_digits(value: u32) -> (u64, usize) {
 /// A JSON array of `items`, each written by `each`.
 fn list<'o, T>(
     j: &mut Json<'o>,
-    items: &[T],
-    mut each: impl FnMut(&mut Json<'o>, &T) -> serde_json::Result<()>,
+    items: impl IntoIterator<Item = T>,
+    mut each: impl FnMut(&mut Json<'o>, T) -> serde_json::Result<()>,
 ) -> serde_json::Result<()> {
     j.lit(b"[");
-    for (i, item) in items.iter().enumerate() {
+    for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
             j.lit(b",");
         }
@@ -278,22 +291,22 @@ fn frame(j: &mut Json<'_>, frame: &Frame) -> serde_json::Result<()> {
     Ok(())
 }
 
-fn actor_event(j: &mut Json<'_>, event: &ActorEvent) {
+fn segment(j: &mut Json<'_>, event: Segment<'_>) {
     match event {
-        ActorEvent::New(actor) => {
+        Segment::New(actor) => {
             j.lit(b"{\"New\":");
             new_actor(j, actor);
         }
-        ActorEvent::Updated { actor_id, count } => {
+        Segment::Updated { actor_id, count } => {
             j.lit(b"{\"Updated\":{\"actor_id\":");
-            j.int(*actor_id);
+            j.int(actor_id);
             j.lit(b",\"count\":");
-            j.int(*count);
+            j.int(count);
             j.lit(b"}");
         }
-        ActorEvent::Deleted(actor_id) => {
+        Segment::Deleted(actor_id) => {
             j.lit(b"{\"Deleted\":");
-            j.int(*actor_id);
+            j.int(actor_id);
         }
     }
     j.lit(b"}");
@@ -516,8 +529,8 @@ fn rotation<const N: usize>(r: &mut Record<'_, N>, rot: &Rotation) {
 #[cfg(test)]
 mod tests {
     use super::super::{
-        ActiveActor, F32Bits, FlaggedByte, NetString, Pickup, PickupNew, ReplicatedBoost,
-        RigidBodyIndex, StatEvent, TrailingBits,
+        ActiveActor, ActorEvent, F32Bits, FlaggedByte, NetString, Pickup, PickupNew,
+        ReplicatedBoost, RigidBodyIndex, StatEvent, TrailingBits,
     };
     use super::*;
 
@@ -583,7 +596,16 @@ mod tests {
                 },
             ],
             actors: vec![
-                ActorEvent::New(Box::new(NewActor {
+                ActorEvent::New,
+                ActorEvent::New,
+                ActorEvent::Updated {
+                    actor_id: 1,
+                    count: 20,
+                },
+                ActorEvent::Deleted(u32::MAX),
+            ],
+            new_actors: vec![
+                NewActor {
                     actor_id: 1,
                     name_id: Some(-4),
                     unknown: true,
@@ -594,24 +616,19 @@ mod tests {
                         pitch: None,
                         roll: Some(127),
                     }),
-                })),
-                ActorEvent::New(Box::new(NewActor {
+                },
+                NewActor {
                     actor_id: 2,
                     name_id: None,
                     unknown: false,
                     object_id: 0,
                     location: None,
                     rotation: None,
-                })),
-                ActorEvent::Updated {
-                    actor_id: 1,
-                    count: 20,
                 },
-                ActorEvent::Deleted(u32::MAX),
             ],
             attributes: vec![
                 update(Attribute::RigidBody(RigidBodyIndex(1))),
-                update(Attribute::Location(vector(20, -5))),
+                update(Attribute::Location(Box::new(vector(20, -5)))),
                 update(Attribute::Rotation(Rotation {
                     yaw: None,
                     pitch: Some(0),
@@ -695,5 +712,54 @@ mod tests {
         write_frames(&frames, &mut fast).unwrap();
         let serde = serde_json::to_string(&frames).unwrap();
         assert_eq!(String::from_utf8(fast).unwrap(), serde);
+        // Each New segment carries its actor, and the text reads back to the same model.
+        assert!(
+            serde.contains(r#""actors":[{"New":{"actor_id":1,"name_id":-4,"#),
+            "{serde}"
+        );
+        assert!(serde.contains(r#"{"New":{"actor_id":2,"#), "{serde}");
+        assert!(!serde.contains("new_actors"), "{serde}");
+        let back: Frames = serde_json::from_str(&serde).unwrap();
+        assert_eq!(back, frames);
+    }
+
+    /// A hand-edited model whose New segments and new actors do not pair up is refused by both
+    /// writers rather than written with actors missing.
+    #[test]
+    fn unpaired_new_actors_are_refused() {
+        let mut frames = Frames {
+            frames: vec![Frame {
+                time: F32Bits::from(1.0),
+                delta: F32Bits::from(1.0),
+                actor_count: 1,
+            }],
+            actors: vec![ActorEvent::New],
+            new_actors: Vec::new(),
+            attributes: Vec::new(),
+            rigid_bodies: Vec::new(),
+            trailing: TrailingBits {
+                bit_len: 0,
+                bytes: Vec::new(),
+            },
+        };
+        for _ in 0..2 {
+            let err = serde_json::to_string(&frames).unwrap_err().to_string();
+            assert!(err.contains("New actor segments but"), "{err}");
+            let err = write_frames(&frames, &mut Vec::new())
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("New actor segments but"), "{err}");
+            // Then one actor too many.
+            frames.actors.clear();
+            frames.frames[0].actor_count = 0;
+            frames.new_actors.push(NewActor {
+                actor_id: 0,
+                name_id: None,
+                unknown: false,
+                object_id: 0,
+                location: None,
+                rotation: None,
+            });
+        }
     }
 }

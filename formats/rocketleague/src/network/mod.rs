@@ -11,6 +11,7 @@ mod codec;
 mod data;
 mod frames;
 mod json;
+mod serde_frames;
 #[cfg(test)]
 mod tests;
 
@@ -104,8 +105,10 @@ pub fn is_rl_223_build(build_version: &str) -> bool {
 /// order: each frame owns the next [`Frame::actor_count`] segments, each
 /// [`ActorEvent::Updated`] segment the next `count` attributes. Two lists for the whole stream
 /// instead of two per frame keep decoding free of per-frame allocations; [`Frames::iter`] gives
-/// each frame with its own slices. Rigid bodies, the bulk of all attributes, sit in a third list
-/// that [`Attribute::RigidBody`] indexes, so the attribute enum stays small (24 bytes) without
+/// each frame with its own slices. The actors of [`ActorEvent::New`] segments sit in a list of
+/// their own, [`Frames::new_actors`], in the same order: a segment is then 12 bytes that own
+/// nothing, where boxing the 44-byte actor cost an allocation per spawn and 16 bytes a segment. Rigid bodies, the bulk of all attributes, sit in a third list
+/// that [`Attribute::RigidBody`] indexes, so the attribute enum stays small (16 bytes) without
 /// an allocation per rigid body.
 ///
 /// ```
@@ -128,12 +131,18 @@ pub fn is_rl_223_build(build_version: &str) -> bool {
 ///         .collect()
 /// }
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+///
+/// In JSON (serde) each `New` segment carries its actor, as `{"New":{..}}` in `actors`, and there
+/// is no `new_actors` key: the side list is a layout of the model, not of the data.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Frames {
     /// Frames in stream order.
     pub frames: Vec<Frame>,
     /// Actor segments of every frame, in stream order.
     pub actors: Vec<ActorEvent>,
+    /// The actor of every [`ActorEvent::New`] segment, in stream order: the k-th `New` segment
+    /// of [`Frames::actors`] spawns `new_actors[k]`.
+    pub new_actors: Vec<NewActor>,
     /// Attribute updates of every [`ActorEvent::Updated`] segment, in stream order.
     pub attributes: Vec<UpdatedAttribute>,
     /// The rigid bodies that [`Attribute::RigidBody`] attributes index (in stream order as read).
@@ -152,24 +161,35 @@ impl Frames {
     /// overrun the lists (possible only in a hand-edited model, which the writer rejects) give
     /// shortened slices.
     pub fn iter(&self) -> impl Iterator<Item = FrameView<'_>> + '_ {
-        let (mut actor, mut attribute) = (0usize, 0usize);
+        let (mut actor, mut new_actor, mut attribute) = (0usize, 0usize, 0usize);
         self.frames.iter().map(move |frame| {
             let actors = take(&self.actors, &mut actor, frame.actor_count as usize);
             let count = actors.iter().map(ActorEvent::attribute_count).sum();
+            let spawned = actors.iter().filter(|e| **e == ActorEvent::New).count();
             FrameView {
                 time: frame.time,
                 delta: frame.delta,
                 actors,
+                new_actors: take(&self.new_actors, &mut new_actor, spawned),
                 attributes: take(&self.attributes, &mut attribute, count),
             }
         })
     }
+
+    /// The actor segments in stream order with each `New` segment's actor: the form the
+    /// segments have in JSON.
+    pub fn segments(&self) -> Segments<'_> {
+        Segments {
+            actors: self.actors.iter(),
+            new_actors: self.new_actors.iter(),
+        }
+    }
 }
 
-/// Most attribute updates and actor segments own no heap data, but dropping the lists ran the
-/// enums' drop glue on every element (an out-of-line call and a jump table each: 6% of a full
-/// read and drop). The plain ones are forgotten instead, which frees nothing because they own
-/// nothing; only those that own heap data are dropped.
+/// Most attribute updates own no heap data, but dropping the list ran the enum's drop glue on
+/// every element (an out-of-line call and a jump table each: 6% of a full read and drop). The
+/// plain ones are forgotten instead, which frees nothing because they own nothing; only those
+/// that own heap data are dropped. (Actor segments own nothing and have no drop glue.)
 impl Drop for Frames {
     fn drop(&mut self) {
         for update in std::mem::take(&mut self.attributes) {
@@ -177,12 +197,6 @@ impl Drop for Frames {
                 drop(update);
             } else {
                 std::mem::forget(update);
-            }
-        }
-        for event in std::mem::take(&mut self.actors) {
-            match event {
-                ActorEvent::New(_) => drop(event),
-                ActorEvent::Updated { .. } | ActorEvent::Deleted(_) => std::mem::forget(event),
             }
         }
     }
@@ -226,6 +240,8 @@ pub struct FrameView<'a> {
     pub delta: F32Bits,
     /// Actor segments in stream order.
     pub actors: &'a [ActorEvent],
+    /// The actors of the frame's [`ActorEvent::New`] segments, in stream order.
+    pub new_actors: &'a [NewActor],
     /// Attribute updates of the frame's [`ActorEvent::Updated`] segments, in stream order.
     pub attributes: &'a [UpdatedAttribute],
 }
@@ -242,13 +258,68 @@ impl<'a> FrameView<'a> {
             _ => None,
         })
     }
+
+    /// The frame's actor segments with each `New` segment's actor (see [`Frames::segments`]).
+    pub fn segments(&self) -> Segments<'a> {
+        Segments {
+            actors: self.actors.iter(),
+            new_actors: self.new_actors.iter(),
+        }
+    }
+}
+
+/// An actor segment with its new actor, as [`Frames::segments`] gives it; serializes as the
+/// segment does in the JSON of [`Frames`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename = "ActorEvent")]
+pub enum Segment<'a> {
+    /// An actor is created.
+    New(&'a NewActor),
+    /// An existing actor's attributes change.
+    Updated {
+        /// Actor id.
+        actor_id: u32,
+        /// Number of attributes in this segment.
+        count: u32,
+    },
+    /// An actor is destroyed.
+    Deleted(u32),
+}
+
+/// Iterator over actor segments paired with their new actors (see [`Frames::segments`]). A
+/// `New` segment past the end of the new actors (a hand-edited model, which the writer rejects)
+/// ends the iteration.
+#[derive(Debug, Clone)]
+pub struct Segments<'a> {
+    actors: std::slice::Iter<'a, ActorEvent>,
+    new_actors: std::slice::Iter<'a, NewActor>,
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = Segment<'a>;
+
+    fn next(&mut self) -> Option<Segment<'a>> {
+        Segment::pair(*self.actors.next()?, &mut self.new_actors)
+    }
+}
+
+impl<'a> Segment<'a> {
+    /// `event` with its actor, taken from `new_actors` when it is `New`; `None` when a `New`
+    /// segment finds no actor left.
+    fn pair(event: ActorEvent, new_actors: &mut std::slice::Iter<'a, NewActor>) -> Option<Self> {
+        Some(match event {
+            ActorEvent::New => Segment::New(new_actors.next()?),
+            ActorEvent::Updated { actor_id, count } => Segment::Updated { actor_id, count },
+            ActorEvent::Deleted(id) => Segment::Deleted(id),
+        })
+    }
 }
 
 /// One actor segment of a frame.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ActorEvent {
-    /// An actor is created.
-    New(Box<NewActor>),
+    /// An actor is created: the next entry of [`Frames::new_actors`].
+    New,
     /// An existing actor's attributes change: the next `count` entries of [`Frames::attributes`].
     Updated {
         /// Actor id.

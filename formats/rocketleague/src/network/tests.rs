@@ -303,23 +303,7 @@ fn synthetic_frames() -> Frames {
             },
         ],
         actors: vec![
-            ActorEvent::New(Box::new(NewActor {
-                actor_id: 1022,
-                name_id: Some(7),
-                unknown: false,
-                object_id: 3,
-                location: Some(Vector3i {
-                    size: 21,
-                    x: -4_000_000,
-                    y: 4_194_303,
-                    z: -4_194_304,
-                }),
-                rotation: Some(Rotation {
-                    yaw: Some(-3),
-                    pitch: None,
-                    roll: Some(127),
-                }),
-            })),
+            ActorEvent::New,
             ActorEvent::Updated {
                 actor_id: 1022,
                 count: 3,
@@ -327,6 +311,23 @@ fn synthetic_frames() -> Frames {
             ActorEvent::Deleted(1022),
             ActorEvent::Deleted(0),
         ],
+        new_actors: vec![NewActor {
+            actor_id: 1022,
+            name_id: Some(7),
+            unknown: false,
+            object_id: 3,
+            location: Some(Vector3i {
+                size: 21,
+                x: -4_000_000,
+                y: 4_194_303,
+                z: -4_194_304,
+            }),
+            rotation: Some(Rotation {
+                yaw: Some(-3),
+                pitch: None,
+                roll: Some(127),
+            }),
+        }],
         attributes: vec![
             UpdatedAttribute {
                 stream_id: 7,
@@ -373,8 +374,18 @@ fn synthetic_stream_round_trips() {
     let back = read_frames(&ctx, &bytes).expect("read");
     // The trailing bits differ: the writer pads the last byte, which reads back as trailing.
     assert_eq!(
-        (&back.frames, &back.actors, &back.attributes),
-        (&frames.frames, &frames.actors, &frames.attributes)
+        (
+            &back.frames,
+            &back.actors,
+            &back.new_actors,
+            &back.attributes
+        ),
+        (
+            &frames.frames,
+            &frames.actors,
+            &frames.new_actors,
+            &frames.attributes
+        )
     );
     assert_eq!(back.rigid_bodies, frames.rigid_bodies);
     assert_eq!(
@@ -398,9 +409,7 @@ fn writer_rejects_inconsistent_frames() {
         net_cache: &cache,
     };
     let mut frames = synthetic_frames();
-    if let ActorEvent::New(a) = &mut frames.actors[0] {
-        a.rotation = None;
-    }
+    frames.new_actors[0].rotation = None;
     let err = write_frames(&ctx, &frames).expect_err("rotation is required for a ball");
     assert_eq!(err.frame, Some(0));
     assert!(err.to_string().contains("spawn location/rotation"), "{err}");
@@ -456,6 +465,22 @@ fn writer_rejects_inconsistent_frames() {
             .contains("1 actor segments belong to no frame"),
         "{err}"
     );
+    let mut frames = synthetic_frames();
+    let spawned = frames.new_actors.pop().expect("one new actor");
+    let err = write_frames(&ctx, &frames).expect_err("a New segment without its actor");
+    assert_eq!((err.frame, err.segment), (Some(0), Some(0)));
+    assert!(
+        err.to_string()
+            .contains("New actor segment without a new actor"),
+        "{err}"
+    );
+    frames.new_actors.extend([spawned.clone(), spawned]);
+    let err = write_frames(&ctx, &frames).expect_err("a new actor left over");
+    assert!(
+        err.to_string()
+            .contains("1 new actors belong to no New segment"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -464,6 +489,12 @@ fn frame_views_split_the_flat_lists() {
     let views: Vec<FrameView<'_>> = frames.iter().collect();
     assert_eq!(views.len(), 2);
     assert_eq!((views[0].actors.len(), views[0].attributes.len()), (1, 0));
+    assert_eq!(views[0].new_actors, frames.new_actors.as_slice());
+    assert!(views[1].new_actors.is_empty());
+    assert_eq!(
+        views[0].segments().collect::<Vec<_>>(),
+        vec![Segment::New(&frames.new_actors[0])]
+    );
     assert_eq!(views[1].actors, &frames.actors[1..]);
     assert_eq!(views[1].attributes, frames.attributes.as_slice());
     let updates: Vec<(u32, usize)> = views[1]
@@ -1283,4 +1314,12 @@ fn vectors_of_every_size_round_trip_and_reject_components_out_of_range() {
         };
         assert!(too_big.write(&mut BitWriter::default(), &c).is_err());
     }
+}
+
+/// The attribute list is the largest part of a decoded replay: an update stays 24 bytes (a
+/// 16-byte attribute), which boxing the rare variants wider than 12 bytes keeps true.
+#[test]
+fn attribute_update_stays_24_bytes() {
+    assert_eq!(std::mem::size_of::<Attribute>(), 16);
+    assert_eq!(std::mem::size_of::<UpdatedAttribute>(), 24);
 }
