@@ -209,8 +209,10 @@ fn byte_arrays_of_every_size_kind() {
 
 #[test]
 fn contents_are_checked_both_ways() {
-    let mut v: contents::Contents = round_trip(b"PNG\x01\x00\x2a");
+    let mut v: contents::Contents = round_trip(b"PNG\x01\x00\x2a\x07\x08");
     assert_eq!(v.body, 42);
+    // `magic._sizeof + body._sizeof - version._sizeof`: 3 + 1 - 2.
+    assert_eq!(v.tail, [7, 8]);
     let err = read_error::<contents::Contents>(b"PNX\x01\x00\x2a");
     assert!(err.contains("Contents.magic"), "{err}");
     v.version = [2, 0];

@@ -419,14 +419,31 @@ impl<'a> Module<'a> {
 
     /// `x.size` / `x.length` of a sibling `contents` field is its fixed length; of another
     /// field that is not a user type (a byte array, string or list, whose Rust value has no such
-    /// field) it is refused.
+    /// field) it is refused. `x._sizeof` is a constant where the schema fixes it (no Rust value
+    /// has a `_sizeof` field) and refused elsewhere.
     fn contents_sizes(&self, field: &Field, e: &Expr) -> Result<Expr, SchemaError> {
+        let go = |e: &Expr| self.contents_sizes(field, e).map(Box::new);
         match e {
-            Expr::Binary(l, op, r) => Ok(Expr::Binary(
-                Box::new(self.contents_sizes(field, l)?),
-                op,
-                Box::new(self.contents_sizes(field, r)?),
-            )),
+            Expr::Binary(l, op, r) => Ok(Expr::Binary(go(l)?, op, go(r)?)),
+            Expr::Not(inner) => Ok(Expr::Not(go(inner)?)),
+            Expr::Ternary(c, a, b) => Ok(Expr::Ternary(go(c)?, go(a)?, go(b)?)),
+            Expr::Path(p) if p.last().is_some_and(|n| n == "_sizeof") => {
+                let names: Vec<&str> = p[..p.len() - 1].iter().map(String::as_str).collect();
+                let file = self.schemas.files.get(self.file);
+                let size = file
+                    .zip(self.owner(field))
+                    .and_then(|(file, def)| super::value::fixed_sizeof(file, def, &names));
+                let size = size.and_then(|n| i64::try_from(n).ok()).ok_or_else(|| {
+                    self.field_err(
+                        field,
+                        format!(
+                            "`{}` of other than a field of fixed size is not supported by the binrw backend",
+                            p.join(".")
+                        ),
+                    )
+                })?;
+                Ok(Expr::Int(size))
+            }
             Expr::Path(p) if p.len() == 2 && matches!(p[1].as_str(), "size" | "length") => {
                 let sibling = self
                     .nav()
@@ -2565,5 +2582,19 @@ mod contents_tests {
         let counted = ksy.replace("repeat: eos", "repeat: expr, repeat-expr: 2");
         let err = generate_one("expr", &counted).unwrap_err();
         assert_eq!(err.yaml_path, "/seq/0", "{err}");
+    }
+
+    #[test]
+    fn sizeof_in_a_size_is_a_constant_or_refused() {
+        let ksy = "meta: {id: c, endian: le}\nseq:\n  - {id: magic, contents: [1, 2, 3]}\n  - {id: n, type: u2}\n  - {id: body, size: n - magic._sizeof - n._sizeof}\n";
+        let src = generate_one("fixed", ksy).unwrap();
+        assert!(!src.contains("_sizeof"), "{src}");
+        assert!(src.contains("checked_sub(3usize)"), "{src}");
+        assert!(src.contains("checked_sub(2usize)"), "{src}");
+        // A field the schema does not fix the size of has no constant `_sizeof`.
+        let ksy = "meta: {id: c, endian: le}\nseq:\n  - {id: n, type: u2}\n  - {id: magic, size: n}\n  - {id: body, size: n - magic._sizeof}\n";
+        let err = generate_one("variable", ksy).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/2", "{err}");
+        assert!(err.message.contains("`magic._sizeof`"), "{err}");
     }
 }

@@ -921,6 +921,19 @@ pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
     Ok(())
 }
 
+/// `_sizeof` of the field path `names` of `def` (a field, or one through fields of user
+/// types), when the schema fixes it: a seq expression takes it as a constant.
+pub fn fixed_sizeof(file: &File, def: &TypeDef, names: &[&str]) -> Option<u64> {
+    let mut stack = Vec::new();
+    let tr = Tr {
+        def,
+        file,
+        stack: &mut stack,
+        imports: None,
+    };
+    tr.sizeof_path(names)
+}
+
 /// `e` with each value instance of `def` it names replaced by the instance's expression, which
 /// may name only seq fields of `def` read before `field` (and other such instances).
 pub fn inline_seq_uses(
