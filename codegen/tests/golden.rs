@@ -78,6 +78,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
 #[rustfmt::skip] #[path = "golden/imports.rs"] mod imports;
 #[rustfmt::skip] #[path = "golden/instances.rs"] mod instances;
+#[rustfmt::skip] #[path = "golden/instances_nav.rs"] mod instances_nav;
 #[rustfmt::skip] #[path = "golden/io_attrs.rs"] mod io_attrs;
 #[rustfmt::skip] #[path = "golden/io_bits.rs"] mod io_bits;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
@@ -298,6 +299,22 @@ fn value_and_positioned_instances() {
     // An edited instance is written at its position.
     v.at_ofs = 0xbeef;
     assert_eq!(write(&v), [3, 4, 3, 0xef, 0xbe]);
+}
+
+#[test]
+fn positioned_instances_read_parent_and_root() {
+    let bytes = [2, 1, 0xa, 0xb, 0xc, 0xd];
+    let mut v: instances_nav::InstancesNav = round_trip(&bytes);
+    // `first`: at `_root.unit` (2), `unit * len_block` (4) bytes.
+    assert_eq!(v.first, [0xa, 0xb, 0xc, 0xd]);
+    // `entry.data`: at `block + _root.len_block` (3), `_parent.len_block` (2) bytes.
+    assert_eq!(v.entry.data, [0xb, 0xc]);
+    assert_eq!(v.unit(), Some(2));
+    // A position past the end fails the read instead of wrapping.
+    let err = read_error::<instances_nav::InstancesNav>(&[2, 0xff, 0xa, 0xb, 0xc, 0xd]);
+    assert!(err.contains("data"), "{err}");
+    v.entry.data = vec![0xb, 0xc, 0xe];
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }
 
 #[test]

@@ -376,7 +376,25 @@ impl<'a> Module<'a> {
                 "`_io` other than in the `if` or `size` of a field that is not a bit field is not supported by the binrw backend",
             ));
         }
-        let e = localized;
+        self.resolve_expr(field, localized, size)
+    }
+
+    /// The rest of [`Module::expr_in`], after `_io`: a parsed expression of `field` (a seq
+    /// field or a positioned instance, whose `pos` comes here too) as its directives compute it.
+    fn resolve_expr(&self, field: &Field, e: Expr, size: bool) -> Result<Expr, SchemaError> {
+        // The top-level type's own `_root.x` is its `x` (a field, or a value instance inlined
+        // below).
+        let in_root = self.nav().types_root().is_some_and(|r| {
+            r.seq
+                .iter()
+                .chain(r.positioned.iter().map(|p| &p.field))
+                .any(|f| std::ptr::eq(f, field))
+        });
+        let e = if in_root {
+            super::parent::root_local(&e)
+        } else {
+            e
+        };
         if let Some(def) = self.owner(field) {
             refuse_switch_values(def, &e).map_err(|e| self.field_err(field, e))?;
         }
@@ -385,26 +403,16 @@ impl<'a> Module<'a> {
                 .map_err(|e| self.field_err(field, e))?,
             None => e,
         };
-        // The top-level type's own `_root.x` is its field `x`.
-        let in_root = self
-            .nav()
-            .types_root()
-            .is_some_and(|r| r.seq.iter().any(|f| std::ptr::eq(f, field)));
         let e = self.contents_sizes(field, &e)?;
-        let e = if in_root {
-            super::parent::root_local(&e)
-        } else {
-            e
+        let Some(def) = self.owner(field) else {
+            return Ok(e);
         };
         // A param is a value on the writer's side too (see `writer_params.rs`).
-        Ok(match self.owner(field) {
-            Some(def) => e.params(&super::writer_params::writer_params(
-                self.schemas,
-                self.file,
-                def,
-            )),
-            None => e,
-        })
+        Ok(e.params(&super::writer_params::writer_params(
+            self.schemas,
+            self.file,
+            def,
+        )))
     }
 
     /// The type whose seq (or positioned fields) holds `field`.
@@ -1076,7 +1084,8 @@ impl<'a> Module<'a> {
                 },
                 super::pos::Item::Pos(p) => {
                     body.push_str(&bits.close());
-                    let at = super::pos::attrs(p, &|n| self.wide_path(def, n))
+                    let resolve = |e| self.resolve_expr(&p.field, e, false).map_err(|e| e.message);
+                    let at = super::pos::attrs(p, &|n| self.wide_path(def, n), &resolve)
                         .map_err(|e| self.field_err(&p.field, e))?;
                     body.push_str(&at);
                     body.push_str(&self.field(def, &p.field, &version, &mut enums)?);
@@ -1964,7 +1973,13 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
     ) -> Result<(Vec<String>, Vec<String>), SchemaError> {
-        let at = def.seq.iter().position(|f| f.id == field.id).unwrap_or(0);
+        let Some(at) = def.seq.iter().position(|f| f.id == field.id) else {
+            return self
+                .nav()
+                .positioned_args(field)
+                .map(|()| (Vec::new(), Vec::new()))
+                .map_err(|e| self.field_err(field, e));
+        };
         self.nav()
             .args(def, at)
             .map_err(|e| self.field_err(field, e))
