@@ -271,10 +271,14 @@ fn switch_cases_default_and_raw() {
 
 #[test]
 fn nested_types_and_a_sized_substream() {
-    let v: nested_types::NestedTypes = round_trip(&[1, 2, 0, 3, 4, 0, 0xee]);
+    let v: nested_types::NestedTypes = round_trip(&[1, 2, 0, 3, 4, 0, 0xee, 7, 8, 9, 0x55]);
     assert_eq!((v.header.version, v.header.inner.value), (1, 2));
     assert_eq!((v.framed.value.version, v.framed.value.inner.value), (3, 4));
     assert_eq!(v.framed.tail, [0xee]);
+    // `repeat-expr: framed.version` and `if: framed.inner.value == 4`, through the substream.
+    assert_eq!((v.items, v.flag), (vec![7, 8, 9], Some(0x55)));
+    let v: nested_types::NestedTypes = round_trip(&[1, 2, 0, 1, 5, 0, 0xee, 7]);
+    assert_eq!((v.items, v.flag), (vec![7], None));
 }
 
 #[test]

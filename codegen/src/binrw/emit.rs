@@ -407,12 +407,43 @@ impl<'a> Module<'a> {
         let Some(def) = self.owner(field) else {
             return Ok(e);
         };
+        let e = e.map_paths(&|p: &[String]| self.through_subs(def, p));
         // A param is a value on the writer's side too (see `writer_params.rs`).
         Ok(e.params(&super::writer_params::writer_params(
             self.schemas,
             self.file,
             def,
         )))
+    }
+
+    /// The field path `p` of `def` with `value` after each sized, terminated or processed user
+    /// type on the way (a `KsSub` or processed wrapper keeps the parsed type in `value`), or
+    /// `None` when there is none.
+    fn through_subs(&self, def: &TypeDef, p: &[String]) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        let mut at = def;
+        let mut changed = false;
+        for (i, name) in p.iter().enumerate() {
+            out.push(name.clone());
+            if i + 1 == p.len() {
+                break;
+            }
+            let field = at
+                .seq
+                .iter()
+                .chain(at.positioned.iter().map(|p| &p.field))
+                .find(|f| f.id == *name)?;
+            let FieldType::Named { name: ty, .. } = &field.ty else {
+                return None;
+            };
+            let (_, t) = self.schemas.resolve(self.file, ty)?;
+            if wrapped(field) {
+                out.push("value".into());
+                changed = true;
+            }
+            at = t;
+        }
+        changed.then_some(out)
     }
 
     /// The type whose seq (or positioned fields) holds `field`.
@@ -542,15 +573,20 @@ impl<'a> Module<'a> {
         let Some((first, rest)) = path.split_once('.') else {
             return wide_int(def, path);
         };
-        let child = def
+        let field = def
             .seq
             .iter()
             .chain(def.positioned.iter().map(|p| &p.field))
-            .find(|f| f.id == first)
-            .and_then(|f| match &f.ty {
-                FieldType::Named { name, .. } => self.schemas.resolve(self.file, name),
-                _ => None,
-            });
+            .find(|f| f.id == first);
+        // `value` of a substream (see `Module::through_subs`) is the type's own value.
+        let rest = match rest.strip_prefix("value.") {
+            Some(inner) if field.is_some_and(wrapped) => inner,
+            _ => rest,
+        };
+        let child = field.and_then(|f| match &f.ty {
+            FieldType::Named { name, .. } => self.schemas.resolve(self.file, name),
+            _ => None,
+        });
         match child {
             Some((_, child)) if !rest.contains('.') => wide_int(child, rest),
             _ => true,
@@ -2338,6 +2374,12 @@ pub(super) fn canonical_encoding(name: &str) -> Option<&'static str> {
 
 /// Whether `name` is a field or param of `def` holding an integer wider than `u16` (which
 /// `usize::from` does not take).
+/// Whether a user-type `field` is read through a wrapper that keeps the type in `value` (a
+/// `KsSub` of a sized or terminated area, or processed bytes).
+fn wrapped(field: &Field) -> bool {
+    field.size.is_some() || field.size_eos || field.terminator.is_some() || field.process.is_some()
+}
+
 fn wide_int(def: &TypeDef, name: &str) -> bool {
     let narrow = |ksy: &str| {
         int_type(ksy)
