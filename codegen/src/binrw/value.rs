@@ -982,12 +982,22 @@ fn inline_in(
             .map_err(|e| format!("instance `{}`: {e}", inst.id))?;
             let value = inline_in(def, field, &value, size, depth + 1)?;
             let before = def.seq.iter().take_while(|f| !std::ptr::eq(*f, field));
-            let earlier: Vec<&str> = before.map(|f| f.id.as_str()).collect();
+            let earlier: Vec<&str> = before.clone().map(|f| f.id.as_str()).collect();
             let mut paths = Vec::new();
             value.paths(&mut paths);
             if let Some(p) = paths.iter().find(|p| !earlier.contains(&p[0].as_str())) {
                 return Err(format!(
                     "instance `{}` uses `{}`, which is not a seq field read before",
+                    inst.id,
+                    p.join(".")
+                ));
+            }
+            // A conditional field is an `Option` where the instance is written out.
+            let conditional =
+                |p: &&&[String]| before.clone().any(|f| f.id == p[0] && f.cond.is_some());
+            if let Some(p) = paths.iter().find(conditional) {
+                return Err(format!(
+                    "instance `{}` uses `{}`, a conditional field",
                     inst.id,
                     p.join(".")
                 ));
@@ -1165,5 +1175,16 @@ mod tests {
         assert!(inline_seq_uses(def, s, &e, false).is_err());
         let late = super::super::expr::parse_size("late").unwrap();
         assert!(inline_seq_uses(def, n, &late, true).is_err());
+    }
+
+    #[test]
+    fn an_instance_of_a_conditional_field_is_not_inlined() {
+        // As msgpack's `str_len`: the field is an `Option` where the size is computed.
+        let ksy = "meta: {id: c}\nseq:\n  - {id: b, type: u1}\n  - {id: len8, type: u1, if: b == 1}\n  - {id: body, size: len}\ninstances:\n  len: {value: 'b == 1 ? len8 : 0'}\n";
+        let err = crate::binrw::generate_from("value-cond", &[("c.ksy", ksy)], "c").unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/2", "{err}");
+        assert!(err.message.contains("`len8`, a conditional field"), "{err}");
+        let plain = ksy.replace(", if: b == 1", "");
+        assert!(crate::binrw::generate_from("value-plain", &[("c.ksy", &plain)], "c").is_ok());
     }
 }
