@@ -78,6 +78,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
 #[rustfmt::skip] #[path = "golden/imports.rs"] mod imports;
 #[rustfmt::skip] #[path = "golden/instances.rs"] mod instances;
+#[rustfmt::skip] #[path = "golden/instances_nav.rs"] mod instances_nav;
 #[rustfmt::skip] #[path = "golden/io_attrs.rs"] mod io_attrs;
 #[rustfmt::skip] #[path = "golden/io_bits.rs"] mod io_bits;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
@@ -209,8 +210,10 @@ fn byte_arrays_of_every_size_kind() {
 
 #[test]
 fn contents_are_checked_both_ways() {
-    let mut v: contents::Contents = round_trip(b"PNG\x01\x00\x2a");
+    let mut v: contents::Contents = round_trip(b"PNG\x01\x00\x2a\x07\x08");
     assert_eq!(v.body, 42);
+    // `magic._sizeof + body._sizeof - version._sizeof`: 3 + 1 - 2.
+    assert_eq!(v.tail, [7, 8]);
     let err = read_error::<contents::Contents>(b"PNX\x01\x00\x2a");
     assert!(err.contains("Contents.magic"), "{err}");
     v.version = [2, 0];
@@ -268,10 +271,14 @@ fn switch_cases_default_and_raw() {
 
 #[test]
 fn nested_types_and_a_sized_substream() {
-    let v: nested_types::NestedTypes = round_trip(&[1, 2, 0, 3, 4, 0, 0xee]);
+    let v: nested_types::NestedTypes = round_trip(&[1, 2, 0, 3, 4, 0, 0xee, 7, 8, 9, 0x55]);
     assert_eq!((v.header.version, v.header.inner.value), (1, 2));
     assert_eq!((v.framed.value.version, v.framed.value.inner.value), (3, 4));
     assert_eq!(v.framed.tail, [0xee]);
+    // `repeat-expr: framed.version` and `if: framed.inner.value == 4`, through the substream.
+    assert_eq!((v.items, v.flag), (vec![7, 8, 9], Some(0x55)));
+    let v: nested_types::NestedTypes = round_trip(&[1, 2, 0, 1, 5, 0, 0xee, 7]);
+    assert_eq!((v.items, v.flag), (vec![7], None));
 }
 
 #[test]
@@ -296,6 +303,22 @@ fn value_and_positioned_instances() {
     // An edited instance is written at its position.
     v.at_ofs = 0xbeef;
     assert_eq!(write(&v), [3, 4, 3, 0xef, 0xbe]);
+}
+
+#[test]
+fn positioned_instances_read_parent_and_root() {
+    let bytes = [2, 1, 0xa, 0xb, 0xc, 0xd];
+    let mut v: instances_nav::InstancesNav = round_trip(&bytes);
+    // `first`: at `_root.unit` (2), `unit * len_block` (4) bytes.
+    assert_eq!(v.first, [0xa, 0xb, 0xc, 0xd]);
+    // `entry.data`: at `block + _root.len_block` (3), `_parent.len_block` (2) bytes.
+    assert_eq!(v.entry.data, [0xb, 0xc]);
+    assert_eq!(v.unit(), Some(2));
+    // A position past the end fails the read instead of wrapping.
+    let err = read_error::<instances_nav::InstancesNav>(&[2, 0xff, 0xa, 0xb, 0xc, 0xd]);
+    assert!(err.contains("data"), "{err}");
+    v.entry.data = vec![0xb, 0xc, 0xe];
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }
 
 #[test]

@@ -376,7 +376,25 @@ impl<'a> Module<'a> {
                 "`_io` other than in the `if` or `size` of a field that is not a bit field is not supported by the binrw backend",
             ));
         }
-        let e = localized;
+        self.resolve_expr(field, localized, size)
+    }
+
+    /// The rest of [`Module::expr_in`], after `_io`: a parsed expression of `field` (a seq
+    /// field or a positioned instance, whose `pos` comes here too) as its directives compute it.
+    fn resolve_expr(&self, field: &Field, e: Expr, size: bool) -> Result<Expr, SchemaError> {
+        // The top-level type's own `_root.x` is its `x` (a field, or a value instance inlined
+        // below).
+        let in_root = self.nav().types_root().is_some_and(|r| {
+            r.seq
+                .iter()
+                .chain(r.positioned.iter().map(|p| &p.field))
+                .any(|f| std::ptr::eq(f, field))
+        });
+        let e = if in_root {
+            super::parent::root_local(&e)
+        } else {
+            e
+        };
         if let Some(def) = self.owner(field) {
             refuse_switch_values(def, &e).map_err(|e| self.field_err(field, e))?;
         }
@@ -385,26 +403,47 @@ impl<'a> Module<'a> {
                 .map_err(|e| self.field_err(field, e))?,
             None => e,
         };
-        // The top-level type's own `_root.x` is its field `x`.
-        let in_root = self
-            .nav()
-            .types_root()
-            .is_some_and(|r| r.seq.iter().any(|f| std::ptr::eq(f, field)));
         let e = self.contents_sizes(field, &e)?;
-        let e = if in_root {
-            super::parent::root_local(&e)
-        } else {
-            e
+        let Some(def) = self.owner(field) else {
+            return Ok(e);
         };
+        let e = e.map_paths(&|p: &[String]| self.through_subs(def, p));
         // A param is a value on the writer's side too (see `writer_params.rs`).
-        Ok(match self.owner(field) {
-            Some(def) => e.params(&super::writer_params::writer_params(
-                self.schemas,
-                self.file,
-                def,
-            )),
-            None => e,
-        })
+        Ok(e.params(&super::writer_params::writer_params(
+            self.schemas,
+            self.file,
+            def,
+        )))
+    }
+
+    /// The field path `p` of `def` with `value` after each sized, terminated or processed user
+    /// type on the way (a `KsSub` or processed wrapper keeps the parsed type in `value`), or
+    /// `None` when there is none.
+    fn through_subs(&self, def: &TypeDef, p: &[String]) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        let mut at = def;
+        let mut changed = false;
+        for (i, name) in p.iter().enumerate() {
+            out.push(name.clone());
+            if i + 1 == p.len() {
+                break;
+            }
+            let field = at
+                .seq
+                .iter()
+                .chain(at.positioned.iter().map(|p| &p.field))
+                .find(|f| f.id == *name)?;
+            let FieldType::Named { name: ty, .. } = &field.ty else {
+                return None;
+            };
+            let (_, t) = self.schemas.resolve(self.file, ty)?;
+            if wrapped(field) {
+                out.push("value".into());
+                changed = true;
+            }
+            at = t;
+        }
+        changed.then_some(out)
     }
 
     /// The type whose seq (or positioned fields) holds `field`.
@@ -419,14 +458,31 @@ impl<'a> Module<'a> {
 
     /// `x.size` / `x.length` of a sibling `contents` field is its fixed length; of another
     /// field that is not a user type (a byte array, string or list, whose Rust value has no such
-    /// field) it is refused.
+    /// field) it is refused. `x._sizeof` is a constant where the schema fixes it (no Rust value
+    /// has a `_sizeof` field) and refused elsewhere.
     fn contents_sizes(&self, field: &Field, e: &Expr) -> Result<Expr, SchemaError> {
+        let go = |e: &Expr| self.contents_sizes(field, e).map(Box::new);
         match e {
-            Expr::Binary(l, op, r) => Ok(Expr::Binary(
-                Box::new(self.contents_sizes(field, l)?),
-                op,
-                Box::new(self.contents_sizes(field, r)?),
-            )),
+            Expr::Binary(l, op, r) => Ok(Expr::Binary(go(l)?, op, go(r)?)),
+            Expr::Not(inner) => Ok(Expr::Not(go(inner)?)),
+            Expr::Ternary(c, a, b) => Ok(Expr::Ternary(go(c)?, go(a)?, go(b)?)),
+            Expr::Path(p) if p.last().is_some_and(|n| n == "_sizeof") => {
+                let names: Vec<&str> = p[..p.len() - 1].iter().map(String::as_str).collect();
+                let file = self.schemas.files.get(self.file);
+                let size = file
+                    .zip(self.owner(field))
+                    .and_then(|(file, def)| super::value::fixed_sizeof(file, def, &names));
+                let size = size.and_then(|n| i64::try_from(n).ok()).ok_or_else(|| {
+                    self.field_err(
+                        field,
+                        format!(
+                            "`{}` of other than a field of fixed size is not supported by the binrw backend",
+                            p.join(".")
+                        ),
+                    )
+                })?;
+                Ok(Expr::Int(size))
+            }
             Expr::Path(p) if p.len() == 2 && matches!(p[1].as_str(), "size" | "length") => {
                 let sibling = self
                     .nav()
@@ -517,15 +573,20 @@ impl<'a> Module<'a> {
         let Some((first, rest)) = path.split_once('.') else {
             return wide_int(def, path);
         };
-        let child = def
+        let field = def
             .seq
             .iter()
             .chain(def.positioned.iter().map(|p| &p.field))
-            .find(|f| f.id == first)
-            .and_then(|f| match &f.ty {
-                FieldType::Named { name, .. } => self.schemas.resolve(self.file, name),
-                _ => None,
-            });
+            .find(|f| f.id == first);
+        // `value` of a substream (see `Module::through_subs`) is the type's own value.
+        let rest = match rest.strip_prefix("value.") {
+            Some(inner) if field.is_some_and(wrapped) => inner,
+            _ => rest,
+        };
+        let child = field.and_then(|f| match &f.ty {
+            FieldType::Named { name, .. } => self.schemas.resolve(self.file, name),
+            _ => None,
+        });
         match child {
             Some((_, child)) if !rest.contains('.') => wide_int(child, rest),
             _ => true,
@@ -1059,7 +1120,8 @@ impl<'a> Module<'a> {
                 },
                 super::pos::Item::Pos(p) => {
                     body.push_str(&bits.close());
-                    let at = super::pos::attrs(p, &|n| self.wide_path(def, n))
+                    let resolve = |e| self.resolve_expr(&p.field, e, false).map_err(|e| e.message);
+                    let at = super::pos::attrs(p, &|n| self.wide_path(def, n), &resolve)
                         .map_err(|e| self.field_err(&p.field, e))?;
                     body.push_str(&at);
                     body.push_str(&self.field(def, &p.field, &version, &mut enums)?);
@@ -1947,7 +2009,13 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
     ) -> Result<(Vec<String>, Vec<String>), SchemaError> {
-        let at = def.seq.iter().position(|f| f.id == field.id).unwrap_or(0);
+        let Some(at) = def.seq.iter().position(|f| f.id == field.id) else {
+            return self
+                .nav()
+                .positioned_args(field)
+                .map(|()| (Vec::new(), Vec::new()))
+                .map_err(|e| self.field_err(field, e));
+        };
         self.nav()
             .args(def, at)
             .map_err(|e| self.field_err(field, e))
@@ -2306,6 +2374,12 @@ pub(super) fn canonical_encoding(name: &str) -> Option<&'static str> {
 
 /// Whether `name` is a field or param of `def` holding an integer wider than `u16` (which
 /// `usize::from` does not take).
+/// Whether a user-type `field` is read through a wrapper that keeps the type in `value` (a
+/// `KsSub` of a sized or terminated area, or processed bytes).
+fn wrapped(field: &Field) -> bool {
+    field.size.is_some() || field.size_eos || field.terminator.is_some() || field.process.is_some()
+}
+
 fn wide_int(def: &TypeDef, name: &str) -> bool {
     let narrow = |ksy: &str| {
         int_type(ksy)
@@ -2565,5 +2639,19 @@ mod contents_tests {
         let counted = ksy.replace("repeat: eos", "repeat: expr, repeat-expr: 2");
         let err = generate_one("expr", &counted).unwrap_err();
         assert_eq!(err.yaml_path, "/seq/0", "{err}");
+    }
+
+    #[test]
+    fn sizeof_in_a_size_is_a_constant_or_refused() {
+        let ksy = "meta: {id: c, endian: le}\nseq:\n  - {id: magic, contents: [1, 2, 3]}\n  - {id: n, type: u2}\n  - {id: body, size: n - magic._sizeof - n._sizeof}\n";
+        let src = generate_one("fixed", ksy).unwrap();
+        assert!(!src.contains("_sizeof"), "{src}");
+        assert!(src.contains("checked_sub(3usize)"), "{src}");
+        assert!(src.contains("checked_sub(2usize)"), "{src}");
+        // A field the schema does not fix the size of has no constant `_sizeof`.
+        let ksy = "meta: {id: c, endian: le}\nseq:\n  - {id: n, type: u2}\n  - {id: magic, size: n}\n  - {id: body, size: n - magic._sizeof}\n";
+        let err = generate_one("variable", ksy).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/2", "{err}");
+        assert!(err.message.contains("`magic._sizeof`"), "{err}");
     }
 }

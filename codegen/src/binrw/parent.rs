@@ -47,6 +47,18 @@ fn field_exprs(field: &Field) -> Vec<&str> {
     out
 }
 
+/// The fields of `def` whose expressions it computes itself, each with those expressions: the
+/// seq fields, and the positioned instances (their `pos` too).
+fn own_exprs(def: &TypeDef) -> impl Iterator<Item = (&Field, Vec<&str>)> {
+    let seq = def.seq.iter().map(|f| (f, field_exprs(f)));
+    let positioned = def.positioned.iter().map(|p| {
+        let mut texts = field_exprs(&p.field);
+        texts.push(&p.pos);
+        (&p.field, texts)
+    });
+    seq.chain(positioned)
+}
+
 /// `_parent` / `_root` seen from the types of one schema file.
 pub struct Nav<'a> {
     pub schemas: &'a Schemas,
@@ -110,8 +122,8 @@ impl<'a> Nav<'a> {
         }
         stack.push(def.id.clone());
         let root = self.is_root(def);
-        for field in &def.seq {
-            for text in field_exprs(field) {
+        for (_, texts) in own_exprs(def) {
+            for text in texts {
                 // A parse error is reported where the field is emitted.
                 let Ok(e) = expr::parse_size(text) else {
                     continue;
@@ -124,6 +136,8 @@ impl<'a> Nav<'a> {
                     }
                 }
             }
+        }
+        for field in &def.seq {
             if let Some(child) = self.child(field, stack)? {
                 let needs = self.needs(child, stack)?;
                 if field.parent_false && !needs.is_empty() {
@@ -147,15 +161,15 @@ impl<'a> Nav<'a> {
     /// so that an error from [`Nav::imports`] names that field's YAML path.
     pub fn failing_field<'d>(&self, def: &'d TypeDef) -> Option<&'d Field> {
         let root = self.is_root(def);
-        def.seq.iter().find(|field| {
+        own_exprs(def).find_map(|(field, texts)| {
             let cut_off = field.parent_false
                 && self
                     .child(field, &mut Vec::new())
                     .ok()
                     .flatten()
                     .is_some_and(|c| self.needs(c, &mut Vec::new()).is_ok_and(|n| !n.is_empty()));
-            cut_off
-                || field_exprs(field).into_iter().any(|text| {
+            let failing = cut_off
+                || texts.into_iter().any(|text| {
                     let Ok(e) = expr::parse_size(text) else {
                         return false;
                     };
@@ -164,8 +178,21 @@ impl<'a> Nav<'a> {
                     paths
                         .iter()
                         .any(|p| is_nav(&p[0]) && own_need(p, root).is_err())
-                })
+                });
+            failing.then_some(field)
         })
+    }
+
+    /// Refuses a positioned instance whose type imports `_parent` / `_root` values: the
+    /// arguments are computed per seq field (see [`Nav::args`]).
+    pub fn positioned_args(&self, field: &Field) -> Result<(), String> {
+        match self.child(field, &mut Vec::new())? {
+            Some(t) if !self.needs(t, &mut Vec::new())?.is_empty() => Err(format!(
+                "positioned instance `{}` of type `{}`, which uses _parent or _root, is not supported by the binrw backend",
+                field.id, t.id
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The imports of `def`, `name: type` each.

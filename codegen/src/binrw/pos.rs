@@ -79,8 +79,13 @@ fn uses(field: &Field, id: &str) -> bool {
 /// The attributes that read and write `p` at its position (before the field's own).
 ///
 /// `wide` says which names or paths hold integers wider than `u16` (converted with a checked
-/// `u64::try_from`; narrower ones with `u64::from`).
-pub(super) fn attrs(p: &Positioned, wide: &dyn Fn(&str) -> bool) -> Result<String, String> {
+/// `u64::try_from`; narrower ones with `u64::from`); `resolve` turns the parsed `pos` into what
+/// the type computes (`_root.x` in the root, value instances inlined, params).
+pub(super) fn attrs(
+    p: &Positioned,
+    wide: &dyn Fn(&str) -> bool,
+    resolve: &dyn Fn(Expr) -> Result<Expr, String>,
+) -> Result<String, String> {
     // `_io.size - N`: N bytes before the end of the stream.
     let from_end = p.pos.strip_prefix("_io.size").map(|rest| {
         rest.trim()
@@ -99,7 +104,9 @@ pub(super) fn attrs(p: &Positioned, wide: &dyn Fn(&str) -> bool) -> Result<Strin
             "#[brw(seek_before = binrw::io::SeekFrom::End(-{n}), restore_position)]\n"
         ));
     }
-    let e = expr::parse(&p.pos)?;
+    let e = resolve(expr::parse(&p.pos)?)?;
+    // Arithmetic as for a size (widened, saturating): `sector * 512` of a hostile `sector`
+    // seeks past the end instead of overflowing; a negative position seeks there too.
     let seek = |side| match e.constant() {
         Some(n) => format!(
             "binrw::io::SeekFrom::Start({})",
@@ -109,9 +116,13 @@ pub(super) fn attrs(p: &Positioned, wide: &dyn Fn(&str) -> bool) -> Result<Strin
             Expr::Path(path) if !wide(&path.join(".")) => {
                 format!("binrw::io::SeekFrom::Start(u64::from({}))", e.rust(side))
             }
-            _ => format!(
+            Expr::Path(_) | Expr::Param(_) => format!(
                 "binrw::io::SeekFrom::Start(u64::try_from({}).unwrap_or(u64::MAX))",
                 e.rust(side)
+            ),
+            _ => format!(
+                "binrw::io::SeekFrom::Start(u64::try_from({}).unwrap_or(u64::MAX))",
+                e.to_usize(side, wide)
             ),
         },
     };
@@ -162,6 +173,14 @@ mod tests {
         let err = generate_one("minus", &minus).unwrap_err();
         assert_eq!(err.yaml_path, "/instances/tail");
         assert!(err.message.contains("_io.pos"), "{err}");
+        // A positioned instance gets no arguments, so its type may not import any.
+        let nav = SCHEMA.replace(
+            "      - {id: qty, type: u1}",
+            "      - {id: qty, type: u1}\n      - {id: more, size: _parent.ofs}",
+        );
+        let err = generate_one("nav", &nav).unwrap_err();
+        assert_eq!(err.yaml_path, "/instances/hdr", "{err}");
+        assert!(err.message.contains("_parent or _root"), "{err}");
         let end = SCHEMA.replace("{pos: ofs,", "{pos: _io.size - 2,");
         let src = generate_one("end", &end).unwrap();
         assert!(

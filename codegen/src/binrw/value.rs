@@ -921,6 +921,19 @@ pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
     Ok(())
 }
 
+/// `_sizeof` of the field path `names` of `def` (a field, or one through fields of user
+/// types), when the schema fixes it: a seq expression takes it as a constant.
+pub fn fixed_sizeof(file: &File, def: &TypeDef, names: &[&str]) -> Option<u64> {
+    let mut stack = Vec::new();
+    let tr = Tr {
+        def,
+        file,
+        stack: &mut stack,
+        imports: None,
+    };
+    tr.sizeof_path(names)
+}
+
 /// `e` with each value instance of `def` it names replaced by the instance's expression, which
 /// may name only seq fields of `def` read before `field` (and other such instances).
 pub fn inline_seq_uses(
@@ -969,12 +982,22 @@ fn inline_in(
             .map_err(|e| format!("instance `{}`: {e}", inst.id))?;
             let value = inline_in(def, field, &value, size, depth + 1)?;
             let before = def.seq.iter().take_while(|f| !std::ptr::eq(*f, field));
-            let earlier: Vec<&str> = before.map(|f| f.id.as_str()).collect();
+            let earlier: Vec<&str> = before.clone().map(|f| f.id.as_str()).collect();
             let mut paths = Vec::new();
             value.paths(&mut paths);
             if let Some(p) = paths.iter().find(|p| !earlier.contains(&p[0].as_str())) {
                 return Err(format!(
                     "instance `{}` uses `{}`, which is not a seq field read before",
+                    inst.id,
+                    p.join(".")
+                ));
+            }
+            // A conditional field is an `Option` where the instance is written out.
+            let conditional =
+                |p: &&&[String]| before.clone().any(|f| f.id == p[0] && f.cond.is_some());
+            if let Some(p) = paths.iter().find(conditional) {
+                return Err(format!(
+                    "instance `{}` uses `{}`, a conditional field",
                     inst.id,
                     p.join(".")
                 ));
@@ -1152,5 +1175,16 @@ mod tests {
         assert!(inline_seq_uses(def, s, &e, false).is_err());
         let late = super::super::expr::parse_size("late").unwrap();
         assert!(inline_seq_uses(def, n, &late, true).is_err());
+    }
+
+    #[test]
+    fn an_instance_of_a_conditional_field_is_not_inlined() {
+        // As msgpack's `str_len`: the field is an `Option` where the size is computed.
+        let ksy = "meta: {id: c}\nseq:\n  - {id: b, type: u1}\n  - {id: len8, type: u1, if: b == 1}\n  - {id: body, size: len}\ninstances:\n  len: {value: 'b == 1 ? len8 : 0'}\n";
+        let err = crate::binrw::generate_from("value-cond", &[("c.ksy", ksy)], "c").unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/2", "{err}");
+        assert!(err.message.contains("`len8`, a conditional field"), "{err}");
+        let plain = ksy.replace(", if: b == 1", "");
+        assert!(crate::binrw::generate_from("value-plain", &[("c.ksy", &plain)], "c").is_ok());
     }
 }

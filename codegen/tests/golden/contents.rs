@@ -4,7 +4,7 @@
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
 
-/// Magic bytes (`contents`), as a string and as a byte list.
+/// Magic bytes (`contents`), as a string and as a byte list; `_sizeof` of fixed-size fields in a size.
 #[binrw]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Contents {
@@ -31,4 +31,10 @@ pub struct Contents {
     ))]
     pub version: [u8; 2],
     pub body: u8,
+    #[bw(assert(
+        tail.len() == (3usize + 1usize).checked_sub(2usize).unwrap_or(usize::MAX),
+        savepoint_runtime::binrw_error::FieldError::new("Contents.tail", format!("Contents.tail must hold (i128::from(3 + 1) - i128::from(2)) elements, not {}", tail.len()))
+    ))]
+    #[br(count = (3usize + 1usize).checked_sub(2usize).unwrap_or(usize::MAX))]
+    pub tail: Vec<u8>,
 }

@@ -5,7 +5,7 @@ use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsSub};
 use serde::{Deserialize, Serialize};
 
-/// Nested user types, a type inside a type, and a user type read from a sized substream.
+/// Nested user types, a type inside a type, and a user type read from a sized substream, whose fields later counts and conditions read.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,6 +14,18 @@ pub struct NestedTypes {
     #[br(args_raw = (KsFrame { size: Some(4), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
     #[bw(args_raw = (KsFrame { size: Some(4), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
     pub framed: KsSub<Header>,
+    #[bw(assert(
+        items.len() == usize::from(framed.value.version),
+        savepoint_runtime::binrw_error::FieldError::new("NestedTypes.items", format!("NestedTypes.items must hold framed.value.version elements, not {}", items.len()))
+    ))]
+    #[br(count = framed.value.version)]
+    pub items: Vec<u8>,
+    #[br(if(framed.value.inner.value == 4))]
+    #[bw(assert(
+        flag.is_some() == (framed.value.inner.value == 4),
+        savepoint_runtime::binrw_error::FieldError::new("NestedTypes.flag", "NestedTypes.flag must be present exactly when framed.value.inner.value == 4")
+    ))]
+    pub flag: Option<u8>,
 }
 
 #[binrw]
