@@ -302,6 +302,7 @@ fn run(files: usize, edits: usize) -> Option<Counts> {
             .filter_map(|path| read(&path).map(|model| (path, model)));
         for (path, model) in readable.take(files) {
             broken.extend(edit_file(&path, &model, edits, &mut counts));
+            eprintln!("{}: {counts:?}", path.display());
         }
         assert!(counts.files > before, "{folder} has readable files");
     }
@@ -318,13 +319,13 @@ fn run(files: usize, edits: usize) -> Option<Counts> {
 
 #[test]
 fn edited_json_is_refused_naming_a_field_or_written_readably() {
-    run(2, 40);
+    run(2, 30);
 }
 
 #[test]
 #[ignore = "every corpus file; run in release"]
 fn every_corpus_file_survives_edited_json() {
-    run(usize::MAX, 40);
+    run(usize::MAX, 20);
 }
 
 /// Sets the first value under `key` (depth first) to `null`; false when there is none.
