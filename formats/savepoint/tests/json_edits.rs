@@ -374,3 +374,45 @@ fn dropped_object_version_data_is_refused_by_the_writer() {
         );
     }
 }
+
+/// Found by the every-file run: a blueprint config or blueprint whose leading version is edited
+/// out of the range detection knows was written, and then not recognised. The writer refuses it.
+#[test]
+fn leading_versions_detection_would_not_recognise_are_refused() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let dir = corpus.join("satisfactory/blueprints");
+    for (name, pointer, version) in [
+        (
+            "release-two-foundations.sbpcfg",
+            "/data/file/config_version",
+            412,
+        ),
+        (
+            "release-two-foundations.sbpcfg",
+            "/data/file/config_version",
+            -1,
+        ),
+        (
+            "release-two-foundations.sbp",
+            "/data/file/header/header_version",
+            3,
+        ),
+    ] {
+        let model = read(&dir.join(name)).expect("reads");
+        let mut json = serde_json::to_value(&model).unwrap();
+        *json.pointer_mut(pointer).expect("the version") = Value::from(version);
+        let model = AnyFile::from_json_value(json).expect("any i32 is valid JSON");
+        let err = model
+            .write()
+            .expect_err("the writer refuses it")
+            .to_string();
+        let field = pointer.rsplit('/').next().unwrap();
+        assert!(err.contains(field), "{err}");
+        assert!(
+            err.contains(&format!("version {version} would not be recognised")),
+            "{err}"
+        );
+    }
+}
