@@ -27,6 +27,7 @@ pub(crate) fn failed(err: syn::Error, mut item: ItemStruct) -> TokenStream {
                     | "brw"
                     | "since"
                     | "until"
+                    | "only"
                     | "with_version"
                     | "absent"
                     | "version"
@@ -579,6 +580,7 @@ fn op_text(op: &BinOp) -> &'static str {
         BinOp::Ge(_) => ">=",
         BinOp::Gt(_) => ">",
         BinOp::Le(_) => "<=",
+        BinOp::Eq(_) => "==",
         _ => "<",
     }
 }
@@ -645,17 +647,14 @@ fn gate_condition(
     context: &Context<'_>,
     side: impl Fn(&Version) -> &TokenStream,
 ) -> syn::Result<TokenStream> {
-    if let (Some(since), Some(until)) = (&gate.since, &gate.until) {
-        let (low, high) = (context.version_of(since)?, context.version_of(until)?);
-        if low.name == high.name && matches!(since.op, BinOp::Ge(_)) {
-            let version = side(low);
-            let (from, to) = (bound_value(since), bound_value(until));
-            return Ok(match (until.op, since.number, until.number) {
-                (BinOp::Le(_), Some(a), Some(b)) if a == b => quote!(#version == #from),
-                (BinOp::Le(_), ..) => quote!((#from..=#to).contains(&#version)),
-                _ => quote!((#from..#to).contains(&#version)),
-            });
-        }
+    if let Some((since, until)) = gate.range().filter(|(s, _)| matches!(s.op, BinOp::Ge(_))) {
+        let version = side(context.version_of(since)?);
+        let (from, to) = (bound_value(since), bound_value(until));
+        return Ok(match (until.op, since.number, until.number) {
+            (BinOp::Le(_), Some(a), Some(b)) if a == b => quote!(#version == #from),
+            (BinOp::Le(_), ..) => quote!((#from..=#to).contains(&#version)),
+            _ => quote!((#from..#to).contains(&#version)),
+        });
     }
     let mut parts = Vec::new();
     for bound in gate.bounds() {

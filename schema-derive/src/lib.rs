@@ -18,11 +18,12 @@
 //! | --- | --- | --- |
 //! | `#[since(N)]` | field exists when version >= N (spec "N-") | `br(if(..))` + a write-side check |
 //! | `#[until(N)]` | field exists when version <= N (spec "-N"); combine with `since` for "M-N" | same |
+//! | `#[only(N)]` | field exists at version N only | same |
 //! | `#[with_version]` | pass the version to a `#[versioned]` field type (also `Vec` with `count`, and `Option` of either) | `br(args(..))`, `bw(args(..))` |
 //!
-//! Inside `#[version]` structs, `#[since(v >= B)]` / `#[until(v < B)]` name the version
-//! `v` they compare (see [`macro@version`]); `#[pattern]` and `#[versioned]` accept that
-//! form too, with `v` being `version`.
+//! Inside `#[version]` structs, `#[since(v >= B)]` / `#[until(v < B)]` / `#[only(v == B)]`
+//! name the version `v` they compare, several joined by `&&` (see [`macro@version`]);
+//! `#[pattern]` and `#[versioned]` accept that form too, with `v` being `version`.
 //!
 //! Gated fields must be spelled `Option<T>`: `None` when the version lacks the field
 //! (or, marked `#[absent(default)]`, be plain fields holding their default there).
@@ -53,11 +54,13 @@
 //! below `#[binrw]` are compile errors pointing at the offending attribute. So are, for
 //! named versions: a `#[version]` without a type or origin, or declared twice, or
 //! combined with `#[pattern]`/`#[versioned]` or with `import_raw`; a gate naming an
-//! undeclared version, a bare number in a `#[version]` struct, `since` with `<`/`<=` or
-//! `until` with `>`/`>=` (or the version on the right), a bound that is neither a literal
-//! nor a path, an empty range, a gate on a version computed from a later field,
-//! `#[with_version]` in a `#[version]` struct, and `#[absent(..)]` other than
-//! `#[absent(default)]`, without a gate, or on an `Option`.
+//! undeclared version, a bare number in a `#[version]` struct, `since` with `<`/`<=`/`==`,
+//! `until` with `>`/`>=`/`==` or `only` with anything but `==` (or the version on the
+//! right), comparisons joined by anything but `&&`, one version bounded twice from one side
+//! or besides its `only`, a bound that is neither a literal nor a path, an empty range, a
+//! gate on a version computed from a later field, `#[with_version]` in a `#[version]`
+//! struct, and `#[absent(..)]` other than `#[absent(default)]`, without a gate, or on an
+//! `Option`.
 
 mod directives;
 mod expand;
@@ -208,10 +211,12 @@ pub fn versioned(args: TokenStream, item: TokenStream) -> TokenStream {
 /// | --- | --- |
 /// | `#[since(v >= B)]`, `#[since(v > B)]` | the version `v` reaches the bound |
 /// | `#[until(v < B)]`, `#[until(v <= B)]` | `v` is below (or at) the bound |
+/// | `#[only(v == B)]` | `v` is exactly `B` (a header version that is a tag, not a count) |
+/// | `#[since(a >= B && b >= C)]` | every comparison holds (any attribute may join several) |
 ///
 /// `B` is an integer literal or a path to a constant (`SAVE_VERSION_OBJECT_FLAGS`,
-/// `versions::UE5_LARGE_WORLD`); `since` and `until` together must both hold, and may
-/// name different versions. Gated fields are `Option<T>`, or plain fields marked
+/// `versions::UE5_LARGE_WORLD`); the gate attributes of a field must all hold, and may
+/// name different versions (one version is bounded at most once from each side). Gated fields are `Option<T>`, or plain fields marked
 /// `#[absent(default)]`: read as `Default::default()` where the version lacks them, not
 /// written there, and refused by the writer unless still the default (a save's name in a
 /// header version without one stays empty rather than being silently dropped). The read side is binrw's

@@ -1,6 +1,7 @@
 //! The GVAS header (`FSaveGameHeader`): versions, engine version, custom versions and save class.
 
 use binrw::binrw;
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use unreal::{FGuid, FString};
 
@@ -12,29 +13,28 @@ pub const SAVE_GAME_VERSION_UE5_PACKAGE: u32 = 3;
 pub const CUSTOM_VERSION_FORMAT_OPTIMIZED: u32 = 3;
 
 /// The header every SaveGame file starts with (after the "GVAS" magic).
+#[version(save_game_version: u32 = save_game_version)]
 #[binrw]
 #[brw(little, magic = b"GVAS")]
+// Checked ahead of the version gates, which would otherwise blame a field for a version that is
+// itself wrong.
+#[bw(assert((1..=SAVE_GAME_VERSION_UE5_PACKAGE).contains(save_game_version),
+    "save_game_version: unsupported save game version {}", save_game_version))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FSaveGameHeader {
     /// `SaveGameFileVersion`: 1 (initial), 2 (custom versions), 3 (UE5 package version).
     #[br(assert((1..=SAVE_GAME_VERSION_UE5_PACKAGE).contains(&save_game_version),
         "unsupported save game version {}", save_game_version))]
-    #[bw(assert((1..=SAVE_GAME_VERSION_UE5_PACKAGE).contains(save_game_version),
-        "save_game_version: unsupported save game version {}", save_game_version))]
     pub save_game_version: u32,
     /// `FileVersionUE4`, the package version (e.g. 522 for UE 4.27 and UE5).
     pub package_file_version_ue4: u32,
     /// `FileVersionUE5` (1000+), present from save game version 3.
-    #[br(if(save_game_version >= SAVE_GAME_VERSION_UE5_PACKAGE))]
-    #[bw(assert(package_file_version_ue5.is_some() == (*save_game_version >= SAVE_GAME_VERSION_UE5_PACKAGE),
-        "package_file_version_ue5 must be present exactly when save_game_version >= 3"))]
+    #[since(save_game_version >= SAVE_GAME_VERSION_UE5_PACKAGE)]
     pub package_file_version_ue5: Option<u32>,
     /// The engine that wrote the file.
     pub engine_version: FEngineVersion,
     /// The custom version table, present from save game version 2.
-    #[br(if(save_game_version >= SAVE_GAME_VERSION_CUSTOM_VERSIONS))]
-    #[bw(assert(custom_versions.is_some() == (*save_game_version >= SAVE_GAME_VERSION_CUSTOM_VERSIONS),
-        "custom_versions must be present exactly when save_game_version >= 2"))]
+    #[since(save_game_version >= SAVE_GAME_VERSION_CUSTOM_VERSIONS)]
     pub custom_versions: Option<FCustomVersionContainer>,
     /// Path of the `USaveGame` class, e.g. `/Script/Game.MySaveGame`.
     pub save_game_class_name: FString,

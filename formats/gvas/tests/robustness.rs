@@ -166,6 +166,15 @@ fn writer_refuses_header_values_the_reader_refuses() {
         err.contains("custom version format 4 is not supported"),
         "{err}"
     );
+    let mut edited = save.clone();
+    edited.body.header.custom_versions = None;
+    let err = gvas::write(&edited).unwrap_err().to_string();
+    let expected = format!(
+        "FSaveGameHeader.custom_versions (save_game_version >= 2) must be present at \
+         save_game_version {}",
+        save.body.header.save_game_version
+    );
+    assert!(err.contains(&expected), "{err}");
     let mut edited = save;
     edited.body.header.save_game_version = 9;
     let err = gvas::write(&edited).unwrap_err().to_string();

@@ -3,6 +3,7 @@
 use crate::list::MinSize;
 use crate::strings::{String8, String16};
 use binrw::{BinRead, BinResult, BinWrite, Endian, binrw};
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 use std::io::{Read, Seek, Write};
@@ -10,6 +11,8 @@ use unreal::F32;
 use unreal::depth::DepthGuard;
 
 /// The header section, after its size and CRC.
+#[version(engine_version: u32 = engine_version)]
+#[version(licensee_version: u32 = licensee_version)]
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -19,11 +22,7 @@ pub struct Header {
     /// `LICENSEE_VERSION`.
     pub licensee_version: u32,
     /// `NET_VERSION`, stored only from engine 866 / licensee 18 on.
-    #[br(if(engine_version >= 866 && licensee_version >= 18))]
-    #[bw(assert(
-        net_version.is_some() == (*engine_version >= 866 && *licensee_version >= 18),
-        "net_version is stored from engine 866 / licensee 18 on, and only there"
-    ))]
+    #[since(engine_version >= 866 && licensee_version >= 18)]
     pub net_version: Option<u32>,
     /// The replay class, e.g. `TAGame.Replay_Soccar_TA`.
     pub game_type: String8,

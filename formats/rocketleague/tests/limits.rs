@@ -180,9 +180,13 @@ fn writer_refuses_what_its_reader_would_not_take_back() {
         ("property named \"None\"", |r| {
             r.header.properties.properties[0].name = "None".into();
         }),
-        ("net_version is stored from engine 866", |r| {
-            r.header.net_version = Some(10);
-        }),
+        (
+            "Header.net_version (engine_version >= 866 and licensee_version >= 18) must be \
+             absent at engine_version 868, licensee_version 12",
+            |r| {
+                r.header.net_version = Some(10);
+            },
+        ),
         ("a byte value goes with the enum type None", |r| {
             r.header.properties.properties[0].value = PropertyValue::Byte {
                 kind: "SomeEnum".into(),

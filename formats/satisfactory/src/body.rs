@@ -1,14 +1,15 @@
 //! The decompressed save body: validation data, the per-level map, the persistent level and the
 //! unresolved world data.
 
-use binrw::binrw;
+use binrw::{BinRead, BinWrite, binrw};
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use unreal::chunked::ChunkedArchive;
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
 
 use crate::blob::{self, Decoding, Pending, TailKind, TocTail, Undecoded};
 use crate::objects::{Contexts, ObjectHeader, SaveObject};
-use crate::reader::{put, put_sized};
+use crate::reader::{put, put_args, put_sized};
 use crate::source::Source;
 use crate::versions::{
     FSaveObjectVersionData, SAVE_VERSION_OBJECT_VERSION_DATA, SAVE_VERSION_PER_LEVEL, Scope,
@@ -81,6 +82,29 @@ pub struct FPersistentAndRuntimeSaveData {
 pub struct FUnresolvedWorldSaveData {
     /// `DestroyedActors`.
     pub destroyed_actors: TArray<FObjectReferenceDisc>,
+}
+
+/// A value stored from SaveVersion 53 on: the body's and each level's object version data. They
+/// are read and written through it, so that the gate and the writer's check are one definition.
+#[version(save_version: i32 = import)]
+#[binrw]
+#[brw(little)]
+struct ObjectVersionData<T>
+where
+    T: for<'a> BinRead<Args<'a> = ()> + for<'a> BinWrite<Args<'a> = ()>,
+{
+    #[since(save_version >= SAVE_VERSION_OBJECT_VERSION_DATA)]
+    value: Option<T>,
+}
+
+/// A level's own SaveVersion, stored from SaveVersion 51 on (read and written through this, as
+/// [`ObjectVersionData`]).
+#[version(save_version: i32 = import)]
+#[binrw]
+#[brw(little)]
+struct LevelSaveVersion {
+    #[since(save_version >= SAVE_VERSION_PER_LEVEL)]
+    value: Option<i32>,
 }
 
 /// The decompressed body of a save.
@@ -237,11 +261,14 @@ impl SaveBody {
         save_version: i32,
         decoding: &mut Decoding<'_>,
     ) -> Result<(Self, Vec<Vec<Pending>>), Error> {
-        let persistent_level_version_data = if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
-            Some(src.read(|r| r.binrw("persistent_level_version_data"))?)
-        } else {
-            None
-        };
+        let persistent_level_version_data = src
+            .read(|r| {
+                r.binrw_args::<ObjectVersionData<_>, _>(
+                    "persistent_level_version_data",
+                    (save_version,),
+                )
+            })?
+            .value;
         let file_scope =
             Scope::file(save_version).narrowed(None, persistent_level_version_data.as_ref());
         let validation_data = src.read(|r| r.binrw("validation_data"))?;
@@ -283,12 +310,11 @@ impl SaveBody {
         let file_scope = self.scope(save_version);
         let contexts = Contexts::for_scopes(self.scopes(file_scope));
         put_sized::<8>(out, "size", |out| {
-            let gated = save_version >= SAVE_VERSION_OBJECT_VERSION_DATA;
-            match (&self.persistent_level_version_data, gated) {
-                (Some(v), true) => put(v, out, "persistent_level_version_data")?,
-                (None, false) => {}
-                _ => return Err(gate_error("persistent_level_version_data", 53, out.len())),
-            }
+            let version_data = ObjectVersionData {
+                value: self.persistent_level_version_data.clone(),
+            };
+            let path = "persistent_level_version_data";
+            put_args(&version_data, out, path, (save_version,))?;
             put(&self.validation_data, out, "validation_data")?;
             blob::put_count(self.levels.len(), out, "levels")?;
             for (i, level) in self.levels.iter().enumerate() {
@@ -364,14 +390,6 @@ impl SaveBody {
     }
 }
 
-fn gate_error(field: &str, version: i32, at: usize) -> Error {
-    Error::new(
-        field,
-        at,
-        format!("present exactly when the SaveVersion is {version} or more"),
-    )
-}
-
 /// Reads one level. Its versions follow its blobs, so the blobs are kept in the source and read
 /// after them.
 fn read_level(
@@ -386,16 +404,16 @@ fn read_level(
         let blobs = blob_lengths(src)?;
         src.skip(blobs.data.1, "data_blob")?;
         let (level_version, destroyed_actors, version_data) = src.read(|r| {
-            let level_version = match save_version >= SAVE_VERSION_PER_LEVEL {
-                true => Some(r.i32("save_version")?),
-                false => None,
-            };
+            let level_version = r
+                .binrw_args::<LevelSaveVersion, _>("save_version", (save_version,))?
+                .value;
             let destroyed_actors = r.binrw("destroyed_actors")?;
-            let version_data: Option<TOptional<FSaveObjectVersionData>> =
-                match save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
-                    true => Some(r.binrw("version_data")?),
-                    false => None,
-                };
+            let version_data = r
+                .binrw_args::<ObjectVersionData<TOptional<FSaveObjectVersionData>>, _>(
+                    "version_data",
+                    (save_version,),
+                )?
+                .value;
             Ok((level_version, destroyed_actors, version_data))
         })?;
         let scope = outer.narrowed(
@@ -461,20 +479,15 @@ fn write_level(
         contexts,
         out,
     )?;
-    match (level.save_version, save_version >= SAVE_VERSION_PER_LEVEL) {
-        (Some(v), true) => out.extend_from_slice(&v.to_le_bytes()),
-        (None, false) => {}
-        _ => return Err(gate_error("save_version", 51, out.len())),
-    }
+    let level_version = LevelSaveVersion {
+        value: level.save_version,
+    };
+    put_args(&level_version, out, "save_version", (save_version,))?;
     put(&level.destroyed_actors, out, "destroyed_actors")?;
-    match (
-        &level.version_data,
-        save_version >= SAVE_VERSION_OBJECT_VERSION_DATA,
-    ) {
-        (Some(v), true) => put(v, out, "version_data"),
-        (None, false) => Ok(()),
-        _ => Err(gate_error("version_data", 53, out.len())),
-    }
+    let version_data = ObjectVersionData {
+        value: level.version_data.clone(),
+    };
+    put_args(&version_data, out, "version_data", (save_version,))
 }
 
 fn write_blobs(

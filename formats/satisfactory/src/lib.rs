@@ -136,6 +136,32 @@ pub fn detect(data: &[u8]) -> Option<FileKind> {
 }
 
 impl SatisfactoryFile {
+    /// Refuses a leading version by which [`detect`] would not tell the written file for what it
+    /// is (it would not read back): a blueprint's `HeaderVersion` is 2, a config's version is in
+    /// `0..=MAX_HEADER_VERSION`.
+    fn check_detectable(&self) -> Result<(), Error> {
+        let (path, version, ok) = match self {
+            Self::Save(_) => return Ok(()),
+            Self::Blueprint(b) => {
+                let version = b.header.header_version;
+                ("header.header_version", version, version == 2)
+            }
+            Self::BlueprintConfig(c) => {
+                let version = c.config_version;
+                let known = (0..=MAX_HEADER_VERSION).contains(&version);
+                ("config_version", version, known)
+            }
+        };
+        match ok {
+            true => Ok(()),
+            false => Err(Error::new(
+                path,
+                0,
+                format!("version {version} would not be recognised when the file is read back"),
+            )),
+        }
+    }
+
     /// Reads a file of the kind [`detect`] finds.
     pub fn read(data: &[u8]) -> Result<Self, Error> {
         match detect(data) {
@@ -161,6 +187,7 @@ impl SatisfactoryFile {
 
     /// Writes the file back to bytes.
     pub fn write(&self) -> Result<Vec<u8>, Error> {
+        self.check_detectable()?;
         match self {
             Self::Save(s) => s.write(),
             Self::Blueprint(b) => b.write(),

@@ -26,16 +26,44 @@ pub(crate) fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, crate::Erro
     on_parse_stack(|| {
         let mut de = serde_json::Deserializer::from_str(json);
         de.disable_recursion_limit();
-        let value = T::deserialize(&mut de)?;
+        let value = match T::deserialize(&mut de) {
+            Ok(value) => value,
+            Err(_) => return Err(refusal_at_path::<T>(json)),
+        };
         de.end()?;
         Ok(value)
     })
 }
 
-/// Converts a JSON tree (e.g. one edited by path) into `T` on the parsing stack. The tree came
-/// from a model, so its nesting is the model's; only the stack needs the room.
+/// The error of a parse that failed, parsed again tracking the field path (which costs a parse
+/// that succeeds nothing, so it is only done once the first one failed).
+#[cold]
+#[inline(never)]
+fn refusal_at_path<T: DeserializeOwned>(json: &str) -> crate::Error {
+    let mut de = serde_json::Deserializer::from_str(json);
+    de.disable_recursion_limit();
+    match serde_path_to_error::deserialize::<_, T>(&mut de) {
+        Ok(_) => serde::de::Error::custom("JSON refused, then accepted when parsed again"),
+        Err(e) => with_path(e),
+    }
+    .into()
+}
+
+/// `error`'s message followed by the path of the field it is about (if any).
+fn with_path(error: serde_path_to_error::Error<serde_json::Error>) -> serde_json::Error {
+    let path = error.path().to_string();
+    let inner = error.into_inner();
+    match path.as_str() {
+        "." => inner,
+        _ => serde::de::Error::custom(format!("{inner}, field {path}")),
+    }
+}
+
+/// Converts a JSON tree (e.g. one edited by path) into `T` on the parsing stack, tracking the
+/// field path for errors. The tree came from a model, so its nesting is the model's; only the
+/// stack needs the room.
 pub(crate) fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, crate::Error> {
-    on_parse_stack(move || Ok(serde_json::from_value(value)?))
+    on_parse_stack(move || serde_path_to_error::deserialize(value).map_err(|e| with_path(e).into()))
 }
 
 /// Runs `parse` on a stack of [`PARSE_STACK`] bytes, on this thread.

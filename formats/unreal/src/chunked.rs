@@ -17,6 +17,7 @@ use std::fmt;
 use binrw::io::Cursor;
 use binrw::{BinRead, BinWrite, binrw};
 use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 
 mod reader;
@@ -393,13 +394,14 @@ impl FCompressedChunkInfo {
 
 /// The header in front of every archive: `PACKAGE_FILE_TAG`, the header version (0 for v1,
 /// `ARCHIVE_V2_HEADER_TAG` for v2), the maximum chunk size, the compressor (v2 only) and the summary.
+#[version(header_version: u32 = header_version)]
 #[binrw]
 #[brw(little, magic = 0x9E2A_83C1u32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct FArchiveHeader {
     header_version: u32,
     max_chunk_size: i64,
-    #[br(if(header_version == ARCHIVE_V2_HEADER_TAG))]
+    #[only(header_version == ARCHIVE_V2_HEADER_TAG)]
     compressor: Option<u8>,
     summary: FCompressedChunkInfo,
 }

@@ -223,3 +223,65 @@ fn absent_default_fields_must_keep_the_default_where_the_version_lacks_them() {
         "SaveHeader.name (header_version >= 14) must be absent at header_version 13"
     );
 }
+
+const ARCHIVE_V2: u32 = 0x2222_2222;
+
+/// Two versions ANDed in one gate (Rocket League's net version needs engine 866 and licensee
+/// 18), and a field at exactly one version (an archive header's compressor, only in v2).
+#[version(engine: u32 = engine)]
+#[version(licensee: u32 = licensee)]
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq)]
+struct Replay {
+    engine: u32,
+    licensee: u8,
+    #[since(engine >= 866 && licensee >= 18)]
+    net: Option<u8>,
+    #[only(engine == ARCHIVE_V2)]
+    compressor: Option<u8>,
+}
+
+#[test]
+fn a_gate_can_and_several_versions_and_pin_one_version() {
+    let cases: [(&[u8], Option<u8>, Option<u8>); 4] = [
+        (b"\x62\x03\0\0\x12\x0a", Some(10), None),
+        (b"\x62\x03\0\0\x11", None, None),
+        (b"\x61\x03\0\0\x12", None, None),
+        (b"\x22\x22\x22\x22\x00\x01", None, Some(1)),
+    ];
+    for (bytes, net, compressor) in cases {
+        let replay = Replay::read_le(&mut Cursor::new(bytes)).unwrap();
+        assert_eq!(
+            (replay.net, replay.compressor),
+            (net, compressor),
+            "{bytes:?}"
+        );
+        let mut out = Cursor::new(Vec::new());
+        replay.write_le(&mut out).unwrap();
+        assert_eq!(out.into_inner(), bytes);
+    }
+
+    let no_net = Replay {
+        engine: 868,
+        licensee: 17,
+        net: Some(1),
+        compressor: None,
+    };
+    let err = no_net.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert_eq!(
+        assert_fail(&err).1,
+        "Replay.net (engine >= 866 and licensee >= 18) must be absent at engine 868, licensee 17"
+    );
+    let v1 = Replay {
+        engine: 0,
+        licensee: 0,
+        net: None,
+        compressor: Some(0),
+    };
+    let err = v1.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert_eq!(
+        assert_fail(&err).1,
+        format!("Replay.compressor (engine == {ARCHIVE_V2}) must be absent at engine 0")
+    );
+}
