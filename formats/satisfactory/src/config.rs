@@ -1,11 +1,15 @@
 //! Blueprint configs: the `.sbpcfg` file (`ConfigVersion` plus `FBlueprintRecord`).
 
 use binrw::binrw;
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use unreal::{FLinearColor, FString, TArray};
 
 use crate::Error;
-use crate::reader::{Reader, put};
+use crate::reader::{Reader, put, put_args};
+
+/// Config version from which `IconID` carries its `IconLibrary`.
+const CONFIG_VERSION_ICON_LIBRARY: i32 = 3;
 
 /// `FTopLevelAssetPath`.
 #[binrw]
@@ -138,6 +142,16 @@ pub struct BlueprintConfig {
     pub trailing: Vec<u8>,
 }
 
+/// `IconID.IconLibrary`, stored from config version 3 on. The config reads and writes it through
+/// this, so that the read gate and the writer's check are one declaration.
+#[version(config_version: i32 = import)]
+#[binrw]
+#[brw(little)]
+struct IconLibrary {
+    #[since(config_version >= CONFIG_VERSION_ICON_LIBRARY)]
+    icon_library: Option<FTopLevelAssetPath>,
+}
+
 /// Size of the 1.2 `FPlayerInfoHandle` (u8 + i32).
 const PLAYER_INFO_HANDLE_LEN: usize = 5;
 /// Size of the legacy `FPlayerInfoHandle` (u8 + u8).
@@ -151,11 +165,9 @@ impl BlueprintConfig {
         let blueprint_description = Description::read(&mut r)?;
         let icon_id = r.i32("icon_id")?;
         let color = r.binrw("color")?;
-        let icon_library = if config_version >= 3 {
-            Some(r.binrw("icon_library")?)
-        } else {
-            None
-        };
+        let icon_library = r
+            .binrw_args::<IconLibrary, _>("icon_library", (config_version,))?
+            .icon_library;
         let last_edited_by = match config_version {
             4 => LastEditedBy::Bundles(r.binrw("last_edited_by")?),
             6.. => {
@@ -199,16 +211,15 @@ impl BlueprintConfig {
         self.blueprint_description.put(&mut out)?;
         out.extend_from_slice(&self.icon_id.to_le_bytes());
         put(&self.color, &mut out, "color")?;
-        if self.icon_library.is_some() != (self.config_version >= 3) {
-            return Err(Error::new(
-                "icon_library",
-                out.len(),
-                "present exactly when the config version is 3 or more",
-            ));
-        }
-        if let Some(library) = &self.icon_library {
-            put(library, &mut out, "icon_library")?;
-        }
+        let icon_library = IconLibrary {
+            icon_library: self.icon_library.clone(),
+        };
+        put_args(
+            &icon_library,
+            &mut out,
+            "icon_library",
+            (self.config_version,),
+        )?;
         match &self.last_edited_by {
             LastEditedBy::None => {}
             LastEditedBy::Bundles(b) => put(b, &mut out, "last_edited_by")?,

@@ -13,7 +13,7 @@ use satisfactory::objects::custom::types::{
 use satisfactory::objects::custom::{
     AFGBuildableWire, AFGLightweightBuildableSubsystem, UActorComponent,
 };
-use satisfactory::{Blueprint, FBlueprintHeader, FSaveHeader, SatisfactoryFile};
+use satisfactory::{Blueprint, BlueprintConfig, FBlueprintHeader, FSaveHeader, SatisfactoryFile};
 use serde_json::{Value, json};
 use unreal::{FObjectReferenceDisc, FString, PropertyContext};
 
@@ -345,4 +345,70 @@ fn header_strings_the_header_version_lacks_must_stay_empty() {
         refused(&header, ()),
         "FSaveHeader.save_name (save_header_version >= 14) must be absent at save_header_version 13"
     );
+}
+
+/// An FString of `text` (ASCII, NUL-terminated, length-prefixed).
+fn fstring(text: &str) -> Vec<u8> {
+    let mut out = (text.len() as i32 + 1).to_le_bytes().to_vec();
+    out.extend_from_slice(text.as_bytes());
+    out.push(0);
+    out
+}
+
+/// A config of `config_version` up to its icon library, which follows at the returned length.
+fn config_start(config_version: i32) -> Vec<u8> {
+    let mut out = config_version.to_le_bytes().to_vec();
+    out.extend(fstring("a"));
+    out.extend_from_slice(&7i32.to_le_bytes());
+    for channel in [0.25f32, 0.5, 0.75, 1.0] {
+        out.extend_from_slice(&channel.to_le_bytes());
+    }
+    out
+}
+
+/// The icon library exists from config version 3 on: read so, and a config whose library
+/// disagrees with its version is refused by the writer, naming the field and the versions.
+#[test]
+fn the_config_icon_library_follows_the_config_version() {
+    let old = config_start(2);
+    let config = BlueprintConfig::read(&old).expect("version 2 config");
+    assert_eq!(config.icon_library, None);
+    assert_eq!(config.write().expect("version 2 writes"), old);
+
+    let mut new = config_start(3);
+    let library_at = new.len();
+    new.extend(fstring("/Game/FactoryGame/IconLibrary"));
+    new.extend(fstring("IconLibrary"));
+    let config = BlueprintConfig::read(&new).expect("version 3 config");
+    let library = config
+        .icon_library
+        .as_ref()
+        .expect("version 3 has a library");
+    assert_eq!(library.asset_name.as_str(), "IconLibrary");
+    assert_eq!(config.write().expect("version 3 writes"), new);
+
+    let cases = [
+        (
+            BlueprintConfig {
+                config_version: 2,
+                ..config.clone()
+            },
+            "IconLibrary.icon_library (config_version >= 3) must be absent at config_version 2",
+        ),
+        (
+            BlueprintConfig {
+                icon_library: None,
+                ..config
+            },
+            "IconLibrary.icon_library (config_version >= 3) must be present at config_version 3",
+        ),
+    ];
+    for (edited, message) in cases {
+        let err = edited
+            .write()
+            .expect_err("the writer must refuse the library");
+        assert_eq!(err.path, "icon_library", "{err}");
+        assert_eq!(err.offset, library_at, "{err}");
+        assert_eq!(err.message, message, "{err}");
+    }
 }
