@@ -6,7 +6,7 @@ use super::cache::{ClassInfo, Prepared, prepare};
 use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
 use super::data::Spawn;
 use super::{
-    ActorEvent, Error, Frame, Frames, NetworkContext, NewActor, RigidBody, Segment, TrailingBits,
+    ActorEvent, Error, Frame, Frames, NetworkContext, NewActor, RigidBody, TrailingBits,
     UpdatedAttribute, VersionTriple,
 };
 
@@ -340,15 +340,12 @@ pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>
         w.bits(u64::from(frame.time.0), 32);
         w.bits(u64::from(frame.delta.0), 32);
         for (seg, event) in mine.iter().enumerate() {
-            let segment = Segment::pair(*event, &mut new_actors).ok_or_else(|| {
-                let f = Fail::Bad("New actor segment without a new actor".into());
-                fail(&w, Some(index), Some(seg), f)
-            })?;
             write_segment(
                 &setup,
                 &mut w,
                 &mut active,
-                segment,
+                *event,
+                &mut new_actors,
                 &mut pending,
                 &frames.rigid_bodies,
             )
@@ -402,46 +399,33 @@ fn write_trailing(w: &mut BitWriter, t: &TrailingBits) -> Res<()> {
     Ok(())
 }
 
+/// Writes one segment, taking its data from the side lists and advancing them past it. It
+/// matches the event itself, taking a new actor only for `New`, rather than pairing every event
+/// into a `Segment` first (1% fewer instructions). Inlined into the frame loop: as a call it
+/// cost the writer 9% more instructions.
+#[inline(always)]
 fn write_segment(
     s: &Setup<'_>,
     w: &mut BitWriter,
     active: &mut [Option<u32>],
-    segment: Segment<'_>,
+    event: ActorEvent,
+    new_actors: &mut std::slice::Iter<'_, NewActor>,
     pending: &mut &[UpdatedAttribute],
     rigid: &[RigidBody],
 ) -> Res<()> {
-    let actor_id = match segment {
-        Segment::New(a) => a.actor_id,
-        Segment::Updated { actor_id, .. } | Segment::Deleted(actor_id) => actor_id,
-    };
-    let slot = active
-        .get_mut(actor_id as usize)
-        .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;
-    // The segment flag, the actor id and the alive and new flags go out in one write.
-    let (id, id_bits) = max_code(
-        u64::from(actor_id),
-        s.actor_bits,
-        u64::from(s.ctx.max_channels),
-    )?;
-    let head = |flags: u64, flag_bits: u32| {
-        (
-            1 | id << 1 | flags << (id_bits + 1),
-            id_bits + 1 + flag_bits,
-        )
-    };
-    match segment {
-        Segment::Deleted(_) => {
-            let (bits, n) = head(0, 1);
-            w.bits(bits, n);
-            *slot = None;
+    match event {
+        ActorEvent::Deleted(actor_id) => {
+            *open_segment(s, w, active, actor_id, 0, 1)? = None;
         }
-        Segment::New(a) => {
-            let (bits, n) = head(0b11, 2);
-            w.bits(bits, n);
+        ActorEvent::New => {
+            let a = new_actors
+                .next()
+                .ok_or_else(|| Fail::Bad("New actor segment without a new actor".into()))?;
+            let slot = open_segment(s, w, active, a.actor_id, 0b11, 2)?;
             write_new_actor(s, w, a)?;
             *slot = Some(a.object_id);
         }
-        Segment::Updated { count, .. } => {
+        ActorEvent::Updated { actor_id, count } => {
             let count = count as usize;
             if count > pending.len() {
                 return Err(Fail::Bad(format!(
@@ -452,23 +436,61 @@ fn write_segment(
             let (mine, rest) = pending.split_at(count);
             *pending = rest;
             // Alive, then not new.
-            let (bits, n) = head(0b01, 2);
-            w.bits(bits, n);
+            let slot = open_segment(s, w, active, actor_id, 0b01, 2)?;
             let object_id = slot.ok_or_else(|| {
                 Fail::Bad(format!("update of actor {actor_id} that does not exist"))
             })?;
-            let (_, class) = s.class(object_id)?;
-            for a in mine {
-                check_attribute(s, actor_id, object_id, class, a)?;
-                // The attribute flag and the stream id in one write.
-                let (id, id_bits) =
-                    max_code(u64::from(a.stream_id), class.prop_bits, class.max_prop_id)?;
-                w.bits(1 | id << 1, id_bits + 1);
-                write_attribute(&a.value, w, &s.attr, rigid)?;
-            }
-            w.bit(false);
+            write_updates(s, w, actor_id, object_id, mine, rigid)?;
         }
     }
+    Ok(())
+}
+
+/// Writes the segment flag, the actor id and the segment's `flags` in one write, and returns
+/// the actor's channel slot; nothing is written when the id does not fit. Inlined into its three
+/// callers: as a call it cost the writer 7-9% more instructions.
+#[inline(always)]
+fn open_segment<'a>(
+    s: &Setup<'_>,
+    w: &mut BitWriter,
+    active: &'a mut [Option<u32>],
+    actor_id: u32,
+    flags: u64,
+    flag_bits: u32,
+) -> Res<&'a mut Option<u32>> {
+    let slot = active
+        .get_mut(actor_id as usize)
+        .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;
+    let (id, id_bits) = max_code(
+        u64::from(actor_id),
+        s.actor_bits,
+        u64::from(s.ctx.max_channels),
+    )?;
+    w.bits(
+        1 | id << 1 | flags << (id_bits + 1),
+        id_bits + 1 + flag_bits,
+    );
+    Ok(slot)
+}
+
+/// Writes the attribute updates of an existing actor whose class object is `object_id`.
+fn write_updates(
+    s: &Setup<'_>,
+    w: &mut BitWriter,
+    actor_id: u32,
+    object_id: u32,
+    updates: &[UpdatedAttribute],
+    rigid: &[RigidBody],
+) -> Res<()> {
+    let (_, class) = s.class(object_id)?;
+    for a in updates {
+        check_attribute(s, actor_id, object_id, class, a)?;
+        // The attribute flag and the stream id in one write.
+        let (id, id_bits) = max_code(u64::from(a.stream_id), class.prop_bits, class.max_prop_id)?;
+        w.bits(1 | id << 1, id_bits + 1);
+        write_attribute(&a.value, w, &s.attr, rigid)?;
+    }
+    w.bit(false);
     Ok(())
 }
 
