@@ -100,9 +100,20 @@ pub(super) fn attrs(
                 .and_then(|n| i64::try_from(n).ok())
                 .ok_or_else(|| format!("`pos: {}` is not supported by the binrw backend", p.pos))?,
         };
-        return Ok(format!(
-            "#[brw(seek_before = binrw::io::SeekFrom::End(-{n}), restore_position)]\n"
-        ));
+        return Ok(match p.field.cond {
+            None => {
+                format!("#[brw(seek_before = binrw::io::SeekFrom::End(-{n}), restore_position)]\n")
+            }
+            // An absent instance writes nothing, and what is written so far may be shorter than
+            // `n` bytes (a file the reader took without one): seeking back would fail.
+            Some(_) => format!(
+                "#[br(seek_before = binrw::io::SeekFrom::End(-{n}))]\n\
+                 #[bw(seek_before = if {id}.is_some() {{ binrw::io::SeekFrom::End(-{n}) }} \
+                 else {{ binrw::io::SeekFrom::Current(0) }})]\n\
+                 #[brw(restore_position)]\n",
+                id = p.field.id
+            ),
+        });
     }
     let e = resolve(expr::parse(&p.pos)?)?;
     // Arithmetic as for a size (widened, saturating): `sector * 512` of a hostile `sector`
@@ -185,6 +196,18 @@ mod tests {
         let src = generate_one("end", &end).unwrap();
         assert!(
             src.contains("seek_before = binrw::io::SeekFrom::End(-2), restore_position"),
+            "{src}"
+        );
+        // A conditional one seeks back only when it is there to be written: a file read without
+        // it may be shorter than the distance (found by the gallery_read fuzz target on pcx).
+        let maybe = SCHEMA.replace("{pos: ofs,", "{pos: _io.size - 2, if: ofs > 3,");
+        let src = generate_one("end-if", &maybe).unwrap();
+        assert!(
+            src.contains("#[br(seek_before = binrw::io::SeekFrom::End(-2))]"),
+            "{src}"
+        );
+        assert!(
+            src.contains("if tail.is_some() { binrw::io::SeekFrom::End(-2) } else { binrw::io::SeekFrom::Current(0) }"),
             "{src}"
         );
     }
