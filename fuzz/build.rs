@@ -12,9 +12,12 @@ fn main() -> Result<(), savepoint_codegen::BuildError> {
 }
 
 /// The schemas, each with a module named by its `meta/id` in the target.
-const GALLERY_READERS: [&str; 5] = [
+const GALLERY_READERS: [&str; 8] = [
     "archive/unix_compress.ksy",
     "filesystem/squashfs_superblock.ksy",
+    "image/pcx.ksy",
+    "image/xwd.ksy",
+    "media/au.ksy",
     "media/id3v1_1.ksy",
     "media/stl.ksy",
     "network/icmp_packet.ksy",

@@ -18,6 +18,15 @@ mod id3v1_1 {
 mod stl {
     include!(concat!(env!("OUT_DIR"), "/stl.rs"));
 }
+mod pcx {
+    include!(concat!(env!("OUT_DIR"), "/pcx.rs"));
+}
+mod xwd {
+    include!(concat!(env!("OUT_DIR"), "/xwd.rs"));
+}
+mod au {
+    include!(concat!(env!("OUT_DIR"), "/au.rs"));
+}
 mod icmp_packet {
     include!(concat!(env!("OUT_DIR"), "/icmp_packet.rs"));
 }
@@ -50,4 +59,7 @@ fuzz_target!(|data: &[u8]| {
     round_trip::<id3v1_1::Id3v11>(data);
     round_trip::<stl::Stl>(data);
     round_trip::<icmp_packet::IcmpPacket>(data);
+    round_trip::<pcx::Pcx>(data);
+    round_trip::<xwd::Xwd>(data);
+    round_trip::<au::Au>(data);
 });
