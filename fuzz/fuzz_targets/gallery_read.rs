@@ -6,31 +6,6 @@
 use binrw::{BinRead, BinWrite};
 use libfuzzer_sys::fuzz_target;
 
-mod unix_compress {
-    include!(concat!(env!("OUT_DIR"), "/unix_compress.rs"));
-}
-mod squashfs_superblock {
-    include!(concat!(env!("OUT_DIR"), "/squashfs_superblock.rs"));
-}
-mod id3v1_1 {
-    include!(concat!(env!("OUT_DIR"), "/id3v1_1.rs"));
-}
-mod stl {
-    include!(concat!(env!("OUT_DIR"), "/stl.rs"));
-}
-mod pcx {
-    include!(concat!(env!("OUT_DIR"), "/pcx.rs"));
-}
-mod xwd {
-    include!(concat!(env!("OUT_DIR"), "/xwd.rs"));
-}
-mod au {
-    include!(concat!(env!("OUT_DIR"), "/au.rs"));
-}
-mod icmp_packet {
-    include!(concat!(env!("OUT_DIR"), "/icmp_packet.rs"));
-}
-
 /// Reads `T` from `data`; if that works, writes it and checks the bytes against those read.
 fn round_trip<T>(data: &[u8])
 where
@@ -49,17 +24,34 @@ where
     let read = usize::try_from(input.position()).unwrap_or(data.len());
     let written = output.into_inner();
     // A schema with `pos` instances reads to the end; others stop where their seq ends.
-    let expected = if written.len() == read { &data[..read] } else { data };
+    let expected = if written.len() == read {
+        &data[..read]
+    } else {
+        data
+    };
     assert_eq!(written, expected, "{value:?}");
 }
 
-fuzz_target!(|data: &[u8]| {
-    round_trip::<unix_compress::UnixCompress>(data);
-    round_trip::<squashfs_superblock::SquashfsSuperblock>(data);
-    round_trip::<id3v1_1::Id3v11>(data);
-    round_trip::<stl::Stl>(data);
-    round_trip::<icmp_packet::IcmpPacket>(data);
-    round_trip::<pcx::Pcx>(data);
-    round_trip::<xwd::Xwd>(data);
-    round_trip::<au::Au>(data);
-});
+/// Includes each generated module (named by its schema's `meta/id`) and round-trips the input
+/// through its top-level type, from one list.
+macro_rules! gallery {
+    ($($module:ident::$ty:ident),+ $(,)?) => {
+        $(mod $module {
+            include!(concat!(env!("OUT_DIR"), "/", stringify!($module), ".rs"));
+        })+
+        fuzz_target!(|data: &[u8]| {
+            $(round_trip::<$module::$ty>(data);)+
+        });
+    };
+}
+
+gallery! {
+    unix_compress::UnixCompress,
+    squashfs_superblock::SquashfsSuperblock,
+    id3v1_1::Id3v11,
+    stl::Stl,
+    icmp_packet::IcmpPacket,
+    pcx::Pcx,
+    xwd::Xwd,
+    au::Au,
+}
