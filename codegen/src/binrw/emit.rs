@@ -521,6 +521,14 @@ impl<'a> Module<'a> {
         }
     }
 
+    /// `_parent` / `_root` in value instances (see `nav_value.rs`).
+    fn up(&self) -> super::nav_value::Up<'a> {
+        super::nav_value::Up {
+            schemas: self.schemas,
+            file: self.file,
+        }
+    }
+
     /// Imports a Rust path and returns the name to use, e.g. `crate::lists::List32<Mechanic>`
     /// declared in `staff` as `List32<crate::staff::Mechanic>`'s short form.
     fn use_rust_path(&mut self, path: &str, declared_in: &str) -> String {
@@ -769,6 +777,7 @@ impl<'a> Module<'a> {
             all.1 &= copy && !is_vec;
             all.2 &= default && eq;
         }
+        all.1 &= !sub.up().records_string(def);
         all
     }
 
@@ -873,6 +882,8 @@ impl<'a> Module<'a> {
             out.push(format!("{id}: {rust}"));
         }
         out.extend(self.nav_imports(def)?);
+        let up = self.up().imports(def);
+        out.extend(up.map_err(|e| self.err(&def.yaml_path, e))?);
         if self.needs_depth(self.file, def) {
             out.push("depth: u32".into());
         }
@@ -1133,6 +1144,8 @@ impl<'a> Module<'a> {
             }
         }
         body.push_str(&bits.close());
+        let recorded = self.up().recorded(def);
+        body.push_str(&recorded.map_err(|e| self.err(&def.yaml_path, e))?);
         self.bits |= bits.used;
         self.io |= bits.io;
         self.items.push_str(&enums);
@@ -1993,6 +2006,9 @@ impl<'a> Module<'a> {
             });
         }
         out.extend(self.nav_args(def, field)?.0);
+        let at = def.seq.iter().position(|f| std::ptr::eq(f, field));
+        let up = self.up().args(def, at.unwrap_or(usize::MAX), field);
+        out.extend(up.map_err(|e| self.field_err(field, e))?);
         if self.needs_depth(decl, target) {
             out.push(if def.max_depth.is_some() {
                 "depth + 1".into()

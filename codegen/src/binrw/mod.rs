@@ -13,6 +13,7 @@ mod emit;
 mod expr;
 mod frames;
 mod io;
+mod nav_value;
 mod parent;
 mod pos;
 mod pretty;

@@ -283,6 +283,12 @@ impl<'a> Tr<'a, '_> {
 
     fn expr(&mut self, e: &Expr) -> Result<(Ty, String), String> {
         let unsupported = || format!("expression {e:?} is not supported by the binrw backend");
+        if let Some(read) = self.nav(e) {
+            return match read? {
+                super::nav_value::Read::Local(local) => self.expr(&local),
+                super::nav_value::Read::Recorded(ty, spelled) => Ok((ty, spelled)),
+            };
+        }
         Ok(match e {
             Expr::Int(n) => (Ty::Int, format!("{n}i128")),
             Expr::Float(f) => (Ty::Float, format!("{f:?}f64")),
@@ -404,6 +410,15 @@ impl<'a> Tr<'a, '_> {
             Expr::Binary(op, a, b) => self.binary(op, a, b)?,
             _ => return Err(unsupported()),
         })
+    }
+
+    /// How a `_parent` / `_root` path reads (see `nav_value.rs`), `None` for other than one.
+    fn nav(&self, e: &Expr) -> Option<Result<super::nav_value::Read, String>> {
+        let up = super::nav_value::Up {
+            schemas: self.imports?.schemas,
+            file: &self.file.id,
+        };
+        up.read(self.def, e)
     }
 
     /// `inner.as<ty>`: the case of a `switch-on` value whose type is `ty`, undefined (`None`)

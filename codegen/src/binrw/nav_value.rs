@@ -1,0 +1,450 @@
+//! `_parent` and `_root` in value instances (`value: _parent.s1 == 'foo'`).
+//!
+//! A value instance is a method on the struct, which has no link to the struct around it; so
+//! the reader records what the method reads. A type imports each `_parent` / `_root` value its
+//! own instances or the instances of the types inside it use, as an `Option` (`None` when the
+//! type is read on its own: Kaitai's null parent), each field passes it down with `args(..)`,
+//! and a `#[br(calc)]` field that the writer ignores keeps the ones the type's own instances
+//! read. They are named after their path: `_parent._parent.flag` is `_parent_parent_flag`,
+//! `_root.value` is `_root_value` (seq expressions import plain `up_*` / `root_*` values, see
+//! `parent.rs`). The top-level type reads its own `_root.x` as `x`, unless it contains itself:
+//! then a nested copy's root is the outermost one, so it imports it too and falls back to its
+//! own `x` when it is the outermost.
+//!
+//! What is passed is a clone of an integer or string field read before the field that passes
+//! it, reached through plain user-type fields; an `.as<type>` right after `_parent` / `_root`
+//! must name the type it reaches. Nothing is passed to another file's types (Kaitai does not
+//! either), into switch cases, positioned instances, sized user types or across
+//! `parent: false` / `parent: _parent`: those are refused.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use super::emit::int_type;
+use super::parent::is_nav;
+use super::schema::{Field, FieldType, Schemas, TypeDef};
+use super::value::Ty;
+use crate::expr::{self, Expr};
+
+/// `_parent` / `_root` seen from the value instances of one schema file.
+pub struct Up<'a> {
+    pub schemas: &'a Schemas,
+    pub file: &'a str,
+}
+
+/// What a nav path in a value instance reads.
+pub enum Read {
+    /// The top-level type's own field path (its `_root.x`), to translate as `x`.
+    Local(Expr),
+    /// A recorded field: its name, the value's type and the method's spelling of it.
+    Recorded(Ty, String),
+}
+
+/// The name of the import and recorded field that carry `path`.
+pub fn name(path: &[String]) -> String {
+    let parts: Vec<&str> = path.iter().map(|p| p.trim_start_matches('_')).collect();
+    format!("_{}", parts.join("_"))
+}
+
+/// The nav path `e` spells, with the `.as<type>` casts after its nav segments (each type
+/// name with the index of the segment it follows), or `None` when `e` is not one.
+fn chain(e: &Expr) -> Option<(Vec<String>, Vec<(usize, String)>)> {
+    match e {
+        Expr::Name(n) if is_nav(n) => Some((vec![n.clone()], Vec::new())),
+        Expr::Attr(base, attr) => {
+            let (mut path, casts) = chain(base)?;
+            path.push(attr.clone());
+            Some((path, casts))
+        }
+        Expr::Cast(base, ty) => {
+            let (path, mut casts) = chain(base)?;
+            casts.push((path.len() - 1, ty.clone()));
+            Some((path, casts))
+        }
+        _ => None,
+    }
+}
+
+/// Every nav path in the Kaitai expression `text`, in order (an expression that does not parse
+/// names none: its error is reported where the instance is translated).
+fn paths_in(text: &str) -> Vec<Vec<String>> {
+    fn walk(e: &Expr, out: &mut Vec<Vec<String>>) {
+        if let Some((p, _)) = chain(e) {
+            out.push(p);
+            return;
+        }
+        match e {
+            Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => walk(b, out),
+            Expr::Call(b, _, args) => {
+                walk(b, out);
+                args.iter().for_each(|a| walk(a, out));
+            }
+            Expr::Index(b, i) | Expr::Binary(_, b, i) => {
+                walk(b, out);
+                walk(i, out);
+            }
+            Expr::Ternary(c, a, b) => [c, a, b].into_iter().for_each(|x| walk(x, out)),
+            Expr::Array(items) => items.iter().for_each(|i| walk(i, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(e) = expr::parse(text) {
+        walk(&e, &mut out);
+    }
+    out
+}
+
+impl<'a> Up<'a> {
+    fn types(&self) -> &'a [TypeDef] {
+        self.schemas
+            .files
+            .get(self.file)
+            .map_or(&[], |f| f.types.as_slice())
+    }
+
+    fn is_root(def: &TypeDef) -> bool {
+        def.yaml_path.is_empty()
+    }
+
+    /// The type of a field when it is a user type of this file.
+    fn child(&self, field: &Field) -> Option<&'a TypeDef> {
+        let FieldType::Named { name, .. } = &field.ty else {
+            return None;
+        };
+        self.schemas
+            .resolve(self.file, name)
+            .filter(|(decl, _)| *decl == self.file)
+            .map(|(_, t)| t)
+    }
+
+    /// The one type of this file whose seq holds a field of type `def`.
+    fn parent(&self, def: &TypeDef) -> Result<&'a TypeDef, String> {
+        let mut found = self
+            .types()
+            .iter()
+            .filter(|t| {
+                t.seq
+                    .iter()
+                    .any(|f| self.child(f).is_some_and(|c| c.id == def.id))
+            })
+            .map(|t| t.id.as_str())
+            .collect::<Vec<_>>();
+        found.dedup();
+        match found.as_slice() {
+            [one] => Ok(self.types().iter().find(|t| t.id == *one).ok_or("")?),
+            [] => Err(format!("`{}` has no parent type in this file", def.id)),
+            _ => Err(format!(
+                "`_parent` of `{}`, which has several parent types, is not supported by the binrw backend",
+                def.id
+            )),
+        }
+    }
+
+    /// Whether the top-level type is a field of some type of its file (contains itself).
+    fn nested_root(&self, def: &TypeDef) -> bool {
+        Self::is_root(def) && self.parent(def).is_ok()
+    }
+
+    /// The type a nav path's head (`_parent._parent`, `_root`) reaches from `def`, and the
+    /// field path after it; `casts` must name the types they follow.
+    fn base(
+        &self,
+        def: &'a TypeDef,
+        path: &[String],
+        casts: &[(usize, String)],
+    ) -> Result<(&'a TypeDef, usize), String> {
+        let mut at = def;
+        let mut i = 0;
+        while i < path.len() && is_nav(&path[i]) {
+            at = match path[i].as_str() {
+                "_root" => self
+                    .types()
+                    .iter()
+                    .find(|t| Self::is_root(t))
+                    .ok_or("`_root` in a schema without a top-level type")?,
+                _ => self.parent(at)?,
+            };
+            for (_, ty) in casts.iter().filter(|(c, _)| *c == i) {
+                let id = ty.rsplit("::").next().unwrap_or(ty);
+                if id != at.id {
+                    return Err(format!(
+                        "`.as<{ty}>` of `{}`, which is `{}`, is not supported by the binrw backend",
+                        path[..=i].join("."),
+                        at.id
+                    ));
+                }
+            }
+            i += 1;
+        }
+        if casts.iter().any(|(c, _)| *c >= i) || i == path.len() {
+            return Err(format!(
+                "`{}` in a value instance is not supported by the binrw backend (only a path to an integer or string field)",
+                path.join(".")
+            ));
+        }
+        Ok((at, i))
+    }
+
+    /// The leaf field of the field path `rest` of `def`, through plain user-type fields, with
+    /// the type the method sees: an integer or a string.
+    fn leaf(&self, def: &'a TypeDef, rest: &[String]) -> Result<(&'a Field, Ty), String> {
+        let unsupported = || {
+            format!(
+                "`{}` of `{}` in a value instance through `_parent` / `_root` is not a plain integer or string field (binrw backend)",
+                rest.join("."),
+                def.id
+            )
+        };
+        let (first, more) = rest.split_first().ok_or_else(unsupported)?;
+        let field = def
+            .seq
+            .iter()
+            .find(|f| f.id == *first)
+            .ok_or_else(unsupported)?;
+        let plain = field.cond.is_none()
+            && field.repeat_expr.is_none()
+            && !field.repeat_eos
+            && field.repeat_until.is_none()
+            && field.enum_name.is_none()
+            && field.rust_type.is_none()
+            && field.process.is_none()
+            && field.count_of.is_none()
+            && field.since.is_none()
+            && field.until.is_none();
+        let FieldType::Named { name, .. } = &field.ty else {
+            return Err(unsupported());
+        };
+        match (plain, more.is_empty()) {
+            (true, true) if int_type(name).is_some() => Ok((field, Ty::Int)),
+            (true, true) if name == "str" || name == "strz" => Ok((field, Ty::Str)),
+            (true, false) if field.size.is_none() && !field.size_eos => {
+                let t = self.child(field).ok_or_else(unsupported)?;
+                self.leaf(t, more)
+            }
+            _ => Err(unsupported()),
+        }
+    }
+
+    /// The Rust type of the value at nav path `p` of `def` (inside the `Option`).
+    fn rust_type(&self, def: &'a TypeDef, p: &[String]) -> Result<String, String> {
+        let (at, i) = self.base(def, p, &[])?;
+        let (field, _) = self.leaf(at, &p[i..])?;
+        Ok(match &field.ty {
+            FieldType::Named { name, .. } => int_type(name).unwrap_or("String").to_string(),
+            _ => "String".to_string(),
+        })
+    }
+
+    /// How a value instance of `def` reads `e`, or `None` when `e` is not a nav path.
+    pub fn read(&self, def: &'a TypeDef, e: &Expr) -> Option<Result<Read, String>> {
+        let (path, casts) = chain(e)?;
+        Some(self.base(def, &path, &casts).and_then(|(at, i)| {
+            if path[0] == "_root" && Self::is_root(def) && !self.nested_root(def) {
+                let mut local = Expr::Name(path[1].clone());
+                for attr in &path[2..] {
+                    local = Expr::Attr(Box::new(local), attr.clone());
+                }
+                return Ok(Read::Local(local));
+            }
+            let (_, ty) = self.leaf(at, &path[i..])?;
+            let name = name(&path);
+            let spelled = match ty {
+                Ty::Int => format!("i128::from(self.{name}?)"),
+                _ => format!("self.{name}.clone()?"),
+            };
+            Ok(Read::Recorded(ty, spelled))
+        }))
+    }
+
+    /// What `def` imports for a nav path `p` it sees: `None` when it reads it itself (the
+    /// top-level type's `_root.x`, unless it contains itself).
+    fn need_of(&self, def: &TypeDef, p: &[String]) -> Option<Vec<String>> {
+        let local = p[0] == "_root" && Self::is_root(def) && !self.nested_root(def);
+        (!local).then(|| p.to_vec())
+    }
+
+    /// The nav paths `def`'s own value instances read (casts dropped), sorted.
+    fn own(&self, def: &TypeDef) -> BTreeSet<Vec<String>> {
+        def.instances
+            .iter()
+            .flat_map(|i| [Some(&i.value), i.cond.as_ref()])
+            .flatten()
+            .flat_map(|t| paths_in(t))
+            // A path to no field is refused where the instance is translated.
+            .filter(|p| p.iter().any(|s| !is_nav(s)))
+            .filter_map(|p| self.need_of(def, &p))
+            .collect()
+    }
+
+    /// The nav paths `def` imports for its own value instances and those of the types inside
+    /// it, sorted (the order of its imports).
+    pub fn needs(&self, def: &TypeDef) -> Result<BTreeSet<Vec<String>>, String> {
+        self.needs_in(def, &mut Vec::new())
+    }
+
+    fn needs_in(
+        &self,
+        def: &TypeDef,
+        stack: &mut Vec<String>,
+    ) -> Result<BTreeSet<Vec<String>>, String> {
+        let mut out = BTreeSet::new();
+        if stack.contains(&def.id) {
+            return Ok(out);
+        }
+        stack.push(def.id.clone());
+        out.extend(self.own(def));
+        for field in &def.seq {
+            for q in self.field_needs(field, stack)? {
+                let lifted = match q[1].as_str() {
+                    _ if q[0] == "_root" => self.need_of(def, &q),
+                    n if is_nav(n) => self.need_of(def, &q[1..]),
+                    _ => None,
+                };
+                out.extend(lifted);
+            }
+        }
+        stack.pop();
+        Ok(out)
+    }
+
+    /// The needs of the type of `field`, refused where they cannot be passed.
+    fn field_needs(
+        &self,
+        field: &Field,
+        stack: &mut Vec<String>,
+    ) -> Result<BTreeSet<Vec<String>>, String> {
+        let cases: Vec<&str> = match &field.ty {
+            FieldType::Switch { .. } => field.switch_cases.iter().map(|(_, t)| t.as_str()).collect(),
+            _ => Vec::new(),
+        };
+        for case in cases {
+            if let Some((decl, t)) = self.schemas.resolve(self.file, case)
+                && decl == self.file
+                && !self.needs_in(t, stack)?.is_empty()
+            {
+                return Err(format!(
+                    "switch case `{case}` reads _parent or _root in a value instance, which the binrw backend does not pass to switch cases"
+                ));
+            }
+        }
+        let Some(child) = self.child(field) else {
+            return Ok(BTreeSet::new());
+        };
+        let needs = self.needs_in(child, stack)?;
+        let cut = field.parent_false || field.parent_up || field.size.is_some() || field.size_eos;
+        if cut && !needs.is_empty() {
+            return Err(format!(
+                "field `{}` (sized, or with `parent:`) of type `{}`, which reads _parent or _root in a value instance, is not supported by the binrw backend",
+                field.id, child.id
+            ));
+        }
+        Ok(needs)
+    }
+
+    /// `def`'s reader imports for value instances, `name: Option<T>` each.
+    pub fn imports(&self, def: &'a TypeDef) -> Result<Vec<String>, String> {
+        self.needs(def)?
+            .iter()
+            .map(|p| Ok(format!("{}: Option<{}>", name(p), self.rust_type(def, p)?)))
+            .collect()
+    }
+
+    /// The reader's value of nav path `p` (as `def` sees it) while it reads its seq field
+    /// `at`: the import, or the field path read before.
+    fn value(&self, def: &'a TypeDef, p: &[String], at: usize) -> Result<String, String> {
+        let own = |rest: &[String]| self.local(def, rest, at);
+        match self.need_of(def, p) {
+            None => own(&p[1..]),
+            Some(_) if p[0] == "_root" && self.nested_root(def) => {
+                Ok(format!("{}.clone().or({})", name(p), own(&p[1..])?))
+            }
+            Some(_) => Ok(format!("{}.clone()", name(p))),
+        }
+    }
+
+    /// `Some(..)` of the field path `rest` of `def`, read before seq field `at`.
+    fn local(&self, def: &'a TypeDef, rest: &[String], at: usize) -> Result<String, String> {
+        let first = def.seq.iter().position(|f| f.id == rest[0]);
+        if first.is_none_or(|i| i >= at) {
+            return Err(format!(
+                "`{}` of `{}` is not a field read before the one that passes it",
+                rest[0], def.id
+            ));
+        }
+        let (_, ty) = self.leaf(def, rest)?;
+        let path = rest.join(".");
+        Ok(match ty {
+            Ty::Int => format!("Some({path})"),
+            _ => format!("Some({path}.value.clone())"),
+        })
+    }
+
+    /// The values `field` passes to its type's value-instance imports; `at` is its index in
+    /// `def`'s seq (past the end for a positioned instance, which passes nothing).
+    pub fn args(&self, def: &'a TypeDef, at: usize, field: &Field) -> Result<Vec<String>, String> {
+        let needs = self.field_needs(field, &mut Vec::new())?;
+        if at >= def.seq.len() && !needs.is_empty() {
+            return Err(format!(
+                "positioned instance `{}`, whose type reads _parent or _root in a value instance, is not supported by the binrw backend",
+                field.id
+            ));
+        }
+        let mut out = Vec::new();
+        for q in needs {
+            out.push(match q[1].as_str() {
+                _ if q[0] == "_root" => self.value(def, &q, at)?,
+                n if is_nav(n) => self.value(def, &q[1..], at)?,
+                _ => self.local(def, &q[1..], at)?,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The `#[br(calc)]` fields that keep what `def`'s own value instances read.
+    pub fn recorded(&self, def: &'a TypeDef) -> Result<String, String> {
+        let mut out = String::new();
+        for p in self.own(def) {
+            let n = name(&p);
+            let value = self.value(def, &p, def.seq.len())?;
+            let _ = write!(
+                out,
+                "/// `{}` as the reader saw it (`None` without it); the writer does not write it.\n#[br(calc = {value})]\n#[bw(ignore)]\npub {n}: Option<{}>,\n",
+                p.join("."),
+                self.rust_type(def, &p)?
+            );
+        }
+        Ok(out)
+    }
+
+    /// Whether `def` records a string (a field that is not `Copy`).
+    pub fn records_string(&self, def: &'a TypeDef) -> bool {
+        self.own(def)
+            .iter()
+            .any(|p| self.rust_type(def, p).is_ok_and(|t| t == "String"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(s: &str) -> Vec<String> {
+        s.split('.').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn names_and_finds_nav_paths() {
+        assert_eq!(name(&path("_parent._parent.flag")), "_parent_parent_flag");
+        assert_eq!(name(&path("_root.value")), "_root_value");
+        assert_eq!(
+            paths_in("_parent.as<foo>.a == 'x' ? _root.b.c : 1"),
+            vec![path("_parent.a"), path("_root.b.c")]
+        );
+        let cast = expr::parse("_parent._parent.as<foo>.flag").unwrap();
+        assert_eq!(
+            chain(&cast),
+            Some((path("_parent._parent.flag"), vec![(1, "foo".to_string())]))
+        );
+    }
+}
