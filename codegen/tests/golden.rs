@@ -95,6 +95,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
+#[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
 #[rustfmt::skip] #[path = "golden/vec2.rs"] mod vec2;
 #[rustfmt::skip] #[path = "golden/writer_params.rs"] mod writer_params;
 
@@ -482,6 +483,21 @@ fn parent_and_root_values() {
     let v: parent_root::ParentRoot = round_trip(&[2, 1, 0xab, 1, 2]);
     assert_eq!(v.body.entry.data, [0xab]);
     assert_eq!(v.body.entry.units, [1, 2]);
+}
+
+#[test]
+fn value_instances_read_parent_and_root() {
+    // "a\0", more 1, leaf code 5, then the nested copy: "b\0", more 0, leaf code 7.
+    let v: value_parent_root::ValueParentRoot = round_trip(&[0x61, 0, 1, 5, 0x62, 0, 0, 7]);
+    assert_eq!(v.leaf.parent_tag().as_deref(), Some("a"));
+    // code 5 + the copy's more 1 + the outermost's more 1.
+    assert_eq!(v.leaf.inner.total(), Some(7));
+    assert_eq!((v.outer_more(), v.parent_more()), (Some(1), None));
+    let next = v.next.as_deref().expect("more is 1");
+    assert_eq!(next.leaf.parent_tag().as_deref(), Some("b"));
+    // code 7 + the copy's more 0 + the outermost's more 1.
+    assert_eq!(next.leaf.inner.total(), Some(8));
+    assert_eq!((next.outer_more(), next.parent_more()), (Some(1), Some(1)));
 }
 
 #[test]

@@ -883,7 +883,7 @@ impl<'a> Module<'a> {
         }
         out.extend(self.nav_imports(def)?);
         let up = self.up().imports(def);
-        out.extend(up.map_err(|e| self.err(&def.yaml_path, e))?);
+        out.extend(up.map_err(|(at, e)| self.err(&at, e))?);
         if self.needs_depth(self.file, def) {
             out.push("depth: u32".into());
         }
@@ -1145,7 +1145,7 @@ impl<'a> Module<'a> {
         }
         body.push_str(&bits.close());
         let recorded = self.up().recorded(def);
-        body.push_str(&recorded.map_err(|e| self.err(&def.yaml_path, e))?);
+        body.push_str(&recorded.map_err(|(at, e)| self.err(&at, e))?);
         self.bits |= bits.used;
         self.io |= bits.io;
         self.items.push_str(&enums);
@@ -2008,7 +2008,7 @@ impl<'a> Module<'a> {
         out.extend(self.nav_args(def, field)?.0);
         let at = def.seq.iter().position(|f| std::ptr::eq(f, field));
         let up = self.up().args(def, at.unwrap_or(usize::MAX), field);
-        out.extend(up.map_err(|e| self.field_err(field, e))?);
+        out.extend(up.map_err(|(at, e)| self.err(&at, e))?);
         if self.needs_depth(decl, target) {
             out.push(if def.max_depth.is_some() {
                 "depth + 1".into()

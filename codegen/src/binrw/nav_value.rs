@@ -26,6 +26,9 @@ use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::value::Ty;
 use crate::expr::{self, Expr};
 
+/// A refusal: the YAML path of the field or instance, and why.
+pub type Refusal = (String, String);
+
 /// `_parent` / `_root` seen from the value instances of one schema file.
 pub struct Up<'a> {
     pub schemas: &'a Schemas,
@@ -279,7 +282,7 @@ impl<'a> Up<'a> {
 
     /// The nav paths `def` imports for its own value instances and those of the types inside
     /// it, sorted (the order of its imports).
-    pub fn needs(&self, def: &TypeDef) -> Result<BTreeSet<Vec<String>>, String> {
+    pub fn needs(&self, def: &TypeDef) -> Result<BTreeSet<Vec<String>>, Refusal> {
         self.needs_in(def, &mut Vec::new())
     }
 
@@ -287,7 +290,7 @@ impl<'a> Up<'a> {
         &self,
         def: &TypeDef,
         stack: &mut Vec<String>,
-    ) -> Result<BTreeSet<Vec<String>>, String> {
+    ) -> Result<BTreeSet<Vec<String>>, Refusal> {
         let mut out = BTreeSet::new();
         if stack.contains(&def.id) {
             return Ok(out);
@@ -313,7 +316,7 @@ impl<'a> Up<'a> {
         &self,
         field: &Field,
         stack: &mut Vec<String>,
-    ) -> Result<BTreeSet<Vec<String>>, String> {
+    ) -> Result<BTreeSet<Vec<String>>, Refusal> {
         let cases: Vec<&str> = match &field.ty {
             FieldType::Switch { .. } => field.switch_cases.iter().map(|(_, t)| t.as_str()).collect(),
             _ => Vec::new(),
@@ -323,8 +326,9 @@ impl<'a> Up<'a> {
                 && decl == self.file
                 && !self.needs_in(t, stack)?.is_empty()
             {
-                return Err(format!(
-                    "switch case `{case}` reads _parent or _root in a value instance, which the binrw backend does not pass to switch cases"
+                return Err((
+                    field.yaml_path.clone(),
+                    format!("switch case `{case}` reads _parent or _root in a value instance, which the binrw backend does not pass to switch cases"),
                 ));
             }
         }
@@ -334,20 +338,31 @@ impl<'a> Up<'a> {
         let needs = self.needs_in(child, stack)?;
         let cut = field.parent_false || field.parent_up || field.size.is_some() || field.size_eos;
         if cut && !needs.is_empty() {
-            return Err(format!(
-                "field `{}` (sized, or with `parent:`) of type `{}`, which reads _parent or _root in a value instance, is not supported by the binrw backend",
-                field.id, child.id
+            return Err((
+                field.yaml_path.clone(),
+                format!("a sized field, or one with `parent:`, of type `{}`, which reads _parent or _root in a value instance, is not supported by the binrw backend", child.id),
             ));
         }
         Ok(needs)
     }
 
     /// `def`'s reader imports for value instances, `name: Option<T>` each.
-    pub fn imports(&self, def: &'a TypeDef) -> Result<Vec<String>, String> {
-        self.needs(def)?
+    pub fn imports(&self, def: &'a TypeDef) -> Result<Vec<String>, Refusal> {
+        let mut out = Vec::new();
+        for p in self.needs(def)? {
+            let rust = self.rust_type(def, &p).map_err(|e| (self.reader_of(def, &p), e))?;
+            out.push(format!("{}: Option<{rust}>", name(&p)));
+        }
+        Ok(out)
+    }
+
+    /// The YAML path of `def`'s value instance that reads `p`, else of `def`.
+    fn reader_of(&self, def: &TypeDef, p: &[String]) -> String {
+        let reads = |t: &String| paths_in(t).iter().any(|q| q == p);
+        def.instances
             .iter()
-            .map(|p| Ok(format!("{}: Option<{}>", name(p), self.rust_type(def, p)?)))
-            .collect()
+            .find(|i| reads(&i.value) || i.cond.as_ref().is_some_and(reads))
+            .map_or(def.yaml_path.clone(), |i| i.yaml_path.clone())
     }
 
     /// The reader's value of nav path `p` (as `def` sees it) while it reads its seq field
@@ -382,36 +397,39 @@ impl<'a> Up<'a> {
 
     /// The values `field` passes to its type's value-instance imports; `at` is its index in
     /// `def`'s seq (past the end for a positioned instance, which passes nothing).
-    pub fn args(&self, def: &'a TypeDef, at: usize, field: &Field) -> Result<Vec<String>, String> {
+    pub fn args(&self, def: &'a TypeDef, at: usize, field: &Field) -> Result<Vec<String>, Refusal> {
         let needs = self.field_needs(field, &mut Vec::new())?;
+        let here = |e: String| (field.yaml_path.clone(), e);
         if at >= def.seq.len() && !needs.is_empty() {
-            return Err(format!(
+            return Err(here(format!(
                 "positioned instance `{}`, whose type reads _parent or _root in a value instance, is not supported by the binrw backend",
                 field.id
-            ));
+            )));
         }
         let mut out = Vec::new();
         for q in needs {
-            out.push(match q[1].as_str() {
-                _ if q[0] == "_root" => self.value(def, &q, at)?,
-                n if is_nav(n) => self.value(def, &q[1..], at)?,
-                _ => self.local(def, &q[1..], at)?,
-            });
+            let arg = match q[1].as_str() {
+                _ if q[0] == "_root" => self.value(def, &q, at),
+                n if is_nav(n) => self.value(def, &q[1..], at),
+                _ => self.local(def, &q[1..], at),
+            };
+            out.push(arg.map_err(here)?);
         }
         Ok(out)
     }
 
     /// The `#[br(calc)]` fields that keep what `def`'s own value instances read.
-    pub fn recorded(&self, def: &'a TypeDef) -> Result<String, String> {
+    pub fn recorded(&self, def: &'a TypeDef) -> Result<String, Refusal> {
         let mut out = String::new();
         for p in self.own(def) {
             let n = name(&p);
-            let value = self.value(def, &p, def.seq.len())?;
+            let at = |e| (self.reader_of(def, &p), e);
+            let value = self.value(def, &p, def.seq.len()).map_err(at)?;
+            let rust = self.rust_type(def, &p).map_err(at)?;
             let _ = write!(
                 out,
-                "/// `{}` as the reader saw it (`None` without it); the writer does not write it.\n#[br(calc = {value})]\n#[bw(ignore)]\npub {n}: Option<{}>,\n",
+                "/// `{}` as the reader saw it (`None` without it); the writer does not write it.\n#[br(calc = {value})]\n#[bw(ignore)]\npub {n}: Option<{rust}>,\n",
                 p.join("."),
-                self.rust_type(def, &p)?
             );
         }
         Ok(out)
