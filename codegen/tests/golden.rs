@@ -91,6 +91,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/savepoint_pattern.rs"] mod savepoint_pattern;
 #[rustfmt::skip] #[path = "golden/savepoint_rust.rs"] mod savepoint_rust;
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
+#[rustfmt::skip] #[path = "golden/struct_params.rs"] mod struct_params;
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
@@ -498,6 +499,15 @@ fn value_instances_read_parent_and_root() {
     // code 7 + the copy's more 0 + the outermost's more 1.
     assert_eq!(next.leaf.inner.total(), Some(8));
     assert_eq!((next.outer_more(), next.parent_more()), (Some(1), Some(1)));
+}
+
+#[test]
+fn struct_params_take_the_type_callers_pass() {
+    let v: struct_params::StructParams = round_trip(&[3, 0xaa, 0xbb]);
+    assert_eq!(v.body.head.len, 3);
+    assert_eq!(v.body.inner.head.len, 3);
+    assert_eq!(v.body.inner.data, [0xaa, 0xbb]);
+    assert_eq!(v.body.len_plus_one(), Some(4));
 }
 
 #[test]

@@ -21,6 +21,7 @@ mod process;
 mod recursion;
 mod repeat;
 mod schema;
+mod struct_params;
 pub mod suite;
 mod valid;
 mod value;

@@ -247,6 +247,7 @@ impl Schemas {
             files: BTreeMap::from([(file.id.clone(), file)]),
         };
         super::recursion::bound_recursion(&mut schemas);
+        super::struct_params::infer(&mut schemas);
         Ok(schemas)
     }
 
@@ -340,6 +341,7 @@ impl Schemas {
         }
         let mut schemas = Schemas { files };
         super::recursion::bound_recursion(&mut schemas);
+        super::struct_params::infer(&mut schemas);
         Ok(schemas)
     }
 }

@@ -293,6 +293,15 @@ impl<'a> Cx<'a> {
                         Value::Struct(t),
                     ))
                 }
+                // A cast to the type it has (a typed `struct` param).
+                (b, Value::Struct(def))
+                    if self
+                        .schemas
+                        .resolve(self.file, ty)
+                        .is_some_and(|(_, t)| std::ptr::eq(t, def)) =>
+                {
+                    Ok((b, Value::Struct(def)))
+                }
                 _ => Err(self.refuse(format!("kst cast to `{ty}` of other than a switch field"))),
             },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {

@@ -426,7 +426,16 @@ impl<'a> Tr<'a, '_> {
     fn cast(&mut self, inner: &Expr, ty: &str) -> Result<(Ty, String), String> {
         let unsupported =
             || format!("`.as<{ty}>` on {inner:?} is not supported by the binrw backend");
-        let (Ty::Switch(file, name, cases), v) = self.expr(inner)? else {
+        let (t, v) = self.expr(inner)?;
+        if let Ty::User(decl, id, _) = &t
+            && self
+                .user_type(ty)
+                .is_some_and(|(d, target)| d == *decl && target.id == *id)
+        {
+            // A cast to the type it has (a `struct` param is typed, see `struct_params.rs`).
+            return Ok((t, v));
+        }
+        let Ty::Switch(file, name, cases) = t else {
             return Err(unsupported());
         };
         if file != self.file.id {
