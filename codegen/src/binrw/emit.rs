@@ -2596,10 +2596,15 @@ mod param_tests {
         assert!(!src.contains("#[bw(assert"), "{src}");
         let list = SCHEMA.replace("type: block}\n    seq", "type: 'block[]'}\n    seq");
         let list = list.replace("size: foo.foo", "size: 2");
-        let src = generate_one("list", &list).unwrap();
-        assert!(src.contains("#[br(import(foo: Vec<Block>))]"), "{src}");
-        for refused in ["struct", "io", "any"] {
-            let ksy = SCHEMA.replace(
+        let listed = generate_one("list", &list).unwrap();
+        assert!(listed.contains("#[br(import(foo: Vec<Block>))]"), "{listed}");
+        // A `struct` param takes the type its caller passes (see `struct_params.rs`), unless
+        // that is not a user-type field.
+        let any = SCHEMA.replace("type: block}\n    seq", "type: struct}\n    seq");
+        assert_eq!(generate_one("struct", &any).unwrap(), src);
+        let untyped = any.replace("param_type(first)", "param_type(first.foo)");
+        for (refused, ksy) in [("struct", untyped), ("io", SCHEMA.into()), ("any", SCHEMA.into())] {
+            let ksy = ksy.replace(
                 "type: block}\n    seq",
                 &format!("type: {refused}}}\n    seq"),
             );
