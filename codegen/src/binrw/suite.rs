@@ -335,6 +335,41 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// `x._parent` / `x._root` is null: Kaitai passes neither to a type of another file than
+    /// the type holding it. Here that type's reader takes no arguments at all, so nothing of
+    /// the types around it reaches it; checked on its `BinRead::Args`.
+    fn no_parent(&self, base: &Expr, root: &'a TypeDef) -> Result<String, SchemaError> {
+        let (holder, name) = match base {
+            Expr::Name(n) => (root, n),
+            Expr::Attr(b, n) => match self.actual(b, root)? {
+                (_, Value::Struct(def)) => (def, n),
+                _ => return Err(self.refuse("kst `_parent` of other than a field of a struct")),
+            },
+            _ => return Err(self.refuse("kst `_parent` of other than a field path")),
+        };
+        let declaring = |def: &TypeDef| {
+            self.schemas
+                .files
+                .values()
+                .find(|f| f.types.iter().any(|t| std::ptr::eq(t, def)))
+                .map(|f| f.id.clone())
+        };
+        let (_, Value::Struct(def)) = self.field("r", holder, name)? else {
+            return Err(self.refuse("kst `_parent` of other than a struct"));
+        };
+        let decl = declaring(def).unwrap_or_default();
+        if declaring(holder).as_deref() == Some(decl.as_str()) {
+            return Err(self.refuse(
+                "kst `_parent` / `_root` is null only for a type of another file",
+            ));
+        }
+        let what = format!("{base:?}").replace('"', "'");
+        let rust = format!("{decl}::{}", def.rust_name);
+        Ok(format!(
+            "check(std::any::TypeId::of::<<{rust} as BinRead>::Args<'static>>() == std::any::TypeId::of::<()>(), \"{what} gets no parent or root\")?;\n"
+        ))
+    }
+
     /// One `check(...)` statement.
     fn assert(
         &self,
@@ -342,6 +377,12 @@ impl<'a> Cx<'a> {
         expected: &Expr,
         root: &'a TypeDef,
     ) -> Result<String, SchemaError> {
+        if let (Expr::Attr(base, nav), Expr::Name(null)) = (actual, expected)
+            && (nav == "_parent" || nav == "_root")
+            && null == "null"
+        {
+            return self.no_parent(base, root);
+        }
         let (access, kind) = self.actual(actual, root)?;
         if matches!(expected, Expr::Name(n) if n == "null") {
             // An unsized switch where no case matched reads nothing (Kaitai's null).
