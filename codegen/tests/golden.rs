@@ -488,14 +488,24 @@ fn parent_and_root_values() {
 
 #[test]
 fn value_instances_read_parent_and_root() {
-    // "a\0", more 1, leaf code 5, then the nested copy: "b\0", more 0, leaf code 7.
-    let v: value_parent_root::ValueParentRoot = round_trip(&[0x61, 0, 1, 5, 0x62, 0, 0, 7]);
+    // "a\0", more 1, leaf code 5, kind 1 and a two-byte body (x 9), then the nested copy:
+    // "b\0", more 0, leaf code 7, kind 2 and a body of case_b (which reads nothing).
+    let v: value_parent_root::ValueParentRoot =
+        round_trip(&[0x61, 0, 1, 5, 1, 9, 0, 0x62, 0, 0, 7, 2, 0, 0]);
+    let value_parent_root::ValueParentRootBody::CaseA(a) = &v.body.value else {
+        panic!("kind 1 is case_a: {:?}", v.body);
+    };
+    assert_eq!((a.x, a.probe.kind_seen()), (9, Some(1)));
     assert_eq!(v.leaf.parent_tag().as_deref(), Some("a"));
     // code 5 + the copy's more 1 + the outermost's more 1.
     assert_eq!(v.leaf.inner.total(), Some(7));
     assert_eq!((v.outer_more(), v.parent_more()), (Some(1), None));
     let next = v.next.as_deref().expect("more is 1");
     assert_eq!(next.leaf.parent_tag().as_deref(), Some("b"));
+    let value_parent_root::ValueParentRootBody::CaseB(b) = &next.body.value else {
+        panic!("kind 2 is case_b: {:?}", next.body);
+    };
+    assert_eq!(b.probe.kind_seen(), Some(2));
     // code 7 + the copy's more 0 + the outermost's more 1.
     assert_eq!(next.leaf.inner.total(), Some(8));
     assert_eq!((next.outer_more(), next.parent_more()), (Some(1), Some(1)));

@@ -1230,7 +1230,9 @@ impl<'a> Module<'a> {
             if sized {
                 self.frames = true;
                 let (r, w) = self.frame_values(def, field, None)?;
-                let arg = sw.arg.map_or("()".to_string(), |a| format!("({a},)"));
+                let mut args: Vec<String> = sw.arg.into_iter().collect();
+                args.extend(self.up_args(def, field)?);
+                let arg = format!("({})", args.iter().map(|a| format!("{a},")).collect::<String>());
                 raw_args = Some((format!("({r}, {arg})"), format!("({w}, ())")));
                 format!("KsSub<{}>", sw.name)
             } else {
@@ -1950,7 +1952,12 @@ impl<'a> Module<'a> {
         let (name, args) = match &field.ty {
             FieldType::Named { name, args } => (name, args),
             FieldType::Switch { .. } if field.variants.is_none() => {
-                return Ok(self.general_switch_arg(def, field)?.map(|a| vec![a]));
+                let mut args: Vec<String> = self.general_switch_arg(def, field)?.into_iter().collect();
+                // A sized switch passes its arguments inside `args_raw` (see `field`).
+                if field.size.is_none() && !field.size_eos {
+                    args.extend(self.up_args(def, field)?);
+                }
+                return Ok((!args.is_empty()).then_some(args));
             }
             FieldType::Switch { on, .. } => {
                 let on = self.expr(field, on)?;
@@ -2006,9 +2013,7 @@ impl<'a> Module<'a> {
             });
         }
         out.extend(self.nav_args(def, field)?.0);
-        let at = def.seq.iter().position(|f| std::ptr::eq(f, field));
-        let up = self.up().args(def, at.unwrap_or(usize::MAX), field);
-        out.extend(up.map_err(|(at, e)| self.err(&at, e))?);
+        out.extend(self.up_args(def, field)?);
         if self.needs_depth(decl, target) {
             out.push(if def.max_depth.is_some() {
                 "depth + 1".into()
@@ -2035,6 +2040,14 @@ impl<'a> Module<'a> {
         self.nav()
             .args(def, at)
             .map_err(|e| self.field_err(field, e))
+    }
+
+    /// What a field passes to the value-instance imports of its type or switch cases (see
+    /// `nav_value.rs`).
+    fn up_args(&self, def: &TypeDef, field: &Field) -> Result<Vec<String>, SchemaError> {
+        let at = def.seq.iter().position(|f| std::ptr::eq(f, field));
+        let up = self.up().args(def, at.unwrap_or(usize::MAX), field);
+        up.map_err(|(at, e)| self.err(&at, e))
     }
 
     /// The bound of a `-savepoint-max-depth` type's field that recurses into it, else `None`.

@@ -110,43 +110,48 @@ impl<'a> Up<'a> {
         def.yaml_path.is_empty()
     }
 
-    /// The type of a field when it is a user type of this file.
-    fn child(&self, field: &Field) -> Option<&'a TypeDef> {
-        let FieldType::Named { name, .. } = &field.ty else {
-            return None;
+    /// The types of this file a field reads: its user type, or its switch cases'.
+    fn children(&self, field: &Field) -> Vec<&'a TypeDef> {
+        let names: Vec<&str> = match &field.ty {
+            FieldType::Named { name, .. } => vec![name],
+            FieldType::Switch { .. } => field.switch_cases.iter().map(|(_, t)| t.as_str()).collect(),
+            FieldType::None => Vec::new(),
         };
-        self.schemas
-            .resolve(self.file, name)
-            .filter(|(decl, _)| *decl == self.file)
-            .map(|(_, t)| t)
+        let mut out: Vec<&'a TypeDef> = Vec::new();
+        for name in names {
+            if let Some((decl, t)) = self.schemas.resolve(self.file, name)
+                && decl == self.file
+                && !out.iter().any(|o| o.id == t.id)
+            {
+                out.push(t);
+            }
+        }
+        out
     }
 
-    /// The one type of this file whose seq holds a field of type `def`.
-    fn parent(&self, def: &TypeDef) -> Result<&'a TypeDef, String> {
-        let mut found = self
-            .types()
+    /// The type of a field when it is a user type of this file.
+    fn child(&self, field: &Field) -> Option<&'a TypeDef> {
+        match field.ty {
+            FieldType::Named { .. } => self.children(field).pop(),
+            _ => None,
+        }
+    }
+
+    /// The types of this file whose seq reads `def` (a field of it, or a switch case).
+    fn parents(&self, def: &TypeDef) -> Vec<&'a TypeDef> {
+        self.types()
             .iter()
             .filter(|t| {
                 t.seq
                     .iter()
-                    .any(|f| self.child(f).is_some_and(|c| c.id == def.id))
+                    .any(|f| self.children(f).iter().any(|c| c.id == def.id))
             })
-            .map(|t| t.id.as_str())
-            .collect::<Vec<_>>();
-        found.dedup();
-        match found.as_slice() {
-            [one] => Ok(self.types().iter().find(|t| t.id == *one).ok_or("")?),
-            [] => Err(format!("`{}` has no parent type in this file", def.id)),
-            _ => Err(format!(
-                "`_parent` of `{}`, which has several parent types, is not supported by the binrw backend",
-                def.id
-            )),
-        }
+            .collect()
     }
 
     /// Whether the top-level type is a field of some type of its file (contains itself).
     fn nested_root(&self, def: &TypeDef) -> bool {
-        Self::is_root(def) && self.parent(def).is_ok()
+        Self::is_root(def) && !self.parents(def).is_empty()
     }
 
     /// The type a nav path's head (`_parent._parent`, `_root`) reaches from `def`, and the
@@ -157,29 +162,40 @@ impl<'a> Up<'a> {
         path: &[String],
         casts: &[(usize, String)],
     ) -> Result<(&'a TypeDef, usize), String> {
-        let mut at = def;
+        // The types the path may have reached so far (a type read by several).
+        let mut at = vec![def];
         let mut i = 0;
         while i < path.len() && is_nav(&path[i]) {
             at = match path[i].as_str() {
-                "_root" => self
-                    .types()
-                    .iter()
-                    .find(|t| Self::is_root(t))
-                    .ok_or("`_root` in a schema without a top-level type")?,
-                _ => self.parent(at)?,
+                "_root" => self.types().iter().filter(|t| Self::is_root(t)).collect(),
+                _ => {
+                    let mut up: Vec<&'a TypeDef> = at.iter().flat_map(|t| self.parents(t)).collect();
+                    up.sort_by(|a, b| a.id.cmp(&b.id));
+                    up.dedup_by(|a, b| a.id == b.id);
+                    up
+                }
             };
             for (_, ty) in casts.iter().filter(|(c, _)| *c == i) {
                 let id = ty.rsplit("::").next().unwrap_or(ty);
-                if id != at.id {
+                if at.iter().any(|t| t.id != id) {
                     return Err(format!(
-                        "`.as<{ty}>` of `{}`, which is `{}`, is not supported by the binrw backend",
-                        path[..=i].join("."),
-                        at.id
+                        "`.as<{ty}>` of `{}`, which is not always `{id}`, is not supported by the binrw backend",
+                        path[..=i].join(".")
                     ));
                 }
             }
             i += 1;
         }
+        let at = match at.as_slice() {
+            [one] => *one,
+            [] => return Err(format!("`{}` reaches no type of this file", path[..i].join("."))),
+            _ => {
+                return Err(format!(
+                    "`{}` may be one of several types: not supported by the binrw backend",
+                    path[..i].join(".")
+                ));
+            }
+        };
         if casts.iter().any(|(c, _)| *c >= i) || i == path.len() {
             return Err(format!(
                 "`{}` in a value instance is not supported by the binrw backend (only a path to an integer or string field)",
@@ -317,30 +333,18 @@ impl<'a> Up<'a> {
         field: &Field,
         stack: &mut Vec<String>,
     ) -> Result<BTreeSet<Vec<String>>, Refusal> {
-        let cases: Vec<&str> = match &field.ty {
-            FieldType::Switch { .. } => field.switch_cases.iter().map(|(_, t)| t.as_str()).collect(),
-            _ => Vec::new(),
-        };
-        for case in cases {
-            if let Some((decl, t)) = self.schemas.resolve(self.file, case)
-                && decl == self.file
-                && !self.needs_in(t, stack)?.is_empty()
-            {
-                return Err((
-                    field.yaml_path.clone(),
-                    format!("switch case `{case}` reads _parent or _root in a value instance, which the binrw backend does not pass to switch cases"),
-                ));
-            }
+        let mut needs = BTreeSet::new();
+        for child in self.children(field) {
+            needs.extend(self.needs_in(child, stack)?);
         }
-        let Some(child) = self.child(field) else {
-            return Ok(BTreeSet::new());
-        };
-        let needs = self.needs_in(child, stack)?;
-        let cut = field.parent_false || field.parent_up || field.size.is_some() || field.size_eos;
-        if cut && !needs.is_empty() {
+        // A sized user type is a `KsSub`, which passes no arguments; a sized switch passes them
+        // with its selector.
+        let sized = matches!(field.ty, FieldType::Named { .. })
+            && (field.size.is_some() || field.size_eos);
+        if (field.parent_false || field.parent_up || sized) && !needs.is_empty() {
             return Err((
                 field.yaml_path.clone(),
-                format!("a sized field, or one with `parent:`, of type `{}`, which reads _parent or _root in a value instance, is not supported by the binrw backend", child.id),
+                "a sized user-type field, or one with `parent:`, whose type reads _parent or _root in a value instance is not supported by the binrw backend".into(),
             ));
         }
         Ok(needs)
@@ -354,6 +358,29 @@ impl<'a> Up<'a> {
             out.push(format!("{}: Option<{rust}>", name(&p)));
         }
         Ok(out)
+    }
+
+    /// The imports of the enum of switch `field`: the value-instance imports of its cases,
+    /// which its variants pass on by name.
+    pub fn switch_imports(&self, field: &Field) -> Result<Vec<String>, Refusal> {
+        let cases = self.children(field);
+        let mut out = Vec::new();
+        for p in self.field_needs(field, &mut Vec::new())? {
+            let case = cases
+                .iter()
+                .find(|c| self.needs(c).is_ok_and(|n| n.contains(&p)));
+            let rust = case
+                .map_or(Err(String::new()), |c| self.rust_type(c, &p))
+                .map_err(|e| (field.yaml_path.clone(), e))?;
+            out.push(format!("{}: Option<{rust}>", name(&p)));
+        }
+        Ok(out)
+    }
+
+    /// The arguments a switch enum's variant of case type `case` passes: the names of its
+    /// imports, which the enum imports too (see [`Up::switch_imports`]).
+    pub fn case_args(&self, case: &TypeDef) -> Result<Vec<String>, Refusal> {
+        Ok(self.needs(case)?.iter().map(|p| name(p)).collect())
     }
 
     /// The YAML path of `def`'s value instance that reads `p`, else of `def`.

@@ -158,10 +158,18 @@ impl Module<'_> {
         let endian = def
             .endian
             .map_or(String::new(), |e| format!("#[brw({e})]\n"));
-        let import = if others.is_empty() {
+        // The selector, then what the cases' value instances read (see `nav_value.rs`).
+        let mut imports = self
+            .up()
+            .switch_imports(field)
+            .map_err(|(at, e)| self.err(&at, e))?;
+        if !others.is_empty() {
+            imports.insert(0, format!("sel: {}", sel_type(&sel)));
+        }
+        let import = if imports.is_empty() {
             String::new()
         } else {
-            format!("#[br(import(sel: {}))]\n", sel_type(&sel))
+            format!("#[br(import({}))]\n", imports.join(", "))
         };
         let _ = write!(
             enums,
@@ -486,7 +494,13 @@ impl Module<'_> {
         }
         let decl = decl.to_string();
         let rust = target.rust_name.clone();
-        Ok(self.use_type(&decl, &rust))
+        let rust = self.use_type(&decl, &rust);
+        let args = self.up().case_args(target).map_err(|(at, e)| self.err(&at, e))?;
+        Ok(if args.is_empty() {
+            rust
+        } else {
+            format!("#[br(args({}))] {rust}", args.join(", "))
+        })
     }
 }
 

@@ -2,10 +2,25 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
-use savepoint_runtime::frame::{KsFrame, KsStr};
+use savepoint_runtime::frame::{KsFrame, KsStr, KsSub};
 use serde::{Deserialize, Serialize};
 
-/// Value instances reading `_parent` and `_root` (a string, integers one and two levels up, a cast of `_parent`), in a top-level type that contains itself: its nested copies see the outermost one as `_root` and the copy around them as `_parent`.
+/// `ValueParentRoot.body`, switched on `kind`.
+#[binrw]
+#[brw(little)]
+#[br(import(sel: u8, _parent_kind: Option<u8>))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ValueParentRootBody {
+    #[br(pre_assert(sel == 1))]
+    CaseA(#[br(args(_parent_kind))] CaseA),
+    #[br(pre_assert(sel == 2))]
+    CaseB(#[br(args(_parent_kind))] CaseB),
+    /// No case matched: the bytes of the area.
+    #[br(pre_assert(!(sel == 1 || sel == 2)))]
+    Raw(#[br(parse_with = binrw::helpers::until_eof)] Vec<u8>),
+}
+
+/// Value instances reading `_parent` and `_root` (a string, integers one and two levels up, a cast of `_parent`), also in the cases of a sized switch, in a top-level type that contains itself: its nested copies see the outermost one as `_root` and the copy around them as `_parent`.
 #[binrw]
 #[brw(little)]
 #[br(import(_parent_more: Option<u8>, _root_more: Option<u8>, depth: u32))]
@@ -18,6 +33,18 @@ pub struct ValueParentRoot {
     pub more: u8,
     #[br(args(Some(more), Some(tag.value.clone()), _root_more.clone().or(Some(more))))]
     pub leaf: Leaf,
+    pub kind: u8,
+    #[bw(assert(
+        match &body.value {
+            ValueParentRootBody::CaseA(..) => *kind == 1,
+            ValueParentRootBody::CaseB(..) => *kind == 2,
+            ValueParentRootBody::Raw(..) => !(*kind == 1 || *kind == 2),
+        },
+        savepoint_runtime::binrw_error::FieldError::new("ValueParentRoot.body", "ValueParentRoot.body does not match its selector `kind`")
+    ))]
+    #[br(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, (kind,Some(kind),)))]
+    #[bw(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
+    pub body: KsSub<ValueParentRootBody>,
     #[br(if(more != 0))]
     #[bw(assert(
         next.is_some() == (*more != 0),
@@ -49,6 +76,46 @@ impl ValueParentRoot {
     #[allow(unused_parens, clippy::all)]
     pub fn parent_more(&self) -> Option<i128> {
         Some(i128::from(self._parent_more?))
+    }
+}
+
+#[binrw]
+#[brw(little)]
+#[br(import(_parent_kind: Option<u8>))]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseA {
+    pub x: u8,
+    #[br(args(_parent_kind.clone()))]
+    pub probe: Probe,
+}
+
+#[binrw]
+#[brw(little)]
+#[br(import(_parent_kind: Option<u8>))]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseB {
+    #[br(args(_parent_kind.clone()))]
+    pub probe: Probe,
+}
+
+#[binrw]
+#[brw(little)]
+#[br(import(_parent_parent_kind: Option<u8>))]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Probe {
+    /// `_parent._parent.kind` as the reader saw it (`None` without it); the writer does not write it.
+    #[br(calc = _parent_parent_kind.clone())]
+    #[bw(ignore)]
+    pub _parent_parent_kind: Option<u8>,
+}
+
+impl Probe {
+    /// Kaitai value instance `kind_seen`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn kind_seen(&self) -> Option<i128> {
+        Some(i128::from(self._parent_parent_kind?))
     }
 }
 
