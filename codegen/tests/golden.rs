@@ -513,8 +513,8 @@ fn value_instances_read_parent_and_root() {
 
 #[test]
 fn struct_params_take_the_type_callers_pass() {
-    let v: struct_params::StructParams = round_trip(&[3, 0xaa, 0xbb]);
-    assert_eq!(v.body.head.len, 3);
+    let v: struct_params::StructParams = round_trip(&[3, b'h', 0, 0xaa, 0xbb]);
+    assert_eq!((v.body.head.len, v.body.head.name.value.as_str()), (3, "h"));
     assert_eq!(v.body.inner.head.len, 3);
     assert_eq!(v.body.inner.data, [0xaa, 0xbb]);
     assert_eq!(v.body.len_plus_one(), Some(4));

@@ -1232,7 +1232,10 @@ impl<'a> Module<'a> {
                 let (r, w) = self.frame_values(def, field, None)?;
                 let mut args: Vec<String> = sw.arg.into_iter().collect();
                 args.extend(self.up_args(def, field)?);
-                let arg = format!("({})", args.iter().map(|a| format!("{a},")).collect::<String>());
+                let arg = format!(
+                    "({})",
+                    args.iter().map(|a| format!("{a},")).collect::<String>()
+                );
                 raw_args = Some((format!("({r}, {arg})"), format!("({w}, ())")));
                 format!("KsSub<{}>", sw.name)
             } else {
@@ -1952,7 +1955,8 @@ impl<'a> Module<'a> {
         let (name, args) = match &field.ty {
             FieldType::Named { name, args } => (name, args),
             FieldType::Switch { .. } if field.variants.is_none() => {
-                let mut args: Vec<String> = self.general_switch_arg(def, field)?.into_iter().collect();
+                let mut args: Vec<String> =
+                    self.general_switch_arg(def, field)?.into_iter().collect();
                 // A sized switch passes its arguments inside `args_raw` (see `field`).
                 if field.size.is_none() && !field.size_eos {
                     args.extend(self.up_args(def, field)?);
@@ -2610,13 +2614,20 @@ mod param_tests {
         let list = SCHEMA.replace("type: block}\n    seq", "type: 'block[]'}\n    seq");
         let list = list.replace("size: foo.foo", "size: 2");
         let listed = generate_one("list", &list).unwrap();
-        assert!(listed.contains("#[br(import(foo: Vec<Block>))]"), "{listed}");
+        assert!(
+            listed.contains("#[br(import(foo: Vec<Block>))]"),
+            "{listed}"
+        );
         // A `struct` param takes the type its caller passes (see `struct_params.rs`), unless
         // that is not a user-type field.
         let any = SCHEMA.replace("type: block}\n    seq", "type: struct}\n    seq");
         assert_eq!(generate_one("struct", &any).unwrap(), src);
         let untyped = any.replace("param_type(first)", "param_type(first.foo)");
-        for (refused, ksy) in [("struct", untyped), ("io", SCHEMA.into()), ("any", SCHEMA.into())] {
+        for (refused, ksy) in [
+            ("struct", untyped),
+            ("io", SCHEMA.into()),
+            ("any", SCHEMA.into()),
+        ] {
             let ksy = ksy.replace(
                 "type: block}\n    seq",
                 &format!("type: {refused}}}\n    seq"),

@@ -29,6 +29,9 @@ use crate::expr::{self, Expr};
 /// A refusal: the YAML path of the field or instance, and why.
 pub type Refusal = (String, String);
 
+/// The `.as<type>` casts in a nav path: the index of the segment each follows, and the type.
+type Casts = Vec<(usize, String)>;
+
 /// `_parent` / `_root` seen from the value instances of one schema file.
 pub struct Up<'a> {
     pub schemas: &'a Schemas,
@@ -51,7 +54,7 @@ pub fn name(path: &[String]) -> String {
 
 /// The nav path `e` spells, with the `.as<type>` casts after its nav segments (each type
 /// name with the index of the segment it follows), or `None` when `e` is not one.
-fn chain(e: &Expr) -> Option<(Vec<String>, Vec<(usize, String)>)> {
+fn chain(e: &Expr) -> Option<(Vec<String>, Casts)> {
     match e {
         Expr::Name(n) if is_nav(n) => Some((vec![n.clone()], Vec::new())),
         Expr::Attr(base, attr) => {
@@ -114,7 +117,9 @@ impl<'a> Up<'a> {
     fn children(&self, field: &Field) -> Vec<&'a TypeDef> {
         let names: Vec<&str> = match &field.ty {
             FieldType::Named { name, .. } => vec![name],
-            FieldType::Switch { .. } => field.switch_cases.iter().map(|(_, t)| t.as_str()).collect(),
+            FieldType::Switch { .. } => {
+                field.switch_cases.iter().map(|(_, t)| t.as_str()).collect()
+            }
             FieldType::None => Vec::new(),
         };
         let mut out: Vec<&'a TypeDef> = Vec::new();
@@ -169,7 +174,8 @@ impl<'a> Up<'a> {
             at = match path[i].as_str() {
                 "_root" => self.types().iter().filter(|t| Self::is_root(t)).collect(),
                 _ => {
-                    let mut up: Vec<&'a TypeDef> = at.iter().flat_map(|t| self.parents(t)).collect();
+                    let mut up: Vec<&'a TypeDef> =
+                        at.iter().flat_map(|t| self.parents(t)).collect();
                     up.sort_by(|a, b| a.id.cmp(&b.id));
                     up.dedup_by(|a, b| a.id == b.id);
                     up
@@ -188,7 +194,12 @@ impl<'a> Up<'a> {
         }
         let at = match at.as_slice() {
             [one] => *one,
-            [] => return Err(format!("`{}` reaches no type of this file", path[..i].join("."))),
+            [] => {
+                return Err(format!(
+                    "`{}` reaches no type of this file",
+                    path[..i].join(".")
+                ));
+            }
             _ => {
                 return Err(format!(
                     "`{}` may be one of several types: not supported by the binrw backend",
@@ -339,8 +350,8 @@ impl<'a> Up<'a> {
         }
         // A sized user type is a `KsSub`, which passes no arguments; a sized switch passes them
         // with its selector.
-        let sized = matches!(field.ty, FieldType::Named { .. })
-            && (field.size.is_some() || field.size_eos);
+        let sized =
+            matches!(field.ty, FieldType::Named { .. }) && (field.size.is_some() || field.size_eos);
         if (field.parent_false || field.parent_up || sized) && !needs.is_empty() {
             return Err((
                 field.yaml_path.clone(),
@@ -354,7 +365,9 @@ impl<'a> Up<'a> {
     pub fn imports(&self, def: &'a TypeDef) -> Result<Vec<String>, Refusal> {
         let mut out = Vec::new();
         for p in self.needs(def)? {
-            let rust = self.rust_type(def, &p).map_err(|e| (self.reader_of(def, &p), e))?;
+            let rust = self
+                .rust_type(def, &p)
+                .map_err(|e| (self.reader_of(def, &p), e))?;
             out.push(format!("{}: Option<{rust}>", name(&p)));
         }
         Ok(out)
@@ -396,13 +409,18 @@ impl<'a> Up<'a> {
     /// `at`: the import, or the field path read before.
     fn value(&self, def: &'a TypeDef, p: &[String], at: usize) -> Result<String, String> {
         let own = |rest: &[String]| self.local(def, rest, at);
-        match self.need_of(def, p) {
-            None => own(&p[1..]),
-            Some(_) if p[0] == "_root" && self.nested_root(def) => {
-                Ok(format!("{}.clone().or({})", name(p), own(&p[1..])?))
-            }
-            Some(_) => Ok(format!("{}.clone()", name(p))),
+        if self.need_of(def, p).is_none() {
+            return own(&p[1..]);
         }
+        // An integer is `Copy`; a string import is cloned for each field that passes it.
+        let import = match self.rust_type(def, p)?.as_str() {
+            "String" => format!("{}.clone()", name(p)),
+            _ => name(p),
+        };
+        if p[0] == "_root" && self.nested_root(def) {
+            return Ok(format!("{import}.or({})", own(&p[1..])?));
+        }
+        Ok(import)
     }
 
     /// `Some(..)` of the field path `rest` of `def`, read before seq field `at`.

@@ -64,7 +64,10 @@ fn argument_type(
     let mut found: Option<Key> = None;
     for (file_id, file) in &schemas.files {
         for caller in &file.types {
-            let fields = caller.seq.iter().chain(caller.positioned.iter().map(|p| &p.field));
+            let fields = caller
+                .seq
+                .iter()
+                .chain(caller.positioned.iter().map(|p| &p.field));
             for field in fields {
                 let FieldType::Named { name, args } = &field.ty else {
                     continue;
@@ -105,7 +108,11 @@ fn value_type(
         };
         return plain(field).then(|| resolve(name)).flatten();
     }
-    let (i, (_, ty)) = caller.params.iter().enumerate().find(|(_, (p, _))| p == arg)?;
+    let (i, (_, ty)) = caller
+        .params
+        .iter()
+        .enumerate()
+        .find(|(_, (p, _))| p == arg)?;
     if ty != "struct" {
         return resolve(ty);
     }
@@ -125,4 +132,41 @@ fn plain(field: &Field) -> bool {
         && field.terminator.is_none()
         && field.process.is_none()
         && field.rust_type.is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(ksy: &str) -> Schemas {
+        let dir =
+            std::env::temp_dir().join(format!("savepoint-struct-params-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("s{}.ksy", ksy.len()));
+        std::fs::write(&path, ksy).unwrap();
+        let schemas = Schemas::load_file(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        schemas
+    }
+
+    fn param_type(schemas: &Schemas, type_id: &str) -> String {
+        let def = schemas.files["s"].types.iter().find(|t| t.id == type_id);
+        def.unwrap().params[0].1.clone()
+    }
+
+    const KSY: &str = "meta: {id: s}\nseq:\n  - {id: a, type: blk}\n  - {id: b, type: blk}\n  - {id: one, type: user(a)}\n  - {id: two, type: user(b)}\ntypes:\n  blk:\n    seq:\n      - {id: x, type: u1}\n  other:\n    seq:\n      - {id: y, type: u1}\n  user:\n    params:\n      - {id: p, type: struct}\n    seq:\n      - {id: inner, type: inner(p)}\n  inner:\n    params:\n      - {id: q, type: struct}\n";
+
+    #[test]
+    fn a_struct_param_takes_the_type_all_callers_pass() {
+        let schemas = load(KSY);
+        assert_eq!(param_type(&schemas, "user"), "blk");
+        // Passed on from a param typed so.
+        assert_eq!(param_type(&schemas, "inner"), "blk");
+        // Callers that disagree, or pass other than a plain field, leave it `struct`.
+        let mixed = load(&KSY.replace("{id: b, type: blk}", "{id: b, type: other}"));
+        assert_eq!(param_type(&mixed, "user"), "struct");
+        assert_eq!(param_type(&mixed, "inner"), "struct");
+        let conditional = load(&KSY.replace("{id: b, type: blk}", "{id: b, type: blk, if: false}"));
+        assert_eq!(param_type(&conditional, "user"), "struct");
+    }
 }

@@ -359,9 +359,9 @@ impl<'a> Cx<'a> {
         };
         let decl = declaring(def).unwrap_or_default();
         if declaring(holder).as_deref() == Some(decl.as_str()) {
-            return Err(self.refuse(
-                "kst `_parent` / `_root` is null only for a type of another file",
-            ));
+            return Err(
+                self.refuse("kst `_parent` / `_root` is null only for a type of another file")
+            );
         }
         let what = format!("{base:?}").replace('"', "'");
         let rust = format!("{decl}::{}", def.rust_name);

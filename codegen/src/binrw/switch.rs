@@ -495,7 +495,10 @@ impl Module<'_> {
         let decl = decl.to_string();
         let rust = target.rust_name.clone();
         let rust = self.use_type(&decl, &rust);
-        let args = self.up().case_args(target).map_err(|(at, e)| self.err(&at, e))?;
+        let args = self
+            .up()
+            .case_args(target)
+            .map_err(|(at, e)| self.err(&at, e))?;
         Ok(if args.is_empty() {
             rust
         } else {

@@ -11,6 +11,7 @@ types:
   header:
     seq:
       - {id: len, type: u1}
+      - {id: name, type: strz, encoding: ASCII}
   body:
     params:
       - {id: head, type: struct}

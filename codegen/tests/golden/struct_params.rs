@@ -2,6 +2,7 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
+use savepoint_runtime::frame::{KsFrame, KsStr};
 use serde::{Deserialize, Serialize};
 
 /// Params of type `struct`, typed by the one user type their callers pass (a field, and a param passed on), and a cast of one to that type.
@@ -16,9 +17,12 @@ pub struct StructParams {
 
 #[binrw]
 #[brw(little)]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
     pub len: u8,
+    #[br(args_raw = KsFrame { size: None, eos: false, terminator: Some(0), include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
+    #[bw(args_raw = KsFrame { size: None, eos: false, terminator: Some(0), include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
+    pub name: KsStr,
 }
 
 #[binrw]

@@ -31,7 +31,7 @@ pub struct ValueParentRoot {
     #[bw(args_raw = KsFrame { size: None, eos: false, terminator: Some(0), include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
     pub tag: KsStr,
     pub more: u8,
-    #[br(args(Some(more), Some(tag.value.clone()), _root_more.clone().or(Some(more))))]
+    #[br(args(Some(more), Some(tag.value.clone()), _root_more.or(Some(more))))]
     pub leaf: Leaf,
     pub kind: u8,
     #[bw(assert(
@@ -50,14 +50,14 @@ pub struct ValueParentRoot {
         next.is_some() == (*more != 0),
         savepoint_runtime::binrw_error::FieldError::new("ValueParentRoot.next", "ValueParentRoot.next must be present exactly when more != 0")
     ))]
-    #[br(args(Some(more), _root_more.clone().or(Some(more)), depth + 1))]
+    #[br(args(Some(more), _root_more.or(Some(more)), depth + 1))]
     pub next: Option<Box<ValueParentRoot>>,
     /// `_parent.more` as the reader saw it (`None` without it); the writer does not write it.
-    #[br(calc = _parent_more.clone())]
+    #[br(calc = _parent_more)]
     #[bw(ignore)]
     pub _parent_more: Option<u8>,
     /// `_root.more` as the reader saw it (`None` without it); the writer does not write it.
-    #[br(calc = _root_more.clone().or(Some(more)))]
+    #[br(calc = _root_more.or(Some(more)))]
     #[bw(ignore)]
     pub _root_more: Option<u8>,
 }
@@ -85,7 +85,7 @@ impl ValueParentRoot {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CaseA {
     pub x: u8,
-    #[br(args(_parent_kind.clone()))]
+    #[br(args(_parent_kind))]
     pub probe: Probe,
 }
 
@@ -94,7 +94,7 @@ pub struct CaseA {
 #[br(import(_parent_kind: Option<u8>))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CaseB {
-    #[br(args(_parent_kind.clone()))]
+    #[br(args(_parent_kind))]
     pub probe: Probe,
 }
 
@@ -104,7 +104,7 @@ pub struct CaseB {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Probe {
     /// `_parent._parent.kind` as the reader saw it (`None` without it); the writer does not write it.
-    #[br(calc = _parent_parent_kind.clone())]
+    #[br(calc = _parent_parent_kind)]
     #[bw(ignore)]
     pub _parent_parent_kind: Option<u8>,
 }
@@ -125,7 +125,7 @@ impl Probe {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Leaf {
     pub code: u8,
-    #[br(args(_parent_more.clone(), Some(code), _root_more.clone()))]
+    #[br(args(_parent_more, Some(code), _root_more))]
     pub inner: Inner,
     /// `_parent.tag` as the reader saw it (`None` without it); the writer does not write it.
     #[br(calc = _parent_tag.clone())]
@@ -149,15 +149,15 @@ impl Leaf {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Inner {
     /// `_parent._parent.more` as the reader saw it (`None` without it); the writer does not write it.
-    #[br(calc = _parent_parent_more.clone())]
+    #[br(calc = _parent_parent_more)]
     #[bw(ignore)]
     pub _parent_parent_more: Option<u8>,
     /// `_parent.code` as the reader saw it (`None` without it); the writer does not write it.
-    #[br(calc = _parent_code.clone())]
+    #[br(calc = _parent_code)]
     #[bw(ignore)]
     pub _parent_code: Option<u8>,
     /// `_root.more` as the reader saw it (`None` without it); the writer does not write it.
-    #[br(calc = _root_more.clone())]
+    #[br(calc = _root_more)]
     #[bw(ignore)]
     pub _root_more: Option<u8>,
 }
