@@ -12,10 +12,13 @@
 //! own `x` when it is the outermost.
 //!
 //! What is passed is a clone of an integer or string field read before the field that passes
-//! it, reached through plain user-type fields; an `.as<type>` right after `_parent` / `_root`
-//! must name the type it reaches. Nothing is passed to another file's types (Kaitai does not
-//! either), into switch cases, positioned instances, sized user types or across
-//! `parent: false` / `parent: _parent`: those are refused.
+//! it, reached through plain user-type fields. A switch enum imports what its cases read and
+//! each variant passes it on. `_parent` of a type read by several types (switch cases of one
+//! field, say) is each of them, and the path must meet one type again (`_parent._parent`); an
+//! `.as<type>` right after `_parent` / `_root` must name the type it reaches. Nothing is passed
+//! to another file's types (Kaitai does not either); positioned instances, sized user-type
+//! fields and `parent: false` / `parent: _parent` whose type reads `_parent` / `_root` in a value
+//! instance are refused.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -42,7 +45,7 @@ pub struct Up<'a> {
 pub enum Read {
     /// The top-level type's own field path (its `_root.x`), to translate as `x`.
     Local(Expr),
-    /// A recorded field: its name, the value's type and the method's spelling of it.
+    /// A recorded field: the value's type and the method's spelling of it.
     Recorded(Ty, String),
 }
 

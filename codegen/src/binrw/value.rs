@@ -9,7 +9,8 @@
 //! `Option<bool>`) and `None` only when a value does not fit. Anything else is refused with
 //! the construct, never approximated. A conditional field that is absent makes the value `None`
 //! (undefined); a user-type field is a clone, and `.x` reaches its plain fields, `pos` instances
-//! and value instances.
+//! and value instances. `_parent.x` and `_root.x` read what the reader recorded (see
+//! `nav_value.rs`).
 
 use std::fmt::Write as _;
 
