@@ -1624,8 +1624,8 @@ impl<'a> Module<'a> {
             ));
         }
         let (read, write) = self.frame_values(def, field, None)?;
-        let (pr, pw) =
-            super::process::args(def, field, process).map_err(|e| self.field_err(field, e))?;
+        let (pr, pw) = super::process::args(def, field, process, &self.settings.processors)
+            .map_err(|e| self.field_err(field, e))?;
         self.frames = true;
         self.process = true;
         if plain_bytes {
