@@ -40,6 +40,9 @@ fn golden_modules_are_fresh() {
     let generated = Builder::new()
         .schemas(&schemas)
         .import_dir(golden_dir())
+        .processor("shift", "crate::Shift")
+        .processor("demo.brackets", "crate::demo::Brackets")
+        .opaque_type("packed_rgb", "crate::PackedRgb")
         .generate()
         .unwrap_or_else(|e| panic!("{e}"));
     // Each module is named by its meta/id, which is the schema's file name.
@@ -73,6 +76,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/calculated_endian.rs"] mod calculated_endian;
 #[rustfmt::skip] #[path = "golden/conditional.rs"] mod conditional;
 #[rustfmt::skip] #[path = "golden/contents.rs"] mod contents;
+#[rustfmt::skip] #[path = "golden/custom_process.rs"] mod custom_process;
 #[rustfmt::skip] #[path = "golden/endianness.rs"] mod endianness;
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
@@ -83,6 +87,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/io_bits.rs"] mod io_bits;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
+#[rustfmt::skip] #[path = "golden/opaque.rs"] mod opaque;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
 #[rustfmt::skip] #[path = "golden/parent_root.rs"] mod parent_root;
 #[rustfmt::skip] #[path = "golden/process.rs"] mod process;
@@ -554,4 +559,95 @@ fn savepoint_rust_names_and_types() {
     let money: Money = v.money;
     assert_eq!(money, -2);
     assert_eq!(v.tags.items, [1, 2]);
+}
+
+/// The custom routine `custom_process.ksy` names `shift(key, up, unused)`: every byte moved up
+/// (or down) by `key`, wrapping.
+pub struct Shift {
+    key: u8,
+    up: bool,
+}
+
+impl Shift {
+    /// The routine of the schema's arguments (the byte list shows a list arrives as a slice).
+    pub fn new(key: u8, up: bool, unused: &[u8]) -> Self {
+        assert_eq!(unused, [0x01]);
+        Shift { key, up }
+    }
+
+    fn moved(&self, bytes: &[u8], up: bool) -> Vec<u8> {
+        let step = |b: &u8| match up {
+            true => b.wrapping_add(self.key),
+            false => b.wrapping_sub(self.key),
+        };
+        bytes.iter().map(step).collect()
+    }
+}
+
+impl savepoint_runtime::custom_process::KsCustomProcess for Shift {
+    fn decode(&self, stored: &[u8]) -> Result<Vec<u8>, String> {
+        Ok(self.moved(stored, self.up))
+    }
+
+    fn encode(&self, value: &[u8]) -> Result<Vec<u8>, String> {
+        Ok(self.moved(value, !self.up))
+    }
+}
+
+/// The dotted routine name `demo.brackets` of `custom_process.ksy`.
+pub mod demo {
+    /// Decoding puts the stored bytes between `[` and `]`; a value without them cannot be
+    /// stored.
+    pub struct Brackets;
+
+    impl Brackets {
+        /// The routine (no arguments).
+        pub fn new() -> Self {
+            Brackets
+        }
+    }
+
+    impl savepoint_runtime::custom_process::KsCustomProcess for Brackets {
+        fn decode(&self, stored: &[u8]) -> Result<Vec<u8>, String> {
+            Ok([b"[", stored, b"]"].concat())
+        }
+
+        fn encode(&self, value: &[u8]) -> Result<Vec<u8>, String> {
+            let inner = value.strip_prefix(b"[").and_then(|v| v.strip_suffix(b"]"));
+            inner.map(<[u8]>::to_vec).ok_or_else(|| "not in brackets".into())
+        }
+    }
+}
+
+#[test]
+fn custom_process_routines_decode_and_keep_stored_bytes() {
+    let mut v: custom_process::CustomProcess = round_trip(&[2, 0x10, 0xff, 0x41, 0x42]);
+    assert_eq!(v.shifted.value, [0x12, 0x01]);
+    // `[AB]`: the pair reads the first two decoded bytes and keeps the rest.
+    assert_eq!((v.framed.value.a, v.framed.value.b), (b'[', b'A'));
+    assert_eq!(v.framed.tail, b"B]");
+    v.shifted.value = vec![0x00, 0x20];
+    v.framed.tail = b"C]".to_vec();
+    assert_eq!(write(&v), [2, 0xfe, 0x1e, 0x41, 0x43]);
+    // An edit the routine cannot store is a write error, not a panic.
+    v.framed.tail = b"C".to_vec();
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("process demo.brackets: not in brackets"), "{err}");
+}
+
+/// The opaque type `opaque.ksy` uses: a 16-bit RGB 5:6:5 colour, implemented by hand.
+#[binrw::binrw]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PackedRgb {
+    /// Red in the top five bits, green in the middle six, blue in the low five.
+    pub rgb565: u16,
+}
+
+#[test]
+fn opaque_types_are_the_users_types() {
+    let v: opaque::Opaque = round_trip(&[0x1f, 0x00, 0xe0, 0x07, 0xaa, 0xff, 0x07]);
+    assert_eq!(v.color, PackedRgb { rgb565: 0x001f });
+    assert_eq!((v.sized.value.rgb565, v.sized.tail.as_slice()), (0x07e0, &[0xaa][..]));
+    // Stored xored with 0xff.
+    assert_eq!(v.hidden.value.rgb565, 0xf800);
 }
