@@ -373,6 +373,62 @@ mod tests {
         );
     }
 
+    const CUSTOM: &str = "meta: {id: custom, endian: le, ks-opaque-types: true}\nseq:\n  - {id: key, type: u1}\n  - {id: data, size: 2, process: 'my_fx(key, [1, 2])'}\n  - {id: other, type: ext_thing}\n";
+
+    #[test]
+    fn processors_and_opaque_types_are_the_rust_types_the_builder_names() {
+        let dir = schemas("custom");
+        let path = dir.join("custom.ksy");
+        std::fs::write(&path, CUSTOM).unwrap();
+        let builder = Builder::new().schema(&path);
+        let g = builder
+            .clone()
+            .processor("my_fx", "crate::fx::MyFx")
+            .opaque_type("ext_thing", "crate::ext::Thing")
+            .generate()
+            .unwrap();
+        let src = &g.modules[0].source;
+        for expected in [
+            "KsProcess::custom(\"my_fx\", crate::fx::MyFx::new(key, &[0x01, 0x02][..]))",
+            "KsProcess::custom(\"my_fx\", crate::fx::MyFx::new(*key, &[0x01, 0x02][..]))",
+            "use crate::ext::Thing;",
+            "pub other: Thing,",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
+
+        let err = builder
+            .clone()
+            .opaque_type("ext_thing", "crate::ext::Thing")
+            .generate()
+            .unwrap_err();
+        let BuildError::Schema(e) = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(e.yaml_path, "/seq/1");
+        assert!(e.message.contains("Builder::processor(\"my_fx\""), "{err}");
+
+        let err = builder
+            .clone()
+            .processor("my_fx", "crate::fx::MyFx")
+            .generate()
+            .unwrap_err();
+        let BuildError::Schema(e) = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(e.yaml_path, "/seq/2");
+        assert!(e.message.contains("Builder::opaque_type(\"ext_thing\""), "{err}");
+
+        let err = builder
+            .processor("my_fx", "not a path")
+            .generate()
+            .unwrap_err();
+        assert!(
+            matches!(err, BuildError::Setting { name: "processor", .. }),
+            "{err}"
+        );
+    }
+
     #[test]
     fn compile_writes_only_changed_modules() {
         let dir = schemas("compile");
