@@ -417,14 +417,23 @@ mod tests {
             panic!("{err}")
         };
         assert_eq!(e.yaml_path, "/seq/2");
-        assert!(e.message.contains("Builder::opaque_type(\"ext_thing\""), "{err}");
+        assert!(
+            e.message.contains("Builder::opaque_type(\"ext_thing\""),
+            "{err}"
+        );
 
         let err = builder
             .processor("my_fx", "not a path")
             .generate()
             .unwrap_err();
         assert!(
-            matches!(err, BuildError::Setting { name: "processor", .. }),
+            matches!(
+                err,
+                BuildError::Setting {
+                    name: "processor",
+                    ..
+                }
+            ),
             "{err}"
         );
     }

@@ -614,7 +614,9 @@ pub mod demo {
 
         fn encode(&self, value: &[u8]) -> Result<Vec<u8>, String> {
             let inner = value.strip_prefix(b"[").and_then(|v| v.strip_suffix(b"]"));
-            inner.map(<[u8]>::to_vec).ok_or_else(|| "not in brackets".into())
+            inner
+                .map(<[u8]>::to_vec)
+                .ok_or_else(|| "not in brackets".into())
         }
     }
 }
@@ -632,7 +634,11 @@ fn custom_process_routines_decode_and_keep_stored_bytes() {
     // An edit the routine cannot store is a write error, not a panic.
     v.framed.tail = b"C".to_vec();
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
-    assert!(err.to_string().contains("process demo.brackets: not in brackets"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("process demo.brackets: not in brackets"),
+        "{err}"
+    );
 }
 
 /// The opaque type `opaque.ksy` uses: a 16-bit RGB 5:6:5 colour, implemented by hand.
@@ -647,7 +653,10 @@ pub struct PackedRgb {
 fn opaque_types_are_the_users_types() {
     let v: opaque::Opaque = round_trip(&[0x1f, 0x00, 0xe0, 0x07, 0xaa, 0xff, 0x07]);
     assert_eq!(v.color, PackedRgb { rgb565: 0x001f });
-    assert_eq!((v.sized.value.rgb565, v.sized.tail.as_slice()), (0x07e0, &[0xaa][..]));
+    assert_eq!(
+        (v.sized.value.rgb565, v.sized.tail.as_slice()),
+        (0x07e0, &[0xaa][..])
+    );
     // Stored xored with 0xff.
     assert_eq!(v.hidden.value.rgb565, 0xf800);
 }

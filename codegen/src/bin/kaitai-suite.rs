@@ -251,7 +251,11 @@ fn prepare(root: &Path, kst: &Path, opts: &Options, binrw: bool) -> Result<(Test
                 other => Err(format!("kst {k}: unsupported value {other:?}")),
             }
         };
-        checks.push(Check::Assert(e("actual")?, e("expected")?));
+        let raises = a.get("exception").and_then(Value::as_str);
+        match raises {
+            Some(kind) => checks.push(Check::Raises(e("actual")?, kind.to_string())),
+            None => checks.push(Check::Assert(e("actual")?, e("expected")?)),
+        }
     }
     if binrw {
         let module =

@@ -349,6 +349,22 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// The check of an assertion whose `actual` must fail with Kaitai's `kind`: a value
+    /// instance that Kaitai cannot compute (`ConversionError` of `"12x".to_i`) is undefined
+    /// (`None`) here, so its method must return `None`.
+    fn raises(&self, actual: &Expr, kind: &str, root: &'a TypeDef) -> Result<String, SchemaError> {
+        if kind != "ConversionError" {
+            return Err(self.refuse(format!("kst assertion expecting {kind}")));
+        }
+        let (access, _) = self.actual(actual, root)?;
+        let call = access
+            .strip_suffix(" is undefined\")?")
+            .and_then(|a| a.rfind(".ok_or(").map(|at| &a[..at]))
+            .ok_or_else(|| self.refuse(format!("kst {kind} from other than a value instance")))?;
+        let what = format!("{actual:?} raises {kind}").replace('"', "'");
+        Ok(format!("check({call}.is_none(), \"{what}\")?;\n"))
+    }
+
     /// One `check(...)` statement.
     fn assert(
         &self,
@@ -616,6 +632,7 @@ pub fn generate_test(
     for check in checks {
         match check {
             Check::Assert(actual, expected) => body.push_str(&cx.assert(actual, expected, root)?),
+            Check::Raises(actual, kind) => body.push_str(&cx.raises(actual, kind, root)?),
             Check::Exception(kind) => exception = Some(kind.as_str()),
         }
     }
