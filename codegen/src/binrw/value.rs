@@ -616,11 +616,10 @@ impl<'a> Tr<'a, '_> {
                         }
                         // The runtime's decoder, imported as `ks_decode` (see `methods`).
                         Some(known) => format!("ks_decode(&({v}), {known:?})"),
-                        None => {
-                            return Err(format!(
-                                "`.to_s({encoding:?})`: an encoding the binrw backend does not know"
-                            ));
-                        }
+                        // Kaitai fails on access (UnknownEncodingError): undefined here.
+                        None => format!(
+                            "savepoint_runtime::encoding::decode_known(&({v}), {encoding:?})?"
+                        ),
                     },
                 ))
             }
