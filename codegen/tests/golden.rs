@@ -100,6 +100,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
+#[rustfmt::skip] #[path = "golden/value_strings.rs"] mod value_strings;
 #[rustfmt::skip] #[path = "golden/vec2.rs"] mod vec2;
 #[rustfmt::skip] #[path = "golden/writer_params.rs"] mod writer_params;
 
@@ -659,4 +660,12 @@ fn opaque_types_are_the_users_types() {
     );
     // Stored xored with 0xff.
     assert_eq!(v.hidden.value.rgb565, 0xf800);
+}
+
+#[test]
+fn value_strings_fstrings_and_an_unknown_encoding() {
+    let v: value_strings::ValueStrings = round_trip(b"Bob\x07hi");
+    assert_eq!(v.empty().as_deref(), Some(""));
+    assert_eq!(v.label().as_deref(), Some("Bob is level 7!"));
+    assert_eq!(v.in_unknown_encoding(), None);
 }

@@ -511,6 +511,8 @@ impl<'a> Tr<'a, '_> {
                 format!("({v}).iter().rev().copied().collect::<Vec<u8>>()"),
             ),
             ("to_s", Ty::Int) => (Ty::Str, format!("({v}).to_string()")),
+            // A string interpolated into an f-string is itself.
+            ("to_s", Ty::Str) => (Ty::Str, v),
             ("to_i", Ty::Str) => (Ty::Int, format!("({v}).parse::<i128>().ok()?")),
             ("to_i", Ty::Bool) => (Ty::Int, format!("i128::from({v})")),
             ("to_i", Ty::Enum(_)) => (Ty::Int, format!("i128::from({v})")),
