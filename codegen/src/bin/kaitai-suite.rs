@@ -289,6 +289,7 @@ fn main() {{
             Err(e) => format!("failed: cannot read {{path}}: {{e}}"),
             Ok(data) => match std::panic::catch_unwind(|| run(id, &data)) {{
                 Ok(Ok(())) => "ok".to_string(),
+                Ok(Err(e)) if e.starts_with("skipped: ") => e,
                 Ok(Err(e)) => format!("failed: {{e}}"),
                 Err(_) => "failed: panicked".to_string(),
             }},

