@@ -350,15 +350,23 @@ const ZLIB_HI: [u8; 13] = [
 fn process_xor_rol_zlib() {
     let mut bytes = vec![0xfe, 0x00, 0x81, 13];
     bytes.extend(ZLIB_HI);
+    bytes.extend([1, 0xfe, 0xfd]);
     let mut v: process::Process = round_trip(&bytes);
     assert_eq!(v.xored.value, [0x01, 0xff]);
     assert_eq!(v.rotated.value, [0x03]);
     assert_eq!(v.packed.value, b"hi");
+    // A processed switch reads its case from the decoded bytes.
+    assert_eq!(
+        v.body.value,
+        process::ProcessBody::Pair(process::Pair { a: 1, b: 2 })
+    );
     // An edited value is transformed back.
     v.xored.value = vec![0x0f, 0xf0];
     v.rotated.value = vec![0x80];
+    v.body.value = process::ProcessBody::Pair(process::Pair { a: 0, b: 0x0f });
     let mut expected = vec![0xf0, 0x0f, 0x40, 13];
     expected.extend(ZLIB_HI);
+    expected.extend([1, 0xff, 0xf0]);
     assert_eq!(write(&v), expected);
 }
 
