@@ -97,6 +97,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/savepoint_rust.rs"] mod savepoint_rust;
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
+#[rustfmt::skip] #[path = "golden/switch_coerce.rs"] mod switch_coerce;
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
@@ -676,4 +677,23 @@ fn value_strings_fstrings_and_an_unknown_encoding() {
     assert_eq!(v.empty().as_deref(), Some(""));
     assert_eq!(v.label().as_deref(), Some("Bob is level 7!"));
     assert_eq!(v.in_unknown_encoding(), None);
+}
+
+#[test]
+fn switches_of_one_case_type_meet_as_that_type() {
+    use switch_coerce::{Pair, SwitchCoerce};
+    let plain: SwitchCoerce = round_trip(&[1, 0, 5, 6]);
+    assert_eq!(plain.chosen(), Some(Pair { a: 5, b: 6 }));
+    let hidden: SwitchCoerce = round_trip(&[1, 1, 0xfa, 0xf9]);
+    assert_eq!(hidden.chosen(), Some(Pair { a: 5, b: 6 }));
+    // No case matched: the area's bytes are kept, and the value is undefined.
+    let raw: SwitchCoerce = round_trip(&[2, 0, 5, 6]);
+    assert_eq!(raw.chosen(), None);
+    // The writer checks the present field's case against the selector.
+    let edited = SwitchCoerce { kind: 2, ..plain };
+    let err = edited.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(
+        err.to_string().contains("does not match its selector"),
+        "{err}"
+    );
 }

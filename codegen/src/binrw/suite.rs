@@ -316,6 +316,10 @@ impl<'a> Cx<'a> {
                 }
                 // An integer cast to an integer type is the same number.
                 (b, Value::Int) if emit::is_int(ty) => Ok((b, Value::Int)),
+                // A cast of a user type to itself.
+                (b, Value::Struct(t)) if ty.rsplit("::").next() == Some(t.id.as_str()) => {
+                    Ok((b, Value::Struct(t)))
+                }
                 _ => Err(self.refuse(format!("kst cast to `{ty}` of other than a switch field"))),
             },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {
