@@ -608,6 +608,7 @@ impl savepoint_runtime::custom_process::KsCustomProcess for Shift {
 pub mod demo {
     /// Decoding puts the stored bytes between `[` and `]`; a value without them cannot be
     /// stored.
+    #[derive(Default)]
     pub struct Brackets;
 
     impl Brackets {

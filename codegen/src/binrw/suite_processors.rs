@@ -57,6 +57,7 @@ fn without_underscores(value: &[u8]) -> Result<Vec<u8>, String> {
 }
 
 /// `custom_fx_no_args`: the stored bytes between two `_`.
+#[derive(Default)]
 pub struct CustomFxNoArgs;
 
 impl CustomFxNoArgs {
