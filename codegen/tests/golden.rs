@@ -662,14 +662,19 @@ pub struct PackedRgb {
 
 #[test]
 fn opaque_types_are_the_users_types() {
-    let v: opaque::Opaque = round_trip(&[0x1f, 0x00, 0xe0, 0x07, 0xaa, 0xff, 0x07]);
+    let v: opaque::Opaque = round_trip(&[
+        0x1f, 0x00, // color
+        0xe0, 0x07, 0xaa, // sized: the colour and a byte it leaves
+        0xff, 0x07, // hidden, xored with 0xff
+        2, 0x01, 0x00, 0x02, 0x00, // count, many
+    ]);
     assert_eq!(v.color, PackedRgb { rgb565: 0x001f });
     assert_eq!(
         (v.sized.value.rgb565, v.sized.tail.as_slice()),
         (0x07e0, &[0xaa][..])
     );
-    // Stored xored with 0xff.
     assert_eq!(v.hidden.value.rgb565, 0xf800);
+    assert_eq!(v.many, [PackedRgb { rgb565: 1 }, PackedRgb { rgb565: 2 }]);
 }
 
 #[test]

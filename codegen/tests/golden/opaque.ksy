@@ -7,3 +7,5 @@ seq:
   - {id: color, type: packed_rgb}
   - {id: sized, size: 3, type: packed_rgb}
   - {id: hidden, size: 2, type: packed_rgb, process: xor(0xff)}
+  - {id: count, type: u1}
+  - {id: many, type: packed_rgb, repeat: expr, repeat-expr: count}

@@ -19,4 +19,11 @@ pub struct Opaque {
     #[br(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, KsProcess::Xor(vec![0xff]), ()))]
     #[bw(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, KsProcess::Xor(vec![0xff]), ()))]
     pub hidden: KsProcSub<PackedRgb>,
+    pub count: u8,
+    #[bw(assert(
+        many.len() == usize::from(*count),
+        savepoint_runtime::binrw_error::FieldError::new("Opaque.many", format!("Opaque.many must hold count elements, not {}", many.len()))
+    ))]
+    #[br(count = count)]
+    pub many: Vec<PackedRgb>,
 }
