@@ -5,7 +5,10 @@
 //!
 //! Assertions are translated with the schema's types: a path of fields, indexes and
 //! `.size`/`.length` compared with integer literals or lists of them. Anything else is refused
-//! (and the test reported as skipped with the construct), never guessed.
+//! (and the test reported as skipped with the construct), never guessed. An assertion with
+//! `exception: ConversionError` checks that the value instance is undefined (`None`). The suite's
+//! custom `process` routines are `suite_processors.rs`, and an opaque type whose schema is in the
+//! suite's `formats` folder is generated as a module of the test's own.
 
 use std::fmt::Write as _;
 use std::path::Path;
