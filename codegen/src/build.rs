@@ -148,6 +148,26 @@ impl Builder {
         self
     }
 
+    /// The Rust type of the custom `process` routine `name` (as the schema writes it, e.g.
+    /// `my_custom_fx` or `nested.deeply.custom_fx`): a type implementing
+    /// `savepoint_runtime::custom_process::KsCustomProcess` with a `new` constructor that takes
+    /// the schema's arguments, e.g. `crate::fx::MyCustomFx`. A schema naming a routine no call
+    /// gave is refused.
+    pub fn processor(mut self, name: impl Into<String>, path: impl Into<String>) -> Self {
+        self.settings.processors.insert(name.into(), path.into());
+        self
+    }
+
+    /// The Rust type of the opaque external type `name` (a type a schema with
+    /// `meta/ks-opaque-types: true` uses but no schema declares), e.g.
+    /// `crate::hello::HelloWorld`: it implements `BinRead` and `BinWrite` with `()` arguments
+    /// and derives what the generated types derive. A schema using a name no call gave is
+    /// refused.
+    pub fn opaque_type(mut self, name: impl Into<String>, path: impl Into<String>) -> Self {
+        self.settings.opaque_types.insert(name.into(), path.into());
+        self
+    }
+
     /// The folder the modules are written to (default: the `OUT_DIR` of a build script).
     pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.out_dir = Some(dir.into());
@@ -163,10 +183,20 @@ impl Builder {
 
     /// Generates the modules in memory.
     pub fn generate(&self) -> Result<Generated, BuildError> {
+        let processors = self.settings.processors.values().map(|p| ("processor", p));
+        let opaque = self
+            .settings
+            .opaque_types
+            .values()
+            .map(|p| ("opaque_type", p));
         for (name, value) in [
             ("runtime_path", &self.settings.runtime_path),
             ("module_root", &self.settings.module_root),
-        ] {
+        ]
+        .into_iter()
+        .chain(processors)
+        .chain(opaque)
+        {
             if syn::parse_str::<syn::Path>(value).is_err() {
                 return Err(BuildError::Setting {
                     name,
@@ -336,6 +366,71 @@ mod tests {
                 err,
                 BuildError::Setting {
                     name: "runtime_path",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+    }
+
+    const CUSTOM: &str = "meta: {id: custom, endian: le, ks-opaque-types: true}\nseq:\n  - {id: key, type: u1}\n  - {id: data, size: 2, process: 'my_fx(key, [1, 2])'}\n  - {id: other, type: ext_thing}\n";
+
+    #[test]
+    fn processors_and_opaque_types_are_the_rust_types_the_builder_names() {
+        let dir = schemas("custom");
+        let path = dir.join("custom.ksy");
+        std::fs::write(&path, CUSTOM).unwrap();
+        let builder = Builder::new().schema(&path);
+        let g = builder
+            .clone()
+            .processor("my_fx", "crate::fx::MyFx")
+            .opaque_type("ext_thing", "crate::ext::Thing")
+            .generate()
+            .unwrap();
+        let src = &g.modules[0].source;
+        for expected in [
+            "KsProcess::custom(\"my_fx\", crate::fx::MyFx::new(key, &[0x01, 0x02][..]))",
+            "KsProcess::custom(\"my_fx\", crate::fx::MyFx::new(*key, &[0x01, 0x02][..]))",
+            "use crate::ext::Thing;",
+            "pub other: Thing,",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
+
+        let err = builder
+            .clone()
+            .opaque_type("ext_thing", "crate::ext::Thing")
+            .generate()
+            .unwrap_err();
+        let BuildError::Schema(e) = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(e.yaml_path, "/seq/1");
+        assert!(e.message.contains("Builder::processor(\"my_fx\""), "{err}");
+
+        let err = builder
+            .clone()
+            .processor("my_fx", "crate::fx::MyFx")
+            .generate()
+            .unwrap_err();
+        let BuildError::Schema(e) = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(e.yaml_path, "/seq/2");
+        assert!(
+            e.message.contains("Builder::opaque_type(\"ext_thing\""),
+            "{err}"
+        );
+
+        let err = builder
+            .processor("my_fx", "not a path")
+            .generate()
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                BuildError::Setting {
+                    name: "processor",
                     ..
                 }
             ),

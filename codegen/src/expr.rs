@@ -372,6 +372,13 @@ impl Parser {
                 e
             }
             Tok::Op("[") => Expr::Array(self.list("]")?),
+            Tok::Ident(s) if s == "f" && matches!(self.peek(), Some(Tok::Str(_))) => {
+                let Some(Tok::Str(text)) = self.peek().cloned() else {
+                    unreachable!("checked by the guard")
+                };
+                self.i += 1;
+                fstring(&text)?
+            }
             Tok::Ident(s) if s == "true" || s == "false" => Expr::Bool(s == "true"),
             Tok::Ident(s) if (s == "sizeof" || s == "bitsizeof") && self.is_op("<") => {
                 self.i += 1;
@@ -394,6 +401,46 @@ impl Parser {
             t => return Err(format!("unexpected {t:?}")),
         })
     }
+}
+
+/// An f-string's text (`abc={n}`) as the string it makes: its literal parts and each
+/// interpolated expression's `.to_s`, joined with `+` (an empty f-string is `""`).
+fn fstring(text: &str) -> Result<Expr, String> {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        parts.push(Expr::Str(rest[..open].to_string()));
+        let inner = &rest[open + 1..];
+        let close =
+            closing_brace(inner).ok_or_else(|| format!("unclosed `{{` in f-string {text:?}"))?;
+        let part = parse(&inner[..close])?;
+        parts.push(Expr::Attr(Box::new(part), "to_s".into()));
+        rest = &inner[close + 1..];
+    }
+    parts.push(Expr::Str(rest.to_string()));
+    // Empty literals go, but the first part stays a string so `+` concatenates.
+    parts.retain(|p| !matches!(p, Expr::Str(s) if s.is_empty()));
+    if !matches!(parts.first(), Some(Expr::Str(_))) {
+        parts.insert(0, Expr::Str(String::new()));
+    }
+    let mut parts = parts.into_iter();
+    let first = parts.next().unwrap_or(Expr::Str(String::new()));
+    Ok(parts.fold(first, |a, b| Expr::Binary("+", Box::new(a), Box::new(b))))
+}
+
+/// Where the `}` closing an f-string interpolation is in `text` (braces inside quotes do not
+/// count).
+fn closing_brace(text: &str) -> Option<usize> {
+    let mut quote = None;
+    for (i, c) in text.char_indices() {
+        match (quote, c) {
+            (None, '}') => return Some(i),
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            _ => {}
+        }
+    }
+    None
 }
 
 impl Expr {
@@ -429,6 +476,21 @@ impl Expr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fstrings_are_concatenations_of_to_s() {
+        let s = |t: &str| Expr::Str(t.into());
+        let to_s = |e: Expr| Expr::Attr(Box::new(e), "to_s".into());
+        let plus = |a: Expr, b: Expr| Expr::Binary("+", Box::new(a), Box::new(b));
+        assert_eq!(parse(r#"f"""#).unwrap(), s(""));
+        assert_eq!(parse(r#"f"abc""#).unwrap(), s("abc"));
+        assert_eq!(
+            parse(r#"f"abc={n}!""#).unwrap(),
+            plus(plus(s("abc="), to_s(Expr::Name("n".into()))), s("!"))
+        );
+        assert_eq!(parse(r#"f"{'}'}""#).unwrap(), plus(s(""), to_s(s("}"))));
+        assert!(parse(r#"f"a{n""#).is_err());
+    }
 
     #[test]
     fn precedence_and_postfix() {

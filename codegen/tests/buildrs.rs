@@ -56,13 +56,34 @@ enums:
     2: gems
 ";
 
-/// The build script of `codegen/README.md` ("From a build script"), with serde derives off.
+/// A schema whose `secret` is stored through a custom process routine and whose `stamp` is an
+/// opaque type: both are Rust types of the demo crate, named in its build script.
+const EXTRAS_KSY: &str = "\
+meta:
+  id: extras
+  endian: le
+  ks-opaque-types: true
+seq:
+  - id: key
+    type: u1
+  - id: secret
+    size: 4
+    process: add_key(key)
+  - id: stamp
+    type: timestamp
+";
+
+/// The build script of `codegen/README.md` ("From a build script"), with serde derives off,
+/// plus the routine and the opaque type of `extras.ksy`.
 const BUILD_RS: &str = r#"fn main() -> Result<(), savepoint_codegen::BuildError> {
     savepoint_codegen::Builder::new()
         .schema("schema/save.ksy")
         .schema("schema/common/record.ksy")
+        .schema("schema/extras.ksy")
         .import_dir("schema")
         .serde(false)
+        .processor("add_key", "crate::AddKey")
+        .opaque_type("timestamp", "crate::Timestamp")
         .compile()?;
     Ok(())
 }
@@ -76,9 +97,51 @@ mod record {
     include!(concat!(env!("OUT_DIR"), "/record.rs"));
 }
 
+mod extras {
+    include!(concat!(env!("OUT_DIR"), "/extras.rs"));
+}
+
 use binrw::{BinRead, BinWrite};
 use record::Kind;
 use save::Save;
+
+/// `process: add_key(key)`: each byte stored `key` higher than its value.
+pub struct AddKey(u8);
+
+impl AddKey {
+    pub fn new(key: u8) -> Self {
+        AddKey(key)
+    }
+}
+
+impl savepoint_runtime::custom_process::KsCustomProcess for AddKey {
+    fn decode(&self, stored: &[u8]) -> Result<Vec<u8>, String> {
+        Ok(stored.iter().map(|b| b.wrapping_sub(self.0)).collect())
+    }
+
+    fn encode(&self, value: &[u8]) -> Result<Vec<u8>, String> {
+        Ok(value.iter().map(|b| b.wrapping_add(self.0)).collect())
+    }
+}
+
+/// The opaque type `timestamp`: seconds, little-endian.
+#[binrw::binrw]
+#[derive(Debug, Clone, PartialEq)]
+pub struct Timestamp {
+    pub secs: u32,
+}
+
+/// Reads IN as `extras`, prints it, replaces the secret and writes OUT.
+fn run_extras(input: &str, output: &str) -> Result<(), String> {
+    let bytes = std::fs::read(input).map_err(|e| format!("{input}: {e}"))?;
+    let mut x = extras::Extras::read(&mut std::io::Cursor::new(&bytes)).map_err(|e| e.to_string())?;
+    let secret = String::from_utf8_lossy(&x.secret.value).into_owned();
+    println!("extras: key {} secret {secret} stamp {}", x.key, x.stamp.secs);
+    x.secret.value = b"WXYZ".to_vec();
+    let mut out = std::io::Cursor::new(Vec::new());
+    x.write(&mut out).map_err(|e| e.to_string())?;
+    std::fs::write(output, out.get_ref()).map_err(|e| format!("{output}: {e}"))
+}
 
 fn summary(s: &Save) -> String {
     let records: Vec<String> = s
@@ -113,7 +176,11 @@ fn run(input: &str, output: &str) -> Result<(), String> {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if let Err(e) = run(&args[1], &args[2]) {
+    let result = match args[1].as_str() {
+        "extras" => run_extras(&args[2], &args[3]),
+        _ => run(&args[1], &args[2]),
+    };
+    if let Err(e) = result {
         eprintln!("error: {e}");
         std::process::exit(1);
     }
@@ -180,6 +247,7 @@ incremental = false
     put(&dir.join("src/main.rs"), MAIN_RS);
     put(&dir.join("schema/save.ksy"), SAVE_KSY);
     put(&dir.join("schema/common/record.ksy"), RECORD_KSY);
+    put(&dir.join("schema/extras.ksy"), EXTRAS_KSY);
     // The workspace's versions, so nothing new is resolved or fetched (cargo then drops the
     // entries this crate does not use, which is cheap).
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
@@ -256,4 +324,20 @@ fn a_crate_outside_the_workspace_generates_reads_edits_and_writes() {
     assert_eq!(o.status.code(), Some(1), "{stderr}");
     assert!(stderr.starts_with("error: "), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
+
+    // The custom routine and the opaque type of the crate: read, edit, write back.
+    let extras = files.join("extras.bin");
+    std::fs::write(&extras, b"\x03defg\x10\x00\x00\x00").unwrap();
+    let o = cargo_run(&dir, &target, &[Path::new("extras"), &extras, &output]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(stdout, "extras: key 3 secret abcd stamp 16\n");
+    assert_eq!(
+        std::fs::read(&output).unwrap(),
+        b"\x03Z[\\]\x10\x00\x00\x00"
+    );
 }

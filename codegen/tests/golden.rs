@@ -40,6 +40,9 @@ fn golden_modules_are_fresh() {
     let generated = Builder::new()
         .schemas(&schemas)
         .import_dir(golden_dir())
+        .processor("shift", "crate::Shift")
+        .processor("demo.brackets", "crate::demo::Brackets")
+        .opaque_type("packed_rgb", "crate::PackedRgb")
         .generate()
         .unwrap_or_else(|e| panic!("{e}"));
     // Each module is named by its meta/id, which is the schema's file name.
@@ -73,6 +76,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/calculated_endian.rs"] mod calculated_endian;
 #[rustfmt::skip] #[path = "golden/conditional.rs"] mod conditional;
 #[rustfmt::skip] #[path = "golden/contents.rs"] mod contents;
+#[rustfmt::skip] #[path = "golden/custom_process.rs"] mod custom_process;
 #[rustfmt::skip] #[path = "golden/endianness.rs"] mod endianness;
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
@@ -83,6 +87,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/io_bits.rs"] mod io_bits;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
+#[rustfmt::skip] #[path = "golden/opaque.rs"] mod opaque;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
 #[rustfmt::skip] #[path = "golden/parent_root.rs"] mod parent_root;
 #[rustfmt::skip] #[path = "golden/process.rs"] mod process;
@@ -93,10 +98,12 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
 #[rustfmt::skip] #[path = "golden/struct_params.rs"] mod struct_params;
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
+#[rustfmt::skip] #[path = "golden/switch_coerce.rs"] mod switch_coerce;
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
 #[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
+#[rustfmt::skip] #[path = "golden/value_strings.rs"] mod value_strings;
 #[rustfmt::skip] #[path = "golden/vec2.rs"] mod vec2;
 #[rustfmt::skip] #[path = "golden/writer_params.rs"] mod writer_params;
 
@@ -346,15 +353,23 @@ const ZLIB_HI: [u8; 13] = [
 fn process_xor_rol_zlib() {
     let mut bytes = vec![0xfe, 0x00, 0x81, 13];
     bytes.extend(ZLIB_HI);
+    bytes.extend([1, 0xfe, 0xfd]);
     let mut v: process::Process = round_trip(&bytes);
     assert_eq!(v.xored.value, [0x01, 0xff]);
     assert_eq!(v.rotated.value, [0x03]);
     assert_eq!(v.packed.value, b"hi");
+    // A processed switch reads its case from the decoded bytes.
+    assert_eq!(
+        v.body.value,
+        process::ProcessBody::Pair(process::Pair { a: 1, b: 2 })
+    );
     // An edited value is transformed back.
     v.xored.value = vec![0x0f, 0xf0];
     v.rotated.value = vec![0x80];
+    v.body.value = process::ProcessBody::Pair(process::Pair { a: 0, b: 0x0f });
     let mut expected = vec![0xf0, 0x0f, 0x40, 13];
     expected.extend(ZLIB_HI);
+    expected.extend([1, 0xff, 0xf0]);
     assert_eq!(write(&v), expected);
 }
 
@@ -590,4 +605,137 @@ fn savepoint_rust_names_and_types() {
     let money: Money = v.money;
     assert_eq!(money, -2);
     assert_eq!(v.tags.items, [1, 2]);
+}
+
+/// The custom routine `custom_process.ksy` names `shift(key, up, unused)`: every byte moved up
+/// (or down) by `key`, wrapping.
+pub struct Shift {
+    key: u8,
+    up: bool,
+}
+
+impl Shift {
+    /// The routine of the schema's arguments (the byte list shows a list arrives as a slice).
+    pub fn new(key: u8, up: bool, unused: &[u8]) -> Self {
+        assert_eq!(unused, [0x01]);
+        Shift { key, up }
+    }
+
+    fn moved(&self, bytes: &[u8], up: bool) -> Vec<u8> {
+        let step = |b: &u8| match up {
+            true => b.wrapping_add(self.key),
+            false => b.wrapping_sub(self.key),
+        };
+        bytes.iter().map(step).collect()
+    }
+}
+
+impl savepoint_runtime::custom_process::KsCustomProcess for Shift {
+    fn decode(&self, stored: &[u8]) -> Result<Vec<u8>, String> {
+        Ok(self.moved(stored, self.up))
+    }
+
+    fn encode(&self, value: &[u8]) -> Result<Vec<u8>, String> {
+        Ok(self.moved(value, !self.up))
+    }
+}
+
+/// The dotted routine name `demo.brackets` of `custom_process.ksy`.
+pub mod demo {
+    /// Decoding puts the stored bytes between `[` and `]`; a value without them cannot be
+    /// stored.
+    #[derive(Default)]
+    pub struct Brackets;
+
+    impl Brackets {
+        /// The routine (no arguments).
+        pub fn new() -> Self {
+            Brackets
+        }
+    }
+
+    impl savepoint_runtime::custom_process::KsCustomProcess for Brackets {
+        fn decode(&self, stored: &[u8]) -> Result<Vec<u8>, String> {
+            Ok([b"[", stored, b"]"].concat())
+        }
+
+        fn encode(&self, value: &[u8]) -> Result<Vec<u8>, String> {
+            let inner = value.strip_prefix(b"[").and_then(|v| v.strip_suffix(b"]"));
+            inner
+                .map(<[u8]>::to_vec)
+                .ok_or_else(|| "not in brackets".into())
+        }
+    }
+}
+
+#[test]
+fn custom_process_routines_decode_and_keep_stored_bytes() {
+    let mut v: custom_process::CustomProcess = round_trip(&[2, 0x10, 0xff, 0x41, 0x42]);
+    assert_eq!(v.shifted.value, [0x12, 0x01]);
+    // `[AB]`: the pair reads the first two decoded bytes and keeps the rest.
+    assert_eq!((v.framed.value.a, v.framed.value.b), (b'[', b'A'));
+    assert_eq!(v.framed.tail, b"B]");
+    v.shifted.value = vec![0x00, 0x20];
+    v.framed.tail = b"C]".to_vec();
+    assert_eq!(write(&v), [2, 0xfe, 0x1e, 0x41, 0x43]);
+    // An edit the routine cannot store is a write error, not a panic.
+    v.framed.tail = b"C".to_vec();
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("process demo.brackets: not in brackets"),
+        "{err}"
+    );
+}
+
+/// The opaque type `opaque.ksy` uses: a 16-bit RGB 5:6:5 colour, implemented by hand.
+#[binrw::binrw]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PackedRgb {
+    /// Red in the top five bits, green in the middle six, blue in the low five.
+    pub rgb565: u16,
+}
+
+#[test]
+fn opaque_types_are_the_users_types() {
+    let v: opaque::Opaque = round_trip(&[
+        0x1f, 0x00, // color
+        0xe0, 0x07, 0xaa, // sized: the colour and a byte it leaves
+        0xff, 0x07, // hidden, xored with 0xff
+        2, 0x01, 0x00, 0x02, 0x00, // count, many
+    ]);
+    assert_eq!(v.color, PackedRgb { rgb565: 0x001f });
+    assert_eq!(
+        (v.sized.value.rgb565, v.sized.tail.as_slice()),
+        (0x07e0, &[0xaa][..])
+    );
+    assert_eq!(v.hidden.value.rgb565, 0xf800);
+    assert_eq!(v.many, [PackedRgb { rgb565: 1 }, PackedRgb { rgb565: 2 }]);
+}
+
+#[test]
+fn value_strings_fstrings_and_an_unknown_encoding() {
+    let v: value_strings::ValueStrings = round_trip(b"Bob\x07hi");
+    assert_eq!(v.empty().as_deref(), Some(""));
+    assert_eq!(v.label().as_deref(), Some("Bob is level 7!"));
+    assert_eq!(v.in_unknown_encoding(), None);
+}
+
+#[test]
+fn switches_of_one_case_type_meet_as_that_type() {
+    use switch_coerce::{Pair, SwitchCoerce};
+    let plain: SwitchCoerce = round_trip(&[1, 0, 5, 6]);
+    assert_eq!(plain.chosen(), Some(Pair { a: 5, b: 6 }));
+    let hidden: SwitchCoerce = round_trip(&[1, 1, 0xfa, 0xf9]);
+    assert_eq!(hidden.chosen(), Some(Pair { a: 5, b: 6 }));
+    // No case matched: the area's bytes are kept, and the value is undefined.
+    let raw: SwitchCoerce = round_trip(&[2, 0, 5, 6]);
+    assert_eq!(raw.chosen(), None);
+    // The writer checks the present field's case against the selector.
+    let edited = SwitchCoerce { kind: 2, ..plain };
+    let err = edited.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(
+        err.to_string().contains("does not match its selector"),
+        "{err}"
+    );
 }

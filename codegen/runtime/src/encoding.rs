@@ -29,6 +29,18 @@ pub fn decode(bytes: &[u8], encoding: &str) -> String {
     }
 }
 
+/// Decodes as [`decode`] does, or `None` when `encoding` names no encoding this crate knows
+/// (Kaitai's `UnknownEncodingError`): a value instance's `.to_s("...")` whose name the
+/// generator did not know is undefined rather than silently read as UTF-8.
+pub fn decode_known(bytes: &[u8], encoding: &str) -> Option<String> {
+    let ours = matches!(
+        encoding,
+        "ASCII" | "UTF-8" | "UTF-16LE" | "UTF-16BE" | "IBM437" | "ISO-8859-1"
+    );
+    let known = ours || encoding_rs::Encoding::for_label(encoding.as_bytes()).is_some();
+    known.then(|| decode(bytes, encoding))
+}
+
 /// Encodes `text` in Kaitai encoding `encoding`; `None` when the encoding cannot hold it.
 pub fn encode(text: &str, encoding: &str) -> Option<Vec<u8>> {
     match encoding {
@@ -85,6 +97,17 @@ mod tests {
         assert_eq!(text.chars().nth(0xb0), Some('░'));
         assert_eq!(encode(&text, "IBM437").unwrap(), all);
         assert_eq!(encode("€", "IBM437"), None);
+    }
+
+    #[test]
+    fn an_unknown_encoding_is_none_not_utf8() {
+        assert_eq!(decode_known(b"ab", r"ASCII\\x"), None);
+        assert_eq!(decode_known(b"ab", "IBM437\nx"), None);
+        assert_eq!(
+            decode_known(b"\x82\xa0", "SJIS").as_deref(),
+            Some("\u{3042}")
+        );
+        assert_eq!(decode_known(&[0x41, 0], "UTF-16LE").as_deref(), Some("A"));
     }
 
     #[test]

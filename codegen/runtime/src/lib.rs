@@ -18,7 +18,8 @@
 //!   byte-exact;
 //! - [`encoding`]: Kaitai's string encodings to and from Rust strings;
 //! - [`bits`]: the bit cursor shared by a run of bit-sized integers (`b1`..`b64`);
-//! - [`process`]: `process: xor / rol / ror / zlib`, keeping the stored bytes;
+//! - [`process`]: `process: xor / rol / ror / zlib`, keeping the stored bytes, and
+//!   [`custom_process`]: the trait a custom `process` routine implements;
 //! - [`repeat`]: `repeat: eos` and `repeat: until` readers that stop on an element that
 //!   consumes nothing;
 //! - [`io`]: `_io.pos`, `_io.size` and `_io.eof`, read where a field's `if` or `size` needs them.
@@ -29,6 +30,7 @@
 
 pub mod binrw_error;
 pub mod bits;
+pub mod custom_process;
 pub mod depth;
 pub mod encoding;
 pub mod escape;

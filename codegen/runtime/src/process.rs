@@ -1,4 +1,5 @@
-//! Kaitai's `process` on byte arrays and user types: `xor`, `rol` / `ror` and `zlib`. The bytes
+//! Kaitai's `process` on byte arrays and user types: `xor`, `rol` / `ror`, `zlib` and custom
+//! routines ([`crate::custom_process`]). The bytes
 //! as stored are kept and written back while they still decode to the value, so an unchanged
 //! zlib stream is not recompressed; an edited value is encoded again and framed.
 
@@ -6,6 +7,7 @@ use binrw::io::{Read, Seek, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
 use serde::{Deserialize, Serialize};
 
+use crate::custom_process::{KsCustom, KsCustomProcess};
 use crate::frame::{KsFrame, read_area, write_area};
 
 /// Largest output a `process: zlib` field inflates to, so a small hostile stream cannot claim
@@ -21,6 +23,8 @@ pub enum KsProcess {
     Rol(u32),
     /// `zlib`: a zlib stream.
     Zlib,
+    /// A routine the schema names and the user implements.
+    Custom(KsCustom),
 }
 
 fn zlib_error(pos: u64, e: std::io::Error) -> binrw::Error {
@@ -30,10 +34,22 @@ fn zlib_error(pos: u64, e: std::io::Error) -> binrw::Error {
     }
 }
 
+fn custom_error(pos: u64, c: &KsCustom, e: String) -> binrw::Error {
+    binrw::Error::Custom {
+        pos,
+        err: Box::new(format!("process {}: {e}", c.name)),
+    }
+}
+
 impl KsProcess {
     /// `xor(key)` with an integer key: its low byte.
     pub fn xor_int(key: i128) -> Self {
         KsProcess::Xor(vec![key.to_le_bytes()[0]])
+    }
+
+    /// A custom routine, named `name` in the schema (see [`crate::custom_process`]).
+    pub fn custom(name: &'static str, routine: impl KsCustomProcess + 'static) -> Self {
+        KsProcess::Custom(KsCustom::new(name, routine))
     }
 
     /// `rol(n)`, with `n` taken modulo 8.
@@ -59,6 +75,10 @@ impl KsProcess {
                     .map_err(|e| zlib_error(pos, e))?;
                 Ok(out)
             }
+            KsProcess::Custom(c) => c
+                .routine()
+                .decode(stored)
+                .map_err(|e| custom_error(pos, c, e)),
         }
     }
 
@@ -75,6 +95,10 @@ impl KsProcess {
                     .and_then(|()| e.finish())
                     .map_err(|e| zlib_error(pos, e))
             }
+            KsProcess::Custom(c) => c
+                .routine()
+                .encode(value)
+                .map_err(|e| custom_error(pos, c, e)),
         }
     }
 
@@ -254,6 +278,49 @@ mod tests {
         let err = KsProcBytes::read_options(&mut r, Endian::Little, (sized(4), KsProcess::Zlib))
             .unwrap_err();
         assert!(matches!(err, binrw::Error::Custom { pos: 2, .. }), "{err}");
+    }
+
+    /// A routine that stores each byte with its high bit as a free flag: decoding clears it,
+    /// encoding leaves it clear, so only the kept stored bytes preserve a set flag.
+    struct LowSeven;
+
+    impl crate::custom_process::KsCustomProcess for LowSeven {
+        fn decode(&self, stored: &[u8]) -> Result<Vec<u8>, String> {
+            match stored.first() {
+                Some(0xff) => Err("0xff is reserved".into()),
+                _ => Ok(stored.iter().map(|b| b & 0x7f).collect()),
+            }
+        }
+
+        fn encode(&self, value: &[u8]) -> Result<Vec<u8>, String> {
+            Ok(value.to_vec())
+        }
+    }
+
+    #[test]
+    fn a_custom_routine_keeps_stored_bytes_and_names_itself_in_errors() {
+        let custom = KsProcess::custom("low_seven", LowSeven);
+        let mut r = Cursor::new(&[0x81u8, 0x02][..]);
+        let b =
+            KsProcBytes::read_options(&mut r, Endian::Little, (sized(2), custom.clone())).unwrap();
+        assert_eq!(b.value, [0x01, 0x02]);
+        // Unchanged: the stored high bit survives, though `encode` would clear it.
+        assert_eq!(write(&b, sized(2), custom.clone()), [0x81, 0x02]);
+        let edited = KsProcBytes {
+            value: vec![0x03, 0x04],
+            raw: b.raw,
+        };
+        assert_eq!(write(&edited, sized(2), custom.clone()), [0x03, 0x04]);
+        let mut r = Cursor::new(&[0u8, 0xff, 0x00][..]);
+        r.set_position(1);
+        let err =
+            KsProcBytes::read_options(&mut r, Endian::Little, (sized(2), custom)).unwrap_err();
+        assert!(matches!(err, binrw::Error::Custom { pos: 1, .. }), "{err}");
+        assert!(
+            err.to_string()
+                .contains("process low_seven: 0xff is reserved"),
+            "{err}"
+        );
     }
 
     #[test]

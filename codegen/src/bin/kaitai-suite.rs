@@ -6,7 +6,8 @@
 //! Usage: `kaitai-suite KAITAI_TESTS_DIR [--min-pass N] [--backend binrw|kaitai]`. The
 //! `binrw` backend (the default) is `savepoint_codegen::binrw`, whose plain `#[binrw]` types are read and written through binrw's
 //! `BinRead`/`BinWrite` (a scratch crate of its own); `kaitai` is `savepoint_codegen::emit`,
-//! types over the crate's small runtime. Prints one line per test and
+//! types over the crate's small runtime. A generated test may report itself skipped at run
+//! time (an error text starting `skipped: `, see `binrw::suite`). Prints one line per test and
 //! `N passed, M failed, K skipped`; exits 1 if fewer than `--min-pass` tests passed, or if a
 //! generated reader panics or kills the process on a truncated copy of a test input (each
 //! input is also read cut to 1 byte, half its length and one byte short; an error is expected
@@ -251,7 +252,11 @@ fn prepare(root: &Path, kst: &Path, opts: &Options, binrw: bool) -> Result<(Test
                 other => Err(format!("kst {k}: unsupported value {other:?}")),
             }
         };
-        checks.push(Check::Assert(e("actual")?, e("expected")?));
+        let raises = a.get("exception").and_then(Value::as_str);
+        match raises {
+            Some(kind) => checks.push(Check::Raises(e("actual")?, kind.to_string())),
+            None => checks.push(Check::Assert(e("actual")?, e("expected")?)),
+        }
     }
     if binrw {
         let module =
@@ -285,6 +290,7 @@ fn main() {{
             Err(e) => format!("failed: cannot read {{path}}: {{e}}"),
             Ok(data) => match std::panic::catch_unwind(|| run(id, &data)) {{
                 Ok(Ok(())) => "ok".to_string(),
+                Ok(Err(e)) if e.starts_with("skipped: ") => e,
                 Ok(Err(e)) => format!("failed: {{e}}"),
                 Err(_) => "failed: panicked".to_string(),
             }},

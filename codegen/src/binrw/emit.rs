@@ -1222,7 +1222,8 @@ impl<'a> Module<'a> {
         }
         // `args_raw` of a helper type (reader, writer): see `frames.rs`.
         let mut raw_args = None;
-        let mut element = if let Some(process) = &field.process {
+        let mut element = if let Some(process) = field.process.as_ref().filter(|_| !general_switch)
+        {
             self.processed(def, field, process, user_type, &mut raw_args)?
         } else if general_switch {
             let sw = self.general_switch(def, field, sized, enums)?;
@@ -1236,8 +1237,24 @@ impl<'a> Module<'a> {
                     "({})",
                     args.iter().map(|a| format!("{a},")).collect::<String>()
                 );
+                // A processed switch reads its case from the decoded bytes.
+                let (r, w, wrapper) = match &field.process {
+                    Some(p) => {
+                        let (pr, pw) =
+                            super::process::args(def, field, p, &self.settings.processors)
+                                .map_err(|e| self.field_err(field, e))?;
+                        self.process = true;
+                        (format!("{r}, {pr}"), format!("{w}, {pw}"), "KsProcSub")
+                    }
+                    None => (r, w, "KsSub"),
+                };
                 raw_args = Some((format!("({r}, {arg})"), format!("({w}, ())")));
-                format!("KsSub<{}>", sw.name)
+                format!("{wrapper}<{}>", sw.name)
+            } else if field.process.is_some() {
+                return Err(self.field_err(
+                    field,
+                    "`process` on a switch without `size` is not supported by the binrw backend",
+                ));
             } else {
                 sw.name
             }
@@ -1642,8 +1659,8 @@ impl<'a> Module<'a> {
             ));
         }
         let (read, write) = self.frame_values(def, field, None)?;
-        let (pr, pw) =
-            super::process::args(def, field, process).map_err(|e| self.field_err(field, e))?;
+        let (pr, pw) = super::process::args(def, field, process, &self.settings.processors)
+            .map_err(|e| self.field_err(field, e))?;
         self.frames = true;
         self.process = true;
         if plain_bytes {

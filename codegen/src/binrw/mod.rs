@@ -9,11 +9,13 @@
 //! The output is meant to be checked in: [`check_fresh`] compares it with the files on disk.
 
 mod bits;
+mod custom_process;
 mod emit;
 mod expr;
 mod frames;
 mod io;
 mod nav_value;
+mod opaque;
 mod parent;
 mod pos;
 mod pretty;
@@ -23,10 +25,13 @@ mod repeat;
 mod schema;
 mod struct_params;
 pub mod suite;
+#[cfg(test)]
+mod suite_processors;
 mod valid;
 mod value;
 mod writer_params;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::ksy::SchemaError;
@@ -53,6 +58,12 @@ pub struct Settings {
     /// The module under which the generated modules are declared, by their `meta/id`: other
     /// schemas' types are imported as `<module_root>::<id>::Type`.
     pub module_root: String,
+    /// Custom `process` routines: the name a schema gives (`my_custom_fx`) to the Rust path of
+    /// the type that implements it (see `custom_process.rs`).
+    pub processors: BTreeMap<String, String>,
+    /// Opaque external types of schemas with `meta/ks-opaque-types: true`: the type name a
+    /// schema uses to the Rust path of the user's type (see `opaque.rs`).
+    pub opaque_types: BTreeMap<String, String>,
 }
 
 impl Default for Settings {
@@ -61,6 +72,8 @@ impl Default for Settings {
             serde: true,
             runtime_path: "savepoint_runtime".into(),
             module_root: "crate".into(),
+            processors: BTreeMap::new(),
+            opaque_types: BTreeMap::new(),
         }
     }
 }
@@ -90,7 +103,8 @@ pub(crate) fn generate_files(
     import_dirs: &[PathBuf],
     settings: &Settings,
 ) -> Result<(Vec<Module>, Schemas), SchemaError> {
-    let schemas = Schemas::load_all(paths, import_dirs)?;
+    let mut schemas = Schemas::load_all(paths, import_dirs)?;
+    opaque::register(&mut schemas, &settings.opaque_types)?;
     let modules = paths
         .iter()
         .map(|path| {

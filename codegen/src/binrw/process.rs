@@ -4,7 +4,9 @@
 //! `args_raw` with the field's `KsFrame` and its `KsProcess`. Both keep the bytes as stored and
 //! write them back while the value is unchanged (a zlib stream is not recompressed, so the file
 //! stays byte-exact); an edited value is transformed back (recompressed), terminated and padded.
-//! Custom processors (any other name) are refused, as the `kaitai` backend refuses them.
+//! Any other name is a custom routine (see `custom_process.rs`).
+
+use std::collections::BTreeMap;
 
 use super::schema::{Field, FieldType, TypeDef};
 
@@ -13,6 +15,7 @@ pub(super) fn args(
     def: &TypeDef,
     field: &Field,
     process: &str,
+    processors: &BTreeMap<String, String>,
 ) -> Result<(String, String), String> {
     if process == "zlib" {
         let zlib = "KsProcess::Zlib".to_string();
@@ -33,10 +36,8 @@ pub(super) fn args(
             return rotate(def, amount, right);
         }
     }
-    Err(format!(
-        "process `{process}` on `{}` is not supported by the binrw backend (xor, rol, ror and zlib are; custom processors are refused, as by the kaitai backend)",
-        field.id
-    ))
+    super::custom_process::args(def, process, processors)
+        .map_err(|e| format!("process `{process}` on `{}`: {e}", field.id))
 }
 
 /// An integer literal (decimal or `0x`/`0b`/`0o`).
@@ -146,6 +147,10 @@ mod tests {
         let err = generate_one("custom", &custom).unwrap_err();
         assert_eq!(err.yaml_path, "/seq/3");
         assert!(err.message.contains("my_fx(1)"), "{err}");
+        assert!(
+            err.message.contains("Builder::processor(\"my_fx\""),
+            "{err}"
+        );
         let unknown = SCHEMA.replace("xor(key)", "xor(nope)");
         let err = generate_one("unknown", &unknown).unwrap_err();
         assert!(err.message.contains("nope"), "{err}");

@@ -35,6 +35,9 @@ pub struct File {
     pub enums: Vec<KsEnum>,
     /// The types it declares, the top-level one first unless it is a namespace.
     pub types: Vec<TypeDef>,
+    /// `meta/ks-opaque-types: true`: a type name that resolves to no type is an opaque
+    /// external type (see `opaque.rs`).
+    pub opaque_types: bool,
 }
 
 /// A Kaitai `enums` entry.
@@ -373,6 +376,19 @@ struct Cx<'a> {
     keys: KeySpellings,
 }
 
+/// A type of file `path` that is the Rust type `rust` and reads nothing itself, as a type with
+/// only `-savepoint-rust-type` is (an opaque external type, see `opaque.rs`).
+pub(super) fn rust_type_def(
+    path: &Path,
+    id: &str,
+    ypath: &str,
+    rust: &str,
+) -> Result<TypeDef, SchemaError> {
+    let mut map = Mapping::new();
+    map.insert("-savepoint-rust-type".into(), rust.into());
+    Cx::new(path).type_def(id, ypath, &map)
+}
+
 impl<'a> Cx<'a> {
     /// Errors in `path`, before its text is read.
     fn new(path: &'a Path) -> Self {
@@ -456,6 +472,11 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         .and_then(|m| m.get("encoding"))
         .and_then(Value::as_str)
         .map(str::to_string);
+    let opaque_types = doc
+        .get("meta")
+        .and_then(|m| m.get("ks-opaque-types"))
+        .and_then(Value::as_bool)
+        == Some(true);
     Ok(File {
         id,
         path: path.to_path_buf(),
@@ -463,6 +484,7 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         encoding,
         enums,
         types,
+        opaque_types,
     })
 }
 

@@ -5,7 +5,10 @@
 //!
 //! Assertions are translated with the schema's types: a path of fields, indexes and
 //! `.size`/`.length` compared with integer literals or lists of them. Anything else is refused
-//! (and the test reported as skipped with the construct), never guessed.
+//! (and the test reported as skipped with the construct), never guessed. An assertion with
+//! `exception: ConversionError` checks that the value instance is undefined (`None`). The suite's
+//! custom `process` routines are `suite_processors.rs`, and an opaque type whose schema is in the
+//! suite's `formats` folder is generated as a module of the test's own.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -86,6 +89,8 @@ struct Cx<'a> {
     schemas: &'a Schemas,
     file: &'a str,
     path: &'a Path,
+    /// The schemas of the test's opaque types (see [`opaque_schemas`]), by type name.
+    opaque: &'a [(String, Schemas)],
 }
 
 impl<'a> Cx<'a> {
@@ -94,6 +99,20 @@ impl<'a> Cx<'a> {
             file: self.path.to_path_buf(),
             yaml_path: "(kst)".into(),
             message: what.into(),
+        }
+    }
+
+    /// The type an opaque type stands for, when the test generated it from a schema; any other
+    /// type itself.
+    fn opaque_def(&self, t: &'a TypeDef) -> &'a TypeDef {
+        let generated = self.opaque.iter().find(|(name, _)| *name == t.id);
+        match (&t.rust_type, generated) {
+            (Some(_), Some((_, schemas))) => schemas
+                .files
+                .values()
+                .find_map(|f| f.types.first())
+                .unwrap_or(t),
+            _ => t,
         }
     }
 
@@ -114,9 +133,13 @@ impl<'a> Cx<'a> {
             };
             let (ty, _) = super::value::instance(def, file, name, Some(imports))
                 .map_err(|e| self.refuse(e))?;
+            let value = match instance_value(&ty, self.schemas) {
+                Value::Struct(t) => Value::Struct(self.opaque_def(t)),
+                v => v,
+            };
             return Ok((
                 format!("{base}.{name}().ok_or(\"{name} is undefined\")?"),
-                instance_value(&ty, self.schemas),
+                value,
             ));
         }
         if def.params.iter().any(|(p, _)| p == name)
@@ -193,6 +216,7 @@ impl<'a> Cx<'a> {
                     .schemas
                     .resolve(from, name)
                     .ok_or_else(|| self.refuse(format!("unknown type `{name}`")))?;
+                let t = self.opaque_def(t);
                 if field.size.is_some()
                     || field.size_eos
                     || field.terminator.is_some()
@@ -302,6 +326,8 @@ impl<'a> Cx<'a> {
                 {
                     Ok((b, Value::Struct(def)))
                 }
+                // An integer cast to an integer type is the same number.
+                (b, Value::Int) if emit::is_int(ty) => Ok((b, Value::Int)),
                 _ => Err(self.refuse(format!("kst cast to `{ty}` of other than a switch field"))),
             },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {
@@ -368,6 +394,22 @@ impl<'a> Cx<'a> {
         Ok(format!(
             "check(std::any::TypeId::of::<<{rust} as BinRead>::Args<'static>>() == std::any::TypeId::of::<()>(), \"{what} gets no parent or root\")?;\n"
         ))
+    }
+
+    /// The check of an assertion whose `actual` must fail with Kaitai's `kind`: a value
+    /// instance that Kaitai cannot compute (`ConversionError` of `"12x".to_i`) is undefined
+    /// (`None`) here, so its method must return `None`.
+    fn raises(&self, actual: &Expr, kind: &str, root: &'a TypeDef) -> Result<String, SchemaError> {
+        if kind != "ConversionError" {
+            return Err(self.refuse(format!("kst assertion expecting {kind}")));
+        }
+        let (access, _) = self.actual(actual, root)?;
+        let call = access
+            .strip_suffix(" is undefined\")?")
+            .and_then(|a| a.rfind(".ok_or(").map(|at| &a[..at]))
+            .ok_or_else(|| self.refuse(format!("kst {kind} from other than a value instance")))?;
+        let what = format!("{actual:?} raises {kind}").replace('"', "'");
+        Ok(format!("check({call}.is_none(), \"{what}\")?;\n"))
     }
 
     /// One `check(...)` statement.
@@ -542,6 +584,53 @@ impl<'a> Cx<'a> {
     }
 }
 
+/// The custom `process` routines of Kaitai's suite (`suite_processors.rs`), by the names its
+/// schemas give them, as a module `ks_processors` inside the test's module.
+const PROCESSORS: [(&str, &str); 3] = [
+    ("my_custom_fx", "self::ks_processors::MyCustomFx"),
+    ("custom_fx_no_args", "self::ks_processors::CustomFxNoArgs"),
+    (
+        "nested.deeply.custom_fx",
+        "self::ks_processors::nested::deeply::CustomFx",
+    ),
+];
+
+/// The settings the suite generates with: the defaults and its custom routines.
+fn settings() -> super::Settings {
+    let mut settings = super::Settings::default();
+    for (name, path) in PROCESSORS {
+        settings.processors.insert(name.into(), path.into());
+    }
+    settings
+}
+
+/// Whether `ksy` sets `meta/ks-debug: true`.
+fn debug_mode(ksy: &Path) -> bool {
+    let text = std::fs::read_to_string(ksy).unwrap_or_default();
+    serde_yaml::from_str::<serde_yaml::Value>(&text)
+        .ok()
+        .and_then(|doc| doc.get("meta")?.get("ks-debug")?.as_bool())
+        == Some(true)
+}
+
+/// The schemas of the opaque types `schemas` uses (`meta/ks-opaque-types`) that the suite has
+/// beside `ksy` (`hello_world` is `formats/hello_world.ksy`), by type name: the test generates
+/// each as a module of its own and names its top-level type as the opaque type.
+fn opaque_schemas(
+    ksy: &Path,
+    schemas: &Schemas,
+    import_dirs: &[std::path::PathBuf],
+) -> Result<Vec<(String, Schemas)>, SchemaError> {
+    let mut out = Vec::new();
+    for (_, _, name) in super::opaque::missing(schemas) {
+        let path = ksy.with_file_name(format!("{name}.ksy"));
+        if path.exists() && !out.iter().any(|(n, _)| *n == name) {
+            out.push((name, Schemas::load_with_imports(&path, import_dirs)?));
+        }
+    }
+    Ok(out)
+}
+
 /// The module of `ksy` with a `run` function checking `checks` (see the module docs); absolute
 /// imports are looked up in `import_dirs`.
 pub fn generate_test(
@@ -549,7 +638,16 @@ pub fn generate_test(
     import_dirs: &[std::path::PathBuf],
     checks: &[Check],
 ) -> Result<String, SchemaError> {
-    let schemas = Schemas::load_with_imports(ksy, import_dirs)?;
+    let mut schemas = Schemas::load_with_imports(ksy, import_dirs)?;
+    let opaque = opaque_schemas(ksy, &schemas, import_dirs)?;
+    let mut settings = settings();
+    for (name, generated) in &opaque {
+        if let Some(t) = generated.files.values().find_map(|f| f.types.first()) {
+            let path = format!("self::{name}::{}", t.rust_name);
+            settings.opaque_types.insert(name.clone(), path);
+        }
+    }
+    super::opaque::register(&mut schemas, &settings.opaque_types)?;
     let (id, file) = schemas
         .files
         .iter()
@@ -563,29 +661,40 @@ pub fn generate_test(
         schemas: &schemas,
         file: id,
         path: ksy,
+        opaque: &opaque,
     };
     let root = file
         .types
         .first()
         .filter(|t| t.yaml_path.is_empty() && t.params.is_empty())
         .ok_or_else(|| cx.refuse("the schema has no top-level type without params"))?;
-    let mut source = emit::module(&schemas, id, &super::Settings::default())?
-        .replace("use crate::", "use self::");
+    let mut source = emit::module(&schemas, id, &settings)?.replace("use crate::", "use self::");
+    if source.contains("self::ks_processors::") {
+        let _ = writeln!(
+            source,
+            "\nmod ks_processors {{\n{}\n}}",
+            include_str!("suite_processors.rs")
+        );
+    }
     // Imported schemas are modules inside the test's, siblings of each other; the test's own
     // module is visible to them under its id too.
     if schemas.files.len() > 1 {
         let _ = writeln!(source, "\npub mod {id} {{ pub use super::*; }}");
     }
     for other in schemas.files.keys().filter(|k| *k != id) {
-        let inner = emit::module(&schemas, other, &super::Settings::default())?
-            .replace("use crate::", "use super::");
+        let inner = emit::module(&schemas, other, &settings)?.replace("use crate::", "use super::");
         let _ = writeln!(source, "\npub mod {other} {{\n{inner}\n}}");
+    }
+    for (name, generated) in &opaque {
+        let inner = emit::module(generated, name, &settings)?.replace("use crate::", "use super::");
+        let _ = writeln!(source, "\npub mod {name} {{\n{inner}\n}}");
     }
     let mut body = String::new();
     let mut exception = None;
     for check in checks {
         match check {
             Check::Assert(actual, expected) => body.push_str(&cx.assert(actual, expected, root)?),
+            Check::Raises(actual, kind) => body.push_str(&cx.raises(actual, kind, root)?),
             Check::Exception(kind) => exception = Some(kind.as_str()),
         }
     }
@@ -611,10 +720,19 @@ pub fn run(data: &[u8]) -> Result<(), String> {
 "#;
     source.push_str(head);
     let root = &root.rust_name;
+    // Kaitai's debug mode (`meta/ks-debug`) keeps the part of an object read before an error,
+    // and its tests assert on that part; a binrw reader returns the error instead (with the
+    // field path and offset), so such a test is reported skipped, naming the error.
+    let read_error = match debug_mode(ksy) {
+        true => {
+            "skipped: meta/ks-debug keeps the part read before an error, a binrw reader returns the error"
+        }
+        false => "read",
+    };
     let _ = match exception {
         None => write!(
             source,
-            r#"    let r = {root}::read_le(&mut cursor).map_err(|e| format!("read: {{e}}"))?;
+            r#"    let r = {root}::read_le(&mut cursor).map_err(|e| format!("{read_error}: {{e}}"))?;
     let end = usize::try_from(cursor.position()).map_err(|e| e.to_string())?;
 {body}    let mut out = std::io::Cursor::new(Vec::new());
     r.write_le(&mut out).map_err(|e| format!("write: {{e}}"))?;

@@ -186,7 +186,11 @@ impl Module<'_> {
         } else {
             field.id.clone()
         };
-        let cond = format!("match &{value} {{\n{}}}", indent(&arms.join("\n")));
+        let mut cond = format!("match &{value} {{\n{}}}", indent(&arms.join("\n")));
+        if field.cond.is_some() {
+            // An absent field has no case to check (its presence is checked on its own).
+            cond = format!("{0}.as_ref().is_none_or(|{0}| {cond})", field.id);
+        }
         let message = format!(
             "{}.{} does not match its selector `{on}`",
             def.rust_name, field.id

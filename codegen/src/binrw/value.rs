@@ -399,6 +399,13 @@ impl<'a> Tr<'a, '_> {
                 let c = self.expect(c, &Ty::Bool)?;
                 let (ta, sa) = self.expr(a)?;
                 let (tb, sb) = self.expr(b)?;
+                // Two switches (two enums) of one case type meet as that type.
+                let ((ta, sa), (tb, sb)) = match (&ta, &tb) {
+                    (Ty::Switch(..), Ty::Switch(..)) if ta != tb => {
+                        (self.coerce_switch(ta, sa), self.coerce_switch(tb, sb))
+                    }
+                    _ => ((ta, sa), (tb, sb)),
+                };
                 let ty = if ta == Ty::Float || tb == Ty::Float {
                     Ty::Float
                 } else {
@@ -420,6 +427,32 @@ impl<'a> Tr<'a, '_> {
             file: &self.file.id,
         };
         up.read(self.def, e)
+    }
+
+    /// A switch value whose cases are all one user type as that type, undefined (`None`)
+    /// when no case matched; any other value as it is.
+    fn coerce_switch(&self, ty: Ty, code: String) -> (Ty, String) {
+        let Ty::Switch(file, name, cases) = &ty else {
+            return (ty, code);
+        };
+        let Some((_, case)) = cases.first() else {
+            return (ty, code);
+        };
+        let one_type = cases.iter().all(|(_, t)| t == case);
+        let found = self
+            .user_type(case)
+            .filter(|_| one_type && *file == self.file.id);
+        let Some((decl, t)) = found else {
+            return (ty, code);
+        };
+        let variant = super::emit::switch::variant_name(case);
+        // Without a `_` case the enum also has the variant for "no case matched".
+        let others = match cases.iter().any(|(k, _)| k == "_") {
+            true => "",
+            false => " _ => return None,",
+        };
+        let code = format!("match {code} {{ {name}::{variant}(x) => x,{others} }}");
+        (Ty::User(decl, t.id.clone(), t.rust_name.clone()), code)
     }
 
     /// `inner.as<ty>`: the case of a `switch-on` value whose type is `ty`, undefined (`None`)
@@ -536,6 +569,8 @@ impl<'a> Tr<'a, '_> {
                 format!("({v}).iter().rev().copied().collect::<Vec<u8>>()"),
             ),
             ("to_s", Ty::Int) => (Ty::Str, format!("({v}).to_string()")),
+            // A string interpolated into an f-string is itself.
+            ("to_s", Ty::Str) => (Ty::Str, v),
             ("to_i", Ty::Str) => (Ty::Int, format!("({v}).parse::<i128>().ok()?")),
             ("to_i", Ty::Bool) => (Ty::Int, format!("i128::from({v})")),
             ("to_i", Ty::Enum(_)) => (Ty::Int, format!("i128::from({v})")),
@@ -641,11 +676,10 @@ impl<'a> Tr<'a, '_> {
                         }
                         // The runtime's decoder, imported as `ks_decode` (see `methods`).
                         Some(known) => format!("ks_decode(&({v}), {known:?})"),
-                        None => {
-                            return Err(format!(
-                                "`.to_s({encoding:?})`: an encoding the binrw backend does not know"
-                            ));
-                        }
+                        // Kaitai fails on access (UnknownEncodingError): undefined here.
+                        None => format!(
+                            "savepoint_runtime::encoding::decode_known(&({v}), {encoding:?})?"
+                        ),
                     },
                 ))
             }
@@ -817,6 +851,14 @@ impl<'a> Tr<'a, '_> {
                     Ty::User(decl, t.id.clone(), t.rust_name.clone()),
                     format!("{x}{value}.clone()"),
                 ))
+            }
+            // A sized (or processed) switch keeps its value in `value`.
+            FieldType::Switch { .. }
+                if field.variants.is_none() && (field.size.is_some() || field.size_eos) =>
+            {
+                let name = super::emit::switch::enum_name(self.def, field);
+                let ty = Ty::Switch(self.file.id.clone(), name, field.switch_cases.clone());
+                Some((ty, format!("{x}.value.clone()")))
             }
             FieldType::Switch { .. } if !framed && field.size.is_none() && !field.size_eos => {
                 let name = super::emit::switch::enum_name(self.def, field);

@@ -522,6 +522,9 @@ pub enum Check {
     Assert(crate::expr::Expr, crate::expr::Expr),
     /// Reading must fail with this Kaitai exception name.
     Exception(String),
+    /// Evaluating `actual` must fail with this Kaitai exception name (an assertion with
+    /// `exception:` instead of `expected:`).
+    Raises(crate::expr::Expr, String),
 }
 
 /// Generates the module of `schema` plus `pub fn run(data: &[u8]) -> Result<(), String>`,
@@ -575,6 +578,15 @@ impl Gen<'_> {
                                 Ok(_) => Err(format!("expected {}, but the read succeeded", #kind)),
                             }
                         }
+                    });
+                }
+                Check::Raises(_, kind) => {
+                    return Err(SchemaError {
+                        file: self.files.first().cloned().unwrap_or_default(),
+                        yaml_path: format!("kst/asserts/{i}"),
+                        message: format!(
+                            "kst: an assertion expecting {kind} is not supported by the kaitai backend"
+                        ),
                     });
                 }
                 Check::Assert(actual, crate::expr::Expr::Name(null)) if null == "null" => {

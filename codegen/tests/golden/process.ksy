@@ -7,3 +7,10 @@ seq:
   - {id: rotated, size: 1, process: rol(1)}
   - {id: len, type: u1}
   - {id: packed, size: len, process: zlib}
+  - {id: kind, type: u1}
+  - {id: body, size: 2, process: xor(0xff), type: {switch-on: kind, cases: {1: pair}}}
+types:
+  pair:
+    seq:
+      - {id: a, type: u1}
+      - {id: b, type: u1}

@@ -3,13 +3,26 @@
 
 use binrw::binrw;
 use savepoint_runtime::frame::KsFrame;
-use savepoint_runtime::process::{KsProcBytes, KsProcess};
+use savepoint_runtime::process::{KsProcBytes, KsProcSub, KsProcess};
 use serde::{Deserialize, Serialize};
+
+/// `Process.body`, switched on `kind`.
+#[binrw]
+#[brw(little)]
+#[br(import(sel: u8))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ProcessBody {
+    #[br(pre_assert(sel == 1))]
+    Pair(Pair),
+    /// No case matched: the bytes of the area.
+    #[br(pre_assert(sel != 1))]
+    Raw(#[br(parse_with = binrw::helpers::until_eof)] Vec<u8>),
+}
 
 /// Bytes stored transformed - xor with a constant key, rotated, and zlib-compressed.
 #[binrw]
 #[brw(little)]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Process {
     #[br(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, KsProcess::Xor(vec![0xff])))]
     #[bw(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, KsProcess::Xor(vec![0xff])))]
@@ -21,4 +34,23 @@ pub struct Process {
     #[br(args_raw = (KsFrame { size: Some(usize::from(len)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, KsProcess::Zlib))]
     #[bw(args_raw = (KsFrame { size: Some(usize::from(*len)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, KsProcess::Zlib))]
     pub packed: KsProcBytes,
+    pub kind: u8,
+    #[bw(assert(
+        match &body.value {
+            ProcessBody::Pair(..) => *kind == 1,
+            ProcessBody::Raw(..) => *kind != 1,
+        },
+        savepoint_runtime::binrw_error::FieldError::new("Process.body", "Process.body does not match its selector `kind`")
+    ))]
+    #[br(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, KsProcess::Xor(vec![0xff]), (kind,)))]
+    #[bw(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, KsProcess::Xor(vec![0xff]), ()))]
+    pub body: KsProcSub<ProcessBody>,
+}
+
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pair {
+    pub a: u8,
+    pub b: u8,
 }

@@ -1,0 +1,107 @@
+//! Custom `process` routines (`process: my_custom_fx(key, true, [0x20])`): any name other than
+//! Kaitai's `xor`, `rol`, `ror` and `zlib`. The schema names a routine; the user names its Rust
+//! type ([`crate::Builder::processor`]), which implements
+//! `savepoint_runtime::custom_process::KsCustomProcess` and has a `new` constructor taking the
+//! schema's arguments in order: integer literals (typed by `new`'s parameters), booleans, string
+//! literals (`&str`), byte-array literals (`&[u8]`), and earlier integer, boolean or byte-array
+//! fields of the same type (by value, byte arrays as `&[u8]`). The field reads and writes
+//! through `KsProcess::custom`, so the stored bytes are kept as for the built-in routines.
+
+use std::collections::BTreeMap;
+
+use super::schema::{Field, FieldType, TypeDef};
+use crate::expr::Expr;
+
+/// The reader's and the writer's `KsProcess` of the custom routine `process` (name and
+/// arguments as the schema writes them), or why it cannot be built.
+pub(super) fn args(
+    def: &TypeDef,
+    process: &str,
+    processors: &BTreeMap<String, String>,
+) -> Result<(String, String), String> {
+    let (name, arguments) = match process.split_once('(') {
+        Some((name, rest)) => {
+            let inner = rest
+                .trim_end()
+                .strip_suffix(')')
+                .ok_or_else(|| format!("process `{process}`: unbalanced parentheses"))?;
+            (name.trim(), inner)
+        }
+        None => (process.trim(), ""),
+    };
+    let path = processors.get(name).ok_or_else(|| {
+        format!(
+            "custom process `{name}` has no Rust type: name one with Builder::processor(\"{name}\", \"path::To::Type\") (the built-in ones are xor, rol, ror and zlib)"
+        )
+    })?;
+    let items = match crate::expr::parse(&format!("[{arguments}]")) {
+        Ok(Expr::Array(items)) => items,
+        _ => return Err(format!("process `{process}`: cannot parse its arguments")),
+    };
+    let mut read = Vec::new();
+    let mut write = Vec::new();
+    for item in &items {
+        let (r, w) = argument(def, item)
+            .ok_or_else(|| format!("process `{process}`: argument `{item:?}` is not a literal or an integer, boolean or byte-array field (binrw backend)"))?;
+        read.push(r);
+        write.push(w);
+    }
+    let spell = |args: &[String]| {
+        format!(
+            "KsProcess::custom({name:?}, {path}::new({}))",
+            args.join(", ")
+        )
+    };
+    Ok((spell(&read), spell(&write)))
+}
+
+/// One argument as the reader and the writer pass it (the writer sees fields by reference).
+fn argument(def: &TypeDef, e: &Expr) -> Option<(String, String)> {
+    let both = |s: String| Some((s.clone(), s));
+    match e {
+        Expr::Int(n) => both(n.to_string()),
+        Expr::Unary("-", inner) if matches!(**inner, Expr::Int(_)) => {
+            argument(def, inner).map(|(r, w)| (format!("-{r}"), format!("-{w}")))
+        }
+        Expr::Bool(b) => both(b.to_string()),
+        Expr::Str(s) => both(format!("{s:?}")),
+        Expr::Array(items) => {
+            let bytes: Option<Vec<String>> = items
+                .iter()
+                .map(|i| match i {
+                    Expr::Int(n) => u8::try_from(*n).ok().map(|b| format!("{b:#04x}")),
+                    _ => None,
+                })
+                .collect();
+            both(format!("&[{}][..]", bytes?.join(", ")))
+        }
+        Expr::Name(name) => {
+            let field = def.seq.iter().find(|f| f.id == *name)?;
+            match &field.ty {
+                FieldType::Named { name: ty, .. }
+                    if field.enum_name.is_none()
+                        && (super::emit::is_int(ty) || ty == "b1")
+                        && plain(field) =>
+                {
+                    Some((name.clone(), format!("*{name}")))
+                }
+                FieldType::None if plain(field) && field.size.is_some() => {
+                    both(format!("&{name}[..]"))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A field stored as its plain Rust value (not optional, repeated or framed).
+fn plain(field: &Field) -> bool {
+    field.cond.is_none()
+        && field.repeat_expr.is_none()
+        && !field.repeat_eos
+        && field.repeat_until.is_none()
+        && field.terminator.is_none()
+        && field.pad_right.is_none()
+        && field.process.is_none()
+}
