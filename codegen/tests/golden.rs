@@ -410,6 +410,14 @@ fn params_in_sizes_and_conditions_reach_the_writer() {
         (v.fixed.inner.name.value.as_str(), v.fixed.inner.tail),
         ("xy", None)
     );
+    // The params are kept as the reader got them; the writer frames with what the caller
+    // passes (the parent's `len`), not with the kept copy.
+    assert_eq!(
+        (v.named.name_len, v.named.has_tail, v.fixed.n),
+        (3, true, 2)
+    );
+    v.named.name_len = 7;
+    assert_eq!(write(&v), b"\x03abc\x09xy");
     // The writer checks the `if` with the param it was given.
     v.named.tail = None;
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();

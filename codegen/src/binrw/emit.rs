@@ -903,7 +903,7 @@ impl<'a> Module<'a> {
     fn stored_params(&mut self, def: &TypeDef) -> Result<String, SchemaError> {
         let mut out = String::new();
         for (i, (id, ty)) in def.params.iter().enumerate() {
-            if !super::writer_params::keeps_param(self.schemas, self.file, def, id) {
+            if !super::writer_params::keeps_param(def, id) {
                 continue;
             }
             let read = super::writer_params::instances_read(def, id);
@@ -962,9 +962,9 @@ impl<'a> Module<'a> {
         super::writer_params::writer_params(self.schemas, self.file, def)
             .into_iter()
             .map(|(id, ty)| match ty.as_str() {
-                "bool" => Ok(format!("{id}: bool")),
+                "bool" => Ok(format!("{}: bool", expr::writer_import(&id))),
                 _ => int_type(&ty)
-                    .map(|rust| format!("{id}: {rust}"))
+                    .map(|rust| format!("{}: {rust}", expr::writer_import(&id)))
                     .ok_or_else(|| {
                         self.err(
                             &def.yaml_path,

@@ -20,9 +20,16 @@ pub enum Expr {
     /// `cond ? then : else`.
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
     /// A param of the type (see [`Expr::params`]): an import argument, a value on both sides
-    /// (the writer gets it with `#[bw(import(..))]`), unlike a field, which the writer sees by
-    /// reference.
+    /// (the writer gets it with `#[bw(import(..))]`, as [`writer_import`]), unlike a field,
+    /// which the writer sees by reference.
     Param(String),
+}
+
+/// The name under which a type's writer imports its param `id`: not `id`, which names the
+/// field keeping what the reader was given (binrw binds a struct's fields after its imports,
+/// so a field of the same name would shadow the import).
+pub fn writer_import(id: &str) -> String {
+    format!("ks_arg_{id}")
 }
 
 /// How names are seen where the expression is used.
@@ -347,6 +354,7 @@ impl Expr {
             ),
             Expr::Path(p) if super::parent::is_nav(&p[0]) => super::parent::import_name(p),
             Expr::Bool(b) => b.to_string(),
+            Expr::Param(name) if side == Side::Write => writer_import(name),
             Expr::Param(name) => name.clone(),
             Expr::Not(inner) => format!("!({})", inner.rust(side)),
             Expr::Ternary(c, a, b) => format!(
@@ -455,9 +463,9 @@ impl Expr {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
             Expr::Param(name) if wide(name) => {
-                format!("usize::try_from({name}).unwrap_or(usize::MAX)")
+                format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
-            Expr::Param(name) => format!("usize::from({name})"),
+            Expr::Param(_) => format!("usize::from({})", self.rust(side)),
             Expr::Enum(..) => self.rust(side),
             Expr::Path(_) => format!("usize::from({})", self.rust(side)),
             Expr::Binary(l, "-", r) => format!(

@@ -22,15 +22,23 @@ pub struct WriterParams {
 #[binrw]
 #[brw(little)]
 #[br(import(name_len: u8, has_tail: bool))]
-#[bw(import(name_len: u8, has_tail: bool))]
+#[bw(import(ks_arg_name_len: u8, ks_arg_has_tail: bool))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NameWithTail {
+    /// Kaitai param `name_len`, as the reader was given it (the writer does not write it).
+    #[br(calc = name_len)]
+    #[bw(ignore)]
+    pub name_len: u8,
+    /// Kaitai param `has_tail`, as the reader was given it (the writer does not write it).
+    #[br(calc = has_tail)]
+    #[bw(ignore)]
+    pub has_tail: bool,
     #[br(args_raw = KsFrame { size: Some(usize::from(name_len)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
-    #[bw(args_raw = KsFrame { size: Some(usize::from(name_len)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
+    #[bw(args_raw = KsFrame { size: Some(usize::from(ks_arg_name_len)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
     pub name: KsStr,
     #[br(if(has_tail))]
     #[bw(assert(
-        tail.is_some() == (has_tail),
+        tail.is_some() == (ks_arg_has_tail),
         savepoint_runtime::binrw_error::FieldError::new("NameWithTail.tail", "NameWithTail.tail must be present exactly when has_tail")
     ))]
     pub tail: Option<u8>,
@@ -39,10 +47,14 @@ pub struct NameWithTail {
 #[binrw]
 #[brw(little)]
 #[br(import(n: u8))]
-#[bw(import(n: u8))]
+#[bw(import(ks_arg_n: u8))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Wrapped {
+    /// Kaitai param `n`, as the reader was given it (the writer does not write it).
+    #[br(calc = n)]
+    #[bw(ignore)]
+    pub n: u8,
     #[br(args(n, false))]
-    #[bw(args(n, false))]
+    #[bw(args(ks_arg_n, false))]
     pub inner: NameWithTail,
 }
