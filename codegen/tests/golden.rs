@@ -401,7 +401,7 @@ fn params_given_by_the_field() {
 
 #[test]
 fn params_in_sizes_and_conditions_reach_the_writer() {
-    let mut v: writer_params::WriterParams = round_trip(b"\x03abc\x09xy");
+    let mut v: writer_params::WriterParams = round_trip(b"\x03abc\x09xydef!");
     assert_eq!(
         (v.named.name.value.as_str(), v.named.tail),
         ("abc", Some(9))
@@ -417,7 +417,13 @@ fn params_in_sizes_and_conditions_reach_the_writer() {
         (3, true, 2)
     );
     v.named.name_len = 7;
-    assert_eq!(write(&v), b"\x03abc\x09xy");
+    assert_eq!(write(&v), b"\x03abc\x09xydef!");
+    // A sized user type gets its arguments inside its area: three bytes of name, the fourth
+    // kept as the area's tail.
+    assert_eq!(
+        (v.boxed.value.name.value.as_str(), v.boxed.tail.as_slice()),
+        ("def", &b"!"[..])
+    );
     // The writer checks the `if` with the param it was given.
     v.named.tail = None;
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();

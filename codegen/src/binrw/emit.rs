@@ -9,6 +9,8 @@ use std::fmt::Write as _;
 
 use super::expr::{self, Expr, Side};
 
+#[path = "sub.rs"]
+mod sub;
 #[path = "switch.rs"]
 pub(super) mod switch;
 use super::Settings;
@@ -1228,15 +1230,8 @@ impl<'a> Module<'a> {
             raw_args = Some(self.frame_values(def, field, Some(string))?);
             (if string { "KsStr" } else { "KsBytes" }).to_string()
         } else if sub {
-            if self.field_args(def, field)?.is_some() {
-                return Err(self.field_err(
-                    field,
-                    "a sized user type with arguments is not supported by the binrw backend",
-                ));
-            }
             self.frames = true;
-            let (r, w) = self.frame_values(def, field, None)?;
-            raw_args = Some((format!("({r}, ())"), format!("({w}, ())")));
+            raw_args = Some(self.sub_args(def, field)?);
             format!("KsSub<{}>", self.element_type(field)?)
         } else if untyped {
             "u8".to_string()
@@ -1318,7 +1313,12 @@ impl<'a> Module<'a> {
                 out.push_str(&write_check(&path, &check, &message, &[&field.id]));
             }
         }
-        let args = self.field_args(def, field)?;
+        // A sized user type's arguments are in its `args_raw` (see `sub.rs`).
+        let args = if sub {
+            None
+        } else {
+            self.field_args(def, field)?
+        };
         let mut count = None;
         let mut vec = false;
         let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
@@ -1427,7 +1427,7 @@ impl<'a> Module<'a> {
         }
         let mut write_args = self.writer_args(field)?;
         write_args.extend(self.nav_args(def, field)?.1);
-        if !write_args.is_empty() {
+        if !write_args.is_empty() && !sub {
             let _ = writeln!(out, "#[bw(args({}))]", write_args.join(", "));
         }
         if field.with_version {

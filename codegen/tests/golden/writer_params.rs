@@ -2,10 +2,10 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
-use savepoint_runtime::frame::{KsFrame, KsStr};
+use savepoint_runtime::frame::{KsFrame, KsStr, KsSub};
 use serde::{Deserialize, Serialize};
 
-/// Params in the `size` and `if` of fields, which the writer gets too (`#[bw(import(..))]`), also when passed on to a type inside.
+/// Params in the `size` and `if` of fields, which the writer gets too (`#[bw(import(..))]`), also when passed on to a type inside, and to a sized user type (inside its `args_raw`).
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -17,6 +17,9 @@ pub struct WriterParams {
     #[br(args(2))]
     #[bw(args(2))]
     pub fixed: Wrapped,
+    #[br(args_raw = (KsFrame { size: Some(4), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, (len, false,)))]
+    #[bw(args_raw = (KsFrame { size: Some(4), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, (*len, false,)))]
+    pub boxed: KsSub<NameWithTail>,
 }
 
 #[binrw]
