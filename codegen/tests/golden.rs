@@ -93,6 +93,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
+#[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
 #[rustfmt::skip] #[path = "golden/vec2.rs"] mod vec2;
@@ -479,6 +480,27 @@ fn switch_on_an_expression() {
     v.code = 6;
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("SwitchExpr.body"), "{err}");
+}
+
+#[test]
+fn switch_case_that_contains_itself() {
+    use switch_recursive::{Leaf, SwitchRecursive, SwitchRecursiveNext as Next};
+    let v: SwitchRecursive = round_trip(&[1, 1, 0, 9]);
+    let Next::SwitchRecursive(inner) = &v.next else {
+        panic!("{v:?}");
+    };
+    assert_eq!(inner.tag, 1);
+    let Next::SwitchRecursive(innermost) = &inner.next else {
+        panic!("{inner:?}");
+    };
+    assert_eq!(innermost.next, Next::Leaf(Leaf { value: 9 }));
+    // The default bound counts the levels through the switch: 64 of them, not one more.
+    let mut deep = vec![1u8; 63];
+    deep.extend([0, 9]);
+    round_trip::<SwitchRecursive>(&deep);
+    deep.insert(0, 1);
+    let err = read_error::<SwitchRecursive>(&deep);
+    assert!(err.contains("SwitchRecursive"), "{err}");
 }
 
 #[test]

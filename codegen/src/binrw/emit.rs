@@ -1937,7 +1937,7 @@ impl<'a> Module<'a> {
         let (name, args) = match &field.ty {
             FieldType::Named { name, args } => (name, args),
             FieldType::Switch { .. } if field.variants.is_none() => {
-                return Ok(self.general_switch_arg(def, field)?.map(|a| vec![a]));
+                return self.general_switch_arg(def, field);
             }
             FieldType::Switch { on, .. } => {
                 let on = self.expr(field, on)?;

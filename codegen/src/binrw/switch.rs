@@ -158,10 +158,18 @@ impl Module<'_> {
         let endian = def
             .endian
             .map_or(String::new(), |e| format!("#[brw({e})]\n"));
-        let import = if others.is_empty() {
+        let mut imports = Vec::new();
+        if !others.is_empty() {
+            imports.push(format!("sel: {}", sel_type(&sel)));
+        }
+        let depth = self.cases_need_depth(field)?;
+        if depth {
+            imports.push("depth: u32".to_string());
+        }
+        let import = if imports.is_empty() {
             String::new()
         } else {
-            format!("#[br(import(sel: {}))]\n", sel_type(&sel))
+            format!("#[br(import({}))]\n", imports.join(", "))
         };
         let _ = write!(
             enums,
@@ -196,9 +204,14 @@ impl Module<'_> {
         if let Some(valid) = &field.valid {
             check.push_str(&self.valid_variants(def, field, &name, valid)?);
         }
+        let args: Vec<String> = (!others.is_empty())
+            .then(|| sel_arg(&sel, on))
+            .into_iter()
+            .chain(depth.then(|| depth_arg(def)))
+            .collect();
         Ok(Switch {
             name,
-            arg: (!others.is_empty()).then(|| sel_arg(&sel, on)),
+            arg: (!args.is_empty()).then(|| args.join(", ")),
             check,
         })
     }
@@ -246,23 +259,42 @@ impl Module<'_> {
         ))
     }
 
-    /// The reader's argument of a switch field without `-savepoint-enum` (a sized one passes
-    /// it inside `args_raw`).
+    /// The reader's arguments of a switch field without `-savepoint-enum` (a sized one passes
+    /// them inside `args_raw`): the selector, then the depth when a case type counts levels.
     pub(super) fn general_switch_arg(
         &self,
         def: &TypeDef,
         field: &Field,
-    ) -> Result<Option<String>, SchemaError> {
+    ) -> Result<Option<Vec<String>>, SchemaError> {
         let FieldType::Switch { on, .. } = &field.ty else {
             return Ok(None);
         };
-        if field.size.is_some()
-            || field.size_eos
-            || field.switch_cases.iter().all(|(k, _)| k == "_")
-        {
+        if field.size.is_some() || field.size_eos {
             return Ok(None);
         }
-        Ok(Some(sel_arg(&self.selector(def, field, on)?, on)))
+        let mut args = Vec::new();
+        if field.switch_cases.iter().any(|(k, _)| k != "_") {
+            args.push(sel_arg(&self.selector(def, field, on)?, on));
+        }
+        if self.cases_need_depth(field)? {
+            args.push(depth_arg(def));
+        }
+        Ok((!args.is_empty()).then_some(args))
+    }
+
+    /// Whether a case type of `field` is on a recursion cycle, so the enum imports the depth
+    /// and hands it to that variant (see `recursion.rs`).
+    fn cases_need_depth(&self, field: &Field) -> Result<bool, SchemaError> {
+        for (_, ty) in &field.switch_cases {
+            if int_type(ty).is_some() {
+                continue;
+            }
+            let (decl, target) = self.resolve(field, ty.split('(').next().unwrap_or(ty))?;
+            if self.needs_depth(decl, target) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// The byte-order attributes of a field whose user type has a calculated `meta/endian`
@@ -475,7 +507,7 @@ impl Module<'_> {
             None => (ty, false),
         };
         let (decl, target) = self.resolve(field, name)?;
-        if args || !target.params.is_empty() || self.needs_depth(decl, target) {
+        if args || !target.params.is_empty() {
             return Err(self.field_err(
                 field,
                 format!("case type `{ty}` takes arguments: not supported by the binrw backend in a switch"),
@@ -484,9 +516,26 @@ impl Module<'_> {
         if target.rust_type.is_some() || target.type_enum.is_some() || target.bitfield.is_some() {
             return Err(self.field_err(field, format!("case type `{ty}` is not a plain record")));
         }
+        let depth = self.needs_depth(decl, target);
         let decl = decl.to_string();
         let rust = target.rust_name.clone();
-        Ok(self.use_type(&decl, &rust))
+        let rust = self.use_type(&decl, &rust);
+        // A type on a recursion cycle is boxed and gets the level the enum was given.
+        Ok(if depth {
+            format!("#[br(args(depth))] Box<{rust}>")
+        } else {
+            rust
+        })
+    }
+}
+
+/// The depth a field of `def` passes to a type that counts levels: one more than its own, or
+/// the first level when `def` does not count (as `Module::field_args` passes it).
+fn depth_arg(def: &TypeDef) -> String {
+    if def.max_depth.is_some() {
+        "depth + 1".into()
+    } else {
+        "0".into()
     }
 }
 
