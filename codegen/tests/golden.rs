@@ -93,6 +93,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
+#[rustfmt::skip] #[path = "golden/switch_indexed.rs"] mod switch_indexed;
 #[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
@@ -480,6 +481,27 @@ fn switch_on_an_expression() {
     v.code = 6;
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("SwitchExpr.body"), "{err}");
+}
+
+#[test]
+fn switch_on_the_element_of_a_list_at_the_index() {
+    use switch_indexed::SwitchIndexedSized as Sized;
+    use switch_indexed::{Pair, SwitchIndexed, SwitchIndexedPlain as Plain};
+    let mut v: SwitchIndexed = round_trip(&[1, 2, 0x34, 0x12, 5, 6, 7, 0, 8, 9]);
+    let sized: Vec<&Sized> = v.sized.iter().map(|s| &s.value).collect();
+    assert_eq!(
+        sized,
+        [&Sized::U2(0x1234), &Sized::Pair(Pair { a: 5, b: 6 })]
+    );
+    assert_eq!(v.plain, [Plain::U2(7), Plain::Pair(Pair { a: 8, b: 9 })]);
+    // No case: the sized element keeps its bytes, the unsized one reads nothing.
+    let other: SwitchIndexed = round_trip(&[3, 1, 0xaa, 0xbb, 1, 0, 2, 0]);
+    assert_eq!(other.sized[0].value, Sized::Raw(vec![0xaa, 0xbb]));
+    assert_eq!(other.plain, [Plain::Unmatched, Plain::U2(2)]);
+    // The writer checks every element against the code at its index.
+    v.codes = [2, 1];
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("SwitchIndexed.sized"), "{err}");
 }
 
 #[test]

@@ -192,13 +192,24 @@ pub(super) fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&s
 /// `list` of a `size: list[_index]` on a `repeat: expr` field: each element's size is the
 /// element of `list` at its index.
 fn indexed_size(field: &Field) -> Option<&str> {
-    let list = field.size.as_deref()?.strip_suffix("[_index]")?.trim();
+    indexed_list(field.size.as_deref()?).filter(|_| field.repeat_expr.is_some())
+}
+
+/// `list` of an expression `list[_index]`, `list` a plain name.
+pub(super) fn indexed_list(text: &str) -> Option<&str> {
+    let list = text.trim().strip_suffix("[_index]")?.trim();
     let plain = !list.is_empty()
         && list.starts_with(|c: char| c.is_ascii_lowercase())
         && list
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    (plain && field.repeat_expr.is_some()).then_some(list)
+    plain.then_some(list)
+}
+
+/// The list a `repeat: expr` field iterates for its elements' sizes or switch selectors (see
+/// `indexed_size` and `switch::indexed_selector`).
+fn indexed(field: &Field) -> Option<&str> {
+    indexed_size(field).or_else(|| switch::indexed_selector(field))
 }
 
 /// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
@@ -1314,7 +1325,7 @@ impl<'a> Module<'a> {
             }
         }
         // A sized user type's arguments are in its `args_raw` (see `sub.rs`).
-        let args = if sub {
+        let mut args = if sub {
             None
         } else {
             self.field_args(def, field)?
@@ -1360,8 +1371,11 @@ impl<'a> Module<'a> {
             }
             let e = self.size_expr(field, repeat)?;
             match e.constant() {
-                // serde derives arrays of up to 32 elements; longer ones are `Vec`s.
-                Some(n) if n <= 32 => element = format!("[{element}; {n}]"),
+                // serde derives arrays of up to 32 elements; longer ones are `Vec`s. An indexed
+                // list is read element by element into a `Vec`.
+                Some(n) if n <= 32 && indexed(field).is_none() => {
+                    element = format!("[{element}; {n}]")
+                }
                 _ => {
                     vec = true;
                     count = Some(e.count_in(Side::Read, &|n| self.wide_path(def, n)));
@@ -1376,17 +1390,22 @@ impl<'a> Module<'a> {
             out.push_str(&Self::enum_list_maps(&element, &int_element));
         }
         let mut br = Vec::new();
-        if let Some(list) = indexed_size(field) {
-            let (read, write) = raw_args.take().unwrap_or_default();
+        if let Some(list) = indexed(field) {
+            let (read, write) = raw_args.take().unwrap_or_else(|| {
+                let args = args.take().unwrap_or_default();
+                (sub::tuple(&args), "()".into())
+            });
             self.check_indexed(def, field, list, &element)?;
             self.repeat = true;
             count = None;
             br.push(format!(
                 "parse_with = binrw::helpers::args_iter({list}.iter().map(|ks_n| {read}))"
             ));
+            // The writer's arguments name the element of `list` only when it frames the size.
+            let n = if write.contains("ks_n") { "ks_n" } else { "_" };
             let _ = writeln!(
                 out,
-                "#[bw(write_with = ks_each_write, args_raw = {list}.iter().map(|ks_n| {write}).collect::<Vec<_>>())]"
+                "#[bw(write_with = ks_each_write, args_raw = {list}.iter().map(|{n}| {write}).collect::<Vec<_>>())]"
             );
             let path = format!("{}.{}", def.rust_name, field.id);
             let check = format!("{}.len() == {list}.len()", field.id);
@@ -1457,8 +1476,9 @@ impl<'a> Module<'a> {
         Ok(out)
     }
 
-    /// Refuses a `size: list[_index]` other than on a string or byte array repeated as often as
-    /// `list`, an earlier plain integer list of the same type.
+    /// Refuses a `size: list[_index]` other than on a string or byte array, and a `size` or
+    /// `switch-on: list[_index]` on a field not repeated as often as `list`, an earlier plain
+    /// integer list.
     fn check_indexed(
         &self,
         def: &TypeDef,
@@ -1466,7 +1486,8 @@ impl<'a> Module<'a> {
         list: &str,
         element: &str,
     ) -> Result<(), SchemaError> {
-        let ok = matches!(element, "Vec<KsStr>" | "Vec<KsBytes>")
+        let switch = switch::indexed_selector(field).is_some();
+        let ok = (switch || matches!(element, "Vec<KsStr>" | "Vec<KsBytes>"))
             && field.process.is_none()
             && field.cond.is_none()
             && def

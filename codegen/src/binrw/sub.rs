@@ -31,7 +31,7 @@ impl Module<'_> {
 }
 
 /// A Rust tuple of `items`: `()`, `(a,)`, `(a, b,)`.
-fn tuple(items: &[String]) -> String {
+pub(super) fn tuple(items: &[String]) -> String {
     if items.is_empty() {
         "()".into()
     } else {

@@ -12,7 +12,10 @@ use std::fmt::Write as _;
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef, Valid, snake_to_camel};
-use super::{Module, assert_attr, doc_attrs, indent, int_type, own_endian, write_check};
+use super::{
+    Module, assert_attr, doc_attrs, indent, indexed_list, indexed_size, int_type, own_endian,
+    write_check,
+};
 use crate::ksy::SchemaError;
 
 /// How a selector is passed and compared.
@@ -28,6 +31,9 @@ enum Sel {
     /// An integer expression of earlier fields (`one & 3`), passed as an `i128`: its Rust
     /// spelling in the reader and in the writer.
     Expr { read: String, write: String },
+    /// `list[_index]` of a repeated field: each element is switched on the element of the
+    /// integer list `list` at its index (its Rust type), which the parent iterates as `ks_n`.
+    Each(&'static str),
 }
 
 /// A generated switch enum, as its field uses it.
@@ -181,12 +187,20 @@ impl Module<'_> {
             self.base_derives(),
             indent(&body)
         );
-        let value = if sized {
-            format!("{}.value", field.id)
-        } else {
-            field.id.clone()
+        let value = match (sized, &sel) {
+            (true, Sel::Each(_)) => "ks_x.value".to_string(),
+            (false, Sel::Each(_)) => "ks_x".to_string(),
+            (true, _) => format!("{}.value", field.id),
+            (false, _) => field.id.clone(),
         };
-        let cond = format!("match &{value} {{\n{}}}", indent(&arms.join("\n")));
+        let mut cond = format!("match &{value} {{\n{}}}", indent(&arms.join("\n")));
+        if let (Sel::Each(_), Some(list)) = (&sel, indexed_selector(field)) {
+            // Each element against the selector at its index.
+            cond = format!(
+                "{}.iter().zip({list}.iter()).all(|(ks_x, ks_sel)| {cond})",
+                field.id
+            );
+        }
         let message = format!(
             "{}.{} does not match its selector `{on}`",
             def.rust_name, field.id
@@ -381,6 +395,22 @@ impl Module<'_> {
                 format!("switch-on `{on}`: the binrw backend switches on one earlier integer, enum, string or byte-array field"),
             )
         };
+        if let Some(list) = indexed_selector(field) {
+            // The parent checks that `list` is an earlier integer list as long as the field.
+            if indexed_size(field).is_some_and(|l| l != list) {
+                return Err(self.field_err(
+                    field,
+                    "a size and a switch-on indexing two lists is not supported by the binrw backend",
+                ));
+            }
+            let list = def.seq.iter().find(|f| f.id == list).ok_or_else(refuse)?;
+            return match &list.ty {
+                FieldType::Named { name, .. } if list.enum_name.is_none() => {
+                    int_type(name).map(Sel::Each).ok_or_else(refuse)
+                }
+                _ => Err(refuse()),
+            };
+        }
         if let Some((_, ty)) = def.params.iter().find(|(p, _)| p == on) {
             return int_type(ty).map(Sel::Int).ok_or_else(refuse);
         }
@@ -443,6 +473,10 @@ impl Module<'_> {
             Sel::Expr { write, .. } => {
                 let n = crate::expr::parse_int(key).ok_or_else(bad)?;
                 (format!("sel == {n}"), format!("i128::from({write}) == {n}"))
+            }
+            Sel::Each(_) => {
+                let n = crate::expr::parse_int(key).ok_or_else(bad)?;
+                (format!("sel == {n}"), format!("*ks_sel == {n}"))
             }
             Sel::Enum(rust) => {
                 let (e, v) = key.rsplit_once("::").ok_or_else(bad)?;
@@ -542,7 +576,7 @@ fn depth_arg(def: &TypeDef) -> String {
 /// The Rust type of the selector import.
 fn sel_type(sel: &Sel) -> String {
     match sel {
-        Sel::Int(t) => (*t).to_string(),
+        Sel::Int(t) | Sel::Each(t) => (*t).to_string(),
         Sel::Enum(e) => e.clone(),
         Sel::Str => "String".into(),
         Sel::Bytes { .. } => "Vec<u8>".into(),
@@ -557,6 +591,17 @@ fn sel_arg(sel: &Sel, on: &str) -> String {
         Sel::Str | Sel::Bytes { framed: true } => format!("{on}.value.clone()"),
         Sel::Bytes { framed: false } => format!("{on}.to_vec()"),
         Sel::Expr { read, .. } => format!("i128::from({read})"),
+        Sel::Each(_) => "*ks_n".into(),
+    }
+}
+
+/// `list` of a repeated switch field's `switch-on: list[_index]`, else `None`.
+pub(super) fn indexed_selector(field: &Field) -> Option<&str> {
+    match &field.ty {
+        FieldType::Switch { on, .. } if field.repeat_expr.is_some() && field.variants.is_none() => {
+            indexed_list(on)
+        }
+        _ => None,
     }
 }
 
