@@ -82,6 +82,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/io_attrs.rs"] mod io_attrs;
 #[rustfmt::skip] #[path = "golden/io_bits.rs"] mod io_bits;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
+#[rustfmt::skip] #[path = "golden/list_params.rs"] mod list_params;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
 #[rustfmt::skip] #[path = "golden/parent_root.rs"] mod parent_root;
@@ -399,6 +400,19 @@ fn params_given_by_the_field() {
     assert_eq!(v.items.count_matches(), Some(false));
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("Params.items.items"), "{err}");
+}
+
+#[test]
+fn list_params_from_fields_and_literals() {
+    let v: list_params::ListParams = round_trip(&[1, 0, 2, 0, b'a', b'b', b'c', b'd']);
+    assert_eq!(v.from_fields.ints, [1, 2]);
+    assert_eq!(v.from_fields.strs, ["ab", "cd"]);
+    assert_eq!(v.from_fields.total(), Some(3));
+    // The literal instances, written out as the arguments, hold what the methods return.
+    assert_eq!(v.from_literals.ints, [7, 65535]);
+    assert_eq!(v.from_literals.strs, ["x", "yz"]);
+    assert_eq!(v.fixed_nums(), Some(vec![7, 65535]));
+    assert_eq!(v.from_literals.first_name().as_deref(), Some("x"));
 }
 
 #[test]

@@ -9,6 +9,8 @@ use std::fmt::Write as _;
 
 use super::expr::{self, Expr, Side};
 
+#[path = "list_args.rs"]
+pub(super) mod list_args;
 #[path = "sub.rs"]
 mod sub;
 #[path = "switch.rs"]
@@ -893,8 +895,12 @@ impl<'a> Module<'a> {
     }
 
     /// The Rust type of a param of a user type (`block`, `other::block`) or a list of one
-    /// (`block[]`), imported by value: the reader gets a clone of the argument.
+    /// (`block[]`), or a list of integers or strings (see `list_args.rs`), imported by value:
+    /// the reader gets a clone of the argument.
     fn user_param_type(&mut self, ty: &str) -> Option<String> {
+        if let Some(rust) = list_args::list_param_type(ty) {
+            return Some(rust);
+        }
         let (name, list) = match ty.strip_suffix("[]") {
             Some(name) => (name, true),
             None => (ty, false),
@@ -1988,6 +1994,10 @@ impl<'a> Module<'a> {
         }
         let mut out = Vec::new();
         for (a, (_, ty)) in args.iter().zip(&target.params) {
+            if let Some(arg) = self.list_arg(def, field, a, ty)? {
+                out.push(arg);
+                continue;
+            }
             let e = self.expr(field, a)?;
             if let Expr::Path(p) = &e
                 && p.iter().all(|s| super::parent::is_nav(s))
@@ -2140,12 +2150,12 @@ impl<'a> Module<'a> {
         let (_, target) = self.resolve(field, name)?;
         let mut checks = Vec::new();
         for ((param, _), arg) in target.params.iter().zip(args) {
+            let counts = |f: &&Field| f.repeat_expr.as_deref() == Some(param.as_str());
+            if !target.seq.iter().any(|f| counts(&f)) {
+                continue;
+            }
             let count = self.expr(field, arg)?.count(Side::Write);
-            for inner in target
-                .seq
-                .iter()
-                .filter(|f| f.repeat_expr.as_deref() == Some(param.as_str()))
-            {
+            for inner in target.seq.iter().filter(counts) {
                 checks.push((inner.id.clone(), count.clone(), arg.clone()));
             }
         }
