@@ -77,6 +77,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
 #[rustfmt::skip] #[path = "golden/imports.rs"] mod imports;
+#[rustfmt::skip] #[path = "golden/index_args.rs"] mod index_args;
 #[rustfmt::skip] #[path = "golden/instances.rs"] mod instances;
 #[rustfmt::skip] #[path = "golden/instances_nav.rs"] mod instances_nav;
 #[rustfmt::skip] #[path = "golden/io_attrs.rs"] mod io_attrs;
@@ -400,6 +401,26 @@ fn params_given_by_the_field() {
     assert_eq!(v.items.count_matches(), Some(false));
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("Params.items.items"), "{err}");
+}
+
+#[test]
+fn elements_take_their_index() {
+    let bytes = b"\x02\x01\x02abcdef";
+    let mut v: index_args::IndexArgs = round_trip(bytes);
+    let text = |list: &[index_args::Block]| -> Vec<(i32, String)> {
+        list.iter().map(|b| (b.idx, b.buf.value.clone())).collect()
+    };
+    assert_eq!(text(&v.counted), [(0, "a".into()), (1, "bc".into())]);
+    assert_eq!(text(&v.rest), [(0, "d".into()), (1, "ef".into())]);
+    // A third element's size is `sizes[2]`, past the end: an error, not a panic.
+    let err = read_error::<index_args::IndexArgs>(b"\x02\x01\x02abcdefg");
+    assert!(!err.is_empty());
+    // The writer frames each element by the size at its own index: two bytes fit the second
+    // element's two, not the first's one.
+    v.rest[1].buf.value = "xy".into();
+    assert_eq!(write(&v), b"\x02\x01\x02abcdxy");
+    v.rest[0].buf.value = "xy".into();
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }
 
 #[test]

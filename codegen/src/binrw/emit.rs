@@ -9,6 +9,8 @@ use std::fmt::Write as _;
 
 use super::expr::{self, Expr, Side};
 
+#[path = "index.rs"]
+mod index;
 #[path = "list_args.rs"]
 pub(super) mod list_args;
 #[path = "sub.rs"]
@@ -1005,9 +1007,12 @@ impl<'a> Module<'a> {
         let (decl, target) = self.resolve(field, name)?;
         let wanted = super::writer_params::writer_params(self.schemas, decl, target);
         let mut out = Vec::new();
-        for (arg, (param, _)) in args.iter().zip(&target.params) {
+        for (arg, (param, ty)) in args.iter().zip(&target.params) {
             if wanted.iter().any(|(w, _)| w == param) {
-                out.push(self.expr(field, arg)?.rust(Side::Write));
+                match self.index_arg(field, arg, ty)? {
+                    Some(index) => out.push(index),
+                    None => out.push(self.expr(field, arg)?.rust(Side::Write)),
+                }
             }
         }
         Ok(out)
@@ -1379,7 +1384,7 @@ impl<'a> Module<'a> {
             match e.constant() {
                 // serde derives arrays of up to 32 elements; longer ones are `Vec`s. An indexed
                 // list is read element by element into a `Vec`.
-                Some(n) if n <= 32 && indexed(field).is_none() => {
+                Some(n) if n <= 32 && indexed(field).is_none() && !index::uses_index(field) => {
                     element = format!("[{element}; {n}]")
                 }
                 _ => {
@@ -1418,13 +1423,25 @@ impl<'a> Module<'a> {
             let message = format!("{path} must have one element per element of {list}");
             out.push_str(&write_check(&path, &check, &message, &[]));
         }
+        // A list whose elements take their index reads them itself (see `index.rs`).
+        let by_index = self.indexed_reader(
+            def,
+            field,
+            args.as_deref(),
+            until.as_ref().map(|(read, _)| read.as_str()),
+        )?;
+        if let Some(read) = &by_index {
+            self.repeat = true;
+            br.push(read.clone());
+            (count, args) = (None, None);
+        }
         if let Some(c) = count {
             br.push(format!("count = {c}"));
         }
-        if let Some((read, _)) = &until {
+        if let Some((read, _)) = until.as_ref().filter(|_| by_index.is_none()) {
             self.repeat = true;
             br.push(format!("parse_with = ks_until({read})"));
-        } else if eos {
+        } else if eos && by_index.is_none() {
             self.repeat = true;
             br.push("parse_with = ks_until_eof".into());
         }
@@ -1453,7 +1470,7 @@ impl<'a> Module<'a> {
         let mut write_args = self.writer_args(field)?;
         write_args.extend(self.nav_args(def, field)?.1);
         if !write_args.is_empty() && !sub {
-            let _ = writeln!(out, "#[bw(args({}))]", write_args.join(", "));
+            out.push_str(&index::write_args_attr(field, &write_args));
         }
         if field.with_version {
             out.push_str("#[with_version]\n");
@@ -1994,6 +2011,10 @@ impl<'a> Module<'a> {
         }
         let mut out = Vec::new();
         for (a, (_, ty)) in args.iter().zip(&target.params) {
+            if let Some(arg) = self.index_arg(field, a, ty)? {
+                out.push(arg);
+                continue;
+            }
             if let Some(arg) = self.list_arg(def, field, a, ty)? {
                 out.push(arg);
                 continue;

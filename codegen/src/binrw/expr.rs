@@ -19,6 +19,9 @@ pub enum Expr {
     Not(Box<Expr>),
     /// `cond ? then : else`.
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `list[index]`, an integer of an integer list, in a size or count only (see
+    /// [`parse_size`]): an index past the end gives a size too large for any input.
+    Index(Box<Expr>, Box<Expr>),
     /// A param of the type (see [`Expr::params`]): an import argument, a value on both sides
     /// (the writer gets it with `#[bw(import(..))]`, as [`writer_import`]), unlike a field,
     /// which the writer sees by reference.
@@ -67,6 +70,11 @@ fn parse_with(text: &str, minus: bool, io: bool) -> Result<Expr, String> {
             "`-` in expression `{text}` is not supported by the binrw backend (only in a size or count)"
         ));
     }
+    if !minus && tokens.iter().any(|t| t == "[") {
+        return Err(format!(
+            "`[` in expression `{text}` is not supported by the binrw backend (only in a size or count)"
+        ));
+    }
     let mut parser = Parser { tokens, pos: 0, io };
     let expr = parser.ternary()?;
     if parser.pos != parser.tokens.len() {
@@ -103,7 +111,7 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
             if ["==", "!=", ">=", "<="].contains(&two.as_str()) {
                 out.push(two);
                 i += 2;
-            } else if "*/+-<>()&|^?:".contains(c) {
+            } else if "*/+-<>()&|^?:[]".contains(c) {
                 out.push(c.to_string());
                 i += 1;
             } else {
@@ -190,7 +198,27 @@ impl Parser {
         Ok(left)
     }
 
+    /// An atom and the `[index]` after it, if any.
     fn atom(&mut self) -> Result<Expr, String> {
+        let base = self.single()?;
+        if self.tokens.get(self.pos).map(String::as_str) != Some("[") {
+            return Ok(base);
+        }
+        self.pos += 1;
+        let index = self.ternary()?;
+        if self.tokens.get(self.pos).map(String::as_str) != Some("]") {
+            return Err("`[` without its `]` in an expression".into());
+        }
+        self.pos += 1;
+        if !matches!(base, Expr::Path(_)) {
+            return Err(
+                "indexing other than a list field is not supported by the binrw backend".into(),
+            );
+        }
+        Ok(Expr::Index(Box::new(base), Box::new(index)))
+    }
+
+    fn single(&mut self) -> Result<Expr, String> {
         let token = self
             .tokens
             .get(self.pos)
@@ -286,7 +314,7 @@ impl Expr {
                 a.paths(out);
                 b.paths(out);
             }
-            Expr::Binary(l, _, r) => {
+            Expr::Binary(l, _, r) | Expr::Index(l, r) => {
                 l.paths(out);
                 r.paths(out);
             }
@@ -308,6 +336,9 @@ impl Expr {
                 Box::new(a.params(params)),
                 Box::new(b.params(params)),
             ),
+            Expr::Index(l, i) => {
+                Expr::Index(Box::new(l.params(params)), Box::new(i.params(params)))
+            }
             other => other.clone(),
         }
     }
@@ -325,6 +356,9 @@ impl Expr {
                 Box::new(a.map_paths(map)),
                 Box::new(b.map_paths(map)),
             ),
+            Expr::Index(l, i) => {
+                Expr::Index(Box::new(l.map_paths(map)), Box::new(i.map_paths(map)))
+            }
             other => other.clone(),
         }
     }
@@ -363,6 +397,8 @@ impl Expr {
                 a.rust(side),
                 b.rust(side)
             ),
+            // Only sizes and counts index (see `parse_size`): they take it as a `usize`.
+            Expr::Index(..) => self.usize(side, &|_| true),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
             Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
@@ -437,13 +473,29 @@ impl Expr {
             Expr::Binary(l, op, r) if !self.has_wide(wide) && *op != "-" => {
                 format!("{} {op} {}", l.usize(side, wide), r.usize(side, wide))
             }
-            Expr::Path(_) | Expr::Param(_) | Expr::Binary(..) => self.usize(side, wide),
+            Expr::Path(_) | Expr::Param(_) | Expr::Binary(..) | Expr::Index(..) => {
+                self.usize(side, wide)
+            }
         }
     }
 
     fn usize(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
             Expr::Int(n) => format!("{n}usize"),
+            Expr::Index(list, i) => {
+                // The list by reference (a field, or a `_parent` / `_root` import of a slice),
+                // the index and the element converted with checks: past the end, or a negative
+                // or huge index or element, is a size no input holds.
+                let list = match list.as_ref() {
+                    Expr::Path(p) if super::parent::is_nav(&p[0]) => super::parent::import_name(p),
+                    Expr::Path(p) => p.join("."),
+                    other => other.rust(side),
+                };
+                format!(
+                    "{list}.get({}).map_or(usize::MAX, |&ks_e| usize::try_from(ks_e).unwrap_or(usize::MAX))",
+                    i.usize(side, &|_| true)
+                )
+            }
             Expr::Path(p) if super::parent::is_nav(&p[0]) && wide(&p.join(".")) => format!(
                 "usize::try_from({}).unwrap_or(usize::MAX)",
                 super::parent::import_name(p)
@@ -495,6 +547,7 @@ impl Expr {
             Expr::Not(_) => false,
             Expr::Ternary(_, a, b) => a.has_wide(wide) || b.has_wide(wide),
             Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
+            Expr::Index(..) => true,
         }
     }
 }
@@ -565,6 +618,21 @@ mod tests {
             parse_size("a + b - 1").unwrap().count(Side::Read),
             "(usize::from(a) + usize::from(b)).checked_sub(1usize).unwrap_or(usize::MAX)"
         );
+    }
+
+    #[test]
+    fn indexing_in_sizes_only() {
+        assert!(parse("sizes[0] > 1").unwrap_err().contains("`[`"));
+        let e = parse_size("_root.sizes[idx]").unwrap();
+        let e = e.params(&[("idx".into(), "s4".into())]);
+        assert_eq!(
+            e.count(Side::Write),
+            "root_sizes.get(usize::try_from(ks_arg_idx).unwrap_or(usize::MAX)).map_or(usize::MAX, |&ks_e| usize::try_from(ks_e).unwrap_or(usize::MAX))"
+        );
+        let e = parse_size("sizes[i + 1] * 2").unwrap();
+        assert!(e.count(Side::Read).starts_with("sizes.get("), "{e:?}");
+        assert!(parse_size("sizes[0").is_err());
+        assert!(parse_size("(a + b)[0]").is_err());
     }
 
     #[test]

@@ -252,7 +252,17 @@ impl Cx<'_> {
 
 /// What a module with `repeat: eos` / `until` lists imports: the runtime module and the items
 /// it may name.
-pub const RUNTIME: (&str, &[&str]) = ("repeat", &["ks_until_eof", "ks_until", "ks_each_write"]);
+pub const RUNTIME: (&str, &[&str]) = (
+    "repeat",
+    &[
+        "ks_until_eof",
+        "ks_until",
+        "ks_each_write",
+        "ks_indexed_count",
+        "ks_indexed_eof",
+        "ks_indexed_until",
+    ],
+);
 
 #[cfg(test)]
 mod tests {
