@@ -405,20 +405,27 @@ fn params_given_by_the_field() {
 
 #[test]
 fn elements_take_their_index() {
-    let bytes = b"\x02\x01\x02abcdef";
+    let bytes = b"\x02\x01\x02abcghidef";
     let mut v: index_args::IndexArgs = round_trip(bytes);
     let text = |list: &[index_args::Block]| -> Vec<(i32, String)> {
         list.iter().map(|b| (b.idx, b.buf.value.clone())).collect()
     };
     assert_eq!(text(&v.counted), [(0, "a".into()), (1, "bc".into())]);
+    assert_eq!(
+        text(&v.middle.value.blocks),
+        [(0, "g".into()), (1, "hi".into())]
+    );
     assert_eq!(text(&v.rest), [(0, "d".into()), (1, "ef".into())]);
     // A third element's size is `sizes[2]`, past the end: an error, not a panic.
-    let err = read_error::<index_args::IndexArgs>(b"\x02\x01\x02abcdefg");
+    let err = read_error::<index_args::IndexArgs>(b"\x02\x01\x02abcghidefg");
+    assert!(!err.is_empty());
+    // `until: _io.eof` reads at least one element: an empty area is an error.
+    let err = read_error::<index_args::IndexArgs>(b"\x00");
     assert!(!err.is_empty());
     // The writer frames each element by the size at its own index: two bytes fit the second
     // element's two, not the first's one.
     v.rest[1].buf.value = "xy".into();
-    assert_eq!(write(&v), b"\x02\x01\x02abcdxy");
+    assert_eq!(write(&v), b"\x02\x01\x02abcghidxy");
     v.rest[0].buf.value = "xy".into();
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }

@@ -29,6 +29,17 @@ where
     move |r, endian, args| read_list(r, endian, End::Until(&last), &|_| args.clone())
 }
 
+/// Reads elements until the input ends, at least one (`repeat-until: _io.eof`, checked after
+/// each element): an empty input is an error, unlike [`ks_until_eof`].
+pub fn ks_until_end<'a, R, T, A>(r: &mut R, endian: Endian, args: A) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = A>,
+    A: Clone,
+{
+    read_list(r, endian, End::UntilEnd, &|_| args.clone())
+}
+
 /// Reads `count` elements (`repeat: expr`), element `i` with the arguments `args(i)`.
 pub fn ks_indexed_count<'a, R, T, A, F>(
     count: usize,
@@ -50,6 +61,18 @@ where
     F: Fn(usize) -> A,
 {
     move |r, endian, ()| read_list(r, endian, End::Eof, &args)
+}
+
+/// [`ks_until_end`] whose element `i` takes the arguments `args(i)`.
+pub fn ks_indexed_until_end<'a, R, T, A, F>(
+    args: F,
+) -> impl Fn(&mut R, Endian, ()) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = A>,
+    F: Fn(usize) -> A,
+{
+    move |r, endian, ()| read_list(r, endian, End::UntilEnd, &args)
 }
 
 /// [`ks_until`] whose element `i` takes the arguments `args(i)`.
@@ -74,6 +97,8 @@ enum End<'f, T> {
     Eof,
     /// With the first element that meets the condition.
     Until(&'f dyn Fn(&T) -> bool),
+    /// With the first element after which the input is at its end.
+    UntilEnd,
 }
 
 /// The loop of every list reader here: element `i` is read with `args(i)`.
@@ -92,17 +117,15 @@ where
         let start = r.stream_position()?;
         match end {
             End::Count(n) if out.len() >= n => return Ok(out),
-            End::Eof => {
-                let mut probe = [0u8];
-                if r.read(&mut probe)? == 0 {
-                    return Ok(out);
-                }
-                r.seek(SeekFrom::Start(start))?;
-            }
+            End::Eof if at_end(r)? => return Ok(out),
             _ => {}
         }
         let item = T::read_options(r, endian, args(out.len()))?;
-        let done = matches!(end, End::Until(last) if last(&item));
+        let done = match end {
+            End::Until(last) => last(&item),
+            End::UntilEnd => at_end(r)?,
+            End::Count(_) | End::Eof => false,
+        };
         out.push(item);
         if done {
             return Ok(out);
@@ -130,6 +153,17 @@ where
         item.write_options(w, endian, a)?;
     }
     Ok(())
+}
+
+/// Whether the input is at its end (the position is left where it was).
+fn at_end<R: Read + Seek>(r: &mut R) -> BinResult<bool> {
+    let start = r.stream_position()?;
+    let mut probe = [0u8];
+    if r.read(&mut probe)? == 0 {
+        return Ok(true);
+    }
+    r.seek(SeekFrom::Start(start))?;
+    Ok(false)
 }
 
 /// Fails when the element read since `start` consumed nothing.
@@ -225,6 +259,19 @@ mod tests {
         );
         let read = ks_indexed_eof::<_, Empty, _, _>(|_| ());
         assert!(read(&mut Cursor::new(&bytes[..]), Endian::Little, ()).is_err());
+        let read = ks_indexed_until_end::<_, Tagged, _, _>(|i| i);
+        let v = read(&mut Cursor::new(&bytes[..]), Endian::Little, ()).unwrap();
+        assert_eq!(v, [Tagged(10), Tagged(21), Tagged(32)]);
+    }
+
+    #[test]
+    fn until_end_reads_at_least_one_element() {
+        let mut r = Cursor::new(&[1u8, 2][..]);
+        let v: Vec<u8> = ks_until_end(&mut r, Endian::Little, ()).unwrap();
+        assert_eq!(v, [1, 2]);
+        // Kaitai checks `_io.eof` after each element: an empty input has no first element.
+        assert!(ks_until_eof::<_, u8, _>(&mut Cursor::new(&[][..]), Endian::Little, ()).is_ok());
+        assert!(ks_until_end::<_, u8, _>(&mut Cursor::new(&[][..]), Endian::Little, ()).is_err());
     }
 
     #[test]

@@ -1344,9 +1344,14 @@ impl<'a> Module<'a> {
         let mut count = None;
         let mut vec = false;
         let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
+        // `repeat-until: _io.eof` is read by `ks_until_end`, whose end the writer cannot check.
+        let until_end = field
+            .repeat_until
+            .as_deref()
+            .is_some_and(super::repeat::until_end);
         let until = match &field.repeat_until {
-            Some(text) => Some(self.until_closure(def, field, text, &element)?),
-            None => None,
+            Some(text) if !until_end => Some(self.until_closure(def, field, text, &element)?),
+            _ => None,
         };
         if let Some((_, write)) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
@@ -1357,7 +1362,7 @@ impl<'a> Module<'a> {
             );
             out.push_str(&write_check(&path, &check, &message, &[]));
         }
-        let eos = eos || until.is_some();
+        let eos = eos || field.repeat_until.is_some();
         if raw_args.is_none() && field.repeat_eos && (field.size_eos || field.size.is_some()) {
             return Err(self.field_err(
                 field,
@@ -1443,7 +1448,12 @@ impl<'a> Module<'a> {
             br.push(format!("parse_with = ks_until({read})"));
         } else if eos && by_index.is_none() {
             self.repeat = true;
-            br.push("parse_with = ks_until_eof".into());
+            let read = if until_end {
+                "ks_until_end"
+            } else {
+                "ks_until_eof"
+            };
+            br.push(format!("parse_with = {read}"));
         }
         if let Some(args) = &args {
             if args.is_empty() {

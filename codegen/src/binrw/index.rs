@@ -1,6 +1,6 @@
 //! `_index` as a type argument of a repeated field (`type: block(_index)`): binrw gives every
 //! element of a list the same arguments, so such a list is read by the runtime's
-//! `ks_indexed_count` / `ks_indexed_eof` / `ks_indexed_until`, whose closure builds element
+//! `ks_indexed_count` / `ks_indexed_eof` / `ks_indexed_until(_end)`, whose closure builds element
 //! `i`'s arguments with `ks_i` as `_index`, and written by `ks_each_write` with one argument
 //! tuple per element, built the same way.
 
@@ -72,6 +72,9 @@ impl Module<'_> {
                 format!("parse_with = ks_indexed_count({count}, {each})")
             }
             (None, Some(last)) => format!("parse_with = ks_indexed_until({last}, {each})"),
+            (None, None) if field.repeat_until.is_some() => {
+                format!("parse_with = ks_indexed_until_end({each})")
+            }
             (None, None) => format!("parse_with = ks_indexed_eof({each})"),
         }))
     }

@@ -2,11 +2,14 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
-use savepoint_runtime::frame::{KsFrame, KsStr};
-use savepoint_runtime::repeat::{ks_each_write, ks_indexed_count, ks_indexed_eof};
+use savepoint_runtime::frame::{KsFrame, KsStr, KsSub};
+use savepoint_runtime::repeat::{
+    ks_each_write, ks_indexed_count, ks_indexed_eof, ks_indexed_until_end,
+};
+
 use serde::{Deserialize, Serialize};
 
-/// A list whose elements take their index as a type argument (`block(_index)`, with `repeat` `expr` and `eos`), each sized by the element of a list of the root at that index (`_root.sizes[idx]`, lent as a slice).
+/// Lists whose elements take their index as a type argument (`block(_index)`, with `repeat` `expr`, `eos` and `until` `_io.eof`), each sized by the element of a list of the root at that index (`_root.sizes[idx]`, lent as a slice, also to a type in a sized area).
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -25,9 +28,23 @@ pub struct IndexArgs {
     #[br(parse_with = ks_indexed_count(usize::from(qty), |ks_i: usize| (i32::try_from(ks_i).unwrap_or(i32::MAX), &sizes[..],)))]
     #[bw(write_with = ks_each_write, args_raw = (0..counted.len()).map(|ks_i| (i32::try_from(ks_i).unwrap_or(i32::MAX), &sizes[..],)).collect::<Vec<_>>())]
     pub counted: Vec<Block>,
+    #[br(args_raw = (KsFrame { size: Some(3), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, (&sizes[..],)))]
+    #[bw(args_raw = (KsFrame { size: Some(3), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, (&sizes[..],)))]
+    pub middle: KsSub<UntilEnd>,
     #[br(parse_with = ks_indexed_eof(|ks_i: usize| (i32::try_from(ks_i).unwrap_or(i32::MAX), &sizes[..],)))]
     #[bw(write_with = ks_each_write, args_raw = (0..rest.len()).map(|ks_i| (i32::try_from(ks_i).unwrap_or(i32::MAX), &sizes[..],)).collect::<Vec<_>>())]
     pub rest: Vec<Block>,
+}
+
+#[binrw]
+#[brw(little)]
+#[br(import(root_sizes: &[u8]))]
+#[bw(import(root_sizes: &[u8]))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UntilEnd {
+    #[br(parse_with = ks_indexed_until_end(|ks_i: usize| (i32::try_from(ks_i).unwrap_or(i32::MAX), root_sizes,)))]
+    #[bw(write_with = ks_each_write, args_raw = (0..blocks.len()).map(|ks_i| (i32::try_from(ks_i).unwrap_or(i32::MAX), root_sizes,)).collect::<Vec<_>>())]
+    pub blocks: Vec<Block>,
 }
 
 #[binrw]
