@@ -432,7 +432,8 @@ fn elements_take_their_index() {
 
 #[test]
 fn list_params_from_fields_and_literals() {
-    let v: list_params::ListParams = round_trip(&[1, 0, 2, 0, b'a', b'b', b'c', b'd']);
+    let mut v: list_params::ListParams =
+        round_trip(&[1, 0, 2, 0, b'a', b'b', b'c', b'd', 9, 2, 0xaa, 0xbb]);
     assert_eq!(v.from_fields.ints, [1, 2]);
     assert_eq!(v.from_fields.strs, ["ab", "cd"]);
     assert_eq!(v.from_fields.total(), Some(3));
@@ -441,6 +442,16 @@ fn list_params_from_fields_and_literals() {
     assert_eq!(v.from_literals.strs, ["x", "yz"]);
     assert_eq!(v.fixed_nums(), Some(vec![7, 65535]));
     assert_eq!(v.from_literals.first_name().as_deref(), Some("x"));
+    // `items[1].n` sizes the body, for the reader and the writer, which borrows `items`.
+    assert_eq!(v.sized.body, [0xaa, 0xbb]);
+    v.items[1].n = 1;
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("SizedBy.body"), "{err}");
+    // Past the end of the list is a size no input holds: an error, not a panic.
+    let short = list_params::ListParams::read_le(&mut Cursor::new(&[
+        1, 0, 2, 0, b'a', b'b', b'c', b'd', 9, 200, 0xaa,
+    ]));
+    assert!(short.is_err());
 }
 
 #[test]

@@ -985,11 +985,13 @@ impl<'a> Module<'a> {
             .map(|(id, ty)| match ty.as_str() {
                 "bool" => Ok(format!("{}: bool", expr::writer_import(&id))),
                 _ => int_type(&ty)
+                    .map(str::to_string)
+                    .or_else(|| self.writer_borrowed_type(&ty))
                     .map(|rust| format!("{}: {rust}", expr::writer_import(&id)))
                     .ok_or_else(|| {
                         self.err(
                             &def.yaml_path,
-                            format!("the writer needs param `{id}`, of type `{ty}`, which the binrw backend passes to writers only as an integer or bool"),
+                            format!("the writer needs param `{id}`, of type `{ty}`, which the binrw backend passes to writers only as an integer, a bool or a user type or list of one"),
                         )
                     }),
             })
@@ -1011,7 +1013,10 @@ impl<'a> Module<'a> {
             if wanted.iter().any(|(w, _)| w == param) {
                 match self.index_arg(field, arg, ty)? {
                     Some(index) => out.push(index),
-                    None => out.push(self.expr(field, arg)?.rust(Side::Write)),
+                    None => {
+                        let value = self.expr(field, arg)?.rust(Side::Write);
+                        out.push(list_args::lend(ty, value));
+                    }
                 }
             }
         }
@@ -2107,11 +2112,11 @@ impl<'a> Module<'a> {
         }
         let mut paths = Vec::new();
         count.paths(&mut paths);
-        if paths
-            .iter()
-            .any(|p| def.params.iter().any(|(n, _)| *n == p[0]))
-        {
-            // The writer does not get params (binrw passes arguments to readers only).
+        let writer = super::writer_params::writer_params(self.schemas, self.file, def);
+        if paths.iter().any(|p| {
+            def.params.iter().any(|(n, _)| *n == p[0]) && !writer.iter().any(|(w, _)| *w == p[0])
+        }) {
+            // The writer gets only the params of `writer_params.rs`.
             return None;
         }
         if let Some(name) = count.name() {
@@ -2140,10 +2145,11 @@ impl<'a> Module<'a> {
                 count.count_in(Side::Write, &|n| self.wide_path(def, n))
             ),
         };
+        // The count as Rust, its braces escaped for `format!`.
+        let source = count.rust(Side::Read).replace('{', "{{").replace('}', "}}");
         let message = format!(
-            "{}.{id} must hold {} elements, not {{}}",
-            def.rust_name,
-            count.rust(Side::Read)
+            "{}.{id} must hold {source} elements, not {{}}",
+            def.rust_name
         );
         // An absent optional list has no length to check.
         let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();

@@ -19,9 +19,9 @@ pub enum Expr {
     Not(Box<Expr>),
     /// `cond ? then : else`.
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
-    /// `list[index]`, an integer of an integer list, in a size or count only (see
-    /// [`parse_size`]): an index past the end gives a size too large for any input.
-    Index(Box<Expr>, Box<Expr>),
+    /// `list[index]` or `list[index].field.path`: an integer of a list, in a size or count only
+    /// (see [`parse_size`]); an index past the end gives a size too large for any input.
+    Index(Box<Expr>, Box<Expr>, Vec<String>),
     /// A param of the type (see [`Expr::params`]): an import argument, a value on both sides
     /// (the writer gets it with `#[bw(import(..))]`, as [`writer_import`]), unlike a field,
     /// which the writer sees by reference.
@@ -94,8 +94,13 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
         let c = chars[i];
         if c.is_whitespace() {
             i += 1;
-        } else if c.is_ascii_alphanumeric() || c == '_' {
+        } else if c.is_ascii_alphanumeric()
+            || c == '_'
+            || (c == '.' && out.last().is_some_and(|t| t == "]"))
+        {
+            // A name, or the path after an index (`[0].foo`), which keeps its leading `.`.
             let start = i;
+            i += usize::from(c == '.');
             while i < chars.len()
                 && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '.')
             {
@@ -215,7 +220,14 @@ impl Parser {
                 "indexing other than a list field is not supported by the binrw backend".into(),
             );
         }
-        Ok(Expr::Index(Box::new(base), Box::new(index)))
+        let rest = match self.tokens.get(self.pos).and_then(|t| t.strip_prefix('.')) {
+            Some(path) => {
+                self.pos += 1;
+                path.split('.').map(str::to_string).collect()
+            }
+            None => Vec::new(),
+        };
+        Ok(Expr::Index(Box::new(base), Box::new(index), rest))
     }
 
     fn single(&mut self) -> Result<Expr, String> {
@@ -314,7 +326,7 @@ impl Expr {
                 a.paths(out);
                 b.paths(out);
             }
-            Expr::Binary(l, _, r) | Expr::Index(l, r) => {
+            Expr::Binary(l, _, r) | Expr::Index(l, r, _) => {
                 l.paths(out);
                 r.paths(out);
             }
@@ -336,9 +348,11 @@ impl Expr {
                 Box::new(a.params(params)),
                 Box::new(b.params(params)),
             ),
-            Expr::Index(l, i) => {
-                Expr::Index(Box::new(l.params(params)), Box::new(i.params(params)))
-            }
+            Expr::Index(l, i, rest) => Expr::Index(
+                Box::new(l.params(params)),
+                Box::new(i.params(params)),
+                rest.clone(),
+            ),
             other => other.clone(),
         }
     }
@@ -356,9 +370,11 @@ impl Expr {
                 Box::new(a.map_paths(map)),
                 Box::new(b.map_paths(map)),
             ),
-            Expr::Index(l, i) => {
-                Expr::Index(Box::new(l.map_paths(map)), Box::new(i.map_paths(map)))
-            }
+            Expr::Index(l, i, rest) => Expr::Index(
+                Box::new(l.map_paths(map)),
+                Box::new(i.map_paths(map)),
+                rest.clone(),
+            ),
             other => other.clone(),
         }
     }
@@ -482,7 +498,7 @@ impl Expr {
     fn usize(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
             Expr::Int(n) => format!("{n}usize"),
-            Expr::Index(list, i) => {
+            Expr::Index(list, i, rest) => {
                 // The list by reference (a field, or a `_parent` / `_root` import of a slice),
                 // the index and the element converted with checks: past the end, or a negative
                 // or huge index or element, is a size no input holds.
@@ -491,8 +507,13 @@ impl Expr {
                     Expr::Path(p) => p.join("."),
                     other => other.rust(side),
                 };
+                // The element by reference, a field of it (`[0].foo`) by value.
+                let element = match rest.as_slice() {
+                    [] => "*ks_e".to_string(),
+                    _ => format!("ks_e.{}", rest.join(".")),
+                };
                 format!(
-                    "{list}.get({}).map_or(usize::MAX, |&ks_e| usize::try_from(ks_e).unwrap_or(usize::MAX))",
+                    "{list}.get({}).map_or(usize::MAX, |ks_e| usize::try_from({element}).unwrap_or(usize::MAX))",
                     i.usize(side, &|_| true)
                 )
             }
@@ -627,11 +648,18 @@ mod tests {
         let e = e.params(&[("idx".into(), "s4".into())]);
         assert_eq!(
             e.count(Side::Write),
-            "root_sizes.get(usize::try_from(ks_arg_idx).unwrap_or(usize::MAX)).map_or(usize::MAX, |&ks_e| usize::try_from(ks_e).unwrap_or(usize::MAX))"
+            "root_sizes.get(usize::try_from(ks_arg_idx).unwrap_or(usize::MAX)).map_or(usize::MAX, |ks_e| usize::try_from(*ks_e).unwrap_or(usize::MAX))"
         );
         let e = parse_size("sizes[i + 1] * 2").unwrap();
         assert!(e.count(Side::Read).starts_with("sizes.get("), "{e:?}");
         assert!(parse_size("sizes[0").is_err());
+        let e = parse_size("bar[1].foo.len").unwrap();
+        assert!(
+            e.count(Side::Read)
+                .contains("|ks_e| usize::try_from(ks_e.foo.len)"),
+            "{e:?}"
+        );
+        assert!(parse_size("bar.foo").is_ok() && parse_size(".foo").is_err());
         assert!(parse_size("(a + b)[0]").is_err());
     }
 

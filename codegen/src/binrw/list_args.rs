@@ -4,7 +4,8 @@
 //! (`[27643, 7].as<u2[]>`, `["aB", "Cd"]`), written in place as a Rust `vec!` of the param's
 //! element type (binrw directives cannot call the struct's methods: it is not built yet). Each
 //! integer is checked against that type here, so a literal that does not fit is refused rather
-//! than truncated.
+//! than truncated. A writer that needs a user-type param (`bar[0].foo` in a size) borrows it:
+//! `&Block` or `&[Block]`, lent by the caller.
 
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::{Module, int_type};
@@ -47,7 +48,39 @@ pub(in crate::binrw) fn literal_items(value: &str) -> Option<Vec<Expr>> {
     }
 }
 
+/// A writer's argument `value` (as the writer spells it) for a param of Kaitai type `ty`: a
+/// user type or a list of one is lent (see [`Module::writer_borrowed_type`]).
+pub(super) fn lend(ty: &str, value: String) -> String {
+    if int_type(ty).is_some() || ty == "bool" {
+        value
+    } else if ty.ends_with("[]") {
+        format!("&({value})[..]")
+    } else {
+        format!("&({value})")
+    }
+}
+
 impl Module<'_> {
+    /// The type under which a writer borrows a user-type param (`&Block`) or a list of one
+    /// (`&[Block]`), else `None`. The reader imports the same type by value, so the module
+    /// already names it.
+    pub(super) fn writer_borrowed_type(&self, ty: &str) -> Option<String> {
+        let (name, list) = match ty.strip_suffix("[]") {
+            Some(name) => (name, true),
+            None => (ty, false),
+        };
+        if int_type(name).is_some() || matches!(name, "str" | "strz" | "struct" | "io" | "any") {
+            return None;
+        }
+        let (_, target) = self.schemas.resolve(self.file, name)?;
+        let rust = &target.rust_name;
+        Some(if list {
+            format!("&[{rust}]")
+        } else {
+            format!("&{rust}")
+        })
+    }
+
     /// The reader's argument `arg` of `field` for a list param of Kaitai type `ty`, or `None`
     /// when `ty` is not a list of integers or strings.
     pub(super) fn list_arg(

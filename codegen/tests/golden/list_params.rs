@@ -5,7 +5,7 @@ use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsStr};
 use serde::{Deserialize, Serialize};
 
-/// Params that are lists of integers and of strings, given an earlier list field or a value instance that is a list literal (written out in the argument).
+/// Params that are lists of integers and of strings, given an earlier list field or a value instance that is a list literal (written out in the argument); a list of user types indexed in a size (`items[1].n`), which the writer borrows.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -18,6 +18,10 @@ pub struct ListParams {
     pub from_fields: Wants,
     #[br(args(vec![7u16, 65535u16], vec![String::from("x"), String::from("yz")]))]
     pub from_literals: Wants,
+    pub items: [Item; 2],
+    #[br(args((items).to_vec()))]
+    #[bw(args(&(*items)[..]))]
+    pub sized: SizedBy,
 }
 
 impl ListParams {
@@ -35,6 +39,31 @@ impl ListParams {
     pub fn fixed_names(&self) -> Option<Vec<String>> {
         Some(vec![String::from("x"), String::from("yz")])
     }
+}
+
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Item {
+    pub n: u8,
+}
+
+#[binrw]
+#[brw(little)]
+#[br(import(items: Vec<Item>))]
+#[bw(import(ks_arg_items: &[Item]))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SizedBy {
+    /// Kaitai param `items`, as the reader was given it (the writer does not write it).
+    #[br(calc = items.clone())]
+    #[bw(ignore)]
+    pub items: Vec<Item>,
+    #[bw(assert(
+        body.len() == ks_arg_items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(ks_e.n).unwrap_or(usize::MAX)),
+        savepoint_runtime::binrw_error::FieldError::new("SizedBy.body", format!("SizedBy.body must hold items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(ks_e.n).unwrap_or(usize::MAX)) elements, not {}", body.len()))
+    ))]
+    #[br(count = items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(ks_e.n).unwrap_or(usize::MAX)))]
+    pub body: Vec<u8>,
 }
 
 #[binrw]
