@@ -96,6 +96,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
 #[rustfmt::skip] #[path = "golden/switch_indexed.rs"] mod switch_indexed;
+#[rustfmt::skip] #[path = "golden/switch_int_size.rs"] mod switch_int_size;
 #[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
@@ -441,6 +442,10 @@ fn list_params_from_fields_and_literals() {
     assert_eq!(v.from_literals.ints, [7, 65535]);
     assert_eq!(v.from_literals.strs, ["x", "yz"]);
     assert_eq!(v.fixed_nums(), Some(vec![7, 65535]));
+    assert_eq!(
+        v.fixed_names(),
+        Some(vec!["x".to_string(), "yz".to_string()])
+    );
     assert_eq!(v.from_literals.first_name().as_deref(), Some("x"));
     // `items[1].n` sizes the body, for the reader and the writer, which borrows `items`.
     assert_eq!(v.sized.body, [0xaa, 0xbb]);
@@ -555,6 +560,25 @@ fn switch_on_the_element_of_a_list_at_the_index() {
     v.codes = [2, 1];
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("SwitchIndexed.sized"), "{err}");
+}
+
+#[test]
+fn integer_switch_as_a_size_and_a_condition() {
+    use switch_int_size::{SwitchIntSize, SwitchIntSizeLen as Len};
+    let mut v: SwitchIntSize = round_trip(&[1, 2, 7, 8, 9]);
+    assert_eq!(
+        (&v.len, v.body.as_slice(), v.extra),
+        (&Len::U1(2), &[7, 8][..], Some(9))
+    );
+    let wide: SwitchIntSize = round_trip(&[2, 1, 0, 7]);
+    assert_eq!((wide.len.ks_int(), wide.extra), (1, None));
+    // No case: Kaitai's null, whose use as a size fails; here the switch field fails.
+    let err = read_error::<SwitchIntSize>(&[3, 7]);
+    assert!(err.contains("no case matched"), "{err}");
+    // The writer checks the body's length against the switch's value.
+    v.len = Len::U1(3);
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("SwitchIntSize.body"), "{err}");
 }
 
 #[test]

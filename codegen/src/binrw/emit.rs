@@ -17,6 +17,8 @@ pub(super) mod list_args;
 mod sub;
 #[path = "switch.rs"]
 pub(super) mod switch;
+#[path = "switch_int.rs"]
+mod switch_int;
 use super::Settings;
 use super::schema::{Field, FieldType, KsEnum, Schemas, TypeDef, Valid, Versioned};
 use crate::ksy::SchemaError;
@@ -304,26 +306,6 @@ pub(super) fn float_type(ksy: &str) -> Option<&'static str> {
     }
 }
 
-/// Refuses an expression that names a `switch-on` field of `def` without `-savepoint-enum`: its
-/// value is a generated enum (see `switch.rs`), which binrw directives cannot compare or
-/// convert to a size (value instances can, see `value.rs`).
-fn refuse_switch_values(def: &TypeDef, e: &Expr) -> Result<(), String> {
-    let mut paths = Vec::new();
-    e.paths(&mut paths);
-    for p in paths {
-        let general = def.seq.iter().any(|f| {
-            f.id == p[0] && matches!(f.ty, FieldType::Switch { .. }) && f.variants.is_none()
-        });
-        if general {
-            return Err(format!(
-                "the switch-on field `{}` in a seq expression is not supported by the binrw backend",
-                p[0]
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// Whether `ksy` is a Kaitai built-in type rather than a user type.
 fn builtin(ksy: &str) -> bool {
     int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
@@ -412,9 +394,13 @@ impl<'a> Module<'a> {
         } else {
             e
         };
-        if let Some(def) = self.owner(field) {
-            refuse_switch_values(def, &e).map_err(|e| self.field_err(field, e))?;
-        }
+        // A switch-on field is an enum: only one of integers has a value here (`switch_int.rs`).
+        let e = match self.owner(field) {
+            Some(def) => {
+                switch_int::switch_values(def, &e).map_err(|e| self.field_err(field, e))?
+            }
+            None => e,
+        };
         let e = match self.owner(field) {
             Some(def) => super::value::inline_seq_uses(def, field, &e, size)
                 .map_err(|e| self.field_err(field, e))?,

@@ -218,6 +218,12 @@ impl Module<'_> {
         if let Some(valid) = &field.valid {
             check.push_str(&self.valid_variants(def, field, &name, valid)?);
         }
+        if let Some((method, checks)) = super::switch_int::value_items(def, field, &name)
+            .map_err(|e| self.field_err(field, e))?
+        {
+            enums.push_str(&method);
+            check.push_str(&checks);
+        }
         let args: Vec<String> = (!others.is_empty())
             .then(|| sel_arg(&sel, on))
             .into_iter()
