@@ -13,6 +13,8 @@ use super::expr::{self, Expr, Side};
 mod index;
 #[path = "list_args.rs"]
 pub(super) mod list_args;
+#[path = "paths.rs"]
+mod paths;
 #[path = "sub.rs"]
 mod sub;
 #[path = "switch.rs"]
@@ -397,6 +399,8 @@ impl<'a> Module<'a> {
         // A switch-on field is an enum: only one of integers has a value here (`switch_int.rs`).
         let e = match self.owner(field) {
             Some(def) => {
+                self.refuse_child_instances(def, &e)
+                    .map_err(|e| self.field_err(field, e))?;
                 switch_int::switch_values(def, &e).map_err(|e| self.field_err(field, e))?
             }
             None => e,
