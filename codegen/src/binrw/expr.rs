@@ -64,15 +64,15 @@ pub fn parse_io(text: &str, size: bool) -> Result<Expr, String> {
 }
 
 fn parse_with(text: &str, minus: bool, io: bool) -> Result<Expr, String> {
+    if !minus && text.contains('[') {
+        return Err(format!(
+            "`[` in expression `{text}` is not supported by the binrw backend (only indexing, in a size or count)"
+        ));
+    }
     let tokens = tokenize(text)?;
     if !minus && tokens.iter().any(|t| t == "-") {
         return Err(format!(
             "`-` in expression `{text}` is not supported by the binrw backend (only in a size or count)"
-        ));
-    }
-    if !minus && tokens.iter().any(|t| t == "[") {
-        return Err(format!(
-            "`[` in expression `{text}` is not supported by the binrw backend (only in a size or count)"
         ));
     }
     let mut parser = Parser { tokens, pos: 0, io };
