@@ -15,7 +15,7 @@ where
     T: BinRead<Args<'a> = A>,
     A: Clone,
 {
-    read_list(r, endian, End::Eof, &|_| args.clone())
+    read_list(r, endian, Stop::Eof, &|_| args.clone())
 }
 
 /// Reads elements up to and with the first one that meets `last` (`repeat: until`).
@@ -26,7 +26,7 @@ where
     A: Clone,
     F: Fn(&T) -> bool,
 {
-    move |r, endian, args| read_list(r, endian, End::Until(&last), &|_| args.clone())
+    move |r, endian, args| read_list(r, endian, Stop::Until(&last), &|_| args.clone())
 }
 
 /// Reads elements until the input ends, at least one (`repeat-until: _io.eof`, checked after
@@ -37,7 +37,7 @@ where
     T: BinRead<Args<'a> = A>,
     A: Clone,
 {
-    read_list(r, endian, End::UntilEnd, &|_| args.clone())
+    read_list(r, endian, Stop::AtEnd, &|_| args.clone())
 }
 
 /// Reads `count` elements (`repeat: expr`), element `i` with the arguments `args(i)`.
@@ -50,7 +50,7 @@ where
     T: BinRead<Args<'a> = A>,
     F: Fn(usize) -> A,
 {
-    move |r, endian, ()| read_list(r, endian, End::Count(count), &args)
+    move |r, endian, ()| read_list(r, endian, Stop::Count(count), &args)
 }
 
 /// [`ks_until_eof`] whose element `i` takes the arguments `args(i)`.
@@ -60,7 +60,7 @@ where
     T: BinRead<Args<'a> = A>,
     F: Fn(usize) -> A,
 {
-    move |r, endian, ()| read_list(r, endian, End::Eof, &args)
+    move |r, endian, ()| read_list(r, endian, Stop::Eof, &args)
 }
 
 /// [`ks_until_end`] whose element `i` takes the arguments `args(i)`.
@@ -72,7 +72,7 @@ where
     T: BinRead<Args<'a> = A>,
     F: Fn(usize) -> A,
 {
-    move |r, endian, ()| read_list(r, endian, End::UntilEnd, &args)
+    move |r, endian, ()| read_list(r, endian, Stop::AtEnd, &args)
 }
 
 /// [`ks_until`] whose element `i` takes the arguments `args(i)`.
@@ -86,11 +86,11 @@ where
     F: Fn(usize) -> A,
     L: Fn(&T) -> bool,
 {
-    move |r, endian, ()| read_list(r, endian, End::Until(&last), &args)
+    move |r, endian, ()| read_list(r, endian, Stop::Until(&last), &args)
 }
 
 /// Where a list read element by element ends.
-enum End<'f, T> {
+enum Stop<'f, T> {
     /// After this many elements; an element may consume nothing (the count bounds the loop).
     Count(usize),
     /// At the end of the input.
@@ -98,14 +98,14 @@ enum End<'f, T> {
     /// With the first element that meets the condition.
     Until(&'f dyn Fn(&T) -> bool),
     /// With the first element after which the input is at its end.
-    UntilEnd,
+    AtEnd,
 }
 
 /// The loop of every list reader here: element `i` is read with `args(i)`.
 fn read_list<'a, R, T, A>(
     r: &mut R,
     endian: Endian,
-    end: End<'_, T>,
+    end: Stop<'_, T>,
     args: &dyn Fn(usize) -> A,
 ) -> BinResult<Vec<T>>
 where
@@ -116,21 +116,21 @@ where
     loop {
         let start = r.stream_position()?;
         match end {
-            End::Count(n) if out.len() >= n => return Ok(out),
-            End::Eof if at_end(r)? => return Ok(out),
+            Stop::Count(n) if out.len() >= n => return Ok(out),
+            Stop::Eof if at_end(r)? => return Ok(out),
             _ => {}
         }
         let item = T::read_options(r, endian, args(out.len()))?;
         let done = match end {
-            End::Until(last) => last(&item),
-            End::UntilEnd => at_end(r)?,
-            End::Count(_) | End::Eof => false,
+            Stop::Until(last) => last(&item),
+            Stop::AtEnd => at_end(r)?,
+            Stop::Count(_) | Stop::Eof => false,
         };
         out.push(item);
         if done {
             return Ok(out);
         }
-        if !matches!(end, End::Count(_)) {
+        if !matches!(end, Stop::Count(_)) {
             ks_progress(r, start)?;
         }
     }

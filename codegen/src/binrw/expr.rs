@@ -507,14 +507,15 @@ impl Expr {
                     Expr::Path(p) => p.join("."),
                     other => other.rust(side),
                 };
-                // The element by reference, a field of it (`[0].foo`) by value.
+                // The element by reference, a field of it (`[0].foo`) by value; widened to `i128`
+                // first, as its integer type is not known here.
                 let element = match rest.as_slice() {
                     [] => "*ks_e".to_string(),
                     _ => format!("ks_e.{}", rest.join(".")),
                 };
                 format!(
-                    "{list}.get({}).map_or(usize::MAX, |ks_e| usize::try_from({element}).unwrap_or(usize::MAX))",
-                    i.usize(side, &|_| true)
+                    "{list}.get({}).map_or(usize::MAX, |ks_e| usize::try_from(i128::from({element})).unwrap_or(usize::MAX))",
+                    i.usize(side, wide)
                 )
             }
             Expr::Path(p) if super::parent::is_nav(&p[0]) && wide(&p.join(".")) => format!(
@@ -646,9 +647,11 @@ mod tests {
         assert!(parse("sizes[0] > 1").unwrap_err().contains("`[`"));
         let e = parse_size("_root.sizes[idx]").unwrap();
         let e = e.params(&[("idx".into(), "s4".into())]);
+        // `idx` is wide (signed); the element's type is not known, so it goes through `i128`.
+        let wide = |n: &str| n == "idx";
         assert_eq!(
-            e.count(Side::Write),
-            "root_sizes.get(usize::try_from(ks_arg_idx).unwrap_or(usize::MAX)).map_or(usize::MAX, |ks_e| usize::try_from(*ks_e).unwrap_or(usize::MAX))"
+            e.count_in(Side::Write, &wide),
+            "root_sizes.get(usize::try_from(ks_arg_idx).unwrap_or(usize::MAX)).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(*ks_e)).unwrap_or(usize::MAX))"
         );
         let e = parse_size("sizes[i + 1] * 2").unwrap();
         assert!(e.count(Side::Read).starts_with("sizes.get("), "{e:?}");
@@ -656,7 +659,7 @@ mod tests {
         let e = parse_size("bar[1].foo.len").unwrap();
         assert!(
             e.count(Side::Read)
-                .contains("|ks_e| usize::try_from(ks_e.foo.len)"),
+                .contains("|ks_e| usize::try_from(i128::from(ks_e.foo.len))"),
             "{e:?}"
         );
         assert!(parse_size("bar.foo").is_ok() && parse_size(".foo").is_err());

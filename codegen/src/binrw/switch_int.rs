@@ -80,7 +80,7 @@ fn uses(def: &TypeDef, field: &Field) -> Option<bool> {
             FieldType::Switch { on, .. } => vec![Some(on.clone())],
             FieldType::None => Vec::new(),
         };
-        let body = names(&f.size) || names(&f.repeat_expr) || args.iter().any(|a| names(a));
+        let body = names(&f.size) || names(&f.repeat_expr) || args.iter().any(&names);
         let always = names(&f.cond) || (body && f.cond.is_none());
         if always || body {
             found = Some(found.unwrap_or(false) || always);

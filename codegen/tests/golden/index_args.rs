@@ -57,7 +57,7 @@ pub struct Block {
     #[br(calc = idx)]
     #[bw(ignore)]
     pub idx: i32,
-    #[br(args_raw = KsFrame { size: Some(root_sizes.get(usize::try_from(idx).unwrap_or(usize::MAX)).map_or(usize::MAX, |ks_e| usize::try_from(*ks_e).unwrap_or(usize::MAX))), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
-    #[bw(args_raw = KsFrame { size: Some(root_sizes.get(usize::try_from(ks_arg_idx).unwrap_or(usize::MAX)).map_or(usize::MAX, |ks_e| usize::try_from(*ks_e).unwrap_or(usize::MAX))), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
+    #[br(args_raw = KsFrame { size: Some(root_sizes.get(usize::try_from(idx).unwrap_or(usize::MAX)).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(*ks_e)).unwrap_or(usize::MAX))), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
+    #[bw(args_raw = KsFrame { size: Some(root_sizes.get(usize::try_from(ks_arg_idx).unwrap_or(usize::MAX)).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(*ks_e)).unwrap_or(usize::MAX))), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
     pub buf: KsStr,
 }

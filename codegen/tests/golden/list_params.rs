@@ -59,10 +59,10 @@ pub struct SizedBy {
     #[bw(ignore)]
     pub items: Vec<Item>,
     #[bw(assert(
-        body.len() == ks_arg_items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(ks_e.n).unwrap_or(usize::MAX)),
-        savepoint_runtime::binrw_error::FieldError::new("SizedBy.body", format!("SizedBy.body must hold items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(ks_e.n).unwrap_or(usize::MAX)) elements, not {}", body.len()))
+        body.len() == ks_arg_items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(ks_e.n)).unwrap_or(usize::MAX)),
+        savepoint_runtime::binrw_error::FieldError::new("SizedBy.body", format!("SizedBy.body must hold items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(ks_e.n)).unwrap_or(usize::MAX)) elements, not {}", body.len()))
     ))]
-    #[br(count = items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(ks_e.n).unwrap_or(usize::MAX)))]
+    #[br(count = items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(ks_e.n)).unwrap_or(usize::MAX)))]
     pub body: Vec<u8>,
 }
 
