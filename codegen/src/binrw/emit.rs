@@ -396,7 +396,8 @@ impl<'a> Module<'a> {
         } else {
             e
         };
-        // A switch-on field is an enum: only one of integers has a value here (`switch_int.rs`).
+        // A child's value instance is a method, not a field (`paths.rs`); a switch-on field is an
+        // enum, of which only one of integers has a value here (`switch_int.rs`).
         let e = match self.owner(field) {
             Some(def) => {
                 self.refuse_child_instances(def, &e)

@@ -41,8 +41,8 @@ impl Module<'_> {
                 format!("`_index` for a param of type `{ty}`: the binrw backend passes it to integer params"),
             )
         })?;
-        // No list holds more elements than a `u64` counts; a narrower param saturates, as the
-        // index of an element past its range cannot be told apart in Kaitai either.
+        // An index past the param's range (over 2^31 elements for an `s4`) saturates at its
+        // maximum rather than wrapping.
         Ok(Some(format!(
             "{rust}::try_from(ks_i).unwrap_or({rust}::MAX)"
         )))
