@@ -1,5 +1,5 @@
-//! Kaitai's `repeat: eos` and `repeat: until` as `parse_with` functions, the three repeats for
-//! lists whose elements take their index as an argument (`type: block(_index)`), and a writer
+//! Kaitai's `repeat: eos` and `repeat: until` as `parse_with` functions, the repeats for lists
+//! whose elements take their index as an argument (`type: block(_index)`), and a writer
 //! for lists whose elements each take their own arguments. The `eos` and `until` readers stop
 //! with an error when an element consumes nothing, which would otherwise repeat forever on
 //! hostile input.
@@ -29,17 +29,6 @@ where
     move |r, endian, args| read_list(r, endian, Stop::Until(&last), &|_| args.clone())
 }
 
-/// Reads elements until the input ends, at least one (`repeat-until: _io.eof`, checked after
-/// each element): an empty input is an error, unlike [`ks_until_eof`].
-pub fn ks_until_end<'a, R, T, A>(r: &mut R, endian: Endian, args: A) -> BinResult<Vec<T>>
-where
-    R: Read + Seek,
-    T: BinRead<Args<'a> = A>,
-    A: Clone,
-{
-    read_list(r, endian, Stop::AtEnd, &|_| args.clone())
-}
-
 /// Reads `count` elements (`repeat: expr`), element `i` with the arguments `args(i)`.
 pub fn ks_indexed_count<'a, R, T, A, F>(
     count: usize,
@@ -63,7 +52,9 @@ where
     move |r, endian, ()| read_list(r, endian, Stop::Eof, &args)
 }
 
-/// [`ks_until_end`] whose element `i` takes the arguments `args(i)`.
+/// Reads elements until the input ends, at least one (`repeat-until: _io.eof`, checked after
+/// each element: an empty input is an error, unlike [`ks_until_eof`]), element `i` with the
+/// arguments `args(i)`.
 pub fn ks_indexed_until_end<'a, R, T, A, F>(
     args: F,
 ) -> impl Fn(&mut R, Endian, ()) -> BinResult<Vec<T>>
@@ -266,12 +257,14 @@ mod tests {
 
     #[test]
     fn until_end_reads_at_least_one_element() {
-        let mut r = Cursor::new(&[1u8, 2][..]);
-        let v: Vec<u8> = ks_until_end(&mut r, Endian::Little, ()).unwrap();
-        assert_eq!(v, [1, 2]);
+        let read = ks_indexed_until_end::<_, u8, _, _>(|_| ());
+        assert_eq!(
+            read(&mut Cursor::new(&[1u8, 2][..]), Endian::Little, ()).unwrap(),
+            [1, 2]
+        );
         // Kaitai checks `_io.eof` after each element: an empty input has no first element.
         assert!(ks_until_eof::<_, u8, _>(&mut Cursor::new(&[][..]), Endian::Little, ()).is_ok());
-        assert!(ks_until_end::<_, u8, _>(&mut Cursor::new(&[][..]), Endian::Little, ()).is_err());
+        assert!(read(&mut Cursor::new(&[][..]), Endian::Little, ()).is_err());
     }
 
     #[test]

@@ -1340,11 +1340,13 @@ impl<'a> Module<'a> {
         let mut count = None;
         let mut vec = false;
         let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
-        // `repeat-until: _io.eof` is read by `ks_until_end`, whose end the writer cannot check.
-        let until_end = field
-            .repeat_until
-            .as_deref()
-            .is_some_and(super::repeat::until_end);
+        // `repeat-until: _io.eof` of a list whose elements take their index is read by
+        // `ks_indexed_until_end` (see `index.rs`), whose end the writer cannot check.
+        let until_end = index::uses_index(field)
+            && field
+                .repeat_until
+                .as_deref()
+                .is_some_and(super::repeat::until_end);
         let until = match &field.repeat_until {
             Some(text) if !until_end => Some(self.until_closure(def, field, text, &element)?),
             _ => None,
@@ -1444,12 +1446,7 @@ impl<'a> Module<'a> {
             br.push(format!("parse_with = ks_until({read})"));
         } else if eos && by_index.is_none() {
             self.repeat = true;
-            let read = if until_end {
-                "ks_until_end"
-            } else {
-                "ks_until_eof"
-            };
-            br.push(format!("parse_with = {read}"));
+            br.push("parse_with = ks_until_eof".into());
         }
         if let Some(args) = &args {
             if args.is_empty() {
