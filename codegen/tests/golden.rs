@@ -565,13 +565,20 @@ fn switch_on_the_element_of_a_list_at_the_index() {
 #[test]
 fn integer_switch_as_a_size_and_a_condition() {
     use switch_int_size::{SwitchIntSize, SwitchIntSizeLen as Len};
-    let mut v: SwitchIntSize = round_trip(&[1, 2, 7, 8, 9]);
+    let mut v: SwitchIntSize = round_trip(&[1, 2, 7, 8, 9, 4, 5, 6]);
     assert_eq!(
         (&v.len, v.body.as_slice(), v.extra),
         (&Len::U1(2), &[7, 8][..], Some(9))
     );
-    let wide: SwitchIntSize = round_trip(&[2, 1, 0, 7]);
-    assert_eq!((wide.len.ks_int(), wide.extra), (1, None));
+    assert_eq!(
+        (v.tail.as_slice(), v.len_plus_one()),
+        (&[4, 5, 6][..], Some(3))
+    );
+    let wide: SwitchIntSize = round_trip(&[2, 1, 0, 7, 4, 5]);
+    assert_eq!(
+        (wide.len.ks_int(), wide.extra, wide.tail.len()),
+        (1, None, 2)
+    );
     // No case: Kaitai's null, whose use as a size fails; here the switch field fails.
     let err = read_error::<SwitchIntSize>(&[3, 7]);
     assert!(err.contains("no case matched"), "{err}");

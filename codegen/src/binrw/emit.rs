@@ -396,19 +396,20 @@ impl<'a> Module<'a> {
         } else {
             e
         };
-        // A child's value instance is a method, not a field (`paths.rs`); a switch-on field is an
-        // enum, of which only one of integers has a value here (`switch_int.rs`).
+        let e = match self.owner(field) {
+            Some(def) => super::value::inline_seq_uses(def, field, &e, size)
+                .map_err(|e| self.field_err(field, e))?,
+            None => e,
+        };
+        // After the value instances are written out: a child's value instance is a method, not
+        // a field (`paths.rs`); a switch-on field is an enum, of which only one of integers has
+        // a value here (`switch_int.rs`).
         let e = match self.owner(field) {
             Some(def) => {
                 self.refuse_child_instances(def, &e)
                     .map_err(|e| self.field_err(field, e))?;
                 switch_int::switch_values(def, &e).map_err(|e| self.field_err(field, e))?
             }
-            None => e,
-        };
-        let e = match self.owner(field) {
-            Some(def) => super::value::inline_seq_uses(def, field, &e, size)
-                .map_err(|e| self.field_err(field, e))?,
             None => e,
         };
         let e = self.contents_sizes(field, &e)?;

@@ -56,17 +56,30 @@ fn int_switch(field: &Field) -> bool {
             .all(|(_, ty)| int_type(ty).is_some())
 }
 
+/// Whether the expression `text` of `def` names `id`, itself or through the value instances
+/// it names (which seq expressions write out in place), up to a few levels deep.
+fn mentions(def: &TypeDef, text: &str, id: &str, depth: u32) -> bool {
+    let Ok(e) = super::super::expr::parse_size(text) else {
+        return false;
+    };
+    let mut paths = Vec::new();
+    e.paths(&mut paths);
+    paths.iter().any(|p| {
+        p[0] == id
+            || (depth < 8
+                && def
+                    .instances
+                    .iter()
+                    .any(|i| i.id == p[0] && mentions(def, &i.value, id, depth + 1)))
+    })
+}
+
 /// How the seq fields of `def` after `field` use its value: `None` when none does, else whether
 /// one always evaluates it (a field's `if`, or the expressions of a field without one).
 fn uses(def: &TypeDef, field: &Field) -> Option<bool> {
     let names = |text: &Option<String>| {
         text.as_deref()
-            .and_then(|t| super::super::expr::parse_size(t).ok())
-            .is_some_and(|e| {
-                let mut paths = Vec::new();
-                e.paths(&mut paths);
-                paths.iter().any(|p| p[0] == field.id)
-            })
+            .is_some_and(|t| mentions(def, t, &field.id, 0))
     };
     let mut found = None;
     for f in def

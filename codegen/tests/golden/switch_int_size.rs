@@ -30,7 +30,7 @@ impl SwitchIntSizeLen {
     }
 }
 
-/// A `switch-on` field whose cases are all integers, used as a size and in an `if` through its enum's `ks_int()`; when no case matches, the read fails at the switch, as the later use of its value fails in Kaitai.
+/// A `switch-on` field whose cases are all integers, used as a size and in an `if` (also through a value instance) through its enum's `ks_int()`; when no case matches, the read fails at the switch, as the later use of its value fails in Kaitai.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -66,4 +66,27 @@ pub struct SwitchIntSize {
         savepoint_runtime::binrw_error::FieldError::new("SwitchIntSize.extra", "SwitchIntSize.extra must be present exactly when len.ks_int() > 1")
     ))]
     pub extra: Option<u8>,
+    #[bw(assert(
+        tail.len() == usize::try_from(len.ks_int()).unwrap_or(usize::MAX).saturating_add(1usize),
+        savepoint_runtime::binrw_error::FieldError::new("SwitchIntSize.tail", format!("SwitchIntSize.tail must hold len.ks_int() + 1 elements, not {}", tail.len()))
+    ))]
+    #[br(count = usize::try_from(len.ks_int()).unwrap_or(usize::MAX).saturating_add(1usize))]
+    pub tail: Vec<u8>,
+}
+
+impl SwitchIntSize {
+    /// A value instance of the switch, written out in the size that names it.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn len_plus_one(&self) -> Option<i128> {
+        Some(
+            (match (&self.len) {
+                SwitchIntSizeLen::U1(v) => i128::from(*v),
+                SwitchIntSizeLen::U2(v) => i128::from(*v),
+                SwitchIntSizeLen::Unmatched => return None,
+            })
+                .checked_add(1i128)?,
+        )
+    }
 }
