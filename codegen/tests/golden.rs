@@ -81,11 +81,13 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
 #[rustfmt::skip] #[path = "golden/imports.rs"] mod imports;
+#[rustfmt::skip] #[path = "golden/index_args.rs"] mod index_args;
 #[rustfmt::skip] #[path = "golden/instances.rs"] mod instances;
 #[rustfmt::skip] #[path = "golden/instances_nav.rs"] mod instances_nav;
 #[rustfmt::skip] #[path = "golden/io_attrs.rs"] mod io_attrs;
 #[rustfmt::skip] #[path = "golden/io_bits.rs"] mod io_bits;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
+#[rustfmt::skip] #[path = "golden/list_params.rs"] mod list_params;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/opaque.rs"] mod opaque;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
@@ -100,6 +102,9 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
 #[rustfmt::skip] #[path = "golden/switch_coerce.rs"] mod switch_coerce;
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
+#[rustfmt::skip] #[path = "golden/switch_indexed.rs"] mod switch_indexed;
+#[rustfmt::skip] #[path = "golden/switch_int_size.rs"] mod switch_int_size;
+#[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
 #[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
@@ -417,8 +422,63 @@ fn params_given_by_the_field() {
 }
 
 #[test]
+fn elements_take_their_index() {
+    let bytes = b"\x02\x01\x02abcghidef";
+    let mut v: index_args::IndexArgs = round_trip(bytes);
+    let text = |list: &[index_args::Block]| -> Vec<(i32, String)> {
+        list.iter().map(|b| (b.idx, b.buf.value.clone())).collect()
+    };
+    assert_eq!(text(&v.counted), [(0, "a".into()), (1, "bc".into())]);
+    assert_eq!(
+        text(&v.middle.value.blocks),
+        [(0, "g".into()), (1, "hi".into())]
+    );
+    assert_eq!(text(&v.rest), [(0, "d".into()), (1, "ef".into())]);
+    // A third element's size is `sizes[2]`, past the end: an error, not a panic.
+    let err = read_error::<index_args::IndexArgs>(b"\x02\x01\x02abcghidefg");
+    assert!(!err.is_empty());
+    // `until: _io.eof` reads at least one element: an empty area is an error.
+    let err = read_error::<index_args::IndexArgs>(b"\x00");
+    assert!(!err.is_empty());
+    // The writer frames each element by the size at its own index: two bytes fit the second
+    // element's two, not the first's one.
+    v.rest[1].buf.value = "xy".into();
+    assert_eq!(write(&v), b"\x02\x01\x02abcghidxy");
+    v.rest[0].buf.value = "xy".into();
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn list_params_from_fields_and_literals() {
+    let mut v: list_params::ListParams =
+        round_trip(&[1, 0, 2, 0, b'a', b'b', b'c', b'd', 9, 2, 0xaa, 0xbb]);
+    assert_eq!(v.from_fields.ints, [1, 2]);
+    assert_eq!(v.from_fields.strs, ["ab", "cd"]);
+    assert_eq!(v.from_fields.total(), Some(3));
+    // The literal instances, written out as the arguments, hold what the methods return.
+    assert_eq!(v.from_literals.ints, [7, 65535]);
+    assert_eq!(v.from_literals.strs, ["x", "yz"]);
+    assert_eq!(v.fixed_nums(), Some(vec![7, 65535]));
+    assert_eq!(
+        v.fixed_names(),
+        Some(vec!["x".to_string(), "yz".to_string()])
+    );
+    assert_eq!(v.from_literals.first_name().as_deref(), Some("x"));
+    // `items[1].n` sizes the body, for the reader and the writer, which borrows `items`.
+    assert_eq!(v.sized.body, [0xaa, 0xbb]);
+    v.items[1].n = 1;
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("SizedBy.body"), "{err}");
+    // Past the end of the list is a size no input holds: an error, not a panic.
+    let short = list_params::ListParams::read_le(&mut Cursor::new(&[
+        1, 0, 2, 0, b'a', b'b', b'c', b'd', 9, 200, 0xaa,
+    ]));
+    assert!(short.is_err());
+}
+
+#[test]
 fn params_in_sizes_and_conditions_reach_the_writer() {
-    let mut v: writer_params::WriterParams = round_trip(b"\x03abc\x09xy");
+    let mut v: writer_params::WriterParams = round_trip(b"\x03abc\x09xydef!");
     assert_eq!(
         (v.named.name.value.as_str(), v.named.tail),
         ("abc", Some(9))
@@ -426,6 +486,20 @@ fn params_in_sizes_and_conditions_reach_the_writer() {
     assert_eq!(
         (v.fixed.inner.name.value.as_str(), v.fixed.inner.tail),
         ("xy", None)
+    );
+    // The params are kept as the reader got them; the writer frames with what the caller
+    // passes (the parent's `len`), not with the kept copy.
+    assert_eq!(
+        (v.named.name_len, v.named.has_tail, v.fixed.n),
+        (3, true, 2)
+    );
+    v.named.name_len = 7;
+    assert_eq!(write(&v), b"\x03abc\x09xydef!");
+    // A sized user type gets its arguments inside its area: three bytes of name, the fourth
+    // kept as the area's tail.
+    assert_eq!(
+        (v.boxed.value.name.value.as_str(), v.boxed.tail.as_slice()),
+        ("def", &b"!"[..])
     );
     // The writer checks the `if` with the param it was given.
     v.named.tail = None;
@@ -482,6 +556,74 @@ fn switch_on_an_expression() {
     v.code = 6;
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("SwitchExpr.body"), "{err}");
+}
+
+#[test]
+fn switch_on_the_element_of_a_list_at_the_index() {
+    use switch_indexed::SwitchIndexedSized as Sized;
+    use switch_indexed::{Pair, SwitchIndexed, SwitchIndexedPlain as Plain};
+    let mut v: SwitchIndexed = round_trip(&[1, 2, 0x34, 0x12, 5, 6, 7, 0, 8, 9]);
+    let sized: Vec<&Sized> = v.sized.iter().map(|s| &s.value).collect();
+    assert_eq!(
+        sized,
+        [&Sized::U2(0x1234), &Sized::Pair(Pair { a: 5, b: 6 })]
+    );
+    assert_eq!(v.plain, [Plain::U2(7), Plain::Pair(Pair { a: 8, b: 9 })]);
+    // No case: the sized element keeps its bytes, the unsized one reads nothing.
+    let other: SwitchIndexed = round_trip(&[3, 1, 0xaa, 0xbb, 1, 0, 2, 0]);
+    assert_eq!(other.sized[0].value, Sized::Raw(vec![0xaa, 0xbb]));
+    assert_eq!(other.plain, [Plain::Unmatched, Plain::U2(2)]);
+    // The writer checks every element against the code at its index.
+    v.codes = [2, 1];
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("SwitchIndexed.sized"), "{err}");
+}
+
+#[test]
+fn integer_switch_as_a_size_and_a_condition() {
+    use switch_int_size::{SwitchIntSize, SwitchIntSizeLen as Len};
+    let mut v: SwitchIntSize = round_trip(&[1, 2, 7, 8, 9, 4, 5, 6]);
+    assert_eq!(
+        (&v.len, v.body.as_slice(), v.extra),
+        (&Len::U1(2), &[7, 8][..], Some(9))
+    );
+    assert_eq!(
+        (v.tail.as_slice(), v.len_plus_one()),
+        (&[4, 5, 6][..], Some(3))
+    );
+    let wide: SwitchIntSize = round_trip(&[2, 1, 0, 7, 4, 5]);
+    assert_eq!(
+        (wide.len.ks_int(), wide.extra, wide.tail.len()),
+        (1, None, 2)
+    );
+    // No case: Kaitai's null, whose use as a size fails; here the switch field fails.
+    let err = read_error::<SwitchIntSize>(&[3, 7]);
+    assert!(err.contains("no case matched"), "{err}");
+    // The writer checks the body's length against the switch's value.
+    v.len = Len::U1(3);
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("SwitchIntSize.body"), "{err}");
+}
+
+#[test]
+fn switch_case_that_contains_itself() {
+    use switch_recursive::{Leaf, SwitchRecursive, SwitchRecursiveNext as Next};
+    let v: SwitchRecursive = round_trip(&[1, 1, 0, 9]);
+    let Next::SwitchRecursive(inner) = &v.next else {
+        panic!("{v:?}");
+    };
+    assert_eq!(inner.tag, 1);
+    let Next::SwitchRecursive(innermost) = &inner.next else {
+        panic!("{inner:?}");
+    };
+    assert_eq!(innermost.next, Next::Leaf(Leaf { value: 9 }));
+    // The default bound counts the levels through the switch: 64 of them, not one more.
+    let mut deep = vec![1u8; 63];
+    deep.extend([0, 9]);
+    round_trip::<SwitchRecursive>(&deep);
+    deep.insert(0, 1);
+    let err = read_error::<SwitchRecursive>(&deep);
+    assert!(err.contains("SwitchRecursive"), "{err}");
 }
 
 #[test]

@@ -1,6 +1,8 @@
-//! Kaitai's `repeat: eos` and `repeat: until` as `parse_with` functions, and a writer for
-//! lists whose elements each take their own arguments. The readers stop with an error when an
-//! element consumes nothing, which would otherwise repeat forever on hostile input.
+//! Kaitai's `repeat: eos` and `repeat: until` as `parse_with` functions, the repeats for lists
+//! whose elements take their index as an argument (`type: block(_index)`), and a writer
+//! for lists whose elements each take their own arguments. The `eos` and `until` readers stop
+//! with an error when an element consumes nothing, which would otherwise repeat forever on
+//! hostile input.
 
 use binrw::io::{Read, Seek, SeekFrom, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
@@ -13,17 +15,7 @@ where
     T: BinRead<Args<'a> = A>,
     A: Clone,
 {
-    let mut out = Vec::new();
-    loop {
-        let start = r.stream_position()?;
-        let mut probe = [0u8];
-        if r.read(&mut probe)? == 0 {
-            return Ok(out);
-        }
-        r.seek(SeekFrom::Start(start))?;
-        out.push(T::read_options(r, endian, args.clone())?);
-        ks_progress(r, start)?;
-    }
+    read_list(r, endian, Stop::Eof, &|_| args.clone())
 }
 
 /// Reads elements up to and with the first one that meets `last` (`repeat: until`).
@@ -34,16 +26,102 @@ where
     A: Clone,
     F: Fn(&T) -> bool,
 {
-    move |r, endian, args| {
-        let mut out = Vec::new();
-        loop {
-            let start = r.stream_position()?;
-            let item = T::read_options(r, endian, args.clone())?;
-            let done = last(&item);
-            out.push(item);
-            if done {
-                return Ok(out);
-            }
+    move |r, endian, args| read_list(r, endian, Stop::Until(&last), &|_| args.clone())
+}
+
+/// Reads `count` elements (`repeat: expr`), element `i` with the arguments `args(i)`.
+pub fn ks_indexed_count<'a, R, T, A, F>(
+    count: usize,
+    args: F,
+) -> impl Fn(&mut R, Endian, ()) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = A>,
+    F: Fn(usize) -> A,
+{
+    move |r, endian, ()| read_list(r, endian, Stop::Count(count), &args)
+}
+
+/// [`ks_until_eof`] whose element `i` takes the arguments `args(i)`.
+pub fn ks_indexed_eof<'a, R, T, A, F>(args: F) -> impl Fn(&mut R, Endian, ()) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = A>,
+    F: Fn(usize) -> A,
+{
+    move |r, endian, ()| read_list(r, endian, Stop::Eof, &args)
+}
+
+/// Reads elements until the input ends, at least one (`repeat-until: _io.eof`, checked after
+/// each element: an empty input is an error, unlike [`ks_until_eof`]), element `i` with the
+/// arguments `args(i)`.
+pub fn ks_indexed_until_end<'a, R, T, A, F>(
+    args: F,
+) -> impl Fn(&mut R, Endian, ()) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = A>,
+    F: Fn(usize) -> A,
+{
+    move |r, endian, ()| read_list(r, endian, Stop::AtEnd, &args)
+}
+
+/// [`ks_until`] whose element `i` takes the arguments `args(i)`.
+pub fn ks_indexed_until<'a, R, T, A, F, L>(
+    last: L,
+    args: F,
+) -> impl Fn(&mut R, Endian, ()) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = A>,
+    F: Fn(usize) -> A,
+    L: Fn(&T) -> bool,
+{
+    move |r, endian, ()| read_list(r, endian, Stop::Until(&last), &args)
+}
+
+/// Where a list read element by element ends.
+enum Stop<'f, T> {
+    /// After this many elements; an element may consume nothing (the count bounds the loop).
+    Count(usize),
+    /// At the end of the input.
+    Eof,
+    /// With the first element that meets the condition.
+    Until(&'f dyn Fn(&T) -> bool),
+    /// With the first element after which the input is at its end.
+    AtEnd,
+}
+
+/// The loop of every list reader here: element `i` is read with `args(i)`.
+fn read_list<'a, R, T, A>(
+    r: &mut R,
+    endian: Endian,
+    end: Stop<'_, T>,
+    args: &dyn Fn(usize) -> A,
+) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = A>,
+{
+    let mut out = Vec::new();
+    loop {
+        let start = r.stream_position()?;
+        match end {
+            Stop::Count(n) if out.len() >= n => return Ok(out),
+            Stop::Eof if at_end(r)? => return Ok(out),
+            _ => {}
+        }
+        let item = T::read_options(r, endian, args(out.len()))?;
+        let done = match end {
+            Stop::Until(last) => last(&item),
+            Stop::AtEnd => at_end(r)?,
+            Stop::Count(_) | Stop::Eof => false,
+        };
+        out.push(item);
+        if done {
+            return Ok(out);
+        }
+        if !matches!(end, Stop::Count(_)) {
             ks_progress(r, start)?;
         }
     }
@@ -52,7 +130,7 @@ where
 /// Writes each element with its own arguments (a `size: list[_index]`). It takes the field as
 /// binrw's `write_with` hands it over, `&Vec<T>`.
 #[allow(clippy::ptr_arg)]
-pub fn ks_each_write<T, A, W>(
+pub fn ks_each_write<'a, T, A, W>(
     items: &Vec<T>,
     w: &mut W,
     endian: Endian,
@@ -60,12 +138,23 @@ pub fn ks_each_write<T, A, W>(
 ) -> BinResult<()>
 where
     W: Write + Seek,
-    T: for<'a> BinWrite<Args<'a> = A>,
+    T: BinWrite<Args<'a> = A>,
 {
     for (item, a) in items.iter().zip(args) {
         item.write_options(w, endian, a)?;
     }
     Ok(())
+}
+
+/// Whether the input is at its end (the position is left where it was).
+fn at_end<R: Read + Seek>(r: &mut R) -> BinResult<bool> {
+    let start = r.stream_position()?;
+    let mut probe = [0u8];
+    if r.read(&mut probe)? == 0 {
+        return Ok(true);
+    }
+    r.seek(SeekFrom::Start(start))?;
+    Ok(false)
 }
 
 /// Fails when the element read since `start` consumed nothing.
@@ -120,6 +209,62 @@ mod tests {
         assert_eq!(read(&mut r, Endian::Little, ()).unwrap(), [3, 4, 0]);
         assert_eq!(r.position(), 3);
         assert!(read(&mut Cursor::new(&[3u8][..]), Endian::Little, ()).is_err());
+    }
+
+    /// A byte read as the element's index plus the byte: shows which argument it got.
+    #[derive(Debug, PartialEq)]
+    struct Tagged(u16);
+
+    impl BinRead for Tagged {
+        type Args<'a> = usize;
+        fn read_options<R: Read + Seek>(r: &mut R, e: Endian, i: usize) -> BinResult<Self> {
+            let b = u8::read_options(r, e, ())?;
+            Ok(Tagged(u16::from(b) + u16::try_from(i).unwrap_or(u16::MAX)))
+        }
+    }
+
+    #[test]
+    fn indexed_lists_give_each_element_its_index() {
+        let bytes = [10u8, 20, 30];
+        let read = ks_indexed_count::<_, Tagged, _, _>(2, |i| i);
+        let mut r = Cursor::new(&bytes[..]);
+        assert_eq!(
+            read(&mut r, Endian::Little, ()).unwrap(),
+            [Tagged(10), Tagged(21)]
+        );
+        let read = ks_indexed_eof::<_, Tagged, _, _>(|i| i * 100);
+        let v = read(&mut Cursor::new(&bytes[..]), Endian::Little, ()).unwrap();
+        assert_eq!(v, [Tagged(10), Tagged(120), Tagged(230)]);
+        let read = ks_indexed_until::<_, Tagged, _, _, _>(|t| t.0 == 21, |i| i);
+        let v = read(&mut Cursor::new(&bytes[..]), Endian::Little, ()).unwrap();
+        assert_eq!(v, [Tagged(10), Tagged(21)]);
+        // A count past the input is an error, not a shorter list; zero elements read nothing.
+        let read = ks_indexed_count::<_, Tagged, _, _>(4, |i| i);
+        assert!(read(&mut Cursor::new(&bytes[..]), Endian::Little, ()).is_err());
+        let read = ks_indexed_count::<_, Empty, _, _>(3, |_| ());
+        assert_eq!(
+            read(&mut Cursor::new(&[][..]), Endian::Little, ())
+                .unwrap()
+                .len(),
+            3
+        );
+        let read = ks_indexed_eof::<_, Empty, _, _>(|_| ());
+        assert!(read(&mut Cursor::new(&bytes[..]), Endian::Little, ()).is_err());
+        let read = ks_indexed_until_end::<_, Tagged, _, _>(|i| i);
+        let v = read(&mut Cursor::new(&bytes[..]), Endian::Little, ()).unwrap();
+        assert_eq!(v, [Tagged(10), Tagged(21), Tagged(32)]);
+    }
+
+    #[test]
+    fn until_end_reads_at_least_one_element() {
+        let read = ks_indexed_until_end::<_, u8, _, _>(|_| ());
+        assert_eq!(
+            read(&mut Cursor::new(&[1u8, 2][..]), Endian::Little, ()).unwrap(),
+            [1, 2]
+        );
+        // Kaitai checks `_io.eof` after each element: an empty input has no first element.
+        assert!(ks_until_eof::<_, u8, _>(&mut Cursor::new(&[][..]), Endian::Little, ()).is_ok());
+        assert!(read(&mut Cursor::new(&[][..]), Endian::Little, ()).is_err());
     }
 
     #[test]

@@ -9,8 +9,18 @@ use std::fmt::Write as _;
 
 use super::expr::{self, Expr, Side};
 
+#[path = "index.rs"]
+mod index;
+#[path = "list_args.rs"]
+pub(super) mod list_args;
+#[path = "paths.rs"]
+mod paths;
+#[path = "sub.rs"]
+mod sub;
 #[path = "switch.rs"]
 pub(super) mod switch;
+#[path = "switch_int.rs"]
+mod switch_int;
 use super::Settings;
 use super::schema::{Field, FieldType, KsEnum, Schemas, TypeDef, Valid, Versioned};
 use crate::ksy::SchemaError;
@@ -190,13 +200,24 @@ pub(super) fn assert_attr(directive: &str, cond: &str, message: &str, args: &[&s
 /// `list` of a `size: list[_index]` on a `repeat: expr` field: each element's size is the
 /// element of `list` at its index.
 fn indexed_size(field: &Field) -> Option<&str> {
-    let list = field.size.as_deref()?.strip_suffix("[_index]")?.trim();
+    indexed_list(field.size.as_deref()?).filter(|_| field.repeat_expr.is_some())
+}
+
+/// `list` of an expression `list[_index]`, `list` a plain name.
+pub(super) fn indexed_list(text: &str) -> Option<&str> {
+    let list = text.trim().strip_suffix("[_index]")?.trim();
     let plain = !list.is_empty()
         && list.starts_with(|c: char| c.is_ascii_lowercase())
         && list
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    (plain && field.repeat_expr.is_some()).then_some(list)
+    plain.then_some(list)
+}
+
+/// The list a `repeat: expr` field iterates for its elements' sizes or switch selectors (see
+/// `indexed_size` and `switch::indexed_selector`).
+fn indexed(field: &Field) -> Option<&str> {
+    indexed_size(field).or_else(|| switch::indexed_selector(field))
 }
 
 /// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
@@ -287,26 +308,6 @@ pub(super) fn float_type(ksy: &str) -> Option<&'static str> {
     }
 }
 
-/// Refuses an expression that names a `switch-on` field of `def` without `-savepoint-enum`: its
-/// value is a generated enum (see `switch.rs`), which binrw directives cannot compare or
-/// convert to a size (value instances can, see `value.rs`).
-fn refuse_switch_values(def: &TypeDef, e: &Expr) -> Result<(), String> {
-    let mut paths = Vec::new();
-    e.paths(&mut paths);
-    for p in paths {
-        let general = def.seq.iter().any(|f| {
-            f.id == p[0] && matches!(f.ty, FieldType::Switch { .. }) && f.variants.is_none()
-        });
-        if general {
-            return Err(format!(
-                "the switch-on field `{}` in a seq expression is not supported by the binrw backend",
-                p[0]
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// Whether `ksy` is a Kaitai built-in type rather than a user type.
 fn builtin(ksy: &str) -> bool {
     int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
@@ -395,12 +396,20 @@ impl<'a> Module<'a> {
         } else {
             e
         };
-        if let Some(def) = self.owner(field) {
-            refuse_switch_values(def, &e).map_err(|e| self.field_err(field, e))?;
-        }
         let e = match self.owner(field) {
             Some(def) => super::value::inline_seq_uses(def, field, &e, size)
                 .map_err(|e| self.field_err(field, e))?,
+            None => e,
+        };
+        // After the value instances are written out: a child's value instance is a method, not
+        // a field (`paths.rs`); a switch-on field is an enum, of which only one of integers has
+        // a value here (`switch_int.rs`).
+        let e = match self.owner(field) {
+            Some(def) => {
+                self.refuse_child_instances(def, &e)
+                    .map_err(|e| self.field_err(field, e))?;
+                switch_int::switch_values(def, &e).map_err(|e| self.field_err(field, e))?
+            }
             None => e,
         };
         let e = self.contents_sizes(field, &e)?;
@@ -891,8 +900,12 @@ impl<'a> Module<'a> {
     }
 
     /// The Rust type of a param of a user type (`block`, `other::block`) or a list of one
-    /// (`block[]`), imported by value: the reader gets a clone of the argument.
+    /// (`block[]`), or a list of integers or strings (see `list_args.rs`), imported by value:
+    /// the reader gets a clone of the argument.
     fn user_param_type(&mut self, ty: &str) -> Option<String> {
+        if let Some(rust) = list_args::list_param_type(ty) {
+            return Some(rust);
+        }
         let (name, list) = match ty.strip_suffix("[]") {
             Some(name) => (name, true),
             None => (ty, false),
@@ -914,7 +927,7 @@ impl<'a> Module<'a> {
     fn stored_params(&mut self, def: &TypeDef) -> Result<String, SchemaError> {
         let mut out = String::new();
         for (i, (id, ty)) in def.params.iter().enumerate() {
-            if !super::writer_params::keeps_param(self.schemas, self.file, def, id) {
+            if !super::writer_params::keeps_param(def, id) {
                 continue;
             }
             let read = super::writer_params::instances_read(def, id);
@@ -973,13 +986,15 @@ impl<'a> Module<'a> {
         super::writer_params::writer_params(self.schemas, self.file, def)
             .into_iter()
             .map(|(id, ty)| match ty.as_str() {
-                "bool" => Ok(format!("{id}: bool")),
+                "bool" => Ok(format!("{}: bool", expr::writer_import(&id))),
                 _ => int_type(&ty)
-                    .map(|rust| format!("{id}: {rust}"))
+                    .map(str::to_string)
+                    .or_else(|| self.writer_borrowed_type(&ty))
+                    .map(|rust| format!("{}: {rust}", expr::writer_import(&id)))
                     .ok_or_else(|| {
                         self.err(
                             &def.yaml_path,
-                            format!("the writer needs param `{id}`, of type `{ty}`, which the binrw backend passes to writers only as an integer or bool"),
+                            format!("the writer needs param `{id}`, of type `{ty}`, which the binrw backend passes to writers only as an integer, a bool or a user type or list of one"),
                         )
                     }),
             })
@@ -997,9 +1012,15 @@ impl<'a> Module<'a> {
         let (decl, target) = self.resolve(field, name)?;
         let wanted = super::writer_params::writer_params(self.schemas, decl, target);
         let mut out = Vec::new();
-        for (arg, (param, _)) in args.iter().zip(&target.params) {
+        for (arg, (param, ty)) in args.iter().zip(&target.params) {
             if wanted.iter().any(|(w, _)| w == param) {
-                out.push(self.expr(field, arg)?.rust(Side::Write));
+                match self.index_arg(field, arg, ty)? {
+                    Some(index) => out.push(index),
+                    None => {
+                        let value = self.expr(field, arg)?.rust(Side::Write);
+                        out.push(list_args::lend(ty, value));
+                    }
+                }
             }
         }
         Ok(out)
@@ -1263,15 +1284,8 @@ impl<'a> Module<'a> {
             raw_args = Some(self.frame_values(def, field, Some(string))?);
             (if string { "KsStr" } else { "KsBytes" }).to_string()
         } else if sub {
-            if self.field_args(def, field)?.is_some() {
-                return Err(self.field_err(
-                    field,
-                    "a sized user type with arguments is not supported by the binrw backend",
-                ));
-            }
             self.frames = true;
-            let (r, w) = self.frame_values(def, field, None)?;
-            raw_args = Some((format!("({r}, ())"), format!("({w}, ())")));
+            raw_args = Some(self.sub_args(def, field)?);
             format!("KsSub<{}>", self.element_type(field)?)
         } else if untyped {
             "u8".to_string()
@@ -1353,13 +1367,25 @@ impl<'a> Module<'a> {
                 out.push_str(&write_check(&path, &check, &message, &[&field.id]));
             }
         }
-        let args = self.field_args(def, field)?;
+        // A sized user type's arguments are in its `args_raw` (see `sub.rs`).
+        let mut args = if sub {
+            None
+        } else {
+            self.field_args(def, field)?
+        };
         let mut count = None;
         let mut vec = false;
         let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
+        // `repeat-until: _io.eof` of a list whose elements take their index is read by
+        // `ks_indexed_until_end` (see `index.rs`), whose end the writer cannot check.
+        let until_end = index::uses_index(field)
+            && field
+                .repeat_until
+                .as_deref()
+                .is_some_and(super::repeat::until_end);
         let until = match &field.repeat_until {
-            Some(text) => Some(self.until_closure(def, field, text, &element)?),
-            None => None,
+            Some(text) if !until_end => Some(self.until_closure(def, field, text, &element)?),
+            _ => None,
         };
         if let Some((_, write)) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
@@ -1370,7 +1396,7 @@ impl<'a> Module<'a> {
             );
             out.push_str(&write_check(&path, &check, &message, &[]));
         }
-        let eos = eos || until.is_some();
+        let eos = eos || field.repeat_until.is_some();
         if raw_args.is_none() && field.repeat_eos && (field.size_eos || field.size.is_some()) {
             return Err(self.field_err(
                 field,
@@ -1395,8 +1421,11 @@ impl<'a> Module<'a> {
             }
             let e = self.size_expr(field, repeat)?;
             match e.constant() {
-                // serde derives arrays of up to 32 elements; longer ones are `Vec`s.
-                Some(n) if n <= 32 => element = format!("[{element}; {n}]"),
+                // serde derives arrays of up to 32 elements; longer ones are `Vec`s. An indexed
+                // list is read element by element into a `Vec`.
+                Some(n) if n <= 32 && indexed(field).is_none() && !index::uses_index(field) => {
+                    element = format!("[{element}; {n}]")
+                }
                 _ => {
                     vec = true;
                     count = Some(e.count_in(Side::Read, &|n| self.wide_path(def, n)));
@@ -1411,30 +1440,47 @@ impl<'a> Module<'a> {
             out.push_str(&Self::enum_list_maps(&element, &int_element));
         }
         let mut br = Vec::new();
-        if let Some(list) = indexed_size(field) {
-            let (read, write) = raw_args.take().unwrap_or_default();
+        if let Some(list) = indexed(field) {
+            let (read, write) = raw_args.take().unwrap_or_else(|| {
+                let args = args.take().unwrap_or_default();
+                (sub::tuple(&args), "()".into())
+            });
             self.check_indexed(def, field, list, &element)?;
             self.repeat = true;
             count = None;
             br.push(format!(
                 "parse_with = binrw::helpers::args_iter({list}.iter().map(|ks_n| {read}))"
             ));
+            // The writer's arguments name the element of `list` only when it frames the size.
+            let n = if write.contains("ks_n") { "ks_n" } else { "_" };
             let _ = writeln!(
                 out,
-                "#[bw(write_with = ks_each_write, args_raw = {list}.iter().map(|ks_n| {write}).collect::<Vec<_>>())]"
+                "#[bw(write_with = ks_each_write, args_raw = {list}.iter().map(|{n}| {write}).collect::<Vec<_>>())]"
             );
             let path = format!("{}.{}", def.rust_name, field.id);
             let check = format!("{}.len() == {list}.len()", field.id);
             let message = format!("{path} must have one element per element of {list}");
             out.push_str(&write_check(&path, &check, &message, &[]));
         }
+        // A list whose elements take their index reads them itself (see `index.rs`).
+        let by_index = self.indexed_reader(
+            def,
+            field,
+            args.as_deref(),
+            until.as_ref().map(|(read, _)| read.as_str()),
+        )?;
+        if let Some(read) = &by_index {
+            self.repeat = true;
+            br.push(read.clone());
+            (count, args) = (None, None);
+        }
         if let Some(c) = count {
             br.push(format!("count = {c}"));
         }
-        if let Some((read, _)) = &until {
+        if let Some((read, _)) = until.as_ref().filter(|_| by_index.is_none()) {
             self.repeat = true;
             br.push(format!("parse_with = ks_until({read})"));
-        } else if eos {
+        } else if eos && by_index.is_none() {
             self.repeat = true;
             br.push("parse_with = ks_until_eof".into());
         }
@@ -1462,8 +1508,8 @@ impl<'a> Module<'a> {
         }
         let mut write_args = self.writer_args(field)?;
         write_args.extend(self.nav_args(def, field)?.1);
-        if !write_args.is_empty() {
-            let _ = writeln!(out, "#[bw(args({}))]", write_args.join(", "));
+        if !write_args.is_empty() && !sub {
+            out.push_str(&index::write_args_attr(field, &write_args));
         }
         if field.with_version {
             out.push_str("#[with_version]\n");
@@ -1492,8 +1538,9 @@ impl<'a> Module<'a> {
         Ok(out)
     }
 
-    /// Refuses a `size: list[_index]` other than on a string or byte array repeated as often as
-    /// `list`, an earlier plain integer list of the same type.
+    /// Refuses a `size: list[_index]` other than on a string or byte array, and a `size` or
+    /// `switch-on: list[_index]` on a field not repeated as often as `list`, an earlier plain
+    /// integer list.
     fn check_indexed(
         &self,
         def: &TypeDef,
@@ -1501,7 +1548,8 @@ impl<'a> Module<'a> {
         list: &str,
         element: &str,
     ) -> Result<(), SchemaError> {
-        let ok = matches!(element, "Vec<KsStr>" | "Vec<KsBytes>")
+        let switch = switch::indexed_selector(field).is_some();
+        let ok = (switch || matches!(element, "Vec<KsStr>" | "Vec<KsBytes>"))
             && field.process.is_none()
             && field.cond.is_none()
             && def
@@ -1972,8 +2020,7 @@ impl<'a> Module<'a> {
         let (name, args) = match &field.ty {
             FieldType::Named { name, args } => (name, args),
             FieldType::Switch { .. } if field.variants.is_none() => {
-                let mut args: Vec<String> =
-                    self.general_switch_arg(def, field)?.into_iter().collect();
+                let mut args = self.general_switch_arg(def, field)?.unwrap_or_default();
                 // A sized switch passes its arguments inside `args_raw` (see `field`).
                 if field.size.is_none() && !field.size_eos {
                     args.extend(self.up_args(def, field)?);
@@ -2008,6 +2055,14 @@ impl<'a> Module<'a> {
         }
         let mut out = Vec::new();
         for (a, (_, ty)) in args.iter().zip(&target.params) {
+            if let Some(arg) = self.index_arg(field, a, ty)? {
+                out.push(arg);
+                continue;
+            }
+            if let Some(arg) = self.list_arg(def, field, a, ty)? {
+                out.push(arg);
+                continue;
+            }
             let e = self.expr(field, a)?;
             if let Expr::Path(p) = &e
                 && p.iter().all(|s| super::parent::is_nav(s))
@@ -2095,11 +2150,11 @@ impl<'a> Module<'a> {
         }
         let mut paths = Vec::new();
         count.paths(&mut paths);
-        if paths
-            .iter()
-            .any(|p| def.params.iter().any(|(n, _)| *n == p[0]))
-        {
-            // The writer does not get params (binrw passes arguments to readers only).
+        let writer = super::writer_params::writer_params(self.schemas, self.file, def);
+        if paths.iter().any(|p| {
+            def.params.iter().any(|(n, _)| *n == p[0]) && !writer.iter().any(|(w, _)| *w == p[0])
+        }) {
+            // The writer gets only the params of `writer_params.rs`.
             return None;
         }
         if let Some(name) = count.name() {
@@ -2128,10 +2183,11 @@ impl<'a> Module<'a> {
                 count.count_in(Side::Write, &|n| self.wide_path(def, n))
             ),
         };
+        // The count as Rust, its braces escaped for `format!`.
+        let source = count.rust(Side::Read).replace('{', "{{").replace('}', "}}");
         let message = format!(
-            "{}.{id} must hold {} elements, not {{}}",
-            def.rust_name,
-            count.rust(Side::Read)
+            "{}.{id} must hold {source} elements, not {{}}",
+            def.rust_name
         );
         // An absent optional list has no length to check.
         let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
@@ -2169,12 +2225,12 @@ impl<'a> Module<'a> {
         let (_, target) = self.resolve(field, name)?;
         let mut checks = Vec::new();
         for ((param, _), arg) in target.params.iter().zip(args) {
+            let counts = |f: &&Field| f.repeat_expr.as_deref() == Some(param.as_str());
+            if !target.seq.iter().any(|f| counts(&f)) {
+                continue;
+            }
             let count = self.expr(field, arg)?.count(Side::Write);
-            for inner in target
-                .seq
-                .iter()
-                .filter(|f| f.repeat_expr.as_deref() == Some(param.as_str()))
-            {
+            for inner in target.seq.iter().filter(counts) {
                 checks.push((inner.id.clone(), count.clone(), arg.clone()));
             }
         }

@@ -19,10 +19,20 @@ pub enum Expr {
     Not(Box<Expr>),
     /// `cond ? then : else`.
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `list[index]` or `list[index].field.path`: an integer of a list, in a size or count only
+    /// (see [`parse_size`]); an index past the end gives a size too large for any input.
+    Index(Box<Expr>, Box<Expr>, Vec<String>),
     /// A param of the type (see [`Expr::params`]): an import argument, a value on both sides
-    /// (the writer gets it with `#[bw(import(..))]`), unlike a field, which the writer sees by
-    /// reference.
+    /// (the writer gets it with `#[bw(import(..))]`, as [`writer_import`]), unlike a field,
+    /// which the writer sees by reference.
     Param(String),
+}
+
+/// The name under which a type's writer imports its param `id`: not `id`, which names the
+/// field keeping what the reader was given (binrw binds a struct's fields after its imports,
+/// so a field of the same name would shadow the import).
+pub fn writer_import(id: &str) -> String {
+    format!("ks_arg_{id}")
 }
 
 /// How names are seen where the expression is used.
@@ -54,6 +64,11 @@ pub fn parse_io(text: &str, size: bool) -> Result<Expr, String> {
 }
 
 fn parse_with(text: &str, minus: bool, io: bool) -> Result<Expr, String> {
+    if !minus && text.contains('[') {
+        return Err(format!(
+            "`[` in expression `{text}` is not supported by the binrw backend (only indexing, in a size or count)"
+        ));
+    }
     let tokens = tokenize(text)?;
     if !minus && tokens.iter().any(|t| t == "-") {
         return Err(format!(
@@ -79,8 +94,13 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
         let c = chars[i];
         if c.is_whitespace() {
             i += 1;
-        } else if c.is_ascii_alphanumeric() || c == '_' {
+        } else if c.is_ascii_alphanumeric()
+            || c == '_'
+            || (c == '.' && out.last().is_some_and(|t| t == "]"))
+        {
+            // A name, or the path after an index (`[0].foo`), which keeps its leading `.`.
             let start = i;
+            i += usize::from(c == '.');
             while i < chars.len()
                 && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '.')
             {
@@ -96,7 +116,7 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
             if ["==", "!=", ">=", "<="].contains(&two.as_str()) {
                 out.push(two);
                 i += 2;
-            } else if "*/+-<>()&|^?:".contains(c) {
+            } else if "*/+-<>()&|^?:[]".contains(c) {
                 out.push(c.to_string());
                 i += 1;
             } else {
@@ -183,7 +203,34 @@ impl Parser {
         Ok(left)
     }
 
+    /// An atom and the `[index]` after it, if any.
     fn atom(&mut self) -> Result<Expr, String> {
+        let base = self.single()?;
+        if self.tokens.get(self.pos).map(String::as_str) != Some("[") {
+            return Ok(base);
+        }
+        self.pos += 1;
+        let index = self.ternary()?;
+        if self.tokens.get(self.pos).map(String::as_str) != Some("]") {
+            return Err("`[` without its `]` in an expression".into());
+        }
+        self.pos += 1;
+        if !matches!(base, Expr::Path(_)) {
+            return Err(
+                "indexing other than a list field is not supported by the binrw backend".into(),
+            );
+        }
+        let rest = match self.tokens.get(self.pos).and_then(|t| t.strip_prefix('.')) {
+            Some(path) => {
+                self.pos += 1;
+                path.split('.').map(str::to_string).collect()
+            }
+            None => Vec::new(),
+        };
+        Ok(Expr::Index(Box::new(base), Box::new(index), rest))
+    }
+
+    fn single(&mut self) -> Result<Expr, String> {
         let token = self
             .tokens
             .get(self.pos)
@@ -279,7 +326,7 @@ impl Expr {
                 a.paths(out);
                 b.paths(out);
             }
-            Expr::Binary(l, _, r) => {
+            Expr::Binary(l, _, r) | Expr::Index(l, r, _) => {
                 l.paths(out);
                 r.paths(out);
             }
@@ -301,6 +348,11 @@ impl Expr {
                 Box::new(a.params(params)),
                 Box::new(b.params(params)),
             ),
+            Expr::Index(l, i, rest) => Expr::Index(
+                Box::new(l.params(params)),
+                Box::new(i.params(params)),
+                rest.clone(),
+            ),
             other => other.clone(),
         }
     }
@@ -317,6 +369,11 @@ impl Expr {
                 Box::new(c.map_paths(map)),
                 Box::new(a.map_paths(map)),
                 Box::new(b.map_paths(map)),
+            ),
+            Expr::Index(l, i, rest) => Expr::Index(
+                Box::new(l.map_paths(map)),
+                Box::new(i.map_paths(map)),
+                rest.clone(),
             ),
             other => other.clone(),
         }
@@ -347,6 +404,7 @@ impl Expr {
             ),
             Expr::Path(p) if super::parent::is_nav(&p[0]) => super::parent::import_name(p),
             Expr::Bool(b) => b.to_string(),
+            Expr::Param(name) if side == Side::Write => writer_import(name),
             Expr::Param(name) => name.clone(),
             Expr::Not(inner) => format!("!({})", inner.rust(side)),
             Expr::Ternary(c, a, b) => format!(
@@ -355,6 +413,8 @@ impl Expr {
                 a.rust(side),
                 b.rust(side)
             ),
+            // Only sizes and counts index (see `parse_size`): they take it as a `usize`.
+            Expr::Index(..) => self.usize(side, &|_| true),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => format!("*{}", p[0]),
             Expr::Path(p) => p.join("."),
             Expr::Binary(l, "/", r) => format!("({}).div_euclid({})", l.rust(side), r.rust(side)),
@@ -429,13 +489,35 @@ impl Expr {
             Expr::Binary(l, op, r) if !self.has_wide(wide) && *op != "-" => {
                 format!("{} {op} {}", l.usize(side, wide), r.usize(side, wide))
             }
-            Expr::Path(_) | Expr::Param(_) | Expr::Binary(..) => self.usize(side, wide),
+            Expr::Path(_) | Expr::Param(_) | Expr::Binary(..) | Expr::Index(..) => {
+                self.usize(side, wide)
+            }
         }
     }
 
     fn usize(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> String {
         match self {
             Expr::Int(n) => format!("{n}usize"),
+            Expr::Index(list, i, rest) => {
+                // The list by reference (a field, or a `_parent` / `_root` import of a slice),
+                // the index and the element converted with checks: past the end, or a negative
+                // or huge index or element, is a size no input holds.
+                let list = match list.as_ref() {
+                    Expr::Path(p) if super::parent::is_nav(&p[0]) => super::parent::import_name(p),
+                    Expr::Path(p) => p.join("."),
+                    other => other.rust(side),
+                };
+                // The element by reference, a field of it (`[0].foo`) by value; widened to `i128`
+                // first, as its integer type is not known here.
+                let element = match rest.as_slice() {
+                    [] => "*ks_e".to_string(),
+                    _ => format!("ks_e.{}", rest.join(".")),
+                };
+                format!(
+                    "{list}.get({}).map_or(usize::MAX, |ks_e| usize::try_from(i128::from({element})).unwrap_or(usize::MAX))",
+                    i.usize(side, wide)
+                )
+            }
             Expr::Path(p) if super::parent::is_nav(&p[0]) && wide(&p.join(".")) => format!(
                 "usize::try_from({}).unwrap_or(usize::MAX)",
                 super::parent::import_name(p)
@@ -455,9 +537,9 @@ impl Expr {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
             Expr::Param(name) if wide(name) => {
-                format!("usize::try_from({name}).unwrap_or(usize::MAX)")
+                format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }
-            Expr::Param(name) => format!("usize::from({name})"),
+            Expr::Param(_) => format!("usize::from({})", self.rust(side)),
             Expr::Enum(..) => self.rust(side),
             Expr::Path(_) => format!("usize::from({})", self.rust(side)),
             Expr::Binary(l, "-", r) => format!(
@@ -487,6 +569,7 @@ impl Expr {
             Expr::Not(_) => false,
             Expr::Ternary(_, a, b) => a.has_wide(wide) || b.has_wide(wide),
             Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
+            Expr::Index(..) => true,
         }
     }
 }
@@ -557,6 +640,30 @@ mod tests {
             parse_size("a + b - 1").unwrap().count(Side::Read),
             "(usize::from(a) + usize::from(b)).checked_sub(1usize).unwrap_or(usize::MAX)"
         );
+    }
+
+    #[test]
+    fn indexing_in_sizes_only() {
+        assert!(parse("sizes[0] > 1").unwrap_err().contains("`[`"));
+        let e = parse_size("_root.sizes[idx]").unwrap();
+        let e = e.params(&[("idx".into(), "s4".into())]);
+        // `idx` is wide (signed); the element's type is not known, so it goes through `i128`.
+        let wide = |n: &str| n == "idx";
+        assert_eq!(
+            e.count_in(Side::Write, &wide),
+            "root_sizes.get(usize::try_from(ks_arg_idx).unwrap_or(usize::MAX)).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(*ks_e)).unwrap_or(usize::MAX))"
+        );
+        let e = parse_size("sizes[i + 1] * 2").unwrap();
+        assert!(e.count(Side::Read).starts_with("sizes.get("), "{e:?}");
+        assert!(parse_size("sizes[0").is_err());
+        let e = parse_size("bar[1].foo.len").unwrap();
+        assert!(
+            e.count(Side::Read)
+                .contains("|ks_e| usize::try_from(i128::from(ks_e.foo.len))"),
+            "{e:?}"
+        );
+        assert!(parse_size("bar.foo").is_ok() && parse_size(".foo").is_err());
+        assert!(parse_size("(a + b)[0]").is_err());
     }
 
     #[test]

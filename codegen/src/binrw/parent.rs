@@ -5,8 +5,10 @@
 //! `#[bw(import(..))]` (the writer needs them too, for sizes and count checks), and every field
 //! of that type passes them with `args(..)`. An import is named after its path as the type sees
 //! it: `_parent._parent.header.len` is `up_up_header_len`, `_root.header.len` is
-//! `root_header_len`. What cannot be passed this way (a path through a list, an optional field,
-//! a param or an instance, a type of another file, a switch case) is refused.
+//! `root_header_len`. A plain list of integers, which the type indexes (`_root.sizes[idx]`), is
+//! lent as a slice (`root_sizes: &[u32]`). What cannot be passed this way (a path through a
+//! list, an optional field, a param or an instance, a type of another file, a switch case) is
+//! refused.
 
 use std::collections::BTreeSet;
 
@@ -267,6 +269,15 @@ impl<'a> Nav<'a> {
                 def.id
             ));
         }
+        let FieldType::Named { name, .. } = &field.ty else {
+            return Err(unsupported());
+        };
+        if rest.is_empty() && int_list(field) {
+            // A list is indexed where it is used (`_root.sizes[idx]`): passed as a slice.
+            return int_type(name)
+                .map(|rust| format!("&[{rust}]"))
+                .ok_or_else(unsupported);
+        }
         let plain = field.cond.is_none()
             && field.repeat_expr.is_none()
             && !field.repeat_eos
@@ -277,9 +288,6 @@ impl<'a> Nav<'a> {
             && field.enum_name.is_none()
             && field.since.is_none()
             && field.until.is_none();
-        let FieldType::Named { name, .. } = &field.ty else {
-            return Err(unsupported());
-        };
         match (plain, rest.is_empty(), int_type(name)) {
             (true, true, Some(rust)) => Ok(rust.to_string()),
             (true, false, None) => match self.child(field, &mut Vec::new())? {
@@ -316,15 +324,36 @@ impl<'a> Nav<'a> {
                     } else {
                         local
                     };
-                    self.walk(def, local, at)?;
                     let e = Expr::Path(local.to_vec());
-                    read.push(e.rust(Side::Read));
-                    write.push(e.rust(Side::Write));
+                    if self.walk(def, local, at)?.starts_with('&') {
+                        // A list, lent as a slice (see `int_list`).
+                        let slice = format!("&{}[..]", local.join("."));
+                        read.push(slice.clone());
+                        write.push(slice);
+                    } else {
+                        read.push(e.rust(Side::Read));
+                        write.push(e.rust(Side::Write));
+                    }
                 }
             }
         }
         Ok((read, write))
     }
+}
+
+/// Whether `field` is a plain list of integers (`repeat`, no `if`, `enum` or `size`), which a
+/// type inside imports as a slice to index (`_root.sizes[idx]`).
+fn int_list(field: &Field) -> bool {
+    let repeated = field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
+    repeated
+        && field.cond.is_none()
+        && field.size.is_none()
+        && !field.size_eos
+        && field.enum_name.is_none()
+        && field.rust_type.is_none()
+        && field.since.is_none()
+        && field.until.is_none()
+        && matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some())
 }
 
 /// What a nav path in `def`'s own expressions asks `def` to import: `None` for `_root.x` in

@@ -6,7 +6,10 @@
 //! an end-of-stream error. So a module with such lists gets two small helpers of its own,
 //! `ks_until_eof` and `ks_until`, which stop with an error when an element consumes nothing.
 //! The `repeat-until` condition (and a `valid` beyond integers, see `valid.rs`) becomes the closure given to `ks_until`, and the writer checks
-//! that the list still ends at its first element that meets it.
+//! that the list still ends at its first element that meets it. `repeat-until: _io.eof` on a
+//! list whose elements take their index is the runtime's `ks_indexed_until_end` (at least one
+//! element, then to the end of the input); the writer does not know where its output ends, so
+//! it checks nothing there.
 
 use crate::expr::{self, Expr};
 
@@ -252,7 +255,25 @@ impl Cx<'_> {
 
 /// What a module with `repeat: eos` / `until` lists imports: the runtime module and the items
 /// it may name.
-pub const RUNTIME: (&str, &[&str]) = ("repeat", &["ks_until_eof", "ks_until", "ks_each_write"]);
+pub const RUNTIME: (&str, &[&str]) = (
+    "repeat",
+    &[
+        "ks_until_eof",
+        "ks_until",
+        "ks_each_write",
+        "ks_indexed_count",
+        "ks_indexed_eof",
+        "ks_indexed_until",
+        "ks_indexed_until_end",
+    ],
+);
+
+/// Whether a `repeat-until` condition is `_io.eof` alone: the list ends with the first element
+/// after which the input is at its end (`ks_indexed_until_end`, for a list whose elements take
+/// their index; see `index.rs`).
+pub(super) fn until_end(text: &str) -> bool {
+    text.trim() == "_io.eof"
+}
 
 #[cfg(test)]
 mod tests {

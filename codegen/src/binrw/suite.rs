@@ -142,8 +142,7 @@ impl<'a> Cx<'a> {
                 value,
             ));
         }
-        if def.params.iter().any(|(p, _)| p == name)
-            && super::writer_params::keeps_param(self.schemas, self.file, def, name)
+        if def.params.iter().any(|(p, _)| p == name) && super::writer_params::keeps_param(def, name)
         {
             let file = &self.schemas.files[self.file];
             let enums = std::cell::RefCell::new(Vec::new());

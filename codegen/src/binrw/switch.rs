@@ -12,7 +12,10 @@ use std::fmt::Write as _;
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef, Valid, snake_to_camel};
-use super::{Module, assert_attr, doc_attrs, indent, int_type, own_endian, write_check};
+use super::{
+    Module, assert_attr, doc_attrs, indent, indexed_list, indexed_size, int_type, own_endian,
+    write_check,
+};
 use crate::ksy::SchemaError;
 
 /// How a selector is passed and compared.
@@ -28,6 +31,9 @@ enum Sel {
     /// An integer expression of earlier fields (`one & 3`), passed as an `i128`: its Rust
     /// spelling in the reader and in the writer.
     Expr { read: String, write: String },
+    /// `list[_index]` of a repeated field: each element is switched on the element of the
+    /// integer list `list` at its index (its Rust type), which the parent iterates as `ks_n`.
+    Each(&'static str),
 }
 
 /// A generated switch enum, as its field uses it.
@@ -158,14 +164,20 @@ impl Module<'_> {
         let endian = def
             .endian
             .map_or(String::new(), |e| format!("#[brw({e})]\n"));
-        // The selector, then what the cases' value instances read (see `nav_value.rs`).
-        let mut imports = self
-            .up()
-            .switch_imports(field)
-            .map_err(|(at, e)| self.err(&at, e))?;
+        // The selector, the depth, then what the cases' value instances read (`nav_value.rs`).
+        let mut imports = Vec::new();
         if !others.is_empty() {
-            imports.insert(0, format!("sel: {}", sel_type(&sel)));
+            imports.push(format!("sel: {}", sel_type(&sel)));
         }
+        let depth = self.cases_need_depth(field)?;
+        if depth {
+            imports.push("depth: u32".to_string());
+        }
+        imports.extend(
+            self.up()
+                .switch_imports(field)
+                .map_err(|(at, e)| self.err(&at, e))?,
+        );
         let import = if imports.is_empty() {
             String::new()
         } else {
@@ -181,12 +193,20 @@ impl Module<'_> {
             self.base_derives(),
             indent(&body)
         );
-        let value = if sized {
-            format!("{}.value", field.id)
-        } else {
-            field.id.clone()
+        let value = match (sized, &sel) {
+            (true, Sel::Each(_)) => "ks_x.value".to_string(),
+            (false, Sel::Each(_)) => "ks_x".to_string(),
+            (true, _) => format!("{}.value", field.id),
+            (false, _) => field.id.clone(),
         };
         let mut cond = format!("match &{value} {{\n{}}}", indent(&arms.join("\n")));
+        if let (Sel::Each(_), Some(list)) = (&sel, indexed_selector(field)) {
+            // Each element against the selector at its index.
+            cond = format!(
+                "{}.iter().zip({list}.iter()).all(|(ks_x, ks_sel)| {cond})",
+                field.id
+            );
+        }
         if field.cond.is_some() {
             // An absent field has no case to check (its presence is checked on its own).
             cond = format!("{0}.as_ref().is_none_or(|{0}| {cond})", field.id);
@@ -208,9 +228,20 @@ impl Module<'_> {
         if let Some(valid) = &field.valid {
             check.push_str(&self.valid_variants(def, field, &name, valid)?);
         }
+        if let Some((method, checks)) = super::switch_int::value_items(def, field, &name)
+            .map_err(|e| self.field_err(field, e))?
+        {
+            enums.push_str(&method);
+            check.push_str(&checks);
+        }
+        let args: Vec<String> = (!others.is_empty())
+            .then(|| sel_arg(&sel, on))
+            .into_iter()
+            .chain(depth.then(|| depth_arg(def)))
+            .collect();
         Ok(Switch {
             name,
-            arg: (!others.is_empty()).then(|| sel_arg(&sel, on)),
+            arg: (!args.is_empty()).then(|| args.join(", ")),
             check,
         })
     }
@@ -258,23 +289,42 @@ impl Module<'_> {
         ))
     }
 
-    /// The reader's argument of a switch field without `-savepoint-enum` (a sized one passes
-    /// it inside `args_raw`).
+    /// The reader's arguments of a switch field without `-savepoint-enum` (a sized one passes
+    /// them inside `args_raw`): the selector, then the depth when a case type counts levels.
     pub(super) fn general_switch_arg(
         &self,
         def: &TypeDef,
         field: &Field,
-    ) -> Result<Option<String>, SchemaError> {
+    ) -> Result<Option<Vec<String>>, SchemaError> {
         let FieldType::Switch { on, .. } = &field.ty else {
             return Ok(None);
         };
-        if field.size.is_some()
-            || field.size_eos
-            || field.switch_cases.iter().all(|(k, _)| k == "_")
-        {
+        if field.size.is_some() || field.size_eos {
             return Ok(None);
         }
-        Ok(Some(sel_arg(&self.selector(def, field, on)?, on)))
+        let mut args = Vec::new();
+        if field.switch_cases.iter().any(|(k, _)| k != "_") {
+            args.push(sel_arg(&self.selector(def, field, on)?, on));
+        }
+        if self.cases_need_depth(field)? {
+            args.push(depth_arg(def));
+        }
+        Ok((!args.is_empty()).then_some(args))
+    }
+
+    /// Whether a case type of `field` is on a recursion cycle, so the enum imports the depth
+    /// and hands it to that variant (see `recursion.rs`).
+    fn cases_need_depth(&self, field: &Field) -> Result<bool, SchemaError> {
+        for (_, ty) in &field.switch_cases {
+            if int_type(ty).is_some() {
+                continue;
+            }
+            let (decl, target) = self.resolve(field, ty.split('(').next().unwrap_or(ty))?;
+            if self.needs_depth(decl, target) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// The byte-order attributes of a field whose user type has a calculated `meta/endian`
@@ -361,6 +411,22 @@ impl Module<'_> {
                 format!("switch-on `{on}`: the binrw backend switches on one earlier integer, enum, string or byte-array field"),
             )
         };
+        if let Some(list) = indexed_selector(field) {
+            // The parent checks that `list` is an earlier integer list as long as the field.
+            if indexed_size(field).is_some_and(|l| l != list) {
+                return Err(self.field_err(
+                    field,
+                    "a size and a switch-on indexing two lists is not supported by the binrw backend",
+                ));
+            }
+            let list = def.seq.iter().find(|f| f.id == list).ok_or_else(refuse)?;
+            return match &list.ty {
+                FieldType::Named { name, .. } if list.enum_name.is_none() => {
+                    int_type(name).map(Sel::Each).ok_or_else(refuse)
+                }
+                _ => Err(refuse()),
+            };
+        }
         if let Some((_, ty)) = def.params.iter().find(|(p, _)| p == on) {
             return int_type(ty).map(Sel::Int).ok_or_else(refuse);
         }
@@ -423,6 +489,10 @@ impl Module<'_> {
             Sel::Expr { write, .. } => {
                 let n = crate::expr::parse_int(key).ok_or_else(bad)?;
                 (format!("sel == {n}"), format!("i128::from({write}) == {n}"))
+            }
+            Sel::Each(_) => {
+                let n = crate::expr::parse_int(key).ok_or_else(bad)?;
+                (format!("sel == {n}"), format!("*ks_sel == {n}"))
             }
             Sel::Enum(rust) => {
                 let (e, v) = key.rsplit_once("::").ok_or_else(bad)?;
@@ -487,7 +557,7 @@ impl Module<'_> {
             None => (ty, false),
         };
         let (decl, target) = self.resolve(field, name)?;
-        if args || !target.params.is_empty() || self.needs_depth(decl, target) {
+        if args || !target.params.is_empty() {
             return Err(self.field_err(
                 field,
                 format!("case type `{ty}` takes arguments: not supported by the binrw backend in a switch"),
@@ -496,13 +566,22 @@ impl Module<'_> {
         if target.rust_type.is_some() || target.type_enum.is_some() || target.bitfield.is_some() {
             return Err(self.field_err(field, format!("case type `{ty}` is not a plain record")));
         }
+        let depth = self.needs_depth(decl, target);
         let decl = decl.to_string();
         let rust = target.rust_name.clone();
         let rust = self.use_type(&decl, &rust);
-        let args = self
+        let mut args = self
             .up()
             .case_args(target)
             .map_err(|(at, e)| self.err(&at, e))?;
+        // A type on a recursion cycle is boxed and gets the level the enum was given (its
+        // imports end with the depth, see `Module::param_imports`).
+        let rust = if depth {
+            args.push("depth".into());
+            format!("Box<{rust}>")
+        } else {
+            rust
+        };
         Ok(if args.is_empty() {
             rust
         } else {
@@ -511,10 +590,20 @@ impl Module<'_> {
     }
 }
 
+/// The depth a field of `def` passes to a type that counts levels: one more than its own, or
+/// the first level when `def` does not count (as `Module::field_args` passes it).
+fn depth_arg(def: &TypeDef) -> String {
+    if def.max_depth.is_some() {
+        "depth + 1".into()
+    } else {
+        "0".into()
+    }
+}
+
 /// The Rust type of the selector import.
 fn sel_type(sel: &Sel) -> String {
     match sel {
-        Sel::Int(t) => (*t).to_string(),
+        Sel::Int(t) | Sel::Each(t) => (*t).to_string(),
         Sel::Enum(e) => e.clone(),
         Sel::Str => "String".into(),
         Sel::Bytes { .. } => "Vec<u8>".into(),
@@ -529,6 +618,17 @@ fn sel_arg(sel: &Sel, on: &str) -> String {
         Sel::Str | Sel::Bytes { framed: true } => format!("{on}.value.clone()"),
         Sel::Bytes { framed: false } => format!("{on}.to_vec()"),
         Sel::Expr { read, .. } => format!("i128::from({read})"),
+        Sel::Each(_) => "*ks_n".into(),
+    }
+}
+
+/// `list` of a repeated switch field's `switch-on: list[_index]`, else `None`.
+pub(super) fn indexed_selector(field: &Field) -> Option<&str> {
+    match &field.ty {
+        FieldType::Switch { on, .. } if field.repeat_expr.is_some() && field.variants.is_none() => {
+            indexed_list(on)
+        }
+        _ => None,
     }
 }
 

@@ -460,6 +460,15 @@ impl<'a> Tr<'a, '_> {
     fn cast(&mut self, inner: &Expr, ty: &str) -> Result<(Ty, String), String> {
         let unsupported =
             || format!("`.as<{ty}>` on {inner:?} is not supported by the binrw backend");
+        if let (Some(el), Expr::Array(_)) = (ty.strip_suffix("[]"), inner)
+            && is_int(el)
+        {
+            // An integer list literal is such a list already (`[27643, 7].as<u2[]>`).
+            return match self.expr(inner)? {
+                (Ty::List(t), v) if *t == Ty::Int => Ok((Ty::List(t), v)),
+                _ => Err(unsupported()),
+            };
+        }
         let (t, v) = self.expr(inner)?;
         if let Ty::User(decl, id, _) = &t
             && self
@@ -792,6 +801,17 @@ impl<'a> Tr<'a, '_> {
         if ty == "bool" {
             return Ok((Ty::Bool, format!("self.{n}")));
         }
+        // Lists of integers and strings (see `list_args.rs`).
+        match ty.strip_suffix("[]") {
+            Some(el) if is_int(el) => {
+                let v = format!("self.{n}.iter().map(|&x| i128::from(x)).collect::<Vec<_>>()");
+                return Ok((Ty::List(Box::new(Ty::Int)), v));
+            }
+            Some("str" | "strz") => {
+                return Ok((Ty::List(Box::new(Ty::Str)), format!("self.{n}.clone()")));
+            }
+            _ => {}
+        }
         let (name, list) = match ty.strip_suffix("[]") {
             Some(name) => (name, true),
             None => (ty, false),
@@ -931,10 +951,19 @@ impl<'a> Tr<'a, '_> {
     }
 }
 
+/// Whether the type argument `arg` is a value instance of `def` that is a list literal, which
+/// the field passes written out (see `list_args.rs`).
+fn list_literal(def: &TypeDef, arg: &str) -> bool {
+    def.instances
+        .iter()
+        .any(|i| i.id == arg.trim() && super::emit::list_args::literal_items(&i.value).is_some())
+}
+
 /// Refuses a seq field whose expressions (`if`, `size`, `repeat-expr`, type arguments,
 /// `switch-on`) name a value instance of `def`: binrw directives see only fields read so far.
 /// An instance computed from earlier seq fields (or constant) is written out in an `if`, `size`,
-/// `repeat-expr` or a type argument instead (see [`inline_seq_uses`]).
+/// `repeat-expr` or a type argument instead (see [`inline_seq_uses`]), and one that is a list
+/// literal is written out as a type argument ([`list_literal`]).
 pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
     for field in &def.seq {
         let bits = matches!(&field.ty, FieldType::Named { name, .. } if super::bits::width(name).is_some());
@@ -949,9 +978,11 @@ pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
             }
         }
         match &field.ty {
-            FieldType::Named { args, .. } => {
-                texts.extend(args.iter().map(|a| (a.as_str(), (!bits).then_some(false))))
-            }
+            FieldType::Named { args, .. } => texts.extend(
+                args.iter()
+                    .filter(|a| !list_literal(def, a))
+                    .map(|a| (a.as_str(), (!bits).then_some(false))),
+            ),
             FieldType::Switch { on, .. } => texts.push((on, None)),
             FieldType::None => {}
         }

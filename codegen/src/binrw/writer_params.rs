@@ -17,9 +17,10 @@ pub fn writer_params(schemas: &Schemas, file: &str, def: &TypeDef) -> Vec<(Strin
 
 /// Whether `def` keeps its param `id` as a field (`#[br(calc)]`, `#[bw(ignore)]`), so a
 /// caller sees what the reader was given: when a value instance reads it, or else unless it is
-/// the `#[versioned]` argument, a list's `repeat-expr` (the list's length holds it) or a param
-/// the writer imports (the field would shadow the import).
-pub fn keeps_param(schemas: &Schemas, file: &str, def: &TypeDef, id: &str) -> bool {
+/// the `#[versioned]` argument or a list's `repeat-expr` (the list's length holds it). A param
+/// the writer imports is kept too: the writer imports it under another name
+/// ([`expr::writer_import`]) and frames with that, not with the field.
+pub fn keeps_param(def: &TypeDef, id: &str) -> bool {
     if matches!(def.versioned, Some(Versioned::Param)) && id == "version" {
         return false;
     }
@@ -27,10 +28,7 @@ pub fn keeps_param(schemas: &Schemas, file: &str, def: &TypeDef, id: &str) -> bo
         .seq
         .iter()
         .any(|f| f.repeat_expr.as_deref().map(str::trim) == Some(id));
-    let writer = writer_params(schemas, file, def)
-        .iter()
-        .any(|(w, _)| w == id);
-    instances_read(def, id) || !(count || writer)
+    instances_read(def, id) || !count
 }
 
 /// Whether a value instance of `def` reads its param `id`.

@@ -2,10 +2,10 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
-use savepoint_runtime::frame::{KsFrame, KsStr};
+use savepoint_runtime::frame::{KsFrame, KsStr, KsSub};
 use serde::{Deserialize, Serialize};
 
-/// Params in the `size` and `if` of fields, which the writer gets too (`#[bw(import(..))]`), also when passed on to a type inside.
+/// Params in the `size` and `if` of fields, which the writer gets too (`#[bw(import(..))]`), also when passed on to a type inside, and to a sized user type (inside its `args_raw`).
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -17,20 +17,31 @@ pub struct WriterParams {
     #[br(args(2))]
     #[bw(args(2))]
     pub fixed: Wrapped,
+    #[br(args_raw = (KsFrame { size: Some(4), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, (len, false,)))]
+    #[bw(args_raw = (KsFrame { size: Some(4), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, (*len, false,)))]
+    pub boxed: KsSub<NameWithTail>,
 }
 
 #[binrw]
 #[brw(little)]
 #[br(import(name_len: u8, has_tail: bool))]
-#[bw(import(name_len: u8, has_tail: bool))]
+#[bw(import(ks_arg_name_len: u8, ks_arg_has_tail: bool))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NameWithTail {
+    /// Kaitai param `name_len`, as the reader was given it (the writer does not write it).
+    #[br(calc = name_len)]
+    #[bw(ignore)]
+    pub name_len: u8,
+    /// Kaitai param `has_tail`, as the reader was given it (the writer does not write it).
+    #[br(calc = has_tail)]
+    #[bw(ignore)]
+    pub has_tail: bool,
     #[br(args_raw = KsFrame { size: Some(usize::from(name_len)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
-    #[bw(args_raw = KsFrame { size: Some(usize::from(name_len)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
+    #[bw(args_raw = KsFrame { size: Some(usize::from(ks_arg_name_len)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
     pub name: KsStr,
     #[br(if(has_tail))]
     #[bw(assert(
-        tail.is_some() == (has_tail),
+        tail.is_some() == (ks_arg_has_tail),
         savepoint_runtime::binrw_error::FieldError::new("NameWithTail.tail", "NameWithTail.tail must be present exactly when has_tail")
     ))]
     pub tail: Option<u8>,
@@ -39,10 +50,14 @@ pub struct NameWithTail {
 #[binrw]
 #[brw(little)]
 #[br(import(n: u8))]
-#[bw(import(n: u8))]
+#[bw(import(ks_arg_n: u8))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Wrapped {
+    /// Kaitai param `n`, as the reader was given it (the writer does not write it).
+    #[br(calc = n)]
+    #[bw(ignore)]
+    pub n: u8,
     #[br(args(n, false))]
-    #[bw(args(n, false))]
+    #[bw(args(ks_arg_n, false))]
     pub inner: NameWithTail,
 }

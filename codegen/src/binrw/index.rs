@@ -1,0 +1,95 @@
+//! `_index` as a type argument of a repeated field (`type: block(_index)`): binrw gives every
+//! element of a list the same arguments, so such a list is read by the runtime's
+//! `ks_indexed_count` / `ks_indexed_eof` / `ks_indexed_until(_end)`, whose closure builds element
+//! `i`'s arguments with `ks_i` as `_index`, and written by `ks_each_write` with one argument
+//! tuple per element, built the same way.
+
+use super::super::expr::Side;
+use super::super::schema::{Field, FieldType, TypeDef};
+use super::{Module, int_type};
+use crate::ksy::SchemaError;
+
+/// Whether a type argument of `field` is `_index`.
+pub(super) fn uses_index(field: &Field) -> bool {
+    matches!(&field.ty, FieldType::Named { args, .. } if args.iter().any(|a| a.trim() == "_index"))
+}
+
+impl Module<'_> {
+    /// The argument `_index` of `field` for a param of Kaitai type `ty` (the element's index,
+    /// `ks_i`, in the param's integer type), or `None` when `arg` is not `_index`.
+    pub(super) fn index_arg(
+        &self,
+        field: &Field,
+        arg: &str,
+        ty: &str,
+    ) -> Result<Option<String>, SchemaError> {
+        if arg.trim() != "_index" {
+            return Ok(None);
+        }
+        let repeated =
+            field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
+        let sized = field.size.is_some() || field.size_eos || field.terminator.is_some();
+        if !repeated || sized || field.process.is_some() {
+            return Err(self.field_err(
+                field,
+                "`_index` as a type argument other than of a repeated, unsized user type is not supported by the binrw backend",
+            ));
+        }
+        let rust = int_type(ty).ok_or_else(|| {
+            self.field_err(
+                field,
+                format!("`_index` for a param of type `{ty}`: the binrw backend passes it to integer params"),
+            )
+        })?;
+        // An index past the param's range (over 2^31 elements for an `s4`) saturates at its
+        // maximum rather than wrapping.
+        Ok(Some(format!(
+            "{rust}::try_from(ks_i).unwrap_or({rust}::MAX)"
+        )))
+    }
+
+    /// The `parse_with` of a repeated field whose type arguments name `_index`, given the
+    /// arguments (`args`) and the `repeat-until` closure, else `None`.
+    pub(super) fn indexed_reader(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        args: Option<&[String]>,
+        until: Option<&str>,
+    ) -> Result<Option<String>, SchemaError> {
+        if !uses_index(field) {
+            return Ok(None);
+        }
+        let each = format!(
+            "|ks_i: usize| {}",
+            super::sub::tuple(args.unwrap_or_default())
+        );
+        Ok(Some(match (&field.repeat_expr, until) {
+            (Some(count), _) => {
+                let count = self
+                    .size_expr(field, count)?
+                    .to_usize(Side::Read, &|n| self.wide_path(def, n));
+                format!("parse_with = ks_indexed_count({count}, {each})")
+            }
+            (None, Some(last)) => format!("parse_with = ks_indexed_until({last}, {each})"),
+            (None, None) if field.repeat_until.is_some() => {
+                format!("parse_with = ks_indexed_until_end({each})")
+            }
+            (None, None) => format!("parse_with = ks_indexed_eof({each})"),
+        }))
+    }
+}
+
+/// The writer's `args` attribute of `field`: one tuple per element, built from its index, when
+/// they name `_index` (`ks_i`), else the same for all.
+pub(super) fn write_args_attr(field: &Field, args: &[String]) -> String {
+    if uses_index(field) && args.iter().any(|a| a.contains("ks_i")) {
+        format!(
+            "#[bw(write_with = ks_each_write, args_raw = (0..{}.len()).map(|ks_i| {}).collect::<Vec<_>>())]\n",
+            field.id,
+            super::sub::tuple(args)
+        )
+    } else {
+        format!("#[bw(args({}))]\n", args.join(", "))
+    }
+}
