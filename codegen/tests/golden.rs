@@ -81,6 +81,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/instances_nav.rs"] mod instances_nav;
 #[rustfmt::skip] #[path = "golden/io_attrs.rs"] mod io_attrs;
 #[rustfmt::skip] #[path = "golden/io_bits.rs"] mod io_bits;
+#[rustfmt::skip] #[path = "golden/io_instances.rs"] mod io_instances;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
@@ -437,6 +438,23 @@ fn stream_position_size_and_end() {
     let end: io_attrs::IoAttrs = round_trip(&[1, 2, 3, 4, 5, 6]);
     assert_eq!(end.more, None);
     read_error::<io_attrs::IoAttrs>(&[1, 2, 3]);
+}
+
+#[test]
+fn instances_at_the_stream_position() {
+    let bytes = [0x10, 0x11, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 2];
+    let mut v: io_instances::IoInstances = round_trip(&bytes);
+    // `count` is read before `items` (at 0 + 8), `marker` after `head` (at 1 + 2 in the block).
+    assert_eq!((v.count, v.items.as_slice()), (2, &[0x10, 0x11][..]));
+    let block = &v.block.value;
+    assert_eq!((block.head, block.marker), (0x20, 0x23));
+    // `_io` of the block's substream at the end of its seq.
+    assert_eq!((block.done(), block.end_pos()), (Some(false), Some(1)));
+    // An edited instance lands at its position; the rest of the block is kept around it.
+    v.block.value.marker = 0x99;
+    let mut expected = bytes;
+    expected[5] = 0x99;
+    assert_eq!(write(&v), expected);
 }
 
 #[test]

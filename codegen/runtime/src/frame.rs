@@ -272,18 +272,81 @@ pub(crate) fn read_area<T: BinRead>(
     Ok((value, used))
 }
 
-/// The bytes of a `T` followed by `tail` (what a sub-area is made of when written).
+/// The bytes of a `T` followed by `tail` (what a sub-area is made of when written). Positioned
+/// instances of the value may have been written past its end, into the tail's place: the tail
+/// fills only the bytes they left (the gaps between them), so an edited instance stays.
 pub(crate) fn write_area<T: BinWrite>(
     value: &T,
     tail: &[u8],
     endian: Endian,
     args: T::Args<'_>,
 ) -> BinResult<Vec<u8>> {
-    let mut area = binrw::io::Cursor::new(Vec::new());
+    let mut area = Overlay::default();
     value.write_options(&mut area, endian, args)?;
-    let mut area = area.into_inner();
-    area.extend_from_slice(tail);
-    Ok(area)
+    Ok(area.under(tail))
+}
+
+/// An in-memory stream that remembers which bytes were written.
+#[derive(Default)]
+struct Overlay {
+    bytes: Vec<u8>,
+    written: Vec<bool>,
+    pos: usize,
+}
+
+impl Overlay {
+    /// The bytes, with `tail` laid from the current position under what was written there.
+    fn under(mut self, tail: &[u8]) -> Vec<u8> {
+        for (i, &b) in tail.iter().enumerate() {
+            let at = self.pos + i;
+            if at >= self.bytes.len() {
+                self.bytes.extend_from_slice(&tail[i..]);
+                break;
+            }
+            if !self.written[at] {
+                self.bytes[at] = b;
+            }
+        }
+        self.bytes
+    }
+}
+
+impl Write for Overlay {
+    fn write(&mut self, buf: &[u8]) -> binrw::io::Result<usize> {
+        let end = self.pos.checked_add(buf.len()).ok_or_else(|| {
+            binrw::io::Error::new(binrw::io::ErrorKind::InvalidInput, "write past usize::MAX")
+        })?;
+        if end > self.bytes.len() {
+            self.bytes.resize(end, 0);
+            self.written.resize(end, false);
+        }
+        self.bytes[self.pos..end].copy_from_slice(buf);
+        self.written[self.pos..end].fill(true);
+        self.pos = end;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> binrw::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Seek for Overlay {
+    fn seek(&mut self, to: SeekFrom) -> binrw::io::Result<u64> {
+        let (base, delta) = match to {
+            SeekFrom::Start(n) => (0, i128::from(n)),
+            SeekFrom::End(d) => (self.bytes.len(), i128::from(d)),
+            SeekFrom::Current(d) => (self.pos, i128::from(d)),
+        };
+        let pos = i128::try_from(base).unwrap_or(i128::MAX) + delta;
+        self.pos = usize::try_from(pos).map_err(|_| {
+            binrw::io::Error::new(
+                binrw::io::ErrorKind::InvalidInput,
+                "seek to a negative position",
+            )
+        })?;
+        Ok(self.pos as u64)
+    }
 }
 
 impl<T: BinWrite> BinWrite for KsSub<T> {
@@ -431,5 +494,44 @@ mod tests {
                 .write_options(&mut out, Endian::Little, (frame, ()))
                 .is_err()
         );
+    }
+
+    /// A byte, and a positioned instance `at` bytes after it (written as binrw's
+    /// `seek_before` + `restore_position` do).
+    struct WithInstance {
+        first: u8,
+        inst: u8,
+        at: i64,
+    }
+
+    impl BinWrite for WithInstance {
+        type Args<'a> = ();
+
+        fn write_options<W: Write + Seek>(&self, w: &mut W, e: Endian, _: ()) -> BinResult<()> {
+            self.first.write_options(w, e, ())?;
+            let here = w.stream_position()?;
+            w.seek(SeekFrom::Current(self.at))?;
+            self.inst.write_options(w, e, ())?;
+            w.seek(SeekFrom::Start(here))?;
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_tail_fills_only_what_instances_left() {
+        let value = WithInstance {
+            first: 1,
+            inst: 9,
+            at: 2,
+        };
+        // The tail starts after `first`; the instance's byte (edited from 7 to 9) stays.
+        let area = write_area(&value, &[5, 6, 7, 8], Endian::Little, ()).unwrap();
+        assert_eq!(area, [1, 5, 6, 9, 8]);
+        // An instance past the tail makes the area longer (the sized writer refuses it).
+        let far = WithInstance { at: 6, ..value };
+        let area = write_area(&far, &[5, 6], Endian::Little, ()).unwrap();
+        assert_eq!(area, [1, 5, 6, 0, 0, 0, 0, 9]);
+        let before = WithInstance { at: -2, ..far };
+        assert!(write_area(&before, &[], Endian::Little, ()).is_err());
     }
 }

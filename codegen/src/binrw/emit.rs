@@ -1126,6 +1126,14 @@ impl<'a> Module<'a> {
                     body.push_str(&at);
                     body.push_str(&self.field(def, &p.field, &version, &mut enums)?);
                 }
+                super::pos::Item::SeqEnd => {
+                    let io = super::io::seq_end_fields(def);
+                    if !io.is_empty() {
+                        body.push_str(&bits.close());
+                        body.push_str(&io);
+                        self.io = true;
+                    }
+                }
                 super::pos::Item::Rest => {
                     body.push_str(&bits.close());
                     body.push_str(super::pos::REST_FIELD);
@@ -2389,6 +2397,7 @@ fn wide_int(def: &TypeDef, name: &str) -> bool {
     let ty = def
         .seq
         .iter()
+        .chain(def.positioned.iter().map(|p| &p.field))
         .find(|f| f.id == name)
         .and_then(|f| match &f.ty {
             FieldType::Named { name, .. } => Some(name.as_str()),

@@ -4,9 +4,15 @@
 //! (`ks_io_pos_body`) with `savepoint_runtime::io` and the directive names it. The writer cannot know where a substream ends
 //! before it is written, so a check of such a field (its `if`, its element count) is the
 //! reader's only: the writer writes what the value holds.
+//!
+//! A value instance that reads `_io.pos`, `_io.size` or `_io.eof` sees them as they are at the
+//! end of the type's seq (Kaitai evaluates it when first asked, usually then): each is a stored
+//! field `_io_<attr>` read there, which the writer ignores.
 
 use super::expr::{self, Expr};
-use super::schema::Field;
+use super::schema::{Field, TypeDef};
+use super::value::{self, Ty};
+use crate::expr::Expr as KsExpr;
 
 /// The `_io` attributes the binrw backend reads, with the support function that reads each.
 const ATTRS: &[(&str, &str, &str)] = &[
@@ -71,6 +77,44 @@ pub fn temps(field: &Field) -> String {
         }
     }
     out
+}
+
+/// The stored fields that record, at the end of `def`'s seq, the `_io` attributes its value
+/// instances read (empty when they read none).
+pub fn seq_end_fields(def: &TypeDef) -> String {
+    let mut out = String::new();
+    for (attr, ty, reader) in ATTRS {
+        let read = |e: &KsExpr| matches!(e, KsExpr::Attr(b, a) if a == attr && is_io_name(b));
+        let used = def.instances.iter().any(|i| {
+            std::iter::once(&i.value)
+                .chain(&i.cond)
+                .any(|text| value::has_node(text, &read))
+        });
+        if used {
+            out.push_str(&format!(
+                "/// `_io.{attr}` at the end of the seq (for value instances; the writer ignores it).\n\
+                 #[br(parse_with = {reader})]\n#[bw(ignore)]\npub _io_{attr}: {ty},\n"
+            ));
+        }
+    }
+    out
+}
+
+/// Whether `e` is the name `_io`.
+fn is_io_name(e: &KsExpr) -> bool {
+    matches!(e, KsExpr::Name(n) if n == "_io")
+}
+
+/// `base.attr` in a value instance when it is an `_io` attribute: its type and the stored field
+/// of [`seq_end_fields`] that holds it.
+pub fn recorded(base: &KsExpr, attr: &str) -> Option<(Ty, String)> {
+    match attr {
+        "eof" if is_io_name(base) => Some((Ty::Bool, "self._io_eof".into())),
+        "pos" | "size" if is_io_name(base) => {
+            Some((Ty::Int, format!("i128::from(self._io_{attr})")))
+        }
+        _ => None,
+    }
 }
 
 /// The runtime module that holds the functions the temps call.

@@ -1,0 +1,32 @@
+meta:
+  id: io_instances
+  endian: le
+doc: |
+  Positioned instances at `_io.pos + N` (N bytes on from where they are read: before the first
+  seq field that uses them, else after the seq) and `_io` in value instances (as at the end of
+  the seq).
+seq:
+  - id: items
+    type: u1
+    repeat: expr
+    repeat-expr: count
+  - id: block
+    size: 6
+    type: block
+instances:
+  count:
+    pos: _io.pos + 8
+    type: u1
+types:
+  block:
+    seq:
+      - id: head
+        type: u1
+    instances:
+      marker:
+        pos: _io.pos + 2
+        type: u1
+      done:
+        value: _io.eof
+      end_pos:
+        value: _io.pos
