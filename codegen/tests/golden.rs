@@ -442,18 +442,20 @@ fn stream_position_size_and_end() {
 
 #[test]
 fn instances_at_the_stream_position() {
-    let bytes = [0x10, 0x11, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 2];
+    let bytes = [0x10, 0x11, 0, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 2];
     let mut v: io_instances::IoInstances = round_trip(&bytes);
-    // `count` is read before `items` (at 0 + 8), `marker` after `head` (at 1 + 2 in the block).
+    // `count` is read before `items` (at 0 + 9), `marker` after `head` (at 1 + 2 in the block).
     assert_eq!((v.count, v.items.as_slice()), (2, &[0x10, 0x11][..]));
     let block = &v.block.value;
     assert_eq!((block.head, block.marker), (0x20, 0x23));
     // `_io` of the block's substream at the end of its seq.
     assert_eq!((block.done(), block.end_pos()), (Some(false), Some(1)));
+    // `io: _root._io`: the entry is read from the root's stream, position 0 is the file's.
+    assert_eq!(v.entry.at_ofs, 0x10);
     // An edited instance lands at its position; the rest of the block is kept around it.
     v.block.value.marker = 0x99;
     let mut expected = bytes;
-    expected[5] = 0x99;
+    expected[6] = 0x99;
     assert_eq!(write(&v), expected);
 }
 

@@ -1119,6 +1119,10 @@ impl<'a> Module<'a> {
                     Err((path, e)) => return Err(self.err(&path, e)),
                 },
                 super::pos::Item::Pos(p) => {
+                    if let Some(io) = &p.io {
+                        super::root_io::check(self.schemas, self.file, def, io)
+                            .map_err(|e| self.err(&format!("{}/io", p.field.yaml_path), e))?;
+                    }
                     body.push_str(&bits.close());
                     let resolve = |e| self.resolve_expr(&p.field, e, false).map_err(|e| e.message);
                     let at = super::pos::attrs(p, &|n| self.wide_path(def, n), &resolve)

@@ -19,6 +19,7 @@ mod pretty;
 mod process;
 mod recursion;
 mod repeat;
+mod root_io;
 mod schema;
 pub mod suite;
 mod valid;

@@ -4,20 +4,31 @@ meta:
 doc: |
   Positioned instances at `_io.pos + N` (N bytes on from where they are read: before the first
   seq field that uses them, else after the seq) and `_io` in value instances (as at the end of
-  the seq).
+  the seq), and `io: _root._io` in a type read from the root's stream.
 seq:
   - id: items
     type: u1
     repeat: expr
     repeat-expr: count
+  - id: entry
+    type: entry
   - id: block
     size: 6
     type: block
 instances:
   count:
-    pos: _io.pos + 8
+    pos: _io.pos + 9
     type: u1
 types:
+  entry:
+    seq:
+      - id: ofs
+        type: u1
+    instances:
+      at_ofs:
+        io: _root._io
+        pos: ofs
+        type: u1
   block:
     seq:
       - id: head

@@ -8,12 +8,12 @@ use serde::{Deserialize, Serialize};
 
 /// Positioned instances at `_io.pos + N` (N bytes on from where they are read: before the first
 /// seq field that uses them, else after the seq) and `_io` in value instances (as at the end of
-/// the seq).
+/// the seq), and `io: _root._io` in a type read from the root's stream.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IoInstances {
-    #[brw(seek_before = binrw::io::SeekFrom::Current(8), restore_position)]
+    #[brw(seek_before = binrw::io::SeekFrom::Current(9), restore_position)]
     pub count: u8,
     #[bw(assert(
         items.len() == usize::from(*count),
@@ -21,12 +21,24 @@ pub struct IoInstances {
     ))]
     #[br(count = count)]
     pub items: Vec<u8>,
+    pub entry: Entry,
     #[br(args_raw = (KsFrame { size: Some(6), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
     #[bw(args_raw = (KsFrame { size: Some(6), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
     pub block: KsSub<Block>,
     /// The bytes after the seq up to the end of the stream (positioned instances lie there).
     #[br(parse_with = binrw::helpers::until_eof)]
     pub _unparsed: Vec<u8>,
+}
+
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub ofs: u8,
+    #[br(seek_before = binrw::io::SeekFrom::Start(u64::from(ofs)))]
+    #[bw(seek_before = binrw::io::SeekFrom::Start(u64::from(*ofs)))]
+    #[brw(restore_position)]
+    pub at_ofs: u8,
 }
 
 #[binrw]
