@@ -467,7 +467,9 @@ fn stream_position_in_a_bit_run() {
         (v.head, v.rest, v.next, v.last),
         (7, Some(1), Some(0xa), None)
     );
-    assert_eq!(v._bit_pad0, 5);
+    // The stream is at its end but the cursor still holds `more`'s four bits.
+    assert_eq!((v.more, v.after), (Some(5), None));
+    assert_eq!(v._bit_pad0, 0);
 }
 
 #[test]

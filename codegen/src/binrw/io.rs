@@ -56,8 +56,22 @@ pub fn localize(e: &Expr, field: &Field) -> Expr {
 /// The `#[br(temp)]` fields that record the attributes `field`'s `if` and `size` read, to be
 /// emitted right before it (empty when they read none).
 pub fn temps(field: &Field) -> String {
+    temps_with(field, None)
+}
+
+/// [`temps`] for a bit field read through the cursor `state` of its run: `_io.eof` is also
+/// false while the cursor holds bits.
+pub fn temps_in_run(field: &Field, state: &str) -> String {
+    temps_with(field, Some(state))
+}
+
+fn temps_with(field: &Field, run: Option<&str>) -> String {
     let mut out = String::new();
     for (attr, ty, reader) in ATTRS {
+        let reader = match run {
+            Some(state) if *attr == "eof" => format!("ks_io_eof_bits, args_raw = &{state}"),
+            _ => reader.to_string(),
+        };
         let wanted = format!("_io.{attr}");
         let used = [&field.cond, &field.size]
             .into_iter()
@@ -118,4 +132,7 @@ pub fn recorded(base: &KsExpr, attr: &str) -> Option<(Ty, String)> {
 }
 
 /// The runtime module that holds the functions the temps call.
-pub const RUNTIME: (&str, &[&str]) = ("io", &["ks_io_pos", "ks_io_size", "ks_io_eof"]);
+pub const RUNTIME: (&str, &[&str]) = (
+    "io",
+    &["ks_io_pos", "ks_io_size", "ks_io_eof", "ks_io_eof_bits"],
+);
