@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn refuses_what_it_cannot_place() {
-        let io = SCHEMA.replace("{pos: ofs,", "{pos: ofs, io: _root._io,");
+        let io = SCHEMA.replace("{pos: ofs,", "{pos: ofs, io: _parent._io,");
         let err = generate_one("io", &io).unwrap_err();
         assert_eq!(err.yaml_path, "/instances/tail/io");
         let minus = SCHEMA.replace("{pos: ofs,", "{pos: _io.pos + ofs,");
