@@ -397,6 +397,8 @@ impl<'a> Module<'a> {
         };
         if let Some(def) = self.owner(field) {
             refuse_switch_values(def, &e).map_err(|e| self.field_err(field, e))?;
+            super::value::refuse_nested_uses(self.schemas, self.file, def, &e)
+                .map_err(|e| self.field_err(field, e))?;
         }
         let e = match self.owner(field) {
             Some(def) => super::value::inline_seq_uses(def, field, &e, size)

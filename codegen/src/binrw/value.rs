@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 use super::emit::{canonical_encoding, float_type, int_type, is_int};
 use super::expr::Expr as SeqExpr;
-use super::schema::{Field, FieldType, File, KsEnum, TypeDef, snake_to_camel};
+use super::schema::{Field, FieldType, File, KsEnum, Schemas, TypeDef, snake_to_camel};
 use crate::expr::{self, Expr};
 
 /// The type of a value instance.
@@ -873,6 +873,46 @@ impl<'a> Tr<'a, '_> {
     }
 }
 
+/// Refuses a path of a seq expression of `def` (in file `file`) that ends, through user-type
+/// fields, at a value instance of another type (`header.len_body`): directives read fields, and
+/// the instance is a method there. `def`'s own instances are inlined ([`inline_seq_uses`]).
+pub fn refuse_nested_uses(
+    schemas: &Schemas,
+    file: &str,
+    def: &TypeDef,
+    e: &SeqExpr,
+) -> Result<(), String> {
+    let mut paths = Vec::new();
+    e.paths(&mut paths);
+    for p in paths.into_iter().filter(|p| p.len() > 1) {
+        let mut at = (file, def);
+        for (i, name) in p.iter().enumerate() {
+            let (decl, t) = at;
+            if i > 0 && t.instances.iter().any(|v| v.id == *name) {
+                return Err(format!(
+                    "value instance `{name}` of `{}` (in `{}`) in a seq expression is not supported by the binrw backend",
+                    t.id,
+                    p.join(".")
+                ));
+            }
+            let field = t
+                .seq
+                .iter()
+                .chain(t.positioned.iter().map(|p| &p.field))
+                .find(|f| f.id == *name);
+            let next = field.and_then(|f| match &f.ty {
+                FieldType::Named { name, .. } => schemas.resolve(decl, name),
+                _ => None,
+            });
+            match next {
+                Some(n) => at = n,
+                None => break,
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Refuses a seq field whose expressions (`if`, `size`, `repeat-expr`, type arguments,
 /// `switch-on`) name a value instance of `def`: binrw directives see only fields read so far.
 /// An instance computed from earlier seq fields (or constant) is written out in an `if`, `size`,
@@ -1167,6 +1207,18 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn refuses_a_value_instance_of_a_child_in_a_seq_size() {
+        // Found by the gallery's dos_mz (`size: mz.len_header - mz._sizeof`), which generated
+        // `mz.len_header` as a field of the child.
+        let ksy = "meta: {id: c, endian: le}\nseq:\n  - {id: head, type: head}\n  - {id: body, size: head.len_body}\ntypes:\n  head:\n    seq:\n      - {id: n, type: u1}\n    instances:\n      len_body: {value: n * 2}\n";
+        let err = crate::binrw::generate_from("child-instance", &[("c.ksy", ksy)], "c")
+            .map(|m| m.source)
+            .unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1", "{err}");
+        assert!(err.message.contains("`len_body` of `head`"), "{err}");
     }
 
     #[test]
