@@ -6,6 +6,8 @@
 //! the unparsed rest of an area) and writes them back while the value is unchanged, so that
 //! writing is byte-exact; an edited value is terminated and padded as the frame says.
 
+use std::ops::Range;
+
 use binrw::io::{Read, Seek, SeekFrom, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
 use serde::{Deserialize, Serialize};
@@ -286,25 +288,27 @@ pub(crate) fn write_area<T: BinWrite>(
     Ok(area.under(tail))
 }
 
-/// An in-memory stream that remembers which bytes were written.
+/// An in-memory stream that remembers the gaps a write past its end left (zeros no one wrote).
 #[derive(Default)]
 struct Overlay {
     bytes: Vec<u8>,
-    written: Vec<bool>,
+    gaps: Vec<Range<usize>>,
     pos: usize,
 }
 
 impl Overlay {
-    /// The bytes, with `tail` laid from the current position under what was written there.
+    /// The bytes, with `tail` laid from the current position into the gaps and past the end.
     fn under(mut self, tail: &[u8]) -> Vec<u8> {
-        for (i, &b) in tail.iter().enumerate() {
-            let at = self.pos + i;
-            if at >= self.bytes.len() {
-                self.bytes.extend_from_slice(&tail[i..]);
-                break;
-            }
-            if !self.written[at] {
-                self.bytes[at] = b;
+        let start = self.pos;
+        let end = start + tail.len();
+        if end > self.bytes.len() {
+            self.gaps.push(self.bytes.len()..end);
+            self.bytes.resize(end, 0);
+        }
+        for gap in &self.gaps {
+            let (from, to) = (gap.start.max(start), gap.end.min(end));
+            if from < to {
+                self.bytes[from..to].copy_from_slice(&tail[from - start..to - start]);
             }
         }
         self.bytes
@@ -316,12 +320,25 @@ impl Write for Overlay {
         let end = self.pos.checked_add(buf.len()).ok_or_else(|| {
             binrw::io::Error::new(binrw::io::ErrorKind::InvalidInput, "write past usize::MAX")
         })?;
+        if self.pos > self.bytes.len() {
+            self.gaps.push(self.bytes.len()..self.pos);
+        }
         if end > self.bytes.len() {
             self.bytes.resize(end, 0);
-            self.written.resize(end, false);
+        }
+        if !self.gaps.is_empty() {
+            let written = self.pos..end;
+            self.gaps = (self.gaps.iter())
+                .flat_map(|g| {
+                    [
+                        g.start..g.end.min(written.start),
+                        g.start.max(written.end)..g.end,
+                    ]
+                })
+                .filter(|g| !g.is_empty())
+                .collect();
         }
         self.bytes[self.pos..end].copy_from_slice(buf);
-        self.written[self.pos..end].fill(true);
         self.pos = end;
         Ok(buf.len())
     }
@@ -533,5 +550,21 @@ mod tests {
         assert_eq!(area, [1, 5, 6, 0, 0, 0, 0, 9]);
         let before = WithInstance { at: -2, ..far };
         assert!(write_area(&before, &[], Endian::Little, ()).is_err());
+    }
+
+    #[test]
+    fn gaps_between_instances_take_the_tail() {
+        let mut o = Overlay::default();
+        o.write_all(&[1]).unwrap();
+        // Two instances past the value's end, then one inside the first gap.
+        o.seek(SeekFrom::Current(2)).unwrap();
+        o.write_all(&[9]).unwrap();
+        o.seek(SeekFrom::Start(6)).unwrap();
+        o.write_all(&[8]).unwrap();
+        o.seek(SeekFrom::Start(2)).unwrap();
+        o.write_all(&[7]).unwrap();
+        o.seek(SeekFrom::Start(1)).unwrap();
+        let tail = [10, 11, 12, 13, 14, 15, 16];
+        assert_eq!(o.under(&tail), [1, 10, 7, 9, 13, 14, 8, 16]);
     }
 }
