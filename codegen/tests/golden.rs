@@ -457,6 +457,19 @@ fn instances_at_the_stream_position() {
     let mut expected = bytes;
     expected[6] = 0x99;
     assert_eq!(write(&v), expected);
+    // `marks` ends at the end of the stream, or at a zero before it.
+    assert_eq!(v.marks, [2]);
+    let mut longer = bytes.to_vec();
+    longer.extend([0, 5]);
+    let mut v: io_instances::IoInstances = round_trip(&longer);
+    assert_eq!(
+        (v.marks.as_slice(), v._unparsed.as_slice()),
+        (&[2, 0][..], &[5][..])
+    );
+    // The writer takes the last element for the end of the stream, but an element that would
+    // have ended the list earlier is refused.
+    v.marks = vec![2, 0, 7];
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }
 
 #[test]

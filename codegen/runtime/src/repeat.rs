@@ -34,12 +34,24 @@ where
     A: Clone,
     F: Fn(&T) -> bool,
 {
+    ks_until_io(move |item: &T, _| last(item))
+}
+
+/// [`ks_until`] for a condition that also reads `_io.eof`: `last` gets whether the stream has
+/// no byte left after the element.
+pub fn ks_until_io<'a, R, T, A, F>(last: F) -> impl Fn(&mut R, Endian, A) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = A>,
+    A: Clone,
+    F: Fn(&T, bool) -> bool,
+{
     move |r, endian, args| {
         let mut out = Vec::new();
         loop {
             let start = r.stream_position()?;
             let item = T::read_options(r, endian, args.clone())?;
-            let done = last(&item);
+            let done = last(&item, crate::io::ks_io_eof(r, endian, ())?);
             out.push(item);
             if done {
                 return Ok(out);
@@ -120,6 +132,19 @@ mod tests {
         assert_eq!(read(&mut r, Endian::Little, ()).unwrap(), [3, 4, 0]);
         assert_eq!(r.position(), 3);
         assert!(read(&mut Cursor::new(&[3u8][..]), Endian::Little, ()).is_err());
+    }
+
+    #[test]
+    fn until_io_also_stops_at_the_end_of_the_stream() {
+        let read = ks_until_io::<_, u8, _, _>(|b, eof| *b == 0 || eof);
+        assert_eq!(
+            read(&mut Cursor::new(&[3u8, 0, 9][..]), Endian::Little, ()).unwrap(),
+            [3, 0]
+        );
+        assert_eq!(
+            read(&mut Cursor::new(&[3u8, 4][..]), Endian::Little, ()).unwrap(),
+            [3, 4]
+        );
     }
 
     #[test]

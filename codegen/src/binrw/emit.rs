@@ -1340,13 +1340,10 @@ impl<'a> Module<'a> {
             Some(text) => Some(self.until_closure(def, field, text, &element)?),
             None => None,
         };
-        if let Some((_, write)) = &until {
+        if let Some(until) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("{path} must end at its first element that meets repeat-until");
-            let check = format!(
-                "{}.iter().position({write}).map(|i| i + 1) == Some({}.len())",
-                field.id, field.id
-            );
+            let check = until.write_check(&field.id);
             out.push_str(&write_check(&path, &check, &message, &[]));
         }
         let eos = eos || until.is_some();
@@ -1410,9 +1407,9 @@ impl<'a> Module<'a> {
         if let Some(c) = count {
             br.push(format!("count = {c}"));
         }
-        if let Some((read, _)) = &until {
+        if let Some(until) = &until {
             self.repeat = true;
-            br.push(format!("parse_with = ks_until({read})"));
+            br.push(format!("parse_with = {}", until.parse_with()));
         } else if eos {
             self.repeat = true;
             br.push("parse_with = ks_until_eof".into());
@@ -1543,15 +1540,15 @@ impl<'a> Module<'a> {
             .map_err(|e| self.field_err(field, e))
     }
 
-    /// The `repeat-until` condition as closures over one element `x` of type `element`, for
-    /// the reader and for the writer's check.
+    /// The `repeat-until` condition over one element `x` of type `element`, for the reader and
+    /// for the writer's check.
     fn until_closure(
         &self,
         def: &TypeDef,
         field: &Field,
         text: &str,
         element: &str,
-    ) -> Result<(String, String), SchemaError> {
+    ) -> Result<super::repeat::Until, SchemaError> {
         use super::repeat::Element;
         let kind = match &field.ty {
             _ if element == "KsBytes" => Element::Bytes(".value"),
@@ -1574,9 +1571,8 @@ impl<'a> Module<'a> {
             }
         };
         let earlier = self.earlier_lists(def, field);
-        let cond = super::repeat::condition_with(text, &kind, &earlier)
-            .map_err(|e| self.field_err(field, e))?;
-        Ok((format!("|x: &{element}| {cond}"), format!("|x| {cond}")))
+        super::repeat::Until::new(text, &kind, &earlier, element)
+            .map_err(|e| self.field_err(field, e))
     }
 
     /// The lists of byte arrays (`Vec<KsBytes>`) and of user types read before `field` in

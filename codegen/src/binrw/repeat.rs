@@ -32,7 +32,8 @@ pub(super) fn condition(text: &str, element: &Element) -> Result<String, String>
 }
 
 /// [`condition`] that may also name `.last` of the lists in `earlier`: fields read before this
-/// one, by name, with what their elements are (`_ == records1.last`).
+/// one, by name, with what their elements are (`_ == records1.last`), and `_io.eof` (the bool
+/// `ks_eof`, see [`Until`]).
 pub(super) fn condition_with(
     text: &str,
     element: &Element,
@@ -45,6 +46,57 @@ pub(super) fn condition_with(
         text,
     }
     .boolean(&e)
+}
+
+/// A `repeat-until` condition over the element `x` of type `element` (see [`condition_with`]).
+pub(super) struct Until {
+    cond: String,
+    element: String,
+    /// The condition reads `_io.eof`, which the reader learns after each element and the
+    /// writer cannot know: it takes the stream to end after the last element.
+    eof: bool,
+}
+
+impl Until {
+    pub(super) fn new(
+        text: &str,
+        kind: &Element,
+        earlier: &[(&str, Element)],
+        element: &str,
+    ) -> Result<Until, String> {
+        let cond = condition_with(text, kind, earlier)?;
+        let eof = super::value::has_node(
+            text,
+            &|e| matches!(e, Expr::Attr(b, a) if a == "eof" && matches!(&**b, Expr::Name(n) if n == "_io")),
+        );
+        Ok(Until {
+            cond,
+            element: element.to_string(),
+            eof,
+        })
+    }
+
+    /// The reader's `parse_with` value.
+    pub(super) fn parse_with(&self) -> String {
+        let (cond, element) = (&self.cond, &self.element);
+        match self.eof {
+            false => format!("ks_until(|x: &{element}| {cond})"),
+            true => format!("ks_until_io(|x: &{element}, ks_eof: bool| {cond})"),
+        }
+    }
+
+    /// The writer's check that `list` still ends at its first element that meets the condition.
+    pub(super) fn write_check(&self, list: &str) -> String {
+        let cond = &self.cond;
+        match self.eof {
+            false => {
+                format!("{list}.iter().position(|x| {cond}).map(|i| i + 1) == Some({list}.len())")
+            }
+            true => format!(
+                "{list}.iter().enumerate().position(|(ks_i, x)| {{ let ks_eof = ks_i + 1 == {list}.len(); {cond} }}).map(|i| i + 1) == Some({list}.len())"
+            ),
+        }
+    }
 }
 
 struct Cx<'a> {
@@ -87,6 +139,11 @@ impl Cx<'_> {
                 ))
             }
             Expr::Unary("not", inner) => Ok(format!("!({})", self.boolean(inner)?)),
+            Expr::Attr(base, attr)
+                if attr == "eof" && matches!(&**base, Expr::Name(n) if n == "_io") =>
+            {
+                Ok("ks_eof".into())
+            }
             Expr::Binary(op @ ("==" | "!=" | "<" | ">" | "<=" | ">="), l, r) => {
                 match (self.operand(l)?, self.operand(r)?) {
                     (Operand::Int(a), Operand::Int(b)) | (Operand::Float(a), Operand::Float(b)) => {
@@ -252,7 +309,10 @@ impl Cx<'_> {
 
 /// What a module with `repeat: eos` / `until` lists imports: the runtime module and the items
 /// it may name.
-pub const RUNTIME: (&str, &[&str]) = ("repeat", &["ks_until_eof", "ks_until", "ks_each_write"]);
+pub const RUNTIME: (&str, &[&str]) = (
+    "repeat",
+    &["ks_until_eof", "ks_until", "ks_until_io", "ks_each_write"],
+);
 
 #[cfg(test)]
 mod tests {

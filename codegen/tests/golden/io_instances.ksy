@@ -4,7 +4,8 @@ meta:
 doc: |
   Positioned instances at `_io.pos + N` (N bytes on from where they are read: before the first
   seq field that uses them, else after the seq) and `_io` in value instances (as at the end of
-  the seq), and `io: _root._io` in a type read from the root's stream.
+  the seq), `io: _root._io` in a type read from the root's stream, and `_io.eof` in
+  `repeat-until`.
 seq:
   - id: items
     type: u1
@@ -15,6 +16,10 @@ seq:
   - id: block
     size: 6
     type: block
+  - id: marks
+    type: u1
+    repeat: until
+    repeat-until: _ == 0 or _io.eof
 instances:
   count:
     pos: _io.pos + 9

@@ -4,11 +4,13 @@
 use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsSub};
 use savepoint_runtime::io::{ks_io_eof, ks_io_pos};
+use savepoint_runtime::repeat::ks_until_io;
 use serde::{Deserialize, Serialize};
 
 /// Positioned instances at `_io.pos + N` (N bytes on from where they are read: before the first
 /// seq field that uses them, else after the seq) and `_io` in value instances (as at the end of
-/// the seq), and `io: _root._io` in a type read from the root's stream.
+/// the seq), `io: _root._io` in a type read from the root's stream, and `_io.eof` in
+/// `repeat-until`.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,6 +27,12 @@ pub struct IoInstances {
     #[br(args_raw = (KsFrame { size: Some(6), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
     #[bw(args_raw = (KsFrame { size: Some(6), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
     pub block: KsSub<Block>,
+    #[bw(assert(
+        marks.iter().enumerate().position(|(ks_i, x)| { let ks_eof = ks_i + 1 == marks.len(); (i128::from(*x) == 0i128) || (ks_eof) }).map(|i| i + 1) == Some(marks.len()),
+        savepoint_runtime::binrw_error::FieldError::new("IoInstances.marks", "IoInstances.marks must end at its first element that meets repeat-until")
+    ))]
+    #[br(parse_with = ks_until_io(|x: &u8, ks_eof: bool| (i128::from(*x) == 0i128) || (ks_eof)))]
+    pub marks: Vec<u8>,
     /// The bytes after the seq up to the end of the stream (positioned instances lie there).
     #[br(parse_with = binrw::helpers::until_eof)]
     pub _unparsed: Vec<u8>,
