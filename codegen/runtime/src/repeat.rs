@@ -34,11 +34,11 @@ where
     A: Clone,
     F: Fn(&T) -> bool,
 {
-    ks_until_io(move |item: &T, _| last(item))
+    until_with(move |_: &mut R, item: &T| Ok(last(item)))
 }
 
 /// [`ks_until`] for a condition that also reads `_io.eof`: `last` gets whether the stream has
-/// no byte left after the element.
+/// no byte left after the element (asked only here: it costs two seeks per element).
 pub fn ks_until_io<'a, R, T, A, F>(last: F) -> impl Fn(&mut R, Endian, A) -> BinResult<Vec<T>>
 where
     R: Read + Seek,
@@ -46,14 +46,27 @@ where
     A: Clone,
     F: Fn(&T, bool) -> bool,
 {
+    until_with(move |r: &mut R, item: &T| {
+        Ok(last(item, crate::io::ks_io_eof(r, Endian::Little, ())?))
+    })
+}
+
+/// The loop of [`ks_until`] and [`ks_until_io`]: `done` sees the reader after each element.
+fn until_with<'a, R, T, A, F>(done: F) -> impl Fn(&mut R, Endian, A) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = A>,
+    A: Clone,
+    F: Fn(&mut R, &T) -> BinResult<bool>,
+{
     move |r, endian, args| {
         let mut out = Vec::new();
         loop {
             let start = r.stream_position()?;
             let item = T::read_options(r, endian, args.clone())?;
-            let done = last(&item, crate::io::ks_io_eof(r, endian, ())?);
+            let last = done(r, &item)?;
             out.push(item);
-            if done {
+            if last {
                 return Ok(out);
             }
             ks_progress(r, start)?;
