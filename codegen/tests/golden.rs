@@ -82,6 +82,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/io_attrs.rs"] mod io_attrs;
 #[rustfmt::skip] #[path = "golden/io_bits.rs"] mod io_bits;
 #[rustfmt::skip] #[path = "golden/io_instances.rs"] mod io_instances;
+#[rustfmt::skip] #[path = "golden/io_params.rs"] mod io_params;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
@@ -470,6 +471,19 @@ fn instances_at_the_stream_position() {
     // have ended the list earlier is refused.
     v.marks = vec![2, 0, 7];
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn io_params_are_stream_sizes() {
+    let v: io_params::IoParams = round_trip(&[1, 9, 0xa, 0xb, 0xc, 0xd]);
+    // `head._io` is two bytes long both times (`flag` is 1).
+    assert_eq!(
+        (v.small.data.as_slice(), v.picked.data.as_slice()),
+        (&[0xa, 0xb][..], &[0xc, 0xd][..])
+    );
+    // With `flag` 0, `picked` takes `_root._io.size` (6) bytes from offset 4: too many.
+    let err = read_error::<io_params::IoParams>(&[0, 9, 0xa, 0xb, 0xc, 0xd]);
+    assert!(err.contains("picked"), "{err}");
 }
 
 #[test]

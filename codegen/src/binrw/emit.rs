@@ -376,6 +376,9 @@ impl<'a> Module<'a> {
                 "`_io` other than in the `if` or `size` of a field that is not a bit field is not supported by the binrw backend",
             ));
         }
+        let params = self.owner(field).map_or(&[][..], |d| d.params.as_slice());
+        let localized =
+            super::io::localize_params(&localized, params).map_err(|e| self.field_err(field, e))?;
         self.resolve_expr(field, localized, size)
     }
 
@@ -857,6 +860,10 @@ impl<'a> Module<'a> {
         let mut out = Vec::new();
         for (i, (id, ty)) in def.params.iter().enumerate() {
             if matches!(def.versioned, Some(Versioned::Param)) && id == "version" {
+                continue;
+            }
+            if ty == "io" {
+                out.push(format!("{}: u64", super::io::param_local(id)));
                 continue;
             }
             let rust = match int_type(ty) {
@@ -1977,6 +1984,12 @@ impl<'a> Module<'a> {
         }
         let mut out = Vec::new();
         for (a, (_, ty)) in args.iter().zip(&target.params) {
+            if ty == "io" {
+                let size = super::io::stream_size_arg(a, def, field);
+                let size = size.map_err(|e| self.field_err(field, e))?;
+                out.push(self.resolve_expr(field, size, true)?.rust(Side::Read));
+                continue;
+            }
             let e = self.expr(field, a)?;
             if let Expr::Path(p) = &e
                 && p.iter().all(|s| super::parent::is_nav(s))
