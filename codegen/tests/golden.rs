@@ -475,14 +475,14 @@ fn instances_at_the_stream_position() {
 
 #[test]
 fn io_params_are_stream_sizes() {
-    let v: io_params::IoParams = round_trip(&[1, 9, 0xa, 0xb, 0xc, 0xd]);
-    // `head._io` is two bytes long both times (`flag` is 1).
+    let v: io_params::IoParams = round_trip(&[2, 1, 9, 0xa, 0xb, 0xc, 0xd]);
+    // `head._io` is `len_head` (2) bytes long both times (`flag` is 1).
     assert_eq!(
         (v.small.data.as_slice(), v.picked.data.as_slice()),
         (&[0xa, 0xb][..], &[0xc, 0xd][..])
     );
-    // With `flag` 0, `picked` takes `_root._io.size` (6) bytes from offset 4: too many.
-    let err = read_error::<io_params::IoParams>(&[0, 9, 0xa, 0xb, 0xc, 0xd]);
+    // With `flag` 0, `picked` takes `_root._io.size` (7) bytes from offset 5: too many.
+    let err = read_error::<io_params::IoParams>(&[2, 0, 9, 0xa, 0xb, 0xc, 0xd]);
     assert!(err.contains("picked"), "{err}");
 }
 

@@ -1987,7 +1987,18 @@ impl<'a> Module<'a> {
             if ty == "io" {
                 let size = super::io::stream_size_arg(a, def, field);
                 let size = size.map_err(|e| self.field_err(field, e))?;
-                out.push(self.resolve_expr(field, size, true)?.rust(Side::Read));
+                let size = self.resolve_expr(field, size, true)?;
+                // The import is a `u64`, whatever width the sibling's size is computed in.
+                out.push(match (size.constant(), &size) {
+                    (Some(n), _) => n.to_string(),
+                    (None, Expr::Path(p)) if p.len() == 1 && super::io::is_local(&p[0]) => {
+                        p[0].clone()
+                    }
+                    (None, _) => format!(
+                        "u64::try_from({}).unwrap_or(u64::MAX)",
+                        size.to_usize(Side::Read, &|n| self.wide_path(def, n))
+                    ),
+                });
                 continue;
             }
             let e = self.expr(field, a)?;

@@ -5,8 +5,10 @@ doc: |
   A param of type `io` (its `.size`), given a sized sibling's substream or the top-level
   type's own stream (`_root._io`, also in a `? :`).
 seq:
+  - id: len_head
+    type: u1
   - id: head
-    size: 2
+    size: len_head
     type: head
   - id: small
     type: body(head._io)

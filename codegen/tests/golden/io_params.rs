@@ -12,15 +12,16 @@ use serde::{Deserialize, Serialize};
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct IoParams {
-    #[br(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
-    #[bw(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
+    pub len_head: u8,
+    #[br(args_raw = (KsFrame { size: Some(usize::from(len_head)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
+    #[bw(args_raw = (KsFrame { size: Some(usize::from(*len_head)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
     pub head: KsSub<Head>,
-    #[br(args(2))]
+    #[br(args(u64::try_from(usize::from(len_head)).unwrap_or(u64::MAX)))]
     pub small: Body,
     #[br(temp, parse_with = ks_io_size)]
     #[bw(ignore)]
     ks_io_size_picked: u64,
-    #[br(args((if head.value.flag == 1 { 2 } else { ks_io_size_picked })))]
+    #[br(args(u64::try_from((if head.value.flag == 1 { usize::from(len_head) } else { usize::try_from(ks_io_size_picked).unwrap_or(usize::MAX) })).unwrap_or(u64::MAX)))]
     pub picked: Body,
 }
 
