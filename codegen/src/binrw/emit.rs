@@ -1988,17 +1988,10 @@ impl<'a> Module<'a> {
                 let size = super::io::stream_size_arg(a, def, field);
                 let size = size.map_err(|e| self.field_err(field, e))?;
                 let size = self.resolve_expr(field, size, true)?;
-                // The import is a `u64`, whatever width the sibling's size is computed in.
-                out.push(match (size.constant(), &size) {
-                    (Some(n), _) => n.to_string(),
-                    (None, Expr::Path(p)) if p.len() == 1 && super::io::is_local(&p[0]) => {
-                        p[0].clone()
-                    }
-                    (None, _) => format!(
-                        "u64::try_from({}).unwrap_or(u64::MAX)",
-                        size.to_usize(Side::Read, &|n| self.wide_path(def, n))
-                    ),
-                });
+                let wide = |n: &str| self.wide_path(def, n);
+                out.push(super::io::size_arg_rust(&size, &|e| {
+                    e.to_usize(Side::Read, &wide)
+                }));
                 continue;
             }
             let e = self.expr(field, a)?;

@@ -203,6 +203,22 @@ fn size_of_streams(e: &Expr, def: &TypeDef, field: &Field) -> Result<Expr, Strin
     }
 }
 
+/// The Rust `u64` an `io` param is given for the size `e` ([`stream_size_arg`], resolved),
+/// whatever width it is computed in; `to_usize` renders a part as a `usize`.
+pub fn size_arg_rust(e: &Expr, to_usize: &dyn Fn(&Expr) -> String) -> String {
+    match e {
+        Expr::Int(n) => n.to_string(),
+        Expr::Path(p) if p.len() == 1 && is_local(&p[0]) => p[0].clone(),
+        Expr::Ternary(c, a, b) => format!(
+            "if {} {{ {} }} else {{ {} }}",
+            c.rust(super::expr::Side::Read),
+            size_arg_rust(a, to_usize),
+            size_arg_rust(b, to_usize)
+        ),
+        other => format!("u64::try_from({}).unwrap_or(u64::MAX)", to_usize(other)),
+    }
+}
+
 /// Whether a type argument of `field` names the top-level type's own stream (`_root._io`).
 fn passes_root_stream(field: &Field) -> bool {
     let FieldType::Named { args, .. } = &field.ty else {

@@ -21,7 +21,7 @@ pub struct IoParams {
     #[br(temp, parse_with = ks_io_size)]
     #[bw(ignore)]
     ks_io_size_picked: u64,
-    #[br(args(u64::try_from((if head.value.flag == 1 { usize::from(len_head) } else { usize::try_from(ks_io_size_picked).unwrap_or(usize::MAX) })).unwrap_or(u64::MAX)))]
+    #[br(args(if head.value.flag == 1 { u64::try_from(usize::from(len_head)).unwrap_or(u64::MAX) } else { ks_io_size_picked }))]
     pub picked: Body,
 }
 
