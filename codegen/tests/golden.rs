@@ -86,6 +86,8 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/instances_nav.rs"] mod instances_nav;
 #[rustfmt::skip] #[path = "golden/io_attrs.rs"] mod io_attrs;
 #[rustfmt::skip] #[path = "golden/io_bits.rs"] mod io_bits;
+#[rustfmt::skip] #[path = "golden/io_instances.rs"] mod io_instances;
+#[rustfmt::skip] #[path = "golden/io_params.rs"] mod io_params;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/list_params.rs"] mod list_params;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
@@ -531,6 +533,51 @@ fn stream_position_size_and_end() {
 }
 
 #[test]
+fn instances_at_the_stream_position() {
+    let bytes = [0x10, 0x11, 0, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 2];
+    let mut v: io_instances::IoInstances = round_trip(&bytes);
+    // `count` is read before `items` (at 0 + 9), `marker` after `head` (at 1 + 2 in the block).
+    assert_eq!((v.count, v.items.as_slice()), (2, &[0x10, 0x11][..]));
+    let block = &v.block.value;
+    assert_eq!((block.head, block.marker), (0x20, 0x23));
+    // `_io` of the block's substream at the end of its seq.
+    assert_eq!((block.done(), block.end_pos()), (Some(false), Some(1)));
+    // `io: _root._io`: the entry is read from the root's stream, position 0 is the file's.
+    assert_eq!(v.entry.at_ofs, 0x10);
+    // An edited instance lands at its position; the rest of the block is kept around it.
+    v.block.value.marker = 0x99;
+    let mut expected = bytes;
+    expected[6] = 0x99;
+    assert_eq!(write(&v), expected);
+    // `marks` ends at the end of the stream, or at a zero before it.
+    assert_eq!(v.marks, [2]);
+    let mut longer = bytes.to_vec();
+    longer.extend([0, 5]);
+    let mut v: io_instances::IoInstances = round_trip(&longer);
+    assert_eq!(
+        (v.marks.as_slice(), v._unparsed.as_slice()),
+        (&[2, 0][..], &[5][..])
+    );
+    // The writer takes the last element for the end of the stream, but an element that would
+    // have ended the list earlier is refused.
+    v.marks = vec![2, 0, 7];
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn io_params_are_stream_sizes() {
+    let v: io_params::IoParams = round_trip(&[2, 1, 9, 0xa, 0xb, 0xc, 0xd]);
+    // `head._io` is `len_head` (2) bytes long both times (`flag` is 1).
+    assert_eq!(
+        (v.small.data.as_slice(), v.picked.data.as_slice()),
+        (&[0xa, 0xb][..], &[0xc, 0xd][..])
+    );
+    // With `flag` 0, `picked` takes `_root._io.size` (7) bytes from offset 5: too many.
+    let err = read_error::<io_params::IoParams>(&[2, 0, 9, 0xa, 0xb, 0xc, 0xd]);
+    assert!(err.contains("picked"), "{err}");
+}
+
+#[test]
 fn stream_position_in_a_bit_run() {
     let v: io_bits::IoBits = round_trip(&[0b1110_0001, 0xa5]);
     // `next` takes the second byte, so `last` (still in it) sees position 2.
@@ -538,7 +585,9 @@ fn stream_position_in_a_bit_run() {
         (v.head, v.rest, v.next, v.last),
         (7, Some(1), Some(0xa), None)
     );
-    assert_eq!(v._bit_pad0, 5);
+    // The stream is at its end but the cursor still holds `more`'s four bits.
+    assert_eq!((v.more, v.after), (Some(5), None));
+    assert_eq!(v._bit_pad0, 0);
 }
 
 #[test]

@@ -6,6 +6,8 @@
 //! the unparsed rest of an area) and writes them back while the value is unchanged, so that
 //! writing is byte-exact; an edited value is terminated and padded as the frame says.
 
+use std::ops::Range;
+
 use binrw::io::{Read, Seek, SeekFrom, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
 use serde::{Deserialize, Serialize};
@@ -272,18 +274,96 @@ pub(crate) fn read_area<T: BinRead>(
     Ok((value, used))
 }
 
-/// The bytes of a `T` followed by `tail` (what a sub-area is made of when written).
+/// The bytes of a `T` followed by `tail` (what a sub-area is made of when written). Positioned
+/// instances of the value may have been written past its end, into the tail's place: the tail
+/// fills only the bytes they left (the gaps between them), so an edited instance stays.
 pub(crate) fn write_area<T: BinWrite>(
     value: &T,
     tail: &[u8],
     endian: Endian,
     args: T::Args<'_>,
 ) -> BinResult<Vec<u8>> {
-    let mut area = binrw::io::Cursor::new(Vec::new());
+    let mut area = Overlay::default();
     value.write_options(&mut area, endian, args)?;
-    let mut area = area.into_inner();
-    area.extend_from_slice(tail);
-    Ok(area)
+    Ok(area.under(tail))
+}
+
+/// An in-memory stream that remembers the gaps a write past its end left (zeros no one wrote).
+#[derive(Default)]
+struct Overlay {
+    bytes: Vec<u8>,
+    gaps: Vec<Range<usize>>,
+    pos: usize,
+}
+
+impl Overlay {
+    /// The bytes, with `tail` laid from the current position into the gaps and past the end.
+    fn under(mut self, tail: &[u8]) -> Vec<u8> {
+        let start = self.pos;
+        let end = start + tail.len();
+        if end > self.bytes.len() {
+            self.gaps.push(self.bytes.len()..end);
+            self.bytes.resize(end, 0);
+        }
+        for gap in &self.gaps {
+            let (from, to) = (gap.start.max(start), gap.end.min(end));
+            if from < to {
+                self.bytes[from..to].copy_from_slice(&tail[from - start..to - start]);
+            }
+        }
+        self.bytes
+    }
+}
+
+impl Write for Overlay {
+    fn write(&mut self, buf: &[u8]) -> binrw::io::Result<usize> {
+        let end = self.pos.checked_add(buf.len()).ok_or_else(|| {
+            binrw::io::Error::new(binrw::io::ErrorKind::InvalidInput, "write past usize::MAX")
+        })?;
+        if self.pos > self.bytes.len() {
+            self.gaps.push(self.bytes.len()..self.pos);
+        }
+        if end > self.bytes.len() {
+            self.bytes.resize(end, 0);
+        }
+        if !self.gaps.is_empty() {
+            let written = self.pos..end;
+            self.gaps = (self.gaps.iter())
+                .flat_map(|g| {
+                    [
+                        g.start..g.end.min(written.start),
+                        g.start.max(written.end)..g.end,
+                    ]
+                })
+                .filter(|g| !g.is_empty())
+                .collect();
+        }
+        self.bytes[self.pos..end].copy_from_slice(buf);
+        self.pos = end;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> binrw::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Seek for Overlay {
+    fn seek(&mut self, to: SeekFrom) -> binrw::io::Result<u64> {
+        let (base, delta) = match to {
+            SeekFrom::Start(n) => (0, i128::from(n)),
+            SeekFrom::End(d) => (self.bytes.len(), i128::from(d)),
+            SeekFrom::Current(d) => (self.pos, i128::from(d)),
+        };
+        let pos = i128::try_from(base).unwrap_or(i128::MAX) + delta;
+        self.pos = usize::try_from(pos).map_err(|_| {
+            binrw::io::Error::new(
+                binrw::io::ErrorKind::InvalidInput,
+                "seek to a negative position",
+            )
+        })?;
+        Ok(self.pos as u64)
+    }
 }
 
 impl<T: BinWrite> BinWrite for KsSub<T> {
@@ -431,5 +511,60 @@ mod tests {
                 .write_options(&mut out, Endian::Little, (frame, ()))
                 .is_err()
         );
+    }
+
+    /// A byte, and a positioned instance `at` bytes after it (written as binrw's
+    /// `seek_before` + `restore_position` do).
+    struct WithInstance {
+        first: u8,
+        inst: u8,
+        at: i64,
+    }
+
+    impl BinWrite for WithInstance {
+        type Args<'a> = ();
+
+        fn write_options<W: Write + Seek>(&self, w: &mut W, e: Endian, _: ()) -> BinResult<()> {
+            self.first.write_options(w, e, ())?;
+            let here = w.stream_position()?;
+            w.seek(SeekFrom::Current(self.at))?;
+            self.inst.write_options(w, e, ())?;
+            w.seek(SeekFrom::Start(here))?;
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_tail_fills_only_what_instances_left() {
+        let value = WithInstance {
+            first: 1,
+            inst: 9,
+            at: 2,
+        };
+        // The tail starts after `first`; the instance's byte (edited from 7 to 9) stays.
+        let area = write_area(&value, &[5, 6, 7, 8], Endian::Little, ()).unwrap();
+        assert_eq!(area, [1, 5, 6, 9, 8]);
+        // An instance past the tail makes the area longer (the sized writer refuses it).
+        let far = WithInstance { at: 6, ..value };
+        let area = write_area(&far, &[5, 6], Endian::Little, ()).unwrap();
+        assert_eq!(area, [1, 5, 6, 0, 0, 0, 0, 9]);
+        let before = WithInstance { at: -2, ..far };
+        assert!(write_area(&before, &[], Endian::Little, ()).is_err());
+    }
+
+    #[test]
+    fn gaps_between_instances_take_the_tail() {
+        let mut o = Overlay::default();
+        o.write_all(&[1]).unwrap();
+        // Two instances past the value's end, then one inside the first gap.
+        o.seek(SeekFrom::Current(2)).unwrap();
+        o.write_all(&[9]).unwrap();
+        o.seek(SeekFrom::Start(6)).unwrap();
+        o.write_all(&[8]).unwrap();
+        o.seek(SeekFrom::Start(2)).unwrap();
+        o.write_all(&[7]).unwrap();
+        o.seek(SeekFrom::Start(1)).unwrap();
+        let tail = [10, 11, 12, 13, 14, 15, 16];
+        assert_eq!(o.under(&tail), [1, 10, 7, 9, 13, 14, 8, 16]);
     }
 }

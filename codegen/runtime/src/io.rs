@@ -5,6 +5,8 @@
 use binrw::io::{Read, Seek, SeekFrom};
 use binrw::{BinResult, Endian};
 
+use crate::bits::KsBits;
+
 /// `_io.pos`: the position in the stream being read (a substream starts at 0).
 pub fn ks_io_pos<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<u64> {
     Ok(r.stream_position()?)
@@ -20,6 +22,12 @@ pub fn ks_io_size<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<u64>
 pub fn ks_io_eof<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<bool> {
     let (here, end) = here_and_end(r)?;
     Ok(here >= end)
+}
+
+/// `_io.eof` in a run of bit fields: no byte left in the stream and no bit left in the run's
+/// cursor (Kaitai's `isEof` counts the bits of a byte partly read).
+pub fn ks_io_eof_bits<R: Read + Seek>(r: &mut R, e: Endian, bits: &KsBits) -> BinResult<bool> {
+    Ok(bits.aligned() && ks_io_eof(r, e, ())?)
 }
 
 /// The reader's position and the length of its stream, seeking back to the position.
@@ -43,6 +51,16 @@ mod tests {
         assert_eq!(ks_io_size(&mut r, Endian::Little, ()).unwrap(), 3);
         assert!(!ks_io_eof(&mut r, Endian::Little, ()).unwrap());
         assert_eq!(r.position(), 1);
+    }
+
+    #[test]
+    fn eof_in_a_bit_run_waits_for_the_last_bit() {
+        let mut r = Cursor::new(&[0xffu8][..]);
+        let bits = KsBits::default();
+        bits.read(&mut r, 4, true).unwrap();
+        assert!(!ks_io_eof_bits(&mut r, Endian::Little, &bits).unwrap());
+        bits.read(&mut r, 4, true).unwrap();
+        assert!(ks_io_eof_bits(&mut r, Endian::Little, &bits).unwrap());
     }
 
     #[test]

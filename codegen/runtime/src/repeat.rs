@@ -29,6 +29,18 @@ where
     move |r, endian, args| read_list(r, endian, Stop::Until(&last), &|_| args.clone())
 }
 
+/// [`ks_until`] for a condition that also reads `_io.eof`: `last` gets whether the stream has
+/// no byte left after the element (asked only here: it costs a read and a seek per element).
+pub fn ks_until_io<'a, R, T, A, F>(last: F) -> impl Fn(&mut R, Endian, A) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = A>,
+    A: Clone,
+    F: Fn(&T, bool) -> bool,
+{
+    move |r, endian, args| read_list(r, endian, Stop::UntilIo(&last), &|_| args.clone())
+}
+
 /// Reads `count` elements (`repeat: expr`), element `i` with the arguments `args(i)`.
 pub fn ks_indexed_count<'a, R, T, A, F>(
     count: usize,
@@ -52,18 +64,18 @@ where
     move |r, endian, ()| read_list(r, endian, Stop::Eof, &args)
 }
 
-/// Reads elements until the input ends, at least one (`repeat-until: _io.eof`, checked after
-/// each element: an empty input is an error, unlike [`ks_until_eof`]), element `i` with the
-/// arguments `args(i)`.
-pub fn ks_indexed_until_end<'a, R, T, A, F>(
+/// [`ks_until_io`] whose element `i` takes the arguments `args(i)`.
+pub fn ks_indexed_until_io<'a, R, T, A, F, L>(
+    last: L,
     args: F,
 ) -> impl Fn(&mut R, Endian, ()) -> BinResult<Vec<T>>
 where
     R: Read + Seek,
     T: BinRead<Args<'a> = A>,
     F: Fn(usize) -> A,
+    L: Fn(&T, bool) -> bool,
 {
-    move |r, endian, ()| read_list(r, endian, Stop::AtEnd, &args)
+    move |r, endian, ()| read_list(r, endian, Stop::UntilIo(&last), &args)
 }
 
 /// [`ks_until`] whose element `i` takes the arguments `args(i)`.
@@ -88,8 +100,9 @@ enum Stop<'f, T> {
     Eof,
     /// With the first element that meets the condition.
     Until(&'f dyn Fn(&T) -> bool),
-    /// With the first element after which the input is at its end.
-    AtEnd,
+    /// With the first element that meets the condition, given whether the input is at its end
+    /// after it.
+    UntilIo(&'f dyn Fn(&T, bool) -> bool),
 }
 
 /// The loop of every list reader here: element `i` is read with `args(i)`.
@@ -114,7 +127,7 @@ where
         let item = T::read_options(r, endian, args(out.len()))?;
         let done = match end {
             Stop::Until(last) => last(&item),
-            Stop::AtEnd => at_end(r)?,
+            Stop::UntilIo(last) => last(&item, at_end(r)?),
             Stop::Count(_) | Stop::Eof => false,
         };
         out.push(item);
@@ -250,14 +263,14 @@ mod tests {
         );
         let read = ks_indexed_eof::<_, Empty, _, _>(|_| ());
         assert!(read(&mut Cursor::new(&bytes[..]), Endian::Little, ()).is_err());
-        let read = ks_indexed_until_end::<_, Tagged, _, _>(|i| i);
+        let read = ks_indexed_until_io::<_, Tagged, _, _, _>(|_, eof| eof, |i| i);
         let v = read(&mut Cursor::new(&bytes[..]), Endian::Little, ()).unwrap();
         assert_eq!(v, [Tagged(10), Tagged(21), Tagged(32)]);
     }
 
     #[test]
     fn until_end_reads_at_least_one_element() {
-        let read = ks_indexed_until_end::<_, u8, _, _>(|_| ());
+        let read = ks_indexed_until_io::<_, u8, _, _, _>(|_, eof| eof, |_| ());
         assert_eq!(
             read(&mut Cursor::new(&[1u8, 2][..]), Endian::Little, ()).unwrap(),
             [1, 2]
@@ -265,6 +278,19 @@ mod tests {
         // Kaitai checks `_io.eof` after each element: an empty input has no first element.
         assert!(ks_until_eof::<_, u8, _>(&mut Cursor::new(&[][..]), Endian::Little, ()).is_ok());
         assert!(read(&mut Cursor::new(&[][..]), Endian::Little, ()).is_err());
+    }
+
+    #[test]
+    fn until_io_also_stops_at_the_end_of_the_stream() {
+        let read = ks_until_io::<_, u8, _, _>(|b, eof| *b == 0 || eof);
+        assert_eq!(
+            read(&mut Cursor::new(&[3u8, 0, 9][..]), Endian::Little, ()).unwrap(),
+            [3, 0]
+        );
+        assert_eq!(
+            read(&mut Cursor::new(&[3u8, 4][..]), Endian::Little, ()).unwrap(),
+            [3, 4]
+        );
     }
 
     #[test]

@@ -84,7 +84,7 @@ pub(super) struct Run {
     next: usize,
     /// The record has bit fields (its module imports [`RUNTIME`]).
     pub used: bool,
-    /// A bit field's `if` reads `_io.pos` (the module imports [`super::io::RUNTIME`]).
+    /// A bit field's `if` reads `_io` (the module imports [`super::io::RUNTIME`]).
     pub io: bool,
 }
 
@@ -133,13 +133,8 @@ impl Run {
         self.open = Some((state.clone(), field.id.clone()));
         self.used = true;
         // The bit cursor takes whole bytes from the stream as it needs them, so the stream's
-        // position is Kaitai's `_io.pos` in a run too; `_io.eof` would also need the bits left.
-        let io_temps = super::io::temps(field);
-        if field.cond.as_deref().is_some_and(|c| c.contains("_io.eof")) {
-            return Err(fail(
-                "`_io.eof` in the `if` of a bit field is not supported by the binrw backend",
-            ));
-        }
+        // position is Kaitai's `_io.pos` in a run too; `_io.eof` also asks the cursor.
+        let io_temps = super::io::temps_in_run(field, &state);
         self.io |= !io_temps.is_empty();
         out.push_str(&io_temps);
         out.push_str(&doc(field.doc.as_deref()));

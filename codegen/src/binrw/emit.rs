@@ -377,6 +377,9 @@ impl<'a> Module<'a> {
                 "`_io` other than in the `if` or `size` of a field that is not a bit field is not supported by the binrw backend",
             ));
         }
+        let params = self.owner(field).map_or(&[][..], |d| d.params.as_slice());
+        let localized =
+            super::io::localize_params(&localized, params).map_err(|e| self.field_err(field, e))?;
         self.resolve_expr(field, localized, size)
     }
 
@@ -875,6 +878,10 @@ impl<'a> Module<'a> {
             if matches!(def.versioned, Some(Versioned::Param)) && id == "version" {
                 continue;
             }
+            if ty == "io" {
+                out.push(format!("{}: u64", super::io::param_local(id)));
+                continue;
+            }
             let rust = match int_type(ty) {
                 Some(_) if self.param_enum(def, id)?.is_some() => {
                     self.param_enum(def, id)?.unwrap_or_default()
@@ -1151,12 +1158,24 @@ impl<'a> Module<'a> {
                     Err((path, e)) => return Err(self.err(&path, e)),
                 },
                 super::pos::Item::Pos(p) => {
+                    if let Some(io) = &p.io {
+                        super::root_io::check(self.schemas, self.file, def, io)
+                            .map_err(|e| self.err(&format!("{}/io", p.field.yaml_path), e))?;
+                    }
                     body.push_str(&bits.close());
                     let resolve = |e| self.resolve_expr(&p.field, e, false).map_err(|e| e.message);
                     let at = super::pos::attrs(p, &|n| self.wide_path(def, n), &resolve)
                         .map_err(|e| self.field_err(&p.field, e))?;
                     body.push_str(&at);
                     body.push_str(&self.field(def, &p.field, &version, &mut enums)?);
+                }
+                super::pos::Item::SeqEnd => {
+                    let io = super::io::seq_end_fields(def);
+                    if !io.is_empty() {
+                        body.push_str(&bits.close());
+                        body.push_str(&io);
+                        self.io = true;
+                    }
                 }
                 super::pos::Item::Rest => {
                     body.push_str(&bits.close());
@@ -1376,24 +1395,14 @@ impl<'a> Module<'a> {
         let mut count = None;
         let mut vec = false;
         let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
-        // `repeat-until: _io.eof` of a list whose elements take their index is read by
-        // `ks_indexed_until_end` (see `index.rs`), whose end the writer cannot check.
-        let until_end = index::uses_index(field)
-            && field
-                .repeat_until
-                .as_deref()
-                .is_some_and(super::repeat::until_end);
         let until = match &field.repeat_until {
-            Some(text) if !until_end => Some(self.until_closure(def, field, text, &element)?),
-            _ => None,
+            Some(text) => Some(self.until_closure(def, field, text, &element)?),
+            None => None,
         };
-        if let Some((_, write)) = &until {
+        if let Some(until) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("{path} must end at its first element that meets repeat-until");
-            let check = format!(
-                "{}.iter().position({write}).map(|i| i + 1) == Some({}.len())",
-                field.id, field.id
-            );
+            let check = until.write_check(&field.id);
             out.push_str(&write_check(&path, &check, &message, &[]));
         }
         let eos = eos || field.repeat_until.is_some();
@@ -1463,12 +1472,7 @@ impl<'a> Module<'a> {
             out.push_str(&write_check(&path, &check, &message, &[]));
         }
         // A list whose elements take their index reads them itself (see `index.rs`).
-        let by_index = self.indexed_reader(
-            def,
-            field,
-            args.as_deref(),
-            until.as_ref().map(|(read, _)| read.as_str()),
-        )?;
+        let by_index = self.indexed_reader(def, field, args.as_deref(), until.as_ref())?;
         if let Some(read) = &by_index {
             self.repeat = true;
             br.push(read.clone());
@@ -1477,9 +1481,9 @@ impl<'a> Module<'a> {
         if let Some(c) = count {
             br.push(format!("count = {c}"));
         }
-        if let Some((read, _)) = until.as_ref().filter(|_| by_index.is_none()) {
+        if let Some(until) = until.as_ref().filter(|_| by_index.is_none()) {
             self.repeat = true;
-            br.push(format!("parse_with = ks_until({read})"));
+            br.push(format!("parse_with = {}", until.parse_with()));
         } else if eos && by_index.is_none() {
             self.repeat = true;
             br.push("parse_with = ks_until_eof".into());
@@ -1612,15 +1616,15 @@ impl<'a> Module<'a> {
             .map_err(|e| self.field_err(field, e))
     }
 
-    /// The `repeat-until` condition as closures over one element `x` of type `element`, for
-    /// the reader and for the writer's check.
+    /// The `repeat-until` condition over one element `x` of type `element`, for the reader and
+    /// for the writer's check.
     fn until_closure(
         &self,
         def: &TypeDef,
         field: &Field,
         text: &str,
         element: &str,
-    ) -> Result<(String, String), SchemaError> {
+    ) -> Result<super::repeat::Until, SchemaError> {
         use super::repeat::Element;
         let kind = match &field.ty {
             _ if element == "KsBytes" => Element::Bytes(".value"),
@@ -1643,9 +1647,8 @@ impl<'a> Module<'a> {
             }
         };
         let earlier = self.earlier_lists(def, field);
-        let cond = super::repeat::condition_with(text, &kind, &earlier)
-            .map_err(|e| self.field_err(field, e))?;
-        Ok((format!("|x: &{element}| {cond}"), format!("|x| {cond}")))
+        super::repeat::Until::new(text, &kind, &earlier, element)
+            .map_err(|e| self.field_err(field, e))
     }
 
     /// The lists of byte arrays (`Vec<KsBytes>`) and of user types read before `field` in
@@ -2061,6 +2064,16 @@ impl<'a> Module<'a> {
             }
             if let Some(arg) = self.list_arg(def, field, a, ty)? {
                 out.push(arg);
+                continue;
+            }
+            if ty == "io" {
+                let size = super::io::stream_size_arg(a, def, field);
+                let size = size.map_err(|e| self.field_err(field, e))?;
+                let size = self.resolve_expr(field, size, true)?;
+                let wide = |n: &str| self.wide_path(def, n);
+                out.push(super::io::size_arg_rust(&size, &|e| {
+                    e.to_usize(Side::Read, &wide)
+                }));
                 continue;
             }
             let e = self.expr(field, a)?;
@@ -2495,6 +2508,7 @@ fn wide_int(def: &TypeDef, name: &str) -> bool {
     let ty = def
         .seq
         .iter()
+        .chain(def.positioned.iter().map(|p| &p.field))
         .find(|f| f.id == name)
         .and_then(|f| match &f.ty {
             FieldType::Named { name, .. } => Some(name.as_str()),
@@ -2696,11 +2710,7 @@ mod param_tests {
         let any = SCHEMA.replace("type: block}\n    seq", "type: struct}\n    seq");
         assert_eq!(generate_one("struct", &any).unwrap(), src);
         let untyped = any.replace("param_type(first)", "param_type(first.foo)");
-        for (refused, ksy) in [
-            ("struct", untyped),
-            ("io", SCHEMA.into()),
-            ("any", SCHEMA.into()),
-        ] {
+        for (refused, ksy) in [("struct", untyped), ("any", SCHEMA.into())] {
             let ksy = ksy.replace(
                 "type: block}\n    seq",
                 &format!("type: {refused}}}\n    seq"),

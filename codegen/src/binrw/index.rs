@@ -55,7 +55,7 @@ impl Module<'_> {
         def: &TypeDef,
         field: &Field,
         args: Option<&[String]>,
-        until: Option<&str>,
+        until: Option<&crate::binrw::repeat::Until>,
     ) -> Result<Option<String>, SchemaError> {
         if !uses_index(field) {
             return Ok(None);
@@ -71,10 +71,7 @@ impl Module<'_> {
                     .to_usize(Side::Read, &|n| self.wide_path(def, n));
                 format!("parse_with = ks_indexed_count({count}, {each})")
             }
-            (None, Some(last)) => format!("parse_with = ks_indexed_until({last}, {each})"),
-            (None, None) if field.repeat_until.is_some() => {
-                format!("parse_with = ks_indexed_until_end({each})")
-            }
+            (None, Some(until)) => format!("parse_with = {}", until.indexed_parse_with(&each)),
             (None, None) => format!("parse_with = ks_indexed_eof({each})"),
         }))
     }

@@ -4,9 +4,19 @@
 //! (`ks_io_pos_body`) with `savepoint_runtime::io` and the directive names it. The writer cannot know where a substream ends
 //! before it is written, so a check of such a field (its `if`, its element count) is the
 //! reader's only: the writer writes what the value holds.
+//!
+//! A value instance that reads `_io.pos`, `_io.size` or `_io.eof` sees them as they are at the
+//! end of the type's seq (Kaitai evaluates it when first asked, usually then): each is a stored
+//! field `_io_<attr>` read there, which the writer ignores.
+//!
+//! A param of type `io` is imported as the size of its stream (`p.size` is all a type may ask
+//! of it): the caller passes the size of a sibling's own area (its `size`) or of the top-level
+//! type's stream (`_root._io`, recorded like `_io.size`). The writer is not given it.
 
 use super::expr::{self, Expr};
-use super::schema::Field;
+use super::schema::{Field, FieldType, TypeDef};
+use super::value::{self, Ty};
+use crate::expr::Expr as KsExpr;
 
 /// The `_io` attributes the binrw backend reads, with the support function that reads each.
 const ATTRS: &[(&str, &str, &str)] = &[
@@ -50,8 +60,22 @@ pub fn localize(e: &Expr, field: &Field) -> Expr {
 /// The `#[br(temp)]` fields that record the attributes `field`'s `if` and `size` read, to be
 /// emitted right before it (empty when they read none).
 pub fn temps(field: &Field) -> String {
+    temps_with(field, None)
+}
+
+/// [`temps`] for a bit field read through the cursor `state` of its run: `_io.eof` is also
+/// false while the cursor holds bits.
+pub fn temps_in_run(field: &Field, state: &str) -> String {
+    temps_with(field, Some(state))
+}
+
+fn temps_with(field: &Field, run: Option<&str>) -> String {
     let mut out = String::new();
     for (attr, ty, reader) in ATTRS {
+        let reader = match run {
+            Some(state) if *attr == "eof" => format!("ks_io_eof_bits, args_raw = &{state}"),
+            _ => reader.to_string(),
+        };
         let wanted = format!("_io.{attr}");
         let used = [&field.cond, &field.size]
             .into_iter()
@@ -62,7 +86,8 @@ pub fn temps(field: &Field) -> String {
                     e.paths(&mut paths);
                     paths.iter().any(|p| p.join(".") == wanted)
                 })
-            });
+            })
+            || (*attr == "size" && passes_root_stream(field));
         if used {
             out.push_str(&format!(
                 "#[br(temp, parse_with = {reader})]\n#[bw(ignore)]\n{}: {ty},\n",
@@ -73,5 +98,179 @@ pub fn temps(field: &Field) -> String {
     out
 }
 
+/// The stored fields that record, at the end of `def`'s seq, the `_io` attributes its value
+/// instances read (empty when they read none).
+pub fn seq_end_fields(def: &TypeDef) -> String {
+    let mut out = String::new();
+    for (attr, ty, reader) in ATTRS {
+        let read = |e: &KsExpr| matches!(e, KsExpr::Attr(b, a) if a == attr && is_io_name(b));
+        let used = def.instances.iter().any(|i| {
+            std::iter::once(&i.value)
+                .chain(&i.cond)
+                .any(|text| value::has_node(text, &read))
+        });
+        if used {
+            out.push_str(&format!(
+                "/// `_io.{attr}` at the end of the seq (for value instances; the writer ignores it).\n\
+                 #[br(parse_with = {reader})]\n#[bw(ignore)]\npub _io_{attr}: {ty},\n"
+            ));
+        }
+    }
+    out
+}
+
+/// Whether `e` is the name `_io`.
+fn is_io_name(e: &KsExpr) -> bool {
+    matches!(e, KsExpr::Name(n) if n == "_io")
+}
+
+/// `base.attr` in a value instance when it is an `_io` attribute: its type and the stored field
+/// of [`seq_end_fields`] that holds it.
+pub fn recorded(base: &KsExpr, attr: &str) -> Option<(Ty, String)> {
+    match attr {
+        "eof" if is_io_name(base) => Some((Ty::Bool, "self._io_eof".into())),
+        "pos" | "size" if is_io_name(base) => {
+            Some((Ty::Int, format!("i128::from(self._io_{attr})")))
+        }
+        _ => None,
+    }
+}
+
+/// The local a type reads an `io` param `id` into: the size of that stream (`id.size`, the
+/// one attribute of such a param the backend takes). Named like the `_io` locals, so the writer,
+/// which is not given it, skips the checks that read it as it does for `_io`.
+pub fn param_local(id: &str) -> String {
+    format!("ks_io_size_of_{id}")
+}
+
+/// `e` (of a type with params `params`, id and Kaitai type) with `p.size` of each `io` param
+/// `p` replaced by its local ([`param_local`]); any other use of such a param is refused.
+pub fn localize_params(e: &Expr, params: &[(String, String)]) -> Result<Expr, String> {
+    let io = |name: &str| params.iter().any(|(id, ty)| id == name && ty == "io");
+    let mut paths = Vec::new();
+    e.paths(&mut paths);
+    if let Some(p) = paths
+        .iter()
+        .find(|p| io(&p[0]) && p[1..] != ["size".to_string()])
+    {
+        return Err(format!(
+            "`{}` of an `io` param is not supported by the binrw backend (only its `.size`)",
+            p.join(".")
+        ));
+    }
+    Ok(e.map_paths(&|p| match p {
+        [id, size] if size == "size" && io(id) => Some(vec![param_local(id)]),
+        _ => None,
+    }))
+}
+
+/// The size of the stream a type argument `text` of `field` (in `def`) names for an `io`
+/// param: `_root._io` of the top-level type (its own stream, recorded before the field by
+/// [`temps`]) or `f._io` of a sibling `f` read from a `size` of its own (that size), also in
+/// `? :`.
+pub fn stream_size_arg(text: &str, def: &TypeDef, field: &Field) -> Result<Expr, String> {
+    let e = expr::parse(text)?;
+    size_of_streams(&e, def, field)
+}
+
+fn size_of_streams(e: &Expr, def: &TypeDef, field: &Field) -> Result<Expr, String> {
+    let go = |e: &Expr| size_of_streams(e, def, field).map(Box::new);
+    match e {
+        Expr::Path(p) if p.len() == 2 && p[0] == "_root" && p[1] == "_io" => {
+            if !def.yaml_path.is_empty() {
+                return Err("`_root._io` as an argument outside the top-level type is not supported by the binrw backend".into());
+            }
+            Ok(Expr::Path(vec![local("size", field)]))
+        }
+        Expr::Path(p) if p.len() == 2 && p[1] == "_io" => {
+            let size = def
+                .seq
+                .iter()
+                .find(|f| f.id == p[0])
+                .and_then(|f| f.size.as_deref())
+                .ok_or_else(|| {
+                    format!(
+                        "`{}` of other than a sibling with a `size` is not supported by the binrw backend",
+                        p.join(".")
+                    )
+                })?;
+            expr::parse(size)
+        }
+        Expr::Ternary(c, a, b) => Ok(Expr::Ternary(c.clone(), go(a)?, go(b)?)),
+        other => Err(format!(
+            "{other:?} as a stream argument is not supported by the binrw backend"
+        )),
+    }
+}
+
+/// The Rust `u64` an `io` param is given for the size `e` ([`stream_size_arg`], resolved),
+/// whatever width it is computed in; `to_usize` renders a part as a `usize`.
+pub fn size_arg_rust(e: &Expr, to_usize: &dyn Fn(&Expr) -> String) -> String {
+    match e {
+        Expr::Int(n) => n.to_string(),
+        Expr::Path(p) if p.len() == 1 && is_local(&p[0]) => p[0].clone(),
+        Expr::Ternary(c, a, b) => format!(
+            "if {} {{ {} }} else {{ {} }}",
+            c.rust(super::expr::Side::Read),
+            size_arg_rust(a, to_usize),
+            size_arg_rust(b, to_usize)
+        ),
+        other => format!("u64::try_from({}).unwrap_or(u64::MAX)", to_usize(other)),
+    }
+}
+
+/// Whether a type argument of `field` names the top-level type's own stream (`_root._io`).
+fn passes_root_stream(field: &Field) -> bool {
+    let FieldType::Named { args, .. } = &field.ty else {
+        return false;
+    };
+    args.iter().any(|a| {
+        expr::parse(a).is_ok_and(|e| {
+            let mut paths = Vec::new();
+            e.paths(&mut paths);
+            paths.iter().any(|p| *p == ["_root", "_io"])
+        })
+    })
+}
+
 /// The runtime module that holds the functions the temps call.
-pub const RUNTIME: (&str, &[&str]) = ("io", &["ks_io_pos", "ks_io_size", "ks_io_eof"]);
+pub const RUNTIME: (&str, &[&str]) = (
+    "io",
+    &["ks_io_pos", "ks_io_size", "ks_io_eof", "ks_io_eof_bits"],
+);
+
+#[cfg(test)]
+mod tests {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+        let tag = format!("io-param-{tag}");
+        crate::binrw::generate_from(&tag, &[("s.ksy", ksy)], "s").map(|m| m.source)
+    }
+
+    const SCHEMA: &str = "meta: {id: s}\nseq:\n  - {id: head, size: 2}\n  - {id: body, type: 'body(ARG)'}\ntypes:\n  body:\n    params:\n      - {id: stream, type: io}\n    seq:\n      - {id: data, size: USE}\n";
+
+    fn with(arg: &str, used: &str) -> String {
+        SCHEMA.replace("ARG", arg).replace("USE", used)
+    }
+
+    #[test]
+    fn an_io_param_is_the_size_of_its_stream() {
+        let src = generate_one("sibling", &with("head._io", "stream.size")).unwrap();
+        assert!(src.contains("#[br(args(2))]"), "{src}");
+        assert!(
+            src.contains("#[br(import(ks_io_size_of_stream: u64))]"),
+            "{src}"
+        );
+        let src = generate_one("root", &with("_root._io", "stream.size")).unwrap();
+        assert!(src.contains("#[br(args(ks_io_size_body))]"), "{src}");
+    }
+
+    #[test]
+    fn refuses_other_streams_and_attributes() {
+        let err = generate_one("pos", &with("head._io", "stream.pos")).unwrap_err();
+        assert_eq!(err.yaml_path, "/types/body/seq/0", "{err}");
+        assert!(err.message.contains("`stream.pos`"), "{err}");
+        // `body` has no `size`: its stream is the root's, which this backend does not name.
+        let err = generate_one("unsized", &with("body._io", "stream.size")).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1", "{err}");
+    }
+}

@@ -22,6 +22,7 @@ mod pretty;
 mod process;
 mod recursion;
 mod repeat;
+mod root_io;
 mod schema;
 mod struct_params;
 pub mod suite;

@@ -17,6 +17,8 @@ pub(super) enum Item<'a> {
     Seq(&'a Field),
     /// A positioned instance.
     Pos(&'a Positioned),
+    /// The end of the seq (where `io.rs` records `_io` for value instances).
+    SeqEnd,
     /// The `_unparsed` rest of the top-level type.
     Rest,
 }
@@ -32,7 +34,7 @@ pub(super) fn needs_rest(file: &File, def: &TypeDef) -> bool {
 }
 
 /// The body of `def`: each positioned instance before the first seq field that names it, the
-/// others after the seq and its `_unparsed` rest.
+/// others after the seq's end and its `_unparsed` rest.
 pub(super) fn order<'a>(file: &File, def: &'a TypeDef) -> Vec<Item<'a>> {
     let mut out = Vec::new();
     let mut placed = vec![false; def.positioned.len()];
@@ -45,6 +47,7 @@ pub(super) fn order<'a>(file: &File, def: &'a TypeDef) -> Vec<Item<'a>> {
         }
         out.push(Item::Seq(field));
     }
+    out.push(Item::SeqEnd);
     if needs_rest(file, def) {
         out.push(Item::Rest);
     }
@@ -115,6 +118,11 @@ pub(super) fn attrs(
             ),
         });
     }
+    if let Some(n) = from_here(&p.pos) {
+        // The writer writes the seq as the reader read it, so it is at the same position here.
+        let seek = format!("binrw::io::SeekFrom::Current({})", n?);
+        return Ok(format!("#[brw(seek_before = {seek}, restore_position)]\n"));
+    }
     let e = resolve(expr::parse(&p.pos)?)?;
     // Arithmetic as for a size (widened, saturating): `sector * 512` of a hostile `sector`
     // seeks past the end instead of overflowing; a negative position seeks there too.
@@ -142,6 +150,24 @@ pub(super) fn attrs(
         seek(Side::Read),
         seek(Side::Write)
     ))
+}
+
+/// The offset N of `pos: _io.pos`, `_io.pos + N` or `_io.pos - N` (where the instance is read:
+/// before the first seq field that names it, else after the seq), or `None` for another `pos`.
+fn from_here(pos: &str) -> Option<Result<i64, String>> {
+    let rest = pos.trim().strip_prefix("_io.pos")?.trim();
+    let (sign, n) = match rest.chars().next() {
+        None => return Some(Ok(0)),
+        Some('+') => (1, &rest[1..]),
+        Some('-') => (-1, &rest[1..]),
+        Some(_) => return None,
+    };
+    Some(
+        crate::expr::parse_int(n.trim())
+            .and_then(|n| i64::try_from(n).ok())
+            .map(|n| sign * n)
+            .ok_or_else(|| format!("`pos: {pos}` is not supported by the binrw backend")),
+    )
 }
 
 #[cfg(test)]
@@ -177,13 +203,20 @@ mod tests {
 
     #[test]
     fn refuses_what_it_cannot_place() {
-        let io = SCHEMA.replace("{pos: ofs,", "{pos: ofs, io: _root._io,");
+        let io = SCHEMA.replace("{pos: ofs,", "{pos: ofs, io: _parent._io,");
         let err = generate_one("io", &io).unwrap_err();
         assert_eq!(err.yaml_path, "/instances/tail/io");
-        let minus = SCHEMA.replace("{pos: ofs,", "{pos: _io.pos + 2,");
+        let minus = SCHEMA.replace("{pos: ofs,", "{pos: _io.pos + ofs,");
         let err = generate_one("minus", &minus).unwrap_err();
         assert_eq!(err.yaml_path, "/instances/tail");
         assert!(err.message.contains("_io.pos"), "{err}");
+        // `_io.pos + N` is N bytes on from where the instance is read and written.
+        let here = SCHEMA.replace("{pos: ofs,", "{pos: _io.pos + 2,");
+        let src = generate_one("here", &here).unwrap();
+        assert!(
+            src.contains("seek_before = binrw::io::SeekFrom::Current(2), restore_position"),
+            "{src}"
+        );
         // A positioned instance gets no arguments, so its type may not import any.
         let nav = SCHEMA.replace(
             "      - {id: qty, type: u1}",

@@ -6,10 +6,10 @@
 //! an end-of-stream error. So a module with such lists gets two small helpers of its own,
 //! `ks_until_eof` and `ks_until`, which stop with an error when an element consumes nothing.
 //! The `repeat-until` condition (and a `valid` beyond integers, see `valid.rs`) becomes the closure given to `ks_until`, and the writer checks
-//! that the list still ends at its first element that meets it. `repeat-until: _io.eof` on a
-//! list whose elements take their index is the runtime's `ks_indexed_until_end` (at least one
-//! element, then to the end of the input); the writer does not know where its output ends, so
-//! it checks nothing there.
+//! that the list still ends at its first element that meets it. A condition that reads
+//! `_io.eof` is given, after each element, whether the input is at its end (`ks_until_io`, and
+//! `ks_indexed_until_io` for a list whose elements take their index); the writer does not know
+//! where its output ends, so it takes the end to be after the last element.
 
 use crate::expr::{self, Expr};
 
@@ -35,7 +35,8 @@ pub(super) fn condition(text: &str, element: &Element) -> Result<String, String>
 }
 
 /// [`condition`] that may also name `.last` of the lists in `earlier`: fields read before this
-/// one, by name, with what their elements are (`_ == records1.last`).
+/// one, by name, with what their elements are (`_ == records1.last`), and `_io.eof` (the bool
+/// `ks_eof`, see [`Until`]).
 pub(super) fn condition_with(
     text: &str,
     element: &Element,
@@ -48,6 +49,75 @@ pub(super) fn condition_with(
         text,
     }
     .boolean(&e)
+}
+
+/// A `repeat-until` condition over the element `x` of type `element` (see [`condition_with`]).
+pub(super) struct Until {
+    cond: String,
+    element: String,
+    /// The condition reads `_io.eof`, which the reader learns after each element and the
+    /// writer cannot know: it takes the stream to end after the last element.
+    eof: bool,
+}
+
+impl Until {
+    pub(super) fn new(
+        text: &str,
+        kind: &Element,
+        earlier: &[(&str, Element)],
+        element: &str,
+    ) -> Result<Until, String> {
+        let cond = condition_with(text, kind, earlier)?;
+        let eof = super::value::has_node(
+            text,
+            &|e| matches!(e, Expr::Attr(b, a) if a == "eof" && matches!(&**b, Expr::Name(n) if n == "_io")),
+        );
+        Ok(Until {
+            cond,
+            element: element.to_string(),
+            eof,
+        })
+    }
+
+    /// The reader's `parse_with` value.
+    pub(super) fn parse_with(&self) -> String {
+        match self.eof {
+            false => format!("ks_until({})", self.closure()),
+            true => format!("ks_until_io({})", self.closure()),
+        }
+    }
+
+    /// The `parse_with` value of a list whose element `i` takes the arguments `each(i)` (see
+    /// `index.rs`).
+    pub(super) fn indexed_parse_with(&self, each: &str) -> String {
+        match self.eof {
+            false => format!("ks_indexed_until({}, {each})", self.closure()),
+            true => format!("ks_indexed_until_io({}, {each})", self.closure()),
+        }
+    }
+
+    /// The condition as a closure on the element (and, when it reads `_io.eof`, on whether
+    /// the stream is at its end after it).
+    fn closure(&self) -> String {
+        let (cond, element) = (&self.cond, &self.element);
+        match self.eof {
+            false => format!("|x: &{element}| {cond}"),
+            true => format!("|x: &{element}, ks_eof: bool| {cond}"),
+        }
+    }
+
+    /// The writer's check that `list` still ends at its first element that meets the condition.
+    pub(super) fn write_check(&self, list: &str) -> String {
+        let cond = &self.cond;
+        match self.eof {
+            false => {
+                format!("{list}.iter().position(|x| {cond}).map(|i| i + 1) == Some({list}.len())")
+            }
+            true => format!(
+                "{list}.iter().enumerate().position(|(ks_i, x)| {{ let ks_eof = ks_i + 1 == {list}.len(); {cond} }}).map(|i| i + 1) == Some({list}.len())"
+            ),
+        }
+    }
 }
 
 struct Cx<'a> {
@@ -90,6 +160,11 @@ impl Cx<'_> {
                 ))
             }
             Expr::Unary("not", inner) => Ok(format!("!({})", self.boolean(inner)?)),
+            Expr::Attr(base, attr)
+                if attr == "eof" && matches!(&**base, Expr::Name(n) if n == "_io") =>
+            {
+                Ok("ks_eof".into())
+            }
             Expr::Binary(op @ ("==" | "!=" | "<" | ">" | "<=" | ">="), l, r) => {
                 match (self.operand(l)?, self.operand(r)?) {
                     (Operand::Int(a), Operand::Int(b)) | (Operand::Float(a), Operand::Float(b)) => {
@@ -260,20 +335,14 @@ pub const RUNTIME: (&str, &[&str]) = (
     &[
         "ks_until_eof",
         "ks_until",
+        "ks_until_io",
         "ks_each_write",
         "ks_indexed_count",
         "ks_indexed_eof",
         "ks_indexed_until",
-        "ks_indexed_until_end",
+        "ks_indexed_until_io",
     ],
 );
-
-/// Whether a `repeat-until` condition is `_io.eof` alone: the list ends with the first element
-/// after which the input is at its end (`ks_indexed_until_end`, for a list whose elements take
-/// their index; see `index.rs`).
-pub(super) fn until_end(text: &str) -> bool {
-    text.trim() == "_io.eof"
-}
 
 #[cfg(test)]
 mod tests {

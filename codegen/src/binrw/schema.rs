@@ -97,6 +97,8 @@ pub struct Positioned {
     pub field: Field,
     /// `pos:` as written.
     pub pos: String,
+    /// `io:` as written (see `root_io.rs`).
+    pub io: Option<String>,
 }
 
 /// A value instance.
@@ -1124,12 +1126,15 @@ impl Cx<'_> {
     fn positioned(&self, id: &str, ypath: &str, map: &Mapping) -> Result<Positioned, SchemaError> {
         let pos = str_key(map, "pos")
             .ok_or_else(|| self.err(&format!("{ypath}/pos"), "expected an expression"))?;
+        let io = str_key(map, "io");
         let mut fmap = map.clone();
         fmap.remove("pos");
+        fmap.remove("io");
         fmap.insert(Value::from("id"), Value::from(id));
         Ok(Positioned {
             field: self.field(ypath, &fmap)?,
             pos,
+            io,
         })
     }
 

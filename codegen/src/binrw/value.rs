@@ -165,19 +165,25 @@ pub fn param(def: &TypeDef, file: &File, id: &str, imports: Option<Imports>) -> 
 /// Whether the Kaitai expression `text` names `name` (a param kept for value instances, see
 /// `Module::stored_params`); an expression that does not parse names nothing.
 pub fn names(text: &str, name: &str) -> bool {
-    fn walk(e: &Expr, name: &str) -> bool {
-        match e {
-            Expr::Name(n) => n == name,
-            Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => walk(b, name),
-            Expr::Call(b, _, args) => walk(b, name) || args.iter().any(|a| walk(a, name)),
-            Expr::Index(b, i) => walk(b, name) || walk(i, name),
-            Expr::Binary(_, a, b) => walk(a, name) || walk(b, name),
-            Expr::Ternary(c, a, b) => walk(c, name) || walk(a, name) || walk(b, name),
-            Expr::Array(items) => items.iter().any(|i| walk(i, name)),
-            _ => false,
-        }
+    has_node(text, &|e| matches!(e, Expr::Name(n) if n == name))
+}
+
+/// Whether the Kaitai expression `text` has a node for which `pred` holds; an expression that
+/// does not parse has none.
+pub fn has_node(text: &str, pred: &dyn Fn(&Expr) -> bool) -> bool {
+    fn walk(e: &Expr, pred: &dyn Fn(&Expr) -> bool) -> bool {
+        pred(e)
+            || match e {
+                Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => walk(b, pred),
+                Expr::Call(b, _, args) => walk(b, pred) || args.iter().any(|a| walk(a, pred)),
+                Expr::Index(b, i) => walk(b, pred) || walk(i, pred),
+                Expr::Binary(_, a, b) => walk(a, pred) || walk(b, pred),
+                Expr::Ternary(c, a, b) => walk(c, pred) || walk(a, pred) || walk(b, pred),
+                Expr::Array(items) => items.iter().any(|i| walk(i, pred)),
+                _ => false,
+            }
     }
-    expr::parse(text).is_ok_and(|e| walk(&e, name))
+    expr::parse(text).is_ok_and(|e| walk(&e, pred))
 }
 
 /// The seq field `n` of `def` when it is stored as read (perhaps conditional, an `Option`): not
@@ -506,6 +512,9 @@ impl<'a> Tr<'a, '_> {
     /// `base.attr`: sizes, conversions and list ends.
     fn attr(&mut self, base: &Expr, attr: &str) -> Result<(Ty, String), String> {
         let unsupported = || format!("`.{attr}` on {base:?} is not supported by the binrw backend");
+        if let Some(read) = super::io::recorded(base, attr) {
+            return Ok(read);
+        }
         let (t, v) = self.expr(base)?;
         if let Ty::User(decl, id, _) = &t {
             // A plain field or a value instance of a user type, seen from its own file.
@@ -1257,6 +1266,7 @@ mod tests {
             );
         }
     }
+
 
     #[test]
     fn inlines_instances_of_earlier_fields_into_seq_sizes() {

@@ -4,7 +4,7 @@
 use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsStr, KsSub};
 use savepoint_runtime::repeat::{
-    ks_each_write, ks_indexed_count, ks_indexed_eof, ks_indexed_until_end,
+    ks_each_write, ks_indexed_count, ks_indexed_eof, ks_indexed_until_io,
 };
 
 use serde::{Deserialize, Serialize};
@@ -42,7 +42,11 @@ pub struct IndexArgs {
 #[bw(import(root_sizes: &[u8]))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UntilEnd {
-    #[br(parse_with = ks_indexed_until_end(|ks_i: usize| (i32::try_from(ks_i).unwrap_or(i32::MAX), root_sizes,)))]
+    #[bw(assert(
+        blocks.iter().enumerate().position(|(ks_i, x)| { let ks_eof = ks_i + 1 == blocks.len(); ks_eof }).map(|i| i + 1) == Some(blocks.len()),
+        savepoint_runtime::binrw_error::FieldError::new("UntilEnd.blocks", "UntilEnd.blocks must end at its first element that meets repeat-until")
+    ))]
+    #[br(parse_with = ks_indexed_until_io(|x: &Block, ks_eof: bool| ks_eof, |ks_i: usize| (i32::try_from(ks_i).unwrap_or(i32::MAX), root_sizes,)))]
     #[bw(write_with = ks_each_write, args_raw = (0..blocks.len()).map(|ks_i| (i32::try_from(ks_i).unwrap_or(i32::MAX), root_sizes,)).collect::<Vec<_>>())]
     pub blocks: Vec<Block>,
 }

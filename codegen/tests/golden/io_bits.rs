@@ -6,10 +6,11 @@ use savepoint_runtime::bits::{
     KsBits, ks_bits_align, ks_bits_align_write, ks_bits_read, ks_bits_write,
 };
 
-use savepoint_runtime::io::ks_io_pos;
+use savepoint_runtime::io::{ks_io_eof_bits, ks_io_pos};
 use serde::{Deserialize, Serialize};
 
-/// `_io.pos` in the `if` of a bit field: the bytes the bit cursor has taken from the stream so far.
+/// `_io.pos` in the `if` of a bit field: the bytes the bit cursor has taken from the stream so
+/// far; `_io.eof`: no byte left and no bit left in the cursor.
 #[binrw]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IoBits {
@@ -37,7 +38,19 @@ pub struct IoBits {
     #[br(if(ks_io_pos_last == 1), parse_with = ks_bits_read, args_raw = (&_bits0, 4, true))]
     #[bw(write_with = ks_bits_write, args_raw = (&_bits0, 4, true, "IoBits.last"))]
     pub last: Option<u8>,
-    /// The bits after `last` up to the byte boundary, which the schema skips (kept so
+    #[br(temp, parse_with = ks_io_eof_bits, args_raw = &_bits0)]
+    #[bw(ignore)]
+    ks_io_eof_more: bool,
+    #[br(if(!(ks_io_eof_more)), parse_with = ks_bits_read, args_raw = (&_bits0, 4, true))]
+    #[bw(write_with = ks_bits_write, args_raw = (&_bits0, 4, true, "IoBits.more"))]
+    pub more: Option<u8>,
+    #[br(temp, parse_with = ks_io_eof_bits, args_raw = &_bits0)]
+    #[bw(ignore)]
+    ks_io_eof_after: bool,
+    #[br(if(!(ks_io_eof_after)), parse_with = ks_bits_read, args_raw = (&_bits0, 8, true))]
+    #[bw(write_with = ks_bits_write, args_raw = (&_bits0, 8, true, "IoBits.after"))]
+    pub after: Option<u8>,
+    /// The bits after `after` up to the byte boundary, which the schema skips (kept so
     /// that writing is byte-exact).
     #[br(parse_with = ks_bits_align, args_raw = &_bits0)]
     #[bw(write_with = ks_bits_align_write, args_raw = &_bits0)]
