@@ -140,6 +140,17 @@ where
     }
 }
 
+/// The writer's check of a `repeat-until` that reads `_io.eof`: `items` ends at its first
+/// element that meets `last`, told for each element whether it is the final one (the writer's
+/// `_io.eof`: its output of the list ends there).
+pub fn ks_ends_at_first_io<T>(items: &[T], last: impl Fn(&T, bool) -> bool) -> bool {
+    let end = items
+        .iter()
+        .enumerate()
+        .position(|(i, x)| last(x, i + 1 == items.len()));
+    end.map(|i| i + 1) == Some(items.len())
+}
+
 /// Writes each element with its own arguments (a `size: list[_index]`). It takes the field as
 /// binrw's `write_with` hands it over, `&Vec<T>`.
 #[allow(clippy::ptr_arg)]
@@ -278,6 +289,16 @@ mod tests {
         // Kaitai checks `_io.eof` after each element: an empty input has no first element.
         assert!(ks_until_eof::<_, u8, _>(&mut Cursor::new(&[][..]), Endian::Little, ()).is_ok());
         assert!(read(&mut Cursor::new(&[][..]), Endian::Little, ()).is_err());
+    }
+
+    #[test]
+    fn the_writer_check_sees_the_end_after_the_last_element() {
+        let stops = |b: &u8, eof: bool| *b == 0 || eof;
+        assert!(ks_ends_at_first_io(&[3u8, 4], stops));
+        assert!(ks_ends_at_first_io(&[3u8, 0], stops));
+        // An element that met the condition before the last, or an empty list, is refused.
+        assert!(!ks_ends_at_first_io(&[0u8, 4], stops));
+        assert!(!ks_ends_at_first_io(&[] as &[u8], stops));
     }
 
     #[test]

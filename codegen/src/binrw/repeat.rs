@@ -113,9 +113,7 @@ impl Until {
             false => {
                 format!("{list}.iter().position(|x| {cond}).map(|i| i + 1) == Some({list}.len())")
             }
-            true => format!(
-                "{list}.iter().enumerate().position(|(ks_i, x)| {{ let ks_eof = ks_i + 1 == {list}.len(); {cond} }}).map(|i| i + 1) == Some({list}.len())"
-            ),
+            true => format!("ks_ends_at_first_io({list}, {})", self.closure()),
         }
     }
 }
@@ -336,6 +334,7 @@ pub const RUNTIME: (&str, &[&str]) = (
         "ks_until_eof",
         "ks_until",
         "ks_until_io",
+        "ks_ends_at_first_io",
         "ks_each_write",
         "ks_indexed_count",
         "ks_indexed_eof",

@@ -1267,7 +1267,6 @@ mod tests {
         }
     }
 
-
     #[test]
     fn inlines_instances_of_earlier_fields_into_seq_sizes() {
         let file = load("  len2:\n    value: a - 2\n  late:\n    value: n.size\n");

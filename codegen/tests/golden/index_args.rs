@@ -4,7 +4,8 @@
 use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsStr, KsSub};
 use savepoint_runtime::repeat::{
-    ks_each_write, ks_indexed_count, ks_indexed_eof, ks_indexed_until_io,
+    ks_each_write, ks_ends_at_first_io, ks_indexed_count, ks_indexed_eof,
+    ks_indexed_until_io,
 };
 
 use serde::{Deserialize, Serialize};
@@ -43,7 +44,7 @@ pub struct IndexArgs {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UntilEnd {
     #[bw(assert(
-        blocks.iter().enumerate().position(|(ks_i, x)| { let ks_eof = ks_i + 1 == blocks.len(); ks_eof }).map(|i| i + 1) == Some(blocks.len()),
+        ks_ends_at_first_io(blocks, |x: &Block, ks_eof: bool| ks_eof),
         savepoint_runtime::binrw_error::FieldError::new("UntilEnd.blocks", "UntilEnd.blocks must end at its first element that meets repeat-until")
     ))]
     #[br(parse_with = ks_indexed_until_io(|x: &Block, ks_eof: bool| ks_eof, |ks_i: usize| (i32::try_from(ks_i).unwrap_or(i32::MAX), root_sizes,)))]

@@ -4,7 +4,7 @@
 use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsSub};
 use savepoint_runtime::io::{ks_io_eof, ks_io_pos};
-use savepoint_runtime::repeat::ks_until_io;
+use savepoint_runtime::repeat::{ks_ends_at_first_io, ks_until_io};
 use serde::{Deserialize, Serialize};
 
 /// Positioned instances at `_io.pos + N` (N bytes on from where they are read: before the first
@@ -28,7 +28,7 @@ pub struct IoInstances {
     #[bw(args_raw = (KsFrame { size: Some(6), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
     pub block: KsSub<Block>,
     #[bw(assert(
-        marks.iter().enumerate().position(|(ks_i, x)| { let ks_eof = ks_i + 1 == marks.len(); (i128::from(*x) == 0i128) || (ks_eof) }).map(|i| i + 1) == Some(marks.len()),
+        ks_ends_at_first_io(marks, |x: &u8, ks_eof: bool| (i128::from(*x) == 0i128) || (ks_eof)),
         savepoint_runtime::binrw_error::FieldError::new("IoInstances.marks", "IoInstances.marks must end at its first element that meets repeat-until")
     ))]
     #[br(parse_with = ks_until_io(|x: &u8, ks_eof: bool| (i128::from(*x) == 0i128) || (ks_eof)))]
