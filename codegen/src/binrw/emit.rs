@@ -9,6 +9,10 @@ use std::fmt::Write as _;
 
 use super::expr::{self, Expr, Side};
 
+#[path = "named_emit.rs"]
+mod named_emit;
+#[path = "newtype.rs"]
+mod newtype;
 #[path = "switch.rs"]
 pub(super) mod switch;
 use super::Settings;
@@ -40,7 +44,14 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
         decodes: false,
     };
     for def in &file.types {
-        if let Some(i) = def.instances.first().filter(|_| def.rust_type.is_some()) {
+        // A hand-written newtype's value may be a Kaitai instance (see `newtype.rs`).
+        let own_value = |i: &&super::schema::Instance| def.transparent.as_ref() != Some(&i.id);
+        if let Some(i) = def
+            .instances
+            .iter()
+            .find(own_value)
+            .filter(|_| def.rust_type.is_some())
+        {
             return Err(m.err(
                 &i.yaml_path,
                 "instances on a -savepoint-rust-type type are not supported by the binrw backend",
@@ -408,6 +419,7 @@ impl<'a> Module<'a> {
             return Ok(e);
         };
         let e = e.map_paths(&|p: &[String]| self.through_subs(def, p));
+        let e = e.map_paths(&|p: &[String]| self.through_newtypes(def, p));
         // A param is a value on the writer's side too (see `writer_params.rs`).
         Ok(e.params(&super::writer_params::writer_params(
             self.schemas,
@@ -721,6 +733,7 @@ impl<'a> Module<'a> {
     fn traits_of(&self, decl: &str, def: &TypeDef) -> Traits {
         let plain = def.pattern.is_none()
             && def.versioned.is_none()
+            && def.named_version.is_none()
             && def.params.is_empty()
             && def.type_enum.is_none()
             && def.max_depth.is_none();
@@ -1033,7 +1046,10 @@ impl<'a> Module<'a> {
                 let _ = writeln!(head, "#[versioned(version = {path})]");
                 VersionSource::Field(path.clone())
             }
-            (None, None) => VersionSource::None,
+            (None, None) => {
+                head.push_str(&self.named_version_head(def)?);
+                VersionSource::None
+            }
             (Some(_), Some(_)) => {
                 return Err(self.err(
                     &def.yaml_path,
@@ -1273,6 +1289,8 @@ impl<'a> Module<'a> {
             if let Some(n) = field.until {
                 let _ = writeln!(out, "#[until({n})]");
             }
+        } else if let Some(gate) = self.named_gate(def, field)? {
+            out.push_str(&gate);
         } else if let Some(cond) = &field.cond {
             let cond = self.expr(field, cond)?;
             let _ = writeln!(out, "#[br(if({}))]", cond.rust(Side::Read));
@@ -1450,7 +1468,8 @@ impl<'a> Module<'a> {
             enums.push_str(&self.field_enum(def, field, name, variants)?);
             out.push_str(&self.selector_check(def, field, name, variants)?);
         }
-        if field.cond.is_some() || field.since.is_some() || field.until.is_some() {
+        let gated = field.cond.is_some() || field.since.is_some() || field.until.is_some();
+        if gated && !field.absent_default {
             element = format!("Option<{element}>");
         }
         let _ = writeln!(out, "pub {}: {element},", field.id);

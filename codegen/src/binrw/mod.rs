@@ -13,6 +13,7 @@ mod emit;
 mod expr;
 mod frames;
 mod io;
+mod named;
 mod parent;
 mod pos;
 mod pretty;
