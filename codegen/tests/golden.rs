@@ -611,6 +611,11 @@ fn savepoint_named_version_gates() {
         (None, 5, Some(0x1122_3344), None)
     );
     read_error::<SavepointVersion>(b"\x07\0\0\0\x05\x44\x33\x22\x11\x02\0\0\0");
+    // JSON leaves an absent `data` out (-savepoint-serde-omit-absent), and shows a present one.
+    let json = |v: &SavepointVersion| serde_json::to_value(v).expect("serialise");
+    assert!(json(&v3).get("data").is_none());
+    assert_eq!(json(&v7)["data"], 0x1122_3344);
+    assert_eq!(json(&v3)["flags"], 0x1234);
     // A level where the version has none (absent: default) is refused, not dropped.
     let mut edited = v3.clone();
     edited.level = 1;

@@ -546,6 +546,12 @@ impl<'a> Module<'a> {
         }
         match generic {
             None => short,
+            // A path argument (`unreal::TArray<unreal::FObjectReferenceDisc>`) is imported as it is.
+            Some(arg) if arg.contains("::") => {
+                self.uses.insert(arg.to_string());
+                let arg = arg.rsplit("::").next().unwrap_or(arg);
+                format!("{short}<{arg}>")
+            }
             Some(arg) => {
                 if int_type(arg).is_none()
                     && !["u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64"].contains(&arg)

@@ -8,7 +8,8 @@
 //! official compiler reads as it is, so the schema states each gate once. Its bound may be
 //! spelled by a Rust constant (`-savepoint-gate-const`), which the module checks at compile
 //! time against the schema's number. A gated field with `-savepoint-absent: default` holds its
-//! type's default where the version lacks it (`#[absent(default)]`) instead of being an `Option`.
+//! type's default where the version lacks it (`#[absent(default)]`) instead of being an `Option`;
+//! one with `-savepoint-serde-omit-absent: true` is left out of JSON where it is absent.
 
 use serde_yaml::{Mapping, Value};
 
@@ -74,11 +75,13 @@ pub(super) struct Gate {
 }
 
 /// The gate of `field` (its `if` joined by `and`: `v >= B` since, `v < B` or `v <= B` until,
-/// `v == B` only); `bound` is the constant's name as the module spells it.
+/// `v == B` only); `bound` is the constant's name as the module spells it; `serde` says whether
+/// the types derive serde (for `-savepoint-serde-omit-absent`).
 pub(super) fn gate(
     v: &NamedVersion,
     field: &Field,
     bound: Option<&str>,
+    serde: bool,
 ) -> Result<Option<Gate>, String> {
     let Some(cond) = field.cond.as_deref() else {
         return Ok(None);
@@ -117,8 +120,17 @@ pub(super) fn gate(
         };
         attrs.push_str(&format!("#[{kind}({} {op} {spelled})]\n", v.id));
     }
-    if field.absent_default {
-        attrs.push_str("#[absent(default)]\n");
+    match (field.absent_default, field.omit_absent) {
+        (true, true) => {
+            return Err(
+                "-savepoint-serde-omit-absent is for an Option, not -savepoint-absent".into(),
+            );
+        }
+        (true, false) => attrs.push_str("#[absent(default)]\n"),
+        (false, true) if serde => {
+            attrs.push_str("#[serde(default, skip_serializing_if = \"Option::is_none\")]\n");
+        }
+        (false, _) => {}
     }
     Ok(Some(Gate { attrs, const_check }))
 }
@@ -205,5 +217,10 @@ mod tests {
         assert!(m.contains("assert!(DATA == 53"), "{m}");
         let two = module("v >= 2 and v < 4", ", -savepoint-gate-const: DATA").unwrap_err();
         assert!(two.contains("one bound"), "{two}");
+        let omitted = module("v >= 3", ", -savepoint-serde-omit-absent: true").unwrap();
+        assert!(
+            omitted.contains("#[serde(default, skip_serializing_if = \"Option::is_none\")]\n    pub x: Option<i32>,"),
+            "{omitted}"
+        );
     }
 }

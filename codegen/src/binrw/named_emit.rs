@@ -31,7 +31,8 @@ impl Module<'_> {
             let file = self.file;
             self.use_rust_path(path, file)
         });
-        let gate = named::gate(v, field, bound.as_deref()).map_err(|e| self.field_err(field, e))?;
+        let gate = named::gate(v, field, bound.as_deref(), self.settings.serde)
+            .map_err(|e| self.field_err(field, e))?;
         let Some(gate) = gate else {
             return self.refuse_absent(field).map(|()| None);
         };
@@ -42,11 +43,11 @@ impl Module<'_> {
     }
 
     fn refuse_absent(&self, field: &Field) -> Result<(), SchemaError> {
-        match (field.absent_default, &field.gate_const) {
-            (false, None) => Ok(()),
+        match (field.absent_default, &field.gate_const, field.omit_absent) {
+            (false, None, false) => Ok(()),
             _ => Err(self.field_err(
                 field,
-                "-savepoint-absent and -savepoint-gate-const need a gate on the type's -savepoint-version",
+                "-savepoint-absent, -savepoint-gate-const and -savepoint-serde-omit-absent need a gate on the type's -savepoint-version",
             )),
         }
     }

@@ -164,6 +164,8 @@ pub struct Field {
     /// `-savepoint-absent: default`: a gated field that holds its type's default where the
     /// version lacks it, instead of being an `Option`.
     pub absent_default: bool,
+    /// `-savepoint-serde-omit-absent: true`: JSON leaves the gated field out where it is absent.
+    pub omit_absent: bool,
     /// `-savepoint-gate-const`: the Rust constant that spells the bound of its named gate.
     pub gate_const: Option<String>,
     pub count_of: Option<String>,
@@ -778,6 +780,7 @@ const FIELD_KEYS: &[&str] = &[
     "-savepoint-until",
     "-savepoint-with-version",
     "-savepoint-absent",
+    "-savepoint-serde-omit-absent",
     "-savepoint-gate-const",
     "-savepoint-count-of",
     "-savepoint-rust-type",
@@ -1368,6 +1371,7 @@ impl Cx<'_> {
             until: u32_key(self, ypath, map, "-savepoint-until")?,
             with_version: bool_key(map, "-savepoint-with-version") == Some(true),
             absent_default: self.absent_default(ypath, map)?,
+            omit_absent: bool_key(map, "-savepoint-serde-omit-absent") == Some(true),
             gate_const: str_key(map, "-savepoint-gate-const"),
             count_of: str_key(map, "-savepoint-count-of"),
             rust_type: str_key(map, "-savepoint-rust-type"),

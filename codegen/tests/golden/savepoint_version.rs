@@ -11,7 +11,7 @@ const _: () = assert!(
     SAVE_VERSION_DATA == 7, "SAVE_VERSION_DATA differs from the schema's bound 7"
 );
 
-/// Named versions - gates that compare a version the type names (-savepoint-version, the gate is the plain `if`), a bound spelled by a Rust constant (-savepoint-gate-const), a gated field holding its default where absent (-savepoint-absent), and a path into a hand-written newtype (-savepoint-transparent).
+/// Named versions - gates that compare a version the type names (-savepoint-version, the gate is the plain `if`), a bound spelled by a Rust constant (-savepoint-gate-const), a gated field holding its default where absent (-savepoint-absent), one left out of JSON where absent (-savepoint-serde-omit-absent), and a path into a hand-written newtype (-savepoint-transparent).
 #[version(save_version: i32 = save_version)]
 #[binrw]
 #[brw(little)]
@@ -25,6 +25,7 @@ pub struct SavepointVersion {
     #[absent(default)]
     pub level: u8,
     #[since(save_version >= SAVE_VERSION_DATA)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<u32>,
     pub is_valid: Flag32,
     #[br(if(is_valid.0))]
