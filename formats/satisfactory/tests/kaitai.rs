@@ -1,7 +1,8 @@
 //! Differential test against the official Kaitai Struct compiler: the header of every corpus save
-//! (`FSaveHeader`) and blueprint (`FBlueprintHeader`) read by this crate must give the same values
-//! as the Python parser that `kaitai-struct-compiler` generated from
-//! `formats/satisfactory/schema/*.ksy`, and a header that fails in one must fail in the other.
+//! (`FSaveHeader`) and blueprint (`FBlueprintHeader`), and every blueprint config
+//! (`BlueprintConfig`), read by this crate must give the same values as the Python parser that
+//! `kaitai-struct-compiler` generated from `formats/satisfactory/schema/*.ksy`, and one that fails
+//! in one must fail in the other.
 //!
 //! The Kaitai side needs node and Python packages, so the test is ignored in a plain `cargo test`;
 //! `formats/satisfactory/schema/kaitai-diff.sh` installs them, writes the Kaitai dumps and runs it
@@ -12,7 +13,7 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use binrw::BinRead;
-use satisfactory::{FBlueprintHeader, FSaveHeader};
+use satisfactory::{BlueprintConfig, FBlueprintHeader, FSaveHeader};
 use serde::Serialize;
 use serde_json::Value;
 use snapshots::json::first_difference;
@@ -37,7 +38,8 @@ fn kaitai_python_reads_the_same_headers() {
         let data = std::fs::read(corpus.join(path)).expect("corpus file");
         let (name, rust) = match kind.as_str() {
             "sav" => ("FSaveHeader", header_json::<FSaveHeader>(&data)),
-            _ => ("FBlueprintHeader", header_json::<FBlueprintHeader>(&data)),
+            "sbp" => ("FBlueprintHeader", header_json::<FBlueprintHeader>(&data)),
+            _ => ("BlueprintConfig", config_json(&data)),
         };
         let kaitai = status
             .get(path)
@@ -55,7 +57,7 @@ fn kaitai_python_reads_the_same_headers() {
         }
     }
     eprintln!(
-        "{same} headers read the same values, {both_failed} failed in both, {} differ",
+        "{same} headers and configs read the same values, {both_failed} failed in both, {} differ",
         failures.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -71,7 +73,13 @@ where
     Ok(serde_json::to_value(&header).expect("a header serialises to JSON"))
 }
 
-/// The manifest's saves and blueprints: (corpus path, kind `sav` or `sbp`).
+/// A whole config as the crate reads it, in its JSON form.
+fn config_json(data: &[u8]) -> Result<Value, String> {
+    let config = BlueprintConfig::read(data).map_err(|e| e.to_string())?;
+    Ok(serde_json::to_value(&config).expect("a config serialises to JSON"))
+}
+
+/// The manifest's saves, blueprints and configs: (corpus path, kind `sav`, `sbp` or `sbpcfg`).
 fn headers(corpus: &Path) -> Vec<(String, String)> {
     let text = std::fs::read_to_string(corpus.join("MANIFEST.tsv")).expect("manifest");
     text.lines()
@@ -80,7 +88,7 @@ fn headers(corpus: &Path) -> Vec<(String, String)> {
             let mut cells = line.split('\t');
             let path = cells.next()?;
             let kind = cells.next()?;
-            matches!(kind, "sav" | "sbp").then(|| (path.to_owned(), kind.to_owned()))
+            matches!(kind, "sav" | "sbp" | "sbpcfg").then(|| (path.to_owned(), kind.to_owned()))
         })
         .collect()
 }
