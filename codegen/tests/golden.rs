@@ -99,6 +99,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/savepoint_enum.rs"] mod savepoint_enum;
 #[rustfmt::skip] #[path = "golden/savepoint_pattern.rs"] mod savepoint_pattern;
 #[rustfmt::skip] #[path = "golden/savepoint_rust.rs"] mod savepoint_rust;
+#[rustfmt::skip] #[path = "golden/savepoint_version.rs"] mod savepoint_version;
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
 #[rustfmt::skip] #[path = "golden/struct_params.rs"] mod struct_params;
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
@@ -859,6 +860,46 @@ pub mod demo {
     }
 }
 
+/// The constant `savepoint_version.ksy` spells its `data` gate with.
+pub const SAVE_VERSION_DATA: i32 = 7;
+
+/// The hand-written newtype `savepoint_version.ksy` names for `flag32`: 32 bits, 0 or 1.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Flag32(pub bool);
+
+impl BinRead for Flag32 {
+    type Args<'a> = ();
+
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        endian: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<Self> {
+        let pos = reader.stream_position()?;
+        match u32::read_options(reader, endian, ())? {
+            0 => Ok(Flag32(false)),
+            1 => Ok(Flag32(true)),
+            v => Err(binrw::Error::AssertFail {
+                pos,
+                message: format!("flag {v}"),
+            }),
+        }
+    }
+}
+
+impl BinWrite for Flag32 {
+    type Args<'a> = ();
+
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        endian: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<()> {
+        u32::from(self.0).write_options(writer, endian, ())
+    }
+}
+
 #[test]
 fn custom_process_routines_decode_and_keep_stored_bytes() {
     let mut v: custom_process::CustomProcess = round_trip(&[2, 0x10, 0xff, 0x41, 0x42]);
@@ -929,4 +970,39 @@ fn switches_of_one_case_type_meet_as_that_type() {
         err.to_string().contains("does not match its selector"),
         "{err}"
     );
+}
+
+#[test]
+fn savepoint_named_version_gates() {
+    use savepoint_version::SavepointVersion;
+    let v3: SavepointVersion = round_trip(b"\x03\0\0\0\x34\x12\x01\0\0\0\x09\0");
+    assert_eq!(
+        (v3.flags, v3.level, v3.data, v3.is_valid, v3.hash),
+        (Some(0x1234), 0, None, Flag32(true), Some(9))
+    );
+    let v7: SavepointVersion = round_trip(b"\x07\0\0\0\x05\x44\x33\x22\x11\0\0\0\0");
+    assert_eq!(
+        (v7.flags, v7.level, v7.data, v7.hash),
+        (None, 5, Some(0x1122_3344), None)
+    );
+    read_error::<SavepointVersion>(b"\x07\0\0\0\x05\x44\x33\x22\x11\x02\0\0\0");
+    // JSON leaves an absent `data` out (-savepoint-serde-omit-absent), and shows a present one.
+    let json = |v: &SavepointVersion| serde_json::to_value(v).expect("serialise");
+    assert!(json(&v3).get("data").is_none());
+    assert_eq!(json(&v7)["data"], 0x1122_3344);
+    assert_eq!(json(&v3)["flags"], 0x1234);
+    // A level where the version has none (absent: default) is refused, not dropped.
+    let mut edited = v3.clone();
+    edited.level = 1;
+    let err = edited.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(
+        err.to_string().contains(
+            "SavepointVersion.level (save_version >= 5) must be absent at save_version 3"
+        ),
+        "{err}"
+    );
+    // The hash follows the newtype's flag on writing too.
+    edited.level = 0;
+    edited.is_valid = Flag32(false);
+    assert!(edited.write_le(&mut Cursor::new(Vec::new())).is_err());
 }

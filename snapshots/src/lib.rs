@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod alloc;
+pub mod json;
 
 /// The workspace root: this crate sits one level below it.
 fn workspace_root() -> &'static Path {

@@ -13,6 +13,10 @@ use super::expr::{self, Expr, Side};
 mod index;
 #[path = "list_args.rs"]
 pub(super) mod list_args;
+#[path = "named_emit.rs"]
+mod named_emit;
+#[path = "newtype.rs"]
+mod newtype;
 #[path = "paths.rs"]
 mod paths;
 #[path = "sub.rs"]
@@ -50,7 +54,14 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
         decodes: false,
     };
     for def in &file.types {
-        if let Some(i) = def.instances.first().filter(|_| def.rust_type.is_some()) {
+        // A hand-written newtype's value may be a Kaitai instance (see `newtype.rs`).
+        let own_value = |i: &&super::schema::Instance| def.transparent.as_ref() != Some(&i.id);
+        if let Some(i) = def
+            .instances
+            .iter()
+            .find(own_value)
+            .filter(|_| def.rust_type.is_some())
+        {
             return Err(m.err(
                 &i.yaml_path,
                 "instances on a -savepoint-rust-type type are not supported by the binrw backend",
@@ -404,6 +415,11 @@ impl<'a> Module<'a> {
                 .map_err(|e| self.field_err(field, e))?,
             None => e,
         };
+        // A hand-written newtype's member is its `.0` (`newtype.rs`), not a value instance.
+        let e = match self.owner(field) {
+            Some(def) => e.map_paths(&|p: &[String]| self.through_newtypes(def, p)),
+            None => e,
+        };
         // After the value instances are written out: a child's value instance is a method, not
         // a field (`paths.rs`); a switch-on field is an enum, of which only one of integers has
         // a value here (`switch_int.rs`).
@@ -554,6 +570,12 @@ impl<'a> Module<'a> {
         }
         match generic {
             None => short,
+            // A path argument (`unreal::TArray<unreal::FObjectReferenceDisc>`) is imported as it is.
+            Some(arg) if arg.contains("::") => {
+                self.uses.insert(arg.to_string());
+                let arg = arg.rsplit("::").next().unwrap_or(arg);
+                format!("{short}<{arg}>")
+            }
             Some(arg) => {
                 if int_type(arg).is_none()
                     && !["u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64"].contains(&arg)
@@ -741,6 +763,7 @@ impl<'a> Module<'a> {
     fn traits_of(&self, decl: &str, def: &TypeDef) -> Traits {
         let plain = def.pattern.is_none()
             && def.versioned.is_none()
+            && def.named_version.is_none()
             && def.params.is_empty()
             && def.type_enum.is_none()
             && def.max_depth.is_none();
@@ -1072,7 +1095,10 @@ impl<'a> Module<'a> {
                 let _ = writeln!(head, "#[versioned(version = {path})]");
                 VersionSource::Field(path.clone())
             }
-            (None, None) => VersionSource::None,
+            (None, None) => {
+                head.push_str(&self.named_version_head(def)?);
+                VersionSource::None
+            }
             (Some(_), Some(_)) => {
                 return Err(self.err(
                     &def.yaml_path,
@@ -1341,6 +1367,8 @@ impl<'a> Module<'a> {
             if let Some(n) = field.until {
                 let _ = writeln!(out, "#[until({n})]");
             }
+        } else if let Some(gate) = self.named_gate(def, field)? {
+            out.push_str(&gate);
         } else if let Some(cond) = &field.cond {
             let cond = self.expr(field, cond)?;
             let _ = writeln!(out, "#[br(if({}))]", cond.rust(Side::Read));
@@ -1535,7 +1563,8 @@ impl<'a> Module<'a> {
             enums.push_str(&self.field_enum(def, field, name, variants)?);
             out.push_str(&self.selector_check(def, field, name, variants)?);
         }
-        if field.cond.is_some() || field.since.is_some() || field.until.is_some() {
+        let gated = field.cond.is_some() || field.since.is_some() || field.until.is_some();
+        if gated && !field.absent_default {
             element = format!("Option<{element}>");
         }
         let _ = writeln!(out, "pub {}: {element},", field.id);

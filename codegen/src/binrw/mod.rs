@@ -14,6 +14,7 @@ mod emit;
 mod expr;
 mod frames;
 mod io;
+mod named;
 mod nav_value;
 mod opaque;
 mod parent;

@@ -61,7 +61,11 @@ pub struct TypeDef {
     pub doc: Option<String>,
     pub pattern: Option<Pattern>,
     pub versioned: Option<Versioned>,
+    /// `-savepoint-version`: the named version its gates compare (see `named.rs`).
+    pub named_version: Option<NamedVersion>,
     pub rust_type: Option<String>,
+    /// `-savepoint-transparent`: the one member of a hand-written newtype (`.0` in Rust).
+    pub transparent: Option<String>,
     pub bitfield: Option<(String, u32)>,
     pub type_enum: Option<TypeEnum>,
     pub max_depth: Option<u32>,
@@ -132,6 +136,15 @@ pub enum Versioned {
     Path(String),
 }
 
+/// `-savepoint-version: {id, type, from}`: a version of any integer type that the type's
+/// field gates compare by name (schema-derive's `#[version]`); `from` is a field or `import`.
+#[derive(Debug, Clone)]
+pub struct NamedVersion {
+    pub id: String,
+    pub ty: String,
+    pub from: String,
+}
+
 /// `-savepoint-enum` on a type: a selector field and one switched field.
 #[derive(Debug, Clone)]
 pub struct TypeEnum {
@@ -153,6 +166,13 @@ pub struct Field {
     pub since: Option<u32>,
     pub until: Option<u32>,
     pub with_version: bool,
+    /// `-savepoint-absent: default`: a gated field that holds its type's default where the
+    /// version lacks it, instead of being an `Option`.
+    pub absent_default: bool,
+    /// `-savepoint-serde-omit-absent: true`: JSON leaves the gated field out where it is absent.
+    pub omit_absent: bool,
+    /// `-savepoint-gate-const`: the Rust constant that spells the bound of its named gate.
+    pub gate_const: Option<String>,
     pub count_of: Option<String>,
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
@@ -754,6 +774,7 @@ const TYPE_KEYS: &[&str] = &[
     "-savepoint-namespace",
     "-savepoint-pattern",
     "-savepoint-versioned",
+    "-savepoint-version",
     "-savepoint-rust-type",
     "-savepoint-transparent",
     "-savepoint-bitfield",
@@ -784,6 +805,9 @@ const FIELD_KEYS: &[&str] = &[
     "-savepoint-since",
     "-savepoint-until",
     "-savepoint-with-version",
+    "-savepoint-absent",
+    "-savepoint-serde-omit-absent",
+    "-savepoint-gate-const",
     "-savepoint-count-of",
     "-savepoint-rust-type",
     "-savepoint-enum",
@@ -816,6 +840,23 @@ fn str_key(map: &Mapping, key: &str) -> Option<String> {
         Value::Number(n) => Some(n.to_string()),
         _ => None,
     })
+}
+
+/// `-savepoint-version` and `-savepoint-absent` (see `named.rs`), with errors at their key.
+impl Cx<'_> {
+    fn named_version(
+        &self,
+        ypath: &str,
+        map: &Mapping,
+    ) -> Result<Option<NamedVersion>, SchemaError> {
+        super::named::parse_version(map)
+            .map_err(|e| self.err(&format!("{ypath}/-savepoint-version"), e))
+    }
+
+    fn absent_default(&self, ypath: &str, map: &Mapping) -> Result<bool, SchemaError> {
+        super::named::parse_absent(map)
+            .map_err(|e| self.err(&format!("{ypath}/-savepoint-absent"), e))
+    }
 }
 
 fn u32_key(cx: &Cx, ypath: &str, map: &Mapping, key: &str) -> Result<Option<u32>, SchemaError> {
@@ -1066,7 +1107,9 @@ impl Cx<'_> {
             doc: str_key(map, "doc"),
             pattern,
             versioned,
+            named_version: self.named_version(ypath, map)?,
             rust_type: str_key(map, "-savepoint-rust-type"),
+            transparent: str_key(map, "-savepoint-transparent"),
             bitfield,
             type_enum,
             max_depth: u32_key(self, ypath, map, "-savepoint-max-depth")?,
@@ -1356,6 +1399,9 @@ impl Cx<'_> {
             since: u32_key(self, ypath, map, "-savepoint-since")?,
             until: u32_key(self, ypath, map, "-savepoint-until")?,
             with_version: bool_key(map, "-savepoint-with-version") == Some(true),
+            absent_default: self.absent_default(ypath, map)?,
+            omit_absent: bool_key(map, "-savepoint-serde-omit-absent") == Some(true),
+            gate_const: str_key(map, "-savepoint-gate-const"),
             count_of: str_key(map, "-savepoint-count-of"),
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,

@@ -7,12 +7,13 @@
 const TYPE_KEYS = new Set([
   '-savepoint-pattern', '-savepoint-versioned', '-savepoint-rust-type', '-savepoint-transparent',
   '-savepoint-bitfield', '-savepoint-enum', '-savepoint-max-depth', '-savepoint-rust-name',
-  '-savepoint-max-depth-const',
+  '-savepoint-max-depth-const', '-savepoint-version',
 ]);
 const ROOT_KEYS = new Set([...TYPE_KEYS, '-savepoint-namespace']);
 const FIELD_KEYS = new Set([
   '-savepoint-since', '-savepoint-until', '-savepoint-with-version', '-savepoint-count-of',
-  '-savepoint-rust-type', '-savepoint-enum',
+  '-savepoint-rust-type', '-savepoint-enum', '-savepoint-absent', '-savepoint-gate-const',
+  '-savepoint-serde-omit-absent',
 ]);
 
 function reversed(tag) {
@@ -100,9 +101,11 @@ function lintType(spec, where, problems, known = TYPE_KEYS) {
   });
   const transparent = spec['-savepoint-transparent'];
   if (transparent !== undefined) {
+    // The member is a field (any others count it) or a value instance computed from the fields.
     const others = seq.filter((f) => f.id !== transparent);
-    if (!ids.includes(transparent) || others.some((f) => f['-savepoint-count-of'] !== transparent)) {
-      say('/-savepoint-transparent', `${transparent} must be a field and every other field its count`);
+    const instance = spec.instances && spec.instances[transparent] && spec.instances[transparent].value !== undefined;
+    if (!instance && (!ids.includes(transparent) || others.some((f) => f['-savepoint-count-of'] !== transparent))) {
+      say('/-savepoint-transparent', `${transparent} must be a value instance, or a field and every other field its count`);
     }
   }
   if (spec['-savepoint-bitfield'] !== undefined) {

@@ -14,6 +14,7 @@ mod common;
 mod synthetic;
 
 use serde_json::Value;
+use snapshots::json::first_difference;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -112,30 +113,4 @@ fn read_dump(dumps: &Path, path: &str) -> Value {
     let file = dumps.join(format!("{path}.json"));
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
-}
-
-/// The first place where the two trees differ, as `path: ours vs kaitai`.
-fn first_difference(ours: &Value, kaitai: &Value, path: &str) -> Option<String> {
-    match (ours, kaitai) {
-        (Value::Object(a), Value::Object(b)) => {
-            let keys_a: Vec<&String> = a.keys().collect();
-            let keys_b: Vec<&String> = b.keys().collect();
-            if keys_a != keys_b {
-                return Some(format!("{path}: fields {keys_a:?} vs {keys_b:?}"));
-            }
-            a.iter()
-                .find_map(|(k, v)| first_difference(v, &b[k], &format!("{path}.{k}")))
-        }
-        (Value::Array(a), Value::Array(b)) => {
-            if a.len() != b.len() {
-                return Some(format!("{path}: {} vs {} elements", a.len(), b.len()));
-            }
-            a.iter()
-                .zip(b)
-                .enumerate()
-                .find_map(|(i, (x, y))| first_difference(x, y, &format!("{path}[{i}]")))
-        }
-        _ if ours == kaitai => None,
-        _ => Some(format!("{path}: {ours} vs {kaitai}")),
-    }
 }

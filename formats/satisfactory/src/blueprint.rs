@@ -1,52 +1,17 @@
-//! Blueprints: the `.sbp` file (header, compressed body of TOC and data blobs).
+//! Blueprints: the `.sbp` file (header, generated from `schema/blueprint.ksy`, and compressed body
+//! of TOC and data blobs).
 
-use binrw::binrw;
-use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use unreal::chunked::ChunkedArchive;
-use unreal::{FIntVector, FObjectReferenceDisc, TArray};
 
 use crate::blob::{self, Decoding, Pending, TailKind, TocTail};
 use crate::objects::{Contexts, SaveObject};
 use crate::reader::{Reader, put, put_sized};
 use crate::source::Source;
-use crate::versions::{FSaveObjectVersionData, SAVE_VERSION_OBJECT_VERSION_DATA, Scope};
+use crate::versions::Scope;
 use crate::{Error, ReadOptions, archive};
 
-/// `FBlueprintItemAmount`.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FBlueprintItemAmount {
-    /// `ItemClass`.
-    pub item_class: FObjectReferenceDisc,
-    /// `Amount`.
-    pub amount: i32,
-}
-
-/// The blueprint header (`HeaderVersion` plus `FBlueprintHeader`).
-#[version(save_version: i32 = save_version)]
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FBlueprintHeader {
-    /// `HeaderVersion` (2 in every known file).
-    pub header_version: i32,
-    /// `SaveVersion`.
-    pub save_version: i32,
-    /// `BuildVersion`.
-    pub build_version: i32,
-    /// `Dimensions`.
-    pub dimensions: FIntVector,
-    /// `Cost`.
-    pub cost: TArray<FBlueprintItemAmount>,
-    /// `RecipeRefs`.
-    pub recipe_refs: TArray<FObjectReferenceDisc>,
-    /// `SaveObjectVersionData` (SaveVersion 53+).
-    #[since(save_version >= SAVE_VERSION_OBJECT_VERSION_DATA)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub save_object_version_data: Option<FSaveObjectVersionData>,
-}
+pub use crate::generated::blueprint::{FBlueprintHeader, FBlueprintItemAmount};
 
 /// The decompressed body of a blueprint: its objects.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

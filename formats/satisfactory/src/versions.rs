@@ -1,8 +1,12 @@
-//! Version data: `FSaveObjectVersionData` and its parts, and the SaveVersion gates the reader uses.
+//! Version data: `FSaveObjectVersionData` and its parts (generated from `schema/versions.ksy`), and
+//! the SaveVersion gates the reader uses.
 
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
-use unreal::{FGuid, FString, TArray};
+
+pub use crate::generated::versions::{
+    FCustomVersion, FEngineVersion, FPackageFileVersion, FSaveObjectVersionData,
+};
 
 /// First SaveVersion of Update 8 (older saves are rejected).
 pub const SAVE_VERSION_UPDATE_8: i32 = 41;
@@ -23,62 +27,6 @@ pub const UE5_UPDATE_8_PROPERTIES: i32 = 1008;
 pub const DEFAULT_UE4: i32 = 522;
 /// `FileVersionUE5` from which a UObject starts with a SerializationControl byte.
 pub const UE5_SERIALIZATION_CONTROL: i32 = 1011;
-
-/// `FPackageFileVersion`.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FPackageFileVersion {
-    /// `FileVersionUE4`.
-    pub file_version_ue4: i32,
-    /// `FileVersionUE5`.
-    pub file_version_ue5: i32,
-}
-
-/// `FEngineVersion`.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FEngineVersion {
-    /// Major version.
-    pub major: u16,
-    /// Minor version.
-    pub minor: u16,
-    /// Patch version.
-    pub patch: u16,
-    /// Changelist.
-    pub changelist: u32,
-    /// Branch name.
-    pub branch: FString,
-}
-
-/// `FCustomVersion`: a GUID and a version.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FCustomVersion {
-    /// The subsystem's GUID.
-    pub key: FGuid,
-    /// Its version.
-    pub version: i32,
-}
-
-/// `FSaveObjectVersionData`: the versions a level or object was saved with.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FSaveObjectVersionData {
-    /// `SaveObjectVersionDataVersion`.
-    pub save_object_version_data_version: u32,
-    /// `PackageFileVersion`.
-    pub package_file_version: FPackageFileVersion,
-    /// `LicenseeVersion`.
-    pub licensee_version: i32,
-    /// `EngineVersion`.
-    pub engine_version: FEngineVersion,
-    /// `CustomVersionContainer`.
-    pub custom_versions: TArray<FCustomVersion>,
-}
 
 /// The versions in force while reading one scope (file, level or object): the most specific
 /// SaveVersion and package version seen so far.

@@ -1,0 +1,54 @@
+//! The emitter's side of named versions (see `named.rs`): the type's `#[version]` and each
+//! field's gate.
+
+use super::super::named;
+use super::Module;
+use crate::binrw::schema::{Field, TypeDef};
+use crate::ksy::SchemaError;
+
+impl Module<'_> {
+    /// `#[version(..)]` for a type with `-savepoint-version`, else nothing. Its gates are not
+    /// `-savepoint-since/-until`, so the type has no `VersionSource` for them.
+    pub(super) fn named_version_head(&mut self, def: &TypeDef) -> Result<String, SchemaError> {
+        let Some(v) = &def.named_version else {
+            return Ok(String::new());
+        };
+        let head = named::head(v, def).map_err(|e| self.err(&def.yaml_path, e))?;
+        self.derive_macros.insert("version");
+        Ok(head)
+    }
+
+    /// The gate attributes of `field` when its `if` compares the type's named version.
+    pub(super) fn named_gate(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<Option<String>, SchemaError> {
+        let Some(v) = &def.named_version else {
+            return self.refuse_absent(field).map(|()| None);
+        };
+        let bound = field.gate_const.as_ref().map(|path| {
+            let file = self.file;
+            self.use_rust_path(path, file)
+        });
+        let gate = named::gate(v, field, bound.as_deref(), self.settings.serde)
+            .map_err(|e| self.field_err(field, e))?;
+        let Some(gate) = gate else {
+            return self.refuse_absent(field).map(|()| None);
+        };
+        if let Some(check) = gate.const_check {
+            self.items.push_str(&check);
+        }
+        Ok(Some(gate.attrs))
+    }
+
+    fn refuse_absent(&self, field: &Field) -> Result<(), SchemaError> {
+        match (field.absent_default, &field.gate_const, field.omit_absent) {
+            (false, None, false) => Ok(()),
+            _ => Err(self.field_err(
+                field,
+                "-savepoint-absent, -savepoint-gate-const and -savepoint-serde-omit-absent need a gate on the type's -savepoint-version",
+            )),
+        }
+    }
+}

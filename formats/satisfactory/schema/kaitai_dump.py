@@ -1,0 +1,127 @@
+"""Reads the header of every Satisfactory corpus save (FSaveHeader) and blueprint (FBlueprintHeader),
+and every blueprint config whole, with the Python code the official Kaitai Struct compiler generated
+from these schemas, and writes what it read as JSON in the shape of the Rust crate's serde form.
+
+Usage: python3 kaitai_dump.py GENERATED_DIR CORPUS_DIR OUT_DIR
+
+Writes OUT_DIR/<corpus path>.json for each file whose header parses and OUT_DIR/status.tsv with one
+line per save, blueprint and config of the manifest: path, then `ok` or `error: <exception>`. The shaping is
+FreeRCT's (formats/freerct/schema/kaitai_dump.py, by the extension keys), plus the serde forms of
+the unreal crate's `FString` (null for length 0, the text, or {"utf16": text} for a UTF-16 string)
+and `FGuid` (hyphenated hex), and fields with -savepoint-serde-omit-absent left out when absent.
+A config (blueprint_config.ksy, described but hand-written in Rust) is shaped by `config` below as
+the crate's `BlueprintConfig`.
+"""
+
+import io
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../freerct/schema"))
+from kaitai_dump import Shaper  # noqa: E402
+
+
+# Manifest kind -> (generated module, class) read from the start of such a file.
+HEADERS = {
+    "sav": ("header", "FSaveHeader"),
+    "sbp": ("blueprint", "FBlueprintHeader"),
+    "sbpcfg": ("blueprint_config", None),
+}
+
+
+class SatisfactoryShaper(Shaper):
+    def struct(self, obj):
+        spec = self.spec_of(obj)
+        rust = spec.get("-savepoint-rust-type")
+        if rust == "unreal::FString":
+            if obj.length > 0:
+                return obj.latin1
+            if obj.length < 0:
+                return {"utf16": obj.utf16}
+            return None
+        if rust == "unreal::FGuid":
+            return "%08X-%04X-%04X-%04X-%04X%08X" % (
+                obj.a, obj.b >> 16, obj.b & 0xFFFF, obj.c >> 16, obj.c & 0xFFFF, obj.d)
+        out = super().struct(obj)
+        for field in spec.get("seq", []):
+            if field.get("-savepoint-serde-omit-absent") and isinstance(out, dict) and out.get(field["id"]) is None:
+                out.pop(field["id"], None)
+        return out
+
+    def config(self, cfg):
+        """The serde form of the crate's `BlueprintConfig`."""
+        out = {
+            "config_version": cfg.config_version,
+            "blueprint_description": self.description(cfg.blueprint_description),
+            "icon_id": cfg.icon_id,
+            "color": self.value(cfg.color),
+        }
+        # Kaitai's Python sets no attribute for a field whose `if` is false.
+        icon_library = getattr(cfg, "icon_library", None)
+        bundles = getattr(cfg, "last_edited_by_bundles", None)
+        if icon_library is not None:
+            out["icon_library"] = self.value(icon_library)
+        if bundles is not None:
+            out["last_edited_by"] = {"bundles": self.value(bundles)}
+        elif cfg.config_version >= 6:
+            handle = getattr(cfg, "last_edited_by_handle", None)
+            if handle is None:
+                raise ValueError("no player info handle fits the %d bytes left" % (cfg._io.size() - cfg._io.pos()))
+            form = "current" if hasattr(handle, "player_info_table_index") else "legacy"
+            out["last_edited_by"] = {"player_info": {form: self.value(handle)}}
+        else:
+            out["last_edited_by"] = "none"
+        out["trailing"] = cfg.trailing.hex()
+        return out
+
+    @staticmethod
+    def description(d):
+        if not d.is_fstring:
+            return {"unterminated": d.raw.decode("utf-8")}
+        if d.length > 0:
+            return {"text": d.raw[:-1].decode("latin-1")}
+        if d.length < 0:
+            return {"text": {"utf16": d.raw[:-2].decode("utf-16le")}}
+        return {"text": None}
+
+
+def main():
+    gen_dir, corpus_dir, out_dir = sys.argv[1:4]
+    os.makedirs(out_dir, exist_ok=True)
+    sys.path.insert(0, gen_dir)
+    from kaitaistruct import KaitaiStream
+    import importlib
+
+    with open(os.path.join(gen_dir, "schemas.json"), encoding="utf-8") as f:
+        shaper = SatisfactoryShaper(json.load(f))
+    with open(os.path.join(corpus_dir, "MANIFEST.tsv"), encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f][1:]
+    status = []
+    for row in rows:
+        path, kind = row[0], row[1]
+        if kind not in HEADERS:
+            continue
+        module, name = HEADERS[kind]
+        top = getattr(importlib.import_module(module), "".join(p.capitalize() for p in module.split("_")))
+        header_class = getattr(top, name) if name else top
+        with open(os.path.join(corpus_dir, path), "rb") as f:
+            data = f.read()
+        try:
+            parsed = header_class(KaitaiStream(io.BytesIO(data)))
+            tree = shaper.config(parsed) if name is None else shaper.struct(parsed)
+        except Exception as e:  # every parse failure is a result to compare, not a crash
+            status.append("%s\terror: %s: %s" % (path, type(e).__name__, str(e).replace("\n", " ")))
+            continue
+        target = os.path.join(out_dir, path + ".json")
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8") as f:
+            json.dump(tree, f, ensure_ascii=False)
+        status.append("%s\tok" % path)
+    with open(os.path.join(out_dir, "status.tsv"), "w", encoding="utf-8") as f:
+        f.write("\n".join(status) + "\n")
+    print("kaitai_dump: %d files, %d parsed" % (len(status), sum(s.endswith("\tok") for s in status)))
+
+
+if __name__ == "__main__":
+    main()

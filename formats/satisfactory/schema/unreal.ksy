@@ -1,0 +1,68 @@
+meta:
+  id: unreal
+  title: Unreal types the Satisfactory schemas name, implemented by hand in Rust
+  endian: le
+-savepoint-namespace: true
+doc: |
+  External types: each has a -savepoint-rust-type, so the binrw backend generates nothing for
+  them and fields of these types get the Rust type named; the Kaitai description is complete so
+  that the official compiler and the Web IDE read the same bytes.
+types:
+  fstring:
+    -savepoint-rust-type: unreal::FString
+    doc: |
+      `FString`: an int32 length, then for length > 0 that many Latin-1 bytes (the last one NUL),
+      for length < 0 -length UTF-16LE code units (the last one NUL), for 0 nothing.
+    seq:
+      - id: length
+        type: s4
+      - id: latin1
+        type: strz
+        size: length
+        encoding: ISO-8859-1
+        if: length > 0
+      - id: utf16
+        type: strz
+        size: -length * 2
+        encoding: UTF-16LE
+        if: length < 0
+  bool32:
+    -savepoint-rust-type: crate::reader::Bool32
+    -savepoint-transparent: value
+    doc: A UE `bool` as stored in saves - 32 bits, 0 or 1.
+    seq:
+      - id: raw
+        type: u4
+        valid:
+          any-of: [0, 1]
+    instances:
+      value:
+        value: raw != 0
+  f_guid:
+    -savepoint-rust-type: unreal::FGuid
+    doc: "`FGuid`: four uint32 words."
+    seq:
+      - {id: a, type: u4}
+      - {id: b, type: u4}
+      - {id: c, type: u4}
+      - {id: d, type: u4}
+  f_int_vector:
+    -savepoint-rust-type: unreal::FIntVector
+    doc: "`FIntVector`: three int32."
+    seq:
+      - {id: x, type: s4}
+      - {id: y, type: s4}
+      - {id: z, type: s4}
+  f_object_reference_disc:
+    -savepoint-rust-type: unreal::FObjectReferenceDisc
+    doc: "`FObjectReferenceDisc`: a level name and a path name."
+    seq:
+      - {id: level_name, type: fstring}
+      - {id: path_name, type: fstring}
+  t_array_f_object_reference_disc:
+    -savepoint-rust-type: unreal::TArray<unreal::FObjectReferenceDisc>
+    -savepoint-transparent: items
+    doc: "`TArray<FObjectReferenceDisc>`: an int32 count, then the elements."
+    seq:
+      - {id: count, type: s4, -savepoint-count-of: items}
+      - {id: items, type: f_object_reference_disc, repeat: expr, repeat-expr: count}

@@ -1,0 +1,110 @@
+//! Differential test against the official Kaitai Struct compiler: the header of every corpus save
+//! (`FSaveHeader`) and blueprint (`FBlueprintHeader`), and every blueprint config
+//! (`BlueprintConfig`), read by this crate must give the same values as the Python parser that
+//! `kaitai-struct-compiler` generated from `formats/satisfactory/schema/*.ksy`, and one that fails
+//! in one must fail in the other.
+//!
+//! The Kaitai side needs node and Python packages, so the test is ignored in a plain `cargo test`;
+//! `formats/satisfactory/schema/kaitai-diff.sh` installs them, writes the Kaitai dumps and runs it
+//! with `SATISFACTORY_KAITAI_DUMPS` pointing at them.
+
+use std::collections::HashMap;
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use binrw::BinRead;
+use satisfactory::{BlueprintConfig, FBlueprintHeader, FSaveHeader};
+use serde::Serialize;
+use serde_json::Value;
+use snapshots::json::first_difference;
+
+#[test]
+#[ignore = "needs the Kaitai dumps; run formats/satisfactory/schema/kaitai-diff.sh"]
+fn kaitai_python_reads_the_same_headers() {
+    let dumps = PathBuf::from(std::env::var_os("SATISFACTORY_KAITAI_DUMPS").expect(
+        "SATISFACTORY_KAITAI_DUMPS not set: run formats/satisfactory/schema/kaitai-diff.sh",
+    ));
+    let corpus = snapshots::corpus_subdir("satisfactory").expect("the test needs the corpus");
+    let status = read_status(&dumps);
+    let files = headers(&corpus);
+    assert!(
+        files.len() > 100,
+        "{} saves and blueprints in the manifest",
+        files.len()
+    );
+    let mut failures = Vec::new();
+    let (mut same, mut both_failed) = (0, 0);
+    for (path, kind) in &files {
+        let data = std::fs::read(corpus.join(path)).expect("corpus file");
+        let (name, rust) = match kind.as_str() {
+            "sav" => ("FSaveHeader", header_json::<FSaveHeader>(&data)),
+            "sbp" => ("FBlueprintHeader", header_json::<FBlueprintHeader>(&data)),
+            _ => ("BlueprintConfig", config_json(&data)),
+        };
+        let kaitai = status
+            .get(path)
+            .unwrap_or_else(|| panic!("{path}: no Kaitai result in status.tsv"));
+        match (rust, kaitai.as_str()) {
+            (Ok(ours), "ok") => match first_difference(&ours, &read_dump(&dumps, path), name) {
+                None => same += 1,
+                Some(diff) => failures.push(format!("{path}: {diff}")),
+            },
+            (Err(_), k) if k.starts_with("error: ") => both_failed += 1,
+            (rust, k) => failures.push(format!(
+                "{path}: Rust gave {}, Kaitai gave {k}",
+                rust.map_or_else(|e| e, |_| "ok".into())
+            )),
+        }
+    }
+    eprintln!(
+        "{same} headers and configs read the same values, {both_failed} failed in both, {} differ",
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(same + both_failed, files.len());
+}
+
+/// The header at the start of `data` as the crate reads it, in its JSON form.
+fn header_json<H>(data: &[u8]) -> Result<Value, String>
+where
+    H: for<'a> BinRead<Args<'a> = ()> + Serialize,
+{
+    let header = H::read_le(&mut Cursor::new(data)).map_err(|e| e.to_string())?;
+    Ok(serde_json::to_value(&header).expect("a header serialises to JSON"))
+}
+
+/// A whole config as the crate reads it, in its JSON form.
+fn config_json(data: &[u8]) -> Result<Value, String> {
+    let config = BlueprintConfig::read(data).map_err(|e| e.to_string())?;
+    Ok(serde_json::to_value(&config).expect("a config serialises to JSON"))
+}
+
+/// The manifest's saves, blueprints and configs: (corpus path, kind `sav`, `sbp` or `sbpcfg`).
+fn headers(corpus: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(corpus.join("MANIFEST.tsv")).expect("manifest");
+    text.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let mut cells = line.split('\t');
+            let path = cells.next()?;
+            let kind = cells.next()?;
+            matches!(kind, "sav" | "sbp" | "sbpcfg").then(|| (path.to_owned(), kind.to_owned()))
+        })
+        .collect()
+}
+
+/// `status.tsv`: corpus path, then `ok` or `error: ...`.
+fn read_status(dumps: &Path) -> HashMap<String, String> {
+    let text = std::fs::read_to_string(dumps.join("status.tsv"))
+        .unwrap_or_else(|e| panic!("{}: {e}", dumps.display()));
+    text.lines()
+        .filter_map(|line| line.split_once('\t'))
+        .map(|(path, result)| (path.to_owned(), result.to_owned()))
+        .collect()
+}
+
+fn read_dump(dumps: &Path, path: &str) -> Value {
+    let file = dumps.join(format!("{path}.json"));
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
