@@ -11,8 +11,8 @@
 //! corpus replay and on values the corpus lacks.
 
 use super::{
-    Attribute, Frame, Frames, NewActor, Quaternion, RigidBody, Rotation, Segment, UpdatedAttribute,
-    Vector3i, serde_frames::check_new_actors,
+    Attribute, Frame, Frames, NewActor, PackedRigidBody, Quaternion, RigidBody, Rotation, Segment,
+    UpdatedAttribute, Vector3i, serde_frames::check_new_actors,
 };
 
 /// JSON bytes a rigid body update takes at most, with both velocities: enough to reserve the
@@ -440,7 +440,8 @@ const RIGID_BODY_MAX: usize = 384;
 /// Bytes a vector's or a rotation's JSON takes at most (60 and 41).
 const VECTOR_MAX: usize = 64;
 
-fn rigid_body(j: &mut Json<'_>, body: &RigidBody) -> serde_json::Result<()> {
+fn rigid_body(j: &mut Json<'_>, packed: &PackedRigidBody) -> serde_json::Result<()> {
+    let body = &packed.unpack();
     if !j.record::<RIGID_BODY_MAX>(|r| rigid_body_fields(r, body)) {
         serde_json::to_writer(j.out(), body)?;
     }
@@ -602,7 +603,7 @@ mod tests {
                     actor_id: 1,
                     count: 20,
                 },
-                ActorEvent::Deleted(u32::MAX),
+                ActorEvent::Deleted(u16::MAX),
             ],
             new_actors: vec![
                 NewActor {
@@ -678,7 +679,7 @@ mod tests {
                 })),
                 update(Attribute::String(Box::new(NetString::new("Ünïcode \"q\"")))),
             ],
-            rigid_bodies: vec![
+            rigid_bodies: [
                 RigidBody {
                     sleeping: false,
                     location: vector(18, 123_456),
@@ -702,7 +703,10 @@ mod tests {
                     linear_velocity: None,
                     angular_velocity: None,
                 },
-            ],
+            ]
+            .iter()
+            .map(|body| PackedRigidBody::pack(body).unwrap())
+            .collect(),
             trailing: TrailingBits {
                 bit_len: 5,
                 bytes: vec![0x1f],
