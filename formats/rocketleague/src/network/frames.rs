@@ -17,21 +17,21 @@ const _: () = assert!(MAX_CHANNELS_LIMIT <= 1 << u16::BITS);
 /// A frame needs at least its time, delta and end-of-actors bit.
 const MIN_FRAME_BITS: usize = 65;
 /// Stream bytes per actor segment and per attribute update to reserve for up front: the
-/// corpus has 15 to 190 bytes per segment (median 29) and 12 to 160 per attribute (median 20),
-/// so most replays decode without growing the lists and the denser ones grow once, by their pace.
-const BYTES_PER_SEGMENT: usize = 20;
+/// corpus has 15 to 190 bytes per segment (median 29) and 12 to 160 per attribute (median 20).
+/// Reserving for the sparser replays (40 and 32) leaves them little unused room at the peak,
+/// where reserving for the dense ones (20 and 16) held up to 0.8x the file unused in short
+/// replays; the denser ones grow by their pace, mostly once.
+const BYTES_PER_SEGMENT: usize = 40;
 /// See [`BYTES_PER_SEGMENT`].
-const BYTES_PER_ATTRIBUTE: usize = 16;
+const BYTES_PER_ATTRIBUTE: usize = 32;
 /// Stream bytes per new actor to reserve for up front: the large corpus replays spawn one per
 /// 400 to 500 bytes, short ones one per 100 or so; the list grows by its pace from there.
 const BYTES_PER_NEW_ACTOR: usize = 256;
 /// Stream bytes per rigid body to reserve for up front. The corpus has 29 bytes of stream per
-/// rigid body and up (median 45; float-heavy modes far more); a rigid body was the largest item
-/// (76 bytes then, 44 packed now), so reserving for the densest replays (36, before) left the others holding up to
-/// a file size of unused room. Reserving for 72 lets most replays grow the list once, by their
-/// pace: gridiron.replay's peak heap drops from 6.47x to 5.65x the file, and the corpus'
-/// largest is then 6.04x (51235.replay, unchanged), for 0.3% more instructions.
-const BYTES_PER_RIGID_BODY: usize = 72;
+/// rigid body and up (median 45; float-heavy modes far more); reserving for the densest
+/// replays left the others holding up to a file size of unused room, so the list starts at
+/// the sparse end and grows by its pace.
+const BYTES_PER_RIGID_BODY: usize = 96;
 
 /// Stream-wide settings derived once from the context.
 struct Setup<'c> {
