@@ -11,7 +11,7 @@
 //! corpus replay and on values the corpus lacks.
 
 use super::{
-    Attribute, Frame, Frames, NewActor, PackedRigidBody, Quaternion, RigidBody, Rotation, Segment,
+    Attribute, Frame, Frames, NewActor, PackedRigidBody, Quaternion, Rotation, Segment,
     UpdatedAttribute, Vector3i, serde_frames::check_new_actors,
 };
 
@@ -440,26 +440,27 @@ const RIGID_BODY_MAX: usize = 384;
 /// Bytes a vector's or a rotation's JSON takes at most (60 and 41).
 const VECTOR_MAX: usize = 64;
 
-fn rigid_body(j: &mut Json<'_>, packed: &PackedRigidBody) -> serde_json::Result<()> {
-    let body = &packed.unpack();
+fn rigid_body(j: &mut Json<'_>, body: &PackedRigidBody) -> serde_json::Result<()> {
     if !j.record::<RIGID_BODY_MAX>(|r| rigid_body_fields(r, body)) {
         serde_json::to_writer(j.out(), body)?;
     }
     Ok(())
 }
 
+/// Read field by field from the packed form: unpacking the whole body first stored a 76-byte
+/// struct per rigid body (1.2% of the writer's instructions).
 #[inline(always)]
-fn rigid_body_fields<const N: usize>(r: &mut Record<'_, N>, body: &RigidBody) {
+fn rigid_body_fields<const N: usize>(r: &mut Record<'_, N>, body: &PackedRigidBody) {
     r.lit(b"{\"sleeping\":");
-    r.boolean(body.sleeping);
+    r.boolean(body.sleeping());
     r.lit(b",\"location\":");
-    vector(r, &body.location);
+    vector(r, &body.location());
     r.lit(b",\"rotation\":");
-    quaternion(r, &body.rotation);
+    quaternion(r, &body.rotation());
     r.lit(b",\"linear_velocity\":");
-    r.option(&body.linear_velocity, vector);
+    r.option(&body.linear_velocity(), vector);
     r.lit(b",\"angular_velocity\":");
-    r.option(&body.angular_velocity, vector);
+    r.option(&body.angular_velocity(), vector);
     r.lit(b"}");
 }
 
@@ -531,7 +532,7 @@ fn rotation<const N: usize>(r: &mut Record<'_, N>, rot: &Rotation) {
 mod tests {
     use super::super::{
         ActiveActor, ActorEvent, F32Bits, FlaggedByte, NetString, Pickup, PickupNew,
-        ReplicatedBoost, RigidBodyIndex, StatEvent, TrailingBits,
+        ReplicatedBoost, RigidBody, RigidBodyIndex, StatEvent, TrailingBits,
     };
     use super::*;
 

@@ -86,13 +86,36 @@ impl PackedRigidBody {
         })
     }
 
-    /// The plain rigid body.
+    /// The plain rigid body, to edit and [`PackedRigidBody::pack`] back.
     #[inline]
     pub fn unpack(&self) -> RigidBody {
+        RigidBody {
+            sleeping: self.sleeping(),
+            location: self.location(),
+            rotation: self.rotation(),
+            linear_velocity: self.linear_velocity(),
+            angular_velocity: self.angular_velocity(),
+        }
+    }
+
+    /// [`RigidBody::sleeping`], without unpacking the rest.
+    #[inline]
+    pub fn sleeping(&self) -> bool {
+        self.word() & SLEEPING != 0
+    }
+
+    /// [`RigidBody::location`], without unpacking the rest.
+    #[inline]
+    pub fn location(&self) -> Vector3i {
+        unpack_vector(self.vectors[0])
+    }
+
+    /// [`RigidBody::rotation`], without unpacking the rest.
+    #[inline]
+    pub fn rotation(&self) -> Quaternion {
         let word = self.word();
-        let [location, linear, angular] = self.vectors.map(unpack_vector);
         let part = |shift: u32| (word >> shift) as u32 & COMPONENT_MAX;
-        let rotation = if word & COMPRESSED != 0 {
+        if word & COMPRESSED != 0 {
             Quaternion::Compressed {
                 x: word as u16,
                 y: (word >> 16) as u16,
@@ -105,14 +128,19 @@ impl PackedRigidBody {
                 b: part(20),
                 c: part(38),
             }
-        };
-        RigidBody {
-            sleeping: word & SLEEPING != 0,
-            location,
-            rotation,
-            linear_velocity: (word & LINEAR != 0).then_some(linear),
-            angular_velocity: (word & ANGULAR != 0).then_some(angular),
         }
+    }
+
+    /// [`RigidBody::linear_velocity`], without unpacking the rest.
+    #[inline]
+    pub fn linear_velocity(&self) -> Option<Vector3i> {
+        (self.word() & LINEAR != 0).then(|| unpack_vector(self.vectors[1]))
+    }
+
+    /// [`RigidBody::angular_velocity`], without unpacking the rest.
+    #[inline]
+    pub fn angular_velocity(&self) -> Option<Vector3i> {
+        (self.word() & ANGULAR != 0).then(|| unpack_vector(self.vectors[2]))
     }
 
     fn word(&self) -> u64 {
