@@ -10,7 +10,7 @@ const ALTERNATIONS: usize = 3;
 
 /// The corpus bound on peak heap, in multiples of the file size (as in the rocketleague memory
 /// test) on top of [`FIXED_ALLOWANCE`].
-const MEMORY_BOUND: usize = 8;
+const MEMORY_BOUND: usize = 5;
 
 /// Heap any parse may use whatever the file size (tables, small buffers): it dominates the ratio
 /// of the few tiny replays, so the largest ratio is reported over files bigger than this.

@@ -38,7 +38,7 @@ fn frames_json(frames: &Frames) -> Vec<u8> {
                     put!(",\"object_id\":", &a.object_id);
                     put!(
                         ",\"value\":{\"RigidBody\":",
-                        frames.rigid_body(index).expect("rigid body index in range")
+                        &frames.rigid_body(index).expect("rigid body index in range")
                     );
                     out.extend_from_slice(b"}}");
                 }

@@ -1,4 +1,4 @@
-//! Peak heap while reading a replay, as a multiple of the file size: under 8x for the full parse
+//! Peak heap while reading a replay, as a multiple of the file size: under 5x for the full parse
 //! (network frames included) and under 2x without the network stream, on every good replay; and
 //! hostile input does not make the container layer reserve memory the input does not justify.
 //! The counters are process-wide, so the tests here run one at a time.
@@ -16,7 +16,7 @@ static ALLOCATOR: Counting = Counting::system();
 const FIXED_ALLOWANCE: usize = 64 * 1024;
 
 /// Bound on the full parse (CRCs, header, body, footer and every decoded frame).
-const FULL_PARSE_FACTOR: usize = 8;
+const FULL_PARSE_FACTOR: usize = 5;
 
 /// Bound on the parse that keeps the network stream raw: the container model is the stream bytes
 /// plus small lists, so anything near 2x means the container layer copies or over-reserves.

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::PackedRigidBody;
 use super::bits::{BitReader, BitWriter, Fail, Res, push_paced};
 use super::codec::{
     AttrCtx, BitCodec, F32Bits, NetString, Quaternion, Rotation, Vector3i, bit_struct,
@@ -799,7 +800,8 @@ impl BitCodec for Product {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RigidBodyIndex(pub u32);
 
-/// `RigidBodyAttr`; velocities are absent while sleeping.
+/// `RigidBodyAttr`; velocities are absent while sleeping. The plain form of a
+/// [`PackedRigidBody`], which holds the bit layout and is what [`Frames`](super::Frames) stores.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RigidBody {
     /// Sleeping: no velocities follow.
@@ -812,38 +814,6 @@ pub struct RigidBody {
     pub linear_velocity: Option<Vector3i>,
     /// Angular velocity, present unless sleeping.
     pub angular_velocity: Option<Vector3i>,
-}
-
-impl BitCodec for RigidBody {
-    #[inline(always)]
-    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
-        let sleeping = r.bit("rigid body sleeping")?;
-        let location = Vector3i::read(r, c)?;
-        let rotation = Quaternion::read(r, c)?;
-        Ok(RigidBody {
-            sleeping,
-            location,
-            rotation,
-            linear_velocity: read_if(!sleeping, r, c)?,
-            angular_velocity: read_if(!sleeping, r, c)?,
-        })
-    }
-    #[inline]
-    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
-        w.bit(self.sleeping);
-        self.location.write(w, c)?;
-        self.rotation.write(w, c)?;
-        match (self.sleeping, &self.linear_velocity, &self.angular_velocity) {
-            (false, Some(linear), Some(angular)) => {
-                linear.write(w, c)?;
-                angular.write(w, c)
-            }
-            (true, None, None) => Ok(()),
-            _ => Err(Fail::Bad(
-                "rigid body velocities must be present exactly when not sleeping".into(),
-            )),
-        }
-    }
 }
 
 /// A platform-specific player id.
@@ -1217,7 +1187,7 @@ pub(crate) fn read_attribute(
     kind: AttributeKind,
     r: &mut BitReader<'_>,
     c: &AttrCtx,
-    rigid: &mut Vec<RigidBody>,
+    rigid: &mut Vec<PackedRigidBody>,
 ) -> Res<Attribute> {
     use AttributeKind as K;
     Ok(match kind {
@@ -1273,7 +1243,7 @@ pub(crate) fn read_attribute(
         K::RigidBody => {
             let index = u32::try_from(rigid.len())
                 .map_err(|_| Fail::Bad("too many rigid bodies".into()))?;
-            push_paced(rigid, RigidBody::read(r, c)?, r);
+            push_paced(rigid, PackedRigidBody::read(r, c)?, r);
             Attribute::RigidBody(RigidBodyIndex(index))
         }
         K::RotationTag => Attribute::Rotation(BitCodec::read(r, c)?),
@@ -1298,7 +1268,7 @@ pub(crate) fn write_attribute(
     a: &Attribute,
     w: &mut BitWriter,
     c: &AttrCtx,
-    rigid: &[RigidBody],
+    rigid: &[PackedRigidBody],
 ) -> Res<()> {
     match a {
         Attribute::ActiveActor(v) => v.write(w, c),

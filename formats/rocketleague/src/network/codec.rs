@@ -308,7 +308,8 @@ impl BitCodec for Vector3i {
     }
 }
 
-/// A rotation as stored: 18-bit "smallest three" from net version 7, three 16-bit values before.
+/// A rotation as stored: 18-bit "smallest three" from net version 7, three 16-bit values before
+/// (the bit layout is [`PackedRigidBody`](super::PackedRigidBody)'s, whose rotation it is).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Quaternion {
     /// Net version < 7: x, y, z as compressed 16-bit floats (w is 0).
@@ -352,51 +353,6 @@ impl Quaternion {
                     _ => [a, b, c, extra],
                 }
             }
-        }
-    }
-}
-
-impl BitCodec for Quaternion {
-    #[inline]
-    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
-        if c.version.net >= 7 {
-            // 2 + 3 * 18 = 56 bits: one read.
-            let v = r.bits(56, "quaternion")?;
-            let part = |shift: u32| ((v >> shift) & 0x3_ffff) as u32;
-            Ok(Quaternion::SmallestThree {
-                largest: (v & 3) as u8,
-                a: part(2),
-                b: part(20),
-                c: part(38),
-            })
-        } else {
-            Ok(Quaternion::Compressed {
-                x: r.bits(16, "quaternion")? as u16,
-                y: r.bits(16, "quaternion")? as u16,
-                z: r.bits(16, "quaternion")? as u16,
-            })
-        }
-    }
-    #[inline]
-    fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
-        match (*self, c.version.net >= 7) {
-            (Quaternion::SmallestThree { largest, a, b, c }, true) => {
-                let part = |v: u32, shift: u32| (u64::from(v) & 0x3_ffff) << shift;
-                w.bits(
-                    u64::from(largest) & 3 | part(a, 2) | part(b, 20) | part(c, 38),
-                    56,
-                );
-                Ok(())
-            }
-            (Quaternion::Compressed { x, y, z }, false) => {
-                for v in [x, y, z] {
-                    w.bits(u64::from(v), 16);
-                }
-                Ok(())
-            }
-            _ => Err(Fail::Bad(
-                "quaternion encoding does not match the net version".into(),
-            )),
         }
     }
 }

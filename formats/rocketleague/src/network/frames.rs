@@ -6,30 +6,32 @@ use super::cache::{ClassInfo, Prepared, prepare};
 use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
 use super::data::Spawn;
 use super::{
-    ActorEvent, Error, Frame, Frames, NetworkContext, NewActor, RigidBody, TrailingBits,
+    ActorEvent, Error, Frame, Frames, NetworkContext, NewActor, PackedRigidBody, TrailingBits,
     UpdatedAttribute, VersionTriple,
 };
 
-/// Largest `MaxChannels` accepted: the active-actor table is sized by it.
+/// Largest `MaxChannels` accepted: the active-actor table is sized by it, and actor ids, which
+/// are below it, fit the 16 bits [`ActorEvent`] keeps them in.
 const MAX_CHANNELS_LIMIT: u32 = 1 << 16;
+const _: () = assert!(MAX_CHANNELS_LIMIT <= 1 << u16::BITS);
 /// A frame needs at least its time, delta and end-of-actors bit.
 const MIN_FRAME_BITS: usize = 65;
 /// Stream bytes per actor segment and per attribute update to reserve for up front: the
-/// corpus has 15 to 190 bytes per segment (median 29) and 12 to 160 per attribute (median 20),
-/// so most replays decode without growing the lists and the denser ones grow once, by their pace.
-const BYTES_PER_SEGMENT: usize = 20;
+/// corpus has 15 to 190 bytes per segment (median 29) and 12 to 160 per attribute (median 20).
+/// Reserving for the sparser replays (40 and 32) leaves them little unused room at the peak,
+/// where reserving for the dense ones (20 and 16) held up to 0.8x the file unused in short
+/// replays; the denser ones grow by their pace, mostly once.
+const BYTES_PER_SEGMENT: usize = 40;
 /// See [`BYTES_PER_SEGMENT`].
-const BYTES_PER_ATTRIBUTE: usize = 16;
+const BYTES_PER_ATTRIBUTE: usize = 32;
 /// Stream bytes per new actor to reserve for up front: the large corpus replays spawn one per
 /// 400 to 500 bytes, short ones one per 100 or so; the list grows by its pace from there.
 const BYTES_PER_NEW_ACTOR: usize = 256;
 /// Stream bytes per rigid body to reserve for up front. The corpus has 29 bytes of stream per
-/// rigid body and up (median 45; float-heavy modes far more); a rigid body is the largest item
-/// (76 bytes), so reserving for the densest replays (36, before) left the others holding up to
-/// a file size of unused room. Reserving for 72 lets most replays grow the list once, by their
-/// pace: gridiron.replay's peak heap drops from 6.47x to 5.65x the file, and the corpus'
-/// largest is then 6.04x (51235.replay, unchanged), for 0.3% more instructions.
-const BYTES_PER_RIGID_BODY: usize = 72;
+/// rigid body and up (median 45; float-heavy modes far more); reserving for the densest
+/// replays left the others holding up to a file size of unused room, so the list starts at
+/// the sparse end and grows by its pace.
+const BYTES_PER_RIGID_BODY: usize = 96;
 
 /// Stream-wide settings derived once from the context.
 struct Setup<'c> {
@@ -152,7 +154,8 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
             let Some(actor_id) = actor_id else {
                 break;
             };
-            let event = read_segment(&setup, &mut r, actor_id as u32, &mut active, &mut out)
+            // Below `max_channels`, at most MAX_CHANNELS_LIMIT: the cast keeps every bit.
+            let event = read_segment(&setup, &mut r, actor_id as u16, &mut active, &mut out)
                 .map_err(|f| at(r.pos(), index, Some(seg), f))?;
             push_paced(&mut out.actors, event, &r);
         }
@@ -197,7 +200,7 @@ type Channel<'s> = Option<(u32, &'s ClassInfo)>;
 fn read_segment<'s>(
     s: &'s Setup<'_>,
     r: &mut BitReader<'_>,
-    actor_id: u32,
+    actor_id: u16,
     active: &mut [Channel<'s>],
     out: &mut Frames,
 ) -> Res<ActorEvent> {
@@ -209,7 +212,7 @@ fn read_segment<'s>(
         return Ok(ActorEvent::Deleted(actor_id));
     }
     if r.bit("actor new flag")? {
-        let (actor, class) = read_new_actor(s, r, actor_id)?;
+        let (actor, class) = read_new_actor(s, r, u32::from(actor_id))?;
         *slot = Some((actor.object_id, class));
         push_paced(&mut out.new_actors, actor, r);
         return Ok(ActorEvent::New);
@@ -411,11 +414,11 @@ fn write_segment(
     event: ActorEvent,
     new_actors: &mut std::slice::Iter<'_, NewActor>,
     pending: &mut &[UpdatedAttribute],
-    rigid: &[RigidBody],
+    rigid: &[PackedRigidBody],
 ) -> Res<()> {
     match event {
         ActorEvent::Deleted(actor_id) => {
-            *open_segment(s, w, active, actor_id, 0, 1)? = None;
+            *open_segment(s, w, active, u32::from(actor_id), 0, 1)? = None;
         }
         ActorEvent::New => {
             let a = new_actors
@@ -436,11 +439,11 @@ fn write_segment(
             let (mine, rest) = pending.split_at(count);
             *pending = rest;
             // Alive, then not new.
-            let slot = open_segment(s, w, active, actor_id, 0b01, 2)?;
+            let slot = open_segment(s, w, active, u32::from(actor_id), 0b01, 2)?;
             let object_id = slot.ok_or_else(|| {
                 Fail::Bad(format!("update of actor {actor_id} that does not exist"))
             })?;
-            write_updates(s, w, actor_id, object_id, mine, rigid)?;
+            write_updates(s, w, u32::from(actor_id), object_id, mine, rigid)?;
         }
     }
     Ok(())
@@ -480,7 +483,7 @@ fn write_updates(
     actor_id: u32,
     object_id: u32,
     updates: &[UpdatedAttribute],
-    rigid: &[RigidBody],
+    rigid: &[PackedRigidBody],
 ) -> Res<()> {
     let (_, class) = s.class(object_id)?;
     for a in updates {

@@ -11,6 +11,7 @@ mod codec;
 mod data;
 mod frames;
 mod json;
+mod packed;
 mod serde_frames;
 #[cfg(test)]
 mod tests;
@@ -30,6 +31,7 @@ pub use attributes::{
 pub use codec::{F32Bits, NetString, Quaternion, Rotation, Vector3i};
 pub use frames::{read_frames, write_frames};
 pub(crate) use json::write_frames as write_frames_json;
+pub use packed::{PackError, PackedRigidBody};
 
 /// Replay version as an ordered (engine, licensee, net) triple, so gates read as comparisons.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -106,10 +108,12 @@ pub fn is_rl_223_build(build_version: &str) -> bool {
 /// [`ActorEvent::Updated`] segment the next `count` attributes. Two lists for the whole stream
 /// instead of two per frame keep decoding free of per-frame allocations; [`Frames::iter`] gives
 /// each frame with its own slices. The actors of [`ActorEvent::New`] segments sit in a list of
-/// their own, [`Frames::new_actors`], in the same order: a segment is then 12 bytes that own
-/// nothing, where boxing the 44-byte actor cost an allocation per spawn and 16 bytes a segment. Rigid bodies, the bulk of all attributes, sit in a third list
-/// that [`Attribute::RigidBody`] indexes, so the attribute enum stays small (16 bytes) without
-/// an allocation per rigid body.
+/// their own, [`Frames::new_actors`], in the same order: a segment is then 8 bytes that own
+/// nothing, where boxing the 44-byte actor cost an allocation per spawn and 16 bytes a segment.
+/// Rigid bodies, the bulk of all attributes, sit in a third list that [`Attribute::RigidBody`]
+/// indexes, so the attribute enum stays small (16 bytes) without an allocation per rigid body;
+/// they are stored packed ([`PackedRigidBody`], 44 bytes instead of 76), and
+/// [`Frames::rigid_body`] gives the plain [`RigidBody`].
 ///
 /// ```
 /// # use rocketleague::network::{Attribute, Frames};
@@ -145,16 +149,20 @@ pub struct Frames {
     pub new_actors: Vec<NewActor>,
     /// Attribute updates of every [`ActorEvent::Updated`] segment, in stream order.
     pub attributes: Vec<UpdatedAttribute>,
-    /// The rigid bodies that [`Attribute::RigidBody`] attributes index (in stream order as read).
-    pub rigid_bodies: Vec<RigidBody>,
+    /// The rigid bodies that [`Attribute::RigidBody`] attributes index (in stream order as
+    /// read), packed: [`Frames::rigid_body`] unpacks one.
+    pub rigid_bodies: Vec<PackedRigidBody>,
     /// Bits after the last frame (padding; not derivable, so kept verbatim).
     pub trailing: TrailingBits,
 }
 
 impl Frames {
-    /// The rigid body an [`Attribute::RigidBody`] refers to.
-    pub fn rigid_body(&self, index: RigidBodyIndex) -> Option<&RigidBody> {
-        self.rigid_bodies.get(index.0 as usize)
+    /// The rigid body an [`Attribute::RigidBody`] refers to, unpacked. To edit it, store
+    /// [`PackedRigidBody::pack`] of the edited value at the same index of [`Frames::rigid_bodies`].
+    pub fn rigid_body(&self, index: RigidBodyIndex) -> Option<RigidBody> {
+        self.rigid_bodies
+            .get(index.0 as usize)
+            .map(PackedRigidBody::unpack)
     }
 
     /// The frames with their own actor segments and attributes, in stream order. Counts that
@@ -248,7 +256,7 @@ pub struct FrameView<'a> {
 
 impl<'a> FrameView<'a> {
     /// The updated actors of this frame with their attributes, in stream order.
-    pub fn updates(&self) -> impl Iterator<Item = (u32, &'a [UpdatedAttribute])> + 'a {
+    pub fn updates(&self) -> impl Iterator<Item = (u16, &'a [UpdatedAttribute])> + 'a {
         let mut next = 0usize;
         let attributes = self.attributes;
         self.actors.iter().filter_map(move |e| match *e {
@@ -278,12 +286,12 @@ pub enum Segment<'a> {
     /// An existing actor's attributes change.
     Updated {
         /// Actor id.
-        actor_id: u32,
+        actor_id: u16,
         /// Number of attributes in this segment.
         count: u32,
     },
     /// An actor is destroyed.
-    Deleted(u32),
+    Deleted(u16),
 }
 
 /// Iterator over actor segments paired with their new actors (see [`Frames::segments`]). A
@@ -315,7 +323,9 @@ impl<'a> Segment<'a> {
     }
 }
 
-/// One actor segment of a frame.
+/// One actor segment of a frame, 8 bytes: actor ids are below `MaxChannels`, which the reader
+/// bounds to 65536, so they take 16 bits here (a segment was 12 bytes with 32-bit ids; segments
+/// are a sixth to a quarter of a decoded replay).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ActorEvent {
     /// An actor is created: the next entry of [`Frames::new_actors`].
@@ -323,12 +333,12 @@ pub enum ActorEvent {
     /// An existing actor's attributes change: the next `count` entries of [`Frames::attributes`].
     Updated {
         /// Actor id.
-        actor_id: u32,
+        actor_id: u16,
         /// Number of attributes in this segment.
         count: u32,
     },
     /// An actor is destroyed (its id may be reused).
-    Deleted(u32),
+    Deleted(u16),
 }
 
 impl ActorEvent {

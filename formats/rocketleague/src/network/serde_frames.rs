@@ -4,7 +4,7 @@
 use serde::ser::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{ActorEvent, Frame, Frames, NewActor, RigidBody, TrailingBits, UpdatedAttribute};
+use super::{ActorEvent, Frame, Frames, NewActor, PackedRigidBody, TrailingBits, UpdatedAttribute};
 
 /// Checks that the `New` segments and the new actors pair up one to one: a mismatch (possible
 /// only in a hand-edited model) would drop actors from the JSON or leave segments without one.
@@ -30,7 +30,7 @@ struct FramesRef<'a> {
     frames: &'a [Frame],
     actors: SegmentsRef<'a>,
     attributes: &'a [UpdatedAttribute],
-    rigid_bodies: &'a [RigidBody],
+    rigid_bodies: &'a [PackedRigidBody],
     trailing: &'a TrailingBits,
 }
 
@@ -62,7 +62,7 @@ struct FramesOwned {
     frames: Vec<Frame>,
     actors: Vec<SegmentOwned>,
     attributes: Vec<UpdatedAttribute>,
-    rigid_bodies: Vec<RigidBody>,
+    rigid_bodies: Vec<PackedRigidBody>,
     trailing: TrailingBits,
 }
 
@@ -70,8 +70,8 @@ struct FramesOwned {
 #[serde(rename = "ActorEvent")]
 enum SegmentOwned {
     New(NewActor),
-    Updated { actor_id: u32, count: u32 },
-    Deleted(u32),
+    Updated { actor_id: u16, count: u32 },
+    Deleted(u16),
 }
 
 impl<'de> Deserialize<'de> for Frames {

@@ -348,7 +348,7 @@ fn synthetic_frames() -> Frames {
                 }),
             },
         ],
-        rigid_bodies: vec![rb],
+        rigid_bodies: vec![PackedRigidBody::pack(&rb).unwrap()],
         trailing: TrailingBits {
             bit_len: 11,
             bytes: vec![0xab, 0x05],
@@ -390,7 +390,7 @@ fn synthetic_stream_round_trips() {
     assert_eq!(back.rigid_bodies, frames.rigid_bodies);
     assert_eq!(
         back.rigid_body(RigidBodyIndex(0)),
-        frames.rigid_bodies.first()
+        frames.rigid_bodies.first().map(PackedRigidBody::unpack)
     );
     assert_eq!(write_frames(&ctx, &back).expect("rewrite"), bytes);
 }
@@ -497,7 +497,7 @@ fn frame_views_split_the_flat_lists() {
     );
     assert_eq!(views[1].actors, &frames.actors[1..]);
     assert_eq!(views[1].attributes, frames.attributes.as_slice());
-    let updates: Vec<(u32, usize)> = views[1]
+    let updates: Vec<(u16, usize)> = views[1]
         .updates()
         .map(|(id, attrs)| (id, attrs.len()))
         .collect();
@@ -1314,6 +1314,163 @@ fn vectors_of_every_size_round_trip_and_reject_components_out_of_range() {
         };
         assert!(too_big.write(&mut BitWriter::default(), &c).is_err());
     }
+}
+
+fn rigid_body(location: Vector3i, rotation: Quaternion, velocity: Option<Vector3i>) -> RigidBody {
+    RigidBody {
+        sleeping: velocity.is_none(),
+        location,
+        rotation,
+        linear_velocity: velocity,
+        angular_velocity: velocity,
+    }
+}
+
+/// The reader packs every rigid body without a range check: vectors of the largest size the
+/// stream allows, at their extreme components, and the widest quaternion parts of both
+/// encodings read back packed and unpack to the values written.
+#[test]
+fn packed_rigid_bodies_hold_the_largest_vectors() {
+    use super::codec::BitCodec;
+    for (net, rotation) in [
+        (
+            7,
+            Quaternion::SmallestThree {
+                largest: 3,
+                a: 0x3_ffff,
+                b: 0,
+                c: 0x2_aaaa,
+            },
+        ),
+        (
+            6,
+            Quaternion::Compressed {
+                x: u16::MAX,
+                y: 0,
+                z: 0x8001,
+            },
+        ),
+    ] {
+        let c = attr_ctx(VersionTriple::new(868, 20, net), false);
+        let size = if net >= 7 { 21 } else { 19 };
+        let (low, high) = (-(1i32 << (size + 1)), (1i32 << (size + 1)) - 1);
+        let v = |x, y, z| Vector3i { size, x, y, z };
+        for body in [
+            rigid_body(v(low, high, low), rotation, Some(v(high, low, 0))),
+            rigid_body(v(high, 0, low), rotation, None),
+        ] {
+            let packed = PackedRigidBody::pack(&body).expect("packs");
+            let mut w = BitWriter::default();
+            packed.write(&mut w, &c).expect("writes");
+            let bytes = w.finish();
+            let back = PackedRigidBody::read(&mut BitReader::new(&bytes), &c).expect("reads");
+            assert_eq!(back, packed);
+            assert_eq!(back.unpack(), body);
+        }
+    }
+}
+
+/// Packing keeps every value the writer accepts, refuses the ones it cannot hold (naming the
+/// part), and JSON with such a value fails to read instead of changing it.
+#[test]
+fn packed_rigid_bodies_refuse_what_they_cannot_hold() {
+    let v = |size, x| Vector3i {
+        size,
+        x,
+        y: i32::MIN,
+        z: i32::MAX,
+    };
+    let smallest = |largest, a| Quaternion::SmallestThree {
+        largest,
+        a,
+        b: 1,
+        c: 2,
+    };
+    let kept = [
+        rigid_body(
+            v(255, (1 << 23) - 1),
+            smallest(3, 0x3_ffff),
+            Some(v(0, -(1 << 23))),
+        ),
+        RigidBody {
+            sleeping: true,
+            linear_velocity: Some(v(7, -1)),
+            ..rigid_body(v(0, 0), smallest(0, 0), None)
+        },
+    ];
+    for body in kept {
+        assert_eq!(PackedRigidBody::pack(&body).map(|p| p.unpack()), Ok(body));
+    }
+    for (body, part) in [
+        (
+            rigid_body(v(3, 1 << 23), smallest(0, 0), None),
+            "location x",
+        ),
+        (
+            rigid_body(v(3, 0), smallest(0, 0), Some(v(1, i32::MIN))),
+            "linear velocity x",
+        ),
+        (rigid_body(v(3, 0), smallest(4, 0), None), "largest 4"),
+        (
+            rigid_body(v(3, 0), smallest(1, 1 << 18), None),
+            "parts 262144",
+        ),
+    ] {
+        let message = PackedRigidBody::pack(&body).unwrap_err().to_string();
+        assert!(message.contains(part), "{message}");
+        let json = serde_json::to_string(&body).unwrap();
+        let error = serde_json::from_str::<PackedRigidBody>(&json).unwrap_err();
+        assert!(error.to_string().contains(part), "{error}");
+    }
+}
+
+/// An actor segment is 8 bytes (16-bit actor ids), owning nothing.
+#[test]
+fn actor_segment_is_8_bytes() {
+    assert_eq!(std::mem::size_of::<ActorEvent>(), 8);
+    assert!(!std::mem::needs_drop::<ActorEvent>());
+}
+
+/// At the largest MaxChannels the reader accepts (65536), the largest actor id reads back
+/// whole into its 16 bits.
+#[test]
+fn largest_actor_id_round_trips() {
+    let objects = synthetic_objects();
+    let cache = synthetic_cache();
+    let ctx = NetworkContext {
+        version: VersionTriple::new(868, 29, 10),
+        num_frames: 1,
+        max_channels: 1 << 16,
+        is_lan: false,
+        is_rl_223: true,
+        objects: &objects,
+        net_cache: &cache,
+    };
+    let frames = Frames {
+        frames: vec![Frame {
+            time: F32Bits::from(1.0),
+            delta: F32Bits::from(0.5),
+            actor_count: 2,
+        }],
+        actors: vec![ActorEvent::Deleted(u16::MAX), ActorEvent::Deleted(0)],
+        new_actors: Vec::new(),
+        attributes: Vec::new(),
+        rigid_bodies: Vec::new(),
+        trailing: TrailingBits {
+            bit_len: 0,
+            bytes: Vec::new(),
+        },
+    };
+    let bytes = write_frames(&ctx, &frames).expect("write");
+    let back = read_frames(&ctx, &bytes).expect("read");
+    assert_eq!(back.actors, frames.actors);
+}
+
+/// A packed rigid body is 44 bytes, where the plain one takes 76.
+#[test]
+fn packed_rigid_body_is_44_bytes() {
+    assert_eq!(std::mem::size_of::<PackedRigidBody>(), 44);
+    assert_eq!(std::mem::size_of::<RigidBody>(), 76);
 }
 
 /// The attribute list is the largest part of a decoded replay: an update stays 24 bytes (a
