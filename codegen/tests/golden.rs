@@ -90,6 +90,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/io_params.rs"] mod io_params;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/list_params.rs"] mod list_params;
+#[rustfmt::skip] #[path = "golden/list_sizes.rs"] mod list_sizes;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/opaque.rs"] mod opaque;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
@@ -929,4 +930,26 @@ fn switches_of_one_case_type_meet_as_that_type() {
         err.to_string().contains("does not match its selector"),
         "{err}"
     );
+}
+
+#[test]
+fn list_sizes_in_seq_expressions() {
+    // `n` = 2 items, so `tail` is 2 bytes; `marks` starts after them (1 + 2 + 2 = 5) and runs to
+    // the end: 2 elements, so `flag` (at 5 too) is read.
+    let bytes = [2, 0x0a, 0x0b, 0x0c, 0x0d, 7, 8];
+    let mut v: list_sizes::ListSizes = round_trip(&bytes);
+    assert_eq!(
+        (v.items.as_slice(), v.tail.as_slice()),
+        (&[0x0a, 0x0b][..], &[0x0c, 0x0d][..])
+    );
+    assert_eq!((v.marks.as_slice(), v.flag), (&[7, 8][..], Some(7)));
+    assert_eq!(v._unparsed, [8]);
+    // Three marks: no `flag`, the seq ends after `tail`.
+    let longer = [2, 0x0a, 0x0b, 0x0c, 0x0d, 7, 8, 9];
+    let w: list_sizes::ListSizes = round_trip(&longer);
+    assert_eq!((w.marks.as_slice(), w.flag), (&[7, 8, 9][..], None));
+    assert_eq!(w._unparsed, [7, 8, 9]);
+    // The writer checks `flag` against the count of `marks` it is given.
+    v.marks.push(9);
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }

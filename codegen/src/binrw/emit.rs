@@ -514,6 +514,9 @@ impl<'a> Module<'a> {
                 if user && sibling.repeat_expr.is_none() && !sibling.repeat_eos {
                     return Ok(e.clone());
                 }
+                if let Some(len) = super::list_size::list_len(sibling, p) {
+                    return Ok(len);
+                }
                 Err(self.field_err(
                     field,
                     format!(

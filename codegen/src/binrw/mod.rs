@@ -14,6 +14,7 @@ mod emit;
 mod expr;
 mod frames;
 mod io;
+mod list_size;
 mod nav_value;
 mod opaque;
 mod parent;
