@@ -109,6 +109,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch_int_size.rs"] mod switch_int_size;
 #[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
+#[rustfmt::skip] #[path = "golden/until_instance.rs"] mod until_instance;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
 #[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
 #[rustfmt::skip] #[path = "golden/value_strings.rs"] mod value_strings;
@@ -951,5 +952,24 @@ fn list_sizes_in_seq_expressions() {
     assert_eq!(w._unparsed, [7, 8, 9]);
     // The writer checks `flag` against the count of `marks` it is given.
     v.marks.push(9);
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn instances_in_repeat_until() {
+    // `words` starts at 1; Kaitai reads `stop` after its first element, at 1 + 2 + 3 = 6, where
+    // bytes 6 and 7 (the high byte of 0x1234, the low byte of 0x1212) hold 0x1212: the fourth
+    // word ends the list. Read at 1 + 3 instead, `stop` would be 0x3400, which no word meets.
+    // `fixed` is `head` (5), which ends `tail` at its second byte.
+    let bytes = [5, 1, 0, 2, 0, 0x34, 0x12, 0x12, 0x12, 7, 5, 0xee];
+    let mut v: until_instance::UntilInstance = round_trip(&bytes);
+    assert_eq!((v.stop, v.fixed), (0x1212, 5));
+    assert_eq!(v.words, [1, 2, 0x1234, 0x1212]);
+    assert_eq!(
+        (v.tail.as_slice(), v._unparsed.as_slice()),
+        (&[7, 5][..], &[0xee][..])
+    );
+    // The writer checks each list against the instance it is given.
+    v.words[3] = 0x1213;
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }

@@ -29,6 +29,7 @@ mod struct_params;
 pub mod suite;
 #[cfg(test)]
 mod suite_processors;
+mod until_inst;
 mod valid;
 mod value;
 mod writer_params;
