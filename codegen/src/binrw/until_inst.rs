@@ -27,7 +27,12 @@ pub(super) fn names<'a>(def: &'a TypeDef, text: &str) -> Vec<&'a str> {
 pub(super) fn attrs(def: &TypeDef, p: &Positioned) -> Option<Result<String, String>> {
     let user = def.seq.iter().find(|f| super::pos::uses(f, &p.field.id))?;
     let until = user.repeat_until.as_deref()?;
-    if !named(until, &p.field.id) {
+    // An `if` or `size` of the list that names it reads it first, at the list's start.
+    let earlier = [&user.cond, &user.size]
+        .into_iter()
+        .flatten()
+        .any(|t| named(t, &p.field.id));
+    if earlier || !named(until, &p.field.id) {
         return None;
     }
     let n = match super::pos::from_here(&p.pos)? {
@@ -89,5 +94,17 @@ mod tests {
             "{err:?}"
         );
         assert!(err.to_string().contains("/instances/stop"), "{err}");
+    }
+
+    #[test]
+    fn an_if_of_the_list_reads_the_instance_at_its_start() {
+        let ksy = "meta: {id: u, endian: le}\nseq:\n  - {id: xs, type: u2, if: stop != 0, repeat: until, repeat-until: _ == stop}\ninstances:\n  stop: {pos: _io.pos + 1, type: u1}\n";
+        let src = crate::binrw::generate_from("until-inst-if", &[("u.ksy", ksy)], "u")
+            .map(|m| m.source)
+            .unwrap();
+        assert!(
+            src.contains("SeekFrom::Current(1), restore_position"),
+            "{src}"
+        );
     }
 }
