@@ -90,6 +90,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/io_params.rs"] mod io_params;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/list_params.rs"] mod list_params;
+#[rustfmt::skip] #[path = "golden/list_sizes.rs"] mod list_sizes;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/opaque.rs"] mod opaque;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
@@ -109,6 +110,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch_int_size.rs"] mod switch_int_size;
 #[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
+#[rustfmt::skip] #[path = "golden/until_instance.rs"] mod until_instance;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
 #[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
 #[rustfmt::skip] #[path = "golden/value_strings.rs"] mod value_strings;
@@ -1005,4 +1007,45 @@ fn savepoint_named_version_gates() {
     edited.level = 0;
     edited.is_valid = Flag32(false);
     assert!(edited.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn list_sizes_in_seq_expressions() {
+    // `n` = 2 items, so `tail` is 2 bytes; `marks` starts after them (1 + 2 + 2 = 5) and runs to
+    // the end: 2 elements, so `flag` (at 5 too) is read.
+    let bytes = [2, 0x0a, 0x0b, 0x0c, 0x0d, 7, 8];
+    let mut v: list_sizes::ListSizes = round_trip(&bytes);
+    assert_eq!(
+        (v.items.as_slice(), v.tail.as_slice()),
+        (&[0x0a, 0x0b][..], &[0x0c, 0x0d][..])
+    );
+    assert_eq!((v.marks.as_slice(), v.flag), (&[7, 8][..], Some(7)));
+    assert_eq!(v._unparsed, [8]);
+    // Three marks: no `flag`, the seq ends after `tail`.
+    let longer = [2, 0x0a, 0x0b, 0x0c, 0x0d, 7, 8, 9];
+    let w: list_sizes::ListSizes = round_trip(&longer);
+    assert_eq!((w.marks.as_slice(), w.flag), (&[7, 8, 9][..], None));
+    assert_eq!(w._unparsed, [7, 8, 9]);
+    // The writer checks `flag` against the count of `marks` it is given.
+    v.marks.push(9);
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn instances_in_repeat_until() {
+    // `words` starts at 1; Kaitai reads `stop` after its first element, at 1 + 2 + 3 = 6, where
+    // bytes 6 and 7 (the high byte of 0x1234, the low byte of 0x1212) hold 0x1212: the fourth
+    // word ends the list. Read at 1 + 3 instead, `stop` would be 0x3400, which no word meets.
+    // `fixed` is `head` (5), which ends `tail` at its second byte.
+    let bytes = [5, 1, 0, 2, 0, 0x34, 0x12, 0x12, 0x12, 7, 5, 0xee];
+    let mut v: until_instance::UntilInstance = round_trip(&bytes);
+    assert_eq!((v.stop, v.fixed), (0x1212, 5));
+    assert_eq!(v.words, [1, 2, 0x1234, 0x1212]);
+    assert_eq!(
+        (v.tail.as_slice(), v._unparsed.as_slice()),
+        (&[7, 5][..], &[0xee][..])
+    );
+    // The writer checks each list against the instance it is given.
+    v.words[3] = 0x1213;
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }

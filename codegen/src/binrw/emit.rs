@@ -530,6 +530,9 @@ impl<'a> Module<'a> {
                 if user && sibling.repeat_expr.is_none() && !sibling.repeat_eos {
                     return Ok(e.clone());
                 }
+                if let Some(len) = super::list_size::list_len(sibling, p) {
+                    return Ok(len);
+                }
                 Err(self.field_err(
                     field,
                     format!(
@@ -1190,7 +1193,10 @@ impl<'a> Module<'a> {
                     }
                     body.push_str(&bits.close());
                     let resolve = |e| self.resolve_expr(&p.field, e, false).map_err(|e| e.message);
-                    let at = super::pos::attrs(p, &|n| self.wide_path(def, n), &resolve)
+                    let at = super::until_inst::attrs(def, p)
+                        .unwrap_or_else(|| {
+                            super::pos::attrs(p, &|n| self.wide_path(def, n), &resolve)
+                        })
                         .map_err(|e| self.field_err(&p.field, e))?;
                     body.push_str(&at);
                     body.push_str(&self.field(def, &p.field, &version, &mut enums)?);
@@ -1676,7 +1682,8 @@ impl<'a> Module<'a> {
             }
         };
         let earlier = self.earlier_lists(def, field);
-        super::repeat::Until::new(text, &kind, &earlier, element)
+        let instances = super::until_inst::names(def, text);
+        super::repeat::Until::new(text, &kind, &earlier, &instances, element)
             .map_err(|e| self.field_err(field, e))
     }
 

@@ -533,6 +533,8 @@ impl Expr {
                 a.usize(side, wide),
                 b.usize(side, wide)
             ),
+            // A list's `len()` (see `list_size.rs`) is a `usize` already.
+            Expr::Path(p) if p.last().is_some_and(|l| l == "len()") => self.rust(side),
             Expr::Path(p) if wide(&p.join(".")) => {
                 format!("usize::try_from({}).unwrap_or(usize::MAX)", self.rust(side))
             }

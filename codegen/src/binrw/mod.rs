@@ -14,6 +14,7 @@ mod emit;
 mod expr;
 mod frames;
 mod io;
+mod list_size;
 mod named;
 mod nav_value;
 mod opaque;
@@ -29,6 +30,7 @@ mod struct_params;
 pub mod suite;
 #[cfg(test)]
 mod suite_processors;
+mod until_inst;
 mod valid;
 mod value;
 mod writer_params;

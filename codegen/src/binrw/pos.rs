@@ -62,12 +62,18 @@ pub(super) fn order<'a>(file: &File, def: &'a TypeDef) -> Vec<Item<'a>> {
 }
 
 /// Whether an expression of `field` names `id` (as a whole name or the head of a path).
-fn uses(field: &Field, id: &str) -> bool {
-    let mut texts: Vec<&str> = [&field.repeat_expr, &field.cond, &field.size]
-        .into_iter()
-        .flatten()
-        .map(String::as_str)
-        .collect();
+pub(super) fn uses(field: &Field, id: &str) -> bool {
+    // A `repeat-until` condition may name a positioned integer (see `until_inst.rs`).
+    let mut texts: Vec<&str> = [
+        &field.repeat_expr,
+        &field.cond,
+        &field.size,
+        &field.repeat_until,
+    ]
+    .into_iter()
+    .flatten()
+    .map(String::as_str)
+    .collect();
     match &field.ty {
         FieldType::Named { args, .. } => texts.extend(args.iter().map(String::as_str)),
         FieldType::Switch { on, .. } => texts.push(on),
@@ -154,7 +160,7 @@ pub(super) fn attrs(
 
 /// The offset N of `pos: _io.pos`, `_io.pos + N` or `_io.pos - N` (where the instance is read:
 /// before the first seq field that names it, else after the seq), or `None` for another `pos`.
-fn from_here(pos: &str) -> Option<Result<i64, String>> {
+pub(super) fn from_here(pos: &str) -> Option<Result<i64, String>> {
     let rest = pos.trim().strip_prefix("_io.pos")?.trim();
     let (sign, n) = match rest.chars().next() {
         None => return Some(Ok(0)),

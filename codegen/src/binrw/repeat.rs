@@ -42,10 +42,25 @@ pub(super) fn condition_with(
     element: &Element,
     earlier: &[(&str, Element)],
 ) -> Result<String, String> {
+    translate(text, element, earlier, &[], "")
+}
+
+/// [`condition_with`] that may also name the positioned integer instances `instances` (read
+/// before the list, see `until_inst.rs`), each spelled `{deref}name`: the reader has their
+/// values, the writer references.
+fn translate(
+    text: &str,
+    element: &Element,
+    earlier: &[(&str, Element)],
+    instances: &[&str],
+    deref: &str,
+) -> Result<String, String> {
     let e = expr::parse(text).map_err(|e| format!("`{text}`: {e}"))?;
     Cx {
         element,
         earlier,
+        instances,
+        deref,
         text,
     }
     .boolean(&e)
@@ -54,6 +69,8 @@ pub(super) fn condition_with(
 /// A `repeat-until` condition over the element `x` of type `element` (see [`condition_with`]).
 pub(super) struct Until {
     cond: String,
+    /// The condition as the writer spells it (it differs when it names an instance).
+    write_cond: String,
     element: String,
     /// The condition reads `_io.eof`, which the reader learns after each element and the
     /// writer cannot know: it takes the stream to end after the last element.
@@ -65,15 +82,18 @@ impl Until {
         text: &str,
         kind: &Element,
         earlier: &[(&str, Element)],
+        instances: &[&str],
         element: &str,
     ) -> Result<Until, String> {
-        let cond = condition_with(text, kind, earlier)?;
+        let cond = translate(text, kind, earlier, instances, "")?;
+        let write_cond = translate(text, kind, earlier, instances, "*")?;
         let eof = super::value::has_node(
             text,
             &|e| matches!(e, Expr::Attr(b, a) if a == "eof" && matches!(&**b, Expr::Name(n) if n == "_io")),
         );
         Ok(Until {
             cond,
+            write_cond,
             element: element.to_string(),
             eof,
         })
@@ -82,8 +102,8 @@ impl Until {
     /// The reader's `parse_with` value.
     pub(super) fn parse_with(&self) -> String {
         match self.eof {
-            false => format!("ks_until({})", self.closure()),
-            true => format!("ks_until_io({})", self.closure()),
+            false => format!("ks_until({})", self.closure(&self.cond)),
+            true => format!("ks_until_io({})", self.closure(&self.cond)),
         }
     }
 
@@ -91,15 +111,15 @@ impl Until {
     /// `index.rs`).
     pub(super) fn indexed_parse_with(&self, each: &str) -> String {
         match self.eof {
-            false => format!("ks_indexed_until({}, {each})", self.closure()),
-            true => format!("ks_indexed_until_io({}, {each})", self.closure()),
+            false => format!("ks_indexed_until({}, {each})", self.closure(&self.cond)),
+            true => format!("ks_indexed_until_io({}, {each})", self.closure(&self.cond)),
         }
     }
 
-    /// The condition as a closure on the element (and, when it reads `_io.eof`, on whether
-    /// the stream is at its end after it).
-    fn closure(&self) -> String {
-        let (cond, element) = (&self.cond, &self.element);
+    /// The condition `cond` as a closure on the element (and, when it reads `_io.eof`, on
+    /// whether the stream is at its end after it).
+    fn closure(&self, cond: &str) -> String {
+        let element = &self.element;
         match self.eof {
             false => format!("|x: &{element}| {cond}"),
             true => format!("|x: &{element}, ks_eof: bool| {cond}"),
@@ -108,12 +128,12 @@ impl Until {
 
     /// The writer's check that `list` still ends at its first element that meets the condition.
     pub(super) fn write_check(&self, list: &str) -> String {
-        let cond = &self.cond;
+        let cond = &self.write_cond;
         match self.eof {
             false => {
                 format!("{list}.iter().position(|x| {cond}).map(|i| i + 1) == Some({list}.len())")
             }
-            true => format!("ks_ends_at_first_io({list}, {})", self.closure()),
+            true => format!("ks_ends_at_first_io({list}, {})", self.closure(cond)),
         }
     }
 }
@@ -121,6 +141,8 @@ impl Until {
 struct Cx<'a> {
     element: &'a Element<'a>,
     earlier: &'a [(&'a str, Element<'a>)],
+    instances: &'a [&'a str],
+    deref: &'a str,
     text: &'a str,
 }
 
@@ -214,6 +236,9 @@ impl Cx<'_> {
                     .collect::<Option<Vec<_>>>()
                     .ok_or_else(|| self.refuse("an array of other than bytes"))?;
                 Ok(Operand::Bytes(format!("(&[{}][..])", bytes.join(", "))))
+            }
+            Expr::Name(n) if self.instances.contains(&n.as_str()) => {
+                Ok(Operand::Int(format!("i128::from({}{n})", self.deref)))
             }
             Expr::Name(n) if n == "_" => match self.element {
                 Element::Int => Ok(Operand::Int("i128::from(*x)".into())),
