@@ -1,6 +1,6 @@
 //! [`Builder`]: .ksy schemas to `#[binrw]` modules from a build script (or any program), the
-//! way `prost-build` and `capnpc` compile their schemas. `savepoint-codegen generate --backend
-//! binrw` goes through it too.
+//! way `prost-build` and `capnpc` compile their schemas. `savepoint-codegen generate` goes
+//! through it too.
 //!
 //! ```no_run
 //! // build.rs
@@ -15,8 +15,8 @@
 
 use std::path::PathBuf;
 
+use crate::SchemaError;
 use crate::binrw::{self, Module, Settings};
-use crate::ksy::SchemaError;
 
 /// Generates one Rust module of `#[binrw]` types per listed schema (see the crate README,
 /// "From a build script").

@@ -443,36 +443,6 @@ fn closing_brace(text: &str) -> Option<usize> {
     None
 }
 
-impl Expr {
-    /// Every bare name the expression uses (fields, instances and params of the current type).
-    pub fn names(&self, out: &mut Vec<String>) {
-        match self {
-            Expr::Name(n) => out.push(n.clone()),
-            Expr::Array(v) => v.iter().for_each(|e| e.names(out)),
-            Expr::Unary(_, a) | Expr::Attr(a, _) | Expr::Cast(a, _) => a.names(out),
-            Expr::Binary(_, a, b) | Expr::Index(a, b) => {
-                a.names(out);
-                b.names(out);
-            }
-            Expr::Ternary(a, b, c) => {
-                a.names(out);
-                b.names(out);
-                c.names(out);
-            }
-            Expr::Call(a, _, args) => {
-                a.names(out);
-                args.iter().for_each(|e| e.names(out));
-            }
-            Expr::Int(_)
-            | Expr::Float(_)
-            | Expr::Str(_)
-            | Expr::Bool(_)
-            | Expr::Path(_)
-            | Expr::SizeOf(..) => {}
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

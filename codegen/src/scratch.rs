@@ -16,8 +16,6 @@ pub struct Scratch {
     pub dir: PathBuf,
     /// Cargo target folder (may be shared by several scratch crates built one after another).
     pub target_dir: PathBuf,
-    /// Build with `serde::Serialize` on the generated types (for JSON output).
-    pub serde: bool,
     /// Module name to source.
     pub modules: BTreeMap<String, String>,
     /// Source of `main.rs` after the `mod` lines (gets the list of included modules).
@@ -40,11 +38,12 @@ publish = false
 
 [dependencies]
 binrw = "0.15"
-flate2 = { version = "1.1", default-features = false, features = ["zlib-rs"] }
-encoding_rs = "0.8"
-# The binrw backend's writer checks and depth guards.
+# The generated types' framing, strings, writer checks and depth guards.
 savepoint-runtime = { path = "RUNTIME_PATH" }
-SERDE_DEPS
+# The generated types derive serde's traits; `dump` prints JSON.
+serde = { version = "1", features = ["derive"] }
+serde_json = "1"
+
 [profile.dev]
 opt-level = 0
 debug = 0
@@ -63,11 +62,6 @@ impl Scratch {
         let target = std::path::absolute(&self.target_dir)
             .map_err(|e| format!("{}: {e}", self.target_dir.display()))?;
         std::fs::create_dir_all(&src).map_err(|e| format!("{}: {e}", src.display()))?;
-        let serde = if self.serde {
-            "serde = { version = \"1\", features = [\"derive\"] }\nserde_json = \"1\"\n\n[features]\ndefault = [\"serde\"]\nserde = []\n"
-        } else {
-            "\n[features]\nserde = []\n"
-        };
         // One package name per crate, so crates sharing a target folder have their own binary.
         let package: String = dir
             .file_name()
@@ -78,11 +72,9 @@ impl Scratch {
             .collect();
         let package = format!("ks_{package}");
         let manifest = MANIFEST
-            .replace("SERDE_DEPS", serde)
             .replace("RUNTIME_PATH", &runtime_path())
             .replace("PACKAGE", &package);
         write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
-        write_if_changed(&src.join("ks_runtime.rs"), crate::RUNTIME_SOURCE)?;
         for (name, text) in &self.modules {
             write_if_changed(&src.join(format!("{name}.rs")), text)?;
         }
@@ -94,7 +86,7 @@ impl Scratch {
                 .filter(|m| !excluded.contains_key(*m))
                 .cloned()
                 .collect();
-            let mut main = String::from("#![allow(warnings)]\nmod ks_runtime;\n");
+            let mut main = String::from("#![allow(warnings)]\n");
             for m in &included {
                 main.push_str(&format!("mod {m};\n"));
             }
@@ -121,7 +113,7 @@ impl Scratch {
                 let Some((file, msg)) = rest.split_once(".rs:") else {
                     continue;
                 };
-                if !line.contains("error") || file == "main" || file == "ks_runtime" {
+                if !line.contains("error") || file == "main" {
                     continue;
                 }
                 if !excluded.contains_key(file) && self.modules.contains_key(file) {

@@ -69,9 +69,19 @@ fn generate_check_roundtrip_and_dump() {
         out.as_os_str(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // One `#[binrw]` module, named by the schema's `meta/id`, and nothing beside it.
+    let written: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(written, ["tlv.rs"]);
     let text = std::fs::read_to_string(out.join("tlv.rs")).unwrap();
-    assert!(text.contains("pub struct Tlv"), "{text}");
-    assert!(text.contains("/// A count, then records."), "{text}");
+    assert!(
+        text.contains("/// A count, then records.\n#[binrw]\n#[brw(little)]"),
+        "{text}"
+    );
+    assert!(text.contains("pub struct Tlv {"), "{text}");
+    assert!(text.contains("pub records: Vec<Record>,"), "{text}");
     assert!(text.contains("Unknown(i128)"), "{text}");
 
     let check = run(&[
@@ -173,7 +183,9 @@ fn unsupported_construct_names_file_path_and_construct() {
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("bad.ksy: /seq/0/process: process \"my_fx(1)\" is not supported"),
+        err.contains(
+            "bad.ksy: /seq/0: process `my_fx(1)` on `x`: custom process `my_fx` has no Rust type"
+        ),
         "{err}"
     );
 }
@@ -220,13 +232,11 @@ fn deep_nesting_is_an_error_not_a_crash() {
 }
 
 #[test]
-fn generate_with_the_binrw_backend_matches_the_checked_in_freerct_modules() {
+fn generate_matches_the_checked_in_freerct_modules() {
     let freerct = Path::new(env!("CARGO_MANIFEST_DIR")).join("../formats/freerct");
     let out = freerct.join("src/generated");
     let mut args: Vec<std::ffi::OsString> = vec![
         "generate".into(),
-        "--backend".into(),
-        "binrw".into(),
         "-o".into(),
         out.clone().into(),
         "--check".into(),
@@ -257,16 +267,16 @@ fn generate_with_the_binrw_backend_matches_the_checked_in_freerct_modules() {
         "{stdout}"
     );
 
-    // Written to a fresh folder: the same modules, and no Kaitai support file.
-    let d = tmp("binrw");
+    // Written to a fresh folder: one module per schema and nothing else (no `mod.rs`).
+    let d = tmp("fresh");
     let mut fresh = args.clone();
-    fresh[4] = d.as_os_str();
+    fresh[2] = d.as_os_str();
     fresh.retain(|a| *a != "--check");
     let o = run(&fresh);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let staff = std::fs::read_to_string(d.join("staff.rs")).unwrap();
     assert!(staff.contains("#[binrw]\n#[brw(little)]"), "{staff}");
-    assert!(!d.join("ks_runtime.rs").exists());
+    assert_eq!(std::fs::read_dir(&d).unwrap().count(), modules);
     assert!(!d.join("mod.rs").exists());
 }
 
@@ -305,11 +315,11 @@ fn help_and_version_go_to_stdout_with_status_0() {
     for option in [
         "--check",
         "-o, --output <DIR>",
-        "--backend <BACKEND>",
         "-I, --import-path <IMPORT_DIR>",
     ] {
         assert!(generate.contains(option), "{option}: {generate}");
     }
+    assert!(!generate.contains("--backend"), "{generate}");
     let o = run_str(&["generate", "--help"]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&o.stdout), generate);
@@ -324,8 +334,8 @@ fn usage_errors_exit_2_and_failures_exit_1() {
         (&["frobnicate"][..], "unrecognized subcommand 'frobnicate'"),
         (&["generate", "a.ksy"][..], "--output <DIR>"),
         (
-            &["generate", "a.ksy", "-o", "x", "--backend", "rust"][..],
-            "invalid value 'rust'",
+            &["generate", "a.ksy", "-o", "x", "--backend", "binrw"][..],
+            "unexpected argument '--backend'",
         ),
         (
             &["dump", "s.ksy", "f", "--backend", "binrw"][..],
@@ -395,27 +405,20 @@ fn errors_name_yaml_keys_as_written() {
             .replace("BAD_FLAG_CASE", flag_case)
             .replace("BAD_CODE_CASE", code_case);
         std::fs::write(&schema, text).unwrap();
-        for backend in ["kaitai", "binrw"] {
-            let o = run(&[
-                "generate".as_ref(),
-                "--backend".as_ref(),
-                backend.as_ref(),
-                schema.as_os_str(),
-                "-o".as_ref(),
-                d.join("out").as_os_str(),
-            ]);
-            let err = String::from_utf8_lossy(&o.stderr);
-            assert_eq!(o.status.code(), Some(1), "{backend}: {err}");
-            assert!(
-                err.contains(&format!("odd_keys.ksy: {path}: ")),
-                "{backend}: {err}"
-            );
-        }
+        let o = run(&[
+            "generate".as_ref(),
+            schema.as_os_str(),
+            "-o".as_ref(),
+            d.join("out").as_os_str(),
+        ]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(err.contains(&format!("odd_keys.ksy: {path}: ")), "{err}");
     }
 }
 
 #[test]
-fn generate_binrw_follows_absolute_imports_in_import_folders() {
+fn generate_follows_absolute_imports_in_import_folders() {
     let d = tmp("binrw-imports");
     std::fs::create_dir_all(d.join("lib/common")).unwrap();
     std::fs::write(
@@ -432,8 +435,8 @@ fn generate_binrw_follows_absolute_imports_in_import_folders() {
     let item = d.join("lib/common/item.ksy");
     let out = d.join("out");
     let args = |extra: &[&Path]| -> Output {
-        let mut a: Vec<&std::ffi::OsStr> = vec!["generate".as_ref(), "--backend".as_ref()];
-        a.extend(["binrw".as_ref(), "-o".as_ref(), out.as_os_str()]);
+        let mut a: Vec<&std::ffi::OsStr> = vec!["generate".as_ref(), "-o".as_ref()];
+        a.push(out.as_os_str());
         a.extend(extra.iter().map(|p| p.as_os_str()));
         run(&a)
     };

@@ -1,13 +1,11 @@
 //! Runs Kaitai Struct's own test suite through the generator: for each `spec/ks/*.kst`,
-//! generate Rust from the `.ksy`, compile all of them as one scratch crate, read the input,
-//! check every assertion (or the expected exception), write the value back and compare the
-//! bytes the read covered.
+//! generate `#[binrw]` types from the `.ksy` (`savepoint_codegen::binrw::suite`), compile all
+//! of them as one scratch crate, read the input through binrw's `BinRead`, check every
+//! assertion (or the expected exception), write the value back through `BinWrite` and compare
+//! the bytes the read covered.
 //!
-//! Usage: `kaitai-suite KAITAI_TESTS_DIR [--min-pass N] [--backend binrw|kaitai]`. The
-//! `binrw` backend (the default) is `savepoint_codegen::binrw`, whose plain `#[binrw]` types are read and written through binrw's
-//! `BinRead`/`BinWrite` (a scratch crate of its own); `kaitai` is `savepoint_codegen::emit`,
-//! types over the crate's small runtime. A generated test may report itself skipped at run
-//! time (an error text starting `skipped: `, see `binrw::suite`). Prints one line per test and
+//! Usage: `kaitai-suite KAITAI_TESTS_DIR [--min-pass N]`. A generated test may report itself
+//! skipped at run time (an error text starting `skipped: `, see `binrw::suite`). Prints one line per test and
 //! `N passed, M failed, K skipped`; exits 1 if fewer than `--min-pass` tests passed, or if a
 //! generated reader panics or kills the process on a truncated copy of a test input (each
 //! input is also read cut to 1 byte, half its length and one byte short; an error is expected
@@ -17,8 +15,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use savepoint_codegen::emit::Check;
-use savepoint_codegen::{Options, ksy, scratch::Scratch};
+use savepoint_codegen::binrw::suite::{Check, generate_test};
+use savepoint_codegen::expr::{self, Expr};
+use savepoint_codegen::scratch::Scratch;
 use serde_yaml::Value;
 
 struct Test {
@@ -29,7 +28,7 @@ struct Test {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(root) = args.first().map(PathBuf::from) else {
-        eprintln!("usage: kaitai-suite KAITAI_TESTS_DIR [--min-pass N] [--backend binrw|kaitai]");
+        eprintln!("usage: kaitai-suite KAITAI_TESTS_DIR [--min-pass N]");
         return ExitCode::from(2);
     };
     let min_pass: usize = args
@@ -38,19 +37,7 @@ fn main() -> ExitCode {
         .and_then(|i| args.get(i + 1))
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
-    let binrw = match args
-        .iter()
-        .position(|a| a == "--backend")
-        .map(|i| args.get(i + 1).map(String::as_str))
-    {
-        None | Some(Some("binrw")) => true,
-        Some(Some("kaitai")) => false,
-        Some(_) => {
-            eprintln!("--backend needs `kaitai` or `binrw`");
-            return ExitCode::from(2);
-        }
-    };
-    match run(&root, binrw) {
+    match run(&root) {
         Ok(passed) if passed >= min_pass => ExitCode::SUCCESS,
         Ok(passed) => {
             eprintln!("{passed} passed, below the required {min_pass}");
@@ -63,16 +50,14 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(root: &Path, binrw: bool) -> Result<usize, String> {
+fn run(root: &Path) -> Result<usize, String> {
     let mut kst: Vec<PathBuf> = std::fs::read_dir(root.join("spec/ks"))
         .map_err(|e| format!("{}: {e}", root.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "kst"))
         .collect();
     kst.sort();
-    let opts = Options {
-        import_paths: vec![root.join("formats/ks_path")],
-    };
+    let import_dirs = [root.join("formats/ks_path")];
     let mut results: BTreeMap<String, String> = BTreeMap::new();
     let mut tests = Vec::new();
     let mut modules = BTreeMap::new();
@@ -82,7 +67,7 @@ fn run(root: &Path, binrw: bool) -> Result<usize, String> {
             .unwrap_or_default()
             .to_string_lossy()
             .to_string();
-        match prepare(root, path, &opts, binrw) {
+        match prepare(root, path, &import_dirs) {
             Ok((test, module)) => {
                 modules.insert(format!("t_{}", test.id), module);
                 tests.push(test);
@@ -95,15 +80,10 @@ fn run(root: &Path, binrw: bool) -> Result<usize, String> {
     let dir = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
-        .join(if binrw {
-            "kaitai-suite-binrw"
-        } else {
-            "kaitai-suite"
-        });
+        .join("kaitai-suite-binrw");
     let scratch = Scratch {
         target_dir: dir.join("target"),
         dir,
-        serde: binrw,
         modules,
         main: Box::new(main_source),
     };
@@ -205,7 +185,7 @@ fn run_all(binary: &Path, mut pending: Vec<&Test>) -> Result<Vec<(String, String
     Ok(results)
 }
 
-fn prepare(root: &Path, kst: &Path, opts: &Options, binrw: bool) -> Result<(Test, String), String> {
+fn prepare(root: &Path, kst: &Path, import_dirs: &[PathBuf]) -> Result<(Test, String), String> {
     let text = std::fs::read_to_string(kst).map_err(|e| e.to_string())?;
     let doc: Value = serde_yaml::from_str(&text).map_err(|e| format!("invalid .kst: {e}"))?;
     let id = doc
@@ -233,22 +213,15 @@ fn prepare(root: &Path, kst: &Path, opts: &Options, binrw: bool) -> Result<(Test
         .into_iter()
         .flatten()
     {
-        let e = |k: &str| -> Result<savepoint_codegen::expr::Expr, String> {
+        let e = |k: &str| -> Result<Expr, String> {
             match a.get(k) {
-                Some(Value::String(s)) => {
-                    savepoint_codegen::expr::parse(s).map_err(|e| format!("kst {k}: {e}"))
-                }
+                Some(Value::String(s)) => expr::parse(s).map_err(|e| format!("kst {k}: {e}")),
                 Some(Value::Number(n)) => Ok(n
                     .as_i64()
-                    .map(|i| savepoint_codegen::expr::Expr::Int(i.into()))
-                    .or_else(|| {
-                        n.as_u64()
-                            .map(|u| savepoint_codegen::expr::Expr::Int(u.into()))
-                    })
-                    .unwrap_or_else(|| {
-                        savepoint_codegen::expr::Expr::Float(n.as_f64().unwrap_or(0.0))
-                    })),
-                Some(Value::Bool(b)) => Ok(savepoint_codegen::expr::Expr::Bool(*b)),
+                    .map(|i| Expr::Int(i.into()))
+                    .or_else(|| n.as_u64().map(|u| Expr::Int(u.into())))
+                    .unwrap_or_else(|| Expr::Float(n.as_f64().unwrap_or(0.0)))),
+                Some(Value::Bool(b)) => Ok(Expr::Bool(*b)),
                 other => Err(format!("kst {k}: unsupported value {other:?}")),
             }
         };
@@ -258,16 +231,7 @@ fn prepare(root: &Path, kst: &Path, opts: &Options, binrw: bool) -> Result<(Test
             None => checks.push(Check::Assert(e("actual")?, e("expected")?)),
         }
     }
-    if binrw {
-        let module =
-            savepoint_codegen::binrw::suite::generate_test(&ksy_path, &opts.import_paths, &checks)
-                .map_err(|e| e.to_string())?;
-        return Ok((Test { id, data }, module));
-    }
-    let schema = ksy::load(&ksy_path, opts).map_err(|e| e.to_string())?;
-    let files = vec![ksy_path.clone()];
-    let module = savepoint_codegen::emit::generate_test(&schema, files, &checks)
-        .map_err(|e| e.to_string())?;
+    let module = generate_test(&ksy_path, import_dirs, &checks).map_err(|e| e.to_string())?;
     Ok((Test { id, data }, module))
 }
 

@@ -27,7 +27,7 @@ pub(super) mod switch;
 mod switch_int;
 use super::Settings;
 use super::schema::{Field, FieldType, KsEnum, Schemas, TypeDef, Valid, Versioned};
-use crate::ksy::SchemaError;
+use crate::SchemaError;
 
 /// The derives every generated type has, before serde's.
 const BASE_DERIVES: &str = "Debug, Clone, PartialEq";
@@ -2715,7 +2715,7 @@ fn valid_check(id: &str, valid: &Valid, rust_type: &str) -> Option<String> {
 #[cfg(test)]
 mod param_tests {
 
-    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
         let tag = format!("params-{tag}");
         crate::binrw::generate_from(&tag, &[("p.ksy", ksy)], "p").map(|m| m.source)
     }
@@ -2759,7 +2759,7 @@ mod param_tests {
 
 #[cfg(test)]
 mod enum_list_tests {
-    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
         let tag = format!("enum-list-{tag}");
         crate::binrw::generate_from(&tag, &[("e.ksy", ksy)], "e").map(|m| m.source)
     }
@@ -2787,7 +2787,7 @@ mod enum_list_tests {
 
 #[cfg(test)]
 mod contents_tests {
-    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
         let tag = format!("contents-{tag}");
         crate::binrw::generate_from(&tag, &[("c.ksy", ksy)], "c").map(|m| m.source)
     }

@@ -7,7 +7,7 @@
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::{Module, int_type};
-use crate::ksy::SchemaError;
+use crate::SchemaError;
 
 /// Whether a type argument of `field` is `_index`.
 pub(super) fn uses_index(field: &Field) -> bool {

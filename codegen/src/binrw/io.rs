@@ -241,7 +241,7 @@ pub const RUNTIME: (&str, &[&str]) = (
 
 #[cfg(test)]
 mod tests {
-    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
         let tag = format!("io-param-{tag}");
         crate::binrw::generate_from(&tag, &[("s.ksy", ksy)], "s").map(|m| m.source)
     }

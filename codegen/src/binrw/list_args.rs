@@ -9,8 +9,8 @@
 
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::{Module, int_type};
+use crate::SchemaError;
 use crate::expr::{self as ks, Expr};
-use crate::ksy::SchemaError;
 
 /// What one element of a list param is.
 enum Element {

@@ -3,9 +3,9 @@
 //! with schema-derive attributes (`#[pattern]`, `#[versioned]`, `#[since]`/`#[until]`,
 //! `#[with_version]`) where a schema uses FreeRCT-style patterns or version-gated fields.
 //!
-//! Unlike [`crate::emit`], which writes types over the crate's own small runtime so that any
-//! Kaitai schema can be read, this backend covers the subset of Kaitai that maps one-to-one onto
-//! binrw directives, and refuses anything else with the file, the YAML path and the construct.
+//! It covers the subset of Kaitai that maps one-to-one onto binrw directives (with the
+//! support code of `savepoint-runtime`), and refuses anything else with the file, the YAML path
+//! and the construct.
 //! The output is meant to be checked in: [`check_fresh`] compares it with the files on disk.
 
 mod bits;
@@ -38,7 +38,7 @@ mod writer_params;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::ksy::SchemaError;
+use crate::SchemaError;
 
 pub use schema::Schemas;
 

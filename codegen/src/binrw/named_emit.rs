@@ -3,8 +3,8 @@
 
 use super::super::named;
 use super::Module;
+use crate::SchemaError;
 use crate::binrw::schema::{Field, TypeDef};
-use crate::ksy::SchemaError;
 
 impl Module<'_> {
     /// `#[version(..)]` for a type with `-savepoint-version`, else nothing. Its gates are not

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::schema::{FieldType, Schemas, TypeDef};
-use crate::ksy::SchemaError;
+use crate::SchemaError;
 
 /// Adds to each file with `meta/ks-opaque-types: true` the types it names but no schema
 /// declares, as the Rust types `opaque` gives them; a name `opaque` does not give is refused at

@@ -179,7 +179,7 @@ pub(super) fn from_here(pos: &str) -> Option<Result<i64, String>> {
 #[cfg(test)]
 mod tests {
 
-    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
         let tag = format!("pos-{tag}");
         crate::binrw::generate_from(&tag, &[("p.ksy", ksy)], "p").map(|m| m.source)
     }

@@ -117,7 +117,7 @@ pub const RUNTIME: (&str, &[&str]) = ("process", &["KsProcess", "KsProcBytes", "
 #[cfg(test)]
 mod tests {
 
-    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
         let tag = format!("proc-{tag}");
         crate::binrw::generate_from(&tag, &[("p.ksy", ksy)], "p").map(|m| m.source)
     }

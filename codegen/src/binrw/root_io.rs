@@ -92,7 +92,7 @@ fn framed(field: &Field) -> bool {
 
 #[cfg(test)]
 mod tests {
-    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
         let tag = format!("root-io-{tag}");
         crate::binrw::generate_from(&tag, &[("r.ksy", ksy)], "r").map(|m| m.source)
     }

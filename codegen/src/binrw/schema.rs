@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde_yaml::{Mapping, Value};
 
-use crate::ksy::SchemaError;
+use crate::SchemaError;
 use crate::yaml::KeySpellings;
 
 /// Every schema of a folder, by `meta/id`.

@@ -4,7 +4,7 @@
 
 use super::super::schema::{Field, TypeDef};
 use super::Module;
-use crate::ksy::SchemaError;
+use crate::SchemaError;
 
 impl Module<'_> {
     /// `args_raw` of a sized user-type field: (reader, writer), each `(frame, (arg, ..))`.

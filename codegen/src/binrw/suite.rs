@@ -1,4 +1,4 @@
-//! Kaitai's test suite through the binrw backend (`kaitai-suite --backend binrw`): the module of
+//! Kaitai's test suite through the binrw backend (`kaitai-suite`): the module of
 //! one `.ksy` plus `pub fn run(data: &[u8]) -> Result<(), String>`, which reads the input with
 //! binrw's `BinRead`, checks the `.kst` assertions, writes the value back with `BinWrite` and
 //! compares the bytes the read consumed.
@@ -15,9 +15,19 @@ use std::path::Path;
 
 use super::emit;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
-use crate::emit::Check;
+use crate::SchemaError;
 use crate::expr::Expr;
-use crate::ksy::SchemaError;
+
+/// One `.kst` check: an assertion or the expected exception.
+pub enum Check {
+    /// `actual == expected`.
+    Assert(Expr, Expr),
+    /// Reading must fail with this Kaitai exception name.
+    Exception(String),
+    /// Evaluating `actual` must fail with this Kaitai exception name (an assertion with
+    /// `exception:` instead of `expected:`).
+    Raises(Expr, String),
+}
 
 /// What a translated sub-expression of an assertion is.
 enum Value<'a> {

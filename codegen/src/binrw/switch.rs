@@ -16,7 +16,7 @@ use super::{
     Module, assert_attr, doc_attrs, indent, indexed_list, indexed_size, int_type, own_endian,
     write_check,
 };
-use crate::ksy::SchemaError;
+use crate::SchemaError;
 
 /// How a selector is passed and compared.
 enum Sel {
@@ -646,7 +646,7 @@ fn negate(cond: &str) -> String {
 #[cfg(test)]
 mod tests {
 
-    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::ksy::SchemaError> {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
         let tag = format!("switch-{tag}");
         crate::binrw::generate_from(&tag, &[("s.ksy", ksy)], "s").map(|m| m.source)
     }

@@ -4,7 +4,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 /// Kaitai Struct schemas (.ksy) to Rust types that read and write, byte-exact.
 #[derive(Debug, Parser)]
@@ -23,11 +23,10 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Write one Rust module per schema into DIR.
+    /// Write one #[binrw] Rust module per schema into DIR.
     ///
-    /// The kaitai backend also writes DIR/ks_runtime.rs (the support code) and DIR/mod.rs. The
-    /// binrw backend writes DIR/<meta id>.rs per schema and nothing else (the schemas they
-    /// import are read for their types, but get a module only when listed too).
+    /// DIR/<meta id>.rs per schema and nothing else: the schemas they import are read for their
+    /// types, but get a module only when listed too.
     Generate {
         /// The schemas.
         #[arg(required = true, value_name = "SCHEMA.ksy")]
@@ -39,9 +38,6 @@ pub enum Command {
         /// generate.
         #[arg(long)]
         check: bool,
-        /// The emitter.
-        #[arg(long, value_enum, default_value_t = Backend::Kaitai)]
-        backend: Backend,
         #[command(flatten)]
         imports: ImportArgs,
     },
@@ -73,15 +69,6 @@ pub enum Command {
     },
 }
 
-/// Which emitter `generate` uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Backend {
-    /// Any supported Kaitai schema, as types over the ks_runtime.rs support module.
-    Kaitai,
-    /// Plain #[binrw] types for the -savepoint-* subset.
-    Binrw,
-}
-
 /// Where absolute imports are looked up.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
@@ -89,15 +76,6 @@ pub struct ImportArgs {
     /// imports are found beside the schema.
     #[arg(short = 'I', long = "import-path", value_name = "IMPORT_DIR")]
     pub import_paths: Vec<PathBuf>,
-}
-
-impl ImportArgs {
-    /// The generator's options.
-    pub fn options(&self) -> savepoint_codegen::Options {
-        savepoint_codegen::Options {
-            import_paths: self.import_paths.clone(),
-        }
-    }
 }
 
 /// Parses the whole command line (program name first).
@@ -125,13 +103,11 @@ mod tests {
 
     #[test]
     fn commands_and_options() {
-        let cli =
-            parse_str("generate a.ksy b.ksy -o out --check -I x -I y --backend binrw").unwrap();
+        let cli = parse_str("generate a.ksy b.ksy -o out --check -I x -I y").unwrap();
         let Command::Generate {
             schemas,
             output,
             check,
-            backend,
             imports,
         } = cli.command
         else {
@@ -140,17 +116,12 @@ mod tests {
         assert_eq!(schemas, [PathBuf::from("a.ksy"), PathBuf::from("b.ksy")]);
         assert_eq!(output, PathBuf::from("out"));
         assert!(check);
-        assert_eq!(backend, Backend::Binrw);
-        assert_eq!(
-            imports.options().import_paths,
-            [PathBuf::from("x"), "y".into()]
-        );
-        let Command::Generate { backend, check, .. } =
-            parse_str("generate a.ksy -o o").unwrap().command
+        assert_eq!(imports.import_paths, [PathBuf::from("x"), "y".into()]);
+        let Command::Generate { check, .. } = parse_str("generate a.ksy -o o").unwrap().command
         else {
             panic!("not generate");
         };
-        assert_eq!((backend, check), (Backend::Kaitai, false));
+        assert!(!check);
         let Command::RoundTrip { schema, files, .. } =
             parse_str("roundtrip s.ksy f1 f2").unwrap().command
         else {
@@ -167,7 +138,7 @@ mod tests {
             "generate",
             "generate a.ksy",
             "generate -o out",
-            "generate a.ksy -o out --backend rust",
+            "generate a.ksy -o out --backend binrw",
             "generate a.ksy -o out -I",
             "roundtrip s.ksy",
             "roundtrip s.ksy f --check",
