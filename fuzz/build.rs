@@ -12,9 +12,11 @@ fn main() -> Result<(), savepoint_codegen::BuildError> {
 }
 
 /// The schemas, each with a module named by its `meta/id` in the target.
-const GALLERY_READERS: [&str; 8] = [
+const GALLERY_READERS: [&str; 10] = [
     "archive/unix_compress.ksy",
+    "filesystem/luks.ksy",
     "filesystem/squashfs_superblock.ksy",
+    "filesystem/vmware_vmdk.ksy",
     "image/pcx.ksy",
     "image/xwd.ksy",
     "media/au.ksy",

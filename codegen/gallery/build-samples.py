@@ -241,19 +241,23 @@ def ext2_sample():
 
 
 def luks_sample():
-    """A LUKS1 header (cryptsetup is not needed to lay it out): one enabled key slot whose
-    key material starts at sector 8, the payload at sector 16."""
+    """A LUKS1 header laid out as cryptsetup's luksFormat lays it out (cryptsetup is not needed
+    for that): a 32-byte key, 4000 anti-forensic stripes in every key slot, the key material of
+    slot i at sector 8 + 256 * i (128000 bytes each, aligned to 8 sectors), slot 0 enabled and the
+    others disabled, the payload at sector 4096 (2 MiB)."""
     hdr = b"LUKS\xba\xbe" + b"\x00\x01"
     hdr += b"aes".ljust(32, b"\0") + b"xts-plain64".ljust(32, b"\0") + b"sha256".ljust(32, b"\0")
-    hdr += struct.pack(">II", 16, 32) + bytes(range(20)) + bytes(range(32, 64))
+    hdr += struct.pack(">II", 4096, 32) + bytes(range(20)) + bytes(range(32, 64))
     hdr += struct.pack(">I", 1000) + b"01234567-89ab-cdef-0123-456789abcdef".ljust(40, b"\0")
     for slot in range(8):
         if slot == 0:
-            hdr += struct.pack(">II", 0x00AC71F3, 2000) + bytes(32) + struct.pack(">II", 8, 4)
+            hdr += struct.pack(">II", 0x00AC71F3, 2000) + bytes(range(64, 96))
         else:
-            hdr += struct.pack(">II", 0x0000DEAD, 0) + bytes(32) + struct.pack(">II", 0, 4000)
+            hdr += struct.pack(">II", 0x0000DEAD, 0) + bytes(32)
+        hdr += struct.pack(">II", 8 + 256 * slot, 4000)
     out = bytearray(hdr.ljust(8 * 512, b"\0"))
-    out += bytes((i * 7) & 0xff for i in range(32 * 4)).ljust(8 * 512, b"\0")
+    out += bytes((i * 7) & 0xff for i in range(32 * 4000)).ljust(256 * 512, b"\0")
+    out = out.ljust(4096 * 512, b"\0")
     out += TEXT
     return bytes(out)
 
@@ -298,8 +302,13 @@ def vfat_sample():
 def vmware_vmdk_sample():
     tool("qemu-img")
     d = work_dir()
-    path = os.path.join(d, "disk.vmdk")
-    run("qemu-img", "create", "-q", "-f", "vmdk", path, "1M")
+    raw, path = os.path.join(d, "disk.raw"), os.path.join(d, "disk.vmdk")
+    # A 1 MiB disk full of TEXT, so every grain is allocated and the file runs past the primary
+    # grain directory by the size_grain sectors the schema's `grain_primary` reads (an empty disk
+    # from `qemu-img create` ends 64 KiB short of it).
+    with open(raw, "wb") as f:
+        f.write((TEXT * (1024 * 1024 // len(TEXT) + 1))[:1024 * 1024])
+    run("qemu-img", "convert", "-q", "-f", "raw", "-O", "vmdk", raw, path)
     return open(path, "rb").read()
 
 

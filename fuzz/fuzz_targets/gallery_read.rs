@@ -54,4 +54,6 @@ gallery! {
     pcx::Pcx,
     xwd::Xwd,
     au::Au,
+    luks::Luks,
+    vmware_vmdk::VmwareVmdk,
 }
