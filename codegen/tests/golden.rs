@@ -4,7 +4,7 @@
 //! the generator shows up as a diff of these files.
 //!
 //! `golden_modules_are_fresh` regenerates every schema through `Builder` (the pipeline of build
-//! scripts and `generate --backend binrw`) and fails, naming the file and the first lines that
+//! scripts and `generate`) and fails, naming the file and the first lines that
 //! differ, when the output changed; accept a reviewed change with
 //! `SAVEPOINT_REGENERATE=1 cargo test -p savepoint-codegen --test golden`.
 //!
