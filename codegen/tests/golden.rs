@@ -97,6 +97,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/parent_root.rs"] mod parent_root;
 #[rustfmt::skip] #[path = "golden/process.rs"] mod process;
 #[rustfmt::skip] #[path = "golden/repeat.rs"] mod repeat;
+#[rustfmt::skip] #[path = "golden/root_param.rs"] mod root_param;
 #[rustfmt::skip] #[path = "golden/savepoint_enum.rs"] mod savepoint_enum;
 #[rustfmt::skip] #[path = "golden/savepoint_pattern.rs"] mod savepoint_pattern;
 #[rustfmt::skip] #[path = "golden/savepoint_rust.rs"] mod savepoint_rust;
@@ -727,6 +728,18 @@ fn struct_params_take_the_type_callers_pass() {
     assert_eq!(v.body.inner.head.len, 3);
     assert_eq!(v.body.inner.data, [0xaa, 0xbb]);
     assert_eq!(v.body.len_plus_one(), Some(4));
+}
+
+#[test]
+fn root_given_whole_passes_the_values_read_from_it() {
+    // count 3, code 0x2010; the instance at 1 reads low 0x10 (code's first byte).
+    let v: root_param::RootParam = round_trip(&[3, 0x10, 0x20]);
+    assert_eq!((v.count, v.code, v.check.low), (3, 0x2010, 0x10));
+    // count 3 + low 16; default_kind is big (9).
+    assert_eq!(v.default_kind(), Some(root_param::Kind::Big));
+    assert_eq!((v.check.top_count, v.check.top_default_kind), (3, 9));
+    assert_eq!(v.check.sum(), Some(19));
+    assert_eq!(v.check.big(), Some(true));
 }
 
 #[test]

@@ -25,6 +25,7 @@ mod process;
 mod recursion;
 mod repeat;
 mod root_io;
+mod root_param;
 mod schema;
 mod struct_params;
 pub mod suite;
