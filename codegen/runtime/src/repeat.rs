@@ -41,6 +41,34 @@ where
     move |r, endian, args| read_list(r, endian, Stop::UntilIo(&last), &|_| args.clone())
 }
 
+/// binrw's `count` for a list of `n` integers of `width` bytes each, once the input is known to
+/// hold them: for integer lists binrw reserves the whole list before it reads, so a count taken
+/// from a hostile file would allocate that much (or overflow the capacity) before the read
+/// fails.
+pub fn ks_count<'a, R, T, N>(n: N, width: u64) -> impl Fn(&mut R, Endian, ()) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = ()> + 'static,
+    N: TryInto<usize>,
+{
+    // A count no `usize` holds is as far past the end as the largest one.
+    let n = n.try_into().unwrap_or(usize::MAX);
+    move |r, endian, ()| {
+        let start = r.stream_position()?;
+        let end = r.seek(SeekFrom::End(0))?;
+        r.seek(SeekFrom::Start(start))?;
+        let need = u64::try_from(n).unwrap_or(u64::MAX).saturating_mul(width);
+        if need > end.saturating_sub(start) {
+            let message = format!("{n} elements of {width} bytes run past the end of the input");
+            return Err(binrw::Error::Io(binrw::io::Error::new(
+                binrw::io::ErrorKind::UnexpectedEof,
+                message,
+            )));
+        }
+        binrw::helpers::count(n)(r, endian, ())
+    }
+}
+
 /// Reads `count` elements (`repeat: expr`), element `i` with the arguments `args(i)`.
 pub fn ks_indexed_count<'a, R, T, A, F>(
     count: usize,
@@ -289,6 +317,29 @@ mod tests {
         // Kaitai checks `_io.eof` after each element: an empty input has no first element.
         assert!(ks_until_eof::<_, u8, _>(&mut Cursor::new(&[][..]), Endian::Little, ()).is_ok());
         assert!(read(&mut Cursor::new(&[][..]), Endian::Little, ()).is_err());
+    }
+
+    #[test]
+    fn counted_integer_lists_are_checked_against_the_input_first() {
+        let read = ks_count::<_, u16, usize>(2, 2);
+        let v = read(&mut Cursor::new(&[1u8, 0, 2, 0, 9][..]), Endian::Little, ()).unwrap();
+        assert_eq!(v, [1, 2]);
+        // A count the input cannot hold fails before anything is allocated for it, also the
+        // largest one (a negative size made `usize::MAX`).
+        for n in [3, usize::MAX] {
+            let err = ks_count::<_, u16, usize>(n, 2)(
+                &mut Cursor::new(&[1u8, 0, 2, 0][..]),
+                Endian::Little,
+                (),
+            );
+            assert!(err.unwrap_err().to_string().contains("past the end"));
+        }
+        let bytes = ks_count::<_, u8, usize>(usize::MAX, 1)(
+            &mut Cursor::new(&[7u8][..]),
+            Endian::Little,
+            (),
+        );
+        assert!(bytes.is_err());
     }
 
     #[test]

@@ -324,6 +324,18 @@ fn builtin(ksy: &str) -> bool {
     int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
 }
 
+/// The width in bytes of a Rust integer type's values, for the types binrw reads a list of in
+/// one piece.
+fn int_width(rust: &str) -> Option<u64> {
+    Some(match rust {
+        "u8" | "i8" => 1,
+        "u16" | "i16" => 2,
+        "u32" | "i32" => 4,
+        "u64" | "i64" => 8,
+        _ => return None,
+    })
+}
+
 pub(super) fn int_type(ksy: &str) -> Option<&'static str> {
     let ksy = if own_endian(ksy).is_some() {
         &ksy[..2]
@@ -1427,6 +1439,8 @@ impl<'a> Module<'a> {
             self.field_args(def, field)?
         };
         let mut count = None;
+        // The width of a counted list's integers (see `ks_count`).
+        let mut width = None;
         let mut vec = false;
         let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
         let until = match &field.repeat_until {
@@ -1472,6 +1486,7 @@ impl<'a> Module<'a> {
                 _ => {
                     vec = true;
                     count = Some(e.count_in(Side::Read, &|n| self.wide_path(def, n)));
+                    width = int_width(&element);
                     element = format!("Vec<{element}>");
                     if let Some(check) = self.computed_count_check(def, field, &e) {
                         out.push_str(&check);
@@ -1512,8 +1527,14 @@ impl<'a> Module<'a> {
             br.push(read.clone());
             (count, args) = (None, None);
         }
-        if let Some(c) = count {
-            br.push(format!("count = {c}"));
+        match (count, width) {
+            // binrw reserves an integer list whole before reading it: the input is checked first.
+            (Some(c), Some(w)) if args.is_none() => {
+                self.repeat = true;
+                br.push(format!("parse_with = ks_count({c}, {w})"));
+            }
+            (Some(c), _) => br.push(format!("count = {c}")),
+            (None, _) => {}
         }
         if let Some(until) = until.as_ref().filter(|_| by_index.is_none()) {
             self.repeat = true;
@@ -2728,7 +2749,7 @@ mod param_tests {
         for expected in [
             "#[br(import(foo: Block))]",
             "#[br(args(first.clone()))]",
-            "#[br(count = foo.foo)]",
+            "#[br(parse_with = ks_count(foo.foo, 1))]",
         ] {
             assert!(src.contains(expected), "{expected}:\n{src}");
         }

@@ -357,6 +357,7 @@ pub const RUNTIME: (&str, &[&str]) = (
     "repeat",
     &[
         "ks_until_eof",
+        "ks_count",
         "ks_until",
         "ks_until_io",
         "ks_ends_at_first_io",

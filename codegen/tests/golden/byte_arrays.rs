@@ -3,7 +3,7 @@
 
 use binrw::binrw;
 use savepoint_runtime::frame::{KsBytes, KsFrame};
-use savepoint_runtime::repeat::ks_until_eof;
+use savepoint_runtime::repeat::{ks_count, ks_until_eof};
 use serde::{Deserialize, Serialize};
 
 /// Byte arrays of a constant size, of a size read before, up to a terminator, and to the end of the stream.
@@ -17,7 +17,7 @@ pub struct ByteArrays {
         sized.len() == usize::from(*len),
         savepoint_runtime::binrw_error::FieldError::new("ByteArrays.sized", format!("ByteArrays.sized must hold len elements, not {}", sized.len()))
     ))]
-    #[br(count = len)]
+    #[br(parse_with = ks_count(len, 1))]
     pub sized: Vec<u8>,
     #[br(args_raw = KsFrame { size: None, eos: false, terminator: Some(0), include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" })]
     #[bw(args_raw = KsFrame { size: None, eos: false, terminator: Some(0), include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" })]

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
+use savepoint_runtime::repeat::ks_count;
 use serde::{Deserialize, Serialize};
 
 /// Magic bytes (`contents`), as a string and as a byte list; `_sizeof` of fixed-size fields in a size.
@@ -35,6 +36,6 @@ pub struct Contents {
         tail.len() == (3usize + 1usize).checked_sub(2usize).unwrap_or(usize::MAX),
         savepoint_runtime::binrw_error::FieldError::new("Contents.tail", format!("Contents.tail must hold (i128::from(3 + 1) - i128::from(2)) elements, not {}", tail.len()))
     ))]
-    #[br(count = (3usize + 1usize).checked_sub(2usize).unwrap_or(usize::MAX))]
+    #[br(parse_with = ks_count((3usize + 1usize).checked_sub(2usize).unwrap_or(usize::MAX), 1))]
     pub tail: Vec<u8>,
 }

@@ -4,7 +4,7 @@
 use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsStr, KsSub};
 use savepoint_runtime::repeat::{
-    ks_each_write, ks_ends_at_first_io, ks_indexed_count, ks_indexed_eof,
+    ks_count, ks_each_write, ks_ends_at_first_io, ks_indexed_count, ks_indexed_eof,
     ks_indexed_until_io,
 };
 
@@ -20,7 +20,7 @@ pub struct IndexArgs {
         sizes.len() == usize::from(*qty),
         savepoint_runtime::binrw_error::FieldError::new("IndexArgs.sizes", format!("IndexArgs.sizes must hold qty elements, not {}", sizes.len()))
     ))]
-    #[br(count = qty)]
+    #[br(parse_with = ks_count(qty, 1))]
     pub sizes: Vec<u8>,
     #[bw(assert(
         counted.len() == usize::from(*qty),

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
+use savepoint_runtime::repeat::ks_count;
 use serde::{Deserialize, Serialize};
 
 /// Positioned instances whose `pos` and `size` read `_parent`, `_root` and, in the top-level type, `_root.` a value instance; the type imports the values it reads, as its seq fields do.
@@ -23,7 +24,7 @@ pub struct InstancesNav {
         first.len() == 2usize * usize::from(*len_block),
         savepoint_runtime::binrw_error::FieldError::new("InstancesNav.first", format!("InstancesNav.first must hold 2 * len_block elements, not {}", first.len()))
     ))]
-    #[br(count = 2usize * usize::from(len_block))]
+    #[br(parse_with = ks_count(2usize * usize::from(len_block), 1))]
     pub first: Vec<u8>,
 }
 
@@ -51,6 +52,6 @@ pub struct Entry {
         data.len() == usize::from(up_len_block),
         savepoint_runtime::binrw_error::FieldError::new("Entry.data", format!("Entry.data must hold up_len_block elements, not {}", data.len()))
     ))]
-    #[br(count = usize::from(up_len_block))]
+    #[br(parse_with = ks_count(usize::from(up_len_block), 1))]
     pub data: Vec<u8>,
 }

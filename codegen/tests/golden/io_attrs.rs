@@ -4,6 +4,7 @@
 use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsSub};
 use savepoint_runtime::io::{ks_io_eof, ks_io_pos, ks_io_size};
+use savepoint_runtime::repeat::ks_count;
 use serde::{Deserialize, Serialize};
 
 /// `_io.pos`, `_io.size` and `_io.eof` of the stream being read (a sized type's own substream) in a field's `if` and `size`, and `not`.
@@ -32,7 +33,7 @@ pub struct TailBlock {
     #[br(temp, parse_with = ks_io_size)]
     #[bw(ignore)]
     ks_io_size_body: u64,
-    #[br(count = usize::try_from(ks_io_size_body).unwrap_or(usize::MAX).checked_sub(usize::try_from(ks_io_pos_body).unwrap_or(usize::MAX)).unwrap_or(usize::MAX).checked_sub(1usize).unwrap_or(usize::MAX))]
+    #[br(parse_with = ks_count(usize::try_from(ks_io_size_body).unwrap_or(usize::MAX).checked_sub(usize::try_from(ks_io_pos_body).unwrap_or(usize::MAX)).unwrap_or(usize::MAX).checked_sub(1usize).unwrap_or(usize::MAX), 1))]
     pub body: Vec<u8>,
     pub last: u8,
     #[br(temp, parse_with = ks_io_pos)]

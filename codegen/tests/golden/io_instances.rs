@@ -4,7 +4,7 @@
 use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsSub};
 use savepoint_runtime::io::{ks_io_eof, ks_io_pos};
-use savepoint_runtime::repeat::{ks_ends_at_first_io, ks_until_io};
+use savepoint_runtime::repeat::{ks_count, ks_ends_at_first_io, ks_until_io};
 use serde::{Deserialize, Serialize};
 
 /// Positioned instances at `_io.pos + N` (N bytes on from where they are read: before the first
@@ -21,7 +21,7 @@ pub struct IoInstances {
         items.len() == usize::from(*count),
         savepoint_runtime::binrw_error::FieldError::new("IoInstances.items", format!("IoInstances.items must hold count elements, not {}", items.len()))
     ))]
-    #[br(count = count)]
+    #[br(parse_with = ks_count(count, 1))]
     pub items: Vec<u8>,
     pub entry: Entry,
     #[br(args_raw = (KsFrame { size: Some(6), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]

@@ -4,6 +4,7 @@
 use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsSub};
 use savepoint_runtime::io::ks_io_size;
+use savepoint_runtime::repeat::ks_count;
 use serde::{Deserialize, Serialize};
 
 /// A param of type `io` (its `.size`), given a sized sibling's substream or the top-level
@@ -37,6 +38,6 @@ pub struct Head {
 #[br(import(ks_io_size_of_stream: u64))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Body {
-    #[br(count = ks_io_size_of_stream)]
+    #[br(parse_with = ks_count(ks_io_size_of_stream, 1))]
     pub data: Vec<u8>,
 }

@@ -3,6 +3,7 @@
 
 use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsStr};
+use savepoint_runtime::repeat::ks_count;
 use serde::{Deserialize, Serialize};
 
 /// Params that are lists of integers and of strings, given an earlier list field or a value instance that is a list literal (written out in the argument); a list of user types indexed in a size (`items[1].n`), which the writer borrows.
@@ -62,7 +63,7 @@ pub struct SizedBy {
         body.len() == ks_arg_items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(ks_e.n)).unwrap_or(usize::MAX)),
         savepoint_runtime::binrw_error::FieldError::new("SizedBy.body", format!("SizedBy.body must hold items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(ks_e.n)).unwrap_or(usize::MAX)) elements, not {}", body.len()))
     ))]
-    #[br(count = items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(ks_e.n)).unwrap_or(usize::MAX)))]
+    #[br(parse_with = ks_count(items.get(1usize).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(ks_e.n)).unwrap_or(usize::MAX)), 1))]
     pub body: Vec<u8>,
 }
 

@@ -2,7 +2,7 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
-use savepoint_runtime::repeat::ks_until_eof;
+use savepoint_runtime::repeat::{ks_count, ks_until_eof};
 use serde::{Deserialize, Serialize};
 
 /// `.size` of a list field and of a positioned list instance in seq expressions.
@@ -15,13 +15,13 @@ pub struct ListSizes {
         items.len() == usize::from(*n),
         savepoint_runtime::binrw_error::FieldError::new("ListSizes.items", format!("ListSizes.items must hold n elements, not {}", items.len()))
     ))]
-    #[br(count = n)]
+    #[br(parse_with = ks_count(n, 1))]
     pub items: Vec<u8>,
     #[bw(assert(
         tail.len() == items.len(),
         savepoint_runtime::binrw_error::FieldError::new("ListSizes.tail", format!("ListSizes.tail must hold items.len() elements, not {}", tail.len()))
     ))]
-    #[br(count = items.len())]
+    #[br(parse_with = ks_count(items.len(), 1))]
     pub tail: Vec<u8>,
     #[br(seek_before = binrw::io::SeekFrom::Start(u64::try_from((1usize + usize::from(n)).saturating_add(items.len())).unwrap_or(u64::MAX)))]
     #[bw(seek_before = binrw::io::SeekFrom::Start(u64::try_from((1usize + usize::from(*n)).saturating_add(items.len())).unwrap_or(u64::MAX)))]

@@ -3,6 +3,7 @@
 
 use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsSub};
+use savepoint_runtime::repeat::ks_count;
 use serde::{Deserialize, Serialize};
 
 /// Nested user types, a type inside a type, and a user type read from a sized substream, whose fields later counts and conditions read.
@@ -18,7 +19,7 @@ pub struct NestedTypes {
         items.len() == usize::from(framed.value.version),
         savepoint_runtime::binrw_error::FieldError::new("NestedTypes.items", format!("NestedTypes.items must hold framed.value.version elements, not {}", items.len()))
     ))]
-    #[br(count = framed.value.version)]
+    #[br(parse_with = ks_count(framed.value.version, 1))]
     pub items: Vec<u8>,
     #[br(if(framed.value.inner.value == 4))]
     #[bw(assert(

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
+use savepoint_runtime::repeat::ks_count;
 use serde::{Deserialize, Serialize};
 
 /// A type with parameters (`params`), given by the field that uses it.
@@ -65,7 +66,7 @@ pub struct ItemList {
     #[br(calc = num)]
     #[bw(ignore)]
     pub num: u8,
-    #[br(count = num)]
+    #[br(parse_with = ks_count(num, 1))]
     pub items: Vec<u8>,
 }
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
+use savepoint_runtime::repeat::ks_count;
 use serde::{Deserialize, Serialize};
 
 /// Nested types using values of their parent and of the top-level type (`_parent`, `_root`).
@@ -37,12 +38,12 @@ pub struct Entry {
         data.len() == usize::from(up_len),
         savepoint_runtime::binrw_error::FieldError::new("Entry.data", format!("Entry.data must hold up_len elements, not {}", data.len()))
     ))]
-    #[br(count = usize::from(up_len))]
+    #[br(parse_with = ks_count(usize::from(up_len), 1))]
     pub data: Vec<u8>,
     #[bw(assert(
         units.len() == usize::from(root_unit),
         savepoint_runtime::binrw_error::FieldError::new("Entry.units", format!("Entry.units must hold root_unit elements, not {}", units.len()))
     ))]
-    #[br(count = usize::from(root_unit))]
+    #[br(parse_with = ks_count(usize::from(root_unit), 1))]
     pub units: Vec<u8>,
 }

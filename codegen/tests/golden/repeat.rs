@@ -2,7 +2,7 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
-use savepoint_runtime::repeat::{ks_until, ks_until_eof};
+use savepoint_runtime::repeat::{ks_count, ks_until, ks_until_eof};
 use serde::{Deserialize, Serialize};
 
 /// Repeated fields - a constant count, a count field, a count kept only as the list's length, until a condition, to the end of the stream.
@@ -16,14 +16,14 @@ pub struct Repeat {
         counted.len() == usize::from(*count),
         savepoint_runtime::binrw_error::FieldError::new("Repeat.counted", format!("Repeat.counted must hold count elements, not {}", counted.len()))
     ))]
-    #[br(count = count)]
+    #[br(parse_with = ks_count(count, 2))]
     pub counted: Vec<u16>,
     #[br(temp)]
     #[bw(try_calc = u8::try_from(derived.len()).map_err(|_| {
         savepoint_runtime::binrw_error::FieldError::new("Repeat.derived", format!("{} elements do not fit a u8 count", derived.len()))
     }))]
     len_of: u8,
-    #[br(count = len_of)]
+    #[br(parse_with = ks_count(len_of, 1))]
     pub derived: Vec<u8>,
     #[bw(assert(
         until_zero.iter().position(|x| i128::from(*x) == 0i128).map(|i| i + 1) == Some(until_zero.len()),

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and regenerate (see the crate README).
 
 use binrw::binrw;
+use savepoint_runtime::repeat::ks_count;
 use serde::{Deserialize, Serialize};
 
 /// `SwitchIntSize.len`, switched on `code`.
@@ -58,7 +59,7 @@ pub struct SwitchIntSize {
         body.len() == usize::try_from(len.ks_int()).unwrap_or(usize::MAX),
         savepoint_runtime::binrw_error::FieldError::new("SwitchIntSize.body", format!("SwitchIntSize.body must hold len.ks_int() elements, not {}", body.len()))
     ))]
-    #[br(count = len.ks_int())]
+    #[br(parse_with = ks_count(len.ks_int(), 1))]
     pub body: Vec<u8>,
     #[br(if(len.ks_int() > 1))]
     #[bw(assert(
@@ -70,7 +71,7 @@ pub struct SwitchIntSize {
         tail.len() == usize::try_from(len.ks_int()).unwrap_or(usize::MAX).saturating_add(1usize),
         savepoint_runtime::binrw_error::FieldError::new("SwitchIntSize.tail", format!("SwitchIntSize.tail must hold len.ks_int() + 1 elements, not {}", tail.len()))
     ))]
-    #[br(count = usize::try_from(len.ks_int()).unwrap_or(usize::MAX).saturating_add(1usize))]
+    #[br(parse_with = ks_count(usize::try_from(len.ks_int()).unwrap_or(usize::MAX).saturating_add(1usize), 1))]
     pub tail: Vec<u8>,
 }
 

@@ -8,6 +8,7 @@ use crate::primitives::Money;
 use crate::primitives::Text;
 use crate::primitives::XyzU16;
 use crate::ride_instance::RideInstance;
+use savepoint_runtime::repeat::ks_count;
 use schema_derive::{pattern, versioned};
 use serde::{Deserialize, Serialize};
 
@@ -75,7 +76,7 @@ pub struct CoasterCar {
     }))]
     count: u32,
     /// Guest id in every seat (-1 for empty).
-    #[br(count = count)]
+    #[br(parse_with = ks_count(count, 4))]
     pub seats: Vec<i32>,
 }
 

@@ -4,6 +4,7 @@
 use binrw::binrw;
 use crate::primitives::Bool;
 use crate::primitives::Text;
+use savepoint_runtime::repeat::ks_count;
 use schema_derive::pattern;
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +34,7 @@ pub struct GameObserver {
     }))]
     rating_count: u32,
     /// Park rating history, most recent first.
-    #[br(count = rating_count)]
+    #[br(parse_with = ks_count(rating_count, 2))]
     pub rating_history: Vec<u16>,
     #[br(temp)]
     #[bw(try_calc = u32::try_from(guest_history.len()).map_err(|_| {
@@ -41,6 +42,6 @@ pub struct GameObserver {
     }))]
     guest_count: u32,
     /// Guest count history, most recent first.
-    #[br(count = guest_count)]
+    #[br(parse_with = ks_count(guest_count, 4))]
     pub guest_history: Vec<u32>,
 }
