@@ -44,7 +44,8 @@ where
 /// binrw's `count` for a list of `n` integers of `width` bytes each, once the input is known to
 /// hold them: for integer lists binrw reserves the whole list before it reads, so a count taken
 /// from a hostile file would allocate that much (or overflow the capacity) before the read
-/// fails.
+/// fails. A list that starts past the end of the input is refused even when empty: a positioned
+/// instance read there would have the writer pad its output with zeros up to that position.
 pub fn ks_count<'a, R, T, N>(n: N, width: u64) -> impl Fn(&mut R, Endian, ()) -> BinResult<Vec<T>>
 where
     R: Read + Seek,
@@ -58,7 +59,7 @@ where
         let end = r.seek(SeekFrom::End(0))?;
         r.seek(SeekFrom::Start(start))?;
         let need = u64::try_from(n).unwrap_or(u64::MAX).saturating_mul(width);
-        if need > end.saturating_sub(start) {
+        if start > end || need > end.saturating_sub(start) {
             let message = format!("{n} elements of {width} bytes run past the end of the input");
             return Err(binrw::Error::Io(binrw::io::Error::new(
                 binrw::io::ErrorKind::UnexpectedEof,
@@ -340,6 +341,12 @@ mod tests {
             (),
         );
         assert!(bytes.is_err());
+        // Empty at the end of the input is a list; empty past it is refused.
+        let mut at_end = Cursor::new(&[7u8][..]);
+        at_end.set_position(1);
+        assert!(ks_count::<_, u8, usize>(0, 1)(&mut at_end, Endian::Little, ()).is_ok());
+        at_end.set_position(9);
+        assert!(ks_count::<_, u8, usize>(0, 1)(&mut at_end, Endian::Little, ()).is_err());
     }
 
     #[test]
