@@ -1,7 +1,28 @@
 //! Comparing two JSON trees, for the differential tests that read a file with a format crate and
 //! with a parser the official Kaitai Struct compiler generated, and compare what both found.
 
+use std::collections::HashMap;
+use std::path::Path;
+
 use serde_json::Value;
+
+/// The `status.tsv` a Kaitai dump script writes into `dumps`: corpus path, then `ok` or
+/// `error: ...`.
+pub fn read_status(dumps: &Path) -> HashMap<String, String> {
+    let text = std::fs::read_to_string(dumps.join("status.tsv"))
+        .unwrap_or_else(|e| panic!("{}: {e}", dumps.display()));
+    text.lines()
+        .filter_map(|line| line.split_once('\t'))
+        .map(|(path, result)| (path.to_owned(), result.to_owned()))
+        .collect()
+}
+
+/// The JSON tree a Kaitai dump script wrote for the corpus file `path`.
+pub fn read_dump(dumps: &Path, path: &str) -> Value {
+    let file = dumps.join(format!("{path}.json"));
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
 
 /// The first place where the two trees differ, as `path: ours vs theirs` (`path` is the root's
 /// name, extended with `.field` and `[index]`), or `None` when they are equal.

@@ -13,10 +13,8 @@
 mod common;
 mod synthetic;
 
-use serde_json::Value;
-use snapshots::json::first_difference;
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use snapshots::json::{first_difference, read_dump, read_status};
+use std::path::PathBuf;
 
 fn env_dir(name: &str) -> PathBuf {
     PathBuf::from(
@@ -97,20 +95,4 @@ fn kaitai_python_reads_the_same_values() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert_eq!(same + both_failed, corpus.len() + saves.len());
-}
-
-/// `status.tsv`: corpus path, then `ok` or `error: ...`.
-fn read_status(dumps: &Path) -> HashMap<String, String> {
-    let text = std::fs::read_to_string(dumps.join("status.tsv"))
-        .unwrap_or_else(|e| panic!("{}: {e}", dumps.display()));
-    text.lines()
-        .filter_map(|line| line.split_once('\t'))
-        .map(|(path, result)| (path.to_owned(), result.to_owned()))
-        .collect()
-}
-
-fn read_dump(dumps: &Path, path: &str) -> Value {
-    let file = dumps.join(format!("{path}.json"));
-    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
 }

@@ -8,7 +8,6 @@
 //! `formats/satisfactory/schema/kaitai-diff.sh` installs them, writes the Kaitai dumps and runs it
 //! with `SATISFACTORY_KAITAI_DUMPS` pointing at them.
 
-use std::collections::HashMap;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
@@ -16,7 +15,7 @@ use binrw::BinRead;
 use satisfactory::{BlueprintConfig, FBlueprintHeader, FSaveHeader};
 use serde::Serialize;
 use serde_json::Value;
-use snapshots::json::first_difference;
+use snapshots::json::{first_difference, read_dump, read_status};
 
 #[test]
 #[ignore = "needs the Kaitai dumps; run formats/satisfactory/schema/kaitai-diff.sh"]
@@ -91,20 +90,4 @@ fn headers(corpus: &Path) -> Vec<(String, String)> {
             matches!(kind, "sav" | "sbp" | "sbpcfg").then(|| (path.to_owned(), kind.to_owned()))
         })
         .collect()
-}
-
-/// `status.tsv`: corpus path, then `ok` or `error: ...`.
-fn read_status(dumps: &Path) -> HashMap<String, String> {
-    let text = std::fs::read_to_string(dumps.join("status.tsv"))
-        .unwrap_or_else(|e| panic!("{}: {e}", dumps.display()));
-    text.lines()
-        .filter_map(|line| line.split_once('\t'))
-        .map(|(path, result)| (path.to_owned(), result.to_owned()))
-        .collect()
-}
-
-fn read_dump(dumps: &Path, path: &str) -> Value {
-    let file = dumps.join(format!("{path}.json"));
-    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
 }
