@@ -3,7 +3,8 @@
 use binrw::binrw;
 use schema_derive::version;
 use serde::{Deserialize, Serialize};
-use unreal::{FGuid, FString};
+use unreal::FString;
+pub use unreal::{FCustomVersion, FEngineVersion};
 
 /// `SaveGameFileVersion::AddedCustomVersions`: the custom version table is present from here on.
 pub const SAVE_GAME_VERSION_CUSTOM_VERSIONS: u32 = 2;
@@ -47,23 +48,6 @@ impl FSaveGameHeader {
     }
 }
 
-/// `FEngineVersion`: major.minor.patch, changelist and branch name.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FEngineVersion {
-    /// Major version (4 or 5).
-    pub major: u16,
-    /// Minor version.
-    pub minor: u16,
-    /// Patch version.
-    pub patch: u16,
-    /// Changelist; the top bit marks licensee builds.
-    pub changelist: u32,
-    /// Branch, e.g. `++UE4+Release-4.27`.
-    pub branch: FString,
-}
-
 /// The custom version table in its optimized form.
 #[binrw]
 #[brw(little)]
@@ -82,15 +66,4 @@ pub struct FCustomVersionContainer {
     /// instead of allocating.
     #[br(count = count)]
     pub versions: Vec<FCustomVersion>,
-}
-
-/// One custom version: a GUID naming a subsystem and its version.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FCustomVersion {
-    /// The subsystem's GUID.
-    pub key: FGuid,
-    /// Its version.
-    pub version: i32,
 }

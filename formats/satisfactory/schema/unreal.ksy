@@ -66,3 +66,32 @@ types:
     seq:
       - {id: count, type: s4, -savepoint-count-of: items}
       - {id: items, type: f_object_reference_disc, repeat: expr, repeat-expr: count}
+  f_engine_version:
+    -savepoint-rust-type: unreal::FEngineVersion
+    doc: "`FEngineVersion`."
+    seq:
+      - id: major
+        type: u2
+        doc: Major version.
+      - id: minor
+        type: u2
+        doc: Minor version.
+      - id: patch
+        type: u2
+        doc: Patch version.
+      - id: changelist
+        type: u4
+        doc: Changelist.
+      - id: branch
+        type: fstring
+        doc: Branch name.
+  f_custom_version:
+    -savepoint-rust-type: unreal::FCustomVersion
+    doc: "`FCustomVersion`: a GUID and a version."
+    seq:
+      - id: key
+        type: f_guid
+        doc: The subsystem's GUID.
+      - id: version
+        type: s4
+        doc: Its version.

@@ -16,40 +16,13 @@ types:
       - id: file_version_ue5
         type: s4
         doc: "`FileVersionUE5`."
-  f_engine_version:
-    doc: "`FEngineVersion`."
-    seq:
-      - id: major
-        type: u2
-        doc: Major version.
-      - id: minor
-        type: u2
-        doc: Minor version.
-      - id: patch
-        type: u2
-        doc: Patch version.
-      - id: changelist
-        type: u4
-        doc: Changelist.
-      - id: branch
-        type: unreal::fstring
-        doc: Branch name.
-  f_custom_version:
-    doc: "`FCustomVersion`: a GUID and a version."
-    seq:
-      - id: key
-        type: unreal::f_guid
-        doc: The subsystem's GUID.
-      - id: version
-        type: s4
-        doc: Its version.
   f_custom_version_container:
-    -savepoint-rust-type: unreal::TArray<FCustomVersion>
+    -savepoint-rust-type: unreal::TArray<unreal::FCustomVersion>
     -savepoint-transparent: versions
     doc: "`FCustomVersionContainer`: `TArray<FCustomVersion>`."
     seq:
       - {id: count, type: s4, -savepoint-count-of: versions}
-      - {id: versions, type: f_custom_version, repeat: expr, repeat-expr: count}
+      - {id: versions, type: unreal::f_custom_version, repeat: expr, repeat-expr: count}
   f_save_object_version_data:
     doc: "`FSaveObjectVersionData`: the versions a level or object was saved with."
     seq:
@@ -63,7 +36,7 @@ types:
         type: s4
         doc: "`LicenseeVersion`."
       - id: engine_version
-        type: f_engine_version
+        type: unreal::f_engine_version
         doc: "`EngineVersion`."
       - id: custom_versions
         type: f_custom_version_container

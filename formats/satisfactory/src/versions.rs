@@ -1,12 +1,12 @@
-//! Version data: `FSaveObjectVersionData` and its parts (generated from `schema/versions.ksy`), and
-//! the SaveVersion gates the reader uses.
+//! Version data: `FSaveObjectVersionData` and its parts (generated from `schema/versions.ksy`; the
+//! engine and custom versions are `unreal`'s, shared with GVAS), and the SaveVersion gates the
+//! reader uses.
 
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
 
-pub use crate::generated::versions::{
-    FCustomVersion, FEngineVersion, FPackageFileVersion, FSaveObjectVersionData,
-};
+pub use crate::generated::versions::{FPackageFileVersion, FSaveObjectVersionData};
+pub use unreal::{FCustomVersion, FEngineVersion};
 
 /// First SaveVersion of Update 8 (older saves are rejected).
 pub const SAVE_VERSION_UPDATE_8: i32 = 41;

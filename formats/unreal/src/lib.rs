@@ -26,6 +26,7 @@ mod container;
 mod context;
 pub mod cursor;
 pub mod depth;
+mod engine_version;
 mod error;
 pub mod escape;
 mod fguid;
@@ -47,6 +48,7 @@ pub use context::{
     NameMode, NamePool, PropertyContext, StructHints,
     UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION,
 };
+pub use engine_version::{FCustomVersion, FEngineVersion};
 pub use error::Error;
 pub use fguid::FGuid;
 pub use float::{F32, F64};

@@ -3,8 +3,8 @@
 
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
-use unreal::FGuid;
-use unreal::FString;
+use unreal::FCustomVersion;
+use unreal::FEngineVersion;
 use unreal::TArray;
 
 /// `FPackageFileVersion`.
@@ -16,34 +16,6 @@ pub struct FPackageFileVersion {
     pub file_version_ue4: i32,
     /// `FileVersionUE5`.
     pub file_version_ue5: i32,
-}
-
-/// `FEngineVersion`.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FEngineVersion {
-    /// Major version.
-    pub major: u16,
-    /// Minor version.
-    pub minor: u16,
-    /// Patch version.
-    pub patch: u16,
-    /// Changelist.
-    pub changelist: u32,
-    /// Branch name.
-    pub branch: FString,
-}
-
-/// `FCustomVersion`: a GUID and a version.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FCustomVersion {
-    /// The subsystem's GUID.
-    pub key: FGuid,
-    /// Its version.
-    pub version: i32,
 }
 
 /// `FSaveObjectVersionData`: the versions a level or object was saved with.
