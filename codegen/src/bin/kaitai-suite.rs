@@ -7,13 +7,17 @@
 //! Usage: `kaitai-suite KAITAI_TESTS_DIR [--min-pass N]`. A generated test may report itself
 //! skipped at run time (an error text starting `skipped: `, see `binrw::suite`). Prints one line per test and
 //! `N passed, M failed, K skipped`; exits 1 if fewer than `--min-pass` tests passed, or if a
-//! generated reader panics or kills the process on a truncated copy of a test input (each
-//! input is also read cut to 1 byte, half its length and one byte short; an error is expected
-//! there, a panic is not).
+//! generated reader panics, kills the process or hangs on a truncated copy of a test input
+//! (each input is also read cut to 1 byte, half its length and one byte short; an error is
+//! expected there, a panic is not). A test that runs longer than 20 s fails as timed out and its
+//! process is killed, so a reader that loops forever fails the run instead of stalling it.
 
 use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use savepoint_codegen::binrw::suite::{Check, generate_test};
 use savepoint_codegen::expr::{self, Expr};
@@ -125,7 +129,7 @@ fn run(root: &Path) -> Result<usize, String> {
 }
 
 /// Reads truncated copies of every input (1 byte, half, one byte short): an error is
-/// expected, a panic or a dead process is returned.
+/// expected; a panic, a dead process or a hang is returned.
 fn hostile_runs(
     binary: &Path,
     dir: &Path,
@@ -149,40 +153,93 @@ fn hostile_runs(
     }
     Ok(run_all(binary, cut_tests.iter().collect())?
         .into_iter()
-        .filter(|(_, v)| v.contains("panicked") || v.contains("process died"))
+        .filter(|(_, v)| {
+            v.contains("panicked") || v.contains("process died") || v.contains("timed out")
+        })
         .collect())
 }
 
-/// Runs the scratch binary on `pending`, restarting it after a test that kills it.
-fn run_all(binary: &Path, mut pending: Vec<&Test>) -> Result<Vec<(String, String)>, String> {
+/// How long one test may run before it counts as hanging: the slowest suite test takes well
+/// under a second, so this is a hang, not a slow machine.
+const TEST_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Runs the scratch binary on `pending`, restarting it after a test that kills it or runs
+/// longer than `TEST_TIMEOUT` (the process is killed; the test fails as timed out).
+fn run_all(binary: &Path, pending: Vec<&Test>) -> Result<Vec<(String, String)>, String> {
+    run_all_within(binary, pending, TEST_TIMEOUT)
+}
+
+fn run_all_within(
+    binary: &Path,
+    mut pending: Vec<&Test>,
+    timeout: Duration,
+) -> Result<Vec<(String, String)>, String> {
     let mut results = Vec::new();
     while !pending.is_empty() {
-        let mut cmd = Command::new(binary);
-        for t in &pending {
-            cmd.arg(&t.id).arg(&t.data);
-        }
-        let out = cmd
-            .output()
-            .map_err(|e| format!("cannot run the scratch binary: {e}"))?;
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let mut done = 0;
-        for line in stdout.lines() {
-            if let Some((id, verdict)) = line.split_once('\t') {
-                results.push((id.to_string(), verdict.to_string()));
-                done += 1;
-            }
-        }
+        let (done, stopped) = run_batch(binary, &pending, timeout, &mut results)?;
+        let mut used = done;
         if done < pending.len() {
-            let crashed = &pending[done];
-            results.push((
-                crashed.id.clone(),
-                format!("failed: the test process died ({})", out.status),
-            ));
-            done += 1;
+            let stuck = &pending[done];
+            results.push((stuck.id.clone(), format!("failed: {stopped}")));
+            used += 1;
         }
-        pending.drain(..done);
+        pending.drain(..used);
     }
     Ok(results)
+}
+
+/// Runs one process over `pending`, collecting each `id\tverdict` line as it is printed (the
+/// scratch binary's stdout is line-buffered), until the process ends or one test takes longer
+/// than `timeout`. Returns how many tests reported and, when not all did, why the process
+/// stopped.
+fn run_batch(
+    binary: &Path,
+    pending: &[&Test],
+    timeout: Duration,
+    results: &mut Vec<(String, String)>,
+) -> Result<(usize, String), String> {
+    let mut cmd = Command::new(binary);
+    for t in pending {
+        cmd.arg(&t.id).arg(&t.data);
+    }
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run the scratch binary: {e}"))?;
+    let stdout = child
+        .stdout
+        .take()
+        .ok_or("no stdout from the scratch binary")?;
+    let (send, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut done = 0;
+    loop {
+        match lines.recv_timeout(timeout) {
+            Ok(line) => {
+                if let Some((id, verdict)) = line.split_once('\t') {
+                    results.push((id.to_string(), verdict.to_string()));
+                    done += 1;
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                // A kill that fails means the process has just ended by itself.
+                let _ = child.kill();
+                let _ = child.wait();
+                return Ok((done, format!("timed out after {} s", timeout.as_secs())));
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                let status = child.wait().map_err(|e| e.to_string())?;
+                return Ok((done, format!("the test process died ({status})")));
+            }
+        }
+    }
 }
 
 fn prepare(root: &Path, kst: &Path, import_dirs: &[PathBuf]) -> Result<(Test, String), String> {
@@ -270,4 +327,59 @@ fn run(id: &str, data: &[u8]) -> Result<(), String> {{
 }}
 "#
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in for the scratch binary: for each (id, path) pair it prints `id\tok`, except
+    /// that it sleeps for a minute on the id `hang`, and exits on the id `die`.
+    const STAND_IN: &str = "#!/bin/sh\nwhile [ $# -gt 0 ]; do\n  case $1 in\n    hang) sleep 60;;\n    die) exit 3;;\n  esac\n  printf '%s\\tok\\n' \"$1\"\n  shift 2\ndone\n";
+
+    fn stand_in(dir: &Path) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join("stand-in.sh");
+        std::fs::write(&path, STAND_IN).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    fn test(id: &str) -> Test {
+        Test {
+            id: id.into(),
+            data: PathBuf::from("unused"),
+        }
+    }
+
+    #[test]
+    fn a_hanging_test_fails_and_the_rest_still_run() {
+        let dir = std::env::temp_dir().join(format!("kaitai-suite-timeout-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let tests = [test("a"), test("hang"), test("b"), test("die"), test("c")];
+        let started = std::time::Instant::now();
+        let results = run_all_within(
+            &stand_in(&dir),
+            tests.iter().collect(),
+            Duration::from_secs(1),
+        )
+        .unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let verdicts: Vec<(&str, &str)> = results
+            .iter()
+            .map(|(id, v)| (id.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            verdicts,
+            [
+                ("a", "ok"),
+                ("hang", "failed: timed out after 1 s"),
+                ("b", "ok"),
+                ("die", "failed: the test process died (exit status: 3)"),
+                ("c", "ok"),
+            ]
+        );
+        // The sleeping process was killed, not waited for.
+        assert!(started.elapsed() < Duration::from_secs(30));
+    }
 }
