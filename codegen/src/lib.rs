@@ -31,13 +31,12 @@ pub struct SchemaError {
 
 impl std::fmt::Display for SchemaError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}: {}: {}",
-            self.file.display(),
-            self.yaml_path,
-            self.message
-        )
+        write!(f, "{}: ", self.file.display())?;
+        // An error about the whole file (unreadable, not YAML) has no path inside it.
+        if !self.yaml_path.is_empty() {
+            write!(f, "{}: ", self.yaml_path)?;
+        }
+        f.write_str(&self.message)
     }
 }
 
