@@ -1,10 +1,11 @@
-"""Reads the header of every Satisfactory corpus save (FSaveHeader) and blueprint (FBlueprintHeader),
-and every blueprint config whole, with the Python code the official Kaitai Struct compiler generated
+"""Reads the header of every Satisfactory corpus save (FSaveHeader) and blueprint (FBlueprintHeader)
+with the chunk headers after it (ChunkHeader), and every blueprint config whole, with the Python code the official Kaitai Struct compiler generated
 from these schemas, and writes what it read as JSON in the shape of the Rust crate's serde form.
 
 Usage: python3 kaitai_dump.py GENERATED_DIR CORPUS_DIR OUT_DIR
 
-Writes OUT_DIR/<corpus path>.json for each file whose header parses and OUT_DIR/status.tsv with one
+Writes OUT_DIR/<corpus path>.json for each file whose header parses (and, for a save or blueprint,
+OUT_DIR/<corpus path>.chunks.json, the list of its chunk headers) and OUT_DIR/status.tsv with one
 line per save, blueprint and config of the manifest: path, then `ok` or `error: <exception>`. The shaping is
 FreeRCT's (formats/freerct/schema/kaitai_dump.py, by the extension keys), plus the serde forms of
 the unreal crate's `FString` (null for length 0, the text, or {"utf16": text} for a UTF-16 string)
@@ -86,6 +87,19 @@ class SatisfactoryShaper(Shaper):
         return {"text": None}
 
 
+def chunk_headers(stream, shaper):
+    """Every chunk header (chunks.ksy) from the stream's position to its end, shaped, each
+    chunk's compressed bytes skipped."""
+    from chunks import Chunks
+
+    out = []
+    while not stream.is_eof():
+        header = Chunks.ChunkHeader(stream)
+        stream.read_bytes(header.compressed_size)
+        out.append(shaper.struct(header))
+    return out
+
+
 def main():
     gen_dir, corpus_dir, out_dir = sys.argv[1:4]
     os.makedirs(out_dir, exist_ok=True)
@@ -108,8 +122,10 @@ def main():
         with open(os.path.join(corpus_dir, path), "rb") as f:
             data = f.read()
         try:
-            parsed = header_class(KaitaiStream(io.BytesIO(data)))
+            stream = KaitaiStream(io.BytesIO(data))
+            parsed = header_class(stream)
             tree = shaper.config(parsed) if name is None else shaper.struct(parsed)
+            chunks = None if name is None else chunk_headers(stream, shaper)
         except Exception as e:  # every parse failure is a result to compare, not a crash
             status.append("%s\terror: %s: %s" % (path, type(e).__name__, str(e).replace("\n", " ")))
             continue
@@ -117,6 +133,9 @@ def main():
         os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "w", encoding="utf-8") as f:
             json.dump(tree, f, ensure_ascii=False)
+        if chunks is not None:
+            with open(os.path.join(out_dir, path + ".chunks.json"), "w", encoding="utf-8") as f:
+                json.dump(chunks, f, ensure_ascii=False)
         status.append("%s\tok" % path)
     with open(os.path.join(out_dir, "status.tsv"), "w", encoding="utf-8") as f:
         f.write("\n".join(status) + "\n")

@@ -32,6 +32,7 @@ mod error;
 #[rustfmt::skip]
 mod generated {
     pub mod blueprint;
+    pub mod chunks;
     pub mod header;
     pub mod versions;
 }
@@ -43,6 +44,7 @@ mod source;
 mod summary;
 mod versions;
 
+pub use archive::ChunkHeader;
 pub use blob::TocTail;
 pub use blueprint::{Blueprint, BlueprintBody, FBlueprintHeader, FBlueprintItemAmount};
 pub use body::{

@@ -568,6 +568,18 @@ impl ChunkedArchive {
         params: DeflateParams,
         out: &mut Vec<u8>,
     ) -> Result<(), Error> {
+        let chunks = self.streams(payload, params)?;
+        self.emit(&chunks, out)
+    }
+
+    /// The compressed chunks [`ChunkedArchive::write`] writes for `payload`: the original streams
+    /// where their bytes are unchanged, new ones for the rest (for a format that frames each
+    /// chunk with its own header type).
+    pub fn streams(
+        &self,
+        payload: &[u8],
+        params: DeflateParams,
+    ) -> Result<Vec<Cow<'_, ZlibStream>>, Error> {
         let original_len: u64 = self.chunks.iter().map(|c| c.uncompressed_len).sum();
         let mut chunks: Vec<Cow<'_, ZlibStream>> = Vec::with_capacity(self.chunks.len());
         let mut pos = 0usize;
@@ -598,7 +610,7 @@ impl ChunkedArchive {
                     .map(Cow::Owned),
             );
         }
-        self.emit(&chunks, out)
+        Ok(chunks)
     }
 
     /// Cuts `payload` into chunks of at most `max_chunk_size` bytes and compresses each.
