@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 
 use super::expr::{self, Side};
 use super::schema::{Field, FieldType, KsEnum, TypeDef};
+use super::tokens::source;
 
 /// The width and own bit order (`Some(true)` for `be`) of a Kaitai bit type.
 pub(super) fn width(ksy: &str) -> Option<(u32, Option<bool>)> {
@@ -146,7 +147,7 @@ impl Run {
                 let n = expr::parse(n).map_err(|e| fail(&e))?;
                 let read = format!(
                     ", usize::try_from({}).unwrap_or(usize::MAX)",
-                    n.rust(Side::Read)
+                    source(&n.rust(Side::Read))
                 );
                 ("ks_bits_read_n", format!("Vec<{int}>"), Some((n, read)))
             }
@@ -159,13 +160,17 @@ impl Run {
         if let Some(cond) = &field.cond {
             let cond = expr::parse_io(cond, false).map_err(|e| fail(&e))?;
             let cond = super::io::localize(&cond, field);
-            br.push(format!("if({})", cond.rust(Side::Read)));
+            br.push(format!("if({})", source(&cond.rust(Side::Read))));
             // The writer does not know the stream's attributes (see `io.rs`).
             if !super::io::reads_stream(&cond) {
-                let check = format!("{}.is_some() == ({})", field.id, cond.rust(Side::Write));
+                let check = format!(
+                    "{}.is_some() == ({})",
+                    field.id,
+                    source(&cond.rust(Side::Write))
+                );
                 let message = format!(
                     "{path} must be present exactly when {}",
-                    cond.rust(Side::Read)
+                    source(&cond.rust(Side::Read))
                 );
                 out.push_str(&super::emit::write_check(&path, &check, &message, &[]));
             }
@@ -198,10 +203,10 @@ impl Run {
         if let Some((n, _)) = &count {
             let check = format!(
                 "usize::try_from({}).is_ok_and(|n| n == {}.len())",
-                n.rust(Side::Write),
+                source(&n.rust(Side::Write)),
                 field.id
             );
-            let message = format!("{path} must hold {} elements", n.rust(Side::Read));
+            let message = format!("{path} must hold {} elements", source(&n.rust(Side::Read)));
             out.push_str(&super::emit::write_check(&path, &check, &message, &[]));
         }
         let _ = writeln!(out, "pub {}: {ty},", field.id);

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::expr::{self, Expr, Side};
+use super::tokens::source;
 
 #[path = "index.rs"]
 mod index;
@@ -1062,7 +1063,7 @@ impl<'a> Module<'a> {
                 match self.index_arg(field, arg, ty)? {
                     Some(index) => out.push(index),
                     None => {
-                        let value = self.expr(field, arg)?.rust(Side::Write);
+                        let value = source(&self.expr(field, arg)?.rust(Side::Write));
                         out.push(list_args::lend(ty, value));
                     }
                 }
@@ -1389,15 +1390,19 @@ impl<'a> Module<'a> {
             out.push_str(&gate);
         } else if let Some(cond) = &field.cond {
             let cond = self.expr(field, cond)?;
-            let _ = writeln!(out, "#[br(if({}))]", cond.rust(Side::Read));
+            let _ = writeln!(out, "#[br(if({}))]", source(&cond.rust(Side::Read)));
             // The writer does not know the stream's attributes (see `io.rs`).
             if !super::io::reads_stream(&cond) {
-                let check = format!("{}.is_some() == ({})", field.id, cond.rust(Side::Write));
+                let check = format!(
+                    "{}.is_some() == ({})",
+                    field.id,
+                    source(&cond.rust(Side::Write))
+                );
                 let message = format!(
                     "{}.{} must be present exactly when {}",
                     def.rust_name,
                     field.id,
-                    cond.rust(Side::Read)
+                    source(&cond.rust(Side::Read))
                 );
                 let path = format!("{}.{}", def.rust_name, field.id);
                 out.push_str(&write_check(&path, &check, &message, &[]));
@@ -1485,7 +1490,7 @@ impl<'a> Module<'a> {
                 }
                 _ => {
                     vec = true;
-                    count = Some(e.count_in(Side::Read, &|n| self.wide_path(def, n)));
+                    count = Some(source(&e.count_in(Side::Read, &|n| self.wide_path(def, n))));
                     width = int_width(&element);
                     element = format!("Vec<{element}>");
                     if let Some(check) = self.computed_count_check(def, field, &e) {
@@ -1842,7 +1847,10 @@ impl<'a> Module<'a> {
                 .map_or("None".to_string(), |e| match e.constant() {
                     Some(n) => format!("Some({n})"),
                     None if indexed => "Some(usize::try_from(*ks_n).unwrap_or(usize::MAX))".into(),
-                    None => format!("Some({})", e.to_usize(side, &|n| self.wide_path(def, n))),
+                    None => format!(
+                        "Some({})",
+                        source(&e.to_usize(side, &|n| self.wide_path(def, n)))
+                    ),
                 });
             out.push(format!(
                 "KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?}, unit: {unit}, eos_error: {}, encoding: {encoding_name:?} }}",
@@ -2089,7 +2097,7 @@ impl<'a> Module<'a> {
             }
             FieldType::Switch { on, .. } => {
                 let on = self.expr(field, on)?;
-                return Ok(Some(vec![on.rust(Side::Read)]));
+                return Ok(Some(vec![source(&on.rust(Side::Read))]));
             }
             FieldType::None => return Ok(None),
         };
@@ -2129,7 +2137,7 @@ impl<'a> Module<'a> {
                 let size = self.resolve_expr(field, size, true)?;
                 let wide = |n: &str| self.wide_path(def, n);
                 out.push(super::io::size_arg_rust(&size, &|e| {
-                    e.to_usize(Side::Read, &wide)
+                    source(&e.to_usize(Side::Read, &wide))
                 }));
                 continue;
             }
@@ -2142,7 +2150,7 @@ impl<'a> Module<'a> {
                     format!("`{a}` itself as a type argument is not supported by the binrw backend (only values of it)"),
                 ));
             }
-            let arg = e.rust(Side::Read);
+            let arg = source(&e.rust(Side::Read));
             // A user-type param is imported by value (see `user_param_type`); a list one as a
             // `Vec`, whatever holds the argument (a fixed count is read into an array).
             out.push(if int_type(ty).is_some() || ty == "bool" {
@@ -2250,11 +2258,13 @@ impl<'a> Module<'a> {
             Some(n) if wide => format!("usize::try_from(*{n}).is_ok_and(|n| n == {id}.len())"),
             _ => format!(
                 "{id}.len() == {}",
-                count.count_in(Side::Write, &|n| self.wide_path(def, n))
+                source(&count.count_in(Side::Write, &|n| self.wide_path(def, n)))
             ),
         };
         // The count as Rust, its braces escaped for `format!`.
-        let source = count.rust(Side::Read).replace('{', "{{").replace('}', "}}");
+        let source = source(&count.rust(Side::Read))
+            .replace('{', "{{")
+            .replace('}', "}}");
         let message = format!(
             "{}.{id} must hold {source} elements, not {{}}",
             def.rust_name
@@ -2299,7 +2309,7 @@ impl<'a> Module<'a> {
             if !target.seq.iter().any(|f| counts(&f)) {
                 continue;
             }
-            let count = self.expr(field, arg)?.count(Side::Write);
+            let count = source(&self.expr(field, arg)?.count(Side::Write));
             for inner in target.seq.iter().filter(counts) {
                 checks.push((inner.id.clone(), count.clone(), arg.clone()));
             }

@@ -8,6 +8,7 @@ use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::{Module, int_type};
 use crate::SchemaError;
+use crate::binrw::tokens::source;
 
 /// Whether a type argument of `field` is `_index`.
 pub(super) fn uses_index(field: &Field) -> bool {
@@ -69,6 +70,7 @@ impl Module<'_> {
                 let count = self
                     .size_expr(field, count)?
                     .to_usize(Side::Read, &|n| self.wide_path(def, n));
+                let count = source(&count);
                 format!("parse_with = ks_indexed_count({count}, {each})")
             }
             (None, Some(until)) => format!("parse_with = {}", until.indexed_parse_with(&each)),

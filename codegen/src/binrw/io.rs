@@ -15,6 +15,7 @@
 
 use super::expr::{self, Expr};
 use super::schema::{Field, FieldType, TypeDef};
+use super::tokens::source;
 use super::value::{self, Ty};
 use crate::expr::Expr as KsExpr;
 
@@ -211,7 +212,7 @@ pub fn size_arg_rust(e: &Expr, to_usize: &dyn Fn(&Expr) -> String) -> String {
         Expr::Path(p) if p.len() == 1 && is_local(&p[0]) => p[0].clone(),
         Expr::Ternary(c, a, b) => format!(
             "if {} {{ {} }} else {{ {} }}",
-            c.rust(super::expr::Side::Read),
+            source(&c.rust(super::expr::Side::Read)),
             size_arg_rust(a, to_usize),
             size_arg_rust(b, to_usize)
         ),

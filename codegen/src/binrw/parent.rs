@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 use super::emit::int_type;
 use super::expr::{self, Expr, Side};
 use super::schema::{Field, FieldType, Schemas, TypeDef};
+use super::tokens::source;
 
 /// Whether a path (or its first segment) starts at an enclosing type.
 pub fn is_nav(head: &str) -> bool {
@@ -331,8 +332,8 @@ impl<'a> Nav<'a> {
                         read.push(slice.clone());
                         write.push(slice);
                     } else {
-                        read.push(e.rust(Side::Read));
-                        write.push(e.rust(Side::Write));
+                        read.push(source(&e.rust(Side::Read)));
+                        write.push(source(&e.rust(Side::Write)));
                     }
                 }
             }

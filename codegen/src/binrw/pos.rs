@@ -10,6 +10,7 @@
 
 use super::expr::{self, Expr, Side};
 use super::schema::{Field, FieldType, File, Positioned, TypeDef};
+use super::tokens::source;
 
 /// One entry of a struct body, in declaration (reading and writing) order.
 pub(super) enum Item<'a> {
@@ -139,15 +140,18 @@ pub(super) fn attrs(
         ),
         None => match &e {
             Expr::Path(path) if !wide(&path.join(".")) => {
-                format!("binrw::io::SeekFrom::Start(u64::from({}))", e.rust(side))
+                format!(
+                    "binrw::io::SeekFrom::Start(u64::from({}))",
+                    source(&e.rust(side))
+                )
             }
             Expr::Path(_) | Expr::Param(_) => format!(
                 "binrw::io::SeekFrom::Start(u64::try_from({}).unwrap_or(u64::MAX))",
-                e.rust(side)
+                source(&e.rust(side))
             ),
             _ => format!(
                 "binrw::io::SeekFrom::Start(u64::try_from({}).unwrap_or(u64::MAX))",
-                e.to_usize(side, wide)
+                source(&e.to_usize(side, wide))
             ),
         },
     };

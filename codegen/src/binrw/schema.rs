@@ -885,6 +885,14 @@ pub(super) fn snake_to_camel(id: &str) -> String {
         .collect()
 }
 
+/// The error for an id the generated code could not name (the expressions naming it, which
+/// the generator builds as tokens, need an identifier).
+fn not_ident(id: &str) -> String {
+    format!(
+        "id `{id}` is not supported by the binrw backend (only letters, digits and `_`, not starting with a digit)"
+    )
+}
+
 /// A byte value (`terminator`, `pad-right`).
 fn byte(cx: &Cx, ypath: &str, v: &Value) -> Result<u8, SchemaError> {
     v.as_u64()
@@ -1020,6 +1028,9 @@ impl Cx<'_> {
                 let pty = p.get("type").and_then(Value::as_str);
                 if let (Some(id), Some(e)) = (pid, p.get("enum").and_then(Value::as_str)) {
                     param_enums.push((id.to_string(), e.to_string()));
+                }
+                if let Some(id) = pid.filter(|id| !super::tokens::is_ident(id)) {
+                    return Err(self.err(&format!("{ypath}/params/{i}/id"), not_ident(id)));
                 }
                 match (pid, pty) {
                     // A `b1` param is Kaitai's boolean, as a `b1` field is.
@@ -1258,6 +1269,9 @@ impl Cx<'_> {
     fn field(&self, ypath: &str, map: &Mapping) -> Result<Field, SchemaError> {
         check_keys(self, ypath, map, FIELD_KEYS)?;
         let id = str_key(map, "id").ok_or_else(|| self.err(ypath, "a seq field needs an id"))?;
+        if !super::tokens::is_ident(&id) {
+            return Err(self.err(&format!("{ypath}/id"), not_ident(&id)));
+        }
         let ty = match map.get("type") {
             None => FieldType::None,
             Some(Value::String(s)) => {
@@ -1461,6 +1475,27 @@ impl Cx<'_> {
 #[cfg(test)]
 mod import_tests {
     use super::*;
+
+    #[test]
+    fn ids_that_are_not_identifiers_are_refused() {
+        for (ksy, path) in [
+            (
+                "meta: {id: i}\nseq:\n  - {id: a-b, type: u1}\n",
+                "/seq/0/id",
+            ),
+            (
+                "meta: {id: i}\nseq:\n  - {id: x, type: t(1)}\ntypes:\n  t:\n    params:\n      - {id: 2n, type: u1}\n",
+                "/types/t/params/0/id",
+            ),
+        ] {
+            let err = crate::binrw::generate_from("ids", &[("i.ksy", ksy)], "i").unwrap_err();
+            let err = err.to_string();
+            assert!(
+                err.contains(path) && err.contains("not starting with a digit"),
+                "{err}"
+            );
+        }
+    }
 
     #[test]
     fn imports_resolve_top_level_and_nested_types() {

@@ -17,6 +17,7 @@ use super::{
     write_check,
 };
 use crate::SchemaError;
+use crate::binrw::tokens::source;
 
 /// How a selector is passed and compared.
 enum Sel {
@@ -434,8 +435,8 @@ impl Module<'_> {
         if !name {
             let e = self.expr(field, on)?;
             return Ok(Sel::Expr {
-                read: e.rust_arg(Side::Read),
-                write: e.rust_arg(Side::Write),
+                read: source(&e.rust_arg(Side::Read)),
+                write: source(&e.rust_arg(Side::Write)),
             });
         }
         let sel = def.seq.iter().find(|f| f.id == on).ok_or_else(refuse)?;

@@ -1275,7 +1275,7 @@ mod tests {
         let e = super::super::expr::parse_size("len2 + 1").unwrap();
         let inlined = inline_seq_uses(def, s, &e, true).unwrap();
         assert_eq!(
-            inlined.rust(super::super::expr::Side::Read),
+            super::super::tokens::source(&inlined.rust(super::super::expr::Side::Read)),
             "(i128::from(a) - i128::from(2)) + 1"
         );
         // Outside a size `-` is refused; an instance of a later field cannot be inlined.
