@@ -13,6 +13,9 @@
 //! of it): the caller passes the size of a sibling's own area (its `size`) or of the top-level
 //! type's stream (`_root._io`, recorded like `_io.size`). The writer is not given it.
 
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
 use super::expr::{self, Expr};
 use super::schema::{Field, FieldType, TypeDef};
 use super::tokens::source;
@@ -127,11 +130,12 @@ fn is_io_name(e: &KsExpr) -> bool {
 
 /// `base.attr` in a value instance when it is an `_io` attribute: its type and the stored field
 /// of [`seq_end_fields`] that holds it.
-pub fn recorded(base: &KsExpr, attr: &str) -> Option<(Ty, String)> {
+pub fn recorded(base: &KsExpr, attr: &str) -> Option<(Ty, TokenStream)> {
     match attr {
-        "eof" if is_io_name(base) => Some((Ty::Bool, "self._io_eof".into())),
+        "eof" if is_io_name(base) => Some((Ty::Bool, quote!(self._io_eof))),
         "pos" | "size" if is_io_name(base) => {
-            Some((Ty::Int, format!("i128::from(self._io_{attr})")))
+            let field = format_ident!("_io_{attr}");
+            Some((Ty::Int, quote!(i128::from(self.#field))))
         }
         _ => None,
     }

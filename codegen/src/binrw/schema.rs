@@ -659,6 +659,9 @@ impl Cx<'_> {
                     .as_str()
                     .ok_or_else(|| self.err(&epath, "enum names are strings"))?;
                 let vpath = format!("{epath}/{name}");
+                if !super::tokens::is_ident(&snake_to_camel(name)) {
+                    return Err(self.err(&vpath, not_ident(name)));
+                }
                 let values = values
                     .as_mapping()
                     .ok_or_else(|| self.err(&vpath, "an enum is a mapping of values to names"))?;
@@ -671,6 +674,9 @@ impl Cx<'_> {
                         .map(i128::from)
                         .or_else(|| k.as_u64().map(i128::from));
                     match (key, id) {
+                        (Some(_), Some(id)) if !super::tokens::is_ident(&snake_to_camel(id)) => {
+                            return Err(self.err(&self.key_path(&vpath, i, k), not_ident(id)));
+                        }
                         (Some(k), Some(id)) => pairs.push((k, snake_to_camel(id))),
                         _ => {
                             return Err(self.err(
@@ -1073,6 +1079,9 @@ impl Cx<'_> {
                     .as_str()
                     .ok_or_else(|| self.err(&ipath, "instance ids are strings"))?;
                 let path = format!("{ipath}/{iid}");
+                if !super::tokens::is_ident(iid) {
+                    return Err(self.err(&path, not_ident(iid)));
+                }
                 let imap = value
                     .as_mapping()
                     .ok_or_else(|| self.err(&path, "an instance is a mapping"))?;
@@ -1486,6 +1495,14 @@ mod import_tests {
             (
                 "meta: {id: i}\nseq:\n  - {id: x, type: t(1)}\ntypes:\n  t:\n    params:\n      - {id: 2n, type: u1}\n",
                 "/types/t/params/0/id",
+            ),
+            (
+                "meta: {id: i}\nseq:\n  - {id: x, type: u1}\ninstances:\n  2x: {value: x}\n",
+                "/instances/2x",
+            ),
+            (
+                "meta: {id: i}\nseq:\n  - {id: x, type: u1, enum: e}\nenums:\n  e:\n    1: 1st\n",
+                "/enums/e/1",
             ),
         ] {
             let err = crate::binrw::generate_from("ids", &[("i.ksy", ksy)], "i").unwrap_err();
