@@ -1,10 +1,12 @@
 //! Generated Rust as tokens: names made into identifiers, and tokens spelled back as one line of
-//! source the way Rust is conventionally written (`usize::from(*n) / 2usize`, `|x| x.len()`).
+//! source the way Rust is conventionally written (`usize::from(*n) / 2usize`, `|x| x.len()`,
+//! `#[br(if(a < b))]`, `Vec<u16>`, `1..=3`).
 //!
-//! The emitter builds expressions with `quote!`; until the directives that embed them are
-//! tokens too, they are placed in the module's text through [`source`]. `TokenStream`'s own
-//! `Display` would not do: it puts a space between every pair of tokens (`usize :: from (* n)`),
-//! and the attributes the printer keeps as generated (see `pretty.rs`) must read as before.
+//! The emitter builds expressions, attributes and items with `quote!`; until the module as a
+//! whole is tokens, each is placed in the module's text through [`source`], which syn parses
+//! and prettyplease prints (see `pretty.rs`). `TokenStream`'s own `Display` would not do: it
+//! puts a space between every pair of tokens (`usize :: from (* n)`), and the attributes the
+//! printer keeps as generated must read as before.
 
 use proc_macro2::{Delimiter, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 
@@ -92,11 +94,11 @@ impl Printer<'_> {
             i += match &tokens[i] {
                 TokenTree::Punct(_) => self.punct(&tokens[i..]),
                 TokenTree::Ident(word) => {
-                    self.word(&word.to_string());
+                    self.word(&word.to_string(), &tokens[i + 1..]);
                     1
                 }
                 TokenTree::Literal(lit) => {
-                    self.word(&lit.to_string());
+                    self.word(&lit.to_string(), &[]);
                     1
                 }
                 TokenTree::Group(group) => {
@@ -113,14 +115,21 @@ impl Printer<'_> {
         }
     }
 
-    fn word(&mut self, word: &str) {
+    /// Prints a name, keyword or literal; `next` are the tokens after it.
+    fn word(&mut self, word: &str, next: &[TokenTree]) {
         self.space();
         self.out.push_str(word);
-        self.prev = if KEYWORDS.contains(&word) {
+        self.prev = if KEYWORDS.contains(&word) && !directive(word, next) {
             Prev::Space
         } else {
             Prev::Operand
         };
+        // A type's generic arguments (`Vec<u16>`): a name starting with a capital is a type,
+        // not the left side of a comparison.
+        let capital = word.starts_with(|c: char| c.is_ascii_uppercase());
+        if capital && matches!(next.first(), Some(TokenTree::Punct(p)) if p.as_char() == '<') {
+            self.generic += 1;
+        }
     }
 
     fn group(&mut self, delimiter: Delimiter, inner: TokenStream) {
@@ -154,7 +163,7 @@ impl Printer<'_> {
         let op = spelled(tokens);
         let unary = self.prev != Prev::Operand;
         match op.as_str() {
-            "." => self.glued(&op, Prev::Glue),
+            "." | ".." | "..=" => self.glued(&op, Prev::Glue),
             "::" => {
                 let turbofish =
                     matches!(tokens.get(2), Some(TokenTree::Punct(p)) if p.as_char() == '<');
@@ -167,10 +176,8 @@ impl Printer<'_> {
             }
             "," | ";" | ":" => self.glued(&op, Prev::Space),
             "?" => self.glued(&op, Prev::Operand),
-            "<" if self.generic > 0 => {
-                self.generic += 1;
-                self.glued(&op, Prev::Glue);
-            }
+            // Opens the arguments of the type just named (see `word`).
+            "<" if self.generic > 0 => self.glued(&op, Prev::Glue),
             ">" | ">>" if self.generic > 0 => {
                 self.generic = self.generic.saturating_sub(op.len());
                 self.glued(&op, Prev::Operand);
@@ -210,6 +217,19 @@ impl Printer<'_> {
         self.out.push_str(op);
         self.prev = prev;
     }
+}
+
+/// Whether `word`, a keyword, is a binrw directive instead (`if(cond)` in `#[br(..)]`): followed
+/// by its parenthesised argument and then by `,` or nothing, where an `if` expression has a
+/// block.
+fn directive(word: &str, next: &[TokenTree]) -> bool {
+    let argument = matches!(next.first(), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis);
+    let ends = match next.get(1) {
+        None => true,
+        Some(TokenTree::Punct(p)) => p.as_char() == ',',
+        Some(_) => false,
+    };
+    word == "if" && argument && ends
 }
 
 /// The operator starting at `tokens[0]` (a punctuation token): the longest of [`OPERATORS`]
@@ -269,6 +289,14 @@ mod tests {
             ),
             (quote!(if (a + b) * c >= 2 {}), "if (a + b) * c >= 2 {}"),
             (quote!(f(&mut x, [1, 2], || 0)), "f(&mut x, [1, 2], || 0)"),
+            (
+                quote!(if(a < b), c: Vec<Vec<u8>>),
+                "if(a < b), c: Vec<Vec<u8>>",
+            ),
+            (
+                quote!(matches!(k, 1..=3) && (0..n).len() > 1),
+                "matches!(k, 1..=3) && (0..n).len() > 1",
+            ),
             (quote!(format!("{}", a[0])), "format!(\"{}\", a[0])"),
         ] {
             assert_eq!(source(&tokens), expected);
