@@ -17,7 +17,7 @@ use quote::{format_ident, quote};
 
 use super::expr::{self, Side};
 use super::schema::{Field, FieldType, KsEnum, TypeDef};
-use super::tokens::{ident, source};
+use super::tokens::{ident, line, source};
 
 /// The width and own bit order (`Some(true)` for `be`) of a Kaitai bit type.
 pub(super) fn width(ksy: &str) -> Option<(u32, Option<bool>)> {
@@ -159,7 +159,7 @@ impl Run {
             None => {
                 let state = format!("_bits{}", self.next);
                 let id = ident(&state);
-                out.push_str(&source(&quote! {
+                out.push_str(&line(&quote! {
                     #[br(temp)]
                     #[bw(calc = KsBits::default())]
                     #id: KsBits,
@@ -240,7 +240,7 @@ impl Run {
             (false, false) => quote!(#value),
         };
         let write = at.write();
-        out.push_str(&source(&quote!(#[br(#(#br),*)] #[bw(#write)])));
+        out.push_str(&line(&quote!(#[br(#(#br),*)] #[bw(#write)])));
         if let Some(n) = &count {
             let (id, write) = (ident(&field.id), n.rust(Side::Write));
             let check = quote!(usize::try_from(#write).is_ok_and(|n| n == #id.len()));
@@ -257,7 +257,7 @@ impl Run {
             ));
         }
         let id = ident(&field.id);
-        out.push_str(&source(&quote!(pub #id: #ty,)));
+        out.push_str(&line(&quote!(pub #id: #ty,)));
         Ok(Some(out))
     }
 
@@ -273,7 +273,7 @@ impl Run {
         let doc = format!(
             " The bits after `{last}` up to the byte boundary, which the schema skips (kept so"
         );
-        source(&quote! {
+        line(&quote! {
             #[doc = #doc]
             #[doc = " that writing is byte-exact)."]
             #[br(parse_with = ks_bits_align, args_raw = &#state)]

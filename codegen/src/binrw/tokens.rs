@@ -77,6 +77,14 @@ pub fn source(tokens: &TokenStream) -> String {
     out
 }
 
+/// [`source`] as a line of the module's text, so that what follows starts a line of its own:
+/// an attribute kept as generated (see `pretty.rs`) is re-indented from where its line starts.
+pub fn line(tokens: &TokenStream) -> String {
+    let mut line = source(tokens);
+    line.push('\n');
+    line
+}
+
 struct Printer<'a> {
     out: &'a mut String,
     prev: Prev,
@@ -197,7 +205,13 @@ impl Printer<'_> {
                 self.out.push_str("||");
                 self.prev = Prev::Space;
             }
-            "!" | "*" | "-" | "&" | "#" if unary => {
+            // An attribute's `#` starts it even right after another attribute.
+            "#" => {
+                self.space();
+                self.out.push('#');
+                self.prev = Prev::Glue;
+            }
+            "!" | "*" | "-" | "&" if unary => {
                 self.space();
                 self.out.push_str(&op);
                 self.prev = Prev::Glue;
