@@ -1329,6 +1329,7 @@ impl<'a> Module<'a> {
                             super::process::args(def, field, p, &self.settings.processors)
                                 .map_err(|e| self.field_err(field, e))?;
                         self.process = true;
+                        let (pr, pw) = (source(&pr), source(&pw));
                         (format!("{r}, {pr}"), format!("{w}, {pw}"), "KsProcSub")
                     }
                     None => (r, w, "KsSub"),
@@ -1774,6 +1775,7 @@ impl<'a> Module<'a> {
         let (read, write) = self.frame_values(def, field, None)?;
         let (pr, pw) = super::process::args(def, field, process, &self.settings.processors)
             .map_err(|e| self.field_err(field, e))?;
+        let (pr, pw) = (source(&pr), source(&pw));
         self.frames = true;
         self.process = true;
         if plain_bytes {

@@ -9,12 +9,18 @@
 //! printer keeps as generated must read as before.
 
 use proc_macro2::{Delimiter, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use quote::ToTokens;
 
 /// `name` as an identifier. Names reach here from the expression parser (which accepts only
 /// `[a-z_][A-Za-z0-9_]*` segments) or from ids the schema reader checked with [`is_ident`], so
 /// `Ident::new` (which panics on anything else) is given identifiers only.
 pub fn ident(name: &str) -> Ident {
     Ident::new(name, Span::call_site())
+}
+
+/// The byte `n` as a hexadecimal literal (`0x0f`), as byte keys are written in schemas.
+pub fn hex_byte(n: u8) -> TokenStream {
+    syn::LitInt::new(&format!("{n:#04x}"), Span::call_site()).into_token_stream()
 }
 
 /// Whether `name` is an identifier: ASCII letters, digits and `_`, not starting with a digit,
