@@ -7,8 +7,11 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+use proc_macro2::Literal;
+use quote::quote;
+
 use super::expr::{self, Expr, Side};
-use super::tokens::source;
+use super::tokens::{ident, line, source};
 
 #[path = "index.rs"]
 mod index;
@@ -1874,36 +1877,49 @@ impl<'a> Module<'a> {
                 "an enum named like a type, or a value named `unknown`, is not supported by the binrw backend",
             ));
         }
-        let name = &e.rust_name;
-        let variants: String = e
-            .values
-            .iter()
-            .map(|(_, v)| format!("    {v},\n"))
-            .collect();
-        let from: String = e
-            .values
-            .iter()
-            .map(|(k, v)| format!("            {k} => {name}::{v},\n"))
-            .collect();
-        let to: String = e
-            .values
-            .iter()
-            .map(|(k, v)| format!("            {name}::{v} => {k},\n"))
-            .collect();
-        let _ = write!(
-            self.items,
-            "\n/// Kaitai enum `{id}`; values it does not name are kept as `Unknown`.\n\
-             #[derive(Debug, Clone, Copy, PartialEq, Eq{serde})]\n\
-             pub enum {name} {{\n{variants}    /// A value the schema does not name.\n    Unknown(i128),\n}}\n\n\
-             impl From<i128> for {name} {{\n    fn from(value: i128) -> Self {{\n        match value {{\n{from}            other => {name}::Unknown(other),\n        }}\n    }}\n}}\n\n\
-             impl From<{name}> for i128 {{\n    fn from(value: {name}) -> Self {{\n        match value {{\n{to}            {name}::Unknown(other) => other,\n        }}\n    }}\n}}\n",
-            id = e.id,
-            serde = if self.settings.serde {
-                ", Serialize, Deserialize"
-            } else {
-                ""
-            },
+        let name = ident(&e.rust_name);
+        let variants: Vec<_> = e.values.iter().map(|(_, v)| ident(v)).collect();
+        let keys = e.values.iter().map(|(k, _)| Literal::i128_unsuffixed(*k));
+        let from = keys
+            .clone()
+            .zip(&variants)
+            .map(|(k, v)| quote!(#k => #name::#v,));
+        let to = keys.zip(&variants).map(|(k, v)| quote!(#name::#v => #k,));
+        let doc = format!(
+            " Kaitai enum `{}`; values it does not name are kept as `Unknown`.",
+            e.id
         );
+        let serde = self
+            .settings
+            .serde
+            .then(|| quote!(, Serialize, Deserialize));
+        let items = quote! {
+            #[doc = #doc]
+            #[derive(Debug, Clone, Copy, PartialEq, Eq #serde)]
+            pub enum #name {
+                #(#variants,)*
+                /// A value the schema does not name.
+                Unknown(i128),
+            }
+            impl From<i128> for #name {
+                fn from(value: i128) -> Self {
+                    match value {
+                        #(#from)*
+                        other => #name::Unknown(other),
+                    }
+                }
+            }
+            impl From<#name> for i128 {
+                fn from(value: #name) -> Self {
+                    match value {
+                        #(#to)*
+                        #name::Unknown(other) => other,
+                    }
+                }
+            }
+        };
+        self.items.push('\n');
+        self.items.push_str(&line(&items));
         Ok(())
     }
 
