@@ -7,8 +7,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use proc_macro2::Literal;
-use quote::quote;
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
 
 use super::expr::{self, Expr, Side};
 use super::tokens::{ident, line, source};
@@ -2406,7 +2406,7 @@ impl<'a> Module<'a> {
                 variants_src,
                 "{}#[br(pre_assert({}))]\n{variant}({rust}),\n",
                 doc_attrs(Some(&format!("`{sel_name}` {}: {what}", list.join(", ")))),
-                selector_matches(&sel_name, &values, Side::Read),
+                source(&selector_matches(&sel_name, &values, Side::Read)),
             );
         }
         out.push_str(&indent(&variants_src));
@@ -2426,14 +2426,17 @@ impl<'a> Module<'a> {
             return Ok(String::new());
         };
         let sel = self.expr(field, on)?;
-        let sel = sel.name().unwrap_or_default().to_string();
+        let sel = sel
+            .name()
+            .ok_or_else(|| self.field_err(field, "the selector must be one earlier field"))?
+            .to_string();
         let arms: Vec<String> = self
             .group_variants(field, variants, cases)?
             .into_iter()
             .map(|(v, values, _)| {
                 format!(
                     "{name}::{v}(_) => {},",
-                    selector_matches(&sel, &values, Side::Write)
+                    source(&selector_matches(&sel, &values, Side::Write))
                 )
             })
             .collect();
@@ -2691,20 +2694,26 @@ fn de_{base}<'de, D: serde::Deserializer<'de>>(d: D) -> Result<{rust}, D::Error>
     format!("{write}#[serde(serialize_with = \"ser_{base}\", deserialize_with = \"de_{base}\")]\n")
 }
 
-fn selector_matches(sel: &str, values: &[i64], side: Side) -> String {
-    let sel = if side == Side::Write {
-        format!("*{sel}")
-    } else {
-        sel.to_string()
+fn selector_matches(sel: &str, values: &[i64], side: Side) -> TokenStream {
+    let sel = ident(sel);
+    let sel = match side {
+        Side::Write => quote!(*#sel),
+        Side::Read => quote!(#sel),
     };
     match values {
-        [one] => format!("{sel} == {one}"),
-        _ => format!("matches!({sel}, {})", value_pattern(values)),
+        [one] => {
+            let one = Literal::i64_unsuffixed(*one);
+            quote!(#sel == #one)
+        }
+        _ => {
+            let pattern = value_pattern(values);
+            quote!(matches!(#sel, #pattern))
+        }
     }
 }
 
 /// A match pattern of integers, runs of three or more as ranges: `0 | 4..=6`.
-fn value_pattern(values: &[i64]) -> String {
+fn value_pattern(values: &[i64]) -> TokenStream {
     let mut sorted = values.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
@@ -2715,14 +2724,16 @@ fn value_pattern(values: &[i64]) -> String {
         while j + 1 < sorted.len() && sorted[j + 1] == sorted[j] + 1 {
             j += 1;
         }
+        let literal = |n: &i64| Literal::i64_unsuffixed(*n);
         if j - i >= 2 {
-            parts.push(format!("{}..={}", sorted[i], sorted[j]));
+            let (from, to) = (literal(&sorted[i]), literal(&sorted[j]));
+            parts.push(quote!(#from..=#to));
         } else {
-            parts.extend(sorted[i..=j].iter().map(i64::to_string));
+            parts.extend(sorted[i..=j].iter().map(|n| literal(n).into_token_stream()));
         }
         i = j + 1;
     }
-    parts.join(" | ")
+    quote!(#(#parts)|*)
 }
 
 /// The element type of `Vec<T>` (length `None`) or `[T; N]` (length `N`).
@@ -2740,7 +2751,8 @@ fn list_element(list: &str) -> Option<(&str, Option<&str>)> {
 /// The reader's check of a `valid:`, or `None` when it can never fail for the type.
 fn valid_check(id: &str, valid: &Valid, rust_type: &str) -> Option<String> {
     if !valid.any_of.is_empty() {
-        return Some(format!("matches!({id}, {})", value_pattern(&valid.any_of)));
+        let pattern = source(&value_pattern(&valid.any_of));
+        return Some(format!("matches!({id}, {pattern})"));
     }
     let unsigned = rust_type.starts_with('u');
     let min = valid.min.filter(|m| !(unsigned && *m == 0));
