@@ -206,18 +206,7 @@ impl Run {
             let cond = super::io::localize(&cond, field);
             let read = cond.rust(Side::Read);
             br.push(quote!(if(#read)));
-            // The writer does not know the stream's attributes (see `io.rs`).
-            if !super::io::reads_stream(&cond) {
-                let (id, write) = (ident(&field.id), cond.rust(Side::Write));
-                let check = quote!(#id.is_some() == (#write));
-                let message = format!("{} must be present exactly when {}", at.path, source(&read));
-                out.push_str(&super::emit::write_check(
-                    &at.path,
-                    &source(&check),
-                    &message,
-                    &[],
-                ));
-            }
+            out.push_str(&super::emit::presence_check(&at.path, field, &cond));
         }
         br.push(read);
         let value = match &field.enum_name {

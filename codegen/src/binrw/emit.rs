@@ -246,6 +246,22 @@ pub(super) fn write_check(field: &str, cond: &str, message: &str, args: &[&str])
     assert_lines("bw", &[cond.to_string(), error])
 }
 
+/// The writer's check that the optional `field` (named `path`) is present exactly when its
+/// condition `cond` holds; nothing when `cond` reads the stream, which the writer does not
+/// know (see `io.rs`).
+pub(super) fn presence_check(path: &str, field: &Field, cond: &Expr) -> String {
+    if super::io::reads_stream(cond) {
+        return String::new();
+    }
+    let (id, write) = (ident(&field.id), cond.rust(Side::Write));
+    let check = source(&quote!(#id.is_some() == (#write)));
+    let message = format!(
+        "{path} must be present exactly when {}",
+        source(&cond.rust(Side::Read))
+    );
+    write_check(path, &check, &message, &[])
+}
+
 fn assert_lines(directive: &str, parts: &[String]) -> String {
     let one_line = format!("#[{directive}(assert({}))]\n", parts.join(", "));
     if one_line.len() <= 96 && !parts[0].contains('\n') {
@@ -1384,33 +1400,19 @@ impl<'a> Module<'a> {
         }
         if field.since.is_some() || field.until.is_some() {
             self.check_gate(field, version)?;
-            if let Some(n) = field.since {
-                let _ = writeln!(out, "#[since({n})]");
-            }
-            if let Some(n) = field.until {
-                let _ = writeln!(out, "#[until({n})]");
-            }
+            let since = field.since.map(Literal::u32_unsuffixed);
+            let until = field.until.map(Literal::u32_unsuffixed);
+            let since = since.map(|n| quote!(#[since(#n)]));
+            let until = until.map(|n| quote!(#[until(#n)]));
+            out.push_str(&line(&quote!(#since #until)));
         } else if let Some(gate) = self.named_gate(def, field)? {
             out.push_str(&gate);
         } else if let Some(cond) = &field.cond {
             let cond = self.expr(field, cond)?;
-            let _ = writeln!(out, "#[br(if({}))]", source(&cond.rust(Side::Read)));
-            // The writer does not know the stream's attributes (see `io.rs`).
-            if !super::io::reads_stream(&cond) {
-                let check = format!(
-                    "{}.is_some() == ({})",
-                    field.id,
-                    source(&cond.rust(Side::Write))
-                );
-                let message = format!(
-                    "{}.{} must be present exactly when {}",
-                    def.rust_name,
-                    field.id,
-                    source(&cond.rust(Side::Read))
-                );
-                let path = format!("{}.{}", def.rust_name, field.id);
-                out.push_str(&write_check(&path, &check, &message, &[]));
-            }
+            let read = cond.rust(Side::Read);
+            out.push_str(&line(&quote!(#[br(if(#read))])));
+            let path = format!("{}.{}", def.rust_name, field.id);
+            out.push_str(&presence_check(&path, field, &cond));
         }
         // A field under `if: false` is never read, so its `valid` never applies.
         let never = field.cond.as_deref() == Some("false");
