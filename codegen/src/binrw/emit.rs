@@ -2156,9 +2156,8 @@ impl<'a> Module<'a> {
                 let size = size.map_err(|e| self.field_err(field, e))?;
                 let size = self.resolve_expr(field, size, true)?;
                 let wide = |n: &str| self.wide_path(def, n);
-                out.push(super::io::size_arg_rust(&size, &|e| {
-                    source(&e.to_usize(Side::Read, &wide))
-                }));
+                let size = super::io::size_arg_rust(&size, &|e| e.to_usize(Side::Read, &wide));
+                out.push(source(&size));
                 continue;
             }
             let e = self.expr(field, a)?;
