@@ -2148,7 +2148,7 @@ impl<'a> Module<'a> {
                 continue;
             }
             if let Some(arg) = self.list_arg(def, field, a, ty)? {
-                out.push(arg);
+                out.push(source(&arg));
                 continue;
             }
             if ty == "io" {
