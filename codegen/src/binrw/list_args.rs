@@ -177,12 +177,13 @@ mod tests {
     fn literals_must_fit_their_element_type() {
         assert!(fits("u16", 65535) && !fits("u16", 65536) && !fits("u8", -1));
         assert!(fits("i8", -128) && !fits("i8", 128) && fits("u64", u64::MAX.into()));
+        let spelled = |el: &Element, item: &Expr| literal(el, item).map(|t| t.to_string());
         assert_eq!(
-            literal(&Element::Int("u16"), &Expr::Int(7)).as_deref(),
+            spelled(&Element::Int("u16"), &Expr::Int(7)).as_deref(),
             Some("7u16")
         );
-        assert_eq!(literal(&Element::Int("u8"), &Expr::Int(300)), None);
-        assert_eq!(literal(&Element::Str, &Expr::Int(3)), None);
+        assert_eq!(spelled(&Element::Int("u8"), &Expr::Int(300)), None);
+        assert_eq!(spelled(&Element::Str, &Expr::Int(3)), None);
     }
 
     #[test]
