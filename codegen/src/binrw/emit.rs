@@ -2210,9 +2210,14 @@ impl<'a> Module<'a> {
                 .map(|()| (Vec::new(), Vec::new()))
                 .map_err(|e| self.field_err(field, e));
         };
-        self.nav()
+        let (read, write) = self
+            .nav()
             .args(def, at)
-            .map_err(|e| self.field_err(field, e))
+            .map_err(|e| self.field_err(field, e))?;
+        Ok((
+            read.iter().map(source).collect(),
+            write.iter().map(source).collect(),
+        ))
     }
 
     /// What a field passes to the value-instance imports of its type or switch cases (see
