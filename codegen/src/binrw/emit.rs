@@ -1080,7 +1080,7 @@ impl<'a> Module<'a> {
         for (arg, (param, ty)) in args.iter().zip(&target.params) {
             if wanted.iter().any(|(w, _)| w == param) {
                 match self.index_arg(field, arg, ty)? {
-                    Some(index) => out.push(index),
+                    Some(index) => out.push(source(&index)),
                     None => {
                         let value = source(&self.expr(field, arg)?.rust(Side::Write));
                         out.push(list_args::lend(ty, value));
@@ -2144,7 +2144,7 @@ impl<'a> Module<'a> {
         let mut out = Vec::new();
         for (a, (_, ty)) in args.iter().zip(&target.params) {
             if let Some(arg) = self.index_arg(field, a, ty)? {
-                out.push(arg);
+                out.push(source(&arg));
                 continue;
             }
             if let Some(arg) = self.list_arg(def, field, a, ty)? {
