@@ -357,8 +357,8 @@ fn bit_fields_big_endian_order() {
 
 #[test]
 fn bit_lists_and_positioned_instances() {
-    // n = 1 | 1 010 1011 01 (pad 000000) | big = 1 | 10001 00011 then 6 bits to the end.
-    let v: bit_lists::BitLists = round_trip(&[1, 0xab, 0x40, 1, 0, 0, 0, 0x88, 0xea]);
+    // n = 1 (u4) | 1 010 1011 01 (pad 000000) | big = 2 | 10001 00011, then 6 bits to the end.
+    let v: bit_lists::BitLists = round_trip(&[1, 0, 0, 0, 0xab, 0x40, 2, 0, 0, 0, 0x88, 0xea]);
     assert_eq!((v.small, v.many.as_slice()), (Some(0b010), &[0b1011][..]));
     assert_eq!(v.kind, bit_lists::Animal::Cat);
     assert_eq!(
@@ -369,7 +369,7 @@ fn bit_lists_and_positioned_instances() {
     // tail_if is read only when n == 2; the others at their offsets.
     assert_eq!(
         (v.tail, v.tail_if, v.here, v.at_n, v.at_big),
-        (0, None, 1, 0xab, 1)
+        (0, None, 0, 0, 0x40)
     );
 }
 

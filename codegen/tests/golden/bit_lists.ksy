@@ -4,7 +4,7 @@ meta:
 doc: Repeated and conditional bit fields between byte-aligned ones, and positioned instances, one of them conditional.
 seq:
   - id: n
-    type: u1
+    type: u4
   - id: flag
     type: b1
   - id: small
@@ -41,7 +41,7 @@ instances:
     pos: 3
     type: u1
   at_n:
-    pos: n
+    pos: n + 1
     type: u1
   at_big:
     pos: big * 2 + 1

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BitLists {
-    pub n: u8,
+    pub n: u32,
     #[br(temp)]
     #[bw(calc = KsBits::default())]
     _bits0: KsBits,
@@ -87,8 +87,8 @@ pub struct BitLists {
     #[bw(seek_before = binrw::io::SeekFrom::Start(3))]
     #[brw(restore_position)]
     pub here: u8,
-    #[br(seek_before = binrw::io::SeekFrom::Start(u64::from(n)))]
-    #[bw(seek_before = binrw::io::SeekFrom::Start(u64::from(*n)))]
+    #[br(seek_before = binrw::io::SeekFrom::Start(u64::try_from(usize::try_from(n).unwrap_or(usize::MAX).saturating_add(1usize)).unwrap_or(u64::MAX)))]
+    #[bw(seek_before = binrw::io::SeekFrom::Start(u64::try_from(usize::try_from(*n).unwrap_or(usize::MAX).saturating_add(1usize)).unwrap_or(u64::MAX)))]
     #[brw(restore_position)]
     pub at_n: u8,
     #[br(seek_before = binrw::io::SeekFrom::Start(u64::try_from(usize::try_from(big).unwrap_or(usize::MAX).saturating_mul(2usize).saturating_add(1usize)).unwrap_or(u64::MAX)))]
