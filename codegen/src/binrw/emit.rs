@@ -1461,7 +1461,7 @@ impl<'a> Module<'a> {
         if let Some(until) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("{path} must end at its first element that meets repeat-until");
-            let check = until.write_check(&field.id);
+            let check = source(&until.write_check(&field.id));
             out.push_str(&write_check(&path, &check, &message, &[]));
         }
         let eos = eos || field.repeat_until.is_some();
@@ -1549,7 +1549,8 @@ impl<'a> Module<'a> {
         }
         if let Some(until) = until.as_ref().filter(|_| by_index.is_none()) {
             self.repeat = true;
-            br.push(format!("parse_with = {}", until.parse_with()));
+            let parse_with = until.parse_with();
+            br.push(source(&quote!(parse_with = #parse_with)));
         } else if eos && by_index.is_none() {
             self.repeat = true;
             br.push("parse_with = ks_until_eof".into());
@@ -1655,11 +1656,11 @@ impl<'a> Module<'a> {
         cond: &str,
         element: &str,
     ) -> Result<String, SchemaError> {
-        use super::repeat::Element;
+        use super::repeat::{At, Element};
         let list = field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
         let (kind, element) = match element {
-            "u8" if matches!(field.ty, FieldType::None) => (Element::Bytes(""), "[u8]"),
-            "KsBytes" => (Element::Bytes(".value"), element),
+            "u8" if matches!(field.ty, FieldType::None) => (Element::Bytes(At::Plain), "[u8]"),
+            "KsBytes" => (Element::Bytes(At::Value), element),
             "KsStr" => (Element::Str, element),
             "f32" | "f64" => (Element::Float, element),
             _ if matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some()) => {
@@ -1692,19 +1693,19 @@ impl<'a> Module<'a> {
         text: &str,
         element: &str,
     ) -> Result<super::repeat::Until, SchemaError> {
-        use super::repeat::Element;
+        use super::repeat::{At, Element};
         let kind = match &field.ty {
-            _ if element == "KsBytes" => Element::Bytes(".value"),
+            _ if element == "KsBytes" => Element::Bytes(At::Value),
             _ if element == "KsStr" => Element::Str,
             FieldType::Named { name, .. } if int_type(name).is_some() => Element::Int,
             FieldType::Named { name, .. } if !builtin(name) => {
                 let (_, def) = self.resolve(field, name)?;
-                let suffix = if element.starts_with("KsSub<") {
-                    ".value"
+                let at = if element.starts_with("KsSub<") {
+                    At::Value
                 } else {
-                    ""
+                    At::Plain
                 };
-                Element::Struct(def, suffix)
+                Element::Struct(def, at)
             }
             _ => {
                 return Err(self.field_err(
@@ -1726,7 +1727,7 @@ impl<'a> Module<'a> {
         def: &'d TypeDef,
         field: &Field,
     ) -> Vec<(&'d str, super::repeat::Element<'d>)> {
-        use super::repeat::Element;
+        use super::repeat::{At, Element};
         let mut out = Vec::new();
         for f in def.seq.iter().take_while(|f| !std::ptr::eq(*f, field)) {
             let list = f.repeat_eos || f.repeat_expr.is_some() || f.repeat_until.is_some();
@@ -1741,12 +1742,12 @@ impl<'a> Module<'a> {
                 continue;
             }
             match &f.ty {
-                FieldType::None => out.push((f.id.as_str(), Element::Bytes(".value"))),
+                FieldType::None => out.push((f.id.as_str(), Element::Bytes(At::Value))),
                 FieldType::Named { name, .. } if !builtin(name) => {
                     if let Ok((_, target)) = self.resolve(f, name) {
                         let framed = f.size.is_some() || f.size_eos || f.terminator.is_some();
-                        let suffix = if framed { ".value" } else { "" };
-                        out.push((f.id.as_str(), Element::Struct(target, suffix)));
+                        let at = if framed { At::Value } else { At::Plain };
+                        out.push((f.id.as_str(), Element::Struct(target, at)));
                     }
                 }
                 _ => {}

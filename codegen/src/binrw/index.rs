@@ -5,7 +5,7 @@
 //! tuple per element, built the same way.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
@@ -75,7 +75,13 @@ impl Module<'_> {
                 let count = source(&count);
                 format!("parse_with = ks_indexed_count({count}, {each})")
             }
-            (None, Some(until)) => format!("parse_with = {}", until.indexed_parse_with(&each)),
+            (None, Some(until)) => {
+                // The arguments are still built as text (see `sub::tuple`).
+                let each = syn::parse_str::<syn::Expr>(&each)
+                    .map_err(|e| self.field_err(field, format!("`{each}`: {e}")))?;
+                let parse_with = until.indexed_parse_with(&each.into_token_stream());
+                source(&quote!(parse_with = #parse_with))
+            }
             (None, None) => format!("parse_with = ks_indexed_eof({each})"),
         }))
     }

@@ -23,6 +23,12 @@ pub fn hex_byte(n: u8) -> TokenStream {
     syn::LitInt::new(&format!("{n:#04x}"), Span::call_site()).into_token_stream()
 }
 
+/// The finite float `f` as an `f64` literal spelled with its fraction (`1.0f64`, `-2.5f64`):
+/// `Literal::f64_suffixed` would drop a zero fraction (`1f64`).
+pub fn float(f: f64) -> TokenStream {
+    syn::LitFloat::new(&format!("{f:?}f64"), Span::call_site()).into_token_stream()
+}
+
 /// Whether `name` is an identifier: ASCII letters, digits and `_`, not starting with a digit,
 /// and not `_` alone.
 pub fn is_ident(name: &str) -> bool {

@@ -14,13 +14,13 @@
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Literal, Span, TokenStream};
+use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::emit::{canonical_encoding, float_type, int_type, is_int};
 use super::expr::Expr as SeqExpr;
 use super::schema::{Field, FieldType, File, KsEnum, TypeDef, snake_to_camel};
-use super::tokens::{ident, operator, source};
+use super::tokens::{self, ident, operator, source};
 use crate::expr::{self, Expr};
 
 /// The type of a value instance.
@@ -336,10 +336,7 @@ impl<'a> Tr<'a, '_> {
         Ok(match e {
             Expr::Int(n) => (Ty::Int, Literal::i128_suffixed(*n).into_token_stream()),
             // Spelled as Rust's `Debug` spells it (`1.0`, `1e300`), which `Literal` does not.
-            Expr::Float(f) if f.is_finite() => {
-                let literal = syn::LitFloat::new(&format!("{f:?}f64"), Span::call_site());
-                (Ty::Float, literal.into_token_stream())
-            }
+            Expr::Float(f) if f.is_finite() => (Ty::Float, tokens::float(*f)),
             Expr::Bool(b) => (Ty::Bool, quote!(#b)),
             Expr::Str(text) => (Ty::Str, quote!(String::from(#text))),
             Expr::Array(items) if !items.is_empty() && items.iter().all(is_byte) => {
