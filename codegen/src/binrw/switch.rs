@@ -243,7 +243,7 @@ impl Module<'_> {
             check.push_str(&checks);
         }
         let args: Vec<String> = (!others.is_empty())
-            .then(|| sel_arg(&sel, on))
+            .then(|| source(&sel_arg(&sel, on)))
             .into_iter()
             .chain(depth.then(|| depth_arg(def)))
             .collect();
@@ -312,7 +312,7 @@ impl Module<'_> {
         }
         let mut args = Vec::new();
         if field.switch_cases.iter().any(|(k, _)| k != "_") {
-            args.push(sel_arg(&self.selector(def, field, on)?, on));
+            args.push(source(&sel_arg(&self.selector(def, field, on)?, on)));
         }
         if self.cases_need_depth(field)? {
             args.push(depth_arg(def));
@@ -624,13 +624,19 @@ fn sel_type(sel: &Sel) -> String {
 }
 
 /// The selector as the parent's reader passes it.
-fn sel_arg(sel: &Sel, on: &str) -> String {
+fn sel_arg(sel: &Sel, on: &str) -> TokenStream {
     match sel {
-        Sel::Int(_) | Sel::Enum(_) => on.to_string(),
-        Sel::Str | Sel::Bytes { framed: true } => format!("{on}.value.clone()"),
-        Sel::Bytes { framed: false } => format!("{on}.to_vec()"),
-        Sel::Expr { read, .. } => source(&quote!(i128::from(#read))),
-        Sel::Each(_) => "*ks_n".into(),
+        Sel::Int(_) | Sel::Enum(_) => ident(on).into_token_stream(),
+        Sel::Str | Sel::Bytes { framed: true } => {
+            let on = ident(on);
+            quote!(#on.value.clone())
+        }
+        Sel::Bytes { framed: false } => {
+            let on = ident(on);
+            quote!(#on.to_vec())
+        }
+        Sel::Expr { read, .. } => quote!(i128::from(#read)),
+        Sel::Each(_) => quote!(*ks_n),
     }
 }
 
