@@ -175,7 +175,8 @@ impl Module<'_> {
         // The selector, the depth, then what the cases' value instances read (`nav_value.rs`).
         let mut imports = Vec::new();
         if !others.is_empty() {
-            imports.push(format!("sel: {}", sel_type(&sel)));
+            let ty = sel_type(&sel);
+            imports.push(source(&quote!(sel: #ty)));
         }
         let depth = self.cases_need_depth(field)?;
         if depth {
@@ -613,13 +614,13 @@ fn depth_arg(def: &TypeDef) -> String {
 }
 
 /// The Rust type of the selector import.
-fn sel_type(sel: &Sel) -> String {
+fn sel_type(sel: &Sel) -> TokenStream {
     match sel {
-        Sel::Int(t) | Sel::Each(t) => (*t).to_string(),
-        Sel::Enum(e) => e.clone(),
-        Sel::Str => "String".into(),
-        Sel::Bytes { .. } => "Vec<u8>".into(),
-        Sel::Expr { .. } => "i128".into(),
+        Sel::Int(t) | Sel::Each(t) => ident(t).into_token_stream(),
+        Sel::Enum(e) => ident(e).into_token_stream(),
+        Sel::Str => quote!(String),
+        Sel::Bytes { .. } => quote!(Vec<u8>),
+        Sel::Expr { .. } => quote!(i128),
     }
 }
 
