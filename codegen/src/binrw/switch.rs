@@ -265,17 +265,23 @@ impl Module<'_> {
         valid: &Valid,
     ) -> Result<String, SchemaError> {
         let value = if !valid.any_of.is_empty() {
-            let list: Vec<String> = valid.any_of.iter().map(i64::to_string).collect();
-            list.join(" | ")
+            let list = valid.any_of.iter().map(|n| Literal::i64_unsuffixed(*n));
+            quote!(#(#list)|*)
         } else {
-            let bound = |b: Option<i64>| b.map_or(String::new(), |n| n.to_string());
+            let bound = |b: Option<i64>| b.map(Literal::i64_unsuffixed);
             match (valid.min, valid.max) {
                 (None, None) => return Ok(String::new()),
-                (min, None) => format!("{}..", bound(min)),
-                (min, max) => format!("{}..={}", bound(min), bound(max)),
+                (min, None) => {
+                    let min = bound(min);
+                    quote!(#min..)
+                }
+                (min, max) => {
+                    let (min, max) = (bound(min), bound(max));
+                    quote!(#min..=#max)
+                }
             }
         };
-        let mut patterns: Vec<String> = Vec::new();
+        let mut variants: Vec<String> = Vec::new();
         for (_, ty) in &field.switch_cases {
             if int_type(ty).is_none() {
                 return Err(self.field_err(
@@ -283,13 +289,15 @@ impl Module<'_> {
                     format!("`valid` on a switch with the case type `{ty}`: the binrw backend checks integer cases only"),
                 ));
             }
-            let pattern = format!("{name}::{}({value})", variant_name(ty));
-            if !patterns.contains(&pattern) {
-                patterns.push(pattern);
+            let variant = variant_name(ty);
+            if !variants.contains(&variant) {
+                variants.push(variant);
             }
         }
+        let (name, id) = (ident(name), ident(&field.id));
+        let variants = variants.iter().map(|v| ident(v));
+        let cond = source(&quote!(matches!(#id, #(#name::#variants(#value))|*)));
         let path = format!("{}.{}", def.rust_name, field.id);
-        let cond = format!("matches!({}, {})", field.id, patterns.join(" | "));
         let message = format!("{path} is not valid");
         Ok(format!(
             "{}{}",
