@@ -72,6 +72,7 @@ fn golden_modules_are_fresh() {
 // The golden modules, at the crate root where their `crate::<meta id>` imports look for each
 // other; `rustfmt::skip` keeps `cargo fmt` from reformatting the checked-in output.
 #[rustfmt::skip] #[path = "golden/bit_fields.rs"] mod bit_fields;
+#[rustfmt::skip] #[path = "golden/bit_lists.rs"] mod bit_lists;
 #[rustfmt::skip] #[path = "golden/byte_arrays.rs"] mod byte_arrays;
 #[rustfmt::skip] #[path = "golden/calculated_endian.rs"] mod calculated_endian;
 #[rustfmt::skip] #[path = "golden/conditional.rs"] mod conditional;
@@ -352,6 +353,24 @@ fn bit_fields_big_endian_order() {
     // A value wider than its field is a write error, not a silent truncation.
     let wide = bit_fields::BitFields { level: 0x1000, ..v };
     assert!(wide.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn bit_lists_and_positioned_instances() {
+    // n = 1 (u4) | 1 010 1011 01 (pad 000000) | big = 2 | 10001 00011, then 6 bits to the end.
+    let v: bit_lists::BitLists = round_trip(&[1, 0, 0, 0, 0xab, 0x40, 2, 0, 0, 0, 0x88, 0xea]);
+    assert_eq!((v.small, v.many.as_slice()), (Some(0b010), &[0b1011][..]));
+    assert_eq!(v.kind, bit_lists::Animal::Cat);
+    assert_eq!(
+        (v.twice.as_slice(), v.maybe),
+        (&[0b10001, 0b00011][..], None)
+    );
+    assert_eq!(v.rest, [true, false, true, false, true, false]);
+    // tail_if is read only when n == 2; the others at their offsets.
+    assert_eq!(
+        (v.tail, v.tail_if, v.here, v.at_n, v.at_big),
+        (0, None, 0, 0, 0x40)
+    );
 }
 
 /// "hi" as a zlib stream with one stored deflate block: header 78 01, block header 01, length

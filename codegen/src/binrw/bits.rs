@@ -12,10 +12,12 @@
 //! significant bit first (with values spanning bytes in big-endian order), and a run's length
 //! varies with `if` and `repeat`.
 
-use std::fmt::Write as _;
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
 
 use super::expr::{self, Side};
 use super::schema::{Field, FieldType, KsEnum, TypeDef};
+use super::tokens::{ident, line, source};
 
 /// The width and own bit order (`Some(true)` for `be`) of a Kaitai bit type.
 pub(super) fn width(ksy: &str) -> Option<(u32, Option<bool>)> {
@@ -76,6 +78,39 @@ pub(super) fn rust_type(n: u32) -> &'static str {
     }
 }
 
+/// How a bit field is read and written through the cursor of its run.
+struct Through {
+    /// The run's `KsBits` field.
+    state: Ident,
+    bits: Literal,
+    /// Most significant bit first.
+    big: bool,
+    /// `Type.field`, for the writer's errors.
+    path: String,
+}
+
+impl Through {
+    /// The reader's directives: `read` (a `ks_bits_read*` function) with `more` arguments
+    /// after the cursor, the width and the bit order.
+    fn read(&self, read: TokenStream, more: TokenStream) -> TokenStream {
+        let Through {
+            state, bits, big, ..
+        } = self;
+        quote!(parse_with = #read, args_raw = (&#state, #bits, #big #more))
+    }
+
+    /// The writer's directives.
+    fn write(&self) -> TokenStream {
+        let Through {
+            state,
+            bits,
+            big,
+            path,
+        } = self;
+        quote!(write_with = ks_bits_write, args_raw = (&#state, #bits, #big, #path))
+    }
+}
+
 /// The bit fields of one record: which run is open, and how many runs it had.
 #[derive(Default)]
 pub(super) struct Run {
@@ -123,10 +158,12 @@ impl Run {
             Some((state, _)) => state.clone(),
             None => {
                 let state = format!("_bits{}", self.next);
-                let _ = writeln!(
-                    out,
-                    "#[br(temp)]\n#[bw(calc = KsBits::default())]\n{state}: KsBits,"
-                );
+                let id = ident(&state);
+                out.push_str(&line(&quote! {
+                    #[br(temp)]
+                    #[bw(calc = KsBits::default())]
+                    #id: KsBits,
+                }));
                 state
             }
         };
@@ -139,72 +176,77 @@ impl Run {
         out.push_str(&io_temps);
         out.push_str(&doc(field.doc.as_deref()));
         let big = order.or(def.bit_endian).unwrap_or(true);
-        let path = format!("{}.{}", def.rust_name, field.id);
-        let int = rust_type(bits);
-        let (read_fn, mut ty, count) = match (&field.repeat_expr, field.repeat_eos) {
-            (Some(n), _) => {
-                let n = expr::parse(n).map_err(|e| fail(&e))?;
-                let read = format!(
-                    ", usize::try_from({}).unwrap_or(usize::MAX)",
-                    n.rust(Side::Read)
-                );
-                ("ks_bits_read_n", format!("Vec<{int}>"), Some((n, read)))
-            }
-            (None, true) => ("ks_bits_read_eos", format!("Vec<{int}>"), None),
-            (None, false) => ("ks_bits_read", int.to_string(), None),
+        let at = Through {
+            state: ident(&state),
+            bits: Literal::u32_unsuffixed(bits),
+            big,
+            path: format!("{}.{}", def.rust_name, field.id),
         };
-        let list = ty.starts_with("Vec");
+        let int = ident(rust_type(bits));
+        let count = field
+            .repeat_expr
+            .as_deref()
+            .map(|n| expr::parse(n).map_err(|e| fail(&e)))
+            .transpose()?;
+        let read = match (&count, field.repeat_eos) {
+            (Some(n), _) => {
+                let n = n.rust(Side::Read);
+                at.read(
+                    quote!(ks_bits_read_n),
+                    quote!(, usize::try_from(#n).unwrap_or(usize::MAX)),
+                )
+            }
+            (None, true) => at.read(quote!(ks_bits_read_eos), quote!()),
+            (None, false) => at.read(quote!(ks_bits_read), quote!()),
+        };
+        let list = count.is_some() || field.repeat_eos;
         let mut br = Vec::new();
-        let mut bw = Vec::new();
         if let Some(cond) = &field.cond {
             let cond = expr::parse_io(cond, false).map_err(|e| fail(&e))?;
             let cond = super::io::localize(&cond, field);
-            br.push(format!("if({})", cond.rust(Side::Read)));
-            // The writer does not know the stream's attributes (see `io.rs`).
-            if !super::io::reads_stream(&cond) {
-                let check = format!("{}.is_some() == ({})", field.id, cond.rust(Side::Write));
-                let message = format!(
-                    "{path} must be present exactly when {}",
-                    cond.rust(Side::Read)
-                );
-                out.push_str(&super::emit::write_check(&path, &check, &message, &[]));
-            }
+            let read = cond.rust(Side::Read);
+            br.push(quote!(if(#read)));
+            out.push_str(&super::emit::presence_check(&at.path, field, &cond));
         }
-        let args = count.as_ref().map_or(String::new(), |(_, a)| a.clone());
-        br.push(format!("parse_with = {read_fn}"));
-        br.push(format!("args_raw = (&{state}, {bits}, {big}{args})"));
-        if let Some(enum_name) = &field.enum_name {
+        br.push(read);
+        let value = match &field.enum_name {
             // Every enum of a module with bit fields is a `KsBitValue` (see `enum_impl`).
-            let e = super::schema::find_enum(enums, enum_name)
-                .ok_or_else(|| fail(&format!("unknown enum `{enum_name}`")))?;
-            ty = if list {
-                format!("Vec<{}>", e.rust_name)
-            } else {
-                e.rust_name.clone()
-            };
-        }
-        if field.cond.is_some() {
-            if list {
+            Some(enum_name) => {
+                let e = super::schema::find_enum(enums, enum_name)
+                    .ok_or_else(|| fail(&format!("unknown enum `{enum_name}`")))?;
+                ident(&e.rust_name)
+            }
+            None => int,
+        };
+        let ty = match (list, field.cond.is_some()) {
+            (true, true) => {
                 return Err(fail(
                     "`if` on a repeated bit field is not supported by the binrw backend",
                 ));
             }
-            ty = format!("Option<{ty}>");
-        }
-        bw.push("write_with = ks_bits_write".into());
-        bw.push(format!("args_raw = (&{state}, {bits}, {big}, {path:?})"));
-        let _ = writeln!(out, "#[br({})]", br.join(", "));
-        let _ = writeln!(out, "#[bw({})]", bw.join(", "));
-        if let Some((n, _)) = &count {
-            let check = format!(
-                "usize::try_from({}).is_ok_and(|n| n == {}.len())",
-                n.rust(Side::Write),
-                field.id
+            (true, false) => quote!(Vec<#value>),
+            (false, true) => quote!(Option<#value>),
+            (false, false) => quote!(#value),
+        };
+        let write = at.write();
+        out.push_str(&line(&quote!(#[br(#(#br),*)] #[bw(#write)])));
+        if let Some(n) = &count {
+            let (id, write) = (ident(&field.id), n.rust(Side::Write));
+            let check = quote!(usize::try_from(#write).is_ok_and(|n| n == #id.len()));
+            let message = format!(
+                "{} must hold {} elements",
+                at.path,
+                source(&n.rust(Side::Read))
             );
-            let message = format!("{path} must hold {} elements", n.rust(Side::Read));
-            out.push_str(&super::emit::write_check(&path, &check, &message, &[]));
+            out.push_str(&super::emit::write_check(
+                &at.path,
+                &source(&check),
+                &message,
+                &[],
+            ));
         }
-        let _ = writeln!(out, "pub {}: {ty},", field.id);
+        let id = ident(&field.id);
+        out.push_str(&line(&quote!(pub #id: #ty,)));
         Ok(Some(out))
     }
 
@@ -214,24 +256,37 @@ impl Run {
         let Some((state, last)) = self.open.take() else {
             return String::new();
         };
-        let n = self.next;
+        let pad = format_ident!("_bit_pad{}", self.next);
         self.next += 1;
-        format!(
-            "/// The bits after `{last}` up to the byte boundary, which the schema skips (kept so\n\
-             /// that writing is byte-exact).\n\
-             #[br(parse_with = ks_bits_align, args_raw = &{state})]\n\
-             #[bw(write_with = ks_bits_align_write, args_raw = &{state})]\n\
-             pub _bit_pad{n}: u8,\n"
-        )
+        let state = ident(&state);
+        let doc = format!(
+            " The bits after `{last}` up to the byte boundary, which the schema skips (kept so"
+        );
+        line(&quote! {
+            #[doc = #doc]
+            #[doc = " that writing is byte-exact)."]
+            #[br(parse_with = ks_bits_align, args_raw = &#state)]
+            #[bw(write_with = ks_bits_align_write, args_raw = &#state)]
+            pub #pad: u8,
+        })
     }
 }
 
 /// `KsBitValue` for a Kaitai enum of a module with bit fields: a value that does not fit in
 /// 64 bits is refused by the writer's width check.
 pub(super) fn enum_impl(rust_name: &str) -> String {
-    format!(
-        "\nimpl KsBitValue for {rust_name} {{\n    fn from_bits(bits: u64) -> Self {{\n        {rust_name}::from(i128::from(bits))\n    }}\n    fn to_bits(&self) -> u64 {{\n        u64::try_from(i128::from(*self)).unwrap_or(u64::MAX)\n    }}\n}}\n"
-    )
+    let name = ident(rust_name);
+    let item = quote! {
+        impl KsBitValue for #name {
+            fn from_bits(bits: u64) -> Self {
+                #name::from(i128::from(bits))
+            }
+            fn to_bits(&self) -> u64 {
+                u64::try_from(i128::from(*self)).unwrap_or(u64::MAX)
+            }
+        }
+    };
+    format!("\n{}\n", source(&item))
 }
 
 fn doc(text: Option<&str>) -> String {

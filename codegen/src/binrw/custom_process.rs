@@ -9,7 +9,11 @@
 
 use std::collections::BTreeMap;
 
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+
 use super::schema::{Field, FieldType, TypeDef};
+use super::tokens::{hex_byte, ident};
 use crate::expr::Expr;
 
 /// The reader's and the writer's `KsProcess` of the custom routine `process` (name and
@@ -18,7 +22,7 @@ pub(super) fn args(
     def: &TypeDef,
     process: &str,
     processors: &BTreeMap<String, String>,
-) -> Result<(String, String), String> {
+) -> Result<(TokenStream, TokenStream), String> {
     let (name, arguments) = match process.split_once('(') {
         Some((name, rest)) => {
             let inner = rest
@@ -34,6 +38,9 @@ pub(super) fn args(
             "custom process `{name}` has no Rust type: name one with Builder::processor(\"{name}\", \"path::To::Type\") (the built-in ones are xor, rol, ror and zlib)"
         )
     })?;
+    // The path as the user gave it (`Builder` checks that it is one).
+    let path: syn::Path = syn::parse_str(path)
+        .map_err(|_| format!("process `{process}`: `{path}` is not a Rust path"))?;
     let items = match crate::expr::parse(&format!("[{arguments}]")) {
         Ok(Expr::Array(items)) => items,
         _ => return Err(format!("process `{process}`: cannot parse its arguments")),
@@ -46,48 +53,43 @@ pub(super) fn args(
         read.push(r);
         write.push(w);
     }
-    let spell = |args: &[String]| {
-        format!(
-            "KsProcess::custom({name:?}, {path}::new({}))",
-            args.join(", ")
-        )
-    };
+    let spell = |args: &[TokenStream]| quote!(KsProcess::custom(#name, #path::new(#(#args),*)));
     Ok((spell(&read), spell(&write)))
 }
 
 /// One argument as the reader and the writer pass it (the writer sees fields by reference).
-fn argument(def: &TypeDef, e: &Expr) -> Option<(String, String)> {
-    let both = |s: String| Some((s.clone(), s));
+fn argument(def: &TypeDef, e: &Expr) -> Option<(TokenStream, TokenStream)> {
+    let both = |s: TokenStream| Some((s.clone(), s));
     match e {
-        Expr::Int(n) => both(n.to_string()),
+        Expr::Int(n) => both(proc_macro2::Literal::i128_unsuffixed(*n).into_token_stream()),
         Expr::Unary("-", inner) if matches!(**inner, Expr::Int(_)) => {
-            argument(def, inner).map(|(r, w)| (format!("-{r}"), format!("-{w}")))
+            argument(def, inner).map(|(r, w)| (quote!(-#r), quote!(-#w)))
         }
-        Expr::Bool(b) => both(b.to_string()),
-        Expr::Str(s) => both(format!("{s:?}")),
+        Expr::Bool(b) => both(quote!(#b)),
+        Expr::Str(s) => both(quote!(#s)),
         Expr::Array(items) => {
-            let bytes: Option<Vec<String>> = items
+            let bytes: Option<Vec<TokenStream>> = items
                 .iter()
                 .map(|i| match i {
-                    Expr::Int(n) => u8::try_from(*n).ok().map(|b| format!("{b:#04x}")),
+                    Expr::Int(n) => u8::try_from(*n).ok().map(hex_byte),
                     _ => None,
                 })
                 .collect();
-            both(format!("&[{}][..]", bytes?.join(", ")))
+            let bytes = bytes?;
+            both(quote!(&[#(#bytes),*][..]))
         }
-        Expr::Name(name) => {
-            let field = def.seq.iter().find(|f| f.id == *name)?;
+        Expr::Name(n) => {
+            let field = def.seq.iter().find(|f| f.id == *n)?;
+            let name = ident(&field.id);
             match &field.ty {
                 FieldType::Named { name: ty, .. }
                     if field.enum_name.is_none()
                         && (super::emit::is_int(ty) || ty == "b1")
                         && plain(field) =>
                 {
-                    Some((name.clone(), format!("*{name}")))
+                    Some((quote!(#name), quote!(*#name)))
                 }
-                FieldType::None if plain(field) && field.size.is_some() => {
-                    both(format!("&{name}[..]"))
-                }
+                FieldType::None if plain(field) && field.size.is_some() => both(quote!(&#name[..])),
                 _ => None,
             }
         }

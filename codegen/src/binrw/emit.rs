@@ -7,7 +7,11 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
 use super::expr::{self, Expr, Side};
+use super::tokens::{ident, line, source};
 
 #[path = "index.rs"]
 mod index;
@@ -240,6 +244,22 @@ pub(super) fn write_check(field: &str, cond: &str, message: &str, args: &[&str])
     };
     let error = format!("savepoint_runtime::binrw_error::FieldError::new({field:?}, {message})");
     assert_lines("bw", &[cond.to_string(), error])
+}
+
+/// The writer's check that the optional `field` (named `path`) is present exactly when its
+/// condition `cond` holds; nothing when `cond` reads the stream, which the writer does not
+/// know (see `io.rs`).
+pub(super) fn presence_check(path: &str, field: &Field, cond: &Expr) -> String {
+    if super::io::reads_stream(cond) {
+        return String::new();
+    }
+    let (id, write) = (ident(&field.id), cond.rust(Side::Write));
+    let check = source(&quote!(#id.is_some() == (#write)));
+    let message = format!(
+        "{path} must be present exactly when {}",
+        source(&cond.rust(Side::Read))
+    );
+    write_check(path, &check, &message, &[])
 }
 
 fn assert_lines(directive: &str, parts: &[String]) -> String {
@@ -1060,9 +1080,9 @@ impl<'a> Module<'a> {
         for (arg, (param, ty)) in args.iter().zip(&target.params) {
             if wanted.iter().any(|(w, _)| w == param) {
                 match self.index_arg(field, arg, ty)? {
-                    Some(index) => out.push(index),
+                    Some(index) => out.push(source(&index)),
                     None => {
-                        let value = self.expr(field, arg)?.rust(Side::Write);
+                        let value = source(&self.expr(field, arg)?.rust(Side::Write));
                         out.push(list_args::lend(ty, value));
                     }
                 }
@@ -1328,6 +1348,7 @@ impl<'a> Module<'a> {
                             super::process::args(def, field, p, &self.settings.processors)
                                 .map_err(|e| self.field_err(field, e))?;
                         self.process = true;
+                        let (pr, pw) = (source(&pr), source(&pw));
                         (format!("{r}, {pr}"), format!("{w}, {pw}"), "KsProcSub")
                     }
                     None => (r, w, "KsSub"),
@@ -1379,29 +1400,19 @@ impl<'a> Module<'a> {
         }
         if field.since.is_some() || field.until.is_some() {
             self.check_gate(field, version)?;
-            if let Some(n) = field.since {
-                let _ = writeln!(out, "#[since({n})]");
-            }
-            if let Some(n) = field.until {
-                let _ = writeln!(out, "#[until({n})]");
-            }
+            let since = field.since.map(Literal::u32_unsuffixed);
+            let until = field.until.map(Literal::u32_unsuffixed);
+            let since = since.map(|n| quote!(#[since(#n)]));
+            let until = until.map(|n| quote!(#[until(#n)]));
+            out.push_str(&line(&quote!(#since #until)));
         } else if let Some(gate) = self.named_gate(def, field)? {
             out.push_str(&gate);
         } else if let Some(cond) = &field.cond {
             let cond = self.expr(field, cond)?;
-            let _ = writeln!(out, "#[br(if({}))]", cond.rust(Side::Read));
-            // The writer does not know the stream's attributes (see `io.rs`).
-            if !super::io::reads_stream(&cond) {
-                let check = format!("{}.is_some() == ({})", field.id, cond.rust(Side::Write));
-                let message = format!(
-                    "{}.{} must be present exactly when {}",
-                    def.rust_name,
-                    field.id,
-                    cond.rust(Side::Read)
-                );
-                let path = format!("{}.{}", def.rust_name, field.id);
-                out.push_str(&write_check(&path, &check, &message, &[]));
-            }
+            let read = cond.rust(Side::Read);
+            out.push_str(&line(&quote!(#[br(if(#read))])));
+            let path = format!("{}.{}", def.rust_name, field.id);
+            out.push_str(&presence_check(&path, field, &cond));
         }
         // A field under `if: false` is never read, so its `valid` never applies.
         let never = field.cond.as_deref() == Some("false");
@@ -1450,7 +1461,7 @@ impl<'a> Module<'a> {
         if let Some(until) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("{path} must end at its first element that meets repeat-until");
-            let check = until.write_check(&field.id);
+            let check = source(&until.write_check(&field.id));
             out.push_str(&write_check(&path, &check, &message, &[]));
         }
         let eos = eos || field.repeat_until.is_some();
@@ -1485,7 +1496,7 @@ impl<'a> Module<'a> {
                 }
                 _ => {
                     vec = true;
-                    count = Some(e.count_in(Side::Read, &|n| self.wide_path(def, n)));
+                    count = Some(source(&e.count_in(Side::Read, &|n| self.wide_path(def, n))));
                     width = int_width(&element);
                     element = format!("Vec<{element}>");
                     if let Some(check) = self.computed_count_check(def, field, &e) {
@@ -1538,7 +1549,8 @@ impl<'a> Module<'a> {
         }
         if let Some(until) = until.as_ref().filter(|_| by_index.is_none()) {
             self.repeat = true;
-            br.push(format!("parse_with = {}", until.parse_with()));
+            let parse_with = until.parse_with();
+            br.push(source(&quote!(parse_with = #parse_with)));
         } else if eos && by_index.is_none() {
             self.repeat = true;
             br.push("parse_with = ks_until_eof".into());
@@ -1644,11 +1656,11 @@ impl<'a> Module<'a> {
         cond: &str,
         element: &str,
     ) -> Result<String, SchemaError> {
-        use super::repeat::Element;
+        use super::repeat::{At, Element};
         let list = field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
         let (kind, element) = match element {
-            "u8" if matches!(field.ty, FieldType::None) => (Element::Bytes(""), "[u8]"),
-            "KsBytes" => (Element::Bytes(".value"), element),
+            "u8" if matches!(field.ty, FieldType::None) => (Element::Bytes(At::Plain), "[u8]"),
+            "KsBytes" => (Element::Bytes(At::Value), element),
             "KsStr" => (Element::Str, element),
             "f32" | "f64" => (Element::Float, element),
             _ if matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some()) => {
@@ -1681,19 +1693,19 @@ impl<'a> Module<'a> {
         text: &str,
         element: &str,
     ) -> Result<super::repeat::Until, SchemaError> {
-        use super::repeat::Element;
+        use super::repeat::{At, Element};
         let kind = match &field.ty {
-            _ if element == "KsBytes" => Element::Bytes(".value"),
+            _ if element == "KsBytes" => Element::Bytes(At::Value),
             _ if element == "KsStr" => Element::Str,
             FieldType::Named { name, .. } if int_type(name).is_some() => Element::Int,
             FieldType::Named { name, .. } if !builtin(name) => {
                 let (_, def) = self.resolve(field, name)?;
-                let suffix = if element.starts_with("KsSub<") {
-                    ".value"
+                let at = if element.starts_with("KsSub<") {
+                    At::Value
                 } else {
-                    ""
+                    At::Plain
                 };
-                Element::Struct(def, suffix)
+                Element::Struct(def, at)
             }
             _ => {
                 return Err(self.field_err(
@@ -1715,7 +1727,7 @@ impl<'a> Module<'a> {
         def: &'d TypeDef,
         field: &Field,
     ) -> Vec<(&'d str, super::repeat::Element<'d>)> {
-        use super::repeat::Element;
+        use super::repeat::{At, Element};
         let mut out = Vec::new();
         for f in def.seq.iter().take_while(|f| !std::ptr::eq(*f, field)) {
             let list = f.repeat_eos || f.repeat_expr.is_some() || f.repeat_until.is_some();
@@ -1730,12 +1742,12 @@ impl<'a> Module<'a> {
                 continue;
             }
             match &f.ty {
-                FieldType::None => out.push((f.id.as_str(), Element::Bytes(".value"))),
+                FieldType::None => out.push((f.id.as_str(), Element::Bytes(At::Value))),
                 FieldType::Named { name, .. } if !builtin(name) => {
                     if let Ok((_, target)) = self.resolve(f, name) {
                         let framed = f.size.is_some() || f.size_eos || f.terminator.is_some();
-                        let suffix = if framed { ".value" } else { "" };
-                        out.push((f.id.as_str(), Element::Struct(target, suffix)));
+                        let at = if framed { At::Value } else { At::Plain };
+                        out.push((f.id.as_str(), Element::Struct(target, at)));
                     }
                 }
                 _ => {}
@@ -1769,6 +1781,7 @@ impl<'a> Module<'a> {
         let (read, write) = self.frame_values(def, field, None)?;
         let (pr, pw) = super::process::args(def, field, process, &self.settings.processors)
             .map_err(|e| self.field_err(field, e))?;
+        let (pr, pw) = (source(&pr), source(&pw));
         self.frames = true;
         self.process = true;
         if plain_bytes {
@@ -1842,7 +1855,10 @@ impl<'a> Module<'a> {
                 .map_or("None".to_string(), |e| match e.constant() {
                     Some(n) => format!("Some({n})"),
                     None if indexed => "Some(usize::try_from(*ks_n).unwrap_or(usize::MAX))".into(),
-                    None => format!("Some({})", e.to_usize(side, &|n| self.wide_path(def, n))),
+                    None => format!(
+                        "Some({})",
+                        source(&e.to_usize(side, &|n| self.wide_path(def, n)))
+                    ),
                 });
             out.push(format!(
                 "KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?}, unit: {unit}, eos_error: {}, encoding: {encoding_name:?} }}",
@@ -1864,36 +1880,49 @@ impl<'a> Module<'a> {
                 "an enum named like a type, or a value named `unknown`, is not supported by the binrw backend",
             ));
         }
-        let name = &e.rust_name;
-        let variants: String = e
-            .values
-            .iter()
-            .map(|(_, v)| format!("    {v},\n"))
-            .collect();
-        let from: String = e
-            .values
-            .iter()
-            .map(|(k, v)| format!("            {k} => {name}::{v},\n"))
-            .collect();
-        let to: String = e
-            .values
-            .iter()
-            .map(|(k, v)| format!("            {name}::{v} => {k},\n"))
-            .collect();
-        let _ = write!(
-            self.items,
-            "\n/// Kaitai enum `{id}`; values it does not name are kept as `Unknown`.\n\
-             #[derive(Debug, Clone, Copy, PartialEq, Eq{serde})]\n\
-             pub enum {name} {{\n{variants}    /// A value the schema does not name.\n    Unknown(i128),\n}}\n\n\
-             impl From<i128> for {name} {{\n    fn from(value: i128) -> Self {{\n        match value {{\n{from}            other => {name}::Unknown(other),\n        }}\n    }}\n}}\n\n\
-             impl From<{name}> for i128 {{\n    fn from(value: {name}) -> Self {{\n        match value {{\n{to}            {name}::Unknown(other) => other,\n        }}\n    }}\n}}\n",
-            id = e.id,
-            serde = if self.settings.serde {
-                ", Serialize, Deserialize"
-            } else {
-                ""
-            },
+        let name = ident(&e.rust_name);
+        let variants: Vec<_> = e.values.iter().map(|(_, v)| ident(v)).collect();
+        let keys = e.values.iter().map(|(k, _)| Literal::i128_unsuffixed(*k));
+        let from = keys
+            .clone()
+            .zip(&variants)
+            .map(|(k, v)| quote!(#k => #name::#v,));
+        let to = keys.zip(&variants).map(|(k, v)| quote!(#name::#v => #k,));
+        let doc = format!(
+            " Kaitai enum `{}`; values it does not name are kept as `Unknown`.",
+            e.id
         );
+        let serde = self
+            .settings
+            .serde
+            .then(|| quote!(, Serialize, Deserialize));
+        let items = quote! {
+            #[doc = #doc]
+            #[derive(Debug, Clone, Copy, PartialEq, Eq #serde)]
+            pub enum #name {
+                #(#variants,)*
+                /// A value the schema does not name.
+                Unknown(i128),
+            }
+            impl From<i128> for #name {
+                fn from(value: i128) -> Self {
+                    match value {
+                        #(#from)*
+                        other => #name::Unknown(other),
+                    }
+                }
+            }
+            impl From<#name> for i128 {
+                fn from(value: #name) -> Self {
+                    match value {
+                        #(#to)*
+                        #name::Unknown(other) => other,
+                    }
+                }
+            }
+        };
+        self.items.push('\n');
+        self.items.push_str(&line(&items));
         Ok(())
     }
 
@@ -2089,7 +2118,7 @@ impl<'a> Module<'a> {
             }
             FieldType::Switch { on, .. } => {
                 let on = self.expr(field, on)?;
-                return Ok(Some(vec![on.rust(Side::Read)]));
+                return Ok(Some(vec![source(&on.rust(Side::Read))]));
             }
             FieldType::None => return Ok(None),
         };
@@ -2116,11 +2145,11 @@ impl<'a> Module<'a> {
         let mut out = Vec::new();
         for (a, (_, ty)) in args.iter().zip(&target.params) {
             if let Some(arg) = self.index_arg(field, a, ty)? {
-                out.push(arg);
+                out.push(source(&arg));
                 continue;
             }
             if let Some(arg) = self.list_arg(def, field, a, ty)? {
-                out.push(arg);
+                out.push(source(&arg));
                 continue;
             }
             if ty == "io" {
@@ -2128,9 +2157,8 @@ impl<'a> Module<'a> {
                 let size = size.map_err(|e| self.field_err(field, e))?;
                 let size = self.resolve_expr(field, size, true)?;
                 let wide = |n: &str| self.wide_path(def, n);
-                out.push(super::io::size_arg_rust(&size, &|e| {
-                    e.to_usize(Side::Read, &wide)
-                }));
+                let size = super::io::size_arg_rust(&size, &|e| e.to_usize(Side::Read, &wide));
+                out.push(source(&size));
                 continue;
             }
             let e = self.expr(field, a)?;
@@ -2142,7 +2170,7 @@ impl<'a> Module<'a> {
                     format!("`{a}` itself as a type argument is not supported by the binrw backend (only values of it)"),
                 ));
             }
-            let arg = e.rust(Side::Read);
+            let arg = source(&e.rust(Side::Read));
             // A user-type param is imported by value (see `user_param_type`); a list one as a
             // `Vec`, whatever holds the argument (a fixed count is read into an array).
             out.push(if int_type(ty).is_some() || ty == "bool" {
@@ -2183,9 +2211,14 @@ impl<'a> Module<'a> {
                 .map(|()| (Vec::new(), Vec::new()))
                 .map_err(|e| self.field_err(field, e));
         };
-        self.nav()
+        let (read, write) = self
+            .nav()
             .args(def, at)
-            .map_err(|e| self.field_err(field, e))
+            .map_err(|e| self.field_err(field, e))?;
+        Ok((
+            read.iter().map(source).collect(),
+            write.iter().map(source).collect(),
+        ))
     }
 
     /// What a field passes to the value-instance imports of its type or switch cases (see
@@ -2250,11 +2283,13 @@ impl<'a> Module<'a> {
             Some(n) if wide => format!("usize::try_from(*{n}).is_ok_and(|n| n == {id}.len())"),
             _ => format!(
                 "{id}.len() == {}",
-                count.count_in(Side::Write, &|n| self.wide_path(def, n))
+                source(&count.count_in(Side::Write, &|n| self.wide_path(def, n)))
             ),
         };
         // The count as Rust, its braces escaped for `format!`.
-        let source = count.rust(Side::Read).replace('{', "{{").replace('}', "}}");
+        let source = source(&count.rust(Side::Read))
+            .replace('{', "{{")
+            .replace('}', "}}");
         let message = format!(
             "{}.{id} must hold {source} elements, not {{}}",
             def.rust_name
@@ -2299,7 +2334,7 @@ impl<'a> Module<'a> {
             if !target.seq.iter().any(|f| counts(&f)) {
                 continue;
             }
-            let count = self.expr(field, arg)?.count(Side::Write);
+            let count = source(&self.expr(field, arg)?.count(Side::Write));
             for inner in target.seq.iter().filter(counts) {
                 checks.push((inner.id.clone(), count.clone(), arg.clone()));
             }
@@ -2378,7 +2413,7 @@ impl<'a> Module<'a> {
                 variants_src,
                 "{}#[br(pre_assert({}))]\n{variant}({rust}),\n",
                 doc_attrs(Some(&format!("`{sel_name}` {}: {what}", list.join(", ")))),
-                selector_matches(&sel_name, &values, Side::Read),
+                source(&selector_matches(&sel_name, &values, Side::Read)),
             );
         }
         out.push_str(&indent(&variants_src));
@@ -2398,14 +2433,17 @@ impl<'a> Module<'a> {
             return Ok(String::new());
         };
         let sel = self.expr(field, on)?;
-        let sel = sel.name().unwrap_or_default().to_string();
+        let sel = sel
+            .name()
+            .ok_or_else(|| self.field_err(field, "the selector must be one earlier field"))?
+            .to_string();
         let arms: Vec<String> = self
             .group_variants(field, variants, cases)?
             .into_iter()
             .map(|(v, values, _)| {
                 format!(
                     "{name}::{v}(_) => {},",
-                    selector_matches(&sel, &values, Side::Write)
+                    source(&selector_matches(&sel, &values, Side::Write))
                 )
             })
             .collect();
@@ -2663,20 +2701,26 @@ fn de_{base}<'de, D: serde::Deserializer<'de>>(d: D) -> Result<{rust}, D::Error>
     format!("{write}#[serde(serialize_with = \"ser_{base}\", deserialize_with = \"de_{base}\")]\n")
 }
 
-fn selector_matches(sel: &str, values: &[i64], side: Side) -> String {
-    let sel = if side == Side::Write {
-        format!("*{sel}")
-    } else {
-        sel.to_string()
+fn selector_matches(sel: &str, values: &[i64], side: Side) -> TokenStream {
+    let sel = ident(sel);
+    let sel = match side {
+        Side::Write => quote!(*#sel),
+        Side::Read => quote!(#sel),
     };
     match values {
-        [one] => format!("{sel} == {one}"),
-        _ => format!("matches!({sel}, {})", value_pattern(values)),
+        [one] => {
+            let one = Literal::i64_unsuffixed(*one);
+            quote!(#sel == #one)
+        }
+        _ => {
+            let pattern = value_pattern(values);
+            quote!(matches!(#sel, #pattern))
+        }
     }
 }
 
 /// A match pattern of integers, runs of three or more as ranges: `0 | 4..=6`.
-fn value_pattern(values: &[i64]) -> String {
+fn value_pattern(values: &[i64]) -> TokenStream {
     let mut sorted = values.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
@@ -2687,14 +2731,16 @@ fn value_pattern(values: &[i64]) -> String {
         while j + 1 < sorted.len() && sorted[j + 1] == sorted[j] + 1 {
             j += 1;
         }
+        let literal = |n: &i64| Literal::i64_unsuffixed(*n);
         if j - i >= 2 {
-            parts.push(format!("{}..={}", sorted[i], sorted[j]));
+            let (from, to) = (literal(&sorted[i]), literal(&sorted[j]));
+            parts.push(quote!(#from..=#to));
         } else {
-            parts.extend(sorted[i..=j].iter().map(i64::to_string));
+            parts.extend(sorted[i..=j].iter().map(|n| literal(n).into_token_stream()));
         }
         i = j + 1;
     }
-    parts.join(" | ")
+    quote!(#(#parts)|*)
 }
 
 /// The element type of `Vec<T>` (length `None`) or `[T; N]` (length `N`).
@@ -2712,7 +2758,8 @@ fn list_element(list: &str) -> Option<(&str, Option<&str>)> {
 /// The reader's check of a `valid:`, or `None` when it can never fail for the type.
 fn valid_check(id: &str, valid: &Valid, rust_type: &str) -> Option<String> {
     if !valid.any_of.is_empty() {
-        return Some(format!("matches!({id}, {})", value_pattern(&valid.any_of)));
+        let pattern = source(&value_pattern(&valid.any_of));
+        return Some(format!("matches!({id}, {pattern})"));
     }
     let unsigned = rust_type.starts_with('u');
     let min = valid.min.filter(|m| !(unsigned && *m == 0));

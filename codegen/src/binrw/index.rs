@@ -4,10 +4,14 @@
 //! `i`'s arguments with `ks_i` as `_index`, and written by `ks_each_write` with one argument
 //! tuple per element, built the same way.
 
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::{Module, int_type};
 use crate::SchemaError;
+use crate::binrw::tokens::{ident, source};
 
 /// Whether a type argument of `field` is `_index`.
 pub(super) fn uses_index(field: &Field) -> bool {
@@ -22,7 +26,7 @@ impl Module<'_> {
         field: &Field,
         arg: &str,
         ty: &str,
-    ) -> Result<Option<String>, SchemaError> {
+    ) -> Result<Option<TokenStream>, SchemaError> {
         if arg.trim() != "_index" {
             return Ok(None);
         }
@@ -43,9 +47,8 @@ impl Module<'_> {
         })?;
         // An index past the param's range (over 2^31 elements for an `s4`) saturates at its
         // maximum rather than wrapping.
-        Ok(Some(format!(
-            "{rust}::try_from(ks_i).unwrap_or({rust}::MAX)"
-        )))
+        let rust = ident(rust);
+        Ok(Some(quote!(#rust::try_from(ks_i).unwrap_or(#rust::MAX))))
     }
 
     /// The `parse_with` of a repeated field whose type arguments name `_index`, given the
@@ -69,9 +72,16 @@ impl Module<'_> {
                 let count = self
                     .size_expr(field, count)?
                     .to_usize(Side::Read, &|n| self.wide_path(def, n));
+                let count = source(&count);
                 format!("parse_with = ks_indexed_count({count}, {each})")
             }
-            (None, Some(until)) => format!("parse_with = {}", until.indexed_parse_with(&each)),
+            (None, Some(until)) => {
+                // The arguments are still built as text (see `sub::tuple`).
+                let each = syn::parse_str::<syn::Expr>(&each)
+                    .map_err(|e| self.field_err(field, format!("`{each}`: {e}")))?;
+                let parse_with = until.indexed_parse_with(&each.into_token_stream());
+                source(&quote!(parse_with = #parse_with))
+            }
             (None, None) => format!("parse_with = ks_indexed_eof({each})"),
         }))
     }

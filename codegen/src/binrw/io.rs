@@ -13,8 +13,12 @@
 //! of it): the caller passes the size of a sibling's own area (its `size`) or of the top-level
 //! type's stream (`_root._io`, recorded like `_io.size`). The writer is not given it.
 
+use proc_macro2::TokenStream;
+use quote::{ToTokens, format_ident, quote};
+
 use super::expr::{self, Expr};
 use super::schema::{Field, FieldType, TypeDef};
+use super::tokens::{ident, line};
 use super::value::{self, Ty};
 use crate::expr::Expr as KsExpr;
 
@@ -73,8 +77,11 @@ fn temps_with(field: &Field, run: Option<&str>) -> String {
     let mut out = String::new();
     for (attr, ty, reader) in ATTRS {
         let reader = match run {
-            Some(state) if *attr == "eof" => format!("ks_io_eof_bits, args_raw = &{state}"),
-            _ => reader.to_string(),
+            Some(state) if *attr == "eof" => {
+                let state = ident(state);
+                quote!(ks_io_eof_bits, args_raw = &#state)
+            }
+            _ => ident(reader).into_token_stream(),
         };
         let wanted = format!("_io.{attr}");
         let used = [&field.cond, &field.size]
@@ -89,10 +96,12 @@ fn temps_with(field: &Field, run: Option<&str>) -> String {
             })
             || (*attr == "size" && passes_root_stream(field));
         if used {
-            out.push_str(&format!(
-                "#[br(temp, parse_with = {reader})]\n#[bw(ignore)]\n{}: {ty},\n",
-                local(attr, field)
-            ));
+            let (local, ty) = (ident(&local(attr, field)), ident(ty));
+            out.push_str(&line(&quote! {
+                #[br(temp, parse_with = #reader)]
+                #[bw(ignore)]
+                #local: #ty,
+            }));
         }
     }
     out
@@ -110,10 +119,16 @@ pub fn seq_end_fields(def: &TypeDef) -> String {
                 .any(|text| value::has_node(text, &read))
         });
         if used {
-            out.push_str(&format!(
-                "/// `_io.{attr}` at the end of the seq (for value instances; the writer ignores it).\n\
-                 #[br(parse_with = {reader})]\n#[bw(ignore)]\npub _io_{attr}: {ty},\n"
-            ));
+            let doc = format!(
+                " `_io.{attr}` at the end of the seq (for value instances; the writer ignores it)."
+            );
+            let (reader, field, ty) = (ident(reader), format_ident!("_io_{attr}"), ident(ty));
+            out.push_str(&line(&quote! {
+                #[doc = #doc]
+                #[br(parse_with = #reader)]
+                #[bw(ignore)]
+                pub #field: #ty,
+            }));
         }
     }
     out
@@ -126,11 +141,12 @@ fn is_io_name(e: &KsExpr) -> bool {
 
 /// `base.attr` in a value instance when it is an `_io` attribute: its type and the stored field
 /// of [`seq_end_fields`] that holds it.
-pub fn recorded(base: &KsExpr, attr: &str) -> Option<(Ty, String)> {
+pub fn recorded(base: &KsExpr, attr: &str) -> Option<(Ty, TokenStream)> {
     match attr {
-        "eof" if is_io_name(base) => Some((Ty::Bool, "self._io_eof".into())),
+        "eof" if is_io_name(base) => Some((Ty::Bool, quote!(self._io_eof))),
         "pos" | "size" if is_io_name(base) => {
-            Some((Ty::Int, format!("i128::from(self._io_{attr})")))
+            let field = format_ident!("_io_{attr}");
+            Some((Ty::Int, quote!(i128::from(self.#field))))
         }
         _ => None,
     }
@@ -205,17 +221,19 @@ fn size_of_streams(e: &Expr, def: &TypeDef, field: &Field) -> Result<Expr, Strin
 
 /// The Rust `u64` an `io` param is given for the size `e` ([`stream_size_arg`], resolved),
 /// whatever width it is computed in; `to_usize` renders a part as a `usize`.
-pub fn size_arg_rust(e: &Expr, to_usize: &dyn Fn(&Expr) -> String) -> String {
+pub fn size_arg_rust(e: &Expr, to_usize: &dyn Fn(&Expr) -> TokenStream) -> TokenStream {
     match e {
-        Expr::Int(n) => n.to_string(),
-        Expr::Path(p) if p.len() == 1 && is_local(&p[0]) => p[0].clone(),
-        Expr::Ternary(c, a, b) => format!(
-            "if {} {{ {} }} else {{ {} }}",
-            c.rust(super::expr::Side::Read),
-            size_arg_rust(a, to_usize),
-            size_arg_rust(b, to_usize)
-        ),
-        other => format!("u64::try_from({}).unwrap_or(u64::MAX)", to_usize(other)),
+        Expr::Int(n) => proc_macro2::Literal::i64_unsuffixed(*n).into_token_stream(),
+        Expr::Path(p) if p.len() == 1 && is_local(&p[0]) => ident(&p[0]).into_token_stream(),
+        Expr::Ternary(c, a, b) => {
+            let c = c.rust(super::expr::Side::Read);
+            let (a, b) = (size_arg_rust(a, to_usize), size_arg_rust(b, to_usize));
+            quote!(if #c { #a } else { #b })
+        }
+        other => {
+            let size = to_usize(other);
+            quote!(u64::try_from(#size).unwrap_or(u64::MAX))
+        }
     }
 }
 

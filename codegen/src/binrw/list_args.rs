@@ -7,7 +7,11 @@
 //! than truncated. A writer that needs a user-type param (`bar[0].foo` in a size) borrows it:
 //! `&Block` or `&[Block]`, lent by the caller.
 
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
+
 use super::super::schema::{Field, FieldType, TypeDef};
+use super::super::tokens::ident;
 use super::{Module, int_type};
 use crate::SchemaError;
 use crate::expr::{self as ks, Expr};
@@ -89,7 +93,7 @@ impl Module<'_> {
         field: &Field,
         arg: &str,
         ty: &str,
-    ) -> Result<Option<String>, SchemaError> {
+    ) -> Result<Option<TokenStream>, SchemaError> {
         let Some(el) = element(ty) else {
             return Ok(None);
         };
@@ -111,7 +115,7 @@ impl Module<'_> {
                     })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            return Ok(Some(format!("vec![{}]", values.join(", "))));
+            return Ok(Some(quote!(vec![#(#values),*])));
         }
         let earlier = def.seq.iter().take_while(|f| !std::ptr::eq(*f, field));
         let list = earlier
@@ -123,12 +127,11 @@ impl Module<'_> {
         let FieldType::Named { name, .. } = &list.ty else {
             return Err(refuse("the list is not of integers or strings"));
         };
+        let id = ident(&list.id);
         match el {
-            Element::Int(rust) if int_type(name) == Some(rust) => {
-                Ok(Some(format!("{arg}.to_vec()")))
-            }
-            Element::Str if name == "str" || name == "strz" => Ok(Some(format!(
-                "{arg}.iter().map(|s| s.value.clone()).collect()"
+            Element::Int(rust) if int_type(name) == Some(rust) => Ok(Some(quote!(#id.to_vec()))),
+            Element::Str if name == "str" || name == "strz" => Ok(Some(quote!(
+                #id.iter().map(|s| s.value.clone()).collect()
             ))),
             _ => Err(refuse(
                 "the list's elements are not of the param's element type",
@@ -138,10 +141,13 @@ impl Module<'_> {
 }
 
 /// One literal item as a Rust value of the element type, `None` when it is not one.
-fn literal(el: &Element, item: &Expr) -> Option<String> {
+fn literal(el: &Element, item: &Expr) -> Option<TokenStream> {
     match (el, item) {
-        (Element::Int(rust), Expr::Int(n)) => fits(rust, *n).then(|| format!("{n}{rust}")),
-        (Element::Str, Expr::Str(text)) => Some(format!("String::from({text:?})")),
+        // Suffixed by the element type (`7u16`), which `vec!` would not infer.
+        (Element::Int(rust), Expr::Int(n)) => fits(rust, *n).then(|| {
+            syn::LitInt::new(&format!("{n}{rust}"), Span::call_site()).into_token_stream()
+        }),
+        (Element::Str, Expr::Str(text)) => Some(quote!(String::from(#text))),
         _ => None,
     }
 }
@@ -171,12 +177,13 @@ mod tests {
     fn literals_must_fit_their_element_type() {
         assert!(fits("u16", 65535) && !fits("u16", 65536) && !fits("u8", -1));
         assert!(fits("i8", -128) && !fits("i8", 128) && fits("u64", u64::MAX.into()));
+        let spelled = |el: &Element, item: &Expr| literal(el, item).map(|t| t.to_string());
         assert_eq!(
-            literal(&Element::Int("u16"), &Expr::Int(7)).as_deref(),
+            spelled(&Element::Int("u16"), &Expr::Int(7)).as_deref(),
             Some("7u16")
         );
-        assert_eq!(literal(&Element::Int("u8"), &Expr::Int(300)), None);
-        assert_eq!(literal(&Element::Str, &Expr::Int(3)), None);
+        assert_eq!(spelled(&Element::Int("u8"), &Expr::Int(300)), None);
+        assert_eq!(spelled(&Element::Str, &Expr::Int(3)), None);
     }
 
     #[test]

@@ -31,6 +31,7 @@ mod struct_params;
 pub mod suite;
 #[cfg(test)]
 mod suite_processors;
+mod tokens;
 mod until_inst;
 mod valid;
 mod value;

@@ -11,11 +11,14 @@
 //! type's default where the version lacks it (`#[absent(default)]`) instead of being an `Option`;
 //! one with `-savepoint-serde-omit-absent: true` is left out of JSON where it is absent.
 
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
 use serde_yaml::{Mapping, Value};
 
 use super::emit::int_type;
 use super::expr::{self, Expr};
 use super::schema::{Field, NamedVersion, TypeDef};
+use super::tokens::{ident, is_ident, line, operator, source};
 
 /// `-savepoint-version: {id: <name>, type: <Kaitai integer>, from: <field id>}`.
 pub(super) fn parse_version(map: &Mapping) -> Result<Option<NamedVersion>, String> {
@@ -33,6 +36,9 @@ pub(super) fn parse_version(map: &Mapping) -> Result<Option<NamedVersion>, Strin
     let Some(ty) = int_type(&ty) else {
         return Err(format!("`type: {ty}` is not an integer type"));
     };
+    if !is_ident(&id) {
+        return Err(format!("`id: {id}` is not an identifier"));
+    }
     Ok(Some(NamedVersion {
         id,
         ty: ty.to_owned(),
@@ -64,7 +70,8 @@ pub(super) fn head(v: &NamedVersion, def: &TypeDef) -> Result<String, String> {
             v.from, v.ty
         ));
     }
-    Ok(format!("#[version({}: {} = {})]\n", v.id, v.ty, v.from))
+    let (id, ty, from) = (ident(&v.id), ident(&v.ty), ident(&field.id));
+    Ok(line(&quote!(#[version(#id: #ty = #from)])))
 }
 
 /// The attributes of a field gated on the named version, and the compile-time check that its
@@ -95,7 +102,13 @@ pub(super) fn gate(
     if bound.is_some() && terms.len() != 1 {
         return Err("-savepoint-gate-const needs a gate with one bound".into());
     }
-    let mut attrs = String::new();
+    // The constant's name as the module spells it (`Builder` paths and schema names are
+    // checked here, where they become tokens).
+    let bound: Option<syn::Path> = bound
+        .map(syn::parse_str)
+        .transpose()
+        .map_err(|_| "-savepoint-gate-const is not a Rust path".to_string())?;
+    let mut attrs = Vec::new();
     let mut const_check = None;
     for term in terms {
         let (op, n) = comparison(term, &v.id).ok_or_else(|| {
@@ -104,35 +117,48 @@ pub(super) fn gate(
                 v.id
             )
         })?;
-        let kind = match op {
+        let kind = ident(match op {
             ">=" => "since",
             "<" | "<=" => "until",
             _ => "only",
-        };
-        let spelled = match bound {
+        });
+        let value = Literal::i64_unsuffixed(n);
+        let spelled = match &bound {
             Some(name) => {
-                const_check = Some(format!(
-                    "const _: () = assert!({name} == {n}, \"{name} differs from the schema's bound {n}\");\n"
-                ));
-                name.to_owned()
+                let message = format!(
+                    "{} differs from the schema's bound {n}",
+                    source(&quote!(#name))
+                );
+                const_check = Some(line(&quote!(
+                    const _: () = assert!(#name == #value, #message);
+                )));
+                quote!(#name)
             }
-            None => n.to_string(),
+            None => quote!(#value),
         };
-        attrs.push_str(&format!("#[{kind}({} {op} {spelled})]\n", v.id));
+        let (id, op) = (ident(&v.id), operator(op));
+        attrs.push(quote!(#[#kind(#id #op #spelled)]));
     }
+    attrs.extend(absent(field, serde)?);
+    Ok(Some(Gate {
+        attrs: attrs.iter().map(line).collect(),
+        const_check,
+    }))
+}
+
+/// The attribute of a gated field that is absent in some versions: `#[absent(default)]` for a
+/// plain field holding its default there, the serde one for an `Option` that JSON omits there.
+fn absent(field: &Field, serde: bool) -> Result<Option<TokenStream>, String> {
     match (field.absent_default, field.omit_absent) {
         (true, true) => {
-            return Err(
-                "-savepoint-serde-omit-absent is for an Option, not -savepoint-absent".into(),
-            );
+            Err("-savepoint-serde-omit-absent is for an Option, not -savepoint-absent".into())
         }
-        (true, false) => attrs.push_str("#[absent(default)]\n"),
-        (false, true) if serde => {
-            attrs.push_str("#[serde(default, skip_serializing_if = \"Option::is_none\")]\n");
-        }
-        (false, _) => {}
+        (true, false) => Ok(Some(quote!(#[absent(default)]))),
+        (false, true) if serde => Ok(Some(
+            quote!(#[serde(default, skip_serializing_if = "Option::is_none")]),
+        )),
+        (false, _) => Ok(None),
     }
-    Ok(Some(Gate { attrs, const_check }))
 }
 
 fn mentions(e: &Expr, id: &str) -> bool {

@@ -23,6 +23,9 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::emit::int_type;
 use super::parent::is_nav;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
@@ -46,7 +49,7 @@ pub enum Read {
     /// The top-level type's own field path (its `_root.x`), to translate as `x`.
     Local(Expr),
     /// A recorded field: the value's type and the method's spelling of it.
-    Recorded(Ty, String),
+    Recorded(Ty, TokenStream),
 }
 
 /// The name of the import and recorded field that carry `path`.
@@ -281,10 +284,10 @@ impl<'a> Up<'a> {
                 return Ok(Read::Local(local));
             }
             let (_, ty) = self.leaf(at, &path[i..])?;
-            let name = name(&path);
+            let name = super::tokens::ident(&name(&path));
             let spelled = match ty {
-                Ty::Int => format!("i128::from(self.{name}?)"),
-                _ => format!("self.{name}.clone()?"),
+                Ty::Int => quote!(i128::from(self.#name?)),
+                _ => quote!(self.#name.clone()?),
             };
             Ok(Read::Recorded(ty, spelled))
         }))

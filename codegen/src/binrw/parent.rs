@@ -12,9 +12,13 @@
 
 use std::collections::BTreeSet;
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::emit::int_type;
 use super::expr::{self, Expr, Side};
 use super::schema::{Field, FieldType, Schemas, TypeDef};
+use super::tokens::ident;
 
 /// Whether a path (or its first segment) starts at an enclosing type.
 pub fn is_nav(head: &str) -> bool {
@@ -300,7 +304,11 @@ impl<'a> Nav<'a> {
 
     /// The values the field at seq index `at` of `def` passes to its type's imports, as the
     /// reader and the writer spell them (empty when the type imports nothing).
-    pub fn args(&self, def: &TypeDef, at: usize) -> Result<(Vec<String>, Vec<String>), String> {
+    pub fn args(
+        &self,
+        def: &TypeDef,
+        at: usize,
+    ) -> Result<(Vec<TokenStream>, Vec<TokenStream>), String> {
         let (mut read, mut write) = (Vec::new(), Vec::new());
         let Some(field) = def.seq.get(at) else {
             return Ok((read, write));
@@ -312,9 +320,9 @@ impl<'a> Nav<'a> {
         for p in self.needs(child, &mut Vec::new())? {
             match lift_through(field, &p, root)? {
                 Some(need) => {
-                    let name = import_name(&need);
-                    read.push(name.clone());
-                    write.push(name);
+                    let name = ident(&import_name(&need));
+                    read.push(quote!(#name));
+                    write.push(quote!(#name));
                 }
                 None => {
                     // A field path of `def` itself, read before this field.
@@ -327,9 +335,9 @@ impl<'a> Nav<'a> {
                     let e = Expr::Path(local.to_vec());
                     if self.walk(def, local, at)?.starts_with('&') {
                         // A list, lent as a slice (see `int_list`).
-                        let slice = format!("&{}[..]", local.join("."));
-                        read.push(slice.clone());
-                        write.push(slice);
+                        let names: Vec<_> = local.iter().map(|n| ident(n)).collect();
+                        read.push(quote!(&#(#names).*[..]));
+                        write.push(quote!(&#(#names).*[..]));
                     } else {
                         read.push(e.rust(Side::Read));
                         write.push(e.rust(Side::Write));

@@ -8,8 +8,12 @@
 //! edited instance lands at its position. An instance that a seq field uses (a count, a size)
 //! is read before that field, and therefore written before `_unparsed`.
 
+use proc_macro2::Literal;
+use quote::quote;
+
 use super::expr::{self, Expr, Side};
 use super::schema::{Field, FieldType, File, Positioned, TypeDef};
+use super::tokens::{ident, line};
 
 /// One entry of a struct body, in declaration (reading and writing) order.
 pub(super) enum Item<'a> {
@@ -109,53 +113,60 @@ pub(super) fn attrs(
                 .and_then(|n| i64::try_from(n).ok())
                 .ok_or_else(|| format!("`pos: {}` is not supported by the binrw backend", p.pos))?,
         };
-        return Ok(match p.field.cond {
-            None => {
-                format!("#[brw(seek_before = binrw::io::SeekFrom::End(-{n}), restore_position)]\n")
-            }
+        let n = Literal::i64_unsuffixed(n);
+        let attrs = match p.field.cond {
+            None => quote!(#[brw(seek_before = binrw::io::SeekFrom::End(-#n), restore_position)]),
             // An absent instance writes nothing, and what is written so far may be shorter than
             // `n` bytes (a file the reader took without one): seeking back would fail.
-            Some(_) => format!(
-                "#[br(seek_before = binrw::io::SeekFrom::End(-{n}))]\n\
-                 #[bw(seek_before = if {id}.is_some() {{ binrw::io::SeekFrom::End(-{n}) }} \
-                 else {{ binrw::io::SeekFrom::Current(0) }})]\n\
-                 #[brw(restore_position)]\n",
-                id = p.field.id
-            ),
-        });
+            Some(_) => {
+                let id = ident(&p.field.id);
+                quote! {
+                    #[br(seek_before = binrw::io::SeekFrom::End(-#n))]
+                    #[bw(seek_before = if #id.is_some() { binrw::io::SeekFrom::End(-#n) } else { binrw::io::SeekFrom::Current(0) })]
+                    #[brw(restore_position)]
+                }
+            }
+        };
+        return Ok(line(&attrs));
     }
     if let Some(n) = from_here(&p.pos) {
         // The writer writes the seq as the reader read it, so it is at the same position here.
-        let seek = format!("binrw::io::SeekFrom::Current({})", n?);
-        return Ok(format!("#[brw(seek_before = {seek}, restore_position)]\n"));
+        let n = Literal::i64_unsuffixed(n?);
+        let attr = quote!(#[brw(seek_before = binrw::io::SeekFrom::Current(#n), restore_position)]);
+        return Ok(line(&attr));
     }
     let e = resolve(expr::parse(&p.pos)?)?;
     // Arithmetic as for a size (widened, saturating): `sector * 512` of a hostile `sector`
     // seeks past the end instead of overflowing; a negative position seeks there too.
     let seek = |side| match e.constant() {
-        Some(n) => format!(
-            "binrw::io::SeekFrom::Start({})",
-            u64::try_from(n).unwrap_or(u64::MAX)
-        ),
-        None => match &e {
-            Expr::Path(path) if !wide(&path.join(".")) => {
-                format!("binrw::io::SeekFrom::Start(u64::from({}))", e.rust(side))
-            }
-            Expr::Path(_) | Expr::Param(_) => format!(
-                "binrw::io::SeekFrom::Start(u64::try_from({}).unwrap_or(u64::MAX))",
-                e.rust(side)
-            ),
-            _ => format!(
-                "binrw::io::SeekFrom::Start(u64::try_from({}).unwrap_or(u64::MAX))",
-                e.to_usize(side, wide)
-            ),
-        },
+        Some(n) => {
+            let n = Literal::u64_unsuffixed(u64::try_from(n).unwrap_or(u64::MAX));
+            quote!(binrw::io::SeekFrom::Start(#n))
+        }
+        None => {
+            let offset = match &e {
+                Expr::Path(path) if !wide(&path.join(".")) => {
+                    let v = e.rust(side);
+                    quote!(u64::from(#v))
+                }
+                Expr::Path(_) | Expr::Param(_) => {
+                    let v = e.rust(side);
+                    quote!(u64::try_from(#v).unwrap_or(u64::MAX))
+                }
+                _ => {
+                    let v = e.to_usize(side, wide);
+                    quote!(u64::try_from(#v).unwrap_or(u64::MAX))
+                }
+            };
+            quote!(binrw::io::SeekFrom::Start(#offset))
+        }
     };
-    Ok(format!(
-        "#[br(seek_before = {})]\n#[bw(seek_before = {})]\n#[brw(restore_position)]\n",
-        seek(Side::Read),
-        seek(Side::Write)
-    ))
+    let (read, write) = (seek(Side::Read), seek(Side::Write));
+    Ok(line(&quote! {
+        #[br(seek_before = #read)]
+        #[bw(seek_before = #write)]
+        #[brw(restore_position)]
+    }))
 }
 
 /// The offset N of `pos: _io.pos`, `_io.pos + N` or `_io.pos - N` (where the instance is read:

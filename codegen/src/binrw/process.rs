@@ -8,7 +8,11 @@
 
 use std::collections::BTreeMap;
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::schema::{Field, FieldType, TypeDef};
+use super::tokens::{hex_byte, ident};
 
 /// A `process:` value as the reader and the writer spell its `KsProcess`.
 pub(super) fn args(
@@ -16,10 +20,9 @@ pub(super) fn args(
     field: &Field,
     process: &str,
     processors: &BTreeMap<String, String>,
-) -> Result<(String, String), String> {
+) -> Result<(TokenStream, TokenStream), String> {
     if process == "zlib" {
-        let zlib = "KsProcess::Zlib".to_string();
-        return Ok((zlib.clone(), zlib));
+        return Ok((quote!(KsProcess::Zlib), quote!(KsProcess::Zlib)));
     }
     let call = |name: &str| {
         process
@@ -58,34 +61,36 @@ fn is_int(field: &Field) -> bool {
         && field.enum_name.is_none()
 }
 
-fn xor_key(def: &TypeDef, key: &str) -> Result<(String, String), String> {
+fn xor_key(def: &TypeDef, key: &str) -> Result<(TokenStream, TokenStream), String> {
     if let Some(list) = key.strip_prefix('[').and_then(|k| k.strip_suffix(']')) {
-        let bytes: Vec<String> = list
+        let bytes: Vec<TokenStream> = list
             .split(',')
             .map(|b| {
                 literal(b)
                     .and_then(|n| u8::try_from(n).ok())
-                    .map(|n| format!("{n:#04x}"))
+                    .map(hex_byte)
                     .ok_or_else(|| format!("xor key byte `{}` is not a byte literal", b.trim()))
             })
             .collect::<Result<_, _>>()?;
-        let key = format!("KsProcess::Xor(vec![{}])", bytes.join(", "));
+        let key = quote!(KsProcess::Xor(vec![#(#bytes),*]));
         return Ok((key.clone(), key));
     }
     if let Some(n) = literal(key) {
         let byte = u8::try_from(n).map_err(|_| format!("xor key {n} is not a byte"))?;
-        let key = format!("KsProcess::Xor(vec![{byte:#04x}])");
+        let key = hex_byte(byte);
+        let key = quote!(KsProcess::Xor(vec![#key]));
         return Ok((key.clone(), key));
     }
     let field = key_field(def, key)?;
+    let name = ident(&field.id);
     if is_int(field) {
         // Kaitai xors with the key's low byte.
         Ok((
-            format!("KsProcess::xor_int(i128::from({key}))"),
-            format!("KsProcess::xor_int(i128::from(*{key}))"),
+            quote!(KsProcess::xor_int(i128::from(#name))),
+            quote!(KsProcess::xor_int(i128::from(*#name))),
         ))
     } else if matches!(field.ty, FieldType::None) && field.size.is_some() && !field.size_eos {
-        let key = format!("KsProcess::Xor({key}.to_vec())");
+        let key = quote!(KsProcess::Xor(#name.to_vec()));
         Ok((key.clone(), key))
     } else {
         Err(format!(
@@ -94,19 +99,22 @@ fn xor_key(def: &TypeDef, key: &str) -> Result<(String, String), String> {
     }
 }
 
-fn rotate(def: &TypeDef, amount: &str, right: bool) -> Result<(String, String), String> {
+fn rotate(def: &TypeDef, amount: &str, right: bool) -> Result<(TokenStream, TokenStream), String> {
     let (read, write) = match literal(amount) {
-        Some(n) => (n.to_string(), n.to_string()),
-        None if is_int(key_field(def, amount)?) => (
-            format!("i128::from({amount})"),
-            format!("i128::from(*{amount})"),
-        ),
+        Some(n) => {
+            let n = proc_macro2::Literal::i128_unsuffixed(n);
+            (quote!(#n), quote!(#n))
+        }
+        None if is_int(key_field(def, amount)?) => {
+            let name = ident(amount);
+            (quote!(i128::from(#name)), quote!(i128::from(*#name)))
+        }
         None => return Err(format!("rotate amount `{amount}` must be an integer")),
     };
     // `ror(n)` is `rol(8 - n)`.
-    let spell = |n: String| match right {
-        false => format!("KsProcess::rol({n})"),
-        true => format!("KsProcess::rol(8 - {n})"),
+    let spell = |n: TokenStream| match right {
+        false => quote!(KsProcess::rol(#n)),
+        true => quote!(KsProcess::rol(8 - #n)),
     };
     Ok((spell(read), spell(write)))
 }

@@ -11,9 +11,13 @@
 //! `ks_indexed_until_io` for a list whose elements take their index); the writer does not know
 //! where its output ends, so it takes the end to be after the last element.
 
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
 use crate::expr::{self, Expr};
 
 use super::schema::{FieldType, TypeDef};
+use super::tokens::{self, ident};
 
 /// What one element of a `repeat: until` list is, for its condition.
 pub(super) enum Element<'a> {
@@ -21,16 +25,31 @@ pub(super) enum Element<'a> {
     Int,
     /// A float (`x: &f32`).
     Float,
-    /// Bytes, at `x` plus the suffix (`.value` of a `KsBytes`).
-    Bytes(&'static str),
+    /// Bytes, at `x` or in its frame (`.value` of a `KsBytes`).
+    Bytes(At),
     /// A string (`KsStr`).
     Str,
-    /// A user type, at `x` plus the suffix (`.value` of a `KsSub`).
-    Struct(&'a TypeDef, &'static str),
+    /// A user type, at `x` or in its frame (`.value` of a `KsSub`).
+    Struct(&'a TypeDef, At),
+}
+
+/// Where an element's value is: the element itself, or the `value` of the frame it is read in.
+#[derive(Clone, Copy)]
+pub(super) enum At {
+    Plain,
+    Value,
+}
+
+impl ToTokens for At {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        if let At::Value = self {
+            tokens.extend(quote!(.value));
+        }
+    }
 }
 
 /// The Rust condition of `repeat-until: text` over the element `x` (a reference).
-pub(super) fn condition(text: &str, element: &Element) -> Result<String, String> {
+pub(super) fn condition(text: &str, element: &Element) -> Result<TokenStream, String> {
     condition_with(text, element, &[])
 }
 
@@ -41,37 +60,44 @@ pub(super) fn condition_with(
     text: &str,
     element: &Element,
     earlier: &[(&str, Element)],
-) -> Result<String, String> {
-    translate(text, element, earlier, &[], "")
+) -> Result<TokenStream, String> {
+    translate(text, element, earlier, &[], false)
 }
 
 /// [`condition_with`] that may also name the positioned integer instances `instances` (read
-/// before the list, see `until_inst.rs`), each spelled `{deref}name`: the reader has their
+/// before the list, see `until_inst.rs`), each dereferenced when `deref`: the reader has their
 /// values, the writer references.
 fn translate(
     text: &str,
     element: &Element,
     earlier: &[(&str, Element)],
     instances: &[&str],
-    deref: &str,
-) -> Result<String, String> {
+    deref: bool,
+) -> Result<TokenStream, String> {
     let e = expr::parse(text).map_err(|e| format!("`{text}`: {e}"))?;
     Cx {
         element,
         earlier,
         instances,
-        deref,
+        deref: deref.then(|| quote!(*)),
         text,
     }
     .boolean(&e)
 }
 
+/// The Rust type `element` (spelled by the emitter, which still builds types as text) as tokens.
+pub(super) fn element_type(element: &str) -> Result<TokenStream, String> {
+    syn::parse_str::<syn::Type>(element)
+        .map(ToTokens::into_token_stream)
+        .map_err(|e| format!("element type `{element}`: {e}"))
+}
+
 /// A `repeat-until` condition over the element `x` of type `element` (see [`condition_with`]).
 pub(super) struct Until {
-    cond: String,
+    cond: TokenStream,
     /// The condition as the writer spells it (it differs when it names an instance).
-    write_cond: String,
-    element: String,
+    write_cond: TokenStream,
+    element: TokenStream,
     /// The condition reads `_io.eof`, which the reader learns after each element and the
     /// writer cannot know: it takes the stream to end after the last element.
     eof: bool,
@@ -85,8 +111,8 @@ impl Until {
         instances: &[&str],
         element: &str,
     ) -> Result<Until, String> {
-        let cond = translate(text, kind, earlier, instances, "")?;
-        let write_cond = translate(text, kind, earlier, instances, "*")?;
+        let cond = translate(text, kind, earlier, instances, false)?;
+        let write_cond = translate(text, kind, earlier, instances, true)?;
         let eof = super::value::has_node(
             text,
             &|e| matches!(e, Expr::Attr(b, a) if a == "eof" && matches!(&**b, Expr::Name(n) if n == "_io")),
@@ -94,46 +120,50 @@ impl Until {
         Ok(Until {
             cond,
             write_cond,
-            element: element.to_string(),
+            element: element_type(element)?,
             eof,
         })
     }
 
     /// The reader's `parse_with` value.
-    pub(super) fn parse_with(&self) -> String {
+    pub(super) fn parse_with(&self) -> TokenStream {
+        let closure = self.closure(&self.cond);
         match self.eof {
-            false => format!("ks_until({})", self.closure(&self.cond)),
-            true => format!("ks_until_io({})", self.closure(&self.cond)),
+            false => quote!(ks_until(#closure)),
+            true => quote!(ks_until_io(#closure)),
         }
     }
 
     /// The `parse_with` value of a list whose element `i` takes the arguments `each(i)` (see
     /// `index.rs`).
-    pub(super) fn indexed_parse_with(&self, each: &str) -> String {
+    pub(super) fn indexed_parse_with(&self, each: &TokenStream) -> TokenStream {
+        let closure = self.closure(&self.cond);
         match self.eof {
-            false => format!("ks_indexed_until({}, {each})", self.closure(&self.cond)),
-            true => format!("ks_indexed_until_io({}, {each})", self.closure(&self.cond)),
+            false => quote!(ks_indexed_until(#closure, #each)),
+            true => quote!(ks_indexed_until_io(#closure, #each)),
         }
     }
 
     /// The condition `cond` as a closure on the element (and, when it reads `_io.eof`, on
     /// whether the stream is at its end after it).
-    fn closure(&self, cond: &str) -> String {
+    fn closure(&self, cond: &TokenStream) -> TokenStream {
         let element = &self.element;
         match self.eof {
-            false => format!("|x: &{element}| {cond}"),
-            true => format!("|x: &{element}, ks_eof: bool| {cond}"),
+            false => quote!(|x: &#element| #cond),
+            true => quote!(|x: &#element, ks_eof: bool| #cond),
         }
     }
 
-    /// The writer's check that `list` still ends at its first element that meets the condition.
-    pub(super) fn write_check(&self, list: &str) -> String {
-        let cond = &self.write_cond;
+    /// The writer's check that the list field `list` still ends at its first element that
+    /// meets the condition.
+    pub(super) fn write_check(&self, list: &str) -> TokenStream {
+        let (list, cond) = (ident(list), &self.write_cond);
         match self.eof {
-            false => {
-                format!("{list}.iter().position(|x| {cond}).map(|i| i + 1) == Some({list}.len())")
+            false => quote!(#list.iter().position(|x| #cond).map(|i| i + 1) == Some(#list.len())),
+            true => {
+                let closure = self.closure(cond);
+                quote!(ks_ends_at_first_io(#list, #closure))
             }
-            true => format!("ks_ends_at_first_io({list}, {})", self.closure(cond)),
         }
     }
 }
@@ -142,23 +172,24 @@ struct Cx<'a> {
     element: &'a Element<'a>,
     earlier: &'a [(&'a str, Element<'a>)],
     instances: &'a [&'a str],
-    deref: &'a str,
+    /// `*` when the instances are references (the writer's fields).
+    deref: Option<TokenStream>,
     text: &'a str,
 }
 
-/// A translated operand: its Rust source and what it is.
+/// A translated operand: its Rust tokens and what it is.
 enum Operand {
     /// An integer literal, typed by what it is compared with.
     Lit(i128),
-    Int(String),
+    Int(TokenStream),
     /// A byte of a byte array by index: `None` past its end; or a field of the last element
     /// of an earlier list.
-    OptInt(String),
+    OptInt(TokenStream),
     /// The bytes of the last element of an earlier list: `None` when it is empty.
-    OptBytes(String),
-    Float(String),
-    Bytes(String),
-    Str(String),
+    OptBytes(TokenStream),
+    Float(TokenStream),
+    Bytes(TokenStream),
+    Str(TokenStream),
 }
 
 impl Cx<'_> {
@@ -169,49 +200,72 @@ impl Cx<'_> {
         )
     }
 
-    fn boolean(&self, e: &Expr) -> Result<String, String> {
+    fn boolean(&self, e: &Expr) -> Result<TokenStream, String> {
         match e {
             Expr::Binary(op @ ("and" | "or"), l, r) => {
-                let op = if *op == "and" { "&&" } else { "||" };
-                Ok(format!(
-                    "({}) {op} ({})",
-                    self.boolean(l)?,
-                    self.boolean(r)?
-                ))
+                let (l, r) = (self.boolean(l)?, self.boolean(r)?);
+                Ok(match *op {
+                    "and" => quote!((#l) && (#r)),
+                    _ => quote!((#l) || (#r)),
+                })
             }
-            Expr::Unary("not", inner) => Ok(format!("!({})", self.boolean(inner)?)),
+            Expr::Unary("not", inner) => {
+                let inner = self.boolean(inner)?;
+                Ok(quote!(!(#inner)))
+            }
             Expr::Attr(base, attr)
                 if attr == "eof" && matches!(&**base, Expr::Name(n) if n == "_io") =>
             {
-                Ok("ks_eof".into())
+                Ok(quote!(ks_eof))
             }
             Expr::Binary(op @ ("==" | "!=" | "<" | ">" | "<=" | ">="), l, r) => {
+                let equality = matches!(*op, "==" | "!=");
+                let op = tokens::operator(op);
+                let int = |n: i128| Literal::i128_suffixed(n);
+                // An integer literal compared with a float is that float (`1f64`).
+                let float = |n: i128| Literal::f64_suffixed(n as f64);
                 match (self.operand(l)?, self.operand(r)?) {
                     (Operand::Int(a), Operand::Int(b)) | (Operand::Float(a), Operand::Float(b)) => {
-                        Ok(format!("{a} {op} {b}"))
+                        Ok(quote!(#a #op #b))
                     }
-                    (Operand::Int(a), Operand::Lit(n)) => Ok(format!("{a} {op} {n}i128")),
-                    (Operand::OptInt(a), Operand::Lit(n)) if matches!(*op, "==" | "!=") => {
-                        Ok(format!("{a} {op} Some({n}i128)"))
+                    (Operand::Int(a), Operand::Lit(n)) => {
+                        let n = int(n);
+                        Ok(quote!(#a #op #n))
+                    }
+                    (Operand::OptInt(a), Operand::Lit(n)) if equality => {
+                        let n = int(n);
+                        Ok(quote!(#a #op Some(#n)))
                     }
                     (Operand::Int(a), Operand::OptInt(b))
                     | (Operand::Bytes(a), Operand::OptBytes(b))
-                        if matches!(*op, "==" | "!=") =>
+                        if equality =>
                     {
-                        Ok(format!("Some({a}) {op} {b}"))
+                        Ok(quote!(Some(#a) #op #b))
                     }
-                    (Operand::Lit(n), Operand::Int(b)) => Ok(format!("{n}i128 {op} {b}")),
-                    (Operand::Lit(a), Operand::Lit(b)) => Ok(format!("{a}i128 {op} {b}i128")),
-                    (Operand::Float(a), Operand::Lit(n)) => Ok(format!("{a} {op} {n}f64")),
-                    (Operand::Lit(n), Operand::Float(b)) => Ok(format!("{n}f64 {op} {b}")),
+                    (Operand::Lit(n), Operand::Int(b)) => {
+                        let n = int(n);
+                        Ok(quote!(#n #op #b))
+                    }
+                    (Operand::Lit(a), Operand::Lit(b)) => {
+                        let (a, b) = (int(a), int(b));
+                        Ok(quote!(#a #op #b))
+                    }
+                    (Operand::Float(a), Operand::Lit(n)) => {
+                        let n = float(n);
+                        Ok(quote!(#a #op #n))
+                    }
+                    (Operand::Lit(n), Operand::Float(b)) => {
+                        let n = float(n);
+                        Ok(quote!(#n #op #b))
+                    }
                     // Slices and `&str`s compare byte by byte, as Kaitai's bytes and strings do.
                     (Operand::Bytes(a), Operand::Bytes(b)) | (Operand::Str(a), Operand::Str(b)) => {
-                        Ok(format!("{a} {op} {b}"))
+                        Ok(quote!(#a #op #b))
                     }
                     _ => Err(self.refuse(&format!("comparing {l:?} with {r:?}"))),
                 }
             }
-            Expr::Bool(b) => Ok(b.to_string()),
+            Expr::Bool(b) => Ok(b.into_token_stream()),
             other => Err(self.refuse(&format!("{other:?}"))),
         }
     }
@@ -219,38 +273,43 @@ impl Cx<'_> {
     fn operand(&self, e: &Expr) -> Result<Operand, String> {
         match e {
             Expr::Int(n) => Ok(Operand::Lit(*n)),
-            Expr::Float(f) => Ok(Operand::Float(format!("{f:?}f64"))),
+            Expr::Float(f) if f.is_finite() => Ok(Operand::Float(tokens::float(*f))),
             Expr::Unary("-", inner) => match inner.as_ref() {
                 Expr::Int(n) => Ok(Operand::Lit(-*n)),
-                Expr::Float(f) => Ok(Operand::Float(format!("-{f:?}f64"))),
+                Expr::Float(f) if f.is_finite() => {
+                    let f = tokens::float(*f);
+                    Ok(Operand::Float(quote!(-#f)))
+                }
                 _ => Err(self.refuse("`-` of other than a literal")),
             },
-            Expr::Str(s) => Ok(Operand::Str(format!("{s:?}"))),
+            Expr::Str(s) => Ok(Operand::Str(s.into_token_stream())),
             Expr::Array(items) => {
                 let bytes = items
                     .iter()
                     .map(|i| match i {
-                        Expr::Int(n) => u8::try_from(*n).ok().map(|b| format!("{b}u8")),
+                        Expr::Int(n) => u8::try_from(*n).ok().map(Literal::u8_suffixed),
                         _ => None,
                     })
                     .collect::<Option<Vec<_>>>()
                     .ok_or_else(|| self.refuse("an array of other than bytes"))?;
-                Ok(Operand::Bytes(format!("(&[{}][..])", bytes.join(", "))))
+                Ok(Operand::Bytes(quote!((&[#(#bytes),*][..]))))
             }
             Expr::Name(n) if self.instances.contains(&n.as_str()) => {
-                Ok(Operand::Int(format!("i128::from({}{n})", self.deref)))
+                let (deref, n) = (&self.deref, ident(n));
+                Ok(Operand::Int(quote!(i128::from(#deref #n))))
             }
             Expr::Name(n) if n == "_" => match self.element {
-                Element::Int => Ok(Operand::Int("i128::from(*x)".into())),
-                Element::Float => Ok(Operand::Float("f64::from(*x)".into())),
-                Element::Bytes(suffix) => Ok(Operand::Bytes(format!("(&x{suffix}[..])"))),
-                Element::Str => Ok(Operand::Str("x.value.as_str()".into())),
+                Element::Int => Ok(Operand::Int(quote!(i128::from(*x)))),
+                Element::Float => Ok(Operand::Float(quote!(f64::from(*x)))),
+                Element::Bytes(at) => Ok(Operand::Bytes(quote!((&x #at [..])))),
+                Element::Str => Ok(Operand::Str(quote!(x.value.as_str()))),
                 Element::Struct(..) => Err(self.refuse("`_` of a user type as a value")),
             },
             Expr::Index(base, index) => match (self.operand(base)?, index.as_ref()) {
-                (Operand::Bytes(b), Expr::Int(i)) => Ok(Operand::OptInt(format!(
-                    "{b}.get({i}).map(|b| i128::from(*b))"
-                ))),
+                (Operand::Bytes(b), Expr::Int(i)) => {
+                    let i = Literal::i128_unsuffixed(*i);
+                    Ok(Operand::OptInt(quote!(#b.get(#i).map(|b| i128::from(*b)))))
+                }
                 _ => Err(self.refuse("an index other than a literal into bytes")),
             },
             Expr::Attr(base, name)
@@ -261,46 +320,44 @@ impl Cx<'_> {
                     ) =>
             {
                 match self.operand(base)? {
-                    Operand::Bytes(b) => Ok(Operand::Int(format!(
-                        "i128::try_from({b}.len()).unwrap_or(i128::MAX)"
+                    Operand::Bytes(b) => Ok(Operand::Int(quote!(
+                        i128::try_from(#b.len()).unwrap_or(i128::MAX)
                     ))),
-                    Operand::Str(t) => Ok(Operand::Int(format!(
-                        "i128::try_from({t}.chars().count()).unwrap_or(i128::MAX)"
+                    Operand::Str(t) => Ok(Operand::Int(quote!(
+                        i128::try_from(#t.chars().count()).unwrap_or(i128::MAX)
                     ))),
                     _ => Err(self.refuse(&format!("`.{name}` of other than bytes or a string"))),
                 }
             }
             Expr::Attr(base, last) if last == "last" => {
-                let (list, Element::Bytes(suffix)) = self.earlier_list(base)? else {
+                let (list, Element::Bytes(at)) = self.earlier_list(base)? else {
                     return Err(self.refuse("`.last` of other than a list of bytes"));
                 };
-                Ok(Operand::OptBytes(format!(
-                    "{list}.last().map(|l| &l{suffix}[..])"
-                )))
+                let list = ident(list);
+                Ok(Operand::OptBytes(quote!(#list.last().map(|l| &l #at [..]))))
             }
             Expr::Attr(inner, name) if matches!(inner.as_ref(), Expr::Attr(_, last) if last == "last") =>
             {
                 let Expr::Attr(base, _) = inner.as_ref() else {
                     return Err(self.refuse("`.last`"));
                 };
-                let (list, Element::Struct(def, suffix)) = self.earlier_list(base)? else {
+                let (list, Element::Struct(def, at)) = self.earlier_list(base)? else {
                     return Err(self.refuse(&format!(
                         "`.last.{name}` of other than a list of a user type"
                     )));
                 };
-                match self.struct_field(def, suffix, name, "l")? {
-                    Operand::Int(v) => Ok(Operand::OptInt(format!("{list}.last().map(|l| {v})"))),
-                    Operand::Bytes(v) => {
-                        Ok(Operand::OptBytes(format!("{list}.last().map(|l| {v})")))
-                    }
+                let list = ident(list);
+                match self.struct_field(def, *at, name, "l")? {
+                    Operand::Int(v) => Ok(Operand::OptInt(quote!(#list.last().map(|l| #v)))),
+                    Operand::Bytes(v) => Ok(Operand::OptBytes(quote!(#list.last().map(|l| #v)))),
                     _ => Err(self.refuse(&format!("`.last.{name}`"))),
                 }
             }
             Expr::Attr(base, name) if matches!(base.as_ref(), Expr::Name(n) if n == "_") => {
-                let Element::Struct(def, suffix) = self.element else {
+                let Element::Struct(def, at) = self.element else {
                     return Err(self.refuse(&format!("`_.{name}` of other than a user type")));
                 };
-                self.struct_field(def, suffix, name, "x")
+                self.struct_field(def, *at, name, "x")
             }
             other => Err(self.refuse(&format!("{other:?}"))),
         }
@@ -318,13 +375,13 @@ impl Cx<'_> {
             .ok_or_else(|| self.refuse(&format!("`{list}.last` (not a list read before)")))
     }
 
-    /// Plain field `name` of element `at` (plus `suffix`) of user type `def`.
+    /// Plain field `name` of element `element` (its value `at`) of user type `def`.
     fn struct_field(
         &self,
         def: &TypeDef,
-        suffix: &str,
+        at: At,
         name: &str,
-        at: &str,
+        element: &str,
     ) -> Result<Operand, String> {
         let field = def
             .seq
@@ -338,13 +395,14 @@ impl Cx<'_> {
             && field.enum_name.is_none()
             && field.count_of.is_none();
         let framed = field.terminator.is_some() || field.pad_right.is_some();
+        let (element, name) = (ident(element), ident(name));
         match &field.ty {
             FieldType::Named { name: ty, .. } if plain && super::emit::is_int(ty) => {
-                Ok(Operand::Int(format!("i128::from({at}{suffix}.{name})")))
+                Ok(Operand::Int(quote!(i128::from(#element #at.#name))))
             }
             FieldType::None if plain && field.contents_bytes.is_none() => {
-                let value = if framed { ".value" } else { "" };
-                Ok(Operand::Bytes(format!("(&{at}{suffix}.{name}{value}[..])")))
+                let value = if framed { At::Value } else { At::Plain };
+                Ok(Operand::Bytes(quote!((&#element #at.#name #value [..]))))
             }
             _ => Err(self.refuse(&format!("`_.{name}` (not a plain integer field)"))),
         }
@@ -372,24 +430,26 @@ pub const RUNTIME: (&str, &[&str]) = (
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::binrw::tokens::source;
 
     #[test]
     fn conditions() {
+        let condition = |text, element: &Element| condition(text, element).map(|c| source(&c));
         assert_eq!(
             condition("_ == -1", &Element::Int).unwrap(),
             "i128::from(*x) == -1i128"
         );
         assert_eq!(
-            condition("_ == [0xaa, 0x55]", &Element::Bytes(".value")).unwrap(),
+            condition("_ == [0xaa, 0x55]", &Element::Bytes(At::Value)).unwrap(),
             "(&x.value[..]) == (&[170u8, 85u8][..])"
         );
         assert!(condition("_.count == 0", &Element::Int).is_err());
         assert_eq!(
-            condition("_[0] == 0xaa", &Element::Bytes(".value")).unwrap(),
+            condition("_[0] == 0xaa", &Element::Bytes(At::Value)).unwrap(),
             "(&x.value[..]).get(0).map(|b| i128::from(*b)) == Some(170i128)"
         );
         assert_eq!(
-            condition("_.length == 0", &Element::Bytes(".value")).unwrap(),
+            condition("_.length == 0", &Element::Bytes(At::Value)).unwrap(),
             "i128::try_from((&x.value[..]).len()).unwrap_or(i128::MAX) == 0i128"
         );
         assert!(condition("_ == 1.5", &Element::Int).is_err());
@@ -397,14 +457,18 @@ mod tests {
 
     #[test]
     fn the_last_element_of_an_earlier_list() {
-        let earlier = [("records1", Element::Bytes(".value"))];
+        let condition_with = |text, element: &Element, earlier: &[(&str, Element)]| {
+            condition_with(text, element, earlier).map(|c| source(&c))
+        };
+        let condition = |text, element: &Element| condition(text, element).map(|c| source(&c));
+        let earlier = [("records1", Element::Bytes(At::Value))];
         assert_eq!(
-            condition_with("_ == records1.last", &Element::Bytes(".value"), &earlier).unwrap(),
+            condition_with("_ == records1.last", &Element::Bytes(At::Value), &earlier).unwrap(),
             "Some((&x.value[..])) == records1.last().map(|l| &l.value[..])"
         );
-        let err = condition_with("_ == records2.last", &Element::Bytes(".value"), &earlier);
+        let err = condition_with("_ == records2.last", &Element::Bytes(At::Value), &earlier);
         assert!(err.unwrap_err().contains("records2.last"));
-        assert!(condition("_ == records1.last", &Element::Bytes(".value")).is_err());
+        assert!(condition("_ == records1.last", &Element::Bytes(At::Value)).is_err());
         let ints = [("counts", Element::Int)];
         assert!(condition_with("_ == counts.last", &Element::Int, &ints).is_err());
     }

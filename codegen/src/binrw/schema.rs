@@ -659,6 +659,9 @@ impl Cx<'_> {
                     .as_str()
                     .ok_or_else(|| self.err(&epath, "enum names are strings"))?;
                 let vpath = format!("{epath}/{name}");
+                if !super::tokens::is_ident(&snake_to_camel(name)) {
+                    return Err(self.err(&vpath, not_ident(name)));
+                }
                 let values = values
                     .as_mapping()
                     .ok_or_else(|| self.err(&vpath, "an enum is a mapping of values to names"))?;
@@ -671,6 +674,9 @@ impl Cx<'_> {
                         .map(i128::from)
                         .or_else(|| k.as_u64().map(i128::from));
                     match (key, id) {
+                        (Some(_), Some(id)) if !super::tokens::is_ident(&snake_to_camel(id)) => {
+                            return Err(self.err(&self.key_path(&vpath, i, k), not_ident(id)));
+                        }
                         (Some(k), Some(id)) => pairs.push((k, snake_to_camel(id))),
                         _ => {
                             return Err(self.err(
@@ -885,6 +891,14 @@ pub(super) fn snake_to_camel(id: &str) -> String {
         .collect()
 }
 
+/// The error for an id the generated code could not name (the expressions naming it, which
+/// the generator builds as tokens, need an identifier).
+fn not_ident(id: &str) -> String {
+    format!(
+        "id `{id}` is not supported by the binrw backend (only letters, digits and `_`, not starting with a digit)"
+    )
+}
+
 /// A byte value (`terminator`, `pad-right`).
 fn byte(cx: &Cx, ypath: &str, v: &Value) -> Result<u8, SchemaError> {
     v.as_u64()
@@ -1021,6 +1035,9 @@ impl Cx<'_> {
                 if let (Some(id), Some(e)) = (pid, p.get("enum").and_then(Value::as_str)) {
                     param_enums.push((id.to_string(), e.to_string()));
                 }
+                if let Some(id) = pid.filter(|id| !super::tokens::is_ident(id)) {
+                    return Err(self.err(&format!("{ypath}/params/{i}/id"), not_ident(id)));
+                }
                 match (pid, pty) {
                     // A `b1` param is Kaitai's boolean, as a `b1` field is.
                     (Some(a), Some("b1")) => params.push((a.to_string(), "bool".to_string())),
@@ -1062,6 +1079,9 @@ impl Cx<'_> {
                     .as_str()
                     .ok_or_else(|| self.err(&ipath, "instance ids are strings"))?;
                 let path = format!("{ipath}/{iid}");
+                if !super::tokens::is_ident(iid) {
+                    return Err(self.err(&path, not_ident(iid)));
+                }
                 let imap = value
                     .as_mapping()
                     .ok_or_else(|| self.err(&path, "an instance is a mapping"))?;
@@ -1258,6 +1278,9 @@ impl Cx<'_> {
     fn field(&self, ypath: &str, map: &Mapping) -> Result<Field, SchemaError> {
         check_keys(self, ypath, map, FIELD_KEYS)?;
         let id = str_key(map, "id").ok_or_else(|| self.err(ypath, "a seq field needs an id"))?;
+        if !super::tokens::is_ident(&id) {
+            return Err(self.err(&format!("{ypath}/id"), not_ident(&id)));
+        }
         let ty = match map.get("type") {
             None => FieldType::None,
             Some(Value::String(s)) => {
@@ -1461,6 +1484,35 @@ impl Cx<'_> {
 #[cfg(test)]
 mod import_tests {
     use super::*;
+
+    #[test]
+    fn ids_that_are_not_identifiers_are_refused() {
+        for (ksy, path) in [
+            (
+                "meta: {id: i}\nseq:\n  - {id: a-b, type: u1}\n",
+                "/seq/0/id",
+            ),
+            (
+                "meta: {id: i}\nseq:\n  - {id: x, type: t(1)}\ntypes:\n  t:\n    params:\n      - {id: 2n, type: u1}\n",
+                "/types/t/params/0/id",
+            ),
+            (
+                "meta: {id: i}\nseq:\n  - {id: x, type: u1}\ninstances:\n  2x: {value: x}\n",
+                "/instances/2x",
+            ),
+            (
+                "meta: {id: i}\nseq:\n  - {id: x, type: u1, enum: e}\nenums:\n  e:\n    1: 1st\n",
+                "/enums/e/1",
+            ),
+        ] {
+            let err = crate::binrw::generate_from("ids", &[("i.ksy", ksy)], "i").unwrap_err();
+            let err = err.to_string();
+            assert!(
+                err.contains(path) && err.contains("not starting with a digit"),
+                "{err}"
+            );
+        }
+    }
 
     #[test]
     fn imports_resolve_top_level_and_nested_types() {

@@ -10,6 +10,9 @@
 
 use std::fmt::Write as _;
 
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef, Valid, snake_to_camel};
 use super::{
@@ -17,6 +20,7 @@ use super::{
     write_check,
 };
 use crate::SchemaError;
+use crate::binrw::tokens::{ident, source};
 
 /// How a selector is passed and compared.
 enum Sel {
@@ -30,7 +34,10 @@ enum Sel {
     Bytes { framed: bool },
     /// An integer expression of earlier fields (`one & 3`), passed as an `i128`: its Rust
     /// spelling in the reader and in the writer.
-    Expr { read: String, write: String },
+    Expr {
+        read: TokenStream,
+        write: TokenStream,
+    },
     /// `list[_index]` of a repeated field: each element is switched on the element of the
     /// integer list `list` at its index (its Rust type), which the parent iterates as `ks_n`.
     Each(&'static str),
@@ -98,7 +105,8 @@ impl Module<'_> {
                 default = Some((variant, payload));
                 continue;
             }
-            let (read, write) = self.case_conds(field, &sel, on, key)?;
+            let (read, write) = self.case_conds(field, &sel, &quote!(sel), on, key)?;
+            let (read, write) = (source(&read), source(&write));
             match variants.iter_mut().find(|v| v.0 == variant) {
                 Some(v) if v.3 == payload => {
                     v.1.push(read);
@@ -167,7 +175,8 @@ impl Module<'_> {
         // The selector, the depth, then what the cases' value instances read (`nav_value.rs`).
         let mut imports = Vec::new();
         if !others.is_empty() {
-            imports.push(format!("sel: {}", sel_type(&sel)));
+            let ty = sel_type(&sel);
+            imports.push(source(&quote!(sel: #ty)));
         }
         let depth = self.cases_need_depth(field)?;
         if depth {
@@ -235,7 +244,7 @@ impl Module<'_> {
             check.push_str(&checks);
         }
         let args: Vec<String> = (!others.is_empty())
-            .then(|| sel_arg(&sel, on))
+            .then(|| source(&sel_arg(&sel, on)))
             .into_iter()
             .chain(depth.then(|| depth_arg(def)))
             .collect();
@@ -256,17 +265,23 @@ impl Module<'_> {
         valid: &Valid,
     ) -> Result<String, SchemaError> {
         let value = if !valid.any_of.is_empty() {
-            let list: Vec<String> = valid.any_of.iter().map(i64::to_string).collect();
-            list.join(" | ")
+            let list = valid.any_of.iter().map(|n| Literal::i64_unsuffixed(*n));
+            quote!(#(#list)|*)
         } else {
-            let bound = |b: Option<i64>| b.map_or(String::new(), |n| n.to_string());
+            let bound = |b: Option<i64>| b.map(Literal::i64_unsuffixed);
             match (valid.min, valid.max) {
                 (None, None) => return Ok(String::new()),
-                (min, None) => format!("{}..", bound(min)),
-                (min, max) => format!("{}..={}", bound(min), bound(max)),
+                (min, None) => {
+                    let min = bound(min);
+                    quote!(#min..)
+                }
+                (min, max) => {
+                    let (min, max) = (bound(min), bound(max));
+                    quote!(#min..=#max)
+                }
             }
         };
-        let mut patterns: Vec<String> = Vec::new();
+        let mut variants: Vec<String> = Vec::new();
         for (_, ty) in &field.switch_cases {
             if int_type(ty).is_none() {
                 return Err(self.field_err(
@@ -274,13 +289,15 @@ impl Module<'_> {
                     format!("`valid` on a switch with the case type `{ty}`: the binrw backend checks integer cases only"),
                 ));
             }
-            let pattern = format!("{name}::{}({value})", variant_name(ty));
-            if !patterns.contains(&pattern) {
-                patterns.push(pattern);
+            let variant = variant_name(ty);
+            if !variants.contains(&variant) {
+                variants.push(variant);
             }
         }
+        let (name, id) = (ident(name), ident(&field.id));
+        let variants = variants.iter().map(|v| ident(v));
+        let cond = source(&quote!(matches!(#id, #(#name::#variants(#value))|*)));
         let path = format!("{}.{}", def.rust_name, field.id);
-        let cond = format!("matches!({}, {})", field.id, patterns.join(" | "));
         let message = format!("{path} is not valid");
         Ok(format!(
             "{}{}",
@@ -304,7 +321,7 @@ impl Module<'_> {
         }
         let mut args = Vec::new();
         if field.switch_cases.iter().any(|(k, _)| k != "_") {
-            args.push(sel_arg(&self.selector(def, field, on)?, on));
+            args.push(source(&sel_arg(&self.selector(def, field, on)?, on)));
         }
         if self.cases_need_depth(field)? {
             args.push(depth_arg(def));
@@ -354,9 +371,9 @@ impl Module<'_> {
             )
         })?;
         let sel = self.selector(def, field, sel_name)?;
-        let access = match &sel {
-            Sel::Str | Sel::Bytes { framed: true } => format!("{sel_name}.value"),
-            _ => sel_name.to_string(),
+        let access = match (&sel, ident(sel_name)) {
+            (Sel::Str | Sel::Bytes { framed: true }, name) => quote!(#name.value),
+            (_, name) => name.into_token_stream(),
         };
         let (mut big_r, mut big_w, mut little_r, mut little_w) = (vec![], vec![], vec![], vec![]);
         let mut default = None;
@@ -365,8 +382,8 @@ impl Module<'_> {
                 default = Some(*big);
                 continue;
             }
-            let (r, w) = self.case_conds(field, &sel, sel_name, key)?;
-            let r = r.replacen("sel", &access, 1);
+            let (r, w) = self.case_conds(field, &sel, &access, sel_name, key)?;
+            let (r, w) = (source(&r), source(&w));
             if *big {
                 big_r.push(r);
                 big_w.push(w);
@@ -472,27 +489,34 @@ impl Module<'_> {
         }
     }
 
-    /// One case key as the reader's condition on `sel` and the writer's on the field.
+    /// One case key as the reader's condition on the selector it has (`sel`, the value it was
+    /// given, or `read` when it reads the selector itself) and the writer's on the field `on`.
     fn case_conds(
         &self,
         field: &Field,
         sel: &Sel,
+        read: &TokenStream,
         on: &str,
         key: &str,
-    ) -> Result<(String, String), SchemaError> {
+    ) -> Result<(TokenStream, TokenStream), SchemaError> {
         let bad = || self.field_err(field, format!("case `{key}` does not fit switch-on `{on}`"));
+        let int = || {
+            crate::expr::parse_int(key)
+                .map(Literal::i128_unsuffixed)
+                .ok_or_else(bad)
+        };
         Ok(match sel {
             Sel::Int(_) => {
-                let n = crate::expr::parse_int(key).ok_or_else(bad)?;
-                (format!("sel == {n}"), format!("*{on} == {n}"))
+                let (n, on) = (int()?, ident(on));
+                (quote!(#read == #n), quote!(*#on == #n))
             }
             Sel::Expr { write, .. } => {
-                let n = crate::expr::parse_int(key).ok_or_else(bad)?;
-                (format!("sel == {n}"), format!("i128::from({write}) == {n}"))
+                let n = int()?;
+                (quote!(#read == #n), quote!(i128::from(#write) == #n))
             }
             Sel::Each(_) => {
-                let n = crate::expr::parse_int(key).ok_or_else(bad)?;
-                (format!("sel == {n}"), format!("*ks_sel == {n}"))
+                let n = int()?;
+                (quote!(#read == #n), quote!(*ks_sel == #n))
             }
             Sel::Enum(rust) => {
                 let (e, v) = key.rsplit_once("::").ok_or_else(bad)?;
@@ -505,9 +529,11 @@ impl Module<'_> {
                     .and_then(|f| super::super::schema::find_enum(&f.enums, e))
                     .filter(|x| x.rust_name == *rust)
                     .and_then(|x| x.values.iter().find(|(_, n)| *n == v))
-                    .map(|(n, _)| *n)
+                    .map(|(n, _)| Literal::i128_unsuffixed(*n))
                     .ok_or_else(bad)?;
-                (format!("sel == {rust}::{v}"), format!("{on} == {number}"))
+                // Both names are an enum's and its value's, which `ks_enum` checked.
+                let (rust, v, on) = (ident(rust), ident(&v), ident(on));
+                (quote!(#read == #rust::#v), quote!(#on == #number))
             }
             Sel::Str => {
                 let text = key
@@ -515,31 +541,26 @@ impl Module<'_> {
                     .and_then(|k| k.strip_suffix('"'))
                     .filter(|t| !t.contains(['\\', '"']))
                     .ok_or_else(bad)?;
-                (
-                    format!("sel == {text:?}"),
-                    format!("{on}.value == {text:?}"),
-                )
+                let on = ident(on);
+                (quote!(#read == #text), quote!(#on.value == #text))
             }
             Sel::Bytes { framed } => {
                 let list = key
                     .strip_prefix('[')
                     .and_then(|k| k.strip_suffix(']'))
                     .ok_or_else(bad)?;
-                let bytes: Vec<String> = list
+                let bytes: Vec<Literal> = list
                     .split(',')
                     .map(|b| {
                         crate::expr::parse_int(b.trim())
                             .and_then(|n| u8::try_from(n).ok())
-                            .map(|n| format!("{n}u8"))
+                            .map(Literal::u8_suffixed)
                             .ok_or_else(bad)
                     })
                     .collect::<Result<_, _>>()?;
-                let lit = format!("[{}][..]", bytes.join(", "));
-                let value = if *framed { ".value" } else { "" };
-                (
-                    format!("sel[..] == {lit}"),
-                    format!("{on}{value}[..] == {lit}"),
-                )
+                let lit = quote!([#(#bytes),*][..]);
+                let (on, value) = (ident(on), framed.then(|| quote!(.value)));
+                (quote!(#read[..] == #lit), quote!(#on #value [..] == #lit))
             }
         })
     }
@@ -601,24 +622,30 @@ fn depth_arg(def: &TypeDef) -> String {
 }
 
 /// The Rust type of the selector import.
-fn sel_type(sel: &Sel) -> String {
+fn sel_type(sel: &Sel) -> TokenStream {
     match sel {
-        Sel::Int(t) | Sel::Each(t) => (*t).to_string(),
-        Sel::Enum(e) => e.clone(),
-        Sel::Str => "String".into(),
-        Sel::Bytes { .. } => "Vec<u8>".into(),
-        Sel::Expr { .. } => "i128".into(),
+        Sel::Int(t) | Sel::Each(t) => ident(t).into_token_stream(),
+        Sel::Enum(e) => ident(e).into_token_stream(),
+        Sel::Str => quote!(String),
+        Sel::Bytes { .. } => quote!(Vec<u8>),
+        Sel::Expr { .. } => quote!(i128),
     }
 }
 
 /// The selector as the parent's reader passes it.
-fn sel_arg(sel: &Sel, on: &str) -> String {
+fn sel_arg(sel: &Sel, on: &str) -> TokenStream {
     match sel {
-        Sel::Int(_) | Sel::Enum(_) => on.to_string(),
-        Sel::Str | Sel::Bytes { framed: true } => format!("{on}.value.clone()"),
-        Sel::Bytes { framed: false } => format!("{on}.to_vec()"),
-        Sel::Expr { read, .. } => format!("i128::from({read})"),
-        Sel::Each(_) => "*ks_n".into(),
+        Sel::Int(_) | Sel::Enum(_) => ident(on).into_token_stream(),
+        Sel::Str | Sel::Bytes { framed: true } => {
+            let on = ident(on);
+            quote!(#on.value.clone())
+        }
+        Sel::Bytes { framed: false } => {
+            let on = ident(on);
+            quote!(#on.to_vec())
+        }
+        Sel::Expr { read, .. } => quote!(i128::from(#read)),
+        Sel::Each(_) => quote!(*ks_n),
     }
 }
 

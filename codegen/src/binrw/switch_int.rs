@@ -6,8 +6,12 @@
 //! field's `if`, or a field without one), and the reader fails at the switch field itself when
 //! nothing matched, as the later use would; the writer refuses `Unmatched` there too.
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::super::expr::Expr;
 use super::super::schema::{Field, FieldType, TypeDef};
+use super::super::tokens::{ident, line, source};
 use super::switch::variant_name;
 use super::{assert_attr, int_type, write_check};
 
@@ -117,13 +121,18 @@ pub(super) fn value_items(
         return Ok(None);
     };
     let default = field.switch_cases.iter().any(|(k, _)| k == "_");
-    let mut arms: Vec<String> = Vec::new();
+    let (enum_name, id) = (ident(name), ident(&field.id));
+    let mut variants = Vec::new();
     for (_, ty) in &field.switch_cases {
-        let arm = format!("{name}::{}(v) => i128::from(*v),", variant_name(ty));
-        if !arms.contains(&arm) {
-            arms.push(arm);
+        let variant = ident(&variant_name(ty));
+        if !variants.contains(&variant) {
+            variants.push(variant);
         }
     }
+    let mut arms: Vec<TokenStream> = variants
+        .iter()
+        .map(|v| quote!(#enum_name::#v(v) => i128::from(*v),))
+        .collect();
     let mut checks = String::new();
     if !default {
         if !always {
@@ -133,19 +142,26 @@ pub(super) fn value_items(
             ));
         }
         // The reader refuses `Unmatched` below, before any use.
-        arms.push(format!("{name}::Unmatched => 0,"));
-        let cond = format!("!matches!({}, {name}::Unmatched)", field.id);
+        arms.push(quote!(#enum_name::Unmatched => 0,));
+        let cond = source(&quote!(!matches!(#id, #enum_name::Unmatched)));
         let path = format!("{}.{}", def.rust_name, field.id);
         let message = format!("{path}: no case matched, and a later field uses its value");
         checks.push_str(&assert_attr("br", &cond, &message, &[]));
         checks.push_str(&write_check(&path, &cond, &message, &[]));
     }
-    let method = format!(
-        "\nimpl {name} {{\n    /// The integer read, whichever case matched (what `{}` is in seq expressions).\n    pub fn ks_int(&self) -> i128 {{\n        match self {{\n{}        }}\n    }}\n}}\n",
-        field.id,
-        arms.iter()
-            .map(|a| format!("            {a}\n"))
-            .collect::<String>()
+    let doc = format!(
+        " The integer read, whichever case matched (what `{}` is in seq expressions).",
+        field.id
     );
-    Ok(Some((method, checks)))
+    let method = quote! {
+        impl #enum_name {
+            #[doc = #doc]
+            pub fn ks_int(&self) -> i128 {
+                match self {
+                    #(#arms)*
+                }
+            }
+        }
+    };
+    Ok(Some((line(&method), checks)))
 }

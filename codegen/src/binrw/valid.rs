@@ -5,9 +5,11 @@
 //! (see `repeat.rs`) into a closure over the element; the reader asserts it (binrw's
 //! `AssertFail`, Kaitai's validation error) and the writer checks it again.
 
+use quote::quote;
 use serde_yaml::{Mapping, Value};
 
 use super::repeat::{self, Element};
+use super::tokens::{ident, source};
 
 /// The `valid` mapping as one Kaitai condition on `_`.
 pub(super) fn expression(m: &Mapping) -> Result<String, String> {
@@ -52,15 +54,18 @@ pub(super) fn checks(
     list: bool,
 ) -> Result<String, String> {
     let cond = repeat::condition(condition, kind)?;
-    let test = |reference: &str| {
-        if list {
-            format!("{id}.iter().all(|x: &{element}| {cond})")
-        } else {
-            format!("(|x: &{element}| {cond})({reference}{id})")
+    let (element, id) = (repeat::element_type(element)?, ident(id));
+    let closure = quote!(|x: &#element| #cond);
+    let (read, write) = match list {
+        true => {
+            let all = quote!(#id.iter().all(#closure));
+            (all.clone(), all)
         }
+        // The reader has the field's value, the writer a reference to it.
+        false => (quote!((#closure)(&#id)), quote!((#closure)(#id))),
     };
     let message = format!("{path} is not valid: {condition}");
-    let read = super::emit::assert_attr("br", &test("&"), &message, &[]);
-    let write = super::emit::write_check(path, &test(""), &message, &[]);
+    let read = super::emit::assert_attr("br", &source(&read), &message, &[]);
+    let write = super::emit::write_check(path, &source(&write), &message, &[]);
     Ok(format!("{read}{write}"))
 }

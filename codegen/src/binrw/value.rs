@@ -14,9 +14,13 @@
 
 use std::fmt::Write as _;
 
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
 use super::emit::{canonical_encoding, float_type, int_type, is_int};
 use super::expr::Expr as SeqExpr;
 use super::schema::{Field, FieldType, File, KsEnum, TypeDef, snake_to_camel};
+use super::tokens::{self, ident, operator, source};
 use crate::expr::{self, Expr};
 
 /// The type of a value instance.
@@ -91,7 +95,7 @@ pub fn instance(
     file: &File,
     name: &str,
     imports: Option<Imports>,
-) -> Result<(Ty, String), String> {
+) -> Result<(Ty, TokenStream), String> {
     let mut stack = Vec::new();
     translate_instance(def, file, name, &mut stack, imports)
 }
@@ -102,7 +106,7 @@ fn translate_instance(
     name: &str,
     stack: &mut Vec<String>,
     imports: Option<Imports>,
-) -> Result<(Ty, String), String> {
+) -> Result<(Ty, TokenStream), String> {
     let inst = def
         .instances
         .iter()
@@ -124,7 +128,8 @@ fn translate_instance(
         Some(e) => {
             let rust = tr.enum_rust(e)?;
             let v = tr.expect(&parsed, &Ty::Int)?;
-            Ok((Ty::Enum(rust.clone()), format!("{rust}::from({v})")))
+            let en = ident(&rust);
+            Ok((Ty::Enum(rust), quote!(#en::from(#v))))
         }
     };
     let out = match out {
@@ -137,7 +142,7 @@ fn translate_instance(
     let out = match (&inst.cond, out) {
         (Some(cond), Ok((ty, body))) => expr::parse(cond)
             .and_then(|c| tr.expect(&c, &Ty::Bool))
-            .map(|c| (ty, format!("{{ if !({c}) {{ return None; }} {body} }}"))),
+            .map(|c| (ty, quote!({ if !(#c) { return None; } #body }))),
         (_, out) => out,
     };
     stack.pop();
@@ -203,7 +208,7 @@ fn stored_in<'a>(def: &'a TypeDef, n: &str) -> Option<&'a Field> {
 /// An unsized `switch-on` field (without `-savepoint-enum`) whose every case is an integer, as
 /// an `i128`: a `match` over the variants of its enum `name` (see `switch.rs`), where no case
 /// matching (`Unmatched`, Kaitai's null) is undefined.
-fn int_switch(field: &Field, name: &str, x: &str) -> Option<(Ty, String)> {
+fn int_switch(field: &Field, name: &str, x: &TokenStream) -> Option<(Ty, TokenStream)> {
     if field.variants.is_some() || !field.switch_cases.iter().all(|(_, t)| is_int(t)) {
         return None;
     }
@@ -214,14 +219,18 @@ fn int_switch(field: &Field, name: &str, x: &str) -> Option<(Ty, String)> {
             variants.push(v);
         }
     }
-    let mut arms: Vec<String> = variants
+    let name = ident(name);
+    let mut arms: Vec<TokenStream> = variants
         .iter()
-        .map(|v| format!("{name}::{v}(v) => i128::from(*v),"))
+        .map(|v| {
+            let v = ident(v);
+            quote!(#name::#v(v) => i128::from(*v),)
+        })
         .collect();
     if !field.switch_cases.iter().any(|(k, _)| k == "_") {
-        arms.push(format!("{name}::Unmatched => return None,"));
+        arms.push(quote!(#name::Unmatched => return None,));
     }
-    Some((Ty::Int, format!("match {x} {{ {} }}", arms.join(" "))))
+    Some((Ty::Int, quote!(match #x { #(#arms)* })))
 }
 
 struct Tr<'a, 'b> {
@@ -229,6 +238,34 @@ struct Tr<'a, 'b> {
     file: &'a File,
     stack: &'b mut Vec<String>,
     imports: Option<Imports<'a>>,
+}
+
+/// How a method body reaches a field's value: `deref` is the value itself (`*x`), `member` what
+/// `.value`, `.clone()` or `.to_vec()` follow, and `whole` the place as it is (matched on).
+struct Place {
+    deref: TokenStream,
+    member: TokenStream,
+    whole: TokenStream,
+}
+
+impl Place {
+    /// The closure parameter `x`, a reference to an element of a list.
+    fn element() -> Place {
+        Place {
+            deref: quote!(*x),
+            member: quote!(x),
+            whole: quote!(x),
+        }
+    }
+
+    /// The reference `reference`, taken apart only by dereferencing it.
+    fn reference(reference: TokenStream) -> Place {
+        Place {
+            deref: quote!(*#reference),
+            member: reference.clone(),
+            whole: reference,
+        }
+    }
 }
 
 /// Whether `n` fits Kaitai's byte array literal (every element of `[...]` a byte).
@@ -255,11 +292,11 @@ impl<'a> Tr<'a, '_> {
         Some((decl.to_string(), t))
     }
 
-    fn expect(&mut self, e: &Expr, ty: &Ty) -> Result<String, String> {
+    fn expect(&mut self, e: &Expr, ty: &Ty) -> Result<TokenStream, String> {
         let (t, s) = self.expr(e)?;
         match (&t, ty) {
             _ if t == *ty => Ok(s),
-            (Ty::Int, Ty::Float) => Ok(format!("(({s}) as f64)")),
+            (Ty::Int, Ty::Float) => Ok(quote!(((#s) as f64))),
             _ => Err(format!(
                 "`{e:?}` is {t:?} where {ty:?} is needed (binrw backend value instance)"
             )),
@@ -288,7 +325,7 @@ impl<'a> Tr<'a, '_> {
             .ok_or_else(|| format!("unknown enum `{name}` (binrw backend value instance)"))
     }
 
-    fn expr(&mut self, e: &Expr) -> Result<(Ty, String), String> {
+    fn expr(&mut self, e: &Expr) -> Result<(Ty, TokenStream), String> {
         let unsupported = || format!("expression {e:?} is not supported by the binrw backend");
         if let Some(read) = self.nav(e) {
             return match read? {
@@ -297,19 +334,17 @@ impl<'a> Tr<'a, '_> {
             };
         }
         Ok(match e {
-            Expr::Int(n) => (Ty::Int, format!("{n}i128")),
-            Expr::Float(f) => (Ty::Float, format!("{f:?}f64")),
-            Expr::Bool(b) => (Ty::Bool, b.to_string()),
-            Expr::Str(text) => (Ty::Str, format!("String::from({text:?})")),
+            Expr::Int(n) => (Ty::Int, Literal::i128_suffixed(*n).into_token_stream()),
+            // Spelled as Rust's `Debug` spells it (`1.0`, `1e300`), which `Literal` does not.
+            Expr::Float(f) if f.is_finite() => (Ty::Float, tokens::float(*f)),
+            Expr::Bool(b) => (Ty::Bool, quote!(#b)),
+            Expr::Str(text) => (Ty::Str, quote!(String::from(#text))),
             Expr::Array(items) if !items.is_empty() && items.iter().all(is_byte) => {
-                let bytes: Vec<String> = items
-                    .iter()
-                    .map(|i| match i {
-                        Expr::Int(n) => format!("{n}u8"),
-                        _ => String::new(),
-                    })
-                    .collect();
-                (Ty::Bytes, format!("vec![{}]", bytes.join(", ")))
+                let bytes = items.iter().filter_map(|i| match i {
+                    Expr::Int(n) => u8::try_from(*n).ok().map(Literal::u8_suffixed),
+                    _ => None,
+                });
+                (Ty::Bytes, quote!(vec![#(#bytes),*]))
             }
             Expr::Array(items) if !items.is_empty() => {
                 let (t, first) = self.expr(&items[0])?;
@@ -317,7 +352,7 @@ impl<'a> Tr<'a, '_> {
                 for item in &items[1..] {
                     all.push(self.expect(item, &t)?);
                 }
-                (Ty::List(Box::new(t)), format!("vec![{}]", all.join(", ")))
+                (Ty::List(Box::new(t)), quote!(vec![#(#all),*]))
             }
             Expr::Cast(inner, ty) if ty != "bytes" => self.cast(inner, ty)?,
             Expr::Cast(inner, ty) if ty == "bytes" => {
@@ -327,9 +362,9 @@ impl<'a> Tr<'a, '_> {
                 let mut all = Vec::new();
                 for item in items {
                     let v = self.expect(item, &Ty::Int)?;
-                    all.push(format!("u8::try_from({v}).ok()?"));
+                    all.push(quote!(u8::try_from(#v).ok()?));
                 }
-                (Ty::Bytes, format!("vec![{}]", all.join(", ")))
+                (Ty::Bytes, quote!(vec![#(#all),*]))
             }
             Expr::Path(p) if p.len() >= 2 => {
                 let (value, en) = p.split_last().unwrap_or((&p[0], &[]));
@@ -340,7 +375,8 @@ impl<'a> Tr<'a, '_> {
                 if !e.is_some_and(|e| e.values.iter().any(|(_, n)| *n == variant)) {
                     return Err(format!("enum `{en}` has no `{value}` (binrw backend)"));
                 }
-                (Ty::Enum(rust.clone()), format!("{rust}::{variant}"))
+                let (en, variant) = (ident(&rust), ident(&variant));
+                (Ty::Enum(rust), quote!(#en::#variant))
             }
             Expr::SizeOf(name, true) => {
                 let id = name.rsplit("::").next().unwrap_or(name);
@@ -353,14 +389,20 @@ impl<'a> Tr<'a, '_> {
                     .ok_or_else(|| {
                         format!("sizeof<{name}> of other than a fixed-size type of this file is not supported by the binrw backend")
                     })?;
-                (Ty::Int, format!("{size}i128"))
+                (
+                    Ty::Int,
+                    Literal::i128_suffixed(i128::from(size)).into_token_stream(),
+                )
             }
             Expr::Name(n) if n == "_sizeof" => {
                 let size = self.sizeof_path(&[]).ok_or_else(|| {
                     "`_sizeof` of other than a fixed-size type is not supported by the binrw backend"
                         .to_string()
                 })?;
-                (Ty::Int, format!("{size}i128"))
+                (
+                    Ty::Int,
+                    Literal::i128_suffixed(i128::from(size)).into_token_stream(),
+                )
             }
             Expr::Attr(base, attr) if attr == "_sizeof" => {
                 let mut names = Vec::new();
@@ -377,29 +419,32 @@ impl<'a> Tr<'a, '_> {
                 let size = self.sizeof_path(&names).ok_or_else(|| {
                     format!("`_sizeof` of {base:?}, not of a fixed size, is not supported by the binrw backend")
                 })?;
-                (Ty::Int, format!("{size}i128"))
+                (
+                    Ty::Int,
+                    Literal::i128_suffixed(i128::from(size)).into_token_stream(),
+                )
             }
             Expr::Attr(base, attr) => self.attr(base, attr)?,
             Expr::Call(base, method, args) => self.call(base, method, args)?,
             Expr::Index(base, i) => {
                 let (t, v) = self.expr(base)?;
                 let i = self.expect(i, &Ty::Int)?;
-                let at = format!("usize::try_from({i}).ok()?");
+                let at = quote!(usize::try_from(#i).ok()?);
                 match t {
-                    Ty::List(el) => (*el, format!("({v}).get({at})?.clone()")),
-                    Ty::Bytes => (Ty::Int, format!("i128::from(*({v}).get({at})?)")),
+                    Ty::List(el) => (*el, quote!((#v).get(#at)?.clone())),
+                    Ty::Bytes => (Ty::Int, quote!(i128::from(*(#v).get(#at)?))),
                     _ => return Err(unsupported()),
                 }
             }
             Expr::Name(n) => self.name(n)?,
             Expr::Unary("-", inner) => match self.expr(inner)? {
-                (Ty::Float, v) => (Ty::Float, format!("(-({v}))")),
-                (Ty::Int, v) => (Ty::Int, format!("({v}).checked_neg()?")),
+                (Ty::Float, v) => (Ty::Float, quote!((-(#v)))),
+                (Ty::Int, v) => (Ty::Int, quote!((#v).checked_neg()?)),
                 _ => return Err(unsupported()),
             },
             Expr::Unary("not", inner) => {
                 let v = self.expect(inner, &Ty::Bool)?;
-                (Ty::Bool, format!("!({v})"))
+                (Ty::Bool, quote!(!(#v)))
             }
             Expr::Ternary(c, a, b) => {
                 let c = self.expect(c, &Ty::Bool)?;
@@ -419,7 +464,7 @@ impl<'a> Tr<'a, '_> {
                 };
                 let a = if ta == ty { sa } else { self.expect(a, &ty)? };
                 let b = if tb == ty { sb } else { self.expect(b, &ty)? };
-                (ty, format!("if {c} {{ {a} }} else {{ {b} }}"))
+                (ty, quote!(if #c { #a } else { #b }))
             }
             Expr::Binary(op, a, b) => self.binary(op, a, b)?,
             _ => return Err(unsupported()),
@@ -437,7 +482,7 @@ impl<'a> Tr<'a, '_> {
 
     /// A switch value whose cases are all one user type as that type, undefined (`None`)
     /// when no case matched; any other value as it is.
-    fn coerce_switch(&self, ty: Ty, code: String) -> (Ty, String) {
+    fn coerce_switch(&self, ty: Ty, code: TokenStream) -> (Ty, TokenStream) {
         let Ty::Switch(file, name, cases) = &ty else {
             return (ty, code);
         };
@@ -451,19 +496,20 @@ impl<'a> Tr<'a, '_> {
         let Some((decl, t)) = found else {
             return (ty, code);
         };
-        let variant = super::emit::switch::variant_name(case);
+        let variant = ident(&super::emit::switch::variant_name(case));
+        let name = ident(name);
         // Without a `_` case the enum also has the variant for "no case matched".
         let others = match cases.iter().any(|(k, _)| k == "_") {
-            true => "",
-            false => " _ => return None,",
+            true => quote!(),
+            false => quote!(_ => return None,),
         };
-        let code = format!("match {code} {{ {name}::{variant}(x) => x,{others} }}");
+        let code = quote!(match #code { #name::#variant(x) => x, #others });
         (Ty::User(decl, t.id.clone(), t.rust_name.clone()), code)
     }
 
     /// `inner.as<ty>`: the case of a `switch-on` value whose type is `ty`, undefined (`None`)
     /// when another case was read (Kaitai fails the cast there).
-    fn cast(&mut self, inner: &Expr, ty: &str) -> Result<(Ty, String), String> {
+    fn cast(&mut self, inner: &Expr, ty: &str) -> Result<(Ty, TokenStream), String> {
         let unsupported =
             || format!("`.as<{ty}>` on {inner:?} is not supported by the binrw backend");
         if let (Some(el), Expr::Array(_)) = (ty.strip_suffix("[]"), inner)
@@ -499,30 +545,32 @@ impl<'a> Tr<'a, '_> {
             .ok_or_else(unsupported)?;
         let (decl, t) = self.user_type(case).ok_or_else(unsupported)?;
         let others = if cases.iter().all(|(_, t)| *t == *case) {
-            String::new()
+            quote!()
         } else {
-            " _ => return None,".to_string()
+            quote!(_ => return None,)
         };
+        let (name, variant) = (ident(&name), ident(&variant));
         Ok((
             Ty::User(decl, t.id.clone(), t.rust_name.clone()),
-            format!("match {v} {{ {name}::{variant}(x) => x,{others} }}"),
+            quote!(match #v { #name::#variant(x) => x, #others }),
         ))
     }
 
     /// `base.attr`: sizes, conversions and list ends.
-    fn attr(&mut self, base: &Expr, attr: &str) -> Result<(Ty, String), String> {
+    fn attr(&mut self, base: &Expr, attr: &str) -> Result<(Ty, TokenStream), String> {
         let unsupported = || format!("`.{attr}` on {base:?} is not supported by the binrw backend");
         if let Some(read) = super::io::recorded(base, attr) {
             return Ok(read);
         }
         let (t, v) = self.expr(base)?;
+        let name = ident(attr);
         if let Ty::User(decl, id, _) = &t {
             // A plain field or a value instance of a user type, seen from its own file.
             let file = self.declaring(decl).ok_or_else(unsupported)?;
             let def = file.types.iter().find(|t| t.id == *id);
             if let Some(d) = def.filter(|d| d.instances.iter().any(|i| i.id == attr)) {
                 let (ty, _) = translate_instance(d, file, attr, self.stack, self.imports)?;
-                return Ok((ty, format!("({v}).{attr}()?")));
+                return Ok((ty, quote!((#v).#name()?)));
             }
             let field = def
                 .and_then(|d| {
@@ -547,57 +595,49 @@ impl<'a> Tr<'a, '_> {
                 stack: &mut *self.stack,
                 imports: self.imports,
             };
-            let conv =
-                match field {
-                    Some(f) if repeated => inner
-                        .element(f, "x")
-                        .filter(|(t, _)| *t != Ty::Bytes)
-                        .map(|(t, c)| {
-                            (
-                                Ty::List(Box::new(t)),
-                                format!("({v}).{attr}.iter().map(|x| {c}).collect::<Vec<_>>()"),
-                            )
-                        }),
-                    Some(f) => inner.element(f, &format!("(&({v}).{attr})")),
-                    None => None,
-                };
+            let conv = match field {
+                Some(f) if repeated => inner
+                    .element(f, &Place::element())
+                    .filter(|(t, _)| *t != Ty::Bytes)
+                    .map(|(t, c)| {
+                        (
+                            Ty::List(Box::new(t)),
+                            quote!((#v).#name.iter().map(|x| #c).collect::<Vec<_>>()),
+                        )
+                    }),
+                Some(f) => inner.element(f, &Place::reference(quote!((&(#v).#name)))),
+                None => None,
+            };
             return conv.ok_or_else(unsupported);
         }
         Ok(match (attr, t) {
-            ("length", Ty::Str) => (
-                Ty::Int,
-                format!("i128::try_from(({v}).chars().count()).ok()?"),
-            ),
+            ("length", Ty::Str) => (Ty::Int, quote!(i128::try_from((#v).chars().count()).ok()?)),
             ("length" | "size", Ty::Bytes | Ty::List(_)) => {
-                (Ty::Int, format!("i128::try_from(({v}).len()).ok()?"))
+                (Ty::Int, quote!(i128::try_from((#v).len()).ok()?))
             }
-            ("first" | "last", Ty::List(el)) => (*el, format!("({v}).{attr}()?.clone()")),
-            ("first" | "last", Ty::Bytes) => (Ty::Int, format!("i128::from(*({v}).{attr}()?)")),
-            ("min" | "max", Ty::List(el)) if *el == Ty::Float => (
-                Ty::Float,
-                format!("({v}).iter().copied().reduce(f64::{attr})?"),
-            ),
+            ("first" | "last", Ty::List(el)) => (*el, quote!((#v).#name()?.clone())),
+            ("first" | "last", Ty::Bytes) => (Ty::Int, quote!(i128::from(*(#v).#name()?))),
+            ("min" | "max", Ty::List(el)) if *el == Ty::Float => {
+                (Ty::Float, quote!((#v).iter().copied().reduce(f64::#name)?))
+            }
             ("min" | "max", Ty::List(el)) if matches!(*el, Ty::Int | Ty::Str) => {
-                (*el, format!("({v}).iter().{attr}()?.clone()"))
+                (*el, quote!((#v).iter().#name()?.clone()))
             }
-            ("min" | "max", Ty::Bytes) => (Ty::Int, format!("i128::from(*({v}).iter().{attr}()?)")),
-            ("reverse", Ty::Str) => (Ty::Str, format!("({v}).chars().rev().collect::<String>()")),
+            ("min" | "max", Ty::Bytes) => (Ty::Int, quote!(i128::from(*(#v).iter().#name()?))),
+            ("reverse", Ty::Str) => (Ty::Str, quote!((#v).chars().rev().collect::<String>())),
             ("reverse", Ty::Bytes) => (
                 Ty::Bytes,
-                format!("({v}).iter().rev().copied().collect::<Vec<u8>>()"),
+                quote!((#v).iter().rev().copied().collect::<Vec<u8>>()),
             ),
-            ("to_s", Ty::Int) => (Ty::Str, format!("({v}).to_string()")),
+            ("to_s", Ty::Int) => (Ty::Str, quote!((#v).to_string())),
             // A string interpolated into an f-string is itself.
             ("to_s", Ty::Str) => (Ty::Str, v),
-            ("to_i", Ty::Str) => (Ty::Int, format!("({v}).parse::<i128>().ok()?")),
-            ("to_i", Ty::Bool) => (Ty::Int, format!("i128::from({v})")),
-            ("to_i", Ty::Enum(_)) => (Ty::Int, format!("i128::from({v})")),
+            ("to_i", Ty::Str) => (Ty::Int, quote!((#v).parse::<i128>().ok()?)),
+            ("to_i", Ty::Bool | Ty::Enum(_)) => (Ty::Int, quote!(i128::from(#v))),
             ("to_i", Ty::Float) => (
                 Ty::Int,
                 // Truncated toward zero, as Kaitai's; `None` outside `i128`.
-                format!(
-                    "{{ let f: f64 = {v}; if f.is_finite() && f.abs() < 1.0e38 {{ f.trunc() as i128 }} else {{ return None }} }}"
-                ),
+                quote!({ let f: f64 = #v; if f.is_finite() && f.abs() < 1.0e38 { f.trunc() as i128 } else { return None } }),
             ),
             _ => return Err(unsupported()),
         })
@@ -668,7 +708,12 @@ impl<'a> Tr<'a, '_> {
     }
 
     /// `base.method(args)`: `substring` and `to_i(radix)` on strings.
-    fn call(&mut self, base: &Expr, method: &str, args: &[Expr]) -> Result<(Ty, String), String> {
+    fn call(
+        &mut self,
+        base: &Expr,
+        method: &str,
+        args: &[Expr],
+    ) -> Result<(Ty, TokenStream), String> {
         let unsupported =
             || format!("`.{method}(...)` on {base:?} is not supported by the binrw backend");
         match (method, args) {
@@ -678,9 +723,7 @@ impl<'a> Tr<'a, '_> {
                 let to = self.expect(to, &Ty::Int)?;
                 Ok((
                     Ty::Str,
-                    format!(
-                        "{{ let from = usize::try_from({from}).ok()?; let to = usize::try_from({to}).ok()?; ({v}).chars().skip(from).take(to.checked_sub(from)?).collect::<String>() }}"
-                    ),
+                    quote!({ let from = usize::try_from(#from).ok()?; let to = usize::try_from(#to).ok()?; (#v).chars().skip(from).take(to.checked_sub(from)?).collect::<String>() }),
                 ))
             }
             ("to_s", [Expr::Str(encoding)]) => {
@@ -690,29 +733,27 @@ impl<'a> Tr<'a, '_> {
                     Ty::Str,
                     match canonical_encoding(encoding) {
                         Some("ASCII" | "UTF-8") => {
-                            format!("String::from_utf8_lossy(&({v})).into_owned()")
+                            quote!(String::from_utf8_lossy(&(#v)).into_owned())
                         }
                         // The runtime's decoder, imported as `ks_decode` (see `methods`).
-                        Some(known) => format!("ks_decode(&({v}), {known:?})"),
+                        Some(known) => quote!(ks_decode(&(#v), #known)),
                         // Kaitai fails on access (UnknownEncodingError): undefined here.
-                        None => format!(
-                            "savepoint_runtime::encoding::decode_known(&({v}), {encoding:?})?"
+                        None => quote!(
+                            savepoint_runtime::encoding::decode_known(&(#v), #encoding)?
                         ),
                     },
                 ))
             }
             ("to_i", [Expr::Int(radix)]) if (2..=36).contains(radix) => {
                 let v = self.expect(base, &Ty::Str)?;
-                Ok((
-                    Ty::Int,
-                    format!("i128::from_str_radix(&({v}), {radix}).ok()?"),
-                ))
+                let radix = Literal::i128_unsuffixed(*radix);
+                Ok((Ty::Int, quote!(i128::from_str_radix(&(#v), #radix).ok()?)))
             }
             _ => Err(unsupported()),
         }
     }
 
-    fn binary(&mut self, op: &str, a: &Expr, b: &Expr) -> Result<(Ty, String), String> {
+    fn binary(&mut self, op: &str, a: &Expr, b: &Expr) -> Result<(Ty, TokenStream), String> {
         let positive_literal = |e: &Expr| match e {
             Expr::Int(n) if *n > 0 => Some(*n),
             _ => None,
@@ -724,8 +765,8 @@ impl<'a> Tr<'a, '_> {
             "and" | "or" => {
                 let a = self.expect(a, &Ty::Bool)?;
                 let b = self.expect(b, &Ty::Bool)?;
-                let op = if op == "and" { "&&" } else { "||" };
-                (Ty::Bool, format!("({a} {op} {b})"))
+                let op = operator(if op == "and" { "&&" } else { "||" });
+                (Ty::Bool, quote!((#a #op #b)))
             }
             "==" | "!=" | "<" | "<=" | ">" | ">=" => {
                 if ta == Ty::Bool && !matches!(op, "==" | "!=") {
@@ -736,27 +777,29 @@ impl<'a> Tr<'a, '_> {
                 let ty = if float { Ty::Float } else { ta };
                 let a = self.expect(a, &ty)?;
                 let b = self.expect(b, &ty)?;
-                (Ty::Bool, format!("({a} {op} {b})"))
+                let op = operator(op);
+                (Ty::Bool, quote!((#a #op #b)))
             }
             "+" if ta == Ty::Str => {
                 let a = self.expect(a, &Ty::Str)?;
                 let b = self.expect(b, &Ty::Str)?;
-                (Ty::Str, format!("format!(\"{{}}{{}}\", {a}, {b})"))
+                (Ty::Str, quote!(format!("{}{}", #a, #b)))
             }
             "+" | "-" | "*" | "/" if float => {
                 let a = self.expect(a, &Ty::Float)?;
                 let b = self.expect(b, &Ty::Float)?;
-                (Ty::Float, format!("({a} {op} {b})"))
+                let op = operator(op);
+                (Ty::Float, quote!((#a #op #b)))
             }
             "+" | "-" | "*" => {
                 let a = self.expect(a, &Ty::Int)?;
                 let b = self.expect(b, &Ty::Int)?;
-                let method = match op {
+                let method = ident(match op {
                     "+" => "checked_add",
                     "-" => "checked_sub",
                     _ => "checked_mul",
-                };
-                (Ty::Int, format!("({a}).{method}({b})?"))
+                });
+                (Ty::Int, quote!((#a).#method(#b)?))
             }
             "/" | "%" => {
                 let Some(d) = positive_literal(b) else {
@@ -767,22 +810,25 @@ impl<'a> Tr<'a, '_> {
                 let a = self.expect(a, &Ty::Int)?;
                 // Kaitai divides rounding down and its modulo is never negative: for a
                 // positive divisor that is Euclidean division.
-                let method = if op == "/" {
+                let method = ident(if op == "/" {
                     "div_euclid"
                 } else {
                     "rem_euclid"
-                };
-                (Ty::Int, format!("({a}).{method}({d}i128)"))
+                });
+                let d = Literal::i128_suffixed(d);
+                (Ty::Int, quote!((#a).#method(#d)))
             }
             "&" | "|" | "^" => {
                 let a = self.expect(a, &Ty::Int)?;
                 let b = self.expect(b, &Ty::Int)?;
-                (Ty::Int, format!("({a} {op} {b})"))
+                let op = operator(op);
+                (Ty::Int, quote!((#a #op #b)))
             }
             ">>" => match b {
                 Expr::Int(n) if (0..128).contains(n) => {
                     let a = self.expect(a, &Ty::Int)?;
-                    (Ty::Int, format!("({a} >> {n})"))
+                    let n = Literal::i128_unsuffixed(*n);
+                    (Ty::Int, quote!((#a >> #n)))
                 }
                 _ => {
                     return Err(
@@ -800,24 +846,25 @@ impl<'a> Tr<'a, '_> {
     }
 
     /// The param `n` of Kaitai type `ty`, kept as a field.
-    fn param(&self, n: &str, ty: &str) -> Result<(Ty, String), String> {
+    fn param(&self, n: &str, ty: &str) -> Result<(Ty, TokenStream), String> {
+        let field = ident(n);
         if let Some((_, e)) = self.def.param_enums.iter().find(|(p, _)| p == n) {
-            return Ok((Ty::Enum(self.enum_rust(e)?), format!("self.{n}")));
+            return Ok((Ty::Enum(self.enum_rust(e)?), quote!(self.#field)));
         }
         if is_int(ty) {
-            return Ok((Ty::Int, format!("i128::from(self.{n})")));
+            return Ok((Ty::Int, quote!(i128::from(self.#field))));
         }
         if ty == "bool" {
-            return Ok((Ty::Bool, format!("self.{n}")));
+            return Ok((Ty::Bool, quote!(self.#field)));
         }
         // Lists of integers and strings (see `list_args.rs`).
         match ty.strip_suffix("[]") {
             Some(el) if is_int(el) => {
-                let v = format!("self.{n}.iter().map(|&x| i128::from(x)).collect::<Vec<_>>()");
+                let v = quote!(self.#field.iter().map(|&x| i128::from(x)).collect::<Vec<_>>());
                 return Ok((Ty::List(Box::new(Ty::Int)), v));
             }
             Some("str" | "strz") => {
-                return Ok((Ty::List(Box::new(Ty::Str)), format!("self.{n}.clone()")));
+                return Ok((Ty::List(Box::new(Ty::Str)), quote!(self.#field.clone())));
             }
             _ => {}
         }
@@ -833,7 +880,7 @@ impl<'a> Tr<'a, '_> {
             })?;
         let user = Ty::User(decl, t.id.clone(), t.rust_name.clone());
         let ty = if list { Ty::List(Box::new(user)) } else { user };
-        Ok((ty, format!("self.{n}.clone()")))
+        Ok((ty, quote!(self.#field.clone())))
     }
 
     /// The seq field `n` when it is stored as read: not conditional, counted, versioned,
@@ -842,8 +889,13 @@ impl<'a> Tr<'a, '_> {
         stored_in(self.def, n).filter(|f| f.cond.is_none())
     }
 
-    /// The type of one element of `field` and the Rust conversion of `x`, a reference to it.
-    fn element(&self, field: &Field, x: &str) -> Option<(Ty, String)> {
+    /// The type of one element of `field` and the Rust conversion of `x`, where it is.
+    fn element(&self, field: &Field, x: &Place) -> Option<(Ty, TokenStream)> {
+        let Place {
+            deref,
+            member,
+            whole,
+        } = x;
         // Processed bytes keep their stored form beside `value`, as framed ones do.
         let framed =
             field.terminator.is_some() || field.pad_right.is_some() || field.process.is_some();
@@ -851,23 +903,23 @@ impl<'a> Tr<'a, '_> {
             FieldType::Named { name, .. } if field.enum_name.is_some() && is_int(name) => {
                 let e = field.enum_name.as_deref()?;
                 let rust = self.find_enum(e)?.rust_name.clone();
-                Some((Ty::Enum(rust), format!("(*{x})")))
+                Some((Ty::Enum(rust), quote!((#deref))))
             }
             _ if field.enum_name.is_some() => None,
             FieldType::Named { name, .. } if name == "str" || name == "strz" => {
-                Some((Ty::Str, format!("{x}.value.clone()")))
+                Some((Ty::Str, quote!(#member.value.clone())))
             }
             FieldType::Named { name, .. } if is_int(name) => {
-                Some((Ty::Int, format!("i128::from(*{x})")))
+                Some((Ty::Int, quote!(i128::from(#deref))))
             }
             FieldType::Named { name, .. } if float_type(name).is_some() => {
-                Some((Ty::Float, format!("f64::from(*{x})")))
+                Some((Ty::Float, quote!(f64::from(#deref))))
             }
             // A bit field: `b1` is a `bool`, wider ones an unsigned integer.
             FieldType::Named { name, .. } if super::bits::width(name).is_some() => {
                 match super::bits::width(name)? {
-                    (1, _) => Some((Ty::Bool, format!("(*{x})"))),
-                    _ => Some((Ty::Int, format!("i128::from(*{x})"))),
+                    (1, _) => Some((Ty::Bool, quote!((#deref)))),
+                    _ => Some((Ty::Int, quote!(i128::from(#deref)))),
                 }
             }
             // A user type of this file without parameters; a sized, terminated or processed one
@@ -875,10 +927,10 @@ impl<'a> Tr<'a, '_> {
             FieldType::Named { name, args } if args.is_empty() => {
                 let (decl, t) = self.user_type(name)?;
                 let sub = framed || field.size.is_some() || field.size_eos;
-                let value = if sub { ".value" } else { "" };
+                let value = if sub { quote!(.value) } else { quote!() };
                 Some((
                     Ty::User(decl, t.id.clone(), t.rust_name.clone()),
-                    format!("{x}{value}.clone()"),
+                    quote!(#member #value.clone()),
                 ))
             }
             // A sized (or processed) switch keeps its value in `value`.
@@ -887,45 +939,53 @@ impl<'a> Tr<'a, '_> {
             {
                 let name = super::emit::switch::enum_name(self.def, field);
                 let ty = Ty::Switch(self.file.id.clone(), name, field.switch_cases.clone());
-                Some((ty, format!("{x}.value.clone()")))
+                Some((ty, quote!(#member.value.clone())))
             }
             FieldType::Switch { .. } if !framed && field.size.is_none() && !field.size_eos => {
                 let name = super::emit::switch::enum_name(self.def, field);
-                int_switch(field, &name, x).or_else(|| {
+                int_switch(field, &name, whole).or_else(|| {
                     field.variants.is_none().then(|| {
                         (
                             Ty::Switch(self.file.id.clone(), name, field.switch_cases.clone()),
-                            format!("{x}.clone()"),
+                            quote!(#member.clone()),
                         )
                     })
                 })
             }
-            FieldType::None if framed => Some((Ty::Bytes, format!("{x}.value.clone()"))),
+            FieldType::None if framed => Some((Ty::Bytes, quote!(#member.value.clone()))),
             FieldType::None if field.size.is_some() || field.size_eos => {
-                Some((Ty::Bytes, format!("{x}.to_vec()")))
+                Some((Ty::Bytes, quote!(#member.to_vec())))
             }
             _ => None,
         }
     }
 
-    fn name(&mut self, n: &str) -> Result<(Ty, String), String> {
+    fn name(&mut self, n: &str) -> Result<(Ty, TokenStream), String> {
+        let id = ident(n);
         if let Some(field) = self.stored(n) {
             let repeated =
                 field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
             if repeated {
-                if let Some((ty, conv)) = self.element(field, "x").filter(|(t, _)| *t != Ty::Bytes)
+                if let Some((ty, conv)) = self
+                    .element(field, &Place::element())
+                    .filter(|(t, _)| *t != Ty::Bytes)
                 {
                     return Ok((
                         Ty::List(Box::new(ty)),
-                        format!("self.{n}.iter().map(|x| {conv}).collect::<Vec<_>>()"),
+                        quote!(self.#id.iter().map(|x| #conv).collect::<Vec<_>>()),
                     ));
                 }
-            } else if let Some((ty, conv)) = self.element(field, &format!("(&self.{n})")) {
-                // `*(&self.n)` and `(&self.n).value` read better without the reference.
-                let conv = conv
-                    .replace(&format!("*(&self.{n})"), &format!("self.{n}"))
-                    .replace(&format!("(&self.{n})."), &format!("self.{n}."));
-                return Ok((ty, conv));
+            } else {
+                // The field is read as `self.n` (`*(&self.n)` and `(&self.n).value` read
+                // better without the reference), but matched on by reference.
+                let place = Place {
+                    deref: quote!(self.#id),
+                    member: quote!(self.#id),
+                    whole: quote!((&self.#id)),
+                };
+                if let Some(read) = self.element(field, &place) {
+                    return Ok(read);
+                }
             }
         }
         // A conditional field, not repeated and not bits: `None` (undefined) when absent.
@@ -936,9 +996,12 @@ impl<'a> Tr<'a, '_> {
                 && f.repeat_until.is_none()
                 && !matches!(&f.ty, FieldType::Named { name, .. } if super::bits::width(name).is_some())
         }) {
-            let x = format!("self.{n}.as_ref()?");
-            if let Some((ty, conv)) = self.element(field, &format!("({x})")) {
-                return Ok((ty, conv.replace(&format!("*({x})"), &format!("*{x}"))));
+            let place = Place {
+                deref: quote!(*self.#id.as_ref()?),
+                ..Place::reference(quote!((self.#id.as_ref()?)))
+            };
+            if let Some(read) = self.element(field, &place) {
+                return Ok(read);
             }
         }
         if self.def.seq.iter().any(|f| f.id == n) {
@@ -948,7 +1011,7 @@ impl<'a> Tr<'a, '_> {
         }
         if self.def.instances.iter().any(|i| i.id == n) {
             let (ty, _) = translate_instance(self.def, self.file, n, self.stack, self.imports)?;
-            return Ok((ty, format!("self.{n}()?")));
+            return Ok((ty, quote!(self.#id()?)));
         }
         if let Some((_, ty)) = self.def.params.iter().find(|(p, _)| p == n) {
             // Kept as a field for the value instances (see `Module::stored_params`).
@@ -1152,9 +1215,10 @@ pub fn methods(
         }
         let _ = writeln!(
             out,
-            "    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined\n    /// (an element past the end, a string that is not a number).\n    #[allow(unused_parens, clippy::all)]\n    pub fn {}(&self) -> Option<{}> {{\n        Some({body})\n    }}",
+            "    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined\n    /// (an element past the end, a string that is not a number).\n    #[allow(unused_parens, clippy::all)]\n    pub fn {}(&self) -> Option<{}> {{\n        Some({})\n    }}",
             inst.id,
-            ty.rust()
+            ty.rust(),
+            source(&body)
         );
     }
     out.push_str("}\n");
@@ -1186,23 +1250,29 @@ mod tests {
         schemas.files["v"].clone()
     }
 
+    /// The instance `name` of `file`'s type and its body as source.
+    fn spelled(file: &File, name: &str) -> (Ty, String) {
+        let (ty, body) = instance(&file.types[0], file, name, None).unwrap();
+        (ty, crate::binrw::tokens::source(&body))
+    }
+
     #[test]
     fn spells_kaitai_arithmetic() {
         let file = load(
             "  q:\n    value: -a / 13\n  r:\n    value: a % 13 + 0x10\n  t:\n    value: 'q > 0 ? \"x\" + s : s'\n",
         );
-        let (ty, body) = instance(&file.types[0], &file, "q", None).unwrap();
+        let (ty, body) = spelled(&file, "q");
         assert_eq!(ty, Ty::Int);
         assert_eq!(
             body,
             "((i128::from(self.a)).checked_neg()?).div_euclid(13i128)"
         );
-        let (_, body) = instance(&file.types[0], &file, "r", None).unwrap();
+        let (_, body) = spelled(&file, "r");
         assert_eq!(
             body,
             "((i128::from(self.a)).rem_euclid(13i128)).checked_add(16i128)?"
         );
-        let (ty, body) = instance(&file.types[0], &file, "t", None).unwrap();
+        let (ty, body) = spelled(&file, "t");
         assert_eq!(ty, Ty::Str);
         assert!(body.starts_with("if (self.q()? > 0i128) {"), "{body}");
     }
@@ -1212,16 +1282,16 @@ mod tests {
         let file = load(
             "  h:\n    value: a + 1\n    if: a > 2\n  z:\n    value: a._sizeof + n._sizeof\n  all:\n    value: _sizeof\n",
         );
-        let (ty, body) = instance(&file.types[0], &file, "h", None).unwrap();
+        let (ty, body) = spelled(&file, "h");
         assert_eq!(ty, Ty::Int);
         assert!(
             body.starts_with("{ if !((i128::from(self.a) > 2i128)) { return None; }"),
             "{body}"
         );
-        let (_, body) = instance(&file.types[0], &file, "z", None).unwrap();
+        let (_, body) = spelled(&file, "z");
         assert_eq!(body, "(2i128).checked_add(2i128)?");
         // `s` has a literal size too: 2 + 2 + 2.
-        let (_, body) = instance(&file.types[0], &file, "all", None).unwrap();
+        let (_, body) = spelled(&file, "all");
         assert_eq!(body, "6i128");
     }
 
@@ -1230,28 +1300,25 @@ mod tests {
         let file = load(
             "  l:\n    value: n.max + n[1]\n  b:\n    value: '[0x41, 0xff]'\n  f:\n    value: a * 0.5\n  s:\n    value: s.substring(1, 2).reverse\n  c:\n    value: 'b == [65, 255]'\n",
         );
-        let (ty, body) = instance(&file.types[0], &file, "l", None).unwrap();
+        let (ty, body) = spelled(&file, "l");
         assert_eq!(ty, Ty::Int);
         assert!(body.contains(".iter().max()?"), "{body}");
         assert!(
             body.contains(".get(usize::try_from(1i128).ok()?)?"),
             "{body}"
         );
-        let (ty, body) = instance(&file.types[0], &file, "b", None).unwrap();
+        let (ty, body) = spelled(&file, "b");
         assert_eq!((ty, body.as_str()), (Ty::Bytes, "vec![65u8, 255u8]"));
-        let (ty, body) = instance(&file.types[0], &file, "f", None).unwrap();
+        let (ty, body) = spelled(&file, "f");
         assert_eq!(ty, Ty::Float);
         assert_eq!(body, "(((i128::from(self.a)) as f64) * 0.5f64)");
-        let (ty, body) = instance(&file.types[0], &file, "s", None).unwrap();
+        let (ty, body) = spelled(&file, "s");
         assert_eq!(ty, Ty::Str);
         assert!(
             body.contains(".chars().skip(from).take(to.checked_sub(from)?)"),
             "{body}"
         );
-        assert_eq!(
-            instance(&file.types[0], &file, "c", None).unwrap().0,
-            Ty::Bool
-        );
+        assert_eq!(spelled(&file, "c").0, Ty::Bool);
     }
 
     #[test]
@@ -1275,7 +1342,7 @@ mod tests {
         let e = super::super::expr::parse_size("len2 + 1").unwrap();
         let inlined = inline_seq_uses(def, s, &e, true).unwrap();
         assert_eq!(
-            inlined.rust(super::super::expr::Side::Read),
+            super::super::tokens::source(&inlined.rust(super::super::expr::Side::Read)),
             "(i128::from(a) - i128::from(2)) + 1"
         );
         // Outside a size `-` is refused; an instance of a later field cannot be inlined.
