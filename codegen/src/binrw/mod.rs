@@ -34,6 +34,7 @@ mod suite_processors;
 mod until_inst;
 mod valid;
 mod value;
+mod version_param;
 mod writer_params;
 
 use std::collections::BTreeMap;

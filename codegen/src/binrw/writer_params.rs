@@ -17,11 +17,13 @@ pub fn writer_params(schemas: &Schemas, file: &str, def: &TypeDef) -> Vec<(Strin
 
 /// Whether `def` keeps its param `id` as a field (`#[br(calc)]`, `#[bw(ignore)]`), so a
 /// caller sees what the reader was given: when a value instance reads it, or else unless it is
-/// the `#[versioned]` argument or a list's `repeat-expr` (the list's length holds it). A param
+/// the `#[versioned]` argument, a named version's param (schema-derive's) or a list's
+/// `repeat-expr` (the list's length holds it). A param
 /// the writer imports is kept too: the writer imports it under another name
 /// ([`expr::writer_import`]) and frames with that, not with the field.
 pub fn keeps_param(def: &TypeDef, id: &str) -> bool {
-    if matches!(def.versioned, Some(Versioned::Param)) && id == "version" {
+    let versioned = matches!(def.versioned, Some(Versioned::Param)) && id == "version";
+    if versioned || super::version_param::is_version_param(def, id) {
         return false;
     }
     let count = def
@@ -73,6 +75,7 @@ fn needed(
         .iter()
         .filter(|(id, _)| {
             !(matches!(def.versioned, Some(Versioned::Param)) && id == "version")
+                && !super::version_param::is_version_param(def, id)
                 && used.iter().any(|text| names(text, id))
         })
         .cloned()

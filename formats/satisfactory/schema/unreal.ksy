@@ -66,3 +66,41 @@ types:
     seq:
       - {id: count, type: s4, -savepoint-count-of: items}
       - {id: items, type: f_object_reference_disc, repeat: expr, repeat-expr: count}
+  f_name:
+    -savepoint-rust-type: unreal::FName
+    doc: "`FName` as saves store it: an `FString`."
+    seq:
+      - {id: name, type: fstring}
+  f_vector_f4:
+    -savepoint-rust-type: unreal::FVector<unreal::F32>
+    doc: "`FVector` in single precision (Update 6/7): three float."
+    seq:
+      - {id: x, type: f4}
+      - {id: y, type: f4}
+      - {id: z, type: f4}
+  f_vector_f8:
+    -savepoint-rust-type: unreal::FVector<unreal::F64>
+    doc: "`FVector` with large-world coordinates: three double."
+    seq:
+      - {id: x, type: f8}
+      - {id: y, type: f8}
+      - {id: z, type: f8}
+  f_quat_f8:
+    -savepoint-rust-type: unreal::FQuat<unreal::F64>
+    doc: "`FQuat` with large-world coordinates: four double."
+    seq:
+      - {id: x, type: f8}
+      - {id: y, type: f8}
+      - {id: z, type: f8}
+      - {id: w, type: f8}
+  t_map_s4_f_object_reference_disc:
+    -savepoint-rust-type: unreal::TMap<i32, unreal::FObjectReferenceDisc>
+    doc: "`TMap<int32, FObjectReferenceDisc>`: an int32 count, then key/value pairs."
+    seq:
+      - {id: count, type: s4}
+      - {id: pairs, type: pair_s4_f_object_reference_disc, repeat: expr, repeat-expr: count}
+  pair_s4_f_object_reference_disc:
+    doc: One key/value pair of a `TMap<int32, FObjectReferenceDisc>`.
+    seq:
+      - {id: key, type: s4}
+      - {id: value, type: f_object_reference_disc}

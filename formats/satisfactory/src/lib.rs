@@ -32,7 +32,9 @@ mod error;
 #[rustfmt::skip]
 mod generated {
     pub mod blueprint;
+    pub mod component;
     pub mod header;
+    pub mod power;
     pub mod versions;
 }
 mod header;

@@ -104,14 +104,30 @@ pub(crate) struct ClassDecoder {
     pub(crate) read: fn(&mut Reader<'_>, &mut ClassContext<'_, '_>) -> Result<CustomData, Error>,
 }
 
-/// A [`ClassDecoder`] reading the `#[binrw]` layout `$ty` (which takes the SaveVersion) into the
-/// [`CustomData`] variant `$variant`.
+/// The arguments of a layout, made from the versions in force: `()` for a layout the same in
+/// every version, `(save_version,)` for one gated on the SaveVersion.
+trait ScopeArgs {
+    fn of(scope: Scope) -> Self;
+}
+
+impl ScopeArgs for () {
+    fn of(_: Scope) {}
+}
+
+impl ScopeArgs for (i32,) {
+    fn of(scope: Scope) -> Self {
+        (scope.save_version,)
+    }
+}
+
+/// A [`ClassDecoder`] reading the `#[binrw]` layout `$ty` (whose arguments are [`ScopeArgs`])
+/// into the [`CustomData`] variant `$variant`.
 macro_rules! layout {
     ($variant:ident, $ty:ty) => {
         ClassDecoder {
             layout: stringify!($ty),
             read: |r, cx| {
-                let data: $ty = r.binrw_args(stringify!($ty), (cx.scope.save_version,))?;
+                let data: $ty = r.binrw_args(stringify!($ty), ScopeArgs::of(cx.scope))?;
                 Ok(CustomData::$variant(data.into()))
             },
         }
@@ -481,7 +497,6 @@ impl CustomData {
         contexts: &Contexts,
         out: &mut Vec<u8>,
     ) -> Result<(), Error> {
-        let args = (scope.save_version,);
         let props = contexts.get(scope);
         let with_props = (scope.save_version, &*props);
         match self {
@@ -496,18 +511,26 @@ impl CustomData {
             CustomData::ConveyorChainActor(d) => {
                 put_layout(&**d, out, "AFGConveyorChainActor", with_props)
             }
-            CustomData::Wire(d) => put_args(&**d, out, "AFGBuildableWire", args),
-            CustomData::CircuitSubsystem(d) => put_args(d, out, "AFGCircuitSubsystem", args),
+            CustomData::Wire(d) => put_args(&**d, out, "AFGBuildableWire", ScopeArgs::of(scope)),
+            CustomData::CircuitSubsystem(d) => {
+                put_args(d, out, "AFGCircuitSubsystem", ScopeArgs::of(scope))
+            }
             CustomData::LightweightBuildableSubsystem(d) => {
                 put_layout(d, out, "AFGLightweightBuildableSubsystem", with_props)
             }
             CustomData::GameMode(d) | CustomData::GameState(d) => {
-                put_args(d, out, "PlayerStatePointers", args)
+                put_args(d, out, "PlayerStatePointers", ScopeArgs::of(scope))
             }
-            CustomData::PlayerState(d) => put_args(&**d, out, "AFGPlayerState", args),
-            CustomData::Vehicle(d) => put_args(d, out, "AFGVehicle", args),
-            CustomData::RailroadVehicle(d) => put_args(&**d, out, "AFGRailroadVehicle", args),
-            CustomData::ActorComponent(d) => put_args(d, out, "UActorComponent", args),
+            CustomData::PlayerState(d) => {
+                put_args(&**d, out, "AFGPlayerState", ScopeArgs::of(scope))
+            }
+            CustomData::Vehicle(d) => put_args(d, out, "AFGVehicle", ScopeArgs::of(scope)),
+            CustomData::RailroadVehicle(d) => {
+                put_args(&**d, out, "AFGRailroadVehicle", ScopeArgs::of(scope))
+            }
+            CustomData::ActorComponent(d) => {
+                put_args(d, out, "UActorComponent", ScopeArgs::of(scope))
+            }
             CustomData::DroneVehicle(d) => d.put(&ClassWriteContext { scope, contexts }, out),
         }
     }
