@@ -104,3 +104,40 @@ types:
     seq:
       - {id: key, type: s4}
       - {id: value, type: f_object_reference_disc}
+  f_unique_net_id_repl:
+    -savepoint-rust-type: crate::objects::custom::game::FUniqueNetIdRepl
+    doc: |
+      `FUniqueNetIdRepl`: an `EncodingFlags` byte (bit 0 encoded, bit 1 empty, bits 3-7 the type
+      index) and the form it selects. Hand-written in Rust as an enum of the forms, which the
+      binrw backend has no construct for (a variant chosen by bit tests of an earlier byte).
+    seq:
+      - id: encoding_flags
+        type: u1
+      - id: online_services_type
+        type: u1
+        if: is_encoded and not is_empty and type_index == 30
+      - id: replication_data_size
+        type: s4
+        if: is_encoded and not is_empty and type_index == 30
+      - id: replication_data
+        size: replication_data_size
+        if: is_encoded and not is_empty and type_index == 30
+      - id: type_string
+        type: fstring
+        if: not (is_encoded and is_empty) and type_index == 31
+      - id: encoded_size
+        type: u1
+        if: is_encoded and not is_empty and type_index != 30 and type_index != 0
+      - id: temp_bytes
+        size: encoded_size
+        if: is_encoded and not is_empty and type_index != 30 and type_index != 0
+      - id: contents
+        type: fstring
+        if: not is_encoded and type_index != 0
+    instances:
+      is_encoded:
+        value: (encoding_flags & 1) != 0
+      is_empty:
+        value: (encoding_flags & 2) != 0
+      type_index:
+        value: encoding_flags >> 3

@@ -13,6 +13,11 @@
 //! ([`lightweight`]), game mode, game state and player state ([`game`]), vehicles and railroad vehicles
 //! ([`vehicle`]), drones ([`drone`]) and actor components ([`component`]). Mod classes keep their bytes
 //! raw with [`Fallback::NoDecoder`].
+//!
+//! The layouts of components, power, vehicles and the game actors are generated from
+//! `schema/{component,power,vehicle,game}.ksy` and re-exported by their modules here; those of
+//! conveyors, drones and lightweight buildables, which pass the property context on to their
+//! parts, are still written here by hand.
 
 pub mod component;
 pub mod conveyor;
