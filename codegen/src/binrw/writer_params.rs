@@ -22,8 +22,7 @@ pub fn writer_params(schemas: &Schemas, file: &str, def: &TypeDef) -> Vec<(Strin
 /// the writer imports is kept too: the writer imports it under another name
 /// ([`expr::writer_import`]) and frames with that, not with the field.
 pub fn keeps_param(def: &TypeDef, id: &str) -> bool {
-    let versioned = matches!(def.versioned, Some(Versioned::Param)) && id == "version";
-    if versioned || super::version_param::is_version_param(def, id) {
+    if imported_version(def, id) {
         return false;
     }
     let count = def
@@ -31,6 +30,13 @@ pub fn keeps_param(def: &TypeDef, id: &str) -> bool {
         .iter()
         .any(|f| f.repeat_expr.as_deref().map(str::trim) == Some(id));
     instances_read(def, id) || !count
+}
+
+/// Whether the param `id` of `def` is a version schema-derive imports itself, for the reader
+/// and the writer: the `#[versioned]` argument or a named version's (see `version_param.rs`).
+fn imported_version(def: &TypeDef, id: &str) -> bool {
+    let versioned = matches!(def.versioned, Some(Versioned::Param)) && id == "version";
+    versioned || super::version_param::is_version_param(def, id)
 }
 
 /// Whether a value instance of `def` reads its param `id`.
@@ -73,11 +79,7 @@ fn needed(
     stack.pop();
     def.params
         .iter()
-        .filter(|(id, _)| {
-            !(matches!(def.versioned, Some(Versioned::Param)) && id == "version")
-                && !super::version_param::is_version_param(def, id)
-                && used.iter().any(|text| names(text, id))
-        })
+        .filter(|(id, _)| !imported_version(def, id) && used.iter().any(|text| names(text, id)))
         .cloned()
         .collect()
 }

@@ -45,7 +45,7 @@ use types::ClassArgs;
 use super::ObjectHeader;
 use super::properties::{Contexts, Readers};
 use crate::Error;
-use crate::reader::{Reader, put_args};
+use crate::reader::{Reader, put, put_args};
 use crate::versions::Scope;
 
 pub use component::UActorComponent;
@@ -109,8 +109,8 @@ pub(crate) struct ClassDecoder {
     pub(crate) read: fn(&mut Reader<'_>, &mut ClassContext<'_, '_>) -> Result<CustomData, Error>,
 }
 
-/// The arguments of a layout, made from the versions in force: `()` for a layout the same in
-/// every version, `(save_version,)` for one gated on the SaveVersion.
+/// The arguments [`layout!`] reads a layout with, made from the versions in force: `()` for a
+/// layout the same in every version, `(save_version,)` for one gated on the SaveVersion.
 trait ScopeArgs {
     fn of(scope: Scope) -> Self;
 }
@@ -502,6 +502,7 @@ impl CustomData {
         contexts: &Contexts,
         out: &mut Vec<u8>,
     ) -> Result<(), Error> {
+        let args = (scope.save_version,);
         let props = contexts.get(scope);
         let with_props = (scope.save_version, &*props);
         match self {
@@ -516,26 +517,18 @@ impl CustomData {
             CustomData::ConveyorChainActor(d) => {
                 put_layout(&**d, out, "AFGConveyorChainActor", with_props)
             }
-            CustomData::Wire(d) => put_args(&**d, out, "AFGBuildableWire", ScopeArgs::of(scope)),
-            CustomData::CircuitSubsystem(d) => {
-                put_args(d, out, "AFGCircuitSubsystem", ScopeArgs::of(scope))
-            }
+            CustomData::Wire(d) => put_args(&**d, out, "AFGBuildableWire", args),
+            CustomData::CircuitSubsystem(d) => put(d, out, "AFGCircuitSubsystem"),
             CustomData::LightweightBuildableSubsystem(d) => {
                 put_layout(d, out, "AFGLightweightBuildableSubsystem", with_props)
             }
             CustomData::GameMode(d) | CustomData::GameState(d) => {
-                put_args(d, out, "PlayerStatePointers", ScopeArgs::of(scope))
+                put(d, out, "PlayerStatePointers")
             }
-            CustomData::PlayerState(d) => {
-                put_args(&**d, out, "AFGPlayerState", ScopeArgs::of(scope))
-            }
-            CustomData::Vehicle(d) => put_args(d, out, "AFGVehicle", ScopeArgs::of(scope)),
-            CustomData::RailroadVehicle(d) => {
-                put_args(&**d, out, "AFGRailroadVehicle", ScopeArgs::of(scope))
-            }
-            CustomData::ActorComponent(d) => {
-                put_args(d, out, "UActorComponent", ScopeArgs::of(scope))
-            }
+            CustomData::PlayerState(d) => put(&**d, out, "AFGPlayerState"),
+            CustomData::Vehicle(d) => put(d, out, "AFGVehicle"),
+            CustomData::RailroadVehicle(d) => put(&**d, out, "AFGRailroadVehicle"),
+            CustomData::ActorComponent(d) => put_args(d, out, "UActorComponent", args),
             CustomData::DroneVehicle(d) => d.put(&ClassWriteContext { scope, contexts }, out),
         }
     }
