@@ -117,6 +117,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
 #[rustfmt::skip] #[path = "golden/value_strings.rs"] mod value_strings;
 #[rustfmt::skip] #[path = "golden/vec2.rs"] mod vec2;
+#[rustfmt::skip] #[path = "golden/version_param.rs"] mod version_param;
 #[rustfmt::skip] #[path = "golden/writer_params.rs"] mod writer_params;
 
 /// Reads `bytes` as a `T` (which must use every byte) and checks that writing it gives them
@@ -1002,6 +1003,47 @@ fn switches_of_one_case_type_meet_as_that_type() {
     let err = edited.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(
         err.to_string().contains("does not match its selector"),
+        "{err}"
+    );
+}
+
+/// The same bytes are two layouts at two SaveVersions the caller gives, read and written back.
+#[test]
+fn a_named_version_from_a_param_is_given_by_the_caller() {
+    use version_param::VersionParam;
+    let read = |bytes: &[u8], v: i32| {
+        let mut input = Cursor::new(bytes);
+        let value = VersionParam::read_le_args(&mut input, (v,))
+            .unwrap_or_else(|e| panic!("read at {v}: {e}"));
+        assert_eq!(
+            input.position(),
+            bytes.len() as u64,
+            "bytes left unread at {v}"
+        );
+        let mut out = Cursor::new(Vec::new());
+        value.write_le_args(&mut out, (v,)).expect("write");
+        assert_eq!(out.into_inner(), bytes, "written back at {v}");
+        value
+    };
+    let old = read(b"\x01\0\x02\0\x07", 40);
+    assert_eq!((old.ends, old.legacy, old.state), ([1, 2], Some(7), None));
+    let new = read(b"\x01\0\x02\0\x44\x33\x22\x11", 43);
+    assert_eq!((new.legacy, new.state), (None, Some(0x1122_3344)));
+    let between = read(b"\x01\0\x02\0", 41);
+    assert_eq!((between.legacy, between.state), (None, None));
+    assert!(
+        serde_json::to_value(&new)
+            .expect("JSON")
+            .get("legacy")
+            .is_none()
+    );
+    // The writer checks the gates against the version it is given.
+    let err = old
+        .write_le_args(&mut Cursor::new(Vec::new()), (43,))
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("VersionParam.legacy (save_version < 41) must be absent at save_version 43"),
         "{err}"
     );
 }

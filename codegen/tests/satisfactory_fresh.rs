@@ -13,7 +13,16 @@ mod fresh;
 
 /// Every Satisfactory schema but `unreal`, whose types are hand-written (the `unreal` crate's
 /// and the satisfactory crate's own primitives).
-const MODULES: &[&str] = &["blueprint", "chunks", "header", "versions"];
+const MODULES: &[&str] = &[
+    "blueprint",
+    "chunks",
+    "component",
+    "game",
+    "header",
+    "power",
+    "vehicle",
+    "versions",
+];
 
 fn satisfactory() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../formats/satisfactory")

@@ -13,6 +13,8 @@ use quote::{ToTokens, quote};
 use super::expr::{self, Expr, Side};
 use super::tokens::{ident, line, source};
 
+#[path = "generic_args.rs"]
+mod generic_args;
 #[path = "index.rs"]
 mod index;
 #[path = "list_args.rs"]
@@ -605,22 +607,7 @@ impl<'a> Module<'a> {
         }
         match generic {
             None => short,
-            // A path argument (`unreal::TArray<unreal::FObjectReferenceDisc>`) is imported as it is.
-            Some(arg) if arg.contains("::") => {
-                self.uses.insert(arg.to_string());
-                let arg = arg.rsplit("::").next().unwrap_or(arg);
-                format!("{short}<{arg}>")
-            }
-            Some(arg) => {
-                if int_type(arg).is_none()
-                    && !["u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64"].contains(&arg)
-                    && declared_in != self.file
-                {
-                    let root = &self.settings.module_root;
-                    self.uses.insert(format!("{root}::{declared_in}::{arg}"));
-                }
-                format!("{short}<{arg}>")
-            }
+            Some(args) => format!("{short}<{}>", self.use_generic_args(args, declared_in)),
         }
     }
 
@@ -933,7 +920,8 @@ impl<'a> Module<'a> {
     fn param_imports(&mut self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
         let mut out = Vec::new();
         for (i, (id, ty)) in def.params.iter().enumerate() {
-            if matches!(def.versioned, Some(Versioned::Param)) && id == "version" {
+            let versioned = matches!(def.versioned, Some(Versioned::Param)) && id == "version";
+            if versioned || super::version_param::is_version_param(def, id) {
                 continue;
             }
             if ty == "io" {

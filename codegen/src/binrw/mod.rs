@@ -35,6 +35,7 @@ mod tokens;
 mod until_inst;
 mod valid;
 mod value;
+mod version_param;
 mod writer_params;
 
 use std::collections::BTreeMap;

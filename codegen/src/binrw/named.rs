@@ -55,8 +55,12 @@ pub(super) fn parse_absent(map: &Mapping) -> Result<bool, String> {
     }
 }
 
-/// The type's `#[version(..)]` attribute; the version must come from one of its own fields.
+/// The type's `#[version(..)]` attribute; the version comes from one of its own fields, or from
+/// a param (see `version_param.rs`).
 pub(super) fn head(v: &NamedVersion, def: &TypeDef) -> Result<String, String> {
+    if let Some(imported) = super::version_param::head(v, def) {
+        return imported;
+    }
     let field = def.seq.iter().find(|f| f.id == v.from).ok_or_else(|| {
         format!(
             "-savepoint-version reads `{}`, which is not a field of `{}`",

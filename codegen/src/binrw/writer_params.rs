@@ -17,11 +17,12 @@ pub fn writer_params(schemas: &Schemas, file: &str, def: &TypeDef) -> Vec<(Strin
 
 /// Whether `def` keeps its param `id` as a field (`#[br(calc)]`, `#[bw(ignore)]`), so a
 /// caller sees what the reader was given: when a value instance reads it, or else unless it is
-/// the `#[versioned]` argument or a list's `repeat-expr` (the list's length holds it). A param
+/// the `#[versioned]` argument, a named version's param (schema-derive's) or a list's
+/// `repeat-expr` (the list's length holds it). A param
 /// the writer imports is kept too: the writer imports it under another name
 /// ([`expr::writer_import`]) and frames with that, not with the field.
 pub fn keeps_param(def: &TypeDef, id: &str) -> bool {
-    if matches!(def.versioned, Some(Versioned::Param)) && id == "version" {
+    if imported_version(def, id) {
         return false;
     }
     let count = def
@@ -29,6 +30,13 @@ pub fn keeps_param(def: &TypeDef, id: &str) -> bool {
         .iter()
         .any(|f| f.repeat_expr.as_deref().map(str::trim) == Some(id));
     instances_read(def, id) || !count
+}
+
+/// Whether the param `id` of `def` is a version schema-derive imports itself, for the reader
+/// and the writer: the `#[versioned]` argument or a named version's (see `version_param.rs`).
+fn imported_version(def: &TypeDef, id: &str) -> bool {
+    let versioned = matches!(def.versioned, Some(Versioned::Param)) && id == "version";
+    versioned || super::version_param::is_version_param(def, id)
 }
 
 /// Whether a value instance of `def` reads its param `id`.
@@ -71,10 +79,7 @@ fn needed(
     stack.pop();
     def.params
         .iter()
-        .filter(|(id, _)| {
-            !(matches!(def.versioned, Some(Versioned::Param)) && id == "version")
-                && used.iter().any(|text| names(text, id))
-        })
+        .filter(|(id, _)| !imported_version(def, id) && used.iter().any(|text| names(text, id)))
         .cloned()
         .collect()
 }

@@ -95,3 +95,78 @@ types:
       - id: version
         type: s4
         doc: Its version.
+  f_name:
+    -savepoint-rust-type: unreal::FName
+    doc: "`FName` as saves store it: an `FString`."
+    seq:
+      - {id: name, type: fstring}
+  f_vector_f4:
+    -savepoint-rust-type: unreal::FVector<unreal::F32>
+    doc: "`FVector` in single precision (Update 6/7): three float."
+    seq:
+      - {id: x, type: f4}
+      - {id: y, type: f4}
+      - {id: z, type: f4}
+  f_vector_f8:
+    -savepoint-rust-type: unreal::FVector<unreal::F64>
+    doc: "`FVector` with large-world coordinates: three double."
+    seq:
+      - {id: x, type: f8}
+      - {id: y, type: f8}
+      - {id: z, type: f8}
+  f_quat_f8:
+    -savepoint-rust-type: unreal::FQuat<unreal::F64>
+    doc: "`FQuat` with large-world coordinates: four double."
+    seq:
+      - {id: x, type: f8}
+      - {id: y, type: f8}
+      - {id: z, type: f8}
+      - {id: w, type: f8}
+  t_map_s4_f_object_reference_disc:
+    -savepoint-rust-type: unreal::TMap<i32, unreal::FObjectReferenceDisc>
+    doc: "`TMap<int32, FObjectReferenceDisc>`: an int32 count, then key/value pairs."
+    seq:
+      - {id: count, type: s4}
+      - {id: pairs, type: pair_s4_f_object_reference_disc, repeat: expr, repeat-expr: count}
+  pair_s4_f_object_reference_disc:
+    doc: One key/value pair of a `TMap<int32, FObjectReferenceDisc>`.
+    seq:
+      - {id: key, type: s4}
+      - {id: value, type: f_object_reference_disc}
+  f_unique_net_id_repl:
+    -savepoint-rust-type: crate::objects::custom::game::FUniqueNetIdRepl
+    doc: |
+      `FUniqueNetIdRepl`: an `EncodingFlags` byte (bit 0 encoded, bit 1 empty, bits 3-7 the type
+      index) and the form it selects. Hand-written in Rust as an enum of the forms, which the
+      binrw backend has no construct for (a variant chosen by bit tests of an earlier byte).
+    seq:
+      - id: encoding_flags
+        type: u1
+      - id: online_services_type
+        type: u1
+        if: is_encoded and not is_empty and type_index == 30
+      - id: replication_data_size
+        type: s4
+        if: is_encoded and not is_empty and type_index == 30
+      - id: replication_data
+        size: replication_data_size
+        if: is_encoded and not is_empty and type_index == 30
+      - id: type_string
+        type: fstring
+        if: not (is_encoded and is_empty) and type_index == 31
+      - id: encoded_size
+        type: u1
+        if: is_encoded and not is_empty and type_index != 30 and type_index != 0
+      - id: temp_bytes
+        size: encoded_size
+        if: is_encoded and not is_empty and type_index != 30 and type_index != 0
+      - id: contents
+        type: fstring
+        if: not is_encoded and type_index != 0
+    instances:
+      is_encoded:
+        value: (encoding_flags & 1) != 0
+      is_empty:
+        value: (encoding_flags & 2) != 0
+      type_index:
+        value: encoding_flags >> 3

@@ -33,7 +33,11 @@ mod error;
 mod generated {
     pub mod blueprint;
     pub mod chunks;
+    pub mod component;
+    pub mod game;
     pub mod header;
+    pub mod power;
+    pub mod vehicle;
     pub mod versions;
 }
 mod header;

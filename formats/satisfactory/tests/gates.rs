@@ -4,7 +4,6 @@
 
 use binrw::BinWrite;
 use binrw::io::Cursor;
-use satisfactory::objects::FObjectBaseSaveHeader;
 use satisfactory::objects::custom::component::EmptyArray;
 use satisfactory::objects::custom::lightweight::{FRuntimeBuildableInstanceData, InstanceMap};
 use satisfactory::objects::custom::types::{
@@ -13,6 +12,7 @@ use satisfactory::objects::custom::types::{
 use satisfactory::objects::custom::{
     AFGBuildableWire, AFGLightweightBuildableSubsystem, UActorComponent,
 };
+use satisfactory::objects::{CustomData, FObjectBaseSaveHeader};
 use satisfactory::{Blueprint, BlueprintConfig, FBlueprintHeader, FSaveHeader, SatisfactoryFile};
 use serde_json::{Value, json};
 use unreal::{FObjectReferenceDisc, FString, PropertyContext};
@@ -410,5 +410,37 @@ fn the_config_icon_library_follows_the_config_version() {
         assert_eq!(err.path, "icon_library", "{err}");
         assert_eq!(err.offset, library_at, "{err}");
         assert_eq!(err.message, message, "{err}");
+    }
+}
+
+/// The root README's worked example for class data: `UCSModifiedProperties`, a field SaveVersion
+/// 41 (Update 8) added to `schema/component.ksy`'s `u_actor_component`, is absent from every actor
+/// component of an Update 6/7 blueprint (SaveVersion 36) and present in every one of a 1.0
+/// blueprint (SaveVersion 52); both files write back byte for byte.
+#[test]
+fn actor_component_data_follows_the_object_save_version() {
+    let Some(dir) = snapshots::corpus_subdir("satisfactory") else {
+        return;
+    };
+    let cases = [
+        ("blueprints/BlueprintWithHeaderV1.sbp", 36, 1279, false),
+        ("blueprints/Motor Tower.sbp", 52, 430, true),
+    ];
+    for (path, save_version, components, present) in cases {
+        let bytes = std::fs::read(dir.join(path)).expect("corpus file");
+        let blueprint = Blueprint::read(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(blueprint.header.save_version, save_version, "{path}");
+        let fields: Vec<bool> = blueprint
+            .body
+            .objects
+            .iter()
+            .filter_map(|o| match &o.decoded()?.custom {
+                CustomData::ActorComponent(c) => Some(c.ucs_modified_properties.is_some()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(fields.len(), components, "{path}");
+        assert!(fields.iter().all(|f| *f == present), "{path}");
+        assert_eq!(blueprint.write().expect("writes"), bytes, "{path}");
     }
 }

@@ -8,7 +8,7 @@ use unreal::{FName, PropertyList};
 use super::vehicle::AFGVehicle;
 use super::{ClassContext, ClassWriteContext};
 use crate::Error;
-use crate::reader::{Bool32, Reader, put, put_args};
+use crate::reader::{Bool32, Reader, put};
 
 /// `FDroneAction`: the action's struct name and its properties.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -49,7 +49,7 @@ impl FDroneAction {
 
 impl AFGDroneVehicle {
     pub(crate) fn read(r: &mut Reader<'_>, cx: &mut ClassContext<'_, '_>) -> Result<Self, Error> {
-        let vehicle = r.binrw_args("AFGDroneVehicle.vehicle", (cx.scope.save_version,))?;
+        let vehicle = r.binrw("AFGDroneVehicle.vehicle")?;
         let has_active: Bool32 = r.binrw("AFGDroneVehicle.has_mActiveAction")?;
         let active_action = match has_active.0 {
             true => Some(FDroneAction::read(r, cx, "AFGDroneVehicle.mActiveAction")?),
@@ -67,12 +67,7 @@ impl AFGDroneVehicle {
     }
 
     pub(crate) fn put(&self, cx: &ClassWriteContext<'_>, out: &mut Vec<u8>) -> Result<(), Error> {
-        put_args(
-            &self.vehicle,
-            out,
-            "AFGDroneVehicle.vehicle",
-            (cx.scope.save_version,),
-        )?;
+        put(&self.vehicle, out, "AFGDroneVehicle.vehicle")?;
         put(
             &Bool32(self.active_action.is_some()),
             out,

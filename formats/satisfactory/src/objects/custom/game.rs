@@ -1,8 +1,13 @@
-//! The game mode, game state and player state actors.
+//! The game mode, game state and player state actors, generated from `schema/game.ksy`, and the
+//! player's online id (`FUniqueNetIdRepl`) that the schema names, hand-written: its form is
+//! chosen by bit tests of its flags byte, which the binrw backend has no construct for (the
+//! schema's Kaitai description of it is in `schema/unreal.ksy`).
 
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
-use unreal::{FObjectReferenceDisc, FString, TArray};
+use unreal::FString;
+
+pub use crate::generated::game::{AFGPlayerState, PlayerStatePointers};
 
 use super::types::{sized_bytes, write_sized_bytes};
 
@@ -18,24 +23,6 @@ pub struct TempBytes {
     #[br(count = encoded_size)]
     #[serde(with = "unreal::chunked::hex_bytes")]
     pub bytes: Vec<u8>,
-}
-
-/// `AFGGameMode` and `AFGGameState` data: the player states.
-#[binrw]
-#[brw(little, import(_save_version: i32))]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PlayerStatePointers {
-    /// `rawPlayerStatePointers`.
-    pub raw_player_state_pointers: TArray<FObjectReferenceDisc>,
-}
-
-/// `AFGPlayerState` data: the player's online id.
-#[binrw]
-#[brw(little, import(_save_version: i32))]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct AFGPlayerState {
-    /// `Id`.
-    pub id: FUniqueNetIdRepl,
 }
 
 /// `EncodingFlags` bit: the id is stored in its compact binary form.

@@ -13,6 +13,11 @@
 //! ([`lightweight`]), game mode, game state and player state ([`game`]), vehicles and railroad vehicles
 //! ([`vehicle`]), drones ([`drone`]) and actor components ([`component`]). Mod classes keep their bytes
 //! raw with [`Fallback::NoDecoder`].
+//!
+//! The layouts of components, power, vehicles and the game actors are generated from
+//! `schema/{component,power,vehicle,game}.ksy` and re-exported by their modules here; those of
+//! conveyors, drones and lightweight buildables, which pass the property context on to their
+//! parts, are still written here by hand.
 
 pub mod component;
 pub mod conveyor;
@@ -40,7 +45,7 @@ use types::ClassArgs;
 use super::ObjectHeader;
 use super::properties::{Contexts, Readers};
 use crate::Error;
-use crate::reader::{Reader, put_args};
+use crate::reader::{Reader, put, put_args};
 use crate::versions::Scope;
 
 pub use component::UActorComponent;
@@ -104,14 +109,30 @@ pub(crate) struct ClassDecoder {
     pub(crate) read: fn(&mut Reader<'_>, &mut ClassContext<'_, '_>) -> Result<CustomData, Error>,
 }
 
-/// A [`ClassDecoder`] reading the `#[binrw]` layout `$ty` (which takes the SaveVersion) into the
-/// [`CustomData`] variant `$variant`.
+/// The arguments [`layout!`] reads a layout with, made from the versions in force: `()` for a
+/// layout the same in every version, `(save_version,)` for one gated on the SaveVersion.
+trait ScopeArgs {
+    fn of(scope: Scope) -> Self;
+}
+
+impl ScopeArgs for () {
+    fn of(_: Scope) {}
+}
+
+impl ScopeArgs for (i32,) {
+    fn of(scope: Scope) -> Self {
+        (scope.save_version,)
+    }
+}
+
+/// A [`ClassDecoder`] reading the `#[binrw]` layout `$ty` (whose arguments are [`ScopeArgs`])
+/// into the [`CustomData`] variant `$variant`.
 macro_rules! layout {
     ($variant:ident, $ty:ty) => {
         ClassDecoder {
             layout: stringify!($ty),
             read: |r, cx| {
-                let data: $ty = r.binrw_args(stringify!($ty), (cx.scope.save_version,))?;
+                let data: $ty = r.binrw_args(stringify!($ty), ScopeArgs::of(cx.scope))?;
                 Ok(CustomData::$variant(data.into()))
             },
         }
@@ -497,16 +518,16 @@ impl CustomData {
                 put_layout(&**d, out, "AFGConveyorChainActor", with_props)
             }
             CustomData::Wire(d) => put_args(&**d, out, "AFGBuildableWire", args),
-            CustomData::CircuitSubsystem(d) => put_args(d, out, "AFGCircuitSubsystem", args),
+            CustomData::CircuitSubsystem(d) => put(d, out, "AFGCircuitSubsystem"),
             CustomData::LightweightBuildableSubsystem(d) => {
                 put_layout(d, out, "AFGLightweightBuildableSubsystem", with_props)
             }
             CustomData::GameMode(d) | CustomData::GameState(d) => {
-                put_args(d, out, "PlayerStatePointers", args)
+                put(d, out, "PlayerStatePointers")
             }
-            CustomData::PlayerState(d) => put_args(&**d, out, "AFGPlayerState", args),
-            CustomData::Vehicle(d) => put_args(d, out, "AFGVehicle", args),
-            CustomData::RailroadVehicle(d) => put_args(&**d, out, "AFGRailroadVehicle", args),
+            CustomData::PlayerState(d) => put(&**d, out, "AFGPlayerState"),
+            CustomData::Vehicle(d) => put(d, out, "AFGVehicle"),
+            CustomData::RailroadVehicle(d) => put(&**d, out, "AFGRailroadVehicle"),
             CustomData::ActorComponent(d) => put_args(d, out, "UActorComponent", args),
             CustomData::DroneVehicle(d) => d.put(&ClassWriteContext { scope, contexts }, out),
         }
