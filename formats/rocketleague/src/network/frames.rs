@@ -84,7 +84,7 @@ impl<'c> Setup<'c> {
             .objects
             .get(object_id as usize)
             .ok_or_else(|| Fail::Bad(format!("object id {object_id} out of range")))?;
-        Ok((*spawn, &self.prepared.classes[*class]))
+        Ok((*spawn, &self.prepared.classes[*class as usize]))
     }
 
     fn object_name(&self, id: u32) -> &str {
@@ -116,7 +116,7 @@ fn describe(f: Fail) -> String {
 pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Error> {
     let setup = Setup::new(ctx)?;
     let mut r = BitReader::new(data);
-    let mut active: Vec<Channel<'_>> = vec![None; ctx.max_channels as usize];
+    let mut active: Vec<Channel> = vec![None; ctx.max_channels as usize];
     let mut out = Frames {
         frames: Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS)),
         actors: Vec::with_capacity(data.len() / BYTES_PER_SEGMENT),
@@ -192,16 +192,17 @@ fn at(bit: usize, frame: usize, segment: Option<usize>, f: Fail) -> Error {
     }
 }
 
-/// An open actor channel: the actor's object and the class its updates are read with (kept
-/// here so an update finds the class without looking up the object first).
-type Channel<'s> = Option<(u32, &'s ClassInfo)>;
+/// An open actor channel: the actor's object, whose class an update looks up. (Keeping a
+/// reference to the class beside it saved that look-up but doubled the table, 32 KiB at the
+/// usual 2047 channels: a third of the fixed heap of a parse.)
+type Channel = Option<u32>;
 
 #[inline(always)]
-fn read_segment<'s>(
-    s: &'s Setup<'_>,
+fn read_segment(
+    s: &Setup<'_>,
     r: &mut BitReader<'_>,
     actor_id: u16,
-    active: &mut [Channel<'s>],
+    active: &mut [Channel],
     out: &mut Frames,
 ) -> Res<ActorEvent> {
     let slot = active
@@ -212,13 +213,14 @@ fn read_segment<'s>(
         return Ok(ActorEvent::Deleted(actor_id));
     }
     if r.bit("actor new flag")? {
-        let (actor, class) = read_new_actor(s, r, u32::from(actor_id))?;
-        *slot = Some((actor.object_id, class));
+        let actor = read_new_actor(s, r, u32::from(actor_id))?;
+        *slot = Some(actor.object_id);
         push_paced(&mut out.new_actors, actor, r);
         return Ok(ActorEvent::New);
     }
-    let (object_id, class) =
+    let object_id =
         slot.ok_or_else(|| Fail::Bad(format!("update of actor {actor_id} that does not exist")))?;
+    let (_, class) = s.class(object_id)?;
     let before = out.attributes.len();
     while r.bit("attribute flag")? {
         let stream_id = r.bits_max(class.prop_bits, class.max_prop_id, "stream id")? as u32;
@@ -250,11 +252,7 @@ fn read_segment<'s>(
 }
 
 #[inline(always)]
-fn read_new_actor<'s>(
-    s: &'s Setup<'_>,
-    r: &mut BitReader<'_>,
-    actor_id: u32,
-) -> Res<(NewActor, &'s ClassInfo)> {
+fn read_new_actor(s: &Setup<'_>, r: &mut BitReader<'_>, actor_id: u32) -> Res<NewActor> {
     let name_id = if s.parse_name_id {
         Some(r.u32("actor name id")? as i32)
     } else {
@@ -262,7 +260,7 @@ fn read_new_actor<'s>(
     };
     let unknown = r.bit("new actor flag")?;
     let object_id = r.u32("actor object id")?;
-    let (spawn, class) = s.class(object_id)?;
+    let (spawn, _) = s.class(object_id)?;
     let location = match spawn {
         Spawn::None => None,
         Spawn::Location | Spawn::LocationAndRotation => Some(Vector3i::read(r, &s.attr)?),
@@ -271,15 +269,14 @@ fn read_new_actor<'s>(
         Spawn::LocationAndRotation => Some(Rotation::read(r, &s.attr)?),
         _ => None,
     };
-    let actor = NewActor {
+    Ok(NewActor {
         actor_id,
         name_id,
         unknown,
         object_id,
         location,
         rotation,
-    };
-    Ok((actor, class))
+    })
 }
 
 /// Copies the bits from `start` to the end of `data`, repacked from bit 0.
@@ -307,7 +304,7 @@ fn take_bits(data: &[u8], start: usize) -> TrailingBits {
 pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>, Error> {
     let setup = Setup::new(ctx)?;
     let mut w = BitWriter::with_capacity(encoded_size_bound(frames));
-    let mut active: Vec<Option<u32>> = vec![None; ctx.max_channels as usize];
+    let mut active: Vec<Channel> = vec![None; ctx.max_channels as usize];
     let mut actors = frames.actors.as_slice();
     let mut new_actors = frames.new_actors.iter();
     let mut pending = frames.attributes.as_slice();
@@ -410,7 +407,7 @@ fn write_trailing(w: &mut BitWriter, t: &TrailingBits) -> Res<()> {
 fn write_segment(
     s: &Setup<'_>,
     w: &mut BitWriter,
-    active: &mut [Option<u32>],
+    active: &mut [Channel],
     event: ActorEvent,
     new_actors: &mut std::slice::Iter<'_, NewActor>,
     pending: &mut &[UpdatedAttribute],
@@ -456,11 +453,11 @@ fn write_segment(
 fn open_segment<'a>(
     s: &Setup<'_>,
     w: &mut BitWriter,
-    active: &'a mut [Option<u32>],
+    active: &'a mut [Channel],
     actor_id: u32,
     flags: u64,
     flag_bits: u32,
-) -> Res<&'a mut Option<u32>> {
+) -> Res<&'a mut Channel> {
     let slot = active
         .get_mut(actor_id as usize)
         .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;
