@@ -1,12 +1,12 @@
 //! The frame loop: actor segments (new / updated / deleted), read and written in mirror image.
 
-use super::attributes::{kind_matches, read_attribute, write_attribute};
+use super::attributes::{kind_matches, kind_of, read_attribute, write_attribute};
 use super::bits::{BitReader, BitWriter, Fail, Res, max_code, push_paced};
 use super::cache::{ClassInfo, Prepared, prepare};
 use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
 use super::data::Spawn;
 use super::{
-    ActorEvent, Error, Frame, Frames, NetworkContext, NewActor, PackedRigidBody, TrailingBits,
+    ActorEvent, Error, Frame, Frames, LargeAttribute, NetworkContext, NewActor, TrailingBits,
     UpdatedAttribute, VersionTriple,
 };
 
@@ -123,6 +123,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
         new_actors: Vec::with_capacity(data.len() / BYTES_PER_NEW_ACTOR),
         attributes: Vec::with_capacity(data.len() / BYTES_PER_ATTRIBUTE),
         rigid_bodies: Vec::with_capacity(data.len() / BYTES_PER_RIGID_BODY),
+        large_attributes: Vec::new(),
         trailing: TrailingBits {
             bit_len: 0,
             bytes: Vec::new(),
@@ -178,6 +179,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     out.new_actors.shrink_to_fit();
     out.attributes.shrink_to_fit();
     out.rigid_bodies.shrink_to_fit();
+    out.large_attributes.shrink_to_fit();
     out.trailing = take_bits(data, trailing_start);
     Ok(out)
 }
@@ -236,12 +238,23 @@ fn read_segment(
                 s.object_name(prop.object_id)
             ))
         })?;
-        let value = read_attribute(kind, r, &s.attr, &mut out.rigid_bodies)?;
+        let (Ok(stream_id), Ok(object_id)) =
+            (u16::try_from(stream_id), u16::try_from(prop.object_id))
+        else {
+            return Err(wide_ids(stream_id, prop.object_id));
+        };
+        let value = read_attribute(
+            kind,
+            r,
+            &s.attr,
+            &mut out.rigid_bodies,
+            &mut out.large_attributes,
+        )?;
         push_paced(
             &mut out.attributes,
             UpdatedAttribute {
                 stream_id,
-                object_id: prop.object_id,
+                object_id,
                 value,
             },
             r,
@@ -249,6 +262,14 @@ fn read_segment(
     }
     let count = (out.attributes.len() - before) as u32;
     Ok(ActorEvent::Updated { actor_id, count })
+}
+
+/// The error for a property whose ids do not fit [`UpdatedAttribute`]'s 16 bits.
+#[cold]
+fn wide_ids(stream_id: u32, object_id: u32) -> Fail {
+    Fail::Bad(format!(
+        "stream id {stream_id} or object id {object_id} exceeds the 16 bits an update keeps"
+    ))
 }
 
 #[inline(always)]
@@ -347,7 +368,7 @@ pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>
                 *event,
                 &mut new_actors,
                 &mut pending,
-                &frames.rigid_bodies,
+                frames,
             )
             .map_err(|f| fail(&w, Some(index), Some(seg), f))?;
         }
@@ -411,7 +432,7 @@ fn write_segment(
     event: ActorEvent,
     new_actors: &mut std::slice::Iter<'_, NewActor>,
     pending: &mut &[UpdatedAttribute],
-    rigid: &[PackedRigidBody],
+    frames: &Frames,
 ) -> Res<()> {
     match event {
         ActorEvent::Deleted(actor_id) => {
@@ -440,7 +461,7 @@ fn write_segment(
             let object_id = slot.ok_or_else(|| {
                 Fail::Bad(format!("update of actor {actor_id} that does not exist"))
             })?;
-            write_updates(s, w, u32::from(actor_id), object_id, mine, rigid)?;
+            write_updates(s, w, u32::from(actor_id), object_id, mine, frames)?;
         }
     }
     Ok(())
@@ -480,15 +501,16 @@ fn write_updates(
     actor_id: u32,
     object_id: u32,
     updates: &[UpdatedAttribute],
-    rigid: &[PackedRigidBody],
+    frames: &Frames,
 ) -> Res<()> {
     let (_, class) = s.class(object_id)?;
+    let large = frames.large_attributes.as_slice();
     for a in updates {
-        check_attribute(s, actor_id, object_id, class, a)?;
+        check_attribute(s, actor_id, object_id, class, a, large)?;
         // The attribute flag and the stream id in one write.
         let (id, id_bits) = max_code(u64::from(a.stream_id), class.prop_bits, class.max_prop_id)?;
         w.bits(1 | id << 1, id_bits + 1);
-        write_attribute(&a.value, w, &s.attr, rigid)?;
+        write_attribute(&a.value, w, &s.attr, &frames.rigid_bodies, large)?;
     }
     w.bit(false);
     Ok(())
@@ -502,15 +524,16 @@ fn check_attribute(
     object_id: u32,
     class: &ClassInfo,
     a: &UpdatedAttribute,
+    large: &[LargeAttribute],
 ) -> Res<()> {
-    let Some(prop) = class.prop(a.stream_id) else {
+    let Some(prop) = class.prop(u32::from(a.stream_id)) else {
         return Err(Fail::Bad(format!(
             "actor {actor_id}: stream id {} unknown for {}",
             a.stream_id,
             s.object_name(object_id)
         )));
     };
-    if prop.object_id != a.object_id {
+    if prop.object_id != u32::from(a.object_id) {
         return Err(Fail::Bad(format!(
             "actor {actor_id}: stream id {} is {}, not object {}",
             a.stream_id,
@@ -519,12 +542,15 @@ fn check_attribute(
         )));
     }
     match prop.kind {
-        Some(kind) if kind_matches(kind, &a.value, &s.attr) => Ok(()),
+        Some(kind) if kind_matches(kind, &a.value, large, &s.attr) => Ok(()),
         Some(kind) => Err(Fail::Bad(format!(
-            "actor {actor_id}: stream id {} ({}) holds {kind:?} attributes, not {:?}",
+            "actor {actor_id}: stream id {} ({}) holds {kind:?} attributes, not {}",
             a.stream_id,
             s.object_name(prop.object_id),
-            a.value.kind()
+            kind_of(&a.value, large).map_or_else(
+                || "a large attribute index out of range".to_owned(),
+                |k| format!("{k:?}")
+            )
         ))),
         None => Err(Fail::Bad(format!(
             "actor {actor_id}: no attribute decoder for stream id {} ({})",
