@@ -1093,6 +1093,7 @@ impl BitCodec for Reservation {
 impl Attribute {
     /// The kind this value is written as (see [`LargeAttribute::kind`]); `None` for
     /// [`Attribute::Large`], whose kind is its [`LargeAttribute`]'s.
+    #[inline]
     pub fn kind(&self) -> Option<AttributeKind> {
         use AttributeKind as K;
         Some(match self {
@@ -1157,6 +1158,7 @@ impl LargeAttribute {
 }
 
 /// The kind of `value`, looking a large one up in `large`; `None` for an index out of range.
+#[inline]
 pub(crate) fn kind_of(value: &Attribute, large: &[LargeAttribute]) -> Option<AttributeKind> {
     match value {
         Attribute::Large(LargeIndex(i)) => large.get(*i as usize).map(LargeAttribute::kind),
@@ -1166,6 +1168,7 @@ pub(crate) fn kind_of(value: &Attribute, large: &[LargeAttribute]) -> Option<Att
 
 /// Whether [`read_attribute`] with `kind` can give `value`: the writer's check that an
 /// attribute fits the property its stream id names.
+#[inline]
 pub(crate) fn kind_matches(
     kind: AttributeKind,
     value: &Attribute,
