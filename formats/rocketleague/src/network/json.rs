@@ -768,6 +768,10 @@ mod tests {
         assert!(!serde.contains("Large"), "{serde}");
         let back: Frames = serde_json::from_str(&serde).unwrap();
         assert_eq!(back, frames);
+        // The index into the side list is no value of the data: JSON cannot name it.
+        let forged = serde.replacen(r#"{"Byte":255}"#, r#"{"Large":0}"#, 1);
+        assert_ne!(forged, serde);
+        assert!(serde_json::from_str::<Frames>(&forged).is_err());
     }
 
     /// A hand-edited model whose New segments and new actors do not pair up is refused by both
