@@ -12,7 +12,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// The frames as JSON in a fixed shape, each frame with its own segments and attributes and each
-/// rigid body in place (`{"frames":[{"time":..,"delta":..,"actors":[..],"attributes":[..]},..],
+/// rigid body and large attribute in place (`{"frames":[{"time":..,"delta":..,"actors":[..],"attributes":[..]},..],
 /// "trailing":..}`), so the hash follows the decoded values and not how the model lays them out.
 fn frames_json(frames: &Frames) -> Vec<u8> {
     let mut out = Vec::new();
@@ -41,6 +41,17 @@ fn frames_json(frames: &Frames) -> Vec<u8> {
                         &frames.rigid_body(index).expect("rigid body index in range")
                     );
                     out.extend_from_slice(b"}}");
+                }
+                Attribute::Large(index) => {
+                    put!("{\"stream_id\":", &a.stream_id);
+                    put!(",\"object_id\":", &a.object_id);
+                    put!(
+                        ",\"value\":",
+                        frames
+                            .large_attribute(index)
+                            .expect("large attribute index in range")
+                    );
+                    out.push(b'}');
                 }
                 _ => {
                     put!("", a);

@@ -1,5 +1,6 @@
-//! Peak heap while reading a replay, as a multiple of the file size: under 5x for the full parse
-//! (network frames included) and under 2x without the network stream, on every good replay; and
+//! Peak heap while reading a replay, as a multiple of the file size: under 3.25x for the full
+//! parse (network frames included) and under 2x without the network stream, on every good replay
+//! (plus a fixed allowance); and
 //! hostile input does not make the container layer reserve memory the input does not justify.
 //! The counters are process-wide, so the tests here run one at a time.
 
@@ -15,12 +16,15 @@ static ALLOCATOR: Counting = Counting::system();
 /// the few replays of a few kilobytes.
 const FIXED_ALLOWANCE: usize = 64 * 1024;
 
-/// Bound on the full parse (CRCs, header, body, footer and every decoded frame).
-const FULL_PARSE_FACTOR: usize = 5;
+/// Bound on the full parse (CRCs, header, body, footer and every decoded frame), in quarters of
+/// the file size: 3.25x. The corpus peaks at 3.17x over the allowance (2266.replay); the goal is
+/// under 3x.
+const FULL_PARSE_QUARTERS: usize = 13;
 
-/// Bound on the parse that keeps the network stream raw: the container model is the stream bytes
-/// plus small lists, so anything near 2x means the container layer copies or over-reserves.
-const CONTAINER_FACTOR: usize = 2;
+/// Bound on the parse that keeps the network stream raw, in quarters of the file size (2x): the
+/// container model is the stream bytes plus small lists, so anything near 2x means the container
+/// layer copies or over-reserves.
+const CONTAINER_QUARTERS: usize = 8;
 
 /// Replays below this size are truncated and corrupted at many offsets.
 const HOSTILE_SAMPLE_SIZE: usize = 60_000;
@@ -49,15 +53,16 @@ fn peak_memory_is_bounded_by_file_size() {
             ratio(full),
             ratio(raw),
         );
-        for (what, peak, factor) in [
-            ("full parse", full, FULL_PARSE_FACTOR),
-            ("parse without network", raw, CONTAINER_FACTOR),
+        for (what, peak, quarters) in [
+            ("full parse", full, FULL_PARSE_QUARTERS),
+            ("parse without network", raw, CONTAINER_QUARTERS),
         ] {
-            if peak >= factor * data.len() + FIXED_ALLOWANCE {
+            if 4 * peak >= quarters * data.len() + 4 * FIXED_ALLOWANCE {
                 over.push(format!(
-                    "{name}: {what} peak {peak} bytes ({:.2}x) for a {} byte file, bound {factor}x",
+                    "{name}: {what} peak {peak} bytes ({:.2}x) for a {} byte file, bound {:.2}x",
                     ratio(peak),
-                    data.len()
+                    data.len(),
+                    quarters as f64 / 4.0
                 ));
             }
         }
@@ -90,7 +95,7 @@ fn hostile_input_allocates_in_proportion() {
                         .network_parse(NetworkParse::Never)
                         .parse()
                 });
-                if peak >= CONTAINER_FACTOR * data.len() + FIXED_ALLOWANCE {
+                if 4 * peak >= CONTAINER_QUARTERS * data.len() + 4 * FIXED_ALLOWANCE {
                     over.push(format!("{name} {what}: peak {peak} bytes"));
                 }
             }

@@ -101,21 +101,69 @@ pub enum AttributeKind {
     Welded,
 }
 
-/// A decoded attribute value. Large variants are boxed to keep the common ones small.
+/// A decoded attribute value in 8 bytes: the common kinds inline, the others in
+/// [`Frames::large_attributes`](super::Frames::large_attributes), which [`Attribute::Large`]
+/// indexes. Inline, the boxed and 8-byte kinds made every attribute 16 bytes, and an update 24:
+/// most of a decoded replay. The JSON does not show the split: a large attribute appears in
+/// place as its [`LargeAttribute`] variant, e.g. `{"Demolish":{..}}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Attribute {
-    /// An actor reference.
-    ActiveActor(ActiveActor),
-    /// Dropshot ball damage.
-    AppliedDamage(Box<AppliedDamage>),
+    /// An actor reference (`ActiveActorAttr`: a flag and an actor id); its fields inline, which
+    /// keeps the enum at 8 bytes where the [`ActiveActor`] struct would make it 12.
+    ActiveActor {
+        /// Whether the reference is set.
+        active: bool,
+        /// Actor id.
+        actor: i32,
+    },
     /// A flag.
     Boolean(bool),
     /// A byte.
     Byte(u8),
-    /// Camera settings.
-    CamSettings(Box<CamSettings>),
     /// Club colors.
     ClubColors(ClubColors),
+    /// 11-bit enum value.
+    Enum(u16),
+    /// A flag and a byte.
+    FlaggedByte(FlaggedByte),
+    /// A float, as its bit pattern.
+    Float(F32Bits),
+    /// Game mode in 8 bits (868.12 and later) or 2 bits.
+    GameMode(u8),
+    /// A signed 32-bit integer.
+    Int(i32),
+    /// 14-bit key.
+    PlayerHistoryKey(u16),
+    /// Boost state.
+    ReplicatedBoost(ReplicatedBoost),
+    /// Physics state (location, rotation and velocities), kept in [`Frames::rigid_bodies`]: the
+    /// most common attribute by far, stored inline there instead of one allocation each.
+    ///
+    /// [`Frames::rigid_bodies`]: super::Frames::rigid_bodies
+    RigidBody(RigidBodyIndex),
+    /// A `RotationTag` rotation.
+    Rotation(Rotation),
+    /// Any other kind: an index into
+    /// [`Frames::large_attributes`](super::Frames::large_attributes). Not serialized on its own:
+    /// the frames' JSON shows the value it indexes.
+    #[serde(skip)]
+    Large(LargeIndex),
+}
+
+/// Index of a [`LargeAttribute`] in
+/// [`Frames::large_attributes`](super::Frames::large_attributes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LargeIndex(pub u32);
+
+/// The attribute kinds that do not fit [`Attribute`]'s 8 bytes (boxed when bigger than 16), kept
+/// aside in [`Frames::large_attributes`](super::Frames::large_attributes).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Attribute")]
+pub enum LargeAttribute {
+    /// Dropshot ball damage.
+    AppliedDamage(Box<AppliedDamage>),
+    /// Camera settings.
+    CamSettings(Box<CamSettings>),
     /// Dropshot tile damage.
     DamageState(Box<DamageState>),
     /// A demolition.
@@ -124,22 +172,12 @@ pub enum Attribute {
     DemolishExtended(Box<DemolishExtended>),
     /// A demolition with a custom effect.
     DemolishFx(Box<DemolishFx>),
-    /// 11-bit enum value.
-    Enum(u16),
     /// A goal explosion.
     Explosion(Box<Explosion>),
     /// A goal explosion with a secondary actor.
     ExtendedExplosion(Box<ExtendedExplosion>),
-    /// A flag and a byte.
-    FlaggedByte(FlaggedByte),
-    /// A float, as its bit pattern.
-    Float(F32Bits),
-    /// Game mode in 8 bits (868.12 and later) or 2 bits.
-    GameMode(u8),
     /// A Knockout impulse.
     Impulse(Impulse),
-    /// A signed 32-bit integer.
-    Int(i32),
     /// A signed 64-bit integer.
     Int64(#[serde(with = "unreal::json::int64")] i64),
     /// A car loadout.
@@ -148,8 +186,8 @@ pub enum Attribute {
     LoadoutOnline(Box<OnlineLoadout>),
     /// Online products of both teams' loadouts.
     LoadoutsOnline(Box<LoadoutsOnline>),
-    /// A location (`Vector3f` bits), boxed: inline, its 16 bytes would make every attribute 24
-    /// bytes instead of 16, and locations are rare next to the updates that fit in 12.
+    /// A location (`Vector3f` bits), boxed: inline, its 16 bytes would make every large
+    /// attribute 24 bytes instead of 16.
     Location(Box<Vector3i>),
     /// A team logo.
     LogoData(LogoData),
@@ -163,25 +201,14 @@ pub enum Attribute {
     PickupInfo(Box<PickupInfo>),
     /// A pickup state (newer layout).
     PickupNew(PickupNew),
-    /// 14-bit key.
-    PlayerHistoryKey(u16),
     /// Private match settings.
     PrivateMatchSettings(Box<PrivateMatchSettings>),
     /// `QWordString` before 2.23 (BuildVersion 221120.42953.406184).
     QWord(#[serde(with = "unreal::json::uint64")] u64),
     /// A replicated stat title.
     RepStatTitle(Box<RepStatTitle>),
-    /// Boost state.
-    ReplicatedBoost(ReplicatedBoost),
     /// A player slot reservation.
     Reservation(Box<Reservation>),
-    /// Physics state (location, rotation and velocities), kept in [`Frames::rigid_bodies`]: the
-    /// most common attribute by far, stored inline there instead of one allocation each.
-    ///
-    /// [`Frames::rigid_bodies`]: super::Frames::rigid_bodies
-    RigidBody(RigidBodyIndex),
-    /// A `RotationTag` rotation.
-    Rotation(Rotation),
     /// A stat event.
     StatEvent(StatEvent),
     /// A string (`String`, or `QWordString` from 2.23).
@@ -1064,182 +1091,126 @@ impl BitCodec for Reservation {
 }
 
 impl Attribute {
-    /// Whether the value owns heap data (a box, a vector or a string): those that do not can be
-    /// forgotten instead of dropped. Every variant is listed, so a new one must be classified.
-    pub(crate) fn owns_heap(&self) -> bool {
-        match self {
-            Attribute::ActiveActor(_)
-            | Attribute::Boolean(_)
-            | Attribute::Byte(_)
-            | Attribute::ClubColors(_)
-            | Attribute::Enum(_)
-            | Attribute::FlaggedByte(_)
-            | Attribute::Float(_)
-            | Attribute::GameMode(_)
-            | Attribute::Impulse(_)
-            | Attribute::Int(_)
-            | Attribute::Int64(_)
-            | Attribute::LogoData(_)
-            | Attribute::MusicStinger(_)
-            | Attribute::Pickup(_)
-            | Attribute::PickupNew(_)
-            | Attribute::PlayerHistoryKey(_)
-            | Attribute::QWord(_)
-            | Attribute::ReplicatedBoost(_)
-            | Attribute::RigidBody(_)
-            | Attribute::Rotation(_)
-            | Attribute::StatEvent(_)
-            | Attribute::TeamPaint(_)
-            | Attribute::PartyLeader(None) => false,
-            Attribute::AppliedDamage(_)
-            | Attribute::Location(_)
-            | Attribute::CamSettings(_)
-            | Attribute::DamageState(_)
-            | Attribute::Demolish(_)
-            | Attribute::DemolishExtended(_)
-            | Attribute::DemolishFx(_)
-            | Attribute::Explosion(_)
-            | Attribute::ExtendedExplosion(_)
-            | Attribute::Loadout(_)
-            | Attribute::LoadoutOnline(_)
-            | Attribute::LoadoutsOnline(_)
-            | Attribute::PartyLeader(Some(_))
-            | Attribute::PickupInfo(_)
-            | Attribute::PrivateMatchSettings(_)
-            | Attribute::RepStatTitle(_)
-            | Attribute::Reservation(_)
-            | Attribute::String(_)
-            | Attribute::TeamLoadout(_)
-            | Attribute::Title(_)
-            | Attribute::UniqueId(_)
-            | Attribute::Welded(_) => true,
-        }
-    }
-
-    /// The kind this value is written as: [`AttributeKind::QWordString`] for [`Attribute::QWord`],
-    /// [`AttributeKind::RotationTag`] for [`Attribute::Rotation`], [`AttributeKind::String`] for
-    /// every string (a `QWordString` property holds one from 2.23 on), else the same-named kind.
-    pub fn kind(&self) -> AttributeKind {
+    /// The kind this value is written as (see [`LargeAttribute::kind`]); `None` for
+    /// [`Attribute::Large`], whose kind is its [`LargeAttribute`]'s.
+    #[inline]
+    pub fn kind(&self) -> Option<AttributeKind> {
         use AttributeKind as K;
-        match self {
-            Attribute::ActiveActor(_) => K::ActiveActor,
-            Attribute::AppliedDamage(_) => K::AppliedDamage,
+        Some(match self {
+            Attribute::ActiveActor { .. } => K::ActiveActor,
             Attribute::Boolean(_) => K::Boolean,
             Attribute::Byte(_) => K::Byte,
-            Attribute::CamSettings(_) => K::CamSettings,
             Attribute::ClubColors(_) => K::ClubColors,
-            Attribute::DamageState(_) => K::DamageState,
-            Attribute::Demolish(_) => K::Demolish,
-            Attribute::DemolishExtended(_) => K::DemolishExtended,
-            Attribute::DemolishFx(_) => K::DemolishFx,
             Attribute::Enum(_) => K::Enum,
-            Attribute::Explosion(_) => K::Explosion,
-            Attribute::ExtendedExplosion(_) => K::ExtendedExplosion,
             Attribute::FlaggedByte(_) => K::FlaggedByte,
             Attribute::Float(_) => K::Float,
             Attribute::GameMode(_) => K::GameMode,
-            Attribute::Impulse(_) => K::Impulse,
             Attribute::Int(_) => K::Int,
-            Attribute::Int64(_) => K::Int64,
-            Attribute::Loadout(_) => K::Loadout,
-            Attribute::LoadoutOnline(_) => K::LoadoutOnline,
-            Attribute::LoadoutsOnline(_) => K::LoadoutsOnline,
-            Attribute::Location(_) => K::Location,
-            Attribute::LogoData(_) => K::LogoData,
-            Attribute::MusicStinger(_) => K::MusicStinger,
-            Attribute::PartyLeader(_) => K::PartyLeader,
-            Attribute::Pickup(_) => K::Pickup,
-            Attribute::PickupInfo(_) => K::PickupInfo,
-            Attribute::PickupNew(_) => K::PickupNew,
             Attribute::PlayerHistoryKey(_) => K::PlayerHistoryKey,
-            Attribute::PrivateMatchSettings(_) => K::PrivateMatchSettings,
-            Attribute::QWord(_) => K::QWordString,
-            Attribute::RepStatTitle(_) => K::RepStatTitle,
             Attribute::ReplicatedBoost(_) => K::ReplicatedBoost,
-            Attribute::Reservation(_) => K::Reservation,
             Attribute::RigidBody(_) => K::RigidBody,
             Attribute::Rotation(_) => K::RotationTag,
-            Attribute::StatEvent(_) => K::StatEvent,
-            Attribute::String(_) => K::String,
-            Attribute::TeamLoadout(_) => K::TeamLoadout,
-            Attribute::TeamPaint(_) => K::TeamPaint,
-            Attribute::Title(_) => K::Title,
-            Attribute::UniqueId(_) => K::UniqueId,
-            Attribute::Welded(_) => K::Welded,
+            Attribute::Large(_) => return None,
+        })
+    }
+}
+
+impl LargeAttribute {
+    /// The kind this value is written as: [`AttributeKind::QWordString`] for
+    /// [`LargeAttribute::QWord`], [`AttributeKind::String`] for every string (a `QWordString`
+    /// property holds one from 2.23 on), else the same-named kind.
+    pub fn kind(&self) -> AttributeKind {
+        use AttributeKind as K;
+        match self {
+            LargeAttribute::AppliedDamage(_) => K::AppliedDamage,
+            LargeAttribute::CamSettings(_) => K::CamSettings,
+            LargeAttribute::DamageState(_) => K::DamageState,
+            LargeAttribute::Demolish(_) => K::Demolish,
+            LargeAttribute::DemolishExtended(_) => K::DemolishExtended,
+            LargeAttribute::DemolishFx(_) => K::DemolishFx,
+            LargeAttribute::Explosion(_) => K::Explosion,
+            LargeAttribute::ExtendedExplosion(_) => K::ExtendedExplosion,
+            LargeAttribute::Impulse(_) => K::Impulse,
+            LargeAttribute::Int64(_) => K::Int64,
+            LargeAttribute::Loadout(_) => K::Loadout,
+            LargeAttribute::LoadoutOnline(_) => K::LoadoutOnline,
+            LargeAttribute::LoadoutsOnline(_) => K::LoadoutsOnline,
+            LargeAttribute::Location(_) => K::Location,
+            LargeAttribute::LogoData(_) => K::LogoData,
+            LargeAttribute::MusicStinger(_) => K::MusicStinger,
+            LargeAttribute::PartyLeader(_) => K::PartyLeader,
+            LargeAttribute::Pickup(_) => K::Pickup,
+            LargeAttribute::PickupInfo(_) => K::PickupInfo,
+            LargeAttribute::PickupNew(_) => K::PickupNew,
+            LargeAttribute::PrivateMatchSettings(_) => K::PrivateMatchSettings,
+            LargeAttribute::QWord(_) => K::QWordString,
+            LargeAttribute::RepStatTitle(_) => K::RepStatTitle,
+            LargeAttribute::Reservation(_) => K::Reservation,
+            LargeAttribute::StatEvent(_) => K::StatEvent,
+            LargeAttribute::String(_) => K::String,
+            LargeAttribute::TeamLoadout(_) => K::TeamLoadout,
+            LargeAttribute::TeamPaint(_) => K::TeamPaint,
+            LargeAttribute::Title(_) => K::Title,
+            LargeAttribute::UniqueId(_) => K::UniqueId,
+            LargeAttribute::Welded(_) => K::Welded,
         }
+    }
+}
+
+/// The kind of `value`, looking a large one up in `large`; `None` for an index out of range.
+#[inline]
+pub(crate) fn kind_of(value: &Attribute, large: &[LargeAttribute]) -> Option<AttributeKind> {
+    match value {
+        Attribute::Large(LargeIndex(i)) => large.get(*i as usize).map(LargeAttribute::kind),
+        small => small.kind(),
     }
 }
 
 /// Whether [`read_attribute`] with `kind` can give `value`: the writer's check that an
 /// attribute fits the property its stream id names.
-pub(crate) fn kind_matches(kind: AttributeKind, value: &Attribute, c: &AttrCtx) -> bool {
-    match kind {
-        AttributeKind::QWordString if c.is_rl_223 => value.kind() == AttributeKind::String,
-        _ => value.kind() == kind,
-    }
+#[inline]
+pub(crate) fn kind_matches(
+    kind: AttributeKind,
+    value: &Attribute,
+    large: &[LargeAttribute],
+    c: &AttrCtx,
+) -> bool {
+    let expected = match kind {
+        AttributeKind::QWordString if c.is_rl_223 => AttributeKind::String,
+        _ => kind,
+    };
+    kind_of(value, large) == Some(expected)
 }
 
-/// Reads one attribute of the given kind; a rigid body goes to `rigid` and the attribute holds
-/// its index. Inlined into the frame loop, its only caller: the value is then built where it is
-/// stored instead of being returned through memory and copied.
+/// Reads one attribute of the given kind; a rigid body goes to `rigid`, a large kind to `large`,
+/// and the attribute holds its index. Inlined into the frame loop, its only caller: the value is
+/// then built where it is stored instead of being returned through memory and copied.
 #[inline(always)]
 pub(crate) fn read_attribute(
     kind: AttributeKind,
     r: &mut BitReader<'_>,
     c: &AttrCtx,
     rigid: &mut Vec<PackedRigidBody>,
+    large: &mut Vec<LargeAttribute>,
 ) -> Res<Attribute> {
     use AttributeKind as K;
     Ok(match kind {
-        K::ActiveActor => Attribute::ActiveActor(BitCodec::read(r, c)?),
-        K::AppliedDamage => Attribute::AppliedDamage(r.detached(|r| BitCodec::read(r, c))?),
+        K::ActiveActor => {
+            let ActiveActor { active, actor } = BitCodec::read(r, c)?;
+            Attribute::ActiveActor { active, actor }
+        }
         K::Boolean => Attribute::Boolean(r.bit("boolean")?),
         K::Byte => Attribute::Byte(r.u8("byte")?),
-        K::CamSettings => Attribute::CamSettings(r.detached(|r| BitCodec::read(r, c))?),
         K::ClubColors => Attribute::ClubColors(BitCodec::read(r, c)?),
-        K::DamageState => Attribute::DamageState(r.detached(|r| BitCodec::read(r, c))?),
-        K::Demolish => Attribute::Demolish(r.detached(|r| BitCodec::read(r, c))?),
-        K::DemolishExtended => Attribute::DemolishExtended(r.detached(|r| BitCodec::read(r, c))?),
-        K::DemolishFx => Attribute::DemolishFx(r.detached(|r| BitCodec::read(r, c))?),
         K::Enum => Attribute::Enum(r.bits(11, "enum")? as u16),
-        K::Explosion => Attribute::Explosion(r.detached(|r| BitCodec::read(r, c))?),
-        K::ExtendedExplosion => Attribute::ExtendedExplosion(r.detached(|r| BitCodec::read(r, c))?),
         K::FlaggedByte => Attribute::FlaggedByte(BitCodec::read(r, c)?),
         K::Float => Attribute::Float(BitCodec::read(r, c)?),
         K::GameMode => Attribute::GameMode(r.bits(game_mode_bits(c), "game mode")? as u8),
-        K::Impulse => Attribute::Impulse(BitCodec::read(r, c)?),
         K::Int => Attribute::Int(BitCodec::read(r, c)?),
-        K::Int64 => Attribute::Int64(BitCodec::read(r, c)?),
-        K::Loadout => Attribute::Loadout(r.detached(|r| BitCodec::read(r, c))?),
-        K::LoadoutOnline => Attribute::LoadoutOnline(r.detached(|r| BitCodec::read(r, c))?),
-        K::LoadoutsOnline => Attribute::LoadoutsOnline(r.detached(|r| BitCodec::read(r, c))?),
-        K::Location => Attribute::Location(BitCodec::read(r, c)?),
-        K::LogoData => Attribute::LogoData(BitCodec::read(r, c)?),
-        K::MusicStinger => Attribute::MusicStinger(BitCodec::read(r, c)?),
-        K::PartyLeader => {
-            let system_id = r.u8("party leader system id")?;
-            Attribute::PartyLeader(if system_id == 0 {
-                None
-            } else {
-                Some(Box::new(
-                    r.detached(|r| UniqueId::read_with_system(system_id, r, c))?,
-                ))
-            })
-        }
-        K::Pickup => Attribute::Pickup(BitCodec::read(r, c)?),
-        K::PickupInfo => Attribute::PickupInfo(r.detached(|r| BitCodec::read(r, c))?),
-        K::PickupNew => Attribute::PickupNew(BitCodec::read(r, c)?),
         K::PlayerHistoryKey => {
             Attribute::PlayerHistoryKey(r.bits(14, "player history key")? as u16)
         }
-        K::PrivateMatchSettings => {
-            Attribute::PrivateMatchSettings(r.detached(|r| BitCodec::read(r, c))?)
-        }
-        K::QWordString if c.is_rl_223 => Attribute::String(r.detached(|r| BitCodec::read(r, c))?),
-        K::QWordString => Attribute::QWord(r.u64("qword")?),
-        K::RepStatTitle => Attribute::RepStatTitle(r.detached(|r| BitCodec::read(r, c))?),
         K::ReplicatedBoost => Attribute::ReplicatedBoost(BitCodec::read(r, c)?),
-        K::Reservation => Attribute::Reservation(r.detached(|r| BitCodec::read(r, c))?),
         K::RigidBody => {
             let index = u32::try_from(rigid.len())
                 .map_err(|_| Fail::Bad("too many rigid bodies".into()))?;
@@ -1247,13 +1218,68 @@ pub(crate) fn read_attribute(
             Attribute::RigidBody(RigidBodyIndex(index))
         }
         K::RotationTag => Attribute::Rotation(BitCodec::read(r, c)?),
-        K::StatEvent => Attribute::StatEvent(BitCodec::read(r, c)?),
-        K::String => Attribute::String(r.detached(|r| BitCodec::read(r, c))?),
-        K::TeamLoadout => Attribute::TeamLoadout(r.detached(|r| BitCodec::read(r, c))?),
-        K::TeamPaint => Attribute::TeamPaint(BitCodec::read(r, c)?),
-        K::Title => Attribute::Title(r.detached(|r| BitCodec::read(r, c))?),
-        K::UniqueId => Attribute::UniqueId(r.detached(|r| BitCodec::read(r, c))?),
-        K::Welded => Attribute::Welded(r.detached(|r| BitCodec::read(r, c))?),
+        _ => {
+            let index =
+                u32::try_from(large.len()).map_err(|_| Fail::Bad("too many attributes".into()))?;
+            push_paced(large, read_large(kind, r, c)?, r);
+            Attribute::Large(LargeIndex(index))
+        }
+    })
+}
+
+/// Reads an attribute of a kind kept in [`LargeAttribute`]; out of line, as these are rare.
+#[inline(never)]
+fn read_large(kind: AttributeKind, r: &mut BitReader<'_>, c: &AttrCtx) -> Res<LargeAttribute> {
+    use AttributeKind as K;
+    use LargeAttribute as L;
+    Ok(match kind {
+        K::AppliedDamage => L::AppliedDamage(r.detached(|r| BitCodec::read(r, c))?),
+        K::CamSettings => L::CamSettings(r.detached(|r| BitCodec::read(r, c))?),
+        K::DamageState => L::DamageState(r.detached(|r| BitCodec::read(r, c))?),
+        K::Demolish => L::Demolish(r.detached(|r| BitCodec::read(r, c))?),
+        K::DemolishExtended => L::DemolishExtended(r.detached(|r| BitCodec::read(r, c))?),
+        K::DemolishFx => L::DemolishFx(r.detached(|r| BitCodec::read(r, c))?),
+        K::Explosion => L::Explosion(r.detached(|r| BitCodec::read(r, c))?),
+        K::ExtendedExplosion => L::ExtendedExplosion(r.detached(|r| BitCodec::read(r, c))?),
+        K::Impulse => L::Impulse(BitCodec::read(r, c)?),
+        K::Int64 => L::Int64(BitCodec::read(r, c)?),
+        K::Loadout => L::Loadout(r.detached(|r| BitCodec::read(r, c))?),
+        K::LoadoutOnline => L::LoadoutOnline(r.detached(|r| BitCodec::read(r, c))?),
+        K::LoadoutsOnline => L::LoadoutsOnline(r.detached(|r| BitCodec::read(r, c))?),
+        K::Location => L::Location(BitCodec::read(r, c)?),
+        K::LogoData => L::LogoData(BitCodec::read(r, c)?),
+        K::MusicStinger => L::MusicStinger(BitCodec::read(r, c)?),
+        K::PartyLeader => {
+            let system_id = r.u8("party leader system id")?;
+            L::PartyLeader(if system_id == 0 {
+                None
+            } else {
+                Some(Box::new(
+                    r.detached(|r| UniqueId::read_with_system(system_id, r, c))?,
+                ))
+            })
+        }
+        K::Pickup => L::Pickup(BitCodec::read(r, c)?),
+        K::PickupInfo => L::PickupInfo(r.detached(|r| BitCodec::read(r, c))?),
+        K::PickupNew => L::PickupNew(BitCodec::read(r, c)?),
+        K::PrivateMatchSettings => L::PrivateMatchSettings(r.detached(|r| BitCodec::read(r, c))?),
+        K::QWordString if c.is_rl_223 => L::String(r.detached(|r| BitCodec::read(r, c))?),
+        K::QWordString => L::QWord(r.u64("qword")?),
+        K::RepStatTitle => L::RepStatTitle(r.detached(|r| BitCodec::read(r, c))?),
+        K::Reservation => L::Reservation(r.detached(|r| BitCodec::read(r, c))?),
+        K::StatEvent => L::StatEvent(BitCodec::read(r, c)?),
+        K::String => L::String(r.detached(|r| BitCodec::read(r, c))?),
+        K::TeamLoadout => L::TeamLoadout(r.detached(|r| BitCodec::read(r, c))?),
+        K::TeamPaint => L::TeamPaint(BitCodec::read(r, c)?),
+        K::Title => L::Title(r.detached(|r| BitCodec::read(r, c))?),
+        K::UniqueId => L::UniqueId(r.detached(|r| BitCodec::read(r, c))?),
+        K::Welded => L::Welded(r.detached(|r| BitCodec::read(r, c))?),
+
+        small => {
+            return Err(Fail::Bad(format!(
+                "{small:?} attributes are not kept aside"
+            )));
+        }
     })
 }
 
@@ -1261,67 +1287,42 @@ fn game_mode_bits(c: &AttrCtx) -> u32 {
     if c.at_least(868, 12, 0) { 8 } else { 2 }
 }
 
-/// Writes one attribute; the variant decides the layout, `rigid` holds the rigid bodies that
-/// [`Attribute::RigidBody`] indexes. Inlined into the frame loop, its only caller outside tests.
+/// Writes one attribute; the variant decides the layout, `rigid` and `large` hold the values
+/// that [`Attribute::RigidBody`] and [`Attribute::Large`] index. Inlined into the frame loop,
+/// its only caller outside tests.
 #[inline(always)]
 pub(crate) fn write_attribute(
     a: &Attribute,
     w: &mut BitWriter,
     c: &AttrCtx,
     rigid: &[PackedRigidBody],
+    large: &[LargeAttribute],
 ) -> Res<()> {
     match a {
-        Attribute::ActiveActor(v) => v.write(w, c),
-        Attribute::AppliedDamage(v) => v.write(w, c),
+        Attribute::ActiveActor { active, actor } => ActiveActor {
+            active: *active,
+            actor: *actor,
+        }
+        .write(w, c),
         Attribute::Boolean(v) => v.write(w, c),
         Attribute::Byte(v) => v.write(w, c),
-        Attribute::CamSettings(v) => v.write(w, c),
         Attribute::ClubColors(v) => v.write(w, c),
-        Attribute::DamageState(v) => v.write(w, c),
-        Attribute::Demolish(v) => v.write(w, c),
-        Attribute::DemolishExtended(v) => v.write(w, c),
-        Attribute::DemolishFx(v) => v.write(w, c),
         Attribute::Enum(v) => {
             w.bits(u64::from(*v), 11);
             Ok(())
         }
-        Attribute::Explosion(v) => v.write(w, c),
-        Attribute::ExtendedExplosion(v) => v.write(w, c),
         Attribute::FlaggedByte(v) => v.write(w, c),
         Attribute::Float(v) => v.write(w, c),
         Attribute::GameMode(v) => {
             w.bits(u64::from(*v), game_mode_bits(c));
             Ok(())
         }
-        Attribute::Impulse(v) => v.write(w, c),
         Attribute::Int(v) => v.write(w, c),
-        Attribute::Int64(v) => v.write(w, c),
-        Attribute::Loadout(v) => v.write(w, c),
-        Attribute::LoadoutOnline(v) => v.write(w, c),
-        Attribute::LoadoutsOnline(v) => v.write(w, c),
-        Attribute::Location(v) => v.write(w, c),
-        Attribute::LogoData(v) => v.write(w, c),
-        Attribute::MusicStinger(v) => v.write(w, c),
-        Attribute::PartyLeader(None) => {
-            w.bits(0, 8);
-            Ok(())
-        }
-        Attribute::PartyLeader(Some(id)) if id.system_id != 0 => id.write(w, c),
-        Attribute::PartyLeader(Some(_)) => Err(Fail::Bad(
-            "party leader with system id 0 must be None".into(),
-        )),
-        Attribute::Pickup(v) => v.write(w, c),
-        Attribute::PickupInfo(v) => v.write(w, c),
-        Attribute::PickupNew(v) => v.write(w, c),
         Attribute::PlayerHistoryKey(v) => {
             w.bits(u64::from(*v), 14);
             Ok(())
         }
-        Attribute::PrivateMatchSettings(v) => v.write(w, c),
-        Attribute::QWord(v) => v.write(w, c),
-        Attribute::RepStatTitle(v) => v.write(w, c),
         Attribute::ReplicatedBoost(v) => v.write(w, c),
-        Attribute::Reservation(v) => v.write(w, c),
         Attribute::RigidBody(RigidBodyIndex(i)) => match rigid.get(*i as usize) {
             Some(body) => body.write(w, c),
             None => Err(Fail::Bad(format!(
@@ -1330,12 +1331,58 @@ pub(crate) fn write_attribute(
             ))),
         },
         Attribute::Rotation(v) => v.write(w, c),
-        Attribute::StatEvent(v) => v.write(w, c),
-        Attribute::String(v) => v.write(w, c),
-        Attribute::TeamLoadout(v) => v.write(w, c),
-        Attribute::TeamPaint(v) => v.write(w, c),
-        Attribute::Title(v) => v.write(w, c),
-        Attribute::UniqueId(v) => v.write(w, c),
-        Attribute::Welded(v) => v.write(w, c),
+        Attribute::Large(LargeIndex(i)) => match large.get(*i as usize) {
+            Some(value) => write_large(value, w, c),
+            None => Err(Fail::Bad(format!(
+                "large attribute index {i} out of range ({} large attributes)",
+                large.len()
+            ))),
+        },
+    }
+}
+
+/// Writes an attribute kept in [`LargeAttribute`]; out of line, as these are rare.
+#[inline(never)]
+fn write_large(a: &LargeAttribute, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {
+    use LargeAttribute as L;
+    match a {
+        L::AppliedDamage(v) => v.write(w, c),
+        L::CamSettings(v) => v.write(w, c),
+        L::DamageState(v) => v.write(w, c),
+        L::Demolish(v) => v.write(w, c),
+        L::DemolishExtended(v) => v.write(w, c),
+        L::DemolishFx(v) => v.write(w, c),
+        L::Explosion(v) => v.write(w, c),
+        L::ExtendedExplosion(v) => v.write(w, c),
+        L::Impulse(v) => v.write(w, c),
+        L::Int64(v) => v.write(w, c),
+        L::Loadout(v) => v.write(w, c),
+        L::LoadoutOnline(v) => v.write(w, c),
+        L::LoadoutsOnline(v) => v.write(w, c),
+        L::Location(v) => v.write(w, c),
+        L::LogoData(v) => v.write(w, c),
+        L::MusicStinger(v) => v.write(w, c),
+        L::PartyLeader(None) => {
+            w.bits(0, 8);
+            Ok(())
+        }
+        L::PartyLeader(Some(id)) if id.system_id != 0 => id.write(w, c),
+        L::PartyLeader(Some(_)) => Err(Fail::Bad(
+            "party leader with system id 0 must be None".into(),
+        )),
+        L::Pickup(v) => v.write(w, c),
+        L::PickupInfo(v) => v.write(w, c),
+        L::PickupNew(v) => v.write(w, c),
+        L::PrivateMatchSettings(v) => v.write(w, c),
+        L::QWord(v) => v.write(w, c),
+        L::RepStatTitle(v) => v.write(w, c),
+        L::Reservation(v) => v.write(w, c),
+        L::StatEvent(v) => v.write(w, c),
+        L::String(v) => v.write(w, c),
+        L::TeamLoadout(v) => v.write(w, c),
+        L::TeamPaint(v) => v.write(w, c),
+        L::Title(v) => v.write(w, c),
+        L::UniqueId(v) => v.write(w, c),
+        L::Welded(v) => v.write(w, c),
     }
 }

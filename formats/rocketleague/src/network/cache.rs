@@ -13,10 +13,10 @@ use super::{NetCacheEntry, NetworkContext};
 /// bounds the memory a hostile class net cache can make us spend.
 const PROPERTY_BUDGET: usize = 1 << 22;
 
-/// One replicated property of a class.
+/// One replicated property of a class; its stream id is its index in the class's table (8
+/// bytes with the id left out: the tables are most of the heap a parse needs beside its model).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Prop {
-    pub(crate) stream_id: u32,
     pub(crate) object_id: u32,
     /// `None` when the data tables do not know the property (fails only if it is replicated).
     pub(crate) kind: Option<AttributeKind>,
@@ -36,16 +36,17 @@ pub(crate) struct ClassInfo {
 }
 
 impl ClassInfo {
-    fn new(mut props: Vec<Prop>) -> Self {
+    /// A class from its (stream id, property) pairs.
+    fn new(mut props: Vec<(u32, Prop)>) -> Self {
         // Later entries (subclasses) override earlier ones with the same stream id.
         props.reverse();
-        props.sort_by_key(|p| p.stream_id);
-        props.dedup_by_key(|p| p.stream_id);
-        let max = props.last().map_or(2, |p| u64::from(p.stream_id).max(2)) + 1;
+        props.sort_by_key(|&(id, _)| id);
+        props.dedup_by_key(|&mut (id, _)| id);
+        let max = props.last().map_or(2, |&(id, _)| u64::from(id).max(2)) + 1;
         let prop_bits = (64 - max.leading_zeros()).max(1) - 1;
         let mut by_stream = vec![None; max as usize];
-        for p in props {
-            by_stream[p.stream_id as usize] = Some(p);
+        for (id, p) in props {
+            by_stream[id as usize] = Some(p);
         }
         ClassInfo {
             max_prop_id: max,
@@ -59,16 +60,19 @@ impl ClassInfo {
         self.by_stream.get(stream_id as usize)?.as_ref()
     }
 
-    /// The properties, one per stream id, in stream id order.
-    fn props(&self) -> impl Iterator<Item = Prop> + '_ {
-        self.by_stream.iter().flatten().copied()
+    /// The (stream id, property) pairs, in stream id order.
+    fn props(&self) -> impl Iterator<Item = (u32, Prop)> + '_ {
+        (0u32..)
+            .zip(&self.by_stream)
+            .filter_map(|(id, p)| Some((id, (*p)?)))
     }
 }
 
 /// Prepared per-object data for a replay.
 pub(crate) struct Prepared {
-    /// Per object index: spawn data and index into `classes`.
-    pub(crate) objects: Vec<(Spawn, usize)>,
+    /// Per object index: spawn data and index into `classes` (at most one class per object,
+    /// and the objects list has a 32-bit count, so the index fits 32 bits).
+    pub(crate) objects: Vec<(Spawn, u32)>,
     pub(crate) classes: Vec<ClassInfo>,
 }
 
@@ -217,19 +221,19 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
 
     // Per object index (entries naming no object are never looked up): its classes' own
     // properties, in entry order.
-    let mut own: Vec<Vec<Prop>> = vec![Vec::new(); objects.len()];
+    let mut own: Vec<Vec<(u32, Prop)>> = vec![Vec::new(); objects.len()];
     for entry in ctx.net_cache {
         let Some(props) = own.get_mut(entry.object_index as usize) else {
             continue;
         };
         props.extend(entry.properties.iter().map(|p| {
-            Prop {
-                stream_id: p.stream_id,
+            let prop = Prop {
                 object_id: p.object_index,
                 kind: objects
                     .get(p.object_index as usize)
                     .and_then(|n| tables.kinds.get(n.as_str()).copied()),
-            }
+            };
+            (p.stream_id, prop)
         }));
     }
 
@@ -247,7 +251,7 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
     }
     let prepared_objects = first_of
         .iter()
-        .map(|&first| (spawn[first], class_of[first].unwrap_or(0)))
+        .map(|&first| (spawn[first], class_of[first].unwrap_or(0) as u32))
         .collect();
     Ok(Prepared {
         objects: prepared_objects,
@@ -257,20 +261,20 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
 
 fn resolve_class(
     chain: &[usize],
-    own: &[Vec<Prop>],
+    own: &[Vec<(u32, Prop)>],
     class_of: &mut [Option<usize>],
     classes: &mut Vec<ClassInfo>,
     budget: &mut usize,
 ) -> Result<(), String> {
     let found = chain.iter().position(|&i| class_of[i].is_some());
-    let mut acc: Vec<Prop> = match found.and_then(|p| class_of[chain[p]]) {
+    let mut acc: Vec<(u32, Prop)> = match found.and_then(|p| class_of[chain[p]]) {
         Some(c) => classes[c].props().collect(),
         None => Vec::new(),
     };
     for &i in chain[..found.unwrap_or(chain.len())].iter().rev() {
         acc.extend_from_slice(&own[i]);
         // Each class keeps a dense table up to its largest stream id, built from this list.
-        let largest = acc.iter().map(|p| p.stream_id as usize).max().unwrap_or(0);
+        let largest = acc.iter().map(|&(id, _)| id as usize).max().unwrap_or(0);
         *budget = budget
             .checked_sub(acc.len() + largest + 1)
             .ok_or("class net cache expands to too many inherited properties")?;

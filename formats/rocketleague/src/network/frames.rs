@@ -1,12 +1,12 @@
 //! The frame loop: actor segments (new / updated / deleted), read and written in mirror image.
 
-use super::attributes::{kind_matches, read_attribute, write_attribute};
+use super::attributes::{kind_matches, kind_of, read_attribute, write_attribute};
 use super::bits::{BitReader, BitWriter, Fail, Res, max_code, push_paced};
 use super::cache::{ClassInfo, Prepared, prepare};
 use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
 use super::data::Spawn;
 use super::{
-    ActorEvent, Error, Frame, Frames, NetworkContext, NewActor, PackedRigidBody, TrailingBits,
+    ActorEvent, Error, Frame, Frames, LargeAttribute, NetworkContext, NewActor, TrailingBits,
     UpdatedAttribute, VersionTriple,
 };
 
@@ -26,7 +26,10 @@ const BYTES_PER_SEGMENT: usize = 40;
 const BYTES_PER_ATTRIBUTE: usize = 32;
 /// Stream bytes per new actor to reserve for up front: the large corpus replays spawn one per
 /// 400 to 500 bytes, short ones one per 100 or so; the list grows by its pace from there.
-const BYTES_PER_NEW_ACTOR: usize = 256;
+/// Reserving for the sparse end (512) grows most lists once but lowered every large replay's
+/// peak (up to 200 KB), where 256 held up to 157 KB unused at the peak (gridiron); 1024 gained
+/// nothing more.
+const BYTES_PER_NEW_ACTOR: usize = 512;
 /// Stream bytes per rigid body to reserve for up front. The corpus has 29 bytes of stream per
 /// rigid body and up (median 45; float-heavy modes far more); reserving for the densest
 /// replays left the others holding up to a file size of unused room, so the list starts at
@@ -84,7 +87,7 @@ impl<'c> Setup<'c> {
             .objects
             .get(object_id as usize)
             .ok_or_else(|| Fail::Bad(format!("object id {object_id} out of range")))?;
-        Ok((*spawn, &self.prepared.classes[*class]))
+        Ok((*spawn, &self.prepared.classes[*class as usize]))
     }
 
     fn object_name(&self, id: u32) -> &str {
@@ -116,13 +119,14 @@ fn describe(f: Fail) -> String {
 pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Error> {
     let setup = Setup::new(ctx)?;
     let mut r = BitReader::new(data);
-    let mut active: Vec<Channel<'_>> = vec![None; ctx.max_channels as usize];
+    let mut active: Vec<Channel> = vec![None; ctx.max_channels as usize];
     let mut out = Frames {
         frames: Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS)),
         actors: Vec::with_capacity(data.len() / BYTES_PER_SEGMENT),
         new_actors: Vec::with_capacity(data.len() / BYTES_PER_NEW_ACTOR),
         attributes: Vec::with_capacity(data.len() / BYTES_PER_ATTRIBUTE),
         rigid_bodies: Vec::with_capacity(data.len() / BYTES_PER_RIGID_BODY),
+        large_attributes: Vec::new(),
         trailing: TrailingBits {
             bit_len: 0,
             bytes: Vec::new(),
@@ -178,6 +182,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     out.new_actors.shrink_to_fit();
     out.attributes.shrink_to_fit();
     out.rigid_bodies.shrink_to_fit();
+    out.large_attributes.shrink_to_fit();
     out.trailing = take_bits(data, trailing_start);
     Ok(out)
 }
@@ -192,16 +197,17 @@ fn at(bit: usize, frame: usize, segment: Option<usize>, f: Fail) -> Error {
     }
 }
 
-/// An open actor channel: the actor's object and the class its updates are read with (kept
-/// here so an update finds the class without looking up the object first).
-type Channel<'s> = Option<(u32, &'s ClassInfo)>;
+/// An open actor channel: the actor's object, whose class an update looks up. (Keeping a
+/// reference to the class beside it saved that look-up but doubled the table, 32 KiB at the
+/// usual 2047 channels: a third of the fixed heap of a parse.)
+type Channel = Option<u32>;
 
 #[inline(always)]
-fn read_segment<'s>(
-    s: &'s Setup<'_>,
+fn read_segment(
+    s: &Setup<'_>,
     r: &mut BitReader<'_>,
     actor_id: u16,
-    active: &mut [Channel<'s>],
+    active: &mut [Channel],
     out: &mut Frames,
 ) -> Res<ActorEvent> {
     let slot = active
@@ -212,13 +218,14 @@ fn read_segment<'s>(
         return Ok(ActorEvent::Deleted(actor_id));
     }
     if r.bit("actor new flag")? {
-        let (actor, class) = read_new_actor(s, r, u32::from(actor_id))?;
-        *slot = Some((actor.object_id, class));
+        let actor = read_new_actor(s, r, u32::from(actor_id))?;
+        *slot = Some(actor.object_id);
         push_paced(&mut out.new_actors, actor, r);
         return Ok(ActorEvent::New);
     }
-    let (object_id, class) =
+    let object_id =
         slot.ok_or_else(|| Fail::Bad(format!("update of actor {actor_id} that does not exist")))?;
+    let (_, class) = s.class(object_id)?;
     let before = out.attributes.len();
     while r.bit("attribute flag")? {
         let stream_id = r.bits_max(class.prop_bits, class.max_prop_id, "stream id")? as u32;
@@ -234,12 +241,23 @@ fn read_segment<'s>(
                 s.object_name(prop.object_id)
             ))
         })?;
-        let value = read_attribute(kind, r, &s.attr, &mut out.rigid_bodies)?;
+        let (Ok(stream_id), Ok(object_id)) =
+            (u16::try_from(stream_id), u16::try_from(prop.object_id))
+        else {
+            return Err(wide_ids(stream_id, prop.object_id));
+        };
+        let value = read_attribute(
+            kind,
+            r,
+            &s.attr,
+            &mut out.rigid_bodies,
+            &mut out.large_attributes,
+        )?;
         push_paced(
             &mut out.attributes,
             UpdatedAttribute {
                 stream_id,
-                object_id: prop.object_id,
+                object_id,
                 value,
             },
             r,
@@ -249,12 +267,16 @@ fn read_segment<'s>(
     Ok(ActorEvent::Updated { actor_id, count })
 }
 
+/// The error for a property whose ids do not fit [`UpdatedAttribute`]'s 16 bits.
+#[cold]
+fn wide_ids(stream_id: u32, object_id: u32) -> Fail {
+    Fail::Bad(format!(
+        "stream id {stream_id} or object id {object_id} exceeds the 16 bits an update keeps"
+    ))
+}
+
 #[inline(always)]
-fn read_new_actor<'s>(
-    s: &'s Setup<'_>,
-    r: &mut BitReader<'_>,
-    actor_id: u32,
-) -> Res<(NewActor, &'s ClassInfo)> {
+fn read_new_actor(s: &Setup<'_>, r: &mut BitReader<'_>, actor_id: u32) -> Res<NewActor> {
     let name_id = if s.parse_name_id {
         Some(r.u32("actor name id")? as i32)
     } else {
@@ -262,7 +284,7 @@ fn read_new_actor<'s>(
     };
     let unknown = r.bit("new actor flag")?;
     let object_id = r.u32("actor object id")?;
-    let (spawn, class) = s.class(object_id)?;
+    let (spawn, _) = s.class(object_id)?;
     let location = match spawn {
         Spawn::None => None,
         Spawn::Location | Spawn::LocationAndRotation => Some(Vector3i::read(r, &s.attr)?),
@@ -271,15 +293,14 @@ fn read_new_actor<'s>(
         Spawn::LocationAndRotation => Some(Rotation::read(r, &s.attr)?),
         _ => None,
     };
-    let actor = NewActor {
+    Ok(NewActor {
         actor_id,
         name_id,
         unknown,
         object_id,
         location,
         rotation,
-    };
-    Ok((actor, class))
+    })
 }
 
 /// Copies the bits from `start` to the end of `data`, repacked from bit 0.
@@ -307,7 +328,7 @@ fn take_bits(data: &[u8], start: usize) -> TrailingBits {
 pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>, Error> {
     let setup = Setup::new(ctx)?;
     let mut w = BitWriter::with_capacity(encoded_size_bound(frames));
-    let mut active: Vec<Option<u32>> = vec![None; ctx.max_channels as usize];
+    let mut active: Vec<Channel> = vec![None; ctx.max_channels as usize];
     let mut actors = frames.actors.as_slice();
     let mut new_actors = frames.new_actors.iter();
     let mut pending = frames.attributes.as_slice();
@@ -350,7 +371,7 @@ pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>
                 *event,
                 &mut new_actors,
                 &mut pending,
-                &frames.rigid_bodies,
+                frames,
             )
             .map_err(|f| fail(&w, Some(index), Some(seg), f))?;
         }
@@ -410,11 +431,11 @@ fn write_trailing(w: &mut BitWriter, t: &TrailingBits) -> Res<()> {
 fn write_segment(
     s: &Setup<'_>,
     w: &mut BitWriter,
-    active: &mut [Option<u32>],
+    active: &mut [Channel],
     event: ActorEvent,
     new_actors: &mut std::slice::Iter<'_, NewActor>,
     pending: &mut &[UpdatedAttribute],
-    rigid: &[PackedRigidBody],
+    frames: &Frames,
 ) -> Res<()> {
     match event {
         ActorEvent::Deleted(actor_id) => {
@@ -443,7 +464,7 @@ fn write_segment(
             let object_id = slot.ok_or_else(|| {
                 Fail::Bad(format!("update of actor {actor_id} that does not exist"))
             })?;
-            write_updates(s, w, u32::from(actor_id), object_id, mine, rigid)?;
+            write_updates(s, w, u32::from(actor_id), object_id, mine, frames)?;
         }
     }
     Ok(())
@@ -456,11 +477,11 @@ fn write_segment(
 fn open_segment<'a>(
     s: &Setup<'_>,
     w: &mut BitWriter,
-    active: &'a mut [Option<u32>],
+    active: &'a mut [Channel],
     actor_id: u32,
     flags: u64,
     flag_bits: u32,
-) -> Res<&'a mut Option<u32>> {
+) -> Res<&'a mut Channel> {
     let slot = active
         .get_mut(actor_id as usize)
         .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;
@@ -483,15 +504,16 @@ fn write_updates(
     actor_id: u32,
     object_id: u32,
     updates: &[UpdatedAttribute],
-    rigid: &[PackedRigidBody],
+    frames: &Frames,
 ) -> Res<()> {
     let (_, class) = s.class(object_id)?;
+    let large = frames.large_attributes.as_slice();
     for a in updates {
-        check_attribute(s, actor_id, object_id, class, a)?;
+        check_attribute(s, actor_id, object_id, class, a, large)?;
         // The attribute flag and the stream id in one write.
         let (id, id_bits) = max_code(u64::from(a.stream_id), class.prop_bits, class.max_prop_id)?;
         w.bits(1 | id << 1, id_bits + 1);
-        write_attribute(&a.value, w, &s.attr, rigid)?;
+        write_attribute(&a.value, w, &s.attr, &frames.rigid_bodies, large)?;
     }
     w.bit(false);
     Ok(())
@@ -505,15 +527,16 @@ fn check_attribute(
     object_id: u32,
     class: &ClassInfo,
     a: &UpdatedAttribute,
+    large: &[LargeAttribute],
 ) -> Res<()> {
-    let Some(prop) = class.prop(a.stream_id) else {
+    let Some(prop) = class.prop(u32::from(a.stream_id)) else {
         return Err(Fail::Bad(format!(
             "actor {actor_id}: stream id {} unknown for {}",
             a.stream_id,
             s.object_name(object_id)
         )));
     };
-    if prop.object_id != a.object_id {
+    if prop.object_id != u32::from(a.object_id) {
         return Err(Fail::Bad(format!(
             "actor {actor_id}: stream id {} is {}, not object {}",
             a.stream_id,
@@ -522,12 +545,15 @@ fn check_attribute(
         )));
     }
     match prop.kind {
-        Some(kind) if kind_matches(kind, &a.value, &s.attr) => Ok(()),
+        Some(kind) if kind_matches(kind, &a.value, large, &s.attr) => Ok(()),
         Some(kind) => Err(Fail::Bad(format!(
-            "actor {actor_id}: stream id {} ({}) holds {kind:?} attributes, not {:?}",
+            "actor {actor_id}: stream id {} ({}) holds {kind:?} attributes, not {}",
             a.stream_id,
             s.object_name(prop.object_id),
-            a.value.kind()
+            kind_of(&a.value, large).map_or_else(
+                || "a large attribute index out of range".to_owned(),
+                |k| format!("{k:?}")
+            )
         ))),
         None => Err(Fail::Bad(format!(
             "actor {actor_id}: no attribute decoder for stream id {} ({})",

@@ -11,8 +11,8 @@
 //! corpus replay and on values the corpus lacks.
 
 use super::{
-    Attribute, Frame, Frames, NewActor, PackedRigidBody, Quaternion, Rotation, Segment,
-    UpdatedAttribute, Vector3i, serde_frames::check_new_actors,
+    Attribute, Frame, Frames, LargeAttribute, NewActor, PackedRigidBody, Quaternion, Rotation,
+    Segment, UpdatedAttribute, Vector3i, serde_frames::check_new_actors,
 };
 
 /// JSON bytes a rigid body update takes at most, with both velocities: enough to reserve the
@@ -52,7 +52,9 @@ pub(crate) fn write_frames(frames: &Frames, out: &mut Vec<u8>) -> serde_json::Re
         return Err(unpaired());
     }
     j.lit(b",\"attributes\":");
-    list(&mut j, &frames.attributes, updated_attribute)?;
+    list(&mut j, &frames.attributes, |j, update| {
+        updated_attribute(j, update, frames)
+    })?;
     j.lit(b",\"rigid_bodies\":");
     list(&mut j, &frames.rigid_bodies, rigid_body)?;
     j.lit(b",\"trailing\":");
@@ -328,13 +330,28 @@ fn new_actor(j: &mut Json<'_>, actor: &NewActor) {
     j.lit(b"}");
 }
 
-fn updated_attribute(j: &mut Json<'_>, update: &UpdatedAttribute) -> serde_json::Result<()> {
+fn updated_attribute(
+    j: &mut Json<'_>,
+    update: &UpdatedAttribute,
+    frames: &Frames,
+) -> serde_json::Result<()> {
     j.lit(b"{\"stream_id\":");
     j.int(update.stream_id);
     j.lit(b",\"object_id\":");
     j.int(update.object_id);
     j.lit(b",\"value\":");
-    attribute(j, &update.value)?;
+    match &update.value {
+        Attribute::Large(index) => match frames.large_attribute(*index) {
+            Some(value) => large_attribute(j, value)?,
+            None => {
+                return Err(serde::ser::Error::custom(format!(
+                    "large attribute index {} out of range",
+                    index.0
+                )));
+            }
+        },
+        small => attribute(j, small)?,
+    }
     j.lit(b"}");
     Ok(())
 }
@@ -345,10 +362,6 @@ fn attribute(j: &mut Json<'_>, value: &Attribute) -> serde_json::Result<()> {
         Attribute::RigidBody(index) => {
             j.lit(b"{\"RigidBody\":");
             j.int(index.0);
-        }
-        Attribute::Location(v) => {
-            j.lit(b"{\"Location\":");
-            json_vector(j, v);
         }
         Attribute::Rotation(r) => {
             j.lit(b"{\"Rotation\":");
@@ -370,11 +383,11 @@ fn attribute(j: &mut Json<'_>, value: &Attribute) -> serde_json::Result<()> {
             j.lit(b"{\"Float\":");
             serde_json::to_writer(j.out(), f)?;
         }
-        Attribute::ActiveActor(a) => {
+        Attribute::ActiveActor { active, actor } => {
             j.lit(b"{\"ActiveActor\":{\"active\":");
-            j.boolean(a.active);
+            j.boolean(*active);
             j.lit(b",\"actor\":");
-            j.int(a.actor);
+            j.int(*actor);
             j.lit(b"}");
         }
         Attribute::Enum(v) => {
@@ -388,20 +401,6 @@ fn attribute(j: &mut Json<'_>, value: &Attribute) -> serde_json::Result<()> {
         Attribute::PlayerHistoryKey(v) => {
             j.lit(b"{\"PlayerHistoryKey\":");
             j.int(*v);
-        }
-        Attribute::PickupNew(p) => {
-            j.lit(b"{\"PickupNew\":{\"instigator\":");
-            j.option(&p.instigator, |j, &id| j.int(id));
-            j.lit(b",\"picked_up\":");
-            j.int(p.picked_up);
-            j.lit(b"}");
-        }
-        Attribute::Pickup(p) => {
-            j.lit(b"{\"Pickup\":{\"instigator\":");
-            j.option(&p.instigator, |j, &id| j.int(id));
-            j.lit(b",\"picked_up\":");
-            j.boolean(p.picked_up);
-            j.lit(b"}");
         }
         Attribute::ReplicatedBoost(b) => {
             j.lit(b"{\"ReplicatedBoost\":{\"grant_count\":");
@@ -421,7 +420,34 @@ fn attribute(j: &mut Json<'_>, value: &Attribute) -> serde_json::Result<()> {
             j.int(f.byte);
             j.lit(b"}");
         }
-        Attribute::StatEvent(e) => {
+        other => return serde_json::to_writer(j.out(), other),
+    }
+    j.lit(b"}");
+    Ok(())
+}
+
+/// The common large attributes by hand, the others through serde.
+fn large_attribute(j: &mut Json<'_>, value: &LargeAttribute) -> serde_json::Result<()> {
+    match value {
+        LargeAttribute::Location(v) => {
+            j.lit(b"{\"Location\":");
+            json_vector(j, v);
+        }
+        LargeAttribute::PickupNew(p) => {
+            j.lit(b"{\"PickupNew\":{\"instigator\":");
+            j.option(&p.instigator, |j, &id| j.int(id));
+            j.lit(b",\"picked_up\":");
+            j.int(p.picked_up);
+            j.lit(b"}");
+        }
+        LargeAttribute::Pickup(p) => {
+            j.lit(b"{\"Pickup\":{\"instigator\":");
+            j.option(&p.instigator, |j, &id| j.int(id));
+            j.lit(b",\"picked_up\":");
+            j.boolean(p.picked_up);
+            j.lit(b"}");
+        }
+        LargeAttribute::StatEvent(e) => {
             j.lit(b"{\"StatEvent\":{\"unknown\":");
             j.boolean(e.unknown);
             j.lit(b",\"object_id\":");
@@ -531,7 +557,7 @@ fn rotation<const N: usize>(r: &mut Record<'_, N>, rot: &Rotation) {
 #[cfg(test)]
 mod tests {
     use super::super::{
-        ActiveActor, ActorEvent, F32Bits, FlaggedByte, NetString, Pickup, PickupNew,
+        ActorEvent, F32Bits, FlaggedByte, LargeIndex, NetString, Pickup, PickupNew,
         ReplicatedBoost, RigidBody, RigidBodyIndex, StatEvent, TrailingBits,
     };
     use super::*;
@@ -548,7 +574,7 @@ mod tests {
     fn update(value: Attribute) -> UpdatedAttribute {
         UpdatedAttribute {
             stream_id: 7,
-            object_id: u32::MAX,
+            object_id: u16::MAX,
             value,
         }
     }
@@ -584,6 +610,65 @@ mod tests {
     /// NaN and infinite times, missing rotation parts) gives serde's bytes.
     #[test]
     fn writes_what_serde_writes() {
+        let mut large = Vec::new();
+        let mut aside = |value: LargeAttribute| {
+            large.push(value);
+            Attribute::Large(LargeIndex(large.len() as u32 - 1))
+        };
+        let attributes = vec![
+            update(Attribute::RigidBody(RigidBodyIndex(1))),
+            update(aside(LargeAttribute::Location(Box::new(vector(20, -5))))),
+            update(Attribute::Rotation(Rotation {
+                yaw: None,
+                pitch: Some(0),
+                roll: None,
+            })),
+            update(Attribute::Boolean(false)),
+            update(Attribute::Byte(255)),
+            update(Attribute::Int(i32::MIN)),
+            update(Attribute::Float(F32Bits::from(-0.1))),
+            update(Attribute::Float(F32Bits(0x7f80_0000))),
+            update(Attribute::ActiveActor {
+                active: true,
+                actor: -1,
+            }),
+            update(Attribute::ReplicatedBoost(ReplicatedBoost {
+                grant_count: 1,
+                boost_amount: 2,
+                unused1: 3,
+                unused2: 4,
+            })),
+            update(Attribute::Enum(2047)),
+            update(Attribute::GameMode(255)),
+            update(Attribute::PlayerHistoryKey(16383)),
+            update(aside(LargeAttribute::PickupNew(PickupNew {
+                instigator: Some(-7),
+                picked_up: 255,
+            }))),
+            update(aside(LargeAttribute::PickupNew(PickupNew {
+                instigator: None,
+                picked_up: 0,
+            }))),
+            update(aside(LargeAttribute::Pickup(Pickup {
+                instigator: Some(i32::MAX),
+                picked_up: true,
+            }))),
+            update(aside(LargeAttribute::Pickup(Pickup {
+                instigator: None,
+                picked_up: false,
+            }))),
+            update(Attribute::FlaggedByte(FlaggedByte {
+                flag: true,
+                byte: 9,
+            })),
+            update(aside(LargeAttribute::StatEvent(StatEvent {
+                unknown: false,
+                object_id: i32::MIN,
+            }))),
+            update(aside(LargeAttribute::String(Box::new(NetString::new(
+                "Ünïcode \"q\"",
+            ))))),
+        ];
         let frames = Frames {
             frames: vec![
                 Frame {
@@ -628,58 +713,7 @@ mod tests {
                     rotation: None,
                 },
             ],
-            attributes: vec![
-                update(Attribute::RigidBody(RigidBodyIndex(1))),
-                update(Attribute::Location(Box::new(vector(20, -5)))),
-                update(Attribute::Rotation(Rotation {
-                    yaw: None,
-                    pitch: Some(0),
-                    roll: None,
-                })),
-                update(Attribute::Boolean(false)),
-                update(Attribute::Byte(255)),
-                update(Attribute::Int(i32::MIN)),
-                update(Attribute::Float(F32Bits::from(-0.1))),
-                update(Attribute::Float(F32Bits(0x7f80_0000))),
-                update(Attribute::ActiveActor(ActiveActor {
-                    active: true,
-                    actor: -1,
-                })),
-                update(Attribute::ReplicatedBoost(ReplicatedBoost {
-                    grant_count: 1,
-                    boost_amount: 2,
-                    unused1: 3,
-                    unused2: 4,
-                })),
-                update(Attribute::Enum(2047)),
-                update(Attribute::GameMode(255)),
-                update(Attribute::PlayerHistoryKey(16383)),
-                update(Attribute::PickupNew(PickupNew {
-                    instigator: Some(-7),
-                    picked_up: 255,
-                })),
-                update(Attribute::PickupNew(PickupNew {
-                    instigator: None,
-                    picked_up: 0,
-                })),
-                update(Attribute::Pickup(Pickup {
-                    instigator: Some(i32::MAX),
-                    picked_up: true,
-                })),
-                update(Attribute::Pickup(Pickup {
-                    instigator: None,
-                    picked_up: false,
-                })),
-                update(Attribute::FlaggedByte(FlaggedByte {
-                    flag: true,
-                    byte: 9,
-                })),
-                update(Attribute::StatEvent(StatEvent {
-                    unknown: false,
-                    object_id: i32::MIN,
-                })),
-                update(Attribute::String(Box::new(NetString::new("Ünïcode \"q\"")))),
-            ],
+            attributes,
             rigid_bodies: [
                 RigidBody {
                     sleeping: false,
@@ -708,6 +742,7 @@ mod tests {
             .iter()
             .map(|body| PackedRigidBody::pack(body).unwrap())
             .collect(),
+            large_attributes: large,
             trailing: TrailingBits {
                 bit_len: 5,
                 bytes: vec![0x1f],
@@ -724,8 +759,19 @@ mod tests {
         );
         assert!(serde.contains(r#"{"New":{"actor_id":2,"#), "{serde}");
         assert!(!serde.contains("new_actors"), "{serde}");
+        // Each large attribute is in place, as in the enum that held them all.
+        assert!(
+            serde.contains(r#"{"stream_id":7,"object_id":65535,"value":{"Location":{"size":20,"#),
+            "{serde}"
+        );
+        assert!(!serde.contains("large_attributes"), "{serde}");
+        assert!(!serde.contains("Large"), "{serde}");
         let back: Frames = serde_json::from_str(&serde).unwrap();
         assert_eq!(back, frames);
+        // The index into the side list is no value of the data: JSON cannot name it.
+        let forged = serde.replacen(r#"{"Byte":255}"#, r#"{"Large":0}"#, 1);
+        assert_ne!(forged, serde);
+        assert!(serde_json::from_str::<Frames>(&forged).is_err());
     }
 
     /// A hand-edited model whose New segments and new actors do not pair up is refused by both
@@ -742,6 +788,7 @@ mod tests {
             new_actors: Vec::new(),
             attributes: Vec::new(),
             rigid_bodies: Vec::new(),
+            large_attributes: Vec::new(),
             trailing: TrailingBits {
                 bit_len: 0,
                 bytes: Vec::new(),

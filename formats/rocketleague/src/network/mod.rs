@@ -23,10 +23,10 @@ use serde::{Deserialize, Serialize};
 pub use attributes::{
     ActiveActor, AppliedDamage, Attribute, AttributeKind, CamSettings, ClubColors, DamageState,
     Demolish, DemolishExtended, DemolishFx, Explosion, ExtendedExplosion, FlaggedByte, Impulse,
-    Loadout, LoadoutsOnline, LogoData, MusicStinger, OnlineLoadout, Pickup, PickupInfo, PickupNew,
-    PrivateMatchSettings, Product, ProductValue, RemoteId, RepStatTitle, ReplicatedBoost,
-    Reservation, ReservationName, RigidBody, RigidBodyIndex, StatEvent, TeamLoadout, TeamPaint,
-    Title, UniqueId, Welded,
+    LargeAttribute, LargeIndex, Loadout, LoadoutsOnline, LogoData, MusicStinger, OnlineLoadout,
+    Pickup, PickupInfo, PickupNew, PrivateMatchSettings, Product, ProductValue, RemoteId,
+    RepStatTitle, ReplicatedBoost, Reservation, ReservationName, RigidBody, RigidBodyIndex,
+    StatEvent, TeamLoadout, TeamPaint, Title, UniqueId, Welded,
 };
 pub use codec::{F32Bits, NetString, Quaternion, Rotation, Vector3i};
 pub use frames::{read_frames, write_frames};
@@ -111,9 +111,11 @@ pub fn is_rl_223_build(build_version: &str) -> bool {
 /// their own, [`Frames::new_actors`], in the same order: a segment is then 8 bytes that own
 /// nothing, where boxing the 44-byte actor cost an allocation per spawn and 16 bytes a segment.
 /// Rigid bodies, the bulk of all attributes, sit in a third list that [`Attribute::RigidBody`]
-/// indexes, so the attribute enum stays small (16 bytes) without an allocation per rigid body;
-/// they are stored packed ([`PackedRigidBody`], 44 bytes instead of 76), and
-/// [`Frames::rigid_body`] gives the plain [`RigidBody`].
+/// indexes, so the attribute enum stays small without an allocation per rigid body; they are
+/// stored packed ([`PackedRigidBody`], 44 bytes instead of 76), and [`Frames::rigid_body`] gives
+/// the plain [`RigidBody`]. The rare kinds that do not fit [`Attribute`]'s 8 bytes sit in a
+/// fourth, [`Frames::large_attributes`], that [`Attribute::Large`] indexes: an update is then 12
+/// bytes (it was 24), and no attribute owns heap data.
 ///
 /// ```
 /// # use rocketleague::network::{Attribute, Frames};
@@ -136,8 +138,9 @@ pub fn is_rl_223_build(build_version: &str) -> bool {
 /// }
 /// ```
 ///
-/// In JSON (serde) each `New` segment carries its actor, as `{"New":{..}}` in `actors`, and there
-/// is no `new_actors` key: the side list is a layout of the model, not of the data.
+/// In JSON (serde) each `New` segment carries its actor, as `{"New":{..}}` in `actors`, each large
+/// attribute appears in place (`{"Demolish":{..}}`), and there are no `new_actors` and
+/// `large_attributes` keys: those side lists are a layout of the model, not of the data.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Frames {
     /// Frames in stream order.
@@ -152,6 +155,8 @@ pub struct Frames {
     /// The rigid bodies that [`Attribute::RigidBody`] attributes index (in stream order as
     /// read), packed: [`Frames::rigid_body`] unpacks one.
     pub rigid_bodies: Vec<PackedRigidBody>,
+    /// The values that [`Attribute::Large`] attributes index (in stream order as read).
+    pub large_attributes: Vec<LargeAttribute>,
     /// Bits after the last frame (padding; not derivable, so kept verbatim).
     pub trailing: TrailingBits,
 }
@@ -163,6 +168,11 @@ impl Frames {
         self.rigid_bodies
             .get(index.0 as usize)
             .map(PackedRigidBody::unpack)
+    }
+
+    /// The value an [`Attribute::Large`] refers to.
+    pub fn large_attribute(&self, index: LargeIndex) -> Option<&LargeAttribute> {
+        self.large_attributes.get(index.0 as usize)
     }
 
     /// The frames with their own actor segments and attributes, in stream order. Counts that
@@ -190,22 +200,6 @@ impl Frames {
         Segments {
             actors: self.actors.iter(),
             new_actors: self.new_actors.iter(),
-        }
-    }
-}
-
-/// Most attribute updates own no heap data, but dropping the list ran the enum's drop glue on
-/// every element (an out-of-line call and a jump table each: 6% of a full read and drop). The
-/// plain ones are forgotten instead, which frees nothing because they own nothing; only those
-/// that own heap data are dropped. (Actor segments own nothing and have no drop glue.)
-impl Drop for Frames {
-    fn drop(&mut self) {
-        for update in std::mem::take(&mut self.attributes) {
-            if update.value.owns_heap() {
-                drop(update);
-            } else {
-                std::mem::forget(update);
-            }
         }
     }
 }
@@ -368,13 +362,15 @@ pub struct NewActor {
     pub rotation: Option<Rotation>,
 }
 
-/// One attribute update.
+/// One attribute update, 12 bytes. Its ids take 16 bits: stream ids are below a class's few
+/// dozen properties and objects number a few hundred, and the reader refuses a stream whose
+/// ids do not fit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UpdatedAttribute {
     /// Stream id in the actor's class net cache.
-    pub stream_id: u32,
+    pub stream_id: u16,
     /// Index of the property object (e.g. `TAGame.RBActor_TA:ReplicatedRBState`).
-    pub object_id: u32,
+    pub object_id: u16,
     /// The value.
     pub value: Attribute,
 }

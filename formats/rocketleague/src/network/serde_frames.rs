@@ -1,10 +1,15 @@
 //! The serde form of [`Frames`]: each `New` segment carries its actor (`{"New":{..}}`), as when
-//! the segment boxed it, so the JSON does not depend on the model keeping new actors aside.
+//! the segment boxed it, and each large attribute its value (`{"Demolish":{..}}`), as when the
+//! attribute enum held it, so the JSON does not depend on the model keeping these aside.
 
+use serde::de::Error as _;
 use serde::ser::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{ActorEvent, Frame, Frames, NewActor, PackedRigidBody, TrailingBits, UpdatedAttribute};
+use super::{
+    ActorEvent, Attribute, Frame, Frames, LargeAttribute, LargeIndex, NewActor, PackedRigidBody,
+    TrailingBits,
+};
 
 /// Checks that the `New` segments and the new actors pair up one to one: a mismatch (possible
 /// only in a hand-edited model) would drop actors from the JSON or leave segments without one.
@@ -29,7 +34,7 @@ pub(crate) fn check_new_actors(frames: &Frames) -> Result<(), String> {
 struct FramesRef<'a> {
     frames: &'a [Frame],
     actors: SegmentsRef<'a>,
-    attributes: &'a [UpdatedAttribute],
+    attributes: AttributesRef<'a>,
     rigid_bodies: &'a [PackedRigidBody],
     trailing: &'a TrailingBits,
 }
@@ -43,12 +48,56 @@ impl Serialize for SegmentsRef<'_> {
     }
 }
 
+struct AttributesRef<'a>(&'a Frames);
+
+impl Serialize for AttributesRef<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let frames = self.0;
+        s.collect_seq(frames.attributes.iter().map(|a| UpdateRef {
+            stream_id: a.stream_id,
+            object_id: a.object_id,
+            value: match a.value {
+                Attribute::Large(index) => ValueRef::Large(index, frames.large_attribute(index)),
+                _ => ValueRef::Small(&a.value),
+            },
+        }))
+    }
+}
+
+/// An update as it serializes: its large value in place.
+#[derive(Serialize)]
+#[serde(rename = "UpdatedAttribute")]
+struct UpdateRef<'a> {
+    stream_id: u16,
+    object_id: u16,
+    value: ValueRef<'a>,
+}
+
+/// An attribute value as it serializes; a large one that its index does not find (possible only
+/// in a hand-edited model) fails.
+enum ValueRef<'a> {
+    Small(&'a Attribute),
+    Large(LargeIndex, Option<&'a LargeAttribute>),
+}
+
+impl Serialize for ValueRef<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ValueRef::Small(value) => value.serialize(s),
+            ValueRef::Large(_, Some(value)) => value.serialize(s),
+            ValueRef::Large(LargeIndex(i), None) => Err(S::Error::custom(format!(
+                "large attribute index {i} out of range"
+            ))),
+        }
+    }
+}
+
 impl Serialize for Frames {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         FramesRef {
             frames: &self.frames,
             actors: SegmentsRef(self),
-            attributes: &self.attributes,
+            attributes: AttributesRef(self),
             rigid_bodies: &self.rigid_bodies,
             trailing: &self.trailing,
         }
@@ -61,9 +110,25 @@ impl Serialize for Frames {
 struct FramesOwned {
     frames: Vec<Frame>,
     actors: Vec<SegmentOwned>,
-    attributes: Vec<UpdatedAttribute>,
+    attributes: Vec<UpdateOwned>,
     rigid_bodies: Vec<PackedRigidBody>,
     trailing: TrailingBits,
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "UpdatedAttribute")]
+struct UpdateOwned {
+    stream_id: u16,
+    object_id: u16,
+    value: ValueOwned,
+}
+
+/// A value is one kind of either enum: their variant names differ.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ValueOwned {
+    Small(Attribute),
+    Large(LargeAttribute),
 }
 
 #[derive(Deserialize)]
@@ -92,12 +157,31 @@ impl<'de> Deserialize<'de> for Frames {
                 SegmentOwned::Deleted(id) => ActorEvent::Deleted(id),
             })
             .collect();
+        let mut large_attributes = Vec::new();
+        let mut attributes = Vec::with_capacity(owned.attributes.len());
+        for update in owned.attributes {
+            let value = match update.value {
+                ValueOwned::Small(value) => value,
+                ValueOwned::Large(value) => {
+                    let index = u32::try_from(large_attributes.len())
+                        .map_err(|_| D::Error::custom("too many large attributes"))?;
+                    large_attributes.push(value);
+                    Attribute::Large(LargeIndex(index))
+                }
+            };
+            attributes.push(super::UpdatedAttribute {
+                stream_id: update.stream_id,
+                object_id: update.object_id,
+                value,
+            });
+        }
         Ok(Frames {
             frames: owned.frames,
             actors,
             new_actors,
-            attributes: owned.attributes,
+            attributes,
             rigid_bodies: owned.rigid_bodies,
+            large_attributes,
             trailing: owned.trailing,
         })
     }

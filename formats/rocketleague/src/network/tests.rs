@@ -342,13 +342,14 @@ fn synthetic_frames() -> Frames {
             UpdatedAttribute {
                 stream_id: 13,
                 object_id: 8,
-                value: Attribute::ActiveActor(ActiveActor {
+                value: Attribute::ActiveActor {
                     active: true,
                     actor: 42,
-                }),
+                },
             },
         ],
         rigid_bodies: vec![PackedRigidBody::pack(&rb).unwrap()],
+        large_attributes: Vec::new(),
         trailing: TrailingBits {
             bit_len: 11,
             bytes: vec![0xab, 0x05],
@@ -560,10 +561,11 @@ fn online_loadouts_are_flat_lists_with_nested_json() {
     short.lengths[1] = 3;
     let mut w = BitWriter::default();
     let err = super::attributes::write_attribute(
-        &Attribute::LoadoutOnline(Box::new(short.clone())),
+        &Attribute::Large(LargeIndex(0)),
         &mut w,
         &c,
         &[],
+        &[LargeAttribute::LoadoutOnline(Box::new(short.clone()))],
     )
     .expect_err("lengths add up to 4, 3 stored");
     assert!(
@@ -573,10 +575,11 @@ fn online_loadouts_are_flat_lists_with_nested_json() {
     let mut long = loadout.clone();
     long.lengths[3] = 0;
     let err = super::attributes::write_attribute(
-        &Attribute::LoadoutOnline(Box::new(long)),
+        &Attribute::Large(LargeIndex(0)),
         &mut w,
         &c,
         &[],
+        &[LargeAttribute::LoadoutOnline(Box::new(long))],
     )
     .expect_err("lengths add up to 2, 3 stored");
     assert!(
@@ -618,13 +621,37 @@ fn writer_rejects_attribute_of_another_kind() {
     // Before 2.23 a QWordString property holds a u64, from 2.23 on a string.
     let c = attr_ctx(VersionTriple::new(868, 29, 10), true);
     let old = attr_ctx(VersionTriple::new(868, 29, 10), false);
-    let qword = Attribute::QWord(7);
-    let text = Attribute::String(Box::new(NetString::new("x")));
-    assert!(kind_matches(AttributeKind::QWordString, &text, &c));
-    assert!(!kind_matches(AttributeKind::QWordString, &qword, &c));
-    assert!(kind_matches(AttributeKind::QWordString, &qword, &old));
-    assert!(!kind_matches(AttributeKind::QWordString, &text, &old));
-    assert!(kind_matches(AttributeKind::String, &text, &old));
+    let large = [
+        LargeAttribute::QWord(7),
+        LargeAttribute::String(Box::new(NetString::new("x"))),
+    ];
+    let (qword, text) = (
+        Attribute::Large(LargeIndex(0)),
+        Attribute::Large(LargeIndex(1)),
+    );
+    assert!(kind_matches(AttributeKind::QWordString, &text, &large, &c));
+    assert!(!kind_matches(
+        AttributeKind::QWordString,
+        &qword,
+        &large,
+        &c
+    ));
+    assert!(kind_matches(
+        AttributeKind::QWordString,
+        &qword,
+        &large,
+        &old
+    ));
+    assert!(!kind_matches(
+        AttributeKind::QWordString,
+        &text,
+        &large,
+        &old
+    ));
+    assert!(kind_matches(AttributeKind::String, &text, &large, &old));
+    // An index past the large attributes matches no kind.
+    let missing = Attribute::Large(LargeIndex(2));
+    assert!(!kind_matches(AttributeKind::String, &missing, &large, &old));
 }
 
 #[test]
@@ -973,7 +1000,23 @@ fn attr_ctx(version: VersionTriple, is_rl_223: bool) -> super::codec::AttrCtx {
     }
 }
 
-fn sample_attributes() -> Vec<(AttributeKind, Attribute)> {
+/// A sampled value: inline, or kept aside (its attribute then indexes the large list).
+enum Sample {
+    Small(Attribute),
+    Large(LargeAttribute),
+}
+
+impl Sample {
+    /// The attribute and the large list it indexes.
+    fn stored(self) -> (Attribute, Vec<LargeAttribute>) {
+        match self {
+            Sample::Small(value) => (value, Vec::new()),
+            Sample::Large(value) => (Attribute::Large(LargeIndex(0)), vec![value]),
+        }
+    }
+}
+
+fn sample_attributes() -> Vec<(AttributeKind, Sample)> {
     let v = Vector3i {
         size: 4,
         x: -5,
@@ -1037,21 +1080,26 @@ fn sample_attributes() -> Vec<(AttributeKind, Attribute)> {
     };
     use AttributeKind as K;
     vec![
-        (K::Boolean, Attribute::Boolean(true)),
-        (K::Enum, Attribute::Enum(0x7ff)),
-        (K::GameMode, Attribute::GameMode(200)),
-        (K::PlayerHistoryKey, Attribute::PlayerHistoryKey(0x3fff)),
+        (K::Boolean, Sample::Small(Attribute::Boolean(true))),
+        (K::Enum, Sample::Small(Attribute::Enum(0x7ff))),
+        (K::GameMode, Sample::Small(Attribute::GameMode(200))),
+        (
+            K::PlayerHistoryKey,
+            Sample::Small(Attribute::PlayerHistoryKey(0x3fff)),
+        ),
         (
             K::QWordString,
-            Attribute::String(Box::new(NetString::new("server-1"))),
+            Sample::Large(LargeAttribute::String(Box::new(NetString::new("server-1")))),
         ),
         (
             K::String,
-            Attribute::String(Box::new(NetString::new("Spieler ü"))),
+            Sample::Large(LargeAttribute::String(Box::new(NetString::new(
+                "Spieler ü",
+            )))),
         ),
         (
             K::CamSettings,
-            Attribute::CamSettings(Box::new(CamSettings {
+            Sample::Large(LargeAttribute::CamSettings(Box::new(CamSettings {
                 fov: F32Bits::from(110.0),
                 height: F32Bits::from(100.0),
                 angle: F32Bits::from(-4.0),
@@ -1059,61 +1107,69 @@ fn sample_attributes() -> Vec<(AttributeKind, Attribute)> {
                 stiffness: F32Bits::from(0.5),
                 swivel: F32Bits::from(4.7),
                 transition: Some(F32Bits::from(1.2)),
-            })),
+            }))),
         ),
         (
             K::DemolishExtended,
-            Attribute::DemolishExtended(Box::new(DemolishExtended {
-                attacker_pri: actor.clone(),
-                self_demo: actor.clone(),
-                self_demolish: false,
-                goal_explosion_owner: actor.clone(),
-                attacker: actor.clone(),
-                victim: actor.clone(),
-                attacker_velocity: v,
-                victim_velocity: v,
-            })),
+            Sample::Large(LargeAttribute::DemolishExtended(Box::new(
+                DemolishExtended {
+                    attacker_pri: actor.clone(),
+                    self_demo: actor.clone(),
+                    self_demolish: false,
+                    goal_explosion_owner: actor.clone(),
+                    attacker: actor.clone(),
+                    victim: actor.clone(),
+                    attacker_velocity: v,
+                    victim_velocity: v,
+                },
+            ))),
         ),
         (
             K::Loadout,
-            Attribute::TeamLoadout(Box::new(TeamLoadout {
+            Sample::Large(LargeAttribute::TeamLoadout(Box::new(TeamLoadout {
                 blue: loadout.clone(),
                 orange: loadout,
-            })),
+            }))),
         ),
         (
             K::LoadoutOnline,
-            Attribute::LoadoutOnline(Box::new(products.clone())),
+            Sample::Large(LargeAttribute::LoadoutOnline(Box::new(products.clone()))),
         ),
         (
             K::LoadoutsOnline,
-            Attribute::LoadoutsOnline(Box::new(LoadoutsOnline {
+            Sample::Large(LargeAttribute::LoadoutsOnline(Box::new(LoadoutsOnline {
                 blue: products.clone(),
                 orange: products,
                 unknown1: true,
                 unknown2: false,
-            })),
+            }))),
         ),
-        (K::UniqueId, Attribute::UniqueId(Box::new(psynet.clone()))),
-        (K::PartyLeader, Attribute::PartyLeader(None)),
+        (
+            K::UniqueId,
+            Sample::Large(LargeAttribute::UniqueId(Box::new(psynet.clone()))),
+        ),
         (
             K::PartyLeader,
-            Attribute::PartyLeader(Some(Box::new(psynet.clone()))),
+            Sample::Large(LargeAttribute::PartyLeader(None)),
+        ),
+        (
+            K::PartyLeader,
+            Sample::Large(LargeAttribute::PartyLeader(Some(Box::new(psynet.clone())))),
         ),
         (
             K::Reservation,
-            Attribute::Reservation(Box::new(Reservation {
+            Sample::Large(LargeAttribute::Reservation(Box::new(Reservation {
                 number: 5,
                 unique_id: psynet,
                 name: ReservationName::Text(NetString::new("abc")),
                 unknown1: true,
                 unknown2: false,
                 unknown3: Some(63),
-            })),
+            }))),
         ),
         (
             K::Reservation,
-            Attribute::Reservation(Box::new(Reservation {
+            Sample::Large(LargeAttribute::Reservation(Box::new(Reservation {
                 number: 1,
                 unique_id: UniqueId {
                     system_id: 0,
@@ -1124,11 +1180,11 @@ fn sample_attributes() -> Vec<(AttributeKind, Attribute)> {
                 unknown1: false,
                 unknown2: true,
                 unknown3: Some(0),
-            })),
+            }))),
         ),
         (
             K::Welded,
-            Attribute::Welded(Box::new(Welded {
+            Sample::Large(LargeAttribute::Welded(Box::new(Welded {
                 active: true,
                 actor: 7,
                 offset: v,
@@ -1138,39 +1194,39 @@ fn sample_attributes() -> Vec<(AttributeKind, Attribute)> {
                     pitch: Some(-128),
                     roll: None,
                 },
-            })),
+            }))),
         ),
         (
             K::ReplicatedBoost,
-            Attribute::ReplicatedBoost(ReplicatedBoost {
+            Sample::Small(Attribute::ReplicatedBoost(ReplicatedBoost {
                 grant_count: 1,
                 boost_amount: 255,
                 unused1: 0,
                 unused2: 9,
-            }),
+            })),
         ),
         (
             K::LogoData,
-            Attribute::LogoData(LogoData {
+            Sample::Large(LargeAttribute::LogoData(LogoData {
                 logo_id: 77,
                 swap_colors: true,
-            }),
+            })),
         ),
         (
             K::PickupInfo,
-            Attribute::PickupInfo(Box::new(PickupInfo {
+            Sample::Large(LargeAttribute::PickupInfo(Box::new(PickupInfo {
                 first: actor.clone(),
                 second: actor.clone(),
                 third: actor.clone(),
                 items_are_preview: true,
-            })),
+            }))),
         ),
         (
             K::Pickup,
-            Attribute::Pickup(Pickup {
+            Sample::Large(LargeAttribute::Pickup(Pickup {
                 instigator: Some(-7),
                 picked_up: true,
-            }),
+            })),
         ),
     ]
 }
@@ -1178,21 +1234,24 @@ fn sample_attributes() -> Vec<(AttributeKind, Attribute)> {
 #[test]
 fn every_sampled_attribute_round_trips() {
     let c = attr_ctx(VersionTriple::new(868, 32, 10), true);
-    for (kind, value) in sample_attributes() {
+    for (kind, sample) in sample_attributes() {
         // TeamLoadout is read by its own kind; the Loadout entry exercises the nested layout.
-        let kind = match value {
-            Attribute::TeamLoadout(_) => AttributeKind::TeamLoadout,
+        let kind = match sample {
+            Sample::Large(LargeAttribute::TeamLoadout(_)) => AttributeKind::TeamLoadout,
             _ => kind,
         };
-        assert!(kind_matches(kind, &value, &c), "{kind:?}");
+        let (value, large) = sample.stored();
+        assert!(kind_matches(kind, &value, &large, &c), "{kind:?}");
         let mut w = BitWriter::default();
-        super::attributes::write_attribute(&value, &mut w, &c, &[]).expect("write");
+        super::attributes::write_attribute(&value, &mut w, &c, &[], &large).expect("write");
         w.bits(0x5, 3);
         let bytes = w.finish();
         let mut r = BitReader::new(&bytes);
+        let mut large_back = Vec::new();
         let back =
-            super::attributes::read_attribute(kind, &mut r, &c, &mut Vec::new()).expect("read");
-        assert_eq!(back, value, "{kind:?}");
+            super::attributes::read_attribute(kind, &mut r, &c, &mut Vec::new(), &mut large_back)
+                .expect("read");
+        assert_eq!((back, large_back), (value, large), "{kind:?}");
         assert_eq!(
             r.bits(3, "sentinel").ok(),
             Some(0x5),
@@ -1206,36 +1265,37 @@ fn version_gates_change_layouts() {
     // ActiveActor: one flag bit then a 32-bit actor id, LSB first.
     let c = attr_ctx(VersionTriple::new(868, 32, 10), true);
     let mut r = BitReader::new(&[0b0000_0101, 0, 0, 0, 0]);
-    let a =
-        super::attributes::read_attribute(AttributeKind::ActiveActor, &mut r, &c, &mut Vec::new())
-            .expect("read");
+    let read = |kind, r: &mut BitReader<'_>, c| {
+        let mut large = Vec::new();
+        let value = super::attributes::read_attribute(kind, r, c, &mut Vec::new(), &mut large);
+        value.ok().map(|value| (value, large))
+    };
     assert_eq!(
-        a,
-        Attribute::ActiveActor(ActiveActor {
-            active: true,
-            actor: 2
-        })
+        read(AttributeKind::ActiveActor, &mut r, &c),
+        Some((
+            Attribute::ActiveActor {
+                active: true,
+                actor: 2
+            },
+            Vec::new()
+        ))
     );
     // GameMode is 2 bits before 868.12, 8 bits after.
     let old = attr_ctx(VersionTriple::new(868, 11, 0), false);
     let mut r = BitReader::new(&[0b1111_1110]);
     assert_eq!(
-        super::attributes::read_attribute(AttributeKind::GameMode, &mut r, &old, &mut Vec::new())
-            .ok(),
-        Some(Attribute::GameMode(2))
+        read(AttributeKind::GameMode, &mut r, &old),
+        Some((Attribute::GameMode(2), Vec::new()))
     );
     assert_eq!(r.remaining(), 6);
     // QWordString is a u64 before 2.23.
     let mut r = BitReader::new(&[1, 0, 0, 0, 0, 0, 0, 0]);
     assert_eq!(
-        super::attributes::read_attribute(
-            AttributeKind::QWordString,
-            &mut r,
-            &old,
-            &mut Vec::new()
-        )
-        .ok(),
-        Some(Attribute::QWord(1))
+        read(AttributeKind::QWordString, &mut r, &old),
+        Some((
+            Attribute::Large(LargeIndex(0)),
+            vec![LargeAttribute::QWord(1)]
+        ))
     );
     // Camera transition only from 868.20: the writer refuses a mismatch.
     let cam = CamSettings {
@@ -1250,10 +1310,11 @@ fn version_gates_change_layouts() {
     let mut w = BitWriter::default();
     assert!(
         super::attributes::write_attribute(
-            &Attribute::CamSettings(Box::new(cam)),
+            &Attribute::Large(LargeIndex(0)),
             &mut w,
             &old,
-            &[]
+            &[],
+            &[LargeAttribute::CamSettings(Box::new(cam))]
         )
         .is_err()
     );
@@ -1455,6 +1516,7 @@ fn largest_actor_id_round_trips() {
         actors: vec![ActorEvent::Deleted(u16::MAX), ActorEvent::Deleted(0)],
         new_actors: Vec::new(),
         attributes: Vec::new(),
+        large_attributes: Vec::new(),
         rigid_bodies: Vec::new(),
         trailing: TrailingBits {
             bit_len: 0,
@@ -1473,10 +1535,45 @@ fn packed_rigid_body_is_44_bytes() {
     assert_eq!(std::mem::size_of::<RigidBody>(), 76);
 }
 
-/// The attribute list is the largest part of a decoded replay: an update stays 24 bytes (a
-/// 16-byte attribute), which boxing the rare variants wider than 12 bytes keeps true.
+/// The attribute list is the largest part of a decoded replay: an update stays 12 bytes (two
+/// 16-bit ids and an 8-byte attribute, 4-byte aligned), which keeping every kind wider than
+/// 7 bytes or aligned to 8 in [`LargeAttribute`] keeps true. A large attribute stays 16 bytes.
 #[test]
-fn attribute_update_stays_24_bytes() {
-    assert_eq!(std::mem::size_of::<Attribute>(), 16);
-    assert_eq!(std::mem::size_of::<UpdatedAttribute>(), 24);
+fn attribute_update_stays_12_bytes() {
+    assert_eq!(std::mem::size_of::<Attribute>(), 8);
+    assert_eq!(std::mem::size_of::<UpdatedAttribute>(), 12);
+    assert_eq!(std::mem::size_of::<LargeAttribute>(), 16);
+}
+
+/// An update keeps 16-bit ids: a stream whose property object lies past index 65535 is refused
+/// with the ids named, where a cast would have stored another object.
+#[test]
+fn property_ids_wider_than_16_bits_are_refused() {
+    let objects = synthetic_objects();
+    let cache = synthetic_cache();
+    let mut ctx = NetworkContext {
+        version: VersionTriple::new(868, 29, 10),
+        num_frames: 2,
+        max_channels: 1023,
+        is_lan: false,
+        is_rl_223: true,
+        objects: &objects,
+        net_cache: &cache,
+    };
+    let bytes = write_frames(&ctx, &synthetic_frames()).expect("write");
+    // The same classes, with HitTeamNum (stream id 12) moved to object 65536.
+    let mut wide_objects = objects.clone();
+    wide_objects.extend((wide_objects.len()..1 << 16).map(|i| format!("pad{i}")));
+    wide_objects.push(objects[5].clone());
+    let mut wide_cache = cache.clone();
+    wide_cache[2] = NetCacheEntry::new(2, 2, 3, &[(1 << 16, 12), (8, 13)]);
+    ctx.objects = &wide_objects;
+    ctx.net_cache = &wide_cache;
+    let err = read_frames(&ctx, &bytes).expect_err("object id 65536");
+    assert_eq!((err.frame, err.segment), (Some(1), Some(0)), "{err}");
+    assert!(
+        err.message
+            .contains("stream id 12 or object id 65536 exceeds the 16 bits"),
+        "{err}"
+    );
 }
