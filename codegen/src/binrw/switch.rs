@@ -283,10 +283,18 @@ impl Module<'_> {
         };
         let mut variants: Vec<String> = Vec::new();
         for (_, ty) in &field.switch_cases {
-            if int_type(ty).is_none() {
+            let Some(rust) = int_type(ty) else {
                 return Err(self.field_err(
                     field,
                     format!("`valid` on a switch with the case type `{ty}`: the binrw backend checks integer cases only"),
+                ));
+            };
+            // A bound the case type cannot hold would be a pattern that does not compile.
+            let bounds = valid.any_of.iter().chain(&valid.min).chain(&valid.max);
+            if let Some(v) = bounds.copied().find(|v| !fits(rust, *v)) {
+                return Err(self.field_err(
+                    field,
+                    format!("`valid` value {v} does not fit the switch case type `{ty}`"),
                 ));
             }
             let variant = variant_name(ty);
@@ -670,6 +678,21 @@ fn negate(cond: &str) -> String {
     }
 }
 
+/// Whether `v` is a value of the Rust integer type `rust` (`u8` ... `i64`).
+fn fits(rust: &str, v: i64) -> bool {
+    let v = i128::from(v);
+    let (bits, signed) = (
+        rust[1..].parse::<u32>().unwrap_or(64),
+        rust.starts_with('i'),
+    );
+    let (min, max) = if signed {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+    } else {
+        (0, (1i128 << bits) - 1)
+    };
+    (min..=max).contains(&v)
+}
+
 #[cfg(test)]
 mod tests {
 
@@ -679,6 +702,27 @@ mod tests {
     }
 
     const SCHEMA: &str = "meta: {id: s, endian: le}\nseq:\n  - {id: code, type: str, size: 1, encoding: ASCII}\n  - id: body\n    type:\n      switch-on: code\n      cases:\n        '\"I\"': intval\n        '\"J\"': intval\n        '\"W\"': u2be\n  - id: sized\n    size: 2\n    type:\n      switch-on: code\n      cases:\n        '\"I\"': intval\ntypes:\n  intval:\n    seq:\n      - {id: value, type: u1}\n";
+
+    /// An integer switch with `valid` bounds `VALID`, cases `u1` and `s2`.
+    const VALID_SWITCH: &str = "meta: {id: s, endian: le}\nseq:\n  - {id: k, type: u1}\n  - id: v\n    type:\n      switch-on: k\n      cases:\n        1: u1\n        2: s2\n    valid: VALID\n";
+
+    #[test]
+    fn valid_bounds_must_fit_every_case_type() {
+        let with =
+            |valid: &str| generate_one("valid-bounds", &VALID_SWITCH.replace("VALID", valid));
+        let src = with("{any-of: [0, 200]}").unwrap();
+        assert!(src.contains("SV::U1(0 | 200) | SV::S2(0 | 200)"), "{src}");
+        for (valid, bad) in [("{any-of: [-2]}", -2), ("{min: 0, max: 300}", 300)] {
+            let err = with(valid).unwrap_err().to_string();
+            assert!(
+                err.ends_with(&format!(
+                    "s.ksy: /seq/1: `valid` value {bad} does not fit the switch case type `u1`"
+                )),
+                "{err}"
+            );
+        }
+        assert!(with("{min: -2}").is_err());
+    }
 
     #[test]
     fn string_selector_variants_exclude_each_other() {
