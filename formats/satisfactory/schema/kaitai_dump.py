@@ -7,7 +7,7 @@ Usage: python3 kaitai_dump.py GENERATED_DIR CORPUS_DIR OUT_DIR
 Writes OUT_DIR/<corpus path>.json for each file whose header parses (and, for a save or blueprint,
 OUT_DIR/<corpus path>.chunks.json, the list of its chunk headers) and OUT_DIR/status.tsv with one
 line per save, blueprint and config of the manifest: path, then `ok` or `error: <exception>`. The shaping is
-FreeRCT's (formats/freerct/schema/kaitai_dump.py, by the extension keys), plus the serde forms of
+codegen/kaitai_dump_common.py's (by the extension keys), plus the serde forms of
 the unreal crate's `FString` (null for length 0, the text, or {"utf16": text} for a UTF-16 string)
 and `FGuid` (hyphenated hex), and fields with -savepoint-serde-omit-absent left out when absent.
 A config (blueprint_config.ksy, described but hand-written in Rust) is shaped by `config` below as
@@ -19,8 +19,8 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../freerct/schema"))
-from kaitai_dump import Shaper  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../codegen"))
+from kaitai_dump_common import Shaper, dump_files  # noqa: E402
 
 
 # Manifest kind -> (generated module, class) read from the start of such a file.
@@ -102,7 +102,6 @@ def chunk_headers(stream, shaper):
 
 def main():
     gen_dir, corpus_dir, out_dir = sys.argv[1:4]
-    os.makedirs(out_dir, exist_ok=True)
     sys.path.insert(0, gen_dir)
     from kaitaistruct import KaitaiStream
     import importlib
@@ -111,35 +110,20 @@ def main():
         shaper = SatisfactoryShaper(json.load(f))
     with open(os.path.join(corpus_dir, "MANIFEST.tsv"), encoding="utf-8") as f:
         rows = [line.rstrip("\n").split("\t") for line in f][1:]
-    status = []
-    for row in rows:
-        path, kind = row[0], row[1]
-        if kind not in HEADERS:
-            continue
+
+    def read(path, kind):
         module, name = HEADERS[kind]
         top = getattr(importlib.import_module(module), "".join(p.capitalize() for p in module.split("_")))
         header_class = getattr(top, name) if name else top
         with open(os.path.join(corpus_dir, path), "rb") as f:
-            data = f.read()
-        try:
-            stream = KaitaiStream(io.BytesIO(data))
-            parsed = header_class(stream)
-            tree = shaper.config(parsed) if name is None else shaper.struct(parsed)
-            chunks = None if name is None else chunk_headers(stream, shaper)
-        except Exception as e:  # every parse failure is a result to compare, not a crash
-            status.append("%s\terror: %s: %s" % (path, type(e).__name__, str(e).replace("\n", " ")))
-            continue
-        target = os.path.join(out_dir, path + ".json")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        with open(target, "w", encoding="utf-8") as f:
-            json.dump(tree, f, ensure_ascii=False)
-        if chunks is not None:
-            with open(os.path.join(out_dir, path + ".chunks.json"), "w", encoding="utf-8") as f:
-                json.dump(chunks, f, ensure_ascii=False)
-        status.append("%s\tok" % path)
-    with open(os.path.join(out_dir, "status.tsv"), "w", encoding="utf-8") as f:
-        f.write("\n".join(status) + "\n")
-    print("kaitai_dump: %d files, %d parsed" % (len(status), sum(s.endswith("\tok") for s in status)))
+            stream = KaitaiStream(io.BytesIO(f.read()))
+        parsed = header_class(stream)
+        if name is None:
+            return {".json": shaper.config(parsed)}
+        return {".json": shaper.struct(parsed), ".chunks.json": chunk_headers(stream, shaper)}
+
+    files = [(row[0], lambda row=row: read(row[0], row[1])) for row in rows if row[1] in HEADERS]
+    dump_files(out_dir, files)
 
 
 if __name__ == "__main__":
