@@ -103,7 +103,7 @@ fn run(root: &Path) -> Result<usize, String> {
         .filter(|t| !built.excluded.contains_key(&format!("t_{}", t.id)))
         .collect();
     let crashes = hostile_runs(&built.binary, &scratch.dir.join("truncated"), &runnable)?;
-    results.extend(run_all(&built.binary, runnable)?);
+    results.extend(run_all(&built.binary, runnable, TEST_TIMEOUT)?);
     let (mut pass, mut fail, mut skip) = (0, 0, 0);
     for (id, verdict) in &results {
         println!("{id}: {verdict}");
@@ -151,7 +151,7 @@ fn hostile_runs(
             });
         }
     }
-    Ok(run_all(binary, cut_tests.iter().collect())?
+    Ok(run_all(binary, cut_tests.iter().collect(), TEST_TIMEOUT)?
         .into_iter()
         .filter(|(_, v)| {
             v.contains("panicked") || v.contains("process died") || v.contains("timed out")
@@ -164,12 +164,8 @@ fn hostile_runs(
 const TEST_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// Runs the scratch binary on `pending`, restarting it after a test that kills it or runs
-/// longer than `TEST_TIMEOUT` (the process is killed; the test fails as timed out).
-fn run_all(binary: &Path, pending: Vec<&Test>) -> Result<Vec<(String, String)>, String> {
-    run_all_within(binary, pending, TEST_TIMEOUT)
-}
-
-fn run_all_within(
+/// longer than `timeout` (the process is killed; the test fails as timed out).
+fn run_all(
     binary: &Path,
     mut pending: Vec<&Test>,
     timeout: Duration,
@@ -358,7 +354,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let tests = [test("a"), test("hang"), test("b"), test("die"), test("c")];
         let started = std::time::Instant::now();
-        let results = run_all_within(
+        let results = run_all(
             &stand_in(&dir),
             tests.iter().collect(),
             Duration::from_secs(1),
