@@ -418,7 +418,7 @@ impl Module<'_> {
                 "{}.{}: no byte order for this {sel_name}",
                 def.rust_name, field.id
             );
-            let _ = writeln!(out, "#[br(assert({}, {message:?}))]", any(&all));
+            out.push_str(&assert_attr("br", &any(&all), &message, &[]));
             // The writer refuses it too, rather than write in an order nothing reads back.
             let all: Vec<String> = big_w.into_iter().chain(little_w).collect();
             let path = format!("{}.{}", def.rust_name, field.id);
