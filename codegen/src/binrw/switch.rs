@@ -854,6 +854,23 @@ mod tests {
     const VALID_SWITCH: &str = "meta: {id: s, endian: le}\nseq:\n  - {id: k, type: u1}\n  - id: v\n    type:\n      switch-on: k\n      cases:\n        1: u1\n        2: s2\n    valid: VALID\n";
 
     #[test]
+    fn negate_flips_a_lone_comparison_only() {
+        use super::{negate, source};
+        use quote::quote;
+        for (cond, expected) in [
+            (quote!(sel == 1), "sel != 1"),
+            (quote!(sel[..] == [1u8][..]), "sel[..] != [1u8][..]"),
+            (quote!(i128::from(a & 3) == 1), "i128::from(a & 3) != 1"),
+            (quote!(sel == 1 || sel == 2), "!(sel == 1 || sel == 2)"),
+            (quote!(f(a == b)), "!(f(a == b))"),
+            (quote!(a == f(b == c)), "!(a == f(b == c))"),
+            (quote!(a <= 2), "!(a <= 2)"),
+        ] {
+            assert_eq!(source(&negate(&cond)), expected);
+        }
+    }
+
+    #[test]
     fn valid_bounds_must_fit_every_case_type() {
         let with =
             |valid: &str| generate_one("valid-bounds", &VALID_SWITCH.replace("VALID", valid));
