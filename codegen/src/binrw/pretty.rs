@@ -24,8 +24,8 @@ use syn::visit_mut::VisitMut;
 
 use super::tokens::{lines, source};
 
-/// The start of a placeholder attribute's name, followed by its number; no schema-derived name
-/// starts with it.
+/// The start of a placeholder attribute's name, followed by its number (and made longer while
+/// the module holds it, in a doc comment or a string, see [`placeholder_prefix`]).
 const PLACEHOLDER: &str = "savepoint_codegen_kept_attribute_";
 
 /// The longest argument list (joined by `, `) of an `assert` printed on one line: a line of
@@ -41,9 +41,21 @@ fn misprinted(tokens: TokenStream) -> bool {
     })
 }
 
-/// Swaps each attribute prettyplease would misprint for a placeholder, keeping it.
-#[derive(Default)]
+/// A placeholder prefix that `file` does not contain anywhere (a schema's doc comment could
+/// hold [`PLACEHOLDER`]), so that only placeholders are replaced after printing.
+fn placeholder_prefix(file: &syn::File) -> String {
+    let text = file.to_token_stream().to_string();
+    let mut prefix = PLACEHOLDER.to_string();
+    while text.contains(&prefix) {
+        prefix.push('x');
+    }
+    prefix
+}
+
+/// Swaps each attribute prettyplease would misprint for a placeholder (`prefix` and its
+/// number), keeping it.
 struct Hide {
+    prefix: String,
     kept: Vec<syn::Attribute>,
 }
 
@@ -55,7 +67,7 @@ impl VisitMut for Hide {
         if !misprinted(list.tokens.clone()) {
             return;
         }
-        let name = format_ident!("{PLACEHOLDER}{}", self.kept.len());
+        let name = format_ident!("{}{}", self.prefix, self.kept.len());
         let mut placeholder: syn::Attribute = syn::parse_quote!(#[#name]);
         placeholder.style = attr.style;
         self.kept.push(std::mem::replace(attr, placeholder));
@@ -107,9 +119,9 @@ fn attribute(attr: &syn::Attribute, indent: usize) -> String {
     )
 }
 
-/// `printed` with each placeholder replaced by the attribute it stands for.
-fn restore(printed: &str, kept: &[syn::Attribute]) -> String {
-    let marker = format!("#[{PLACEHOLDER}");
+/// `printed` with each placeholder (`#[<prefix><n>]`) replaced by the attribute it stands for.
+fn restore(printed: &str, prefix: &str, kept: &[syn::Attribute]) -> String {
+    let marker = format!("#[{prefix}");
     let mut out = String::with_capacity(printed.len() + kept.len() * 64);
     let mut pieces = printed.split(&marker);
     out.push_str(pieces.next().unwrap_or_default());
@@ -180,7 +192,10 @@ fn unparse(item: syn::Item) -> String {
 /// Prints the module `file` with prettyplease, after `header` (its leading `//` lines, which a
 /// syn tree does not hold), keeping the attribute arguments prettyplease would misprint.
 pub fn print(header: &str, mut file: syn::File) -> String {
-    let mut hide = Hide::default();
+    let mut hide = Hide {
+        prefix: placeholder_prefix(&file),
+        kept: Vec::new(),
+    };
     hide.visit_file_mut(&mut file);
     let mut printed = String::new();
     let mut previous_use = false;
@@ -209,7 +224,7 @@ pub fn print(header: &str, mut file: syn::File) -> String {
         printed.push_str(&text);
         previous_use = is_use && text.lines().count() == 1;
     }
-    let printed = restore(&printed, &hide.kept);
+    let printed = restore(&printed, &hide.prefix, &hide.kept);
     if header.is_empty() {
         printed
     } else {
@@ -254,6 +269,17 @@ mod tests {
         ] {
             assert!(out.contains(expected), "{expected}\n{out}");
         }
+    }
+
+    #[test]
+    fn a_doc_naming_the_placeholder_is_left_alone() {
+        let source = "/// #[savepoint_codegen_kept_attribute_0]\nstruct A {\n    #[br(if(k == 0))]\n    x: u8,\n}\n";
+        let out = printed(source);
+        assert!(
+            out.contains("/// #[savepoint_codegen_kept_attribute_0]\n"),
+            "{out}"
+        );
+        assert!(out.contains("    #[br(if(k == 0))]\n"), "{out}");
     }
 
     #[test]
