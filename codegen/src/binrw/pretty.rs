@@ -103,13 +103,14 @@ fn assertion(attr: &syn::Attribute) -> Option<(String, String, Vec<TokenStream>)
 /// arguments are long or span lines gets one argument a line (as rustfmt breaks a long call);
 /// any other attribute is one line but for the blocks `tokens::lines` breaks.
 fn attribute(attr: &syn::Attribute, indent: usize) -> String {
+    let whole = lines(&attr.to_token_stream(), indent);
     let Some((directive, check, args)) = assertion(attr) else {
-        return lines(&attr.to_token_stream(), indent);
+        return whole;
     };
     let args: Vec<String> = args.iter().map(|a| lines(a, indent + 4)).collect();
     let joined = args.join(", ");
     if joined.len() <= ONE_LINE_ARGS && !joined.contains('\n') {
-        return format!("#[{directive}({check}({joined}))]");
+        return whole;
     }
     let pad = " ".repeat(indent + 4);
     format!(
