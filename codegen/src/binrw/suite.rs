@@ -13,8 +13,12 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
 use super::emit;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
+use super::tokens::{ident, source};
 use crate::SchemaError;
 use crate::expr::Expr;
 
@@ -129,10 +133,13 @@ impl<'a> Cx<'a> {
     /// The value of one field of a struct: its Rust access (after `base`) and kind.
     fn field(
         &self,
-        base: &str,
+        base: &TokenStream,
         def: &'a TypeDef,
         name: &str,
-    ) -> Result<(String, Value<'a>), SchemaError> {
+    ) -> Result<(TokenStream, Value<'a>), SchemaError> {
+        // `name` is one of `def`'s ids (found below before it is used), which the schema reader
+        // checked are identifiers.
+        let id = ident(name);
         if def.instances.iter().any(|i| i.id == name) {
             let file = &self.schemas.files[self.file];
             // The enums it names are imported by the module (see `value::methods`).
@@ -147,10 +154,8 @@ impl<'a> Cx<'a> {
                 Value::Struct(t) => Value::Struct(self.opaque_def(t)),
                 v => v,
             };
-            return Ok((
-                format!("{base}.{name}().ok_or(\"{name} is undefined\")?"),
-                value,
-            ));
+            let undefined = format!("{name} is undefined");
+            return Ok((quote!(#base.#id().ok_or(#undefined)?), value));
         }
         if def.params.iter().any(|(p, _)| p == name) && super::writer_params::keeps_param(def, name)
         {
@@ -162,7 +167,7 @@ impl<'a> Cx<'a> {
             };
             let ty =
                 super::value::param(def, file, name, Some(imports)).map_err(|e| self.refuse(e))?;
-            return Ok((format!("{base}.{name}"), instance_value(&ty, self.schemas)));
+            return Ok((quote!(#base.#id), instance_value(&ty, self.schemas)));
         }
         let field: &'a Field = def
             .seq
@@ -182,7 +187,7 @@ impl<'a> Cx<'a> {
             })?;
         let framed =
             field.terminator.is_some() || field.pad_right.is_some() || field.process.is_some();
-        let mut value = "";
+        let mut framed_value = false;
         let element = match &field.ty {
             FieldType::Named { .. } if field.enum_name.is_some() => {
                 let name = field.enum_name.as_deref().unwrap_or_default();
@@ -205,11 +210,11 @@ impl<'a> Cx<'a> {
             FieldType::Named { name, .. } if super::bits::width(name).is_some() => Value::Int,
             FieldType::Named { name, .. } if emit::float_type(name).is_some() => Value::Float,
             FieldType::Named { name, .. } if name == "str" || name == "strz" => {
-                value = ".value";
+                framed_value = true;
                 Value::Str
             }
             FieldType::None if framed => {
-                value = ".value";
+                framed_value = true;
                 Value::List(Box::new(Value::Int))
             }
             FieldType::None => Value::List(Box::new(Value::Int)),
@@ -226,26 +231,22 @@ impl<'a> Cx<'a> {
                     .resolve(from, name)
                     .ok_or_else(|| self.refuse(format!("unknown type `{name}`")))?;
                 let t = self.opaque_def(t);
-                if field.size.is_some()
+                framed_value = field.size.is_some()
                     || field.size_eos
                     || field.terminator.is_some()
-                    || field.process.is_some()
-                {
-                    value = ".value";
-                }
+                    || field.process.is_some();
                 Value::Struct(t)
             }
             FieldType::Switch { .. } if field.variants.is_none() => {
-                if field.size.is_some() || field.size_eos {
-                    value = ".value";
-                }
+                framed_value = field.size.is_some() || field.size_eos;
                 Value::Switch(super::emit::switch::enum_name(def, field), field)
             }
             _ => return Err(self.refuse(format!("kst path into switch field `{name}`"))),
         };
-        let mut access = format!("{base}.{name}");
+        let mut access = quote!(#base.#id);
         if field.cond.is_some() {
-            access = format!("{access}.as_ref().ok_or(\"{name} is absent\")?");
+            let absent = format!("{name} is absent");
+            access = quote!(#access.as_ref().ok_or(#absent)?);
         }
         let repeated =
             field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
@@ -255,15 +256,17 @@ impl<'a> Cx<'a> {
         if repeated && matches!(field.ty, FieldType::None) {
             return Ok((access, Value::BytesList));
         }
-        if let (true, ".value", Value::Struct(t)) = (repeated, value, &element) {
+        if let (true, true, Value::Struct(t)) = (repeated, framed_value, &element) {
             return Ok((access, Value::SubList(t)));
         }
-        if repeated && value == ".value" {
+        if repeated && framed_value {
             // Each framed element keeps its own `value`.
-            let values = format!("{access}.iter().map(|x| x.value.clone()).collect::<Vec<_>>()");
+            let values = quote!(#access.iter().map(|x| x.value.clone()).collect::<Vec<_>>());
             return Ok((values, Value::List(Box::new(element))));
         }
-        access.push_str(value);
+        if framed_value {
+            access = quote!(#access.value);
+        }
         let kind = if repeated {
             Value::List(Box::new(element))
         } else {
@@ -272,30 +275,30 @@ impl<'a> Cx<'a> {
         Ok((access, kind))
     }
 
-    fn actual(&self, e: &Expr, root: &'a TypeDef) -> Result<(String, Value<'a>), SchemaError> {
+    fn actual(&self, e: &Expr, root: &'a TypeDef) -> Result<(TokenStream, Value<'a>), SchemaError> {
         match e {
-            Expr::Name(n) => self.field("r", root, n),
+            Expr::Name(n) => self.field(&quote!(r), root, n),
             Expr::Attr(base, n) => match (self.actual(base, root)?, n.as_str()) {
-                ((b, Value::Struct(def)), _) => self.field(&format!("({b})"), def, n),
+                ((b, Value::Struct(def)), _) => self.field(&quote!((#b)), def, n),
                 (
                     (b, Value::List(_) | Value::StrList | Value::BytesList | Value::SubList(_)),
                     "size" | "length",
-                ) => Ok((format!("{b}.len()"), Value::Int)),
+                ) => Ok((quote!(#b.len()), Value::Int)),
                 // Kaitai's string length counts characters.
-                ((b, Value::Str), "length") => Ok((format!("{b}.chars().count()"), Value::Int)),
-                ((b, Value::Int), "to_s") => Ok((format!("{b}.to_string()"), Value::Str)),
+                ((b, Value::Str), "length") => Ok((quote!(#b.chars().count()), Value::Int)),
+                ((b, Value::Int), "to_s") => Ok((quote!(#b.to_string()), Value::Str)),
                 // A switch whose only case is `_`: its one variant, as Kaitai types it.
                 ((b, Value::Switch(name, field)), _)
                     if field.switch_cases.len() == 1 && field.switch_cases[0].0 == "_" =>
                 {
                     let ty = &field.switch_cases[0].1;
-                    let variant = super::emit::switch::variant_name(ty);
                     let (_, t) = self
                         .schemas
                         .resolve(self.file, ty)
                         .ok_or_else(|| self.refuse(format!("unknown type `{ty}`")))?;
-                    let b = format!("(match &{b} {{ {name}::{variant}(x) => x }})");
-                    self.field(&b, t, n)
+                    let (name, variant) =
+                        (ident(&name), ident(&super::emit::switch::variant_name(ty)));
+                    self.field(&quote!((match &#b { #name::#variant(x) => x })), t, n)
                 }
                 _ => Err(self.refuse(format!("kst `.{n}` on this value"))),
             },
@@ -305,24 +308,23 @@ impl<'a> Cx<'a> {
                     if field.size.is_none() && !field.size_eos {
                         return Err(self.refuse("kst `.as<bytes>` of an unsized switch"));
                     }
+                    let name = ident(&name);
                     Ok((
-                        format!(
-                            "(match &{b} {{ {name}::Raw(x) => x, _ => return Err(\"not Raw\".into()) }})"
-                        ),
+                        quote!((match &#b { #name::Raw(x) => x, _ => return Err("not Raw".into()) })),
                         Value::List(Box::new(Value::Int)),
                     ))
                 }
                 (b, Value::Switch(name, _)) => {
                     let last = ty.rsplit("::").next().unwrap_or(ty);
-                    let variant = super::emit::switch::variant_name(last);
                     let (_, t) = self
                         .schemas
                         .resolve(self.file, last)
                         .ok_or_else(|| self.refuse(format!("unknown type `{ty}`")))?;
+                    let variant = super::emit::switch::variant_name(last);
+                    let not = format!("not a {variant}");
+                    let (name, variant) = (ident(&name), ident(&variant));
                     Ok((
-                        format!(
-                            "(match &{b} {{ {name}::{variant}(x) => x, _ => return Err(\"not a {variant}\".into()) }})"
-                        ),
+                        quote!((match &#b { #name::#variant(x) => x, _ => return Err(#not.into()) })),
                         Value::Struct(t),
                     ))
                 }
@@ -340,29 +342,24 @@ impl<'a> Cx<'a> {
                 _ => Err(self.refuse(format!("kst cast to `{ty}` of other than a switch field"))),
             },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {
-                ((b, Value::SubList(t)), Expr::Int(i)) => Ok((
-                    format!("({b}.get({i}).ok_or(\"index {i} out of range\")?.value)"),
-                    Value::Struct(t),
-                )),
-                ((b, Value::BytesList), Expr::Int(i)) => Ok((
-                    format!("{b}.get({i}).ok_or(\"index {i} out of range\")?.value"),
-                    Value::List(Box::new(Value::Int)),
-                )),
-                ((b, Value::StrList), Expr::Int(i)) => Ok((
-                    format!("{b}.get({i}).ok_or(\"index {i} out of range\")?.value"),
-                    Value::Str,
-                )),
+                ((b, Value::SubList(t)), Expr::Int(i)) => {
+                    let item = element_at(&b, *i);
+                    Ok((quote!((#item.value)), Value::Struct(t)))
+                }
+                ((b, Value::BytesList), Expr::Int(i)) => {
+                    let item = element_at(&b, *i);
+                    Ok((quote!(#item.value), Value::List(Box::new(Value::Int))))
+                }
+                ((b, Value::StrList), Expr::Int(i)) => {
+                    let item = element_at(&b, *i);
+                    Ok((quote!(#item.value), Value::Str))
+                }
                 ((b, Value::List(element)), Expr::Int(i)) => {
                     // An integer, boolean or enum element is copied out of the list.
-                    let deref = if matches!(*element, Value::Int | Value::Bool | Value::Enum(_)) {
-                        "*"
-                    } else {
-                        ""
-                    };
-                    Ok((
-                        format!("({deref}{b}.get({i}).ok_or(\"index {i} out of range\")?)"),
-                        *element,
-                    ))
+                    let copied = matches!(*element, Value::Int | Value::Bool | Value::Enum(_));
+                    let deref = copied.then(|| quote!(*));
+                    let item = element_at(&b, *i);
+                    Ok((quote!((#deref #item)), *element))
                 }
                 _ => Err(self.refuse("kst index other than a literal into a list")),
             },
@@ -389,7 +386,7 @@ impl<'a> Cx<'a> {
                 .find(|f| f.types.iter().any(|t| std::ptr::eq(t, def)))
                 .map(|f| f.id.clone())
         };
-        let (_, Value::Struct(def)) = self.field("r", holder, name)? else {
+        let (_, Value::Struct(def)) = self.field(&quote!(r), holder, name)? else {
             return Err(self.refuse("kst `_parent` of other than a struct"));
         };
         let decl = declaring(def).unwrap_or_default();
@@ -412,7 +409,7 @@ impl<'a> Cx<'a> {
         if kind != "ConversionError" {
             return Err(self.refuse(format!("kst assertion expecting {kind}")));
         }
-        let (access, _) = self.actual(actual, root)?;
+        let access = source(&self.actual(actual, root)?.0);
         let call = access
             .strip_suffix(" is undefined\")?")
             .and_then(|a| a.rfind(".ok_or(").map(|at| &a[..at]))
@@ -435,6 +432,7 @@ impl<'a> Cx<'a> {
             return self.no_parent(base, root);
         }
         let (access, kind) = self.actual(actual, root)?;
+        let access = source(&access);
         if matches!(expected, Expr::Name(n) if n == "null") {
             // An unsized switch where no case matched reads nothing (Kaitai's null).
             if let Value::Switch(name, field) = &kind
@@ -591,6 +589,15 @@ impl<'a> Cx<'a> {
             _ => Err(self.refuse(format!("kst expected value {expected:?} for {what}"))),
         }
     }
+}
+
+/// Element `i` of the list `list`, or the error naming the index.
+fn element_at(list: &TokenStream, i: i128) -> TokenStream {
+    let (at, missing) = (
+        Literal::i128_unsuffixed(i),
+        format!("index {i} out of range"),
+    );
+    quote!(#list.get(#at).ok_or(#missing)?)
 }
 
 /// The custom `process` routines of Kaitai's suite (`suite_processors.rs`), by the names its
