@@ -33,6 +33,24 @@ pub enum Check {
     Raises(Expr, String),
 }
 
+/// A translated sub-expression of an assertion: its Rust access, what it is, and, when its
+/// last step unwraps a value that may be missing, the access before that step.
+type Translated<'a> = (TokenStream, Value<'a>, Option<Unwrap>);
+
+/// The access to a value that may be missing, before it is unwrapped.
+struct Unwrap {
+    access: TokenStream,
+    missing: Missing,
+}
+
+/// Why a value may be missing.
+enum Missing {
+    /// A value instance that may be undefined (`Option`).
+    Undefined,
+    /// An optional field (`if`) that may be absent.
+    Absent,
+}
+
 /// What a translated sub-expression of an assertion is.
 enum Value<'a> {
     Int,
@@ -136,7 +154,7 @@ impl<'a> Cx<'a> {
         base: &TokenStream,
         def: &'a TypeDef,
         name: &str,
-    ) -> Result<(TokenStream, Value<'a>), SchemaError> {
+    ) -> Result<Translated<'a>, SchemaError> {
         // `name` is one of `def`'s ids (found below before it is used), which the schema reader
         // checked are identifiers.
         let id = ident(name);
@@ -155,7 +173,12 @@ impl<'a> Cx<'a> {
                 v => v,
             };
             let undefined = format!("{name} is undefined");
-            return Ok((quote!(#base.#id().ok_or(#undefined)?), value));
+            let before = quote!(#base.#id());
+            let unwrap = Unwrap {
+                access: before.clone(),
+                missing: Missing::Undefined,
+            };
+            return Ok((quote!(#before.ok_or(#undefined)?), value, Some(unwrap)));
         }
         if def.params.iter().any(|(p, _)| p == name) && super::writer_params::keeps_param(def, name)
         {
@@ -167,7 +190,7 @@ impl<'a> Cx<'a> {
             };
             let ty =
                 super::value::param(def, file, name, Some(imports)).map_err(|e| self.refuse(e))?;
-            return Ok((quote!(#base.#id), instance_value(&ty, self.schemas)));
+            return Ok((quote!(#base.#id), instance_value(&ty, self.schemas), None));
         }
         let field: &'a Field = def
             .seq
@@ -244,25 +267,30 @@ impl<'a> Cx<'a> {
             _ => return Err(self.refuse(format!("kst path into switch field `{name}`"))),
         };
         let mut access = quote!(#base.#id);
+        let mut unwrap = None;
         if field.cond.is_some() {
             let absent = format!("{name} is absent");
+            unwrap = Some(Unwrap {
+                access: access.clone(),
+                missing: Missing::Absent,
+            });
             access = quote!(#access.as_ref().ok_or(#absent)?);
         }
         let repeated =
             field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
         if repeated && matches!(element, Value::Str) {
-            return Ok((access, Value::StrList));
+            return Ok((access, Value::StrList, unwrap));
         }
         if repeated && matches!(field.ty, FieldType::None) {
-            return Ok((access, Value::BytesList));
+            return Ok((access, Value::BytesList, unwrap));
         }
         if let (true, true, Value::Struct(t)) = (repeated, framed_value, &element) {
-            return Ok((access, Value::SubList(t)));
+            return Ok((access, Value::SubList(t), unwrap));
         }
         if repeated && framed_value {
             // Each framed element keeps its own `value`.
             let values = quote!(#access.iter().map(|x| x.value.clone()).collect::<Vec<_>>());
-            return Ok((values, Value::List(Box::new(element))));
+            return Ok((values, Value::List(Box::new(element)), None));
         }
         if framed_value {
             access = quote!(#access.value);
@@ -272,23 +300,25 @@ impl<'a> Cx<'a> {
         } else {
             element
         };
-        Ok((access, kind))
+        Ok((access, kind, unwrap))
     }
 
-    fn actual(&self, e: &Expr, root: &'a TypeDef) -> Result<(TokenStream, Value<'a>), SchemaError> {
+    fn actual(&self, e: &Expr, root: &'a TypeDef) -> Result<Translated<'a>, SchemaError> {
         match e {
             Expr::Name(n) => self.field(&quote!(r), root, n),
             Expr::Attr(base, n) => match (self.actual(base, root)?, n.as_str()) {
-                ((b, Value::Struct(def)), _) => self.field(&quote!((#b)), def, n),
+                ((b, Value::Struct(def), _), _) => self.field(&quote!((#b)), def, n),
                 (
-                    (b, Value::List(_) | Value::StrList | Value::BytesList | Value::SubList(_)),
+                    (b, Value::List(_) | Value::StrList | Value::BytesList | Value::SubList(_), _),
                     "size" | "length",
-                ) => Ok((quote!(#b.len()), Value::Int)),
+                ) => Ok((quote!(#b.len()), Value::Int, None)),
                 // Kaitai's string length counts characters.
-                ((b, Value::Str), "length") => Ok((quote!(#b.chars().count()), Value::Int)),
-                ((b, Value::Int), "to_s") => Ok((quote!(#b.to_string()), Value::Str)),
+                ((b, Value::Str, _), "length") => {
+                    Ok((quote!(#b.chars().count()), Value::Int, None))
+                }
+                ((b, Value::Int, _), "to_s") => Ok((quote!(#b.to_string()), Value::Str, None)),
                 // A switch whose only case is `_`: its one variant, as Kaitai types it.
-                ((b, Value::Switch(name, field)), _)
+                ((b, Value::Switch(name, field), _), _)
                     if field.switch_cases.len() == 1 && field.switch_cases[0].0 == "_" =>
                 {
                     let ty = &field.switch_cases[0].1;
@@ -304,7 +334,7 @@ impl<'a> Cx<'a> {
             },
             Expr::Cast(base, ty) => match self.actual(base, root)? {
                 // A sized switch where no case matched keeps the area's bytes.
-                (b, Value::Switch(name, field)) if ty == "bytes" => {
+                (b, Value::Switch(name, field), _) if ty == "bytes" => {
                     if field.size.is_none() && !field.size_eos {
                         return Err(self.refuse("kst `.as<bytes>` of an unsized switch"));
                     }
@@ -312,9 +342,10 @@ impl<'a> Cx<'a> {
                     Ok((
                         quote!((match &#b { #name::Raw(x) => x, _ => return Err("not Raw".into()) })),
                         Value::List(Box::new(Value::Int)),
+                        None,
                     ))
                 }
-                (b, Value::Switch(name, _)) => {
+                (b, Value::Switch(name, _), _) => {
                     let last = ty.rsplit("::").next().unwrap_or(ty);
                     let (_, t) = self
                         .schemas
@@ -326,40 +357,41 @@ impl<'a> Cx<'a> {
                     Ok((
                         quote!((match &#b { #name::#variant(x) => x, _ => return Err(#not.into()) })),
                         Value::Struct(t),
+                        None,
                     ))
                 }
                 // A cast to the type it has (a typed `struct` param).
-                (b, Value::Struct(def))
+                (b, Value::Struct(def), unwrap)
                     if self
                         .schemas
                         .resolve(self.file, ty)
                         .is_some_and(|(_, t)| std::ptr::eq(t, def)) =>
                 {
-                    Ok((b, Value::Struct(def)))
+                    Ok((b, Value::Struct(def), unwrap))
                 }
                 // An integer cast to an integer type is the same number.
-                (b, Value::Int) if emit::is_int(ty) => Ok((b, Value::Int)),
+                (b, Value::Int, unwrap) if emit::is_int(ty) => Ok((b, Value::Int, unwrap)),
                 _ => Err(self.refuse(format!("kst cast to `{ty}` of other than a switch field"))),
             },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {
-                ((b, Value::SubList(t)), Expr::Int(i)) => {
+                ((b, Value::SubList(t), _), Expr::Int(i)) => {
                     let item = element_at(&b, *i);
-                    Ok((quote!((#item.value)), Value::Struct(t)))
+                    Ok((quote!((#item.value)), Value::Struct(t), None))
                 }
-                ((b, Value::BytesList), Expr::Int(i)) => {
+                ((b, Value::BytesList, _), Expr::Int(i)) => {
                     let item = element_at(&b, *i);
-                    Ok((quote!(#item.value), Value::List(Box::new(Value::Int))))
+                    Ok((quote!(#item.value), Value::List(Box::new(Value::Int)), None))
                 }
-                ((b, Value::StrList), Expr::Int(i)) => {
+                ((b, Value::StrList, _), Expr::Int(i)) => {
                     let item = element_at(&b, *i);
-                    Ok((quote!(#item.value), Value::Str))
+                    Ok((quote!(#item.value), Value::Str, None))
                 }
-                ((b, Value::List(element)), Expr::Int(i)) => {
+                ((b, Value::List(element), _), Expr::Int(i)) => {
                     // An integer, boolean or enum element is copied out of the list.
                     let copied = matches!(*element, Value::Int | Value::Bool | Value::Enum(_));
                     let deref = copied.then(|| quote!(*));
                     let item = element_at(&b, *i);
-                    Ok((quote!((#deref #item)), *element))
+                    Ok((quote!((#deref #item)), *element, None))
                 }
                 _ => Err(self.refuse("kst index other than a literal into a list")),
             },
@@ -374,7 +406,7 @@ impl<'a> Cx<'a> {
         let (holder, name) = match base {
             Expr::Name(n) => (root, n),
             Expr::Attr(b, n) => match self.actual(b, root)? {
-                (_, Value::Struct(def)) => (def, n),
+                (_, Value::Struct(def), _) => (def, n),
                 _ => return Err(self.refuse("kst `_parent` of other than a field of a struct")),
             },
             _ => return Err(self.refuse("kst `_parent` of other than a field path")),
@@ -386,7 +418,7 @@ impl<'a> Cx<'a> {
                 .find(|f| f.types.iter().any(|t| std::ptr::eq(t, def)))
                 .map(|f| f.id.clone())
         };
-        let (_, Value::Struct(def)) = self.field(&quote!(r), holder, name)? else {
+        let (_, Value::Struct(def), _) = self.field(&quote!(r), holder, name)? else {
             return Err(self.refuse("kst `_parent` of other than a struct"));
         };
         let decl = declaring(def).unwrap_or_default();
@@ -409,11 +441,14 @@ impl<'a> Cx<'a> {
         if kind != "ConversionError" {
             return Err(self.refuse(format!("kst assertion expecting {kind}")));
         }
-        let access = source(&self.actual(actual, root)?.0);
-        let call = access
-            .strip_suffix(" is undefined\")?")
-            .and_then(|a| a.rfind(".ok_or(").map(|at| &a[..at]))
-            .ok_or_else(|| self.refuse(format!("kst {kind} from other than a value instance")))?;
+        let Some(Unwrap {
+            access: call,
+            missing: Missing::Undefined,
+        }) = self.actual(actual, root)?.2
+        else {
+            return Err(self.refuse(format!("kst {kind} from other than a value instance")));
+        };
+        let call = source(&call);
         let what = format!("{actual:?} raises {kind}").replace('"', "'");
         Ok(format!("check({call}.is_none(), \"{what}\")?;\n"))
     }
@@ -431,47 +466,30 @@ impl<'a> Cx<'a> {
         {
             return self.no_parent(base, root);
         }
-        let (access, kind) = self.actual(actual, root)?;
+        let (access, kind, unwrap) = self.actual(actual, root)?;
         let access = source(&access);
         if matches!(expected, Expr::Name(n) if n == "null") {
+            let what = format!("{actual:?}").replace('"', "'");
             // An unsized switch where no case matched reads nothing (Kaitai's null).
             if let Value::Switch(name, field) = &kind
                 && field.size.is_none()
                 && !field.size_eos
                 && field.switch_cases.iter().all(|(k, _)| k != "_")
             {
-                let what = format!("{actual:?}").replace('"', "'");
                 return Ok(format!(
                     "check(matches!({access}, {name}::Unmatched), \"{what}\")?;\n"
                 ));
             }
-            // An undefined value instance (its `if` false): the call without its unwrap.
-            if let Some(cut) = access
-                .rfind(".ok_or(")
-                .filter(|at| access[*at..].ends_with(" is undefined\")?"))
-            {
-                let what = format!("{actual:?}").replace('"', "'");
-                return Ok(format!(
-                    "check({}.is_none(), \"{what}\")?;\n",
-                    &access[..cut]
-                ));
-            }
-            // An absent optional field: the access without its final unwrap.
-            let cut = access
-                .rfind(".as_ref().ok_or(")
-                .filter(|at| {
-                    let rest = &access[*at..];
-                    rest.ends_with(" is absent\")?") || rest.ends_with(" is absent\")?.value")
-                })
-                .ok_or_else(|| {
-                    self.refuse(format!(
-                        "kst null for a field that is not optional: {actual:?}"
-                    ))
-                })?;
-            let what = format!("{actual:?}").replace('"', "'");
+            // An undefined value instance (its `if` false) or an absent optional field: the
+            // access without its final unwrap.
+            let unwrap = unwrap.ok_or_else(|| {
+                self.refuse(format!(
+                    "kst null for a field that is not optional: {actual:?}"
+                ))
+            })?;
             return Ok(format!(
                 "check({}.is_none(), \"{what}\")?;\n",
-                &access[..cut]
+                source(&unwrap.access)
             ));
         }
         let what = format!("{actual:?}").replace('"', "'");
