@@ -14,11 +14,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use super::emit;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
-use super::tokens::{ident, source};
+use super::tokens::{ident, line};
 use crate::SchemaError;
 use crate::expr::Expr;
 
@@ -448,9 +448,8 @@ impl<'a> Cx<'a> {
         else {
             return Err(self.refuse(format!("kst {kind} from other than a value instance")));
         };
-        let call = source(&call);
         let what = format!("{actual:?} raises {kind}").replace('"', "'");
-        Ok(format!("check({call}.is_none(), \"{what}\")?;\n"))
+        Ok(check(quote!(#call.is_none()), &what))
     }
 
     /// One `check(...)` statement.
@@ -467,18 +466,16 @@ impl<'a> Cx<'a> {
             return self.no_parent(base, root);
         }
         let (access, kind, unwrap) = self.actual(actual, root)?;
-        let access = source(&access);
+        let what = format!("{actual:?}").replace('"', "'");
         if matches!(expected, Expr::Name(n) if n == "null") {
-            let what = format!("{actual:?}").replace('"', "'");
             // An unsized switch where no case matched reads nothing (Kaitai's null).
             if let Value::Switch(name, field) = &kind
                 && field.size.is_none()
                 && !field.size_eos
                 && field.switch_cases.iter().all(|(k, _)| k != "_")
             {
-                return Ok(format!(
-                    "check(matches!({access}, {name}::Unmatched), \"{what}\")?;\n"
-                ));
+                let name = ident(name);
+                return Ok(check(quote!(matches!(#access, #name::Unmatched)), &what));
             }
             // An undefined value instance (its `if` false) or an absent optional field: the
             // access without its final unwrap.
@@ -487,12 +484,9 @@ impl<'a> Cx<'a> {
                     "kst null for a field that is not optional: {actual:?}"
                 ))
             })?;
-            return Ok(format!(
-                "check({}.is_none(), \"{what}\")?;\n",
-                source(&unwrap.access)
-            ));
+            let access = unwrap.access;
+            return Ok(check(quote!(#access.is_none()), &what));
         }
-        let what = format!("{actual:?}").replace('"', "'");
         // `[...].as<bytes>` is a byte array literal.
         let expected = match expected {
             Expr::Cast(inner, ty) if ty == "bytes" && matches!(**inner, Expr::Array(_)) => inner,
@@ -501,112 +495,110 @@ impl<'a> Cx<'a> {
         let (access, kind) = match kind {
             // A switch over integer types compared with a number: the variant's value.
             Value::Switch(name, field) if literal(expected).is_some() => {
-                let arms: Vec<String> = field
+                let name = ident(&name);
+                let variants = field
                     .switch_cases
                     .iter()
                     .filter(|(_, t)| emit::is_int(t))
-                    .map(|(_, t)| {
-                        let v = super::emit::switch::variant_name(t);
-                        format!("{name}::{v}(x) => i128::from(*x),")
-                    })
-                    .collect();
-                let access = format!(
-                    "(match &{access} {{ {} _ => return Err(\"{what} is not a number\".into()) }})",
-                    arms.join(" ")
-                );
+                    .map(|(_, t)| ident(&super::emit::switch::variant_name(t)));
+                let not = format!("{what} is not a number");
+                let access = quote! {
+                    (match &#access { #(#name::#variants(x) => i128::from(*x),)* _ => return Err(#not.into()) })
+                };
                 (access, Value::Int)
             }
             kind => (access, kind),
         };
-        match (kind, expected) {
+        let cond = self.comparison(access, kind, expected, &what)?;
+        Ok(check(cond, &what))
+    }
+
+    /// The condition that the value `access` (of kind `kind`) equals `expected`.
+    fn comparison(
+        &self,
+        access: TokenStream,
+        kind: Value<'a>,
+        expected: &Expr,
+        what: &str,
+    ) -> Result<TokenStream, SchemaError> {
+        let strings = |items: &[Expr]| -> Option<Vec<Literal>> {
+            items
+                .iter()
+                .map(|i| match i {
+                    Expr::Str(t) => Some(Literal::string(t)),
+                    _ => None,
+                })
+                .collect()
+        };
+        Ok(match (kind, expected) {
             (Value::List(element), Expr::Array(items))
                 if matches!(*element, Value::Int) && items.is_empty() =>
             {
-                Ok(format!("check({access}.is_empty(), \"{what}\")?;\n"))
+                quote!(#access.is_empty())
             }
             // `.clone()` also copies out of an optional field's `&` integer.
-            (Value::Int, e) if literal(e).is_some() => Ok(format!(
-                "check(i128::try_from({access}.clone()).ok() == Some({}), \"{what}\")?;\n",
-                literal(e).unwrap_or_default()
-            )),
+            (Value::Int, e) if literal(e).is_some() => {
+                let n = Literal::i128_unsuffixed(literal(e).unwrap_or_default());
+                quote!(i128::try_from(#access.clone()).ok() == Some(#n))
+            }
             (Value::Float, e) if float_literal(e).is_some() => {
                 let f = float_literal(e).unwrap_or_default();
-                Ok(format!(
-                    "check((f64::from({access}) - {f:?}).abs() <= 1e-6 * {:?}, \"{what}\")?;\n",
-                    f.abs().max(1.0)
-                ))
+                let (f, scale) = (debug_float(f), debug_float(f.abs().max(1.0)));
+                quote!((f64::from(#access) - #f).abs() <= 1e-6 * #scale)
             }
             (Value::List(element), Expr::Array(items))
-                if matches!(*element, Value::Str)
-                    && items.iter().all(|i| matches!(i, Expr::Str(_))) =>
+                if matches!(*element, Value::Str) && strings(items).is_some() =>
             {
-                let list: Vec<String> = items
-                    .iter()
-                    .map(|i| match i {
-                        Expr::Str(t) => format!("{t:?}"),
-                        _ => String::new(),
-                    })
-                    .collect();
-                Ok(format!(
-                    "check({access}.iter().map(|x| x.as_str()).collect::<Vec<_>>() == [{}] as [&str; {}], \"{what}\")?;\n",
-                    list.join(", "),
-                    list.len()
-                ))
+                let list = strings(items).unwrap_or_default();
+                let len = Literal::usize_unsuffixed(list.len());
+                quote!(#access.iter().map(|x| x.as_str()).collect::<Vec<_>>() == [#(#list),*] as [&str; #len])
             }
             // `clone` reads a present optional field (a reference) and a plain one alike.
-            (Value::Bool, Expr::Bool(b)) => {
-                Ok(format!("check({access}.clone() == {b}, \"{what}\")?;\n"))
-            }
-            (Value::StrList, Expr::Array(items))
-                if items.iter().all(|i| matches!(i, Expr::Str(_))) =>
-            {
-                let list: Vec<String> = items
-                    .iter()
-                    .map(|i| match i {
-                        Expr::Str(t) => format!("{t:?}"),
-                        _ => String::new(),
-                    })
-                    .collect();
-                Ok(format!(
-                    "check({access}.iter().map(|x| x.value.as_str()).collect::<Vec<_>>() == [{}], \"{what}\")?;\n",
-                    list.join(", ")
-                ))
+            (Value::Bool, Expr::Bool(b)) => quote!(#access.clone() == #b),
+            (Value::StrList, Expr::Array(items)) if strings(items).is_some() => {
+                let list = strings(items).unwrap_or_default();
+                quote!(#access.iter().map(|x| x.value.as_str()).collect::<Vec<_>>() == [#(#list),*])
             }
             // An enum field compared with a number: its integer value.
-            (Value::Enum(_), e) if literal(e).is_some() => Ok(format!(
-                "check(i128::from({access}) == {}, \"{what}\")?;\n",
-                literal(e).unwrap_or_default()
-            )),
+            (Value::Enum(_), e) if literal(e).is_some() => {
+                let n = Literal::i128_unsuffixed(literal(e).unwrap_or_default());
+                quote!(i128::from(#access) == #n)
+            }
             (Value::Enum(rust), Expr::Path(path)) if path.len() >= 2 => {
                 // Another file's enum, which the test's module may not import, by its module.
                 let name = path[..path.len() - 1].join("::");
                 let rust = match self.schemas.resolve_enum(self.file, &name) {
-                    Some((decl, e)) if decl != self.file => format!("{decl}::{}", e.rust_name),
-                    _ => rust,
+                    Some((decl, e)) if decl != self.file => {
+                        let (decl, e) = (ident(decl), ident(&e.rust_name));
+                        quote!(#decl::#e)
+                    }
+                    _ => ident(&rust).into_token_stream(),
                 };
-                Ok(format!(
-                    "check({access} == {rust}::{}, \"{what}\")?;\n",
-                    super::schema::snake_to_camel(&path[path.len() - 1])
-                ))
+                let variant = ident(&super::schema::snake_to_camel(&path[path.len() - 1]));
+                quote!(#access == #rust::#variant)
             }
-            (Value::Str, Expr::Str(text)) => {
-                Ok(format!("check({access} == {text:?}, \"{what}\")?;\n"))
-            }
+            (Value::Str, Expr::Str(text)) => quote!(#access == #text),
             (Value::List(element), Expr::Array(items))
                 if matches!(*element, Value::Int) && items.iter().all(|i| literal(i).is_some()) =>
             {
-                let list: Vec<String> = items
+                let list = items
                     .iter()
-                    .map(|i| literal(i).unwrap_or_default().to_string())
-                    .collect();
-                Ok(format!(
-                    "check({access}.iter().map(|x| i128::try_from(*x).ok()).collect::<Vec<_>>() == [{}].map(Some), \"{what}\")?;\n",
-                    list.join(", ")
-                ))
+                    .map(|i| Literal::i128_unsuffixed(literal(i).unwrap_or_default()));
+                quote!(#access.iter().map(|x| i128::try_from(*x).ok()).collect::<Vec<_>>() == [#(#list),*].map(Some))
             }
-            _ => Err(self.refuse(format!("kst expected value {expected:?} for {what}"))),
-        }
+            _ => return Err(self.refuse(format!("kst expected value {expected:?} for {what}"))),
+        })
     }
+}
+
+/// The statement checking `cond`, failing with `what`.
+fn check(cond: TokenStream, what: &str) -> String {
+    line(&quote!(check(#cond, #what)?;))
+}
+
+/// `f` as an unsuffixed float literal spelled as `{:?}` spells it (`0.5`, `1.0`).
+fn debug_float(f: f64) -> TokenStream {
+    syn::LitFloat::new(&format!("{f:?}"), proc_macro2::Span::call_site()).into_token_stream()
 }
 
 /// Element `i` of the list `list`, or the error naming the index.
