@@ -427,11 +427,10 @@ impl<'a> Cx<'a> {
                 self.refuse("kst `_parent` / `_root` is null only for a type of another file")
             );
         }
-        let what = format!("{base:?}").replace('"', "'");
-        let rust = format!("{decl}::{}", def.rust_name);
-        Ok(format!(
-            "check(std::any::TypeId::of::<<{rust} as BinRead>::Args<'static>>() == std::any::TypeId::of::<()>(), \"{what} gets no parent or root\")?;\n"
-        ))
+        let what = format!("{base:?} gets no parent or root").replace('"', "'");
+        let (decl, name) = (ident(&decl), ident(&def.rust_name));
+        let args = quote!(std::any::TypeId::of::<<#decl::#name as BinRead>::Args<'static>>());
+        Ok(check(quote!(#args == std::any::TypeId::of::<()>()), &what))
     }
 
     /// The check of an assertion whose `actual` must fail with Kaitai's `kind`: a value

@@ -252,6 +252,12 @@ impl<'a> Printer<'a> {
                 self.body = true;
                 self.prev = Prev::Space;
             }
+            // A lifetime's `'` sticks to its name (`Args<'static>`).
+            "'" => {
+                self.space();
+                self.out.push('\'');
+                self.prev = Prev::Glue;
+            }
             // An attribute's `#` starts it even right after another attribute.
             "#" => {
                 self.space();
@@ -382,6 +388,10 @@ mod tests {
                 "matches!(k, 1..=3) && (0..n).len() > 1",
             ),
             (quote!(format!("{}", a[0])), "format!(\"{}\", a[0])"),
+            (
+                quote!(of::<<a::B as R>::Args<'static>>() == of::<()>()),
+                "of::<<a::B as R>::Args<'static>>() == of::<()>()",
+            ),
         ] {
             assert_eq!(source(&tokens), expected);
         }
