@@ -1,0 +1,114 @@
+//! `-savepoint-max-depth`: the bound of a type that contains itself, checked by the reader
+//! through its depth argument and by the writer and serde through a per-thread counter.
+
+use std::fmt::Write as _;
+
+use super::super::schema::{Field, FieldType, TypeDef};
+use super::Module;
+use super::field_types::builtin;
+use crate::SchemaError;
+
+impl<'a> Module<'a> {
+    /// The bound of a `-savepoint-max-depth` type's field that recurses into it, else `None`.
+    pub(super) fn recursion_bound(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<Option<String>, SchemaError> {
+        let (Some(max), FieldType::Named { name, .. }) = (depth_bound(def), &field.ty) else {
+            return Ok(None);
+        };
+        if def.default_depth {
+            // The default bound counts the reader's levels only (see `recursion.rs`).
+            return Ok(None);
+        }
+        if builtin(name) {
+            return Ok(None);
+        }
+        let (decl, target) = self.resolve(field, name)?;
+        Ok(self.needs_depth(decl, target).then_some(max))
+    }
+}
+
+/// A `-savepoint-max-depth` bound as Rust: its constant's name, else the number.
+pub(super) fn depth_bound(def: &TypeDef) -> Option<String> {
+    let max = def.max_depth?;
+    Some(
+        def.max_depth_const
+            .clone()
+            .unwrap_or_else(|| max.to_string()),
+    )
+}
+
+/// The call building the message for nesting `def` past `max` levels, shared by every path.
+pub(super) fn too_deep_call(def: &TypeDef, max: &str) -> String {
+    format!(
+        "savepoint_runtime::depth::too_deep({:?}, {max})",
+        def.rust_name
+    )
+}
+
+/// The writer and serde (JSON) side of a `-savepoint-max-depth` bound: the recursive field is
+/// written, serialized and deserialized inside one level of a per-thread counter (binrw passes
+/// arguments to readers only, so the writer cannot count as the reader does). Returns the field's
+/// attributes; the helpers go to `items`.
+pub(super) fn nesting_guard(
+    def: &TypeDef,
+    field: &Field,
+    rust: &str,
+    max: &str,
+    items: &mut String,
+    serde: bool,
+) -> String {
+    let base = format!("{}_{}", def.id, field.id);
+    let counter = format!("{}_DEPTH", def.id.to_uppercase());
+    let what = format!("{:?}", def.rust_name);
+    let _ = write!(
+        items,
+        "
+thread_local! {{
+    /// {name} levels being written or converted by serde on this thread.
+    static {counter}: std::cell::Cell<u32> = const {{ std::cell::Cell::new(0) }};
+}}
+
+/// Writes `{name}.{id}` one nesting level deeper.
+#[binrw::writer(writer, endian)]
+fn write_{base}(value: &{rust}) -> binrw::BinResult<()> {{
+    let _level = savepoint_runtime::depth::DepthGuard::enter(&{counter}, {max}).ok_or_else(|| {{
+        binrw::Error::Custom {{
+            pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
+            err: Box::new(savepoint_runtime::binrw_error::FieldError::new({path:?}, {too_deep})),
+        }}
+    }})?;
+    binrw::BinWrite::write_options(value, writer, endian, ())
+}}
+",
+        name = def.rust_name,
+        id = field.id,
+        too_deep = too_deep_call(def, max),
+        path = format!("{}.{}", def.rust_name, field.id),
+    );
+    let write = format!("#[bw(write_with = write_{base})]\n");
+    if !serde {
+        return write;
+    }
+    let _ = write!(
+        items,
+        "
+/// Serializes `{name}.{id}` one nesting level deeper.
+fn ser_{base}<S: serde::Serializer>(value: &{rust}, s: S) -> Result<S::Ok, S::Error> {{
+    let _level = savepoint_runtime::depth::DepthGuard::enter_ser(&{counter}, {max}, {what})?;
+    value.serialize(s)
+}}
+
+/// Deserializes `{name}.{id}` one nesting level deeper.
+fn de_{base}<'de, D: serde::Deserializer<'de>>(d: D) -> Result<{rust}, D::Error> {{
+    let _level = savepoint_runtime::depth::DepthGuard::enter_de(&{counter}, {max}, {what})?;
+    <{rust}>::deserialize(d)
+}}
+",
+        name = def.rust_name,
+        id = field.id,
+    );
+    format!("{write}#[serde(serialize_with = \"ser_{base}\", deserialize_with = \"de_{base}\")]\n")
+}
