@@ -1,11 +1,12 @@
 //! The reader's and writer's checks: `#[br(assert(..))]`, the writer's `#[bw(assert(..))]`
 //! naming the field it checks, presence checks of optional fields and `valid`.
 
+use proc_macro2::{Literal, TokenStream, TokenTree};
 use quote::quote;
 
 use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Valid};
-use super::super::tokens::{ident, source};
+use super::super::tokens::{ident, line, lines, source};
 use super::Module;
 use super::field_types::int_type;
 use super::savepoint_enum::value_pattern;
@@ -62,79 +63,229 @@ pub(in crate::binrw) fn indent(text: &str) -> String {
         .collect()
 }
 
-/// A `#[br(assert(...))]`-style attribute, on one line when it is short, else one argument a line.
+/// Which check an attribute is: the reader's after the field is read (`#[br(assert)]`), the
+/// reader's before it (`#[br(pre_assert)]`) or the writer's (`#[bw(assert)]`).
+#[derive(Clone, Copy)]
+pub(in crate::binrw) enum Check {
+    Read,
+    BeforeRead,
+    Write,
+}
+
+/// A check attribute: `cond`, else an error with `message`, a `format!` string of `args`.
+pub(in crate::binrw) fn check(
+    kind: Check,
+    cond: &TokenStream,
+    message: &str,
+    args: &[TokenStream],
+) -> TokenStream {
+    let attr = match kind {
+        Check::Read => quote!(br(assert(#cond, #message #(, #args)*))),
+        Check::BeforeRead => quote!(br(pre_assert(#cond, #message #(, #args)*))),
+        Check::Write => quote!(bw(assert(#cond, #message #(, #args)*))),
+    };
+    quote!(#[#attr])
+}
+
+/// A `#[bw(assert(..))]` whose error names `path` (`Type.field`) for the error's path: binrw
+/// records no field context while writing (see `savepoint_runtime::binrw_error::FieldError`).
+pub(in crate::binrw) fn field_check(
+    path: &str,
+    cond: &TokenStream,
+    message: &str,
+    args: &[TokenStream],
+) -> TokenStream {
+    let message = match args {
+        [] => quote!(#message),
+        _ => quote!(format!(#message, #(#args),*)),
+    };
+    let error = quote!(savepoint_runtime::binrw_error::FieldError::new(#path, #message));
+    quote!(#[bw(assert(#cond, #error))])
+}
+
+/// The writer's check that the optional `field` (named `path`) is present exactly when its
+/// condition `cond` holds; nothing when `cond` reads the stream, which the writer does not
+/// know (see `io.rs`).
+pub(in crate::binrw) fn presence(path: &str, field: &Field, cond: &Expr) -> Option<TokenStream> {
+    if super::super::io::reads_stream(cond) {
+        return None;
+    }
+    let (id, write) = (ident(&field.id), cond.rust(Side::Write));
+    let message = format!(
+        "{path} must be present exactly when {}",
+        source(&cond.rust(Side::Read))
+    );
+    Some(field_check(
+        path,
+        &quote!(#id.is_some() == (#write)),
+        &message,
+        &[],
+    ))
+}
+
+/// `attr` as a line of the module's text: a check on one line when that is at most 95
+/// characters long and its condition has no `match`, else one argument a line (the printer
+/// keeps these attributes as generated, see `pretty.rs`); any other attribute on one line.
+pub(in crate::binrw) fn attr_source(attr: &TokenStream) -> String {
+    let Some((directive, check, args)) = check_parts(attr) else {
+        return line(attr);
+    };
+    let parts: Vec<TokenStream> = split_commas(args);
+    let one_line: Vec<String> = parts.iter().map(source).collect();
+    let one_line = format!("#[{directive}({check}({}))]\n", one_line.join(", "));
+    let laid: Vec<String> = parts.iter().map(lines).collect();
+    // A `pre_assert` is measured as the `assert` it is spelled like, as it always was.
+    let width = one_line.len() + "assert".len() - check.len();
+    if width <= 96 && !laid[0].contains('\n') {
+        return one_line;
+    }
+    format!("#[{directive}({check}(\n{}))]\n", indent(&laid.join(",\n")))
+}
+
+/// The directive (`br`), check (`assert`) and arguments of a check attribute, else `None`.
+fn check_parts(attr: &TokenStream) -> Option<(String, String, TokenStream)> {
+    let tokens: Vec<TokenTree> = attr.clone().into_iter().collect();
+    let [TokenTree::Punct(hash), TokenTree::Group(body)] = tokens.as_slice() else {
+        return None;
+    };
+    let body: Vec<TokenTree> = body.stream().into_iter().collect();
+    let [TokenTree::Ident(directive), TokenTree::Group(inner)] = body.as_slice() else {
+        return None;
+    };
+    let inner: Vec<TokenTree> = inner.stream().into_iter().collect();
+    let [TokenTree::Ident(check), TokenTree::Group(args)] = inner.as_slice() else {
+        return None;
+    };
+    let is_check = matches!(check.to_string().as_str(), "assert" | "pre_assert");
+    (hash.as_char() == '#' && is_check)
+        .then(|| (directive.to_string(), check.to_string(), args.stream()))
+}
+
+/// `tokens` split at their top-level commas.
+fn split_commas(tokens: TokenStream) -> Vec<TokenStream> {
+    let mut parts = vec![TokenStream::new()];
+    for token in tokens {
+        match &token {
+            TokenTree::Punct(p) if p.as_char() == ',' => parts.push(TokenStream::new()),
+            _ => {
+                if let Some(part) = parts.last_mut() {
+                    part.extend([token]);
+                }
+            }
+        }
+    }
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// [`check`] from text, for `switch.rs`, whose conditions and arguments are still text.
 pub(in crate::binrw) fn assert_attr(
     directive: &str,
     cond: &str,
     message: &str,
     args: &[&str],
 ) -> String {
-    let mut parts = vec![cond.to_string(), format!("{message:?}")];
-    parts.extend(args.iter().map(|a| a.to_string()));
-    assert_lines(directive, &parts)
+    let kind = if directive == "bw" {
+        Check::Write
+    } else {
+        Check::Read
+    };
+    from_text(cond, args, |cond, args| check(kind, cond, message, args))
 }
 
-/// A `#[bw(assert(...))]` whose error names `field` (`Type.field`) for the error's path: binrw
-/// records no field context while writing (see `savepoint_runtime::binrw_error::FieldError`).
+/// [`field_check`] from text, for `switch.rs`, whose conditions and arguments are still text.
 pub(in crate::binrw) fn write_check(
     field: &str,
     cond: &str,
     message: &str,
     args: &[&str],
 ) -> String {
-    let message = match args {
-        [] => format!("{message:?}"),
-        _ => format!("format!({message:?}, {})", args.join(", ")),
+    from_text(cond, args, |cond, args| {
+        field_check(field, cond, message, args)
+    })
+}
+
+/// The attribute `build` makes of `cond` and `args` read as tokens, as a line of the module.
+/// Text that does not lex is a generator bug: it is placed as it is, so that parsing the
+/// module fails and says so.
+fn from_text(
+    cond: &str,
+    args: &[&str],
+    build: impl Fn(&TokenStream, &[TokenStream]) -> TokenStream,
+) -> String {
+    let parsed: Result<Vec<TokenStream>, _> = std::iter::once(cond)
+        .chain(args.iter().copied())
+        .map(str::parse)
+        .collect();
+    match parsed.as_deref() {
+        Ok([cond, args @ ..]) => attr_source(&build(cond, args)),
+        _ => format!("{cond} {}\n", args.join(" ")),
+    }
+}
+
+/// What a `valid` checks: a field as the reader sees it (`x`), as the writer does (`*x`, a
+/// reference), or the length of a list (`x.len()`).
+#[derive(Clone, Copy)]
+pub(in crate::binrw) enum Checked<'s> {
+    Read(&'s str),
+    Write(&'s str),
+    Len(&'s str),
+}
+
+/// The check of a `valid:`, or `None` when it can never fail for the type.
+pub(super) fn valid_check(value: Checked, valid: &Valid, rust_type: &str) -> Option<TokenStream> {
+    let (id, by_value, by_ref) = match value {
+        Checked::Read(id) => {
+            let id = ident(id);
+            (id.clone(), quote!(#id), quote!(&#id))
+        }
+        Checked::Write(id) => {
+            let id = ident(id);
+            (id.clone(), quote!(*#id), quote!(#id))
+        }
+        Checked::Len(id) => {
+            let id = ident(id);
+            (id.clone(), quote!(#id.len()), quote!(&#id.len()))
+        }
     };
-    let error = format!("savepoint_runtime::binrw_error::FieldError::new({field:?}, {message})");
-    assert_lines("bw", &[cond.to_string(), error])
-}
-
-/// The writer's check that the optional `field` (named `path`) is present exactly when its
-/// condition `cond` holds; nothing when `cond` reads the stream, which the writer does not
-/// know (see `io.rs`).
-pub(in crate::binrw) fn presence_check(path: &str, field: &Field, cond: &Expr) -> String {
-    if super::super::io::reads_stream(cond) {
-        return String::new();
-    }
-    let (id, write) = (ident(&field.id), cond.rust(Side::Write));
-    let check = source(&quote!(#id.is_some() == (#write)));
-    let message = format!(
-        "{path} must be present exactly when {}",
-        source(&cond.rust(Side::Read))
-    );
-    write_check(path, &check, &message, &[])
-}
-
-pub(super) fn assert_lines(directive: &str, parts: &[String]) -> String {
-    let one_line = format!("#[{directive}(assert({}))]\n", parts.join(", "));
-    if one_line.len() <= 96 && !parts[0].contains('\n') {
-        return one_line;
-    }
-    format!("#[{directive}(assert(\n{}))]\n", indent(&parts.join(",\n")))
-}
-
-/// The reader's check of a `valid:`, or `None` when it can never fail for the type.
-pub(super) fn valid_check(id: &str, valid: &Valid, rust_type: &str) -> Option<String> {
     if !valid.any_of.is_empty() {
-        let pattern = source(&value_pattern(&valid.any_of));
-        return Some(format!("matches!({id}, {pattern})"));
+        let pattern = value_pattern(&valid.any_of);
+        return Some(quote!(matches!(#by_value, #pattern)));
     }
     let unsigned = rust_type.starts_with('u');
     let min = valid.min.filter(|m| !(unsigned && *m == 0));
-    if let (Some(1), None, Some(list)) = (min, valid.max, id.strip_suffix(".len()")) {
-        return Some(format!("!{list}.is_empty()"));
-    }
-    match (min, valid.max) {
-        (Some(a), Some(b)) => {
-            // The writer's `*field` is a reference already.
-            let reference = id
-                .strip_prefix('*')
-                .map_or(format!("&{id}"), str::to_string);
-            Some(format!("({a}..={b}).contains({reference})"))
+    let bound = |n: i64| Literal::i64_unsuffixed(n);
+    match (min.map(bound), valid.max.map(bound)) {
+        (Some(_), None) if matches!(value, Checked::Len(_)) && min == Some(1) => {
+            Some(quote!(!#id.is_empty()))
         }
-        (Some(a), None) => Some(format!("{id} >= {a}")),
-        (None, Some(b)) => Some(format!("{id} <= {b}")),
+        (Some(a), Some(b)) => Some(quote!((#a..=#b).contains(#by_ref))),
+        (Some(a), None) => Some(quote!(#by_value >= #a)),
+        (None, Some(b)) => Some(quote!(#by_value <= #b)),
         (None, None) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_are_one_line_when_short_else_one_argument_a_line() {
+        let short = check(Check::Read, &quote!(x == 1), "bad {}", &[quote!(x)]);
+        assert_eq!(
+            attr_source(&short),
+            "#[br(assert(x == 1, \"bad {}\", x))]\n"
+        );
+        let cond = quote!(match v {
+            A(_) => *k == 1,
+            B(_) => *k == 2,
+        });
+        let long = field_check("T.k", &cond, "T.k {} does not match its v", &[quote!(k)]);
+        assert_eq!(
+            attr_source(&long),
+            "#[bw(assert(\n    match v {\n        A(_) => *k == 1,\n        B(_) => *k == 2,\n    },\n    \
+             savepoint_runtime::binrw_error::FieldError::new(\"T.k\", format!(\"T.k {} does not match its v\", k))\n))]\n"
+        );
     }
 }

@@ -206,7 +206,9 @@ impl Run {
             let cond = super::io::localize(&cond, field);
             let read = cond.rust(Side::Read);
             br.push(quote!(if(#read)));
-            out.push_str(&super::emit::presence_check(&at.path, field, &cond));
+            if let Some(check) = super::emit::presence(&at.path, field, &cond) {
+                out.push_str(&super::emit::attr_source(&check));
+            }
         }
         br.push(read);
         let value = match &field.enum_name {
@@ -238,12 +240,8 @@ impl Run {
                 at.path,
                 source(&n.rust(Side::Read))
             );
-            out.push_str(&super::emit::write_check(
-                &at.path,
-                &source(&check),
-                &message,
-                &[],
-            ));
+            let check = super::emit::field_check(&at.path, &check, &message, &[]);
+            out.push_str(&super::emit::attr_source(&check));
         }
         let id = ident(&field.id);
         out.push_str(&line(&quote!(pub #id: #ty,)));

@@ -3,8 +3,11 @@
 use std::fmt::Write as _;
 
 use super::super::schema::{Field, TypeDef};
+use quote::{ToTokens, quote};
+
+use super::super::tokens::{hex_byte, ident, source};
 use super::Module;
-use super::asserts::{assert_attr, write_check};
+use super::asserts::{Check, attr_source, check, field_check};
 
 impl<'a> Module<'a> {
     /// A `contents` field: its bytes, checked on read and on write.
@@ -15,34 +18,28 @@ impl<'a> Module<'a> {
         bytes: &[u8],
         mut out: String,
     ) -> String {
-        let id = &field.id;
-        let list: Vec<String> = bytes.iter().map(|b| format!("{b:#04x}")).collect();
-        let expected = format!("[{}]", list.join(", "));
+        let id = ident(&field.id);
+        let list = bytes.iter().map(|b| hex_byte(*b));
+        let expected = quote!([#(#list),*]);
+        let shown = source(&expected);
         if field.repeat_eos {
             // Every element is checked once the list is read.
             self.repeat = true;
             let path = format!("{}.{id}", def.rust_name);
-            let message = format!("{path} must hold only {expected}");
-            let cond = format!("{id}.iter().all(|x| *x == {expected})");
+            let message = format!("{path} must hold only {shown}");
+            let cond = quote!(#id.iter().all(|x| *x == #expected));
             out.push_str("#[br(parse_with = ks_until_eof)]\n");
-            out.push_str(&assert_attr("br", &cond, &message, &[]));
-            out.push_str(&write_check(&path, &cond, &message, &[]));
+            out.push_str(&attr_source(&check(Check::Read, &cond, &message, &[])));
+            out.push_str(&attr_source(&field_check(&path, &cond, &message, &[])));
             let _ = writeln!(out, "pub {id}: Vec<[u8; {}]>,", bytes.len());
             return out;
         }
-        let message = format!("{}.{id} must be {expected}, not {{:?}}", def.rust_name);
-        out.push_str(&assert_attr(
-            "br",
-            &format!("{id} == {expected}"),
-            &message,
-            &[id],
-        ));
-        out.push_str(&assert_attr(
-            "bw",
-            &format!("*{id} == {expected}"),
-            &message,
-            &[id],
-        ));
+        let message = format!("{}.{id} must be {shown}, not {{:?}}", def.rust_name);
+        let value = [id.to_token_stream()];
+        let read = check(Check::Read, &quote!(#id == #expected), &message, &value);
+        let write = check(Check::Write, &quote!(*#id == #expected), &message, &value);
+        out.push_str(&attr_source(&read));
+        out.push_str(&attr_source(&write));
         let _ = writeln!(out, "pub {id}: [u8; {}],", bytes.len());
         out
     }

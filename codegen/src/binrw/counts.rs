@@ -5,9 +5,12 @@ use std::fmt::Write as _;
 
 use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::source;
+use quote::{ToTokens, quote};
+
+use super::super::schema::Valid;
+use super::super::tokens::{ident, source};
 use super::Module;
-use super::asserts::{assert_attr, valid_check, write_check};
+use super::asserts::{Check, Checked, attr_source, check, field_check, valid_check};
 use super::field_types::int_type;
 use crate::SchemaError;
 
@@ -41,22 +44,8 @@ impl<'a> Module<'a> {
         }
         out.clear();
         out.push_str("#[br(temp)]\n");
-        if let Some(check) = field
-            .valid
-            .as_ref()
-            .and_then(|v| valid_check(&field.id, v, element))
-        {
-            let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
-            out.push_str(&assert_attr("br", &check, &message, &[&field.id]));
-            let len = format!("{count_of}.len()");
-            if let Some(check) = field
-                .valid
-                .as_ref()
-                .and_then(|v| valid_check(&len, v, "usize"))
-            {
-                let path = format!("{}.{}", def.rust_name, field.id);
-                out.push_str(&write_check(&path, &check, &message, &[&len]));
-            }
+        if let Some(valid) = &field.valid {
+            out.push_str(&self.count_checks(def, field, count_of, element, valid));
         }
         let path = format!("{}.{count_of}", def.rust_name);
         let _ = writeln!(
@@ -66,6 +55,31 @@ impl<'a> Module<'a> {
         );
         let _ = writeln!(out, "{}: {element},", field.id);
         Ok(out)
+    }
+
+    /// The `valid` of a count field: the reader checks the count read, the writer the length of
+    /// the list it writes instead.
+    fn count_checks(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        count_of: &str,
+        element: &str,
+        valid: &Valid,
+    ) -> String {
+        let Some(read) = valid_check(Checked::Read(&field.id), valid, element) else {
+            return String::new();
+        };
+        let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
+        let id = ident(&field.id).into_token_stream();
+        let mut out = attr_source(&check(Check::Read, &read, &message, &[id]));
+        if let Some(write) = valid_check(Checked::Len(count_of), valid, "usize") {
+            let path = format!("{}.{}", def.rust_name, field.id);
+            let list = ident(count_of);
+            let len = quote!(#list.len());
+            out.push_str(&attr_source(&field_check(&path, &write, &message, &[len])));
+        }
+        out
     }
 
     /// A list whose length is computed from other fields: the writer checks it still holds.
@@ -98,7 +112,7 @@ impl<'a> Module<'a> {
                 return None;
             }
         }
-        let id = &field.id;
+        let id = ident(&field.id);
         // `usize::from` exists for `u8` and `u16` counts only.
         let wide = count
             .name()
@@ -108,11 +122,14 @@ impl<'a> Module<'a> {
                 if int_type(name).is_some_and(|t| !matches!(t, "u8" | "u16")))
             });
         let cond = match count.name() {
-            Some(n) if wide => format!("usize::try_from(*{n}).is_ok_and(|n| n == {id}.len())"),
-            _ => format!(
-                "{id}.len() == {}",
-                source(&count.count_in(Side::Write, &|n| self.wide_path(def, n)))
-            ),
+            Some(n) if wide => {
+                let n = ident(n);
+                quote!(usize::try_from(*#n).is_ok_and(|n| n == #id.len()))
+            }
+            _ => {
+                let count = count.count_in(Side::Write, &|n| self.wide_path(def, n));
+                quote!(#id.len() == #count)
+            }
         };
         // The count as Rust, its braces escaped for `format!`.
         let source = source(&count.rust(Side::Read))
@@ -122,22 +139,18 @@ impl<'a> Module<'a> {
             "{}.{id} must hold {source} elements, not {{}}",
             def.rust_name
         );
+        let path = format!("{}.{id}", def.rust_name);
         // An absent optional list has no length to check.
         let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
         let (cond, len) = if optional {
             (
-                format!("{id}.as_ref().is_none_or(|{id}| {cond})"),
-                format!("{id}.as_ref().map_or(0, |{id}| {id}.len())"),
+                quote!(#id.as_ref().is_none_or(|#id| #cond)),
+                quote!(#id.as_ref().map_or(0, |#id| #id.len())),
             )
         } else {
-            (cond, format!("{id}.len()"))
+            (cond, quote!(#id.len()))
         };
-        Some(write_check(
-            &format!("{}.{id}", def.rust_name),
-            &cond,
-            &message,
-            &[&len],
-        ))
+        Some(attr_source(&field_check(&path, &cond, &message, &[len])))
     }
 
     /// Where a field passes an argument that sizes a list of its type, the writer checks that
@@ -162,23 +175,25 @@ impl<'a> Module<'a> {
             if !target.seq.iter().any(|f| counts(&f)) {
                 continue;
             }
-            let count = source(&self.expr(field, arg)?.count(Side::Write));
+            let count = self.expr(field, arg)?.count(Side::Write);
             for inner in target.seq.iter().filter(counts) {
                 checks.push((inner.id.clone(), count.clone(), arg.clone()));
             }
         }
         let mut out = String::new();
+        let id = ident(&field.id);
         for (inner, arg, source) in checks {
+            let inner_id = ident(&inner);
             let cond = if vec {
-                format!("{}.iter().all(|e| e.{inner}.len() == {arg})", field.id)
+                quote!(#id.iter().all(|e| e.#inner_id.len() == #arg))
             } else {
-                format!("{}.{inner}.len() == {arg}", field.id)
+                quote!(#id.#inner_id.len() == #arg)
             };
             // `[..]`: every element of a list field.
             let each = if vec { "[..]" } else { "" };
             let path = format!("{}.{}{each}.{inner}", def.rust_name, field.id);
             let message = format!("{path} must hold {source} elements");
-            out.push_str(&write_check(&path, &cond, &message, &[]));
+            out.push_str(&attr_source(&field_check(&path, &cond, &message, &[])));
         }
         Ok(Some(out).filter(|s| !s.is_empty()))
     }

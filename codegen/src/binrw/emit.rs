@@ -58,7 +58,9 @@ mod switch_int;
 use super::Settings;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
 use crate::SchemaError;
-pub(super) use asserts::{assert_attr, indent, presence_check, write_check};
+pub(super) use asserts::{
+    Check, assert_attr, attr_source, check, field_check, indent, presence, write_check,
+};
 pub(super) use field_types::{canonical_encoding, float_type, int_type, is_int, own_endian};
 pub(super) use framing::{indexed_list, indexed_size};
 pub(super) use record::doc_attrs;

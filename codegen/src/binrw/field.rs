@@ -3,12 +3,12 @@
 use std::fmt::Write as _;
 
 use proc_macro2::Literal;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use super::super::expr::{self, Side};
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::{line, source};
-use super::asserts::{assert_attr, presence_check, valid_check, write_check};
+use super::super::tokens::{ident, line, source};
+use super::asserts::{Check, Checked, attr_source, check, field_check, presence, valid_check};
 use super::field_types::{builtin, int_type, int_width, is_int, own_endian};
 use super::framing::indexed;
 use super::nesting::nesting_guard;
@@ -138,10 +138,11 @@ impl<'a> Module<'a> {
             element = self.enum_field(field, name, &element, &mut out)?;
             if field.valid_in_enum {
                 let path = format!("{}.{}", def.rust_name, field.id);
-                let known = format!("!matches!({}, {element}::Unknown(_))", field.id);
+                let (id, name) = (ident(&field.id), ident(&element));
+                let known = quote!(!matches!(#id, #name::Unknown(_)));
                 let message = format!("{path} is not a value of {element}");
-                out.push_str(&assert_attr("br", &known, &message, &[]));
-                out.push_str(&write_check(&path, &known, &message, &[]));
+                out.push_str(&attr_source(&check(Check::Read, &known, &message, &[])));
+                out.push_str(&attr_source(&field_check(&path, &known, &message, &[])));
             }
         }
         if let Some(count_of) = &field.count_of {
@@ -161,7 +162,9 @@ impl<'a> Module<'a> {
             let read = cond.rust(Side::Read);
             out.push_str(&line(&quote!(#[br(if(#read))])));
             let path = format!("{}.{}", def.rust_name, field.id);
-            out.push_str(&presence_check(&path, field, &cond));
+            if let Some(check) = presence(&path, field, &cond) {
+                out.push_str(&attr_source(&check));
+            }
         }
         // A field under `if: false` is never read, so its `valid` never applies.
         let never = field.cond.as_deref() == Some("false");
@@ -183,13 +186,15 @@ impl<'a> Module<'a> {
                     "`valid` on a conditional field is not supported by the binrw backend",
                 ));
             }
-            if let Some(check) = valid_check(&field.id, valid, &element) {
+            let read = valid_check(Checked::Read(&field.id), valid, &element);
+            let write = valid_check(Checked::Write(&field.id), valid, &element);
+            if let Some((read, write)) = read.zip(write) {
                 let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
-                out.push_str(&assert_attr("br", &check, &message, &[&field.id]));
-                let deref = format!("*{}", field.id);
-                let check = valid_check(&deref, valid, &element).unwrap_or(check);
+                let id = ident(&field.id).into_token_stream();
+                let read = check(Check::Read, &read, &message, std::slice::from_ref(&id));
+                out.push_str(&attr_source(&read));
                 let path = format!("{}.{}", def.rust_name, field.id);
-                out.push_str(&write_check(&path, &check, &message, &[&field.id]));
+                out.push_str(&attr_source(&field_check(&path, &write, &message, &[id])));
             }
         }
         // A sized user type's arguments are in its `args_raw` (see `sub.rs`).
@@ -210,8 +215,8 @@ impl<'a> Module<'a> {
         if let Some(until) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("{path} must end at its first element that meets repeat-until");
-            let check = source(&until.write_check(&field.id));
-            out.push_str(&write_check(&path, &check, &message, &[]));
+            let check = until.write_check(&field.id);
+            out.push_str(&attr_source(&field_check(&path, &check, &message, &[])));
         }
         let eos = eos || field.repeat_until.is_some();
         if raw_args.is_none() && field.repeat_eos && (field.size_eos || field.size.is_some()) {
@@ -276,9 +281,10 @@ impl<'a> Module<'a> {
                 "#[bw(write_with = ks_each_write, args_raw = {list}.iter().map(|{n}| {write}).collect::<Vec<_>>())]"
             );
             let path = format!("{}.{}", def.rust_name, field.id);
-            let check = format!("{}.len() == {list}.len()", field.id);
+            let (id, list_id) = (ident(&field.id), ident(list));
+            let check = quote!(#id.len() == #list_id.len());
             let message = format!("{path} must have one element per element of {list}");
-            out.push_str(&write_check(&path, &check, &message, &[]));
+            out.push_str(&attr_source(&field_check(&path, &check, &message, &[])));
         }
         // A list whose elements take their index reads them itself (see `index.rs`).
         let by_index = self.indexed_reader(def, field, args.as_deref(), until.as_ref())?;

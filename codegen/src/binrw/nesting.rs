@@ -3,7 +3,11 @@
 
 use std::fmt::Write as _;
 
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
 use super::super::schema::{Field, FieldType, TypeDef};
+use super::super::tokens::{ident, source};
 use super::Module;
 use super::field_types::builtin;
 use crate::SchemaError;
@@ -14,7 +18,7 @@ impl<'a> Module<'a> {
         &self,
         def: &TypeDef,
         field: &Field,
-    ) -> Result<Option<String>, SchemaError> {
+    ) -> Result<Option<TokenStream>, SchemaError> {
         let (Some(max), FieldType::Named { name, .. }) = (depth_bound(def), &field.ty) else {
             return Ok(None);
         };
@@ -31,21 +35,18 @@ impl<'a> Module<'a> {
 }
 
 /// A `-savepoint-max-depth` bound as Rust: its constant's name, else the number.
-pub(super) fn depth_bound(def: &TypeDef) -> Option<String> {
+pub(super) fn depth_bound(def: &TypeDef) -> Option<TokenStream> {
     let max = def.max_depth?;
-    Some(
-        def.max_depth_const
-            .clone()
-            .unwrap_or_else(|| max.to_string()),
-    )
+    Some(match &def.max_depth_const {
+        Some(name) => ident(name).into_token_stream(),
+        None => Literal::u32_unsuffixed(max).into_token_stream(),
+    })
 }
 
 /// The call building the message for nesting `def` past `max` levels, shared by every path.
-pub(super) fn too_deep_call(def: &TypeDef, max: &str) -> String {
-    format!(
-        "savepoint_runtime::depth::too_deep({:?}, {max})",
-        def.rust_name
-    )
+pub(super) fn too_deep_call(def: &TypeDef, max: &TokenStream) -> TokenStream {
+    let name = &def.rust_name;
+    quote!(savepoint_runtime::depth::too_deep(#name, #max))
 }
 
 /// The writer and serde (JSON) side of a `-savepoint-max-depth` bound: the recursive field is
@@ -56,7 +57,7 @@ pub(super) fn nesting_guard(
     def: &TypeDef,
     field: &Field,
     rust: &str,
-    max: &str,
+    max: &TokenStream,
     items: &mut String,
     serde: bool,
 ) -> String {
@@ -85,7 +86,7 @@ fn write_{base}(value: &{rust}) -> binrw::BinResult<()> {{
 ",
         name = def.rust_name,
         id = field.id,
-        too_deep = too_deep_call(def, max),
+        too_deep = source(&too_deep_call(def, max)),
         path = format!("{}.{}", def.rust_name, field.id),
     );
     let write = format!("#[bw(write_with = write_{base})]\n");

@@ -5,7 +5,12 @@ use std::fmt::Write as _;
 
 use super::super::expr::{self};
 use super::super::schema::{Field, Schemas, TypeDef, Versioned};
-use super::asserts::{assert_attr, indent, write_check};
+use proc_macro2::Literal;
+use quote::quote;
+
+use super::super::tokens::is_ident;
+
+use super::asserts::{Check, attr_source, check, field_check, indent};
 use super::field_types::{builtin, int_type};
 use super::nesting::{depth_bound, too_deep_call};
 use super::{Module, VersionSource, list_args};
@@ -70,6 +75,12 @@ impl<'a> Module<'a> {
                 "-savepoint-max-depth-const needs -savepoint-max-depth",
             ));
         }
+        if let Some(name) = def.max_depth_const.as_ref().filter(|n| !is_ident(n)) {
+            return Err(self.err(
+                &def.yaml_path,
+                format!("-savepoint-max-depth-const `{name}` is not a Rust identifier"),
+            ));
+        }
         if let (Some(max), Some(name)) = (def.max_depth, &def.max_depth_const) {
             let _ = write!(
                 self.items,
@@ -81,27 +92,22 @@ impl<'a> Module<'a> {
         }
         if let Some(max) = depth_bound(def) {
             // Depth 0 is the outermost level: `max` levels in all.
-            head.push_str(
-                &assert_attr(
-                    "br",
-                    &format!("depth < {max}"),
-                    "{}",
-                    &[&too_deep_call(def, &max)],
-                )
-                .replace("(assert(", "(pre_assert("),
-            );
+            let cond = quote!(depth < #max);
+            let check = check(Check::BeforeRead, &cond, "{}", &[too_deep_call(def, &max)]);
+            head.push_str(&attr_source(&check));
         }
         if let Some(p) = def.pattern.as_ref().filter(|p| p.oldest > 1) {
             let message = format!("unsupported {} version {{}}", p.tag);
-            let check = format!("version >= {}", p.oldest);
-            head.push_str(&assert_attr("br", &check, &message, &["version"]));
+            let oldest = Literal::u32_unsuffixed(p.oldest);
+            let version = [quote!(version)];
+            let read = check(Check::Read, &quote!(version >= #oldest), &message, &version);
+            head.push_str(&attr_source(&read));
             let message = format!("{}.version: {message}", def.rust_name);
-            head.push_str(&write_check(
-                &format!("{}.version", def.rust_name),
-                &format!("*{check}"),
-                &message,
-                &["version"],
-            ));
+            let path = format!("{}.version", def.rust_name);
+            let write = quote!(*version >= #oldest);
+            head.push_str(&attr_source(&field_check(
+                &path, &write, &message, &version,
+            )));
         }
         super::super::value::check_seq_uses(def).map_err(|(path, e)| self.err(&path, e))?;
         head.push_str(&self.derives(def));

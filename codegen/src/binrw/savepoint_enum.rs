@@ -10,7 +10,7 @@ use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::{ident, source};
 use super::Module;
-use super::asserts::{indent, write_check};
+use super::asserts::{attr_source, field_check, indent};
 use super::field_types::int_type;
 use super::record::doc_attrs;
 use crate::SchemaError;
@@ -98,23 +98,23 @@ impl<'a> Module<'a> {
             .name()
             .ok_or_else(|| self.field_err(field, "the selector must be one earlier field"))?
             .to_string();
-        let arms: Vec<String> = self
+        let name = ident(name);
+        let arms = self
             .group_variants(field, variants, cases)?
             .into_iter()
             .map(|(v, values, _)| {
-                format!(
-                    "{name}::{v}(_) => {},",
-                    source(&selector_matches(&sel, &values, Side::Write))
-                )
-            })
-            .collect();
-        let cond = format!("match {} {{\n{}}}", field.id, indent(&arms.join("\n")));
+                let (v, matches) = (ident(&v), selector_matches(&sel, &values, Side::Write));
+                quote!(#name::#v(_) => #matches,)
+            });
+        let id = ident(&field.id);
+        let cond = quote!(match #id { #(#arms)* });
         let message = format!(
             "{}.{sel} {{}} does not match its {}",
             def.rust_name, field.id
         );
         let path = format!("{}.{sel}", def.rust_name);
-        Ok(write_check(&path, &cond, &message, &[&sel]))
+        let sel = ident(&sel).into_token_stream();
+        Ok(attr_source(&field_check(&path, &cond, &message, &[sel])))
     }
 
     /// Variants in first-appearance order with every selector value naming them.

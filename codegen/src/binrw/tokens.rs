@@ -78,12 +78,26 @@ enum Prev {
 
 /// `tokens` as one line of conventionally spaced Rust source.
 pub fn source(tokens: &TokenStream) -> String {
+    spell(tokens, false)
+}
+
+/// [`source`], but a `match` has one arm a line, indented four spaces from the line the `match`
+/// starts (`match x {\n    A => 1,\n}`), as rustfmt lays it out: for the writer checks the
+/// printer keeps as generated (see `pretty.rs`).
+pub fn lines(tokens: &TokenStream) -> String {
+    spell(tokens, true)
+}
+
+fn spell(tokens: &TokenStream, arms_apart: bool) -> String {
     let mut out = String::new();
     Printer {
         out: &mut out,
         prev: Prev::Glue,
         closure: false,
         generic: 0,
+        arms_apart,
+        matching: false,
+        indent: 0,
     }
     .stream(tokens.clone());
     out
@@ -104,6 +118,12 @@ struct Printer<'a> {
     closure: bool,
     /// Depth of `::<..>` generic arguments, where `<` and `>` are brackets.
     generic: usize,
+    /// Whether a `match` puts each arm on a line of its own (see [`lines`]).
+    arms_apart: bool,
+    /// After `match`, before its arms: the next block holds them.
+    matching: bool,
+    /// The indentation of the current line, in spaces.
+    indent: usize,
 }
 
 impl Printer<'_> {
@@ -139,6 +159,7 @@ impl Printer<'_> {
     fn word(&mut self, word: &str, next: &[TokenTree]) {
         self.space();
         self.out.push_str(word);
+        self.matching |= word == "match";
         self.prev = if KEYWORDS.contains(&word) && !directive(word, next) {
             Prev::Space
         } else {
@@ -163,18 +184,51 @@ impl Printer<'_> {
         if delimiter == Delimiter::Brace || self.prev != Prev::Operand {
             self.space();
         }
+        if delimiter == Delimiter::Brace && self.matching && self.arms_apart {
+            self.arms(inner);
+            return;
+        }
         self.out.push_str(open);
         let empty = inner.is_empty();
         let padded = delimiter == Delimiter::Brace && !empty;
-        let outer = (self.closure, self.generic);
-        (self.closure, self.generic) = (false, 0);
+        let outer = (self.closure, self.generic, self.matching);
+        (self.closure, self.generic, self.matching) = (false, 0, false);
         self.prev = if padded { Prev::Space } else { Prev::Glue };
         self.stream(inner);
-        (self.closure, self.generic) = outer;
+        (self.closure, self.generic, self.matching) = outer;
         if padded {
             self.out.push(' ');
         }
         self.out.push_str(close);
+        self.prev = Prev::Operand;
+    }
+
+    /// The arms of a `match` (`inner`, its block), one a line, each ending with a comma.
+    fn arms(&mut self, inner: TokenStream) {
+        let outer = (self.closure, self.generic);
+        (self.closure, self.generic, self.matching) = (false, 0, false);
+        self.out.push('{');
+        self.indent += 4;
+        let mut arm = Vec::new();
+        let mut tokens = inner.into_iter().peekable();
+        while let Some(token) = tokens.next() {
+            let comma = matches!(&token, TokenTree::Punct(p) if p.as_char() == ',');
+            if !comma {
+                arm.push(token);
+            }
+            if (comma || tokens.peek().is_none()) && !arm.is_empty() {
+                self.out.push('\n');
+                self.out.push_str(&" ".repeat(self.indent));
+                self.prev = Prev::Glue;
+                self.stream(arm.drain(..).collect());
+                self.out.push(',');
+            }
+        }
+        self.indent -= 4;
+        self.out.push('\n');
+        self.out.push_str(&" ".repeat(self.indent));
+        self.out.push('}');
+        (self.closure, self.generic) = outer;
         self.prev = Prev::Operand;
     }
 
@@ -327,5 +381,23 @@ mod tests {
         ] {
             assert_eq!(source(&tokens), expected);
         }
+    }
+
+    #[test]
+    fn lines_put_each_match_arm_on_its_own_line() {
+        let tokens = quote!(
+            v.all(|x| match &x {
+                A(_) => *k == 1,
+                B => !(f(a, b)),
+            }) && c
+        );
+        assert_eq!(
+            lines(&tokens),
+            "v.all(|x| match &x {\n    A(_) => *k == 1,\n    B => !(f(a, b)),\n}) && c"
+        );
+        assert_eq!(
+            source(&tokens),
+            "v.all(|x| match &x { A(_) => *k == 1, B => !(f(a, b)), }) && c"
+        );
     }
 }

@@ -8,8 +8,9 @@
 use quote::quote;
 use serde_yaml::{Mapping, Value};
 
+use super::emit;
 use super::repeat::{self, Element};
-use super::tokens::{ident, source};
+use super::tokens::ident;
 
 /// The `valid` mapping as one Kaitai condition on `_`.
 pub(super) fn expression(m: &Mapping) -> Result<String, String> {
@@ -65,7 +66,7 @@ pub(super) fn checks(
         false => (quote!((#closure)(&#id)), quote!((#closure)(#id))),
     };
     let message = format!("{path} is not valid: {condition}");
-    let read = super::emit::assert_attr("br", &source(&read), &message, &[]);
-    let write = super::emit::write_check(path, &source(&write), &message, &[]);
-    Ok(format!("{read}{write}"))
+    let read = emit::check(emit::Check::Read, &read, &message, &[]);
+    let write = emit::field_check(path, &write, &message, &[]);
+    Ok(emit::attr_source(&read) + &emit::attr_source(&write))
 }
