@@ -19,12 +19,13 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         cond: &str,
-        element: &str,
+        element: &TokenStream,
     ) -> Result<String, SchemaError> {
         use super::super::repeat::{At, Element};
         let list = field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
-        let (kind, element) = match element {
-            "u8" if matches!(field.ty, FieldType::None) => (Element::Bytes(At::Plain), "[u8]"),
+        let bytes = quote!([u8]);
+        let (kind, element) = match source(element).as_str() {
+            "u8" if matches!(field.ty, FieldType::None) => (Element::Bytes(At::Plain), &bytes),
             "KsBytes" => (Element::Bytes(At::Value), element),
             "KsStr" => (Element::Str, element),
             "f32" | "f64" => (Element::Float, element),

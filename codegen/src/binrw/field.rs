@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use proc_macro2::Literal;
+use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::super::expr::{self, Side};
@@ -103,25 +103,31 @@ impl<'a> Module<'a> {
                     None => (r, w, "KsSub"),
                 };
                 raw_args = Some((format!("({r}, {arg})"), format!("({w}, ())")));
-                format!("{wrapper}<{}>", sw.name)
+                let (wrapper, name) = (ident(wrapper), ident(&sw.name));
+                quote!(#wrapper<#name>)
             } else if field.process.is_some() {
                 return Err(self.field_err(
                     field,
                     "`process` on a switch without `size` is not supported by the binrw backend",
                 ));
             } else {
-                sw.name
+                ident(&sw.name).into_token_stream()
             }
         } else if framed {
             self.frames = true;
             raw_args = Some(self.frame_values(def, field, Some(string))?);
-            (if string { "KsStr" } else { "KsBytes" }).to_string()
+            if string {
+                quote!(KsStr)
+            } else {
+                quote!(KsBytes)
+            }
         } else if sub {
             self.frames = true;
             raw_args = Some(self.sub_args(def, field)?);
-            format!("KsSub<{}>", self.element_type(field)?)
+            let inner = self.element_type(field)?;
+            quote!(KsSub<#inner>)
         } else if untyped {
-            "u8".to_string()
+            quote!(u8)
         } else {
             self.element_type(field)?
         };
@@ -138,15 +144,15 @@ impl<'a> Module<'a> {
             element = self.enum_field(field, name, &element, &mut out)?;
             if field.valid_in_enum {
                 let path = format!("{}.{}", def.rust_name, field.id);
-                let (id, name) = (ident(&field.id), ident(&element));
-                let known = quote!(!matches!(#id, #name::Unknown(_)));
-                let message = format!("{path} is not a value of {element}");
+                let id = ident(&field.id);
+                let known = quote!(!matches!(#id, #element::Unknown(_)));
+                let message = format!("{path} is not a value of {}", source(&element));
                 out.push_str(&attr_source(&check(Check::Read, &known, &message, &[])));
                 out.push_str(&attr_source(&field_check(&path, &known, &message, &[])));
             }
         }
         if let Some(count_of) = &field.count_of {
-            return self.count_field(def, field, count_of, &element, out);
+            return self.count_field(def, field, count_of, &source(&element), out);
         }
         if field.since.is_some() || field.until.is_some() {
             self.check_gate(field, version)?;
@@ -186,8 +192,9 @@ impl<'a> Module<'a> {
                     "`valid` on a conditional field is not supported by the binrw backend",
                 ));
             }
-            let read = valid_check(Checked::Read(&field.id), valid, &element);
-            let write = valid_check(Checked::Write(&field.id), valid, &element);
+            let rust = source(&element);
+            let read = valid_check(Checked::Read(&field.id), valid, &rust);
+            let write = valid_check(Checked::Write(&field.id), valid, &rust);
             if let Some((read, write)) = read.zip(write) {
                 let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
                 let id = ident(&field.id).into_token_stream();
@@ -227,8 +234,10 @@ impl<'a> Module<'a> {
         }
         if eos {
             vec = true;
-            element = format!("Vec<{element}>");
+            element = quote!(Vec<#element>);
         }
+        // An enum list's element and length, for its maps (see `enum_list_maps`).
+        let (enum_element, mut array_len) = (element.clone(), None);
         let size = field.size.as_ref().filter(|_| raw_args.is_none());
         if let Some(repeat) = field.repeat_expr.as_ref().or(size) {
             if raw_args.is_none()
@@ -246,13 +255,15 @@ impl<'a> Module<'a> {
                 // serde derives arrays of up to 32 elements; longer ones are `Vec`s. An indexed
                 // list is read element by element into a `Vec`.
                 Some(n) if n <= 32 && indexed(field).is_none() && !index::uses_index(field) => {
-                    element = format!("[{element}; {n}]")
+                    let n = Literal::i64_unsuffixed(n);
+                    element = quote!([#element; #n]);
+                    array_len = Some(n);
                 }
                 _ => {
                     vec = true;
                     count = Some(source(&e.count_in(Side::Read, &|n| self.wide_path(def, n))));
-                    width = int_width(&element);
-                    element = format!("Vec<{element}>");
+                    width = int_width(&source(&element));
+                    element = quote!(Vec<#element>);
                     if let Some(check) = self.computed_count_check(def, field, &e) {
                         out.push_str(&check);
                     }
@@ -260,7 +271,9 @@ impl<'a> Module<'a> {
             }
         }
         if field.enum_name.is_some() && field.repeat_expr.is_some() {
-            out.push_str(&Self::enum_list_maps(&element, &int_element));
+            let maps =
+                Self::enum_list_maps(&element, &enum_element, &int_element, array_len.as_ref());
+            out.push_str(&maps);
         }
         let mut br = Vec::new();
         if let Some(list) = indexed(field) {
@@ -268,7 +281,7 @@ impl<'a> Module<'a> {
                 let args = args.take().unwrap_or_default();
                 (sub::tuple(&args), "()".into())
             });
-            self.check_indexed(def, field, list, &element)?;
+            self.check_indexed(def, field, list, &source(&element))?;
             self.repeat = true;
             count = None;
             br.push(format!(
@@ -359,9 +372,10 @@ impl<'a> Module<'a> {
         }
         let gated = field.cond.is_some() || field.since.is_some() || field.until.is_some();
         if gated && !field.absent_default {
-            element = format!("Option<{element}>");
+            element = quote!(Option<#element>);
         }
-        let _ = writeln!(out, "pub {}: {element},", field.id);
+        let id = ident(&field.id);
+        out.push_str(&line(&quote!(pub #id: #element,)));
         Ok(out)
     }
 
@@ -410,16 +424,19 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         text: &str,
-        element: &str,
+        element: &TokenStream,
     ) -> Result<super::super::repeat::Until, SchemaError> {
         use super::super::repeat::{At, Element};
+        // Told apart by the framing wrapper each is read through.
+        let spelled = source(element);
+        let element_name = spelled.as_str();
         let kind = match &field.ty {
-            _ if element == "KsBytes" => Element::Bytes(At::Value),
-            _ if element == "KsStr" => Element::Str,
+            _ if element_name == "KsBytes" => Element::Bytes(At::Value),
+            _ if element_name == "KsStr" => Element::Str,
             FieldType::Named { name, .. } if int_type(name).is_some() => Element::Int,
             FieldType::Named { name, .. } if !builtin(name) => {
                 let (_, def) = self.resolve(field, name)?;
-                let at = if element.starts_with("KsSub<") {
+                let at = if element_name.starts_with("KsSub<") {
                     At::Value
                 } else {
                     At::Plain

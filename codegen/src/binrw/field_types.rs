@@ -3,16 +3,20 @@
 
 use std::collections::BTreeSet;
 
+use proc_macro2::TokenStream;
+use quote::{ToTokens, format_ident, quote};
+
 use super::super::schema::{Field, FieldType, TypeDef};
+use super::super::tokens::ident;
 use super::{Module, Traits};
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
     /// The Rust type of one element of a field (before `[T; N]`, `Vec` and `Option`).
-    pub(super) fn element_type(&mut self, field: &Field) -> Result<String, SchemaError> {
+    pub(super) fn element_type(&mut self, field: &Field) -> Result<TokenStream, SchemaError> {
         if let Some(path) = &field.rust_type {
             let file = self.file.to_string();
-            return Ok(self.use_rust_path(path, &file));
+            return self.rust_type(field, path, &file);
         }
         match &field.ty {
             FieldType::None => Err(self.field_err(
@@ -22,7 +26,7 @@ impl<'a> Module<'a> {
             FieldType::Switch { .. } => field
                 .variants
                 .as_ref()
-                .map(|(name, _)| name.clone())
+                .map(|(name, _)| ident(name).into_token_stream())
                 .ok_or_else(|| {
                     self.field_err(
                         field,
@@ -31,25 +35,48 @@ impl<'a> Module<'a> {
                 }),
             FieldType::Named { name, .. } => {
                 if let Some(t) = int_type(name).or_else(|| float_type(name)) {
-                    return Ok(t.to_string());
+                    return Ok(ident(t).into_token_stream());
                 }
                 let (decl, def) = self.resolve(field, name)?;
                 let decl = decl.to_string();
                 if let Some(path) = def.rust_type.clone() {
-                    return Ok(self.use_rust_path(&path, &decl));
+                    return self.rust_type(field, &path, &decl);
                 }
                 if let Some((_, bits)) = def.bitfield {
-                    return Ok(format!("u{bits}"));
+                    return Ok(format_ident!("u{bits}").into_token_stream());
                 }
                 let rust = def
                     .type_enum
                     .as_ref()
                     .map_or(def.rust_name.clone(), |e| e.name.clone());
                 let boxed = def.default_depth;
-                let rust = self.use_type(&decl, &rust);
-                Ok(if boxed { format!("Box<{rust}>") } else { rust })
+                let rust = ident(&self.use_type(&decl, &rust));
+                Ok(if boxed {
+                    quote!(Box<#rust>)
+                } else {
+                    quote!(#rust)
+                })
             }
         }
+    }
+
+    /// A `-savepoint-rust-type` path as this module names it (see `use_rust_path`); the schema
+    /// gives it as text, refused when it is not a Rust type.
+    fn rust_type(
+        &mut self,
+        field: &Field,
+        path: &str,
+        declared_in: &str,
+    ) -> Result<TokenStream, SchemaError> {
+        let named = self.use_rust_path(path, declared_in);
+        syn::parse_str::<syn::Type>(&named)
+            .map(ToTokens::into_token_stream)
+            .map_err(|e| {
+                self.field_err(
+                    field,
+                    format!("-savepoint-rust-type `{path}` is not a Rust type ({e})"),
+                )
+            })
     }
 
     pub(super) fn traits_of_element(&self, field: &Field) -> Traits {

@@ -1,6 +1,9 @@
 //! Framed fields: the `KsFrame` of strings, byte arrays and substreams, processed fields, and
 //! sizes taken element by element from a list (`size: sizes[_index]`).
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::source;
@@ -17,7 +20,7 @@ impl<'a> Module<'a> {
         process: &str,
         user_type: bool,
         raw_args: &mut Option<(String, String)>,
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let plain_bytes = matches!(field.ty, FieldType::None);
         if !plain_bytes && !user_type {
             return Err(self.field_err(
@@ -39,13 +42,14 @@ impl<'a> Module<'a> {
         self.process = true;
         if plain_bytes {
             *raw_args = Some((format!("({read}, {pr})"), format!("({write}, {pw})")));
-            return Ok("KsProcBytes".into());
+            return Ok(quote!(KsProcBytes));
         }
         *raw_args = Some((
             format!("({read}, {pr}, ())"),
             format!("({write}, {pw}, ())"),
         ));
-        Ok(format!("KsProcSub<{}>", self.element_type(field)?))
+        let inner = self.element_type(field)?;
+        Ok(quote!(KsProcSub<#inner>))
     }
 
     /// The `KsFrame` (`savepoint_runtime::frame::KsFrame`) of a string (`Some(true)`), a framed byte

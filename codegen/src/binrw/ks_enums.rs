@@ -1,10 +1,8 @@
 //! Kaitai `enums`: a Rust enum per enum that keeps the values it does not name, and the maps
 //! of the integer fields that store one.
 
-use std::fmt::Write as _;
-
-use proc_macro2::Literal;
-use quote::quote;
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
 
 use super::super::schema::{Field, FieldType, KsEnum};
 use super::super::tokens::{ident, line};
@@ -75,9 +73,9 @@ impl<'a> Module<'a> {
         &mut self,
         field: &Field,
         name: &str,
-        element: &str,
+        element: &TokenStream,
         out: &mut String,
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let (declared_in, e) = self
             .schemas
             .resolve_enum(self.file, name)
@@ -94,48 +92,36 @@ impl<'a> Module<'a> {
                 "`enum` other than on a plain integer field or a `repeat: expr` list of them (no other repeat, if or valid) is not supported by the binrw backend",
             ));
         }
-        let rust = &self.use_type(declared_in, &e.rust_name);
+        let rust = ident(&self.use_type(declared_in, &e.rust_name));
         // A list is mapped as a whole once its type is known (see `enum_list_maps`).
         if field.repeat_expr.is_none() {
-            let _ = writeln!(
-                out,
-                "#[br(map = |x: {element}| {rust}::from(i128::from(x)))]"
-            );
-            let _ = writeln!(
-                out,
-                "#[bw(try_map = |e: &{rust}| {element}::try_from(i128::from(*e)))]"
-            );
+            out.push_str(&line(
+                &quote!(#[br(map = |x: #element| #rust::from(i128::from(x)))]),
+            ));
+            out.push_str(&line(
+                &quote!(#[bw(try_map = |e: &#rust| #element::try_from(i128::from(*e)))]),
+            ));
         }
-        Ok(rust.clone())
+        Ok(rust.into_token_stream())
     }
 
-    /// The maps of a `repeat: expr` list of enum values, `list` (`Vec<E>` or `[E; N]`) read as
-    /// integers of Rust type `int` and converted element by element.
-    pub(super) fn enum_list_maps(list: &str, int: &str) -> String {
-        let Some((enum_type, len)) = list_element(list) else {
-            return String::new();
-        };
-        let each = format!("|x| {enum_type}::from(i128::from(x))");
+    /// The maps of a `repeat: expr` list of enum values: `list`, a `Vec` of `enum_type` or an
+    /// array of `len` of them, read as integers of Rust type `int` and converted one by one.
+    pub(super) fn enum_list_maps(
+        list: &TokenStream,
+        enum_type: &TokenStream,
+        int: &TokenStream,
+        len: Option<&Literal>,
+    ) -> String {
+        let each = quote!(|x| #enum_type::from(i128::from(x)));
         let read = match len {
-            Some(n) => format!("|v: [{int}; {n}]| v.map({each})"),
-            None => format!("|v: Vec<{int}>| v.into_iter().map({each}).collect::<Vec<_>>()"),
+            Some(n) => quote!(|v: [#int; #n]| v.map(#each)),
+            None => quote!(|v: Vec<#int>| v.into_iter().map(#each).collect::<Vec<_>>()),
         };
-        format!(
-            "#[br(map = {read})]\n#[bw(try_map = |v: &{list}| v.iter().map(|e| {int}::try_from(i128::from(*e))).collect::<Result<Vec<{int}>, _>>())]\n"
-        )
+        let to_int = quote!(|e| #int::try_from(i128::from(*e)));
+        let write = quote!(|v: &#list| v.iter().map(#to_int).collect::<Result<Vec<#int>, _>>());
+        line(&quote!(#[br(map = #read)])) + &line(&quote!(#[bw(try_map = #write)]))
     }
-}
-
-/// The element type of `Vec<T>` (length `None`) or `[T; N]` (length `N`).
-pub(super) fn list_element(list: &str) -> Option<(&str, Option<&str>)> {
-    if let Some(element) = list.strip_prefix("Vec<").and_then(|l| l.strip_suffix('>')) {
-        return Some((element, None));
-    }
-    let (element, n) = list
-        .strip_prefix('[')?
-        .strip_suffix(']')?
-        .rsplit_once("; ")?;
-    Some((element, Some(n)))
 }
 
 #[cfg(test)]

@@ -1,13 +1,11 @@
 //! `-savepoint-max-depth`: the bound of a type that contains itself, checked by the reader
 //! through its depth argument and by the writer and serde through a per-thread counter.
 
-use std::fmt::Write as _;
-
 use proc_macro2::{Literal, TokenStream};
-use quote::{ToTokens, quote};
+use quote::{ToTokens, format_ident, quote};
 
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::{ident, source};
+use super::super::tokens::{ident, line, macro_item};
 use super::Module;
 use super::field_types::builtin;
 use crate::SchemaError;
@@ -52,64 +50,63 @@ pub(super) fn too_deep_call(def: &TypeDef, max: &TokenStream) -> TokenStream {
 /// The writer and serde (JSON) side of a `-savepoint-max-depth` bound: the recursive field is
 /// written, serialized and deserialized inside one level of a per-thread counter (binrw passes
 /// arguments to readers only, so the writer cannot count as the reader does). Returns the field's
-/// attributes; the helpers go to `items`.
+/// attributes; the counter and the helpers go to `items`.
 pub(super) fn nesting_guard(
     def: &TypeDef,
     field: &Field,
-    rust: &str,
+    rust: &TokenStream,
     max: &TokenStream,
     items: &mut String,
     serde: bool,
 ) -> String {
     let base = format!("{}_{}", def.id, field.id);
-    let counter = format!("{}_DEPTH", def.id.to_uppercase());
-    let what = format!("{:?}", def.rust_name);
-    let _ = write!(
-        items,
-        "
-thread_local! {{
-    /// {name} levels being written or converted by serde on this thread.
-    static {counter}: std::cell::Cell<u32> = const {{ std::cell::Cell::new(0) }};
-}}
-
-/// Writes `{name}.{id}` one nesting level deeper.
-#[binrw::writer(writer, endian)]
-fn write_{base}(value: &{rust}) -> binrw::BinResult<()> {{
-    let _level = savepoint_runtime::depth::DepthGuard::enter(&{counter}, {max}).ok_or_else(|| {{
-        binrw::Error::Custom {{
-            pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
-            err: Box::new(savepoint_runtime::binrw_error::FieldError::new({path:?}, {too_deep})),
-        }}
-    }})?;
-    binrw::BinWrite::write_options(value, writer, endian, ())
-}}
-",
-        name = def.rust_name,
-        id = field.id,
-        too_deep = source(&too_deep_call(def, max)),
-        path = format!("{}.{}", def.rust_name, field.id),
+    let counter = format_ident!("{}_DEPTH", def.id.to_uppercase());
+    let (name, path) = (&def.rust_name, format!("{}.{}", def.rust_name, field.id));
+    let doc = format!(" {name} levels being written or converted by serde on this thread.");
+    items.push('\n');
+    items.push_str(&macro_item(&quote! {
+        thread_local! {
+            #[doc = #doc]
+            static #counter: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+        }
+    }));
+    let write = format_ident!("write_{base}");
+    let (doc, too_deep) = (
+        format!(" Writes `{path}` one nesting level deeper."),
+        too_deep_call(def, max),
     );
-    let write = format!("#[bw(write_with = write_{base})]\n");
+    items.push_str(&line(&quote! {
+        #[doc = #doc]
+        #[binrw::writer(writer, endian)]
+        fn #write(value: &#rust) -> binrw::BinResult<()> {
+            let _level = savepoint_runtime::depth::DepthGuard::enter(&#counter, #max).ok_or_else(|| {
+                binrw::Error::Custom {
+                    pos: binrw::io::Seek::stream_position(writer).unwrap_or(0),
+                    err: Box::new(savepoint_runtime::binrw_error::FieldError::new(#path, #too_deep)),
+                }
+            })?;
+            binrw::BinWrite::write_options(value, writer, endian, ())
+        }
+    }));
+    let write = line(&quote!(#[bw(write_with = #write)]));
     if !serde {
         return write;
     }
-    let _ = write!(
-        items,
-        "
-/// Serializes `{name}.{id}` one nesting level deeper.
-fn ser_{base}<S: serde::Serializer>(value: &{rust}, s: S) -> Result<S::Ok, S::Error> {{
-    let _level = savepoint_runtime::depth::DepthGuard::enter_ser(&{counter}, {max}, {what})?;
-    value.serialize(s)
-}}
-
-/// Deserializes `{name}.{id}` one nesting level deeper.
-fn de_{base}<'de, D: serde::Deserializer<'de>>(d: D) -> Result<{rust}, D::Error> {{
-    let _level = savepoint_runtime::depth::DepthGuard::enter_de(&{counter}, {max}, {what})?;
-    <{rust}>::deserialize(d)
-}}
-",
-        name = def.rust_name,
-        id = field.id,
-    );
-    format!("{write}#[serde(serialize_with = \"ser_{base}\", deserialize_with = \"de_{base}\")]\n")
+    let (ser, de) = (format_ident!("ser_{base}"), format_ident!("de_{base}"));
+    let ser_doc = format!(" Serializes `{path}` one nesting level deeper.");
+    let de_doc = format!(" Deserializes `{path}` one nesting level deeper.");
+    items.push_str(&line(&quote! {
+        #[doc = #ser_doc]
+        fn #ser<S: serde::Serializer>(value: &#rust, s: S) -> Result<S::Ok, S::Error> {
+            let _level = savepoint_runtime::depth::DepthGuard::enter_ser(&#counter, #max, #name)?;
+            value.serialize(s)
+        }
+        #[doc = #de_doc]
+        fn #de<'de, D: serde::Deserializer<'de>>(d: D) -> Result<#rust, D::Error> {
+            let _level = savepoint_runtime::depth::DepthGuard::enter_de(&#counter, #max, #name)?;
+            <#rust>::deserialize(d)
+        }
+    }));
+    let (ser, de) = (ser.to_string(), de.to_string());
+    write + &line(&quote!(#[serde(serialize_with = #ser, deserialize_with = #de)]))
 }

@@ -391,6 +391,22 @@ mod param_tests {
         crate::binrw::generate_from(&tag, &[("p.ksy", ksy)], "p").map(|m| m.source)
     }
 
+    #[test]
+    fn names_the_generated_code_uses_must_be_identifiers() {
+        let depth = "meta: {id: p}\ntypes:\n  node:\n    -savepoint-max-depth: 3\n    -savepoint-max-depth-const: MAX DEPTH\n    seq:\n      - {id: a, type: u1}\n";
+        let rust_name = "meta: {id: p}\ntypes:\n  node:\n    -savepoint-rust-name: 'Node<u8>'\n    seq:\n      - {id: a, type: u1}\n";
+        let variant = "meta: {id: p}\ntypes:\n  node:\n    -savepoint-enum: {name: Kind, tag: k, variants: {0: 'A-b'}}\n    seq:\n      - {id: k, type: u1}\n      - {id: body, type: {switch-on: k, cases: {0: leaf}}}\n  leaf:\n    seq:\n      - {id: a, type: u1}\n";
+        for (tag, ksy, at) in [
+            ("depth", depth, "/types/node"),
+            ("rust-name", rust_name, "/types/node/-savepoint-rust-name"),
+            ("variant", variant, "/types/node/-savepoint-enum/variants/0"),
+        ] {
+            let err = generate_one(tag, ksy).unwrap_err();
+            assert_eq!(err.yaml_path, at, "{err}");
+            assert!(err.message.contains("not"), "{err}");
+        }
+    }
+
     const SCHEMA: &str = "meta: {id: p}\nseq:\n  - {id: first, type: block}\n  - {id: one, type: param_type(first)}\ntypes:\n  block:\n    seq:\n      - {id: foo, type: u1}\n  param_type:\n    params:\n      - {id: foo, type: block}\n    seq:\n      - {id: buf, size: foo.foo}\n";
 
     #[test]

@@ -111,6 +111,56 @@ pub fn line(tokens: &TokenStream) -> String {
     line
 }
 
+/// A macro item (`thread_local! { .. }`) as lines of source laid out as rustfmt would: its
+/// doc attributes as `///` comments and each of its statements on a line of its own, four
+/// spaces in (the printer keeps macro items as generated, see `pretty.rs`).
+pub fn macro_item(tokens: &TokenStream) -> String {
+    let mut head = TokenStream::new();
+    let mut body = TokenStream::new();
+    for token in tokens.clone() {
+        match token {
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => body = g.stream(),
+            other => head.extend([other]),
+        }
+    }
+    let mut out = format!("{} {{\n", source(&head));
+    let mut statement = TokenStream::new();
+    let mut tokens = body.into_iter();
+    while let Some(token) = tokens.next() {
+        let attribute = matches!(&token, TokenTree::Punct(p) if p.as_char() == '#');
+        let end = matches!(&token, TokenTree::Punct(p) if p.as_char() == ';');
+        statement.extend([token]);
+        if attribute {
+            statement.extend(tokens.next());
+            out.push_str(&format!("    {}\n", doc_comment(&statement)));
+            statement = TokenStream::new();
+        } else if end {
+            out.push_str(&format!("    {}\n", source(&statement)));
+            statement = TokenStream::new();
+        }
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The attribute `attr` as a `///` comment when it is a doc attribute, else as source.
+fn doc_comment(attr: &TokenStream) -> String {
+    let parsed = syn::parse::Parser::parse2(syn::Attribute::parse_outer, attr.clone());
+    let doc = parsed
+        .ok()
+        .and_then(|attrs| match attrs.first().map(|a| &a.meta) {
+            Some(syn::Meta::NameValue(nv)) if nv.path.is_ident("doc") => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        });
+    doc.map_or_else(|| source(attr), |d| format!("///{d}"))
+}
+
 struct Printer<'a> {
     out: &'a mut String,
     prev: Prev,
@@ -271,6 +321,12 @@ impl Printer<'_> {
                 self.out.push_str("||");
                 self.prev = Prev::Space;
             }
+            // A lifetime's quote sticks to its name (`'de`).
+            "'" => {
+                self.space();
+                self.out.push('\'');
+                self.prev = Prev::Glue;
+            }
             // An attribute's `#` starts it even right after another attribute.
             "#" => {
                 self.space();
@@ -378,6 +434,10 @@ mod tests {
                 "matches!(k, 1..=3) && (0..n).len() > 1",
             ),
             (quote!(format!("{}", a[0])), "format!(\"{}\", a[0])"),
+            (
+                quote!(x: &'de u8, d: Deserializer<'de>),
+                "x: &'de u8, d: Deserializer<'de>",
+            ),
         ] {
             assert_eq!(source(&tokens), expected);
         }

@@ -5,6 +5,7 @@
 //! (see `repeat.rs`) into a closure over the element; the reader asserts it (binrw's
 //! `AssertFail`, Kaitai's validation error) and the writer checks it again.
 
+use proc_macro2::TokenStream;
 use quote::quote;
 use serde_yaml::{Mapping, Value};
 
@@ -50,12 +51,12 @@ pub(super) fn checks(
     path: &str,
     id: &str,
     condition: &str,
-    element: &str,
+    element: &TokenStream,
     kind: &Element,
     list: bool,
 ) -> Result<String, String> {
     let cond = repeat::condition(condition, kind)?;
-    let (element, id) = (repeat::element_type(element)?, ident(id));
+    let id = ident(id);
     let closure = quote!(|x: &#element| #cond);
     let (read, write) = match list {
         true => {
