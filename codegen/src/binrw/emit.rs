@@ -55,8 +55,12 @@ pub(super) mod switch;
 #[path = "switch_int.rs"]
 mod switch_int;
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::Settings;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
+use super::tokens::ident;
 use crate::SchemaError;
 pub(super) use asserts::{
     Check, assert_attr, attr_source, check, field_check, indent, presence, write_check,
@@ -66,7 +70,7 @@ pub(super) use framing::{indexed_list, indexed_size};
 pub(super) use record::doc_attrs;
 
 /// The derives every generated type has, before serde's.
-const BASE_DERIVES: &str = "Debug, Clone, PartialEq";
+const BASE_DERIVES: [&str; 3] = ["Debug", "Clone", "PartialEq"];
 
 /// Generates the module of schema `name`.
 pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<String, SchemaError> {
@@ -327,12 +331,23 @@ impl<'a> Module<'a> {
     }
 
     /// The derives of patterns, enums and switch enums: [`BASE_DERIVES`] and serde's.
+    fn base_derive_names(&self) -> Vec<&'static str> {
+        let serde: &[&'static str] = match self.settings.serde {
+            true => &["Serialize", "Deserialize"],
+            false => &[],
+        };
+        BASE_DERIVES.iter().chain(serde).copied().collect()
+    }
+
+    /// `#[derive(..)]` of [`Module::base_derive_names`].
+    pub(super) fn base_derive(&self) -> TokenStream {
+        let names = self.base_derive_names().into_iter().map(ident);
+        quote!(#[derive(#(#names),*)])
+    }
+
+    /// [`Module::base_derive_names`] as text, for `switch.rs`, whose items are still text.
     pub(super) fn base_derives(&self) -> String {
-        if self.settings.serde {
-            format!("{BASE_DERIVES}, Serialize, Deserialize")
-        } else {
-            BASE_DERIVES.to_string()
-        }
+        self.base_derive_names().join(", ")
     }
 
     /// Whether `def` reaches a type on `stack` (or itself) through its fields, other than

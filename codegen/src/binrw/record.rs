@@ -5,10 +5,10 @@ use std::fmt::Write as _;
 
 use super::super::expr::{self};
 use super::super::schema::{Field, Schemas, TypeDef, Versioned};
-use proc_macro2::Literal;
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::super::tokens::is_ident;
+use super::super::tokens::{is_ident, line};
 
 use super::asserts::{Check, attr_source, check, field_check, indent};
 use super::field_types::{builtin, int_type};
@@ -370,17 +370,25 @@ impl<'a> Module<'a> {
     }
 }
 
+/// The `doc:` of a type or field as doc attributes, one a line without trailing spaces.
+pub(in crate::binrw) fn docs(doc: Option<&str>) -> TokenStream {
+    let lines = doc
+        .into_iter()
+        .flat_map(|d| d.trim_end().lines())
+        .map(|l| match l.trim_end() {
+            "" => String::new(),
+            l => format!(" {l}"),
+        });
+    quote!(#(#[doc = #lines])*)
+}
+
+/// [`docs`] as text, for `switch.rs`, whose items are still text.
 pub(in crate::binrw) fn doc_attrs(doc: Option<&str>) -> String {
-    doc.map(|d| {
-        d.trim_end()
-            .lines()
-            .map(|l| match l.trim_end() {
-                "" => "///\n".to_string(),
-                l => format!("/// {l}\n"),
-            })
-            .collect()
-    })
-    .unwrap_or_default()
+    let docs = docs(doc);
+    match docs.is_empty() {
+        true => String::new(),
+        false => line(&docs),
+    }
 }
 
 #[cfg(test)]

@@ -1,18 +1,16 @@
 //! `-savepoint-enum` on a type (a Rust enum with magic values) and on a field (a Rust enum
 //! selected by an earlier field, checked against it by the writer).
 
-use std::fmt::Write as _;
-
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::{ident, source};
+use super::super::tokens::{ident, line};
 use super::Module;
-use super::asserts::{attr_source, field_check, indent};
+use super::asserts::{attr_source, field_check};
 use super::field_types::int_type;
-use super::record::doc_attrs;
+use super::record::docs;
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
@@ -49,16 +47,7 @@ impl<'a> Module<'a> {
                     format!("selector `{sel_name}` must be an integer field"),
                 )
             })?;
-        let mut out = format!("\n{}", doc_attrs(field.doc.as_deref()));
-        let endian = def
-            .endian
-            .map_or(String::new(), |e| format!("#[brw({e})]\n"));
-        let _ = write!(
-            out,
-            "#[binrw]\n{endian}#[br(import({sel_name}: {sel_type}))]\n#[derive({})]\npub enum {name} {{\n",
-            self.base_derives()
-        );
-        let mut variants_src = String::new();
+        let mut cases_out = Vec::new();
         for (variant, values, case_type) in self.group_variants(field, variants, cases)? {
             let (decl, target) = self.resolve(field, &case_type)?;
             let decl = decl.to_string();
@@ -68,18 +57,30 @@ impl<'a> Module<'a> {
             let what = doc
                 .as_deref()
                 .and_then(|d| d.lines().next())
-                .unwrap_or(&rust)
-                .to_string();
-            let _ = write!(
-                variants_src,
-                "{}#[br(pre_assert({}))]\n{variant}({rust}),\n",
-                doc_attrs(Some(&format!("`{sel_name}` {}: {what}", list.join(", ")))),
-                source(&selector_matches(&sel_name, &values, Side::Read)),
-            );
+                .unwrap_or(&rust);
+            let doc = docs(Some(&format!("`{sel_name}` {}: {what}", list.join(", "))));
+            let matches = selector_matches(&sel_name, &values, Side::Read);
+            let (variant, rust) = (ident(&variant), ident(&rust));
+            cases_out.push(quote!(#doc #[br(pre_assert(#matches))] #variant(#rust),));
         }
-        out.push_str(&indent(&variants_src));
-        out.push_str("}\n");
-        Ok(out)
+        let doc = docs(field.doc.as_deref());
+        let endian = def.endian.map(|e| {
+            let e = ident(e);
+            quote!(#[brw(#e)])
+        });
+        let (sel_name, sel_type, name) = (ident(&sel_name), ident(sel_type), ident(name));
+        let derive = self.base_derive();
+        Ok(format!(
+            "\n{}",
+            line(&quote! {
+                #doc
+                #[binrw]
+                #endian
+                #[br(import(#sel_name: #sel_type))]
+                #derive
+                pub enum #name { #(#cases_out)* }
+            })
+        ))
     }
 
     /// The writer's check that a field enum's variant agrees with its selector.
@@ -180,18 +181,7 @@ impl<'a> Module<'a> {
             return Err(self.field_err(body, format!("switch-on must be `{}`", e.tag)));
         }
         let depth = self.needs_depth(self.file, def);
-        let mut out = format!("\n{}", doc_attrs(def.doc.as_deref()));
-        out.push_str("#[binrw]\n#[brw(little)]\n");
-        let mut variants_src = String::new();
-        if depth {
-            out.push_str("#[br(import(depth: u32))]\n");
-        }
-        let _ = write!(
-            out,
-            "#[derive({})]\npub enum {} {{\n",
-            self.base_derives(),
-            e.name
-        );
+        let mut variants_out = Vec::new();
         for (variant, values, case_type) in self.group_variants(body, &e.variants, cases)? {
             let [value] = values.as_slice() else {
                 return Err(self.field_err(
@@ -210,23 +200,38 @@ impl<'a> Module<'a> {
             let what = doc
                 .as_deref()
                 .and_then(|d| d.lines().next())
-                .unwrap_or(&rust)
-                .to_string();
-            let inner = if recursive {
-                format!("#[br(args(depth))] Box<{rust}>")
-            } else {
-                rust
+                .unwrap_or(&rust);
+            let doc = docs(Some(&format!("`{}` {value}: {what}", e.tag)));
+            let rust = ident(&rust);
+            let inner = match recursive {
+                true => quote!(#[br(args(depth))] Box<#rust>),
+                false => quote!(#rust),
             };
-            let _ = write!(
-                variants_src,
-                "{}#[brw(magic = {value}{suffix})]\n{variant}({inner}),\n",
-                doc_attrs(Some(&format!("`{}` {value}: {what}", e.tag))),
-            );
+            let (variant, magic) = (ident(&variant), suffixed(*value, suffix));
+            variants_out.push(quote!(#doc #[brw(magic = #magic)] #variant(#inner),));
         }
-        out.push_str(&indent(&variants_src));
-        out.push_str("}\n");
-        self.items.push_str(&out);
+        let doc = docs(def.doc.as_deref());
+        let depth = depth.then(|| quote!(#[br(import(depth: u32))]));
+        let (derive, name) = (self.base_derive(), ident(&e.name));
+        self.items.push('\n');
+        self.items.push_str(&line(&quote! {
+            #doc
+            #[binrw]
+            #[brw(little)]
+            #depth
+            #derive
+            pub enum #name { #(#variants_out)* }
+        }));
         Ok(())
+    }
+}
+
+/// The integer `value` with the suffix of Rust type `ty` (`1u8`, `-2i16`).
+fn suffixed(value: i64, ty: &str) -> TokenStream {
+    let literal = syn::LitInt::new(&format!("{}{ty}", value.unsigned_abs()), Span::call_site());
+    match value < 0 {
+        true => quote!(-#literal),
+        false => quote!(#literal),
     }
 }
 
