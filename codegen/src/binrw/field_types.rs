@@ -208,7 +208,7 @@ impl<'a> Module<'a> {
         all
     }
 
-    pub(super) fn derives(&self, def: &TypeDef) -> String {
+    pub(super) fn derives(&self, def: &TypeDef) -> TokenStream {
         let (eq, copy, default) = self.traits_of(self.file, def);
         let mut list = vec!["Debug", "Clone"];
         if copy {
@@ -224,7 +224,8 @@ impl<'a> Module<'a> {
         if self.settings.serde {
             list.extend(["Serialize", "Deserialize"]);
         }
-        format!("#[derive({})]\n", list.join(", "))
+        let list = list.into_iter().map(ident);
+        quote!(#[derive(#(#list),*)])
     }
 }
 

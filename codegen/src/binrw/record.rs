@@ -3,13 +3,12 @@
 
 use std::fmt::Write as _;
 
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
 use super::super::expr::{self};
 use super::super::schema::{Field, Schemas, TypeDef, Versioned};
-use proc_macro2::{Literal, TokenStream};
-use quote::quote;
-
-use super::super::tokens::{is_ident, line};
-
+use super::super::tokens::{ident, is_ident, line, source};
 use super::asserts::{Check, attr_source, check, field_check, indent};
 use super::field_types::{builtin, int_type};
 use super::nesting::{depth_bound, too_deep_call};
@@ -22,11 +21,9 @@ impl<'a> Module<'a> {
         let version = match (&def.pattern, &def.versioned) {
             (Some(p), None) => {
                 self.derive_macros.insert("pattern");
-                let _ = writeln!(
-                    head,
-                    "#[pattern(tag = b{:?}, newest = {})]",
-                    p.tag, p.newest
-                );
+                let tag = Literal::byte_string(p.tag.as_bytes());
+                let newest = Literal::u32_unsuffixed(p.newest);
+                head.push_str(&line(&quote!(#[pattern(tag = #tag, newest = #newest)])));
                 VersionSource::Field("version".into())
             }
             (None, Some(Versioned::Param)) => {
@@ -37,12 +34,20 @@ impl<'a> Module<'a> {
                     ));
                 }
                 self.derive_macros.insert("versioned");
-                head.push_str("#[versioned]\n");
+                head.push_str(&line(&quote!(#[versioned])));
                 VersionSource::Field("version".into())
             }
             (None, Some(Versioned::Path(path))) => {
                 self.derive_macros.insert("versioned");
-                let _ = writeln!(head, "#[versioned(version = {path})]");
+                let segments = path.split('.').map(|s| is_ident(s).then(|| ident(s)));
+                let version: Option<Vec<_>> = segments.collect();
+                let version = version.ok_or_else(|| {
+                    self.err(
+                        &def.yaml_path,
+                        format!("-savepoint-versioned `{path}` is not a field path"),
+                    )
+                })?;
+                head.push_str(&line(&quote!(#[versioned(version = #(#version).*)])));
                 VersionSource::Field(path.clone())
             }
             (None, None) => {
@@ -56,10 +61,11 @@ impl<'a> Module<'a> {
                 ));
             }
         };
-        head.push_str("#[binrw]\n");
-        if let Some(endian) = def.endian {
-            let _ = writeln!(head, "#[brw({endian})]");
-        }
+        let endian = def.endian.map(|e| {
+            let e = ident(e);
+            quote!(#[brw(#e)])
+        });
+        head.push_str(&line(&quote!(#[binrw] #endian)));
         let imports = self.param_imports(def)?;
         if !imports.is_empty() {
             let _ = writeln!(head, "#[br(import({}))]", imports.join(", "));
@@ -82,13 +88,17 @@ impl<'a> Module<'a> {
             ));
         }
         if let (Some(max), Some(name)) = (def.max_depth, &def.max_depth_const) {
-            let _ = write!(
-                self.items,
-                "\n/// Deepest nesting of [`{}`] accepted (the outermost is level 1), on every path:\n\
-                 /// the binary reader and writer and serde (JSON) both ways.\n\
-                 pub const {name}: u32 = {max};\n",
+            let doc = format!(
+                " Deepest nesting of [`{}`] accepted (the outermost is level 1), on every path:",
                 def.rust_name
             );
+            let (name, max) = (ident(name), Literal::u32_unsuffixed(max));
+            self.items.push('\n');
+            self.items.push_str(&line(&quote! {
+                #[doc = #doc]
+                #[doc = " the binary reader and writer and serde (JSON) both ways."]
+                pub const #name: u32 = #max;
+            }));
         }
         if let Some(max) = depth_bound(def) {
             // Depth 0 is the outermost level: `max` levels in all.
@@ -110,7 +120,7 @@ impl<'a> Module<'a> {
             )));
         }
         super::super::value::check_seq_uses(def).map_err(|(path, e)| self.err(&path, e))?;
-        head.push_str(&self.derives(def));
+        head.push_str(&line(&self.derives(def)));
         let mut enums = String::new();
         let mut body = self.stored_params(def)?;
         let mut bits = super::super::bits::Run::default();
@@ -216,6 +226,31 @@ impl<'a> Module<'a> {
         Ok(())
     }
 
+    /// The Rust type of param `id` of Kaitai type `ty`, `None` when the backend has none for it.
+    fn param_type(
+        &mut self,
+        def: &TypeDef,
+        id: &str,
+        ty: &str,
+    ) -> Result<Option<TokenStream>, SchemaError> {
+        if let Some(name) = self.param_enum(def, id)?.filter(|_| int_type(ty).is_some()) {
+            return Ok(Some(ident(&name).into_token_stream()));
+        }
+        Ok(match int_type(ty) {
+            Some(rust) => Some(ident(rust).into_token_stream()),
+            None if ty == "bool" => Some(quote!(bool)),
+            None => self.user_param_type(ty),
+        })
+    }
+
+    /// The error for param `i` of `def`, of a Kaitai type `ty` the backend has no type for.
+    fn param_refused(&self, def: &TypeDef, i: usize, ty: &str) -> SchemaError {
+        self.err(
+            &format!("{}/params/{i}", def.yaml_path),
+            format!("param type `{ty}` is not supported by the binrw backend"),
+        )
+    }
+
     pub(super) fn param_imports(&mut self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
         let mut out = Vec::new();
         for (i, (id, ty)) in def.params.iter().enumerate() {
@@ -227,20 +262,10 @@ impl<'a> Module<'a> {
                 out.push(format!("{}: u64", super::super::io::param_local(id)));
                 continue;
             }
-            let rust = match int_type(ty) {
-                Some(_) if self.param_enum(def, id)?.is_some() => {
-                    self.param_enum(def, id)?.unwrap_or_default()
-                }
-                Some(rust) => rust.to_string(),
-                None if ty == "bool" => ty.clone(),
-                None => self.user_param_type(ty).ok_or_else(|| {
-                    self.err(
-                        &format!("{}/params/{i}", def.yaml_path),
-                        format!("param type `{ty}` is not supported by the binrw backend"),
-                    )
-                })?,
-            };
-            out.push(format!("{id}: {rust}"));
+            let rust = self.param_type(def, id, ty)?;
+            let rust = rust.ok_or_else(|| self.param_refused(def, i, ty))?;
+            let id = ident(id);
+            out.push(source(&quote!(#id: #rust)));
         }
         out.extend(self.nav_imports(def)?);
         let up = self.up().imports(def);
@@ -254,7 +279,7 @@ impl<'a> Module<'a> {
     /// The Rust type of a param of a user type (`block`, `other::block`) or a list of one
     /// (`block[]`), or a list of integers or strings (see `list_args.rs`), imported by value:
     /// the reader gets a clone of the argument.
-    pub(super) fn user_param_type(&mut self, ty: &str) -> Option<String> {
+    pub(super) fn user_param_type(&mut self, ty: &str) -> Option<TokenStream> {
         if let Some(rust) = list_args::list_param_type(ty) {
             return Some(rust);
         }
@@ -270,42 +295,46 @@ impl<'a> Module<'a> {
         if !target.params.is_empty() {
             return None;
         }
-        let rust = self.use_type(declared_in, &target.rust_name);
-        Some(if list { format!("Vec<{rust}>") } else { rust })
+        let rust = ident(&self.use_type(declared_in, &target.rust_name));
+        Some(if list {
+            quote!(Vec<#rust>)
+        } else {
+            quote!(#rust)
+        })
     }
 
     /// The params `def` keeps as fields (see [`super::super::writer_params::keeps_param`]); one that
     /// no value instance reads is left out when a field cannot hold its type.
     pub(super) fn stored_params(&mut self, def: &TypeDef) -> Result<String, SchemaError> {
-        let mut out = String::new();
+        let mut out = TokenStream::new();
         for (i, (id, ty)) in def.params.iter().enumerate() {
             if !super::super::writer_params::keeps_param(def, id) {
                 continue;
             }
             let read = super::super::writer_params::instances_read(def, id);
-            let (rust, value) = match int_type(ty) {
-                Some(_) if self.param_enum(def, id)?.is_some() => {
-                    (self.param_enum(def, id)?.unwrap_or_default(), id.clone())
-                }
-                Some(rust) => (rust.to_string(), id.clone()),
-                None if ty == "bool" => ("bool".to_string(), id.clone()),
-                None if !read && self.user_param_type(ty).is_none() => continue,
-                None => {
-                    let rust = self.user_param_type(ty).ok_or_else(|| {
-                        self.err(
-                            &format!("{}/params/{i}", def.yaml_path),
-                            format!("param type `{ty}` is not supported by the binrw backend"),
-                        )
-                    })?;
-                    (rust, format!("{id}.clone()"))
+            let Some(rust) = self.param_type(def, id, ty)? else {
+                match read {
+                    true => return Err(self.param_refused(def, i, ty)),
+                    false => continue,
                 }
             };
-            let _ = writeln!(
-                out,
-                "/// Kaitai param `{id}`, as the reader was given it (the writer does not write it).\n#[br(calc = {value})]\n#[bw(ignore)]\npub {id}: {rust},"
+            let name = ident(id);
+            // A user type or list is imported by value and kept as a clone.
+            let value = match int_type(ty).is_some() || ty == "bool" {
+                true => quote!(#name),
+                false => quote!(#name.clone()),
+            };
+            let doc = format!(
+                " Kaitai param `{id}`, as the reader was given it (the writer does not write it)."
             );
+            out.extend(quote! {
+                #[doc = #doc]
+                #[br(calc = #value)]
+                #[bw(ignore)]
+                pub #name: #rust,
+            });
         }
-        Ok(out)
+        Ok(line(&out))
     }
 
     /// The Rust enum of integer param `id` of `def` with an `enum` (imported when another
