@@ -174,7 +174,7 @@ impl Run {
         let io_temps = super::io::temps_in_run(field, &state);
         self.io |= !io_temps.is_empty();
         out.push_str(&io_temps);
-        out.push_str(&doc(field.doc.as_deref()));
+        out.push_str(&super::emit::doc_attrs(field.doc.as_deref()));
         let big = order.or(def.bit_endian).unwrap_or(true);
         let at = Through {
             state: ident(&state),
@@ -285,19 +285,6 @@ pub(super) fn enum_impl(rust_name: &str) -> String {
         }
     };
     format!("\n{}\n", source(&item))
-}
-
-fn doc(text: Option<&str>) -> String {
-    text.map(|d| {
-        d.trim_end()
-            .lines()
-            .map(|l| match l.trim_end() {
-                "" => "///\n".to_string(),
-                l => format!("/// {l}\n"),
-            })
-            .collect()
-    })
-    .unwrap_or_default()
 }
 
 /// What a module with bit fields imports: the runtime module and the items it may name.
