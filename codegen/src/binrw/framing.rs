@@ -1,7 +1,7 @@
 //! Framed fields: the `KsFrame` of strings, byte arrays and substreams, processed fields, and
 //! sizes taken element by element from a list (`size: sizes[_index]`).
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::super::expr::{Expr, Side};
@@ -100,30 +100,43 @@ impl<'a> Module<'a> {
             Some(text) => Some(self.size_expr(field, text)?),
         };
         // A UTF-16 string ends at a two-byte terminator.
-        let unit = if encoding_name.starts_with("UTF-16") {
+        let unit = Literal::u8_unsuffixed(if encoding_name.starts_with("UTF-16") {
             2
         } else {
             1
+        });
+        let (terminator, pad_right) = (byte_option(terminator), byte_option(field.pad_right));
+        let (eos, include, consume) = (field.size_eos, field.include, field.consume);
+        let eos_error = field.eos_error;
+        let frame = |side| {
+            let size = size.as_ref().map_or(quote!(None), |e| match e.constant() {
+                Some(n) => {
+                    let n = Literal::i64_unsuffixed(n);
+                    quote!(Some(#n))
+                }
+                None if indexed => quote!(Some(usize::try_from(*ks_n).unwrap_or(usize::MAX))),
+                None => {
+                    let n = e.to_usize(side, &|n| self.wide_path(def, n));
+                    quote!(Some(#n))
+                }
+            });
+            source(&quote! {
+                KsFrame {
+                    size: #size, eos: #eos, terminator: #terminator, include: #include,
+                    consume: #consume, pad_right: #pad_right, unit: #unit,
+                    eos_error: #eos_error, encoding: #encoding_name
+                }
+            })
         };
-        let mut out = Vec::new();
-        for side in [Side::Read, Side::Write] {
-            let size = size
-                .as_ref()
-                .map_or("None".to_string(), |e| match e.constant() {
-                    Some(n) => format!("Some({n})"),
-                    None if indexed => "Some(usize::try_from(*ks_n).unwrap_or(usize::MAX))".into(),
-                    None => format!(
-                        "Some({})",
-                        source(&e.to_usize(side, &|n| self.wide_path(def, n)))
-                    ),
-                });
-            out.push(format!(
-                "KsFrame {{ size: {size}, eos: {}, terminator: {terminator:?}, include: {}, consume: {}, pad_right: {:?}, unit: {unit}, eos_error: {}, encoding: {encoding_name:?} }}",
-                field.size_eos, field.include, field.consume, field.pad_right, field.eos_error
-            ));
-        }
-        let write = out.pop().unwrap_or_default();
-        Ok((out.pop().unwrap_or_default(), write))
+        Ok((frame(Side::Read), frame(Side::Write)))
+    }
+}
+
+/// An optional byte of a frame (`Some(0)`, `None`).
+fn byte_option(byte: Option<u8>) -> TokenStream {
+    match byte.map(Literal::u8_unsuffixed) {
+        Some(b) => quote!(Some(#b)),
+        None => quote!(None),
     }
 }
 
