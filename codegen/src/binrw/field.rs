@@ -9,11 +9,12 @@ use super::super::expr::{self, Side};
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::{ident, line, source};
 use super::asserts::{Check, Checked, attr_source, check, field_check, presence, valid_check};
+use super::field_args::tuple;
 use super::field_types::{builtin, int_type, int_width, is_int, own_endian};
 use super::framing::indexed;
 use super::nesting::nesting_guard;
 use super::record::doc_attrs;
-use super::{Module, VersionSource, index, sub, switch};
+use super::{Module, VersionSource, index, switch};
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
@@ -85,7 +86,7 @@ impl<'a> Module<'a> {
                 self.frames = true;
                 let (r, w) = self.frame_values(def, field, None)?;
                 let mut args: Vec<String> = sw.arg.into_iter().collect();
-                args.extend(self.up_args(def, field)?);
+                args.extend(self.up_args(def, field)?.iter().map(source));
                 let arg = format!(
                     "({})",
                     args.iter().map(|a| format!("{a},")).collect::<String>()
@@ -208,7 +209,7 @@ impl<'a> Module<'a> {
         let mut args = if sub {
             None
         } else {
-            self.field_args(def, field)?
+            self.type_args(def, field)?
         };
         let mut count = None;
         // The width of a counted list's integers (see `ks_count`).
@@ -279,7 +280,7 @@ impl<'a> Module<'a> {
         if let Some(list) = indexed(field) {
             let (read, write) = raw_args.take().unwrap_or_else(|| {
                 let args = args.take().unwrap_or_default();
-                (sub::tuple(&args), "()".into())
+                (source(&tuple(&args)), "()".into())
             });
             self.check_indexed(def, field, list, &source(&element))?;
             self.repeat = true;
@@ -327,9 +328,9 @@ impl<'a> Module<'a> {
             if args.is_empty() {
                 // `#[with_version]` passes the version itself.
             } else if vec && !eos {
-                br.push(format!("args {{ inner: ({},) }}", args.join(", ")));
+                br.push(source(&quote!(args { inner: (#(#args),*,) })));
             } else {
-                br.push(format!("args({})", args.join(", ")));
+                br.push(source(&quote!(args(#(#args),*))));
             }
         }
         if let Some((read, _)) = &raw_args {

@@ -1,5 +1,8 @@
 //! The arguments a field passes to its type's reader and writer.
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Versioned};
 use super::super::tokens::source;
@@ -8,17 +11,31 @@ use super::{Module, list_args};
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
-    /// Arguments passed to the field's type: `None` when it takes none, an empty list for
-    /// `#[with_version]` (the macro passes the version).
+    /// [`Module::type_args`] as text, for `sub.rs`, which builds its arguments as text.
     pub(super) fn field_args(
         &self,
         def: &TypeDef,
         field: &Field,
     ) -> Result<Option<Vec<String>>, SchemaError> {
+        let args = self.type_args(def, field)?;
+        Ok(args.map(|args| args.iter().map(source).collect()))
+    }
+
+    /// Arguments passed to the field's type: `None` when it takes none, an empty list for
+    /// `#[with_version]` (the macro passes the version).
+    pub(super) fn type_args(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<Option<Vec<TokenStream>>, SchemaError> {
         let (name, args) = match &field.ty {
             FieldType::Named { name, args } => (name, args),
             FieldType::Switch { .. } if field.variants.is_none() => {
-                let mut args = self.general_switch_arg(def, field)?.unwrap_or_default();
+                let switch = self.general_switch_arg(def, field)?.unwrap_or_default();
+                let mut args = switch
+                    .iter()
+                    .map(|a| self.text_tokens(field, a))
+                    .collect::<Result<Vec<_>, _>>()?;
                 // A sized switch passes its arguments inside `args_raw` (see `field`).
                 if field.size.is_none() && !field.size_eos {
                     args.extend(self.up_args(def, field)?);
@@ -27,7 +44,7 @@ impl<'a> Module<'a> {
             }
             FieldType::Switch { on, .. } => {
                 let on = self.expr(field, on)?;
-                return Ok(Some(vec![source(&on.rust(Side::Read))]));
+                return Ok(Some(vec![on.rust(Side::Read)]));
             }
             FieldType::None => return Ok(None),
         };
@@ -54,11 +71,11 @@ impl<'a> Module<'a> {
         let mut out = Vec::new();
         for (a, (_, ty)) in args.iter().zip(&target.params) {
             if let Some(arg) = self.index_arg(field, a, ty)? {
-                out.push(source(&arg));
+                out.push(arg);
                 continue;
             }
             if let Some(arg) = self.list_arg(def, field, a, ty)? {
-                out.push(source(&arg));
+                out.push(arg);
                 continue;
             }
             if ty == "io" {
@@ -68,7 +85,7 @@ impl<'a> Module<'a> {
                 let wide = |n: &str| self.wide_path(def, n);
                 let size =
                     super::super::io::size_arg_rust(&size, &|e| e.to_usize(Side::Read, &wide));
-                out.push(source(&size));
+                out.push(size);
                 continue;
             }
             let e = self.expr(field, a)?;
@@ -80,32 +97,44 @@ impl<'a> Module<'a> {
                     format!("`{a}` itself as a type argument is not supported by the binrw backend (only values of it)"),
                 ));
             }
-            let arg = source(&e.rust(Side::Read));
+            let arg = e.rust(Side::Read);
             // A user-type param is imported by value (see `user_param_type`); a list one as a
-            // `Vec`, whatever holds the argument (a fixed count is read into an array).
+            // `Vec`, whatever holds the argument (a fixed count is read into an array). A
+            // name or field path is cloned as it is, anything else in parentheses.
+            let path = source(&arg)
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '.');
             out.push(if int_type(ty).is_some() || ty == "bool" {
                 arg
             } else if ty.ends_with("[]") {
-                format!("({arg}).to_vec()")
-            } else if arg
-                .chars()
-                .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
-            {
-                format!("{arg}.clone()")
+                quote!((#arg).to_vec())
+            } else if path {
+                quote!(#arg.clone())
             } else {
-                format!("({arg}).clone()")
+                quote!((#arg).clone())
             });
         }
-        out.extend(self.nav_args(def, field)?.0);
+        let (nav, _) = self.nav_arg_tokens(def, field)?;
+        out.extend(nav);
         out.extend(self.up_args(def, field)?);
         if self.needs_depth(decl, target) {
-            out.push(if def.max_depth.is_some() {
-                "depth + 1".into()
-            } else {
-                "0".into()
+            out.push(match def.max_depth.is_some() {
+                true => quote!(depth + 1),
+                false => quote!(0),
             });
         }
         Ok(if out.is_empty() { None } else { Some(out) })
+    }
+
+    /// Text another emitter file still builds (`switch.rs`) as tokens; text that does not lex
+    /// is a generator bug, refused as such.
+    fn text_tokens(&self, field: &Field, text: &str) -> Result<TokenStream, SchemaError> {
+        text.parse().map_err(|e| {
+            self.field_err(
+                field,
+                format!("the binrw backend produced invalid Rust `{text}` ({e}); this is a generator bug"),
+            )
+        })
     }
 
     /// The `_parent` / `_root` values a field passes to its type: (reader, writer).
@@ -114,6 +143,19 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
     ) -> Result<(Vec<String>, Vec<String>), SchemaError> {
+        let (read, write) = self.nav_arg_tokens(def, field)?;
+        Ok((
+            read.iter().map(source).collect(),
+            write.iter().map(source).collect(),
+        ))
+    }
+
+    /// [`Module::nav_args`] as tokens.
+    fn nav_arg_tokens(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<(Vec<TokenStream>, Vec<TokenStream>), SchemaError> {
         let Some(at) = def.seq.iter().position(|f| f.id == field.id) else {
             return self
                 .nav()
@@ -121,19 +163,18 @@ impl<'a> Module<'a> {
                 .map(|()| (Vec::new(), Vec::new()))
                 .map_err(|e| self.field_err(field, e));
         };
-        let (read, write) = self
-            .nav()
+        self.nav()
             .args(def, at)
-            .map_err(|e| self.field_err(field, e))?;
-        Ok((
-            read.iter().map(source).collect(),
-            write.iter().map(source).collect(),
-        ))
+            .map_err(|e| self.field_err(field, e))
     }
 
     /// What a field passes to the value-instance imports of its type or switch cases (see
     /// `nav_value.rs`).
-    pub(super) fn up_args(&self, def: &TypeDef, field: &Field) -> Result<Vec<String>, SchemaError> {
+    pub(super) fn up_args(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<Vec<TokenStream>, SchemaError> {
         let at = def.seq.iter().position(|f| std::ptr::eq(f, field));
         let up = self.up().args(def, at.unwrap_or(usize::MAX), field);
         up.map_err(|(at, e)| self.err(&at, e))
@@ -162,5 +203,13 @@ impl<'a> Module<'a> {
             }
         }
         Ok(out)
+    }
+}
+
+/// A Rust tuple of `items`: `()`, `(a,)`, `(a, b,)`.
+pub(super) fn tuple(items: &[TokenStream]) -> TokenStream {
+    match items {
+        [] => quote!(()),
+        _ => quote!((#(#items),*,)),
     }
 }

@@ -450,7 +450,12 @@ impl<'a> Up<'a> {
 
     /// The values `field` passes to its type's value-instance imports; `at` is its index in
     /// `def`'s seq (past the end for a positioned instance, which passes nothing).
-    pub fn args(&self, def: &'a TypeDef, at: usize, field: &Field) -> Result<Vec<String>, Refusal> {
+    pub fn args(
+        &self,
+        def: &'a TypeDef,
+        at: usize,
+        field: &Field,
+    ) -> Result<Vec<TokenStream>, Refusal> {
         let needs = self.field_needs(field, &mut Vec::new())?;
         let here = |e: String| (field.yaml_path.clone(), e);
         if at >= def.seq.len() && !needs.is_empty() {
@@ -466,7 +471,7 @@ impl<'a> Up<'a> {
                 n if is_nav(n) => self.value(def, &q[1..], at),
                 _ => self.local(def, &q[1..], at),
             };
-            out.push(super::tokens::source(&arg.map_err(here)?));
+            out.push(arg.map_err(here)?);
         }
         Ok(out)
     }
