@@ -3,8 +3,9 @@
 //! `#[br(if(a < b))]`, `Vec<u16>`, `1..=3`).
 //!
 //! The emitter builds expressions, attributes and items with `quote!`; until the module as a
-//! whole is tokens, each is placed in the module's text through [`source`], which syn parses
-//! and prettyplease prints (see `pretty.rs`). `TokenStream`'s own `Display` would not do: it
+//! whole is tokens, each is placed in the module's text through [`source`] ([`lines`] for a
+//! check whose `match` the printer keeps as generated, [`macro_item`] for a macro item), which
+//! syn parses and prettyplease prints (see `pretty.rs`). `TokenStream`'s own `Display` would not do: it
 //! puts a space between every pair of tokens (`usize :: from (* n)`), and the attributes the
 //! printer keeps as generated must read as before.
 
