@@ -135,7 +135,8 @@ impl<'a> Module<'a> {
         if let FieldType::Named { name, .. } = &field.ty
             && let Some(endian) = own_endian(name)
         {
-            let _ = writeln!(out, "#[brw({endian})]");
+            let endian = ident(endian);
+            out.push_str(&line(&quote!(#[brw(#endian)])));
         }
         if let Some(attrs) = self.endian_attrs(def, field)? {
             out.push_str(&attrs);
@@ -262,7 +263,7 @@ impl<'a> Module<'a> {
                 }
                 _ => {
                     vec = true;
-                    count = Some(source(&e.count_in(Side::Read, &|n| self.wide_path(def, n))));
+                    count = Some(e.count_in(Side::Read, &|n| self.wide_path(def, n)));
                     width = int_width(&source(&element));
                     element = quote!(Vec<#element>);
                     if let Some(check) = self.computed_count_check(def, field, &e) {
@@ -311,9 +312,10 @@ impl<'a> Module<'a> {
             // binrw reserves an integer list whole before reading it: the input is checked first.
             (Some(c), Some(w)) if args.is_none() => {
                 self.repeat = true;
-                br.push(format!("parse_with = ks_count({c}, {w})"));
+                let w = Literal::u64_unsuffixed(w);
+                br.push(source(&quote!(parse_with = ks_count(#c, #w))));
             }
-            (Some(c), _) => br.push(format!("count = {c}")),
+            (Some(c), _) => br.push(source(&quote!(count = #c))),
             (None, _) => {}
         }
         if let Some(until) = until.as_ref().filter(|_| by_index.is_none()) {
@@ -352,7 +354,7 @@ impl<'a> Module<'a> {
             out.push_str(&index::write_args_attr(field, &write_args));
         }
         if field.with_version {
-            out.push_str("#[with_version]\n");
+            out.push_str(&line(&quote!(#[with_version])));
         }
         if let Some(max) = self.recursion_bound(def, field)? {
             out.push_str(&nesting_guard(
