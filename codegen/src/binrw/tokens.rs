@@ -83,8 +83,9 @@ pub fn source(tokens: &TokenStream) -> String {
 }
 
 /// [`source`], but a `match` has one arm a line, indented four spaces from the line the `match`
-/// starts (`match x {\n    A => 1,\n}`), as rustfmt lays it out: for the writer checks the
-/// printer keeps as generated (see `pretty.rs`).
+/// starts (`match x {\n    A => 1,\n}`), and a closure's block its body on a line of its own
+/// (`|_| {\n    e\n}`), as rustfmt lays them out: for the attributes the printer keeps as
+/// generated (see `pretty.rs`).
 pub fn lines(tokens: &TokenStream) -> String {
     spell(tokens, true)
 }
@@ -98,6 +99,7 @@ fn spell(tokens: &TokenStream, arms_apart: bool) -> String {
         generic: 0,
         arms_apart,
         matching: false,
+        closed: false,
         indent: 0,
     }
     .stream(tokens.clone());
@@ -173,6 +175,8 @@ struct Printer<'a> {
     arms_apart: bool,
     /// After `match`, before its arms: the next block holds them.
     matching: bool,
+    /// Right after a closure's parameters: a block here is the closure's body.
+    closed: bool,
     /// The indentation of the current line, in spaces.
     indent: usize,
 }
@@ -182,6 +186,7 @@ impl Printer<'_> {
         let tokens: Vec<TokenTree> = tokens.into_iter().collect();
         let mut i = 0;
         while i < tokens.len() {
+            let closed = std::mem::take(&mut self.closed);
             i += match &tokens[i] {
                 TokenTree::Punct(_) => self.punct(&tokens[i..]),
                 TokenTree::Ident(word) => {
@@ -190,6 +195,10 @@ impl Printer<'_> {
                 }
                 TokenTree::Literal(lit) => {
                     self.word(&lit.to_string(), &[]);
+                    1
+                }
+                TokenTree::Group(group) if closed && self.arms_apart => {
+                    self.body(group.delimiter(), group.stream());
                     1
                 }
                 TokenTree::Group(group) => {
@@ -254,6 +263,27 @@ impl Printer<'_> {
         self.prev = Prev::Operand;
     }
 
+    /// A closure's body: a block (`inner`) on lines of its own, else as any group.
+    fn body(&mut self, delimiter: Delimiter, inner: TokenStream) {
+        if delimiter != Delimiter::Brace {
+            return self.group(delimiter, inner);
+        }
+        self.space();
+        let outer = (self.closure, self.generic, self.matching);
+        (self.closure, self.generic, self.matching) = (false, 0, false);
+        self.indent += 4;
+        self.out.push_str("{\n");
+        self.out.push_str(&" ".repeat(self.indent));
+        self.prev = Prev::Glue;
+        self.stream(inner);
+        self.indent -= 4;
+        self.out.push('\n');
+        self.out.push_str(&" ".repeat(self.indent));
+        self.out.push('}');
+        (self.closure, self.generic, self.matching) = outer;
+        self.prev = Prev::Operand;
+    }
+
     /// The arms of a `match` (`inner`, its block), one a line, each ending with a comma.
     fn arms(&mut self, inner: TokenStream) {
         let outer = (self.closure, self.generic);
@@ -310,6 +340,7 @@ impl Printer<'_> {
             "|" if self.closure => {
                 self.closure = false;
                 self.glued(&op, Prev::Space);
+                self.closed = true;
             }
             "|" if unary => {
                 self.space();
@@ -460,5 +491,8 @@ mod tests {
             source(&tokens),
             "v.all(|x| match &x { A(_) => *k == 1, B => !(f(a, b)), }) && c"
         );
+        let tokens = quote!(f(x).map_err(|_| { g(1, 2) }));
+        assert_eq!(lines(&tokens), "f(x).map_err(|_| {\n    g(1, 2)\n})");
+        assert_eq!(source(&tokens), "f(x).map_err(|_| { g(1, 2) })");
     }
 }
