@@ -1,11 +1,10 @@
 //! `contents` fields: fixed bytes checked by the reader and the writer.
 
-use std::fmt::Write as _;
-
 use super::super::schema::{Field, TypeDef};
+use proc_macro2::Literal;
 use quote::{ToTokens, quote};
 
-use super::super::tokens::{hex_byte, ident, source};
+use super::super::tokens::{hex_byte, ident, line, source};
 use super::Module;
 use super::asserts::{Check, attr_source, check, field_check};
 
@@ -22,16 +21,17 @@ impl<'a> Module<'a> {
         let list = bytes.iter().map(|b| hex_byte(*b));
         let expected = quote!([#(#list),*]);
         let shown = source(&expected);
+        let len = Literal::usize_unsuffixed(bytes.len());
         if field.repeat_eos {
             // Every element is checked once the list is read.
             self.repeat = true;
             let path = format!("{}.{id}", def.rust_name);
             let message = format!("{path} must hold only {shown}");
             let cond = quote!(#id.iter().all(|x| *x == #expected));
-            out.push_str("#[br(parse_with = ks_until_eof)]\n");
+            out.push_str(&line(&quote!(#[br(parse_with = ks_until_eof)])));
             out.push_str(&attr_source(&check(Check::Read, &cond, &message, &[])));
             out.push_str(&attr_source(&field_check(&path, &cond, &message, &[])));
-            let _ = writeln!(out, "pub {id}: Vec<[u8; {}]>,", bytes.len());
+            out.push_str(&line(&quote!(pub #id: Vec<[u8; #len]>,)));
             return out;
         }
         let message = format!("{}.{id} must be {shown}, not {{:?}}", def.rust_name);
@@ -40,7 +40,7 @@ impl<'a> Module<'a> {
         let write = check(Check::Write, &quote!(*#id == #expected), &message, &value);
         out.push_str(&attr_source(&read));
         out.push_str(&attr_source(&write));
-        let _ = writeln!(out, "pub {id}: [u8; {}],", bytes.len());
+        out.push_str(&line(&quote!(pub #id: [u8; #len],)));
         out
     }
 }

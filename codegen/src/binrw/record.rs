@@ -16,7 +16,34 @@ use super::{Module, VersionSource, list_args};
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
+    /// A plain Kaitai type: its struct (head, then fields) and its value-instance methods.
     pub(super) fn record(&mut self, def: &TypeDef) -> Result<(), SchemaError> {
+        let (head, version) = self.record_head(def)?;
+        super::super::value::check_seq_uses(def).map_err(|(path, e)| self.err(&path, e))?;
+        let mut enums = String::new();
+        let body = self.record_body(def, &version, &mut enums)?;
+        self.items.push_str(&enums);
+        let _ = write!(
+            self.items,
+            "\n{head}pub struct {} {{\n{}}}\n",
+            def.rust_name,
+            indent(&body)
+        );
+        let methods =
+            super::super::value::methods(def, &self.schemas.files[self.file], self.schemas)
+                .map_err(|(path, e)| self.err(&path, e))?;
+        self.decodes |= methods.decodes;
+        for (decl, rust) in &methods.uses {
+            self.use_type(decl, rust);
+        }
+        self.items.push_str(&methods.source);
+        Ok(())
+    }
+
+    /// The attributes before a struct: doc, pattern or version, binrw, imports, the depth and
+    /// version checks and derives (the depth constant goes to the items); where its fields see
+    /// the version.
+    fn record_head(&mut self, def: &TypeDef) -> Result<(String, VersionSource), SchemaError> {
         let mut head = doc_attrs(def.doc.as_deref());
         let version = match (&def.pattern, &def.versioned) {
             (Some(p), None) => {
@@ -119,9 +146,19 @@ impl<'a> Module<'a> {
                 &path, &write, &message, &version,
             )));
         }
-        super::super::value::check_seq_uses(def).map_err(|(path, e)| self.err(&path, e))?;
         head.push_str(&line(&self.derives(def)));
-        let mut enums = String::new();
+        Ok((head, version))
+    }
+
+    /// A struct's fields in order: kept params, seq fields and positioned instances, bit-run
+    /// padding, `_io` records, the unparsed rest and the recorded `_parent` / `_root` values;
+    /// the enums its fields need go to `enums`.
+    fn record_body(
+        &mut self,
+        def: &TypeDef,
+        version: &VersionSource,
+        enums: &mut String,
+    ) -> Result<String, SchemaError> {
         let mut body = self.stored_params(def)?;
         let mut bits = super::super::bits::Run::default();
         let ks_enums = self
@@ -140,7 +177,7 @@ impl<'a> Module<'a> {
                     Ok(Some(source)) => body.push_str(&source),
                     Ok(None) => {
                         body.push_str(&bits.close());
-                        body.push_str(&self.field(def, field, &version, &mut enums)?);
+                        body.push_str(&self.field(def, field, version, enums)?);
                     }
                     Err((path, e)) => return Err(self.err(&path, e)),
                 },
@@ -157,7 +194,7 @@ impl<'a> Module<'a> {
                         })
                         .map_err(|e| self.field_err(&p.field, e))?;
                     body.push_str(&at);
-                    body.push_str(&self.field(def, &p.field, &version, &mut enums)?);
+                    body.push_str(&self.field(def, &p.field, version, enums)?);
                 }
                 super::super::pos::Item::SeqEnd => {
                     let io = super::super::io::seq_end_fields(def);
@@ -178,22 +215,7 @@ impl<'a> Module<'a> {
         body.push_str(&recorded.map_err(|(at, e)| self.err(&at, e))?);
         self.bits |= bits.used;
         self.io |= bits.io;
-        self.items.push_str(&enums);
-        let _ = write!(
-            self.items,
-            "\n{head}pub struct {} {{\n{}}}\n",
-            def.rust_name,
-            indent(&body)
-        );
-        let methods =
-            super::super::value::methods(def, &self.schemas.files[self.file], self.schemas)
-                .map_err(|(path, e)| self.err(&path, e))?;
-        self.decodes |= methods.decodes;
-        for (decl, rust) in &methods.uses {
-            self.use_type(decl, rust);
-        }
-        self.items.push_str(&methods.source);
-        Ok(())
+        Ok(body)
     }
 
     /// Since/until must say the same as the plain Kaitai `if`.
