@@ -5,7 +5,7 @@
 //! tuple per element, built the same way.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote};
+use quote::quote;
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
@@ -57,33 +57,25 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         field: &Field,
-        args: Option<&[String]>,
+        args: Option<&[TokenStream]>,
         until: Option<&crate::binrw::repeat::Until>,
     ) -> Result<Option<String>, SchemaError> {
         if !uses_index(field) {
             return Ok(None);
         }
-        let each = format!(
-            "|ks_i: usize| {}",
-            super::sub::tuple(args.unwrap_or_default())
-        );
-        Ok(Some(match (&field.repeat_expr, until) {
+        let args = super::field_args::tuple(args.unwrap_or_default());
+        let each = quote!(|ks_i: usize| #args);
+        let parse_with = match (&field.repeat_expr, until) {
             (Some(count), _) => {
                 let count = self
                     .size_expr(field, count)?
                     .to_usize(Side::Read, &|n| self.wide_path(def, n));
-                let count = source(&count);
-                format!("parse_with = ks_indexed_count({count}, {each})")
+                quote!(ks_indexed_count(#count, #each))
             }
-            (None, Some(until)) => {
-                // The arguments are still built as text (see `sub::tuple`).
-                let each = syn::parse_str::<syn::Expr>(&each)
-                    .map_err(|e| self.field_err(field, format!("`{each}`: {e}")))?;
-                let parse_with = until.indexed_parse_with(&each.into_token_stream());
-                source(&quote!(parse_with = #parse_with))
-            }
-            (None, None) => format!("parse_with = ks_indexed_eof({each})"),
-        }))
+            (None, Some(until)) => until.indexed_parse_with(&each),
+            (None, None) => quote!(ks_indexed_eof(#each)),
+        };
+        Ok(Some(source(&quote!(parse_with = #parse_with))))
     }
 }
 

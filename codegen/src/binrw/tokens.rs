@@ -392,6 +392,10 @@ mod tests {
                 quote!(of::<<a::B as R>::Args<'static>>() == of::<()>()),
                 "of::<<a::B as R>::Args<'static>>() == of::<()>()",
             ),
+            (
+                quote!(x: &'de u8, d: Deserializer<'de>),
+                "x: &'de u8, d: Deserializer<'de>",
+            ),
         ] {
             assert_eq!(source(&tokens), expected);
         }
