@@ -6,7 +6,7 @@ use quote::quote;
 
 use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Valid};
-use super::super::tokens::{ident, line, source};
+use super::super::tokens::{ident, source};
 use super::Module;
 use super::field_types::int_type;
 use super::savepoint_enum::value_pattern;
@@ -109,51 +109,6 @@ pub(in crate::binrw) fn presence(path: &str, field: &Field, cond: &Expr) -> Opti
         &message,
         &[],
     ))
-}
-
-/// [`check`] from text, for `switch.rs`, whose conditions and arguments are still text.
-pub(in crate::binrw) fn assert_attr(
-    directive: &str,
-    cond: &str,
-    message: &str,
-    args: &[&str],
-) -> String {
-    let kind = if directive == "bw" {
-        Check::Write
-    } else {
-        Check::Read
-    };
-    from_text(cond, args, |cond, args| check(kind, cond, message, args))
-}
-
-/// [`field_check`] from text, for `switch.rs`, whose conditions and arguments are still text.
-pub(in crate::binrw) fn write_check(
-    field: &str,
-    cond: &str,
-    message: &str,
-    args: &[&str],
-) -> String {
-    from_text(cond, args, |cond, args| {
-        field_check(field, cond, message, args)
-    })
-}
-
-/// The attribute `build` makes of `cond` and `args` read as tokens, as a line of the module.
-/// Text that does not lex is a generator bug: it is placed as it is, so that parsing the
-/// module fails and says so.
-fn from_text(
-    cond: &str,
-    args: &[&str],
-    build: impl Fn(&TokenStream, &[TokenStream]) -> TokenStream,
-) -> String {
-    let parsed: Result<Vec<TokenStream>, _> = std::iter::once(cond)
-        .chain(args.iter().copied())
-        .map(str::parse)
-        .collect();
-    match parsed.as_deref() {
-        Ok([cond, args @ ..]) => line(&build(cond, args)),
-        _ => format!("{cond} {}\n", args.join(" ")),
-    }
 }
 
 /// What a `valid` checks: a field as the reader sees it (`x`), as the writer does (`*x`, a

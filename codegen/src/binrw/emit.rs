@@ -62,7 +62,7 @@ use super::Settings;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
 use crate::SchemaError;
-pub(super) use asserts::{Check, assert_attr, check, field_check, presence, write_check};
+pub(super) use asserts::{Check, check, field_check, presence};
 pub(super) use field_types::{canonical_encoding, float_type, int_type, is_int, own_endian};
 pub(super) use framing::{indexed_list, indexed_size};
 pub(super) use record::doc_attrs;
@@ -343,11 +343,6 @@ impl<'a> Module<'a> {
     pub(super) fn base_derive(&self) -> TokenStream {
         let names = self.base_derive_names().into_iter().map(ident);
         quote!(#[derive(#(#names),*)])
-    }
-
-    /// [`Module::base_derive_names`] as text, for `switch.rs`, whose items are still text.
-    pub(super) fn base_derives(&self) -> String {
-        self.base_derive_names().join(", ")
     }
 
     /// Whether `def` reaches a type on `stack` (or itself) through its fields, other than

@@ -23,11 +23,12 @@
 use std::collections::BTreeSet;
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use super::emit::int_type;
 use super::parent::is_nav;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
+use super::tokens::{ident, source};
 use super::value::Ty;
 use crate::expr::{self, Expr};
 
@@ -55,6 +56,13 @@ pub enum Read {
 pub fn name(path: &[String]) -> String {
     let parts: Vec<&str> = path.iter().map(|p| p.trim_start_matches('_')).collect();
     format!("_{}", parts.join("_"))
+}
+
+/// The import of nav path `p`, whose field has the Rust type `rust` (an integer type or
+/// `String`): `_parent_x: Option<u8>`.
+fn import(p: &[String], rust: &str) -> TokenStream {
+    let (name, rust) = (ident(&name(p)), ident(rust));
+    quote!(#name: Option<#rust>)
 }
 
 /// The nav path `e` spells, with the `.as<type>` casts after its nav segments (each type
@@ -373,14 +381,14 @@ impl<'a> Up<'a> {
             let rust = self
                 .rust_type(def, &p)
                 .map_err(|e| (self.reader_of(def, &p), e))?;
-            out.push(format!("{}: Option<{rust}>", name(&p)));
+            out.push(source(&import(&p, &rust)));
         }
         Ok(out)
     }
 
     /// The imports of the enum of switch `field`: the value-instance imports of its cases,
     /// which its variants pass on by name.
-    pub fn switch_imports(&self, field: &Field) -> Result<Vec<String>, Refusal> {
+    pub fn switch_imports(&self, field: &Field) -> Result<Vec<TokenStream>, Refusal> {
         let cases = self.children(field);
         let mut out = Vec::new();
         for p in self.field_needs(field, &mut Vec::new())? {
@@ -390,15 +398,19 @@ impl<'a> Up<'a> {
             let rust = case
                 .map_or(Err(String::new()), |c| self.rust_type(c, &p))
                 .map_err(|e| (field.yaml_path.clone(), e))?;
-            out.push(format!("{}: Option<{rust}>", name(&p)));
+            out.push(import(&p, &rust));
         }
         Ok(out)
     }
 
     /// The arguments a switch enum's variant of case type `case` passes: the names of its
     /// imports, which the enum imports too (see [`Up::switch_imports`]).
-    pub fn case_args(&self, case: &TypeDef) -> Result<Vec<String>, Refusal> {
-        Ok(self.needs(case)?.iter().map(|p| name(p)).collect())
+    pub fn case_args(&self, case: &TypeDef) -> Result<Vec<TokenStream>, Refusal> {
+        let needs = self.needs(case)?;
+        Ok(needs
+            .iter()
+            .map(|p| ident(&name(p)).into_token_stream())
+            .collect())
     }
 
     /// The YAML path of `def`'s value instance that reads `p`, else of `def`.

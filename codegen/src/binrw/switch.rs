@@ -13,7 +13,7 @@ use quote::{ToTokens, quote};
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef, Valid, snake_to_camel};
-use super::{Module, assert_attr, indexed_list, indexed_size, int_type, own_endian, write_check};
+use super::{Check, Module, check, field_check, indexed_list, indexed_size, int_type, own_endian};
 use crate::SchemaError;
 use crate::binrw::tokens::{ident, line, source};
 
@@ -102,7 +102,7 @@ impl Module<'_> {
                 def.rust_name, field.id
             );
             let path = format!("{}.{}", def.rust_name, field.id);
-            check = write_check(&path, &source(&cond), &message, &[]);
+            check = line(&field_check(&path, &cond, &message, &[]));
         }
         if let Some(valid) = &field.valid {
             check.push_str(&self.valid_variants(def, field, &name, valid)?);
@@ -234,18 +234,18 @@ impl Module<'_> {
             .switch_imports(field)
             .map_err(|(at, e)| self.err(&at, e))?
         {
-            imports.push(self.parsed(field, &import)?);
+            imports.push(import);
         }
         let import = (!imports.is_empty()).then(|| quote!(#[br(import(#(#imports),*))]));
         let doc = format!(" `{}.{}`, switched on `{on}`.", def.rust_name, field.id);
-        let derives = self.parsed(field, &self.base_derives())?;
+        let derives = self.base_derive();
         let name = ident(&enum_name(def, field));
         Ok(quote! {
             #[doc = #doc]
             #[binrw]
             #endian
             #import
-            #[derive(#derives)]
+            #derives
             pub enum #name {
                 #(
                     #[br(pre_assert(#reads))]
@@ -307,14 +307,11 @@ impl Module<'_> {
         }
         let (name, id) = (ident(name), ident(&field.id));
         let variants = variants.iter().map(|v| ident(v));
-        let cond = source(&quote!(matches!(#id, #(#name::#variants(#value))|*)));
+        let cond = quote!(matches!(#id, #(#name::#variants(#value))|*));
         let path = format!("{}.{}", def.rust_name, field.id);
         let message = format!("{path} is not valid");
-        Ok(format!(
-            "{}{}",
-            assert_attr("br", &cond, &message, &[]),
-            write_check(&path, &cond, &message, &[])
-        ))
+        let read = check(Check::Read, &cond, &message, &[]);
+        Ok(line(&read) + &line(&field_check(&path, &cond, &message, &[])))
     }
 
     /// The reader's arguments of a switch field without `-savepoint-enum` (a sized one passes
@@ -417,12 +414,12 @@ impl Module<'_> {
                 "{}.{}: no byte order for this {sel_name}",
                 def.rust_name, field.id
             );
-            out.push_str(&assert_attr("br", &source(&any(&all)), &message, &[]));
+            out.push_str(&line(&check(Check::Read, &any(&all), &message, &[])));
             // The writer refuses it too, rather than write in an order nothing reads back.
             let all: Vec<TokenStream> = big_w.into_iter().chain(little_w).collect();
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("no byte order for this {sel_name}");
-            out.push_str(&write_check(&path, &source(&any(&all)), &message, &[]));
+            out.push_str(&line(&field_check(&path, &any(&all), &message, &[])));
         }
         Ok(Some(out))
     }
@@ -598,16 +595,12 @@ impl Module<'_> {
         let depth = self.needs_depth(decl, target);
         let decl = decl.to_string();
         let rust = target.rust_name.clone();
-        let rust = self.use_type(&decl, &rust);
-        let mut rust = self.parsed(field, &rust)?;
-        let mut args = Vec::new();
-        for arg in self
+        // A type's Rust name is an identifier (the schema reader refuses any other).
+        let mut rust = ident(&self.use_type(&decl, &rust)).into_token_stream();
+        let mut args = self
             .up()
             .case_args(target)
-            .map_err(|(at, e)| self.err(&at, e))?
-        {
-            args.push(self.parsed(field, &arg)?);
-        }
+            .map_err(|(at, e)| self.err(&at, e))?;
         // A type on a recursion cycle is boxed and gets the level the enum was given (its
         // imports end with the depth, see `Module::param_imports`).
         if depth {
@@ -618,17 +611,6 @@ impl Module<'_> {
             rust
         } else {
             quote!(#[br(args(#(#args),*))] #rust)
-        })
-    }
-
-    /// `text`, Rust built as source by the parts of the emitter that are not tokens yet (a
-    /// type's path, what `nav_value.rs` passes), as tokens.
-    fn parsed(&self, field: &Field, text: &str) -> Result<TokenStream, SchemaError> {
-        text.parse().map_err(|e| {
-            self.field_err(
-                field,
-                format!("the binrw backend produced invalid Rust `{text}` ({e}); this is a generator bug"),
-            )
         })
     }
 }
