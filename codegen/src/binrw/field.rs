@@ -85,7 +85,8 @@ impl<'a> Module<'a> {
             if sized {
                 self.frames = true;
                 let (r, w) = self.frame_values(def, field, None)?;
-                let mut args: Vec<String> = sw.arg.into_iter().collect();
+                let (r, w) = (source(&r), source(&w));
+                let mut args: Vec<String> = sw.args.iter().map(source).collect();
                 args.extend(self.up_args(def, field)?.iter().map(source));
                 let arg = format!(
                     "({})",
@@ -116,7 +117,8 @@ impl<'a> Module<'a> {
             }
         } else if framed {
             self.frames = true;
-            raw_args = Some(self.frame_values(def, field, Some(string))?);
+            let (r, w) = self.frame_values(def, field, Some(string))?;
+            raw_args = Some((source(&r), source(&w)));
             if string {
                 quote!(KsStr)
             } else {
@@ -124,7 +126,8 @@ impl<'a> Module<'a> {
             }
         } else if sub {
             self.frames = true;
-            raw_args = Some(self.sub_args(def, field)?);
+            let (r, w) = self.sub_args(def, field)?;
+            raw_args = Some((source(&r), source(&w)));
             let inner = self.element_type(field)?;
             quote!(KsSub<#inner>)
         } else if untyped {

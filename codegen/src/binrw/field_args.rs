@@ -11,16 +11,6 @@ use super::{Module, list_args};
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
-    /// [`Module::type_args`] as text, for `sub.rs`, which builds its arguments as text.
-    pub(super) fn field_args(
-        &self,
-        def: &TypeDef,
-        field: &Field,
-    ) -> Result<Option<Vec<String>>, SchemaError> {
-        let args = self.type_args(def, field)?;
-        Ok(args.map(|args| args.iter().map(source).collect()))
-    }
-
     /// Arguments passed to the field's type: `None` when it takes none, an empty list for
     /// `#[with_version]` (the macro passes the version).
     pub(super) fn type_args(
@@ -31,11 +21,7 @@ impl<'a> Module<'a> {
         let (name, args) = match &field.ty {
             FieldType::Named { name, args } => (name, args),
             FieldType::Switch { .. } if field.variants.is_none() => {
-                let switch = self.general_switch_arg(def, field)?.unwrap_or_default();
-                let mut args = switch
-                    .iter()
-                    .map(|a| self.text_tokens(field, a))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let mut args = self.general_switch_arg(def, field)?.unwrap_or_default();
                 // A sized switch passes its arguments inside `args_raw` (see `field`).
                 if field.size.is_none() && !field.size_eos {
                     args.extend(self.up_args(def, field)?);
@@ -114,7 +100,7 @@ impl<'a> Module<'a> {
                 quote!((#arg).clone())
             });
         }
-        let (nav, _) = self.nav_arg_tokens(def, field)?;
+        let (nav, _) = self.nav_args(def, field)?;
         out.extend(nav);
         out.extend(self.up_args(def, field)?);
         if self.needs_depth(decl, target) {
@@ -126,32 +112,8 @@ impl<'a> Module<'a> {
         Ok(if out.is_empty() { None } else { Some(out) })
     }
 
-    /// Text another emitter file still builds (`switch.rs`) as tokens; text that does not lex
-    /// is a generator bug, refused as such.
-    fn text_tokens(&self, field: &Field, text: &str) -> Result<TokenStream, SchemaError> {
-        text.parse().map_err(|e| {
-            self.field_err(
-                field,
-                format!("the binrw backend produced invalid Rust `{text}` ({e}); this is a generator bug"),
-            )
-        })
-    }
-
     /// The `_parent` / `_root` values a field passes to its type: (reader, writer).
     pub(super) fn nav_args(
-        &self,
-        def: &TypeDef,
-        field: &Field,
-    ) -> Result<(Vec<String>, Vec<String>), SchemaError> {
-        let (read, write) = self.nav_arg_tokens(def, field)?;
-        Ok((
-            read.iter().map(source).collect(),
-            write.iter().map(source).collect(),
-        ))
-    }
-
-    /// [`Module::nav_args`] as tokens.
-    fn nav_arg_tokens(
         &self,
         def: &TypeDef,
         field: &Field,
@@ -181,7 +143,7 @@ impl<'a> Module<'a> {
     }
 
     /// The arguments a field passes to its type's writer params (see `writer_params.rs`).
-    pub(super) fn writer_args(&self, field: &Field) -> Result<Vec<String>, SchemaError> {
+    pub(super) fn writer_args(&self, field: &Field) -> Result<Vec<TokenStream>, SchemaError> {
         let FieldType::Named { name, args } = &field.ty else {
             return Ok(Vec::new());
         };
@@ -194,9 +156,9 @@ impl<'a> Module<'a> {
         for (arg, (param, ty)) in args.iter().zip(&target.params) {
             if wanted.iter().any(|(w, _)| w == param) {
                 match self.index_arg(field, arg, ty)? {
-                    Some(index) => out.push(source(&index)),
+                    Some(index) => out.push(index),
                     None => {
-                        let value = source(&self.expr(field, arg)?.rust(Side::Write));
+                        let value = self.expr(field, arg)?.rust(Side::Write);
                         out.push(list_args::lend(ty, value));
                     }
                 }

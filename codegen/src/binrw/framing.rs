@@ -28,13 +28,14 @@ impl<'a> Module<'a> {
                 "`process` on other than a byte array or a user type is not supported by the binrw backend",
             ));
         }
-        if user_type && self.field_args(def, field)?.is_some() {
+        if user_type && self.type_args(def, field)?.is_some() {
             return Err(self.field_err(
                 field,
                 "`process` on a user type with arguments is not supported by the binrw backend",
             ));
         }
         let (read, write) = self.frame_values(def, field, None)?;
+        let (read, write) = (source(&read), source(&write));
         let (pr, pw) = super::super::process::args(def, field, process, &self.settings.processors)
             .map_err(|e| self.field_err(field, e))?;
         let (pr, pw) = (source(&pr), source(&pw));
@@ -59,7 +60,7 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         string: Option<bool>,
-    ) -> Result<(String, String), SchemaError> {
+    ) -> Result<(TokenStream, TokenStream), SchemaError> {
         if field.valid.is_some() {
             return Err(self.field_err(
                 field,
@@ -120,13 +121,13 @@ impl<'a> Module<'a> {
                     quote!(Some(#n))
                 }
             });
-            source(&quote! {
+            quote! {
                 KsFrame {
                     size: #size, eos: #eos, terminator: #terminator, include: #include,
                     consume: #consume, pad_right: #pad_right, unit: #unit,
                     eos_error: #eos_error, encoding: #encoding_name
                 }
-            })
+            }
         };
         Ok((frame(Side::Read), frame(Side::Write)))
     }

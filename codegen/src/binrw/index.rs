@@ -11,7 +11,7 @@ use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::{Module, int_type};
 use crate::SchemaError;
-use crate::binrw::tokens::{ident, source};
+use crate::binrw::tokens::{ident, line, mentions, source};
 
 /// Whether a type argument of `field` is `_index`.
 pub(super) fn uses_index(field: &Field) -> bool {
@@ -81,14 +81,13 @@ impl Module<'_> {
 
 /// The writer's `args` attribute of `field`: one tuple per element, built from its index, when
 /// they name `_index` (`ks_i`), else the same for all.
-pub(super) fn write_args_attr(field: &Field, args: &[String]) -> String {
-    if uses_index(field) && args.iter().any(|a| a.contains("ks_i")) {
-        format!(
-            "#[bw(write_with = ks_each_write, args_raw = (0..{}.len()).map(|ks_i| {}).collect::<Vec<_>>())]\n",
-            field.id,
-            super::sub::tuple(args)
-        )
+pub(super) fn write_args_attr(field: &Field, args: &[TokenStream]) -> String {
+    if uses_index(field) && args.iter().any(|a| mentions(a, "ks_i")) {
+        let (list, each) = (ident(&field.id), super::field_args::tuple(args));
+        line(&quote! {
+            #[bw(write_with = ks_each_write, args_raw = (0..#list.len()).map(|ks_i| #each).collect::<Vec<_>>())]
+        })
     } else {
-        format!("#[bw(args({}))]\n", args.join(", "))
+        line(&quote!(#[bw(args(#(#args),*))]))
     }
 }

@@ -57,13 +57,13 @@ pub(in crate::binrw) fn literal_items(value: &str) -> Option<Vec<Expr>> {
 
 /// A writer's argument `value` (as the writer spells it) for a param of Kaitai type `ty`: a
 /// user type or a list of one is lent (see [`Module::writer_borrowed_type`]).
-pub(super) fn lend(ty: &str, value: String) -> String {
+pub(super) fn lend(ty: &str, value: TokenStream) -> TokenStream {
     if int_type(ty).is_some() || ty == "bool" {
         value
     } else if ty.ends_with("[]") {
-        format!("&({value})[..]")
+        quote!(&(#value)[..])
     } else {
-        format!("&({value})")
+        quote!(&(#value))
     }
 }
 

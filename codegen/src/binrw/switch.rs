@@ -42,8 +42,9 @@ enum Sel {
 pub(super) struct Switch {
     /// The enum's name.
     pub name: String,
-    /// The reader's argument (the selector), `None` when only `_` is given.
-    pub arg: Option<String>,
+    /// The reader's arguments: the selector (none when only `_` is given), then the depth when
+    /// a case type counts levels.
+    pub args: Vec<TokenStream>,
     /// The writer's check that the variant agrees with the selector.
     pub check: String,
 }
@@ -113,17 +114,12 @@ impl Module<'_> {
             enums.push_str(&method);
             check.push_str(&checks);
         }
-        let args: Vec<String> = (!cases.variants.is_empty())
+        let args = (!cases.variants.is_empty())
             .then(|| sel_arg(&sel, on))
             .into_iter()
             .chain(depth.then(|| depth_arg(def)))
-            .map(|arg| source(&arg))
             .collect();
-        Ok(Switch {
-            name,
-            arg: (!args.is_empty()).then(|| args.join(", ")),
-            check,
-        })
+        Ok(Switch { name, args, check })
     }
 
     /// The variants of `field`'s switch enum: one per case type (its keys' conditions merged),
@@ -320,7 +316,7 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         field: &Field,
-    ) -> Result<Option<Vec<String>>, SchemaError> {
+    ) -> Result<Option<Vec<TokenStream>>, SchemaError> {
         let FieldType::Switch { on, .. } = &field.ty else {
             return Ok(None);
         };
@@ -334,7 +330,7 @@ impl Module<'_> {
         if self.cases_need_depth(field)? {
             args.push(depth_arg(def));
         }
-        Ok((!args.is_empty()).then(|| args.iter().map(source).collect()))
+        Ok((!args.is_empty()).then_some(args))
     }
 
     /// Whether a case type of `field` is on a recursion cycle, so the enum imports the depth

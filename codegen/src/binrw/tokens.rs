@@ -92,6 +92,15 @@ pub fn lines(tokens: &TokenStream, indent: usize) -> String {
     out
 }
 
+/// Whether `tokens` hold the identifier `name`, at any depth.
+pub fn mentions(tokens: &TokenStream, name: &str) -> bool {
+    tokens.clone().into_iter().any(|t| match t {
+        TokenTree::Ident(word) => word == name,
+        TokenTree::Group(group) => mentions(&group.stream(), name),
+        _ => false,
+    })
+}
+
 /// [`source`] as a line of the module's text, so that what follows starts a line of its own.
 pub fn line(tokens: &TokenStream) -> String {
     let mut line = source(tokens);
@@ -399,6 +408,13 @@ mod tests {
         ] {
             assert_eq!(source(&tokens), expected);
         }
+    }
+
+    #[test]
+    fn mentions_finds_whole_identifiers_inside_groups() {
+        let tokens = quote!(f(&(a[ks_i]).x, ks_io));
+        assert!(mentions(&tokens, "ks_i"));
+        assert!(!mentions(&quote!(f(ks_io, "ks_i")), "ks_i"));
     }
 
     #[test]
