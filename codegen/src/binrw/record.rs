@@ -430,7 +430,7 @@ pub(in crate::binrw) fn docs(doc: Option<&str>) -> TokenStream {
     quote!(#(#[doc = #lines])*)
 }
 
-/// [`docs`] as text, for `switch.rs`, whose items are still text.
+/// [`docs`] as a line of text, for the struct and field items still assembled as text.
 pub(in crate::binrw) fn doc_attrs(doc: Option<&str>) -> String {
     let docs = docs(doc);
     match docs.is_empty() {

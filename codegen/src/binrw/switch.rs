@@ -717,7 +717,7 @@ fn none(conds: &[TokenStream]) -> TokenStream {
 }
 
 /// The depth a field of `def` passes to a type that counts levels: one more than its own, or
-/// the first level when `def` does not count (as `Module::field_args` passes it).
+/// the first level when `def` does not count (as `Module::type_args` passes it).
 fn depth_arg(def: &TypeDef) -> TokenStream {
     if def.max_depth.is_some() {
         quote!(depth + 1)
