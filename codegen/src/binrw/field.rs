@@ -6,7 +6,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::super::expr::{self, Side};
-use super::super::schema::{Field, FieldType, TypeDef};
+use super::super::schema::{Field, FieldType, TypeDef, Valid};
 use super::super::tokens::{ident, line, source};
 use super::asserts::{Check, Checked, check, field_check, presence, valid_check};
 use super::field_args::tuple;
@@ -80,41 +80,7 @@ impl<'a> Module<'a> {
         {
             self.processed(def, field, process, user_type, &mut raw_args)?
         } else if general_switch {
-            let sw = self.general_switch(def, field, sized, enums)?;
-            out.push_str(&sw.check);
-            if sized {
-                self.frames = true;
-                let (r, w) = self.frame_values(def, field, None)?;
-                let (r, w) = (source(&r), source(&w));
-                let mut args: Vec<String> = sw.args.iter().map(source).collect();
-                args.extend(self.up_args(def, field)?.iter().map(source));
-                let arg = format!(
-                    "({})",
-                    args.iter().map(|a| format!("{a},")).collect::<String>()
-                );
-                // A processed switch reads its case from the decoded bytes.
-                let (r, w, wrapper) = match &field.process {
-                    Some(p) => {
-                        let (pr, pw) =
-                            super::super::process::args(def, field, p, &self.settings.processors)
-                                .map_err(|e| self.field_err(field, e))?;
-                        self.process = true;
-                        let (pr, pw) = (source(&pr), source(&pw));
-                        (format!("{r}, {pr}"), format!("{w}, {pw}"), "KsProcSub")
-                    }
-                    None => (r, w, "KsSub"),
-                };
-                raw_args = Some((format!("({r}, {arg})"), format!("({w}, ())")));
-                let (wrapper, name) = (ident(wrapper), ident(&sw.name));
-                quote!(#wrapper<#name>)
-            } else if field.process.is_some() {
-                return Err(self.field_err(
-                    field,
-                    "`process` on a switch without `size` is not supported by the binrw backend",
-                ));
-            } else {
-                ident(&sw.name).into_token_stream()
-            }
+            self.switch_element(def, field, sized, enums, &mut out, &mut raw_args)?
         } else if framed {
             self.frames = true;
             let (r, w) = self.frame_values(def, field, Some(string))?;
@@ -159,24 +125,7 @@ impl<'a> Module<'a> {
         if let Some(count_of) = &field.count_of {
             return self.count_field(def, field, count_of, &source(&element), out);
         }
-        if field.since.is_some() || field.until.is_some() {
-            self.check_gate(field, version)?;
-            let since = field.since.map(Literal::u32_unsuffixed);
-            let until = field.until.map(Literal::u32_unsuffixed);
-            let since = since.map(|n| quote!(#[since(#n)]));
-            let until = until.map(|n| quote!(#[until(#n)]));
-            out.push_str(&line(&quote!(#since #until)));
-        } else if let Some(gate) = self.named_gate(def, field)? {
-            out.push_str(&gate);
-        } else if let Some(cond) = &field.cond {
-            let cond = self.expr(field, cond)?;
-            let read = cond.rust(Side::Read);
-            out.push_str(&line(&quote!(#[br(if(#read))])));
-            let path = format!("{}.{}", def.rust_name, field.id);
-            if let Some(check) = presence(&path, field, &cond) {
-                out.push_str(&line(&check));
-            }
-        }
+        self.field_gate(def, field, version, &mut out)?;
         // A field under `if: false` is never read, so its `valid` never applies.
         let never = field.cond.as_deref() == Some("false");
         if let Some(cond) = field.valid_expr.as_ref().filter(|_| !never) {
@@ -184,30 +133,7 @@ impl<'a> Module<'a> {
         }
         // A switch field's `valid` is checked on its variants (see `switch.rs`).
         if let Some(valid) = field.valid.as_ref().filter(|_| !never && !general_switch) {
-            let list = field.repeat_eos || field.repeat_expr.is_some();
-            if list || field.size.is_some() || field.size_eos {
-                return Err(self.field_err(
-                    field,
-                    "`valid` on a list or byte array is not supported by the binrw backend",
-                ));
-            }
-            if field.cond.is_some() {
-                return Err(self.field_err(
-                    field,
-                    "`valid` on a conditional field is not supported by the binrw backend",
-                ));
-            }
-            let rust = source(&element);
-            let read = valid_check(Checked::Read(&field.id), valid, &rust);
-            let write = valid_check(Checked::Write(&field.id), valid, &rust);
-            if let Some((read, write)) = read.zip(write) {
-                let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
-                let id = ident(&field.id).into_token_stream();
-                let read = check(Check::Read, &read, &message, std::slice::from_ref(&id));
-                out.push_str(&line(&read));
-                let path = format!("{}.{}", def.rust_name, field.id);
-                out.push_str(&line(&field_check(&path, &write, &message, &[id])));
-            }
+            out.push_str(&self.field_valid(def, field, valid, &element)?);
         }
         // A sized user type's arguments are in its `args_raw` (see `sub.rs`).
         let mut args = if sub {
@@ -382,6 +308,120 @@ impl<'a> Module<'a> {
         }
         let id = ident(&field.id);
         out.push_str(&line(&quote!(pub #id: #element,)));
+        Ok(out)
+    }
+
+    /// The element type of a `switch-on` field without `-savepoint-enum` (its enum, framed when
+    /// sized), with its checks in `out` and a sized one's `args_raw` in `raw_args`.
+    fn switch_element(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        sized: bool,
+        enums: &mut String,
+        out: &mut String,
+        raw_args: &mut Option<(String, String)>,
+    ) -> Result<TokenStream, SchemaError> {
+        let sw = self.general_switch(def, field, sized, enums)?;
+        out.push_str(&sw.check);
+        Ok(if sized {
+            self.frames = true;
+            let (r, w) = self.frame_values(def, field, None)?;
+            let (r, w) = (source(&r), source(&w));
+            let mut args: Vec<String> = sw.args.iter().map(source).collect();
+            args.extend(self.up_args(def, field)?.iter().map(source));
+            let arg = format!(
+                "({})",
+                args.iter().map(|a| format!("{a},")).collect::<String>()
+            );
+            // A processed switch reads its case from the decoded bytes.
+            let (r, w, wrapper) = match &field.process {
+                Some(p) => {
+                    let (pr, pw) =
+                        super::super::process::args(def, field, p, &self.settings.processors)
+                            .map_err(|e| self.field_err(field, e))?;
+                    self.process = true;
+                    let (pr, pw) = (source(&pr), source(&pw));
+                    (format!("{r}, {pr}"), format!("{w}, {pw}"), "KsProcSub")
+                }
+                None => (r, w, "KsSub"),
+            };
+            *raw_args = Some((format!("({r}, {arg})"), format!("({w}, ())")));
+            let (wrapper, name) = (ident(wrapper), ident(&sw.name));
+            quote!(#wrapper<#name>)
+        } else if field.process.is_some() {
+            return Err(self.field_err(
+                field,
+                "`process` on a switch without `size` is not supported by the binrw backend",
+            ));
+        } else {
+            ident(&sw.name).into_token_stream()
+        })
+    }
+
+    /// A field's presence: `#[since]` / `#[until]`, a named-version gate or `#[br(if)]` with
+    /// the writer's presence check.
+    fn field_gate(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        version: &VersionSource,
+        out: &mut String,
+    ) -> Result<(), SchemaError> {
+        if field.since.is_some() || field.until.is_some() {
+            self.check_gate(field, version)?;
+            let since = field.since.map(Literal::u32_unsuffixed);
+            let until = field.until.map(Literal::u32_unsuffixed);
+            let since = since.map(|n| quote!(#[since(#n)]));
+            let until = until.map(|n| quote!(#[until(#n)]));
+            out.push_str(&line(&quote!(#since #until)));
+        } else if let Some(gate) = self.named_gate(def, field)? {
+            out.push_str(&gate);
+        } else if let Some(cond) = &field.cond {
+            let cond = self.expr(field, cond)?;
+            let read = cond.rust(Side::Read);
+            out.push_str(&line(&quote!(#[br(if(#read))])));
+            let path = format!("{}.{}", def.rust_name, field.id);
+            if let Some(check) = presence(&path, field, &cond) {
+                out.push_str(&line(&check));
+            }
+        }
+        Ok(())
+    }
+
+    /// The checks of a field's integer `valid` (min, max, any-of) by the reader and the writer.
+    fn field_valid(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        valid: &Valid,
+        element: &TokenStream,
+    ) -> Result<String, SchemaError> {
+        let mut out = String::new();
+        let list = field.repeat_eos || field.repeat_expr.is_some();
+        if list || field.size.is_some() || field.size_eos {
+            return Err(self.field_err(
+                field,
+                "`valid` on a list or byte array is not supported by the binrw backend",
+            ));
+        }
+        if field.cond.is_some() {
+            return Err(self.field_err(
+                field,
+                "`valid` on a conditional field is not supported by the binrw backend",
+            ));
+        }
+        let rust = source(element);
+        let read = valid_check(Checked::Read(&field.id), valid, &rust);
+        let write = valid_check(Checked::Write(&field.id), valid, &rust);
+        if let Some((read, write)) = read.zip(write) {
+            let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
+            let id = ident(&field.id).into_token_stream();
+            let read = check(Check::Read, &read, &message, std::slice::from_ref(&id));
+            out.push_str(&line(&read));
+            let path = format!("{}.{}", def.rust_name, field.id);
+            out.push_str(&line(&field_check(&path, &write, &message, &[id])));
+        }
         Ok(out)
     }
 
