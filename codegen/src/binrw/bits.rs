@@ -174,7 +174,7 @@ impl Run {
         let io_temps = super::io::temps_in_run(field, &state);
         self.io |= !io_temps.is_empty();
         out.push_str(&io_temps);
-        out.push_str(&doc(field.doc.as_deref()));
+        out.push_str(&super::emit::doc_attrs(field.doc.as_deref()));
         let big = order.or(def.bit_endian).unwrap_or(true);
         let at = Through {
             state: ident(&state),
@@ -206,7 +206,9 @@ impl Run {
             let cond = super::io::localize(&cond, field);
             let read = cond.rust(Side::Read);
             br.push(quote!(if(#read)));
-            out.push_str(&super::emit::presence_check(&at.path, field, &cond));
+            if let Some(check) = super::emit::presence(&at.path, field, &cond) {
+                out.push_str(&line(&check));
+            }
         }
         br.push(read);
         let value = match &field.enum_name {
@@ -238,12 +240,8 @@ impl Run {
                 at.path,
                 source(&n.rust(Side::Read))
             );
-            out.push_str(&super::emit::write_check(
-                &at.path,
-                &source(&check),
-                &message,
-                &[],
-            ));
+            let check = super::emit::field_check(&at.path, &check, &message, &[]);
+            out.push_str(&line(&check));
         }
         let id = ident(&field.id);
         out.push_str(&line(&quote!(pub #id: #ty,)));
@@ -287,19 +285,6 @@ pub(super) fn enum_impl(rust_name: &str) -> String {
         }
     };
     format!("\n{}\n", source(&item))
-}
-
-fn doc(text: Option<&str>) -> String {
-    text.map(|d| {
-        d.trim_end()
-            .lines()
-            .map(|l| match l.trim_end() {
-                "" => "///\n".to_string(),
-                l => format!("/// {l}\n"),
-            })
-            .collect()
-    })
-    .unwrap_or_default()
 }
 
 /// What a module with bit fields imports: the runtime module and the items it may name.

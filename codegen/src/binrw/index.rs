@@ -5,13 +5,13 @@
 //! tuple per element, built the same way.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote};
+use quote::quote;
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::{Module, int_type};
 use crate::SchemaError;
-use crate::binrw::tokens::{ident, source};
+use crate::binrw::tokens::{ident, line, mentions, source};
 
 /// Whether a type argument of `field` is `_index`.
 pub(super) fn uses_index(field: &Field) -> bool {
@@ -57,46 +57,37 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         field: &Field,
-        args: Option<&[String]>,
+        args: Option<&[TokenStream]>,
         until: Option<&crate::binrw::repeat::Until>,
     ) -> Result<Option<String>, SchemaError> {
         if !uses_index(field) {
             return Ok(None);
         }
-        let each = format!(
-            "|ks_i: usize| {}",
-            super::sub::tuple(args.unwrap_or_default())
-        );
-        Ok(Some(match (&field.repeat_expr, until) {
+        let args = super::field_args::tuple(args.unwrap_or_default());
+        let each = quote!(|ks_i: usize| #args);
+        let parse_with = match (&field.repeat_expr, until) {
             (Some(count), _) => {
                 let count = self
                     .size_expr(field, count)?
                     .to_usize(Side::Read, &|n| self.wide_path(def, n));
-                let count = source(&count);
-                format!("parse_with = ks_indexed_count({count}, {each})")
+                quote!(ks_indexed_count(#count, #each))
             }
-            (None, Some(until)) => {
-                // The arguments are still built as text (see `sub::tuple`).
-                let each = syn::parse_str::<syn::Expr>(&each)
-                    .map_err(|e| self.field_err(field, format!("`{each}`: {e}")))?;
-                let parse_with = until.indexed_parse_with(&each.into_token_stream());
-                source(&quote!(parse_with = #parse_with))
-            }
-            (None, None) => format!("parse_with = ks_indexed_eof({each})"),
-        }))
+            (None, Some(until)) => until.indexed_parse_with(&each),
+            (None, None) => quote!(ks_indexed_eof(#each)),
+        };
+        Ok(Some(source(&quote!(parse_with = #parse_with))))
     }
 }
 
 /// The writer's `args` attribute of `field`: one tuple per element, built from its index, when
 /// they name `_index` (`ks_i`), else the same for all.
-pub(super) fn write_args_attr(field: &Field, args: &[String]) -> String {
-    if uses_index(field) && args.iter().any(|a| a.contains("ks_i")) {
-        format!(
-            "#[bw(write_with = ks_each_write, args_raw = (0..{}.len()).map(|ks_i| {}).collect::<Vec<_>>())]\n",
-            field.id,
-            super::sub::tuple(args)
-        )
+pub(super) fn write_args_attr(field: &Field, args: &[TokenStream]) -> String {
+    if uses_index(field) && args.iter().any(|a| mentions(a, "ks_i")) {
+        let (list, each) = (ident(&field.id), super::field_args::tuple(args));
+        line(&quote! {
+            #[bw(write_with = ks_each_write, args_raw = (0..#list.len()).map(|ks_i| #each).collect::<Vec<_>>())]
+        })
     } else {
-        format!("#[bw(args({}))]\n", args.join(", "))
+        line(&quote!(#[bw(args(#(#args),*))]))
     }
 }

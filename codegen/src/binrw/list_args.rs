@@ -33,10 +33,13 @@ fn element(ty: &str) -> Option<Element> {
 }
 
 /// The Rust type of a param that is a list of integers or strings, else `None`.
-pub(super) fn list_param_type(ty: &str) -> Option<String> {
+pub(super) fn list_param_type(ty: &str) -> Option<TokenStream> {
     Some(match element(ty)? {
-        Element::Int(rust) => format!("Vec<{rust}>"),
-        Element::Str => "Vec<String>".into(),
+        Element::Int(rust) => {
+            let rust = ident(rust);
+            quote!(Vec<#rust>)
+        }
+        Element::Str => quote!(Vec<String>),
     })
 }
 
@@ -54,13 +57,13 @@ pub(in crate::binrw) fn literal_items(value: &str) -> Option<Vec<Expr>> {
 
 /// A writer's argument `value` (as the writer spells it) for a param of Kaitai type `ty`: a
 /// user type or a list of one is lent (see [`Module::writer_borrowed_type`]).
-pub(super) fn lend(ty: &str, value: String) -> String {
+pub(super) fn lend(ty: &str, value: TokenStream) -> TokenStream {
     if int_type(ty).is_some() || ty == "bool" {
         value
     } else if ty.ends_with("[]") {
-        format!("&({value})[..]")
+        quote!(&(#value)[..])
     } else {
-        format!("&({value})")
+        quote!(&(#value))
     }
 }
 
@@ -191,9 +194,10 @@ mod tests {
         assert_eq!(literal_items("[1, 2].as<u2[]>").map(|v| v.len()), Some(2));
         assert_eq!(literal_items("[\"a\"]").map(|v| v.len()), Some(1));
         assert!(literal_items("a + 1").is_none());
-        assert_eq!(list_param_type("u2[]").as_deref(), Some("Vec<u16>"));
-        assert_eq!(list_param_type("str[]").as_deref(), Some("Vec<String>"));
-        assert_eq!(list_param_type("u2"), None);
+        let spelled = |ty| list_param_type(ty).map(|t| crate::binrw::tokens::source(&t));
+        assert_eq!(spelled("u2[]").as_deref(), Some("Vec<u16>"));
+        assert_eq!(spelled("str[]").as_deref(), Some("Vec<String>"));
+        assert_eq!(spelled("u2"), None);
     }
 
     #[test]

@@ -21,14 +21,14 @@
 //! instance are refused.
 
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use super::emit::int_type;
 use super::parent::is_nav;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
+use super::tokens::{ident, source};
 use super::value::Ty;
 use crate::expr::{self, Expr};
 
@@ -56,6 +56,13 @@ pub enum Read {
 pub fn name(path: &[String]) -> String {
     let parts: Vec<&str> = path.iter().map(|p| p.trim_start_matches('_')).collect();
     format!("_{}", parts.join("_"))
+}
+
+/// The import of nav path `p`, whose field has the Rust type `rust` (an integer type or
+/// `String`): `_parent_x: Option<u8>`.
+fn import(p: &[String], rust: &str) -> TokenStream {
+    let (name, rust) = (ident(&name(p)), ident(rust));
+    quote!(#name: Option<#rust>)
 }
 
 /// The nav path `e` spells, with the `.as<type>` casts after its nav segments (each type
@@ -374,14 +381,14 @@ impl<'a> Up<'a> {
             let rust = self
                 .rust_type(def, &p)
                 .map_err(|e| (self.reader_of(def, &p), e))?;
-            out.push(format!("{}: Option<{rust}>", name(&p)));
+            out.push(source(&import(&p, &rust)));
         }
         Ok(out)
     }
 
     /// The imports of the enum of switch `field`: the value-instance imports of its cases,
     /// which its variants pass on by name.
-    pub fn switch_imports(&self, field: &Field) -> Result<Vec<String>, Refusal> {
+    pub fn switch_imports(&self, field: &Field) -> Result<Vec<TokenStream>, Refusal> {
         let cases = self.children(field);
         let mut out = Vec::new();
         for p in self.field_needs(field, &mut Vec::new())? {
@@ -391,15 +398,19 @@ impl<'a> Up<'a> {
             let rust = case
                 .map_or(Err(String::new()), |c| self.rust_type(c, &p))
                 .map_err(|e| (field.yaml_path.clone(), e))?;
-            out.push(format!("{}: Option<{rust}>", name(&p)));
+            out.push(import(&p, &rust));
         }
         Ok(out)
     }
 
     /// The arguments a switch enum's variant of case type `case` passes: the names of its
     /// imports, which the enum imports too (see [`Up::switch_imports`]).
-    pub fn case_args(&self, case: &TypeDef) -> Result<Vec<String>, Refusal> {
-        Ok(self.needs(case)?.iter().map(|p| name(p)).collect())
+    pub fn case_args(&self, case: &TypeDef) -> Result<Vec<TokenStream>, Refusal> {
+        let needs = self.needs(case)?;
+        Ok(needs
+            .iter()
+            .map(|p| ident(&name(p)).into_token_stream())
+            .collect())
     }
 
     /// The YAML path of `def`'s value instance that reads `p`, else of `def`.
@@ -413,24 +424,26 @@ impl<'a> Up<'a> {
 
     /// The reader's value of nav path `p` (as `def` sees it) while it reads its seq field
     /// `at`: the import, or the field path read before.
-    fn value(&self, def: &'a TypeDef, p: &[String], at: usize) -> Result<String, String> {
+    fn value(&self, def: &'a TypeDef, p: &[String], at: usize) -> Result<TokenStream, String> {
         let own = |rest: &[String]| self.local(def, rest, at);
         if self.need_of(def, p).is_none() {
             return own(&p[1..]);
         }
         // An integer is `Copy`; a string import is cloned for each field that passes it.
+        let name = super::tokens::ident(&name(p));
         let import = match self.rust_type(def, p)?.as_str() {
-            "String" => format!("{}.clone()", name(p)),
-            _ => name(p),
+            "String" => quote!(#name.clone()),
+            _ => quote!(#name),
         };
         if p[0] == "_root" && self.nested_root(def) {
-            return Ok(format!("{import}.or({})", own(&p[1..])?));
+            let own = own(&p[1..])?;
+            return Ok(quote!(#import.or(#own)));
         }
         Ok(import)
     }
 
     /// `Some(..)` of the field path `rest` of `def`, read before seq field `at`.
-    fn local(&self, def: &'a TypeDef, rest: &[String], at: usize) -> Result<String, String> {
+    fn local(&self, def: &'a TypeDef, rest: &[String], at: usize) -> Result<TokenStream, String> {
         let first = def.seq.iter().position(|f| f.id == rest[0]);
         if first.is_none_or(|i| i >= at) {
             return Err(format!(
@@ -439,16 +452,22 @@ impl<'a> Up<'a> {
             ));
         }
         let (_, ty) = self.leaf(def, rest)?;
-        let path = rest.join(".");
+        let path = rest.iter().map(|s| super::tokens::ident(s));
+        let path = quote!(#(#path).*);
         Ok(match ty {
-            Ty::Int => format!("Some({path})"),
-            _ => format!("Some({path}.value.clone())"),
+            Ty::Int => quote!(Some(#path)),
+            _ => quote!(Some(#path.value.clone())),
         })
     }
 
     /// The values `field` passes to its type's value-instance imports; `at` is its index in
     /// `def`'s seq (past the end for a positioned instance, which passes nothing).
-    pub fn args(&self, def: &'a TypeDef, at: usize, field: &Field) -> Result<Vec<String>, Refusal> {
+    pub fn args(
+        &self,
+        def: &'a TypeDef,
+        at: usize,
+        field: &Field,
+    ) -> Result<Vec<TokenStream>, Refusal> {
         let needs = self.field_needs(field, &mut Vec::new())?;
         let here = |e: String| (field.yaml_path.clone(), e);
         if at >= def.seq.len() && !needs.is_empty() {
@@ -471,19 +490,27 @@ impl<'a> Up<'a> {
 
     /// The `#[br(calc)]` fields that keep what `def`'s own value instances read.
     pub fn recorded(&self, def: &'a TypeDef) -> Result<String, Refusal> {
-        let mut out = String::new();
+        let mut out = TokenStream::new();
         for p in self.own(def) {
-            let n = name(&p);
+            let n = super::tokens::ident(&name(&p));
             let at = |e| (self.reader_of(def, &p), e);
             let value = self.value(def, &p, def.seq.len()).map_err(at)?;
-            let rust = self.rust_type(def, &p).map_err(at)?;
-            let _ = write!(
-                out,
-                "/// `{}` as the reader saw it (`None` without it); the writer does not write it.\n#[br(calc = {value})]\n#[bw(ignore)]\npub {n}: Option<{rust}>,\n",
-                p.join("."),
+            let rust = super::tokens::ident(&self.rust_type(def, &p).map_err(at)?);
+            let doc = format!(
+                " `{}` as the reader saw it (`None` without it); the writer does not write it.",
+                p.join(".")
             );
+            out.extend(quote! {
+                #[doc = #doc]
+                #[br(calc = #value)]
+                #[bw(ignore)]
+                pub #n: Option<#rust>,
+            });
         }
-        Ok(out)
+        Ok(match out.is_empty() {
+            true => String::new(),
+            false => super::tokens::line(&out),
+        })
     }
 
     /// Whether `def` records a string (a field that is not `Copy`).

@@ -85,13 +85,6 @@ fn translate(
     .boolean(&e)
 }
 
-/// The Rust type `element` (spelled by the emitter, which still builds types as text) as tokens.
-pub(super) fn element_type(element: &str) -> Result<TokenStream, String> {
-    syn::parse_str::<syn::Type>(element)
-        .map(ToTokens::into_token_stream)
-        .map_err(|e| format!("element type `{element}`: {e}"))
-}
-
 /// A `repeat-until` condition over the element `x` of type `element` (see [`condition_with`]).
 pub(super) struct Until {
     cond: TokenStream,
@@ -109,7 +102,7 @@ impl Until {
         kind: &Element,
         earlier: &[(&str, Element)],
         instances: &[&str],
-        element: &str,
+        element: &TokenStream,
     ) -> Result<Until, String> {
         let cond = translate(text, kind, earlier, instances, false)?;
         let write_cond = translate(text, kind, earlier, instances, true)?;
@@ -120,7 +113,7 @@ impl Until {
         Ok(Until {
             cond,
             write_cond,
-            element: element_type(element)?,
+            element: element.clone(),
             eof,
         })
     }

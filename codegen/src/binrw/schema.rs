@@ -893,6 +893,22 @@ pub(super) fn snake_to_camel(id: &str) -> String {
 
 /// The error for an id the generated code could not name (the expressions naming it, which
 /// the generator builds as tokens, need an identifier).
+/// The string `key` of `map` (at `ypath`), which the generated code uses as a Rust name: refused
+/// when it is not an identifier.
+fn ident_key(
+    cx: &Cx,
+    ypath: &str,
+    map: &Mapping,
+    key: &str,
+) -> Result<Option<String>, SchemaError> {
+    match str_key(map, key) {
+        Some(name) if !super::tokens::is_ident(&name) => {
+            Err(cx.err(&format!("{ypath}/{key}"), not_ident(&name)))
+        }
+        name => Ok(name),
+    }
+}
+
 fn not_ident(id: &str) -> String {
     format!(
         "id `{id}` is not supported by the binrw backend (only letters, digits and `_`, not starting with a digit)"
@@ -963,6 +979,19 @@ fn switch_cases(cx: &Cx, ypath: &str, map: &Mapping) -> Result<Vec<(String, Stri
         .collect()
 }
 
+/// The variants of a `-savepoint-enum`: [`variants`] whose names are Rust identifiers.
+fn variant_names(
+    cx: &Cx,
+    ypath: &str,
+    v: Option<&Value>,
+) -> Result<Vec<(i64, String)>, SchemaError> {
+    let list = variants(cx, ypath, v)?;
+    match list.iter().find(|(_, name)| !super::tokens::is_ident(name)) {
+        Some((key, name)) => Err(cx.err(&format!("{ypath}/{key}"), not_ident(name))),
+        None => Ok(list),
+    }
+}
+
 fn variants(cx: &Cx, ypath: &str, v: Option<&Value>) -> Result<Vec<(i64, String)>, SchemaError> {
     let map = v
         .and_then(Value::as_mapping)
@@ -1020,9 +1049,10 @@ impl Cx<'_> {
             Some(e) => {
                 let ep = format!("{ypath}/-savepoint-enum");
                 Some(TypeEnum {
-                    name: str_key(e, "name").ok_or_else(|| self.err(&ep, "missing name"))?,
+                    name: ident_key(self, &ep, e, "name")?
+                        .ok_or_else(|| self.err(&ep, "missing name"))?,
                     tag: str_key(e, "tag").ok_or_else(|| self.err(&ep, "missing tag"))?,
-                    variants: variants(self, &format!("{ep}/variants"), e.get("variants"))?,
+                    variants: variant_names(self, &format!("{ep}/variants"), e.get("variants"))?,
                 })
             }
         };
@@ -1121,7 +1151,8 @@ impl Cx<'_> {
                 "-savepoint-transparent types are hand-written: the binrw backend needs -savepoint-rust-type beside it",
             ));
         }
-        let rust_name = str_key(map, "-savepoint-rust-name").unwrap_or_else(|| snake_to_camel(id));
+        let rust_name = ident_key(self, ypath, map, "-savepoint-rust-name")?
+            .unwrap_or_else(|| snake_to_camel(id));
         let mut def = TypeDef {
             id: id.to_string(),
             yaml_path: ypath.to_string(),
@@ -1403,8 +1434,9 @@ impl Cx<'_> {
             Some(e) => {
                 let ep = format!("{ypath}/-savepoint-enum");
                 Some((
-                    str_key(e, "name").ok_or_else(|| self.err(&ep, "missing name"))?,
-                    variants(self, &format!("{ep}/variants"), e.get("variants"))?,
+                    ident_key(self, &ep, e, "name")?
+                        .ok_or_else(|| self.err(&ep, "missing name"))?,
+                    variant_names(self, &format!("{ep}/variants"), e.get("variants"))?,
                 ))
             }
         };

@@ -2,8 +2,12 @@
 //! binrw hands them to `KsSub`, which passes them on to `T` when it reads or writes the area,
 //! so they travel in the field's `args_raw` beside the frame, not in `args(..)`.
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::super::schema::{Field, TypeDef};
 use super::Module;
+use super::field_args::tuple;
 use crate::SchemaError;
 
 impl Module<'_> {
@@ -12,7 +16,7 @@ impl Module<'_> {
         &mut self,
         def: &TypeDef,
         field: &Field,
-    ) -> Result<(String, String), SchemaError> {
+    ) -> Result<(TokenStream, TokenStream), SchemaError> {
         if field.with_version {
             return Err(self.field_err(
                 field,
@@ -20,21 +24,10 @@ impl Module<'_> {
             ));
         }
         let (frame_read, frame_write) = self.frame_values(def, field, None)?;
-        let read = self.field_args(def, field)?.unwrap_or_default();
+        let read = tuple(&self.type_args(def, field)?.unwrap_or_default());
         let mut write = self.writer_args(field)?;
         write.extend(self.nav_args(def, field)?.1);
-        Ok((
-            format!("({frame_read}, {})", tuple(&read)),
-            format!("({frame_write}, {})", tuple(&write)),
-        ))
-    }
-}
-
-/// A Rust tuple of `items`: `()`, `(a,)`, `(a, b,)`.
-pub(super) fn tuple(items: &[String]) -> String {
-    if items.is_empty() {
-        "()".into()
-    } else {
-        format!("({},)", items.join(", "))
+        let write = tuple(&write);
+        Ok((quote!((#frame_read, #read)), quote!((#frame_write, #write))))
     }
 }

@@ -13,8 +13,12 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
 use super::emit;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
+use super::tokens::{ident, line};
 use crate::SchemaError;
 use crate::expr::Expr;
 
@@ -27,6 +31,24 @@ pub enum Check {
     /// Evaluating `actual` must fail with this Kaitai exception name (an assertion with
     /// `exception:` instead of `expected:`).
     Raises(Expr, String),
+}
+
+/// A translated sub-expression of an assertion: its Rust access, what it is, and, when its
+/// last step unwraps a value that may be missing, the access before that step.
+type Translated<'a> = (TokenStream, Value<'a>, Option<Unwrap>);
+
+/// The access to a value that may be missing, before it is unwrapped.
+struct Unwrap {
+    access: TokenStream,
+    missing: Missing,
+}
+
+/// Why a value may be missing.
+enum Missing {
+    /// A value instance that may be undefined (`Option`).
+    Undefined,
+    /// An optional field (`if`) that may be absent.
+    Absent,
 }
 
 /// What a translated sub-expression of an assertion is.
@@ -129,10 +151,13 @@ impl<'a> Cx<'a> {
     /// The value of one field of a struct: its Rust access (after `base`) and kind.
     fn field(
         &self,
-        base: &str,
+        base: &TokenStream,
         def: &'a TypeDef,
         name: &str,
-    ) -> Result<(String, Value<'a>), SchemaError> {
+    ) -> Result<Translated<'a>, SchemaError> {
+        // `name` is one of `def`'s ids (found below before it is used), which the schema reader
+        // checked are identifiers.
+        let id = ident(name);
         if def.instances.iter().any(|i| i.id == name) {
             let file = &self.schemas.files[self.file];
             // The enums it names are imported by the module (see `value::methods`).
@@ -147,10 +172,13 @@ impl<'a> Cx<'a> {
                 Value::Struct(t) => Value::Struct(self.opaque_def(t)),
                 v => v,
             };
-            return Ok((
-                format!("{base}.{name}().ok_or(\"{name} is undefined\")?"),
-                value,
-            ));
+            let undefined = format!("{name} is undefined");
+            let before = quote!(#base.#id());
+            let unwrap = Unwrap {
+                access: before.clone(),
+                missing: Missing::Undefined,
+            };
+            return Ok((quote!(#before.ok_or(#undefined)?), value, Some(unwrap)));
         }
         if def.params.iter().any(|(p, _)| p == name) && super::writer_params::keeps_param(def, name)
         {
@@ -162,7 +190,7 @@ impl<'a> Cx<'a> {
             };
             let ty =
                 super::value::param(def, file, name, Some(imports)).map_err(|e| self.refuse(e))?;
-            return Ok((format!("{base}.{name}"), instance_value(&ty, self.schemas)));
+            return Ok((quote!(#base.#id), instance_value(&ty, self.schemas), None));
         }
         let field: &'a Field = def
             .seq
@@ -182,7 +210,7 @@ impl<'a> Cx<'a> {
             })?;
         let framed =
             field.terminator.is_some() || field.pad_right.is_some() || field.process.is_some();
-        let mut value = "";
+        let mut framed_value = false;
         let element = match &field.ty {
             FieldType::Named { .. } if field.enum_name.is_some() => {
                 let name = field.enum_name.as_deref().unwrap_or_default();
@@ -205,11 +233,11 @@ impl<'a> Cx<'a> {
             FieldType::Named { name, .. } if super::bits::width(name).is_some() => Value::Int,
             FieldType::Named { name, .. } if emit::float_type(name).is_some() => Value::Float,
             FieldType::Named { name, .. } if name == "str" || name == "strz" => {
-                value = ".value";
+                framed_value = true;
                 Value::Str
             }
             FieldType::None if framed => {
-                value = ".value";
+                framed_value = true;
                 Value::List(Box::new(Value::Int))
             }
             FieldType::None => Value::List(Box::new(Value::Int)),
@@ -226,143 +254,144 @@ impl<'a> Cx<'a> {
                     .resolve(from, name)
                     .ok_or_else(|| self.refuse(format!("unknown type `{name}`")))?;
                 let t = self.opaque_def(t);
-                if field.size.is_some()
+                framed_value = field.size.is_some()
                     || field.size_eos
                     || field.terminator.is_some()
-                    || field.process.is_some()
-                {
-                    value = ".value";
-                }
+                    || field.process.is_some();
                 Value::Struct(t)
             }
             FieldType::Switch { .. } if field.variants.is_none() => {
-                if field.size.is_some() || field.size_eos {
-                    value = ".value";
-                }
+                framed_value = field.size.is_some() || field.size_eos;
                 Value::Switch(super::emit::switch::enum_name(def, field), field)
             }
             _ => return Err(self.refuse(format!("kst path into switch field `{name}`"))),
         };
-        let mut access = format!("{base}.{name}");
+        let mut access = quote!(#base.#id);
+        let mut unwrap = None;
         if field.cond.is_some() {
-            access = format!("{access}.as_ref().ok_or(\"{name} is absent\")?");
+            let absent = format!("{name} is absent");
+            unwrap = Some(Unwrap {
+                access: access.clone(),
+                missing: Missing::Absent,
+            });
+            access = quote!(#access.as_ref().ok_or(#absent)?);
         }
         let repeated =
             field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
         if repeated && matches!(element, Value::Str) {
-            return Ok((access, Value::StrList));
+            return Ok((access, Value::StrList, unwrap));
         }
         if repeated && matches!(field.ty, FieldType::None) {
-            return Ok((access, Value::BytesList));
+            return Ok((access, Value::BytesList, unwrap));
         }
-        if let (true, ".value", Value::Struct(t)) = (repeated, value, &element) {
-            return Ok((access, Value::SubList(t)));
+        if let (true, true, Value::Struct(t)) = (repeated, framed_value, &element) {
+            return Ok((access, Value::SubList(t), unwrap));
         }
-        if repeated && value == ".value" {
+        if repeated && framed_value {
             // Each framed element keeps its own `value`.
-            let values = format!("{access}.iter().map(|x| x.value.clone()).collect::<Vec<_>>()");
-            return Ok((values, Value::List(Box::new(element))));
+            let values = quote!(#access.iter().map(|x| x.value.clone()).collect::<Vec<_>>());
+            return Ok((values, Value::List(Box::new(element)), None));
         }
-        access.push_str(value);
+        if framed_value {
+            access = quote!(#access.value);
+        }
         let kind = if repeated {
             Value::List(Box::new(element))
         } else {
             element
         };
-        Ok((access, kind))
+        Ok((access, kind, unwrap))
     }
 
-    fn actual(&self, e: &Expr, root: &'a TypeDef) -> Result<(String, Value<'a>), SchemaError> {
+    fn actual(&self, e: &Expr, root: &'a TypeDef) -> Result<Translated<'a>, SchemaError> {
         match e {
-            Expr::Name(n) => self.field("r", root, n),
+            Expr::Name(n) => self.field(&quote!(r), root, n),
             Expr::Attr(base, n) => match (self.actual(base, root)?, n.as_str()) {
-                ((b, Value::Struct(def)), _) => self.field(&format!("({b})"), def, n),
+                ((b, Value::Struct(def), _), _) => self.field(&quote!((#b)), def, n),
                 (
-                    (b, Value::List(_) | Value::StrList | Value::BytesList | Value::SubList(_)),
+                    (b, Value::List(_) | Value::StrList | Value::BytesList | Value::SubList(_), _),
                     "size" | "length",
-                ) => Ok((format!("{b}.len()"), Value::Int)),
+                ) => Ok((quote!(#b.len()), Value::Int, None)),
                 // Kaitai's string length counts characters.
-                ((b, Value::Str), "length") => Ok((format!("{b}.chars().count()"), Value::Int)),
-                ((b, Value::Int), "to_s") => Ok((format!("{b}.to_string()"), Value::Str)),
+                ((b, Value::Str, _), "length") => {
+                    Ok((quote!(#b.chars().count()), Value::Int, None))
+                }
+                ((b, Value::Int, _), "to_s") => Ok((quote!(#b.to_string()), Value::Str, None)),
                 // A switch whose only case is `_`: its one variant, as Kaitai types it.
-                ((b, Value::Switch(name, field)), _)
+                ((b, Value::Switch(name, field), _), _)
                     if field.switch_cases.len() == 1 && field.switch_cases[0].0 == "_" =>
                 {
                     let ty = &field.switch_cases[0].1;
-                    let variant = super::emit::switch::variant_name(ty);
                     let (_, t) = self
                         .schemas
                         .resolve(self.file, ty)
                         .ok_or_else(|| self.refuse(format!("unknown type `{ty}`")))?;
-                    let b = format!("(match &{b} {{ {name}::{variant}(x) => x }})");
-                    self.field(&b, t, n)
+                    let (name, variant) =
+                        (ident(&name), ident(&super::emit::switch::variant_name(ty)));
+                    self.field(&quote!((match &#b { #name::#variant(x) => x })), t, n)
                 }
                 _ => Err(self.refuse(format!("kst `.{n}` on this value"))),
             },
             Expr::Cast(base, ty) => match self.actual(base, root)? {
                 // A sized switch where no case matched keeps the area's bytes.
-                (b, Value::Switch(name, field)) if ty == "bytes" => {
+                (b, Value::Switch(name, field), _) if ty == "bytes" => {
                     if field.size.is_none() && !field.size_eos {
                         return Err(self.refuse("kst `.as<bytes>` of an unsized switch"));
                     }
+                    let name = ident(&name);
                     Ok((
-                        format!(
-                            "(match &{b} {{ {name}::Raw(x) => x, _ => return Err(\"not Raw\".into()) }})"
-                        ),
+                        quote!((match &#b { #name::Raw(x) => x, _ => return Err("not Raw".into()) })),
                         Value::List(Box::new(Value::Int)),
+                        None,
                     ))
                 }
-                (b, Value::Switch(name, _)) => {
+                (b, Value::Switch(name, _), _) => {
                     let last = ty.rsplit("::").next().unwrap_or(ty);
-                    let variant = super::emit::switch::variant_name(last);
                     let (_, t) = self
                         .schemas
                         .resolve(self.file, last)
                         .ok_or_else(|| self.refuse(format!("unknown type `{ty}`")))?;
+                    let variant = super::emit::switch::variant_name(last);
+                    let not = format!("not a {variant}");
+                    let (name, variant) = (ident(&name), ident(&variant));
                     Ok((
-                        format!(
-                            "(match &{b} {{ {name}::{variant}(x) => x, _ => return Err(\"not a {variant}\".into()) }})"
-                        ),
+                        quote!((match &#b { #name::#variant(x) => x, _ => return Err(#not.into()) })),
                         Value::Struct(t),
+                        None,
                     ))
                 }
                 // A cast to the type it has (a typed `struct` param).
-                (b, Value::Struct(def))
+                (b, Value::Struct(def), unwrap)
                     if self
                         .schemas
                         .resolve(self.file, ty)
                         .is_some_and(|(_, t)| std::ptr::eq(t, def)) =>
                 {
-                    Ok((b, Value::Struct(def)))
+                    Ok((b, Value::Struct(def), unwrap))
                 }
                 // An integer cast to an integer type is the same number.
-                (b, Value::Int) if emit::is_int(ty) => Ok((b, Value::Int)),
+                (b, Value::Int, unwrap) if emit::is_int(ty) => Ok((b, Value::Int, unwrap)),
                 _ => Err(self.refuse(format!("kst cast to `{ty}` of other than a switch field"))),
             },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {
-                ((b, Value::SubList(t)), Expr::Int(i)) => Ok((
-                    format!("({b}.get({i}).ok_or(\"index {i} out of range\")?.value)"),
-                    Value::Struct(t),
-                )),
-                ((b, Value::BytesList), Expr::Int(i)) => Ok((
-                    format!("{b}.get({i}).ok_or(\"index {i} out of range\")?.value"),
-                    Value::List(Box::new(Value::Int)),
-                )),
-                ((b, Value::StrList), Expr::Int(i)) => Ok((
-                    format!("{b}.get({i}).ok_or(\"index {i} out of range\")?.value"),
-                    Value::Str,
-                )),
-                ((b, Value::List(element)), Expr::Int(i)) => {
+                ((b, Value::SubList(t), _), Expr::Int(i)) => {
+                    let item = element_at(&b, *i);
+                    Ok((quote!((#item.value)), Value::Struct(t), None))
+                }
+                ((b, Value::BytesList, _), Expr::Int(i)) => {
+                    let item = element_at(&b, *i);
+                    Ok((quote!(#item.value), Value::List(Box::new(Value::Int)), None))
+                }
+                ((b, Value::StrList, _), Expr::Int(i)) => {
+                    let item = element_at(&b, *i);
+                    Ok((quote!(#item.value), Value::Str, None))
+                }
+                ((b, Value::List(element), _), Expr::Int(i)) => {
                     // An integer, boolean or enum element is copied out of the list.
-                    let deref = if matches!(*element, Value::Int | Value::Bool | Value::Enum(_)) {
-                        "*"
-                    } else {
-                        ""
-                    };
-                    Ok((
-                        format!("({deref}{b}.get({i}).ok_or(\"index {i} out of range\")?)"),
-                        *element,
-                    ))
+                    let copied = matches!(*element, Value::Int | Value::Bool | Value::Enum(_));
+                    let deref = copied.then(|| quote!(*));
+                    let item = element_at(&b, *i);
+                    Ok((quote!((#deref #item)), *element, None))
                 }
                 _ => Err(self.refuse("kst index other than a literal into a list")),
             },
@@ -377,7 +406,7 @@ impl<'a> Cx<'a> {
         let (holder, name) = match base {
             Expr::Name(n) => (root, n),
             Expr::Attr(b, n) => match self.actual(b, root)? {
-                (_, Value::Struct(def)) => (def, n),
+                (_, Value::Struct(def), _) => (def, n),
                 _ => return Err(self.refuse("kst `_parent` of other than a field of a struct")),
             },
             _ => return Err(self.refuse("kst `_parent` of other than a field path")),
@@ -389,7 +418,7 @@ impl<'a> Cx<'a> {
                 .find(|f| f.types.iter().any(|t| std::ptr::eq(t, def)))
                 .map(|f| f.id.clone())
         };
-        let (_, Value::Struct(def)) = self.field("r", holder, name)? else {
+        let (_, Value::Struct(def), _) = self.field(&quote!(r), holder, name)? else {
             return Err(self.refuse("kst `_parent` of other than a struct"));
         };
         let decl = declaring(def).unwrap_or_default();
@@ -398,11 +427,10 @@ impl<'a> Cx<'a> {
                 self.refuse("kst `_parent` / `_root` is null only for a type of another file")
             );
         }
-        let what = format!("{base:?}").replace('"', "'");
-        let rust = format!("{decl}::{}", def.rust_name);
-        Ok(format!(
-            "check(std::any::TypeId::of::<<{rust} as BinRead>::Args<'static>>() == std::any::TypeId::of::<()>(), \"{what} gets no parent or root\")?;\n"
-        ))
+        let what = format!("{base:?} gets no parent or root").replace('"', "'");
+        let (decl, name) = (ident(&decl), ident(&def.rust_name));
+        let args = quote!(std::any::TypeId::of::<<#decl::#name as BinRead>::Args<'static>>());
+        Ok(check(quote!(#args == std::any::TypeId::of::<()>()), &what))
     }
 
     /// The check of an assertion whose `actual` must fail with Kaitai's `kind`: a value
@@ -412,13 +440,15 @@ impl<'a> Cx<'a> {
         if kind != "ConversionError" {
             return Err(self.refuse(format!("kst assertion expecting {kind}")));
         }
-        let (access, _) = self.actual(actual, root)?;
-        let call = access
-            .strip_suffix(" is undefined\")?")
-            .and_then(|a| a.rfind(".ok_or(").map(|at| &a[..at]))
-            .ok_or_else(|| self.refuse(format!("kst {kind} from other than a value instance")))?;
+        let Some(Unwrap {
+            access: call,
+            missing: Missing::Undefined,
+        }) = self.actual(actual, root)?.2
+        else {
+            return Err(self.refuse(format!("kst {kind} from other than a value instance")));
+        };
         let what = format!("{actual:?} raises {kind}").replace('"', "'");
-        Ok(format!("check({call}.is_none(), \"{what}\")?;\n"))
+        Ok(check(quote!(#call.is_none()), &what))
     }
 
     /// One `check(...)` statement.
@@ -434,7 +464,8 @@ impl<'a> Cx<'a> {
         {
             return self.no_parent(base, root);
         }
-        let (access, kind) = self.actual(actual, root)?;
+        let (access, kind, unwrap) = self.actual(actual, root)?;
+        let what = format!("{actual:?}").replace('"', "'");
         if matches!(expected, Expr::Name(n) if n == "null") {
             // An unsized switch where no case matched reads nothing (Kaitai's null).
             if let Value::Switch(name, field) = &kind
@@ -442,41 +473,19 @@ impl<'a> Cx<'a> {
                 && !field.size_eos
                 && field.switch_cases.iter().all(|(k, _)| k != "_")
             {
-                let what = format!("{actual:?}").replace('"', "'");
-                return Ok(format!(
-                    "check(matches!({access}, {name}::Unmatched), \"{what}\")?;\n"
-                ));
+                let name = ident(name);
+                return Ok(check(quote!(matches!(#access, #name::Unmatched)), &what));
             }
-            // An undefined value instance (its `if` false): the call without its unwrap.
-            if let Some(cut) = access
-                .rfind(".ok_or(")
-                .filter(|at| access[*at..].ends_with(" is undefined\")?"))
-            {
-                let what = format!("{actual:?}").replace('"', "'");
-                return Ok(format!(
-                    "check({}.is_none(), \"{what}\")?;\n",
-                    &access[..cut]
-                ));
-            }
-            // An absent optional field: the access without its final unwrap.
-            let cut = access
-                .rfind(".as_ref().ok_or(")
-                .filter(|at| {
-                    let rest = &access[*at..];
-                    rest.ends_with(" is absent\")?") || rest.ends_with(" is absent\")?.value")
-                })
-                .ok_or_else(|| {
-                    self.refuse(format!(
-                        "kst null for a field that is not optional: {actual:?}"
-                    ))
-                })?;
-            let what = format!("{actual:?}").replace('"', "'");
-            return Ok(format!(
-                "check({}.is_none(), \"{what}\")?;\n",
-                &access[..cut]
-            ));
+            // An undefined value instance (its `if` false) or an absent optional field: the
+            // access without its final unwrap.
+            let unwrap = unwrap.ok_or_else(|| {
+                self.refuse(format!(
+                    "kst null for a field that is not optional: {actual:?}"
+                ))
+            })?;
+            let access = unwrap.access;
+            return Ok(check(quote!(#access.is_none()), &what));
         }
-        let what = format!("{actual:?}").replace('"', "'");
         // `[...].as<bytes>` is a byte array literal.
         let expected = match expected {
             Expr::Cast(inner, ty) if ty == "bytes" && matches!(**inner, Expr::Array(_)) => inner,
@@ -485,112 +494,119 @@ impl<'a> Cx<'a> {
         let (access, kind) = match kind {
             // A switch over integer types compared with a number: the variant's value.
             Value::Switch(name, field) if literal(expected).is_some() => {
-                let arms: Vec<String> = field
+                let name = ident(&name);
+                let variants = field
                     .switch_cases
                     .iter()
                     .filter(|(_, t)| emit::is_int(t))
-                    .map(|(_, t)| {
-                        let v = super::emit::switch::variant_name(t);
-                        format!("{name}::{v}(x) => i128::from(*x),")
-                    })
-                    .collect();
-                let access = format!(
-                    "(match &{access} {{ {} _ => return Err(\"{what} is not a number\".into()) }})",
-                    arms.join(" ")
-                );
+                    .map(|(_, t)| ident(&super::emit::switch::variant_name(t)));
+                let not = format!("{what} is not a number");
+                let access = quote! {
+                    (match &#access { #(#name::#variants(x) => i128::from(*x),)* _ => return Err(#not.into()) })
+                };
                 (access, Value::Int)
             }
             kind => (access, kind),
         };
-        match (kind, expected) {
+        let cond = self.comparison(access, kind, expected, &what)?;
+        Ok(check(cond, &what))
+    }
+
+    /// The condition that the value `access` (of kind `kind`) equals `expected`.
+    fn comparison(
+        &self,
+        access: TokenStream,
+        kind: Value<'a>,
+        expected: &Expr,
+        what: &str,
+    ) -> Result<TokenStream, SchemaError> {
+        let strings = |items: &[Expr]| -> Option<Vec<Literal>> {
+            items
+                .iter()
+                .map(|i| match i {
+                    Expr::Str(t) => Some(Literal::string(t)),
+                    _ => None,
+                })
+                .collect()
+        };
+        Ok(match (kind, expected) {
             (Value::List(element), Expr::Array(items))
                 if matches!(*element, Value::Int) && items.is_empty() =>
             {
-                Ok(format!("check({access}.is_empty(), \"{what}\")?;\n"))
+                quote!(#access.is_empty())
             }
             // `.clone()` also copies out of an optional field's `&` integer.
-            (Value::Int, e) if literal(e).is_some() => Ok(format!(
-                "check(i128::try_from({access}.clone()).ok() == Some({}), \"{what}\")?;\n",
-                literal(e).unwrap_or_default()
-            )),
+            (Value::Int, e) if literal(e).is_some() => {
+                let n = Literal::i128_unsuffixed(literal(e).unwrap_or_default());
+                quote!(i128::try_from(#access.clone()).ok() == Some(#n))
+            }
             (Value::Float, e) if float_literal(e).is_some() => {
                 let f = float_literal(e).unwrap_or_default();
-                Ok(format!(
-                    "check((f64::from({access}) - {f:?}).abs() <= 1e-6 * {:?}, \"{what}\")?;\n",
-                    f.abs().max(1.0)
-                ))
+                let (f, scale) = (debug_float(f), debug_float(f.abs().max(1.0)));
+                quote!((f64::from(#access) - #f).abs() <= 1e-6 * #scale)
             }
             (Value::List(element), Expr::Array(items))
-                if matches!(*element, Value::Str)
-                    && items.iter().all(|i| matches!(i, Expr::Str(_))) =>
+                if matches!(*element, Value::Str) && strings(items).is_some() =>
             {
-                let list: Vec<String> = items
-                    .iter()
-                    .map(|i| match i {
-                        Expr::Str(t) => format!("{t:?}"),
-                        _ => String::new(),
-                    })
-                    .collect();
-                Ok(format!(
-                    "check({access}.iter().map(|x| x.as_str()).collect::<Vec<_>>() == [{}] as [&str; {}], \"{what}\")?;\n",
-                    list.join(", "),
-                    list.len()
-                ))
+                let list = strings(items).unwrap_or_default();
+                let len = Literal::usize_unsuffixed(list.len());
+                quote!(#access.iter().map(|x| x.as_str()).collect::<Vec<_>>() == [#(#list),*] as [&str; #len])
             }
             // `clone` reads a present optional field (a reference) and a plain one alike.
-            (Value::Bool, Expr::Bool(b)) => {
-                Ok(format!("check({access}.clone() == {b}, \"{what}\")?;\n"))
-            }
-            (Value::StrList, Expr::Array(items))
-                if items.iter().all(|i| matches!(i, Expr::Str(_))) =>
-            {
-                let list: Vec<String> = items
-                    .iter()
-                    .map(|i| match i {
-                        Expr::Str(t) => format!("{t:?}"),
-                        _ => String::new(),
-                    })
-                    .collect();
-                Ok(format!(
-                    "check({access}.iter().map(|x| x.value.as_str()).collect::<Vec<_>>() == [{}], \"{what}\")?;\n",
-                    list.join(", ")
-                ))
+            (Value::Bool, Expr::Bool(b)) => quote!(#access.clone() == #b),
+            (Value::StrList, Expr::Array(items)) if strings(items).is_some() => {
+                let list = strings(items).unwrap_or_default();
+                quote!(#access.iter().map(|x| x.value.as_str()).collect::<Vec<_>>() == [#(#list),*])
             }
             // An enum field compared with a number: its integer value.
-            (Value::Enum(_), e) if literal(e).is_some() => Ok(format!(
-                "check(i128::from({access}) == {}, \"{what}\")?;\n",
-                literal(e).unwrap_or_default()
-            )),
+            (Value::Enum(_), e) if literal(e).is_some() => {
+                let n = Literal::i128_unsuffixed(literal(e).unwrap_or_default());
+                quote!(i128::from(#access) == #n)
+            }
             (Value::Enum(rust), Expr::Path(path)) if path.len() >= 2 => {
                 // Another file's enum, which the test's module may not import, by its module.
                 let name = path[..path.len() - 1].join("::");
                 let rust = match self.schemas.resolve_enum(self.file, &name) {
-                    Some((decl, e)) if decl != self.file => format!("{decl}::{}", e.rust_name),
-                    _ => rust,
+                    Some((decl, e)) if decl != self.file => {
+                        let (decl, e) = (ident(decl), ident(&e.rust_name));
+                        quote!(#decl::#e)
+                    }
+                    _ => ident(&rust).into_token_stream(),
                 };
-                Ok(format!(
-                    "check({access} == {rust}::{}, \"{what}\")?;\n",
-                    super::schema::snake_to_camel(&path[path.len() - 1])
-                ))
+                let variant = ident(&super::schema::snake_to_camel(&path[path.len() - 1]));
+                quote!(#access == #rust::#variant)
             }
-            (Value::Str, Expr::Str(text)) => {
-                Ok(format!("check({access} == {text:?}, \"{what}\")?;\n"))
-            }
+            (Value::Str, Expr::Str(text)) => quote!(#access == #text),
             (Value::List(element), Expr::Array(items))
                 if matches!(*element, Value::Int) && items.iter().all(|i| literal(i).is_some()) =>
             {
-                let list: Vec<String> = items
+                let list = items
                     .iter()
-                    .map(|i| literal(i).unwrap_or_default().to_string())
-                    .collect();
-                Ok(format!(
-                    "check({access}.iter().map(|x| i128::try_from(*x).ok()).collect::<Vec<_>>() == [{}].map(Some), \"{what}\")?;\n",
-                    list.join(", ")
-                ))
+                    .map(|i| Literal::i128_unsuffixed(literal(i).unwrap_or_default()));
+                quote!(#access.iter().map(|x| i128::try_from(*x).ok()).collect::<Vec<_>>() == [#(#list),*].map(Some))
             }
-            _ => Err(self.refuse(format!("kst expected value {expected:?} for {what}"))),
-        }
+            _ => return Err(self.refuse(format!("kst expected value {expected:?} for {what}"))),
+        })
     }
+}
+
+/// The statement checking `cond`, failing with `what`.
+fn check(cond: TokenStream, what: &str) -> String {
+    line(&quote!(check(#cond, #what)?;))
+}
+
+/// `f` as an unsuffixed float literal spelled as `{:?}` spells it (`0.5`, `1.0`).
+fn debug_float(f: f64) -> TokenStream {
+    syn::LitFloat::new(&format!("{f:?}"), proc_macro2::Span::call_site()).into_token_stream()
+}
+
+/// Element `i` of the list `list`, or the error naming the index.
+fn element_at(list: &TokenStream, i: i128) -> TokenStream {
+    let (at, missing) = (
+        Literal::i128_unsuffixed(i),
+        format!("index {i} out of range"),
+    );
+    quote!(#list.get(#at).ok_or(#missing)?)
 }
 
 /// The custom `process` routines of Kaitai's suite (`suite_processors.rs`), by the names its

@@ -8,19 +8,14 @@
 //! is tried and its error is the read's error. The writer checks that the variant still agrees
 //! with the selector.
 
-use std::fmt::Write as _;
-
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Literal, Spacing, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef, Valid, snake_to_camel};
-use super::{
-    Module, assert_attr, doc_attrs, indent, indexed_list, indexed_size, int_type, own_endian,
-    write_check,
-};
+use super::{Check, Module, check, field_check, indexed_list, indexed_size, int_type, own_endian};
 use crate::SchemaError;
-use crate::binrw::tokens::{ident, source};
+use crate::binrw::tokens::{ident, line, source};
 
 /// How a selector is passed and compared.
 enum Sel {
@@ -47,8 +42,9 @@ enum Sel {
 pub(super) struct Switch {
     /// The enum's name.
     pub name: String,
-    /// The reader's argument (the selector), `None` when only `_` is given.
-    pub arg: Option<String>,
+    /// The reader's arguments: the selector (none when only `_` is given), then the depth when
+    /// a case type counts levels.
+    pub args: Vec<TokenStream>,
     /// The writer's check that the variant agrees with the selector.
     pub check: String,
 }
@@ -95,145 +91,20 @@ impl Module<'_> {
                 format!("the switch enum `{name}` is named like a type"),
             ));
         }
-        // (variant, read conditions, write conditions, payload with attributes)
-        let mut variants: Vec<(String, Vec<String>, Vec<String>, String)> = Vec::new();
-        let mut default = None;
-        for (key, ty) in &field.switch_cases {
-            let variant = variant_name(ty);
-            let payload = self.payload(field, ty)?;
-            if key == "_" {
-                default = Some((variant, payload));
-                continue;
-            }
-            let (read, write) = self.case_conds(field, &sel, &quote!(sel), on, key)?;
-            let (read, write) = (source(&read), source(&write));
-            match variants.iter_mut().find(|v| v.0 == variant) {
-                Some(v) if v.3 == payload => {
-                    v.1.push(read);
-                    v.2.push(write);
-                }
-                Some(_) => {
-                    return Err(self.field_err(field, format!("two case types named {variant}")));
-                }
-                None => variants.push((variant, vec![read], vec![write], payload)),
-            }
-        }
-        let none = |conds: &[String]| match conds {
-            [] => "true".to_string(),
-            [one] => negate(one),
-            _ => format!("!({})", conds.join(" || ")),
-        };
-        let mut body = String::new();
-        let mut arms = Vec::new();
-        let (rest, rest_payload) = match default {
-            // The `_` type named like a case: that variant is taken when no other case matches.
-            Some((v, p)) if variants.iter().any(|x| x.0 == v) => {
-                let x = variants.iter().position(|x| x.0 == v).unwrap_or_default();
-                let (v, _, _, p2) = variants.remove(x);
-                if p2 != p {
-                    return Err(self.field_err(field, format!("two case types named {v}")));
-                }
-                (v, format!("({p})"))
-            }
-            Some((v, p)) => (v, format!("({p})")),
-            None if sized => (
-                "Raw".to_string(),
-                "(#[br(parse_with = binrw::helpers::until_eof)] Vec<u8>)".to_string(),
-            ),
-            None => ("Unmatched".to_string(), String::new()),
-        };
-        let others: Vec<String> = variants.iter().flat_map(|v| v.1.clone()).collect();
-        let others_w: Vec<String> = variants.iter().flat_map(|v| v.2.clone()).collect();
-        for (variant, read, write, payload) in &variants {
-            let _ = write!(
-                body,
-                "#[br(pre_assert({}))]\n{variant}({payload}),\n",
-                read.join(" || ")
-            );
-            arms.push(format!("{name}::{variant}(..) => {},", write.join(" || ")));
-        }
-        let what = match rest.as_str() {
-            "Raw" => "/// No case matched: the bytes of the area.\n",
-            "Unmatched" => "/// No case matched: nothing was read (Kaitai's null).\n",
-            _ => "/// The `_` case: no other case matched.\n",
-        };
-        let pre = if others.is_empty() {
-            String::new()
-        } else {
-            format!("#[br(pre_assert({}))]\n", none(&others))
-        };
-        let _ = writeln!(body, "{what}{pre}{rest}{rest_payload},");
-        let pattern = if rest_payload.is_empty() {
-            format!("{name}::{rest}")
-        } else {
-            format!("{name}::{rest}(..)")
-        };
-        arms.push(format!("{pattern} => {},", none(&others_w)));
-        let endian = def
-            .endian
-            .map_or(String::new(), |e| format!("#[brw({e})]\n"));
-        // The selector, the depth, then what the cases' value instances read (`nav_value.rs`).
-        let mut imports = Vec::new();
-        if !others.is_empty() {
-            let ty = sel_type(&sel);
-            imports.push(source(&quote!(sel: #ty)));
-        }
+        let cases = self.cases(field, &sel, on, sized)?;
         let depth = self.cases_need_depth(field)?;
-        if depth {
-            imports.push("depth: u32".to_string());
-        }
-        imports.extend(
-            self.up()
-                .switch_imports(field)
-                .map_err(|(at, e)| self.err(&at, e))?,
-        );
-        let import = if imports.is_empty() {
-            String::new()
-        } else {
-            format!("#[br(import({}))]\n", imports.join(", "))
-        };
-        let _ = write!(
-            enums,
-            "\n{}#[binrw]\n{endian}{import}#[derive({})]\npub enum {name} {{\n{}}}\n",
-            doc_attrs(Some(&format!(
-                "`{}.{}`, switched on `{on}`.",
+        let item = self.enum_item(def, field, on, &cases, &sel, depth)?;
+        enums.push_str(&line(&item));
+        let mut check = String::new();
+        if !cases.variants.is_empty() {
+            let cond = selector_check(def, field, &sel, &cases, sized);
+            let message = format!(
+                "{}.{} does not match its selector `{on}`",
                 def.rust_name, field.id
-            ))),
-            self.base_derives(),
-            indent(&body)
-        );
-        let value = match (sized, &sel) {
-            (true, Sel::Each(_)) => "ks_x.value".to_string(),
-            (false, Sel::Each(_)) => "ks_x".to_string(),
-            (true, _) => format!("{}.value", field.id),
-            (false, _) => field.id.clone(),
-        };
-        let mut cond = format!("match &{value} {{\n{}}}", indent(&arms.join("\n")));
-        if let (Sel::Each(_), Some(list)) = (&sel, indexed_selector(field)) {
-            // Each element against the selector at its index.
-            cond = format!(
-                "{}.iter().zip({list}.iter()).all(|(ks_x, ks_sel)| {cond})",
-                field.id
             );
+            let path = format!("{}.{}", def.rust_name, field.id);
+            check = line(&field_check(&path, &cond, &message, &[]));
         }
-        if field.cond.is_some() {
-            // An absent field has no case to check (its presence is checked on its own).
-            cond = format!("{0}.as_ref().is_none_or(|{0}| {cond})", field.id);
-        }
-        let message = format!(
-            "{}.{} does not match its selector `{on}`",
-            def.rust_name, field.id
-        );
-        let mut check = if others.is_empty() {
-            String::new()
-        } else {
-            write_check(
-                &format!("{}.{}", def.rust_name, field.id),
-                &cond,
-                &message,
-                &[],
-            )
-        };
         if let Some(valid) = &field.valid {
             check.push_str(&self.valid_variants(def, field, &name, valid)?);
         }
@@ -243,15 +114,143 @@ impl Module<'_> {
             enums.push_str(&method);
             check.push_str(&checks);
         }
-        let args: Vec<String> = (!others.is_empty())
-            .then(|| source(&sel_arg(&sel, on)))
+        let args = (!cases.variants.is_empty())
+            .then(|| sel_arg(&sel, on))
             .into_iter()
             .chain(depth.then(|| depth_arg(def)))
             .collect();
-        Ok(Switch {
-            name,
-            arg: (!args.is_empty()).then(|| args.join(", ")),
-            check,
+        Ok(Switch { name, args, check })
+    }
+
+    /// The variants of `field`'s switch enum: one per case type (its keys' conditions merged),
+    /// then the one taken when no other matches.
+    fn cases(
+        &mut self,
+        field: &Field,
+        sel: &Sel,
+        on: &str,
+        sized: bool,
+    ) -> Result<Cases, SchemaError> {
+        let mut variants: Vec<Variant> = Vec::new();
+        let mut default = None;
+        for (key, ty) in &field.switch_cases {
+            let name = variant_name(ty);
+            let payload = self.payload(field, ty)?;
+            if key == "_" {
+                default = Some((name, payload));
+                continue;
+            }
+            let (read, write) = self.case_conds(field, sel, &quote!(sel), on, key)?;
+            match variants.iter_mut().find(|v| v.name == name) {
+                Some(v) if source(&v.payload) == source(&payload) => {
+                    v.read.push(read);
+                    v.write.push(write);
+                }
+                Some(_) => {
+                    return Err(self.field_err(field, format!("two case types named {name}")));
+                }
+                None => variants.push(Variant {
+                    name,
+                    read: vec![read],
+                    write: vec![write],
+                    payload,
+                }),
+            }
+        }
+        let rest = match default {
+            // The `_` type named like a case: that variant is taken when no other case matches.
+            Some((name, payload)) => {
+                if let Some(at) = variants.iter().position(|v| v.name == name) {
+                    let case = variants.remove(at);
+                    if source(&case.payload) != source(&payload) {
+                        return Err(self.field_err(field, format!("two case types named {name}")));
+                    }
+                }
+                Rest::Default(name, payload)
+            }
+            None if sized => Rest::Raw,
+            None => Rest::Unmatched,
+        };
+        Ok(Cases { variants, rest })
+    }
+
+    /// The switch enum of `field` (`depth`: a case type counts levels).
+    fn enum_item(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        on: &str,
+        cases: &Cases,
+        sel: &Sel,
+        depth: bool,
+    ) -> Result<TokenStream, SchemaError> {
+        let reads = cases.variants.iter().map(|v| {
+            let read = &v.read;
+            quote!(#(#read)||*)
+        });
+        let names = cases.variants.iter().map(|v| ident(&v.name));
+        let payloads = cases.variants.iter().map(|v| &v.payload);
+        let others: Vec<TokenStream> = cases.variants.iter().flat_map(|v| v.read.clone()).collect();
+        let (rest, rest_payload, what) = match &cases.rest {
+            Rest::Default(name, payload) => (
+                ident(name),
+                Some(quote!((#payload))),
+                " The `_` case: no other case matched.",
+            ),
+            Rest::Raw => (
+                ident("Raw"),
+                Some(quote!((#[br(parse_with = binrw::helpers::until_eof)] Vec<u8>))),
+                " No case matched: the bytes of the area.",
+            ),
+            Rest::Unmatched => (
+                ident("Unmatched"),
+                None,
+                " No case matched: nothing was read (Kaitai's null).",
+            ),
+        };
+        let pre = (!others.is_empty()).then(|| {
+            let none = none(&others);
+            quote!(#[br(pre_assert(#none))])
+        });
+        let endian = def.endian.map(|e| {
+            let e = ident(e);
+            quote!(#[brw(#e)])
+        });
+        // The selector, the depth, then what the cases' value instances read (`nav_value.rs`).
+        let mut imports = Vec::new();
+        if !others.is_empty() {
+            let ty = sel_type(sel);
+            imports.push(quote!(sel: #ty));
+        }
+        if depth {
+            imports.push(quote!(depth: u32));
+        }
+        for import in self
+            .up()
+            .switch_imports(field)
+            .map_err(|(at, e)| self.err(&at, e))?
+        {
+            imports.push(import);
+        }
+        let import = (!imports.is_empty()).then(|| quote!(#[br(import(#(#imports),*))]));
+        let doc = format!(" `{}.{}`, switched on `{on}`.", def.rust_name, field.id);
+        let derives = self.base_derive();
+        let name = ident(&enum_name(def, field));
+        Ok(quote! {
+            #[doc = #doc]
+            #[binrw]
+            #endian
+            #import
+            #derives
+            pub enum #name {
+                #(
+                    #[br(pre_assert(#reads))]
+                    #names(#payloads),
+                )*
+                #[doc = #what]
+                #pre
+                #rest #rest_payload,
+            }
         })
     }
 
@@ -304,14 +303,11 @@ impl Module<'_> {
         }
         let (name, id) = (ident(name), ident(&field.id));
         let variants = variants.iter().map(|v| ident(v));
-        let cond = source(&quote!(matches!(#id, #(#name::#variants(#value))|*)));
+        let cond = quote!(matches!(#id, #(#name::#variants(#value))|*));
         let path = format!("{}.{}", def.rust_name, field.id);
         let message = format!("{path} is not valid");
-        Ok(format!(
-            "{}{}",
-            assert_attr("br", &cond, &message, &[]),
-            write_check(&path, &cond, &message, &[])
-        ))
+        let read = check(Check::Read, &cond, &message, &[]);
+        Ok(line(&read) + &line(&field_check(&path, &cond, &message, &[])))
     }
 
     /// The reader's arguments of a switch field without `-savepoint-enum` (a sized one passes
@@ -320,7 +316,7 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         field: &Field,
-    ) -> Result<Option<Vec<String>>, SchemaError> {
+    ) -> Result<Option<Vec<TokenStream>>, SchemaError> {
         let FieldType::Switch { on, .. } = &field.ty else {
             return Ok(None);
         };
@@ -329,7 +325,7 @@ impl Module<'_> {
         }
         let mut args = Vec::new();
         if field.switch_cases.iter().any(|(k, _)| k != "_") {
-            args.push(source(&sel_arg(&self.selector(def, field, on)?, on)));
+            args.push(sel_arg(&self.selector(def, field, on)?, on));
         }
         if self.cases_need_depth(field)? {
             args.push(depth_arg(def));
@@ -391,7 +387,6 @@ impl Module<'_> {
                 continue;
             }
             let (r, w) = self.case_conds(field, &sel, &access, sel_name, key)?;
-            let (r, w) = (source(&r), source(&w));
             if *big {
                 big_r.push(r);
                 big_w.push(w);
@@ -400,30 +395,27 @@ impl Module<'_> {
                 little_w.push(w);
             }
         }
-        let any = |l: &[String]| match l {
-            [] => "false".to_string(),
-            _ => l.join(" || "),
-        };
         let (read, write) = match default {
-            Some(true) => (
-                format!("!({})", any(&little_r)),
-                format!("!({})", any(&little_w)),
-            ),
+            Some(true) => {
+                let (r, w) = (any(&little_r), any(&little_w));
+                (quote!(!(#r)), quote!(!(#w)))
+            }
             _ => (any(&big_r), any(&big_w)),
         };
-        let mut out = format!("#[br(is_big = {read})]\n#[bw(is_big = {write})]\n");
+        let mut out = line(&quote!(#[br(is_big = #read)]));
+        out.push_str(&line(&quote!(#[bw(is_big = #write)])));
         if default.is_none() {
-            let all: Vec<String> = big_r.into_iter().chain(little_r).collect();
+            let all: Vec<TokenStream> = big_r.into_iter().chain(little_r).collect();
             let message = format!(
                 "{}.{}: no byte order for this {sel_name}",
                 def.rust_name, field.id
             );
-            let _ = writeln!(out, "#[br(assert({}, {message:?}))]", any(&all));
+            out.push_str(&line(&check(Check::Read, &any(&all), &message, &[])));
             // The writer refuses it too, rather than write in an order nothing reads back.
-            let all: Vec<String> = big_w.into_iter().chain(little_w).collect();
+            let all: Vec<TokenStream> = big_w.into_iter().chain(little_w).collect();
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("no byte order for this {sel_name}");
-            out.push_str(&super::write_check(&path, &any(&all), &message, &[]));
+            out.push_str(&line(&field_check(&path, &any(&all), &message, &[])));
         }
         Ok(Some(out))
     }
@@ -574,11 +566,12 @@ impl Module<'_> {
     }
 
     /// The payload of a variant of case type `ty`, with its attributes.
-    fn payload(&mut self, field: &Field, ty: &str) -> Result<String, SchemaError> {
+    fn payload(&mut self, field: &Field, ty: &str) -> Result<TokenStream, SchemaError> {
         if let Some(rust) = int_type(ty) {
-            return Ok(match own_endian(ty) {
-                Some(e) => format!("#[brw({e})] {rust}"),
-                None => rust.to_string(),
+            let (rust, endian) = (ident(rust), own_endian(ty).map(ident));
+            return Ok(match endian {
+                Some(e) => quote!(#[brw(#e)] #rust),
+                None => quote!(#rust),
             });
         }
         let (name, args) = match ty.split_once('(') {
@@ -598,34 +591,138 @@ impl Module<'_> {
         let depth = self.needs_depth(decl, target);
         let decl = decl.to_string();
         let rust = target.rust_name.clone();
-        let rust = self.use_type(&decl, &rust);
+        // A type's Rust name is an identifier (the schema reader refuses any other).
+        let mut rust = ident(&self.use_type(&decl, &rust)).into_token_stream();
         let mut args = self
             .up()
             .case_args(target)
             .map_err(|(at, e)| self.err(&at, e))?;
         // A type on a recursion cycle is boxed and gets the level the enum was given (its
         // imports end with the depth, see `Module::param_imports`).
-        let rust = if depth {
-            args.push("depth".into());
-            format!("Box<{rust}>")
-        } else {
-            rust
-        };
+        if depth {
+            args.push(quote!(depth));
+            rust = quote!(Box<#rust>);
+        }
         Ok(if args.is_empty() {
             rust
         } else {
-            format!("#[br(args({}))] {rust}", args.join(", "))
+            quote!(#[br(args(#(#args),*))] #rust)
         })
     }
 }
 
-/// The depth a field of `def` passes to a type that counts levels: one more than its own, or
-/// the first level when `def` does not count (as `Module::field_args` passes it).
-fn depth_arg(def: &TypeDef) -> String {
-    if def.max_depth.is_some() {
-        "depth + 1".into()
+/// A switch enum's variants.
+struct Cases {
+    /// One per case type.
+    variants: Vec<Variant>,
+    /// The variant taken when no case matches.
+    rest: Rest,
+}
+
+/// The variant of one case type.
+struct Variant {
+    name: String,
+    /// The reader's condition on `sel` for each case key of the type.
+    read: Vec<TokenStream>,
+    /// The writer's condition on the selector field for each case key.
+    write: Vec<TokenStream>,
+    /// The payload with its attributes.
+    payload: TokenStream,
+}
+
+/// The variant taken when no case matches.
+enum Rest {
+    /// The `_` case: its variant name and payload.
+    Default(String, TokenStream),
+    /// A sized switch: the area's bytes.
+    Raw,
+    /// An unsized switch: nothing (Kaitai's null).
+    Unmatched,
+}
+
+impl Rest {
+    /// The variant's name and whether it holds a payload.
+    fn name(&self) -> (&str, bool) {
+        match self {
+            Rest::Default(name, _) => (name, true),
+            Rest::Raw => ("Raw", true),
+            Rest::Unmatched => ("Unmatched", false),
+        }
+    }
+}
+
+/// The writer's check that `field`'s variant agrees with its selector (the enum has variants
+/// besides the rest).
+fn selector_check(
+    def: &TypeDef,
+    field: &Field,
+    sel: &Sel,
+    cases: &Cases,
+    sized: bool,
+) -> TokenStream {
+    let name = ident(&enum_name(def, field));
+    let arms = cases.variants.iter().map(|v| {
+        let (variant, write) = (ident(&v.name), &v.write);
+        quote!(#name::#variant(..) => #(#write)||*,)
+    });
+    let (rest, holds) = cases.rest.name();
+    let rest = ident(rest);
+    let rest = if holds {
+        quote!(#name::#rest(..))
     } else {
-        "0".into()
+        quote!(#name::#rest)
+    };
+    let others: Vec<TokenStream> = cases
+        .variants
+        .iter()
+        .flat_map(|v| v.write.clone())
+        .collect();
+    let none = none(&others);
+    let id = ident(&field.id);
+    let value = match (sized, sel) {
+        (true, Sel::Each(_)) => quote!(ks_x.value),
+        (false, Sel::Each(_)) => quote!(ks_x),
+        (true, _) => quote!(#id.value),
+        (false, _) => quote!(#id),
+    };
+    let mut cond = quote!(match &#value { #(#arms)* #rest => #none, });
+    if let (Sel::Each(_), Some(list)) = (sel, indexed_selector(field)) {
+        // Each element against the selector at its index.
+        let list = ident(list);
+        cond = quote!(#id.iter().zip(#list.iter()).all(|(ks_x, ks_sel)| #cond));
+    }
+    if field.cond.is_some() {
+        // An absent field has no case to check (its presence is checked on its own).
+        cond = quote!(#id.as_ref().is_none_or(|#id| #cond));
+    }
+    cond
+}
+
+/// `conds` joined by `||`, `false` when there are none.
+fn any(conds: &[TokenStream]) -> TokenStream {
+    if conds.is_empty() {
+        quote!(false)
+    } else {
+        quote!(#(#conds)||*)
+    }
+}
+
+/// That none of `conds` holds.
+fn none(conds: &[TokenStream]) -> TokenStream {
+    match conds {
+        [] => quote!(true),
+        [one] => negate(one),
+        _ => quote!(!(#(#conds)||*)),
+    }
+}
+
+/// The depth a field of `def` passes to a type that counts levels: one more than its own, or
+/// the first level when `def` does not count (as `Module::type_args` passes it).
+fn depth_arg(def: &TypeDef) -> TokenStream {
+    if def.max_depth.is_some() {
+        quote!(depth + 1)
+    } else {
+        quote!(0)
     }
 }
 
@@ -669,12 +766,40 @@ pub(super) fn indexed_selector(field: &Field) -> Option<&str> {
 
 /// `!(cond)`, written as `a != b` when `cond` is the one comparison `a == b` (as clippy's
 /// `nonminimal_bool` wants it in the crates that compile the output).
-fn negate(cond: &str) -> String {
-    match cond.split_once(" == ") {
-        Some((a, b)) if !b.contains("==") && !cond.contains("||") && !cond.contains("&&") => {
-            format!("{a} != {b}")
+fn negate(cond: &TokenStream) -> TokenStream {
+    let tokens: Vec<TokenTree> = cond.clone().into_iter().collect();
+    let top = (0..tokens.len()).find(|&i| joint_pair(&tokens[i..]) == Some(('=', '=')));
+    let mut pairs = Vec::new();
+    joint_pairs(cond, &mut pairs);
+    let one = pairs.iter().filter(|p| **p == ('=', '=')).count() == 1;
+    let logic = pairs.iter().any(|p| matches!(p, ('|', '|') | ('&', '&')));
+    match top {
+        Some(i) if one && !logic => {
+            let (a, b) = (&tokens[..i], &tokens[i + 2..]);
+            quote!(#(#a)* != #(#b)*)
         }
-        _ => format!("!({cond})"),
+        _ => quote!(!(#cond)),
+    }
+}
+
+/// The two characters of the joint punctuation `tokens` starts with (`==`, `||`).
+fn joint_pair(tokens: &[TokenTree]) -> Option<(char, char)> {
+    match tokens {
+        [TokenTree::Punct(a), TokenTree::Punct(b), ..] if a.spacing() == Spacing::Joint => {
+            Some((a.as_char(), b.as_char()))
+        }
+        _ => None,
+    }
+}
+
+/// Every pair of joint punctuation in `tokens`, at any depth.
+fn joint_pairs(tokens: &TokenStream, out: &mut Vec<(char, char)>) {
+    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    for (i, token) in tokens.iter().enumerate() {
+        if let TokenTree::Group(g) = token {
+            joint_pairs(&g.stream(), out);
+        }
+        out.extend(joint_pair(&tokens[i..]));
     }
 }
 
@@ -705,6 +830,23 @@ mod tests {
 
     /// An integer switch with `valid` bounds `VALID`, cases `u1` and `s2`.
     const VALID_SWITCH: &str = "meta: {id: s, endian: le}\nseq:\n  - {id: k, type: u1}\n  - id: v\n    type:\n      switch-on: k\n      cases:\n        1: u1\n        2: s2\n    valid: VALID\n";
+
+    #[test]
+    fn negate_flips_a_lone_comparison_only() {
+        use super::{negate, source};
+        use quote::quote;
+        for (cond, expected) in [
+            (quote!(sel == 1), "sel != 1"),
+            (quote!(sel[..] == [1u8][..]), "sel[..] != [1u8][..]"),
+            (quote!(i128::from(a & 3) == 1), "i128::from(a & 3) != 1"),
+            (quote!(sel == 1 || sel == 2), "!(sel == 1 || sel == 2)"),
+            (quote!(f(a == b)), "!(f(a == b))"),
+            (quote!(a == f(b == c)), "!(a == f(b == c))"),
+            (quote!(a <= 2), "!(a <= 2)"),
+        ] {
+            assert_eq!(source(&negate(&cond)), expected);
+        }
+    }
 
     #[test]
     fn valid_bounds_must_fit_every_case_type() {

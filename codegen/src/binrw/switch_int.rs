@@ -11,9 +11,10 @@ use quote::quote;
 
 use super::super::expr::Expr;
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::{ident, line, source};
+use super::super::tokens::{ident, line};
+use super::asserts::{Check, check, field_check};
+use super::int_type;
 use super::switch::variant_name;
-use super::{assert_attr, int_type, write_check};
 
 /// The method called for the integer of the switch.
 const METHOD: &str = "ks_int()";
@@ -143,11 +144,11 @@ pub(super) fn value_items(
         }
         // The reader refuses `Unmatched` below, before any use.
         arms.push(quote!(#enum_name::Unmatched => 0,));
-        let cond = source(&quote!(!matches!(#id, #enum_name::Unmatched)));
+        let cond = quote!(!matches!(#id, #enum_name::Unmatched));
         let path = format!("{}.{}", def.rust_name, field.id);
         let message = format!("{path}: no case matched, and a later field uses its value");
-        checks.push_str(&assert_attr("br", &cond, &message, &[]));
-        checks.push_str(&write_check(&path, &cond, &message, &[]));
+        checks.push_str(&line(&check(Check::Read, &cond, &message, &[])));
+        checks.push_str(&line(&field_check(&path, &cond, &message, &[])));
     }
     let doc = format!(
         " The integer read, whichever case matched (what `{}` is in seq expressions).",

@@ -4,9 +4,9 @@
 //!
 //! The emitter builds expressions, attributes and items with `quote!`; until the module as a
 //! whole is tokens, each is placed in the module's text through [`source`], which syn parses
-//! and prettyplease prints (see `pretty.rs`). `TokenStream`'s own `Display` would not do: it
-//! puts a space between every pair of tokens (`usize :: from (* n)`), and the attributes the
-//! printer keeps as generated must read as before.
+//! and prettyplease prints (see `pretty.rs`). The attributes prettyplease would misprint are
+//! printed by [`lines`] instead. `TokenStream`'s own `Display` would not do for either: it puts
+//! a space between every pair of tokens (`usize :: from (* n)`).
 
 use proc_macro2::{Delimiter, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -79,18 +79,29 @@ enum Prev {
 /// `tokens` as one line of conventionally spaced Rust source.
 pub fn source(tokens: &TokenStream) -> String {
     let mut out = String::new();
-    Printer {
-        out: &mut out,
-        prev: Prev::Glue,
-        closure: false,
-        generic: 0,
-    }
-    .stream(tokens.clone());
+    Printer::new(&mut out, None).stream(tokens.clone());
     out
 }
 
-/// [`source`] as a line of the module's text, so that what follows starts a line of its own:
-/// an attribute kept as generated (see `pretty.rs`) is re-indented from where its line starts.
+/// `tokens` as [`source`] spells them, but with a `match`'s arms and a closure's block body
+/// each on lines of their own, indented one level deeper than the line they open on, which
+/// starts at column `indent` (the closing brace back at `indent`), as rustfmt lays them out.
+pub fn lines(tokens: &TokenStream, indent: usize) -> String {
+    let mut out = String::new();
+    Printer::new(&mut out, Some(indent)).stream(tokens.clone());
+    out
+}
+
+/// Whether `tokens` hold the identifier `name`, at any depth.
+pub fn mentions(tokens: &TokenStream, name: &str) -> bool {
+    tokens.clone().into_iter().any(|t| match t {
+        TokenTree::Ident(word) => word == name,
+        TokenTree::Group(group) => mentions(&group.stream(), name),
+        _ => false,
+    })
+}
+
+/// [`source`] as a line of the module's text, so that what follows starts a line of its own.
 pub fn line(tokens: &TokenStream) -> String {
     let mut line = source(tokens);
     line.push('\n');
@@ -104,14 +115,44 @@ struct Printer<'a> {
     closure: bool,
     /// Depth of `::<..>` generic arguments, where `<` and `>` are brackets.
     generic: usize,
+    /// The column the current line starts at, when blocks are broken over lines ([`lines`]);
+    /// `None` prints everything on one line.
+    indent: Option<usize>,
+    /// After `match`: the next brace group holds its arms.
+    scrutinee: bool,
+    /// Right after a closure's parameters: a brace group now is its body.
+    body: bool,
 }
 
-impl Printer<'_> {
+impl<'a> Printer<'a> {
+    fn new(out: &'a mut String, indent: Option<usize>) -> Self {
+        Printer {
+            out,
+            prev: Prev::Glue,
+            closure: false,
+            generic: 0,
+            indent,
+            scrutinee: false,
+            body: false,
+        }
+    }
+
     fn stream(&mut self, tokens: TokenStream) {
         let tokens: Vec<TokenTree> = tokens.into_iter().collect();
         let mut i = 0;
         while i < tokens.len() {
+            let body = std::mem::take(&mut self.body);
             i += match &tokens[i] {
+                TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => {
+                    let arms = std::mem::take(&mut self.scrutinee);
+                    match self.indent {
+                        Some(indent) if (arms || body) && !group.stream().is_empty() => {
+                            self.block(group.stream(), arms, indent);
+                        }
+                        _ => self.group(Delimiter::Brace, group.stream()),
+                    }
+                    1
+                }
                 TokenTree::Punct(_) => self.punct(&tokens[i..]),
                 TokenTree::Ident(word) => {
                     self.word(&word.to_string(), &tokens[i + 1..]);
@@ -139,6 +180,7 @@ impl Printer<'_> {
     fn word(&mut self, word: &str, next: &[TokenTree]) {
         self.space();
         self.out.push_str(word);
+        self.scrutinee |= word == "match";
         self.prev = if KEYWORDS.contains(&word) && !directive(word, next) {
             Prev::Space
         } else {
@@ -166,11 +208,11 @@ impl Printer<'_> {
         self.out.push_str(open);
         let empty = inner.is_empty();
         let padded = delimiter == Delimiter::Brace && !empty;
-        let outer = (self.closure, self.generic);
-        (self.closure, self.generic) = (false, 0);
+        let outer = (self.closure, self.generic, self.scrutinee);
+        (self.closure, self.generic, self.scrutinee) = (false, 0, false);
         self.prev = if padded { Prev::Space } else { Prev::Glue };
         self.stream(inner);
-        (self.closure, self.generic) = outer;
+        (self.closure, self.generic, self.scrutinee) = outer;
         if padded {
             self.out.push(' ');
         }
@@ -204,6 +246,7 @@ impl Printer<'_> {
             }
             "|" if self.closure => {
                 self.closure = false;
+                self.body = true;
                 self.glued(&op, Prev::Space);
             }
             "|" if unary => {
@@ -215,7 +258,14 @@ impl Printer<'_> {
             "||" if unary => {
                 self.space();
                 self.out.push_str("||");
+                self.body = true;
                 self.prev = Prev::Space;
+            }
+            // A lifetime's `'` sticks to its name (`Args<'static>`).
+            "'" => {
+                self.space();
+                self.out.push('\'');
+                self.prev = Prev::Glue;
             }
             // An attribute's `#` starts it even right after another attribute.
             "#" => {
@@ -236,6 +286,29 @@ impl Printer<'_> {
             }
         }
         op.len()
+    }
+
+    /// A block broken over lines (see [`lines`]): `arms` of a `match`, one a line, or a
+    /// closure's body on one line; `indent` is the column of the line that opens it.
+    fn block(&mut self, inner: TokenStream, arms: bool, indent: usize) {
+        self.space();
+        self.out.push('{');
+        let inner: Vec<TokenTree> = inner.into_iter().collect();
+        let comma = |t: &TokenTree| matches!(t, TokenTree::Punct(p) if p.as_char() == ',');
+        let items: Vec<&[TokenTree]> = if arms {
+            inner.split_inclusive(comma).collect()
+        } else {
+            vec![&inner[..]]
+        };
+        for item in items {
+            self.out.push('\n');
+            self.out.push_str(&" ".repeat(indent + 4));
+            Printer::new(self.out, Some(indent + 4)).stream(item.iter().cloned().collect());
+        }
+        self.out.push('\n');
+        self.out.push_str(&" ".repeat(indent));
+        self.out.push('}');
+        self.prev = Prev::Operand;
     }
 
     /// `op` with no space before it, then `prev`.
@@ -324,8 +397,40 @@ mod tests {
                 "matches!(k, 1..=3) && (0..n).len() > 1",
             ),
             (quote!(format!("{}", a[0])), "format!(\"{}\", a[0])"),
+            (
+                quote!(of::<<a::B as R>::Args<'static>>() == of::<()>()),
+                "of::<<a::B as R>::Args<'static>>() == of::<()>()",
+            ),
+            (
+                quote!(x: &'de u8, d: Deserializer<'de>),
+                "x: &'de u8, d: Deserializer<'de>",
+            ),
         ] {
             assert_eq!(source(&tokens), expected);
         }
+    }
+
+    #[test]
+    fn mentions_finds_whole_identifiers_inside_groups() {
+        let tokens = quote!(f(&(a[ks_i]).x, ks_io));
+        assert!(mentions(&tokens, "ks_i"));
+        assert!(!mentions(&quote!(f(ks_io, "ks_i")), "ks_i"));
+    }
+
+    #[test]
+    fn lines_break_match_arms_and_closure_blocks_only() {
+        let tokens = quote!(x.all(|(a, b)| match &a {
+            K::A(..) => *b == 1,
+            K::B => *b != 1,
+        }));
+        let expected = "x.all(|(a, b)| match &a {\n        K::A(..) => *b == 1,\n        K::B => *b != 1,\n    })";
+        assert_eq!(lines(&tokens, 4), expected);
+        let tokens = quote!(f(|_| { e(if c { 1 } else { 2 }) }, S { a: 1 }, || {}));
+        let expected = "f(|_| {\n    e(if c { 1 } else { 2 })\n}, S { a: 1 }, || {})";
+        assert_eq!(lines(&tokens, 0), expected);
+        assert_eq!(
+            source(&tokens),
+            "f(|_| { e(if c { 1 } else { 2 }) }, S { a: 1 }, || {})"
+        );
     }
 }

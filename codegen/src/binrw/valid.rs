@@ -5,11 +5,13 @@
 //! (see `repeat.rs`) into a closure over the element; the reader asserts it (binrw's
 //! `AssertFail`, Kaitai's validation error) and the writer checks it again.
 
+use proc_macro2::TokenStream;
 use quote::quote;
 use serde_yaml::{Mapping, Value};
 
+use super::emit;
 use super::repeat::{self, Element};
-use super::tokens::{ident, source};
+use super::tokens::{ident, line};
 
 /// The `valid` mapping as one Kaitai condition on `_`.
 pub(super) fn expression(m: &Mapping) -> Result<String, String> {
@@ -49,12 +51,12 @@ pub(super) fn checks(
     path: &str,
     id: &str,
     condition: &str,
-    element: &str,
+    element: &TokenStream,
     kind: &Element,
     list: bool,
 ) -> Result<String, String> {
     let cond = repeat::condition(condition, kind)?;
-    let (element, id) = (repeat::element_type(element)?, ident(id));
+    let id = ident(id);
     let closure = quote!(|x: &#element| #cond);
     let (read, write) = match list {
         true => {
@@ -65,7 +67,7 @@ pub(super) fn checks(
         false => (quote!((#closure)(&#id)), quote!((#closure)(#id))),
     };
     let message = format!("{path} is not valid: {condition}");
-    let read = super::emit::assert_attr("br", &source(&read), &message, &[]);
-    let write = super::emit::write_check(path, &source(&write), &message, &[]);
-    Ok(format!("{read}{write}"))
+    let read = emit::check(emit::Check::Read, &read, &message, &[]);
+    let write = emit::field_check(path, &write, &message, &[]);
+    Ok(line(&read) + &line(&write))
 }

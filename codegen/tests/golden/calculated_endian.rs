@@ -14,7 +14,10 @@ pub struct CalculatedEndian {
     pub order: KsStr,
     #[br(is_big = order.value == "MM")]
     #[bw(is_big = order.value == "MM")]
-    #[br(assert(order.value == "MM" || order.value == "II", "CalculatedEndian.body: no byte order for this order"))]
+    #[br(assert(
+        order.value == "MM" || order.value == "II",
+        "CalculatedEndian.body: no byte order for this order"
+    ))]
     #[bw(assert(
         order.value == "MM" || order.value == "II",
         savepoint_runtime::binrw_error::FieldError::new("CalculatedEndian.body", "no byte order for this order")

@@ -42,7 +42,7 @@ pub struct ValueParentRoot {
         },
         savepoint_runtime::binrw_error::FieldError::new("ValueParentRoot.body", "ValueParentRoot.body does not match its selector `kind`")
     ))]
-    #[br(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, (kind,Some(kind),)))]
+    #[br(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, (kind, Some(kind),)))]
     #[bw(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ()))]
     pub body: KsSub<ValueParentRootBody>,
     #[br(if(more != 0))]

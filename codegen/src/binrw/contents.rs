@@ -1,0 +1,81 @@
+//! `contents` fields: fixed bytes checked by the reader and the writer.
+
+use super::super::schema::{Field, TypeDef};
+use proc_macro2::Literal;
+use quote::{ToTokens, quote};
+
+use super::super::tokens::{hex_byte, ident, line, source};
+use super::Module;
+use super::asserts::{Check, check, field_check};
+
+impl<'a> Module<'a> {
+    /// A `contents` field: its bytes, checked on read and on write.
+    pub(super) fn contents_field(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        bytes: &[u8],
+        mut out: String,
+    ) -> String {
+        let id = ident(&field.id);
+        let list = bytes.iter().map(|b| hex_byte(*b));
+        let expected = quote!([#(#list),*]);
+        let shown = source(&expected);
+        let len = Literal::usize_unsuffixed(bytes.len());
+        if field.repeat_eos {
+            // Every element is checked once the list is read.
+            self.repeat = true;
+            let path = format!("{}.{id}", def.rust_name);
+            let message = format!("{path} must hold only {shown}");
+            let cond = quote!(#id.iter().all(|x| *x == #expected));
+            out.push_str(&line(&quote!(#[br(parse_with = ks_until_eof)])));
+            out.push_str(&line(&check(Check::Read, &cond, &message, &[])));
+            out.push_str(&line(&field_check(&path, &cond, &message, &[])));
+            out.push_str(&line(&quote!(pub #id: Vec<[u8; #len]>,)));
+            return out;
+        }
+        let message = format!("{}.{id} must be {shown}, not {{:?}}", def.rust_name);
+        let value = [id.to_token_stream()];
+        let read = check(Check::Read, &quote!(#id == #expected), &message, &value);
+        let write = check(Check::Write, &quote!(*#id == #expected), &message, &value);
+        out.push_str(&line(&read));
+        out.push_str(&line(&write));
+        out.push_str(&line(&quote!(pub #id: [u8; #len],)));
+        out
+    }
+}
+
+#[cfg(test)]
+mod contents_tests {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
+        let tag = format!("contents-{tag}");
+        crate::binrw::generate_from(&tag, &[("c.ksy", ksy)], "c").map(|m| m.source)
+    }
+
+    #[test]
+    fn repeated_contents_check_every_element() {
+        let ksy = "meta: {id: c}\nseq:\n  - {id: magic, contents: [0x12, 0x34], repeat: eos}\n";
+        let src = generate_one("eos", ksy).unwrap();
+        let cond = "magic.iter().all(|x| *x == [0x12, 0x34])";
+        assert_eq!(src.matches(cond).count(), 2, "{src}");
+        assert!(src.contains("#[br(parse_with = ks_until_eof)]"), "{src}");
+        assert!(src.contains("pub magic: Vec<[u8; 2]>,"), "{src}");
+        let counted = ksy.replace("repeat: eos", "repeat: expr, repeat-expr: 2");
+        let err = generate_one("expr", &counted).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/0", "{err}");
+    }
+
+    #[test]
+    fn sizeof_in_a_size_is_a_constant_or_refused() {
+        let ksy = "meta: {id: c, endian: le}\nseq:\n  - {id: magic, contents: [1, 2, 3]}\n  - {id: n, type: u2}\n  - {id: body, size: n - magic._sizeof - n._sizeof}\n";
+        let src = generate_one("fixed", ksy).unwrap();
+        assert!(!src.contains("_sizeof"), "{src}");
+        assert!(src.contains("checked_sub(3usize)"), "{src}");
+        assert!(src.contains("checked_sub(2usize)"), "{src}");
+        // A field the schema does not fix the size of has no constant `_sizeof`.
+        let ksy = "meta: {id: c, endian: le}\nseq:\n  - {id: n, type: u2}\n  - {id: magic, size: n}\n  - {id: body, size: n - magic._sizeof}\n";
+        let err = generate_one("variable", ksy).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/2", "{err}");
+        assert!(err.message.contains("`magic._sizeof`"), "{err}");
+    }
+}

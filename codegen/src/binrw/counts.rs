@@ -1,0 +1,200 @@
+//! Counts: a `-savepoint-count-of` field recomputed from its list, and the writer's checks
+//! that a list still has the length its count or a type argument gives.
+
+use super::super::expr::{Expr, Side};
+use super::super::schema::{Field, FieldType, TypeDef};
+use quote::{ToTokens, quote};
+
+use super::super::schema::Valid;
+use super::super::tokens::{ident, line, source};
+use super::Module;
+use super::asserts::{Check, Checked, check, field_check, valid_check};
+use super::field_types::int_type;
+use crate::SchemaError;
+
+impl<'a> Module<'a> {
+    /// A count field: read, checked, and recomputed from its list on write.
+    pub(super) fn count_field(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        count_of: &str,
+        element: &str,
+        mut out: String,
+    ) -> Result<String, SchemaError> {
+        let target = def.seq.iter().find(|f| f.id == count_of).ok_or_else(|| {
+            self.field_err(
+                field,
+                format!("-savepoint-count-of names no field `{count_of}`"),
+            )
+        })?;
+        if target.repeat_expr.as_deref() != Some(field.id.as_str()) {
+            return Err(self.field_err(
+                field,
+                format!("`{count_of}` must have repeat-expr: {}", field.id),
+            ));
+        }
+        if field.cond.is_some() || target.cond.is_some() {
+            return Err(self.field_err(
+                field,
+                "a conditional count field is not supported by the binrw backend",
+            ));
+        }
+        out.clear();
+        out.push_str(&line(&quote!(#[br(temp)])));
+        if let Some(valid) = &field.valid {
+            out.push_str(&self.count_checks(def, field, count_of, element, valid));
+        }
+        let path = format!("{}.{count_of}", def.rust_name);
+        let (list, ty, id) = (ident(count_of), ident(element), ident(&field.id));
+        let message = format!("{{}} elements do not fit a {element} count");
+        let error = quote! {
+            savepoint_runtime::binrw_error::FieldError::new(#path, format!(#message, #list.len()))
+        };
+        let calc = quote!(#[bw(try_calc = #ty::try_from(#list.len()).map_err(|_| { #error }))]);
+        out.push_str(&line(&calc));
+        out.push_str(&line(&quote!(#id: #ty,)));
+        Ok(out)
+    }
+
+    /// The `valid` of a count field: the reader checks the count read, the writer the length of
+    /// the list it writes instead.
+    fn count_checks(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        count_of: &str,
+        element: &str,
+        valid: &Valid,
+    ) -> String {
+        let Some(read) = valid_check(Checked::Read(&field.id), valid, element) else {
+            return String::new();
+        };
+        let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
+        let id = ident(&field.id).into_token_stream();
+        let mut out = line(&check(Check::Read, &read, &message, &[id]));
+        if let Some(write) = valid_check(Checked::Len(count_of), valid, "usize") {
+            let path = format!("{}.{}", def.rust_name, field.id);
+            let list = ident(count_of);
+            let len = quote!(#list.len());
+            out.push_str(&line(&field_check(&path, &write, &message, &[len])));
+        }
+        out
+    }
+
+    /// A list whose length is computed from other fields: the writer checks it still holds.
+    pub(super) fn computed_count_check(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        count: &Expr,
+    ) -> Option<String> {
+        if super::super::io::reads_stream(count) {
+            // The writer does not know the stream's attributes (see `io.rs`).
+            return None;
+        }
+        let mut paths = Vec::new();
+        count.paths(&mut paths);
+        let writer = super::super::writer_params::writer_params(self.schemas, self.file, def);
+        if paths.iter().any(|p| {
+            def.params.iter().any(|(n, _)| *n == p[0]) && !writer.iter().any(|(w, _)| *w == p[0])
+        }) {
+            // The writer gets only the params of `writer_params.rs`.
+            return None;
+        }
+        if let Some(name) = count.name() {
+            let is_param = def.params.iter().any(|(p, _)| p == name);
+            let is_count = def
+                .seq
+                .iter()
+                .any(|f| f.id == name && f.count_of.as_deref() == Some(field.id.as_str()));
+            if is_param || is_count {
+                return None;
+            }
+        }
+        let id = ident(&field.id);
+        // `usize::from` exists for `u8` and `u16` counts only.
+        let wide = count
+            .name()
+            .and_then(|n| def.seq.iter().find(|f| f.id == n))
+            .is_some_and(|f| {
+                matches!(&f.ty, FieldType::Named { name, .. }
+                if int_type(name).is_some_and(|t| !matches!(t, "u8" | "u16")))
+            });
+        let cond = match count.name() {
+            Some(n) if wide => {
+                let n = ident(n);
+                quote!(usize::try_from(*#n).is_ok_and(|n| n == #id.len()))
+            }
+            _ => {
+                let count = count.count_in(Side::Write, &|n| self.wide_path(def, n));
+                quote!(#id.len() == #count)
+            }
+        };
+        // The count as Rust, its braces escaped for `format!`.
+        let source = source(&count.rust(Side::Read))
+            .replace('{', "{{")
+            .replace('}', "}}");
+        let message = format!(
+            "{}.{id} must hold {source} elements, not {{}}",
+            def.rust_name
+        );
+        let path = format!("{}.{id}", def.rust_name);
+        // An absent optional list has no length to check.
+        let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
+        let (cond, len) = if optional {
+            (
+                quote!(#id.as_ref().is_none_or(|#id| #cond)),
+                quote!(#id.as_ref().map_or(0, |#id| #id.len())),
+            )
+        } else {
+            (cond, quote!(#id.len()))
+        };
+        Some(line(&field_check(&path, &cond, &message, &[len])))
+    }
+
+    /// Where a field passes an argument that sizes a list of its type, the writer checks that
+    /// every such list still has that length (the type itself cannot: binrw passes arguments
+    /// to readers only).
+    pub(super) fn param_count_check(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        vec: bool,
+    ) -> Result<Option<String>, SchemaError> {
+        let FieldType::Named { name, args } = &field.ty else {
+            return Ok(None);
+        };
+        if args.is_empty() || field.with_version {
+            return Ok(None);
+        }
+        let (_, target) = self.resolve(field, name)?;
+        let mut checks = Vec::new();
+        for ((param, _), arg) in target.params.iter().zip(args) {
+            let counts = |f: &&Field| f.repeat_expr.as_deref() == Some(param.as_str());
+            if !target.seq.iter().any(|f| counts(&f)) {
+                continue;
+            }
+            let count = self.expr(field, arg)?.count(Side::Write);
+            for inner in target.seq.iter().filter(counts) {
+                checks.push((inner.id.clone(), count.clone(), arg.clone()));
+            }
+        }
+        let mut out = String::new();
+        let id = ident(&field.id);
+        for (inner, arg, source) in checks {
+            let inner_id = ident(&inner);
+            let cond = if vec {
+                quote!(#id.iter().all(|e| e.#inner_id.len() == #arg))
+            } else {
+                quote!(#id.#inner_id.len() == #arg)
+            };
+            // `[..]`: every element of a list field.
+            let each = if vec { "[..]" } else { "" };
+            let path = format!("{}.{}{each}.{inner}", def.rust_name, field.id);
+            let message = format!("{path} must hold {source} elements");
+            out.push_str(&line(&field_check(&path, &cond, &message, &[])));
+        }
+        Ok(Some(out).filter(|s| !s.is_empty()))
+    }
+}

@@ -1,0 +1,540 @@
+//! One seq field or positioned instance of a struct: its attributes and its Rust type.
+
+use std::fmt::Write as _;
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
+use super::super::expr::{self, Side};
+use super::super::schema::{Field, FieldType, TypeDef, Valid};
+use super::super::tokens::{ident, line, source};
+use super::asserts::{Check, Checked, check, field_check, presence, valid_check};
+use super::field_args::tuple;
+use super::field_types::{builtin, int_type, int_width, is_int, own_endian};
+use super::framing::indexed;
+use super::nesting::nesting_guard;
+use super::record::doc_attrs;
+use super::{Module, VersionSource, index, switch};
+use crate::SchemaError;
+
+impl<'a> Module<'a> {
+    pub(super) fn field(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        version: &VersionSource,
+        enums: &mut String,
+    ) -> Result<String, SchemaError> {
+        if field.sized {
+            return Err(self.field_err(field, "size/encoding fields are not supported by the binrw backend (hand-written primitives only)"));
+        }
+        // The stream attributes its `if` and `size` read, recorded right before it (see `io.rs`).
+        let io_temps = super::super::io::temps(field);
+        self.io |= !io_temps.is_empty();
+        let mut out = io_temps + &doc_attrs(field.doc.as_deref());
+        if let Some(bytes) = &field.contents_bytes {
+            if field.repeat_expr.is_some() || field.repeat_until.is_some() || field.cond.is_some() {
+                return Err(self.field_err(
+                    field,
+                    "`contents` with `if` or a `repeat` other than `eos` is not supported by the binrw backend",
+                ));
+            }
+            return Ok(self.contents_field(def, field, bytes, out));
+        }
+        let untyped = matches!(field.ty, FieldType::None);
+        let string =
+            matches!(&field.ty, FieldType::Named { name, .. } if name == "str" || name == "strz");
+        let repeated =
+            field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
+        // A repeated byte array is a list of `KsBytes`, framed by its `size`.
+        let framed = string
+            || (untyped && (field.terminator.is_some() || field.pad_right.is_some() || repeated));
+        if untyped && !field.size_eos && field.size.is_none() && !framed {
+            return Err(self.field_err(field, "a byte array needs `size` or `size-eos: true`"));
+        }
+        let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
+        let sized = field.size.is_some() || field.size_eos;
+        let general_switch =
+            matches!(field.ty, FieldType::Switch { .. }) && field.variants.is_none();
+        if sized && !untyped && !string && !user_type && !general_switch {
+            return Err(self.field_err(
+                field,
+                "`size` on a number is not supported by the binrw backend",
+            ));
+        }
+        let sub = (sized || field.terminator.is_some()) && user_type;
+        let stream_size = field.size.as_deref().is_some_and(|t| {
+            expr::parse_io(t, true).is_ok_and(|e| {
+                super::super::io::reads_stream(&super::super::io::localize(&e, field))
+            })
+        });
+        if stream_size && (framed || sub || general_switch || field.process.is_some()) {
+            return Err(self.field_err(
+                field,
+                "`_io` in the `size` of a string, framed byte array or substream is not supported by the binrw backend (its writer frames with the size)",
+            ));
+        }
+        // `args_raw` of a helper type (reader, writer): see `frames.rs`.
+        let mut raw_args = None;
+        let mut element = if let Some(process) = field.process.as_ref().filter(|_| !general_switch)
+        {
+            self.processed(def, field, process, user_type, &mut raw_args)?
+        } else if general_switch {
+            self.switch_element(def, field, sized, enums, &mut out, &mut raw_args)?
+        } else if framed {
+            self.frames = true;
+            let (r, w) = self.frame_values(def, field, Some(string))?;
+            raw_args = Some((source(&r), source(&w)));
+            if string {
+                quote!(KsStr)
+            } else {
+                quote!(KsBytes)
+            }
+        } else if sub {
+            self.frames = true;
+            let (r, w) = self.sub_args(def, field)?;
+            raw_args = Some((source(&r), source(&w)));
+            let inner = self.element_type(field)?;
+            quote!(KsSub<#inner>)
+        } else if untyped {
+            quote!(u8)
+        } else {
+            self.element_type(field)?
+        };
+        if let FieldType::Named { name, .. } = &field.ty
+            && let Some(endian) = own_endian(name)
+        {
+            let endian = ident(endian);
+            out.push_str(&line(&quote!(#[brw(#endian)])));
+        }
+        if let Some(attrs) = self.endian_attrs(def, field)? {
+            out.push_str(&attrs);
+        }
+        let int_element = element.clone();
+        if let Some(name) = &field.enum_name {
+            element = self.enum_field(field, name, &element, &mut out)?;
+            if field.valid_in_enum {
+                let path = format!("{}.{}", def.rust_name, field.id);
+                let id = ident(&field.id);
+                let known = quote!(!matches!(#id, #element::Unknown(_)));
+                let message = format!("{path} is not a value of {}", source(&element));
+                out.push_str(&line(&check(Check::Read, &known, &message, &[])));
+                out.push_str(&line(&field_check(&path, &known, &message, &[])));
+            }
+        }
+        if let Some(count_of) = &field.count_of {
+            return self.count_field(def, field, count_of, &source(&element), out);
+        }
+        self.field_gate(def, field, version, &mut out)?;
+        // A field under `if: false` is never read, so its `valid` never applies.
+        let never = field.cond.as_deref() == Some("false");
+        if let Some(cond) = field.valid_expr.as_ref().filter(|_| !never) {
+            out.push_str(&self.valid_checks(def, field, cond, &element)?);
+        }
+        // A switch field's `valid` is checked on its variants (see `switch.rs`).
+        if let Some(valid) = field.valid.as_ref().filter(|_| !never && !general_switch) {
+            out.push_str(&self.field_valid(def, field, valid, &element)?);
+        }
+        // A sized user type's arguments are in its `args_raw` (see `sub.rs`).
+        let mut args = if sub {
+            None
+        } else {
+            self.type_args(def, field)?
+        };
+        let mut count = None;
+        // The width of a counted list's integers (see `ks_count`).
+        let mut width = None;
+        let mut vec = false;
+        let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
+        let until = match &field.repeat_until {
+            Some(text) => Some(self.until_closure(def, field, text, &element)?),
+            None => None,
+        };
+        if let Some(until) = &until {
+            let path = format!("{}.{}", def.rust_name, field.id);
+            let message = format!("{path} must end at its first element that meets repeat-until");
+            let check = until.write_check(&field.id);
+            out.push_str(&line(&field_check(&path, &check, &message, &[])));
+        }
+        let eos = eos || field.repeat_until.is_some();
+        if raw_args.is_none() && field.repeat_eos && (field.size_eos || field.size.is_some()) {
+            return Err(self.field_err(
+                field,
+                "repeat of a byte array is not supported by the binrw backend",
+            ));
+        }
+        if eos {
+            vec = true;
+            element = quote!(Vec<#element>);
+        }
+        // An enum list's element and length, for its maps (see `enum_list_maps`).
+        let (enum_element, mut array_len) = (element.clone(), None);
+        let size = field.size.as_ref().filter(|_| raw_args.is_none());
+        if let Some(repeat) = field.repeat_expr.as_ref().or(size) {
+            if raw_args.is_none()
+                && field.repeat_expr.is_some()
+                && field.size.is_some()
+                && field.process.is_none()
+            {
+                return Err(self.field_err(
+                    field,
+                    "repeat of a byte array is not supported by the binrw backend",
+                ));
+            }
+            let e = self.size_expr(field, repeat)?;
+            match e.constant() {
+                // serde derives arrays of up to 32 elements; longer ones are `Vec`s. An indexed
+                // list is read element by element into a `Vec`.
+                Some(n) if n <= 32 && indexed(field).is_none() && !index::uses_index(field) => {
+                    let n = Literal::i64_unsuffixed(n);
+                    element = quote!([#element; #n]);
+                    array_len = Some(n);
+                }
+                _ => {
+                    vec = true;
+                    count = Some(e.count_in(Side::Read, &|n| self.wide_path(def, n)));
+                    width = int_width(&source(&element));
+                    element = quote!(Vec<#element>);
+                    if let Some(check) = self.computed_count_check(def, field, &e) {
+                        out.push_str(&check);
+                    }
+                }
+            }
+        }
+        if field.enum_name.is_some() && field.repeat_expr.is_some() {
+            let maps =
+                Self::enum_list_maps(&element, &enum_element, &int_element, array_len.as_ref());
+            out.push_str(&maps);
+        }
+        let mut br = Vec::new();
+        if let Some(list) = indexed(field) {
+            let (read, write) = raw_args.take().unwrap_or_else(|| {
+                let args = args.take().unwrap_or_default();
+                (source(&tuple(&args)), "()".into())
+            });
+            self.check_indexed(def, field, list, &source(&element))?;
+            self.repeat = true;
+            count = None;
+            br.push(format!(
+                "parse_with = binrw::helpers::args_iter({list}.iter().map(|ks_n| {read}))"
+            ));
+            // The writer's arguments name the element of `list` only when it frames the size.
+            let n = if write.contains("ks_n") { "ks_n" } else { "_" };
+            let _ = writeln!(
+                out,
+                "#[bw(write_with = ks_each_write, args_raw = {list}.iter().map(|{n}| {write}).collect::<Vec<_>>())]"
+            );
+            let path = format!("{}.{}", def.rust_name, field.id);
+            let (id, list_id) = (ident(&field.id), ident(list));
+            let check = quote!(#id.len() == #list_id.len());
+            let message = format!("{path} must have one element per element of {list}");
+            out.push_str(&line(&field_check(&path, &check, &message, &[])));
+        }
+        // A list whose elements take their index reads them itself (see `index.rs`).
+        let by_index = self.indexed_reader(def, field, args.as_deref(), until.as_ref())?;
+        if let Some(read) = &by_index {
+            self.repeat = true;
+            br.push(read.clone());
+            (count, args) = (None, None);
+        }
+        match (count, width) {
+            // binrw reserves an integer list whole before reading it: the input is checked first.
+            (Some(c), Some(w)) if args.is_none() => {
+                self.repeat = true;
+                let w = Literal::u64_unsuffixed(w);
+                br.push(source(&quote!(parse_with = ks_count(#c, #w))));
+            }
+            (Some(c), _) => br.push(source(&quote!(count = #c))),
+            (None, _) => {}
+        }
+        if let Some(until) = until.as_ref().filter(|_| by_index.is_none()) {
+            self.repeat = true;
+            let parse_with = until.parse_with();
+            br.push(source(&quote!(parse_with = #parse_with)));
+        } else if eos && by_index.is_none() {
+            self.repeat = true;
+            br.push("parse_with = ks_until_eof".into());
+        }
+        if let Some(args) = &args {
+            if args.is_empty() {
+                // `#[with_version]` passes the version itself.
+            } else if vec && !eos {
+                br.push(source(&quote!(args { inner: (#(#args),*,) })));
+            } else {
+                br.push(source(&quote!(args(#(#args),*))));
+            }
+        }
+        if let Some((read, _)) = &raw_args {
+            if vec && !eos {
+                br.push(format!("args {{ inner: {read} }}"));
+            } else {
+                br.push(format!("args_raw = {read}"));
+            }
+        }
+        if !br.is_empty() {
+            let _ = writeln!(out, "#[br({})]", br.join(", "));
+        }
+        if let Some((_, write)) = &raw_args {
+            let _ = writeln!(out, "#[bw(args_raw = {write})]");
+        }
+        let mut write_args = self.writer_args(field)?;
+        write_args.extend(self.nav_args(def, field)?.1);
+        if !write_args.is_empty() && !sub {
+            out.push_str(&index::write_args_attr(field, &write_args));
+        }
+        if field.with_version {
+            out.push_str(&line(&quote!(#[with_version])));
+        }
+        if let Some(max) = self.recursion_bound(def, field)? {
+            out.push_str(&nesting_guard(
+                def,
+                field,
+                &element,
+                &max,
+                enums,
+                self.settings.serde,
+            ));
+        }
+        if let Some(check) = self.param_count_check(def, field, vec)? {
+            out.push_str(&check);
+        }
+        if let Some((name, variants)) = &field.variants {
+            enums.push_str(&self.field_enum(def, field, name, variants)?);
+            out.push_str(&self.selector_check(def, field, name, variants)?);
+        }
+        let gated = field.cond.is_some() || field.since.is_some() || field.until.is_some();
+        if gated && !field.absent_default {
+            element = quote!(Option<#element>);
+        }
+        let id = ident(&field.id);
+        out.push_str(&line(&quote!(pub #id: #element,)));
+        Ok(out)
+    }
+
+    /// The element type of a `switch-on` field without `-savepoint-enum` (its enum, framed when
+    /// sized), with its checks in `out` and a sized one's `args_raw` in `raw_args`.
+    fn switch_element(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        sized: bool,
+        enums: &mut String,
+        out: &mut String,
+        raw_args: &mut Option<(String, String)>,
+    ) -> Result<TokenStream, SchemaError> {
+        let sw = self.general_switch(def, field, sized, enums)?;
+        out.push_str(&sw.check);
+        Ok(if sized {
+            self.frames = true;
+            let (r, w) = self.frame_values(def, field, None)?;
+            let (r, w) = (source(&r), source(&w));
+            let mut args: Vec<String> = sw.args.iter().map(source).collect();
+            args.extend(self.up_args(def, field)?.iter().map(source));
+            let arg = format!(
+                "({})",
+                args.iter().map(|a| format!("{a},")).collect::<String>()
+            );
+            // A processed switch reads its case from the decoded bytes.
+            let (r, w, wrapper) = match &field.process {
+                Some(p) => {
+                    let (pr, pw) =
+                        super::super::process::args(def, field, p, &self.settings.processors)
+                            .map_err(|e| self.field_err(field, e))?;
+                    self.process = true;
+                    let (pr, pw) = (source(&pr), source(&pw));
+                    (format!("{r}, {pr}"), format!("{w}, {pw}"), "KsProcSub")
+                }
+                None => (r, w, "KsSub"),
+            };
+            *raw_args = Some((format!("({r}, {arg})"), format!("({w}, ())")));
+            let (wrapper, name) = (ident(wrapper), ident(&sw.name));
+            quote!(#wrapper<#name>)
+        } else if field.process.is_some() {
+            return Err(self.field_err(
+                field,
+                "`process` on a switch without `size` is not supported by the binrw backend",
+            ));
+        } else {
+            ident(&sw.name).into_token_stream()
+        })
+    }
+
+    /// A field's presence: `#[since]` / `#[until]`, a named-version gate or `#[br(if)]` with
+    /// the writer's presence check.
+    fn field_gate(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        version: &VersionSource,
+        out: &mut String,
+    ) -> Result<(), SchemaError> {
+        if field.since.is_some() || field.until.is_some() {
+            self.check_gate(field, version)?;
+            let since = field.since.map(Literal::u32_unsuffixed);
+            let until = field.until.map(Literal::u32_unsuffixed);
+            let since = since.map(|n| quote!(#[since(#n)]));
+            let until = until.map(|n| quote!(#[until(#n)]));
+            out.push_str(&line(&quote!(#since #until)));
+        } else if let Some(gate) = self.named_gate(def, field)? {
+            out.push_str(&gate);
+        } else if let Some(cond) = &field.cond {
+            let cond = self.expr(field, cond)?;
+            let read = cond.rust(Side::Read);
+            out.push_str(&line(&quote!(#[br(if(#read))])));
+            let path = format!("{}.{}", def.rust_name, field.id);
+            if let Some(check) = presence(&path, field, &cond) {
+                out.push_str(&line(&check));
+            }
+        }
+        Ok(())
+    }
+
+    /// The checks of a field's integer `valid` (min, max, any-of) by the reader and the writer.
+    fn field_valid(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        valid: &Valid,
+        element: &TokenStream,
+    ) -> Result<String, SchemaError> {
+        let mut out = String::new();
+        let list = field.repeat_eos || field.repeat_expr.is_some();
+        if list || field.size.is_some() || field.size_eos {
+            return Err(self.field_err(
+                field,
+                "`valid` on a list or byte array is not supported by the binrw backend",
+            ));
+        }
+        if field.cond.is_some() {
+            return Err(self.field_err(
+                field,
+                "`valid` on a conditional field is not supported by the binrw backend",
+            ));
+        }
+        let rust = source(element);
+        let read = valid_check(Checked::Read(&field.id), valid, &rust);
+        let write = valid_check(Checked::Write(&field.id), valid, &rust);
+        if let Some((read, write)) = read.zip(write) {
+            let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
+            let id = ident(&field.id).into_token_stream();
+            let read = check(Check::Read, &read, &message, std::slice::from_ref(&id));
+            out.push_str(&line(&read));
+            let path = format!("{}.{}", def.rust_name, field.id);
+            out.push_str(&line(&field_check(&path, &write, &message, &[id])));
+        }
+        Ok(out)
+    }
+
+    /// Refuses a `size: list[_index]` other than on a string or byte array, and a `size` or
+    /// `switch-on: list[_index]` on a field not repeated as often as `list`, an earlier plain
+    /// integer list.
+    pub(super) fn check_indexed(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        list: &str,
+        element: &str,
+    ) -> Result<(), SchemaError> {
+        let switch = switch::indexed_selector(field).is_some();
+        let ok = (switch || matches!(element, "Vec<KsStr>" | "Vec<KsBytes>"))
+            && field.process.is_none()
+            && field.cond.is_none()
+            && def
+                .seq
+                .iter()
+                .take_while(|f| !std::ptr::eq(*f, field))
+                .any(|f| {
+                    f.id == list
+                        && f.repeat_expr.is_some()
+                        && f.repeat_expr == field.repeat_expr
+                        && f.cond.is_none()
+                        && f.enum_name.is_none()
+                        && f.since.is_none()
+                        && f.until.is_none()
+                        && matches!(&f.ty, FieldType::Named { name, .. } if is_int(name))
+                });
+        if ok {
+            Ok(())
+        } else {
+            Err(self.field_err(
+                field,
+                format!("`size: {list}[_index]` other than on a string or byte array with the repeat-expr of `{list}`, an earlier integer list, is not supported by the binrw backend"),
+            ))
+        }
+    }
+
+    /// The `repeat-until` condition over one element `x` of type `element`, for the reader and
+    /// for the writer's check.
+    pub(super) fn until_closure(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        text: &str,
+        element: &TokenStream,
+    ) -> Result<super::super::repeat::Until, SchemaError> {
+        use super::super::repeat::{At, Element};
+        // Told apart by the framing wrapper each is read through.
+        let spelled = source(element);
+        let element_name = spelled.as_str();
+        let kind = match &field.ty {
+            _ if element_name == "KsBytes" => Element::Bytes(At::Value),
+            _ if element_name == "KsStr" => Element::Str,
+            FieldType::Named { name, .. } if int_type(name).is_some() => Element::Int,
+            FieldType::Named { name, .. } if !builtin(name) => {
+                let (_, def) = self.resolve(field, name)?;
+                let at = if element_name.starts_with("KsSub<") {
+                    At::Value
+                } else {
+                    At::Plain
+                };
+                Element::Struct(def, at)
+            }
+            _ => {
+                return Err(self.field_err(
+                    field,
+                    "repeat: until of this type is not supported by the binrw backend",
+                ));
+            }
+        };
+        let earlier = self.earlier_lists(def, field);
+        let instances = super::super::until_inst::names(def, text);
+        super::super::repeat::Until::new(text, &kind, &earlier, &instances, element)
+            .map_err(|e| self.field_err(field, e))
+    }
+
+    /// The lists of byte arrays (`Vec<KsBytes>`) and of user types read before `field` in
+    /// `def`, which a `repeat-until` condition may name (`records1.last`).
+    pub(super) fn earlier_lists<'d>(
+        &'d self,
+        def: &'d TypeDef,
+        field: &Field,
+    ) -> Vec<(&'d str, super::super::repeat::Element<'d>)> {
+        use super::super::repeat::{At, Element};
+        let mut out = Vec::new();
+        for f in def.seq.iter().take_while(|f| !std::ptr::eq(*f, field)) {
+            let list = f.repeat_eos || f.repeat_expr.is_some() || f.repeat_until.is_some();
+            let plain = list
+                && f.cond.is_none()
+                && f.process.is_none()
+                && f.enum_name.is_none()
+                && f.contents_bytes.is_none()
+                && f.since.is_none()
+                && f.until.is_none();
+            if !plain {
+                continue;
+            }
+            match &f.ty {
+                FieldType::None => out.push((f.id.as_str(), Element::Bytes(At::Value))),
+                FieldType::Named { name, .. } if !builtin(name) => {
+                    if let Ok((_, target)) = self.resolve(f, name) {
+                        let framed = f.size.is_some() || f.size_eos || f.terminator.is_some();
+                        let at = if framed { At::Value } else { At::Plain };
+                        out.push((f.id.as_str(), Element::Struct(target, at)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,177 @@
+//! The arguments a field passes to its type's reader and writer.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::super::expr::{Expr, Side};
+use super::super::schema::{Field, FieldType, TypeDef, Versioned};
+use super::super::tokens::source;
+use super::field_types::{builtin, int_type};
+use super::{Module, list_args};
+use crate::SchemaError;
+
+impl<'a> Module<'a> {
+    /// Arguments passed to the field's type: `None` when it takes none, an empty list for
+    /// `#[with_version]` (the macro passes the version).
+    pub(super) fn type_args(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<Option<Vec<TokenStream>>, SchemaError> {
+        let (name, args) = match &field.ty {
+            FieldType::Named { name, args } => (name, args),
+            FieldType::Switch { .. } if field.variants.is_none() => {
+                let mut args = self.general_switch_arg(def, field)?.unwrap_or_default();
+                // A sized switch passes its arguments inside `args_raw` (see `field`).
+                if field.size.is_none() && !field.size_eos {
+                    args.extend(self.up_args(def, field)?);
+                }
+                return Ok((!args.is_empty()).then_some(args));
+            }
+            FieldType::Switch { on, .. } => {
+                let on = self.expr(field, on)?;
+                return Ok(Some(vec![on.rust(Side::Read)]));
+            }
+            FieldType::None => return Ok(None),
+        };
+        if builtin(name) {
+            return Ok(None);
+        }
+        let (decl, target) = self.resolve(field, name)?;
+        if field.with_version {
+            let is_versioned = matches!(target.versioned, Some(Versioned::Param));
+            if !is_versioned || args.as_slice() != ["version"] {
+                return Err(self.field_err(
+                    field,
+                    "-savepoint-with-version needs `type: <versioned type>(version)`",
+                ));
+            }
+            return Ok(Some(Vec::new()));
+        }
+        if args.len() != target.params.len() {
+            return Err(self.field_err(
+                field,
+                format!("`{name}` takes {} arguments", target.params.len()),
+            ));
+        }
+        let mut out = Vec::new();
+        for (a, (_, ty)) in args.iter().zip(&target.params) {
+            if let Some(arg) = self.index_arg(field, a, ty)? {
+                out.push(arg);
+                continue;
+            }
+            if let Some(arg) = self.list_arg(def, field, a, ty)? {
+                out.push(arg);
+                continue;
+            }
+            if ty == "io" {
+                let size = super::super::io::stream_size_arg(a, def, field);
+                let size = size.map_err(|e| self.field_err(field, e))?;
+                let size = self.resolve_expr(field, size, true)?;
+                let wide = |n: &str| self.wide_path(def, n);
+                let size =
+                    super::super::io::size_arg_rust(&size, &|e| e.to_usize(Side::Read, &wide));
+                out.push(size);
+                continue;
+            }
+            let e = self.expr(field, a)?;
+            if let Expr::Path(p) = &e
+                && p.iter().all(|s| super::super::parent::is_nav(s))
+            {
+                return Err(self.field_err(
+                    field,
+                    format!("`{a}` itself as a type argument is not supported by the binrw backend (only values of it)"),
+                ));
+            }
+            let arg = e.rust(Side::Read);
+            // A user-type param is imported by value (see `user_param_type`); a list one as a
+            // `Vec`, whatever holds the argument (a fixed count is read into an array). A
+            // name or field path is cloned as it is, anything else in parentheses.
+            let path = source(&arg)
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '.');
+            out.push(if int_type(ty).is_some() || ty == "bool" {
+                arg
+            } else if ty.ends_with("[]") {
+                quote!((#arg).to_vec())
+            } else if path {
+                quote!(#arg.clone())
+            } else {
+                quote!((#arg).clone())
+            });
+        }
+        let (nav, _) = self.nav_args(def, field)?;
+        out.extend(nav);
+        out.extend(self.up_args(def, field)?);
+        if self.needs_depth(decl, target) {
+            out.push(match def.max_depth.is_some() {
+                true => quote!(depth + 1),
+                false => quote!(0),
+            });
+        }
+        Ok(if out.is_empty() { None } else { Some(out) })
+    }
+
+    /// The `_parent` / `_root` values a field passes to its type: (reader, writer).
+    pub(super) fn nav_args(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<(Vec<TokenStream>, Vec<TokenStream>), SchemaError> {
+        let Some(at) = def.seq.iter().position(|f| f.id == field.id) else {
+            return self
+                .nav()
+                .positioned_args(field)
+                .map(|()| (Vec::new(), Vec::new()))
+                .map_err(|e| self.field_err(field, e));
+        };
+        self.nav()
+            .args(def, at)
+            .map_err(|e| self.field_err(field, e))
+    }
+
+    /// What a field passes to the value-instance imports of its type or switch cases (see
+    /// `nav_value.rs`).
+    pub(super) fn up_args(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<Vec<TokenStream>, SchemaError> {
+        let at = def.seq.iter().position(|f| std::ptr::eq(f, field));
+        let up = self.up().args(def, at.unwrap_or(usize::MAX), field);
+        up.map_err(|(at, e)| self.err(&at, e))
+    }
+
+    /// The arguments a field passes to its type's writer params (see `writer_params.rs`).
+    pub(super) fn writer_args(&self, field: &Field) -> Result<Vec<TokenStream>, SchemaError> {
+        let FieldType::Named { name, args } = &field.ty else {
+            return Ok(Vec::new());
+        };
+        if builtin(name) {
+            return Ok(Vec::new());
+        }
+        let (decl, target) = self.resolve(field, name)?;
+        let wanted = super::super::writer_params::writer_params(self.schemas, decl, target);
+        let mut out = Vec::new();
+        for (arg, (param, ty)) in args.iter().zip(&target.params) {
+            if wanted.iter().any(|(w, _)| w == param) {
+                match self.index_arg(field, arg, ty)? {
+                    Some(index) => out.push(index),
+                    None => {
+                        let value = self.expr(field, arg)?.rust(Side::Write);
+                        out.push(list_args::lend(ty, value));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A Rust tuple of `items`: `()`, `(a,)`, `(a, b,)`.
+pub(super) fn tuple(items: &[TokenStream]) -> TokenStream {
+    match items {
+        [] => quote!(()),
+        _ => quote!((#(#items),*,)),
+    }
+}

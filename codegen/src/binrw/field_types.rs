@@ -1,0 +1,310 @@
+//! The Rust types of fields: Kaitai's built-in types, a field's element type, and which
+//! optional traits (`Eq`, `Copy`, `Default`) a type can derive.
+
+use std::collections::BTreeSet;
+
+use proc_macro2::TokenStream;
+use quote::{ToTokens, format_ident, quote};
+
+use super::super::schema::{Field, FieldType, TypeDef};
+use super::super::tokens::ident;
+use super::{Module, Traits};
+use crate::SchemaError;
+
+impl<'a> Module<'a> {
+    /// The Rust type of one element of a field (before `[T; N]`, `Vec` and `Option`).
+    pub(super) fn element_type(&mut self, field: &Field) -> Result<TokenStream, SchemaError> {
+        if let Some(path) = &field.rust_type {
+            let file = self.file.to_string();
+            return self.rust_type(field, path, &file);
+        }
+        match &field.ty {
+            FieldType::None => Err(self.field_err(
+                field,
+                "a field without a type (only pattern tags may have `contents` alone)",
+            )),
+            FieldType::Switch { .. } => field
+                .variants
+                .as_ref()
+                .map(|(name, _)| ident(name).into_token_stream())
+                .ok_or_else(|| {
+                    self.field_err(
+                        field,
+                        "switch-on needs -savepoint-enum (on the field or its type)",
+                    )
+                }),
+            FieldType::Named { name, .. } => {
+                if let Some(t) = int_type(name).or_else(|| float_type(name)) {
+                    return Ok(ident(t).into_token_stream());
+                }
+                let (decl, def) = self.resolve(field, name)?;
+                let decl = decl.to_string();
+                if let Some(path) = def.rust_type.clone() {
+                    return self.rust_type(field, &path, &decl);
+                }
+                if let Some((_, bits)) = def.bitfield {
+                    return Ok(format_ident!("u{bits}").into_token_stream());
+                }
+                let rust = def
+                    .type_enum
+                    .as_ref()
+                    .map_or(def.rust_name.clone(), |e| e.name.clone());
+                let boxed = def.default_depth;
+                let rust = ident(&self.use_type(&decl, &rust));
+                Ok(if boxed {
+                    quote!(Box<#rust>)
+                } else {
+                    quote!(#rust)
+                })
+            }
+        }
+    }
+
+    /// A `-savepoint-rust-type` path as this module names it (see `use_rust_path`); the schema
+    /// gives it as text, refused when it is not a Rust type.
+    fn rust_type(
+        &mut self,
+        field: &Field,
+        path: &str,
+        declared_in: &str,
+    ) -> Result<TokenStream, SchemaError> {
+        let named = self.use_rust_path(path, declared_in);
+        syn::parse_str::<syn::Type>(&named)
+            .map(ToTokens::into_token_stream)
+            .map_err(|e| {
+                self.field_err(
+                    field,
+                    format!("-savepoint-rust-type `{path}` is not a Rust type ({e})"),
+                )
+            })
+    }
+
+    pub(super) fn traits_of_element(&self, field: &Field) -> Traits {
+        if field.enum_name.is_some() {
+            return (true, true, false);
+        }
+        if field.process.is_some() {
+            // `KsProcBytes` / `KsProcSub`: vectors inside.
+            let plain = Field {
+                process: None,
+                size: None,
+                size_eos: false,
+                terminator: None,
+                pad_right: None,
+                ..field.clone()
+            };
+            let eq = matches!(field.ty, FieldType::None) || self.traits_of_element(&plain).0;
+            return (eq, false, false);
+        }
+        let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
+        if user_type && (field.size.is_some() || field.size_eos || field.terminator.is_some()) {
+            // A `KsSub` keeps the rest of its area in a `Vec`.
+            let plain = Field {
+                size: None,
+                size_eos: false,
+                terminator: None,
+                ..field.clone()
+            };
+            return (self.traits_of_element(&plain).0, false, false);
+        }
+        if let Some(path) = &field.rust_type {
+            let scalar = path.ends_with("::Money") || path.ends_with("::Bool");
+            return (scalar, scalar, scalar);
+        }
+        match &field.ty {
+            FieldType::Named { name, .. } if int_type(name).is_some() => (true, true, true),
+            FieldType::Named { name, .. } if super::super::bits::width(name).is_some() => {
+                (true, true, true)
+            }
+            FieldType::Named { name, .. } if float_type(name).is_some() => (false, true, false),
+            FieldType::Named { name, .. } if name == "str" || name == "strz" => {
+                (true, false, false)
+            }
+            FieldType::None
+                if field.terminator.is_some()
+                    || field.pad_right.is_some()
+                    || field.repeat_eos
+                    || field.repeat_expr.is_some()
+                    || field.repeat_until.is_some() =>
+            {
+                (true, false, false)
+            }
+            FieldType::None
+                if field.size.is_some() || field.size_eos || field.contents_bytes.is_some() =>
+            {
+                (
+                    true,
+                    field
+                        .size
+                        .as_deref()
+                        .is_some_and(|n| n.parse::<usize>().is_ok_and(|n| n <= 32)),
+                    false,
+                )
+            }
+            FieldType::Named { name, .. } => match self.schemas.resolve(self.file, name) {
+                Some((_, def)) if def.bitfield.is_some() => (true, true, true),
+                Some((decl, def)) if def.rust_type.is_none() => self.traits_of(decl, def),
+                _ => (false, false, false),
+            },
+            FieldType::Switch { .. } | FieldType::None => (false, false, false),
+        }
+    }
+
+    /// Plain records (no pattern, version, params or enum) derive Eq, Copy and Default when
+    /// every field can; patterns and enums keep the base set.
+    pub(super) fn traits_of(&self, decl: &str, def: &TypeDef) -> Traits {
+        let plain = def.pattern.is_none()
+            && def.versioned.is_none()
+            && def.named_version.is_none()
+            && def.params.is_empty()
+            && def.type_enum.is_none()
+            && def.max_depth.is_none();
+        if !plain {
+            return (false, false, false);
+        }
+        let sub = Module {
+            schemas: self.schemas,
+            settings: self.settings,
+            file: self
+                .schemas
+                .files
+                .get(decl)
+                .map_or(self.file, |f| f.id.as_str()),
+            uses: BTreeSet::new(),
+            derive_macros: BTreeSet::new(),
+            items: String::new(),
+            frames: false,
+            bits: false,
+            repeat: false,
+            process: false,
+            io: false,
+            decodes: false,
+        };
+        let mut all = (true, true, true);
+        if let Some(file) = self.schemas.files.get(decl)
+            && super::super::pos::needs_rest(file, def)
+        {
+            all.1 = false;
+        }
+        let positioned = def.positioned.iter().map(|p| &p.field);
+        for f in def
+            .seq
+            .iter()
+            .chain(positioned)
+            .filter(|f| f.count_of.is_none())
+        {
+            let (eq, copy, default) = sub.traits_of_element(f);
+            let is_vec = f.repeat_eos
+                || f.size_eos
+                || f.repeat_expr
+                    .as_deref()
+                    .or(f.size.as_deref())
+                    .is_some_and(|r| r.parse::<usize>().map_or(true, |n| n > 32));
+            all.0 &= eq;
+            all.1 &= copy && !is_vec;
+            all.2 &= default && eq;
+        }
+        all.1 &= !sub.up().records_string(def);
+        all
+    }
+
+    pub(super) fn derives(&self, def: &TypeDef) -> TokenStream {
+        let (eq, copy, default) = self.traits_of(self.file, def);
+        let mut list = vec!["Debug", "Clone"];
+        if copy {
+            list.push("Copy");
+        }
+        if default {
+            list.push("Default");
+        }
+        list.push("PartialEq");
+        if eq {
+            list.push("Eq");
+        }
+        if self.settings.serde {
+            list.extend(["Serialize", "Deserialize"]);
+        }
+        let list = list.into_iter().map(ident);
+        quote!(#[derive(#(#list),*)])
+    }
+}
+
+/// Whether `ksy` names an integer type (`u1`..`s8`).
+pub(in crate::binrw) fn is_int(ksy: &str) -> bool {
+    int_type(ksy).is_some()
+}
+
+/// The byte order a suffixed primitive names (`u2le`, `f4be`), as a binrw directive.
+pub(in crate::binrw) fn own_endian(ksy: &str) -> Option<&'static str> {
+    let primitive = matches!(
+        ksy.get(..2),
+        Some("u2" | "u4" | "u8" | "s2" | "s4" | "s8" | "f4" | "f8")
+    );
+    match ksy.get(2..) {
+        Some("le") if primitive => Some("little"),
+        Some("be") if primitive => Some("big"),
+        _ => None,
+    }
+}
+
+/// The Rust type of a Kaitai float (`f4`, `f8`, with or without a byte order).
+pub(in crate::binrw) fn float_type(ksy: &str) -> Option<&'static str> {
+    match ksy.get(..2)? {
+        "f4" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f32"),
+        "f8" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f64"),
+        _ => None,
+    }
+}
+
+/// Whether `ksy` is a Kaitai built-in type rather than a user type.
+pub(super) fn builtin(ksy: &str) -> bool {
+    int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
+}
+
+/// The width in bytes of a Rust integer type's values, for the types binrw reads a list of in
+/// one piece.
+pub(super) fn int_width(rust: &str) -> Option<u64> {
+    Some(match rust {
+        "u8" | "i8" => 1,
+        "u16" | "i16" => 2,
+        "u32" | "i32" => 4,
+        "u64" | "i64" => 8,
+        _ => return None,
+    })
+}
+
+pub(in crate::binrw) fn int_type(ksy: &str) -> Option<&'static str> {
+    let ksy = if own_endian(ksy).is_some() {
+        &ksy[..2]
+    } else {
+        ksy
+    };
+    Some(match ksy {
+        "u1" => "u8",
+        "u2" => "u16",
+        "u4" => "u32",
+        "u8" => "u64",
+        "s1" => "i8",
+        "s2" => "i16",
+        "s4" => "i32",
+        "s8" => "i64",
+        _ => return None,
+    })
+}
+
+/// Kaitai's name of a supported encoding, as the generated code spells it (`None` when it is
+/// not supported).
+pub(in crate::binrw) fn canonical_encoding(name: &str) -> Option<&'static str> {
+    let key = name.to_ascii_uppercase().replace(['-', '_'], "");
+    Some(match key.as_str() {
+        "ASCII" => "ASCII",
+        "UTF8" => "UTF-8",
+        "UTF16LE" => "UTF-16LE",
+        "UTF16BE" => "UTF-16BE",
+        "IBM437" | "CP437" => "IBM437",
+        // encoding_rs takes this label for windows-1252 (as browsers do), which decodes
+        // 0x80..=0x9F differently; Kaitai means Latin-1, each byte its own code point.
+        "ISO88591" | "LATIN1" => "ISO-8859-1",
+        _ => encoding_rs::Encoding::for_label(name.as_bytes())?.name(),
+    })
+}

@@ -1,0 +1,153 @@
+//! Kaitai `enums`: a Rust enum per enum that keeps the values it does not name, and the maps
+//! of the integer fields that store one.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
+use super::super::schema::{Field, FieldType, KsEnum};
+use super::super::tokens::{ident, line};
+use super::Module;
+use super::field_types::int_type;
+use crate::SchemaError;
+
+impl<'a> Module<'a> {
+    /// A Kaitai enum: a Rust enum that keeps values it does not name, with conversions from and
+    /// to `i128` for the fields that store it.
+    pub(super) fn ks_enum(&mut self, e: &KsEnum) -> Result<(), SchemaError> {
+        let file = self.schemas.files.get(self.file);
+        let clash = file.is_some_and(|f| f.types.iter().any(|t| t.rust_name == e.rust_name));
+        if clash || e.values.iter().any(|(_, v)| v == "Unknown") {
+            return Err(self.err(
+                &format!("/enums/{}", e.id),
+                "an enum named like a type, or a value named `unknown`, is not supported by the binrw backend",
+            ));
+        }
+        let name = ident(&e.rust_name);
+        let variants: Vec<_> = e.values.iter().map(|(_, v)| ident(v)).collect();
+        let keys = e.values.iter().map(|(k, _)| Literal::i128_unsuffixed(*k));
+        let from = keys
+            .clone()
+            .zip(&variants)
+            .map(|(k, v)| quote!(#k => #name::#v,));
+        let to = keys.zip(&variants).map(|(k, v)| quote!(#name::#v => #k,));
+        let doc = format!(
+            " Kaitai enum `{}`; values it does not name are kept as `Unknown`.",
+            e.id
+        );
+        let serde = self
+            .settings
+            .serde
+            .then(|| quote!(, Serialize, Deserialize));
+        let items = quote! {
+            #[doc = #doc]
+            #[derive(Debug, Clone, Copy, PartialEq, Eq #serde)]
+            pub enum #name {
+                #(#variants,)*
+                /// A value the schema does not name.
+                Unknown(i128),
+            }
+            impl From<i128> for #name {
+                fn from(value: i128) -> Self {
+                    match value {
+                        #(#from)*
+                        other => #name::Unknown(other),
+                    }
+                }
+            }
+            impl From<#name> for i128 {
+                fn from(value: #name) -> Self {
+                    match value {
+                        #(#to)*
+                        #name::Unknown(other) => other,
+                    }
+                }
+            }
+        };
+        self.items.push('\n');
+        self.items.push_str(&line(&items));
+        Ok(())
+    }
+
+    /// An integer field with `enum:`: stored as the enum, mapped from and to the integer.
+    pub(super) fn enum_field(
+        &mut self,
+        field: &Field,
+        name: &str,
+        element: &TokenStream,
+        out: &mut String,
+    ) -> Result<TokenStream, SchemaError> {
+        let (declared_in, e) = self
+            .schemas
+            .resolve_enum(self.file, name)
+            .ok_or_else(|| self.field_err(field, format!("unknown enum `{name}`")))?;
+        let is_int = matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some());
+        if !is_int
+            || field.repeat_eos
+            || field.repeat_until.is_some()
+            || field.cond.is_some()
+            || field.valid.is_some()
+        {
+            return Err(self.field_err(
+                field,
+                "`enum` other than on a plain integer field or a `repeat: expr` list of them (no other repeat, if or valid) is not supported by the binrw backend",
+            ));
+        }
+        let rust = ident(&self.use_type(declared_in, &e.rust_name));
+        // A list is mapped as a whole once its type is known (see `enum_list_maps`).
+        if field.repeat_expr.is_none() {
+            out.push_str(&line(
+                &quote!(#[br(map = |x: #element| #rust::from(i128::from(x)))]),
+            ));
+            out.push_str(&line(
+                &quote!(#[bw(try_map = |e: &#rust| #element::try_from(i128::from(*e)))]),
+            ));
+        }
+        Ok(rust.into_token_stream())
+    }
+
+    /// The maps of a `repeat: expr` list of enum values: `list`, a `Vec` of `enum_type` or an
+    /// array of `len` of them, read as integers of Rust type `int` and converted one by one.
+    pub(super) fn enum_list_maps(
+        list: &TokenStream,
+        enum_type: &TokenStream,
+        int: &TokenStream,
+        len: Option<&Literal>,
+    ) -> String {
+        let each = quote!(|x| #enum_type::from(i128::from(x)));
+        let read = match len {
+            Some(n) => quote!(|v: [#int; #n]| v.map(#each)),
+            None => quote!(|v: Vec<#int>| v.into_iter().map(#each).collect::<Vec<_>>()),
+        };
+        let to_int = quote!(|e| #int::try_from(i128::from(*e)));
+        let write = quote!(|v: &#list| v.iter().map(#to_int).collect::<Result<Vec<#int>, _>>());
+        line(&quote!(#[br(map = #read)])) + &line(&quote!(#[bw(try_map = #write)]))
+    }
+}
+
+#[cfg(test)]
+mod enum_list_tests {
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
+        let tag = format!("enum-list-{tag}");
+        crate::binrw::generate_from(&tag, &[("e.ksy", ksy)], "e").map(|m| m.source)
+    }
+
+    const SCHEMA: &str = "meta: {id: e, endian: le}\nseq:\n  - {id: n, type: u1}\n  - {id: some, type: u2, enum: animal, repeat: expr, repeat-expr: n}\n  - {id: two, type: u1, enum: animal, repeat: expr, repeat-expr: 2}\nenums:\n  animal:\n    1: cat\n";
+
+    #[test]
+    fn a_repeat_expr_list_of_enum_values_is_mapped_as_a_whole() {
+        let src = generate_one("ok", SCHEMA).unwrap();
+        for expected in [
+            "#[br(map = |v: Vec<u16>| v.into_iter().map(|x| Animal::from(i128::from(x))).collect::<Vec<_>>())]",
+            "#[bw(try_map = |v: &Vec<Animal>| v.iter().map(|e| u16::try_from(i128::from(*e))).collect::<Result<Vec<u16>, _>>())]",
+            "#[br(count = n)]",
+            "pub some: Vec<Animal>,",
+            "#[br(map = |v: [u8; 2]| v.map(|x| Animal::from(i128::from(x))))]",
+            "pub two: [Animal; 2],",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
+        let eos = SCHEMA.replace("repeat: expr, repeat-expr: 2", "repeat: eos");
+        let err = generate_one("eos", &eos).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/2", "{err}");
+    }
+}
