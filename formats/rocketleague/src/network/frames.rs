@@ -5,6 +5,7 @@ use super::bits::{BitReader, BitWriter, Fail, Res, max_code, push_paced};
 use super::cache::{ClassInfo, Prepared, prepare};
 use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
 use super::data::Spawn;
+use super::large::LargeValues;
 use super::{
     ActorEvent, Error, Frame, Frames, LargeAttribute, NetworkContext, NewActor, TrailingBits,
     UpdatedAttribute, VersionTriple,
@@ -132,6 +133,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
             bytes: Vec::new(),
         },
     };
+    let mut large = LargeValues::default();
     let mut trailing_start = r.pos();
     let max_channels = u64::from(ctx.max_channels);
     while out.frames.len() < ctx.num_frames {
@@ -159,8 +161,15 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
                 break;
             };
             // Below `max_channels`, at most MAX_CHANNELS_LIMIT: the cast keeps every bit.
-            let event = read_segment(&setup, &mut r, actor_id as u16, &mut active, &mut out)
-                .map_err(|f| at(r.pos(), index, Some(seg), f))?;
+            let event = read_segment(
+                &setup,
+                &mut r,
+                actor_id as u16,
+                &mut active,
+                &mut out,
+                &mut large,
+            )
+            .map_err(|f| at(r.pos(), index, Some(seg), f))?;
             push_paced(&mut out.actors, event, &r);
         }
         let actor_count = u32::try_from(out.actors.len() - first).map_err(|_| {
@@ -182,7 +191,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     out.new_actors.shrink_to_fit();
     out.attributes.shrink_to_fit();
     out.rigid_bodies.shrink_to_fit();
-    out.large_attributes.shrink_to_fit();
+    out.large_attributes = large.into_vec();
     out.trailing = take_bits(data, trailing_start);
     Ok(out)
 }
@@ -209,6 +218,7 @@ fn read_segment(
     actor_id: u16,
     active: &mut [Channel],
     out: &mut Frames,
+    large: &mut LargeValues,
 ) -> Res<ActorEvent> {
     let slot = active
         .get_mut(actor_id as usize)
@@ -246,13 +256,7 @@ fn read_segment(
         else {
             return Err(wide_ids(stream_id, prop.object_id));
         };
-        let value = read_attribute(
-            kind,
-            r,
-            &s.attr,
-            &mut out.rigid_bodies,
-            &mut out.large_attributes,
-        )?;
+        let value = read_attribute(kind, r, &s.attr, &mut out.rigid_bodies, large)?;
         push_paced(
             &mut out.attributes,
             UpdatedAttribute {

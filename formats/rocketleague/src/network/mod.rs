@@ -11,6 +11,7 @@ mod codec;
 mod data;
 mod frames;
 mod json;
+mod large;
 mod packed;
 mod serde_frames;
 #[cfg(test)]
@@ -115,7 +116,10 @@ pub fn is_rl_223_build(build_version: &str) -> bool {
 /// stored packed ([`PackedRigidBody`], 44 bytes instead of 76), and [`Frames::rigid_body`] gives
 /// the plain [`RigidBody`]. The rare kinds that do not fit [`Attribute`]'s 8 bytes sit in a
 /// fourth, [`Frames::large_attributes`], that [`Attribute::Large`] indexes: an update is then 12
-/// bytes (it was 24), and no attribute owns heap data.
+/// bytes (it was 24), and no attribute owns heap data. That list holds each distinct value once,
+/// and updates with equal values share its index: the large kinds a replay repeats (loadouts,
+/// player ids, reservations) are sent again for every spawn, and stored once each the decoded
+/// frames of some replays shrink by 0.4x the file size.
 ///
 /// ```
 /// # use rocketleague::network::{Attribute, Frames};
@@ -155,7 +159,9 @@ pub struct Frames {
     /// The rigid bodies that [`Attribute::RigidBody`] attributes index (in stream order as
     /// read), packed: [`Frames::rigid_body`] unpacks one.
     pub rigid_bodies: Vec<PackedRigidBody>,
-    /// The values that [`Attribute::Large`] attributes index (in stream order as read).
+    /// The values that [`Attribute::Large`] attributes index: each distinct value once, in the
+    /// order first read, shared by the updates that carry it. To change one update's value
+    /// alone, push the new value and point that update's index at it.
     pub large_attributes: Vec<LargeAttribute>,
     /// Bits after the last frame (padding; not derivable, so kept verbatim).
     pub trailing: TrailingBits,

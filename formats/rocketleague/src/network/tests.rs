@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use super::attributes::kind_matches;
 use super::bits::{BitReader, BitWriter};
+use super::large::LargeValues;
 use super::*;
 
 #[test]
@@ -861,6 +862,9 @@ fn corpus_frames_decode_and_rewrite_bit_exact() {
         match read_frames(&ctx, net) {
             Ok(frames) if frames.frames.len() == loc.num_frames => {
                 decoded += 1;
+                if has_repeats(&frames.large_attributes) {
+                    failures.push(format!("{name}: a large attribute value is stored twice"));
+                }
                 match write_frames(&ctx, &frames) {
                     Ok(bytes) if bytes == net => exact += 1,
                     Ok(_) => failures.push(format!("{name}: rewrite differs")),
@@ -887,6 +891,14 @@ fn corpus_frames_decode_and_rewrite_bit_exact() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// Whether two of `values` are equal (the reader stores each distinct large value once).
+fn has_repeats(values: &[LargeAttribute]) -> bool {
+    values
+        .iter()
+        .enumerate()
+        .any(|(i, v)| values[..i].contains(v))
 }
 
 /// The smallest corpus replays that have frames, for the robustness loops.
@@ -1247,11 +1259,11 @@ fn every_sampled_attribute_round_trips() {
         w.bits(0x5, 3);
         let bytes = w.finish();
         let mut r = BitReader::new(&bytes);
-        let mut large_back = Vec::new();
+        let mut large_back = LargeValues::default();
         let back =
             super::attributes::read_attribute(kind, &mut r, &c, &mut Vec::new(), &mut large_back)
                 .expect("read");
-        assert_eq!((back, large_back), (value, large), "{kind:?}");
+        assert_eq!((back, large_back.into_vec()), (value, large), "{kind:?}");
         assert_eq!(
             r.bits(3, "sentinel").ok(),
             Some(0x5),
@@ -1266,9 +1278,9 @@ fn version_gates_change_layouts() {
     let c = attr_ctx(VersionTriple::new(868, 32, 10), true);
     let mut r = BitReader::new(&[0b0000_0101, 0, 0, 0, 0]);
     let read = |kind, r: &mut BitReader<'_>, c| {
-        let mut large = Vec::new();
+        let mut large = LargeValues::default();
         let value = super::attributes::read_attribute(kind, r, c, &mut Vec::new(), &mut large);
-        value.ok().map(|value| (value, large))
+        value.ok().map(|value| (value, large.into_vec()))
     };
     assert_eq!(
         read(AttributeKind::ActiveActor, &mut r, &c),
