@@ -13,11 +13,13 @@ use super::{NetCacheEntry, NetworkContext};
 /// bounds the memory a hostile class net cache can make us spend.
 const PROPERTY_BUDGET: usize = 1 << 22;
 
-/// One replicated property of a class; its stream id is its index in the class's table (8
-/// bytes with the id left out: the tables are most of the heap a parse needs beside its model).
+/// One replicated property of a class; its stream id is its index in the class's table. Four
+/// bytes, the stream id left out and the object id in 16 bits (the frame loop refuses longer
+/// objects lists): the tables are most of the heap a parse needs beside its model, and the
+/// fixed heap is most of the peak of a short replay.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Prop {
-    pub(crate) object_id: u32,
+    pub(crate) object_id: u16,
     /// `None` when the data tables do not know the property (fails only if it is replicated).
     pub(crate) kind: Option<AttributeKind>,
 }
@@ -226,14 +228,15 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
         let Some(props) = own.get_mut(entry.object_index as usize) else {
             continue;
         };
-        props.extend(entry.properties.iter().map(|p| {
+        // A property naming no object (or one past 16 bits) cannot be decoded: its stream id
+        // is left unknown.
+        props.extend(entry.properties.iter().filter_map(|p| {
+            let name = objects.get(p.object_index as usize)?;
             let prop = Prop {
-                object_id: p.object_index,
-                kind: objects
-                    .get(p.object_index as usize)
-                    .and_then(|n| tables.kinds.get(n.as_str()).copied()),
+                object_id: u16::try_from(p.object_index).ok()?,
+                kind: tables.kinds.get(name.as_str()).copied(),
             };
-            (p.stream_id, prop)
+            Some((p.stream_id, prop))
         }));
     }
 

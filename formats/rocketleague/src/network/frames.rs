@@ -15,6 +15,10 @@ use super::{
 /// are below it, fit the 16 bits [`ActorEvent`] keeps them in.
 const MAX_CHANNELS_LIMIT: u32 = 1 << 16;
 const _: () = assert!(MAX_CHANNELS_LIMIT <= 1 << u16::BITS);
+/// Longest objects list accepted: object ids then fit the 16 bits of a [`Channel`] and of a
+/// property's object id with one value to spare for [`Channel::CLOSED`]. Replays name a few
+/// hundred objects.
+const MAX_OBJECTS: usize = u16::MAX as usize;
 /// A frame needs at least its time, delta and end-of-actors bit.
 const MIN_FRAME_BITS: usize = 65;
 /// Stream bytes per actor segment and per attribute update to reserve for up front: the
@@ -52,6 +56,12 @@ impl<'c> Setup<'c> {
             return Err(plain(format!(
                 "MaxChannels {} exceeds {MAX_CHANNELS_LIMIT}",
                 ctx.max_channels
+            )));
+        }
+        if ctx.objects.len() > MAX_OBJECTS {
+            return Err(plain(format!(
+                "objects list of {} entries exceeds {MAX_OBJECTS}",
+                ctx.objects.len()
             )));
         }
         let first = |name: &str| {
@@ -120,7 +130,7 @@ fn describe(f: Fail) -> String {
 pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Error> {
     let setup = Setup::new(ctx)?;
     let mut r = BitReader::new(data);
-    let mut active: Vec<Channel> = vec![None; ctx.max_channels as usize];
+    let mut active: Vec<Channel> = vec![Channel::CLOSED; ctx.max_channels as usize];
     let mut out = Frames {
         frames: Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS)),
         actors: Vec::with_capacity(data.len() / BYTES_PER_SEGMENT),
@@ -206,10 +216,31 @@ fn at(bit: usize, frame: usize, segment: Option<usize>, f: Fail) -> Error {
     }
 }
 
-/// An open actor channel: the actor's object, whose class an update looks up. (Keeping a
-/// reference to the class beside it saved that look-up but doubled the table, 32 KiB at the
-/// usual 2047 channels: a third of the fixed heap of a parse.)
-type Channel = Option<u32>;
+/// An actor channel: the object of the actor open on it, whose class an update looks up, or
+/// [`Channel::CLOSED`]. Object ids fit 16 bits ([`MAX_OBJECTS`]), so the table takes 4 KiB at the
+/// usual 2047 channels, where `Option<u32>` took 16 KiB: the fixed heap of a parse is most of the
+/// peak of a short replay. (Keeping a reference to the class beside the object saved a look-up
+/// but took 32 KiB.)
+#[derive(Clone, Copy)]
+struct Channel(u16);
+
+impl Channel {
+    /// No actor is open on the channel (an object id [`MAX_OBJECTS`] leaves free).
+    const CLOSED: Channel = Channel(u16::MAX);
+
+    /// The channel of an actor of object `object_id`, which [`Setup::class`] has found.
+    fn open(object_id: u32) -> Res<Channel> {
+        match u16::try_from(object_id) {
+            Ok(id) if id != u16::MAX => Ok(Channel(id)),
+            _ => Err(Fail::Bad(format!("object id {object_id} exceeds 16 bits"))),
+        }
+    }
+
+    /// The object of the open actor; `None` when the channel is closed.
+    fn object(self) -> Option<u32> {
+        (self.0 != u16::MAX).then_some(u32::from(self.0))
+    }
+}
 
 #[inline(always)]
 fn read_segment(
@@ -224,17 +255,18 @@ fn read_segment(
         .get_mut(actor_id as usize)
         .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;
     if !r.bit("actor alive flag")? {
-        *slot = None;
+        *slot = Channel::CLOSED;
         return Ok(ActorEvent::Deleted(actor_id));
     }
     if r.bit("actor new flag")? {
         let actor = read_new_actor(s, r, u32::from(actor_id))?;
-        *slot = Some(actor.object_id);
+        *slot = Channel::open(actor.object_id)?;
         push_paced(&mut out.new_actors, actor, r);
         return Ok(ActorEvent::New);
     }
-    let object_id =
-        slot.ok_or_else(|| Fail::Bad(format!("update of actor {actor_id} that does not exist")))?;
+    let object_id = slot
+        .object()
+        .ok_or_else(|| Fail::Bad(format!("update of actor {actor_id} that does not exist")))?;
     let (_, class) = s.class(object_id)?;
     let before = out.attributes.len();
     while r.bit("attribute flag")? {
@@ -248,20 +280,18 @@ fn read_segment(
         let kind = prop.kind.ok_or_else(|| {
             Fail::Bad(format!(
                 "no attribute decoder for {}",
-                s.object_name(prop.object_id)
+                s.object_name(u32::from(prop.object_id))
             ))
         })?;
-        let (Ok(stream_id), Ok(object_id)) =
-            (u16::try_from(stream_id), u16::try_from(prop.object_id))
-        else {
-            return Err(wide_ids(stream_id, prop.object_id));
+        let Ok(stream_id) = u16::try_from(stream_id) else {
+            return Err(wide_stream_id(stream_id));
         };
         let value = read_attribute(kind, r, &s.attr, &mut out.rigid_bodies, large)?;
         push_paced(
             &mut out.attributes,
             UpdatedAttribute {
                 stream_id,
-                object_id,
+                object_id: prop.object_id,
                 value,
             },
             r,
@@ -271,11 +301,11 @@ fn read_segment(
     Ok(ActorEvent::Updated { actor_id, count })
 }
 
-/// The error for a property whose ids do not fit [`UpdatedAttribute`]'s 16 bits.
+/// The error for a stream id that does not fit [`UpdatedAttribute`]'s 16 bits.
 #[cold]
-fn wide_ids(stream_id: u32, object_id: u32) -> Fail {
+fn wide_stream_id(stream_id: u32) -> Fail {
     Fail::Bad(format!(
-        "stream id {stream_id} or object id {object_id} exceeds the 16 bits an update keeps"
+        "stream id {stream_id} exceeds the 16 bits an update keeps"
     ))
 }
 
@@ -332,7 +362,7 @@ fn take_bits(data: &[u8], start: usize) -> TrailingBits {
 pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>, Error> {
     let setup = Setup::new(ctx)?;
     let mut w = BitWriter::with_capacity(encoded_size_bound(frames));
-    let mut active: Vec<Channel> = vec![None; ctx.max_channels as usize];
+    let mut active: Vec<Channel> = vec![Channel::CLOSED; ctx.max_channels as usize];
     let mut actors = frames.actors.as_slice();
     let mut new_actors = frames.new_actors.iter();
     let mut pending = frames.attributes.as_slice();
@@ -443,7 +473,7 @@ fn write_segment(
 ) -> Res<()> {
     match event {
         ActorEvent::Deleted(actor_id) => {
-            *open_segment(s, w, active, u32::from(actor_id), 0, 1)? = None;
+            *open_segment(s, w, active, u32::from(actor_id), 0, 1)? = Channel::CLOSED;
         }
         ActorEvent::New => {
             let a = new_actors
@@ -451,7 +481,7 @@ fn write_segment(
                 .ok_or_else(|| Fail::Bad("New actor segment without a new actor".into()))?;
             let slot = open_segment(s, w, active, a.actor_id, 0b11, 2)?;
             write_new_actor(s, w, a)?;
-            *slot = Some(a.object_id);
+            *slot = Channel::open(a.object_id)?;
         }
         ActorEvent::Updated { actor_id, count } => {
             let count = count as usize;
@@ -465,7 +495,7 @@ fn write_segment(
             *pending = rest;
             // Alive, then not new.
             let slot = open_segment(s, w, active, u32::from(actor_id), 0b01, 2)?;
-            let object_id = slot.ok_or_else(|| {
+            let object_id = slot.object().ok_or_else(|| {
                 Fail::Bad(format!("update of actor {actor_id} that does not exist"))
             })?;
             write_updates(s, w, u32::from(actor_id), object_id, mine, frames)?;
@@ -540,11 +570,11 @@ fn check_attribute(
             s.object_name(object_id)
         )));
     };
-    if prop.object_id != u32::from(a.object_id) {
+    if prop.object_id != a.object_id {
         return Err(Fail::Bad(format!(
             "actor {actor_id}: stream id {} is {}, not object {}",
             a.stream_id,
-            s.object_name(prop.object_id),
+            s.object_name(u32::from(prop.object_id)),
             a.object_id
         )));
     }
@@ -553,7 +583,7 @@ fn check_attribute(
         Some(kind) => Err(Fail::Bad(format!(
             "actor {actor_id}: stream id {} ({}) holds {kind:?} attributes, not {}",
             a.stream_id,
-            s.object_name(prop.object_id),
+            s.object_name(u32::from(prop.object_id)),
             kind_of(&a.value, large).map_or_else(
                 || "a large attribute index out of range".to_owned(),
                 |k| format!("{k:?}")
@@ -562,7 +592,7 @@ fn check_attribute(
         None => Err(Fail::Bad(format!(
             "actor {actor_id}: no attribute decoder for stream id {} ({})",
             a.stream_id,
-            s.object_name(prop.object_id)
+            s.object_name(u32::from(prop.object_id))
         ))),
     }
 }

@@ -1557,10 +1557,11 @@ fn attribute_update_stays_12_bytes() {
     assert_eq!(std::mem::size_of::<LargeAttribute>(), 16);
 }
 
-/// An update keeps 16-bit ids: a stream whose property object lies past index 65535 is refused
-/// with the ids named, where a cast would have stored another object.
+/// Object ids take 16 bits in updates and channels: a context whose objects list is longer than
+/// 65535 entries is refused, naming its length, by the reader and the writer alike, where a cast
+/// would have stored another object.
 #[test]
-fn property_ids_wider_than_16_bits_are_refused() {
+fn objects_lists_past_16_bit_ids_are_refused() {
     let objects = synthetic_objects();
     let cache = synthetic_cache();
     let mut ctx = NetworkContext {
@@ -1572,20 +1573,31 @@ fn property_ids_wider_than_16_bits_are_refused() {
         objects: &objects,
         net_cache: &cache,
     };
-    let bytes = write_frames(&ctx, &synthetic_frames()).expect("write");
-    // The same classes, with HitTeamNum (stream id 12) moved to object 65536.
-    let mut wide_objects = objects.clone();
-    wide_objects.extend((wide_objects.len()..1 << 16).map(|i| format!("pad{i}")));
-    wide_objects.push(objects[5].clone());
-    let mut wide_cache = cache.clone();
-    wide_cache[2] = NetCacheEntry::new(2, 2, 3, &[(1 << 16, 12), (8, 13)]);
-    ctx.objects = &wide_objects;
-    ctx.net_cache = &wide_cache;
-    let err = read_frames(&ctx, &bytes).expect_err("object id 65536");
-    assert_eq!((err.frame, err.segment), (Some(1), Some(0)), "{err}");
-    assert!(
-        err.message
-            .contains("stream id 12 or object id 65536 exceeds the 16 bits"),
-        "{err}"
+    let frames = synthetic_frames();
+    let bytes = write_frames(&ctx, &frames).expect("write");
+    let mut longest = objects.clone();
+    longest.extend((longest.len()..usize::from(u16::MAX)).map(|i| format!("pad{i}")));
+    ctx.objects = &longest;
+    assert_eq!(
+        read_frames(&ctx, &bytes).map(|f| f.attributes),
+        Ok(frames.attributes.clone())
     );
+    let mut wide = longest.clone();
+    wide.push("pad65535".to_owned());
+    ctx.objects = &wide;
+    let read = read_frames(&ctx, &bytes).expect_err("65536 objects");
+    let write = write_frames(&ctx, &frames).expect_err("65536 objects");
+    for err in [read, write] {
+        assert!(
+            err.message
+                .contains("objects list of 65536 entries exceeds 65535"),
+            "{err}"
+        );
+    }
+}
+
+/// A class's property slot stays 4 bytes: the class tables are most of a parse's fixed heap.
+#[test]
+fn property_slot_is_4_bytes() {
+    assert_eq!(std::mem::size_of::<Option<super::cache::Prop>>(), 4);
 }
