@@ -5,9 +5,9 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
+use super::NetworkContext;
 use super::attributes::AttributeKind;
 use super::data::{ATTRIBUTES, LEVEL_OBJECT_PREFIXES, PARENT_CLASSES, SPAWN_CLASSES, Spawn};
-use super::{NetCacheEntry, NetworkContext};
 
 /// Most inherited property entries kept over all classes (real replays need a few ten thousand);
 /// bounds the memory a hostile class net cache can make us spend.
@@ -215,7 +215,7 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
         .collect();
     let mut present = StaticMap::default();
     for (i, name) in objects.iter().enumerate() {
-        if let Some(&class) = tables.parent_names.get(name.as_str()) {
+        if let Some(&class) = tables.parent_names.get(&*name.as_str()) {
             present.entry(class).or_insert(i);
         }
     }
@@ -225,16 +225,16 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
     // properties, in entry order.
     let mut own: Vec<Vec<(u32, Prop)>> = vec![Vec::new(); objects.len()];
     for entry in ctx.net_cache {
-        let Some(props) = own.get_mut(entry.object_index as usize) else {
+        let Some(props) = own.get_mut(entry.object_id as usize) else {
             continue;
         };
         // A property naming no object (or one past 16 bits) cannot be decoded: its stream id
         // is left unknown.
         props.extend(entry.properties.iter().filter_map(|p| {
-            let name = objects.get(p.object_index as usize)?;
+            let name = objects.get(p.object_id as usize)?;
             let prop = Prop {
-                object_id: u16::try_from(p.object_index).ok()?,
-                kind: tables.kinds.get(name.as_str()).copied(),
+                object_id: u16::try_from(p.object_id).ok()?,
+                kind: tables.kinds.get(&*name.as_str()).copied(),
             };
             Some((p.stream_id, prop))
         }));
@@ -249,7 +249,7 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
         if first_of[i] != i {
             continue;
         }
-        spawn[i] = b.hierarchy(i, name, &mut chain);
+        spawn[i] = b.hierarchy(i, &name.as_str(), &mut chain);
         resolve_class(&chain, &own, &mut class_of, &mut classes, &mut budget)?;
     }
     let prepared_objects = first_of
@@ -290,27 +290,4 @@ fn resolve_class(
         class_of[i] = Some(classes.len() - 1);
     }
     Ok(())
-}
-
-impl NetCacheEntry {
-    /// Convenience constructor for tests and callers holding plain tuples.
-    pub fn new(
-        object_index: u32,
-        parent_id: u32,
-        cache_id: u32,
-        properties: &[(u32, u32)],
-    ) -> Self {
-        NetCacheEntry {
-            object_index,
-            parent_id,
-            cache_id,
-            properties: properties
-                .iter()
-                .map(|&(object_index, stream_id)| super::NetCacheProperty {
-                    object_index,
-                    stream_id,
-                })
-                .collect(),
-        }
-    }
 }

@@ -1,6 +1,8 @@
 //! The frame loop: actor segments (new / updated / deleted), read and written in mirror image.
 
 use super::attributes::{kind_matches, kind_of, read_attribute, write_attribute};
+use std::borrow::Cow;
+
 use super::bits::{BitReader, BitWriter, Fail, Res, max_code, push_paced};
 use super::cache::{ClassInfo, Prepared, prepare};
 use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
@@ -10,6 +12,7 @@ use super::{
     ActorEvent, Error, Frame, Frames, LargeAttribute, NetworkContext, NewActor, TrailingBits,
     UpdatedAttribute, VersionTriple,
 };
+use crate::strings::String16;
 
 /// Largest `MaxChannels` accepted: the active-actor table is sized by it, and actor ids, which
 /// are below it, fit the 16 bits [`ActorEvent`] keeps them in.
@@ -67,7 +70,7 @@ impl<'c> Setup<'c> {
         let first = |name: &str| {
             ctx.objects
                 .iter()
-                .position(|o| o == name)
+                .position(|o| o.as_str() == name)
                 .map_or(u32::MAX, |i| i as u32)
         };
         let attr = AttrCtx {
@@ -101,11 +104,11 @@ impl<'c> Setup<'c> {
         Ok((*spawn, &self.prepared.classes[*class as usize]))
     }
 
-    fn object_name(&self, id: u32) -> &str {
+    fn object_name(&self, id: u32) -> Cow<'_, str> {
         self.ctx
             .objects
             .get(id as usize)
-            .map_or("?", String::as_str)
+            .map_or(Cow::Borrowed("?"), String16::as_str)
     }
 }
 

@@ -21,6 +21,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::body::ClassNetCacheEntry;
+use crate::strings::String16;
+
 pub use attributes::{
     ActiveActor, AppliedDamage, Attribute, AttributeKind, CamSettings, ClubColors, DamageState,
     Demolish, DemolishExtended, DemolishFx, Explosion, ExtendedExplosion, FlaggedByte, Impulse,
@@ -52,28 +55,6 @@ impl VersionTriple {
     }
 }
 
-/// A `ClassNetCacheProperty`: a replicated property object and its stream id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NetCacheProperty {
-    /// Index of the property object in the objects list.
-    pub object_index: u32,
-    /// Stream id of the property.
-    pub stream_id: u32,
-}
-
-/// A `ClassNetCacheEntry` as stored in the footer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NetCacheEntry {
-    /// Index of the class object in the objects list.
-    pub object_index: u32,
-    /// Cache id of the parent entry.
-    pub parent_id: u32,
-    /// This entry's cache id.
-    pub cache_id: u32,
-    /// The class's own replicated properties.
-    pub properties: Vec<NetCacheProperty>,
-}
-
 /// Everything the network stream needs from the header and footer, as plain data.
 #[derive(Debug, Clone)]
 pub struct NetworkContext<'a> {
@@ -87,10 +68,11 @@ pub struct NetworkContext<'a> {
     pub is_lan: bool,
     /// `BuildVersion` header property is at least 221120.42953.406184 (see [`is_rl_223_build`]).
     pub is_rl_223: bool,
-    /// Footer objects list.
-    pub objects: &'a [String],
+    /// Footer objects list, borrowed: copying it cost a short replay's parse a third of the
+    /// file size in heap.
+    pub objects: &'a [String16],
     /// Footer class net cache.
-    pub net_cache: &'a [NetCacheEntry],
+    pub net_cache: &'a [ClassNetCacheEntry],
 }
 
 /// Whether a `BuildVersion` string is 221120.42953.406184 or later (compared numerically).

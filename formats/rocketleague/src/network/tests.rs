@@ -6,6 +6,8 @@ use super::attributes::kind_matches;
 use super::bits::{BitReader, BitWriter};
 use super::large::LargeValues;
 use super::*;
+use crate::strings::String16;
+use crate::{ClassNetCacheEntry, ClassNetCacheProperty};
 
 #[test]
 fn bits_round_trip_across_byte_boundaries() {
@@ -237,7 +239,7 @@ fn version_triples_order_lexicographically() {
     assert!(!is_rl_223_build("garbage"));
 }
 
-fn synthetic_objects() -> Vec<String> {
+fn synthetic_objects() -> Vec<String16> {
     [
         "Engine.Actor",
         "TAGame.RBActor_TA",
@@ -249,16 +251,15 @@ fn synthetic_objects() -> Vec<String> {
         "Engine.PlayerReplicationInfo",
         "TAGame.Ball_TA:GameEvent",
     ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect()
+    .map(String16::new)
+    .to_vec()
 }
 
-fn synthetic_cache() -> Vec<NetCacheEntry> {
+fn synthetic_cache() -> Vec<ClassNetCacheEntry> {
     vec![
-        NetCacheEntry::new(0, 0, 1, &[]),
-        NetCacheEntry::new(1, 1, 2, &[(4, 7)]),
-        NetCacheEntry::new(2, 2, 3, &[(5, 12), (8, 13)]),
+        ClassNetCacheEntry::new(0, 0, 1, &[]),
+        ClassNetCacheEntry::new(1, 1, 2, &[(4, 7)]),
+        ClassNetCacheEntry::new(2, 2, 3, &[(5, 12), (8, 13)]),
     ]
 }
 
@@ -694,8 +695,8 @@ struct Located {
     max_channels: u32,
     is_lan: bool,
     is_rl_223: bool,
-    objects: Vec<String>,
-    cache: Vec<NetCacheEntry>,
+    objects: Vec<String16>,
+    cache: Vec<ClassNetCacheEntry>,
     network: std::ops::Range<usize>,
 }
 
@@ -779,19 +780,19 @@ fn locate(data: &[u8]) -> Option<Located> {
     b.list(|b| Some((b.u32()?, b.string()?, b.string()?)))?;
     b.list(|b| Some((b.string()?, b.u32()?)))?;
     b.list(|b| b.string())?;
-    let objects = b.list(|b| b.string())?;
+    let objects = b.list(|b| b.string().map(|s| String16::new(&s)))?;
     b.list(|b| b.string())?;
     b.list(|b| Some((b.string()?, b.u32()?)))?;
     let cache = b.list(|b| {
         let (o, p, c) = (b.u32()?, b.u32()?, b.u32()?);
         let props = b.list(|b| {
-            Some(NetCacheProperty {
-                object_index: b.u32()?,
+            Some(ClassNetCacheProperty {
+                object_id: b.u32()?,
                 stream_id: b.u32()?,
             })
         })?;
-        Some(NetCacheEntry {
-            object_index: o,
+        Some(ClassNetCacheEntry {
+            object_id: o,
             parent_id: p,
             cache_id: c,
             properties: props,
@@ -979,14 +980,14 @@ fn hostile_context_is_rejected() {
     ctx.max_channels = 0;
     // Frames are bounded by the input, not by NumFrames; actor 0 cannot exist with no channels.
     assert!(read_frames(&ctx, &[0xff; 64]).is_err());
-    let huge: Vec<NetCacheEntry> = (0..3)
-        .map(|i| NetCacheEntry {
-            object_index: i,
+    let huge: Vec<ClassNetCacheEntry> = (0..3)
+        .map(|i| ClassNetCacheEntry {
+            object_id: i,
             parent_id: 0,
             cache_id: i,
             properties: (0..2_000_000)
-                .map(|s| NetCacheProperty {
-                    object_index: 4,
+                .map(|s| ClassNetCacheProperty {
+                    object_id: 4,
                     stream_id: s,
                 })
                 .collect(),
@@ -1576,14 +1577,15 @@ fn objects_lists_past_16_bit_ids_are_refused() {
     let frames = synthetic_frames();
     let bytes = write_frames(&ctx, &frames).expect("write");
     let mut longest = objects.clone();
-    longest.extend((longest.len()..usize::from(u16::MAX)).map(|i| format!("pad{i}")));
+    longest
+        .extend((longest.len()..usize::from(u16::MAX)).map(|i| String16::new(&format!("pad{i}"))));
     ctx.objects = &longest;
     assert_eq!(
         read_frames(&ctx, &bytes).map(|f| f.attributes),
         Ok(frames.attributes.clone())
     );
     let mut wide = longest.clone();
-    wide.push("pad65535".to_owned());
+    wide.push(String16::new("pad65535"));
     ctx.objects = &wide;
     let read = read_frames(&ctx, &bytes).expect_err("65536 objects");
     let write = write_frames(&ctx, &frames).expect_err("65536 objects");
