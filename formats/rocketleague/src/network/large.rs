@@ -2,8 +2,9 @@
 //! built so that each distinct value is stored once.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+use std::hash::{BuildHasher, BuildHasherDefault};
 
+use super::cache::TableHasher;
 use super::{LargeAttribute, LargeIndex};
 
 /// Large attribute values under construction, equal values sharing one entry.
@@ -15,7 +16,8 @@ use super::{LargeAttribute, LargeIndex};
 pub(crate) struct LargeValues {
     values: Vec<LargeAttribute>,
     /// A value's hash -> the index of the first value with that hash. A different value with
-    /// the same hash is stored on its own each time (rare, and still correct).
+    /// the same hash is stored on its own each time (rare, and still correct: a file crafted to
+    /// collide loses sharing, nothing else).
     first: HashMap<u64, u32>,
 }
 
@@ -23,7 +25,7 @@ impl LargeValues {
     /// The index of `value`: that of an equal value stored before, else of `value` appended.
     /// `None` when the list would outgrow a 32-bit index.
     pub(crate) fn add(&mut self, value: LargeAttribute) -> Option<LargeIndex> {
-        let hash = BuildHasherDefault::<DefaultHasher>::default().hash_one(&value);
+        let hash = BuildHasherDefault::<TableHasher>::default().hash_one(&value);
         if let Some(&index) = self.first.get(&hash)
             && self.values.get(index as usize) == Some(&value)
         {
