@@ -2,8 +2,10 @@
 //! built so that each distinct value is stored once.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, BuildHasherDefault};
+use std::collections::hash_map::Entry;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 
+use super::bits::BitReader;
 use super::cache::TableHasher;
 use super::{LargeAttribute, LargeIndex};
 
@@ -26,14 +28,25 @@ impl LargeValues {
     /// `None` when the list would outgrow a 32-bit index.
     pub(crate) fn add(&mut self, value: LargeAttribute) -> Option<LargeIndex> {
         let hash = BuildHasherDefault::<TableHasher>::default().hash_one(&value);
-        if let Some(&index) = self.first.get(&hash)
-            && self.values.get(index as usize) == Some(&value)
-        {
-            return Some(LargeIndex(index));
-        }
+        self.add_hashed(value, hash)
+    }
+
+    /// [`Self::add`] with the hash given: the reader hashes the value's variant and stream bits
+    /// ([`hash_read`]), which equal values share, in a tenth of the instructions hashing the
+    /// decoded value takes. Every hash given to one list must be of one kind.
+    pub(crate) fn add_hashed(&mut self, value: LargeAttribute, hash: u64) -> Option<LargeIndex> {
+        // One probe of the map (its SipHash is most of the cost) serves the look-up and the insert.
         let index = u32::try_from(self.values.len()).ok()?;
+        match self.first.entry(hash) {
+            Entry::Occupied(first) if self.values.get(*first.get() as usize) == Some(&value) => {
+                return Some(LargeIndex(*first.get()));
+            }
+            Entry::Occupied(_) => {}
+            Entry::Vacant(slot) => {
+                slot.insert(index);
+            }
+        }
         self.values.push(value);
-        self.first.entry(hash).or_insert(index);
         Some(LargeIndex(index))
     }
 
@@ -42,6 +55,16 @@ impl LargeValues {
         self.values.shrink_to_fit();
         self.values
     }
+}
+
+/// The hash [`LargeValues::add_hashed`] takes for a value the reader decoded from the stream bits
+/// `start..r.pos()`: its variant and those bits. Equal values of one variant have equal bits,
+/// as the writer is their inverse.
+pub(crate) fn hash_read(value: &LargeAttribute, r: &BitReader<'_>, start: usize) -> u64 {
+    let mut h = TableHasher::default();
+    std::mem::discriminant(value).hash(&mut h);
+    r.hash_since(start, &mut h);
+    h.finish()
 }
 
 #[cfg(test)]

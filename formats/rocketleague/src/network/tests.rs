@@ -26,6 +26,43 @@ fn bits_round_trip_across_byte_boundaries() {
     assert_eq!(r.bits(10, "t").ok(), Some(0x3ff));
 }
 
+/// Equal bit runs hash alike wherever they start (the reader shares equal large values by it),
+/// and runs differing in one bit or in length do not.
+#[test]
+fn bit_run_hashes_depend_on_the_bits_only() {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    let hash = |prefix: u32, run: &[(u64, u32)]| {
+        let mut w = BitWriter::default();
+        w.bits(0, prefix);
+        for &(value, n) in run {
+            w.bits(value, n);
+        }
+        let bytes = w.finish();
+        let mut r = BitReader::new(&bytes);
+        r.bits(prefix, "prefix").expect("prefix");
+        for &(_, n) in run {
+            r.bits(n, "run").expect("run");
+        }
+        let mut h = BuildHasherDefault::<DefaultHasher>::default().build_hasher();
+        r.hash_since(prefix as usize, &mut h);
+        std::hash::Hasher::finish(&h)
+    };
+    let run = [(0x1234_5678_9abc, 48), (0x155, 9), (u64::MAX >> 7, 57)];
+    let at_zero = hash(0, &run);
+    for prefix in [1, 7, 8, 13, 57] {
+        assert_eq!(hash(prefix, &run), at_zero, "prefix {prefix}");
+    }
+    assert_ne!(
+        hash(
+            3,
+            &[(0x1234_5678_9abc, 48), (0x154, 9), (u64::MAX >> 7, 57)]
+        ),
+        at_zero
+    );
+    assert_ne!(hash(3, &run[..2]), at_zero);
+    assert_ne!(hash(0, &[(0, 56)]), hash(0, &[(0, 57)]));
+}
+
 #[test]
 fn lsb_first_bit_order_matches_spec_example() {
     // Spec: byte 01101001, read 5 bits -> 01001 = 9; then 3 remaining bits 011 = 3.
