@@ -9,7 +9,7 @@ use rocketleague::{NetworkParse, ParserBuilder};
 const ALTERNATIONS: usize = 3;
 
 /// The corpus bound on peak heap reported here, in multiples of the file size on top of
-/// [`FIXED_ALLOWANCE`] (the rocketleague memory test holds the full parse to 3.25x).
+/// [`FIXED_ALLOWANCE`] (the rocketleague memory test holds the full parse to 3x).
 const MEMORY_BOUND: usize = 5;
 
 /// Heap any parse may use whatever the file size (tables, small buffers): it dominates the ratio

@@ -3,7 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rocketleague::network::{self, NetCacheEntry, NetworkContext, VersionTriple};
+use rocketleague::network::{self, NetworkContext, VersionTriple};
+use rocketleague::{ClassNetCacheEntry, String16};
 
 /// A small class set covering common and complex attribute kinds.
 const OBJECTS: &[&str] = &[
@@ -32,14 +33,14 @@ fuzz_target!(|data: &[u8]| {
     let Some((&[minor, net, frames], stream)) = data.split_first_chunk::<3>() else {
         return;
     };
-    let objects: Vec<String> = OBJECTS.iter().map(|s| s.to_string()).collect();
+    let objects: Vec<String16> = OBJECTS.iter().map(|s| String16::new(s)).collect();
     let cache = vec![
-        NetCacheEntry::new(0, 0, 1, &[]),
-        NetCacheEntry::new(1, 1, 2, &[(4, 3)]),
-        NetCacheEntry::new(2, 2, 3, &[(10, 5), (16, 6), (15, 7)]),
-        NetCacheEntry::new(18, 0, 4, &[(5, 2), (6, 4)]),
-        NetCacheEntry::new(17, 4, 5, &[(9, 9)]),
-        NetCacheEntry::new(11, 5, 6, &[(7, 11), (8, 12)]),
+        ClassNetCacheEntry::new(0, 0, 1, &[]),
+        ClassNetCacheEntry::new(1, 1, 2, &[(4, 3)]),
+        ClassNetCacheEntry::new(2, 2, 3, &[(10, 5), (16, 6), (15, 7)]),
+        ClassNetCacheEntry::new(18, 0, 4, &[(5, 2), (6, 4)]),
+        ClassNetCacheEntry::new(17, 4, 5, &[(9, 9)]),
+        ClassNetCacheEntry::new(11, 5, 6, &[(7, 11), (8, 12)]),
     ];
     let ctx = NetworkContext {
         version: VersionTriple::new(868, u32::from(minor % 40), u32::from(net % 12)),

@@ -132,6 +132,24 @@ pub struct ClassNetCacheProperty {
     pub stream_id: u32,
 }
 
+impl ClassNetCacheEntry {
+    /// An entry from plain numbers: `properties` as (object id, stream id) pairs.
+    pub fn new(object_id: u32, parent_id: u32, cache_id: u32, properties: &[(u32, u32)]) -> Self {
+        ClassNetCacheEntry {
+            object_id,
+            parent_id,
+            cache_id,
+            properties: properties
+                .iter()
+                .map(|&(object_id, stream_id)| ClassNetCacheProperty {
+                    object_id,
+                    stream_id,
+                })
+                .collect(),
+        }
+    }
+}
+
 impl MinSize for KeyFrame {
     const MIN_SIZE: u64 = 12;
 }

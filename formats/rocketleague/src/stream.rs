@@ -4,14 +4,11 @@
 use crate::body::Footer;
 use crate::error::{Error, Section};
 use crate::header::Header;
-use crate::network::{
-    self, Frames, NetCacheEntry, NetCacheProperty, NetworkContext, VersionTriple,
-};
+use crate::network::{self, Frames, NetworkContext, VersionTriple};
 
-/// Owned inputs of a [`NetworkContext`].
-pub(crate) struct StreamInputs {
-    objects: Vec<String>,
-    net_cache: Vec<NetCacheEntry>,
+/// The inputs of a [`NetworkContext`]: header values, and the footer's lists borrowed.
+pub(crate) struct StreamInputs<'a> {
+    footer: &'a Footer,
     version: VersionTriple,
     num_frames: usize,
     max_channels: u32,
@@ -22,33 +19,10 @@ pub(crate) struct StreamInputs {
 /// Fallback for `MaxChannels` when the header lacks it.
 const DEFAULT_MAX_CHANNELS: u32 = 1023;
 
-impl StreamInputs {
-    pub(crate) fn new(header: &Header, footer: &Footer) -> Self {
-        let objects = footer
-            .objects
-            .iter()
-            .map(|o| o.as_str().into_owned())
-            .collect();
-        let net_cache = footer
-            .net_cache
-            .iter()
-            .map(|entry| NetCacheEntry {
-                object_index: entry.object_id,
-                parent_id: entry.parent_id,
-                cache_id: entry.cache_id,
-                properties: entry
-                    .properties
-                    .iter()
-                    .map(|p| NetCacheProperty {
-                        object_index: p.object_id,
-                        stream_id: p.stream_id,
-                    })
-                    .collect(),
-            })
-            .collect();
+impl<'a> StreamInputs<'a> {
+    pub(crate) fn new(header: &Header, footer: &'a Footer) -> Self {
         StreamInputs {
-            objects,
-            net_cache,
+            footer,
             version: VersionTriple::new(
                 header.engine_version,
                 header.licensee_version,
@@ -69,15 +43,15 @@ impl StreamInputs {
         }
     }
 
-    fn context(&self) -> NetworkContext<'_> {
+    fn context(&self) -> NetworkContext<'a> {
         NetworkContext {
             version: self.version,
             num_frames: self.num_frames,
             max_channels: self.max_channels,
             is_lan: self.is_lan,
             is_rl_223: self.is_rl_223,
-            objects: &self.objects,
-            net_cache: &self.net_cache,
+            objects: &self.footer.objects,
+            net_cache: &self.footer.net_cache,
         }
     }
 

@@ -213,6 +213,21 @@ impl<'a> BitReader<'a> {
         }
     }
 
+    /// Feeds the count of bits from `start` to the current position, then those bits, up to
+    /// [`FAST_BITS`] at a time: to share equal values without hashing their decoded form.
+    pub(crate) fn hash_since(&self, start: usize, h: &mut impl std::hash::Hasher) {
+        let mut r = BitReader {
+            data: self.data,
+            pos: start.min(self.pos),
+        };
+        h.write_usize(self.pos - r.pos);
+        while r.pos < self.pos {
+            let n = (self.pos - r.pos).min(FAST_BITS as usize) as u32;
+            // These bits were read before, so the read cannot fail.
+            h.write_u64(r.bits(n, "hashed bits").unwrap_or(0));
+        }
+    }
+
     /// Reads `n` whole bytes, checking the length against the remaining input first.
     pub(crate) fn bytes(&mut self, n: usize, what: &'static str) -> Res<Vec<u8>> {
         if n.checked_mul(8).is_none_or(|b| b > self.remaining()) {

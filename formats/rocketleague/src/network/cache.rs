@@ -5,19 +5,21 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
+use super::NetworkContext;
 use super::attributes::AttributeKind;
 use super::data::{ATTRIBUTES, LEVEL_OBJECT_PREFIXES, PARENT_CLASSES, SPAWN_CLASSES, Spawn};
-use super::{NetCacheEntry, NetworkContext};
 
 /// Most inherited property entries kept over all classes (real replays need a few ten thousand);
 /// bounds the memory a hostile class net cache can make us spend.
 const PROPERTY_BUDGET: usize = 1 << 22;
 
-/// One replicated property of a class; its stream id is its index in the class's table (8
-/// bytes with the id left out: the tables are most of the heap a parse needs beside its model).
+/// One replicated property of a class; its stream id is its index in the class's table. Four
+/// bytes, the stream id left out and the object id in 16 bits (the frame loop refuses longer
+/// objects lists): the tables are most of the heap a parse needs beside its model, and the
+/// fixed heap is most of the peak of a short replay.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Prop {
-    pub(crate) object_id: u32,
+    pub(crate) object_id: u16,
     /// `None` when the data tables do not know the property (fails only if it is replicated).
     pub(crate) kind: Option<AttributeKind>,
 }
@@ -109,9 +111,11 @@ fn level_keys() -> Vec<(&'static str, &'static str)> {
 /// FxHash-style multiply-rotate hasher for the static game-knowledge maps. Their keys are fixed,
 /// so a probe with a name from the file costs at most the fixed tables' own probe lengths: the
 /// flood resistance of the default SipHash buys nothing there, and hashing was ~40% of
-/// [`prepare`]. Maps keyed by the file's own names keep the default hasher.
+/// [`prepare`]. Maps keyed by the file's own names keep the default hasher. It also hashes the
+/// large attribute values that [`LargeValues`](super::large::LargeValues) stores once: there a
+/// collision only costs a value its sharing, and SipHash took 6% of a full parse.
 #[derive(Default, Clone, Copy)]
-struct TableHasher(u64);
+pub(crate) struct TableHasher(u64);
 
 impl TableHasher {
     #[inline]
@@ -213,7 +217,7 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
         .collect();
     let mut present = StaticMap::default();
     for (i, name) in objects.iter().enumerate() {
-        if let Some(&class) = tables.parent_names.get(name.as_str()) {
+        if let Some(&class) = tables.parent_names.get(&*name.as_str()) {
             present.entry(class).or_insert(i);
         }
     }
@@ -223,17 +227,18 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
     // properties, in entry order.
     let mut own: Vec<Vec<(u32, Prop)>> = vec![Vec::new(); objects.len()];
     for entry in ctx.net_cache {
-        let Some(props) = own.get_mut(entry.object_index as usize) else {
+        let Some(props) = own.get_mut(entry.object_id as usize) else {
             continue;
         };
-        props.extend(entry.properties.iter().map(|p| {
+        // A property naming no object (or one past 16 bits) cannot be decoded: its stream id
+        // is left unknown.
+        props.extend(entry.properties.iter().filter_map(|p| {
+            let name = objects.get(p.object_id as usize)?;
             let prop = Prop {
-                object_id: p.object_index,
-                kind: objects
-                    .get(p.object_index as usize)
-                    .and_then(|n| tables.kinds.get(n.as_str()).copied()),
+                object_id: u16::try_from(p.object_id).ok()?,
+                kind: tables.kinds.get(&*name.as_str()).copied(),
             };
-            (p.stream_id, prop)
+            Some((p.stream_id, prop))
         }));
     }
 
@@ -246,7 +251,7 @@ pub(crate) fn prepare(ctx: &NetworkContext<'_>) -> Result<Prepared, String> {
         if first_of[i] != i {
             continue;
         }
-        spawn[i] = b.hierarchy(i, name, &mut chain);
+        spawn[i] = b.hierarchy(i, &name.as_str(), &mut chain);
         resolve_class(&chain, &own, &mut class_of, &mut classes, &mut budget)?;
     }
     let prepared_objects = first_of
@@ -287,27 +292,4 @@ fn resolve_class(
         class_of[i] = Some(classes.len() - 1);
     }
     Ok(())
-}
-
-impl NetCacheEntry {
-    /// Convenience constructor for tests and callers holding plain tuples.
-    pub fn new(
-        object_index: u32,
-        parent_id: u32,
-        cache_id: u32,
-        properties: &[(u32, u32)],
-    ) -> Self {
-        NetCacheEntry {
-            object_index,
-            parent_id,
-            cache_id,
-            properties: properties
-                .iter()
-                .map(|&(object_index, stream_id)| super::NetCacheProperty {
-                    object_index,
-                    stream_id,
-                })
-                .collect(),
-        }
-    }
 }

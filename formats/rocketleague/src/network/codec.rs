@@ -45,7 +45,7 @@ pub(crate) trait BitCodec: Sized {
 macro_rules! bit_struct {
     ($(#[$m:meta])* pub struct $name:ident { $($(#[$fm:meta])* pub $f:ident : $t:ty),* $(,)? }) => {
         $(#[$m])*
-        #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub struct $name { $($(#[$fm])* pub $f: $t),* }
 
         impl $crate::network::codec::BitCodec for $name {

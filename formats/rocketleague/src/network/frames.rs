@@ -1,19 +1,27 @@
 //! The frame loop: actor segments (new / updated / deleted), read and written in mirror image.
 
 use super::attributes::{kind_matches, kind_of, read_attribute, write_attribute};
+use std::borrow::Cow;
+
 use super::bits::{BitReader, BitWriter, Fail, Res, max_code, push_paced};
 use super::cache::{ClassInfo, Prepared, prepare};
 use super::codec::{AttrCtx, BitCodec, F32Bits, ProductObjects, Rotation, Vector3i};
 use super::data::Spawn;
+use super::large::LargeValues;
 use super::{
     ActorEvent, Error, Frame, Frames, LargeAttribute, NetworkContext, NewActor, TrailingBits,
     UpdatedAttribute, VersionTriple,
 };
+use crate::strings::String16;
 
 /// Largest `MaxChannels` accepted: the active-actor table is sized by it, and actor ids, which
 /// are below it, fit the 16 bits [`ActorEvent`] keeps them in.
 const MAX_CHANNELS_LIMIT: u32 = 1 << 16;
 const _: () = assert!(MAX_CHANNELS_LIMIT <= 1 << u16::BITS);
+/// Longest objects list accepted: object ids then fit the 16 bits of a [`Channel`] and of a
+/// property's object id with one value to spare for [`Channel::CLOSED`]. Replays name a few
+/// hundred objects.
+const MAX_OBJECTS: usize = u16::MAX as usize;
 /// A frame needs at least its time, delta and end-of-actors bit.
 const MIN_FRAME_BITS: usize = 65;
 /// Stream bytes per actor segment and per attribute update to reserve for up front: the
@@ -53,10 +61,16 @@ impl<'c> Setup<'c> {
                 ctx.max_channels
             )));
         }
+        if ctx.objects.len() > MAX_OBJECTS {
+            return Err(plain(format!(
+                "objects list of {} entries exceeds {MAX_OBJECTS}",
+                ctx.objects.len()
+            )));
+        }
         let first = |name: &str| {
             ctx.objects
                 .iter()
-                .position(|o| o == name)
+                .position(|o| o.as_str() == name)
                 .map_or(u32::MAX, |i| i as u32)
         };
         let attr = AttrCtx {
@@ -90,11 +104,11 @@ impl<'c> Setup<'c> {
         Ok((*spawn, &self.prepared.classes[*class as usize]))
     }
 
-    fn object_name(&self, id: u32) -> &str {
+    fn object_name(&self, id: u32) -> Cow<'_, str> {
         self.ctx
             .objects
             .get(id as usize)
-            .map_or("?", String::as_str)
+            .map_or(Cow::Borrowed("?"), String16::as_str)
     }
 }
 
@@ -119,7 +133,7 @@ fn describe(f: Fail) -> String {
 pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Error> {
     let setup = Setup::new(ctx)?;
     let mut r = BitReader::new(data);
-    let mut active: Vec<Channel> = vec![None; ctx.max_channels as usize];
+    let mut active: Vec<Channel> = vec![Channel::CLOSED; ctx.max_channels as usize];
     let mut out = Frames {
         frames: Vec::with_capacity(ctx.num_frames.min(data.len() * 8 / MIN_FRAME_BITS)),
         actors: Vec::with_capacity(data.len() / BYTES_PER_SEGMENT),
@@ -132,6 +146,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
             bytes: Vec::new(),
         },
     };
+    let mut large = LargeValues::default();
     let mut trailing_start = r.pos();
     let max_channels = u64::from(ctx.max_channels);
     while out.frames.len() < ctx.num_frames {
@@ -159,8 +174,15 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
                 break;
             };
             // Below `max_channels`, at most MAX_CHANNELS_LIMIT: the cast keeps every bit.
-            let event = read_segment(&setup, &mut r, actor_id as u16, &mut active, &mut out)
-                .map_err(|f| at(r.pos(), index, Some(seg), f))?;
+            let event = read_segment(
+                &setup,
+                &mut r,
+                actor_id as u16,
+                &mut active,
+                &mut out,
+                &mut large,
+            )
+            .map_err(|f| at(r.pos(), index, Some(seg), f))?;
             push_paced(&mut out.actors, event, &r);
         }
         let actor_count = u32::try_from(out.actors.len() - first).map_err(|_| {
@@ -182,7 +204,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
     out.new_actors.shrink_to_fit();
     out.attributes.shrink_to_fit();
     out.rigid_bodies.shrink_to_fit();
-    out.large_attributes.shrink_to_fit();
+    out.large_attributes = large.into_vec();
     out.trailing = take_bits(data, trailing_start);
     Ok(out)
 }
@@ -197,10 +219,31 @@ fn at(bit: usize, frame: usize, segment: Option<usize>, f: Fail) -> Error {
     }
 }
 
-/// An open actor channel: the actor's object, whose class an update looks up. (Keeping a
-/// reference to the class beside it saved that look-up but doubled the table, 32 KiB at the
-/// usual 2047 channels: a third of the fixed heap of a parse.)
-type Channel = Option<u32>;
+/// An actor channel: the object of the actor open on it, whose class an update looks up, or
+/// [`Channel::CLOSED`]. Object ids fit 16 bits ([`MAX_OBJECTS`]), so the table takes 4 KiB at the
+/// usual 2047 channels, where `Option<u32>` took 16 KiB: the fixed heap of a parse is most of the
+/// peak of a short replay. (Keeping a reference to the class beside the object saved a look-up
+/// but took 32 KiB.)
+#[derive(Clone, Copy)]
+struct Channel(u16);
+
+impl Channel {
+    /// No actor is open on the channel (an object id [`MAX_OBJECTS`] leaves free).
+    const CLOSED: Channel = Channel(u16::MAX);
+
+    /// The channel of an actor of object `object_id`, which [`Setup::class`] has found.
+    fn open(object_id: u32) -> Res<Channel> {
+        match u16::try_from(object_id) {
+            Ok(id) if id != u16::MAX => Ok(Channel(id)),
+            _ => Err(Fail::Bad(format!("object id {object_id} exceeds 16 bits"))),
+        }
+    }
+
+    /// The object of the open actor; `None` when the channel is closed.
+    fn object(self) -> Option<u32> {
+        (self.0 != u16::MAX).then_some(u32::from(self.0))
+    }
+}
 
 #[inline(always)]
 fn read_segment(
@@ -209,22 +252,24 @@ fn read_segment(
     actor_id: u16,
     active: &mut [Channel],
     out: &mut Frames,
+    large: &mut LargeValues,
 ) -> Res<ActorEvent> {
     let slot = active
         .get_mut(actor_id as usize)
         .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;
     if !r.bit("actor alive flag")? {
-        *slot = None;
+        *slot = Channel::CLOSED;
         return Ok(ActorEvent::Deleted(actor_id));
     }
     if r.bit("actor new flag")? {
         let actor = read_new_actor(s, r, u32::from(actor_id))?;
-        *slot = Some(actor.object_id);
+        *slot = Channel::open(actor.object_id)?;
         push_paced(&mut out.new_actors, actor, r);
         return Ok(ActorEvent::New);
     }
-    let object_id =
-        slot.ok_or_else(|| Fail::Bad(format!("update of actor {actor_id} that does not exist")))?;
+    let object_id = slot
+        .object()
+        .ok_or_else(|| Fail::Bad(format!("update of actor {actor_id} that does not exist")))?;
     let (_, class) = s.class(object_id)?;
     let before = out.attributes.len();
     while r.bit("attribute flag")? {
@@ -238,26 +283,18 @@ fn read_segment(
         let kind = prop.kind.ok_or_else(|| {
             Fail::Bad(format!(
                 "no attribute decoder for {}",
-                s.object_name(prop.object_id)
+                s.object_name(u32::from(prop.object_id))
             ))
         })?;
-        let (Ok(stream_id), Ok(object_id)) =
-            (u16::try_from(stream_id), u16::try_from(prop.object_id))
-        else {
-            return Err(wide_ids(stream_id, prop.object_id));
+        let Ok(stream_id) = u16::try_from(stream_id) else {
+            return Err(wide_stream_id(stream_id));
         };
-        let value = read_attribute(
-            kind,
-            r,
-            &s.attr,
-            &mut out.rigid_bodies,
-            &mut out.large_attributes,
-        )?;
+        let value = read_attribute(kind, r, &s.attr, &mut out.rigid_bodies, large)?;
         push_paced(
             &mut out.attributes,
             UpdatedAttribute {
                 stream_id,
-                object_id,
+                object_id: prop.object_id,
                 value,
             },
             r,
@@ -267,11 +304,11 @@ fn read_segment(
     Ok(ActorEvent::Updated { actor_id, count })
 }
 
-/// The error for a property whose ids do not fit [`UpdatedAttribute`]'s 16 bits.
+/// The error for a stream id that does not fit [`UpdatedAttribute`]'s 16 bits.
 #[cold]
-fn wide_ids(stream_id: u32, object_id: u32) -> Fail {
+fn wide_stream_id(stream_id: u32) -> Fail {
     Fail::Bad(format!(
-        "stream id {stream_id} or object id {object_id} exceeds the 16 bits an update keeps"
+        "stream id {stream_id} exceeds the 16 bits an update keeps"
     ))
 }
 
@@ -328,7 +365,7 @@ fn take_bits(data: &[u8], start: usize) -> TrailingBits {
 pub fn write_frames(ctx: &NetworkContext<'_>, frames: &Frames) -> Result<Vec<u8>, Error> {
     let setup = Setup::new(ctx)?;
     let mut w = BitWriter::with_capacity(encoded_size_bound(frames));
-    let mut active: Vec<Channel> = vec![None; ctx.max_channels as usize];
+    let mut active: Vec<Channel> = vec![Channel::CLOSED; ctx.max_channels as usize];
     let mut actors = frames.actors.as_slice();
     let mut new_actors = frames.new_actors.iter();
     let mut pending = frames.attributes.as_slice();
@@ -439,7 +476,7 @@ fn write_segment(
 ) -> Res<()> {
     match event {
         ActorEvent::Deleted(actor_id) => {
-            *open_segment(s, w, active, u32::from(actor_id), 0, 1)? = None;
+            *open_segment(s, w, active, u32::from(actor_id), 0, 1)? = Channel::CLOSED;
         }
         ActorEvent::New => {
             let a = new_actors
@@ -447,7 +484,7 @@ fn write_segment(
                 .ok_or_else(|| Fail::Bad("New actor segment without a new actor".into()))?;
             let slot = open_segment(s, w, active, a.actor_id, 0b11, 2)?;
             write_new_actor(s, w, a)?;
-            *slot = Some(a.object_id);
+            *slot = Channel::open(a.object_id)?;
         }
         ActorEvent::Updated { actor_id, count } => {
             let count = count as usize;
@@ -461,7 +498,7 @@ fn write_segment(
             *pending = rest;
             // Alive, then not new.
             let slot = open_segment(s, w, active, u32::from(actor_id), 0b01, 2)?;
-            let object_id = slot.ok_or_else(|| {
+            let object_id = slot.object().ok_or_else(|| {
                 Fail::Bad(format!("update of actor {actor_id} that does not exist"))
             })?;
             write_updates(s, w, u32::from(actor_id), object_id, mine, frames)?;
@@ -536,11 +573,11 @@ fn check_attribute(
             s.object_name(object_id)
         )));
     };
-    if prop.object_id != u32::from(a.object_id) {
+    if prop.object_id != a.object_id {
         return Err(Fail::Bad(format!(
             "actor {actor_id}: stream id {} is {}, not object {}",
             a.stream_id,
-            s.object_name(prop.object_id),
+            s.object_name(u32::from(prop.object_id)),
             a.object_id
         )));
     }
@@ -549,7 +586,7 @@ fn check_attribute(
         Some(kind) => Err(Fail::Bad(format!(
             "actor {actor_id}: stream id {} ({}) holds {kind:?} attributes, not {}",
             a.stream_id,
-            s.object_name(prop.object_id),
+            s.object_name(u32::from(prop.object_id)),
             kind_of(&a.value, large).map_or_else(
                 || "a large attribute index out of range".to_owned(),
                 |k| format!("{k:?}")
@@ -558,7 +595,7 @@ fn check_attribute(
         None => Err(Fail::Bad(format!(
             "actor {actor_id}: no attribute decoder for stream id {} ({})",
             a.stream_id,
-            s.object_name(prop.object_id)
+            s.object_name(u32::from(prop.object_id))
         ))),
     }
 }

@@ -6,6 +6,7 @@ use serde::de::Error as _;
 use serde::ser::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::large::LargeValues;
 use super::{
     ActorEvent, Attribute, Frame, Frames, LargeAttribute, LargeIndex, NewActor, PackedRigidBody,
     TrailingBits,
@@ -157,17 +158,16 @@ impl<'de> Deserialize<'de> for Frames {
                 SegmentOwned::Deleted(id) => ActorEvent::Deleted(id),
             })
             .collect();
-        let mut large_attributes = Vec::new();
+        let mut large = LargeValues::default();
         let mut attributes = Vec::with_capacity(owned.attributes.len());
         for update in owned.attributes {
             let value = match update.value {
                 ValueOwned::Small(value) => value,
-                ValueOwned::Large(value) => {
-                    let index = u32::try_from(large_attributes.len())
-                        .map_err(|_| D::Error::custom("too many large attributes"))?;
-                    large_attributes.push(value);
-                    Attribute::Large(LargeIndex(index))
-                }
+                ValueOwned::Large(value) => Attribute::Large(
+                    large
+                        .add(value)
+                        .ok_or_else(|| D::Error::custom("too many large attributes"))?,
+                ),
             };
             attributes.push(super::UpdatedAttribute {
                 stream_id: update.stream_id,
@@ -181,7 +181,7 @@ impl<'de> Deserialize<'de> for Frames {
             new_actors,
             attributes,
             rigid_bodies: owned.rigid_bodies,
-            large_attributes,
+            large_attributes: large.into_vec(),
             trailing: owned.trailing,
         })
     }

@@ -4,7 +4,10 @@ use std::path::{Path, PathBuf};
 
 use super::attributes::kind_matches;
 use super::bits::{BitReader, BitWriter};
+use super::large::LargeValues;
 use super::*;
+use crate::strings::String16;
+use crate::{ClassNetCacheEntry, ClassNetCacheProperty};
 
 #[test]
 fn bits_round_trip_across_byte_boundaries() {
@@ -21,6 +24,43 @@ fn bits_round_trip_across_byte_boundaries() {
     assert_eq!(r.bit("t").ok(), Some(true));
     assert_eq!(r.u64("t").ok(), Some(0x1234_5678_9abc_def0));
     assert_eq!(r.bits(10, "t").ok(), Some(0x3ff));
+}
+
+/// Equal bit runs hash alike wherever they start (the reader shares equal large values by it),
+/// and runs differing in one bit or in length do not.
+#[test]
+fn bit_run_hashes_depend_on_the_bits_only() {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    let hash = |prefix: u32, run: &[(u64, u32)]| {
+        let mut w = BitWriter::default();
+        w.bits(0, prefix);
+        for &(value, n) in run {
+            w.bits(value, n);
+        }
+        let bytes = w.finish();
+        let mut r = BitReader::new(&bytes);
+        r.bits(prefix, "prefix").expect("prefix");
+        for &(_, n) in run {
+            r.bits(n, "run").expect("run");
+        }
+        let mut h = BuildHasherDefault::<DefaultHasher>::default().build_hasher();
+        r.hash_since(prefix as usize, &mut h);
+        std::hash::Hasher::finish(&h)
+    };
+    let run = [(0x1234_5678_9abc, 48), (0x155, 9), (u64::MAX >> 7, 57)];
+    let at_zero = hash(0, &run);
+    for prefix in [1, 7, 8, 13, 57] {
+        assert_eq!(hash(prefix, &run), at_zero, "prefix {prefix}");
+    }
+    assert_ne!(
+        hash(
+            3,
+            &[(0x1234_5678_9abc, 48), (0x154, 9), (u64::MAX >> 7, 57)]
+        ),
+        at_zero
+    );
+    assert_ne!(hash(3, &run[..2]), at_zero);
+    assert_ne!(hash(0, &[(0, 56)]), hash(0, &[(0, 57)]));
 }
 
 #[test]
@@ -236,7 +276,7 @@ fn version_triples_order_lexicographically() {
     assert!(!is_rl_223_build("garbage"));
 }
 
-fn synthetic_objects() -> Vec<String> {
+fn synthetic_objects() -> Vec<String16> {
     [
         "Engine.Actor",
         "TAGame.RBActor_TA",
@@ -248,16 +288,15 @@ fn synthetic_objects() -> Vec<String> {
         "Engine.PlayerReplicationInfo",
         "TAGame.Ball_TA:GameEvent",
     ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect()
+    .map(String16::new)
+    .to_vec()
 }
 
-fn synthetic_cache() -> Vec<NetCacheEntry> {
+fn synthetic_cache() -> Vec<ClassNetCacheEntry> {
     vec![
-        NetCacheEntry::new(0, 0, 1, &[]),
-        NetCacheEntry::new(1, 1, 2, &[(4, 7)]),
-        NetCacheEntry::new(2, 2, 3, &[(5, 12), (8, 13)]),
+        ClassNetCacheEntry::new(0, 0, 1, &[]),
+        ClassNetCacheEntry::new(1, 1, 2, &[(4, 7)]),
+        ClassNetCacheEntry::new(2, 2, 3, &[(5, 12), (8, 13)]),
     ]
 }
 
@@ -693,8 +732,8 @@ struct Located {
     max_channels: u32,
     is_lan: bool,
     is_rl_223: bool,
-    objects: Vec<String>,
-    cache: Vec<NetCacheEntry>,
+    objects: Vec<String16>,
+    cache: Vec<ClassNetCacheEntry>,
     network: std::ops::Range<usize>,
 }
 
@@ -778,19 +817,19 @@ fn locate(data: &[u8]) -> Option<Located> {
     b.list(|b| Some((b.u32()?, b.string()?, b.string()?)))?;
     b.list(|b| Some((b.string()?, b.u32()?)))?;
     b.list(|b| b.string())?;
-    let objects = b.list(|b| b.string())?;
+    let objects = b.list(|b| b.string().map(|s| String16::new(&s)))?;
     b.list(|b| b.string())?;
     b.list(|b| Some((b.string()?, b.u32()?)))?;
     let cache = b.list(|b| {
         let (o, p, c) = (b.u32()?, b.u32()?, b.u32()?);
         let props = b.list(|b| {
-            Some(NetCacheProperty {
-                object_index: b.u32()?,
+            Some(ClassNetCacheProperty {
+                object_id: b.u32()?,
                 stream_id: b.u32()?,
             })
         })?;
-        Some(NetCacheEntry {
-            object_index: o,
+        Some(ClassNetCacheEntry {
+            object_id: o,
             parent_id: p,
             cache_id: c,
             properties: props,
@@ -861,6 +900,9 @@ fn corpus_frames_decode_and_rewrite_bit_exact() {
         match read_frames(&ctx, net) {
             Ok(frames) if frames.frames.len() == loc.num_frames => {
                 decoded += 1;
+                if has_repeats(&frames.large_attributes) {
+                    failures.push(format!("{name}: a large attribute value is stored twice"));
+                }
                 match write_frames(&ctx, &frames) {
                     Ok(bytes) if bytes == net => exact += 1,
                     Ok(_) => failures.push(format!("{name}: rewrite differs")),
@@ -887,6 +929,14 @@ fn corpus_frames_decode_and_rewrite_bit_exact() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// Whether two of `values` are equal (the reader stores each distinct large value once).
+fn has_repeats(values: &[LargeAttribute]) -> bool {
+    values
+        .iter()
+        .enumerate()
+        .any(|(i, v)| values[..i].contains(v))
 }
 
 /// The smallest corpus replays that have frames, for the robustness loops.
@@ -967,14 +1017,14 @@ fn hostile_context_is_rejected() {
     ctx.max_channels = 0;
     // Frames are bounded by the input, not by NumFrames; actor 0 cannot exist with no channels.
     assert!(read_frames(&ctx, &[0xff; 64]).is_err());
-    let huge: Vec<NetCacheEntry> = (0..3)
-        .map(|i| NetCacheEntry {
-            object_index: i,
+    let huge: Vec<ClassNetCacheEntry> = (0..3)
+        .map(|i| ClassNetCacheEntry {
+            object_id: i,
             parent_id: 0,
             cache_id: i,
             properties: (0..2_000_000)
-                .map(|s| NetCacheProperty {
-                    object_index: 4,
+                .map(|s| ClassNetCacheProperty {
+                    object_id: 4,
                     stream_id: s,
                 })
                 .collect(),
@@ -1247,11 +1297,11 @@ fn every_sampled_attribute_round_trips() {
         w.bits(0x5, 3);
         let bytes = w.finish();
         let mut r = BitReader::new(&bytes);
-        let mut large_back = Vec::new();
+        let mut large_back = LargeValues::default();
         let back =
             super::attributes::read_attribute(kind, &mut r, &c, &mut Vec::new(), &mut large_back)
                 .expect("read");
-        assert_eq!((back, large_back), (value, large), "{kind:?}");
+        assert_eq!((back, large_back.into_vec()), (value, large), "{kind:?}");
         assert_eq!(
             r.bits(3, "sentinel").ok(),
             Some(0x5),
@@ -1266,9 +1316,9 @@ fn version_gates_change_layouts() {
     let c = attr_ctx(VersionTriple::new(868, 32, 10), true);
     let mut r = BitReader::new(&[0b0000_0101, 0, 0, 0, 0]);
     let read = |kind, r: &mut BitReader<'_>, c| {
-        let mut large = Vec::new();
+        let mut large = LargeValues::default();
         let value = super::attributes::read_attribute(kind, r, c, &mut Vec::new(), &mut large);
-        value.ok().map(|value| (value, large))
+        value.ok().map(|value| (value, large.into_vec()))
     };
     assert_eq!(
         read(AttributeKind::ActiveActor, &mut r, &c),
@@ -1545,10 +1595,11 @@ fn attribute_update_stays_12_bytes() {
     assert_eq!(std::mem::size_of::<LargeAttribute>(), 16);
 }
 
-/// An update keeps 16-bit ids: a stream whose property object lies past index 65535 is refused
-/// with the ids named, where a cast would have stored another object.
+/// Object ids take 16 bits in updates and channels: a context whose objects list is longer than
+/// 65535 entries is refused, naming its length, by the reader and the writer alike, where a cast
+/// would have stored another object.
 #[test]
-fn property_ids_wider_than_16_bits_are_refused() {
+fn objects_lists_past_16_bit_ids_are_refused() {
     let objects = synthetic_objects();
     let cache = synthetic_cache();
     let mut ctx = NetworkContext {
@@ -1560,20 +1611,32 @@ fn property_ids_wider_than_16_bits_are_refused() {
         objects: &objects,
         net_cache: &cache,
     };
-    let bytes = write_frames(&ctx, &synthetic_frames()).expect("write");
-    // The same classes, with HitTeamNum (stream id 12) moved to object 65536.
-    let mut wide_objects = objects.clone();
-    wide_objects.extend((wide_objects.len()..1 << 16).map(|i| format!("pad{i}")));
-    wide_objects.push(objects[5].clone());
-    let mut wide_cache = cache.clone();
-    wide_cache[2] = NetCacheEntry::new(2, 2, 3, &[(1 << 16, 12), (8, 13)]);
-    ctx.objects = &wide_objects;
-    ctx.net_cache = &wide_cache;
-    let err = read_frames(&ctx, &bytes).expect_err("object id 65536");
-    assert_eq!((err.frame, err.segment), (Some(1), Some(0)), "{err}");
-    assert!(
-        err.message
-            .contains("stream id 12 or object id 65536 exceeds the 16 bits"),
-        "{err}"
+    let frames = synthetic_frames();
+    let bytes = write_frames(&ctx, &frames).expect("write");
+    let mut longest = objects.clone();
+    longest
+        .extend((longest.len()..usize::from(u16::MAX)).map(|i| String16::new(&format!("pad{i}"))));
+    ctx.objects = &longest;
+    assert_eq!(
+        read_frames(&ctx, &bytes).map(|f| f.attributes),
+        Ok(frames.attributes.clone())
     );
+    let mut wide = longest.clone();
+    wide.push(String16::new("pad65535"));
+    ctx.objects = &wide;
+    let read = read_frames(&ctx, &bytes).expect_err("65536 objects");
+    let write = write_frames(&ctx, &frames).expect_err("65536 objects");
+    for err in [read, write] {
+        assert!(
+            err.message
+                .contains("objects list of 65536 entries exceeds 65535"),
+            "{err}"
+        );
+    }
+}
+
+/// A class's property slot stays 4 bytes: the class tables are most of a parse's fixed heap.
+#[test]
+fn property_slot_is_4_bytes() {
+    assert_eq!(std::mem::size_of::<Option<super::cache::Prop>>(), 4);
 }
