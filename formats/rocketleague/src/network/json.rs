@@ -249,10 +249,20 @@ fn rigid_body_fields<const N: usize>(r: &mut Record<'_, N>, body: &PackedRigidBo
     r.lit(b",\"rotation\":");
     quaternion(r, &body.rotation());
     r.lit(b",\"linear_velocity\":");
-    r.option(&body.linear_velocity(), vector);
+    velocity(r, body.linear_velocity());
     r.lit(b",\"angular_velocity\":");
-    r.option(&body.angular_velocity(), vector);
+    velocity(r, body.angular_velocity());
     r.lit(b"}");
+}
+
+/// `null` or the vector, matched here: through `Record::option` the call of `vector` stayed out
+/// of line (4% of the writer's instructions).
+#[inline(always)]
+fn velocity<const N: usize>(r: &mut Record<'_, N>, v: Option<Vector3i>) {
+    match v {
+        Some(v) => vector(r, &v),
+        None => r.lit(b"null"),
+    }
 }
 
 /// A vector on its own (in a new actor or a location attribute).

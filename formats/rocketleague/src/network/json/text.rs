@@ -6,7 +6,7 @@
 use super::super::F32Bits;
 
 /// Size of the composing buffer.
-const CHUNK: usize = 1024;
+const CHUNK: usize = 8192;
 /// Bytes an integer takes at most here: a sign and the 10 digits of a `u32`.
 const INT_BYTES: usize = 11;
 
