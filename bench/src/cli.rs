@@ -1,9 +1,12 @@
 //! The `savepoint to-json --json-lines` pipeline over the good corpus replays, in files per second,
 //! against rrrocket's pipeline built the same way from boxcars 0.13 (rrrocket itself is not on
 //! crates.io): parse with network data, one serde_json line per replay, parallel over files
-//! (rayon), lines written in file order to /dev/null. Parse and JSON writing are also timed apart.
+//! (rayon), lines written in file order to /dev/null, each side's lines written into buffers
+//! reused across files as the CLI's are; boxcars is also timed with a new buffer per line, as
+//! rrrocket allocates one. Parse and JSON writing are also timed apart.
 
 use std::io::Write;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use rayon::prelude::*;
@@ -16,8 +19,8 @@ const WINDOW_PER_THREAD: usize = 4;
 
 /// A corpus file: its name and bytes.
 type Named = (String, Vec<u8>);
-/// One side's work on a file: its JSON line.
-type LineFn<'a> = &'a (dyn Fn(&Named) -> Vec<u8> + Sync);
+/// One side's work on a file: its JSON line, appended to the buffer given.
+type LineFn<'a> = &'a (dyn Fn(&Named, &mut Vec<u8>) + Sync);
 
 /// Benchmarks the JSON-lines pipeline of both sides.
 pub fn run(h: &mut Harness) {
@@ -38,23 +41,30 @@ pub fn run(h: &mut Harness) {
         rayon::current_num_threads()
     );
     let options = ReadOptions::default();
-    let ours = |(name, bytes): &Named| -> Vec<u8> {
+    let ours = |(name, bytes): &Named, line: &mut Vec<u8>| {
         let file = AnyFile::read(bytes, Some(name), &options).expect("a good replay");
-        let mut line = Vec::new();
-        file.write_json(&mut line).expect("JSON");
+        file.write_json(line).expect("JSON");
         line.push(b'\n');
-        line
     };
-    let boxcars = |(_, bytes): &Named| -> Vec<u8> {
+    let boxcars = |(_, bytes): &Named, line: &mut Vec<u8>| {
         let replay = boxcars::ParserBuilder::new(bytes)
             .must_parse_network_data()
             .parse()
             .expect("a good replay");
-        let mut line = serde_json::to_vec(&replay).expect("JSON");
+        serde_json::to_writer(&mut *line, &replay).expect("JSON");
         line.push(b'\n');
-        line
     };
-    let json_bytes = |f: LineFn<'_>| -> usize { files.iter().map(|file| f(file).len()).sum() };
+    let json_bytes = |f: LineFn<'_>| -> usize {
+        let mut line = Vec::new();
+        files
+            .iter()
+            .map(|file| {
+                line.clear();
+                f(file, &mut line);
+                line.len()
+            })
+            .sum()
+    };
     println!(
         "JSON written: savepoint {} bytes ({:.1}x input), boxcars {} bytes ({:.1}x input)",
         json_bytes(&ours),
@@ -62,28 +72,48 @@ pub fn run(h: &mut Harness) {
         json_bytes(&boxcars),
         json_bytes(&boxcars) as f64 / total as f64
     );
-    let theirs = h.time(total, || pipeline(&files, &boxcars));
-    let mine = h.time(total, || pipeline(&files, &ours));
+    let theirs = h.time(total, || pipeline(&files, &boxcars, true));
+    let theirs_new = h.time(total, || pipeline(&files, &boxcars, false));
+    let mine = h.time(total, || pipeline(&files, &ours, true));
     let per_second = |d: Duration| files.len() as f64 / d.as_secs_f64().max(1e-12);
+    let ratio = |d: Duration| d.as_secs_f64() / mine.median.as_secs_f64().max(1e-12);
     println!(
-        "to-json --json-lines, every frame: {:.1} files/s, {:.2}x boxcars + serde_json ({:.1} files/s)",
+        "to-json --json-lines, every frame: {:.1} files/s, {:.2}x boxcars + serde_json ({:.1} files/s), \
+         {:.2}x boxcars with a new buffer per line ({:.1} files/s)",
         per_second(mine.median),
-        theirs.median.as_secs_f64() / mine.median.as_secs_f64().max(1e-12),
+        ratio(theirs.median),
         per_second(theirs.median),
+        ratio(theirs_new.median),
+        per_second(theirs_new.median),
     );
     breakdown(h, &files, total, &options);
 }
 
-/// Runs `line` over every file on the thread pool and writes the lines in order to /dev/null.
-fn pipeline(files: &[Named], line: LineFn<'_>) -> usize {
+/// Runs `line` over every file on the thread pool and writes the lines in order to /dev/null;
+/// with `reuse`, a line's buffer is handed back for a later file once written (as the CLI's
+/// `batch::Buffers`).
+fn pipeline(files: &[Named], line: LineFn<'_>, reuse: bool) -> usize {
     let mut sink = std::fs::File::create("/dev/null").expect("/dev/null");
     let window = rayon::current_num_threads().max(1) * WINDOW_PER_THREAD;
+    let free: Mutex<Vec<Vec<u8>>> = Mutex::default();
     let mut written = 0;
     for chunk in files.chunks(window) {
-        let lines: Vec<Vec<u8>> = chunk.par_iter().map(line).collect();
-        for l in lines {
+        let lines: Vec<Vec<u8>> = chunk
+            .par_iter()
+            .map(|file| {
+                let reused = free.lock().ok().and_then(|mut f| f.pop());
+                let mut buffer = reused.unwrap_or_default();
+                line(file, &mut buffer);
+                buffer
+            })
+            .collect();
+        for mut l in lines {
             sink.write_all(&l).expect("write to /dev/null");
             written += l.len();
+            if reuse {
+                l.clear();
+                free.lock().expect("buffer list").push(l);
+            }
         }
     }
     written

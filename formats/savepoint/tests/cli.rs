@@ -556,6 +556,33 @@ fn mkfifo(path: &Path) {
     assert!(status.success());
 }
 
+/// An existing FIFO or device given as `-o` (`/dev/null`) is written in place, without
+/// `--force`: renaming a temporary file onto it put a regular file where the FIFO was.
+#[test]
+fn output_to_a_fifo_is_written_in_place() {
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let replay = corpus.join("rocketleague/good/07e9.replay");
+    let fifo = scratch("fifo-out").join("out");
+    mkfifo(&fifo);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let out = savepoint(&["to-json", s(&replay), "-o", s(&fifo)]);
+    // Releases the reader if savepoint never opened the FIFO (O_NONBLOCK: no wait for a reader).
+    let _ = std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(0o4000)
+        .open(&fifo);
+    let written = reader.join().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(written, savepoint(&["to-json", s(&replay)]).stdout);
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
 #[test]
 fn a_fifo_is_refused_as_an_argument_and_skipped_in_a_directory() {
     let dir = scratch("fifo");

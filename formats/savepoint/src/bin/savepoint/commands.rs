@@ -383,11 +383,19 @@ pub fn to_json(
     let mut ok = true;
     let mut matched = BTreeSet::new();
     let mut any_read = false;
+    let buffers = batch::Buffers::default();
     batch::ordered(
         &entries,
         |entry| match &entry.skip {
             Some(skip) => Err(format!("{}: skipped: {skip}", show(&entry.path))),
-            None => json_of(&entry.path, read, &options, pretty, json_lines),
+            None => json_of(
+                &entry.path,
+                read,
+                &options,
+                pretty,
+                json_lines,
+                buffers.take(),
+            ),
         },
         |_, result| {
             match result {
@@ -399,6 +407,7 @@ pub fn to_json(
                         return Err(refusal);
                     }
                     sink.write(&json)?;
+                    buffers.give(json);
                 }
                 Err(message) => {
                     ok = false;
@@ -432,17 +441,17 @@ fn terminal_refusal(len: usize, to_terminal: bool) -> Option<String> {
     })
 }
 
-/// One file's JSON line (or document), newline included.
+/// One file's JSON line (or document), newline included, written into `out` (empty).
 fn json_of(
     path: &Path,
     read: &ReadArgs,
     options: &ReadOptions,
     pretty: bool,
     json_lines: bool,
+    mut out: Vec<u8>,
 ) -> Result<(Vec<u8>, Vec<usize>), String> {
     let loaded = load(path, read, options)?;
     let failed = |e: savepoint::Error| format!("{}: {e}", show(path));
-    let mut out = Vec::new();
     if pretty {
         out = loaded.file.to_json_pretty().map_err(failed)?.into_bytes();
     } else if json_lines {

@@ -1,6 +1,7 @@
 //! Writing: standard output that ends quietly on a closed pipe, standard error that never fails
 //! the program, and files replaced only on request, through a temporary file in the same folder
-//! renamed into place, so a failed write never leaves half a file behind.
+//! renamed into place, so a failed write never leaves half a file behind. A device or a pipe
+//! (`-o /dev/null`, a FIFO) is written in place: a rename would put a regular file in its place.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -37,6 +38,8 @@ pub fn warn(text: &str) {
 pub enum Target {
     Stdout,
     File(PathBuf),
+    /// An existing path that is not a regular file (a device, a FIFO): opened and written.
+    Device(PathBuf),
 }
 
 impl Target {
@@ -55,6 +58,9 @@ impl Target {
             if meta.is_dir() {
                 return Err(format!("{name}: is a directory"));
             }
+            if !meta.is_file() {
+                return Ok(Target::Device(out.to_path_buf()));
+            }
             if !force {
                 return Err(format!("{name}: exists; give --force to replace it"));
             }
@@ -67,6 +73,11 @@ impl Target {
         match self {
             Target::Stdout => Ok(Sink::Stdout),
             Target::File(path) => Ok(Sink::File(path.clone(), temp_beside(path)?)),
+            Target::Device(path) => std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map(|device| Sink::Device(path.clone(), device))
+                .map_err(|e| format!("{}: {e}", show(path))),
         }
     }
 }
@@ -75,6 +86,7 @@ impl Target {
 pub enum Sink {
     Stdout,
     File(PathBuf, tempfile::NamedTempFile),
+    Device(PathBuf, std::fs::File),
 }
 
 impl Sink {
@@ -82,6 +94,9 @@ impl Sink {
         match self {
             Sink::Stdout => print_bytes(bytes),
             Sink::File(path, temp) => temp
+                .write_all(bytes)
+                .map_err(|e| format!("{}: {e}", show(path))),
+            Sink::Device(path, device) => device
                 .write_all(bytes)
                 .map_err(|e| format!("{}: {e}", show(path))),
         }

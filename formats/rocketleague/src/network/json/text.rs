@@ -1,0 +1,328 @@
+//! JSON text composed in a small fixed buffer ([`Json`]) that is appended to the output when
+//! full: a write is then one bounds check and a copy, where appending each piece to the output
+//! `Vec` reloaded its length and capacity after every byte stored. Numbers are formatted in
+//! place: integers by [`put_int`], floats by `zmij`, the crate serde_json formats `f32` with.
+
+use super::super::F32Bits;
+
+/// Size of the composing buffer.
+const CHUNK: usize = 8192;
+/// Bytes an integer takes at most here: a sign and the 10 digits of a `u32`.
+const INT_BYTES: usize = 11;
+
+/// JSON text composed in a fixed buffer and appended to the output a chunk at a time. The
+/// buffer is local, so its fill level stays in a register; text that does not fit after a flush
+/// (longer than the buffer) goes to the output directly.
+pub(super) struct Json<'o> {
+    out: &'o mut Vec<u8>,
+    buf: [u8; CHUNK],
+    len: usize,
+}
+
+impl<'o> Json<'o> {
+    pub(super) fn new(out: &'o mut Vec<u8>) -> Self {
+        Json {
+            out,
+            buf: [0; CHUNK],
+            len: 0,
+        }
+    }
+
+    /// Appends the composed text to the output.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn flush(&mut self) {
+        self.out
+            .extend_from_slice(self.buf.get(..self.len).unwrap_or_default());
+        self.len = 0;
+    }
+
+    /// The output, with everything composed so far appended (for serde).
+    pub(super) fn out(&mut self) -> &mut Vec<u8> {
+        self.flush();
+        self.out
+    }
+
+    /// Room for `n` more bytes at the end of the buffer, flushing it first when needed; `None`
+    /// only when `n` exceeds the whole buffer.
+    #[inline(always)]
+    fn room(&mut self, n: usize) -> Option<&mut [u8]> {
+        if self.len + n > CHUNK {
+            self.flush();
+        }
+        self.buf.get_mut(self.len..self.len + n)
+    }
+
+    #[inline(always)]
+    pub(super) fn lit(&mut self, text: &[u8]) {
+        match self.room(text.len()) {
+            Some(room) => {
+                room.copy_from_slice(text);
+                self.len += text.len();
+            }
+            None => self.out.extend_from_slice(text),
+        }
+    }
+
+    /// A JSON integer (every integer of the frame model fits an `i64`).
+    #[inline(always)]
+    pub(super) fn int(&mut self, value: impl Into<i64>) {
+        let value: i64 = value.into();
+        if let Some(room) = self
+            .room(INT_BYTES)
+            .and_then(|r| r.first_chunk_mut::<INT_BYTES>())
+        {
+            match put_int(room, value) {
+                written @ ..=INT_BYTES => self.len += written,
+                _ => self.lit(itoa::Buffer::new().format(value).as_bytes()),
+            }
+        }
+    }
+
+    /// A float as serde writes `unreal::F32`: the shortest text that reads back to the same
+    /// bits (zmij, as serde_json), or `{"bits":N}` for NaN and the infinities.
+    #[inline(always)]
+    pub(super) fn float(&mut self, value: F32Bits) {
+        let float = value.get();
+        if float.is_finite() {
+            self.lit(zmij::Buffer::new().format_finite(float).as_bytes());
+        } else {
+            self.lit(b"{\"bits\":");
+            self.int(value.0);
+            self.lit(b"}");
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn boolean(&mut self, value: bool) {
+        self.lit(if value { b"true" } else { b"false" });
+    }
+
+    /// Composes a value of at most `N` bytes through a [`Record`], which checks the room once
+    /// for the whole value; `false` (nothing written) when the value turned out longer.
+    #[inline(always)]
+    pub(super) fn record<const N: usize>(
+        &mut self,
+        write: impl FnOnce(&mut Record<'_, N>),
+    ) -> bool {
+        let Some(room) = self.room(N).and_then(|room| room.first_chunk_mut::<N>()) else {
+            return false;
+        };
+        let mut record = Record { buf: room, at: 0 };
+        write(&mut record);
+        let at = record.at;
+        if at > N {
+            return false;
+        }
+        self.len += at;
+        true
+    }
+
+    /// `null`, or the value written by `some`.
+    #[inline(always)]
+    pub(super) fn option<T>(&mut self, value: &Option<T>, some: impl FnOnce(&mut Self, &T)) {
+        match value {
+            Some(v) => some(self, v),
+            None => self.lit(b"null"),
+        }
+    }
+}
+
+/// A value composed in a fixed room of `N` bytes; `at` counts every byte asked for, so a value
+/// that overflows the room is detected (and written another way) rather than cut short.
+pub(super) struct Record<'b, const N: usize> {
+    buf: &'b mut [u8; N],
+    at: usize,
+}
+
+impl<const N: usize> Record<'_, N> {
+    #[inline(always)]
+    pub(super) fn lit(&mut self, text: &[u8]) {
+        if let Some(to) = self.buf.get_mut(self.at..self.at + text.len()) {
+            to.copy_from_slice(text);
+        }
+        self.at += text.len();
+    }
+
+    #[inline(always)]
+    pub(super) fn int(&mut self, value: impl Into<i64>) {
+        let value: i64 = value.into();
+        let at = self.at;
+        match self
+            .buf
+            .get_mut(at..at + INT_BYTES)
+            .and_then(|r| r.first_chunk_mut::<INT_BYTES>())
+        {
+            Some(room) => self.at += put_int(room, value),
+            // Past the room: counted as a whole room more, so the record is seen to overflow.
+            None => self.at += N + 1,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn boolean(&mut self, value: bool) {
+        self.lit(if value { b"true" } else { b"false" });
+    }
+
+    #[inline(always)]
+    pub(super) fn option<T>(&mut self, value: &Option<T>, some: impl FnOnce(&mut Self, &T)) {
+        match value {
+            Some(v) => some(self, v),
+            None => self.lit(b"null"),
+        }
+    }
+}
+
+/// `"0"` to `"99"` as two bytes each, a one-digit value padded with a space (never written: its
+/// count says one byte).
+const SMALL: [[u8; 2]; 100] = {
+    let mut table = [[0u8; 2]; 100];
+    let mut i = 0;
+    while i < 100 {
+        table[i] = if i < 10 {
+            [b'0' + i as u8, b' ']
+        } else {
+            [b'0' + (i / 10) as u8, b'0' + (i % 10) as u8]
+        };
+        i += 1;
+    }
+    table
+};
+
+/// Writes `value` as JSON at the start of `room`; returns the bytes written. Values under 100
+/// (ids, sizes, counts, flags: most integers outside positions) are a table look-up; under
+/// 10^8 they take the branch-free path of [`ascii_digits`]; wider ones (rare in a replay: a few
+/// ids) go through `itoa`, and do not fit `room` only when beyond the `u32` range.
+#[inline(always)]
+pub(super) fn put_int(room: &mut [u8; INT_BYTES], value: i64) -> usize {
+    let sign = usize::from(value < 0);
+    room[0] = b'-';
+    let magnitude = value.unsigned_abs();
+    match u32::try_from(magnitude) {
+        Ok(small) if small < 100 => {
+            if let (Some(to), Some(pair)) =
+                (room.get_mut(sign..sign + 2), SMALL.get(small as usize))
+            {
+                to.copy_from_slice(pair);
+            }
+            sign + 1 + usize::from(small >= 10)
+        }
+        Ok(small) if small < 100_000_000 => {
+            let (word, count) = ascii_digits(small);
+            if let Some(to) = room.get_mut(sign..sign + 8) {
+                to.copy_from_slice(&word.to_le_bytes());
+            }
+            sign + count
+        }
+        _ => {
+            let mut text = itoa::Buffer::new();
+            let digits = text.format(magnitude).as_bytes();
+            match room.get_mut(sign..sign + digits.len()) {
+                Some(to) => {
+                    to.copy_from_slice(digits);
+                    sign + digits.len()
+                }
+                // More digits than a `u32` has: no frame model value; counted as overflowing.
+                None => INT_BYTES + 1,
+            }
+        }
+    }
+}
+
+/// The decimal digits of `value` (< 10^8) as ASCII in the low bytes of a little-endian word,
+/// most significant first, and their count. All eight digits are computed at once in the lanes
+/// of one `u64` (two 4-digit halves, split into 2-digit pairs, then into digits: each step a
+/// multiply by a scaled reciprocal, exact for the lane's range, whose overflow into the next
+/// lane the mask removes); the leading zeros are then shifted out.
+#[inline(always)]
+fn ascii_digits(value: u32) -> (u64, usize) {
+    let value = u64::from(value);
+    // Lanes of 32 bits: the first four digits, then the last four (each < 10^4).
+    let halves = (value / 10_000) | ((value % 10_000) << 32);
+    // x / 100 = x * 10486 >> 20 for x < 10^4 (the product stays under 2^27 within its lane).
+    let high_pairs = ((halves * 10_486) >> 20) & 0x0000_007f_0000_007f;
+    // Lanes of 16 bits: the four 2-digit pairs in order.
+    let pairs = high_pairs | (halves - high_pairs * 100) << 16;
+    // x / 10 = x * 103 >> 10 for x < 100 (the product stays under 2^14 within its lane).
+    let tens = ((pairs * 103) >> 10) & 0x000f_000f_000f_000f;
+    // Bytes: the eight digits, most significant first.
+    let digits = tens | (pairs - tens * 10) << 8;
+    // Leading zero digits are the zero low bytes; 0 keeps one digit.
+    let leading = (digits.trailing_zeros() / 8).min(7);
+    let word = (digits | 0x3030_3030_3030_3030) >> (8 * leading);
+    (word, 8 - leading as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Integers at every digit-count boundary, both signs and the extremes of each width give
+    /// the text `format!` gives.
+    #[test]
+    fn integers_match_the_standard_formatting() {
+        let mut values: Vec<i64> = vec![
+            0,
+            i64::from(i32::MIN),
+            i64::from(u32::MAX),
+            i64::MIN,
+            i64::MAX,
+        ];
+        // Every value up to 10^5 (both signs), then a stride through the rest of the
+        // word-at-once range.
+        values.extend(-100_000..100_000);
+        values.extend((0..100_000_000).step_by(9_973));
+        for power in 0..19 {
+            let p = 10i64.pow(power);
+            values.extend([p - 1, p, p + 1, -(p - 1), -p, -(p + 1), p * 7 + 3]);
+        }
+        for v in values {
+            let mut out = b"x".to_vec();
+            let mut j = Json::new(&mut out);
+            j.int(v);
+            j.flush();
+            assert_eq!(String::from_utf8(out).unwrap(), format!("x{v}"));
+        }
+    }
+
+    /// Floats give serde_json's text for `unreal::F32` over bit patterns spread across the
+    /// whole range (a prime stride) and the edges: zeros, subnormals, extremes, infinities, NaNs.
+    #[test]
+    fn floats_match_serde() {
+        let edges = [
+            0,
+            0x8000_0000,
+            1,
+            0x007f_ffff,
+            0x7f7f_ffff,
+            0xff7f_ffff,
+            0x7f80_0000,
+            0xff80_0000,
+            0x7fc0_1234,
+            1.5f32.to_bits(),
+        ];
+        for bits in edges.into_iter().chain((0..u32::MAX).step_by(65_537)) {
+            let mut out = Vec::new();
+            let mut j = Json::new(&mut out);
+            j.float(F32Bits(bits));
+            j.flush();
+            let serde = serde_json::to_string(&unreal::F32(f32::from_bits(bits))).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), serde, "bits {bits:#x}");
+        }
+    }
+
+    /// Text longer than the buffer goes straight to the output, after what was composed.
+    #[test]
+    fn long_text_keeps_its_place() {
+        let long = vec![b'a'; CHUNK + 5];
+        let mut out = Vec::new();
+        let mut j = Json::new(&mut out);
+        j.lit(b"[");
+        j.lit(&long);
+        j.int(7);
+        j.flush();
+        assert_eq!(out.len(), CHUNK + 7);
+        assert_eq!(out.first(), Some(&b'['));
+        assert_eq!(out.last(), Some(&b'7'));
+    }
+}
