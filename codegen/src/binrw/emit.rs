@@ -25,6 +25,8 @@ mod named_emit;
 mod newtype;
 #[path = "paths.rs"]
 mod paths;
+#[path = "rust_params.rs"]
+pub(super) mod rust_params;
 #[path = "sub.rs"]
 mod sub;
 #[path = "switch.rs"]
@@ -930,6 +932,10 @@ impl<'a> Module<'a> {
                 out.push(format!("{}: u64", super::io::param_local(id)));
                 continue;
             }
+            if let Some(import) = self.rust_param_import(def, id)? {
+                out.push(import);
+                continue;
+            }
             let rust = match int_type(ty) {
                 Some(_) if self.param_enum(def, id)?.is_some() => {
                     self.param_enum(def, id)?.unwrap_or_default()
@@ -1041,6 +1047,9 @@ impl<'a> Module<'a> {
         super::writer_params::writer_params(self.schemas, self.file, def)
             .into_iter()
             .map(|(id, ty)| match ty.as_str() {
+                _ if rust_params::rust_type(def, &id).is_some() => {
+                    self.rust_param_writer_import(def, &id)
+                }
                 "bool" => Ok(format!("{}: bool", expr::writer_import(&id))),
                 _ => int_type(&ty)
                     .map(str::to_string)
@@ -1068,7 +1077,9 @@ impl<'a> Module<'a> {
         let wanted = super::writer_params::writer_params(self.schemas, decl, target);
         let mut out = Vec::new();
         for (arg, (param, ty)) in args.iter().zip(&target.params) {
-            if wanted.iter().any(|(w, _)| w == param) {
+            if let Some(taken) = self.taken_writer_arg(field, target, arg, (param, ty))? {
+                out.push(taken);
+            } else if wanted.iter().any(|(w, _)| w == param) {
                 match self.index_arg(field, arg, ty)? {
                     Some(index) => out.push(source(&index)),
                     None => {
@@ -2133,7 +2144,11 @@ impl<'a> Module<'a> {
             ));
         }
         let mut out = Vec::new();
-        for (a, (_, ty)) in args.iter().zip(&target.params) {
+        for (a, (param, ty)) in args.iter().zip(&target.params) {
+            if let Some(arg) = self.rust_param_arg(field, target, a, param)? {
+                out.push(arg);
+                continue;
+            }
             if let Some(arg) = self.index_arg(field, a, ty)? {
                 out.push(source(&arg));
                 continue;
