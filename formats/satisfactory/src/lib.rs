@@ -34,13 +34,18 @@ mod generated {
     pub mod blueprint;
     pub mod chunks;
     pub mod component;
+    pub mod conveyor;
     pub mod game;
     pub mod header;
+    pub mod inventory;
     pub mod power;
     pub mod vehicle;
     pub mod versions;
 }
 mod header;
+// A schema names another's types as `crate::<meta id>::Type`; `inventory` has no hand-written
+// module of its name at the root.
+use generated::inventory;
 pub mod objects;
 mod reader;
 mod save;

@@ -14,10 +14,9 @@
 //! ([`vehicle`]), drones ([`drone`]) and actor components ([`component`]). Mod classes keep their bytes
 //! raw with [`Fallback::NoDecoder`].
 //!
-//! The layouts of components, power, vehicles and the game actors are generated from
-//! `schema/{component,power,vehicle,game}.ksy` and re-exported by their modules here; those of
-//! conveyors, drones and lightweight buildables, which pass the property context on to their
-//! parts, are still written here by hand.
+//! The layouts of components, conveyors, power, vehicles and the game actors are generated from
+//! `schema/{component,conveyor,power,vehicle,game}.ksy` and re-exported by their modules here;
+//! those of drones and lightweight buildables are still written here by hand.
 
 pub mod component;
 pub mod conveyor;

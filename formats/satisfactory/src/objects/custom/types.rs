@@ -1,5 +1,6 @@
 //! Types several classes' data share: arrays whose elements depend on the SaveVersion, counted
-//! byte blocks, `FInventoryItem`, `FFGDynamicStruct`, `FTransform` and `FPlayerInfoHandle`.
+//! byte blocks, `FInventoryItem` (generated from `schema/inventory.ksy`), `FFGDynamicStruct`,
+//! `FTransform` and `FPlayerInfoHandle`.
 //!
 //! Every count read here is checked against the bytes left before anything is reserved.
 
@@ -10,6 +11,8 @@ use serde::{Deserialize, Serialize};
 use unreal::{F64, FObjectReferenceDisc, FQuat, FVector, PropertyContext, PropertyList};
 
 use crate::reader::Bool32;
+
+pub use crate::generated::inventory::FInventoryItem;
 
 /// SaveVersion from which `FInventoryItem` holds an `FFGDynamicStruct` item state instead of a legacy
 /// item state actor reference.
@@ -218,25 +221,6 @@ fn write_sized_struct_instance<W: Write + Seek>(
         StructInstance::Raw { bytes, .. } => bytes,
     };
     write_sized_bytes(bytes, w, endian, ())
-}
-
-/// `FInventoryItem`.
-#[version(save_version: i32 = import)]
-#[binrw]
-#[brw(little, import(props: &PropertyContext))]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FInventoryItem {
-    /// `ItemClass`.
-    pub item_class: FObjectReferenceDisc,
-    /// `ItemState` (SaveVersion 43+).
-    #[since(save_version >= SAVE_VERSION_ITEM_STATE)]
-    #[brw(args(props))]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub item_state: Option<FFGDynamicStruct>,
-    /// `LegacyItemStateActor` (before SaveVersion 43).
-    #[until(save_version < SAVE_VERSION_ITEM_STATE)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub legacy_item_state_actor: Option<FObjectReferenceDisc>,
 }
 
 /// `FTransform` with large-world (double) coordinates.
