@@ -80,6 +80,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/custom_process.rs"] mod custom_process;
 #[rustfmt::skip] #[path = "golden/endianness.rs"] mod endianness;
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
+#[rustfmt::skip] #[path = "golden/flag_of.rs"] mod flag_of;
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
 #[rustfmt::skip] #[path = "golden/imports.rs"] mod imports;
 #[rustfmt::skip] #[path = "golden/index_args.rs"] mod index_args;
@@ -1006,6 +1007,25 @@ fn switches_of_one_case_type_meet_as_that_type() {
         err.to_string().contains("does not match its selector"),
         "{err}"
     );
+}
+
+/// A flag is read to decide and written from whether its field holds a value.
+#[test]
+fn a_flag_records_whether_its_field_is_there() {
+    let v: flag_of::FlagOf = round_trip(&[1, 0x34, 0x12, 1, 0, 0, 0, 9]);
+    assert_eq!((v.name, v.extra), (Some(0x1234), Some(9)));
+    let none: flag_of::FlagOf = round_trip(&[0, 0, 0, 0, 0]);
+    assert_eq!((none.name, none.extra), (None, None));
+    // Any non-zero integer flag means present; the writer writes 1.
+    let mut input = Cursor::new(&[7u8, 1, 0, 0, 0, 0, 0][..]);
+    let v = flag_of::FlagOf::read_le(&mut input).expect("read");
+    assert_eq!(v.name, Some(1));
+    let edited = flag_of::FlagOf {
+        name: None,
+        extra: Some(5),
+    };
+    assert_eq!(write(&edited), [0, 1, 0, 0, 0, 5]);
+    assert!(read_error::<flag_of::FlagOf>(&[0, 2, 0, 0, 0]).contains("flag 2"));
 }
 
 /// The context `rust_params.ksy` lends its types: what a stored byte is multiplied by.

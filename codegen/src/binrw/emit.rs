@@ -13,6 +13,8 @@ use quote::{ToTokens, quote};
 use super::expr::{self, Expr, Side};
 use super::tokens::{ident, line, source};
 
+#[path = "flag_of.rs"]
+mod flag_of;
 #[path = "generic_args.rs"]
 mod generic_args;
 #[path = "index.rs"]
@@ -825,7 +827,7 @@ impl<'a> Module<'a> {
             .seq
             .iter()
             .chain(positioned)
-            .filter(|f| f.count_of.is_none())
+            .filter(|f| f.count_of.is_none() && f.flag_of.is_none())
         {
             let (eq, copy, default) = sub.traits_of_element(f);
             let is_vec = f.repeat_eos
@@ -1399,6 +1401,9 @@ impl<'a> Module<'a> {
         if let Some(count_of) = &field.count_of {
             return self.count_field(def, field, count_of, &element, out);
         }
+        if let Some(flag_of) = &field.flag_of {
+            return self.flag_field(def, field, flag_of, &element);
+        }
         if field.since.is_some() || field.until.is_some() {
             self.check_gate(field, version)?;
             let since = field.since.map(Literal::u32_unsuffixed);
@@ -1413,7 +1418,9 @@ impl<'a> Module<'a> {
             let read = cond.rust(Side::Read);
             out.push_str(&line(&quote!(#[br(if(#read))])));
             let path = format!("{}.{}", def.rust_name, field.id);
-            out.push_str(&presence_check(&path, field, &cond));
+            if !flag_of::flagged(def, field) {
+                out.push_str(&presence_check(&path, field, &cond));
+            }
         }
         // A field under `if: false` is never read, so its `valid` never applies.
         let never = field.cond.as_deref() == Some("false");

@@ -176,6 +176,8 @@ pub struct Field {
     /// `-savepoint-gate-const`: the Rust constant that spells the bound of its named gate.
     pub gate_const: Option<String>,
     pub count_of: Option<String>,
+    /// `-savepoint-flag-of`: the later field whose presence this flag records (see `flag_of.rs`).
+    pub flag_of: Option<String>,
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
     /// A `valid` beyond integer literals (strings, bytes, floats, `expr`, or on a list), as one
@@ -819,6 +821,7 @@ const FIELD_KEYS: &[&str] = &[
     "-savepoint-serde-omit-absent",
     "-savepoint-gate-const",
     "-savepoint-count-of",
+    "-savepoint-flag-of",
     "-savepoint-rust-type",
     "-savepoint-enum",
     "process",
@@ -1441,6 +1444,7 @@ impl Cx<'_> {
             omit_absent: bool_key(map, "-savepoint-serde-omit-absent") == Some(true),
             gate_const: str_key(map, "-savepoint-gate-const"),
             count_of: str_key(map, "-savepoint-count-of"),
+            flag_of: str_key(map, "-savepoint-flag-of"),
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
             valid_expr,
