@@ -35,6 +35,7 @@ mod generated {
     pub mod chunks;
     pub mod component;
     pub mod conveyor;
+    pub mod drone;
     pub mod game;
     pub mod header;
     pub mod inventory;
@@ -43,9 +44,6 @@ mod generated {
     pub mod versions;
 }
 mod header;
-// A schema names another's types as `crate::<meta id>::Type`; `inventory` has no hand-written
-// module of its name at the root.
-use generated::inventory;
 pub mod objects;
 mod reader;
 mod save;

@@ -2,7 +2,7 @@
 // Do not edit: change the schema and regenerate.
 
 use binrw::binrw;
-use crate::inventory::FInventoryItem;
+use crate::generated::inventory::FInventoryItem;
 use crate::objects::custom::types::VArray;
 use schema_derive::version;
 use serde::{Deserialize, Serialize};
