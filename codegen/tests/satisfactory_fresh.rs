@@ -22,6 +22,7 @@ const MODULES: &[&str] = &[
     "game",
     "header",
     "inventory",
+    "lightweight",
     "power",
     "vehicle",
     "versions",

@@ -122,6 +122,14 @@ types:
       - {id: y, type: f8}
       - {id: z, type: f8}
       - {id: w, type: f8}
+  f_linear_color:
+    -savepoint-rust-type: unreal::FLinearColor
+    doc: "`FLinearColor`: four float (R, G, B, A)."
+    seq:
+      - {id: r, type: f4}
+      - {id: g, type: f4}
+      - {id: b, type: f4}
+      - {id: a, type: f4}
   t_map_s4_f_object_reference_disc:
     -savepoint-rust-type: unreal::TMap<i32, unreal::FObjectReferenceDisc>
     doc: "`TMap<int32, FObjectReferenceDisc>`: an int32 count, then key/value pairs."

@@ -39,6 +39,7 @@ mod generated {
     pub mod game;
     pub mod header;
     pub mod inventory;
+    pub mod lightweight;
     pub mod power;
     pub mod vehicle;
     pub mod versions;
