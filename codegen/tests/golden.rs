@@ -80,6 +80,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/custom_process.rs"] mod custom_process;
 #[rustfmt::skip] #[path = "golden/endianness.rs"] mod endianness;
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
+#[rustfmt::skip] #[path = "golden/flag_of.rs"] mod flag_of;
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
 #[rustfmt::skip] #[path = "golden/imports.rs"] mod imports;
 #[rustfmt::skip] #[path = "golden/index_args.rs"] mod index_args;
@@ -99,6 +100,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/process.rs"] mod process;
 #[rustfmt::skip] #[path = "golden/repeat.rs"] mod repeat;
 #[rustfmt::skip] #[path = "golden/root_param.rs"] mod root_param;
+#[rustfmt::skip] #[path = "golden/rust_params.rs"] mod rust_params;
 #[rustfmt::skip] #[path = "golden/savepoint_enum.rs"] mod savepoint_enum;
 #[rustfmt::skip] #[path = "golden/savepoint_pattern.rs"] mod savepoint_pattern;
 #[rustfmt::skip] #[path = "golden/savepoint_rust.rs"] mod savepoint_rust;
@@ -1003,6 +1005,168 @@ fn switches_of_one_case_type_meet_as_that_type() {
     let err = edited.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(
         err.to_string().contains("does not match its selector"),
+        "{err}"
+    );
+}
+
+/// A flag is read to decide and written from whether its field holds a value.
+#[test]
+fn a_flag_records_whether_its_field_is_there() {
+    let v: flag_of::FlagOf = round_trip(&[1, 0x34, 0x12, 1, 0, 0, 0, 9]);
+    assert_eq!((v.name, v.extra), (Some(0x1234), Some(9)));
+    let none: flag_of::FlagOf = round_trip(&[0, 0, 0, 0, 0]);
+    assert_eq!((none.name, none.extra), (None, None));
+    // Any non-zero integer flag means present; the writer writes 1.
+    let mut input = Cursor::new(&[7u8, 1, 0, 0, 0, 0, 0][..]);
+    let v = flag_of::FlagOf::read_le(&mut input).expect("read");
+    assert_eq!(v.name, Some(1));
+    let edited = flag_of::FlagOf {
+        name: None,
+        extra: Some(5),
+    };
+    assert_eq!(write(&edited), [0, 1, 0, 0, 0, 5]);
+    assert!(read_error::<flag_of::FlagOf>(&[0, 2, 0, 0, 0]).contains("flag 2"));
+}
+
+/// The context `rust_params.ksy` lends its types: what a stored byte is multiplied by.
+pub struct Scale {
+    factor: u32,
+}
+
+/// The hand-written `scaled` of `rust_params.ksy`: a stored byte times the scale's factor, so
+/// neither side can do without the context.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Scaled(pub u32);
+
+impl BinRead for Scaled {
+    type Args<'a> = (&'a Scale,);
+
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        endian: binrw::Endian,
+        (scale,): (&Scale,),
+    ) -> binrw::BinResult<Self> {
+        Ok(Scaled(
+            u32::from(u8::read_options(reader, endian, ())?) * scale.factor,
+        ))
+    }
+}
+
+impl BinWrite for Scaled {
+    type Args<'a> = (&'a Scale,);
+
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        endian: binrw::Endian,
+        (scale,): (&Scale,),
+    ) -> binrw::BinResult<()> {
+        let pos = writer.stream_position()?;
+        let raw = u8::try_from(self.0 / scale.factor)
+            .ok()
+            .filter(|_| self.0.is_multiple_of(scale.factor))
+            .ok_or_else(|| binrw::Error::AssertFail {
+                pos,
+                message: format!("{} is not a byte times {}", self.0, scale.factor),
+            })?;
+        raw.write_options(writer, endian, ())
+    }
+}
+
+/// The hand-written generic list `rust_params.ksy` names for `counted_reading`: a `u8` count,
+/// then elements read with the caller's version and context.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Counted<T>(pub Vec<T>);
+
+impl<T> BinRead for Counted<T>
+where
+    T: for<'a> BinRead<Args<'a> = (i32, &'a Scale)>,
+{
+    type Args<'a> = (i32, &'a Scale);
+
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        endian: binrw::Endian,
+        args: (i32, &Scale),
+    ) -> binrw::BinResult<Self> {
+        let n = u8::read_options(reader, endian, ())?;
+        (0..n)
+            .map(|_| T::read_options(reader, endian, args))
+            .collect::<Result<_, _>>()
+            .map(Counted)
+    }
+}
+
+impl<T> BinWrite for Counted<T>
+where
+    T: for<'a> BinWrite<Args<'a> = (i32, &'a Scale)>,
+{
+    type Args<'a> = (i32, &'a Scale);
+
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        endian: binrw::Endian,
+        args: (i32, &Scale),
+    ) -> binrw::BinResult<()> {
+        let pos = writer.stream_position()?;
+        let n = u8::try_from(self.0.len()).map_err(|_| binrw::Error::AssertFail {
+            pos,
+            message: "more than 255 elements".into(),
+        })?;
+        n.write_options(writer, endian, ())?;
+        self.0
+            .iter()
+            .try_for_each(|x| x.write_options(writer, endian, args))
+    }
+}
+
+/// A lent context and the caller's version reach a generated type and hand-written ones, nested,
+/// when reading and when writing.
+#[test]
+fn a_rust_typed_param_is_lent_to_nested_types_on_both_sides() {
+    use rust_params::{Log, Reading};
+    let scale = Scale { factor: 3 };
+    let read = |bytes: &[u8], v: i32| {
+        let mut input = Cursor::new(bytes);
+        let value = Log::read_le_args(&mut input, (v, &scale))
+            .unwrap_or_else(|e| panic!("read at {v}: {e}"));
+        assert_eq!(input.position(), bytes.len() as u64, "left unread at {v}");
+        let mut out = Cursor::new(Vec::new());
+        value.write_le_args(&mut out, (v, &scale)).expect("write");
+        assert_eq!(out.into_inner(), bytes, "written back at {v}");
+        value
+    };
+    let tagged = read(&[7, 2, 1, 9, 4], 2);
+    let reading = |tag, value| Reading {
+        tag,
+        value: Scaled(value),
+    };
+    assert_eq!(tagged.first, reading(Some(7), 6));
+    assert_eq!(tagged.rest.0, [reading(Some(9), 12)]);
+    let untagged = read(&[2, 2, 1, 5], 1);
+    assert_eq!(untagged.rest.0, [reading(None, 3), reading(None, 15)]);
+    // The writer divides by the factor it is lent, deep in the hand-written list too.
+    let mut edited = tagged.clone();
+    edited.rest.0[0].value = Scaled(30);
+    let mut out = Cursor::new(Vec::new());
+    edited.write_le_args(&mut out, (2, &scale)).expect("write");
+    assert_eq!(out.into_inner(), [7, 2, 1, 9, 10]);
+    edited.rest.0[0].value = Scaled(31);
+    let err = edited
+        .write_le_args(&mut Cursor::new(Vec::new()), (2, &scale))
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("31 is not a byte times 3"),
+        "{err}"
+    );
+    // The version reaches the nested generated type's gates on the writer's side too.
+    let err = tagged
+        .write_le_args(&mut Cursor::new(Vec::new()), (1, &scale))
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("Reading.tag (save_version >= 2) must be absent at save_version 1"),
         "{err}"
     );
 }

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use savepoint_codegen::binrw;
+use savepoint_codegen::Builder;
 
 mod fresh;
 
@@ -17,8 +17,12 @@ const MODULES: &[&str] = &[
     "blueprint",
     "chunks",
     "component",
+    "conveyor",
+    "drone",
     "game",
     "header",
+    "inventory",
+    "lightweight",
     "power",
     "vehicle",
     "versions",
@@ -30,11 +34,16 @@ fn satisfactory() -> PathBuf {
 
 #[test]
 fn satisfactory_generated_modules_are_fresh() {
-    let modules =
-        binrw::generate(&satisfactory().join("schema"), MODULES).unwrap_or_else(|e| panic!("{e}"));
+    let schema = satisfactory().join("schema");
+    // The modules live in `crate::generated`, where they import each other's types.
+    let generated = Builder::new()
+        .schemas(MODULES.iter().map(|m| schema.join(format!("{m}.ksy"))))
+        .module_root("crate::generated")
+        .generate()
+        .unwrap_or_else(|e| panic!("{e}"));
     fresh::assert_fresh(
         &satisfactory().join("src/generated"),
-        &modules,
+        &generated.modules,
         "SAVEPOINT_REGENERATE=1 cargo test -p savepoint-codegen --test satisfactory_fresh",
     );
 }

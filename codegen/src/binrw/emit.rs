@@ -26,6 +26,8 @@ mod field_args;
 mod field_expr;
 #[path = "field_types.rs"]
 mod field_types;
+#[path = "flag_of.rs"]
+pub(super) mod flag_of;
 #[path = "framing.rs"]
 mod framing;
 #[path = "generic_args.rs"]
@@ -46,6 +48,8 @@ mod newtype;
 mod paths;
 #[path = "record.rs"]
 mod record;
+#[path = "rust_params.rs"]
+pub(super) mod rust_params;
 #[path = "savepoint_enum.rs"]
 mod savepoint_enum;
 #[path = "sub.rs"]

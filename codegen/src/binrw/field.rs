@@ -14,7 +14,7 @@ use super::field_types::{builtin, int_type, int_width, is_int, own_endian};
 use super::framing::indexed;
 use super::nesting::nesting_guard;
 use super::record::doc_attrs;
-use super::{Module, VersionSource, index, switch};
+use super::{Module, VersionSource, flag_of, index, switch};
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
@@ -124,6 +124,9 @@ impl<'a> Module<'a> {
         }
         if let Some(count_of) = &field.count_of {
             return self.count_field(def, field, count_of, &source(&element), out);
+        }
+        if let Some(flag_of) = &field.flag_of {
+            return self.flag_field(def, field, flag_of, &element);
         }
         self.field_gate(def, field, version, &mut out)?;
         // A field under `if: false` is never read, so its `valid` never applies.
@@ -382,7 +385,8 @@ impl<'a> Module<'a> {
             let read = cond.rust(Side::Read);
             out.push_str(&line(&quote!(#[br(if(#read))])));
             let path = format!("{}.{}", def.rust_name, field.id);
-            if let Some(check) = presence(&path, field, &cond) {
+            let check = presence(&path, field, &cond).filter(|_| !flag_of::flagged(def, field));
+            if let Some(check) = check {
                 out.push_str(&line(&check));
             }
         }

@@ -55,7 +55,11 @@ impl<'a> Module<'a> {
             ));
         }
         let mut out = Vec::new();
-        for (a, (_, ty)) in args.iter().zip(&target.params) {
+        for (a, (param, ty)) in args.iter().zip(&target.params) {
+            if let Some(arg) = self.rust_param_arg(field, target, a, param)? {
+                out.push(arg);
+                continue;
+            }
             if let Some(arg) = self.index_arg(field, a, ty)? {
                 out.push(arg);
                 continue;
@@ -154,7 +158,9 @@ impl<'a> Module<'a> {
         let wanted = super::super::writer_params::writer_params(self.schemas, decl, target);
         let mut out = Vec::new();
         for (arg, (param, ty)) in args.iter().zip(&target.params) {
-            if wanted.iter().any(|(w, _)| w == param) {
+            if let Some(taken) = self.taken_writer_arg(field, target, arg, (param, ty))? {
+                out.push(taken);
+            } else if wanted.iter().any(|(w, _)| w == param) {
                 match self.index_arg(field, arg, ty)? {
                     Some(index) => out.push(index),
                     None => {

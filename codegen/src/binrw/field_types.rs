@@ -191,7 +191,7 @@ impl<'a> Module<'a> {
             .seq
             .iter()
             .chain(positioned)
-            .filter(|f| f.count_of.is_none())
+            .filter(|f| f.count_of.is_none() && f.flag_of.is_none())
         {
             let (eq, copy, default) = sub.traits_of_element(f);
             let is_vec = f.repeat_eos

@@ -36,7 +36,11 @@ impl Module<'_> {
         let Some(gate) = gate else {
             return self.refuse_absent(field).map(|()| None);
         };
-        if let Some(check) = gate.const_check {
+        // Two gates on one constant (`>= N` and `< N`) check it once.
+        if let Some(check) = gate
+            .const_check
+            .filter(|c| !self.items.contains(c.as_str()))
+        {
             self.items.push_str(&check);
         }
         Ok(Some(gate.attrs))

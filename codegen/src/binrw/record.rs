@@ -12,7 +12,7 @@ use super::super::tokens::{ident, is_ident, line, source};
 use super::asserts::{Check, check, field_check};
 use super::field_types::{builtin, int_type};
 use super::nesting::{depth_bound, too_deep_call};
-use super::{Module, VersionSource, list_args};
+use super::{Module, VersionSource, list_args, rust_params};
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
@@ -281,6 +281,10 @@ impl<'a> Module<'a> {
                 out.push(format!("{}: u64", super::super::io::param_local(id)));
                 continue;
             }
+            if let Some(import) = self.rust_param_import(def, id)? {
+                out.push(import);
+                continue;
+            }
             let rust = self.param_type(def, id, ty)?;
             let rust = rust.ok_or_else(|| self.param_refused(def, i, ty))?;
             let id = ident(id);
@@ -391,6 +395,9 @@ impl<'a> Module<'a> {
         super::super::writer_params::writer_params(self.schemas, self.file, def)
             .into_iter()
             .map(|(id, ty)| match ty.as_str() {
+                _ if rust_params::rust_type(def, &id).is_some() => {
+                    self.rust_param_writer_import(def, &id)
+                }
                 "bool" => Ok(format!("{}: bool", expr::writer_import(&id))),
                 _ => int_type(&ty)
                     .map(str::to_string)

@@ -81,6 +81,8 @@ pub struct TypeDef {
     pub params: Vec<(String, String)>,
     /// The `enum` of an integer param, by param id.
     pub param_enums: Vec<(String, String)>,
+    /// The `-savepoint-rust-type` of a param, by param id (see `rust_params.rs`).
+    pub param_rust_types: Vec<(String, String)>,
     pub seq: Vec<Field>,
     /// Value instances (`instances: {id: {value: EXPR}}`), methods of the struct.
     pub instances: Vec<Instance>,
@@ -174,6 +176,8 @@ pub struct Field {
     /// `-savepoint-gate-const`: the Rust constant that spells the bound of its named gate.
     pub gate_const: Option<String>,
     pub count_of: Option<String>,
+    /// `-savepoint-flag-of`: the later field whose presence this flag records (see `flag_of.rs`).
+    pub flag_of: Option<String>,
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
     /// A `valid` beyond integer literals (strings, bytes, floats, `expr`, or on a list), as one
@@ -817,11 +821,14 @@ const FIELD_KEYS: &[&str] = &[
     "-savepoint-serde-omit-absent",
     "-savepoint-gate-const",
     "-savepoint-count-of",
+    "-savepoint-flag-of",
     "-savepoint-rust-type",
     "-savepoint-enum",
     "process",
     "parent",
 ];
+
+const PARAM_KEYS: &[&str] = &["id", "type", "doc", "enum", "-savepoint-rust-type"];
 
 fn check_keys(cx: &Cx, ypath: &str, map: &Mapping, allowed: &[&str]) -> Result<(), SchemaError> {
     for key in map.keys() {
@@ -1058,12 +1065,20 @@ impl Cx<'_> {
         };
         let mut params = Vec::new();
         let mut param_enums = Vec::new();
+        let mut param_rust_types = Vec::new();
         if let Some(list) = map.get("params").and_then(Value::as_sequence) {
             for (i, p) in list.iter().enumerate() {
                 let pid = p.get("id").and_then(Value::as_str);
                 let pty = p.get("type").and_then(Value::as_str);
                 if let (Some(id), Some(e)) = (pid, p.get("enum").and_then(Value::as_str)) {
                     param_enums.push((id.to_string(), e.to_string()));
+                }
+                if let Some(pmap) = p.as_mapping() {
+                    check_keys(self, &format!("{ypath}/params/{i}"), pmap, PARAM_KEYS)?;
+                }
+                let rust = p.get("-savepoint-rust-type").and_then(Value::as_str);
+                if let (Some(id), Some(rust)) = (pid, rust) {
+                    param_rust_types.push((id.to_string(), rust.to_string()));
                 }
                 if let Some(id) = pid.filter(|id| !super::tokens::is_ident(id)) {
                     return Err(self.err(&format!("{ypath}/params/{i}/id"), not_ident(id)));
@@ -1171,6 +1186,7 @@ impl Cx<'_> {
             endian: None,
             params,
             param_enums,
+            param_rust_types,
             seq,
             instances,
             bit_endian: None,
@@ -1460,6 +1476,7 @@ impl Cx<'_> {
             omit_absent: bool_key(map, "-savepoint-serde-omit-absent") == Some(true),
             gate_const: str_key(map, "-savepoint-gate-const"),
             count_of: str_key(map, "-savepoint-count-of"),
+            flag_of: str_key(map, "-savepoint-flag-of"),
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
             valid_expr,

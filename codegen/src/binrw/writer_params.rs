@@ -1,6 +1,7 @@
 //! The params a type's writer needs as well as its reader: those in the `size` or `if` of a
 //! field (the writer frames and checks with them), and those passed on to such a param of a
-//! field's type. binrw hands them to the writer with `#[bw(import(..))]` on the type and
+//! field's type (or to one its writer takes whatever it does with it: see `rust_params.rs`).
+//! binrw hands them to the writer with `#[bw(import(..))]` on the type and
 //! `#[bw(args(..))]` on every field of it, as it hands the reader `#[br(import(..))]`. Other
 //! params (counts, switch selectors) stay reader-only, so types that need none keep their
 //! writer's signature.
@@ -17,12 +18,13 @@ pub fn writer_params(schemas: &Schemas, file: &str, def: &TypeDef) -> Vec<(Strin
 
 /// Whether `def` keeps its param `id` as a field (`#[br(calc)]`, `#[bw(ignore)]`), so a
 /// caller sees what the reader was given: when a value instance reads it, or else unless it is
-/// the `#[versioned]` argument, a named version's param (schema-derive's) or a list's
-/// `repeat-expr` (the list's length holds it). A param
+/// the `#[versioned]` argument, a named version's param (schema-derive's), a param with a Rust
+/// type (a borrowed context is not data) or a list's `repeat-expr` (the list's length holds
+/// it). A param
 /// the writer imports is kept too: the writer imports it under another name
 /// ([`expr::writer_import`]) and frames with that, not with the field.
 pub fn keeps_param(def: &TypeDef, id: &str) -> bool {
-    if imported_version(def, id) {
+    if imported_version(def, id) || super::emit::rust_params::rust_type(def, id).is_some() {
         return false;
     }
     let count = def
@@ -70,7 +72,8 @@ fn needed(
         {
             let wanted = needed(schemas, decl, child, stack);
             for (arg, (param, _)) in args.iter().zip(&child.params) {
-                if wanted.iter().any(|(w, _)| w == param) {
+                let passed = super::emit::rust_params::writer_takes(child, param);
+                if passed || wanted.iter().any(|(w, _)| w == param) {
                     used.push(arg);
                 }
             }

@@ -122,6 +122,14 @@ types:
       - {id: y, type: f8}
       - {id: z, type: f8}
       - {id: w, type: f8}
+  f_linear_color:
+    -savepoint-rust-type: unreal::FLinearColor
+    doc: "`FLinearColor`: four float (R, G, B, A)."
+    seq:
+      - {id: r, type: f4}
+      - {id: g, type: f4}
+      - {id: b, type: f4}
+      - {id: a, type: f4}
   t_map_s4_f_object_reference_disc:
     -savepoint-rust-type: unreal::TMap<i32, unreal::FObjectReferenceDisc>
     doc: "`TMap<int32, FObjectReferenceDisc>`: an int32 count, then key/value pairs."
@@ -170,3 +178,65 @@ types:
         value: (encoding_flags & 2) != 0
       type_index:
         value: encoding_flags >> 3
+  property_list:
+    -savepoint-rust-type: unreal::PropertyList
+    doc: |
+      A list of properties ("List of Properties"): tagged values up to the tag named "None",
+      read and written by the `unreal` crate with the property context the caller lends (its
+      engine versions select the tag form and the struct layouts). Kaitai cannot see that
+      context, so this description reads the tag form before UE5 version 1012 (saves up to 1.1);
+      1.2's tags name their type with an `FPropertyTypeName` tree instead.
+    params:
+      - id: props
+        type: any
+        -savepoint-rust-type: '&unreal::PropertyContext'
+        doc: The property context (engine versions, struct hints) the list is stored with.
+    seq:
+      - id: properties
+        type: f_property_tag
+        repeat: until
+        repeat-until: _.is_none
+  f_property_tag:
+    doc: "`FPropertyTag` (before UE5 version 1012) and the value's bytes after it."
+    seq:
+      - id: name
+        type: fstring
+      - id: type
+        type: fstring
+        if: not is_none
+      - id: size
+        type: s4
+        if: not is_none
+      - id: array_index
+        type: s4
+        if: not is_none
+      - id: struct_name
+        type: fstring
+        if: not is_none and type.latin1 == "StructProperty"
+      - id: struct_guid
+        type: f_guid
+        if: not is_none and type.latin1 == "StructProperty"
+      - id: bool_val
+        type: s1
+        if: not is_none and type.latin1 == "BoolProperty"
+      - id: enum_name
+        type: fstring
+        if: not is_none and (type.latin1 == "ByteProperty" or type.latin1 == "EnumProperty")
+      - id: inner_type
+        type: fstring
+        if: not is_none and (type.latin1 == "ArrayProperty" or type.latin1 == "SetProperty" or type.latin1 == "MapProperty")
+      - id: value_type
+        type: fstring
+        if: not is_none and type.latin1 == "MapProperty"
+      - id: has_property_guid
+        type: u1
+        if: not is_none
+      - id: property_guid
+        type: f_guid
+        if: not is_none and has_property_guid != 0
+      - id: value
+        size: size
+        if: not is_none
+    instances:
+      is_none:
+        value: name.latin1 == "None"

@@ -34,8 +34,12 @@ mod generated {
     pub mod blueprint;
     pub mod chunks;
     pub mod component;
+    pub mod conveyor;
+    pub mod drone;
     pub mod game;
     pub mod header;
+    pub mod inventory;
+    pub mod lightweight;
     pub mod power;
     pub mod vehicle;
     pub mod versions;

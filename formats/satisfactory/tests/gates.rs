@@ -135,13 +135,11 @@ fn player_info_handles_follow_the_player_info_version() {
     written(&handle(false, Some(0), None), (58,));
     assert_eq!(
         refused(&handle(false, Some(0), None), (57,)),
-        "FPlayerInfoHandle.duplicate (save_version >= 57 and save_version <= 57) must be present \
-         at save_version 57"
+        "FPlayerInfoHandle.duplicate (save_version == 57) must be present at save_version 57"
     );
     assert_eq!(
         refused(&handle(true, Some(0), None), (58,)),
-        "FPlayerInfoHandle.duplicate (save_version >= 57 and save_version <= 57) must be absent \
-         at save_version 58"
+        "FPlayerInfoHandle.duplicate (save_version == 57) must be absent at save_version 58"
     );
     assert_eq!(
         refused(&handle(false, Some(0), None), (56,)),

@@ -39,6 +39,7 @@ mod native_hook;
 mod native_struct;
 mod object_reference;
 mod property;
+mod property_binrw;
 mod property_tag;
 mod shape;
 mod tarray;

@@ -2,7 +2,7 @@
 // Do not edit: change the schema and regenerate.
 
 use binrw::binrw;
-use crate::versions::FSaveObjectVersionData;
+use crate::generated::versions::FSaveObjectVersionData;
 use crate::versions::SAVE_VERSION_OBJECT_VERSION_DATA;
 use schema_derive::version;
 use serde::{Deserialize, Serialize};

@@ -1,12 +1,17 @@
 //! The lightweight buildable subsystem (`AFGLightweightBuildableSubsystem`): foundations, walls and
-//! other buildables stored as instances per class rather than as actors.
+//! other buildables stored as instances per class rather than as actors. The fixed parts of an
+//! instance (`FTransform`, `FFactoryCustomizationData`, `FPlayerInfoHandle`) are generated from
+//! `schema/lightweight.ksy`; the instance, gated on two versions (`currentLightweightVersion`
+//! and the SaveVersion), and the map of them are written here.
 
 use binrw::binrw;
 use schema_derive::version;
 use serde::{Deserialize, Serialize};
-use unreal::{FLinearColor, FObjectReferenceDisc, PropertyContext};
+use unreal::{FObjectReferenceDisc, PropertyContext};
 
 use super::types::{FFGDynamicStruct, FPlayerInfoHandle, FTransform, checked_count, write_count};
+
+pub use crate::generated::lightweight::FFactoryCustomizationData;
 
 /// SaveVersion from which the subsystem stores `currentLightweightVersion` (1 before).
 pub const SAVE_VERSION_LIGHTWEIGHT_VERSION: i32 = 48;
@@ -118,27 +123,4 @@ pub struct FRuntimeBuildableInstanceData {
     #[brw(args(save_version))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub built_by: Option<FPlayerInfoHandle>,
-}
-
-/// `FFactoryCustomizationData` as a lightweight instance stores it.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FFactoryCustomizationData {
-    /// `SwatchDesc`.
-    pub swatch_desc: FObjectReferenceDisc,
-    /// `MaterialDesc`.
-    pub material_desc: FObjectReferenceDisc,
-    /// `PatternDesc`.
-    pub pattern_desc: FObjectReferenceDisc,
-    /// `SkinDesc`.
-    pub skin_desc: FObjectReferenceDisc,
-    /// `OverrideColorData.PrimaryColor`.
-    pub primary_color: FLinearColor,
-    /// `OverrideColorData.SecondaryColor`.
-    pub secondary_color: FLinearColor,
-    /// `OverrideColorData.PaintFinish`.
-    pub paint_finish: FObjectReferenceDisc,
-    /// `PatternRotation`.
-    pub pattern_rotation: u8,
 }

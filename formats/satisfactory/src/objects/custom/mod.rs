@@ -14,10 +14,9 @@
 //! ([`vehicle`]), drones ([`drone`]) and actor components ([`component`]). Mod classes keep their bytes
 //! raw with [`Fallback::NoDecoder`].
 //!
-//! The layouts of components, power, vehicles and the game actors are generated from
-//! `schema/{component,power,vehicle,game}.ksy` and re-exported by their modules here; those of
-//! conveyors, drones and lightweight buildables, which pass the property context on to their
-//! parts, are still written here by hand.
+//! The layouts of components, conveyors, drones, power, vehicles and the game actors are generated
+//! from `schema/{component,conveyor,drone,power,vehicle,game}.ksy` and re-exported by their
+//! modules here; that of lightweight buildables is still written here by hand.
 
 pub mod component;
 pub mod conveyor;
@@ -38,7 +37,6 @@ use serde::{Deserialize, Serialize};
 
 use binrw::io::Cursor;
 use binrw::{BinRead, BinWrite};
-use unreal::PropertyList;
 
 use types::ClassArgs;
 
@@ -56,49 +54,12 @@ pub use lightweight::AFGLightweightBuildableSubsystem;
 pub use power::{AFGBuildableWire, AFGCircuitSubsystem};
 pub use vehicle::{AFGRailroadVehicle, AFGVehicle};
 
-/// What a decoder reads class data with: the versions in force and the property readers, for the
-/// property lists some classes embed.
+/// What a decoder reads class data with: the versions in force and the property readers, whose
+/// context a layout that embeds property lists is lent.
 pub(crate) struct ClassContext<'r, 'c> {
     /// The object's SaveVersion and package version.
     pub(crate) scope: Scope,
     readers: &'r mut Readers<'c>,
-}
-
-impl ClassContext<'_, '_> {
-    /// Reads a property list at `r`.
-    pub(crate) fn property_list(
-        &mut self,
-        r: &mut Reader<'_>,
-        path: &str,
-    ) -> Result<PropertyList, Error> {
-        let (list, used) = self
-            .readers
-            .reader(self.scope)
-            .read(r.rest(), r.offset())
-            .map_err(|e| Error::property(path, e))?;
-        r.bytes(used, path)?;
-        Ok(list)
-    }
-}
-
-/// What a writer writes class data with: the versions in force and the property contexts.
-pub(crate) struct ClassWriteContext<'c> {
-    /// The object's SaveVersion and package version.
-    pub(crate) scope: Scope,
-    contexts: &'c Contexts,
-}
-
-impl ClassWriteContext<'_> {
-    /// Appends a property list.
-    pub(crate) fn put_property_list(
-        &self,
-        list: &PropertyList,
-        out: &mut Vec<u8>,
-        path: &str,
-    ) -> Result<(), Error> {
-        list.write(&self.contexts.get(self.scope), out)
-            .map_err(|e| Error::property(path, e))
-    }
 }
 
 /// A class decoder: reads the class data (all of `r`) into a [`CustomData`] variant.
@@ -328,14 +289,7 @@ const DECODERS: &[(&str, ClassDecoder)] = &[
     ),
     (
         "/Game/FactoryGame/Buildable/Factory/DroneStation/BP_DroneTransport.BP_DroneTransport_C",
-        ClassDecoder {
-            layout: "AFGDroneVehicle",
-            read: |r, cx| {
-                Ok(CustomData::DroneVehicle(Box::new(AFGDroneVehicle::read(
-                    r, cx,
-                )?)))
-            },
-        },
+        layout_with_properties!(DroneVehicle, AFGDroneVehicle),
     ),
     ("/Script/FactoryGame.FGDroneMovementComponent", COMPONENT),
     (
@@ -529,7 +483,7 @@ impl CustomData {
             CustomData::Vehicle(d) => put(d, out, "AFGVehicle"),
             CustomData::RailroadVehicle(d) => put(&**d, out, "AFGRailroadVehicle"),
             CustomData::ActorComponent(d) => put_args(d, out, "UActorComponent", args),
-            CustomData::DroneVehicle(d) => d.put(&ClassWriteContext { scope, contexts }, out),
+            CustomData::DroneVehicle(d) => put_layout(&**d, out, "AFGDroneVehicle", with_props),
         }
     }
 

@@ -1,15 +1,18 @@
 //! Types several classes' data share: arrays whose elements depend on the SaveVersion, counted
-//! byte blocks, `FInventoryItem`, `FFGDynamicStruct`, `FTransform` and `FPlayerInfoHandle`.
+//! byte blocks, `FFGDynamicStruct`, and, generated, `FInventoryItem` (`schema/inventory.ksy`),
+//! `FTransform` and `FPlayerInfoHandle` (`schema/lightweight.ksy`).
 //!
 //! Every count read here is checked against the bytes left before anything is reserved.
 
 use binrw::io::{Read, Seek, SeekFrom, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian, binrw};
-use schema_derive::version;
 use serde::{Deserialize, Serialize};
-use unreal::{F64, FObjectReferenceDisc, FQuat, FVector, PropertyContext, PropertyList};
+use unreal::{FObjectReferenceDisc, PropertyContext, PropertyList};
 
 use crate::reader::Bool32;
+
+pub use crate::generated::inventory::FInventoryItem;
+pub use crate::generated::lightweight::{FPlayerInfoHandle, FTransform, PlayerInfoIndex};
 
 /// SaveVersion from which `FInventoryItem` holds an `FFGDynamicStruct` item state instead of a legacy
 /// item state actor reference.
@@ -218,70 +221,4 @@ fn write_sized_struct_instance<W: Write + Seek>(
         StructInstance::Raw { bytes, .. } => bytes,
     };
     write_sized_bytes(bytes, w, endian, ())
-}
-
-/// `FInventoryItem`.
-#[version(save_version: i32 = import)]
-#[binrw]
-#[brw(little, import(props: &PropertyContext))]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FInventoryItem {
-    /// `ItemClass`.
-    pub item_class: FObjectReferenceDisc,
-    /// `ItemState` (SaveVersion 43+).
-    #[since(save_version >= SAVE_VERSION_ITEM_STATE)]
-    #[brw(args(props))]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub item_state: Option<FFGDynamicStruct>,
-    /// `LegacyItemStateActor` (before SaveVersion 43).
-    #[until(save_version < SAVE_VERSION_ITEM_STATE)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub legacy_item_state_actor: Option<FObjectReferenceDisc>,
-}
-
-/// `FTransform` with large-world (double) coordinates.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct FTransform {
-    /// `Rotation`.
-    pub rotation: FQuat<F64>,
-    /// `Translation` (centimetres).
-    pub translation: FVector<F64>,
-    /// `Scale3D`.
-    pub scale3d: FVector<F64>,
-}
-
-/// `FPlayerInfoHandle`: which player built something.
-#[version(save_version: i32 = import)]
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FPlayerInfoHandle {
-    /// The first copy of the fields, which SaveVersion 57 wrote twice (a game bug).
-    #[since(save_version >= SAVE_VERSION_PLAYER_INFO_INDEX)]
-    #[until(save_version <= SAVE_VERSION_PLAYER_INFO_INDEX)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub duplicate: Option<PlayerInfoIndex>,
-    /// `ServiceProvider`.
-    pub service_provider: u8,
-    /// `PlayerInfoTableIndex` (SaveVersion 57+).
-    #[since(save_version >= SAVE_VERSION_PLAYER_INFO_INDEX)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player_info_table_index: Option<i32>,
-    /// `LegacyPlayerInfoTableIndex` (before SaveVersion 57).
-    #[until(save_version < SAVE_VERSION_PLAYER_INFO_INDEX)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub legacy_player_info_table_index: Option<u8>,
-}
-
-/// The `ServiceProvider` and `PlayerInfoTableIndex` pair SaveVersion 57 writes first.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayerInfoIndex {
-    /// `ServiceProvider`.
-    pub service_provider: u8,
-    /// `PlayerInfoTableIndex`.
-    pub player_info_table_index: i32,
 }
