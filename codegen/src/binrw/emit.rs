@@ -81,20 +81,7 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
         yaml_path: String::new(),
         message: format!("no schema with meta/id `{name}`"),
     })?;
-    let mut m = Module {
-        schemas,
-        file: name,
-        settings,
-        uses: BTreeSet::new(),
-        derive_macros: BTreeSet::new(),
-        items: String::new(),
-        frames: false,
-        bits: false,
-        repeat: false,
-        process: false,
-        io: false,
-        decodes: false,
-    };
+    let mut m = Module::new(schemas, name, settings);
     for def in &file.types {
         // A hand-written newtype's value may be a Kaitai instance (see `newtype.rs`).
         let own_value = |i: &&super::schema::Instance| def.transparent.as_ref() != Some(&i.id);
@@ -255,6 +242,26 @@ struct Module<'a> {
     /// A value instance decodes bytes in another encoding than ASCII and UTF-8: the module
     /// imports `savepoint_runtime::encoding::decode` as `ks_decode`.
     decodes: bool,
+}
+
+impl<'a> Module<'a> {
+    /// An empty module for the schema file `file`.
+    fn new(schemas: &'a Schemas, file: &'a str, settings: &'a Settings) -> Self {
+        Module {
+            schemas,
+            file,
+            settings,
+            uses: BTreeSet::new(),
+            derive_macros: BTreeSet::new(),
+            items: String::new(),
+            frames: false,
+            bits: false,
+            repeat: false,
+            process: false,
+            io: false,
+            decodes: false,
+        }
+    }
 }
 
 /// Where a type's fields see its version.

@@ -1,8 +1,6 @@
 //! The Rust types of fields: Kaitai's built-in types, a field's element type, and which
 //! optional traits (`Eq`, `Copy`, `Default`) a type can derive.
 
-use std::collections::BTreeSet;
-
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 
@@ -162,24 +160,9 @@ impl<'a> Module<'a> {
         if !plain {
             return (false, false, false);
         }
-        let sub = Module {
-            schemas: self.schemas,
-            settings: self.settings,
-            file: self
-                .schemas
-                .files
-                .get(decl)
-                .map_or(self.file, |f| f.id.as_str()),
-            uses: BTreeSet::new(),
-            derive_macros: BTreeSet::new(),
-            items: String::new(),
-            frames: false,
-            bits: false,
-            repeat: false,
-            process: false,
-            io: false,
-            decodes: false,
-        };
+        let file = self.schemas.files.get(decl);
+        let file = file.map_or(self.file, |f| f.id.as_str());
+        let sub = Module::new(self.schemas, file, self.settings);
         let mut all = (true, true, true);
         if let Some(file) = self.schemas.files.get(decl)
             && super::super::pos::needs_rest(file, def)
