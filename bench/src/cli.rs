@@ -112,7 +112,10 @@ fn pipeline(files: &[Named], line: LineFn<'_>, reuse: bool) -> usize {
             written += l.len();
             if reuse {
                 l.clear();
-                free.lock().expect("buffer list").push(l);
+                // A poisoned list only loses the buffer, as a failed pop above does.
+                if let Ok(mut f) = free.lock() {
+                    f.push(l);
+                }
             }
         }
     }

@@ -300,6 +300,22 @@ fn synthetic_cache() -> Vec<ClassNetCacheEntry> {
     ]
 }
 
+/// The network context of the synthetic stream: two frames, 1023 channels.
+fn synthetic_ctx<'a>(
+    objects: &'a [String16],
+    cache: &'a [ClassNetCacheEntry],
+) -> NetworkContext<'a> {
+    NetworkContext {
+        version: VersionTriple::new(868, 29, 10),
+        num_frames: 2,
+        max_channels: 1023,
+        is_lan: false,
+        is_rl_223: true,
+        objects,
+        net_cache: cache,
+    }
+}
+
 fn synthetic_frames() -> Frames {
     let rb = RigidBody {
         sleeping: false,
@@ -400,15 +416,7 @@ fn synthetic_frames() -> Frames {
 fn synthetic_stream_round_trips() {
     let objects = synthetic_objects();
     let cache = synthetic_cache();
-    let ctx = NetworkContext {
-        version: VersionTriple::new(868, 29, 10),
-        num_frames: 2,
-        max_channels: 1023,
-        is_lan: false,
-        is_rl_223: true,
-        objects: &objects,
-        net_cache: &cache,
-    };
+    let ctx = synthetic_ctx(&objects, &cache);
     let frames = synthetic_frames();
     let bytes = write_frames(&ctx, &frames).expect("write");
     let back = read_frames(&ctx, &bytes).expect("read");
@@ -439,15 +447,7 @@ fn synthetic_stream_round_trips() {
 fn writer_rejects_inconsistent_frames() {
     let objects = synthetic_objects();
     let cache = synthetic_cache();
-    let ctx = NetworkContext {
-        version: VersionTriple::new(868, 29, 10),
-        num_frames: 2,
-        max_channels: 1023,
-        is_lan: false,
-        is_rl_223: true,
-        objects: &objects,
-        net_cache: &cache,
-    };
+    let ctx = synthetic_ctx(&objects, &cache);
     let mut frames = synthetic_frames();
     frames.new_actors[0].rotation = None;
     let err = write_frames(&ctx, &frames).expect_err("rotation is required for a ball");
@@ -634,15 +634,7 @@ fn online_loadouts_are_flat_lists_with_nested_json() {
 fn writer_rejects_attribute_of_another_kind() {
     let objects = synthetic_objects();
     let cache = synthetic_cache();
-    let ctx = NetworkContext {
-        version: VersionTriple::new(868, 29, 10),
-        num_frames: 2,
-        max_channels: 1023,
-        is_lan: false,
-        is_rl_223: true,
-        objects: &objects,
-        net_cache: &cache,
-    };
+    let ctx = synthetic_ctx(&objects, &cache);
     let mut frames = synthetic_frames();
     // Stream id 12 is TAGame.Ball_TA:HitTeamNum, a byte: a float there has no encoding.
     frames.attributes[1].value = Attribute::Float(F32Bits::from(1.0));
@@ -698,13 +690,8 @@ fn reader_reports_unknown_actor_with_position() {
     let objects = synthetic_objects();
     let cache = synthetic_cache();
     let ctx = NetworkContext {
-        version: VersionTriple::new(868, 29, 10),
         num_frames: 1,
-        max_channels: 1023,
-        is_lan: false,
-        is_rl_223: true,
-        objects: &objects,
-        net_cache: &cache,
+        ..synthetic_ctx(&objects, &cache)
     };
     let mut w = BitWriter::default();
     w.bits(u64::from(1.0f32.to_bits()), 32);
@@ -735,6 +722,21 @@ struct Located {
     objects: Vec<String16>,
     cache: Vec<ClassNetCacheEntry>,
     network: std::ops::Range<usize>,
+}
+
+impl Located {
+    /// The network context the replay's header and footer give.
+    fn ctx(&self) -> NetworkContext<'_> {
+        NetworkContext {
+            version: self.ctx_version,
+            num_frames: self.num_frames,
+            max_channels: self.max_channels,
+            is_lan: self.is_lan,
+            is_rl_223: self.is_rl_223,
+            objects: &self.objects,
+            net_cache: &self.cache,
+        }
+    }
 }
 
 struct Bytes<'a> {
@@ -887,15 +889,7 @@ fn corpus_frames_decode_and_rewrite_bit_exact() {
             failures.push(format!("{name}: container not located"));
             continue;
         };
-        let ctx = NetworkContext {
-            version: loc.ctx_version,
-            num_frames: loc.num_frames,
-            max_channels: loc.max_channels,
-            is_lan: loc.is_lan,
-            is_rl_223: loc.is_rl_223,
-            objects: &loc.objects,
-            net_cache: &loc.cache,
-        };
+        let ctx = loc.ctx();
         let net = &data[loc.network.clone()];
         match read_frames(&ctx, net) {
             Ok(frames) if frames.frames.len() == loc.num_frames => {
@@ -961,15 +955,7 @@ fn truncated_and_corrupted_streams_never_panic() {
     let Some(dir) = corpus_good() else { return };
     for data in small_replays(&dir, 3) {
         let loc = locate(&data).expect("small replay located");
-        let ctx = NetworkContext {
-            version: loc.ctx_version,
-            num_frames: loc.num_frames,
-            max_channels: loc.max_channels,
-            is_lan: loc.is_lan,
-            is_rl_223: loc.is_rl_223,
-            objects: &loc.objects,
-            net_cache: &loc.cache,
-        };
+        let ctx = loc.ctx();
         let net = &data[loc.network.clone()];
         let mut truncated_errors = 0;
         for k in 1..40 {
@@ -1004,13 +990,9 @@ fn hostile_context_is_rejected() {
     let objects = synthetic_objects();
     let cache = synthetic_cache();
     let mut ctx = NetworkContext {
-        version: VersionTriple::new(868, 29, 10),
         num_frames: usize::MAX,
         max_channels: u32::MAX,
-        is_lan: false,
-        is_rl_223: true,
-        objects: &objects,
-        net_cache: &cache,
+        ..synthetic_ctx(&objects, &cache)
     };
     let err = read_frames(&ctx, &[0xff; 64]).expect_err("huge MaxChannels");
     assert!(err.message.contains("MaxChannels"), "{err}");
@@ -1549,13 +1531,9 @@ fn largest_actor_id_round_trips() {
     let objects = synthetic_objects();
     let cache = synthetic_cache();
     let ctx = NetworkContext {
-        version: VersionTriple::new(868, 29, 10),
         num_frames: 1,
         max_channels: 1 << 16,
-        is_lan: false,
-        is_rl_223: true,
-        objects: &objects,
-        net_cache: &cache,
+        ..synthetic_ctx(&objects, &cache)
     };
     let frames = Frames {
         frames: vec![Frame {
@@ -1602,15 +1580,7 @@ fn attribute_update_stays_12_bytes() {
 fn objects_lists_past_16_bit_ids_are_refused() {
     let objects = synthetic_objects();
     let cache = synthetic_cache();
-    let mut ctx = NetworkContext {
-        version: VersionTriple::new(868, 29, 10),
-        num_frames: 2,
-        max_channels: 1023,
-        is_lan: false,
-        is_rl_223: true,
-        objects: &objects,
-        net_cache: &cache,
-    };
+    let mut ctx = synthetic_ctx(&objects, &cache);
     let frames = synthetic_frames();
     let bytes = write_frames(&ctx, &frames).expect("write");
     let mut longest = objects.clone();
