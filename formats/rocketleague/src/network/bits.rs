@@ -159,11 +159,11 @@ impl<'a> BitReader<'a> {
         self.window(FAST_BITS)
     }
 
-    /// Consumes `n` (at most [`FAST_BITS`]) bits of what [`Self::peek`] returned; never past
-    /// the end of the stream.
+    /// Consumes `n` bits known to be there: of what [`Self::peek`] returned, or a run
+    /// [`Self::same_bits`] matched. Never past the end of the stream.
     #[inline(always)]
-    pub(crate) fn consume(&mut self, n: u32) {
-        self.pos = (self.pos + n as usize).min(self.data.len() * 8);
+    pub(crate) fn consume(&mut self, n: usize) {
+        self.pos = self.pos.saturating_add(n).min(self.data.len() * 8);
     }
 
     /// A flag bit, then when it is set `bmc[bits, max]`: the actor and attribute loops' "one
@@ -226,6 +226,33 @@ impl<'a> BitReader<'a> {
             // These bits were read before, so the read cannot fail.
             h.write_u64(r.bits(n, "hashed bits").unwrap_or(0));
         }
+    }
+
+    /// Whether the `len` bits from the current position equal the `len` bits at `start`, which
+    /// were read before (`start + len` at most the position). False when fewer than `len` bits
+    /// remain. Compares [`FAST_BITS`] at a time, so the cost follows the length, not the stream.
+    pub(crate) fn same_bits(&self, start: usize, len: usize) -> bool {
+        if start.saturating_add(len) > self.pos || len > self.remaining() {
+            return false;
+        }
+        let (mut earlier, mut here) = (
+            BitReader {
+                pos: start,
+                ..*self
+            },
+            *self,
+        );
+        let mut left = len;
+        while left > 0 {
+            let n = left.min(FAST_BITS as usize) as u32;
+            // Both runs lie within the stream (checked above), so neither read fails.
+            match (earlier.bits(n, "earlier bits"), here.bits(n, "same bits")) {
+                (Ok(a), Ok(b)) if a == b => {}
+                _ => return false,
+            }
+            left -= n as usize;
+        }
+        true
     }
 
     /// Reads `n` whole bytes, checking the length against the remaining input first.
