@@ -166,6 +166,28 @@ impl<'a> BitReader<'a> {
         self.pos = self.pos.saturating_add(n).min(self.data.len() * 8);
     }
 
+    /// A flag bit, then when it is set a second one: a segment's alive and new flags, from one
+    /// load. `None` when the first is clear, else the second.
+    #[inline(always)]
+    pub(crate) fn flag_then_bit(
+        &mut self,
+        flag: &'static str,
+        what: &'static str,
+    ) -> Res<Option<bool>> {
+        let Some(window) = self.window(2) else {
+            return self.detached(|r| match r.bit(flag)? {
+                true => r.bit(what).map(Some),
+                false => Ok(None),
+            });
+        };
+        if window & 1 == 0 {
+            self.pos += 1;
+            return Ok(None);
+        }
+        self.pos += 2;
+        Ok(Some(window & 2 != 0))
+    }
+
     /// A flag bit, then when it is set `bmc[bits, max]`: the actor and attribute loops' "one
     /// more?" flag with the id that follows, from one load. `None` when the flag is clear.
     #[inline(always)]

@@ -250,6 +250,39 @@ fn bits_max_encodes_every_value_uniquely() {
     }
 }
 
+/// `flag_then_bit` takes one bit for a clear flag and two for a set one, from one load and at
+/// the stream's end alike, and fails on a set flag with its second bit cut off.
+#[test]
+fn flag_then_bit_reads_one_or_two_flags() {
+    for padding in [false, true] {
+        for (flags, want) in [
+            (&[false][..], None),
+            (&[true, false][..], Some(false)),
+            (&[true, true][..], Some(true)),
+        ] {
+            let mut w = BitWriter::default();
+            for &flag in flags {
+                w.bit(flag);
+            }
+            w.bits(0x2a, 7);
+            if padding {
+                w.bits(0, 64);
+            }
+            let bytes = w.finish();
+            let mut r = BitReader::new(&bytes);
+            assert_eq!(r.flag_then_bit("f", "t").ok(), Some(want), "{flags:?}");
+            assert_eq!(
+                r.bits(7, "t").ok(),
+                Some(0x2a),
+                "{flags:?}, padding {padding}"
+            );
+        }
+    }
+    let mut r = BitReader::new(&[0b1000_0000]);
+    r.bits(7, "up to the last bit").expect("seven bits");
+    assert!(r.flag_then_bit("f", "t").is_err());
+}
+
 #[test]
 fn flag_then_max_reads_what_a_flag_and_bits_max_wrote() {
     for (bits, max, padding) in [
