@@ -80,37 +80,64 @@ fn two_runs(first: &[(u64, u32)], gap: u32, second: &[(u64, u32)]) -> (Vec<u8>, 
 }
 
 /// `same_bits` compares a run read before with the bits ahead, at any two bit offsets, over
-/// the whole length and no further, and refuses runs that are not behind the reader or would
-/// reach past the end.
+/// the whole length and no further (short and long runs, in the 16-byte steps and at the
+/// stream's end), and refuses runs that are not behind the reader or would reach past the end.
 #[test]
 fn same_bits_compares_runs_at_any_offsets() {
-    let run = [
-        (0x1234_5678_9abc, 48),
-        (0x155, 9),
+    let short: Vec<(u64, u32)> = vec![(0x1234_5678_9abc, 48), (0x155, 9), (u64::MAX >> 7, 57)];
+    let mut long = short.clone();
+    long.extend([
+        (0x00f0_f0f0_f0f0_f0f0, 57),
+        (0x1_2345, 57),
         (u64::MAX >> 7, 57),
-        (0b101, 3),
-    ];
-    let len = 117;
-    let mut differs = run;
-    differs[3].0 = 0b001;
-    for gap in [0, 1, 7, 8, 13, 64] {
-        let (bytes, start) = two_runs(&run, gap, &run);
+    ]);
+    for mut run in [short, long] {
+        run.push((0b101, 3));
+        let len: usize = run.iter().map(|&(_, n)| n as usize).sum();
+        let mut last_differs = run.clone();
+        last_differs.last_mut().expect("a part").0 = 0b001;
+        let mut first_differs = run.clone();
+        first_differs[0].0 ^= 1 << 20;
+        for gap in [0, 1, 7, 8, 13, 64, 300] {
+            let (bytes, start) = two_runs(&run, gap, &run);
+            let mut r = BitReader::new(&bytes);
+            r.consume(start);
+            assert!(r.same_bits(0, len), "len {len}, gap {gap}");
+            for (other, what) in [(&last_differs, "last"), (&first_differs, "21st")] {
+                let (bytes, start) = two_runs(&run, gap, other);
+                let mut r = BitReader::new(&bytes);
+                r.consume(start);
+                assert!(
+                    !r.same_bits(0, len),
+                    "{what} bit differs, len {len}, gap {gap}"
+                );
+            }
+            let (bytes, start) = two_runs(&run, gap, &last_differs);
+            let mut r = BitReader::new(&bytes);
+            r.consume(start);
+            assert!(r.same_bits(0, len - 1), "all but the last bit, gap {gap}");
+            // The stream ends right after the second run, within 16 bytes of most of it.
+            let end = (start + len).div_ceil(8);
+            let (bytes, start) = two_runs(&run, gap, &run);
+            let mut r = BitReader::new(&bytes[..end]);
+            r.consume(start);
+            assert!(r.same_bits(0, len), "at the end, len {len}, gap {gap}");
+            let (bytes, start) = two_runs(&run, gap, &last_differs);
+            let mut r = BitReader::new(&bytes[..end]);
+            r.consume(start);
+            assert!(
+                !r.same_bits(0, len),
+                "at the end, last bit, len {len}, gap {gap}"
+            );
+        }
+        let (bytes, start) = two_runs(&run, 0, &run);
         let mut r = BitReader::new(&bytes);
+        r.consume(start - 1);
+        assert!(!r.same_bits(0, len), "run not wholly behind the reader");
+        let mut r = BitReader::new(&bytes[..start / 8 + 2]);
         r.consume(start);
-        assert!(r.same_bits(0, len), "gap {gap}");
-        let (bytes, start) = two_runs(&run, gap, &differs);
-        let mut r = BitReader::new(&bytes);
-        r.consume(start);
-        assert!(!r.same_bits(0, len), "last bit differs, gap {gap}");
-        assert!(r.same_bits(0, len - 1), "all but the last bit, gap {gap}");
+        assert!(!r.same_bits(0, len), "past the end of the stream");
     }
-    let (bytes, start) = two_runs(&run, 0, &run);
-    let mut r = BitReader::new(&bytes);
-    r.consume(start - 1);
-    assert!(!r.same_bits(0, len), "run not wholly behind the reader");
-    let mut r = BitReader::new(&bytes[..start / 8 + 2]);
-    r.consume(start);
-    assert!(!r.same_bits(0, len), "past the end of the stream");
 }
 
 /// A reader at the start of `second` in [`two_runs`] (5 bits apart), with the window at the
