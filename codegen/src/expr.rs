@@ -35,6 +35,28 @@ pub enum Expr {
     SizeOf(String, bool),
 }
 
+impl Expr {
+    /// Whether `pred` holds for this expression or any expression inside it.
+    pub fn any(&self, pred: &dyn Fn(&Expr) -> bool) -> bool {
+        pred(self)
+            || match self {
+                Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => b.any(pred),
+                Expr::Call(b, _, args) => b.any(pred) || args.iter().any(|a| a.any(pred)),
+                Expr::Index(b, i) => b.any(pred) || i.any(pred),
+                Expr::Binary(_, a, b) => a.any(pred) || b.any(pred),
+                Expr::Ternary(c, a, b) => c.any(pred) || a.any(pred) || b.any(pred),
+                Expr::Array(items) => items.iter().any(|i| i.any(pred)),
+                Expr::Int(_)
+                | Expr::Float(_)
+                | Expr::Str(_)
+                | Expr::Bool(_)
+                | Expr::Name(_)
+                | Expr::Path(_)
+                | Expr::SizeOf(..) => false,
+            }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 enum Tok {
     Int(i128),

@@ -176,19 +176,7 @@ pub fn names(text: &str, name: &str) -> bool {
 /// Whether the Kaitai expression `text` has a node for which `pred` holds; an expression that
 /// does not parse has none.
 pub fn has_node(text: &str, pred: &dyn Fn(&Expr) -> bool) -> bool {
-    fn walk(e: &Expr, pred: &dyn Fn(&Expr) -> bool) -> bool {
-        pred(e)
-            || match e {
-                Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => walk(b, pred),
-                Expr::Call(b, _, args) => walk(b, pred) || args.iter().any(|a| walk(a, pred)),
-                Expr::Index(b, i) => walk(b, pred) || walk(i, pred),
-                Expr::Binary(_, a, b) => walk(a, pred) || walk(b, pred),
-                Expr::Ternary(c, a, b) => walk(c, pred) || walk(a, pred) || walk(b, pred),
-                Expr::Array(items) => items.iter().any(|i| walk(i, pred)),
-                _ => false,
-            }
-    }
-    expr::parse(text).is_ok_and(|e| walk(&e, pred))
+    expr::parse(text).is_ok_and(|e| e.any(pred))
 }
 
 /// The seq field `n` of `def` when it is stored as read (perhaps conditional, an `Option`): not
