@@ -57,6 +57,58 @@ impl Expr {
     }
 }
 
+/// An expression of a schema, parsed once when the schema is read: its text, which error
+/// messages quote, and its tree, which the emitter translates.
+#[derive(Clone, PartialEq)]
+pub struct Source {
+    text: String,
+    tree: Expr,
+}
+
+impl Source {
+    /// Parses `text`; the error is the parser's.
+    pub fn parse(text: &str) -> Result<Source, String> {
+        Ok(Source {
+            text: text.to_string(),
+            tree: parse(text)?,
+        })
+    }
+
+    /// The expression as the schema spells it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The parsed expression.
+    pub fn tree(&self) -> &Expr {
+        &self.tree
+    }
+}
+
+/// As its text (the tree follows from it), so a message shows an expression as the schema
+/// spells it.
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.text.fmt(f)
+    }
+}
+
+/// The text, as a message quotes it.
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// The text, so the sites that compare or quote an expression read it as they read a string.
+impl std::ops::Deref for Source {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 enum Tok {
     Int(i128),

@@ -8,7 +8,8 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 
 use super::tokens::{ident, operator};
-use lower::Use;
+use crate::expr::Source;
+pub use lower::Use;
 
 mod lower;
 
@@ -119,15 +120,16 @@ pub fn parse_size(text: &str) -> Result<Expr, String> {
     )
 }
 
-/// [`parse`] (or [`parse_size`] when `size`) for a seq field's `if` or `size`, which may also
-/// read `_io.pos`, `_io.size` and `_io.eof` (paths `_io.<attr>` that the caller replaces by the
-/// locals recording them, see `io.rs`).
-pub fn parse_io(text: &str, size: bool) -> Result<Expr, String> {
-    parse_with(text, Use { size, io: true })
-}
-
 fn parse_with(text: &str, used: Use) -> Result<Expr, String> {
     lower::lower(&crate::expr::parse(text)?, text, used)
+}
+
+/// An expression the schema front end parsed ([`Source`]), lowered as [`parse`] lowers its
+/// text, or with what `used` allows beyond: a size's `-` and indexing (as [`parse_size`]), a
+/// seq field's `_io.pos`, `_io.size` and `_io.eof` (paths `_io.<attr>` that the caller
+/// replaces by the locals recording them, see `io.rs`).
+pub fn lower(source: &Source, used: Use) -> Result<Expr, String> {
+    lower::lower(source.tree(), source.text(), used)
 }
 
 /// Binary operators by rising precedence: (Kaitai spelling, Rust spelling, level).
@@ -547,12 +549,16 @@ mod tests {
         let e = parse("not a == 1 and b").unwrap();
         assert_eq!(source(&e.rust(Side::Read)), "!(a == 1) && b");
         assert!(parse("not _io.eof").is_err());
-        let e = parse_io("not _io.eof", false).unwrap();
+        let io = Use {
+            size: false,
+            io: true,
+        };
+        let e = lower(&Source::parse("not _io.eof").unwrap(), io).unwrap();
         assert_eq!(
             e,
             Expr::Not(Box::new(Expr::Path(vec!["_io".into(), "eof".into()])))
         );
-        assert!(parse_io("_io.name", false).is_err());
+        assert!(lower(&Source::parse("_io.name").unwrap(), io).is_err());
     }
 
     #[test]

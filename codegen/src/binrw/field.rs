@@ -63,10 +63,15 @@ impl<'a> Module<'a> {
             ));
         }
         let sub = (sized || field.terminator.is_some()) && user_type;
-        let stream_size = field.size.as_deref().is_some_and(|t| {
-            expr::parse_io(t, true).is_ok_and(|e| {
-                super::super::io::reads_stream(&super::super::io::localize(&e, field))
-            })
+        let stream_size = field.size.as_ref().is_some_and(|t| {
+            expr::lower(
+                t,
+                expr::Use {
+                    size: true,
+                    io: true,
+                },
+            )
+            .is_ok_and(|e| super::super::io::reads_stream(&super::super::io::localize(&e, field)))
         });
         if stream_size && (framed || sub || general_switch || field.process.is_some()) {
             return Err(self.field_err(
@@ -381,7 +386,7 @@ impl<'a> Module<'a> {
         } else if let Some(gate) = self.named_gate(def, field)? {
             out.push_str(&gate);
         } else if let Some(cond) = &field.cond {
-            let cond = self.expr(field, cond)?;
+            let cond = self.expr_in(field, cond, false)?;
             let read = cond.rust(Side::Read);
             out.push_str(&line(&quote!(#[br(if(#read))])));
             let path = format!("{}.{}", def.rust_name, field.id);

@@ -87,8 +87,15 @@ fn temps_with(field: &Field, run: Option<&str>) -> String {
         let used = [&field.cond, &field.size]
             .into_iter()
             .flatten()
-            .any(|text| {
-                expr::parse_io(text, true).is_ok_and(|e| {
+            .any(|source| {
+                expr::lower(
+                    source,
+                    expr::Use {
+                        size: true,
+                        io: true,
+                    },
+                )
+                .is_ok_and(|e| {
                     let mut paths = Vec::new();
                     e.paths(&mut paths);
                     paths.iter().any(|p| p.join(".") == wanted)

@@ -76,7 +76,7 @@ pub(super) fn uses(field: &Field, id: &str) -> bool {
     ]
     .into_iter()
     .flatten()
-    .map(String::as_str)
+    .map(|e| e.text())
     .collect();
     match &field.ty {
         FieldType::Named { args, .. } => texts.extend(args.iter().map(String::as_str)),

@@ -231,20 +231,15 @@ fn field_texts(def: &TypeDef) -> impl Iterator<Item = &str> {
                 FieldType::Switch { on, .. } => vec![on],
                 FieldType::None => Vec::new(),
             };
-            [
-                &f.cond,
-                &f.size,
-                &f.repeat_expr,
-                &f.repeat_until,
-                &f.valid_expr,
-            ]
-            .into_iter()
-            .flatten()
-            .chain(named)
-            .chain(f.switch_cases.iter().map(|(k, _)| k))
+            [&f.cond, &f.size, &f.repeat_expr, &f.repeat_until]
+                .into_iter()
+                .flatten()
+                .map(|e| e.text())
+                .chain(f.valid_expr.as_deref())
+                .chain(named.into_iter().map(String::as_str))
+                .chain(f.switch_cases.iter().map(|(k, _)| k.as_str()))
         })
-        .chain(positions.flatten())
-        .map(String::as_str)
+        .chain(positions.flatten().map(String::as_str))
 }
 
 /// The expressions of a type's value instances.

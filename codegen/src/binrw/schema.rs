@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde_yaml::{Mapping, Value};
 
 use crate::SchemaError;
+use crate::expr::Source;
 use crate::yaml::KeySpellings;
 
 /// Every schema of a folder, by `meta/id`.
@@ -163,8 +164,8 @@ pub struct Field {
     pub doc: Option<String>,
     pub contents: Option<String>,
     pub ty: FieldType,
-    pub repeat_expr: Option<String>,
-    pub cond: Option<String>,
+    pub repeat_expr: Option<Source>,
+    pub cond: Option<Source>,
     pub since: Option<u32>,
     pub until: Option<u32>,
     pub with_version: bool,
@@ -189,7 +190,7 @@ pub struct Field {
     /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
     /// `size:` of a byte array, a string or a substream.
-    pub size: Option<String>,
+    pub size: Option<Source>,
     /// `encoding:` of a string.
     pub encoding: Option<String>,
     /// `terminator:`.
@@ -209,7 +210,7 @@ pub struct Field {
     /// `repeat: eos`.
     pub repeat_eos: bool,
     /// `repeat-until:` of `repeat: until`.
-    pub repeat_until: Option<String>,
+    pub repeat_until: Option<Source>,
     /// `contents:` as bytes.
     pub contents_bytes: Option<Vec<u8>>,
     /// `process:` as written (see `process.rs`).
@@ -432,6 +433,29 @@ impl<'a> Cx<'a> {
             "{mapping_path}/{}",
             self.keys.step(mapping_path, index, key)
         )
+    }
+
+    /// The expression at `key` of the mapping at `ypath`, parsed.
+    fn expr_key(
+        &self,
+        ypath: &str,
+        map: &Mapping,
+        key: &str,
+    ) -> Result<Option<Source>, SchemaError> {
+        str_key(map, key)
+            .map(|text| self.expression(ypath, key, &text))
+            .transpose()
+    }
+
+    /// `text`, the expression at `key` of the mapping at `ypath`, parsed: a syntax error is
+    /// reported once, here, at its path.
+    fn expression(&self, ypath: &str, key: &str, text: &str) -> Result<Source, SchemaError> {
+        Source::parse(text).map_err(|e| {
+            self.err(
+                &format!("{ypath}/{key}"),
+                format!("expression `{text}`: {e}"),
+            )
+        })
     }
 
     fn err(&self, yaml_path: &str, message: impl Into<String>) -> SchemaError {
@@ -1361,7 +1385,7 @@ impl Cx<'_> {
         let repeat = str_key(map, "repeat");
         let repeat_expr = match repeat.as_deref() {
             None => None,
-            Some("expr") => Some(str_key(map, "repeat-expr").ok_or_else(|| {
+            Some("expr") => Some(self.expr_key(ypath, map, "repeat-expr")?.ok_or_else(|| {
                 self.err(
                     &format!("{ypath}/repeat-expr"),
                     "repeat: expr needs repeat-expr",
@@ -1466,8 +1490,8 @@ impl Cx<'_> {
             // A literal `if: true` reads the field always; `if: false` never.
             cond: match map.get("if") {
                 Some(Value::Bool(true)) => None,
-                Some(Value::Bool(false)) => Some("false".into()),
-                _ => str_key(map, "if"),
+                Some(Value::Bool(false)) => Some(self.expression(ypath, "if", "false")?),
+                _ => self.expr_key(ypath, map, "if")?,
             },
             since: u32_key(self, ypath, map, "-savepoint-since")?,
             until: u32_key(self, ypath, map, "-savepoint-until")?,
@@ -1483,7 +1507,7 @@ impl Cx<'_> {
             valid_in_enum,
             variants,
             sized: !string && map.contains_key("encoding"),
-            size: str_key(map, "size"),
+            size: self.expr_key(ypath, map, "size")?,
             encoding: str_key(map, "encoding"),
             terminator: match map.get("terminator") {
                 None => None,
@@ -1500,12 +1524,14 @@ impl Cx<'_> {
             size_eos: bool_key(map, "size-eos") == Some(true),
             repeat_eos: repeat.as_deref() == Some("eos"),
             repeat_until: match repeat.as_deref() {
-                Some("until") => Some(str_key(map, "repeat-until").ok_or_else(|| {
-                    self.err(
-                        &format!("{ypath}/repeat-until"),
-                        "repeat: until needs repeat-until",
-                    )
-                })?),
+                Some("until") => {
+                    Some(self.expr_key(ypath, map, "repeat-until")?.ok_or_else(|| {
+                        self.err(
+                            &format!("{ypath}/repeat-until"),
+                            "repeat: until needs repeat-until",
+                        )
+                    })?)
+                }
                 _ => None,
             },
             contents_bytes: map
@@ -1561,6 +1587,39 @@ mod import_tests {
                 "{err}"
             );
         }
+    }
+
+    #[test]
+    fn expressions_are_parsed_once_at_load_with_their_path() {
+        for (field, path) in [
+            ("{id: x, type: u1, if: 'a +'}", "/seq/1/if"),
+            ("{id: x, size: '(n'}", "/seq/1/size"),
+            (
+                "{id: x, type: u1, repeat: expr, repeat-expr: 'n n'}",
+                "/seq/1/repeat-expr",
+            ),
+            (
+                "{id: x, type: u1, repeat: until, repeat-until: '_ =='}",
+                "/seq/1/repeat-until",
+            ),
+        ] {
+            let ksy = format!("meta: {{id: i}}\nseq:\n  - {{id: n, type: u1}}\n  - {field}\n");
+            let err = crate::binrw::generate_from("syntax", &[("i.ksy", &ksy)], "i").unwrap_err();
+            assert_eq!(err.yaml_path, path, "{err}");
+            assert!(err.message.starts_with("expression `"), "{err}");
+        }
+        let ksy = "meta: {id: i}\nseq:\n  - {id: n, type: u1}\n  - {id: x, type: u1, if: n > 1, repeat: expr, repeat-expr: n * 2}\n";
+        let dir = std::env::temp_dir().join(format!("savepoint-parsed-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("i.ksy"), ksy).unwrap();
+        let schemas = Schemas::load_file(&dir.join("i.ksy"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let field = &schemas.unwrap().files["i"].types[0].seq[1];
+        let cond = field.cond.as_ref().unwrap();
+        assert_eq!(cond.text(), "n > 1");
+        assert!(matches!(cond.tree(), crate::expr::Expr::Binary(">", ..)));
+        let count = field.repeat_expr.as_ref().unwrap().tree();
+        assert!(matches!(count, crate::expr::Expr::Binary("*", ..)));
     }
 
     #[test]

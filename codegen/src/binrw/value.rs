@@ -651,16 +651,18 @@ impl<'a> Tr<'a, '_> {
         if !plain || f.since.is_some() || f.until.is_some() || f.variants.is_some() {
             return None;
         }
-        let constant = |text: &Option<String>| match text {
+        let constant = |text: Option<&str>| match text {
             None => Some(1),
             Some(t) => t.trim().parse::<u64>().ok(),
         };
-        let count = constant(&f.repeat_expr)?;
+        let count = constant(f.repeat_expr.as_deref())?;
         let one = if let Some(bytes) = &f.contents_bytes {
             bytes.len() as u64
         } else {
             match &f.ty {
-                FieldType::None | FieldType::Named { .. } if f.size.is_some() => constant(&f.size)?,
+                FieldType::None | FieldType::Named { .. } if f.size.is_some() => {
+                    constant(f.size.as_deref())?
+                }
                 FieldType::Named { name, .. } if is_int(name) || float_type(name).is_some() => {
                     let rust = int_type(name).or(float_type(name))?;
                     rust[1..].parse::<u64>().ok()? / 8

@@ -5,13 +5,14 @@
 use super::{Expr, OPERATORS};
 use crate::expr::Expr as Ks;
 
-/// Where an expression is used, which decides what it may hold beyond the common forms.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Use {
+/// Where an expression is used, which decides what it may hold beyond the common forms (the
+/// default: neither, as [`super::parse`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Use {
     /// A size or element count: `-` and indexing are allowed (see [`super::parse_size`]).
     pub size: bool,
     /// A seq field's `if` or `size`: `_io.pos`, `_io.size` and `_io.eof` are allowed (see
-    /// [`super::parse_io`]).
+    /// [`super::lower`]).
     pub io: bool,
 }
 
@@ -189,8 +190,13 @@ fn enum_value(path: &[String]) -> Option<Expr> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{parse, parse_io, parse_size};
+    use super::super::{parse, parse_size};
     use super::*;
+
+    /// An `if` (or `size`) of a seq field.
+    fn parse_io(text: &str, size: bool) -> Result<Expr, String> {
+        lower(&crate::expr::parse(text)?, text, Use { size, io: true })
+    }
 
     fn path(p: &str) -> Expr {
         Expr::Path(p.split('.').map(str::to_string).collect())
