@@ -478,7 +478,7 @@ impl<'a> Module<'a> {
         &self,
         def: &TypeDef,
         field: &Field,
-        text: &str,
+        text: &crate::expr::Source,
         element: &TokenStream,
     ) -> Result<super::super::repeat::Until, SchemaError> {
         use super::super::repeat::{At, Element};

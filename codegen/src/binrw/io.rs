@@ -19,7 +19,7 @@ use quote::{ToTokens, format_ident, quote};
 use super::expr::{self, Expr};
 use super::schema::{Field, FieldType, TypeDef};
 use super::tokens::{ident, line};
-use super::value::{self, Ty};
+use super::value::Ty;
 use crate::expr::Expr as KsExpr;
 
 /// The `_io` attributes the binrw backend reads, with the support function that reads each.
@@ -123,7 +123,7 @@ pub fn seq_end_fields(def: &TypeDef) -> String {
         let used = def.instances.iter().any(|i| {
             std::iter::once(&i.value)
                 .chain(&i.cond)
-                .any(|text| value::has_node(text, &read))
+                .any(|e| e.tree().any(&read))
         });
         if used {
             let doc = format!(

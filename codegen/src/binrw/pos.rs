@@ -135,7 +135,7 @@ pub(super) fn attrs(
         let attr = quote!(#[brw(seek_before = binrw::io::SeekFrom::Current(#n), restore_position)]);
         return Ok(line(&attr));
     }
-    let e = resolve(expr::parse(&p.pos)?)?;
+    let e = resolve(expr::lower(&p.pos, expr::Use::default())?)?;
     // Arithmetic as for a size (widened, saturating): `sector * 512` of a hostile `sector`
     // seeks past the end instead of overflowing; a negative position seeks there too.
     let seek = |side| match e.constant() {

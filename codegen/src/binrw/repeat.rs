@@ -14,7 +14,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use crate::expr::{self, Expr};
+use crate::expr::{Expr, Source};
 
 use super::schema::{FieldType, TypeDef};
 use super::tokens::{self, ident};
@@ -61,28 +61,28 @@ pub(super) fn condition_with(
     element: &Element,
     earlier: &[(&str, Element)],
 ) -> Result<TokenStream, String> {
-    translate(text, element, earlier, &[], false)
+    let until = Source::parse(text).map_err(|e| format!("`{text}`: {e}"))?;
+    translate(&until, element, earlier, &[], false)
 }
 
 /// [`condition_with`] that may also name the positioned integer instances `instances` (read
 /// before the list, see `until_inst.rs`), each dereferenced when `deref`: the reader has their
 /// values, the writer references.
 fn translate(
-    text: &str,
+    until: &Source,
     element: &Element,
     earlier: &[(&str, Element)],
     instances: &[&str],
     deref: bool,
 ) -> Result<TokenStream, String> {
-    let e = expr::parse(text).map_err(|e| format!("`{text}`: {e}"))?;
     Cx {
         element,
         earlier,
         instances,
         deref: deref.then(|| quote!(*)),
-        text,
+        text: until.text(),
     }
-    .boolean(&e)
+    .boolean(until.tree())
 }
 
 /// A `repeat-until` condition over the element `x` of type `element` (see [`condition_with`]).
@@ -98,16 +98,15 @@ pub(super) struct Until {
 
 impl Until {
     pub(super) fn new(
-        text: &str,
+        until: &Source,
         kind: &Element,
         earlier: &[(&str, Element)],
         instances: &[&str],
         element: &TokenStream,
     ) -> Result<Until, String> {
-        let cond = translate(text, kind, earlier, instances, false)?;
-        let write_cond = translate(text, kind, earlier, instances, true)?;
-        let eof = super::value::has_node(
-            text,
+        let cond = translate(until, kind, earlier, instances, false)?;
+        let write_cond = translate(until, kind, earlier, instances, true)?;
+        let eof = until.tree().any(
             &|e| matches!(e, Expr::Attr(b, a) if a == "eof" && matches!(&**b, Expr::Name(n) if n == "_io")),
         );
         Ok(Until {

@@ -102,8 +102,8 @@ pub struct TypeDef {
 pub struct Positioned {
     /// The instance as a field (its id, type, size, repeat, `if`...).
     pub field: Field,
-    /// `pos:` as written.
-    pub pos: String,
+    /// `pos:`, parsed.
+    pub pos: Source,
     /// `io:` as written (see `root_io.rs`).
     pub io: Option<String>,
 }
@@ -114,12 +114,12 @@ pub struct Instance {
     pub id: String,
     pub yaml_path: String,
     pub doc: Option<String>,
-    /// The expression, as written (a YAML number or boolean as its text).
-    pub value: String,
+    /// The expression, parsed from its text (a YAML number or boolean as its text).
+    pub value: Source,
     /// `enum:`: the value is an integer of this Kaitai enum.
     pub enum_name: Option<String>,
     /// `if:`: the method returns `None` when this is false.
-    pub cond: Option<String>,
+    pub cond: Option<Source>,
 }
 
 /// `-savepoint-pattern`, with the minimum version of the `version` field's `valid`.
@@ -277,7 +277,7 @@ impl Schemas {
             files: BTreeMap::from([(file.id.clone(), file)]),
         };
         super::recursion::bound_recursion(&mut schemas);
-        super::root_param::split(&mut schemas);
+        super::root_param::split(&mut schemas)?;
         super::struct_params::infer(&mut schemas);
         Ok(schemas)
     }
@@ -372,7 +372,7 @@ impl Schemas {
         }
         let mut schemas = Schemas { files };
         super::recursion::bound_recursion(&mut schemas);
-        super::root_param::split(&mut schemas);
+        super::root_param::split(&mut schemas)?;
         super::struct_params::infer(&mut schemas);
         Ok(schemas)
     }
@@ -1173,14 +1173,16 @@ impl Cx<'_> {
                 };
                 instances.push(Instance {
                     id: iid.to_string(),
-                    yaml_path: path,
                     doc: str_key(imap, "doc"),
-                    value,
+                    value: self.expression(&path, "value", &value)?,
                     enum_name: str_key(imap, "enum"),
                     cond: match imap.get("if") {
-                        Some(Value::Bool(b)) => Some(b.to_string()),
-                        _ => str_key(imap, "if"),
+                        Some(Value::Bool(b)) => {
+                            Some(self.expression(&path, "if", &b.to_string())?)
+                        }
+                        _ => self.expr_key(&path, imap, "if")?,
                     },
+                    yaml_path: path,
                 });
             }
         }
@@ -1260,7 +1262,8 @@ impl Cx<'_> {
 
     /// A `pos` instance: its other keys are those of a seq field.
     fn positioned(&self, id: &str, ypath: &str, map: &Mapping) -> Result<Positioned, SchemaError> {
-        let pos = str_key(map, "pos")
+        let pos = self
+            .expr_key(ypath, map, "pos")?
             .ok_or_else(|| self.err(&format!("{ypath}/pos"), "expected an expression"))?;
         let io = str_key(map, "io");
         let mut fmap = map.clone();

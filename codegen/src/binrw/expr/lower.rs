@@ -74,6 +74,7 @@ impl Lowering<'_> {
                 Box::new(self.expr(b)?),
             )),
             Ks::Index(list, i) => self.index(list, i),
+            Ks::BigInt(t) => Err(refuse_atom(t)),
             Ks::Float(v) => Err(refuse_atom(&v.to_string())),
             Ks::Str(s) => Err(refuse_atom(&format!("{s:?}"))),
             Ks::Array(_) => Err(self.refuse("[")),
@@ -305,6 +306,11 @@ mod tests {
         refused(
             "9223372036854775808",
             "`9223372036854775808` is not supported by the binrw backend in an expression",
+        );
+        let beyond_i128 = "0x1_0000_0000_0000_0000_0000_0000_0000_0000";
+        refused(
+            beyond_i128,
+            "`0x100000000000000000000000000000000` is not supported by the binrw backend",
         );
         // A syntax error is the parser's.
         assert!(parse_size("a +").is_err() && parse_size("a b").is_err());
