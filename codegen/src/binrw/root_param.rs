@@ -244,8 +244,8 @@ fn field_texts(def: &TypeDef) -> impl Iterator<Item = &str> {
     fields
         .flat_map(|f| {
             let named = match &f.ty {
-                FieldType::Named { args, .. } => args.iter().collect(),
-                FieldType::Switch { on, .. } => vec![on],
+                FieldType::Named { args, .. } => args.iter().map(String::as_str).collect(),
+                FieldType::Switch { on, .. } => vec![on.text()],
                 FieldType::None => Vec::new(),
             };
             [&f.cond, &f.size, &f.repeat_expr, &f.repeat_until]
@@ -253,7 +253,7 @@ fn field_texts(def: &TypeDef) -> impl Iterator<Item = &str> {
                 .flatten()
                 .map(|e| e.text())
                 .chain(f.valid_expr.as_deref())
-                .chain(named.into_iter().map(String::as_str))
+                .chain(named)
                 .chain(f.switch_cases.iter().map(|(k, _)| k.as_str()))
         })
         .chain(positions.flatten())

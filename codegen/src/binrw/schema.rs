@@ -232,9 +232,9 @@ pub enum FieldType {
     None,
     /// A named type with arguments, e.g. `coaster_train(cars_per_train)`.
     Named { name: String, args: Vec<String> },
-    /// `switch-on` with its cases (value, type name).
+    /// `switch-on` (parsed) with its cases (value, type name).
     Switch {
-        on: String,
+        on: Source,
         cases: Vec<(i64, String)>,
     },
 }
@@ -1373,7 +1373,8 @@ impl Cx<'_> {
                 FieldType::Named { name, args }
             }
             Some(Value::Mapping(m)) => FieldType::Switch {
-                on: str_key(m, "switch-on")
+                on: self
+                    .expr_key(&format!("{ypath}/type"), m, "switch-on")?
                     .ok_or_else(|| self.err(&format!("{ypath}/type"), "expected switch-on"))?,
                 // Integer cases; other keys are in `switch_cases` only.
                 cases: variants(self, &format!("{ypath}/type/cases"), m.get("cases"))
@@ -1605,11 +1606,26 @@ mod import_tests {
                 "{id: x, type: u1, repeat: until, repeat-until: '_ =='}",
                 "/seq/1/repeat-until",
             ),
+            (
+                "{id: x, type: {switch-on: 'n ?', cases: {1: u1}}}",
+                "/seq/1/type/switch-on",
+            ),
         ] {
             let ksy = format!("meta: {{id: i}}\nseq:\n  - {{id: n, type: u1}}\n  - {field}\n");
             let err = crate::binrw::generate_from("syntax", &[("i.ksy", &ksy)], "i").unwrap_err();
             assert_eq!(err.yaml_path, path, "{err}");
             assert!(err.message.starts_with("expression `"), "{err}");
+        }
+        for (instance, path) in [
+            ("{value: 'n +'}", "/instances/v/value"),
+            ("{value: n, if: 'n =='}", "/instances/v/if"),
+            ("{pos: 'n *', type: u1}", "/instances/v/pos"),
+        ] {
+            let ksy = format!(
+                "meta: {{id: i}}\nseq:\n  - {{id: n, type: u1}}\ninstances:\n  v: {instance}\n"
+            );
+            let err = crate::binrw::generate_from("syntax", &[("i.ksy", &ksy)], "i").unwrap_err();
+            assert_eq!(err.yaml_path, path, "{err}");
         }
         let ksy = "meta: {id: i}\nseq:\n  - {id: n, type: u1}\n  - {id: x, type: u1, if: n > 1, repeat: expr, repeat-expr: n * 2}\n";
         let dir = std::env::temp_dir().join(format!("savepoint-parsed-{}", std::process::id()));

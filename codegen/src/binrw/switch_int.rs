@@ -92,7 +92,7 @@ fn uses(def: &TypeDef, field: &Field) -> Option<bool> {
     {
         let args: Vec<Option<String>> = match &f.ty {
             FieldType::Named { args, .. } => args.iter().cloned().map(Some).collect(),
-            FieldType::Switch { on, .. } => vec![Some(on.clone())],
+            FieldType::Switch { on, .. } => vec![Some(on.to_string())],
             FieldType::None => Vec::new(),
         };
         let body = names(f.size.as_deref())
