@@ -210,14 +210,14 @@ fn size_of_streams(e: &Expr, def: &TypeDef, field: &Field) -> Result<Expr, Strin
                 .seq
                 .iter()
                 .find(|f| f.id == p[0])
-                .and_then(|f| f.size.as_deref())
+                .and_then(|f| f.size.as_ref())
                 .ok_or_else(|| {
                     format!(
                         "`{}` of other than a sibling with a `size` is not supported by the binrw backend",
                         p.join(".")
                     )
                 })?;
-            expr::parse(size)
+            expr::lower(size, expr::Use::default())
         }
         Expr::Ternary(c, a, b) => Ok(Expr::Ternary(c.clone(), go(a)?, go(b)?)),
         other => Err(format!(
