@@ -182,8 +182,8 @@ pub struct Field {
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
     /// A `valid` beyond integer literals (strings, bytes, floats, `expr`, or on a list), as one
-    /// Kaitai condition on `_` (see `valid.rs`).
-    pub valid_expr: Option<String>,
+    /// Kaitai condition on `_` (see `valid.rs`), parsed.
+    pub valid_expr: Option<Source>,
     /// `valid: {in-enum: true}` on an enum field: the value must be one the enum names.
     pub valid_in_enum: bool,
     pub variants: Option<(String, Vec<(i64, String)>)>,
@@ -1457,7 +1457,8 @@ impl Cx<'_> {
                 });
                 // On a list, every element is checked (see `valid.rs`).
                 if !integers || m.contains_key("expr") || repeat.is_some() {
-                    valid_expr = Some(super::valid::expression(m).map_err(|e| self.err(&vp, e))?);
+                    let text = super::valid::expression(m).map_err(|e| self.err(&vp, e))?;
+                    valid_expr = Some(self.expression(ypath, "valid", &text)?);
                     None
                 } else {
                     Some(Valid {
