@@ -69,7 +69,7 @@ use crate::SchemaError;
 pub(super) use asserts::{Check, check, field_check, presence};
 pub(super) use field_types::{canonical_encoding, float_type, int_type, is_int, own_endian};
 pub(super) use framing::{indexed_list, indexed_size};
-pub(super) use record::doc_attrs;
+pub(super) use record::docs;
 
 /// The derives every generated type has, before serde's.
 const BASE_DERIVES: [&str; 3] = ["Debug", "Clone", "PartialEq"];
@@ -139,7 +139,8 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
     }
     if m.bits {
         for e in &file.enums {
-            m.items.push_str(&super::bits::enum_impl(&e.rust_name));
+            m.items
+                .push_str(&super::tokens::line(&super::bits::enum_impl(&e.rust_name)));
         }
     }
     let runtime = [
@@ -227,6 +228,9 @@ struct Module<'a> {
     settings: &'a Settings,
     uses: BTreeSet<String>,
     derive_macros: BTreeSet<&'static str>,
+    /// The compile-time checks of gate constants already in the items (see `named_emit.rs`),
+    /// as their tokens print.
+    const_checks: BTreeSet<String>,
     items: String,
     /// The module has strings or framed byte arrays, so it imports from
     /// `savepoint_runtime::frame` ([`super::frames::RUNTIME`]).
@@ -253,6 +257,7 @@ impl<'a> Module<'a> {
             settings,
             uses: BTreeSet::new(),
             derive_macros: BTreeSet::new(),
+            const_checks: BTreeSet::new(),
             items: String::new(),
             frames: false,
             bits: false,

@@ -74,7 +74,7 @@ impl<'a> Module<'a> {
         field: &Field,
         name: &str,
         element: &TokenStream,
-        out: &mut String,
+        out: &mut TokenStream,
     ) -> Result<TokenStream, SchemaError> {
         let (declared_in, e) = self
             .schemas
@@ -95,12 +95,10 @@ impl<'a> Module<'a> {
         let rust = ident(&self.use_type(declared_in, &e.rust_name));
         // A list is mapped as a whole once its type is known (see `enum_list_maps`).
         if field.repeat_expr.is_none() {
-            out.push_str(&line(
-                &quote!(#[br(map = |x: #element| #rust::from(i128::from(x)))]),
-            ));
-            out.push_str(&line(
-                &quote!(#[bw(try_map = |e: &#rust| #element::try_from(i128::from(*e)))]),
-            ));
+            out.extend(quote! {
+                #[br(map = |x: #element| #rust::from(i128::from(x)))]
+                #[bw(try_map = |e: &#rust| #element::try_from(i128::from(*e)))]
+            });
         }
         Ok(rust.into_token_stream())
     }
@@ -112,7 +110,7 @@ impl<'a> Module<'a> {
         enum_type: &TokenStream,
         int: &TokenStream,
         len: Option<&Literal>,
-    ) -> String {
+    ) -> TokenStream {
         let each = quote!(|x| #enum_type::from(i128::from(x)));
         let read = match len {
             Some(n) => quote!(|v: [#int; #n]| v.map(#each)),
@@ -120,7 +118,7 @@ impl<'a> Module<'a> {
         };
         let to_int = quote!(|e| #int::try_from(i128::from(*e)));
         let write = quote!(|v: &#list| v.iter().map(#to_int).collect::<Result<Vec<#int>, _>>());
-        line(&quote!(#[br(map = #read)])) + &line(&quote!(#[bw(try_map = #write)]))
+        quote!(#[br(map = #read)] #[bw(try_map = #write)])
     }
 }
 

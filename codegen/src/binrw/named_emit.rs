@@ -1,7 +1,10 @@
 //! The emitter's side of named versions (see `named.rs`): the type's `#[version]` and each
 //! field's gate.
 
+use proc_macro2::TokenStream;
+
 use super::super::named;
+use super::super::tokens::line;
 use super::Module;
 use crate::SchemaError;
 use crate::binrw::schema::{Field, TypeDef};
@@ -9,9 +12,9 @@ use crate::binrw::schema::{Field, TypeDef};
 impl Module<'_> {
     /// `#[version(..)]` for a type with `-savepoint-version`, else nothing. Its gates are not
     /// `-savepoint-since/-until`, so the type has no `VersionSource` for them.
-    pub(super) fn named_version_head(&mut self, def: &TypeDef) -> Result<String, SchemaError> {
+    pub(super) fn named_version_head(&mut self, def: &TypeDef) -> Result<TokenStream, SchemaError> {
         let Some(v) = &def.named_version else {
-            return Ok(String::new());
+            return Ok(TokenStream::new());
         };
         let head = named::head(v, def).map_err(|e| self.err(&def.yaml_path, e))?;
         self.derive_macros.insert("version");
@@ -23,7 +26,7 @@ impl Module<'_> {
         &mut self,
         def: &TypeDef,
         field: &Field,
-    ) -> Result<Option<String>, SchemaError> {
+    ) -> Result<Option<TokenStream>, SchemaError> {
         let Some(v) = &def.named_version else {
             return self.refuse_absent(field).map(|()| None);
         };
@@ -37,11 +40,10 @@ impl Module<'_> {
             return self.refuse_absent(field).map(|()| None);
         };
         // Two gates on one constant (`>= N` and `< N`) check it once.
-        if let Some(check) = gate
-            .const_check
-            .filter(|c| !self.items.contains(c.as_str()))
+        if let Some(check) = gate.const_check
+            && self.const_checks.insert(check.to_string())
         {
-            self.items.push_str(&check);
+            self.items.push_str(&line(&check));
         }
         Ok(Some(gate.attrs))
     }
