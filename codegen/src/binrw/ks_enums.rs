@@ -5,7 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::super::schema::{Field, FieldType, KsEnum};
-use super::super::tokens::{ident, line};
+use super::super::tokens::ident;
 use super::Module;
 use super::field_types::int_type;
 use crate::SchemaError;
@@ -63,8 +63,7 @@ impl<'a> Module<'a> {
                 }
             }
         };
-        self.items.push('\n');
-        self.items.push_str(&line(&items));
+        self.items.extend(items);
         Ok(())
     }
 

@@ -91,7 +91,7 @@ pub(super) struct Gate {
 pub(super) fn gate(
     v: &NamedVersion,
     field: &Field,
-    bound: Option<&str>,
+    bound: Option<&syn::Path>,
     serde: bool,
 ) -> Result<Option<Gate>, String> {
     let Some(cond) = field.cond.as_deref() else {
@@ -106,12 +106,6 @@ pub(super) fn gate(
     if bound.is_some() && terms.len() != 1 {
         return Err("-savepoint-gate-const needs a gate with one bound".into());
     }
-    // The constant's name as the module spells it (`Builder` paths and schema names are
-    // checked here, where they become tokens).
-    let bound: Option<syn::Path> = bound
-        .map(syn::parse_str)
-        .transpose()
-        .map_err(|_| "-savepoint-gate-const is not a Rust path".to_string())?;
     let mut attrs = Vec::new();
     let mut const_check = None;
     for term in terms {

@@ -4,7 +4,6 @@
 use proc_macro2::TokenStream;
 
 use super::super::named;
-use super::super::tokens::line;
 use super::Module;
 use crate::SchemaError;
 use crate::binrw::schema::{Field, TypeDef};
@@ -30,11 +29,13 @@ impl Module<'_> {
         let Some(v) = &def.named_version else {
             return self.refuse_absent(field).map(|()| None);
         };
-        let bound = field.gate_const.as_ref().map(|path| {
-            let file = self.file;
-            self.use_rust_path(path, file)
-        });
-        let gate = named::gate(v, field, bound.as_deref(), self.settings.serde)
+        // The constant's path as the schema gives it, named by its last segment.
+        let bound = field.gate_const.as_deref().map(syn::parse_str::<syn::Path>);
+        let bound = bound
+            .transpose()
+            .map_err(|_| self.field_err(field, "-savepoint-gate-const is not a Rust path"))?;
+        let bound = bound.map(|path| self.use_rust_path(path, self.file));
+        let gate = named::gate(v, field, bound.as_ref(), self.settings.serde)
             .map_err(|e| self.field_err(field, e))?;
         let Some(gate) = gate else {
             return self.refuse_absent(field).map(|()| None);
@@ -43,7 +44,7 @@ impl Module<'_> {
         if let Some(check) = gate.const_check
             && self.const_checks.insert(check.to_string())
         {
-            self.items.push_str(&line(&check));
+            self.items.extend(check);
         }
         Ok(Some(gate.attrs))
     }

@@ -6,7 +6,7 @@ use quote::{ToTokens, quote};
 
 use super::super::expr::{self};
 use super::super::schema::{Field, Schemas, TypeDef, Versioned};
-use super::super::tokens::{ident, is_ident, line};
+use super::super::tokens::{ident, is_ident};
 use super::asserts::{Check, check, field_check};
 use super::field_types::{builtin, int_type};
 use super::nesting::{depth_bound, too_deep_call};
@@ -20,10 +20,9 @@ impl<'a> Module<'a> {
         super::super::value::check_seq_uses(def).map_err(|(path, e)| self.err(&path, e))?;
         let mut enums = TokenStream::new();
         let body = self.record_body(def, &version, &mut enums)?;
-        self.items.push_str(&line(&enums));
+        self.items.extend(enums);
         let name = ident(&def.rust_name);
-        self.items
-            .push_str(&line(&quote!(#head pub struct #name { #body })));
+        self.items.extend(quote!(#head pub struct #name { #body }));
         let methods =
             super::super::value::methods(def, &self.schemas.files[self.file], self.schemas)
                 .map_err(|(path, e)| self.err(&path, e))?;
@@ -31,7 +30,7 @@ impl<'a> Module<'a> {
         for (decl, rust) in &methods.uses {
             self.use_type(decl, rust);
         }
-        self.items.push_str(&methods.source);
+        self.items.extend(methods.items);
         Ok(())
     }
 
@@ -115,12 +114,11 @@ impl<'a> Module<'a> {
                 def.rust_name
             );
             let (name, max) = (ident(name), Literal::u32_unsuffixed(max));
-            self.items.push('\n');
-            self.items.push_str(&line(&quote! {
+            self.items.extend(quote! {
                 #[doc = #doc]
                 #[doc = " the binary reader and writer and serde (JSON) both ways."]
                 pub const #name: u32 = #max;
-            }));
+            });
         }
         if let Some(max) = depth_bound(def) {
             // Depth 0 is the outermost level: `max` levels in all.

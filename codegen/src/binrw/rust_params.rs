@@ -47,7 +47,9 @@ impl Module<'_> {
         let Some((ty, used)) = self.rust_param_type(def, id)? else {
             return Ok(None);
         };
-        self.uses.extend(used);
+        if let Some(path) = used {
+            self.uses.insert(path.into_token_stream());
+        }
         let id = ident(id);
         Ok(Some(quote!(#id: #ty)))
     }
@@ -117,7 +119,7 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         id: &str,
-    ) -> Result<Option<(syn::Type, Option<String>)>, SchemaError> {
+    ) -> Result<Option<(syn::Type, Option<syn::Path>)>, SchemaError> {
         let Some(rust) = rust_type(def, id) else {
             return Ok(None);
         };
@@ -138,7 +140,7 @@ impl Module<'_> {
             && p.path.segments.len() > 1
             && p.path.segments.iter().all(|s| s.arguments.is_none())
         {
-            used = Some(p.path.to_token_stream().to_string().replace(' ', ""));
+            used = Some(p.path.clone());
             let last = p.path.segments.pop().map(|s| s.into_value());
             p.path = syn::Path::from(last.map_or_else(|| ident(id), |s| s.ident));
         }

@@ -6,7 +6,7 @@ use quote::{ToTokens, quote};
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::{ident, line};
+use super::super::tokens::ident;
 use super::Module;
 use super::asserts::field_check;
 use super::field_types::int_type;
@@ -210,15 +210,14 @@ impl<'a> Module<'a> {
         let doc = docs(def.doc.as_deref());
         let depth = depth.then(|| quote!(#[br(import(depth: u32))]));
         let (derive, name) = (self.base_derive(), ident(&e.name));
-        self.items.push('\n');
-        self.items.push_str(&line(&quote! {
+        self.items.extend(quote! {
             #doc
             #[binrw]
             #[brw(little)]
             #depth
             #derive
             pub enum #name { #(#variants_out)* }
-        }));
+        });
         Ok(())
     }
 }
