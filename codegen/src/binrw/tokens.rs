@@ -101,13 +101,6 @@ pub fn mentions(tokens: &TokenStream, name: &str) -> bool {
     })
 }
 
-/// [`source`] as a line of the module's text, so that what follows starts a line of its own.
-pub fn line(tokens: &TokenStream) -> String {
-    let mut line = source(tokens);
-    line.push('\n');
-    line
-}
-
 struct Printer<'a> {
     out: &'a mut String,
     prev: Prev,
