@@ -14,14 +14,15 @@ use super::field_types::int_type;
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
-    /// A count field: read, checked, and recomputed from its list on write.
+    /// A count field of integer type `ty`: read, checked, and recomputed from its list on write.
     pub(super) fn count_field(
         &self,
         def: &TypeDef,
         field: &Field,
         count_of: &str,
-        element: &str,
+        ty: &TokenStream,
     ) -> Result<TokenStream, SchemaError> {
+        let element = source(ty);
         let target = def.seq.iter().find(|f| f.id == count_of).ok_or_else(|| {
             self.field_err(
                 field,
@@ -43,10 +44,10 @@ impl<'a> Module<'a> {
         // A `temp` field is not in the struct: the field's doc has nowhere to go.
         let mut out = quote!(#[br(temp)]);
         if let Some(valid) = &field.valid {
-            out.extend(self.count_checks(def, field, count_of, element, valid));
+            out.extend(self.count_checks(def, field, count_of, &element, valid));
         }
         let path = format!("{}.{count_of}", def.rust_name);
-        let (list, ty, id) = (ident(count_of), ident(element), ident(&field.id));
+        let (list, id) = (ident(count_of), ident(&field.id));
         let message = format!("{{}} elements do not fit a {element} count");
         let error = quote! {
             savepoint_runtime::binrw_error::FieldError::new(#path, format!(#message, #list.len()))

@@ -118,7 +118,7 @@ impl<'a> Module<'a> {
             }
         }
         if let Some(count_of) = &field.count_of {
-            return self.count_field(def, field, count_of, &source(&element));
+            return self.count_field(def, field, count_of, &element);
         }
         if let Some(flag_of) = &field.flag_of {
             return self.flag_field(def, field, flag_of, &element);
