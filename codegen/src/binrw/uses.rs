@@ -168,6 +168,40 @@ impl Module<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::super::generate_from;
+    use super::Uses;
+    use quote::quote;
+
+    #[test]
+    fn use_items_are_sorted_by_spelling_and_kept_once() {
+        let mut uses = Uses::default();
+        for tree in [
+            quote!(serde::{Deserialize, Serialize}),
+            quote!(crate::b::X),
+            quote!(binrw::binrw),
+            quote!(crate::a2::Y),
+            quote!(crate::b::X),
+        ] {
+            uses.insert(tree);
+        }
+        let items = uses.items();
+        let expected = quote! {
+            use binrw::binrw;
+            use crate::a2::Y;
+            use crate::b::X;
+            use serde::{Deserialize, Serialize};
+        };
+        assert_eq!(quote!(#(#items)*).to_string(), expected.to_string());
+    }
+
+    #[test]
+    fn a_gate_constant_that_is_not_a_path_is_refused_at_its_field() {
+        let schema = "meta: {id: gc, endian: le}\n-savepoint-namespace: true\ntypes:\n  rec:\n    \
+             -savepoint-version: {id: v, type: s4, from: v}\n    seq:\n      - {id: v, type: s4}\n      \
+             - {id: x, type: s4, if: 'v >= 3', -savepoint-gate-const: 'crate::3d'}\n";
+        let err = generate_from("gate-const-path", &[("gc.ksy", schema)], "gc").unwrap_err();
+        assert_eq!(err.yaml_path, "/types/rec/seq/1", "{err}");
+        assert!(err.message.contains("not a Rust path"), "{err}");
+    }
 
     #[test]
     fn every_type_argument_of_a_rust_path_is_imported() {
