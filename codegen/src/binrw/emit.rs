@@ -82,7 +82,7 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
 }
 
 /// The module of schema `name` as a syn tree, and the comment lines that head its file.
-pub fn module_tree(
+pub(super) fn module_tree(
     schemas: &Schemas,
     name: &str,
     settings: &Settings,
