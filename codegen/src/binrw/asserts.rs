@@ -20,7 +20,7 @@ impl<'a> Module<'a> {
         field: &Field,
         cond: &crate::expr::Source,
         element: &TokenStream,
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         use super::super::repeat::{At, Element};
         let list = field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
         let bytes = quote!([u8]);

@@ -214,8 +214,11 @@ impl<'a> Module<'a> {
         if super::super::parent::is_nav(path) {
             let segments: Vec<String> = path.split('.').map(str::to_string).collect();
             return !matches!(
-                self.nav().type_of(def, &segments).as_deref(),
-                Ok("u8" | "u16")
+                self.nav().type_of(def, &segments),
+                Ok(super::super::parent::Imported {
+                    int: "u8" | "u16",
+                    list: false
+                })
             );
         }
         let Some((first, rest)) = path.split_once('.') else {

@@ -18,7 +18,7 @@ use quote::{ToTokens, format_ident, quote};
 
 use super::expr::{self, Expr};
 use super::schema::{Field, FieldType, TypeDef};
-use super::tokens::{ident, line};
+use super::tokens::ident;
 use super::value::Ty;
 use crate::expr::Expr as KsExpr;
 
@@ -63,18 +63,18 @@ pub fn localize(e: &Expr, field: &Field) -> Expr {
 
 /// The `#[br(temp)]` fields that record the attributes `field`'s `if` and `size` read, to be
 /// emitted right before it (empty when they read none).
-pub fn temps(field: &Field) -> String {
+pub fn temps(field: &Field) -> TokenStream {
     temps_with(field, None)
 }
 
 /// [`temps`] for a bit field read through the cursor `state` of its run: `_io.eof` is also
 /// false while the cursor holds bits.
-pub fn temps_in_run(field: &Field, state: &str) -> String {
+pub fn temps_in_run(field: &Field, state: &str) -> TokenStream {
     temps_with(field, Some(state))
 }
 
-fn temps_with(field: &Field, run: Option<&str>) -> String {
-    let mut out = String::new();
+fn temps_with(field: &Field, run: Option<&str>) -> TokenStream {
+    let mut out = TokenStream::new();
     for (attr, ty, reader) in ATTRS {
         let reader = match run {
             Some(state) if *attr == "eof" => {
@@ -104,11 +104,11 @@ fn temps_with(field: &Field, run: Option<&str>) -> String {
             || (*attr == "size" && passes_root_stream(field));
         if used {
             let (local, ty) = (ident(&local(attr, field)), ident(ty));
-            out.push_str(&line(&quote! {
+            out.extend(quote! {
                 #[br(temp, parse_with = #reader)]
                 #[bw(ignore)]
                 #local: #ty,
-            }));
+            });
         }
     }
     out
@@ -116,8 +116,8 @@ fn temps_with(field: &Field, run: Option<&str>) -> String {
 
 /// The stored fields that record, at the end of `def`'s seq, the `_io` attributes its value
 /// instances read (empty when they read none).
-pub fn seq_end_fields(def: &TypeDef) -> String {
-    let mut out = String::new();
+pub fn seq_end_fields(def: &TypeDef) -> TokenStream {
+    let mut out = TokenStream::new();
     for (attr, ty, reader) in ATTRS {
         let read = |e: &KsExpr| matches!(e, KsExpr::Attr(b, a) if a == attr && is_io_name(b));
         let used = def.instances.iter().any(|i| {
@@ -130,12 +130,12 @@ pub fn seq_end_fields(def: &TypeDef) -> String {
                 " `_io.{attr}` at the end of the seq (for value instances; the writer ignores it)."
             );
             let (reader, field, ty) = (ident(reader), format_ident!("_io_{attr}"), ident(ty));
-            out.push_str(&line(&quote! {
+            out.extend(quote! {
                 #[doc = #doc]
                 #[br(parse_with = #reader)]
                 #[bw(ignore)]
                 pub #field: #ty,
-            }));
+            });
         }
     }
     out

@@ -71,7 +71,7 @@ impl Module<'_> {
     /// The type under which a writer borrows a user-type param (`&Block`) or a list of one
     /// (`&[Block]`), else `None`. The reader imports the same type by value, so the module
     /// already names it.
-    pub(super) fn writer_borrowed_type(&self, ty: &str) -> Option<String> {
+    pub(super) fn writer_borrowed_type(&self, ty: &str) -> Option<TokenStream> {
         let (name, list) = match ty.strip_suffix("[]") {
             Some(name) => (name, true),
             None => (ty, false),
@@ -80,11 +80,11 @@ impl Module<'_> {
             return None;
         }
         let (_, target) = self.schemas.resolve(self.file, name)?;
-        let rust = &target.rust_name;
+        let rust = ident(&target.rust_name);
         Some(if list {
-            format!("&[{rust}]")
+            quote!(&[#rust])
         } else {
-            format!("&{rust}")
+            quote!(&#rust)
         })
     }
 

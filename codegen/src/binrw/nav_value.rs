@@ -28,7 +28,7 @@ use quote::{ToTokens, quote};
 use super::emit::int_type;
 use super::parent::is_nav;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
-use super::tokens::{ident, source};
+use super::tokens::ident;
 use super::value::Ty;
 use crate::expr::{self, Expr};
 
@@ -372,13 +372,13 @@ impl<'a> Up<'a> {
     }
 
     /// `def`'s reader imports for value instances, `name: Option<T>` each.
-    pub fn imports(&self, def: &'a TypeDef) -> Result<Vec<String>, Refusal> {
+    pub fn imports(&self, def: &'a TypeDef) -> Result<Vec<TokenStream>, Refusal> {
         let mut out = Vec::new();
         for p in self.needs(def)? {
             let rust = self
                 .rust_type(def, &p)
                 .map_err(|e| (self.reader_of(def, &p), e))?;
-            out.push(source(&import(&p, &rust)));
+            out.push(import(&p, &rust));
         }
         Ok(out)
     }
@@ -486,7 +486,7 @@ impl<'a> Up<'a> {
     }
 
     /// The `#[br(calc)]` fields that keep what `def`'s own value instances read.
-    pub fn recorded(&self, def: &'a TypeDef) -> Result<String, Refusal> {
+    pub fn recorded(&self, def: &'a TypeDef) -> Result<TokenStream, Refusal> {
         let mut out = TokenStream::new();
         for p in self.own(def) {
             let n = super::tokens::ident(&name(&p));
@@ -504,10 +504,7 @@ impl<'a> Up<'a> {
                 pub #n: Option<#rust>,
             });
         }
-        Ok(match out.is_empty() {
-            true => String::new(),
-            false => super::tokens::line(&out),
-        })
+        Ok(out)
     }
 
     /// Whether `def` records a string (a field that is not `Copy`).

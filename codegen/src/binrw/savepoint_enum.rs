@@ -6,7 +6,7 @@ use quote::{ToTokens, quote};
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::{ident, line};
+use super::super::tokens::ident;
 use super::Module;
 use super::asserts::field_check;
 use super::field_types::int_type;
@@ -21,7 +21,7 @@ impl<'a> Module<'a> {
         field: &Field,
         name: &str,
         variants: &[(i64, String)],
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let FieldType::Switch { on, cases } = &field.ty else {
             return Err(self.field_err(
                 field,
@@ -70,17 +70,14 @@ impl<'a> Module<'a> {
         });
         let (sel_name, sel_type, name) = (ident(&sel_name), ident(sel_type), ident(name));
         let derive = self.base_derive();
-        Ok(format!(
-            "\n{}",
-            line(&quote! {
-                #doc
-                #[binrw]
-                #endian
-                #[br(import(#sel_name: #sel_type))]
-                #derive
-                pub enum #name { #(#cases_out)* }
-            })
-        ))
+        Ok(quote! {
+            #doc
+            #[binrw]
+            #endian
+            #[br(import(#sel_name: #sel_type))]
+            #derive
+            pub enum #name { #(#cases_out)* }
+        })
     }
 
     /// The writer's check that a field enum's variant agrees with its selector.
@@ -90,9 +87,9 @@ impl<'a> Module<'a> {
         field: &Field,
         name: &str,
         variants: &[(i64, String)],
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let FieldType::Switch { on, cases } = &field.ty else {
-            return Ok(String::new());
+            return Ok(TokenStream::new());
         };
         let sel = self.expr_in(field, on, false)?;
         let sel = sel
@@ -115,7 +112,7 @@ impl<'a> Module<'a> {
         );
         let path = format!("{}.{sel}", def.rust_name);
         let sel = ident(&sel).into_token_stream();
-        Ok(line(&field_check(&path, &cond, &message, &[sel])))
+        Ok(field_check(&path, &cond, &message, &[sel]))
     }
 
     /// Variants in first-appearance order with every selector value naming them.
@@ -213,15 +210,14 @@ impl<'a> Module<'a> {
         let doc = docs(def.doc.as_deref());
         let depth = depth.then(|| quote!(#[br(import(depth: u32))]));
         let (derive, name) = (self.base_derive(), ident(&e.name));
-        self.items.push('\n');
-        self.items.push_str(&line(&quote! {
+        self.items.extend(quote! {
             #doc
             #[binrw]
             #[brw(little)]
             #depth
             #derive
             pub enum #name { #(#variants_out)* }
-        }));
+        });
         Ok(())
     }
 }

@@ -485,6 +485,10 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         .and_then(Value::as_str)
         .ok_or_else(|| cx.err("/meta/id", "a schema needs meta/id"))?
         .to_string();
+    // The id names the schema's module, in other modules' paths too.
+    if !super::tokens::is_ident(&id) {
+        return Err(cx.err("/meta/id", not_ident(&id)));
+    }
     let endian = match doc.get("meta").and_then(|m| m.get("endian")) {
         None => None,
         Some(e) if e.as_str() == Some("le") => Some("little"),
@@ -1584,6 +1588,7 @@ mod import_tests {
                 "meta: {id: i}\nseq:\n  - {id: x, type: u1, enum: e}\nenums:\n  e:\n    1: 1st\n",
                 "/enums/e/1",
             ),
+            ("meta: {id: i-2}\nseq:\n  - {id: x, type: u1}\n", "/meta/id"),
         ] {
             let err = crate::binrw::generate_from("ids", &[("i.ksy", ksy)], "i").unwrap_err();
             let err = err.to_string();

@@ -11,7 +11,7 @@ use quote::quote;
 
 use super::super::expr::Expr;
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::{ident, line};
+use super::super::tokens::ident;
 use super::asserts::{Check, check, field_check};
 use super::int_type;
 use super::switch::variant_name;
@@ -113,7 +113,7 @@ pub(super) fn value_items(
     def: &TypeDef,
     field: &Field,
     name: &str,
-) -> Result<Option<(String, String)>, String> {
+) -> Result<Option<(TokenStream, TokenStream)>, String> {
     if !int_switch(field) {
         return Ok(None);
     }
@@ -133,7 +133,7 @@ pub(super) fn value_items(
         .iter()
         .map(|v| quote!(#enum_name::#v(v) => i128::from(*v),))
         .collect();
-    let mut checks = String::new();
+    let mut checks = TokenStream::new();
     if !default {
         if !always {
             return Err(format!(
@@ -146,8 +146,8 @@ pub(super) fn value_items(
         let cond = quote!(!matches!(#id, #enum_name::Unmatched));
         let path = format!("{}.{}", def.rust_name, field.id);
         let message = format!("{path}: no case matched, and a later field uses its value");
-        checks.push_str(&line(&check(Check::Read, &cond, &message, &[])));
-        checks.push_str(&line(&field_check(&path, &cond, &message, &[])));
+        checks.extend(check(Check::Read, &cond, &message, &[]));
+        checks.extend(field_check(&path, &cond, &message, &[]));
     }
     let doc = format!(
         " The integer read, whichever case matched (what `{}` is in seq expressions).",
@@ -163,5 +163,5 @@ pub(super) fn value_items(
             }
         }
     };
-    Ok(Some((line(&method), checks)))
+    Ok(Some((method, checks)))
 }

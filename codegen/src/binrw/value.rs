@@ -12,15 +12,13 @@
 //! and value instances. `_parent.x` and `_root.x` read what the reader recorded (see
 //! `nav_value.rs`).
 
-use std::fmt::Write as _;
-
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::emit::{canonical_encoding, float_type, int_type, is_int};
 use super::expr::Expr as SeqExpr;
 use super::schema::{Field, FieldType, File, KsEnum, TypeDef, snake_to_camel};
-use super::tokens::{self, ident, operator, source};
+use super::tokens::{self, ident, operator};
 use crate::expr::{self, Expr};
 
 /// The type of a value instance.
@@ -52,17 +50,20 @@ pub enum Ty {
 
 impl Ty {
     /// The Rust type.
-    pub fn rust(&self) -> String {
+    pub fn tokens(&self) -> TokenStream {
         match self {
-            Ty::Int => "i128".into(),
-            Ty::Bool => "bool".into(),
-            Ty::Str => "String".into(),
-            Ty::Float => "f64".into(),
-            Ty::Bytes => "Vec<u8>".into(),
-            Ty::Enum(name) => name.clone(),
-            Ty::List(t) => format!("Vec<{}>", t.rust()),
-            Ty::User(_, _, rust) => rust.clone(),
-            Ty::Switch(_, name, _) => name.clone(),
+            Ty::Int => quote!(i128),
+            Ty::Bool => quote!(bool),
+            Ty::Str => quote!(String),
+            Ty::Float => quote!(f64),
+            Ty::Bytes => quote!(Vec<u8>),
+            Ty::List(t) => {
+                let t = t.tokens();
+                quote!(Vec<#t>)
+            }
+            Ty::Enum(name) | Ty::User(_, _, name) | Ty::Switch(_, name, _) => {
+                ident(name).into_token_stream()
+            }
         }
     }
 }
@@ -79,7 +80,8 @@ pub struct Imports<'a> {
 /// The `impl` block of a type's value instances and what its module needs for it.
 #[derive(Default)]
 pub struct Methods {
-    pub source: String,
+    /// The `impl` block (empty without value instances).
+    pub items: TokenStream,
     /// It decodes bytes in an encoding other than ASCII and UTF-8 (`.to_s("IBM437")`), so it
     /// calls `ks_decode`, the runtime's `encoding::decode` that `str` fields use.
     pub decodes: bool,
@@ -1173,7 +1175,7 @@ pub fn methods(
         enums: &enums,
     };
     let mut uses = Vec::new();
-    let mut out = format!("\nimpl {} {{\n", def.rust_name);
+    let mut out = TokenStream::new();
     for inst in &def.instances {
         let (ty, body) = instance(def, file, &inst.id, Some(imports))
             .map_err(|e| (inst.yaml_path.clone(), e))?;
@@ -1186,26 +1188,26 @@ pub fn methods(
         {
             uses.push((decl.clone(), rust.clone()));
         }
-        if let Some(doc) = &inst.doc {
-            for line in doc.trim_end().lines() {
-                let _ = writeln!(out, "    /// {line}");
+        let docs: Vec<String> = match &inst.doc {
+            Some(doc) => doc.trim_end().lines().map(|l| format!(" {l}")).collect(),
+            None => vec![format!(" Kaitai value instance `{}`.", inst.id)],
+        };
+        let (name, ty) = (ident(&inst.id), ty.tokens());
+        out.extend(quote! {
+            #(#[doc = #docs])*
+            /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+            /// (an element past the end, a string that is not a number).
+            #[allow(unused_parens, clippy::all)]
+            pub fn #name(&self) -> Option<#ty> {
+                Some(#body)
             }
-        } else {
-            let _ = writeln!(out, "    /// Kaitai value instance `{}`.", inst.id);
-        }
-        let _ = writeln!(
-            out,
-            "    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined\n    /// (an element past the end, a string that is not a number).\n    #[allow(unused_parens, clippy::all)]\n    pub fn {}(&self) -> Option<{}> {{\n        Some({})\n    }}",
-            inst.id,
-            ty.rust(),
-            source(&body)
-        );
+        });
     }
-    out.push_str("}\n");
     uses.extend(enums.into_inner());
-    let decodes = out.contains("ks_decode(");
+    let decodes = tokens::mentions(&out, "ks_decode");
+    let name = ident(&def.rust_name);
     Ok(Methods {
-        source: out,
+        items: quote!(impl #name { #out }),
         decodes,
         uses,
     })
