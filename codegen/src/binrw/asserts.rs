@@ -18,7 +18,7 @@ impl<'a> Module<'a> {
         &self,
         def: &TypeDef,
         field: &Field,
-        cond: &str,
+        cond: &crate::expr::Source,
         element: &TokenStream,
     ) -> Result<TokenStream, SchemaError> {
         use super::super::repeat::{At, Element};

@@ -186,8 +186,8 @@ impl Run {
         let int = ident(rust_type(bits));
         let count = field
             .repeat_expr
-            .as_deref()
-            .map(|n| expr::parse(n).map_err(|e| fail(&e)))
+            .as_ref()
+            .map(|n| expr::lower(n, expr::Use::default()).map_err(|e| fail(&e)))
             .transpose()?;
         let read = match (&count, field.repeat_eos) {
             (Some(n), _) => {
@@ -203,7 +203,14 @@ impl Run {
         let list = count.is_some() || field.repeat_eos;
         let mut br = Vec::new();
         if let Some(cond) = &field.cond {
-            let cond = expr::parse_io(cond, false).map_err(|e| fail(&e))?;
+            let cond = expr::lower(
+                cond,
+                expr::Use {
+                    size: false,
+                    io: true,
+                },
+            )
+            .map_err(|e| fail(&e))?;
             let cond = super::io::localize(&cond, field);
             let read = cond.rust(Side::Read);
             br.push(quote!(if(#read)));

@@ -62,10 +62,15 @@ impl<'a> Module<'a> {
             ));
         }
         let sub = (sized || field.terminator.is_some()) && user_type;
-        let stream_size = field.size.as_deref().is_some_and(|t| {
-            expr::parse_io(t, true).is_ok_and(|e| {
-                super::super::io::reads_stream(&super::super::io::localize(&e, field))
-            })
+        let stream_size = field.size.as_ref().is_some_and(|t| {
+            expr::lower(
+                t,
+                expr::Use {
+                    size: true,
+                    io: true,
+                },
+            )
+            .is_ok_and(|e| super::super::io::reads_stream(&super::super::io::localize(&e, field)))
         });
         if stream_size && (framed || sub || general_switch || field.process.is_some()) {
             return Err(self.field_err(
@@ -369,7 +374,7 @@ impl<'a> Module<'a> {
         } else if let Some(gate) = self.named_gate(def, field)? {
             out.extend(gate);
         } else if let Some(cond) = &field.cond {
-            let cond = self.expr(field, cond)?;
+            let cond = self.expr_in(field, cond, false)?;
             let read = cond.rust(Side::Read);
             out.extend(quote!(#[br(if(#read))]));
             let path = format!("{}.{}", def.rust_name, field.id);
@@ -459,7 +464,7 @@ impl<'a> Module<'a> {
         &self,
         def: &TypeDef,
         field: &Field,
-        text: &str,
+        text: &crate::expr::Source,
         element: &TokenStream,
     ) -> Result<super::super::repeat::Until, SchemaError> {
         use super::super::repeat::{At, Element};

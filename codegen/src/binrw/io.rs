@@ -19,7 +19,7 @@ use quote::{ToTokens, format_ident, quote};
 use super::expr::{self, Expr};
 use super::schema::{Field, FieldType, TypeDef};
 use super::tokens::ident;
-use super::value::{self, Ty};
+use super::value::Ty;
 use crate::expr::Expr as KsExpr;
 
 /// The `_io` attributes the binrw backend reads, with the support function that reads each.
@@ -87,8 +87,15 @@ fn temps_with(field: &Field, run: Option<&str>) -> TokenStream {
         let used = [&field.cond, &field.size]
             .into_iter()
             .flatten()
-            .any(|text| {
-                expr::parse_io(text, true).is_ok_and(|e| {
+            .any(|source| {
+                expr::lower(
+                    source,
+                    expr::Use {
+                        size: true,
+                        io: true,
+                    },
+                )
+                .is_ok_and(|e| {
                     let mut paths = Vec::new();
                     e.paths(&mut paths);
                     paths.iter().any(|p| p.join(".") == wanted)
@@ -116,7 +123,7 @@ pub fn seq_end_fields(def: &TypeDef) -> TokenStream {
         let used = def.instances.iter().any(|i| {
             std::iter::once(&i.value)
                 .chain(&i.cond)
-                .any(|text| value::has_node(text, &read))
+                .any(|e| e.tree().any(&read))
         });
         if used {
             let doc = format!(
@@ -203,14 +210,14 @@ fn size_of_streams(e: &Expr, def: &TypeDef, field: &Field) -> Result<Expr, Strin
                 .seq
                 .iter()
                 .find(|f| f.id == p[0])
-                .and_then(|f| f.size.as_deref())
+                .and_then(|f| f.size.as_ref())
                 .ok_or_else(|| {
                     format!(
                         "`{}` of other than a sibling with a `size` is not supported by the binrw backend",
                         p.join(".")
                     )
                 })?;
-            expr::parse(size)
+            expr::lower(size, expr::Use::default())
         }
         Expr::Ternary(c, a, b) => Ok(Expr::Ternary(c.clone(), go(a)?, go(b)?)),
         other => Err(format!(

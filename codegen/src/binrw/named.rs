@@ -94,10 +94,10 @@ pub(super) fn gate(
     bound: Option<&syn::Path>,
     serde: bool,
 ) -> Result<Option<Gate>, String> {
-    let Some(cond) = field.cond.as_deref() else {
+    let Some(cond) = &field.cond else {
         return Ok(None);
     };
-    let parsed = expr::parse(cond)?;
+    let parsed = expr::lower(cond, expr::Use::default())?;
     if !mentions(&parsed, &v.id) {
         return Ok(None);
     }

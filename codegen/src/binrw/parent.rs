@@ -64,7 +64,7 @@ fn field_exprs(field: &Field) -> Vec<&str> {
     let mut out: Vec<&str> = [&field.cond, &field.size, &field.repeat_expr]
         .into_iter()
         .flatten()
-        .map(String::as_str)
+        .map(|e| e.text())
         .collect();
     match &field.ty {
         FieldType::Named { args, .. } => out.extend(args.iter().map(String::as_str)),

@@ -80,7 +80,7 @@ pub(super) fn uses(field: &Field, id: &str) -> bool {
     ]
     .into_iter()
     .flatten()
-    .map(String::as_str)
+    .map(|e| e.text())
     .collect();
     match &field.ty {
         FieldType::Named { args, .. } => texts.extend(args.iter().map(String::as_str)),
@@ -139,7 +139,7 @@ pub(super) fn attrs(
         let attr = quote!(#[brw(seek_before = binrw::io::SeekFrom::Current(#n), restore_position)]);
         return Ok(attr);
     }
-    let e = resolve(expr::parse(&p.pos)?)?;
+    let e = resolve(expr::lower(&p.pos, expr::Use::default())?)?;
     // Arithmetic as for a size (widened, saturating): `sector * 512` of a hostile `sector`
     // seeks past the end instead of overflowing; a negative position seeks there too.
     let seek = |side| match e.constant() {

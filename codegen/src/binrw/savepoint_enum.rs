@@ -28,7 +28,7 @@ impl<'a> Module<'a> {
                 "-savepoint-enum on a field needs `type: {switch-on: ...}`",
             ));
         };
-        let selector = self.expr(field, on)?;
+        let selector = self.expr_in(field, on, false)?;
         let sel_name = selector
             .name()
             .ok_or_else(|| self.field_err(field, "the selector must be one earlier field"))?
@@ -91,7 +91,7 @@ impl<'a> Module<'a> {
         let FieldType::Switch { on, cases } = &field.ty else {
             return Ok(TokenStream::new());
         };
-        let sel = self.expr(field, on)?;
+        let sel = self.expr_in(field, on, false)?;
         let sel = sel
             .name()
             .ok_or_else(|| self.field_err(field, "the selector must be one earlier field"))?
@@ -174,7 +174,7 @@ impl<'a> Module<'a> {
         let FieldType::Switch { on, cases } = &body.ty else {
             return Err(self.field_err(body, "expected type: {switch-on: ..., cases: ...}"));
         };
-        if *on != e.tag {
+        if on.text() != e.tag {
             return Err(self.field_err(body, format!("switch-on must be `{}`", e.tag)));
         }
         let depth = self.needs_depth(self.file, def);

@@ -82,10 +82,7 @@ fn mentions(def: &TypeDef, text: &str, id: &str, depth: u32) -> bool {
 /// How the seq fields of `def` after `field` use its value: `None` when none does, else whether
 /// one always evaluates it (a field's `if`, or the expressions of a field without one).
 fn uses(def: &TypeDef, field: &Field) -> Option<bool> {
-    let names = |text: &Option<String>| {
-        text.as_deref()
-            .is_some_and(|t| mentions(def, t, &field.id, 0))
-    };
+    let names = |text: Option<&str>| text.is_some_and(|t| mentions(def, t, &field.id, 0));
     let mut found = None;
     for f in def
         .seq
@@ -95,11 +92,13 @@ fn uses(def: &TypeDef, field: &Field) -> Option<bool> {
     {
         let args: Vec<Option<String>> = match &f.ty {
             FieldType::Named { args, .. } => args.iter().cloned().map(Some).collect(),
-            FieldType::Switch { on, .. } => vec![Some(on.clone())],
+            FieldType::Switch { on, .. } => vec![Some(on.to_string())],
             FieldType::None => Vec::new(),
         };
-        let body = names(&f.size) || names(&f.repeat_expr) || args.iter().any(&names);
-        let always = names(&f.cond) || (body && f.cond.is_none());
+        let body = names(f.size.as_deref())
+            || names(f.repeat_expr.as_deref())
+            || args.iter().any(|a| names(a.as_deref()));
+        let always = names(f.cond.as_deref()) || (body && f.cond.is_none());
         if always || body {
             found = Some(found.unwrap_or(false) || always);
         }

@@ -50,7 +50,7 @@ pub(super) fn expression(m: &Mapping) -> Result<String, String> {
 pub(super) fn checks(
     path: &str,
     id: &str,
-    condition: &str,
+    condition: &crate::expr::Source,
     element: &TokenStream,
     kind: &Element,
     list: bool,

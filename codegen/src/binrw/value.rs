@@ -118,7 +118,7 @@ fn translate_instance(
         return Err(format!("instance `{name}` refers to itself"));
     }
     stack.push(name.to_string());
-    let parsed = expr::parse(&inst.value)?;
+    let parsed = inst.value.tree();
     let mut tr = Tr {
         def,
         file,
@@ -126,10 +126,10 @@ fn translate_instance(
         imports,
     };
     let out = match &inst.enum_name {
-        None => tr.expr(&parsed),
+        None => tr.expr(parsed),
         Some(e) => {
             let rust = tr.enum_rust(e)?;
-            let v = tr.expect(&parsed, &Ty::Int)?;
+            let v = tr.expect(parsed, &Ty::Int)?;
             let en = ident(&rust);
             Ok((Ty::Enum(rust), quote!(#en::from(#v))))
         }
@@ -142,8 +142,8 @@ fn translate_instance(
     };
     // `if:` makes the value undefined (`None`) when false.
     let out = match (&inst.cond, out) {
-        (Some(cond), Ok((ty, body))) => expr::parse(cond)
-            .and_then(|c| tr.expect(&c, &Ty::Bool))
+        (Some(cond), Ok((ty, body))) => tr
+            .expect(cond.tree(), &Ty::Bool)
             .map(|c| (ty, quote!({ if !(#c) { return None; } #body }))),
         (_, out) => out,
     };
@@ -169,28 +169,10 @@ pub fn param(def: &TypeDef, file: &File, id: &str, imports: Option<Imports>) -> 
     tr.param(id, ty).map(|(ty, _)| ty)
 }
 
-/// Whether the Kaitai expression `text` names `name` (a param kept for value instances, see
-/// `Module::stored_params`); an expression that does not parse names nothing.
-pub fn names(text: &str, name: &str) -> bool {
-    has_node(text, &|e| matches!(e, Expr::Name(n) if n == name))
-}
-
-/// Whether the Kaitai expression `text` has a node for which `pred` holds; an expression that
-/// does not parse has none.
-pub fn has_node(text: &str, pred: &dyn Fn(&Expr) -> bool) -> bool {
-    fn walk(e: &Expr, pred: &dyn Fn(&Expr) -> bool) -> bool {
-        pred(e)
-            || match e {
-                Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => walk(b, pred),
-                Expr::Call(b, _, args) => walk(b, pred) || args.iter().any(|a| walk(a, pred)),
-                Expr::Index(b, i) => walk(b, pred) || walk(i, pred),
-                Expr::Binary(_, a, b) => walk(a, pred) || walk(b, pred),
-                Expr::Ternary(c, a, b) => walk(c, pred) || walk(a, pred) || walk(b, pred),
-                Expr::Array(items) => items.iter().any(|i| walk(i, pred)),
-                _ => false,
-            }
-    }
-    expr::parse(text).is_ok_and(|e| walk(&e, pred))
+/// Whether the Kaitai expression `e` names `name` (a param kept for value instances, see
+/// `Module::stored_params`).
+pub fn names(e: &expr::Source, name: &str) -> bool {
+    e.tree().any(&|e| matches!(e, Expr::Name(n) if n == name))
 }
 
 /// The seq field `n` of `def` when it is stored as read (perhaps conditional, an `Option`): not
@@ -665,16 +647,18 @@ impl<'a> Tr<'a, '_> {
         if !plain || f.since.is_some() || f.until.is_some() || f.variants.is_some() {
             return None;
         }
-        let constant = |text: &Option<String>| match text {
+        let constant = |text: Option<&str>| match text {
             None => Some(1),
             Some(t) => t.trim().parse::<u64>().ok(),
         };
-        let count = constant(&f.repeat_expr)?;
+        let count = constant(f.repeat_expr.as_deref())?;
         let one = if let Some(bytes) = &f.contents_bytes {
             bytes.len() as u64
         } else {
             match &f.ty {
-                FieldType::None | FieldType::Named { .. } if f.size.is_some() => constant(&f.size)?,
+                FieldType::None | FieldType::Named { .. } if f.size.is_some() => {
+                    constant(f.size.as_deref())?
+                }
                 FieldType::Named { name, .. } if is_int(name) || float_type(name).is_some() => {
                     let rust = int_type(name).or(float_type(name))?;
                     rust[1..].parse::<u64>().ok()? / 8
@@ -1146,12 +1130,8 @@ fn inline_in(
                     inst.id
                 ));
             }
-            let value = if size {
-                super::expr::parse_size(&inst.value)
-            } else {
-                super::expr::parse(&inst.value)
-            }
-            .map_err(|e| format!("instance `{}`: {e}", inst.id))?;
+            let value = super::expr::lower(&inst.value, super::expr::Use { size, io: false })
+                .map_err(|e| format!("instance `{}`: {e}", inst.id))?;
             let value = inline_in(def, field, &value, size, depth + 1)?;
             let before = def.seq.iter().take_while(|f| !std::ptr::eq(*f, field));
             let earlier: Vec<&str> = before.clone().map(|f| f.id.as_str()).collect();
