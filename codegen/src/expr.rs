@@ -1,5 +1,7 @@
 //! Kaitai's expression language: tokens, and a precedence-climbing parser into [`Expr`].
 
+use std::ops::Range;
+
 /// A parsed expression.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
@@ -78,6 +80,23 @@ impl Source {
         })
     }
 
+    /// The name `id` (a field or instance id) as an expression.
+    pub fn name(id: &str) -> Source {
+        Source {
+            text: id.to_string(),
+            tree: Expr::Name(id.to_string()),
+        }
+    }
+
+    /// The same expression in parentheses, so its text stays one operand where it is put
+    /// inside another.
+    pub fn parenthesized(&self) -> Source {
+        Source {
+            text: format!("({})", self.text),
+            tree: self.tree.clone(),
+        }
+    }
+
     /// The expression as the schema spells it.
     pub fn text(&self) -> &str {
         &self.text
@@ -128,15 +147,21 @@ const OPS: &[&str] = &[
     "~", "!", "?", ":", "(", ")", "[", "]", ",", ".",
 ];
 
-fn lex(s: &str) -> Result<Vec<Tok>, String> {
+/// The tokens of `s`, each with the range of `s`'s characters it was read from (so a list
+/// item keeps its own text, see [`parse_list`]).
+fn lex(s: &str) -> Result<(Vec<Tok>, Vec<Range<usize>>), String> {
     let c: Vec<char> = s.chars().collect();
     let mut i = 0;
     let mut out = Vec::new();
+    let mut spans = Vec::new();
     while i < c.len() {
         let ch = c[i];
         if ch.is_whitespace() {
             i += 1;
-        } else if ch.is_ascii_digit() {
+            continue;
+        }
+        let start = i;
+        if ch.is_ascii_digit() {
             let start = i;
             while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_') {
                 i += 1;
@@ -211,8 +236,9 @@ fn lex(s: &str) -> Result<Vec<Tok>, String> {
             out.push(Tok::Op(op));
             i += op.len();
         }
+        spans.push(start..i);
     }
-    Ok(out)
+    Ok((out, spans))
 }
 
 fn unescape(c: &[char]) -> Result<(char, usize), String> {
@@ -271,13 +297,38 @@ pub fn parse_int(t: &str) -> Option<i128> {
 
 /// Parses an expression.
 pub fn parse(s: &str) -> Result<Expr, String> {
-    let toks = lex(s)?;
+    let (toks, _) = lex(s)?;
     let mut p = Parser { toks, i: 0 };
     let e = p.ternary()?;
     if p.i != p.toks.len() {
         return Err(format!("unexpected {:?} in expression {s:?}", p.toks[p.i]));
     }
     Ok(e)
+}
+
+/// Parses a comma-separated list of expressions, as a type's arguments are written between
+/// their brackets: each item keeps its own text, which messages quote.
+pub fn parse_list(s: &str) -> Result<Vec<Source>, String> {
+    let (toks, spans) = lex(s)?;
+    let chars: Vec<char> = s.chars().collect();
+    let mut p = Parser { toks, i: 0 };
+    let mut items = Vec::new();
+    if p.toks.is_empty() {
+        return Ok(items);
+    }
+    loop {
+        let first = p.i;
+        let tree = p.ternary()?;
+        // `ternary` read at least one token, or it failed.
+        let text = chars[spans[first].start..spans[p.i - 1].end]
+            .iter()
+            .collect();
+        items.push(Source { text, tree });
+        if p.i == p.toks.len() {
+            return Ok(items);
+        }
+        p.expect(",")?;
+    }
 }
 
 struct Parser {
@@ -542,6 +593,19 @@ fn closing_brace(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn list_items_keep_their_own_text() {
+        let items = parse_list(" a + 1,[1, 2] ,s.f(x, \"y,z\")").unwrap();
+        let texts: Vec<&str> = items.iter().map(Source::text).collect();
+        assert_eq!(texts, ["a + 1", "[1, 2]", "s.f(x, \"y,z\")"]);
+        assert_eq!(
+            items[1].tree(),
+            &Expr::Array(vec![Expr::Int(1), Expr::Int(2)])
+        );
+        assert!(parse_list("").unwrap().is_empty());
+        assert!(parse_list("a,").is_err() && parse_list("a b").is_err());
+    }
 
     #[test]
     fn fstrings_are_concatenations_of_to_s() {

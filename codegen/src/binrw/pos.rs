@@ -14,6 +14,7 @@ use quote::quote;
 use super::expr::{self, Expr, Side};
 use super::schema::{Field, FieldType, File, Positioned, TypeDef};
 use super::tokens::ident;
+use crate::expr::Source;
 
 /// One entry of a struct body, in declaration (reading and writing) order.
 pub(super) enum Item<'a> {
@@ -83,7 +84,7 @@ pub(super) fn uses(field: &Field, id: &str) -> bool {
     .map(|e| e.text())
     .collect();
     match &field.ty {
-        FieldType::Named { args, .. } => texts.extend(args.iter().map(String::as_str)),
+        FieldType::Named { args, .. } => texts.extend(args.iter().map(Source::text)),
         FieldType::Switch { on, .. } => texts.push(on),
         FieldType::None => {}
     }

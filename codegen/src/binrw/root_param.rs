@@ -47,7 +47,7 @@ struct Plan {
 struct Value {
     x: String,
     ty: String,
-    arg: String,
+    arg: Source,
     to_i: bool,
 }
 
@@ -161,7 +161,7 @@ fn root_value(root: &TypeDef, x: &str, all_to_i: bool) -> Option<Value> {
         return (plain && int_type(name).is_some()).then(|| Value {
             x: x.to_string(),
             ty: name.clone(),
-            arg: x.to_string(),
+            arg: Source::name(x),
             to_i: false,
         });
     }
@@ -169,7 +169,7 @@ fn root_value(root: &TypeDef, x: &str, all_to_i: bool) -> Option<Value> {
     (all_to_i && inst.enum_name.is_some() && inst.cond.is_none()).then(|| Value {
         x: x.to_string(),
         ty: "s8".to_string(),
-        arg: format!("({})", inst.value),
+        arg: inst.value.parenthesized(),
         to_i: true,
     })
 }
@@ -244,7 +244,7 @@ fn field_texts(def: &TypeDef) -> impl Iterator<Item = &str> {
     fields
         .flat_map(|f| {
             let named = match &f.ty {
-                FieldType::Named { args, .. } => args.iter().map(String::as_str).collect(),
+                FieldType::Named { args, .. } => args.iter().map(Source::text).collect(),
                 FieldType::Switch { on, .. } => vec![on.text()],
                 FieldType::None => Vec::new(),
             };
@@ -410,7 +410,7 @@ mod tests {
         let value = |x: &str, to_i| Value {
             x: x.to_string(),
             ty: "s8".to_string(),
-            arg: String::new(),
+            arg: Source::name(x),
             to_i,
         };
         let plan = Plan {

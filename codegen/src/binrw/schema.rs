@@ -230,8 +230,8 @@ pub struct Field {
 pub enum FieldType {
     /// `contents:` only.
     None,
-    /// A named type with arguments, e.g. `coaster_train(cars_per_train)`.
-    Named { name: String, args: Vec<String> },
+    /// A named type with its arguments (parsed), e.g. `coaster_train(cars_per_train)`.
+    Named { name: String, args: Vec<Source> },
     /// `switch-on` (parsed) with its cases (value, type name).
     Switch {
         on: Source,
@@ -1368,10 +1368,13 @@ impl Cx<'_> {
                         let inner = rest.strip_suffix(')').ok_or_else(|| {
                             self.err(&format!("{ypath}/type"), "unbalanced type arguments")
                         })?;
-                        (
-                            name.to_string(),
-                            inner.split(',').map(|a| a.trim().to_string()).collect(),
-                        )
+                        let args = crate::expr::parse_list(inner).map_err(|e| {
+                            self.err(
+                                &format!("{ypath}/type"),
+                                format!("type arguments `{inner}`: {e}"),
+                            )
+                        })?;
+                        (name.to_string(), args)
                     }
                 };
                 FieldType::Named { name, args }
@@ -1622,6 +1625,10 @@ mod import_tests {
             assert_eq!(err.yaml_path, path, "{err}");
             assert!(err.message.starts_with("expression `"), "{err}");
         }
+        let ksy = "meta: {id: i}\nseq:\n  - {id: n, type: u1}\n  - {id: x, type: 't(n, n +)'}\n";
+        let err = crate::binrw::generate_from("syntax", &[("i.ksy", ksy)], "i").unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1/type", "{err}");
+        assert!(err.message.starts_with("type arguments `n, n +`"), "{err}");
         for (instance, path) in [
             ("{value: 'n +'}", "/instances/v/value"),
             ("{value: n, if: 'n =='}", "/instances/v/if"),
@@ -1645,6 +1652,24 @@ mod import_tests {
         assert!(matches!(cond.tree(), crate::expr::Expr::Binary(">", ..)));
         let count = field.repeat_expr.as_ref().unwrap().tree();
         assert!(matches!(count, crate::expr::Expr::Binary("*", ..)));
+    }
+
+    #[test]
+    fn type_arguments_are_split_at_top_level_commas() {
+        let ksy = "meta: {id: i}\nseq:\n  - {id: x, type: 't([1, 2], s.f(\"a,b\").x, 3)'}\ntypes:\n  t:\n    params: [{id: a, type: 'u1[]'}, {id: b, type: u1}, {id: c, type: u1}]\n";
+        let dir = std::env::temp_dir().join(format!("savepoint-args-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("i.ksy"), ksy).unwrap();
+        let schemas = Schemas::load_file(&dir.join("i.ksy"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let schemas = schemas.unwrap();
+        let FieldType::Named { name, args } = &schemas.files["i"].types[0].seq[0].ty else {
+            panic!("a named type");
+        };
+        assert_eq!(name, "t");
+        let texts: Vec<&str> = args.iter().map(Source::text).collect();
+        assert_eq!(texts, ["[1, 2]", "s.f(\"a,b\").x", "3"]);
+        assert!(matches!(args[0].tree(), crate::expr::Expr::Array(items) if items.len() == 2));
     }
 
     #[test]
