@@ -213,8 +213,8 @@ pub struct Field {
     pub repeat_until: Option<Source>,
     /// `contents:` as bytes.
     pub contents_bytes: Option<Vec<u8>>,
-    /// `process:` as written (see `process.rs`).
-    pub process: Option<String>,
+    /// `process:` (see `process.rs`).
+    pub process: Option<Process>,
     /// Every `cases` entry of a `switch-on` type, key as written (`1`, `"I"`, `[73]`,
     /// `code_enum::intval`, `true`, `_`) and case type (see `switch.rs`).
     pub switch_cases: Vec<(String, String)>,
@@ -237,6 +237,16 @@ pub enum FieldType {
         on: Source,
         cases: Vec<(i64, String)>,
     },
+}
+
+/// A field's `process:` routine: its name, and its arguments parsed once at load.
+#[derive(Debug, Clone)]
+pub struct Process {
+    /// As the schema writes it, which messages quote.
+    pub text: String,
+    /// `zlib`, `xor`, `rol`, `ror`, or a custom routine's (`nested.custom_fx`).
+    pub name: String,
+    pub args: Vec<Source>,
 }
 
 /// `valid:` on a field.
@@ -455,6 +465,29 @@ impl<'a> Cx<'a> {
                 &format!("{ypath}/{key}"),
                 format!("expression `{text}`: {e}"),
             )
+        })
+    }
+
+    /// `text`, the `process:` of the field at `ypath`, split into its routine's name and its
+    /// parsed arguments: a syntax error is reported here, at its path.
+    fn process(&self, ypath: &str, text: &str) -> Result<Process, SchemaError> {
+        let at = format!("{ypath}/process");
+        let (name, args) = match text.split_once('(') {
+            None => (text, Vec::new()),
+            Some((name, rest)) => {
+                let inner = rest.trim_end().strip_suffix(')').ok_or_else(|| {
+                    self.err(&at, format!("process `{text}`: unbalanced parentheses"))
+                })?;
+                let args = crate::expr::parse_list(inner).map_err(|e| {
+                    self.err(&at, format!("process `{text}`: arguments `{inner}`: {e}"))
+                })?;
+                (name, args)
+            }
+        };
+        Ok(Process {
+            text: text.to_string(),
+            name: name.trim().to_string(),
+            args,
         })
     }
 
@@ -1550,7 +1583,9 @@ impl Cx<'_> {
                 .get("contents")
                 .map(|c| contents(self, ypath, c))
                 .transpose()?,
-            process: str_key(map, "process"),
+            process: str_key(map, "process")
+                .map(|p| self.process(ypath, &p))
+                .transpose()?,
             switch_cases: switch_cases(self, ypath, map)?,
             parent_up: str_key(map, "parent").as_deref() == Some("_parent"),
             parent_false: match map.get("parent") {
