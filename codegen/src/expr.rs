@@ -41,25 +41,51 @@ pub enum Expr {
 }
 
 impl Expr {
+    /// This expression with every sub-expression for which `f` gives a replacement replaced by
+    /// it (the outermost first; a replacement is not looked into).
+    pub fn map(&self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Expr {
+        if let Some(e) = f(self) {
+            return e;
+        }
+        let go = |e: &Expr| Box::new(e.map(f));
+        match self {
+            Expr::Attr(b, n) => Expr::Attr(go(b), n.clone()),
+            Expr::Cast(b, t) => Expr::Cast(go(b), t.clone()),
+            Expr::Unary(op, b) => Expr::Unary(op, go(b)),
+            Expr::Call(b, n, args) => {
+                Expr::Call(go(b), n.clone(), args.iter().map(|a| a.map(f)).collect())
+            }
+            Expr::Index(b, i) => Expr::Index(go(b), go(i)),
+            Expr::Binary(op, a, b) => Expr::Binary(op, go(a), go(b)),
+            Expr::Ternary(c, a, b) => Expr::Ternary(go(c), go(a), go(b)),
+            Expr::Array(items) => Expr::Array(items.iter().map(|i| i.map(f)).collect()),
+            leaf => leaf.clone(),
+        }
+    }
+
     /// Whether `pred` holds for this expression or any expression inside it.
     pub fn any(&self, pred: &dyn Fn(&Expr) -> bool) -> bool {
-        pred(self)
-            || match self {
-                Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => b.any(pred),
-                Expr::Call(b, _, args) => b.any(pred) || args.iter().any(|a| a.any(pred)),
-                Expr::Index(b, i) => b.any(pred) || i.any(pred),
-                Expr::Binary(_, a, b) => a.any(pred) || b.any(pred),
-                Expr::Ternary(c, a, b) => c.any(pred) || a.any(pred) || b.any(pred),
-                Expr::Array(items) => items.iter().any(|i| i.any(pred)),
-                Expr::Int(_)
-                | Expr::BigInt(_)
-                | Expr::Float(_)
-                | Expr::Str(_)
-                | Expr::Bool(_)
-                | Expr::Name(_)
-                | Expr::Path(_)
-                | Expr::SizeOf(..) => false,
-            }
+        pred(self) || self.children().into_iter().any(|c| c.any(pred))
+    }
+
+    /// The expressions directly inside this one.
+    pub fn children(&self) -> Vec<&Expr> {
+        match self {
+            Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => vec![b],
+            Expr::Call(b, _, args) => std::iter::once(&**b).chain(args).collect(),
+            Expr::Index(b, i) => vec![b, i],
+            Expr::Binary(_, a, b) => vec![a, b],
+            Expr::Ternary(c, a, b) => vec![c, a, b],
+            Expr::Array(items) => items.iter().collect(),
+            Expr::Int(_)
+            | Expr::BigInt(_)
+            | Expr::Float(_)
+            | Expr::Str(_)
+            | Expr::Bool(_)
+            | Expr::Name(_)
+            | Expr::Path(_)
+            | Expr::SizeOf(..) => Vec::new(),
+        }
     }
 }
 
@@ -94,6 +120,15 @@ impl Source {
         Source {
             text: format!("({})", self.text),
             tree: self.tree.clone(),
+        }
+    }
+
+    /// The tree rewritten by `f` (see [`Expr::map`]), with the text as the schema spells it,
+    /// which messages keep quoting.
+    pub fn map(&self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Source {
+        Source {
+            text: self.text.clone(),
+            tree: self.tree.map(f),
         }
     }
 

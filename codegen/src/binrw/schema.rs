@@ -287,7 +287,7 @@ impl Schemas {
             files: BTreeMap::from([(file.id.clone(), file)]),
         };
         super::recursion::bound_recursion(&mut schemas);
-        super::root_param::split(&mut schemas)?;
+        super::root_param::split(&mut schemas);
         super::struct_params::infer(&mut schemas);
         Ok(schemas)
     }
@@ -382,7 +382,7 @@ impl Schemas {
         }
         let mut schemas = Schemas { files };
         super::recursion::bound_recursion(&mut schemas);
-        super::root_param::split(&mut schemas)?;
+        super::root_param::split(&mut schemas);
         super::struct_params::infer(&mut schemas);
         Ok(schemas)
     }
