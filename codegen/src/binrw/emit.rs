@@ -30,6 +30,8 @@ mod field_types;
 pub(super) mod flag_of;
 #[path = "framing.rs"]
 mod framing;
+#[path = "gated_arg.rs"]
+mod gated_arg;
 #[path = "generic_args.rs"]
 mod generic_args;
 #[path = "index.rs"]
@@ -96,7 +98,7 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
                 "instances on a -savepoint-rust-type type are not supported by the binrw backend",
             ));
         }
-        if def.rust_type.is_some() {
+        if def.rust_type.is_some() || super::described::inside_hand_written(&file.types, def) {
             continue;
         }
         if m.contains_itself(file.id.as_str(), def, &mut Vec::new()) {

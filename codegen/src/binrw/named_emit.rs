@@ -1,37 +1,37 @@
 //! The emitter's side of named versions (see `named.rs`): the type's `#[version]` and each
 //! field's gate.
 
-use super::super::named;
+use super::super::named_versions;
 use super::Module;
 use crate::SchemaError;
 use crate::binrw::schema::{Field, TypeDef};
 
 impl Module<'_> {
-    /// `#[version(..)]` for a type with `-savepoint-version`, else nothing. Its gates are not
-    /// `-savepoint-since/-until`, so the type has no `VersionSource` for them.
+    /// `#[version(..)]` for each `-savepoint-version` of the type, else nothing. Its gates are
+    /// not `-savepoint-since/-until`, so the type has no `VersionSource` for them.
     pub(super) fn named_version_head(&mut self, def: &TypeDef) -> Result<String, SchemaError> {
-        let Some(v) = &def.named_version else {
+        if def.named_versions.is_empty() {
             return Ok(String::new());
-        };
-        let head = named::head(v, def).map_err(|e| self.err(&def.yaml_path, e))?;
+        }
+        let head = named_versions::head(def).map_err(|e| self.err(&def.yaml_path, e))?;
         self.derive_macros.insert("version");
         Ok(head)
     }
 
-    /// The gate attributes of `field` when its `if` compares the type's named version.
+    /// The gate attributes of `field` when its `if` compares one of the type's named versions.
     pub(super) fn named_gate(
         &mut self,
         def: &TypeDef,
         field: &Field,
     ) -> Result<Option<String>, SchemaError> {
-        let Some(v) = &def.named_version else {
+        if def.named_versions.is_empty() {
             return self.refuse_absent(field).map(|()| None);
-        };
+        }
         let bound = field.gate_const.as_ref().map(|path| {
             let file = self.file;
             self.use_rust_path(path, file)
         });
-        let gate = named::gate(v, field, bound.as_deref(), self.settings.serde)
+        let gate = named_versions::gate(def, field, bound.as_deref(), self.settings.serde)
             .map_err(|e| self.field_err(field, e))?;
         let Some(gate) = gate else {
             return self.refuse_absent(field).map(|()| None);
