@@ -1,7 +1,8 @@
 //! Types declared inside a hand-written type (`types:` of a `-savepoint-rust-type` type): they
 //! describe the hand-written layout to Kaitai, as the pair of a map does
 //! (`t_map_..: {-savepoint-rust-type: ..::InstanceMap, types: {pair: ..}}`), so the Rust side
-//! has the hand-written type and generates nothing for them.
+//! has the hand-written type and generates nothing for them. Every type of a schema is declared
+//! inside its top level, so a schema whose top level is hand-written generates no type.
 
 use super::schema::TypeDef;
 
