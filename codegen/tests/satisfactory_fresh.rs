@@ -23,6 +23,7 @@ const MODULES: &[&str] = &[
     "header",
     "inventory",
     "lightweight",
+    "objects",
     "power",
     "vehicle",
     "versions",

@@ -18,6 +18,8 @@ mod asserts;
 mod contents;
 #[path = "counts.rs"]
 mod counts;
+#[path = "enum_args.rs"]
+mod enum_args;
 #[path = "field.rs"]
 mod field;
 #[path = "field_args.rs"]
@@ -26,6 +28,8 @@ mod field_args;
 mod field_expr;
 #[path = "field_types.rs"]
 mod field_types;
+#[path = "fixed_layout.rs"]
+mod fixed_layout;
 #[path = "flag_of.rs"]
 pub(super) mod flag_of;
 #[path = "framing.rs"]
@@ -118,6 +122,7 @@ pub fn module(schemas: &Schemas, name: &str, settings: &Settings) -> Result<Stri
             Some(_) => m.type_enum(def)?,
             None => m.record(def)?,
         }
+        m.fixed_layout(def)?;
     }
     for e in &file.enums {
         m.ks_enum(e)?;

@@ -114,6 +114,14 @@ types:
       - {id: x, type: f8}
       - {id: y, type: f8}
       - {id: z, type: f8}
+  f_quat_f4:
+    -savepoint-rust-type: unreal::FQuat<unreal::F32>
+    doc: "`FQuat` in single precision (`FTransform3f`'s rotation): four float."
+    seq:
+      - {id: x, type: f4}
+      - {id: y, type: f4}
+      - {id: z, type: f4}
+      - {id: w, type: f4}
   f_quat_f8:
     -savepoint-rust-type: unreal::FQuat<unreal::F64>
     doc: "`FQuat` with large-world coordinates: four double."

@@ -40,6 +40,7 @@ mod generated {
     pub mod header;
     pub mod inventory;
     pub mod lightweight;
+    pub mod objects;
     pub mod power;
     pub mod vehicle;
     pub mod versions;
