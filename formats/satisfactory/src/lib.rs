@@ -32,6 +32,7 @@ mod error;
 #[rustfmt::skip]
 mod generated {
     pub mod blueprint;
+    pub mod body;
     pub mod chunks;
     pub mod component;
     pub mod conveyor;
