@@ -14,7 +14,7 @@
 //! `#[serde(tag = "kind", rename_all = "snake_case")]`.
 
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use super::Module;
 use super::field_types::int_type;
@@ -99,7 +99,9 @@ impl Module<'_> {
         for (i, (id, ty)) in def.params.iter().enumerate() {
             let rust = match (int_type(ty), self.rust_param_type(def, id)?) {
                 (_, Some((rust, used))) => {
-                    self.uses.extend(used);
+                    if let Some(path) = used {
+                        self.uses.insert(path.into_token_stream());
+                    }
                     quote!(#rust)
                 }
                 (Some(int), None) => {

@@ -14,7 +14,7 @@ use super::Module;
 use super::field_types::{builtin, float_type, int_type};
 use crate::SchemaError;
 use crate::binrw::schema::{Field, FieldType, TypeDef};
-use crate::binrw::tokens::{ident, line};
+use crate::binrw::tokens::ident;
 
 impl Module<'_> {
     /// The `-savepoint-fixed-layout` impl of `def`, appended to the items (nothing without it).
@@ -26,9 +26,9 @@ impl Module<'_> {
         if !def.params.is_empty() || !def.instances.is_empty() || def.type_enum.is_some() {
             return Err(self.err(&at, "needs a type without params or instances"));
         }
-        let named = self.use_rust_path(path, self.file);
-        let fixed: syn::Path = syn::parse_str(&named)
+        let written: syn::Path = syn::parse_str(path)
             .map_err(|e| self.err(&at, format!("`{path}` is not a Rust trait path ({e})")))?;
+        let fixed = self.use_rust_path(written, self.file);
         let (mut types, mut names) = (Vec::new(), Vec::new());
         for field in &def.seq {
             if !is_plain(field) {
@@ -64,8 +64,7 @@ impl Module<'_> {
                 }
             }
         };
-        self.items.push('\n');
-        self.items.push_str(&line(&item));
+        self.items.extend(item);
         Ok(())
     }
 }

@@ -6,7 +6,7 @@ use quote::{ToTokens, quote};
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::{ident, line};
+use super::super::tokens::ident;
 use super::Module;
 use super::asserts::field_check;
 use super::enum_args::{split_call, written};
@@ -22,14 +22,14 @@ impl<'a> Module<'a> {
         field: &Field,
         name: &str,
         variants: &[(i64, String)],
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let FieldType::Switch { on, cases } = &field.ty else {
             return Err(self.field_err(
                 field,
                 "-savepoint-enum on a field needs `type: {switch-on: ...}`",
             ));
         };
-        let selector = self.expr(field, on)?;
+        let selector = self.expr_in(field, on, false)?;
         let sel_name = selector
             .name()
             .ok_or_else(|| self.field_err(field, "the selector must be one earlier field"))?
@@ -71,17 +71,14 @@ impl<'a> Module<'a> {
         });
         let (sel_name, sel_type, name) = (ident(&sel_name), ident(sel_type), ident(name));
         let derive = self.base_derive();
-        Ok(format!(
-            "\n{}",
-            line(&quote! {
-                #doc
-                #[binrw]
-                #endian
-                #[br(import(#sel_name: #sel_type))]
-                #derive
-                pub enum #name { #(#cases_out)* }
-            })
-        ))
+        Ok(quote! {
+            #doc
+            #[binrw]
+            #endian
+            #[br(import(#sel_name: #sel_type))]
+            #derive
+            pub enum #name { #(#cases_out)* }
+        })
     }
 
     /// The writer's check that a field enum's variant agrees with its selector.
@@ -91,11 +88,11 @@ impl<'a> Module<'a> {
         field: &Field,
         name: &str,
         variants: &[(i64, String)],
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let FieldType::Switch { on, cases } = &field.ty else {
-            return Ok(String::new());
+            return Ok(TokenStream::new());
         };
-        let sel = self.expr(field, on)?;
+        let sel = self.expr_in(field, on, false)?;
         let sel = sel
             .name()
             .ok_or_else(|| self.field_err(field, "the selector must be one earlier field"))?
@@ -116,7 +113,7 @@ impl<'a> Module<'a> {
         );
         let path = format!("{}.{sel}", def.rust_name);
         let sel = ident(&sel).into_token_stream();
-        Ok(line(&field_check(&path, &cond, &message, &[sel])))
+        Ok(field_check(&path, &cond, &message, &[sel]))
     }
 
     /// Variants in first-appearance order with every selector value naming them.
@@ -178,7 +175,7 @@ impl<'a> Module<'a> {
         let FieldType::Switch { on, cases } = &body.ty else {
             return Err(self.field_err(body, "expected type: {switch-on: ..., cases: ...}"));
         };
-        if *on != e.tag {
+        if on.text() != e.tag {
             return Err(self.field_err(body, format!("switch-on must be `{}`", e.tag)));
         }
         let depth = self.needs_depth(self.file, def);
@@ -227,8 +224,7 @@ impl<'a> Module<'a> {
         let imports = self.enum_imports(def, &written(&case_args))?;
         let (derive, name) = (self.base_derive(), ident(&e.name));
         let tag = self.enum_serde_tag(e);
-        self.items.push('\n');
-        self.items.push_str(&line(&quote! {
+        self.items.extend(quote! {
             #doc
             #[binrw]
             #[brw(little)]
@@ -237,7 +233,7 @@ impl<'a> Module<'a> {
             #derive
             #tag
             pub enum #name { #(#variants_out)* }
-        }));
+        });
         Ok(())
     }
 }

@@ -8,8 +8,12 @@
 //! one of the backend's own `import(..)` arguments nor a stored field, and the writer's gate
 //! checks get it from schema-derive rather than from the backend's writer params.
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::emit::int_type;
 use super::schema::{NamedVersion, TypeDef};
+use super::tokens::ident;
 
 /// Whether `id` is the param `def`'s named version is imported as.
 pub(super) fn is_version_param(def: &TypeDef, id: &str) -> bool {
@@ -22,7 +26,7 @@ pub(super) fn is_version_param(def: &TypeDef, id: &str) -> bool {
 /// it comes from a field. The param must be the first (schema-derive puts the version first
 /// among the imports, and callers pass Kaitai's arguments in param order), have the version's
 /// name and type.
-pub(super) fn head(v: &NamedVersion, def: &TypeDef) -> Option<Result<String, String>> {
+pub(super) fn head(v: &NamedVersion, def: &TypeDef) -> Option<Result<TokenStream, String>> {
     let at = def.params.iter().position(|(p, _)| *p == v.from)?;
     let (id, ty) = &def.params[at];
     if at != 0 || *id != v.id || int_type(ty) != Some(v.ty.as_str()) {
@@ -31,7 +35,8 @@ pub(super) fn head(v: &NamedVersion, def: &TypeDef) -> Option<Result<String, Str
             v.from, v.id, v.ty
         )));
     }
-    Some(Ok(format!("#[version({}: {} = import)]\n", v.id, v.ty)))
+    let (id, ty) = (ident(&v.id), ident(&v.ty));
+    Some(Ok(quote!(#[version(#id: #ty = import)])))
 }
 
 #[cfg(test)]
