@@ -15,6 +15,7 @@ mod fresh;
 /// and the satisfactory crate's own primitives).
 const MODULES: &[&str] = &[
     "blueprint",
+    "body",
     "chunks",
     "component",
     "conveyor",
@@ -23,6 +24,7 @@ const MODULES: &[&str] = &[
     "header",
     "inventory",
     "lightweight",
+    "objects",
     "power",
     "vehicle",
     "versions",

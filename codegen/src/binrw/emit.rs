@@ -18,6 +18,8 @@ mod asserts;
 mod contents;
 #[path = "counts.rs"]
 mod counts;
+#[path = "enum_args.rs"]
+mod enum_args;
 #[path = "field.rs"]
 mod field;
 #[path = "field_args.rs"]
@@ -26,6 +28,8 @@ mod field_args;
 mod field_expr;
 #[path = "field_types.rs"]
 mod field_types;
+#[path = "fixed_layout.rs"]
+mod fixed_layout;
 #[path = "flag_of.rs"]
 pub(super) mod flag_of;
 #[path = "framing.rs"]
@@ -167,9 +171,10 @@ impl<'a> Module<'a> {
             ));
         }
         match &def.type_enum {
-            Some(_) => self.type_enum(def),
-            None => self.record(def),
+            Some(_) => self.type_enum(def)?,
+            None => self.record(def)?,
         }
+        self.fixed_layout(def)
     }
 }
 

@@ -69,6 +69,9 @@ pub struct TypeDef {
     pub transparent: Option<String>,
     pub bitfield: Option<(String, u32)>,
     pub type_enum: Option<TypeEnum>,
+    /// `-savepoint-fixed-layout`: the path of the fixed-size slice-reading trait the type
+    /// implements besides binrw's (see `fixed_layout.rs`).
+    pub fixed_layout: Option<String>,
     pub max_depth: Option<u32>,
     /// `-savepoint-max-depth-const`: the Rust constant that names the bound.
     pub max_depth_const: Option<String>,
@@ -154,6 +157,8 @@ pub struct TypeEnum {
     pub name: String,
     pub tag: String,
     pub variants: Vec<(i64, String)>,
+    /// `serde-tag`: JSON names the variant in this key, beside its fields (see `enum_args.rs`).
+    pub serde_tag: Option<String>,
 }
 
 /// A seq field.
@@ -822,6 +827,7 @@ const TYPE_KEYS: &[&str] = &[
     "-savepoint-rust-name",
     "-savepoint-max-depth",
     "-savepoint-max-depth-const",
+    "-savepoint-fixed-layout",
 ];
 const FIELD_KEYS: &[&str] = &[
     "id",
@@ -1088,6 +1094,7 @@ impl Cx<'_> {
                         .ok_or_else(|| self.err(&ep, "missing name"))?,
                     tag: str_key(e, "tag").ok_or_else(|| self.err(&ep, "missing tag"))?,
                     variants: variant_names(self, &format!("{ep}/variants"), e.get("variants"))?,
+                    serde_tag: str_key(e, "serde-tag"),
                 })
             }
         };
@@ -1210,6 +1217,7 @@ impl Cx<'_> {
             transparent: str_key(map, "-savepoint-transparent"),
             bitfield,
             type_enum,
+            fixed_layout: str_key(map, "-savepoint-fixed-layout"),
             max_depth: u32_key(self, ypath, map, "-savepoint-max-depth")?,
             max_depth_const: str_key(map, "-savepoint-max-depth-const"),
             default_depth: false,

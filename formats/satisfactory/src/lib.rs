@@ -32,6 +32,7 @@ mod error;
 #[rustfmt::skip]
 mod generated {
     pub mod blueprint;
+    pub mod body;
     pub mod chunks;
     pub mod component;
     pub mod conveyor;
@@ -40,6 +41,7 @@ mod generated {
     pub mod header;
     pub mod inventory;
     pub mod lightweight;
+    pub mod objects;
     pub mod power;
     pub mod vehicle;
     pub mod versions;
