@@ -5,6 +5,9 @@
 pub enum Expr {
     /// Integer literal.
     Int(i128),
+    /// An integer literal beyond `i128`, as written (Kaitai's integers are unbounded): a
+    /// backend refuses it where it needs the value.
+    BigInt(String),
     /// Float literal.
     Float(f64),
     /// String literal.
@@ -35,9 +38,85 @@ pub enum Expr {
     SizeOf(String, bool),
 }
 
+impl Expr {
+    /// Whether `pred` holds for this expression or any expression inside it.
+    pub fn any(&self, pred: &dyn Fn(&Expr) -> bool) -> bool {
+        pred(self)
+            || match self {
+                Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => b.any(pred),
+                Expr::Call(b, _, args) => b.any(pred) || args.iter().any(|a| a.any(pred)),
+                Expr::Index(b, i) => b.any(pred) || i.any(pred),
+                Expr::Binary(_, a, b) => a.any(pred) || b.any(pred),
+                Expr::Ternary(c, a, b) => c.any(pred) || a.any(pred) || b.any(pred),
+                Expr::Array(items) => items.iter().any(|i| i.any(pred)),
+                Expr::Int(_)
+                | Expr::BigInt(_)
+                | Expr::Float(_)
+                | Expr::Str(_)
+                | Expr::Bool(_)
+                | Expr::Name(_)
+                | Expr::Path(_)
+                | Expr::SizeOf(..) => false,
+            }
+    }
+}
+
+/// An expression of a schema, parsed once when the schema is read: its text, which error
+/// messages quote, and its tree, which the emitter translates.
+#[derive(Clone, PartialEq)]
+pub struct Source {
+    text: String,
+    tree: Expr,
+}
+
+impl Source {
+    /// Parses `text`; the error is the parser's.
+    pub fn parse(text: &str) -> Result<Source, String> {
+        Ok(Source {
+            text: text.to_string(),
+            tree: parse(text)?,
+        })
+    }
+
+    /// The expression as the schema spells it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The parsed expression.
+    pub fn tree(&self) -> &Expr {
+        &self.tree
+    }
+}
+
+/// As its text (the tree follows from it), so a message shows an expression as the schema
+/// spells it.
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.text.fmt(f)
+    }
+}
+
+/// The text, as a message quotes it.
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// The text, so the sites that compare or quote an expression read it as they read a string.
+impl std::ops::Deref for Source {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 enum Tok {
     Int(i128),
+    BigInt(String),
     Float(f64),
     Str(String),
     Ident(String),
@@ -62,7 +141,10 @@ fn lex(s: &str) -> Result<Vec<Tok>, String> {
             while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_') {
                 i += 1;
             }
-            let is_float = i + 1 < c.len() && c[i] == '.' && c[i + 1].is_ascii_digit();
+            // `1.5`, and `1.` (Kaitai's float one), but not `1.to_s`, a method of an integer.
+            let is_float = c.get(i) == Some(&'.')
+                && c.get(i + 1)
+                    .is_none_or(|&d| d.is_ascii_digit() || !(d.is_alphanumeric() || d == '_'));
             if is_float
                 || (i < c.len()
                     && c[start..i].iter().any(|&d| d == 'e' || d == 'E')
@@ -89,9 +171,11 @@ fn lex(s: &str) -> Result<Vec<Tok>, String> {
                 ));
             } else {
                 let t: String = c[start..i].iter().filter(|&&d| d != '_').collect();
-                out.push(Tok::Int(
-                    parse_int(&t).ok_or_else(|| format!("bad number {t}"))?,
-                ));
+                out.push(match parse_int(&t) {
+                    Some(n) => Tok::Int(n),
+                    None if is_int_literal(&t) => Tok::BigInt(t),
+                    None => return Err(format!("bad number {t}")),
+                });
             }
         } else if ch.is_alphabetic() || ch == '_' {
             let start = i;
@@ -154,6 +238,17 @@ fn unescape(c: &[char]) -> Result<(char, usize), String> {
         }
         other => (other, 1),
     })
+}
+
+/// Whether `t` is an integer literal (decimal, `0x`, `0b`, `0o`, without `_`) of any size.
+fn is_int_literal(t: &str) -> bool {
+    let (digits, radix) = match t.get(..2) {
+        Some("0x" | "0X") => (&t[2..], 16),
+        Some("0b") => (&t[2..], 2),
+        Some("0o") => (&t[2..], 8),
+        _ => (t, 10),
+    };
+    !digits.is_empty() && digits.chars().all(|d| d.is_digit(radix))
 }
 
 /// Parses an integer literal (decimal, `0x`, `0b`, `0o`).
@@ -357,6 +452,7 @@ impl Parser {
         self.i += 1;
         Ok(match t {
             Tok::Int(v) => Expr::Int(v),
+            Tok::BigInt(t) => Expr::BigInt(t),
             Tok::Float(v) => Expr::Float(v),
             Tok::Str(s) => {
                 let mut s = s;
@@ -477,6 +573,19 @@ mod tests {
         assert_eq!(parse("0x1_0").unwrap(), Expr::Int(16));
         assert_eq!(parse("\"a\\nb\"").unwrap(), Expr::Str("a\nb".into()));
         assert_eq!(parse("1.5e2").unwrap(), Expr::Float(150.0));
+        assert_eq!(
+            parse("x * 1. / 2").unwrap(),
+            parse("x * 1.0 / 2").unwrap(),
+            "a float with nothing after its point"
+        );
+        assert_eq!(parse("1.").unwrap(), Expr::Float(1.0));
+        let big = "0x184f03e93ff9f4daa797ed6e38ed64bf6a1f01";
+        assert_eq!(parse(big).unwrap(), Expr::BigInt(big.into()));
+        assert!(parse("0x12g").is_err() && parse("12a").is_err());
+        assert_eq!(
+            parse("1.to_s").unwrap(),
+            Expr::Attr(Box::new(Expr::Int(1)), "to_s".into())
+        );
         assert!(parse("a +").is_err());
     }
 }

@@ -16,6 +16,7 @@ mod fresh;
 const MODULES: &[&str] = &[
     "blueprint",
     "blueprint_config_parts",
+    "body",
     "chunks",
     "component",
     "conveyor",
@@ -24,6 +25,7 @@ const MODULES: &[&str] = &[
     "header",
     "inventory",
     "lightweight",
+    "objects",
     "power",
     "vehicle",
     "versions",

@@ -30,7 +30,7 @@ impl<'a> Module<'a> {
                 return Ok((!args.is_empty()).then_some(args));
             }
             FieldType::Switch { on, .. } => {
-                let on = self.expr(field, on)?;
+                let on = self.expr_in(field, on, false)?;
                 return Ok(Some(vec![on.rust(Side::Read)]));
             }
             FieldType::None => return Ok(None),

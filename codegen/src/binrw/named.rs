@@ -18,7 +18,7 @@ use serde_yaml::{Mapping, Value};
 use super::emit::int_type;
 use super::expr::{self, Expr};
 use super::schema::{Field, NamedVersion, TypeDef};
-use super::tokens::{ident, is_ident, line, operator, source};
+use super::tokens::{ident, is_ident, operator, source};
 
 /// One `-savepoint-version` entry: `{id: <name>, type: <Kaitai integer>, from: <field id>}`.
 pub(super) fn parse_version(value: &Value) -> Result<NamedVersion, String> {
@@ -54,7 +54,7 @@ pub(super) fn parse_absent(map: &Mapping) -> Result<bool, String> {
 
 /// The type's `#[version(..)]` attribute for `v`; the version comes from one of its own fields,
 /// or from a param (see `version_param.rs`), the `nth` of the type's versions that do.
-pub(super) fn head(v: &NamedVersion, def: &TypeDef, nth: usize) -> Result<String, String> {
+pub(super) fn head(v: &NamedVersion, def: &TypeDef, nth: usize) -> Result<TokenStream, String> {
     if let Some(imported) = super::version_param::head(v, def, nth) {
         return imported;
     }
@@ -72,14 +72,14 @@ pub(super) fn head(v: &NamedVersion, def: &TypeDef, nth: usize) -> Result<String
         ));
     }
     let (id, ty, from) = (ident(&v.id), ident(&v.ty), ident(&field.id));
-    Ok(line(&quote!(#[version(#id: #ty = #from)])))
+    Ok(quote!(#[version(#id: #ty = #from)]))
 }
 
 /// The attributes of a field gated on the named version, and the compile-time check that its
 /// `-savepoint-gate-const` has the schema's value; `None` when its `if` does not name the version.
 pub(super) struct Gate {
-    pub attrs: String,
-    pub const_check: Option<String>,
+    pub attrs: TokenStream,
+    pub const_check: Option<TokenStream>,
 }
 
 /// The gate of `field` (its `if` joined by `and`: `v >= B` since, `v < B` or `v <= B` until,
@@ -88,13 +88,13 @@ pub(super) struct Gate {
 pub(super) fn gate(
     v: &NamedVersion,
     field: &Field,
-    bound: Option<&str>,
+    bound: Option<&syn::Path>,
     serde: bool,
 ) -> Result<Option<Gate>, String> {
-    let Some(cond) = field.cond.as_deref() else {
+    let Some(cond) = &field.cond else {
         return Ok(None);
     };
-    let parsed = expr::parse(cond)?;
+    let parsed = expr::lower(cond, expr::Use::default())?;
     if !mentions(&parsed, &v.id) {
         return Ok(None);
     }
@@ -103,12 +103,6 @@ pub(super) fn gate(
     if bound.is_some() && terms.len() != 1 {
         return Err("-savepoint-gate-const needs a gate with one bound".into());
     }
-    // The constant's name as the module spells it (`Builder` paths and schema names are
-    // checked here, where they become tokens).
-    let bound: Option<syn::Path> = bound
-        .map(syn::parse_str)
-        .transpose()
-        .map_err(|_| "-savepoint-gate-const is not a Rust path".to_string())?;
     let mut attrs = Vec::new();
     let mut const_check = None;
     for term in terms {
@@ -130,9 +124,9 @@ pub(super) fn gate(
                     "{} differs from the schema's bound {n}",
                     source(&quote!(#name))
                 );
-                const_check = Some(line(&quote!(
+                const_check = Some(quote!(
                     const _: () = assert!(#name == #value, #message);
-                )));
+                ));
                 quote!(#name)
             }
             None => quote!(#value),
@@ -142,7 +136,7 @@ pub(super) fn gate(
     }
     attrs.extend(absent(field, serde)?);
     Ok(Some(Gate {
-        attrs: attrs.iter().map(line).collect(),
+        attrs: attrs.into_iter().collect(),
         const_check,
     }))
 }

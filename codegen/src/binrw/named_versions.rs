@@ -8,6 +8,7 @@
 //! the imported arguments). A field's gate compares one of them; an `if` naming two is refused,
 //! as schema-derive checks each gate against one version.
 
+use proc_macro2::TokenStream;
 use serde_yaml::{Mapping, Value};
 
 use super::expr;
@@ -39,11 +40,11 @@ pub(super) fn parse(map: &Mapping) -> Result<Vec<NamedVersion>, String> {
 }
 
 /// The `#[version(..)]` attributes of `def`, one per named version.
-pub(super) fn head(def: &TypeDef) -> Result<String, String> {
+pub(super) fn head(def: &TypeDef) -> Result<TokenStream, String> {
     let mut imported = 0;
-    let mut head = String::new();
+    let mut head = TokenStream::new();
     for v in &def.named_versions {
-        head.push_str(&named::head(v, def, imported)?);
+        head.extend(named::head(v, def, imported)?);
         if is_version_param(def, &v.from) {
             imported += 1;
         }
@@ -56,13 +57,13 @@ pub(super) fn head(def: &TypeDef) -> Result<String, String> {
 pub(super) fn gate(
     def: &TypeDef,
     field: &Field,
-    bound: Option<&str>,
+    bound: Option<&syn::Path>,
     serde: bool,
 ) -> Result<Option<Gate>, String> {
-    let Some(cond) = field.cond.as_deref() else {
+    let Some(cond) = &field.cond else {
         return Ok(None);
     };
-    let parsed = expr::parse(cond)?;
+    let parsed = expr::lower(cond, expr::Use::default())?;
     let mut named = def
         .named_versions
         .iter()

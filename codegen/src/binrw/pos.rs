@@ -8,12 +8,12 @@
 //! edited instance lands at its position. An instance that a seq field uses (a count, a size)
 //! is read before that field, and therefore written before `_unparsed`.
 
-use proc_macro2::Literal;
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::expr::{self, Expr, Side};
 use super::schema::{Field, FieldType, File, Positioned, TypeDef};
-use super::tokens::{ident, line};
+use super::tokens::ident;
 
 /// One entry of a struct body, in declaration (reading and writing) order.
 pub(super) enum Item<'a> {
@@ -28,9 +28,13 @@ pub(super) enum Item<'a> {
 }
 
 /// The field declaring the bytes after the top-level seq.
-pub(super) const REST_FIELD: &str = "/// The bytes after the seq up to the end of the stream (positioned instances lie there).\n\
-#[br(parse_with = binrw::helpers::until_eof)]\n\
-pub _unparsed: Vec<u8>,\n";
+pub(super) fn rest_field() -> TokenStream {
+    quote! {
+        /// The bytes after the seq up to the end of the stream (positioned instances lie there).
+        #[br(parse_with = binrw::helpers::until_eof)]
+        pub _unparsed: Vec<u8>,
+    }
+}
 
 /// Whether `def` is the top-level type of a file whose types have positioned instances.
 pub(super) fn needs_rest(file: &File, def: &TypeDef) -> bool {
@@ -76,7 +80,7 @@ pub(super) fn uses(field: &Field, id: &str) -> bool {
     ]
     .into_iter()
     .flatten()
-    .map(String::as_str)
+    .map(|e| e.text())
     .collect();
     match &field.ty {
         FieldType::Named { args, .. } => texts.extend(args.iter().map(String::as_str)),
@@ -98,7 +102,7 @@ pub(super) fn attrs(
     p: &Positioned,
     wide: &dyn Fn(&str) -> bool,
     resolve: &dyn Fn(Expr) -> Result<Expr, String>,
-) -> Result<String, String> {
+) -> Result<TokenStream, String> {
     // `_io.size - N`: N bytes before the end of the stream.
     let from_end = p.pos.strip_prefix("_io.size").map(|rest| {
         rest.trim()
@@ -127,15 +131,15 @@ pub(super) fn attrs(
                 }
             }
         };
-        return Ok(line(&attrs));
+        return Ok(attrs);
     }
     if let Some(n) = from_here(&p.pos) {
         // The writer writes the seq as the reader read it, so it is at the same position here.
         let n = Literal::i64_unsuffixed(n?);
         let attr = quote!(#[brw(seek_before = binrw::io::SeekFrom::Current(#n), restore_position)]);
-        return Ok(line(&attr));
+        return Ok(attr);
     }
-    let e = resolve(expr::parse(&p.pos)?)?;
+    let e = resolve(expr::lower(&p.pos, expr::Use::default())?)?;
     // Arithmetic as for a size (widened, saturating): `sector * 512` of a hostile `sector`
     // seeks past the end instead of overflowing; a negative position seeks there too.
     let seek = |side| match e.constant() {
@@ -162,11 +166,11 @@ pub(super) fn attrs(
         }
     };
     let (read, write) = (seek(Side::Read), seek(Side::Write));
-    Ok(line(&quote! {
+    Ok(quote! {
         #[br(seek_before = #read)]
         #[bw(seek_before = #write)]
         #[brw(restore_position)]
-    }))
+    })
 }
 
 /// The offset N of `pos: _io.pos`, `_io.pos + N` or `_io.pos - N` (where the instance is read:

@@ -14,12 +14,15 @@ use std::collections::BTreeMap;
 
 use super::emit::int_type;
 use super::schema::{FieldType, Schemas, TypeDef};
+use crate::SchemaError;
+use crate::expr::Source;
 
 /// A type by the `meta/id` of its file and its Kaitai id.
 type Key = (String, String);
 
-/// Splits every param given `_root` whole into the root's values it reads (see the module doc).
-pub fn split(schemas: &mut Schemas) {
+/// Splits every param given `_root` whole into the root's values it reads (see the module doc);
+/// the error is a value instance that does not parse once its uses are renamed.
+pub fn split(schemas: &mut Schemas) -> Result<(), SchemaError> {
     let mut found = candidates(schemas);
     // A later param first, so that splitting it leaves the index of an earlier one as it is.
     found.sort_by_key(|c| std::cmp::Reverse(c.1));
@@ -27,8 +30,9 @@ pub fn split(schemas: &mut Schemas) {
         let Some(plan) = plan(schemas, &callee, at, &root_file) else {
             continue;
         };
-        apply(schemas, &callee, at, &root_file, &plan);
+        apply(schemas, &callee, at, &root_file, &plan)?;
     }
+    Ok(())
 }
 
 /// The replacement of one param: its id, and the values read from the root.
@@ -172,25 +176,37 @@ fn root_value(root: &TypeDef, x: &str, all_to_i: bool) -> Option<Value> {
 
 /// Replaces the param with the values of `plan` in the callee, and `_root` with them in the
 /// callers.
-fn apply(schemas: &mut Schemas, callee: &Key, at: usize, root_file: &str, plan: &Plan) {
-    if let Some(def) = schemas
-        .files
-        .get_mut(&callee.0)
-        .and_then(|f| f.types.iter_mut().find(|t| t.id == callee.1))
-    {
+fn apply(
+    schemas: &mut Schemas,
+    callee: &Key,
+    at: usize,
+    root_file: &str,
+    plan: &Plan,
+) -> Result<(), SchemaError> {
+    if let Some((path, def)) = schemas.files.get_mut(&callee.0).and_then(|f| {
+        let path = &f.path;
+        f.types
+            .iter_mut()
+            .find(|t| t.id == callee.1)
+            .map(|t| (path, t))
+    }) {
         let added = plan
             .values
             .iter()
             .map(|v| (format!("{}_{}", plan.param, v.x), v.ty.clone()));
         def.params.splice(at..=at, added);
         for inst in &mut def.instances {
-            for text in std::iter::once(&mut inst.value).chain(inst.cond.as_mut()) {
-                *text = rename(text, plan);
+            for e in std::iter::once(&mut inst.value).chain(inst.cond.as_mut()) {
+                *e = Source::parse(&rename(e, plan)).map_err(|message| SchemaError {
+                    file: path.clone(),
+                    yaml_path: inst.yaml_path.clone(),
+                    message,
+                })?;
             }
         }
     }
     let Some(file) = schemas.files.get(root_file) else {
-        return;
+        return Ok(());
     };
     let calls: Vec<bool> = file
         .types
@@ -204,7 +220,7 @@ fn apply(schemas: &mut Schemas, callee: &Key, at: usize, root_file: &str, plan: 
         })
         .collect();
     let Some(file) = schemas.files.get_mut(root_file) else {
-        return;
+        return Ok(());
     };
     let fields = file.types.iter_mut().flat_map(|t| &mut t.positioned);
     for (p, calls) in fields.zip(calls) {
@@ -212,6 +228,7 @@ fn apply(schemas: &mut Schemas, callee: &Key, at: usize, root_file: &str, plan: 
             args.splice(at..=at, plan.values.iter().map(|v| v.arg.clone()));
         }
     }
+    Ok(())
 }
 
 /// The expressions of a type's fields (seq and positioned), where a split param is not used.
@@ -223,28 +240,23 @@ fn field_texts(def: &TypeDef) -> impl Iterator<Item = &str> {
     let positions = def
         .positioned
         .iter()
-        .flat_map(|p| [Some(&p.pos), p.io.as_ref()]);
+        .flat_map(|p| [Some(p.pos.text()), p.io.as_deref()]);
     fields
         .flat_map(|f| {
             let named = match &f.ty {
-                FieldType::Named { args, .. } => args.iter().collect(),
-                FieldType::Switch { on, .. } => vec![on],
+                FieldType::Named { args, .. } => args.iter().map(String::as_str).collect(),
+                FieldType::Switch { on, .. } => vec![on.text()],
                 FieldType::None => Vec::new(),
             };
-            [
-                &f.cond,
-                &f.size,
-                &f.repeat_expr,
-                &f.repeat_until,
-                &f.valid_expr,
-            ]
-            .into_iter()
-            .flatten()
-            .chain(named)
-            .chain(f.switch_cases.iter().map(|(k, _)| k))
+            [&f.cond, &f.size, &f.repeat_expr, &f.repeat_until]
+                .into_iter()
+                .flatten()
+                .map(|e| e.text())
+                .chain(f.valid_expr.as_deref())
+                .chain(named)
+                .chain(f.switch_cases.iter().map(|(k, _)| k.as_str()))
         })
         .chain(positions.flatten())
-        .map(String::as_str)
 }
 
 /// The expressions of a type's value instances.
@@ -252,7 +264,7 @@ fn instance_texts(def: &TypeDef) -> impl Iterator<Item = &str> {
     def.instances
         .iter()
         .flat_map(|i| std::iter::once(&i.value).chain(&i.cond))
-        .map(String::as_str)
+        .map(|e| e.text())
 }
 
 /// `text` with every `p.x` spelled `p_x`, and `p.x.to_i` so too where `x` is passed as its

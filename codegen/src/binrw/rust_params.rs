@@ -19,7 +19,7 @@ use super::Module;
 use crate::SchemaError;
 use crate::binrw::expr::{Side, writer_import};
 use crate::binrw::schema::{Field, TypeDef};
-use crate::binrw::tokens::{ident, source};
+use crate::binrw::tokens::ident;
 use crate::binrw::version_param::is_version_param;
 
 /// The `-savepoint-rust-type` of `def`'s param `id`.
@@ -43,13 +43,15 @@ impl Module<'_> {
         &mut self,
         def: &TypeDef,
         id: &str,
-    ) -> Result<Option<String>, SchemaError> {
+    ) -> Result<Option<TokenStream>, SchemaError> {
         let Some((ty, used)) = self.rust_param_type(def, id)? else {
             return Ok(None);
         };
-        self.uses.extend(used);
+        if let Some(path) = used {
+            self.uses.insert(path.into_token_stream());
+        }
         let id = ident(id);
-        Ok(Some(source(&quote!(#id: #ty))))
+        Ok(Some(quote!(#id: #ty)))
     }
 
     /// The writer's import (`ks_arg_props: &PropertyContext`) of `def`'s param `id`, which has
@@ -58,7 +60,7 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         id: &str,
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let (ty, _) = self.rust_param_type(def, id)?.ok_or_else(|| {
             self.err(
                 &def.yaml_path,
@@ -66,7 +68,7 @@ impl Module<'_> {
             )
         })?;
         let id = writer_import(id);
-        Ok(source(&quote!(#id: #ty)))
+        Ok(quote!(#id: #ty))
     }
 
     /// The writer's argument `arg` of `field` for the param `param` of `target` when
@@ -113,11 +115,11 @@ impl Module<'_> {
 
     /// The Rust type of `def`'s param `id` as the module spells it, with the path to import: a
     /// path of several segments (behind a `&`) is imported and spelled by its last segment.
-    fn rust_param_type(
+    pub(super) fn rust_param_type(
         &self,
         def: &TypeDef,
         id: &str,
-    ) -> Result<Option<(syn::Type, Option<String>)>, SchemaError> {
+    ) -> Result<Option<(syn::Type, Option<syn::Path>)>, SchemaError> {
         let Some(rust) = rust_type(def, id) else {
             return Ok(None);
         };
@@ -138,7 +140,7 @@ impl Module<'_> {
             && p.path.segments.len() > 1
             && p.path.segments.iter().all(|s| s.arguments.is_none())
         {
-            used = Some(p.path.to_token_stream().to_string().replace(' ', ""));
+            used = Some(p.path.clone());
             let last = p.path.segments.pop().map(|s| s.into_value());
             p.path = syn::Path::from(last.map_or_else(|| ident(id), |s| s.ident));
         }

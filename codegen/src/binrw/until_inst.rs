@@ -9,6 +9,9 @@
 //! changed by reading the element, so the value is the one Kaitai reads. An instance at any
 //! other position does not depend on when it is read and is placed as usual (`pos.rs`).
 
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
 use super::emit::int_type;
 use super::schema::{Field, FieldType, Positioned, TypeDef};
 
@@ -24,7 +27,7 @@ pub(super) fn names<'a>(def: &'a TypeDef, text: &str) -> Vec<&'a str> {
 
 /// The seeking attributes of `p` when the first seq field of `def` that names it is a
 /// `repeat-until` list whose condition does and `p` sits at `_io.pos ± N`; `None` otherwise.
-pub(super) fn attrs(def: &TypeDef, p: &Positioned) -> Option<Result<String, String>> {
+pub(super) fn attrs(def: &TypeDef, p: &Positioned) -> Option<Result<TokenStream, String>> {
     let user = def.seq.iter().find(|f| super::pos::uses(f, &p.field.id))?;
     let until = user.repeat_until.as_deref()?;
     // An `if` or `size` of the list that names it reads it first, at the list's start.
@@ -45,10 +48,10 @@ pub(super) fn attrs(def: &TypeDef, p: &Positioned) -> Option<Result<String, Stri
             p.field.id, p.pos, user.id
         )));
     };
-    let at = n.saturating_add(width);
-    Some(Ok(format!(
-        "#[brw(seek_before = binrw::io::SeekFrom::Current({at}), restore_position)]\n"
-    )))
+    let at = Literal::i64_unsuffixed(n.saturating_add(width));
+    Some(Ok(quote! {
+        #[brw(seek_before = binrw::io::SeekFrom::Current(#at), restore_position)]
+    }))
 }
 
 /// The Rust integer type of `p` when it is a plain integer instance.

@@ -8,8 +8,12 @@
 //! one of the backend's own `import(..)` arguments nor a stored field, and the writer's gate
 //! checks get it from schema-derive rather than from the backend's writer params.
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::emit::int_type;
 use super::schema::{NamedVersion, TypeDef};
+use super::tokens::ident;
 
 /// Whether `id` is a param one of `def`'s named versions is imported as.
 pub(super) fn is_version_param(def: &TypeDef, id: &str) -> bool {
@@ -23,7 +27,11 @@ pub(super) fn is_version_param(def: &TypeDef, id: &str) -> bool {
 /// param must be at that place (schema-derive puts the versions first among the imports, in
 /// their order, and callers pass Kaitai's arguments in param order), with the version's name
 /// and type.
-pub(super) fn head(v: &NamedVersion, def: &TypeDef, nth: usize) -> Option<Result<String, String>> {
+pub(super) fn head(
+    v: &NamedVersion,
+    def: &TypeDef,
+    nth: usize,
+) -> Option<Result<TokenStream, String>> {
     let at = def.params.iter().position(|(p, _)| *p == v.from)?;
     let (id, ty) = &def.params[at];
     if at != nth || *id != v.id || int_type(ty) != Some(v.ty.as_str()) {
@@ -37,7 +45,8 @@ pub(super) fn head(v: &NamedVersion, def: &TypeDef, nth: usize) -> Option<Result
             v.from, v.id, v.ty
         )));
     }
-    Some(Ok(format!("#[version({}: {} = import)]\n", v.id, v.ty)))
+    let (id, ty) = (ident(&v.id), ident(&v.ty));
+    Some(Ok(quote!(#[version(#id: #ty = import)])))
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ mod error;
 mod generated {
     pub mod blueprint;
     pub mod blueprint_config_parts;
+    pub mod body;
     pub mod chunks;
     pub mod component;
     pub mod conveyor;
@@ -41,6 +42,7 @@ mod generated {
     pub mod header;
     pub mod inventory;
     pub mod lightweight;
+    pub mod objects;
     pub mod power;
     pub mod vehicle;
     pub mod versions;
