@@ -94,6 +94,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/list_params.rs"] mod list_params;
 #[rustfmt::skip] #[path = "golden/list_sizes.rs"] mod list_sizes;
+#[rustfmt::skip] #[path = "golden/named_versions.rs"] mod named_versions;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/opaque.rs"] mod opaque;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
@@ -1283,6 +1284,58 @@ fn a_named_version_from_a_param_is_given_by_the_caller() {
         err.to_string()
             .contains("VersionParam.legacy (save_version < 41) must be absent at save_version 43"),
         "{err}"
+    );
+}
+
+/// Bytes at three SaveVersions: the level (1 where the SaveVersion has none) and the
+/// SaveVersion each gate a field of the instance, read and written back.
+#[test]
+fn two_named_versions_gate_one_instance() {
+    use named_versions::Subsystem;
+    let read = |bytes: &[u8], v: i32| {
+        let mut input = Cursor::new(bytes);
+        let value = Subsystem::read_le_args(&mut input, (v,))
+            .unwrap_or_else(|e| panic!("read at {v}: {e}"));
+        assert_eq!(input.position(), bytes.len() as u64, "bytes left at {v}");
+        let mut out = Cursor::new(Vec::new());
+        value.write_le_args(&mut out, (v,)).expect("write");
+        assert_eq!(out.into_inner(), bytes, "written back at {v}");
+        value
+    };
+    // SaveVersion 2: no level, so level 1: the base alone.
+    let old = read(b"\x07", 2);
+    assert_eq!(
+        (old.level, old.instance.base, old.instance.extra),
+        (None, 7, None)
+    );
+    // SaveVersion 3, level 2: the extra byte, no stamp yet.
+    let mid = read(b"\x02\x07\x08", 3);
+    assert_eq!(
+        (mid.level, mid.instance.extra, mid.instance.stamp),
+        (Some(2), Some(8), None)
+    );
+    // SaveVersion 4, level 1: the stamp, no extra.
+    let new = read(b"\x01\x07\x34\x12", 4);
+    assert_eq!(
+        (new.instance.extra, new.instance.stamp),
+        (None, Some(0x1234))
+    );
+    // The writer checks the instance against the level the subsystem holds.
+    let mut edited = new.clone();
+    edited.level = Some(2);
+    let err = edited
+        .write_le_args(&mut Cursor::new(Vec::new()), (4,))
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("Instance.extra (level >= 2) must be present at level 2"),
+        "{err}"
+    );
+    assert!(
+        serde_json::to_value(&old)
+            .expect("JSON")
+            .get("level")
+            .is_none()
     );
 }
 

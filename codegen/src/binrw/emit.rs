@@ -34,6 +34,8 @@ mod fixed_layout;
 pub(super) mod flag_of;
 #[path = "framing.rs"]
 mod framing;
+#[path = "gated_arg.rs"]
+mod gated_arg;
 #[path = "index.rs"]
 mod index;
 #[path = "ks_enums.rs"]
@@ -152,7 +154,14 @@ impl<'a> Module<'a> {
                 "instances on a -savepoint-rust-type type are not supported by the binrw backend",
             ));
         }
-        if def.rust_type.is_some() {
+        let types = self
+            .schemas
+            .files
+            .get(self.file)
+            .map(|f| f.types.as_slice());
+        if def.rust_type.is_some()
+            || types.is_some_and(|types| super::described::inside_hand_written(types, def))
+        {
             return Ok(());
         }
         if self.contains_itself(self.file, def, &mut Vec::new()) {

@@ -62,8 +62,9 @@ pub struct TypeDef {
     pub doc: Option<String>,
     pub pattern: Option<Pattern>,
     pub versioned: Option<Versioned>,
-    /// `-savepoint-version`: the named version its gates compare (see `named.rs`).
-    pub named_version: Option<NamedVersion>,
+    /// `-savepoint-version`: the named versions its gates compare, in schema order (see
+    /// `named.rs` and `named_versions.rs`).
+    pub named_versions: Vec<NamedVersion>,
     pub rust_type: Option<String>,
     /// `-savepoint-transparent`: the one member of a hand-written newtype (`.0` in Rust).
     pub transparent: Option<String>,
@@ -893,12 +894,8 @@ fn str_key(map: &Mapping, key: &str) -> Option<String> {
 
 /// `-savepoint-version` and `-savepoint-absent` (see `named.rs`), with errors at their key.
 impl Cx<'_> {
-    fn named_version(
-        &self,
-        ypath: &str,
-        map: &Mapping,
-    ) -> Result<Option<NamedVersion>, SchemaError> {
-        super::named::parse_version(map)
+    fn named_versions(&self, ypath: &str, map: &Mapping) -> Result<Vec<NamedVersion>, SchemaError> {
+        super::named_versions::parse(map)
             .map_err(|e| self.err(&format!("{ypath}/-savepoint-version"), e))
     }
 
@@ -1212,7 +1209,7 @@ impl Cx<'_> {
             doc: str_key(map, "doc"),
             pattern,
             versioned,
-            named_version: self.named_version(ypath, map)?,
+            named_versions: self.named_versions(ypath, map)?,
             rust_type: str_key(map, "-savepoint-rust-type"),
             transparent: str_key(map, "-savepoint-transparent"),
             bitfield,
