@@ -243,7 +243,7 @@ fn lead(room: &mut [u8; INT_BYTES], at: usize, value: usize) -> usize {
 /// Fractional bits of the fixed-point quotient in [`lead_and_pairs`].
 const FRACTION_BITS: u32 = 47;
 
-/// Writes `value` (from 10^(2K-2) up to 10^(2K+2)) after `sign` bytes: its leading one or two
+/// Writes `value` (from 10^(2K) up to 10^(2K+2)) after `sign` bytes: its leading one or two
 /// digits, then `K` pairs; returns the end. The value is turned into the fixed-point quotient
 /// `value / 10^(2K)` once (one multiply by a rounded-up reciprocal); its integer part is the
 /// lead, and each multiply of the fraction by 100 moves the next pair into the integer part.
