@@ -18,6 +18,8 @@ mod asserts;
 mod contents;
 #[path = "counts.rs"]
 mod counts;
+#[path = "enum_args.rs"]
+mod enum_args;
 #[path = "field.rs"]
 mod field;
 #[path = "field_args.rs"]
@@ -26,10 +28,14 @@ mod field_args;
 mod field_expr;
 #[path = "field_types.rs"]
 mod field_types;
+#[path = "fixed_layout.rs"]
+mod fixed_layout;
 #[path = "flag_of.rs"]
 pub(super) mod flag_of;
 #[path = "framing.rs"]
 mod framing;
+#[path = "gated_arg.rs"]
+mod gated_arg;
 #[path = "index.rs"]
 mod index;
 #[path = "ks_enums.rs"]
@@ -148,7 +154,14 @@ impl<'a> Module<'a> {
                 "instances on a -savepoint-rust-type type are not supported by the binrw backend",
             ));
         }
-        if def.rust_type.is_some() {
+        let types = self
+            .schemas
+            .files
+            .get(self.file)
+            .map(|f| f.types.as_slice());
+        if def.rust_type.is_some()
+            || types.is_some_and(|types| super::described::inside_hand_written(types, def))
+        {
             return Ok(());
         }
         if self.contains_itself(self.file, def, &mut Vec::new()) {
@@ -167,9 +180,10 @@ impl<'a> Module<'a> {
             ));
         }
         match &def.type_enum {
-            Some(_) => self.type_enum(def),
-            None => self.record(def),
+            Some(_) => self.type_enum(def)?,
+            None => self.record(def)?,
         }
+        self.fixed_layout(def)
     }
 }
 

@@ -7,6 +7,7 @@ use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Versioned};
 use super::super::tokens::source;
 use super::field_types::{builtin, int_type};
+use super::rust_params::writer_takes;
 use super::{Module, list_args};
 use crate::SchemaError;
 
@@ -56,6 +57,10 @@ impl<'a> Module<'a> {
         }
         let mut out = Vec::new();
         for (a, (param, ty)) in args.iter().zip(&target.params) {
+            if let Some(arg) = self.gated_arg(field, a)? {
+                out.push(arg);
+                continue;
+            }
             if let Some(arg) = self.rust_param_arg(field, target, a, param)? {
                 out.push(arg);
                 continue;
@@ -158,7 +163,10 @@ impl<'a> Module<'a> {
         let wanted = super::super::writer_params::writer_params(self.schemas, decl, target);
         let mut out = Vec::new();
         for (arg, (param, ty)) in args.iter().zip(&target.params) {
-            if let Some(taken) = self.taken_writer_arg(field, target, arg, (param, ty))? {
+            let takes = writer_takes(target, param) || wanted.iter().any(|(w, _)| w == param);
+            if let Some(gated) = self.gated_arg(field, arg)?.filter(|_| takes) {
+                out.push(gated);
+            } else if let Some(taken) = self.taken_writer_arg(field, target, arg, (param, ty))? {
                 out.push(taken);
             } else if wanted.iter().any(|(w, _)| w == param) {
                 match self.index_arg(field, arg, ty)? {

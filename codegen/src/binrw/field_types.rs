@@ -151,7 +151,7 @@ impl<'a> Module<'a> {
     pub(super) fn traits_of(&self, decl: &str, def: &TypeDef) -> Traits {
         let plain = def.pattern.is_none()
             && def.versioned.is_none()
-            && def.named_version.is_none()
+            && def.named_versions.is_empty()
             && def.params.is_empty()
             && def.type_enum.is_none()
             && def.max_depth.is_none();

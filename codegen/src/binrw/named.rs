@@ -20,11 +20,8 @@ use super::expr::{self, Expr};
 use super::schema::{Field, NamedVersion, TypeDef};
 use super::tokens::{ident, is_ident, operator, source};
 
-/// `-savepoint-version: {id: <name>, type: <Kaitai integer>, from: <field id>}`.
-pub(super) fn parse_version(map: &Mapping) -> Result<Option<NamedVersion>, String> {
-    let Some(value) = map.get("-savepoint-version") else {
-        return Ok(None);
-    };
+/// One `-savepoint-version` entry: `{id: <name>, type: <Kaitai integer>, from: <field id>}`.
+pub(super) fn parse_version(value: &Value) -> Result<NamedVersion, String> {
     let entry = |key: &str| {
         value
             .get(key)
@@ -39,11 +36,11 @@ pub(super) fn parse_version(map: &Mapping) -> Result<Option<NamedVersion>, Strin
     if !is_ident(&id) {
         return Err(format!("`id: {id}` is not an identifier"));
     }
-    Ok(Some(NamedVersion {
+    Ok(NamedVersion {
         id,
         ty: ty.to_owned(),
         from,
-    }))
+    })
 }
 
 /// `-savepoint-absent: default` (the only value).
@@ -55,10 +52,10 @@ pub(super) fn parse_absent(map: &Mapping) -> Result<bool, String> {
     }
 }
 
-/// The type's `#[version(..)]` attribute; the version comes from one of its own fields, or from
-/// a param (see `version_param.rs`).
-pub(super) fn head(v: &NamedVersion, def: &TypeDef) -> Result<TokenStream, String> {
-    if let Some(imported) = super::version_param::head(v, def) {
+/// The type's `#[version(..)]` attribute for `v`; the version comes from one of its own fields,
+/// or from a param (see `version_param.rs`), the `nth` of the type's versions that do.
+pub(super) fn head(v: &NamedVersion, def: &TypeDef, nth: usize) -> Result<TokenStream, String> {
+    if let Some(imported) = super::version_param::head(v, def, nth) {
         return imported;
     }
     let field = def.seq.iter().find(|f| f.id == v.from).ok_or_else(|| {
@@ -159,7 +156,7 @@ fn absent(field: &Field, serde: bool) -> Result<Option<TokenStream>, String> {
     }
 }
 
-fn mentions(e: &Expr, id: &str) -> bool {
+pub(super) fn mentions(e: &Expr, id: &str) -> bool {
     match e {
         Expr::Path(p) => p.len() == 1 && p[0] == id,
         Expr::Binary(l, _, r) => mentions(l, id) || mentions(r, id),

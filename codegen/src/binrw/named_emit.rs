@@ -3,39 +3,39 @@
 
 use proc_macro2::TokenStream;
 
-use super::super::named;
+use super::super::named_versions;
 use super::Module;
 use crate::SchemaError;
 use crate::binrw::schema::{Field, TypeDef};
 
 impl Module<'_> {
-    /// `#[version(..)]` for a type with `-savepoint-version`, else nothing. Its gates are not
-    /// `-savepoint-since/-until`, so the type has no `VersionSource` for them.
+    /// `#[version(..)]` for each `-savepoint-version` of the type, else nothing. Its gates are
+    /// not `-savepoint-since/-until`, so the type has no `VersionSource` for them.
     pub(super) fn named_version_head(&mut self, def: &TypeDef) -> Result<TokenStream, SchemaError> {
-        let Some(v) = &def.named_version else {
+        if def.named_versions.is_empty() {
             return Ok(TokenStream::new());
-        };
-        let head = named::head(v, def).map_err(|e| self.err(&def.yaml_path, e))?;
+        }
+        let head = named_versions::head(def).map_err(|e| self.err(&def.yaml_path, e))?;
         self.derive_macros.insert("version");
         Ok(head)
     }
 
-    /// The gate attributes of `field` when its `if` compares the type's named version.
+    /// The gate attributes of `field` when its `if` compares one of the type's named versions.
     pub(super) fn named_gate(
         &mut self,
         def: &TypeDef,
         field: &Field,
     ) -> Result<Option<TokenStream>, SchemaError> {
-        let Some(v) = &def.named_version else {
+        if def.named_versions.is_empty() {
             return self.refuse_absent(field).map(|()| None);
-        };
+        }
         // The constant's path as the schema gives it, named by its last segment.
         let bound = field.gate_const.as_deref().map(syn::parse_str::<syn::Path>);
         let bound = bound
             .transpose()
             .map_err(|_| self.field_err(field, "-savepoint-gate-const is not a Rust path"))?;
         let bound = bound.map(|path| self.use_rust_path(path, self.file));
-        let gate = named::gate(v, field, bound.as_ref(), self.settings.serde)
+        let gate = named_versions::gate(def, field, bound.as_ref(), self.settings.serde)
             .map_err(|e| self.field_err(field, e))?;
         let Some(gate) = gate else {
             return self.refuse_absent(field).map(|()| None);

@@ -115,7 +115,7 @@ impl Module<'_> {
 
     /// The Rust type of `def`'s param `id` as the module spells it, with the path to import: a
     /// path of several segments (behind a `&`) is imported and spelled by its last segment.
-    fn rust_param_type(
+    pub(super) fn rust_param_type(
         &self,
         def: &TypeDef,
         id: &str,

@@ -9,6 +9,7 @@ use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::ident;
 use super::Module;
 use super::asserts::field_check;
+use super::enum_args::{split_call, written};
 use super::field_types::int_type;
 use super::record::docs;
 use crate::SchemaError;
@@ -178,7 +179,14 @@ impl<'a> Module<'a> {
             return Err(self.field_err(body, format!("switch-on must be `{}`", e.tag)));
         }
         let depth = self.needs_depth(self.file, def);
+        if depth && !def.params.is_empty() {
+            return Err(self.err(
+                &def.yaml_path,
+                "a recursive -savepoint-enum type cannot have params",
+            ));
+        }
         let mut variants_out = Vec::new();
+        let mut case_args = Vec::new();
         for (variant, values, case_type) in self.group_variants(body, &e.variants, cases)? {
             let [value] = values.as_slice() else {
                 return Err(self.field_err(
@@ -186,7 +194,11 @@ impl<'a> Module<'a> {
                     format!("variant {variant} of a type enum needs exactly one value"),
                 ));
             };
-            let (decl, target) = self.resolve(body, &case_type)?;
+            let (case_type, args) = split_call(&case_type);
+            let (decl, target) = self.resolve(body, case_type)?;
+            let args = self.enum_case_args(def, body, (decl, target), &args)?;
+            let attrs = args.attrs();
+            case_args.push(args);
             let decl = decl.to_string();
             let (rust, doc, recursive) = (
                 target.rust_name.clone(),
@@ -202,20 +214,24 @@ impl<'a> Module<'a> {
             let rust = ident(&rust);
             let inner = match recursive {
                 true => quote!(#[br(args(depth))] Box<#rust>),
-                false => quote!(#rust),
+                false => quote!(#attrs #rust),
             };
             let (variant, magic) = (ident(&variant), suffixed(*value, suffix));
             variants_out.push(quote!(#doc #[brw(magic = #magic)] #variant(#inner),));
         }
         let doc = docs(def.doc.as_deref());
         let depth = depth.then(|| quote!(#[br(import(depth: u32))]));
+        let imports = self.enum_imports(def, &written(&case_args))?;
         let (derive, name) = (self.base_derive(), ident(&e.name));
+        let tag = self.enum_serde_tag(e);
         self.items.extend(quote! {
             #doc
             #[binrw]
             #[brw(little)]
             #depth
+            #imports
             #derive
+            #tag
             pub enum #name { #(#variants_out)* }
         });
         Ok(())

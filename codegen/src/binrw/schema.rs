@@ -62,13 +62,17 @@ pub struct TypeDef {
     pub doc: Option<String>,
     pub pattern: Option<Pattern>,
     pub versioned: Option<Versioned>,
-    /// `-savepoint-version`: the named version its gates compare (see `named.rs`).
-    pub named_version: Option<NamedVersion>,
+    /// `-savepoint-version`: the named versions its gates compare, in schema order (see
+    /// `named.rs` and `named_versions.rs`).
+    pub named_versions: Vec<NamedVersion>,
     pub rust_type: Option<String>,
     /// `-savepoint-transparent`: the one member of a hand-written newtype (`.0` in Rust).
     pub transparent: Option<String>,
     pub bitfield: Option<(String, u32)>,
     pub type_enum: Option<TypeEnum>,
+    /// `-savepoint-fixed-layout`: the path of the fixed-size slice-reading trait the type
+    /// implements besides binrw's (see `fixed_layout.rs`).
+    pub fixed_layout: Option<String>,
     pub max_depth: Option<u32>,
     /// `-savepoint-max-depth-const`: the Rust constant that names the bound.
     pub max_depth_const: Option<String>,
@@ -154,6 +158,8 @@ pub struct TypeEnum {
     pub name: String,
     pub tag: String,
     pub variants: Vec<(i64, String)>,
+    /// `serde-tag`: JSON names the variant in this key, beside its fields (see `enum_args.rs`).
+    pub serde_tag: Option<String>,
 }
 
 /// A seq field.
@@ -855,6 +861,7 @@ const TYPE_KEYS: &[&str] = &[
     "-savepoint-rust-name",
     "-savepoint-max-depth",
     "-savepoint-max-depth-const",
+    "-savepoint-fixed-layout",
 ];
 const FIELD_KEYS: &[&str] = &[
     "id",
@@ -920,12 +927,8 @@ fn str_key(map: &Mapping, key: &str) -> Option<String> {
 
 /// `-savepoint-version` and `-savepoint-absent` (see `named.rs`), with errors at their key.
 impl Cx<'_> {
-    fn named_version(
-        &self,
-        ypath: &str,
-        map: &Mapping,
-    ) -> Result<Option<NamedVersion>, SchemaError> {
-        super::named::parse_version(map)
+    fn named_versions(&self, ypath: &str, map: &Mapping) -> Result<Vec<NamedVersion>, SchemaError> {
+        super::named_versions::parse(map)
             .map_err(|e| self.err(&format!("{ypath}/-savepoint-version"), e))
     }
 
@@ -1121,6 +1124,7 @@ impl Cx<'_> {
                         .ok_or_else(|| self.err(&ep, "missing name"))?,
                     tag: str_key(e, "tag").ok_or_else(|| self.err(&ep, "missing tag"))?,
                     variants: variant_names(self, &format!("{ep}/variants"), e.get("variants"))?,
+                    serde_tag: str_key(e, "serde-tag"),
                 })
             }
         };
@@ -1238,11 +1242,12 @@ impl Cx<'_> {
             doc: str_key(map, "doc"),
             pattern,
             versioned,
-            named_version: self.named_version(ypath, map)?,
+            named_versions: self.named_versions(ypath, map)?,
             rust_type: str_key(map, "-savepoint-rust-type"),
             transparent: str_key(map, "-savepoint-transparent"),
             bitfield,
             type_enum,
+            fixed_layout: str_key(map, "-savepoint-fixed-layout"),
             max_depth: u32_key(self, ypath, map, "-savepoint-max-depth")?,
             max_depth_const: str_key(map, "-savepoint-max-depth-const"),
             default_depth: false,
