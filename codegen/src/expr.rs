@@ -1,5 +1,7 @@
 //! Kaitai's expression language: tokens, and a precedence-climbing parser into [`Expr`].
 
+use std::ops::Range;
+
 /// A parsed expression.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
@@ -39,25 +41,51 @@ pub enum Expr {
 }
 
 impl Expr {
+    /// This expression with every sub-expression for which `f` gives a replacement replaced by
+    /// it (the outermost first; a replacement is not looked into).
+    pub fn map(&self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Expr {
+        if let Some(e) = f(self) {
+            return e;
+        }
+        let go = |e: &Expr| Box::new(e.map(f));
+        match self {
+            Expr::Attr(b, n) => Expr::Attr(go(b), n.clone()),
+            Expr::Cast(b, t) => Expr::Cast(go(b), t.clone()),
+            Expr::Unary(op, b) => Expr::Unary(op, go(b)),
+            Expr::Call(b, n, args) => {
+                Expr::Call(go(b), n.clone(), args.iter().map(|a| a.map(f)).collect())
+            }
+            Expr::Index(b, i) => Expr::Index(go(b), go(i)),
+            Expr::Binary(op, a, b) => Expr::Binary(op, go(a), go(b)),
+            Expr::Ternary(c, a, b) => Expr::Ternary(go(c), go(a), go(b)),
+            Expr::Array(items) => Expr::Array(items.iter().map(|i| i.map(f)).collect()),
+            leaf => leaf.clone(),
+        }
+    }
+
     /// Whether `pred` holds for this expression or any expression inside it.
     pub fn any(&self, pred: &dyn Fn(&Expr) -> bool) -> bool {
-        pred(self)
-            || match self {
-                Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => b.any(pred),
-                Expr::Call(b, _, args) => b.any(pred) || args.iter().any(|a| a.any(pred)),
-                Expr::Index(b, i) => b.any(pred) || i.any(pred),
-                Expr::Binary(_, a, b) => a.any(pred) || b.any(pred),
-                Expr::Ternary(c, a, b) => c.any(pred) || a.any(pred) || b.any(pred),
-                Expr::Array(items) => items.iter().any(|i| i.any(pred)),
-                Expr::Int(_)
-                | Expr::BigInt(_)
-                | Expr::Float(_)
-                | Expr::Str(_)
-                | Expr::Bool(_)
-                | Expr::Name(_)
-                | Expr::Path(_)
-                | Expr::SizeOf(..) => false,
-            }
+        pred(self) || self.children().into_iter().any(|c| c.any(pred))
+    }
+
+    /// The expressions directly inside this one.
+    pub fn children(&self) -> Vec<&Expr> {
+        match self {
+            Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => vec![b],
+            Expr::Call(b, _, args) => std::iter::once(&**b).chain(args).collect(),
+            Expr::Index(b, i) => vec![b, i],
+            Expr::Binary(_, a, b) => vec![a, b],
+            Expr::Ternary(c, a, b) => vec![c, a, b],
+            Expr::Array(items) => items.iter().collect(),
+            Expr::Int(_)
+            | Expr::BigInt(_)
+            | Expr::Float(_)
+            | Expr::Str(_)
+            | Expr::Bool(_)
+            | Expr::Name(_)
+            | Expr::Path(_)
+            | Expr::SizeOf(..) => Vec::new(),
+        }
     }
 }
 
@@ -76,6 +104,32 @@ impl Source {
             text: text.to_string(),
             tree: parse(text)?,
         })
+    }
+
+    /// The name `id` (a field or instance id) as an expression.
+    pub fn name(id: &str) -> Source {
+        Source {
+            text: id.to_string(),
+            tree: Expr::Name(id.to_string()),
+        }
+    }
+
+    /// The same expression in parentheses, so its text stays one operand where it is put
+    /// inside another.
+    pub fn parenthesized(&self) -> Source {
+        Source {
+            text: format!("({})", self.text),
+            tree: self.tree.clone(),
+        }
+    }
+
+    /// The tree rewritten by `f` (see [`Expr::map`]), with the text as the schema spells it,
+    /// which messages keep quoting.
+    pub fn map(&self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Source {
+        Source {
+            text: self.text.clone(),
+            tree: self.tree.map(f),
+        }
     }
 
     /// The expression as the schema spells it.
@@ -128,15 +182,21 @@ const OPS: &[&str] = &[
     "~", "!", "?", ":", "(", ")", "[", "]", ",", ".",
 ];
 
-fn lex(s: &str) -> Result<Vec<Tok>, String> {
+/// The tokens of `s`, each with the range of `s`'s characters it was read from (so a list
+/// item keeps its own text, see [`parse_list`]).
+fn lex(s: &str) -> Result<(Vec<Tok>, Vec<Range<usize>>), String> {
     let c: Vec<char> = s.chars().collect();
     let mut i = 0;
     let mut out = Vec::new();
+    let mut spans = Vec::new();
     while i < c.len() {
         let ch = c[i];
         if ch.is_whitespace() {
             i += 1;
-        } else if ch.is_ascii_digit() {
+            continue;
+        }
+        let start = i;
+        if ch.is_ascii_digit() {
             let start = i;
             while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_') {
                 i += 1;
@@ -211,8 +271,9 @@ fn lex(s: &str) -> Result<Vec<Tok>, String> {
             out.push(Tok::Op(op));
             i += op.len();
         }
+        spans.push(start..i);
     }
-    Ok(out)
+    Ok((out, spans))
 }
 
 fn unescape(c: &[char]) -> Result<(char, usize), String> {
@@ -271,13 +332,38 @@ pub fn parse_int(t: &str) -> Option<i128> {
 
 /// Parses an expression.
 pub fn parse(s: &str) -> Result<Expr, String> {
-    let toks = lex(s)?;
+    let (toks, _) = lex(s)?;
     let mut p = Parser { toks, i: 0 };
     let e = p.ternary()?;
     if p.i != p.toks.len() {
         return Err(format!("unexpected {:?} in expression {s:?}", p.toks[p.i]));
     }
     Ok(e)
+}
+
+/// Parses a comma-separated list of expressions, as a type's arguments are written between
+/// their brackets: each item keeps its own text, which messages quote.
+pub fn parse_list(s: &str) -> Result<Vec<Source>, String> {
+    let (toks, spans) = lex(s)?;
+    let chars: Vec<char> = s.chars().collect();
+    let mut p = Parser { toks, i: 0 };
+    let mut items = Vec::new();
+    if p.toks.is_empty() {
+        return Ok(items);
+    }
+    loop {
+        let first = p.i;
+        let tree = p.ternary()?;
+        // `ternary` read at least one token, or it failed.
+        let text = chars[spans[first].start..spans[p.i - 1].end]
+            .iter()
+            .collect();
+        items.push(Source { text, tree });
+        if p.i == p.toks.len() {
+            return Ok(items);
+        }
+        p.expect(",")?;
+    }
 }
 
 struct Parser {
@@ -542,6 +628,19 @@ fn closing_brace(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn list_items_keep_their_own_text() {
+        let items = parse_list(" a + 1,[1, 2] ,s.f(x, \"y,z\")").unwrap();
+        let texts: Vec<&str> = items.iter().map(Source::text).collect();
+        assert_eq!(texts, ["a + 1", "[1, 2]", "s.f(x, \"y,z\")"]);
+        assert_eq!(
+            items[1].tree(),
+            &Expr::Array(vec![Expr::Int(1), Expr::Int(2)])
+        );
+        assert!(parse_list("").unwrap().is_empty());
+        assert!(parse_list("a,").is_err() && parse_list("a b").is_err());
+    }
 
     #[test]
     fn fstrings_are_concatenations_of_to_s() {

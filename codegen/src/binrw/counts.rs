@@ -176,7 +176,7 @@ impl<'a> Module<'a> {
             if !target.seq.iter().any(|f| counts(&f)) {
                 continue;
             }
-            let count = self.expr(field, arg)?.count(Side::Write);
+            let count = self.expr_in(field, arg, false)?.count(Side::Write);
             for inner in target.seq.iter().filter(counts) {
                 checks.push((inner.id.clone(), count.clone(), arg.clone()));
             }

@@ -31,7 +31,7 @@ pub enum Expr {
     /// `cond ? then : else`.
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `list[index]` or `list[index].field.path`: an integer of a list, in a size or count only
-    /// (see [`parse_size`]); an index past the end gives a size too large for any input.
+    /// (see [`lower_size`]); an index past the end gives a size too large for any input.
     Index(Box<Expr>, Box<Expr>, Vec<String>),
     /// A param of the type (see [`Expr::params`]): an import argument, a value on both sides
     /// (the writer gets it with `#[bw(import(..))]`, as [`writer_import`]), unlike a field,
@@ -94,11 +94,18 @@ pub enum Side {
     Write,
 }
 
-/// Parses `text` ([`crate::expr::parse`]) and lowers it to what the binrw backend spells; the
-/// error says what is not supported.
-pub fn parse(text: &str) -> Result<Expr, String> {
-    parse_with(
-        text,
+/// An expression the schema front end parsed ([`Source`]) as the binrw backend spells it, with
+/// what `used` allows beyond [`lower_plain`]: a size's `-` and indexing (as [`lower_size`]), a
+/// seq field's `_io.pos`, `_io.size` and `_io.eof` (paths `_io.<attr>` that the caller
+/// replaces by the locals recording them, see `io.rs`); the error says what is not supported.
+pub fn lower(source: &Source, used: Use) -> Result<Expr, String> {
+    lower::lower(source.tree(), source.text(), used)
+}
+
+/// [`lower`] for an expression other than a size or element count.
+pub fn lower_plain(source: &Source) -> Result<Expr, String> {
+    lower(
+        source,
         Use {
             size: false,
             io: false,
@@ -106,13 +113,13 @@ pub fn parse(text: &str) -> Result<Expr, String> {
     )
 }
 
-/// [`parse`] for a size or element count, which may also subtract (`len - 2`) and index a list
+/// [`lower`] for a size or element count, which may also subtract (`len - 2`) and index a list
 /// (`sizes[i]`): only [`Expr::count`] and [`Expr::rust`] converted with `usize::try_from` take
 /// `-`, so a negative or underflowing result fails the conversion instead of wrapping or
 /// panicking.
-pub fn parse_size(text: &str) -> Result<Expr, String> {
-    parse_with(
-        text,
+pub fn lower_size(source: &Source) -> Result<Expr, String> {
+    lower(
+        source,
         Use {
             size: true,
             io: false,
@@ -120,16 +127,16 @@ pub fn parse_size(text: &str) -> Result<Expr, String> {
     )
 }
 
-fn parse_with(text: &str, used: Use) -> Result<Expr, String> {
-    lower::lower(&crate::expr::parse(text)?, text, used)
+/// [`lower_plain`] of `text`, for the tests.
+#[cfg(test)]
+pub fn parse(text: &str) -> Result<Expr, String> {
+    lower_plain(&Source::parse(text)?)
 }
 
-/// An expression the schema front end parsed ([`Source`]), lowered as [`parse`] lowers its
-/// text, or with what `used` allows beyond: a size's `-` and indexing (as [`parse_size`]), a
-/// seq field's `_io.pos`, `_io.size` and `_io.eof` (paths `_io.<attr>` that the caller
-/// replaces by the locals recording them, see `io.rs`).
-pub fn lower(source: &Source, used: Use) -> Result<Expr, String> {
-    lower::lower(source.tree(), source.text(), used)
+/// [`lower_size`] of `text`, for the tests.
+#[cfg(test)]
+pub fn parse_size(text: &str) -> Result<Expr, String> {
+    lower_size(&Source::parse(text)?)
 }
 
 /// Binary operators by rising precedence: (Kaitai spelling, Rust spelling, level).
@@ -268,7 +275,7 @@ impl Expr {
                 let (c, a, b) = (c.rust(side), a.rust(side), b.rust(side));
                 quote!((if #c { #a } else { #b }))
             }
-            // Only sizes and counts index (see `parse_size`): they take it as a `usize`.
+            // Only sizes and counts index (see `lower_size`): they take it as a `usize`.
             Expr::Index(..) => self.usize(side, &|_| true),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => {
                 let name = ident(&p[0]);
@@ -279,7 +286,7 @@ impl Expr {
                 let (l, r) = (l.rust(side), r.rust(side));
                 quote!((#l).div_euclid(#r))
             }
-            // Only sizes take `-` (see `parse_size`): in `i128`, converted to `usize` by the caller.
+            // Only sizes take `-` (see `lower_size`): in `i128`, converted to `usize` by the caller.
             Expr::Binary(l, "-", r) => {
                 let (l, r) = (l.rust(side), r.rust(side));
                 quote!((i128::from(#l) - i128::from(#r)))

@@ -41,7 +41,7 @@ impl<'a> Module<'a> {
         let (decl, target) = self.resolve(field, name)?;
         if field.with_version {
             let is_versioned = matches!(target.versioned, Some(Versioned::Param));
-            if !is_versioned || args.as_slice() != ["version"] {
+            if !is_versioned || !matches!(args.as_slice(), [a] if a.text() == "version") {
                 return Err(self.field_err(
                     field,
                     "-savepoint-with-version needs `type: <versioned type>(version)`",
@@ -83,7 +83,7 @@ impl<'a> Module<'a> {
                 out.push(size);
                 continue;
             }
-            let e = self.expr(field, a)?;
+            let e = self.expr_in(field, a, false)?;
             if let Expr::Path(p) = &e
                 && p.iter().all(|s| super::super::parent::is_nav(s))
             {
@@ -172,7 +172,7 @@ impl<'a> Module<'a> {
                 match self.index_arg(field, arg, ty)? {
                     Some(index) => out.push(index),
                     None => {
-                        let value = self.expr(field, arg)?.rust(Side::Write);
+                        let value = self.expr_in(field, arg, false)?.rust(Side::Write);
                         out.push(list_args::lend(ty, value));
                     }
                 }

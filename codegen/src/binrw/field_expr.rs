@@ -16,7 +16,7 @@ impl<'a> Module<'a> {
         self.expr_in(field, &source, false)
     }
 
-    /// [`Module::expr_in`] for a size or count, which may subtract (see [`expr::parse_size`]).
+    /// [`Module::expr_in`] for a size or count, which may subtract (see [`expr::lower_size`]).
     pub(super) fn size_expr(&self, field: &Field, size: &Source) -> Result<Expr, SchemaError> {
         self.expr_in(field, size, true)
     }

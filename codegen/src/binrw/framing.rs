@@ -5,7 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::super::expr::{Expr, Side};
-use super::super::schema::{Field, FieldType, TypeDef};
+use super::super::schema::{Field, FieldType, Process, TypeDef};
 use super::field_types::canonical_encoding;
 use super::{Module, switch};
 use crate::SchemaError;
@@ -16,7 +16,7 @@ impl<'a> Module<'a> {
         &mut self,
         def: &TypeDef,
         field: &Field,
-        process: &str,
+        process: &Process,
         user_type: bool,
         raw_args: &mut Option<(TokenStream, TokenStream)>,
     ) -> Result<TokenStream, SchemaError> {

@@ -20,6 +20,7 @@ use crate::SchemaError;
 use crate::binrw::expr::{self, Expr};
 use crate::binrw::schema::{Field, FieldType};
 use crate::binrw::tokens::ident;
+use crate::expr::Source;
 
 impl Module<'_> {
     /// `field.unwrap_or(N)` when `arg` (an argument `field` passes) has the shape above, else
@@ -27,12 +28,12 @@ impl Module<'_> {
     pub(super) fn gated_arg(
         &self,
         field: &Field,
-        arg: &str,
+        arg: &Source,
     ) -> Result<Option<TokenStream>, SchemaError> {
         let Some(def) = self.owner(field) else {
             return Ok(None);
         };
-        let Ok(Expr::Ternary(cond, then, otherwise)) = expr::parse(arg) else {
+        let Ok(Expr::Ternary(cond, then, otherwise)) = expr::lower_plain(arg) else {
             return Ok(None);
         };
         let (Expr::Path(path), Expr::Int(n)) = (&*then, &*otherwise) else {
@@ -47,8 +48,8 @@ impl Module<'_> {
         };
         let same_if = gated
             .cond
-            .as_deref()
-            .is_some_and(|c| expr::parse(c).ok().as_ref() == Some(&*cond));
+            .as_ref()
+            .is_some_and(|c| expr::lower_plain(c).ok().as_ref() == Some(&*cond));
         if !same_if {
             return Ok(None);
         }

@@ -12,10 +12,16 @@ use super::super::schema::{Field, FieldType, TypeDef};
 use super::{Module, int_type};
 use crate::SchemaError;
 use crate::binrw::tokens::{ident, mentions};
+use crate::expr::{Expr, Source};
 
 /// Whether a type argument of `field` is `_index`.
 pub(super) fn uses_index(field: &Field) -> bool {
-    matches!(&field.ty, FieldType::Named { args, .. } if args.iter().any(|a| a.trim() == "_index"))
+    matches!(&field.ty, FieldType::Named { args, .. } if args.iter().any(is_index))
+}
+
+/// Whether a type argument is `_index`.
+fn is_index(arg: &Source) -> bool {
+    matches!(arg.tree(), Expr::Name(n) if n == "_index")
 }
 
 impl Module<'_> {
@@ -24,10 +30,10 @@ impl Module<'_> {
     pub(super) fn index_arg(
         &self,
         field: &Field,
-        arg: &str,
+        arg: &Source,
         ty: &str,
     ) -> Result<Option<TokenStream>, SchemaError> {
-        if arg.trim() != "_index" {
+        if !is_index(arg) {
             return Ok(None);
         }
         let repeated =

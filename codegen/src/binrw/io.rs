@@ -20,7 +20,7 @@ use super::expr::{self, Expr};
 use super::schema::{Field, FieldType, TypeDef};
 use super::tokens::ident;
 use super::value::Ty;
-use crate::expr::Expr as KsExpr;
+use crate::expr::{Expr as KsExpr, Source};
 
 /// The `_io` attributes the binrw backend reads, with the support function that reads each.
 const ATTRS: &[(&str, &str, &str)] = &[
@@ -187,12 +187,12 @@ pub fn localize_params(e: &Expr, params: &[(String, String)]) -> Result<Expr, St
     }))
 }
 
-/// The size of the stream a type argument `text` of `field` (in `def`) names for an `io`
+/// The size of the stream a type argument `arg` of `field` (in `def`) names for an `io`
 /// param: `_root._io` of the top-level type (its own stream, recorded before the field by
 /// [`temps`]) or `f._io` of a sibling `f` read from a `size` of its own (that size), also in
 /// `? :`.
-pub fn stream_size_arg(text: &str, def: &TypeDef, field: &Field) -> Result<Expr, String> {
-    let e = expr::parse(text)?;
+pub fn stream_size_arg(arg: &Source, def: &TypeDef, field: &Field) -> Result<Expr, String> {
+    let e = expr::lower_plain(arg)?;
     size_of_streams(&e, def, field)
 }
 
@@ -250,7 +250,7 @@ fn passes_root_stream(field: &Field) -> bool {
         return false;
     };
     args.iter().any(|a| {
-        expr::parse(a).is_ok_and(|e| {
+        expr::lower_plain(a).is_ok_and(|e| {
             let mut paths = Vec::new();
             e.paths(&mut paths);
             paths.iter().any(|p| *p == ["_root", "_io"])

@@ -14,7 +14,7 @@ use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::ident;
 use super::{Module, int_type};
 use crate::SchemaError;
-use crate::expr::{self as ks, Expr};
+use crate::expr::{self as ks, Expr, Source};
 
 /// What one element of a list param is.
 enum Element {
@@ -94,13 +94,13 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         field: &Field,
-        arg: &str,
+        arg: &Source,
         ty: &str,
     ) -> Result<Option<TokenStream>, SchemaError> {
         let Some(el) = element(ty) else {
             return Ok(None);
         };
-        let arg = arg.trim();
+        let arg = arg.text();
         let refuse = |why: &str| {
             self.field_err(
                 field,

@@ -16,9 +16,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::emit::int_type;
-use super::expr::{self, Expr, Side};
+use super::expr::{Expr, Side, lower_size};
 use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
+use crate::expr::Source;
 
 /// The Rust type of a `_parent` / `_root` path a type imports: an integer, or a list of them
 /// lent as a slice.
@@ -60,14 +61,13 @@ pub fn import_name(path: &[String]) -> String {
 }
 
 /// The Kaitai expressions of a field that its binrw directives compute.
-fn field_exprs(field: &Field) -> Vec<&str> {
-    let mut out: Vec<&str> = [&field.cond, &field.size, &field.repeat_expr]
+fn field_exprs(field: &Field) -> Vec<&Source> {
+    let mut out: Vec<&Source> = [&field.cond, &field.size, &field.repeat_expr]
         .into_iter()
         .flatten()
-        .map(|e| e.text())
         .collect();
     match &field.ty {
-        FieldType::Named { args, .. } => out.extend(args.iter().map(String::as_str)),
+        FieldType::Named { args, .. } => out.extend(args),
         FieldType::Switch { on, .. } => out.push(on),
         FieldType::None => {}
     }
@@ -76,12 +76,12 @@ fn field_exprs(field: &Field) -> Vec<&str> {
 
 /// The fields of `def` whose expressions it computes itself, each with those expressions: the
 /// seq fields, and the positioned instances (their `pos` too).
-fn own_exprs(def: &TypeDef) -> impl Iterator<Item = (&Field, Vec<&str>)> {
+fn own_exprs(def: &TypeDef) -> impl Iterator<Item = (&Field, Vec<&Source>)> {
     let seq = def.seq.iter().map(|f| (f, field_exprs(f)));
     let positioned = def.positioned.iter().map(|p| {
-        let mut texts = field_exprs(&p.field);
-        texts.push(&p.pos);
-        (&p.field, texts)
+        let mut exprs = field_exprs(&p.field);
+        exprs.push(&p.pos);
+        (&p.field, exprs)
     });
     seq.chain(positioned)
 }
@@ -149,10 +149,10 @@ impl<'a> Nav<'a> {
         }
         stack.push(def.id.clone());
         let root = self.is_root(def);
-        for (_, texts) in own_exprs(def) {
-            for text in texts {
-                // A parse error is reported where the field is emitted.
-                let Ok(e) = expr::parse_size(text) else {
+        for (_, exprs) in own_exprs(def) {
+            for e in exprs {
+                // An error is reported where the field is emitted.
+                let Ok(e) = lower_size(e) else {
                     continue;
                 };
                 let mut paths = Vec::new();
@@ -188,7 +188,7 @@ impl<'a> Nav<'a> {
     /// so that an error from [`Nav::imports`] names that field's YAML path.
     pub fn failing_field<'d>(&self, def: &'d TypeDef) -> Option<&'d Field> {
         let root = self.is_root(def);
-        own_exprs(def).find_map(|(field, texts)| {
+        own_exprs(def).find_map(|(field, exprs)| {
             let cut_off = field.parent_false
                 && self
                     .child(field, &mut Vec::new())
@@ -196,8 +196,8 @@ impl<'a> Nav<'a> {
                     .flatten()
                     .is_some_and(|c| self.needs(c, &mut Vec::new()).is_ok_and(|n| !n.is_empty()));
             let failing = cut_off
-                || texts.into_iter().any(|text| {
-                    let Ok(e) = expr::parse_size(text) else {
+                || exprs.into_iter().any(|e| {
+                    let Ok(e) = lower_size(e) else {
                         return false;
                     };
                     let mut paths = Vec::new();

@@ -21,6 +21,7 @@ use crate::binrw::expr::{Side, writer_import};
 use crate::binrw::schema::{Field, TypeDef};
 use crate::binrw::tokens::ident;
 use crate::binrw::version_param::is_version_param;
+use crate::expr::Source;
 
 /// The `-savepoint-rust-type` of `def`'s param `id`.
 pub(in crate::binrw) fn rust_type<'d>(def: &'d TypeDef, id: &str) -> Option<&'d str> {
@@ -78,20 +79,19 @@ impl Module<'_> {
         &self,
         field: &Field,
         target: &TypeDef,
-        arg: &str,
+        arg: &Source,
         (param, ty): (&str, &str),
     ) -> Result<Option<TokenStream>, SchemaError> {
         if !writer_takes(target, param) {
             return Ok(None);
         }
-        let arg = arg.trim();
         if self
             .owner(field)
             .is_some_and(|def| is_version_param(def, arg))
         {
             return Ok(Some(ident(arg).into_token_stream()));
         }
-        let value = self.expr(field, arg)?.rust(Side::Write);
+        let value = self.expr_in(field, arg, false)?.rust(Side::Write);
         Ok(Some(match rust_type(target, param) {
             Some(_) => value,
             None => super::list_args::lend(ty, value),
@@ -104,13 +104,13 @@ impl Module<'_> {
         &self,
         field: &Field,
         target: &TypeDef,
-        arg: &str,
+        arg: &Source,
         param: &str,
     ) -> Result<Option<TokenStream>, SchemaError> {
         if rust_type(target, param).is_none() {
             return Ok(None);
         }
-        Ok(Some(self.expr(field, arg)?.rust(Side::Read)))
+        Ok(Some(self.expr_in(field, arg, false)?.rust(Side::Read)))
     }
 
     /// The Rust type of `def`'s param `id` as the module spells it, with the path to import: a

@@ -219,8 +219,8 @@ pub struct Field {
     pub repeat_until: Option<Source>,
     /// `contents:` as bytes.
     pub contents_bytes: Option<Vec<u8>>,
-    /// `process:` as written (see `process.rs`).
-    pub process: Option<String>,
+    /// `process:` (see `process.rs`).
+    pub process: Option<Process>,
     /// Every `cases` entry of a `switch-on` type, key as written (`1`, `"I"`, `[73]`,
     /// `code_enum::intval`, `true`, `_`) and case type (see `switch.rs`).
     pub switch_cases: Vec<(String, String)>,
@@ -236,13 +236,23 @@ pub struct Field {
 pub enum FieldType {
     /// `contents:` only.
     None,
-    /// A named type with arguments, e.g. `coaster_train(cars_per_train)`.
-    Named { name: String, args: Vec<String> },
+    /// A named type with its arguments (parsed), e.g. `coaster_train(cars_per_train)`.
+    Named { name: String, args: Vec<Source> },
     /// `switch-on` (parsed) with its cases (value, type name).
     Switch {
         on: Source,
         cases: Vec<(i64, String)>,
     },
+}
+
+/// A field's `process:` routine: its name, and its arguments parsed once at load.
+#[derive(Debug, Clone)]
+pub struct Process {
+    /// As the schema writes it, which messages quote.
+    pub text: String,
+    /// `zlib`, `xor`, `rol`, `ror`, or a custom routine's (`nested.custom_fx`).
+    pub name: String,
+    pub args: Vec<Source>,
 }
 
 /// `valid:` on a field.
@@ -283,7 +293,7 @@ impl Schemas {
             files: BTreeMap::from([(file.id.clone(), file)]),
         };
         super::recursion::bound_recursion(&mut schemas);
-        super::root_param::split(&mut schemas)?;
+        super::root_param::split(&mut schemas);
         super::struct_params::infer(&mut schemas);
         Ok(schemas)
     }
@@ -378,7 +388,7 @@ impl Schemas {
         }
         let mut schemas = Schemas { files };
         super::recursion::bound_recursion(&mut schemas);
-        super::root_param::split(&mut schemas)?;
+        super::root_param::split(&mut schemas);
         super::struct_params::infer(&mut schemas);
         Ok(schemas)
     }
@@ -461,6 +471,29 @@ impl<'a> Cx<'a> {
                 &format!("{ypath}/{key}"),
                 format!("expression `{text}`: {e}"),
             )
+        })
+    }
+
+    /// `text`, the `process:` of the field at `ypath`, split into its routine's name and its
+    /// parsed arguments: a syntax error is reported here, at its path.
+    fn process(&self, ypath: &str, text: &str) -> Result<Process, SchemaError> {
+        let at = format!("{ypath}/process");
+        let (name, args) = match text.split_once('(') {
+            None => (text, Vec::new()),
+            Some((name, rest)) => {
+                let inner = rest.trim_end().strip_suffix(')').ok_or_else(|| {
+                    self.err(&at, format!("process `{text}`: unbalanced parentheses"))
+                })?;
+                let args = crate::expr::parse_list(inner).map_err(|e| {
+                    self.err(&at, format!("process `{text}`: arguments `{inner}`: {e}"))
+                })?;
+                (name, args)
+            }
+        };
+        Ok(Process {
+            text: text.to_string(),
+            name: name.trim().to_string(),
+            args,
         })
     }
 
@@ -1373,10 +1406,13 @@ impl Cx<'_> {
                         let inner = rest.strip_suffix(')').ok_or_else(|| {
                             self.err(&format!("{ypath}/type"), "unbalanced type arguments")
                         })?;
-                        (
-                            name.to_string(),
-                            inner.split(',').map(|a| a.trim().to_string()).collect(),
-                        )
+                        let args = crate::expr::parse_list(inner).map_err(|e| {
+                            self.err(
+                                &format!("{ypath}/type"),
+                                format!("type arguments `{inner}`: {e}"),
+                            )
+                        })?;
+                        (name.to_string(), args)
                     }
                 };
                 FieldType::Named { name, args }
@@ -1552,7 +1588,9 @@ impl Cx<'_> {
                 .get("contents")
                 .map(|c| contents(self, ypath, c))
                 .transpose()?,
-            process: str_key(map, "process"),
+            process: str_key(map, "process")
+                .map(|p| self.process(ypath, &p))
+                .transpose()?,
             switch_cases: switch_cases(self, ypath, map)?,
             parent_up: str_key(map, "parent").as_deref() == Some("_parent"),
             parent_false: match map.get("parent") {
@@ -1627,6 +1665,10 @@ mod import_tests {
             assert_eq!(err.yaml_path, path, "{err}");
             assert!(err.message.starts_with("expression `"), "{err}");
         }
+        let ksy = "meta: {id: i}\nseq:\n  - {id: n, type: u1}\n  - {id: x, type: 't(n, n +)'}\n";
+        let err = crate::binrw::generate_from("syntax", &[("i.ksy", ksy)], "i").unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1/type", "{err}");
+        assert!(err.message.starts_with("type arguments `n, n +`"), "{err}");
         for (instance, path) in [
             ("{value: 'n +'}", "/instances/v/value"),
             ("{value: n, if: 'n =='}", "/instances/v/if"),
@@ -1650,6 +1692,24 @@ mod import_tests {
         assert!(matches!(cond.tree(), crate::expr::Expr::Binary(">", ..)));
         let count = field.repeat_expr.as_ref().unwrap().tree();
         assert!(matches!(count, crate::expr::Expr::Binary("*", ..)));
+    }
+
+    #[test]
+    fn type_arguments_are_split_at_top_level_commas() {
+        let ksy = "meta: {id: i}\nseq:\n  - {id: x, type: 't([1, 2], s.f(\"a,b\").x, 3)'}\ntypes:\n  t:\n    params: [{id: a, type: 'u1[]'}, {id: b, type: u1}, {id: c, type: u1}]\n";
+        let dir = std::env::temp_dir().join(format!("savepoint-args-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("i.ksy"), ksy).unwrap();
+        let schemas = Schemas::load_file(&dir.join("i.ksy"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let schemas = schemas.unwrap();
+        let FieldType::Named { name, args } = &schemas.files["i"].types[0].seq[0].ty else {
+            panic!("a named type");
+        };
+        assert_eq!(name, "t");
+        let texts: Vec<&str> = args.iter().map(Source::text).collect();
+        assert_eq!(texts, ["[1, 2]", "s.f(\"a,b\").x", "3"]);
+        assert!(matches!(args[0].tree(), crate::expr::Expr::Array(items) if items.len() == 2));
     }
 
     #[test]

@@ -16,10 +16,10 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::emit::{canonical_encoding, float_type, int_type, is_int};
-use super::expr::Expr as SeqExpr;
+use super::expr::{Expr as SeqExpr, Use};
 use super::schema::{Field, FieldType, File, KsEnum, TypeDef, snake_to_camel};
 use super::tokens::{self, ident, operator};
-use crate::expr::{self, Expr};
+use crate::expr::{self, Expr, Source};
 
 /// The type of a value instance.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1011,10 +1011,13 @@ impl<'a> Tr<'a, '_> {
 
 /// Whether the type argument `arg` is a value instance of `def` that is a list literal, which
 /// the field passes written out (see `list_args.rs`).
-fn list_literal(def: &TypeDef, arg: &str) -> bool {
+fn list_literal(def: &TypeDef, arg: &Source) -> bool {
+    let Expr::Name(name) = arg.tree() else {
+        return false;
+    };
     def.instances
         .iter()
-        .any(|i| i.id == arg.trim() && super::emit::list_args::literal_items(&i.value).is_some())
+        .any(|i| i.id == *name && super::emit::list_args::literal_items(&i.value).is_some())
 }
 
 /// Refuses a seq field whose expressions (`if`, `size`, `repeat-expr`, type arguments,
@@ -1025,7 +1028,7 @@ fn list_literal(def: &TypeDef, arg: &str) -> bool {
 pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
     for field in &def.seq {
         let bits = matches!(&field.ty, FieldType::Named { name, .. } if super::bits::width(name).is_some());
-        let mut texts: Vec<(&str, Option<bool>)> = Vec::new();
+        let mut texts: Vec<(&Source, Option<bool>)> = Vec::new();
         for (text, size) in [
             (&field.cond, false),
             (&field.size, true),
@@ -1039,7 +1042,7 @@ pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
             FieldType::Named { args, .. } => texts.extend(
                 args.iter()
                     .filter(|a| !list_literal(def, a))
-                    .map(|a| (a.as_str(), (!bits).then_some(false))),
+                    .map(|a| (a, (!bits).then_some(false))),
             ),
             FieldType::Switch { on, .. } => texts.push((on, None)),
             FieldType::None => {}
@@ -1053,8 +1056,7 @@ pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
                 continue;
             };
             let parsed = match inline {
-                Some(true) => super::expr::parse_size(text),
-                Some(false) => super::expr::parse(text),
+                Some(size) => super::expr::lower(text, Use { size, io: false }),
                 None => Err(String::new()),
             };
             let why = match parsed {

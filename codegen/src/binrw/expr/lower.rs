@@ -9,7 +9,7 @@ use crate::expr::Expr as Ks;
 /// default: neither, as [`super::parse`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Use {
-    /// A size or element count: `-` and indexing are allowed (see [`super::parse_size`]).
+    /// A size or element count: `-` and indexing are allowed (see [`super::lower_size`]).
     pub size: bool,
     /// A seq field's `if` or `size`: `_io.pos`, `_io.size` and `_io.eof` are allowed (see
     /// [`super::lower`]).
