@@ -2,15 +2,14 @@
 //! against rrrocket's pipeline built the same way from boxcars 0.13 (rrrocket itself is not on
 //! crates.io): parse with network data, one serde_json line per replay, parallel over files
 //! (rayon), lines written in file order to /dev/null, each side's lines written into buffers
-//! reused across files as the CLI's are; boxcars is also timed with a new buffer per line, as
-//! rrrocket allocates one. Parse and JSON writing are also timed apart.
+//! reused across files as the CLI's are (savepoint's `Buffers`); boxcars is also timed with a
+//! new buffer per line, as rrrocket allocates one. Parse and JSON writing are also timed apart.
 
 use std::io::Write;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use rayon::prelude::*;
-use savepoint::{AnyFile, ReadOptions};
+use savepoint::{AnyFile, Buffers, ReadOptions};
 
 use crate::harness::{Harness, corpus_files};
 
@@ -90,32 +89,27 @@ pub fn run(h: &mut Harness) {
 }
 
 /// Runs `line` over every file on the thread pool and writes the lines in order to /dev/null;
-/// with `reuse`, a line's buffer is handed back for a later file once written (as the CLI's
-/// `batch::Buffers`).
+/// with `reuse`, a line's buffer is handed back for a later file once written (the CLI's
+/// [`Buffers`]), else dropped.
 fn pipeline(files: &[Named], line: LineFn<'_>, reuse: bool) -> usize {
     let mut sink = std::fs::File::create("/dev/null").expect("/dev/null");
     let window = rayon::current_num_threads().max(1) * WINDOW_PER_THREAD;
-    let free: Mutex<Vec<Vec<u8>>> = Mutex::default();
+    let buffers = Buffers::default();
     let mut written = 0;
     for chunk in files.chunks(window) {
         let lines: Vec<Vec<u8>> = chunk
             .par_iter()
             .map(|file| {
-                let reused = free.lock().ok().and_then(|mut f| f.pop());
-                let mut buffer = reused.unwrap_or_default();
+                let mut buffer = buffers.take();
                 line(file, &mut buffer);
                 buffer
             })
             .collect();
-        for mut l in lines {
+        for l in lines {
             sink.write_all(&l).expect("write to /dev/null");
             written += l.len();
             if reuse {
-                l.clear();
-                // A poisoned list only loses the buffer, as a failed pop above does.
-                if let Ok(mut f) = free.lock() {
-                    f.push(l);
-                }
+                buffers.give(l);
             }
         }
     }

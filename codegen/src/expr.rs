@@ -1,10 +1,15 @@
 //! Kaitai's expression language: tokens, and a precedence-climbing parser into [`Expr`].
 
+use std::ops::Range;
+
 /// A parsed expression.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
     /// Integer literal.
     Int(i128),
+    /// An integer literal beyond `i128`, as written (Kaitai's integers are unbounded): a
+    /// backend refuses it where it needs the value.
+    BigInt(String),
     /// Float literal.
     Float(f64),
     /// String literal.
@@ -35,9 +40,137 @@ pub enum Expr {
     SizeOf(String, bool),
 }
 
+impl Expr {
+    /// This expression with every sub-expression for which `f` gives a replacement replaced by
+    /// it (the outermost first; a replacement is not looked into).
+    pub fn map(&self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Expr {
+        if let Some(e) = f(self) {
+            return e;
+        }
+        let go = |e: &Expr| Box::new(e.map(f));
+        match self {
+            Expr::Attr(b, n) => Expr::Attr(go(b), n.clone()),
+            Expr::Cast(b, t) => Expr::Cast(go(b), t.clone()),
+            Expr::Unary(op, b) => Expr::Unary(op, go(b)),
+            Expr::Call(b, n, args) => {
+                Expr::Call(go(b), n.clone(), args.iter().map(|a| a.map(f)).collect())
+            }
+            Expr::Index(b, i) => Expr::Index(go(b), go(i)),
+            Expr::Binary(op, a, b) => Expr::Binary(op, go(a), go(b)),
+            Expr::Ternary(c, a, b) => Expr::Ternary(go(c), go(a), go(b)),
+            Expr::Array(items) => Expr::Array(items.iter().map(|i| i.map(f)).collect()),
+            leaf => leaf.clone(),
+        }
+    }
+
+    /// Whether `pred` holds for this expression or any expression inside it.
+    pub fn any(&self, pred: &dyn Fn(&Expr) -> bool) -> bool {
+        pred(self) || self.children().into_iter().any(|c| c.any(pred))
+    }
+
+    /// The expressions directly inside this one.
+    pub fn children(&self) -> Vec<&Expr> {
+        match self {
+            Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => vec![b],
+            Expr::Call(b, _, args) => std::iter::once(&**b).chain(args).collect(),
+            Expr::Index(b, i) => vec![b, i],
+            Expr::Binary(_, a, b) => vec![a, b],
+            Expr::Ternary(c, a, b) => vec![c, a, b],
+            Expr::Array(items) => items.iter().collect(),
+            Expr::Int(_)
+            | Expr::BigInt(_)
+            | Expr::Float(_)
+            | Expr::Str(_)
+            | Expr::Bool(_)
+            | Expr::Name(_)
+            | Expr::Path(_)
+            | Expr::SizeOf(..) => Vec::new(),
+        }
+    }
+}
+
+/// An expression of a schema, parsed once when the schema is read: its text, which error
+/// messages quote, and its tree, which the emitter translates.
+#[derive(Clone, PartialEq)]
+pub struct Source {
+    text: String,
+    tree: Expr,
+}
+
+impl Source {
+    /// Parses `text`; the error is the parser's.
+    pub fn parse(text: &str) -> Result<Source, String> {
+        Ok(Source {
+            text: text.to_string(),
+            tree: parse(text)?,
+        })
+    }
+
+    /// The name `id` (a field or instance id) as an expression.
+    pub fn name(id: &str) -> Source {
+        Source {
+            text: id.to_string(),
+            tree: Expr::Name(id.to_string()),
+        }
+    }
+
+    /// The same expression in parentheses, so its text stays one operand where it is put
+    /// inside another.
+    pub fn parenthesized(&self) -> Source {
+        Source {
+            text: format!("({})", self.text),
+            tree: self.tree.clone(),
+        }
+    }
+
+    /// The tree rewritten by `f` (see [`Expr::map`]), with the text as the schema spells it,
+    /// which messages keep quoting.
+    pub fn map(&self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Source {
+        Source {
+            text: self.text.clone(),
+            tree: self.tree.map(f),
+        }
+    }
+
+    /// The expression as the schema spells it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The parsed expression.
+    pub fn tree(&self) -> &Expr {
+        &self.tree
+    }
+}
+
+/// As its text (the tree follows from it), so a message shows an expression as the schema
+/// spells it.
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.text.fmt(f)
+    }
+}
+
+/// The text, as a message quotes it.
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// The text, so the sites that compare or quote an expression read it as they read a string.
+impl std::ops::Deref for Source {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 enum Tok {
     Int(i128),
+    BigInt(String),
     Float(f64),
     Str(String),
     Ident(String),
@@ -49,20 +182,29 @@ const OPS: &[&str] = &[
     "~", "!", "?", ":", "(", ")", "[", "]", ",", ".",
 ];
 
-fn lex(s: &str) -> Result<Vec<Tok>, String> {
+/// The tokens of `s`, each with the range of `s`'s characters it was read from (so a list
+/// item keeps its own text, see [`parse_list`]).
+fn lex(s: &str) -> Result<(Vec<Tok>, Vec<Range<usize>>), String> {
     let c: Vec<char> = s.chars().collect();
     let mut i = 0;
     let mut out = Vec::new();
+    let mut spans = Vec::new();
     while i < c.len() {
         let ch = c[i];
         if ch.is_whitespace() {
             i += 1;
-        } else if ch.is_ascii_digit() {
+            continue;
+        }
+        let start = i;
+        if ch.is_ascii_digit() {
             let start = i;
             while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_') {
                 i += 1;
             }
-            let is_float = i + 1 < c.len() && c[i] == '.' && c[i + 1].is_ascii_digit();
+            // `1.5`, and `1.` (Kaitai's float one), but not `1.to_s`, a method of an integer.
+            let is_float = c.get(i) == Some(&'.')
+                && c.get(i + 1)
+                    .is_none_or(|&d| d.is_ascii_digit() || !(d.is_alphanumeric() || d == '_'));
             if is_float
                 || (i < c.len()
                     && c[start..i].iter().any(|&d| d == 'e' || d == 'E')
@@ -89,9 +231,11 @@ fn lex(s: &str) -> Result<Vec<Tok>, String> {
                 ));
             } else {
                 let t: String = c[start..i].iter().filter(|&&d| d != '_').collect();
-                out.push(Tok::Int(
-                    parse_int(&t).ok_or_else(|| format!("bad number {t}"))?,
-                ));
+                out.push(match parse_int(&t) {
+                    Some(n) => Tok::Int(n),
+                    None if is_int_literal(&t) => Tok::BigInt(t),
+                    None => return Err(format!("bad number {t}")),
+                });
             }
         } else if ch.is_alphabetic() || ch == '_' {
             let start = i;
@@ -127,8 +271,9 @@ fn lex(s: &str) -> Result<Vec<Tok>, String> {
             out.push(Tok::Op(op));
             i += op.len();
         }
+        spans.push(start..i);
     }
-    Ok(out)
+    Ok((out, spans))
 }
 
 fn unescape(c: &[char]) -> Result<(char, usize), String> {
@@ -156,6 +301,17 @@ fn unescape(c: &[char]) -> Result<(char, usize), String> {
     })
 }
 
+/// Whether `t` is an integer literal (decimal, `0x`, `0b`, `0o`, without `_`) of any size.
+fn is_int_literal(t: &str) -> bool {
+    let (digits, radix) = match t.get(..2) {
+        Some("0x" | "0X") => (&t[2..], 16),
+        Some("0b") => (&t[2..], 2),
+        Some("0o") => (&t[2..], 8),
+        _ => (t, 10),
+    };
+    !digits.is_empty() && digits.chars().all(|d| d.is_digit(radix))
+}
+
 /// Parses an integer literal (decimal, `0x`, `0b`, `0o`).
 pub fn parse_int(t: &str) -> Option<i128> {
     let t = t.replace('_', "");
@@ -176,13 +332,38 @@ pub fn parse_int(t: &str) -> Option<i128> {
 
 /// Parses an expression.
 pub fn parse(s: &str) -> Result<Expr, String> {
-    let toks = lex(s)?;
+    let (toks, _) = lex(s)?;
     let mut p = Parser { toks, i: 0 };
     let e = p.ternary()?;
     if p.i != p.toks.len() {
         return Err(format!("unexpected {:?} in expression {s:?}", p.toks[p.i]));
     }
     Ok(e)
+}
+
+/// Parses a comma-separated list of expressions, as a type's arguments are written between
+/// their brackets: each item keeps its own text, which messages quote.
+pub fn parse_list(s: &str) -> Result<Vec<Source>, String> {
+    let (toks, spans) = lex(s)?;
+    let chars: Vec<char> = s.chars().collect();
+    let mut p = Parser { toks, i: 0 };
+    let mut items = Vec::new();
+    if p.toks.is_empty() {
+        return Ok(items);
+    }
+    loop {
+        let first = p.i;
+        let tree = p.ternary()?;
+        // `ternary` read at least one token, or it failed.
+        let text = chars[spans[first].start..spans[p.i - 1].end]
+            .iter()
+            .collect();
+        items.push(Source { text, tree });
+        if p.i == p.toks.len() {
+            return Ok(items);
+        }
+        p.expect(",")?;
+    }
 }
 
 struct Parser {
@@ -357,6 +538,7 @@ impl Parser {
         self.i += 1;
         Ok(match t {
             Tok::Int(v) => Expr::Int(v),
+            Tok::BigInt(t) => Expr::BigInt(t),
             Tok::Float(v) => Expr::Float(v),
             Tok::Str(s) => {
                 let mut s = s;
@@ -448,6 +630,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn list_items_keep_their_own_text() {
+        let items = parse_list(" a + 1,[1, 2] ,s.f(x, \"y,z\")").unwrap();
+        let texts: Vec<&str> = items.iter().map(Source::text).collect();
+        assert_eq!(texts, ["a + 1", "[1, 2]", "s.f(x, \"y,z\")"]);
+        assert_eq!(
+            items[1].tree(),
+            &Expr::Array(vec![Expr::Int(1), Expr::Int(2)])
+        );
+        assert!(parse_list("").unwrap().is_empty());
+        assert!(parse_list("a,").is_err() && parse_list("a b").is_err());
+    }
+
+    #[test]
     fn fstrings_are_concatenations_of_to_s() {
         let s = |t: &str| Expr::Str(t.into());
         let to_s = |e: Expr| Expr::Attr(Box::new(e), "to_s".into());
@@ -477,6 +672,19 @@ mod tests {
         assert_eq!(parse("0x1_0").unwrap(), Expr::Int(16));
         assert_eq!(parse("\"a\\nb\"").unwrap(), Expr::Str("a\nb".into()));
         assert_eq!(parse("1.5e2").unwrap(), Expr::Float(150.0));
+        assert_eq!(
+            parse("x * 1. / 2").unwrap(),
+            parse("x * 1.0 / 2").unwrap(),
+            "a float with nothing after its point"
+        );
+        assert_eq!(parse("1.").unwrap(), Expr::Float(1.0));
+        let big = "0x184f03e93ff9f4daa797ed6e38ed64bf6a1f01";
+        assert_eq!(parse(big).unwrap(), Expr::BigInt(big.into()));
+        assert!(parse("0x12g").is_err() && parse("12a").is_err());
+        assert_eq!(
+            parse("1.to_s").unwrap(),
+            Expr::Attr(Box::new(Expr::Int(1)), "to_s".into())
+        );
         assert!(parse("a +").is_err());
     }
 }

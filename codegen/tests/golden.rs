@@ -79,6 +79,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/contents.rs"] mod contents;
 #[rustfmt::skip] #[path = "golden/custom_process.rs"] mod custom_process;
 #[rustfmt::skip] #[path = "golden/endianness.rs"] mod endianness;
+#[rustfmt::skip] #[path = "golden/enum_args.rs"] mod enum_args;
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
 #[rustfmt::skip] #[path = "golden/flag_of.rs"] mod flag_of;
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
@@ -93,6 +94,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/list_params.rs"] mod list_params;
 #[rustfmt::skip] #[path = "golden/list_sizes.rs"] mod list_sizes;
+#[rustfmt::skip] #[path = "golden/named_versions.rs"] mod named_versions;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/opaque.rs"] mod opaque;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
@@ -798,6 +800,79 @@ fn savepoint_enums_and_max_depth() {
     assert!(err.contains("Tree nested deeper than 4 levels"), "{err}");
 }
 
+/// The slice-reading trait `enum_args.ksy`'s `-savepoint-fixed-layout` names (the shape of
+/// `unreal::layout::FixedLe`).
+pub trait FixedLe {
+    /// Bytes of one value.
+    const SIZE: usize;
+    /// The value stored in the first `SIZE` bytes of `b`.
+    fn from_le(b: &[u8]) -> Self;
+}
+
+impl FixedLe for u16 {
+    const SIZE: usize = 2;
+    fn from_le(b: &[u8]) -> Self {
+        u16::from_le_bytes([b[0], b[1]])
+    }
+}
+
+impl FixedLe for i32 {
+    const SIZE: usize = 4;
+    fn from_le(b: &[u8]) -> Self {
+        i32::from_le_bytes([b[0], b[1], b[2], b[3]])
+    }
+}
+
+/// An enum whose variants take the version the caller gives, read and written back at two
+/// versions, with its kind in JSON; and a fixed layout read from a slice as binrw reads it.
+#[test]
+fn enum_variants_take_the_callers_version() {
+    use enum_args::{Entry, Point};
+    let read = |bytes: &[u8], v: i32| {
+        let mut input = Cursor::new(bytes);
+        let value =
+            Entry::read_le_args(&mut input, (v,)).unwrap_or_else(|e| panic!("read at {v}: {e}"));
+        assert_eq!(
+            input.position(),
+            bytes.len() as u64,
+            "bytes left unread at {v}"
+        );
+        let mut out = Cursor::new(Vec::new());
+        value.write_le_args(&mut out, (v,)).expect("write");
+        assert_eq!(out.into_inner(), bytes, "written back at {v}");
+        value
+    };
+    let point = Point { x: 0x1234, y: -2 };
+    let wide = read(b"\x01\x34\x12\xfe\xff\xff\xff\x07\0", 2);
+    assert!(matches!(&wide, Entry::Wide(w) if w.point == point && w.c == Some(7)));
+    let old = read(b"\x00\x09", 1);
+    assert!(matches!(&old, Entry::Narrow(n) if (n.a, n.b) == (9, None)));
+    let new = read(b"\x00\x09\x0a", 2);
+    assert!(matches!(&new, Entry::Narrow(n) if n.b == Some(10)));
+    // JSON names the variant beside its fields, and reads it back.
+    let json = serde_json::to_value(&wide).expect("JSON");
+    assert_eq!(json["kind"], "wide");
+    assert_eq!(json["point"]["y"], -2);
+    assert_eq!(
+        serde_json::from_value::<Entry>(json).expect("from JSON"),
+        wide
+    );
+    // The variant's writer gets the version the enum's writer was given.
+    let err = new
+        .write_le_args(&mut Cursor::new(Vec::new()), (1,))
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("Narrow.b (save_version >= 2) must be absent at save_version 1"),
+        "{err}"
+    );
+    Entry::read_le_args(&mut Cursor::new(b"\x02\x09"), (2,)).expect_err("kind 2");
+    let bytes = [0x34, 0x12, 0xfe, 0xff, 0xff, 0xff];
+    assert_eq!(<Point as FixedLe>::SIZE, bytes.len());
+    assert_eq!(<Point as FixedLe>::from_le(&bytes), point);
+    assert_eq!(round_trip::<Point>(&bytes), point);
+}
+
 #[test]
 fn calculated_endianness() {
     let le: calculated_endian::CalculatedEndian = round_trip(b"II\x34\x12");
@@ -1209,6 +1284,58 @@ fn a_named_version_from_a_param_is_given_by_the_caller() {
         err.to_string()
             .contains("VersionParam.legacy (save_version < 41) must be absent at save_version 43"),
         "{err}"
+    );
+}
+
+/// Bytes at three SaveVersions: the level (1 where the SaveVersion has none) and the
+/// SaveVersion each gate a field of the instance, read and written back.
+#[test]
+fn two_named_versions_gate_one_instance() {
+    use named_versions::Subsystem;
+    let read = |bytes: &[u8], v: i32| {
+        let mut input = Cursor::new(bytes);
+        let value = Subsystem::read_le_args(&mut input, (v,))
+            .unwrap_or_else(|e| panic!("read at {v}: {e}"));
+        assert_eq!(input.position(), bytes.len() as u64, "bytes left at {v}");
+        let mut out = Cursor::new(Vec::new());
+        value.write_le_args(&mut out, (v,)).expect("write");
+        assert_eq!(out.into_inner(), bytes, "written back at {v}");
+        value
+    };
+    // SaveVersion 2: no level, so level 1: the base alone.
+    let old = read(b"\x07", 2);
+    assert_eq!(
+        (old.level, old.instance.base, old.instance.extra),
+        (None, 7, None)
+    );
+    // SaveVersion 3, level 2: the extra byte, no stamp yet.
+    let mid = read(b"\x02\x07\x08", 3);
+    assert_eq!(
+        (mid.level, mid.instance.extra, mid.instance.stamp),
+        (Some(2), Some(8), None)
+    );
+    // SaveVersion 4, level 1: the stamp, no extra.
+    let new = read(b"\x01\x07\x34\x12", 4);
+    assert_eq!(
+        (new.instance.extra, new.instance.stamp),
+        (None, Some(0x1234))
+    );
+    // The writer checks the instance against the level the subsystem holds.
+    let mut edited = new.clone();
+    edited.level = Some(2);
+    let err = edited
+        .write_le_args(&mut Cursor::new(Vec::new()), (4,))
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("Instance.extra (level >= 2) must be present at level 2"),
+        "{err}"
+    );
+    assert!(
+        serde_json::to_value(&old)
+            .expect("JSON")
+            .get("level")
+            .is_none()
     );
 }
 

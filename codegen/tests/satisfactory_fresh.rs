@@ -15,6 +15,8 @@ mod fresh;
 /// and the satisfactory crate's own primitives).
 const MODULES: &[&str] = &[
     "blueprint",
+    "blueprint_config_parts",
+    "body",
     "chunks",
     "component",
     "conveyor",
@@ -23,6 +25,7 @@ const MODULES: &[&str] = &[
     "header",
     "inventory",
     "lightweight",
+    "objects",
     "power",
     "vehicle",
     "versions",

@@ -18,9 +18,9 @@ impl<'a> Module<'a> {
         &self,
         def: &TypeDef,
         field: &Field,
-        cond: &str,
+        cond: &crate::expr::Source,
         element: &TokenStream,
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         use super::super::repeat::{At, Element};
         let list = field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
         let bytes = quote!([u8]);

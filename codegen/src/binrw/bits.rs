@@ -17,7 +17,7 @@ use quote::{format_ident, quote};
 
 use super::expr::{self, Side};
 use super::schema::{Field, FieldType, KsEnum, TypeDef};
-use super::tokens::{ident, line, source};
+use super::tokens::{ident, source};
 
 /// The width and own bit order (`Some(true)` for `be`) of a Kaitai bit type.
 pub(super) fn width(ksy: &str) -> Option<(u32, Option<bool>)> {
@@ -126,13 +126,14 @@ pub(super) struct Run {
 type Failure = (String, String);
 
 impl Run {
-    /// A bit field's source (opening a run first), or `None` when `field` is not a bit field.
+    /// A bit field's attributes and declaration (opening a run first), or `None` when `field`
+    /// is not a bit field.
     pub fn field(
         &mut self,
         def: &TypeDef,
         enums: &[KsEnum],
         field: &Field,
-    ) -> Result<Option<String>, Failure> {
+    ) -> Result<Option<TokenStream>, Failure> {
         let FieldType::Named { name, .. } = &field.ty else {
             return Ok(None);
         };
@@ -153,17 +154,17 @@ impl Run {
         if field.size.is_some() || field.size_eos || field.terminator.is_some() {
             return Err(fail("a bit field takes no size or terminator"));
         }
-        let mut out = String::new();
+        let mut out = TokenStream::new();
         let state = match &self.open {
             Some((state, _)) => state.clone(),
             None => {
                 let state = format!("_bits{}", self.next);
                 let id = ident(&state);
-                out.push_str(&line(&quote! {
+                out.extend(quote! {
                     #[br(temp)]
                     #[bw(calc = KsBits::default())]
                     #id: KsBits,
-                }));
+                });
                 state
             }
         };
@@ -173,8 +174,8 @@ impl Run {
         // position is Kaitai's `_io.pos` in a run too; `_io.eof` also asks the cursor.
         let io_temps = super::io::temps_in_run(field, &state);
         self.io |= !io_temps.is_empty();
-        out.push_str(&io_temps);
-        out.push_str(&super::emit::doc_attrs(field.doc.as_deref()));
+        out.extend(io_temps);
+        out.extend(super::emit::docs(field.doc.as_deref()));
         let big = order.or(def.bit_endian).unwrap_or(true);
         let at = Through {
             state: ident(&state),
@@ -185,8 +186,8 @@ impl Run {
         let int = ident(rust_type(bits));
         let count = field
             .repeat_expr
-            .as_deref()
-            .map(|n| expr::parse(n).map_err(|e| fail(&e)))
+            .as_ref()
+            .map(|n| expr::lower(n, expr::Use::default()).map_err(|e| fail(&e)))
             .transpose()?;
         let read = match (&count, field.repeat_eos) {
             (Some(n), _) => {
@@ -202,12 +203,19 @@ impl Run {
         let list = count.is_some() || field.repeat_eos;
         let mut br = Vec::new();
         if let Some(cond) = &field.cond {
-            let cond = expr::parse_io(cond, false).map_err(|e| fail(&e))?;
+            let cond = expr::lower(
+                cond,
+                expr::Use {
+                    size: false,
+                    io: true,
+                },
+            )
+            .map_err(|e| fail(&e))?;
             let cond = super::io::localize(&cond, field);
             let read = cond.rust(Side::Read);
             br.push(quote!(if(#read)));
             if let Some(check) = super::emit::presence(&at.path, field, &cond) {
-                out.push_str(&line(&check));
+                out.extend(check);
             }
         }
         br.push(read);
@@ -231,7 +239,7 @@ impl Run {
             (false, false) => quote!(#value),
         };
         let write = at.write();
-        out.push_str(&line(&quote!(#[br(#(#br),*)] #[bw(#write)])));
+        out.extend(quote!(#[br(#(#br),*)] #[bw(#write)]));
         if let Some(n) = &count {
             let (id, write) = (ident(&field.id), n.rust(Side::Write));
             let check = quote!(usize::try_from(#write).is_ok_and(|n| n == #id.len()));
@@ -241,18 +249,18 @@ impl Run {
                 source(&n.rust(Side::Read))
             );
             let check = super::emit::field_check(&at.path, &check, &message, &[]);
-            out.push_str(&line(&check));
+            out.extend(check);
         }
         let id = ident(&field.id);
-        out.push_str(&line(&quote!(pub #id: #ty,)));
+        out.extend(quote!(pub #id: #ty,));
         Ok(Some(out))
     }
 
     /// Ends the open run (before a byte-aligned field and at the end of the record): the bits
     /// left in the current byte, kept in a field.
-    pub fn close(&mut self) -> String {
+    pub fn close(&mut self) -> TokenStream {
         let Some((state, last)) = self.open.take() else {
-            return String::new();
+            return TokenStream::new();
         };
         let pad = format_ident!("_bit_pad{}", self.next);
         self.next += 1;
@@ -260,21 +268,21 @@ impl Run {
         let doc = format!(
             " The bits after `{last}` up to the byte boundary, which the schema skips (kept so"
         );
-        line(&quote! {
+        quote! {
             #[doc = #doc]
             #[doc = " that writing is byte-exact)."]
             #[br(parse_with = ks_bits_align, args_raw = &#state)]
             #[bw(write_with = ks_bits_align_write, args_raw = &#state)]
             pub #pad: u8,
-        })
+        }
     }
 }
 
 /// `KsBitValue` for a Kaitai enum of a module with bit fields: a value that does not fit in
 /// 64 bits is refused by the writer's width check.
-pub(super) fn enum_impl(rust_name: &str) -> String {
+pub(super) fn enum_impl(rust_name: &str) -> TokenStream {
     let name = ident(rust_name);
-    let item = quote! {
+    quote! {
         impl KsBitValue for #name {
             fn from_bits(bits: u64) -> Self {
                 #name::from(i128::from(bits))
@@ -283,8 +291,7 @@ pub(super) fn enum_impl(rust_name: &str) -> String {
                 u64::try_from(i128::from(*self)).unwrap_or(u64::MAX)
             }
         }
-    };
-    format!("\n{}\n", source(&item))
+    }
 }
 
 /// What a module with bit fields imports: the runtime module and the items it may name.

@@ -1,10 +1,10 @@
 //! `contents` fields: fixed bytes checked by the reader and the writer.
 
 use super::super::schema::{Field, TypeDef};
-use proc_macro2::Literal;
+use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use super::super::tokens::{hex_byte, ident, line, source};
+use super::super::tokens::{hex_byte, ident, source};
 use super::Module;
 use super::asserts::{Check, check, field_check};
 
@@ -15,8 +15,8 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         bytes: &[u8],
-        mut out: String,
-    ) -> String {
+        mut out: TokenStream,
+    ) -> TokenStream {
         let id = ident(&field.id);
         let list = bytes.iter().map(|b| hex_byte(*b));
         let expected = quote!([#(#list),*]);
@@ -28,19 +28,19 @@ impl<'a> Module<'a> {
             let path = format!("{}.{id}", def.rust_name);
             let message = format!("{path} must hold only {shown}");
             let cond = quote!(#id.iter().all(|x| *x == #expected));
-            out.push_str(&line(&quote!(#[br(parse_with = ks_until_eof)])));
-            out.push_str(&line(&check(Check::Read, &cond, &message, &[])));
-            out.push_str(&line(&field_check(&path, &cond, &message, &[])));
-            out.push_str(&line(&quote!(pub #id: Vec<[u8; #len]>,)));
+            out.extend(quote!(#[br(parse_with = ks_until_eof)]));
+            out.extend(check(Check::Read, &cond, &message, &[]));
+            out.extend(field_check(&path, &cond, &message, &[]));
+            out.extend(quote!(pub #id: Vec<[u8; #len]>,));
             return out;
         }
         let message = format!("{}.{id} must be {shown}, not {{:?}}", def.rust_name);
         let value = [id.to_token_stream()];
         let read = check(Check::Read, &quote!(#id == #expected), &message, &value);
         let write = check(Check::Write, &quote!(*#id == #expected), &message, &value);
-        out.push_str(&line(&read));
-        out.push_str(&line(&write));
-        out.push_str(&line(&quote!(pub #id: [u8; #len],)));
+        out.extend(read);
+        out.extend(write);
+        out.extend(quote!(pub #id: [u8; #len],));
         out
     }
 }

@@ -3,25 +3,26 @@
 
 use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef};
+use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
 use super::super::schema::Valid;
-use super::super::tokens::{ident, line, source};
+use super::super::tokens::{ident, source};
 use super::Module;
 use super::asserts::{Check, Checked, check, field_check, valid_check};
 use super::field_types::int_type;
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
-    /// A count field: read, checked, and recomputed from its list on write.
+    /// A count field of integer type `ty`: read, checked, and recomputed from its list on write.
     pub(super) fn count_field(
         &self,
         def: &TypeDef,
         field: &Field,
         count_of: &str,
-        element: &str,
-        mut out: String,
-    ) -> Result<String, SchemaError> {
+        ty: &TokenStream,
+    ) -> Result<TokenStream, SchemaError> {
+        let element = source(ty);
         let target = def.seq.iter().find(|f| f.id == count_of).ok_or_else(|| {
             self.field_err(
                 field,
@@ -40,20 +41,20 @@ impl<'a> Module<'a> {
                 "a conditional count field is not supported by the binrw backend",
             ));
         }
-        out.clear();
-        out.push_str(&line(&quote!(#[br(temp)])));
+        // A `temp` field is not in the struct: the field's doc has nowhere to go.
+        let mut out = quote!(#[br(temp)]);
         if let Some(valid) = &field.valid {
-            out.push_str(&self.count_checks(def, field, count_of, element, valid));
+            out.extend(self.count_checks(def, field, count_of, &element, valid));
         }
         let path = format!("{}.{count_of}", def.rust_name);
-        let (list, ty, id) = (ident(count_of), ident(element), ident(&field.id));
+        let (list, id) = (ident(count_of), ident(&field.id));
         let message = format!("{{}} elements do not fit a {element} count");
         let error = quote! {
             savepoint_runtime::binrw_error::FieldError::new(#path, format!(#message, #list.len()))
         };
         let calc = quote!(#[bw(try_calc = #ty::try_from(#list.len()).map_err(|_| { #error }))]);
-        out.push_str(&line(&calc));
-        out.push_str(&line(&quote!(#id: #ty,)));
+        out.extend(calc);
+        out.extend(quote!(#id: #ty,));
         Ok(out)
     }
 
@@ -66,18 +67,18 @@ impl<'a> Module<'a> {
         count_of: &str,
         element: &str,
         valid: &Valid,
-    ) -> String {
+    ) -> TokenStream {
         let Some(read) = valid_check(Checked::Read(&field.id), valid, element) else {
-            return String::new();
+            return TokenStream::new();
         };
         let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
         let id = ident(&field.id).into_token_stream();
-        let mut out = line(&check(Check::Read, &read, &message, &[id]));
+        let mut out = check(Check::Read, &read, &message, &[id]);
         if let Some(write) = valid_check(Checked::Len(count_of), valid, "usize") {
             let path = format!("{}.{}", def.rust_name, field.id);
             let list = ident(count_of);
             let len = quote!(#list.len());
-            out.push_str(&line(&field_check(&path, &write, &message, &[len])));
+            out.extend(field_check(&path, &write, &message, &[len]));
         }
         out
     }
@@ -88,7 +89,7 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         count: &Expr,
-    ) -> Option<String> {
+    ) -> Option<TokenStream> {
         if super::super::io::reads_stream(count) {
             // The writer does not know the stream's attributes (see `io.rs`).
             return None;
@@ -150,7 +151,7 @@ impl<'a> Module<'a> {
         } else {
             (cond, quote!(#id.len()))
         };
-        Some(line(&field_check(&path, &cond, &message, &[len])))
+        Some(field_check(&path, &cond, &message, &[len]))
     }
 
     /// Where a field passes an argument that sizes a list of its type, the writer checks that
@@ -161,7 +162,7 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         vec: bool,
-    ) -> Result<Option<String>, SchemaError> {
+    ) -> Result<Option<TokenStream>, SchemaError> {
         let FieldType::Named { name, args } = &field.ty else {
             return Ok(None);
         };
@@ -175,12 +176,12 @@ impl<'a> Module<'a> {
             if !target.seq.iter().any(|f| counts(&f)) {
                 continue;
             }
-            let count = self.expr(field, arg)?.count(Side::Write);
+            let count = self.expr_in(field, arg, false)?.count(Side::Write);
             for inner in target.seq.iter().filter(counts) {
                 checks.push((inner.id.clone(), count.clone(), arg.clone()));
             }
         }
-        let mut out = String::new();
+        let mut out = TokenStream::new();
         let id = ident(&field.id);
         for (inner, arg, source) in checks {
             let inner_id = ident(&inner);
@@ -193,7 +194,7 @@ impl<'a> Module<'a> {
             let each = if vec { "[..]" } else { "" };
             let path = format!("{}.{}{each}.{inner}", def.rust_name, field.id);
             let message = format!("{path} must hold {source} elements");
-            out.push_str(&line(&field_check(&path, &cond, &message, &[])));
+            out.extend(field_check(&path, &cond, &message, &[]));
         }
         Ok(Some(out).filter(|s| !s.is_empty()))
     }

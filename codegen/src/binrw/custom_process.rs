@@ -12,27 +12,18 @@ use std::collections::BTreeMap;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
-use super::schema::{Field, FieldType, TypeDef};
+use super::schema::{Field, FieldType, Process, TypeDef};
 use super::tokens::{hex_byte, ident};
 use crate::expr::Expr;
 
-/// The reader's and the writer's `KsProcess` of the custom routine `process` (name and
-/// arguments as the schema writes them), or why it cannot be built.
+/// The reader's and the writer's `KsProcess` of the custom routine `process`, or why it cannot
+/// be built.
 pub(super) fn args(
     def: &TypeDef,
-    process: &str,
+    process: &Process,
     processors: &BTreeMap<String, String>,
 ) -> Result<(TokenStream, TokenStream), String> {
-    let (name, arguments) = match process.split_once('(') {
-        Some((name, rest)) => {
-            let inner = rest
-                .trim_end()
-                .strip_suffix(')')
-                .ok_or_else(|| format!("process `{process}`: unbalanced parentheses"))?;
-            (name.trim(), inner)
-        }
-        None => (process.trim(), ""),
-    };
+    let name = &process.name;
     let path = processors.get(name).ok_or_else(|| {
         format!(
             "custom process `{name}` has no Rust type: name one with Builder::processor(\"{name}\", \"path::To::Type\") (the built-in ones are xor, rol, ror and zlib)"
@@ -40,16 +31,12 @@ pub(super) fn args(
     })?;
     // The path as the user gave it (`Builder` checks that it is one).
     let path: syn::Path = syn::parse_str(path)
-        .map_err(|_| format!("process `{process}`: `{path}` is not a Rust path"))?;
-    let items = match crate::expr::parse(&format!("[{arguments}]")) {
-        Ok(Expr::Array(items)) => items,
-        _ => return Err(format!("process `{process}`: cannot parse its arguments")),
-    };
+        .map_err(|_| format!("process `{}`: `{path}` is not a Rust path", process.text))?;
     let mut read = Vec::new();
     let mut write = Vec::new();
-    for item in &items {
-        let (r, w) = argument(def, item)
-            .ok_or_else(|| format!("process `{process}`: argument `{item:?}` is not a literal or an integer, boolean or byte-array field (binrw backend)"))?;
+    for item in &process.args {
+        let (r, w) = argument(def, item.tree())
+            .ok_or_else(|| format!("process `{}`: argument `{item}` is not a literal or an integer, boolean or byte-array field (binrw backend)", process.text))?;
         read.push(r);
         write.push(w);
     }

@@ -1,11 +1,17 @@
-//! The Kaitai expressions the binrw backend accepts (integer literals in decimal, hex, binary
-//! or octal, field paths, `*`, `+`, `/` by a positive literal, comparisons, `and`, `or`) and their Rust spelling in binrw
-//! directives.
+//! The Kaitai expressions the binrw backend accepts in seq directives (integer literals in
+//! decimal, hex, binary or octal, field paths, enum values, `*`, `+`, `/` by a positive literal,
+//! comparisons, `&`, `|`, `^`, `not`, `and`, `or`, `? :`; `-` and list indexing in sizes and
+//! counts) and their Rust spelling in binrw directives. The text is parsed by the one parser of
+//! the language, [`crate::expr`]; `lower.rs` turns its tree into [`Expr`].
 
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 
 use super::tokens::{ident, operator};
+use crate::expr::Source;
+pub use lower::Use;
+
+mod lower;
 
 /// A parsed expression.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,7 +31,7 @@ pub enum Expr {
     /// `cond ? then : else`.
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `list[index]` or `list[index].field.path`: an integer of a list, in a size or count only
-    /// (see [`parse_size`]); an index past the end gives a size too large for any input.
+    /// (see [`lower_size`]); an index past the end gives a size too large for any input.
     Index(Box<Expr>, Box<Expr>, Vec<String>),
     /// A param of the type (see [`Expr::params`]): an import argument, a value on both sides
     /// (the writer gets it with `#[bw(import(..))]`, as [`writer_import`]), unlike a field,
@@ -88,96 +94,49 @@ pub enum Side {
     Write,
 }
 
-/// Parses `text`; the error says what is not supported.
+/// An expression the schema front end parsed ([`Source`]) as the binrw backend spells it, with
+/// what `used` allows beyond [`lower_plain`]: a size's `-` and indexing (as [`lower_size`]), a
+/// seq field's `_io.pos`, `_io.size` and `_io.eof` (paths `_io.<attr>` that the caller
+/// replaces by the locals recording them, see `io.rs`); the error says what is not supported.
+pub fn lower(source: &Source, used: Use) -> Result<Expr, String> {
+    lower::lower(source.tree(), source.text(), used)
+}
+
+/// [`lower`] for an expression other than a size or element count.
+pub fn lower_plain(source: &Source) -> Result<Expr, String> {
+    lower(
+        source,
+        Use {
+            size: false,
+            io: false,
+        },
+    )
+}
+
+/// [`lower`] for a size or element count, which may also subtract (`len - 2`) and index a list
+/// (`sizes[i]`): only [`Expr::count`] and [`Expr::rust`] converted with `usize::try_from` take
+/// `-`, so a negative or underflowing result fails the conversion instead of wrapping or
+/// panicking.
+pub fn lower_size(source: &Source) -> Result<Expr, String> {
+    lower(
+        source,
+        Use {
+            size: true,
+            io: false,
+        },
+    )
+}
+
+/// [`lower_plain`] of `text`, for the tests.
+#[cfg(test)]
 pub fn parse(text: &str) -> Result<Expr, String> {
-    parse_with(text, false, false)
+    lower_plain(&Source::parse(text)?)
 }
 
-/// [`parse`] for a size or element count, which may also subtract (`len - 2`): only
-/// [`Expr::count`] and [`Expr::rust`] converted with `usize::try_from` take `-`, so a negative
-/// or underflowing result fails the conversion instead of wrapping or panicking.
+/// [`lower_size`] of `text`, for the tests.
+#[cfg(test)]
 pub fn parse_size(text: &str) -> Result<Expr, String> {
-    parse_with(text, true, false)
-}
-
-/// [`parse`] (or [`parse_size`] when `size`) for a seq field's `if` or `size`, which may also
-/// read `_io.pos`, `_io.size` and `_io.eof` (paths `_io.<attr>` that the caller replaces by the
-/// locals recording them, see `io.rs`).
-pub fn parse_io(text: &str, size: bool) -> Result<Expr, String> {
-    parse_with(text, size, true)
-}
-
-fn parse_with(text: &str, minus: bool, io: bool) -> Result<Expr, String> {
-    if !minus && text.contains('[') {
-        return Err(format!(
-            "`[` in expression `{text}` is not supported by the binrw backend (only indexing, in a size or count)"
-        ));
-    }
-    let tokens = tokenize(text)?;
-    if !minus && tokens.iter().any(|t| t == "-") {
-        return Err(format!(
-            "`-` in expression `{text}` is not supported by the binrw backend (only in a size or count)"
-        ));
-    }
-    let mut parser = Parser { tokens, pos: 0, io };
-    let expr = parser.ternary()?;
-    if parser.pos != parser.tokens.len() {
-        return Err(format!(
-            "unexpected `{}` in expression `{text}`",
-            parser.tokens[parser.pos]
-        ));
-    }
-    Ok(expr)
-}
-
-fn tokenize(text: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() {
-            i += 1;
-        } else if c.is_ascii_alphanumeric()
-            || c == '_'
-            || (c == '.' && out.last().is_some_and(|t| t == "]"))
-        {
-            // A name, or the path after an index (`[0].foo`), which keeps its leading `.`.
-            let start = i;
-            i += usize::from(c == '.');
-            while i < chars.len()
-                && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '.')
-            {
-                i += 1;
-                // `enum::value` stays one token.
-                if chars.get(i..i + 2) == Some(&[':', ':']) {
-                    i += 2;
-                }
-            }
-            out.push(chars[start..i].iter().collect());
-        } else {
-            let two: String = chars[i..(i + 2).min(chars.len())].iter().collect();
-            if ["==", "!=", ">=", "<="].contains(&two.as_str()) {
-                out.push(two);
-                i += 2;
-            } else if "*/+-<>()&|^?:[]".contains(c) {
-                out.push(c.to_string());
-                i += 1;
-            } else {
-                return Err(format!(
-                    "`{c}` in expression `{text}` is not supported by the binrw backend"
-                ));
-            }
-        }
-    }
-    Ok(out)
-}
-
-struct Parser {
-    tokens: Vec<String>,
-    pos: usize,
-    /// `_io` attributes are accepted (see [`parse_io`]).
-    io: bool,
+    lower_size(&Source::parse(text)?)
 }
 
 /// Binary operators by rising precedence: (Kaitai spelling, Rust spelling, level).
@@ -198,149 +157,6 @@ const OPERATORS: &[(&str, &str, u8)] = &[
     ("*", "*", 8),
     ("/", "/", 8),
 ];
-
-impl Parser {
-    /// `cond ? then : else`, the loosest form (it nests to the right).
-    fn ternary(&mut self) -> Result<Expr, String> {
-        let cond = self.binary(0)?;
-        if self.tokens.get(self.pos).map(String::as_str) != Some("?") {
-            return Ok(cond);
-        }
-        self.pos += 1;
-        let then = self.ternary()?;
-        if self.tokens.get(self.pos).map(String::as_str) != Some(":") {
-            return Err("`?` without its `:` in an expression".into());
-        }
-        self.pos += 1;
-        let other = self.ternary()?;
-        Ok(Expr::Ternary(
-            Box::new(cond),
-            Box::new(then),
-            Box::new(other),
-        ))
-    }
-
-    fn binary(&mut self, min: u8) -> Result<Expr, String> {
-        let mut left = self.atom()?;
-        while let Some(&(_, rust, level)) = self
-            .tokens
-            .get(self.pos)
-            .and_then(|t| OPERATORS.iter().find(|(k, _, _)| k == t))
-        {
-            if level <= min {
-                break;
-            }
-            self.pos += 1;
-            let right = self.binary(level)?;
-            if rust == "/" && right.constant().is_none_or(|n| n <= 0) {
-                // Integer division of non-negative values by a positive constant rounds down,
-                // as Kaitai's does, and cannot divide by zero.
-                return Err("`/` by other than a positive integer literal is not supported by the binrw backend".into());
-            }
-            left = match (rust, left.constant(), right.constant()) {
-                // A constant quotient is folded (a method call on a bare literal would not
-                // compile: its integer type is ambiguous).
-                ("/", Some(l), Some(r)) => Expr::Int(l.div_euclid(r)),
-                _ => Expr::Binary(Box::new(left), rust, Box::new(right)),
-            };
-        }
-        Ok(left)
-    }
-
-    /// An atom and the `[index]` after it, if any.
-    fn atom(&mut self) -> Result<Expr, String> {
-        let base = self.single()?;
-        if self.tokens.get(self.pos).map(String::as_str) != Some("[") {
-            return Ok(base);
-        }
-        self.pos += 1;
-        let index = self.ternary()?;
-        if self.tokens.get(self.pos).map(String::as_str) != Some("]") {
-            return Err("`[` without its `]` in an expression".into());
-        }
-        self.pos += 1;
-        if !matches!(base, Expr::Path(_)) {
-            return Err(
-                "indexing other than a list field is not supported by the binrw backend".into(),
-            );
-        }
-        let rest = match self.tokens.get(self.pos).and_then(|t| t.strip_prefix('.')) {
-            Some(path) => {
-                self.pos += 1;
-                path.split('.').map(str::to_string).collect()
-            }
-            None => Vec::new(),
-        };
-        Ok(Expr::Index(Box::new(base), Box::new(index), rest))
-    }
-
-    fn single(&mut self) -> Result<Expr, String> {
-        let token = self
-            .tokens
-            .get(self.pos)
-            .ok_or("expression ends too early")?
-            .clone();
-        self.pos += 1;
-        if token == "(" {
-            let inner = self.ternary()?;
-            if self.tokens.get(self.pos).map(String::as_str) != Some(")") {
-                return Err("`(` without its `)` in an expression".into());
-            }
-            self.pos += 1;
-            return Ok(inner);
-        }
-        if token.starts_with(|c: char| c.is_ascii_digit()) {
-            // Decimal, `0x`, `0b` or `0o`, with `_` separators.
-            return crate::expr::parse_int(&token)
-                .and_then(|n| i64::try_from(n).ok())
-                .map(Expr::Int)
-                .ok_or_else(|| {
-                    format!("`{token}` is not supported by the binrw backend in an expression")
-                });
-        }
-        if token == "true" || token == "false" {
-            return Ok(Expr::Bool(token == "true"));
-        }
-        if token == "not" {
-            // Kaitai's `not` binds looser than comparisons, tighter than `and`.
-            return Ok(Expr::Not(Box::new(self.binary(2)?)));
-        }
-        if self.io && super::io::is_io(&token) {
-            // Replaced by the local that records it (see `io.rs`).
-            return Ok(Expr::Path(token.split('.').map(str::to_string).collect()));
-        }
-        let is_name = token.split('.').all(|p| {
-            p.chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
-        });
-        if let Some((en, value)) = token.rsplit_once("::") {
-            // An enum of this file: its last two segments.
-            let en = en.rsplit("::").next().unwrap_or(en);
-            // Starting with a letter, so the Rust name is an identifier too.
-            let plain = |s: &str| {
-                s.starts_with(|c: char| c.is_ascii_lowercase())
-                    && s.chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-            };
-            if plain(en) && plain(value) {
-                return Ok(Expr::Enum(en.to_string(), value.to_string()));
-            }
-        }
-        // `_parent` and `_root` lead a path into an enclosing type (see `parent.rs`).
-        let nav = super::parent::is_nav(&token);
-        let is_name = is_name && !token.contains(':');
-        if is_name
-            && !OPERATORS.iter().any(|(k, _, _)| *k == token)
-            && (nav || !token.starts_with('_'))
-        {
-            return Ok(Expr::Path(token.split('.').map(str::to_string).collect()));
-        }
-        Err(format!(
-            "`{token}` is not supported by the binrw backend in an expression"
-        ))
-    }
-}
 
 impl Expr {
     /// The constant value, if the expression is a literal.
@@ -459,7 +275,7 @@ impl Expr {
                 let (c, a, b) = (c.rust(side), a.rust(side), b.rust(side));
                 quote!((if #c { #a } else { #b }))
             }
-            // Only sizes and counts index (see `parse_size`): they take it as a `usize`.
+            // Only sizes and counts index (see `lower_size`): they take it as a `usize`.
             Expr::Index(..) => self.usize(side, &|_| true),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => {
                 let name = ident(&p[0]);
@@ -470,7 +286,7 @@ impl Expr {
                 let (l, r) = (l.rust(side), r.rust(side));
                 quote!((#l).div_euclid(#r))
             }
-            // Only sizes take `-` (see `parse_size`): in `i128`, converted to `usize` by the caller.
+            // Only sizes take `-` (see `lower_size`): in `i128`, converted to `usize` by the caller.
             Expr::Binary(l, "-", r) => {
                 let (l, r) = (l.rust(side), r.rust(side));
                 quote!((i128::from(#l) - i128::from(#r)))
@@ -740,12 +556,16 @@ mod tests {
         let e = parse("not a == 1 and b").unwrap();
         assert_eq!(source(&e.rust(Side::Read)), "!(a == 1) && b");
         assert!(parse("not _io.eof").is_err());
-        let e = parse_io("not _io.eof", false).unwrap();
+        let io = Use {
+            size: false,
+            io: true,
+        };
+        let e = lower(&Source::parse("not _io.eof").unwrap(), io).unwrap();
         assert_eq!(
             e,
             Expr::Not(Box::new(Expr::Path(vec!["_io".into(), "eof".into()])))
         );
-        assert!(parse_io("_io.name", false).is_err());
+        assert!(lower(&Source::parse("_io.name").unwrap(), io).is_err());
     }
 
     #[test]

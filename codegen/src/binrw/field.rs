@@ -1,19 +1,17 @@
 //! One seq field or positioned instance of a struct: its attributes and its Rust type.
 
-use std::fmt::Write as _;
-
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::super::expr::{self, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Valid};
-use super::super::tokens::{ident, line, source};
+use super::super::tokens::{ident, mentions, source};
 use super::asserts::{Check, Checked, check, field_check, presence, valid_check};
 use super::field_args::tuple;
 use super::field_types::{builtin, int_type, int_width, is_int, own_endian};
 use super::framing::indexed;
 use super::nesting::nesting_guard;
-use super::record::doc_attrs;
+use super::record::docs;
 use super::{Module, VersionSource, flag_of, index, switch};
 use crate::SchemaError;
 
@@ -23,15 +21,16 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         version: &VersionSource,
-        enums: &mut String,
-    ) -> Result<String, SchemaError> {
+        enums: &mut TokenStream,
+    ) -> Result<TokenStream, SchemaError> {
         if field.sized {
             return Err(self.field_err(field, "size/encoding fields are not supported by the binrw backend (hand-written primitives only)"));
         }
         // The stream attributes its `if` and `size` read, recorded right before it (see `io.rs`).
         let io_temps = super::super::io::temps(field);
         self.io |= !io_temps.is_empty();
-        let mut out = io_temps + &doc_attrs(field.doc.as_deref());
+        let mut out = io_temps;
+        out.extend(docs(field.doc.as_deref()));
         if let Some(bytes) = &field.contents_bytes {
             if field.repeat_expr.is_some() || field.repeat_until.is_some() || field.cond.is_some() {
                 return Err(self.field_err(
@@ -63,10 +62,15 @@ impl<'a> Module<'a> {
             ));
         }
         let sub = (sized || field.terminator.is_some()) && user_type;
-        let stream_size = field.size.as_deref().is_some_and(|t| {
-            expr::parse_io(t, true).is_ok_and(|e| {
-                super::super::io::reads_stream(&super::super::io::localize(&e, field))
-            })
+        let stream_size = field.size.as_ref().is_some_and(|t| {
+            expr::lower(
+                t,
+                expr::Use {
+                    size: true,
+                    io: true,
+                },
+            )
+            .is_ok_and(|e| super::super::io::reads_stream(&super::super::io::localize(&e, field)))
         });
         if stream_size && (framed || sub || general_switch || field.process.is_some()) {
             return Err(self.field_err(
@@ -75,7 +79,7 @@ impl<'a> Module<'a> {
             ));
         }
         // `args_raw` of a helper type (reader, writer): see `frames.rs`.
-        let mut raw_args = None;
+        let mut raw_args: Option<(TokenStream, TokenStream)> = None;
         let mut element = if let Some(process) = field.process.as_ref().filter(|_| !general_switch)
         {
             self.processed(def, field, process, user_type, &mut raw_args)?
@@ -83,8 +87,7 @@ impl<'a> Module<'a> {
             self.switch_element(def, field, sized, enums, &mut out, &mut raw_args)?
         } else if framed {
             self.frames = true;
-            let (r, w) = self.frame_values(def, field, Some(string))?;
-            raw_args = Some((source(&r), source(&w)));
+            raw_args = Some(self.frame_values(def, field, Some(string))?);
             if string {
                 quote!(KsStr)
             } else {
@@ -92,8 +95,7 @@ impl<'a> Module<'a> {
             }
         } else if sub {
             self.frames = true;
-            let (r, w) = self.sub_args(def, field)?;
-            raw_args = Some((source(&r), source(&w)));
+            raw_args = Some(self.sub_args(def, field)?);
             let inner = self.element_type(field)?;
             quote!(KsSub<#inner>)
         } else if untyped {
@@ -105,11 +107,9 @@ impl<'a> Module<'a> {
             && let Some(endian) = own_endian(name)
         {
             let endian = ident(endian);
-            out.push_str(&line(&quote!(#[brw(#endian)])));
+            out.extend(quote!(#[brw(#endian)]));
         }
-        if let Some(attrs) = self.endian_attrs(def, field)? {
-            out.push_str(&attrs);
-        }
+        out.extend(self.endian_attrs(def, field)?);
         let int_element = element.clone();
         if let Some(name) = &field.enum_name {
             element = self.enum_field(field, name, &element, &mut out)?;
@@ -118,12 +118,12 @@ impl<'a> Module<'a> {
                 let id = ident(&field.id);
                 let known = quote!(!matches!(#id, #element::Unknown(_)));
                 let message = format!("{path} is not a value of {}", source(&element));
-                out.push_str(&line(&check(Check::Read, &known, &message, &[])));
-                out.push_str(&line(&field_check(&path, &known, &message, &[])));
+                out.extend(check(Check::Read, &known, &message, &[]));
+                out.extend(field_check(&path, &known, &message, &[]));
             }
         }
         if let Some(count_of) = &field.count_of {
-            return self.count_field(def, field, count_of, &source(&element), out);
+            return self.count_field(def, field, count_of, &element);
         }
         if let Some(flag_of) = &field.flag_of {
             return self.flag_field(def, field, flag_of, &element);
@@ -132,11 +132,11 @@ impl<'a> Module<'a> {
         // A field under `if: false` is never read, so its `valid` never applies.
         let never = field.cond.as_deref() == Some("false");
         if let Some(cond) = field.valid_expr.as_ref().filter(|_| !never) {
-            out.push_str(&self.valid_checks(def, field, cond, &element)?);
+            out.extend(self.valid_checks(def, field, cond, &element)?);
         }
         // A switch field's `valid` is checked on its variants (see `switch.rs`).
         if let Some(valid) = field.valid.as_ref().filter(|_| !never && !general_switch) {
-            out.push_str(&self.field_valid(def, field, valid, &element)?);
+            out.extend(self.field_valid(def, field, valid, &element)?);
         }
         // A sized user type's arguments are in its `args_raw` (see `sub.rs`).
         let mut args = if sub {
@@ -157,7 +157,7 @@ impl<'a> Module<'a> {
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("{path} must end at its first element that meets repeat-until");
             let check = until.write_check(&field.id);
-            out.push_str(&line(&field_check(&path, &check, &message, &[])));
+            out.extend(field_check(&path, &check, &message, &[]));
         }
         let eos = eos || field.repeat_until.is_some();
         if raw_args.is_none() && field.repeat_eos && (field.size_eos || field.size.is_some()) {
@@ -198,40 +198,40 @@ impl<'a> Module<'a> {
                     count = Some(e.count_in(Side::Read, &|n| self.wide_path(def, n)));
                     width = int_width(&source(&element));
                     element = quote!(Vec<#element>);
-                    if let Some(check) = self.computed_count_check(def, field, &e) {
-                        out.push_str(&check);
-                    }
+                    out.extend(self.computed_count_check(def, field, &e));
                 }
             }
         }
         if field.enum_name.is_some() && field.repeat_expr.is_some() {
             let maps =
                 Self::enum_list_maps(&element, &enum_element, &int_element, array_len.as_ref());
-            out.push_str(&maps);
+            out.extend(maps);
         }
         let mut br = Vec::new();
         if let Some(list) = indexed(field) {
             let (read, write) = raw_args.take().unwrap_or_else(|| {
                 let args = args.take().unwrap_or_default();
-                (source(&tuple(&args)), "()".into())
+                (tuple(&args), quote!(()))
             });
             self.check_indexed(def, field, list, &source(&element))?;
             self.repeat = true;
             count = None;
-            br.push(format!(
-                "parse_with = binrw::helpers::args_iter({list}.iter().map(|ks_n| {read}))"
-            ));
-            // The writer's arguments name the element of `list` only when it frames the size.
-            let n = if write.contains("ks_n") { "ks_n" } else { "_" };
-            let _ = writeln!(
-                out,
-                "#[bw(write_with = ks_each_write, args_raw = {list}.iter().map(|{n}| {write}).collect::<Vec<_>>())]"
-            );
-            let path = format!("{}.{}", def.rust_name, field.id);
             let (id, list_id) = (ident(&field.id), ident(list));
+            br.push(
+                quote!(parse_with = binrw::helpers::args_iter(#list_id.iter().map(|ks_n| #read))),
+            );
+            // The writer's arguments name the element of `list` only when it frames the size.
+            let n = match mentions(&write, "ks_n") {
+                true => quote!(ks_n),
+                false => quote!(_),
+            };
+            out.extend(quote! {
+                #[bw(write_with = ks_each_write, args_raw = #list_id.iter().map(|#n| #write).collect::<Vec<_>>())]
+            });
+            let path = format!("{}.{}", def.rust_name, field.id);
             let check = quote!(#id.len() == #list_id.len());
             let message = format!("{path} must have one element per element of {list}");
-            out.push_str(&line(&field_check(&path, &check, &message, &[])));
+            out.extend(field_check(&path, &check, &message, &[]));
         }
         // A list whose elements take their index reads them itself (see `index.rs`).
         let by_index = self.indexed_reader(def, field, args.as_deref(), until.as_ref())?;
@@ -245,51 +245,51 @@ impl<'a> Module<'a> {
             (Some(c), Some(w)) if args.is_none() => {
                 self.repeat = true;
                 let w = Literal::u64_unsuffixed(w);
-                br.push(source(&quote!(parse_with = ks_count(#c, #w))));
+                br.push(quote!(parse_with = ks_count(#c, #w)));
             }
-            (Some(c), _) => br.push(source(&quote!(count = #c))),
+            (Some(c), _) => br.push(quote!(count = #c)),
             (None, _) => {}
         }
         if let Some(until) = until.as_ref().filter(|_| by_index.is_none()) {
             self.repeat = true;
             let parse_with = until.parse_with();
-            br.push(source(&quote!(parse_with = #parse_with)));
+            br.push(quote!(parse_with = #parse_with));
         } else if eos && by_index.is_none() {
             self.repeat = true;
-            br.push("parse_with = ks_until_eof".into());
+            br.push(quote!(parse_with = ks_until_eof));
         }
         if let Some(args) = &args {
             if args.is_empty() {
                 // `#[with_version]` passes the version itself.
             } else if vec && !eos {
-                br.push(source(&quote!(args { inner: (#(#args),*,) })));
+                br.push(quote!(args { inner: (#(#args),*,) }));
             } else {
-                br.push(source(&quote!(args(#(#args),*))));
+                br.push(quote!(args(#(#args),*)));
             }
         }
         if let Some((read, _)) = &raw_args {
             if vec && !eos {
-                br.push(format!("args {{ inner: {read} }}"));
+                br.push(quote!(args { inner: #read }));
             } else {
-                br.push(format!("args_raw = {read}"));
+                br.push(quote!(args_raw = #read));
             }
         }
         if !br.is_empty() {
-            let _ = writeln!(out, "#[br({})]", br.join(", "));
+            out.extend(quote!(#[br(#(#br),*)]));
         }
         if let Some((_, write)) = &raw_args {
-            let _ = writeln!(out, "#[bw(args_raw = {write})]");
+            out.extend(quote!(#[bw(args_raw = #write)]));
         }
         let mut write_args = self.writer_args(field)?;
         write_args.extend(self.nav_args(def, field)?.1);
         if !write_args.is_empty() && !sub {
-            out.push_str(&index::write_args_attr(field, &write_args));
+            out.extend(index::write_args_attr(field, &write_args));
         }
         if field.with_version {
-            out.push_str(&line(&quote!(#[with_version])));
+            out.extend(quote!(#[with_version]));
         }
         if let Some(max) = self.recursion_bound(def, field)? {
-            out.push_str(&nesting_guard(
+            out.extend(nesting_guard(
                 def,
                 field,
                 &element,
@@ -298,19 +298,17 @@ impl<'a> Module<'a> {
                 self.settings.serde,
             ));
         }
-        if let Some(check) = self.param_count_check(def, field, vec)? {
-            out.push_str(&check);
-        }
+        out.extend(self.param_count_check(def, field, vec)?);
         if let Some((name, variants)) = &field.variants {
-            enums.push_str(&self.field_enum(def, field, name, variants)?);
-            out.push_str(&self.selector_check(def, field, name, variants)?);
+            enums.extend(self.field_enum(def, field, name, variants)?);
+            out.extend(self.selector_check(def, field, name, variants)?);
         }
         let gated = field.cond.is_some() || field.since.is_some() || field.until.is_some();
         if gated && !field.absent_default {
             element = quote!(Option<#element>);
         }
         let id = ident(&field.id);
-        out.push_str(&line(&quote!(pub #id: #element,)));
+        out.extend(quote!(pub #id: #element,));
         Ok(out)
     }
 
@@ -321,22 +319,18 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         sized: bool,
-        enums: &mut String,
-        out: &mut String,
-        raw_args: &mut Option<(String, String)>,
+        enums: &mut TokenStream,
+        out: &mut TokenStream,
+        raw_args: &mut Option<(TokenStream, TokenStream)>,
     ) -> Result<TokenStream, SchemaError> {
         let sw = self.general_switch(def, field, sized, enums)?;
-        out.push_str(&sw.check);
+        out.extend(sw.check);
         Ok(if sized {
             self.frames = true;
             let (r, w) = self.frame_values(def, field, None)?;
-            let (r, w) = (source(&r), source(&w));
-            let mut args: Vec<String> = sw.args.iter().map(source).collect();
-            args.extend(self.up_args(def, field)?.iter().map(source));
-            let arg = format!(
-                "({})",
-                args.iter().map(|a| format!("{a},")).collect::<String>()
-            );
+            let mut args = sw.args;
+            args.extend(self.up_args(def, field)?);
+            let arg = quote!((#(#args,)*));
             // A processed switch reads its case from the decoded bytes.
             let (r, w, wrapper) = match &field.process {
                 Some(p) => {
@@ -344,12 +338,11 @@ impl<'a> Module<'a> {
                         super::super::process::args(def, field, p, &self.settings.processors)
                             .map_err(|e| self.field_err(field, e))?;
                     self.process = true;
-                    let (pr, pw) = (source(&pr), source(&pw));
-                    (format!("{r}, {pr}"), format!("{w}, {pw}"), "KsProcSub")
+                    (quote!(#r, #pr), quote!(#w, #pw), "KsProcSub")
                 }
                 None => (r, w, "KsSub"),
             };
-            *raw_args = Some((format!("({r}, {arg})"), format!("({w}, ())")));
+            *raw_args = Some((quote!((#r, #arg)), quote!((#w, ()))));
             let (wrapper, name) = (ident(wrapper), ident(&sw.name));
             quote!(#wrapper<#name>)
         } else if field.process.is_some() {
@@ -369,7 +362,7 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         version: &VersionSource,
-        out: &mut String,
+        out: &mut TokenStream,
     ) -> Result<(), SchemaError> {
         if field.since.is_some() || field.until.is_some() {
             self.check_gate(field, version)?;
@@ -377,18 +370,16 @@ impl<'a> Module<'a> {
             let until = field.until.map(Literal::u32_unsuffixed);
             let since = since.map(|n| quote!(#[since(#n)]));
             let until = until.map(|n| quote!(#[until(#n)]));
-            out.push_str(&line(&quote!(#since #until)));
+            out.extend(quote!(#since #until));
         } else if let Some(gate) = self.named_gate(def, field)? {
-            out.push_str(&gate);
+            out.extend(gate);
         } else if let Some(cond) = &field.cond {
-            let cond = self.expr(field, cond)?;
+            let cond = self.expr_in(field, cond, false)?;
             let read = cond.rust(Side::Read);
-            out.push_str(&line(&quote!(#[br(if(#read))])));
+            out.extend(quote!(#[br(if(#read))]));
             let path = format!("{}.{}", def.rust_name, field.id);
             let check = presence(&path, field, &cond).filter(|_| !flag_of::flagged(def, field));
-            if let Some(check) = check {
-                out.push_str(&line(&check));
-            }
+            out.extend(check);
         }
         Ok(())
     }
@@ -400,8 +391,8 @@ impl<'a> Module<'a> {
         field: &Field,
         valid: &Valid,
         element: &TokenStream,
-    ) -> Result<String, SchemaError> {
-        let mut out = String::new();
+    ) -> Result<TokenStream, SchemaError> {
+        let mut out = TokenStream::new();
         let list = field.repeat_eos || field.repeat_expr.is_some();
         if list || field.size.is_some() || field.size_eos {
             return Err(self.field_err(
@@ -422,9 +413,9 @@ impl<'a> Module<'a> {
             let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
             let id = ident(&field.id).into_token_stream();
             let read = check(Check::Read, &read, &message, std::slice::from_ref(&id));
-            out.push_str(&line(&read));
+            out.extend(read);
             let path = format!("{}.{}", def.rust_name, field.id);
-            out.push_str(&line(&field_check(&path, &write, &message, &[id])));
+            out.extend(field_check(&path, &write, &message, &[id]));
         }
         Ok(out)
     }
@@ -473,7 +464,7 @@ impl<'a> Module<'a> {
         &self,
         def: &TypeDef,
         field: &Field,
-        text: &str,
+        text: &crate::expr::Source,
         element: &TokenStream,
     ) -> Result<super::super::repeat::Until, SchemaError> {
         use super::super::repeat::{At, Element};

@@ -7,6 +7,7 @@ use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Versioned};
 use super::super::tokens::source;
 use super::field_types::{builtin, int_type};
+use super::rust_params::writer_takes;
 use super::{Module, list_args};
 use crate::SchemaError;
 
@@ -29,7 +30,7 @@ impl<'a> Module<'a> {
                 return Ok((!args.is_empty()).then_some(args));
             }
             FieldType::Switch { on, .. } => {
-                let on = self.expr(field, on)?;
+                let on = self.expr_in(field, on, false)?;
                 return Ok(Some(vec![on.rust(Side::Read)]));
             }
             FieldType::None => return Ok(None),
@@ -40,7 +41,7 @@ impl<'a> Module<'a> {
         let (decl, target) = self.resolve(field, name)?;
         if field.with_version {
             let is_versioned = matches!(target.versioned, Some(Versioned::Param));
-            if !is_versioned || args.as_slice() != ["version"] {
+            if !is_versioned || !matches!(args.as_slice(), [a] if a.text() == "version") {
                 return Err(self.field_err(
                     field,
                     "-savepoint-with-version needs `type: <versioned type>(version)`",
@@ -56,6 +57,10 @@ impl<'a> Module<'a> {
         }
         let mut out = Vec::new();
         for (a, (param, ty)) in args.iter().zip(&target.params) {
+            if let Some(arg) = self.gated_arg(field, a)? {
+                out.push(arg);
+                continue;
+            }
             if let Some(arg) = self.rust_param_arg(field, target, a, param)? {
                 out.push(arg);
                 continue;
@@ -78,7 +83,7 @@ impl<'a> Module<'a> {
                 out.push(size);
                 continue;
             }
-            let e = self.expr(field, a)?;
+            let e = self.expr_in(field, a, false)?;
             if let Expr::Path(p) = &e
                 && p.iter().all(|s| super::super::parent::is_nav(s))
             {
@@ -158,13 +163,16 @@ impl<'a> Module<'a> {
         let wanted = super::super::writer_params::writer_params(self.schemas, decl, target);
         let mut out = Vec::new();
         for (arg, (param, ty)) in args.iter().zip(&target.params) {
-            if let Some(taken) = self.taken_writer_arg(field, target, arg, (param, ty))? {
+            let takes = writer_takes(target, param) || wanted.iter().any(|(w, _)| w == param);
+            if let Some(gated) = self.gated_arg(field, arg)?.filter(|_| takes) {
+                out.push(gated);
+            } else if let Some(taken) = self.taken_writer_arg(field, target, arg, (param, ty))? {
                 out.push(taken);
             } else if wanted.iter().any(|(w, _)| w == param) {
                 match self.index_arg(field, arg, ty)? {
                     Some(index) => out.push(index),
                     None => {
-                        let value = self.expr(field, arg)?.rust(Side::Write);
+                        let value = self.expr_in(field, arg, false)?.rust(Side::Write);
                         out.push(list_args::lend(ty, value));
                     }
                 }

@@ -1,34 +1,40 @@
 //! A field's expressions as its directives compute them: parsed, `_io` and value instances
 //! written out, paths through substreams and newtypes, and which integers are wider than `u16`.
 
-use super::super::expr::{self, Expr};
+use super::super::expr::{self, Expr, Use};
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::field_types::int_type;
 use super::{Module, switch_int};
 use crate::SchemaError;
+use crate::expr::Source;
 
 impl<'a> Module<'a> {
+    /// [`Module::expr_in`] of an expression the schema keeps as text (a type argument, a
+    /// `switch-on`).
     pub(super) fn expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
-        self.expr_in(field, text, false)
+        let source = Source::parse(text).map_err(|e| self.field_err(field, e))?;
+        self.expr_in(field, &source, false)
     }
 
-    /// [`Module::expr`] for a size or count, which may subtract (see [`expr::parse_size`]).
-    pub(super) fn size_expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
-        self.expr_in(field, text, true)
+    /// [`Module::expr_in`] for a size or count, which may subtract (see [`expr::lower_size`]).
+    pub(super) fn size_expr(&self, field: &Field, size: &Source) -> Result<Expr, SchemaError> {
+        self.expr_in(field, size, true)
     }
 
+    /// An expression of `field` (its `if`, `size`, count or a type argument) as its
+    /// directives compute it.
     pub(super) fn expr_in(
         &self,
         field: &Field,
-        text: &str,
+        source: &Source,
         size: bool,
     ) -> Result<Expr, SchemaError> {
-        let e = expr::parse_io(text, size);
+        let e = expr::lower(source, Use { size, io: true });
         let e = e.map_err(|e| self.field_err(field, e))?;
         let localized = super::super::io::localize(&e, field);
         let recorded = [&field.cond, &field.size]
             .into_iter()
-            .any(|t| t.as_deref() == Some(text));
+            .any(|t| t.as_deref() == Some(source.text()));
         let bits = matches!(&field.ty, FieldType::Named { name, .. } if super::super::bits::width(name).is_some());
         if localized != e && (!recorded || bits) {
             return Err(self.field_err(
@@ -208,8 +214,11 @@ impl<'a> Module<'a> {
         if super::super::parent::is_nav(path) {
             let segments: Vec<String> = path.split('.').map(str::to_string).collect();
             return !matches!(
-                self.nav().type_of(def, &segments).as_deref(),
-                Ok("u8" | "u16")
+                self.nav().type_of(def, &segments),
+                Ok(super::super::parent::Imported {
+                    int: "u8" | "u16",
+                    list: false
+                })
             );
         }
         let Some((first, rest)) = path.split_once('.') else {

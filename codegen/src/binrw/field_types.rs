@@ -58,7 +58,7 @@ impl<'a> Module<'a> {
         }
     }
 
-    /// A `-savepoint-rust-type` path as this module names it (see `use_rust_path`); the schema
+    /// A `-savepoint-rust-type` path as this module names it (see `use_rust_type`); the schema
     /// gives it as text, refused when it is not a Rust type.
     fn rust_type(
         &mut self,
@@ -66,15 +66,13 @@ impl<'a> Module<'a> {
         path: &str,
         declared_in: &str,
     ) -> Result<TokenStream, SchemaError> {
-        let named = self.use_rust_path(path, declared_in);
-        syn::parse_str::<syn::Type>(&named)
-            .map(ToTokens::into_token_stream)
-            .map_err(|e| {
-                self.field_err(
-                    field,
-                    format!("-savepoint-rust-type `{path}` is not a Rust type ({e})"),
-                )
-            })
+        let ty = syn::parse_str::<syn::Type>(path).map_err(|e| {
+            self.field_err(
+                field,
+                format!("-savepoint-rust-type `{path}` is not a Rust type ({e})"),
+            )
+        })?;
+        Ok(self.use_rust_type(ty, declared_in).into_token_stream())
     }
 
     pub(super) fn traits_of_element(&self, field: &Field) -> Traits {
@@ -153,7 +151,7 @@ impl<'a> Module<'a> {
     pub(super) fn traits_of(&self, decl: &str, def: &TypeDef) -> Traits {
         let plain = def.pattern.is_none()
             && def.versioned.is_none()
-            && def.named_version.is_none()
+            && def.named_versions.is_empty()
             && def.params.is_empty()
             && def.type_enum.is_none()
             && def.max_depth.is_none();
@@ -162,7 +160,7 @@ impl<'a> Module<'a> {
         }
         let file = self.schemas.files.get(decl);
         let file = file.map_or(self.file, |f| f.id.as_str());
-        let sub = Module::new(self.schemas, file, self.settings);
+        let sub = Module::new(self.schemas, file, self.settings, self.root.clone());
         let mut all = (true, true, true);
         if let Some(file) = self.schemas.files.get(decl)
             && super::super::pos::needs_rest(file, def)

@@ -15,7 +15,7 @@ use super::Module;
 use super::field_types::{builtin, int_type};
 use crate::SchemaError;
 use crate::binrw::schema::{Field, FieldType, TypeDef};
-use crate::binrw::tokens::{ident, line};
+use crate::binrw::tokens::ident;
 
 /// Whether an earlier flag of `def` records whether `field` is there: the writer computes the
 /// flag from the field, so it checks nothing more.
@@ -33,7 +33,7 @@ impl Module<'_> {
         field: &Field,
         flag_of: &str,
         element: &TokenStream,
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let after = def.seq.iter().skip_while(|f| f.id != field.id).skip(1);
         let target = after.clone().find(|f| f.id == flag_of).ok_or_else(|| {
             self.field_err(
@@ -53,11 +53,11 @@ impl Module<'_> {
             ));
         }
         let id = ident(&field.id);
-        Ok(line(&quote! {
+        Ok(quote! {
             #[br(temp)]
             #[bw(calc = #calc)]
             #id: #element,
-        }))
+        })
     }
 
     /// The `if` the flagged field must carry and the value the writer computes for the flag.

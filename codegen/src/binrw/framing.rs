@@ -5,8 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::super::expr::{Expr, Side};
-use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::source;
+use super::super::schema::{Field, FieldType, Process, TypeDef};
 use super::field_types::canonical_encoding;
 use super::{Module, switch};
 use crate::SchemaError;
@@ -17,9 +16,9 @@ impl<'a> Module<'a> {
         &mut self,
         def: &TypeDef,
         field: &Field,
-        process: &str,
+        process: &Process,
         user_type: bool,
-        raw_args: &mut Option<(String, String)>,
+        raw_args: &mut Option<(TokenStream, TokenStream)>,
     ) -> Result<TokenStream, SchemaError> {
         let plain_bytes = matches!(field.ty, FieldType::None);
         if !plain_bytes && !user_type {
@@ -35,20 +34,15 @@ impl<'a> Module<'a> {
             ));
         }
         let (read, write) = self.frame_values(def, field, None)?;
-        let (read, write) = (source(&read), source(&write));
         let (pr, pw) = super::super::process::args(def, field, process, &self.settings.processors)
             .map_err(|e| self.field_err(field, e))?;
-        let (pr, pw) = (source(&pr), source(&pw));
         self.frames = true;
         self.process = true;
         if plain_bytes {
-            *raw_args = Some((format!("({read}, {pr})"), format!("({write}, {pw})")));
+            *raw_args = Some((quote!((#read, #pr)), quote!((#write, #pw))));
             return Ok(quote!(KsProcBytes));
         }
-        *raw_args = Some((
-            format!("({read}, {pr}, ())"),
-            format!("({write}, {pw}, ())"),
-        ));
+        *raw_args = Some((quote!((#read, #pr, ())), quote!((#write, #pw, ()))));
         let inner = self.element_type(field)?;
         Ok(quote!(KsProcSub<#inner>))
     }

@@ -11,11 +11,17 @@ use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::{Module, int_type};
 use crate::SchemaError;
-use crate::binrw::tokens::{ident, line, mentions, source};
+use crate::binrw::tokens::{ident, mentions};
+use crate::expr::{Expr, Source};
 
 /// Whether a type argument of `field` is `_index`.
 pub(super) fn uses_index(field: &Field) -> bool {
-    matches!(&field.ty, FieldType::Named { args, .. } if args.iter().any(|a| a.trim() == "_index"))
+    matches!(&field.ty, FieldType::Named { args, .. } if args.iter().any(is_index))
+}
+
+/// Whether a type argument is `_index`.
+fn is_index(arg: &Source) -> bool {
+    matches!(arg.tree(), Expr::Name(n) if n == "_index")
 }
 
 impl Module<'_> {
@@ -24,10 +30,10 @@ impl Module<'_> {
     pub(super) fn index_arg(
         &self,
         field: &Field,
-        arg: &str,
+        arg: &Source,
         ty: &str,
     ) -> Result<Option<TokenStream>, SchemaError> {
-        if arg.trim() != "_index" {
+        if !is_index(arg) {
             return Ok(None);
         }
         let repeated =
@@ -59,7 +65,7 @@ impl Module<'_> {
         field: &Field,
         args: Option<&[TokenStream]>,
         until: Option<&crate::binrw::repeat::Until>,
-    ) -> Result<Option<String>, SchemaError> {
+    ) -> Result<Option<TokenStream>, SchemaError> {
         if !uses_index(field) {
             return Ok(None);
         }
@@ -75,19 +81,19 @@ impl Module<'_> {
             (None, Some(until)) => until.indexed_parse_with(&each),
             (None, None) => quote!(ks_indexed_eof(#each)),
         };
-        Ok(Some(source(&quote!(parse_with = #parse_with))))
+        Ok(Some(quote!(parse_with = #parse_with)))
     }
 }
 
 /// The writer's `args` attribute of `field`: one tuple per element, built from its index, when
 /// they name `_index` (`ks_i`), else the same for all.
-pub(super) fn write_args_attr(field: &Field, args: &[TokenStream]) -> String {
+pub(super) fn write_args_attr(field: &Field, args: &[TokenStream]) -> TokenStream {
     if uses_index(field) && args.iter().any(|a| mentions(a, "ks_i")) {
         let (list, each) = (ident(&field.id), super::field_args::tuple(args));
-        line(&quote! {
+        quote! {
             #[bw(write_with = ks_each_write, args_raw = (0..#list.len()).map(|ks_i| #each).collect::<Vec<_>>())]
-        })
+        }
     } else {
-        line(&quote!(#[bw(args(#(#args),*))]))
+        quote!(#[bw(args(#(#args),*))])
     }
 }

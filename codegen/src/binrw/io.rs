@@ -18,9 +18,9 @@ use quote::{ToTokens, format_ident, quote};
 
 use super::expr::{self, Expr};
 use super::schema::{Field, FieldType, TypeDef};
-use super::tokens::{ident, line};
-use super::value::{self, Ty};
-use crate::expr::Expr as KsExpr;
+use super::tokens::ident;
+use super::value::Ty;
+use crate::expr::{Expr as KsExpr, Source};
 
 /// The `_io` attributes the binrw backend reads, with the support function that reads each.
 const ATTRS: &[(&str, &str, &str)] = &[
@@ -63,18 +63,18 @@ pub fn localize(e: &Expr, field: &Field) -> Expr {
 
 /// The `#[br(temp)]` fields that record the attributes `field`'s `if` and `size` read, to be
 /// emitted right before it (empty when they read none).
-pub fn temps(field: &Field) -> String {
+pub fn temps(field: &Field) -> TokenStream {
     temps_with(field, None)
 }
 
 /// [`temps`] for a bit field read through the cursor `state` of its run: `_io.eof` is also
 /// false while the cursor holds bits.
-pub fn temps_in_run(field: &Field, state: &str) -> String {
+pub fn temps_in_run(field: &Field, state: &str) -> TokenStream {
     temps_with(field, Some(state))
 }
 
-fn temps_with(field: &Field, run: Option<&str>) -> String {
-    let mut out = String::new();
+fn temps_with(field: &Field, run: Option<&str>) -> TokenStream {
+    let mut out = TokenStream::new();
     for (attr, ty, reader) in ATTRS {
         let reader = match run {
             Some(state) if *attr == "eof" => {
@@ -87,8 +87,15 @@ fn temps_with(field: &Field, run: Option<&str>) -> String {
         let used = [&field.cond, &field.size]
             .into_iter()
             .flatten()
-            .any(|text| {
-                expr::parse_io(text, true).is_ok_and(|e| {
+            .any(|source| {
+                expr::lower(
+                    source,
+                    expr::Use {
+                        size: true,
+                        io: true,
+                    },
+                )
+                .is_ok_and(|e| {
                     let mut paths = Vec::new();
                     e.paths(&mut paths);
                     paths.iter().any(|p| p.join(".") == wanted)
@@ -97,11 +104,11 @@ fn temps_with(field: &Field, run: Option<&str>) -> String {
             || (*attr == "size" && passes_root_stream(field));
         if used {
             let (local, ty) = (ident(&local(attr, field)), ident(ty));
-            out.push_str(&line(&quote! {
+            out.extend(quote! {
                 #[br(temp, parse_with = #reader)]
                 #[bw(ignore)]
                 #local: #ty,
-            }));
+            });
         }
     }
     out
@@ -109,26 +116,26 @@ fn temps_with(field: &Field, run: Option<&str>) -> String {
 
 /// The stored fields that record, at the end of `def`'s seq, the `_io` attributes its value
 /// instances read (empty when they read none).
-pub fn seq_end_fields(def: &TypeDef) -> String {
-    let mut out = String::new();
+pub fn seq_end_fields(def: &TypeDef) -> TokenStream {
+    let mut out = TokenStream::new();
     for (attr, ty, reader) in ATTRS {
         let read = |e: &KsExpr| matches!(e, KsExpr::Attr(b, a) if a == attr && is_io_name(b));
         let used = def.instances.iter().any(|i| {
             std::iter::once(&i.value)
                 .chain(&i.cond)
-                .any(|text| value::has_node(text, &read))
+                .any(|e| e.tree().any(&read))
         });
         if used {
             let doc = format!(
                 " `_io.{attr}` at the end of the seq (for value instances; the writer ignores it)."
             );
             let (reader, field, ty) = (ident(reader), format_ident!("_io_{attr}"), ident(ty));
-            out.push_str(&line(&quote! {
+            out.extend(quote! {
                 #[doc = #doc]
                 #[br(parse_with = #reader)]
                 #[bw(ignore)]
                 pub #field: #ty,
-            }));
+            });
         }
     }
     out
@@ -180,12 +187,12 @@ pub fn localize_params(e: &Expr, params: &[(String, String)]) -> Result<Expr, St
     }))
 }
 
-/// The size of the stream a type argument `text` of `field` (in `def`) names for an `io`
+/// The size of the stream a type argument `arg` of `field` (in `def`) names for an `io`
 /// param: `_root._io` of the top-level type (its own stream, recorded before the field by
 /// [`temps`]) or `f._io` of a sibling `f` read from a `size` of its own (that size), also in
 /// `? :`.
-pub fn stream_size_arg(text: &str, def: &TypeDef, field: &Field) -> Result<Expr, String> {
-    let e = expr::parse(text)?;
+pub fn stream_size_arg(arg: &Source, def: &TypeDef, field: &Field) -> Result<Expr, String> {
+    let e = expr::lower_plain(arg)?;
     size_of_streams(&e, def, field)
 }
 
@@ -203,14 +210,14 @@ fn size_of_streams(e: &Expr, def: &TypeDef, field: &Field) -> Result<Expr, Strin
                 .seq
                 .iter()
                 .find(|f| f.id == p[0])
-                .and_then(|f| f.size.as_deref())
+                .and_then(|f| f.size.as_ref())
                 .ok_or_else(|| {
                     format!(
                         "`{}` of other than a sibling with a `size` is not supported by the binrw backend",
                         p.join(".")
                     )
                 })?;
-            expr::parse(size)
+            expr::lower(size, expr::Use::default())
         }
         Expr::Ternary(c, a, b) => Ok(Expr::Ternary(c.clone(), go(a)?, go(b)?)),
         other => Err(format!(
@@ -243,7 +250,7 @@ fn passes_root_stream(field: &Field) -> bool {
         return false;
     };
     args.iter().any(|a| {
-        expr::parse(a).is_ok_and(|e| {
+        expr::lower_plain(a).is_ok_and(|e| {
             let mut paths = Vec::new();
             e.paths(&mut paths);
             paths.iter().any(|p| *p == ["_root", "_io"])

@@ -5,7 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::super::schema::{Field, FieldType, KsEnum};
-use super::super::tokens::{ident, line};
+use super::super::tokens::ident;
 use super::Module;
 use super::field_types::int_type;
 use crate::SchemaError;
@@ -63,8 +63,7 @@ impl<'a> Module<'a> {
                 }
             }
         };
-        self.items.push('\n');
-        self.items.push_str(&line(&items));
+        self.items.extend(items);
         Ok(())
     }
 
@@ -74,7 +73,7 @@ impl<'a> Module<'a> {
         field: &Field,
         name: &str,
         element: &TokenStream,
-        out: &mut String,
+        out: &mut TokenStream,
     ) -> Result<TokenStream, SchemaError> {
         let (declared_in, e) = self
             .schemas
@@ -95,12 +94,10 @@ impl<'a> Module<'a> {
         let rust = ident(&self.use_type(declared_in, &e.rust_name));
         // A list is mapped as a whole once its type is known (see `enum_list_maps`).
         if field.repeat_expr.is_none() {
-            out.push_str(&line(
-                &quote!(#[br(map = |x: #element| #rust::from(i128::from(x)))]),
-            ));
-            out.push_str(&line(
-                &quote!(#[bw(try_map = |e: &#rust| #element::try_from(i128::from(*e)))]),
-            ));
+            out.extend(quote! {
+                #[br(map = |x: #element| #rust::from(i128::from(x)))]
+                #[bw(try_map = |e: &#rust| #element::try_from(i128::from(*e)))]
+            });
         }
         Ok(rust.into_token_stream())
     }
@@ -112,7 +109,7 @@ impl<'a> Module<'a> {
         enum_type: &TokenStream,
         int: &TokenStream,
         len: Option<&Literal>,
-    ) -> String {
+    ) -> TokenStream {
         let each = quote!(|x| #enum_type::from(i128::from(x)));
         let read = match len {
             Some(n) => quote!(|v: [#int; #n]| v.map(#each)),
@@ -120,7 +117,7 @@ impl<'a> Module<'a> {
         };
         let to_int = quote!(|e| #int::try_from(i128::from(*e)));
         let write = quote!(|v: &#list| v.iter().map(#to_int).collect::<Result<Vec<#int>, _>>());
-        line(&quote!(#[br(map = #read)])) + &line(&quote!(#[bw(try_map = #write)]))
+        quote!(#[br(map = #read)] #[bw(try_map = #write)])
     }
 }
 

@@ -14,7 +14,7 @@ use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::ident;
 use super::{Module, int_type};
 use crate::SchemaError;
-use crate::expr::{self as ks, Expr};
+use crate::expr::{self as ks, Expr, Source};
 
 /// What one element of a list param is.
 enum Element {
@@ -44,11 +44,11 @@ pub(super) fn list_param_type(ty: &str) -> Option<TokenStream> {
 }
 
 /// The items of a list literal value (`[a, b]`, also cast to a list type), else `None`.
-pub(in crate::binrw) fn literal_items(value: &str) -> Option<Vec<Expr>> {
-    match ks::parse(value).ok()? {
-        Expr::Array(items) => Some(items),
-        Expr::Cast(inner, ty) if ty.ends_with("[]") => match *inner {
-            Expr::Array(items) => Some(items),
+pub(in crate::binrw) fn literal_items(value: &ks::Source) -> Option<Vec<Expr>> {
+    match value.tree() {
+        Expr::Array(items) => Some(items.clone()),
+        Expr::Cast(inner, ty) if ty.ends_with("[]") => match &**inner {
+            Expr::Array(items) => Some(items.clone()),
             _ => None,
         },
         _ => None,
@@ -71,7 +71,7 @@ impl Module<'_> {
     /// The type under which a writer borrows a user-type param (`&Block`) or a list of one
     /// (`&[Block]`), else `None`. The reader imports the same type by value, so the module
     /// already names it.
-    pub(super) fn writer_borrowed_type(&self, ty: &str) -> Option<String> {
+    pub(super) fn writer_borrowed_type(&self, ty: &str) -> Option<TokenStream> {
         let (name, list) = match ty.strip_suffix("[]") {
             Some(name) => (name, true),
             None => (ty, false),
@@ -80,11 +80,11 @@ impl Module<'_> {
             return None;
         }
         let (_, target) = self.schemas.resolve(self.file, name)?;
-        let rust = &target.rust_name;
+        let rust = ident(&target.rust_name);
         Some(if list {
-            format!("&[{rust}]")
+            quote!(&[#rust])
         } else {
-            format!("&{rust}")
+            quote!(&#rust)
         })
     }
 
@@ -94,13 +94,13 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         field: &Field,
-        arg: &str,
+        arg: &Source,
         ty: &str,
     ) -> Result<Option<TokenStream>, SchemaError> {
         let Some(el) = element(ty) else {
             return Ok(None);
         };
-        let arg = arg.trim();
+        let arg = arg.text();
         let refuse = |why: &str| {
             self.field_err(
                 field,
@@ -191,9 +191,10 @@ mod tests {
 
     #[test]
     fn list_literals_with_and_without_a_cast() {
-        assert_eq!(literal_items("[1, 2].as<u2[]>").map(|v| v.len()), Some(2));
-        assert_eq!(literal_items("[\"a\"]").map(|v| v.len()), Some(1));
-        assert!(literal_items("a + 1").is_none());
+        let items = |text: &str| literal_items(&ks::Source::parse(text).unwrap());
+        assert_eq!(items("[1, 2].as<u2[]>").map(|v| v.len()), Some(2));
+        assert_eq!(items("[\"a\"]").map(|v| v.len()), Some(1));
+        assert!(items("a + 1").is_none());
         let spelled = |ty| list_param_type(ty).map(|t| crate::binrw::tokens::source(&t));
         assert_eq!(spelled("u2[]").as_deref(), Some("Vec<u16>"));
         assert_eq!(spelled("str[]").as_deref(), Some("Vec<String>"));

@@ -10,12 +10,14 @@
 
 mod bits;
 mod custom_process;
+mod described;
 mod emit;
 mod expr;
 mod frames;
 mod io;
 mod list_size;
 mod named;
+mod named_versions;
 mod nav_value;
 mod opaque;
 mod parent;

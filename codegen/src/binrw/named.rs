@@ -18,13 +18,10 @@ use serde_yaml::{Mapping, Value};
 use super::emit::int_type;
 use super::expr::{self, Expr};
 use super::schema::{Field, NamedVersion, TypeDef};
-use super::tokens::{ident, is_ident, line, operator, source};
+use super::tokens::{ident, is_ident, operator, source};
 
-/// `-savepoint-version: {id: <name>, type: <Kaitai integer>, from: <field id>}`.
-pub(super) fn parse_version(map: &Mapping) -> Result<Option<NamedVersion>, String> {
-    let Some(value) = map.get("-savepoint-version") else {
-        return Ok(None);
-    };
+/// One `-savepoint-version` entry: `{id: <name>, type: <Kaitai integer>, from: <field id>}`.
+pub(super) fn parse_version(value: &Value) -> Result<NamedVersion, String> {
     let entry = |key: &str| {
         value
             .get(key)
@@ -39,11 +36,11 @@ pub(super) fn parse_version(map: &Mapping) -> Result<Option<NamedVersion>, Strin
     if !is_ident(&id) {
         return Err(format!("`id: {id}` is not an identifier"));
     }
-    Ok(Some(NamedVersion {
+    Ok(NamedVersion {
         id,
         ty: ty.to_owned(),
         from,
-    }))
+    })
 }
 
 /// `-savepoint-absent: default` (the only value).
@@ -55,10 +52,10 @@ pub(super) fn parse_absent(map: &Mapping) -> Result<bool, String> {
     }
 }
 
-/// The type's `#[version(..)]` attribute; the version comes from one of its own fields, or from
-/// a param (see `version_param.rs`).
-pub(super) fn head(v: &NamedVersion, def: &TypeDef) -> Result<String, String> {
-    if let Some(imported) = super::version_param::head(v, def) {
+/// The type's `#[version(..)]` attribute for `v`; the version comes from one of its own fields,
+/// or from a param (see `version_param.rs`), the `nth` of the type's versions that do.
+pub(super) fn head(v: &NamedVersion, def: &TypeDef, nth: usize) -> Result<TokenStream, String> {
+    if let Some(imported) = super::version_param::head(v, def, nth) {
         return imported;
     }
     let field = def.seq.iter().find(|f| f.id == v.from).ok_or_else(|| {
@@ -75,14 +72,14 @@ pub(super) fn head(v: &NamedVersion, def: &TypeDef) -> Result<String, String> {
         ));
     }
     let (id, ty, from) = (ident(&v.id), ident(&v.ty), ident(&field.id));
-    Ok(line(&quote!(#[version(#id: #ty = #from)])))
+    Ok(quote!(#[version(#id: #ty = #from)]))
 }
 
 /// The attributes of a field gated on the named version, and the compile-time check that its
 /// `-savepoint-gate-const` has the schema's value; `None` when its `if` does not name the version.
 pub(super) struct Gate {
-    pub attrs: String,
-    pub const_check: Option<String>,
+    pub attrs: TokenStream,
+    pub const_check: Option<TokenStream>,
 }
 
 /// The gate of `field` (its `if` joined by `and`: `v >= B` since, `v < B` or `v <= B` until,
@@ -91,13 +88,13 @@ pub(super) struct Gate {
 pub(super) fn gate(
     v: &NamedVersion,
     field: &Field,
-    bound: Option<&str>,
+    bound: Option<&syn::Path>,
     serde: bool,
 ) -> Result<Option<Gate>, String> {
-    let Some(cond) = field.cond.as_deref() else {
+    let Some(cond) = &field.cond else {
         return Ok(None);
     };
-    let parsed = expr::parse(cond)?;
+    let parsed = expr::lower(cond, expr::Use::default())?;
     if !mentions(&parsed, &v.id) {
         return Ok(None);
     }
@@ -106,12 +103,6 @@ pub(super) fn gate(
     if bound.is_some() && terms.len() != 1 {
         return Err("-savepoint-gate-const needs a gate with one bound".into());
     }
-    // The constant's name as the module spells it (`Builder` paths and schema names are
-    // checked here, where they become tokens).
-    let bound: Option<syn::Path> = bound
-        .map(syn::parse_str)
-        .transpose()
-        .map_err(|_| "-savepoint-gate-const is not a Rust path".to_string())?;
     let mut attrs = Vec::new();
     let mut const_check = None;
     for term in terms {
@@ -133,9 +124,9 @@ pub(super) fn gate(
                     "{} differs from the schema's bound {n}",
                     source(&quote!(#name))
                 );
-                const_check = Some(line(&quote!(
+                const_check = Some(quote!(
                     const _: () = assert!(#name == #value, #message);
-                )));
+                ));
                 quote!(#name)
             }
             None => quote!(#value),
@@ -145,7 +136,7 @@ pub(super) fn gate(
     }
     attrs.extend(absent(field, serde)?);
     Ok(Some(Gate {
-        attrs: attrs.iter().map(line).collect(),
+        attrs: attrs.into_iter().collect(),
         const_check,
     }))
 }
@@ -165,7 +156,7 @@ fn absent(field: &Field, serde: bool) -> Result<Option<TokenStream>, String> {
     }
 }
 
-fn mentions(e: &Expr, id: &str) -> bool {
+pub(super) fn mentions(e: &Expr, id: &str) -> bool {
     match e {
         Expr::Path(p) => p.len() == 1 && p[0] == id,
         Expr::Binary(l, _, r) => mentions(l, id) || mentions(r, id),

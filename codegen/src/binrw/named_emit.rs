@@ -1,47 +1,50 @@
 //! The emitter's side of named versions (see `named.rs`): the type's `#[version]` and each
 //! field's gate.
 
-use super::super::named;
+use proc_macro2::TokenStream;
+
+use super::super::named_versions;
 use super::Module;
 use crate::SchemaError;
 use crate::binrw::schema::{Field, TypeDef};
 
 impl Module<'_> {
-    /// `#[version(..)]` for a type with `-savepoint-version`, else nothing. Its gates are not
-    /// `-savepoint-since/-until`, so the type has no `VersionSource` for them.
-    pub(super) fn named_version_head(&mut self, def: &TypeDef) -> Result<String, SchemaError> {
-        let Some(v) = &def.named_version else {
-            return Ok(String::new());
-        };
-        let head = named::head(v, def).map_err(|e| self.err(&def.yaml_path, e))?;
+    /// `#[version(..)]` for each `-savepoint-version` of the type, else nothing. Its gates are
+    /// not `-savepoint-since/-until`, so the type has no `VersionSource` for them.
+    pub(super) fn named_version_head(&mut self, def: &TypeDef) -> Result<TokenStream, SchemaError> {
+        if def.named_versions.is_empty() {
+            return Ok(TokenStream::new());
+        }
+        let head = named_versions::head(def).map_err(|e| self.err(&def.yaml_path, e))?;
         self.derive_macros.insert("version");
         Ok(head)
     }
 
-    /// The gate attributes of `field` when its `if` compares the type's named version.
+    /// The gate attributes of `field` when its `if` compares one of the type's named versions.
     pub(super) fn named_gate(
         &mut self,
         def: &TypeDef,
         field: &Field,
-    ) -> Result<Option<String>, SchemaError> {
-        let Some(v) = &def.named_version else {
+    ) -> Result<Option<TokenStream>, SchemaError> {
+        if def.named_versions.is_empty() {
             return self.refuse_absent(field).map(|()| None);
-        };
-        let bound = field.gate_const.as_ref().map(|path| {
-            let file = self.file;
-            self.use_rust_path(path, file)
-        });
-        let gate = named::gate(v, field, bound.as_deref(), self.settings.serde)
+        }
+        // The constant's path as the schema gives it, named by its last segment.
+        let bound = field.gate_const.as_deref().map(syn::parse_str::<syn::Path>);
+        let bound = bound
+            .transpose()
+            .map_err(|_| self.field_err(field, "-savepoint-gate-const is not a Rust path"))?;
+        let bound = bound.map(|path| self.use_rust_path(path, self.file));
+        let gate = named_versions::gate(def, field, bound.as_ref(), self.settings.serde)
             .map_err(|e| self.field_err(field, e))?;
         let Some(gate) = gate else {
             return self.refuse_absent(field).map(|()| None);
         };
         // Two gates on one constant (`>= N` and `< N`) check it once.
-        if let Some(check) = gate
-            .const_check
-            .filter(|c| !self.items.contains(c.as_str()))
+        if let Some(check) = gate.const_check
+            && self.const_checks.insert(check.to_string())
         {
-            self.items.push_str(&check);
+            self.items.extend(check);
         }
         Ok(Some(gate.attrs))
     }

@@ -28,7 +28,7 @@ use quote::{ToTokens, quote};
 use super::emit::int_type;
 use super::parent::is_nav;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
-use super::tokens::{ident, source};
+use super::tokens::ident;
 use super::value::Ty;
 use crate::expr::{self, Expr};
 
@@ -84,9 +84,8 @@ fn chain(e: &Expr) -> Option<(Vec<String>, Casts)> {
     }
 }
 
-/// Every nav path in the Kaitai expression `text`, in order (an expression that does not parse
-/// names none: its error is reported where the instance is translated).
-fn paths_in(text: &str) -> Vec<Vec<String>> {
+/// Every nav path in the Kaitai expression `e`, in order.
+fn paths_in(e: &expr::Source) -> Vec<Vec<String>> {
     fn walk(e: &Expr, out: &mut Vec<Vec<String>>) {
         if let Some((p, _)) = chain(e) {
             out.push(p);
@@ -108,9 +107,7 @@ fn paths_in(text: &str) -> Vec<Vec<String>> {
         }
     }
     let mut out = Vec::new();
-    if let Ok(e) = expr::parse(text) {
-        walk(&e, &mut out);
-    }
+    walk(e.tree(), &mut out);
     out
 }
 
@@ -313,7 +310,7 @@ impl<'a> Up<'a> {
             .iter()
             .flat_map(|i| [Some(&i.value), i.cond.as_ref()])
             .flatten()
-            .flat_map(|t| paths_in(t))
+            .flat_map(paths_in)
             // A path to no field is refused where the instance is translated.
             .filter(|p| p.iter().any(|s| !is_nav(s)))
             .filter_map(|p| self.need_of(def, &p))
@@ -375,13 +372,13 @@ impl<'a> Up<'a> {
     }
 
     /// `def`'s reader imports for value instances, `name: Option<T>` each.
-    pub fn imports(&self, def: &'a TypeDef) -> Result<Vec<String>, Refusal> {
+    pub fn imports(&self, def: &'a TypeDef) -> Result<Vec<TokenStream>, Refusal> {
         let mut out = Vec::new();
         for p in self.needs(def)? {
             let rust = self
                 .rust_type(def, &p)
                 .map_err(|e| (self.reader_of(def, &p), e))?;
-            out.push(source(&import(&p, &rust)));
+            out.push(import(&p, &rust));
         }
         Ok(out)
     }
@@ -415,7 +412,7 @@ impl<'a> Up<'a> {
 
     /// The YAML path of `def`'s value instance that reads `p`, else of `def`.
     fn reader_of(&self, def: &TypeDef, p: &[String]) -> String {
-        let reads = |t: &String| paths_in(t).iter().any(|q| q == p);
+        let reads = |t: &expr::Source| paths_in(t).iter().any(|q| q == p);
         def.instances
             .iter()
             .find(|i| reads(&i.value) || i.cond.as_ref().is_some_and(reads))
@@ -489,7 +486,7 @@ impl<'a> Up<'a> {
     }
 
     /// The `#[br(calc)]` fields that keep what `def`'s own value instances read.
-    pub fn recorded(&self, def: &'a TypeDef) -> Result<String, Refusal> {
+    pub fn recorded(&self, def: &'a TypeDef) -> Result<TokenStream, Refusal> {
         let mut out = TokenStream::new();
         for p in self.own(def) {
             let n = super::tokens::ident(&name(&p));
@@ -507,10 +504,7 @@ impl<'a> Up<'a> {
                 pub #n: Option<#rust>,
             });
         }
-        Ok(match out.is_empty() {
-            true => String::new(),
-            false => super::tokens::line(&out),
-        })
+        Ok(out)
     }
 
     /// Whether `def` records a string (a field that is not `Copy`).
@@ -534,7 +528,7 @@ mod tests {
         assert_eq!(name(&path("_parent._parent.flag")), "_parent_parent_flag");
         assert_eq!(name(&path("_root.value")), "_root_value");
         assert_eq!(
-            paths_in("_parent.as<foo>.a == 'x' ? _root.b.c : 1"),
+            paths_in(&expr::Source::parse("_parent.as<foo>.a == 'x' ? _root.b.c : 1").unwrap()),
             vec![path("_parent.a"), path("_root.b.c")]
         );
         let cast = expr::parse("_parent._parent.as<foo>.flag").unwrap();

@@ -5,7 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::{ident, line};
+use super::super::tokens::ident;
 use super::Module;
 use super::field_types::builtin;
 use crate::SchemaError;
@@ -56,26 +56,25 @@ pub(super) fn nesting_guard(
     field: &Field,
     rust: &TokenStream,
     max: &TokenStream,
-    items: &mut String,
+    items: &mut TokenStream,
     serde: bool,
-) -> String {
+) -> TokenStream {
     let base = format!("{}_{}", def.id, field.id);
     let counter = format_ident!("{}_DEPTH", def.id.to_uppercase());
     let (name, path) = (&def.rust_name, format!("{}.{}", def.rust_name, field.id));
     let doc = format!(" {name} levels being written or converted by serde on this thread.");
-    items.push('\n');
-    items.push_str(&line(&quote! {
+    items.extend(quote! {
         thread_local! {
             #[doc = #doc]
             static #counter: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
         }
-    }));
+    });
     let write = format_ident!("write_{base}");
     let (doc, too_deep) = (
         format!(" Writes `{path}` one nesting level deeper."),
         too_deep_call(def, max),
     );
-    items.push_str(&line(&quote! {
+    items.extend(quote! {
         #[doc = #doc]
         #[binrw::writer(writer, endian)]
         fn #write(value: &#rust) -> binrw::BinResult<()> {
@@ -87,15 +86,15 @@ pub(super) fn nesting_guard(
             })?;
             binrw::BinWrite::write_options(value, writer, endian, ())
         }
-    }));
-    let write = line(&quote!(#[bw(write_with = #write)]));
+    });
+    let write = quote!(#[bw(write_with = #write)]);
     if !serde {
         return write;
     }
     let (ser, de) = (format_ident!("ser_{base}"), format_ident!("de_{base}"));
     let ser_doc = format!(" Serializes `{path}` one nesting level deeper.");
     let de_doc = format!(" Deserializes `{path}` one nesting level deeper.");
-    items.push_str(&line(&quote! {
+    items.extend(quote! {
         #[doc = #ser_doc]
         fn #ser<S: serde::Serializer>(value: &#rust, s: S) -> Result<S::Ok, S::Error> {
             let _level = savepoint_runtime::depth::DepthGuard::enter_ser(&#counter, #max, #name)?;
@@ -106,7 +105,7 @@ pub(super) fn nesting_guard(
             let _level = savepoint_runtime::depth::DepthGuard::enter_de(&#counter, #max, #name)?;
             <#rust>::deserialize(d)
         }
-    }));
+    });
     let (ser, de) = (ser.to_string(), de.to_string());
-    write + &line(&quote!(#[serde(serialize_with = #ser, deserialize_with = #de)]))
+    quote!(#write #[serde(serialize_with = #ser, deserialize_with = #de)])
 }

@@ -16,9 +16,31 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::emit::int_type;
-use super::expr::{self, Expr, Side};
+use super::expr::{Expr, Side, lower_size};
 use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
+use crate::expr::Source;
+
+/// The Rust type of a `_parent` / `_root` path a type imports: an integer, or a list of them
+/// lent as a slice.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Imported {
+    /// The integer's Rust type (`u16`).
+    pub int: &'static str,
+    /// The path is a list of them (`&[u16]`).
+    pub list: bool,
+}
+
+impl Imported {
+    /// The type as the import declares it.
+    fn tokens(&self) -> TokenStream {
+        let int = ident(self.int);
+        match self.list {
+            true => quote!(&[#int]),
+            false => quote!(#int),
+        }
+    }
+}
 
 /// Whether a path (or its first segment) starts at an enclosing type.
 pub fn is_nav(head: &str) -> bool {
@@ -39,14 +61,13 @@ pub fn import_name(path: &[String]) -> String {
 }
 
 /// The Kaitai expressions of a field that its binrw directives compute.
-fn field_exprs(field: &Field) -> Vec<&str> {
-    let mut out: Vec<&str> = [&field.cond, &field.size, &field.repeat_expr]
+fn field_exprs(field: &Field) -> Vec<&Source> {
+    let mut out: Vec<&Source> = [&field.cond, &field.size, &field.repeat_expr]
         .into_iter()
         .flatten()
-        .map(String::as_str)
         .collect();
     match &field.ty {
-        FieldType::Named { args, .. } => out.extend(args.iter().map(String::as_str)),
+        FieldType::Named { args, .. } => out.extend(args),
         FieldType::Switch { on, .. } => out.push(on),
         FieldType::None => {}
     }
@@ -55,12 +76,12 @@ fn field_exprs(field: &Field) -> Vec<&str> {
 
 /// The fields of `def` whose expressions it computes itself, each with those expressions: the
 /// seq fields, and the positioned instances (their `pos` too).
-fn own_exprs(def: &TypeDef) -> impl Iterator<Item = (&Field, Vec<&str>)> {
+fn own_exprs(def: &TypeDef) -> impl Iterator<Item = (&Field, Vec<&Source>)> {
     let seq = def.seq.iter().map(|f| (f, field_exprs(f)));
     let positioned = def.positioned.iter().map(|p| {
-        let mut texts = field_exprs(&p.field);
-        texts.push(&p.pos);
-        (&p.field, texts)
+        let mut exprs = field_exprs(&p.field);
+        exprs.push(&p.pos);
+        (&p.field, exprs)
     });
     seq.chain(positioned)
 }
@@ -128,10 +149,10 @@ impl<'a> Nav<'a> {
         }
         stack.push(def.id.clone());
         let root = self.is_root(def);
-        for (_, texts) in own_exprs(def) {
-            for text in texts {
-                // A parse error is reported where the field is emitted.
-                let Ok(e) = expr::parse_size(text) else {
+        for (_, exprs) in own_exprs(def) {
+            for e in exprs {
+                // An error is reported where the field is emitted.
+                let Ok(e) = lower_size(e) else {
                     continue;
                 };
                 let mut paths = Vec::new();
@@ -167,7 +188,7 @@ impl<'a> Nav<'a> {
     /// so that an error from [`Nav::imports`] names that field's YAML path.
     pub fn failing_field<'d>(&self, def: &'d TypeDef) -> Option<&'d Field> {
         let root = self.is_root(def);
-        own_exprs(def).find_map(|(field, texts)| {
+        own_exprs(def).find_map(|(field, exprs)| {
             let cut_off = field.parent_false
                 && self
                     .child(field, &mut Vec::new())
@@ -175,8 +196,8 @@ impl<'a> Nav<'a> {
                     .flatten()
                     .is_some_and(|c| self.needs(c, &mut Vec::new()).is_ok_and(|n| !n.is_empty()));
             let failing = cut_off
-                || texts.into_iter().any(|text| {
-                    let Ok(e) = expr::parse_size(text) else {
+                || exprs.into_iter().any(|e| {
+                    let Ok(e) = lower_size(e) else {
                         return false;
                     };
                     let mut paths = Vec::new();
@@ -202,7 +223,7 @@ impl<'a> Nav<'a> {
     }
 
     /// The imports of `def`, `name: type` each.
-    pub fn imports(&self, def: &TypeDef) -> Result<Vec<String>, String> {
+    pub fn imports(&self, def: &TypeDef) -> Result<Vec<TokenStream>, String> {
         let mut out = Vec::new();
         for p in self.needs(def, &mut Vec::new())? {
             let name = import_name(&p);
@@ -212,13 +233,14 @@ impl<'a> Nav<'a> {
                     p.join(".")
                 ));
             }
-            out.push(format!("{name}: {}", self.type_of(def, &p)?));
+            let (name, ty) = (ident(&name), self.type_of(def, &p)?.tokens());
+            out.push(quote!(#name: #ty));
         }
         Ok(out)
     }
 
     /// The Rust integer type at `path` as `def` sees it.
-    pub fn type_of(&self, def: &TypeDef, path: &[String]) -> Result<String, String> {
+    pub fn type_of(&self, def: &TypeDef, path: &[String]) -> Result<Imported, String> {
         match path.first().map(String::as_str) {
             Some("_root") => {
                 let root = self
@@ -252,7 +274,7 @@ impl<'a> Nav<'a> {
 
     /// The Rust integer type at the field path `path` of `def`, whose first field comes
     /// before seq index `before`.
-    fn walk(&self, def: &TypeDef, path: &[String], before: usize) -> Result<String, String> {
+    fn walk(&self, def: &TypeDef, path: &[String], before: usize) -> Result<Imported, String> {
         let (first, rest) = path.split_first().ok_or("a path ends at a type")?;
         let unsupported = || {
             format!(
@@ -279,7 +301,7 @@ impl<'a> Nav<'a> {
         if rest.is_empty() && int_list(field) {
             // A list is indexed where it is used (`_root.sizes[idx]`): passed as a slice.
             return int_type(name)
-                .map(|rust| format!("&[{rust}]"))
+                .map(|int| Imported { int, list: true })
                 .ok_or_else(unsupported);
         }
         let plain = field.cond.is_none()
@@ -293,7 +315,7 @@ impl<'a> Nav<'a> {
             && field.since.is_none()
             && field.until.is_none();
         match (plain, rest.is_empty(), int_type(name)) {
-            (true, true, Some(rust)) => Ok(rust.to_string()),
+            (true, true, Some(int)) => Ok(Imported { int, list: false }),
             (true, false, None) => match self.child(field, &mut Vec::new())? {
                 Some(t) => self.walk(t, rest, usize::MAX),
                 None => Err(unsupported()),
@@ -333,7 +355,7 @@ impl<'a> Nav<'a> {
                         local
                     };
                     let e = Expr::Path(local.to_vec());
-                    if self.walk(def, local, at)?.starts_with('&') {
+                    if self.walk(def, local, at)?.list {
                         // A list, lent as a slice (see `int_list`).
                         let names: Vec<_> = local.iter().map(|n| ident(n)).collect();
                         read.push(quote!(&#(#names).*[..]));

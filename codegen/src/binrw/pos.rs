@@ -8,12 +8,13 @@
 //! edited instance lands at its position. An instance that a seq field uses (a count, a size)
 //! is read before that field, and therefore written before `_unparsed`.
 
-use proc_macro2::Literal;
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::expr::{self, Expr, Side};
 use super::schema::{Field, FieldType, File, Positioned, TypeDef};
-use super::tokens::{ident, line};
+use super::tokens::ident;
+use crate::expr::{Expr as KsExpr, Source};
 
 /// One entry of a struct body, in declaration (reading and writing) order.
 pub(super) enum Item<'a> {
@@ -28,9 +29,13 @@ pub(super) enum Item<'a> {
 }
 
 /// The field declaring the bytes after the top-level seq.
-pub(super) const REST_FIELD: &str = "/// The bytes after the seq up to the end of the stream (positioned instances lie there).\n\
-#[br(parse_with = binrw::helpers::until_eof)]\n\
-pub _unparsed: Vec<u8>,\n";
+pub(super) fn rest_field() -> TokenStream {
+    quote! {
+        /// The bytes after the seq up to the end of the stream (positioned instances lie there).
+        #[br(parse_with = binrw::helpers::until_eof)]
+        pub _unparsed: Vec<u8>,
+    }
+}
 
 /// Whether `def` is the top-level type of a file whose types have positioned instances.
 pub(super) fn needs_rest(file: &File, def: &TypeDef) -> bool {
@@ -68,7 +73,7 @@ pub(super) fn order<'a>(file: &File, def: &'a TypeDef) -> Vec<Item<'a>> {
 /// Whether an expression of `field` names `id` (as a whole name or the head of a path).
 pub(super) fn uses(field: &Field, id: &str) -> bool {
     // A `repeat-until` condition may name a positioned integer (see `until_inst.rs`).
-    let mut texts: Vec<&str> = [
+    let mut exprs: Vec<&Source> = [
         &field.repeat_expr,
         &field.cond,
         &field.size,
@@ -76,17 +81,13 @@ pub(super) fn uses(field: &Field, id: &str) -> bool {
     ]
     .into_iter()
     .flatten()
-    .map(String::as_str)
     .collect();
     match &field.ty {
-        FieldType::Named { args, .. } => texts.extend(args.iter().map(String::as_str)),
-        FieldType::Switch { on, .. } => texts.push(on),
+        FieldType::Named { args, .. } => exprs.extend(args),
+        FieldType::Switch { on, .. } => exprs.push(on),
         FieldType::None => {}
     }
-    texts.iter().any(|t| {
-        t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
-            .any(|w| w.split('.').next() == Some(id))
-    })
+    exprs.into_iter().any(|e| super::value::names(e, id))
 }
 
 /// The attributes that read and write `p` at its position (before the field's own).
@@ -98,22 +99,14 @@ pub(super) fn attrs(
     p: &Positioned,
     wide: &dyn Fn(&str) -> bool,
     resolve: &dyn Fn(Expr) -> Result<Expr, String>,
-) -> Result<String, String> {
+) -> Result<TokenStream, String> {
     // `_io.size - N`: N bytes before the end of the stream.
-    let from_end = p.pos.strip_prefix("_io.size").map(|rest| {
-        rest.trim()
-            .strip_prefix('-')
-            .map(str::trim)
-            .unwrap_or(rest.trim())
-    });
-    if let Some(back) = from_end {
-        let n = match back {
-            "" => 0,
-            n => crate::expr::parse_int(n)
-                .and_then(|n| i64::try_from(n).ok())
-                .ok_or_else(|| format!("`pos: {}` is not supported by the binrw backend", p.pos))?,
-        };
-        let n = Literal::i64_unsuffixed(n);
+    if let Some(offset) = io_offset(&p.pos, "size") {
+        let back = offset?
+            .checked_neg()
+            .filter(|n| *n >= 0)
+            .ok_or_else(|| unsupported(&p.pos))?;
+        let n = Literal::i64_unsuffixed(back);
         let attrs = match p.field.cond {
             None => quote!(#[brw(seek_before = binrw::io::SeekFrom::End(-#n), restore_position)]),
             // An absent instance writes nothing, and what is written so far may be shorter than
@@ -127,15 +120,15 @@ pub(super) fn attrs(
                 }
             }
         };
-        return Ok(line(&attrs));
+        return Ok(attrs);
     }
     if let Some(n) = from_here(&p.pos) {
         // The writer writes the seq as the reader read it, so it is at the same position here.
         let n = Literal::i64_unsuffixed(n?);
         let attr = quote!(#[brw(seek_before = binrw::io::SeekFrom::Current(#n), restore_position)]);
-        return Ok(line(&attr));
+        return Ok(attr);
     }
-    let e = resolve(expr::parse(&p.pos)?)?;
+    let e = resolve(expr::lower(&p.pos, expr::Use::default())?)?;
     // Arithmetic as for a size (widened, saturating): `sector * 512` of a hostile `sector`
     // seeks past the end instead of overflowing; a negative position seeks there too.
     let seek = |side| match e.constant() {
@@ -162,29 +155,39 @@ pub(super) fn attrs(
         }
     };
     let (read, write) = (seek(Side::Read), seek(Side::Write));
-    Ok(line(&quote! {
+    Ok(quote! {
         #[br(seek_before = #read)]
         #[bw(seek_before = #write)]
         #[brw(restore_position)]
-    }))
+    })
 }
 
 /// The offset N of `pos: _io.pos`, `_io.pos + N` or `_io.pos - N` (where the instance is read:
 /// before the first seq field that names it, else after the seq), or `None` for another `pos`.
-pub(super) fn from_here(pos: &str) -> Option<Result<i64, String>> {
-    let rest = pos.trim().strip_prefix("_io.pos")?.trim();
-    let (sign, n) = match rest.chars().next() {
-        None => return Some(Ok(0)),
-        Some('+') => (1, &rest[1..]),
-        Some('-') => (-1, &rest[1..]),
-        Some(_) => return None,
+pub(super) fn from_here(pos: &Source) -> Option<Result<i64, String>> {
+    io_offset(pos, "pos")
+}
+
+/// The offset from `_io.<attr>` of `pos` when it is `_io.<attr>` alone (0) or with an integer
+/// literal added or taken away; the error is another operand, or an offset beyond `i64`.
+fn io_offset(pos: &Source, attr: &str) -> Option<Result<i64, String>> {
+    let is_attr = |e: &KsExpr| matches!(e, KsExpr::Attr(io, a) if a == attr && matches!(&**io, KsExpr::Name(n) if n == "_io"));
+    let (op, n) = match pos.tree() {
+        e if is_attr(e) => return Some(Ok(0)),
+        KsExpr::Binary(op @ ("+" | "-"), base, n) if is_attr(base) => (*op, n),
+        _ => return None,
     };
-    Some(
-        crate::expr::parse_int(n.trim())
-            .and_then(|n| i64::try_from(n).ok())
-            .map(|n| sign * n)
-            .ok_or_else(|| format!("`pos: {pos}` is not supported by the binrw backend")),
-    )
+    let n = match **n {
+        KsExpr::Int(n) if op == "+" => i64::try_from(n).ok(),
+        KsExpr::Int(n) => n.checked_neg().and_then(|n| i64::try_from(n).ok()),
+        _ => None,
+    };
+    Some(n.ok_or_else(|| unsupported(pos)))
+}
+
+/// Why the `pos` of an instance is refused.
+fn unsupported(pos: &Source) -> String {
+    format!("`pos: {pos}` is not supported by the binrw backend")
 }
 
 #[cfg(test)]
@@ -242,6 +245,16 @@ mod tests {
         let err = generate_one("nav", &nav).unwrap_err();
         assert_eq!(err.yaml_path, "/instances/hdr", "{err}");
         assert!(err.message.contains("_parent or _root"), "{err}");
+        // Matched on the parsed tree: parentheses and spacing do not matter.
+        let back = SCHEMA.replace("{pos: ofs,", "{pos: '(_io.pos-3)',");
+        let src = generate_one("back", &back).unwrap();
+        assert!(
+            src.contains("SeekFrom::Current(-3), restore_position"),
+            "{src}"
+        );
+        let plus = SCHEMA.replace("{pos: ofs,", "{pos: _io.size + 2,");
+        let err = generate_one("plus", &plus).unwrap_err();
+        assert!(err.message.contains("`pos: _io.size + 2`"), "{err}");
         let end = SCHEMA.replace("{pos: ofs,", "{pos: _io.size - 2,");
         let src = generate_one("end", &end).unwrap();
         assert!(

@@ -11,47 +11,40 @@ use std::collections::BTreeMap;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::schema::{Field, FieldType, TypeDef};
+use super::schema::{Field, FieldType, Process, TypeDef};
 use super::tokens::{hex_byte, ident};
+use crate::expr::{Expr, Source};
 
 /// A `process:` value as the reader and the writer spell its `KsProcess`.
 pub(super) fn args(
     def: &TypeDef,
     field: &Field,
-    process: &str,
+    process: &Process,
     processors: &BTreeMap<String, String>,
 ) -> Result<(TokenStream, TokenStream), String> {
-    if process == "zlib" {
-        return Ok((quote!(KsProcess::Zlib), quote!(KsProcess::Zlib)));
+    match (process.name.as_str(), process.args.as_slice()) {
+        ("zlib", []) => Ok((quote!(KsProcess::Zlib), quote!(KsProcess::Zlib))),
+        ("xor", [key]) => xor_key(def, key),
+        ("rol", [amount]) => rotate(def, amount, false),
+        ("ror", [amount]) => rotate(def, amount, true),
+        _ => super::custom_process::args(def, process, processors)
+            .map_err(|e| format!("process `{}` on `{}`: {e}", process.text, field.id)),
     }
-    let call = |name: &str| {
-        process
-            .strip_prefix(name)
-            .and_then(|r| r.strip_prefix('('))
-            .and_then(|r| r.strip_suffix(')'))
-            .map(str::trim)
-    };
-    if let Some(key) = call("xor") {
-        return xor_key(def, key);
-    }
-    for (name, right) in [("rol", false), ("ror", true)] {
-        if let Some(amount) = call(name) {
-            return rotate(def, amount, right);
-        }
-    }
-    super::custom_process::args(def, process, processors)
-        .map_err(|e| format!("process `{process}` on `{}`: {e}", field.id))
 }
 
-/// An integer literal (decimal or `0x`/`0b`/`0o`).
-fn literal(text: &str) -> Option<i128> {
-    crate::expr::parse_int(text.trim())
+/// An integer literal (decimal or `0x`/`0b`/`0o`, or negative).
+fn literal(e: &Source) -> Option<i128> {
+    match e.tree() {
+        Expr::Int(n) => Some(*n),
+        _ => None,
+    }
 }
 
 /// The earlier field `name` of `def` (a key or an amount is one field or a literal).
-fn key_field<'a>(def: &'a TypeDef, name: &str) -> Result<&'a Field, String> {
-    def.seq.iter().find(|f| f.id == name).ok_or_else(|| {
-        format!("a process argument is a literal or a field of the same type, not `{name}`")
+fn key_field<'a>(def: &'a TypeDef, arg: &Source) -> Result<&'a Field, String> {
+    let named = |f: &&Field| matches!(arg.tree(), Expr::Name(n) if *n == f.id);
+    def.seq.iter().find(named).ok_or_else(|| {
+        format!("a process argument is a literal or a field of the same type, not `{arg}`")
     })
 }
 
@@ -61,17 +54,16 @@ fn is_int(field: &Field) -> bool {
         && field.enum_name.is_none()
 }
 
-fn xor_key(def: &TypeDef, key: &str) -> Result<(TokenStream, TokenStream), String> {
-    if let Some(list) = key.strip_prefix('[').and_then(|k| k.strip_suffix(']')) {
-        let bytes: Vec<TokenStream> = list
-            .split(',')
-            .map(|b| {
-                literal(b)
-                    .and_then(|n| u8::try_from(n).ok())
-                    .map(hex_byte)
-                    .ok_or_else(|| format!("xor key byte `{}` is not a byte literal", b.trim()))
+fn xor_key(def: &TypeDef, key: &Source) -> Result<(TokenStream, TokenStream), String> {
+    if let Expr::Array(items) = key.tree() {
+        let bytes: Vec<TokenStream> = items
+            .iter()
+            .map(|b| match b {
+                Expr::Int(n) => u8::try_from(*n).ok().map(hex_byte),
+                _ => None,
             })
-            .collect::<Result<_, _>>()?;
+            .collect::<Option<_>>()
+            .ok_or_else(|| format!("xor key `{key}` is not a list of byte literals"))?;
         let key = quote!(KsProcess::Xor(vec![#(#bytes),*]));
         return Ok((key.clone(), key));
     }
@@ -99,17 +91,24 @@ fn xor_key(def: &TypeDef, key: &str) -> Result<(TokenStream, TokenStream), Strin
     }
 }
 
-fn rotate(def: &TypeDef, amount: &str, right: bool) -> Result<(TokenStream, TokenStream), String> {
+fn rotate(
+    def: &TypeDef,
+    amount: &Source,
+    right: bool,
+) -> Result<(TokenStream, TokenStream), String> {
     let (read, write) = match literal(amount) {
         Some(n) => {
             let n = proc_macro2::Literal::i128_unsuffixed(n);
             (quote!(#n), quote!(#n))
         }
-        None if is_int(key_field(def, amount)?) => {
-            let name = ident(amount);
+        None => {
+            let field = key_field(def, amount)?;
+            if !is_int(field) {
+                return Err(format!("rotate amount `{amount}` must be an integer"));
+            }
+            let name = ident(&field.id);
             (quote!(i128::from(#name)), quote!(i128::from(*#name)))
         }
-        None => return Err(format!("rotate amount `{amount}` must be an integer")),
     };
     // `ror(n)` is `rol(8 - n)`.
     let spell = |n: TokenStream| match right {
@@ -168,5 +167,16 @@ mod tests {
         );
         let err = generate_one("string", &string).unwrap_err();
         assert_eq!(err.yaml_path, "/seq/3");
+    }
+
+    #[test]
+    fn arguments_are_parsed_at_load() {
+        let list = SCHEMA.replace("xor(key)", "'xor([0x11, 2])'");
+        let src = generate_one("list", &list).unwrap();
+        assert!(src.contains("KsProcess::Xor(vec![0x11, 0x02])"), "{src}");
+        let broken = SCHEMA.replace("xor(key)", "'xor(key +)'");
+        let err = generate_one("broken", &broken).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1/process");
+        assert!(err.message.contains("`key +`"), "{err}");
     }
 }

@@ -1,14 +1,12 @@
 //! A plain Kaitai type as a `#[binrw]` struct: its head (doc, pattern or version, imports,
 //! depth and version checks, derives), its params kept as fields, and its fields in order.
 
-use std::fmt::Write as _;
-
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::super::expr::{self};
 use super::super::schema::{Field, Schemas, TypeDef, Versioned};
-use super::super::tokens::{ident, is_ident, line, source};
+use super::super::tokens::{ident, is_ident};
 use super::asserts::{Check, check, field_check};
 use super::field_types::{builtin, int_type};
 use super::nesting::{depth_bound, too_deep_call};
@@ -20,14 +18,11 @@ impl<'a> Module<'a> {
     pub(super) fn record(&mut self, def: &TypeDef) -> Result<(), SchemaError> {
         let (head, version) = self.record_head(def)?;
         super::super::value::check_seq_uses(def).map_err(|(path, e)| self.err(&path, e))?;
-        let mut enums = String::new();
+        let mut enums = TokenStream::new();
         let body = self.record_body(def, &version, &mut enums)?;
-        self.items.push_str(&enums);
-        let _ = write!(
-            self.items,
-            "\n{head}pub struct {} {{\n{body}}}\n",
-            def.rust_name
-        );
+        self.items.extend(enums);
+        let name = ident(&def.rust_name);
+        self.items.extend(quote!(#head pub struct #name { #body }));
         let methods =
             super::super::value::methods(def, &self.schemas.files[self.file], self.schemas)
                 .map_err(|(path, e)| self.err(&path, e))?;
@@ -35,21 +30,21 @@ impl<'a> Module<'a> {
         for (decl, rust) in &methods.uses {
             self.use_type(decl, rust);
         }
-        self.items.push_str(&methods.source);
+        self.items.extend(methods.items);
         Ok(())
     }
 
     /// The attributes before a struct: doc, pattern or version, binrw, imports, the depth and
     /// version checks and derives (the depth constant goes to the items); where its fields see
     /// the version.
-    fn record_head(&mut self, def: &TypeDef) -> Result<(String, VersionSource), SchemaError> {
-        let mut head = doc_attrs(def.doc.as_deref());
+    fn record_head(&mut self, def: &TypeDef) -> Result<(TokenStream, VersionSource), SchemaError> {
+        let mut head = docs(def.doc.as_deref());
         let version = match (&def.pattern, &def.versioned) {
             (Some(p), None) => {
                 self.derive_macros.insert("pattern");
                 let tag = Literal::byte_string(p.tag.as_bytes());
                 let newest = Literal::u32_unsuffixed(p.newest);
-                head.push_str(&line(&quote!(#[pattern(tag = #tag, newest = #newest)])));
+                head.extend(quote!(#[pattern(tag = #tag, newest = #newest)]));
                 VersionSource::Field("version".into())
             }
             (None, Some(Versioned::Param)) => {
@@ -60,7 +55,7 @@ impl<'a> Module<'a> {
                     ));
                 }
                 self.derive_macros.insert("versioned");
-                head.push_str(&line(&quote!(#[versioned])));
+                head.extend(quote!(#[versioned]));
                 VersionSource::Field("version".into())
             }
             (None, Some(Versioned::Path(path))) => {
@@ -73,11 +68,11 @@ impl<'a> Module<'a> {
                         format!("-savepoint-versioned `{path}` is not a field path"),
                     )
                 })?;
-                head.push_str(&line(&quote!(#[versioned(version = #(#version).*)])));
+                head.extend(quote!(#[versioned(version = #(#version).*)]));
                 VersionSource::Field(path.clone())
             }
             (None, None) => {
-                head.push_str(&self.named_version_head(def)?);
+                head.extend(self.named_version_head(def)?);
                 VersionSource::None
             }
             (Some(_), Some(_)) => {
@@ -91,15 +86,15 @@ impl<'a> Module<'a> {
             let e = ident(e);
             quote!(#[brw(#e)])
         });
-        head.push_str(&line(&quote!(#[binrw] #endian)));
+        head.extend(quote!(#[binrw] #endian));
         let imports = self.param_imports(def)?;
         if !imports.is_empty() {
-            let _ = writeln!(head, "#[br(import({}))]", imports.join(", "));
+            head.extend(quote!(#[br(import(#(#imports),*))]));
         }
         let mut write_imports = self.writer_param_imports(def)?;
         write_imports.extend(self.nav_imports(def)?);
         if !write_imports.is_empty() {
-            let _ = writeln!(head, "#[bw(import({}))]", write_imports.join(", "));
+            head.extend(quote!(#[bw(import(#(#write_imports),*))]));
         }
         if def.max_depth_const.is_some() && def.max_depth.is_none() {
             return Err(self.err(
@@ -119,31 +114,30 @@ impl<'a> Module<'a> {
                 def.rust_name
             );
             let (name, max) = (ident(name), Literal::u32_unsuffixed(max));
-            self.items.push('\n');
-            self.items.push_str(&line(&quote! {
+            self.items.extend(quote! {
                 #[doc = #doc]
                 #[doc = " the binary reader and writer and serde (JSON) both ways."]
                 pub const #name: u32 = #max;
-            }));
+            });
         }
         if let Some(max) = depth_bound(def) {
             // Depth 0 is the outermost level: `max` levels in all.
             let cond = quote!(depth < #max);
             let check = check(Check::BeforeRead, &cond, "{}", &[too_deep_call(def, &max)]);
-            head.push_str(&line(&check));
+            head.extend(check);
         }
         if let Some(p) = def.pattern.as_ref().filter(|p| p.oldest > 1) {
             let message = format!("unsupported {} version {{}}", p.tag);
             let oldest = Literal::u32_unsuffixed(p.oldest);
             let version = [quote!(version)];
             let read = check(Check::Read, &quote!(version >= #oldest), &message, &version);
-            head.push_str(&line(&read));
+            head.extend(read);
             let message = format!("{}.version: {message}", def.rust_name);
             let path = format!("{}.version", def.rust_name);
             let write = quote!(*version >= #oldest);
-            head.push_str(&line(&field_check(&path, &write, &message, &version)));
+            head.extend(field_check(&path, &write, &message, &version));
         }
-        head.push_str(&line(&self.derives(def)));
+        head.extend(self.derives(def));
         Ok((head, version))
     }
 
@@ -154,8 +148,8 @@ impl<'a> Module<'a> {
         &mut self,
         def: &TypeDef,
         version: &VersionSource,
-        enums: &mut String,
-    ) -> Result<String, SchemaError> {
+        enums: &mut TokenStream,
+    ) -> Result<TokenStream, SchemaError> {
         let mut body = self.stored_params(def)?;
         let mut bits = super::super::bits::Run::default();
         let ks_enums = self
@@ -171,10 +165,10 @@ impl<'a> Module<'a> {
         for item in super::super::pos::order(file, def) {
             match item {
                 super::super::pos::Item::Seq(field) => match bits.field(def, ks_enums, field) {
-                    Ok(Some(source)) => body.push_str(&source),
+                    Ok(Some(tokens)) => body.extend(tokens),
                     Ok(None) => {
-                        body.push_str(&bits.close());
-                        body.push_str(&self.field(def, field, version, enums)?);
+                        body.extend(bits.close());
+                        body.extend(self.field(def, field, version, enums)?);
                     }
                     Err((path, e)) => return Err(self.err(&path, e)),
                 },
@@ -183,33 +177,33 @@ impl<'a> Module<'a> {
                         super::super::root_io::check(self.schemas, self.file, def, io)
                             .map_err(|e| self.err(&format!("{}/io", p.field.yaml_path), e))?;
                     }
-                    body.push_str(&bits.close());
+                    body.extend(bits.close());
                     let resolve = |e| self.resolve_expr(&p.field, e, false).map_err(|e| e.message);
                     let at = super::super::until_inst::attrs(def, p)
                         .unwrap_or_else(|| {
                             super::super::pos::attrs(p, &|n| self.wide_path(def, n), &resolve)
                         })
                         .map_err(|e| self.field_err(&p.field, e))?;
-                    body.push_str(&at);
-                    body.push_str(&self.field(def, &p.field, version, enums)?);
+                    body.extend(at);
+                    body.extend(self.field(def, &p.field, version, enums)?);
                 }
                 super::super::pos::Item::SeqEnd => {
                     let io = super::super::io::seq_end_fields(def);
                     if !io.is_empty() {
-                        body.push_str(&bits.close());
-                        body.push_str(&io);
+                        body.extend(bits.close());
+                        body.extend(io);
                         self.io = true;
                     }
                 }
                 super::super::pos::Item::Rest => {
-                    body.push_str(&bits.close());
-                    body.push_str(super::super::pos::REST_FIELD);
+                    body.extend(bits.close());
+                    body.extend(super::super::pos::rest_field());
                 }
             }
         }
-        body.push_str(&bits.close());
+        body.extend(bits.close());
         let recorded = self.up().recorded(def);
-        body.push_str(&recorded.map_err(|(at, e)| self.err(&at, e))?);
+        body.extend(recorded.map_err(|(at, e)| self.err(&at, e))?);
         self.bits |= bits.used;
         self.io |= bits.io;
         Ok(body)
@@ -270,7 +264,7 @@ impl<'a> Module<'a> {
         )
     }
 
-    pub(super) fn param_imports(&mut self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
+    pub(super) fn param_imports(&mut self, def: &TypeDef) -> Result<Vec<TokenStream>, SchemaError> {
         let mut out = Vec::new();
         for (i, (id, ty)) in def.params.iter().enumerate() {
             let versioned = matches!(def.versioned, Some(Versioned::Param)) && id == "version";
@@ -278,7 +272,8 @@ impl<'a> Module<'a> {
                 continue;
             }
             if ty == "io" {
-                out.push(format!("{}: u64", super::super::io::param_local(id)));
+                let local = ident(&super::super::io::param_local(id));
+                out.push(quote!(#local: u64));
                 continue;
             }
             if let Some(import) = self.rust_param_import(def, id)? {
@@ -288,13 +283,13 @@ impl<'a> Module<'a> {
             let rust = self.param_type(def, id, ty)?;
             let rust = rust.ok_or_else(|| self.param_refused(def, i, ty))?;
             let id = ident(id);
-            out.push(source(&quote!(#id: #rust)));
+            out.push(quote!(#id: #rust));
         }
         out.extend(self.nav_imports(def)?);
         let up = self.up().imports(def);
         out.extend(up.map_err(|(at, e)| self.err(&at, e))?);
         if self.needs_depth(self.file, def) {
-            out.push("depth: u32".into());
+            out.push(quote!(depth: u32));
         }
         Ok(out)
     }
@@ -328,7 +323,7 @@ impl<'a> Module<'a> {
 
     /// The params `def` keeps as fields (see [`super::super::writer_params::keeps_param`]); one that
     /// no value instance reads is left out when a field cannot hold its type.
-    pub(super) fn stored_params(&mut self, def: &TypeDef) -> Result<String, SchemaError> {
+    pub(super) fn stored_params(&mut self, def: &TypeDef) -> Result<TokenStream, SchemaError> {
         let mut out = TokenStream::new();
         for (i, (id, ty)) in def.params.iter().enumerate() {
             if !super::super::writer_params::keeps_param(def, id) {
@@ -357,7 +352,7 @@ impl<'a> Module<'a> {
                 pub #name: #rust,
             });
         }
-        Ok(line(&out))
+        Ok(out)
     }
 
     /// The Rust enum of integer param `id` of `def` with an `enum` (imported when another
@@ -381,7 +376,10 @@ impl<'a> Module<'a> {
     }
 
     /// The params `def`'s writer imports (see `writer_params.rs`), as `id: Type`.
-    pub(super) fn writer_param_imports(&self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
+    pub(super) fn writer_param_imports(
+        &self,
+        def: &TypeDef,
+    ) -> Result<Vec<TokenStream>, SchemaError> {
         if let Some((id, _)) =
             super::super::writer_params::writer_params(self.schemas, self.file, def)
                 .iter()
@@ -398,11 +396,17 @@ impl<'a> Module<'a> {
                 _ if rust_params::rust_type(def, &id).is_some() => {
                     self.rust_param_writer_import(def, &id)
                 }
-                "bool" => Ok(format!("{}: bool", expr::writer_import(&id))),
+                "bool" => {
+                    let id = expr::writer_import(&id);
+                    Ok(quote!(#id: bool))
+                }
                 _ => int_type(&ty)
-                    .map(str::to_string)
+                    .map(|int| ident(int).into_token_stream())
                     .or_else(|| self.writer_borrowed_type(&ty))
-                    .map(|rust| format!("{}: {rust}", expr::writer_import(&id)))
+                    .map(|rust| {
+                        let id = expr::writer_import(&id);
+                        quote!(#id: #rust)
+                    })
                     .ok_or_else(|| {
                         self.err(
                             &def.yaml_path,
@@ -414,7 +418,7 @@ impl<'a> Module<'a> {
     }
 
     /// The `_parent` / `_root` values `def` imports (see `parent.rs`).
-    pub(super) fn nav_imports(&self, def: &TypeDef) -> Result<Vec<String>, SchemaError> {
+    pub(super) fn nav_imports(&self, def: &TypeDef) -> Result<Vec<TokenStream>, SchemaError> {
         let nav = self.nav();
         nav.imports(def).map_err(|e| {
             let at = nav
@@ -435,15 +439,6 @@ pub(in crate::binrw) fn docs(doc: Option<&str>) -> TokenStream {
             l => format!(" {l}"),
         });
     quote!(#(#[doc = #lines])*)
-}
-
-/// [`docs`] as a line of text, for the struct and field items still assembled as text.
-pub(in crate::binrw) fn doc_attrs(doc: Option<&str>) -> String {
-    let docs = docs(doc);
-    match docs.is_empty() {
-        true => String::new(),
-        false => line(&docs),
-    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use crate::expr::{self, Expr};
+use crate::expr::{Expr, Source};
 
 use super::schema::{FieldType, TypeDef};
 use super::tokens::{self, ident};
@@ -48,44 +48,35 @@ impl ToTokens for At {
     }
 }
 
-/// The Rust condition of `repeat-until: text` over the element `x` (a reference).
-pub(super) fn condition(text: &str, element: &Element) -> Result<TokenStream, String> {
-    condition_with(text, element, &[])
+/// The Rust condition `cond` (a `repeat-until` or `valid` condition on `_`) over the element
+/// `x` (a reference).
+pub(super) fn condition(cond: &Source, element: &Element) -> Result<TokenStream, String> {
+    translate(cond, element, &[], &[], false)
 }
 
-/// [`condition`] that may also name `.last` of the lists in `earlier`: fields read before this
-/// one, by name, with what their elements are (`_ == records1.last`), and `_io.eof` (the bool
-/// `ks_eof`, see [`Until`]).
-pub(super) fn condition_with(
-    text: &str,
-    element: &Element,
-    earlier: &[(&str, Element)],
-) -> Result<TokenStream, String> {
-    translate(text, element, earlier, &[], false)
-}
-
-/// [`condition_with`] that may also name the positioned integer instances `instances` (read
-/// before the list, see `until_inst.rs`), each dereferenced when `deref`: the reader has their
-/// values, the writer references.
+/// [`condition`] that may also name `.last` of the lists in `earlier` (fields read before this
+/// one, by name, with what their elements are: `_ == records1.last`), `_io.eof` (the bool
+/// `ks_eof`, see [`Until`]) and the positioned integer instances `instances` (read before the
+/// list, see `until_inst.rs`), each dereferenced when `deref`: the reader has their values, the
+/// writer references.
 fn translate(
-    text: &str,
+    until: &Source,
     element: &Element,
     earlier: &[(&str, Element)],
     instances: &[&str],
     deref: bool,
 ) -> Result<TokenStream, String> {
-    let e = expr::parse(text).map_err(|e| format!("`{text}`: {e}"))?;
     Cx {
         element,
         earlier,
         instances,
         deref: deref.then(|| quote!(*)),
-        text,
+        text: until.text(),
     }
-    .boolean(&e)
+    .boolean(until.tree())
 }
 
-/// A `repeat-until` condition over the element `x` of type `element` (see [`condition_with`]).
+/// A `repeat-until` condition over the element `x` of type `element` (see [`translate`]).
 pub(super) struct Until {
     cond: TokenStream,
     /// The condition as the writer spells it (it differs when it names an instance).
@@ -98,16 +89,15 @@ pub(super) struct Until {
 
 impl Until {
     pub(super) fn new(
-        text: &str,
+        until: &Source,
         kind: &Element,
         earlier: &[(&str, Element)],
         instances: &[&str],
         element: &TokenStream,
     ) -> Result<Until, String> {
-        let cond = translate(text, kind, earlier, instances, false)?;
-        let write_cond = translate(text, kind, earlier, instances, true)?;
-        let eof = super::value::has_node(
-            text,
+        let cond = translate(until, kind, earlier, instances, false)?;
+        let write_cond = translate(until, kind, earlier, instances, true)?;
+        let eof = until.tree().any(
             &|e| matches!(e, Expr::Attr(b, a) if a == "eof" && matches!(&**b, Expr::Name(n) if n == "_io")),
         );
         Ok(Until {
@@ -427,7 +417,9 @@ mod tests {
 
     #[test]
     fn conditions() {
-        let condition = |text, element: &Element| condition(text, element).map(|c| source(&c));
+        let condition = |text: &str, element: &Element| {
+            condition(&Source::parse(text).unwrap(), element).map(|c| source(&c))
+        };
         assert_eq!(
             condition("_ == -1", &Element::Int).unwrap(),
             "i128::from(*x) == -1i128"
@@ -450,10 +442,11 @@ mod tests {
 
     #[test]
     fn the_last_element_of_an_earlier_list() {
-        let condition_with = |text, element: &Element, earlier: &[(&str, Element)]| {
-            condition_with(text, element, earlier).map(|c| source(&c))
+        let condition_with = |text: &str, element: &Element, earlier: &[(&str, Element)]| {
+            let until = Source::parse(text).unwrap();
+            translate(&until, element, earlier, &[], false).map(|c| source(&c))
         };
-        let condition = |text, element: &Element| condition(text, element).map(|c| source(&c));
+        let condition = |text: &str, element: &Element| condition_with(text, element, &[]);
         let earlier = [("records1", Element::Bytes(At::Value))];
         assert_eq!(
             condition_with("_ == records1.last", &Element::Bytes(At::Value), &earlier).unwrap(),

@@ -13,7 +13,8 @@
 use std::collections::BTreeMap;
 
 use super::emit::int_type;
-use super::schema::{FieldType, Schemas, TypeDef};
+use super::schema::{Field, FieldType, Schemas, TypeDef};
+use crate::expr::{Expr, Source};
 
 /// A type by the `meta/id` of its file and its Kaitai id.
 type Key = (String, String);
@@ -43,7 +44,7 @@ struct Plan {
 struct Value {
     x: String,
     ty: String,
-    arg: String,
+    arg: Source,
     to_i: bool,
 }
 
@@ -108,15 +109,20 @@ fn plan(schemas: &Schemas, callee: &Key, at: usize, root_file: &str) -> Option<P
     if !typed_root && ty != "struct" {
         return None;
     }
-    if field_texts(def).any(|t| !occurrences(t, param).is_empty()) {
+    let (parsed, texts) = field_exprs(def);
+    if parsed.into_iter().any(|e| super::value::names(e, param))
+        || texts.into_iter().any(|t| names_in_text(t, param))
+    {
         return None;
     }
     // Each member read, with whether every use of it is `.to_i`.
     let mut read: BTreeMap<String, bool> = BTreeMap::new();
-    for text in instance_texts(def) {
-        for (_, member) in occurrences(text, param) {
+    for e in instance_exprs(def) {
+        let mut uses = Vec::new();
+        member_uses(e.tree(), param, &mut uses);
+        for member in uses {
             let m = member?;
-            *read.entry(m.x).or_insert(true) &= m.to_i.is_some();
+            *read.entry(m.x).or_insert(true) &= m.to_i;
         }
     }
     let mut values = Vec::new();
@@ -157,7 +163,7 @@ fn root_value(root: &TypeDef, x: &str, all_to_i: bool) -> Option<Value> {
         return (plain && int_type(name).is_some()).then(|| Value {
             x: x.to_string(),
             ty: name.clone(),
-            arg: x.to_string(),
+            arg: Source::name(x),
             to_i: false,
         });
     }
@@ -165,7 +171,7 @@ fn root_value(root: &TypeDef, x: &str, all_to_i: bool) -> Option<Value> {
     (all_to_i && inst.enum_name.is_some() && inst.cond.is_none()).then(|| Value {
         x: x.to_string(),
         ty: "s8".to_string(),
-        arg: format!("({})", inst.value),
+        arg: inst.value.parenthesized(),
         to_i: true,
     })
 }
@@ -173,19 +179,19 @@ fn root_value(root: &TypeDef, x: &str, all_to_i: bool) -> Option<Value> {
 /// Replaces the param with the values of `plan` in the callee, and `_root` with them in the
 /// callers.
 fn apply(schemas: &mut Schemas, callee: &Key, at: usize, root_file: &str, plan: &Plan) {
-    if let Some(def) = schemas
+    let callee_def = schemas
         .files
         .get_mut(&callee.0)
-        .and_then(|f| f.types.iter_mut().find(|t| t.id == callee.1))
-    {
+        .and_then(|f| f.types.iter_mut().find(|t| t.id == callee.1));
+    if let Some(def) = callee_def {
         let added = plan
             .values
             .iter()
             .map(|v| (format!("{}_{}", plan.param, v.x), v.ty.clone()));
         def.params.splice(at..=at, added);
         for inst in &mut def.instances {
-            for text in std::iter::once(&mut inst.value).chain(inst.cond.as_mut()) {
-                *text = rename(text, plan);
+            for e in std::iter::once(&mut inst.value).chain(inst.cond.as_mut()) {
+                *e = e.map(&|e| rename(e, plan));
             }
         }
     }
@@ -214,77 +220,94 @@ fn apply(schemas: &mut Schemas, callee: &Key, at: usize, root_file: &str, plan: 
     }
 }
 
-/// The expressions of a type's fields (seq and positioned), where a split param is not used.
-fn field_texts(def: &TypeDef) -> impl Iterator<Item = &str> {
-    let fields = def
+/// The expressions of a type's fields (seq and positioned), where a split param is not used:
+/// those parsed at load, and the texts kept unparsed (an `io`, a switch case's key).
+fn field_exprs(def: &TypeDef) -> (Vec<&Source>, Vec<&str>) {
+    let fields: Vec<&Field> = def
         .seq
         .iter()
-        .chain(def.positioned.iter().map(|p| &p.field));
-    let positions = def
+        .chain(def.positioned.iter().map(|p| &p.field))
+        .collect();
+    let mut parsed: Vec<&Source> = def.positioned.iter().map(|p| &p.pos).collect();
+    let mut texts: Vec<&str> = def
         .positioned
         .iter()
-        .flat_map(|p| [Some(&p.pos), p.io.as_ref()]);
-    fields
-        .flat_map(|f| {
-            let named = match &f.ty {
-                FieldType::Named { args, .. } => args.iter().collect(),
-                FieldType::Switch { on, .. } => vec![on],
-                FieldType::None => Vec::new(),
-            };
-            [
-                &f.cond,
-                &f.size,
-                &f.repeat_expr,
-                &f.repeat_until,
-                &f.valid_expr,
-            ]
-            .into_iter()
-            .flatten()
-            .chain(named)
-            .chain(f.switch_cases.iter().map(|(k, _)| k))
-        })
-        .chain(positions.flatten())
-        .map(String::as_str)
+        .filter_map(|p| p.io.as_deref())
+        .collect();
+    for f in fields {
+        match &f.ty {
+            FieldType::Named { args, .. } => parsed.extend(args),
+            FieldType::Switch { on, .. } => parsed.push(on),
+            FieldType::None => {}
+        }
+        let exprs = [
+            &f.cond,
+            &f.size,
+            &f.repeat_expr,
+            &f.repeat_until,
+            &f.valid_expr,
+        ];
+        parsed.extend(exprs.into_iter().flatten());
+        texts.extend(f.switch_cases.iter().map(|(k, _)| k.as_str()));
+    }
+    (parsed, texts)
 }
 
 /// The expressions of a type's value instances.
-fn instance_texts(def: &TypeDef) -> impl Iterator<Item = &str> {
+fn instance_exprs(def: &TypeDef) -> impl Iterator<Item = &Source> {
     def.instances
         .iter()
         .flat_map(|i| std::iter::once(&i.value).chain(&i.cond))
-        .map(String::as_str)
 }
 
-/// `text` with every `p.x` spelled `p_x`, and `p.x.to_i` so too where `x` is passed as its
-/// integer.
-fn rename(text: &str, plan: &Plan) -> String {
-    let mut out = String::new();
-    let mut last = 0;
-    for (start, member) in occurrences(text, &plan.param) {
-        let Some(m) = member else {
-            continue;
-        };
-        let to_i = plan.values.iter().any(|v| v.x == m.x && v.to_i);
-        out.push_str(&text[last..start]);
-        out.push_str(&format!("{}_{}", plan.param, m.x));
-        last = if to_i { m.to_i.unwrap_or(m.end) } else { m.end };
+/// The member `x` when `e` is `param.x`.
+fn member_of<'e>(e: &'e Expr, param: &str) -> Option<&'e str> {
+    match e {
+        Expr::Attr(base, x) if matches!(&**base, Expr::Name(p) if p == param) => Some(x),
+        _ => None,
     }
-    out.push_str(&text[last..]);
-    out
 }
 
-/// `x` of a use `p.x`: its name, where it ends in the text, and where `.to_i` after it ends.
+/// The uses of the name `param` in `e`, outermost first: the member of each `param.x` (with
+/// whether `.to_i` follows it), `None` for the name used otherwise.
+fn member_uses(e: &Expr, param: &str, out: &mut Vec<Option<Member>>) {
+    let member = |e: &Expr, to_i| member_of(e, param).map(|x| Member { x: x.into(), to_i });
+    match e {
+        Expr::Attr(inner, a) if a == "to_i" && member_of(inner, param).is_some() => {
+            out.push(member(inner, true));
+        }
+        _ if member_of(e, param).is_some() => out.push(member(e, false)),
+        Expr::Name(n) if n == param => out.push(None),
+        _ => e
+            .children()
+            .into_iter()
+            .for_each(|c| member_uses(c, param, out)),
+    }
+}
+
+/// `p_x` in place of `e` when it is `p.x`, or `p.x.to_i` where `x` is passed as its integer
+/// (a rewrite for [`Expr::map`]).
+fn rename(e: &Expr, plan: &Plan) -> Option<Expr> {
+    let renamed = |x: &str| Expr::Name(format!("{}_{x}", plan.param));
+    let passed_int = |x: &str| plan.values.iter().any(|v| v.x == x && v.to_i);
+    match e {
+        Expr::Attr(inner, a) if a == "to_i" => member_of(inner, &plan.param)
+            .filter(|x| passed_int(x))
+            .map(renamed),
+        _ => member_of(e, &plan.param).map(renamed),
+    }
+}
+
+/// `x` of a use `p.x`, and whether `.to_i` follows it.
 struct Member {
     x: String,
-    end: usize,
-    to_i: Option<usize>,
+    to_i: bool,
 }
 
-/// Where the name `param` stands in `text` as a whole identifier, not after a `.` and not in a
-/// string literal: its start, and the member of `param.x` (`None` for the name alone).
-fn occurrences(text: &str, param: &str) -> Vec<(usize, Option<Member>)> {
+/// Whether `text`, kept unparsed, names `param` as a whole identifier, not after a `.` and not
+/// in a string literal.
+fn names_in_text(text: &str, param: &str) -> bool {
     let bytes = text.as_bytes();
-    let mut out = Vec::new();
     let mut quote: Option<u8> = None;
     let mut i = 0;
     while i < bytes.len() {
@@ -296,57 +319,26 @@ fn occurrences(text: &str, param: &str) -> Vec<(usize, Option<Member>)> {
                 quote = None;
             }
             i += 1;
-            continue;
-        }
-        if b == b'"' || b == b'\'' {
+        } else if b == b'"' || b == b'\'' {
             quote = Some(b);
             i += 1;
-            continue;
-        }
-        if !ident(b as char) {
+        } else if ident(b as char) {
+            let end = text[i..]
+                .find(|c: char| !ident(c))
+                .map_or(text.len(), |n| i + n);
+            if &text[i..end] == param && !text[..i].trim_end().ends_with('.') {
+                return true;
+            }
+            i = end;
+        } else {
             i += 1;
-            continue;
         }
-        let end = ident_end(text, i);
-        let after_dot = text[..i].trim_end().ends_with('.');
-        if &text[i..end] == param && !after_dot {
-            out.push((i, member(text, end)));
-        }
-        i = end;
     }
-    out
-}
-
-/// The member `.x` (a name) that starts at `at`, with a `.to_i` after it.
-fn member(text: &str, at: usize) -> Option<Member> {
-    let start = at + 1;
-    let named = text[at..].starts_with('.')
-        && text[start..]
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
-    if !named {
-        return None;
-    }
-    let end = ident_end(text, start);
-    let to_i = (text[end..].starts_with(".to_i") && ident_end(text, end + 1) == end + 5)
-        .then_some(end + 5);
-    Some(Member {
-        x: text[start..end].to_string(),
-        end,
-        to_i,
-    })
+    false
 }
 
 fn ident(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
-}
-
-/// Where the identifier starting at `at` ends.
-fn ident_end(text: &str, at: usize) -> usize {
-    text[at..]
-        .find(|c: char| !ident(c))
-        .map_or(text.len(), |n| at + n)
 }
 
 #[cfg(test)]
@@ -380,10 +372,9 @@ mod tests {
     }
 
     fn members(text: &str, param: &str) -> Vec<Option<(String, bool)>> {
-        occurrences(text, param)
-            .into_iter()
-            .map(|(_, m)| m.map(|m| (m.x, m.to_i.is_some())))
-            .collect()
+        let mut uses = Vec::new();
+        member_uses(Source::parse(text).unwrap().tree(), param, &mut uses);
+        uses.into_iter().map(|m| m.map(|m| (m.x, m.to_i))).collect()
     }
 
     #[test]
@@ -394,20 +385,22 @@ mod tests {
             members(text, "p"),
             vec![dog(true), Some(("n".to_string(), false)), dog(false)]
         );
-        assert_eq!(members("p == f(p) + p.1", "p"), vec![None, None, None]);
+        assert_eq!(members("p == s.f(p) + p[1]", "p"), vec![None, None, None]);
+        assert!(!names_in_text("x.p + \"p\" + p_q", "p") && names_in_text("q + p", "p"));
         let value = |x: &str, to_i| Value {
             x: x.to_string(),
             ty: "s8".to_string(),
-            arg: String::new(),
+            arg: Source::name(x),
             to_i,
         };
         let plan = Plan {
             param: "p".to_string(),
             values: vec![value("dog", true), value("n", false)],
         };
-        assert_eq!(
-            rename("p.dog.to_i == 4 and \"p.n\" != p.n", &plan),
-            "p_dog == 4 and \"p.n\" != p_n"
-        );
+        let renamed = Source::parse("p.dog.to_i == 4 and \"p.n\" != p.n.to_i")
+            .unwrap()
+            .map(&|e| rename(e, &plan));
+        let expected = Source::parse("p_dog == 4 and \"p.n\" != p_n.to_i").unwrap();
+        assert_eq!(renamed.tree(), expected.tree());
     }
 }

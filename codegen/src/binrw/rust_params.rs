@@ -19,8 +19,9 @@ use super::Module;
 use crate::SchemaError;
 use crate::binrw::expr::{Side, writer_import};
 use crate::binrw::schema::{Field, TypeDef};
-use crate::binrw::tokens::{ident, source};
+use crate::binrw::tokens::ident;
 use crate::binrw::version_param::is_version_param;
+use crate::expr::Source;
 
 /// The `-savepoint-rust-type` of `def`'s param `id`.
 pub(in crate::binrw) fn rust_type<'d>(def: &'d TypeDef, id: &str) -> Option<&'d str> {
@@ -43,13 +44,15 @@ impl Module<'_> {
         &mut self,
         def: &TypeDef,
         id: &str,
-    ) -> Result<Option<String>, SchemaError> {
+    ) -> Result<Option<TokenStream>, SchemaError> {
         let Some((ty, used)) = self.rust_param_type(def, id)? else {
             return Ok(None);
         };
-        self.uses.extend(used);
+        if let Some(path) = used {
+            self.uses.insert(path.into_token_stream());
+        }
         let id = ident(id);
-        Ok(Some(source(&quote!(#id: #ty))))
+        Ok(Some(quote!(#id: #ty)))
     }
 
     /// The writer's import (`ks_arg_props: &PropertyContext`) of `def`'s param `id`, which has
@@ -58,7 +61,7 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         id: &str,
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let (ty, _) = self.rust_param_type(def, id)?.ok_or_else(|| {
             self.err(
                 &def.yaml_path,
@@ -66,7 +69,7 @@ impl Module<'_> {
             )
         })?;
         let id = writer_import(id);
-        Ok(source(&quote!(#id: #ty)))
+        Ok(quote!(#id: #ty))
     }
 
     /// The writer's argument `arg` of `field` for the param `param` of `target` when
@@ -76,20 +79,19 @@ impl Module<'_> {
         &self,
         field: &Field,
         target: &TypeDef,
-        arg: &str,
+        arg: &Source,
         (param, ty): (&str, &str),
     ) -> Result<Option<TokenStream>, SchemaError> {
         if !writer_takes(target, param) {
             return Ok(None);
         }
-        let arg = arg.trim();
         if self
             .owner(field)
             .is_some_and(|def| is_version_param(def, arg))
         {
             return Ok(Some(ident(arg).into_token_stream()));
         }
-        let value = self.expr(field, arg)?.rust(Side::Write);
+        let value = self.expr_in(field, arg, false)?.rust(Side::Write);
         Ok(Some(match rust_type(target, param) {
             Some(_) => value,
             None => super::list_args::lend(ty, value),
@@ -102,22 +104,22 @@ impl Module<'_> {
         &self,
         field: &Field,
         target: &TypeDef,
-        arg: &str,
+        arg: &Source,
         param: &str,
     ) -> Result<Option<TokenStream>, SchemaError> {
         if rust_type(target, param).is_none() {
             return Ok(None);
         }
-        Ok(Some(self.expr(field, arg)?.rust(Side::Read)))
+        Ok(Some(self.expr_in(field, arg, false)?.rust(Side::Read)))
     }
 
     /// The Rust type of `def`'s param `id` as the module spells it, with the path to import: a
     /// path of several segments (behind a `&`) is imported and spelled by its last segment.
-    fn rust_param_type(
+    pub(super) fn rust_param_type(
         &self,
         def: &TypeDef,
         id: &str,
-    ) -> Result<Option<(syn::Type, Option<String>)>, SchemaError> {
+    ) -> Result<Option<(syn::Type, Option<syn::Path>)>, SchemaError> {
         let Some(rust) = rust_type(def, id) else {
             return Ok(None);
         };
@@ -138,7 +140,7 @@ impl Module<'_> {
             && p.path.segments.len() > 1
             && p.path.segments.iter().all(|s| s.arguments.is_none())
         {
-            used = Some(p.path.to_token_stream().to_string().replace(' ', ""));
+            used = Some(p.path.clone());
             let last = p.path.segments.pop().map(|s| s.into_value());
             p.path = syn::Path::from(last.map_or_else(|| ident(id), |s| s.ident));
         }

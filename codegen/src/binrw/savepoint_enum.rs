@@ -6,9 +6,10 @@ use quote::{ToTokens, quote};
 
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::{ident, line};
+use super::super::tokens::ident;
 use super::Module;
 use super::asserts::field_check;
+use super::enum_args::{split_call, written};
 use super::field_types::int_type;
 use super::record::docs;
 use crate::SchemaError;
@@ -21,14 +22,14 @@ impl<'a> Module<'a> {
         field: &Field,
         name: &str,
         variants: &[(i64, String)],
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let FieldType::Switch { on, cases } = &field.ty else {
             return Err(self.field_err(
                 field,
                 "-savepoint-enum on a field needs `type: {switch-on: ...}`",
             ));
         };
-        let selector = self.expr(field, on)?;
+        let selector = self.expr_in(field, on, false)?;
         let sel_name = selector
             .name()
             .ok_or_else(|| self.field_err(field, "the selector must be one earlier field"))?
@@ -70,17 +71,14 @@ impl<'a> Module<'a> {
         });
         let (sel_name, sel_type, name) = (ident(&sel_name), ident(sel_type), ident(name));
         let derive = self.base_derive();
-        Ok(format!(
-            "\n{}",
-            line(&quote! {
-                #doc
-                #[binrw]
-                #endian
-                #[br(import(#sel_name: #sel_type))]
-                #derive
-                pub enum #name { #(#cases_out)* }
-            })
-        ))
+        Ok(quote! {
+            #doc
+            #[binrw]
+            #endian
+            #[br(import(#sel_name: #sel_type))]
+            #derive
+            pub enum #name { #(#cases_out)* }
+        })
     }
 
     /// The writer's check that a field enum's variant agrees with its selector.
@@ -90,11 +88,11 @@ impl<'a> Module<'a> {
         field: &Field,
         name: &str,
         variants: &[(i64, String)],
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let FieldType::Switch { on, cases } = &field.ty else {
-            return Ok(String::new());
+            return Ok(TokenStream::new());
         };
-        let sel = self.expr(field, on)?;
+        let sel = self.expr_in(field, on, false)?;
         let sel = sel
             .name()
             .ok_or_else(|| self.field_err(field, "the selector must be one earlier field"))?
@@ -115,7 +113,7 @@ impl<'a> Module<'a> {
         );
         let path = format!("{}.{sel}", def.rust_name);
         let sel = ident(&sel).into_token_stream();
-        Ok(line(&field_check(&path, &cond, &message, &[sel])))
+        Ok(field_check(&path, &cond, &message, &[sel]))
     }
 
     /// Variants in first-appearance order with every selector value naming them.
@@ -177,11 +175,18 @@ impl<'a> Module<'a> {
         let FieldType::Switch { on, cases } = &body.ty else {
             return Err(self.field_err(body, "expected type: {switch-on: ..., cases: ...}"));
         };
-        if *on != e.tag {
+        if on.text() != e.tag {
             return Err(self.field_err(body, format!("switch-on must be `{}`", e.tag)));
         }
         let depth = self.needs_depth(self.file, def);
+        if depth && !def.params.is_empty() {
+            return Err(self.err(
+                &def.yaml_path,
+                "a recursive -savepoint-enum type cannot have params",
+            ));
+        }
         let mut variants_out = Vec::new();
+        let mut case_args = Vec::new();
         for (variant, values, case_type) in self.group_variants(body, &e.variants, cases)? {
             let [value] = values.as_slice() else {
                 return Err(self.field_err(
@@ -189,7 +194,11 @@ impl<'a> Module<'a> {
                     format!("variant {variant} of a type enum needs exactly one value"),
                 ));
             };
-            let (decl, target) = self.resolve(body, &case_type)?;
+            let (case_type, args) = split_call(&case_type);
+            let (decl, target) = self.resolve(body, case_type)?;
+            let args = self.enum_case_args(def, body, (decl, target), &args)?;
+            let attrs = args.attrs();
+            case_args.push(args);
             let decl = decl.to_string();
             let (rust, doc, recursive) = (
                 target.rust_name.clone(),
@@ -205,23 +214,26 @@ impl<'a> Module<'a> {
             let rust = ident(&rust);
             let inner = match recursive {
                 true => quote!(#[br(args(depth))] Box<#rust>),
-                false => quote!(#rust),
+                false => quote!(#attrs #rust),
             };
             let (variant, magic) = (ident(&variant), suffixed(*value, suffix));
             variants_out.push(quote!(#doc #[brw(magic = #magic)] #variant(#inner),));
         }
         let doc = docs(def.doc.as_deref());
         let depth = depth.then(|| quote!(#[br(import(depth: u32))]));
+        let imports = self.enum_imports(def, &written(&case_args))?;
         let (derive, name) = (self.base_derive(), ident(&e.name));
-        self.items.push('\n');
-        self.items.push_str(&line(&quote! {
+        let tag = self.enum_serde_tag(e);
+        self.items.extend(quote! {
             #doc
             #[binrw]
             #[brw(little)]
             #depth
+            #imports
             #derive
+            #tag
             pub enum #name { #(#variants_out)* }
-        }));
+        });
         Ok(())
     }
 }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde_yaml::{Mapping, Value};
 
 use crate::SchemaError;
+use crate::expr::Source;
 use crate::yaml::KeySpellings;
 
 /// Every schema of a folder, by `meta/id`.
@@ -61,13 +62,17 @@ pub struct TypeDef {
     pub doc: Option<String>,
     pub pattern: Option<Pattern>,
     pub versioned: Option<Versioned>,
-    /// `-savepoint-version`: the named version its gates compare (see `named.rs`).
-    pub named_version: Option<NamedVersion>,
+    /// `-savepoint-version`: the named versions its gates compare, in schema order (see
+    /// `named.rs` and `named_versions.rs`).
+    pub named_versions: Vec<NamedVersion>,
     pub rust_type: Option<String>,
     /// `-savepoint-transparent`: the one member of a hand-written newtype (`.0` in Rust).
     pub transparent: Option<String>,
     pub bitfield: Option<(String, u32)>,
     pub type_enum: Option<TypeEnum>,
+    /// `-savepoint-fixed-layout`: the path of the fixed-size slice-reading trait the type
+    /// implements besides binrw's (see `fixed_layout.rs`).
+    pub fixed_layout: Option<String>,
     pub max_depth: Option<u32>,
     /// `-savepoint-max-depth-const`: the Rust constant that names the bound.
     pub max_depth_const: Option<String>,
@@ -101,8 +106,8 @@ pub struct TypeDef {
 pub struct Positioned {
     /// The instance as a field (its id, type, size, repeat, `if`...).
     pub field: Field,
-    /// `pos:` as written.
-    pub pos: String,
+    /// `pos:`, parsed.
+    pub pos: Source,
     /// `io:` as written (see `root_io.rs`).
     pub io: Option<String>,
 }
@@ -113,12 +118,12 @@ pub struct Instance {
     pub id: String,
     pub yaml_path: String,
     pub doc: Option<String>,
-    /// The expression, as written (a YAML number or boolean as its text).
-    pub value: String,
+    /// The expression, parsed from its text (a YAML number or boolean as its text).
+    pub value: Source,
     /// `enum:`: the value is an integer of this Kaitai enum.
     pub enum_name: Option<String>,
     /// `if:`: the method returns `None` when this is false.
-    pub cond: Option<String>,
+    pub cond: Option<Source>,
 }
 
 /// `-savepoint-pattern`, with the minimum version of the `version` field's `valid`.
@@ -153,6 +158,8 @@ pub struct TypeEnum {
     pub name: String,
     pub tag: String,
     pub variants: Vec<(i64, String)>,
+    /// `serde-tag`: JSON names the variant in this key, beside its fields (see `enum_args.rs`).
+    pub serde_tag: Option<String>,
 }
 
 /// A seq field.
@@ -163,8 +170,8 @@ pub struct Field {
     pub doc: Option<String>,
     pub contents: Option<String>,
     pub ty: FieldType,
-    pub repeat_expr: Option<String>,
-    pub cond: Option<String>,
+    pub repeat_expr: Option<Source>,
+    pub cond: Option<Source>,
     pub since: Option<u32>,
     pub until: Option<u32>,
     pub with_version: bool,
@@ -181,15 +188,15 @@ pub struct Field {
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
     /// A `valid` beyond integer literals (strings, bytes, floats, `expr`, or on a list), as one
-    /// Kaitai condition on `_` (see `valid.rs`).
-    pub valid_expr: Option<String>,
+    /// Kaitai condition on `_` (see `valid.rs`), parsed.
+    pub valid_expr: Option<Source>,
     /// `valid: {in-enum: true}` on an enum field: the value must be one the enum names.
     pub valid_in_enum: bool,
     pub variants: Option<(String, Vec<(i64, String)>)>,
     /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
     /// `size:` of a byte array, a string or a substream.
-    pub size: Option<String>,
+    pub size: Option<Source>,
     /// `encoding:` of a string.
     pub encoding: Option<String>,
     /// `terminator:`.
@@ -209,11 +216,11 @@ pub struct Field {
     /// `repeat: eos`.
     pub repeat_eos: bool,
     /// `repeat-until:` of `repeat: until`.
-    pub repeat_until: Option<String>,
+    pub repeat_until: Option<Source>,
     /// `contents:` as bytes.
     pub contents_bytes: Option<Vec<u8>>,
-    /// `process:` as written (see `process.rs`).
-    pub process: Option<String>,
+    /// `process:` (see `process.rs`).
+    pub process: Option<Process>,
     /// Every `cases` entry of a `switch-on` type, key as written (`1`, `"I"`, `[73]`,
     /// `code_enum::intval`, `true`, `_`) and case type (see `switch.rs`).
     pub switch_cases: Vec<(String, String)>,
@@ -229,13 +236,23 @@ pub struct Field {
 pub enum FieldType {
     /// `contents:` only.
     None,
-    /// A named type with arguments, e.g. `coaster_train(cars_per_train)`.
-    Named { name: String, args: Vec<String> },
-    /// `switch-on` with its cases (value, type name).
+    /// A named type with its arguments (parsed), e.g. `coaster_train(cars_per_train)`.
+    Named { name: String, args: Vec<Source> },
+    /// `switch-on` (parsed) with its cases (value, type name).
     Switch {
-        on: String,
+        on: Source,
         cases: Vec<(i64, String)>,
     },
+}
+
+/// A field's `process:` routine: its name, and its arguments parsed once at load.
+#[derive(Debug, Clone)]
+pub struct Process {
+    /// As the schema writes it, which messages quote.
+    pub text: String,
+    /// `zlib`, `xor`, `rol`, `ror`, or a custom routine's (`nested.custom_fx`).
+    pub name: String,
+    pub args: Vec<Source>,
 }
 
 /// `valid:` on a field.
@@ -434,6 +451,52 @@ impl<'a> Cx<'a> {
         )
     }
 
+    /// The expression at `key` of the mapping at `ypath`, parsed.
+    fn expr_key(
+        &self,
+        ypath: &str,
+        map: &Mapping,
+        key: &str,
+    ) -> Result<Option<Source>, SchemaError> {
+        str_key(map, key)
+            .map(|text| self.expression(ypath, key, &text))
+            .transpose()
+    }
+
+    /// `text`, the expression at `key` of the mapping at `ypath`, parsed: a syntax error is
+    /// reported once, here, at its path.
+    fn expression(&self, ypath: &str, key: &str, text: &str) -> Result<Source, SchemaError> {
+        Source::parse(text).map_err(|e| {
+            self.err(
+                &format!("{ypath}/{key}"),
+                format!("expression `{text}`: {e}"),
+            )
+        })
+    }
+
+    /// `text`, the `process:` of the field at `ypath`, split into its routine's name and its
+    /// parsed arguments: a syntax error is reported here, at its path.
+    fn process(&self, ypath: &str, text: &str) -> Result<Process, SchemaError> {
+        let at = format!("{ypath}/process");
+        let (name, args) = match text.split_once('(') {
+            None => (text, Vec::new()),
+            Some((name, rest)) => {
+                let inner = rest.trim_end().strip_suffix(')').ok_or_else(|| {
+                    self.err(&at, format!("process `{text}`: unbalanced parentheses"))
+                })?;
+                let args = crate::expr::parse_list(inner).map_err(|e| {
+                    self.err(&at, format!("process `{text}`: arguments `{inner}`: {e}"))
+                })?;
+                (name, args)
+            }
+        };
+        Ok(Process {
+            text: text.to_string(),
+            name: name.trim().to_string(),
+            args,
+        })
+    }
+
     fn err(&self, yaml_path: &str, message: impl Into<String>) -> SchemaError {
         SchemaError {
             file: self.path.to_path_buf(),
@@ -461,6 +524,10 @@ fn read_file(path: &Path) -> Result<File, SchemaError> {
         .and_then(Value::as_str)
         .ok_or_else(|| cx.err("/meta/id", "a schema needs meta/id"))?
         .to_string();
+    // The id names the schema's module, in other modules' paths too.
+    if !super::tokens::is_ident(&id) {
+        return Err(cx.err("/meta/id", not_ident(&id)));
+    }
     let endian = match doc.get("meta").and_then(|m| m.get("endian")) {
         None => None,
         Some(e) if e.as_str() == Some("le") => Some("little"),
@@ -794,6 +861,7 @@ const TYPE_KEYS: &[&str] = &[
     "-savepoint-rust-name",
     "-savepoint-max-depth",
     "-savepoint-max-depth-const",
+    "-savepoint-fixed-layout",
 ];
 const FIELD_KEYS: &[&str] = &[
     "id",
@@ -859,12 +927,8 @@ fn str_key(map: &Mapping, key: &str) -> Option<String> {
 
 /// `-savepoint-version` and `-savepoint-absent` (see `named.rs`), with errors at their key.
 impl Cx<'_> {
-    fn named_version(
-        &self,
-        ypath: &str,
-        map: &Mapping,
-    ) -> Result<Option<NamedVersion>, SchemaError> {
-        super::named::parse_version(map)
+    fn named_versions(&self, ypath: &str, map: &Mapping) -> Result<Vec<NamedVersion>, SchemaError> {
+        super::named_versions::parse(map)
             .map_err(|e| self.err(&format!("{ypath}/-savepoint-version"), e))
     }
 
@@ -1060,6 +1124,7 @@ impl Cx<'_> {
                         .ok_or_else(|| self.err(&ep, "missing name"))?,
                     tag: str_key(e, "tag").ok_or_else(|| self.err(&ep, "missing tag"))?,
                     variants: variant_names(self, &format!("{ep}/variants"), e.get("variants"))?,
+                    serde_tag: str_key(e, "serde-tag"),
                 })
             }
         };
@@ -1149,14 +1214,16 @@ impl Cx<'_> {
                 };
                 instances.push(Instance {
                     id: iid.to_string(),
-                    yaml_path: path,
                     doc: str_key(imap, "doc"),
-                    value,
+                    value: self.expression(&path, "value", &value)?,
                     enum_name: str_key(imap, "enum"),
                     cond: match imap.get("if") {
-                        Some(Value::Bool(b)) => Some(b.to_string()),
-                        _ => str_key(imap, "if"),
+                        Some(Value::Bool(b)) => {
+                            Some(self.expression(&path, "if", &b.to_string())?)
+                        }
+                        _ => self.expr_key(&path, imap, "if")?,
                     },
+                    yaml_path: path,
                 });
             }
         }
@@ -1175,11 +1242,12 @@ impl Cx<'_> {
             doc: str_key(map, "doc"),
             pattern,
             versioned,
-            named_version: self.named_version(ypath, map)?,
+            named_versions: self.named_versions(ypath, map)?,
             rust_type: str_key(map, "-savepoint-rust-type"),
             transparent: str_key(map, "-savepoint-transparent"),
             bitfield,
             type_enum,
+            fixed_layout: str_key(map, "-savepoint-fixed-layout"),
             max_depth: u32_key(self, ypath, map, "-savepoint-max-depth")?,
             max_depth_const: str_key(map, "-savepoint-max-depth-const"),
             default_depth: false,
@@ -1236,7 +1304,8 @@ impl Cx<'_> {
 
     /// A `pos` instance: its other keys are those of a seq field.
     fn positioned(&self, id: &str, ypath: &str, map: &Mapping) -> Result<Positioned, SchemaError> {
-        let pos = str_key(map, "pos")
+        let pos = self
+            .expr_key(ypath, map, "pos")?
             .ok_or_else(|| self.err(&format!("{ypath}/pos"), "expected an expression"))?;
         let io = str_key(map, "io");
         let mut fmap = map.clone();
@@ -1337,16 +1406,20 @@ impl Cx<'_> {
                         let inner = rest.strip_suffix(')').ok_or_else(|| {
                             self.err(&format!("{ypath}/type"), "unbalanced type arguments")
                         })?;
-                        (
-                            name.to_string(),
-                            inner.split(',').map(|a| a.trim().to_string()).collect(),
-                        )
+                        let args = crate::expr::parse_list(inner).map_err(|e| {
+                            self.err(
+                                &format!("{ypath}/type"),
+                                format!("type arguments `{inner}`: {e}"),
+                            )
+                        })?;
+                        (name.to_string(), args)
                     }
                 };
                 FieldType::Named { name, args }
             }
             Some(Value::Mapping(m)) => FieldType::Switch {
-                on: str_key(m, "switch-on")
+                on: self
+                    .expr_key(&format!("{ypath}/type"), m, "switch-on")?
                     .ok_or_else(|| self.err(&format!("{ypath}/type"), "expected switch-on"))?,
                 // Integer cases; other keys are in `switch_cases` only.
                 cases: variants(self, &format!("{ypath}/type/cases"), m.get("cases"))
@@ -1361,7 +1434,7 @@ impl Cx<'_> {
         let repeat = str_key(map, "repeat");
         let repeat_expr = match repeat.as_deref() {
             None => None,
-            Some("expr") => Some(str_key(map, "repeat-expr").ok_or_else(|| {
+            Some("expr") => Some(self.expr_key(ypath, map, "repeat-expr")?.ok_or_else(|| {
                 self.err(
                     &format!("{ypath}/repeat-expr"),
                     "repeat: expr needs repeat-expr",
@@ -1429,7 +1502,8 @@ impl Cx<'_> {
                 });
                 // On a list, every element is checked (see `valid.rs`).
                 if !integers || m.contains_key("expr") || repeat.is_some() {
-                    valid_expr = Some(super::valid::expression(m).map_err(|e| self.err(&vp, e))?);
+                    let text = super::valid::expression(m).map_err(|e| self.err(&vp, e))?;
+                    valid_expr = Some(self.expression(ypath, "valid", &text)?);
                     None
                 } else {
                     Some(Valid {
@@ -1466,8 +1540,8 @@ impl Cx<'_> {
             // A literal `if: true` reads the field always; `if: false` never.
             cond: match map.get("if") {
                 Some(Value::Bool(true)) => None,
-                Some(Value::Bool(false)) => Some("false".into()),
-                _ => str_key(map, "if"),
+                Some(Value::Bool(false)) => Some(self.expression(ypath, "if", "false")?),
+                _ => self.expr_key(ypath, map, "if")?,
             },
             since: u32_key(self, ypath, map, "-savepoint-since")?,
             until: u32_key(self, ypath, map, "-savepoint-until")?,
@@ -1483,7 +1557,7 @@ impl Cx<'_> {
             valid_in_enum,
             variants,
             sized: !string && map.contains_key("encoding"),
-            size: str_key(map, "size"),
+            size: self.expr_key(ypath, map, "size")?,
             encoding: str_key(map, "encoding"),
             terminator: match map.get("terminator") {
                 None => None,
@@ -1500,19 +1574,23 @@ impl Cx<'_> {
             size_eos: bool_key(map, "size-eos") == Some(true),
             repeat_eos: repeat.as_deref() == Some("eos"),
             repeat_until: match repeat.as_deref() {
-                Some("until") => Some(str_key(map, "repeat-until").ok_or_else(|| {
-                    self.err(
-                        &format!("{ypath}/repeat-until"),
-                        "repeat: until needs repeat-until",
-                    )
-                })?),
+                Some("until") => {
+                    Some(self.expr_key(ypath, map, "repeat-until")?.ok_or_else(|| {
+                        self.err(
+                            &format!("{ypath}/repeat-until"),
+                            "repeat: until needs repeat-until",
+                        )
+                    })?)
+                }
                 _ => None,
             },
             contents_bytes: map
                 .get("contents")
                 .map(|c| contents(self, ypath, c))
                 .transpose()?,
-            process: str_key(map, "process"),
+            process: str_key(map, "process")
+                .map(|p| self.process(ypath, &p))
+                .transpose()?,
             switch_cases: switch_cases(self, ypath, map)?,
             parent_up: str_key(map, "parent").as_deref() == Some("_parent"),
             parent_false: match map.get("parent") {
@@ -1553,6 +1631,7 @@ mod import_tests {
                 "meta: {id: i}\nseq:\n  - {id: x, type: u1, enum: e}\nenums:\n  e:\n    1: 1st\n",
                 "/enums/e/1",
             ),
+            ("meta: {id: i-2}\nseq:\n  - {id: x, type: u1}\n", "/meta/id"),
         ] {
             let err = crate::binrw::generate_from("ids", &[("i.ksy", ksy)], "i").unwrap_err();
             let err = err.to_string();
@@ -1561,6 +1640,76 @@ mod import_tests {
                 "{err}"
             );
         }
+    }
+
+    #[test]
+    fn expressions_are_parsed_once_at_load_with_their_path() {
+        for (field, path) in [
+            ("{id: x, type: u1, if: 'a +'}", "/seq/1/if"),
+            ("{id: x, size: '(n'}", "/seq/1/size"),
+            (
+                "{id: x, type: u1, repeat: expr, repeat-expr: 'n n'}",
+                "/seq/1/repeat-expr",
+            ),
+            (
+                "{id: x, type: u1, repeat: until, repeat-until: '_ =='}",
+                "/seq/1/repeat-until",
+            ),
+            (
+                "{id: x, type: {switch-on: 'n ?', cases: {1: u1}}}",
+                "/seq/1/type/switch-on",
+            ),
+        ] {
+            let ksy = format!("meta: {{id: i}}\nseq:\n  - {{id: n, type: u1}}\n  - {field}\n");
+            let err = crate::binrw::generate_from("syntax", &[("i.ksy", &ksy)], "i").unwrap_err();
+            assert_eq!(err.yaml_path, path, "{err}");
+            assert!(err.message.starts_with("expression `"), "{err}");
+        }
+        let ksy = "meta: {id: i}\nseq:\n  - {id: n, type: u1}\n  - {id: x, type: 't(n, n +)'}\n";
+        let err = crate::binrw::generate_from("syntax", &[("i.ksy", ksy)], "i").unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1/type", "{err}");
+        assert!(err.message.starts_with("type arguments `n, n +`"), "{err}");
+        for (instance, path) in [
+            ("{value: 'n +'}", "/instances/v/value"),
+            ("{value: n, if: 'n =='}", "/instances/v/if"),
+            ("{pos: 'n *', type: u1}", "/instances/v/pos"),
+        ] {
+            let ksy = format!(
+                "meta: {{id: i}}\nseq:\n  - {{id: n, type: u1}}\ninstances:\n  v: {instance}\n"
+            );
+            let err = crate::binrw::generate_from("syntax", &[("i.ksy", &ksy)], "i").unwrap_err();
+            assert_eq!(err.yaml_path, path, "{err}");
+        }
+        let ksy = "meta: {id: i}\nseq:\n  - {id: n, type: u1}\n  - {id: x, type: u1, if: n > 1, repeat: expr, repeat-expr: n * 2}\n";
+        let dir = std::env::temp_dir().join(format!("savepoint-parsed-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("i.ksy"), ksy).unwrap();
+        let schemas = Schemas::load_file(&dir.join("i.ksy"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let field = &schemas.unwrap().files["i"].types[0].seq[1];
+        let cond = field.cond.as_ref().unwrap();
+        assert_eq!(cond.text(), "n > 1");
+        assert!(matches!(cond.tree(), crate::expr::Expr::Binary(">", ..)));
+        let count = field.repeat_expr.as_ref().unwrap().tree();
+        assert!(matches!(count, crate::expr::Expr::Binary("*", ..)));
+    }
+
+    #[test]
+    fn type_arguments_are_split_at_top_level_commas() {
+        let ksy = "meta: {id: i}\nseq:\n  - {id: x, type: 't([1, 2], s.f(\"a,b\").x, 3)'}\ntypes:\n  t:\n    params: [{id: a, type: 'u1[]'}, {id: b, type: u1}, {id: c, type: u1}]\n";
+        let dir = std::env::temp_dir().join(format!("savepoint-args-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("i.ksy"), ksy).unwrap();
+        let schemas = Schemas::load_file(&dir.join("i.ksy"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let schemas = schemas.unwrap();
+        let FieldType::Named { name, args } = &schemas.files["i"].types[0].seq[0].ty else {
+            panic!("a named type");
+        };
+        assert_eq!(name, "t");
+        let texts: Vec<&str> = args.iter().map(Source::text).collect();
+        assert_eq!(texts, ["[1, 2]", "s.f(\"a,b\").x", "3"]);
+        assert!(matches!(args[0].tree(), crate::expr::Expr::Array(items) if items.len() == 2));
     }
 
     #[test]

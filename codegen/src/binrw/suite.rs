@@ -1,7 +1,8 @@
 //! Kaitai's test suite through the binrw backend (`kaitai-suite`): the module of
 //! one `.ksy` plus `pub fn run(data: &[u8]) -> Result<(), String>`, which reads the input with
 //! binrw's `BinRead`, checks the `.kst` assertions, writes the value back with `BinWrite` and
-//! compares the bytes the read consumed.
+//! compares the bytes the read consumed. The test's module is one syn tree (the schema's items,
+//! the modules of the schemas it imports nested in it, and `run`, all tokens), printed once.
 //!
 //! Assertions are translated with the schema's types: a path of fields, indexes and
 //! `.size`/`.length` compared with integer literals or lists of them. Anything else is refused
@@ -10,7 +11,6 @@
 //! custom `process` routines are `suite_processors.rs`, and an opaque type whose schema is in the
 //! suite's `formats` folder is generated as a module of the test's own.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use proc_macro2::{Literal, TokenStream};
@@ -18,9 +18,13 @@ use quote::{ToTokens, quote};
 
 use super::emit;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
-use super::tokens::{ident, line};
+use super::tokens::ident;
 use crate::SchemaError;
 use crate::expr::Expr;
+pub use module::generate_test;
+
+#[path = "suite_module.rs"]
+mod module;
 
 /// One `.kst` check: an assertion or the expected exception.
 pub enum Check {
@@ -402,7 +406,7 @@ impl<'a> Cx<'a> {
     /// `x._parent` / `x._root` is null: Kaitai passes neither to a type of another file than
     /// the type holding it. Here that type's reader takes no arguments at all, so nothing of
     /// the types around it reaches it; checked on its `BinRead::Args`.
-    fn no_parent(&self, base: &Expr, root: &'a TypeDef) -> Result<String, SchemaError> {
+    fn no_parent(&self, base: &Expr, root: &'a TypeDef) -> Result<TokenStream, SchemaError> {
         let (holder, name) = match base {
             Expr::Name(n) => (root, n),
             Expr::Attr(b, n) => match self.actual(b, root)? {
@@ -436,7 +440,12 @@ impl<'a> Cx<'a> {
     /// The check of an assertion whose `actual` must fail with Kaitai's `kind`: a value
     /// instance that Kaitai cannot compute (`ConversionError` of `"12x".to_i`) is undefined
     /// (`None`) here, so its method must return `None`.
-    fn raises(&self, actual: &Expr, kind: &str, root: &'a TypeDef) -> Result<String, SchemaError> {
+    fn raises(
+        &self,
+        actual: &Expr,
+        kind: &str,
+        root: &'a TypeDef,
+    ) -> Result<TokenStream, SchemaError> {
         if kind != "ConversionError" {
             return Err(self.refuse(format!("kst assertion expecting {kind}")));
         }
@@ -457,7 +466,7 @@ impl<'a> Cx<'a> {
         actual: &Expr,
         expected: &Expr,
         root: &'a TypeDef,
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         if let (Expr::Attr(base, nav), Expr::Name(null)) = (actual, expected)
             && (nav == "_parent" || nav == "_root")
             && null == "null"
@@ -591,8 +600,8 @@ impl<'a> Cx<'a> {
 }
 
 /// The statement checking `cond`, failing with `what`.
-fn check(cond: TokenStream, what: &str) -> String {
-    line(&quote!(check(#cond, #what)?;))
+fn check(cond: TokenStream, what: &str) -> TokenStream {
+    quote!(check(#cond, #what)?;)
 }
 
 /// `f` as an unsuffixed float literal spelled as `{:?}` spells it (`0.5`, `1.0`).
@@ -607,191 +616,4 @@ fn element_at(list: &TokenStream, i: i128) -> TokenStream {
         format!("index {i} out of range"),
     );
     quote!(#list.get(#at).ok_or(#missing)?)
-}
-
-/// The custom `process` routines of Kaitai's suite (`suite_processors.rs`), by the names its
-/// schemas give them, as a module `ks_processors` inside the test's module.
-const PROCESSORS: [(&str, &str); 3] = [
-    ("my_custom_fx", "self::ks_processors::MyCustomFx"),
-    ("custom_fx_no_args", "self::ks_processors::CustomFxNoArgs"),
-    (
-        "nested.deeply.custom_fx",
-        "self::ks_processors::nested::deeply::CustomFx",
-    ),
-];
-
-/// The settings the suite generates with: the defaults and its custom routines.
-fn settings() -> super::Settings {
-    let mut settings = super::Settings::default();
-    for (name, path) in PROCESSORS {
-        settings.processors.insert(name.into(), path.into());
-    }
-    settings
-}
-
-/// Whether `ksy` sets `meta/ks-debug: true`.
-fn debug_mode(ksy: &Path) -> bool {
-    let text = std::fs::read_to_string(ksy).unwrap_or_default();
-    serde_yaml::from_str::<serde_yaml::Value>(&text)
-        .ok()
-        .and_then(|doc| doc.get("meta")?.get("ks-debug")?.as_bool())
-        == Some(true)
-}
-
-/// The schemas of the opaque types `schemas` uses (`meta/ks-opaque-types`) that the suite has
-/// beside `ksy` (`hello_world` is `formats/hello_world.ksy`), by type name: the test generates
-/// each as a module of its own and names its top-level type as the opaque type.
-fn opaque_schemas(
-    ksy: &Path,
-    schemas: &Schemas,
-    import_dirs: &[std::path::PathBuf],
-) -> Result<Vec<(String, Schemas)>, SchemaError> {
-    let mut out = Vec::new();
-    for (_, _, name) in super::opaque::missing(schemas) {
-        let path = ksy.with_file_name(format!("{name}.ksy"));
-        if path.exists() && !out.iter().any(|(n, _)| *n == name) {
-            out.push((name, Schemas::load_with_imports(&path, import_dirs)?));
-        }
-    }
-    Ok(out)
-}
-
-/// The module of `ksy` with a `run` function checking `checks` (see the module docs); absolute
-/// imports are looked up in `import_dirs`.
-pub fn generate_test(
-    ksy: &Path,
-    import_dirs: &[std::path::PathBuf],
-    checks: &[Check],
-) -> Result<String, SchemaError> {
-    let mut schemas = Schemas::load_with_imports(ksy, import_dirs)?;
-    let opaque = opaque_schemas(ksy, &schemas, import_dirs)?;
-    let mut settings = settings();
-    for (name, generated) in &opaque {
-        if let Some(t) = generated.files.values().find_map(|f| f.types.first()) {
-            let path = format!("self::{name}::{}", t.rust_name);
-            settings.opaque_types.insert(name.clone(), path);
-        }
-    }
-    super::opaque::register(&mut schemas, &settings.opaque_types)?;
-    let (id, file) = schemas
-        .files
-        .iter()
-        .find(|(_, f)| f.path == ksy)
-        .ok_or_else(|| SchemaError {
-            file: ksy.to_path_buf(),
-            yaml_path: String::new(),
-            message: "no schema".into(),
-        })?;
-    let cx = Cx {
-        schemas: &schemas,
-        file: id,
-        path: ksy,
-        opaque: &opaque,
-    };
-    let root = file
-        .types
-        .first()
-        .filter(|t| t.yaml_path.is_empty() && t.params.is_empty())
-        .ok_or_else(|| cx.refuse("the schema has no top-level type without params"))?;
-    let mut source = emit::module(&schemas, id, &settings)?.replace("use crate::", "use self::");
-    if source.contains("self::ks_processors::") {
-        let _ = writeln!(
-            source,
-            "\nmod ks_processors {{\n{}\n}}",
-            include_str!("suite_processors.rs")
-        );
-    }
-    // Imported schemas are modules inside the test's, siblings of each other; the test's own
-    // module is visible to them under its id too.
-    if schemas.files.len() > 1 {
-        let _ = writeln!(source, "\npub mod {id} {{ pub use super::*; }}");
-    }
-    for other in schemas.files.keys().filter(|k| *k != id) {
-        let inner = emit::module(&schemas, other, &settings)?.replace("use crate::", "use super::");
-        let _ = writeln!(source, "\npub mod {other} {{\n{inner}\n}}");
-    }
-    for (name, generated) in &opaque {
-        let inner = emit::module(generated, name, &settings)?.replace("use crate::", "use super::");
-        let _ = writeln!(source, "\npub mod {name} {{\n{inner}\n}}");
-    }
-    let mut body = String::new();
-    let mut exception = None;
-    for check in checks {
-        match check {
-            Check::Assert(actual, expected) => body.push_str(&cx.assert(actual, expected, root)?),
-            Check::Raises(actual, kind) => body.push_str(&cx.raises(actual, kind, root)?),
-            Check::Exception(kind) => exception = Some(kind.as_str()),
-        }
-    }
-    let head = r#"
-/// Reads `data`, checks the test's assertions, writes the value back and compares the bytes.
-/// (Little endian is only the default: types with a `meta/endian` fix their own.)
-pub fn run(data: &[u8]) -> Result<(), String> {
-    use binrw::{BinRead, BinWrite};
-    fn check(ok: bool, what: &str) -> Result<(), String> {
-        if ok { Ok(()) } else { Err(format!("assertion failed: {what}")) }
-    }
-    /// An end of stream, also inside the variant a switch enum selected (the other variants
-    /// failed their `pre_assert`).
-    #[allow(dead_code)]
-    fn ks_eof(e: &binrw::Error) -> bool {
-        match e.root_cause() {
-            binrw::Error::Io(io) => io.kind() == std::io::ErrorKind::UnexpectedEof,
-            binrw::Error::EnumErrors { variant_errors, .. } => variant_errors.iter().any(|(_, e)| ks_eof(e)),
-            _ => false,
-        }
-    }
-    let mut cursor = std::io::Cursor::new(data);
-"#;
-    source.push_str(head);
-    let root = &root.rust_name;
-    // Kaitai's debug mode (`meta/ks-debug`) keeps the part of an object read before an error,
-    // and its tests assert on that part; a binrw reader returns the error instead (with the
-    // field path and offset), so such a test is reported skipped, naming the error.
-    let read_error = match debug_mode(ksy) {
-        true => {
-            "skipped: meta/ks-debug keeps the part read before an error, a binrw reader returns the error"
-        }
-        false => "read",
-    };
-    let _ = match exception {
-        None => write!(
-            source,
-            r#"    let r = {root}::read_le(&mut cursor).map_err(|e| format!("{read_error}: {{e}}"))?;
-    let end = usize::try_from(cursor.position()).map_err(|e| e.to_string())?;
-{body}    let mut out = std::io::Cursor::new(Vec::new());
-    r.write_le(&mut out).map_err(|e| format!("write: {{e}}"))?;
-    let out = out.into_inner();
-    match out.iter().zip(&data[..end]).position(|(a, b)| a != b) {{
-        Some(i) => Err(format!("write-back differs at offset {{i}}")),
-        None if out.len() != end => Err(format!("wrote {{}} bytes, read {{end}}", out.len())),
-        None => Ok(()),
-    }}
-}}
-"#
-        ),
-        Some(kind) => {
-            let pattern = match kind {
-                "EndOfStreamError" => "e if ks_eof(e)",
-                // A calculated byte order without a matching case fails its `assert`.
-                k if k.starts_with("Validation") || k == "UndecidedEndiannessError" => {
-                    "binrw::Error::AssertFail { .. } | binrw::Error::BadMagic { .. }"
-                }
-                k => return Err(cx.refuse(format!("kst exception {k}"))),
-            };
-            write!(
-                source,
-                r#"    match {root}::read_le(&mut cursor) {{
-        Ok(_) => Err("read succeeded where {kind} was expected".into()),
-        Err(e) => match e.root_cause() {{
-            {pattern} => Ok(()),
-            other => Err(format!("expected {kind}, got {{other}}")),
-        }},
-    }}
-}}
-"#
-            )
-        }
-    };
-    Ok(source)
 }

@@ -1,6 +1,6 @@
 //! The custom `process` routines Kaitai's test suite names, as the `.kst` expectations and the
-//! inputs define them, for the binrw backend's suite harness (`suite.rs` appends this file to
-//! the module of a test that names one, as `mod ks_processors`).
+//! inputs define them, for the binrw backend's suite harness (`suite.rs` declares this file, by
+//! its path, as `mod ks_processors` in the module of a test that names one).
 
 use savepoint_runtime::custom_process::KsCustomProcess;
 

@@ -15,7 +15,7 @@ use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef, Valid, snake_to_camel};
 use super::{Check, Module, check, field_check, indexed_list, indexed_size, int_type, own_endian};
 use crate::SchemaError;
-use crate::binrw::tokens::{ident, line, source};
+use crate::binrw::tokens::{ident, source};
 
 /// How a selector is passed and compared.
 enum Sel {
@@ -46,7 +46,7 @@ pub(super) struct Switch {
     /// a case type counts levels.
     pub args: Vec<TokenStream>,
     /// The writer's check that the variant agrees with the selector.
-    pub check: String,
+    pub check: TokenStream,
 }
 
 /// The Rust name of the variant of case type `ty`.
@@ -66,7 +66,7 @@ impl Module<'_> {
         def: &TypeDef,
         field: &Field,
         sized: bool,
-        enums: &mut String,
+        enums: &mut TokenStream,
     ) -> Result<Switch, SchemaError> {
         let FieldType::Switch { on, .. } = &field.ty else {
             return Err(self.field_err(field, "expected a switch-on type"));
@@ -94,8 +94,8 @@ impl Module<'_> {
         let cases = self.cases(field, &sel, on, sized)?;
         let depth = self.cases_need_depth(field)?;
         let item = self.enum_item(def, field, on, &cases, &sel, depth)?;
-        enums.push_str(&line(&item));
-        let mut check = String::new();
+        enums.extend(item);
+        let mut check = TokenStream::new();
         if !cases.variants.is_empty() {
             let cond = selector_check(def, field, &sel, &cases, sized);
             let message = format!(
@@ -103,16 +103,16 @@ impl Module<'_> {
                 def.rust_name, field.id
             );
             let path = format!("{}.{}", def.rust_name, field.id);
-            check = line(&field_check(&path, &cond, &message, &[]));
+            check = field_check(&path, &cond, &message, &[]);
         }
         if let Some(valid) = &field.valid {
-            check.push_str(&self.valid_variants(def, field, &name, valid)?);
+            check.extend(self.valid_variants(def, field, &name, valid)?);
         }
         if let Some((method, checks)) = super::switch_int::value_items(def, field, &name)
             .map_err(|e| self.field_err(field, e))?
         {
-            enums.push_str(&method);
-            check.push_str(&checks);
+            enums.extend(method);
+            check.extend(checks);
         }
         let args = (!cases.variants.is_empty())
             .then(|| sel_arg(&sel, on))
@@ -262,14 +262,14 @@ impl Module<'_> {
         field: &Field,
         name: &str,
         valid: &Valid,
-    ) -> Result<String, SchemaError> {
+    ) -> Result<TokenStream, SchemaError> {
         let value = if !valid.any_of.is_empty() {
             let list = valid.any_of.iter().map(|n| Literal::i64_unsuffixed(*n));
             quote!(#(#list)|*)
         } else {
             let bound = |b: Option<i64>| b.map(Literal::i64_unsuffixed);
             match (valid.min, valid.max) {
-                (None, None) => return Ok(String::new()),
+                (None, None) => return Ok(TokenStream::new()),
                 (min, None) => {
                     let min = bound(min);
                     quote!(#min..)
@@ -307,7 +307,8 @@ impl Module<'_> {
         let path = format!("{}.{}", def.rust_name, field.id);
         let message = format!("{path} is not valid");
         let read = check(Check::Read, &cond, &message, &[]);
-        Ok(line(&read) + &line(&field_check(&path, &cond, &message, &[])))
+        let write = field_check(&path, &cond, &message, &[]);
+        Ok(quote!(#read #write))
     }
 
     /// The reader's arguments of a switch field without `-savepoint-enum` (a sized one passes
@@ -355,7 +356,7 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         field: &Field,
-    ) -> Result<Option<String>, SchemaError> {
+    ) -> Result<Option<TokenStream>, SchemaError> {
         let FieldType::Named { name, .. } = &field.ty else {
             return Ok(None);
         };
@@ -402,20 +403,19 @@ impl Module<'_> {
             }
             _ => (any(&big_r), any(&big_w)),
         };
-        let mut out = line(&quote!(#[br(is_big = #read)]));
-        out.push_str(&line(&quote!(#[bw(is_big = #write)])));
+        let mut out = quote!(#[br(is_big = #read)] #[bw(is_big = #write)]);
         if default.is_none() {
             let all: Vec<TokenStream> = big_r.into_iter().chain(little_r).collect();
             let message = format!(
                 "{}.{}: no byte order for this {sel_name}",
                 def.rust_name, field.id
             );
-            out.push_str(&line(&check(Check::Read, &any(&all), &message, &[])));
+            out.extend(check(Check::Read, &any(&all), &message, &[]));
             // The writer refuses it too, rather than write in an order nothing reads back.
             let all: Vec<TokenStream> = big_w.into_iter().chain(little_w).collect();
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("no byte order for this {sel_name}");
-            out.push_str(&line(&field_check(&path, &any(&all), &message, &[])));
+            out.extend(field_check(&path, &any(&all), &message, &[]));
         }
         Ok(Some(out))
     }

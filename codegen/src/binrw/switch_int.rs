@@ -9,12 +9,13 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::super::expr::Expr;
+use super::super::expr::{Expr, lower_size};
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::super::tokens::{ident, line};
+use super::super::tokens::ident;
 use super::asserts::{Check, check, field_check};
 use super::int_type;
 use super::switch::variant_name;
+use crate::expr::Source;
 
 /// The method called for the integer of the switch.
 const METHOD: &str = "ks_int()";
@@ -61,10 +62,10 @@ fn int_switch(field: &Field) -> bool {
             .all(|(_, ty)| int_type(ty).is_some())
 }
 
-/// Whether the expression `text` of `def` names `id`, itself or through the value instances
+/// Whether the expression `source` of `def` names `id`, itself or through the value instances
 /// it names (which seq expressions write out in place), up to a few levels deep.
-fn mentions(def: &TypeDef, text: &str, id: &str, depth: u32) -> bool {
-    let Ok(e) = super::super::expr::parse_size(text) else {
+fn mentions(def: &TypeDef, source: &Source, id: &str, depth: u32) -> bool {
+    let Ok(e) = lower_size(source) else {
         return false;
     };
     let mut paths = Vec::new();
@@ -82,10 +83,7 @@ fn mentions(def: &TypeDef, text: &str, id: &str, depth: u32) -> bool {
 /// How the seq fields of `def` after `field` use its value: `None` when none does, else whether
 /// one always evaluates it (a field's `if`, or the expressions of a field without one).
 fn uses(def: &TypeDef, field: &Field) -> Option<bool> {
-    let names = |text: &Option<String>| {
-        text.as_deref()
-            .is_some_and(|t| mentions(def, t, &field.id, 0))
-    };
+    let names = |e: Option<&Source>| e.is_some_and(|e| mentions(def, e, &field.id, 0));
     let mut found = None;
     for f in def
         .seq
@@ -93,13 +91,15 @@ fn uses(def: &TypeDef, field: &Field) -> Option<bool> {
         .skip_while(|f| !std::ptr::eq(*f, field))
         .skip(1)
     {
-        let args: Vec<Option<String>> = match &f.ty {
-            FieldType::Named { args, .. } => args.iter().cloned().map(Some).collect(),
-            FieldType::Switch { on, .. } => vec![Some(on.clone())],
+        let args: Vec<&Source> = match &f.ty {
+            FieldType::Named { args, .. } => args.iter().collect(),
+            FieldType::Switch { on, .. } => vec![on],
             FieldType::None => Vec::new(),
         };
-        let body = names(&f.size) || names(&f.repeat_expr) || args.iter().any(&names);
-        let always = names(&f.cond) || (body && f.cond.is_none());
+        let body = names(f.size.as_ref())
+            || names(f.repeat_expr.as_ref())
+            || args.into_iter().any(|a| names(Some(a)));
+        let always = names(f.cond.as_ref()) || (body && f.cond.is_none());
         if always || body {
             found = Some(found.unwrap_or(false) || always);
         }
@@ -114,7 +114,7 @@ pub(super) fn value_items(
     def: &TypeDef,
     field: &Field,
     name: &str,
-) -> Result<Option<(String, String)>, String> {
+) -> Result<Option<(TokenStream, TokenStream)>, String> {
     if !int_switch(field) {
         return Ok(None);
     }
@@ -134,7 +134,7 @@ pub(super) fn value_items(
         .iter()
         .map(|v| quote!(#enum_name::#v(v) => i128::from(*v),))
         .collect();
-    let mut checks = String::new();
+    let mut checks = TokenStream::new();
     if !default {
         if !always {
             return Err(format!(
@@ -147,8 +147,8 @@ pub(super) fn value_items(
         let cond = quote!(!matches!(#id, #enum_name::Unmatched));
         let path = format!("{}.{}", def.rust_name, field.id);
         let message = format!("{path}: no case matched, and a later field uses its value");
-        checks.push_str(&line(&check(Check::Read, &cond, &message, &[])));
-        checks.push_str(&line(&field_check(&path, &cond, &message, &[])));
+        checks.extend(check(Check::Read, &cond, &message, &[]));
+        checks.extend(field_check(&path, &cond, &message, &[]));
     }
     let doc = format!(
         " The integer read, whichever case matched (what `{}` is in seq expressions).",
@@ -164,5 +164,5 @@ pub(super) fn value_items(
             }
         }
     };
-    Ok(Some((line(&method), checks)))
+    Ok(Some((method, checks)))
 }

@@ -2,11 +2,11 @@
 //! source the way Rust is conventionally written (`usize::from(*n) / 2usize`, `|x| x.len()`,
 //! `#[br(if(a < b))]`, `Vec<u16>`, `1..=3`).
 //!
-//! The emitter builds expressions, attributes and items with `quote!`; until the module as a
-//! whole is tokens, each is placed in the module's text through [`source`], which syn parses
-//! and prettyplease prints (see `pretty.rs`). The attributes prettyplease would misprint are
-//! printed by [`lines`] instead. `TokenStream`'s own `Display` would not do for either: it puts
-//! a space between every pair of tokens (`usize :: from (* n)`).
+//! The emitter builds the module as tokens with `quote!`, which prettyplease prints (see
+//! `pretty.rs`) but for the attributes it would misprint, printed by [`lines`] instead. A piece
+//! spelled on its own ([`source`]) is for a message, an ordering key or a test.
+//! `TokenStream`'s own `Display` would not do for either: it puts a space between every pair of
+//! tokens (`usize :: from (* n)`).
 
 use proc_macro2::{Delimiter, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -99,13 +99,6 @@ pub fn mentions(tokens: &TokenStream, name: &str) -> bool {
         TokenTree::Group(group) => mentions(&group.stream(), name),
         _ => false,
     })
-}
-
-/// [`source`] as a line of the module's text, so that what follows starts a line of its own.
-pub fn line(tokens: &TokenStream) -> String {
-    let mut line = source(tokens);
-    line.push('\n');
-    line
 }
 
 struct Printer<'a> {

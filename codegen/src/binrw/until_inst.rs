@@ -9,30 +9,34 @@
 //! changed by reading the element, so the value is the one Kaitai reads. An instance at any
 //! other position does not depend on when it is read and is placed as usual (`pos.rs`).
 
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
 use super::emit::int_type;
 use super::schema::{Field, FieldType, Positioned, TypeDef};
+use crate::expr::Source;
 
-/// The positioned instances of `def` that the `repeat-until` condition `text` may name: plain
+/// The positioned instances of `def` that the `repeat-until` condition `until` may name: plain
 /// integers (no `if`, `repeat`, `enum` or `io`).
-pub(super) fn names<'a>(def: &'a TypeDef, text: &str) -> Vec<&'a str> {
+pub(super) fn names<'a>(def: &'a TypeDef, until: &Source) -> Vec<&'a str> {
     def.positioned
         .iter()
-        .filter(|p| plain_int(p).is_some() && named(text, &p.field.id))
+        .filter(|p| plain_int(p).is_some() && super::value::names(until, &p.field.id))
         .map(|p| p.field.id.as_str())
         .collect()
 }
 
 /// The seeking attributes of `p` when the first seq field of `def` that names it is a
 /// `repeat-until` list whose condition does and `p` sits at `_io.pos ± N`; `None` otherwise.
-pub(super) fn attrs(def: &TypeDef, p: &Positioned) -> Option<Result<String, String>> {
+pub(super) fn attrs(def: &TypeDef, p: &Positioned) -> Option<Result<TokenStream, String>> {
     let user = def.seq.iter().find(|f| super::pos::uses(f, &p.field.id))?;
-    let until = user.repeat_until.as_deref()?;
+    let until = user.repeat_until.as_ref()?;
     // An `if` or `size` of the list that names it reads it first, at the list's start.
     let earlier = [&user.cond, &user.size]
         .into_iter()
         .flatten()
-        .any(|t| named(t, &p.field.id));
-    if earlier || !named(until, &p.field.id) {
+        .any(|t| super::value::names(t, &p.field.id));
+    if earlier || !super::value::names(until, &p.field.id) {
         return None;
     }
     let n = match super::pos::from_here(&p.pos)? {
@@ -45,10 +49,10 @@ pub(super) fn attrs(def: &TypeDef, p: &Positioned) -> Option<Result<String, Stri
             p.field.id, p.pos, user.id
         )));
     };
-    let at = n.saturating_add(width);
-    Some(Ok(format!(
-        "#[brw(seek_before = binrw::io::SeekFrom::Current({at}), restore_position)]\n"
-    )))
+    let at = Literal::i64_unsuffixed(n.saturating_add(width));
+    Some(Ok(quote! {
+        #[brw(seek_before = binrw::io::SeekFrom::Current(#at), restore_position)]
+    }))
 }
 
 /// The Rust integer type of `p` when it is a plain integer instance.
@@ -73,12 +77,6 @@ fn element_width(field: &Field) -> Option<i64> {
     };
     let rust = int_type(name)?;
     rust[1..].parse::<i64>().ok().map(|bits| bits / 8)
-}
-
-/// Whether `text` names `id` as a whole word.
-fn named(text: &str, id: &str) -> bool {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .any(|w| w == id)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use serde_yaml::{Mapping, Value};
 
 use super::emit;
 use super::repeat::{self, Element};
-use super::tokens::{ident, line};
+use super::tokens::ident;
 
 /// The `valid` mapping as one Kaitai condition on `_`.
 pub(super) fn expression(m: &Mapping) -> Result<String, String> {
@@ -50,11 +50,11 @@ pub(super) fn expression(m: &Mapping) -> Result<String, String> {
 pub(super) fn checks(
     path: &str,
     id: &str,
-    condition: &str,
+    condition: &crate::expr::Source,
     element: &TokenStream,
     kind: &Element,
     list: bool,
-) -> Result<String, String> {
+) -> Result<TokenStream, String> {
     let cond = repeat::condition(condition, kind)?;
     let id = ident(id);
     let closure = quote!(|x: &#element| #cond);
@@ -69,5 +69,5 @@ pub(super) fn checks(
     let message = format!("{path} is not valid: {condition}");
     let read = emit::check(emit::Check::Read, &read, &message, &[]);
     let write = emit::field_check(path, &write, &message, &[]);
-    Ok(line(&read) + &line(&write))
+    Ok(quote!(#read #write))
 }

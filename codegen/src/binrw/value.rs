@@ -12,16 +12,14 @@
 //! and value instances. `_parent.x` and `_root.x` read what the reader recorded (see
 //! `nav_value.rs`).
 
-use std::fmt::Write as _;
-
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::emit::{canonical_encoding, float_type, int_type, is_int};
-use super::expr::Expr as SeqExpr;
+use super::expr::{Expr as SeqExpr, Use};
 use super::schema::{Field, FieldType, File, KsEnum, TypeDef, snake_to_camel};
-use super::tokens::{self, ident, operator, source};
-use crate::expr::{self, Expr};
+use super::tokens::{self, ident, operator};
+use crate::expr::{self, Expr, Source};
 
 /// The type of a value instance.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,17 +50,20 @@ pub enum Ty {
 
 impl Ty {
     /// The Rust type.
-    pub fn rust(&self) -> String {
+    pub fn tokens(&self) -> TokenStream {
         match self {
-            Ty::Int => "i128".into(),
-            Ty::Bool => "bool".into(),
-            Ty::Str => "String".into(),
-            Ty::Float => "f64".into(),
-            Ty::Bytes => "Vec<u8>".into(),
-            Ty::Enum(name) => name.clone(),
-            Ty::List(t) => format!("Vec<{}>", t.rust()),
-            Ty::User(_, _, rust) => rust.clone(),
-            Ty::Switch(_, name, _) => name.clone(),
+            Ty::Int => quote!(i128),
+            Ty::Bool => quote!(bool),
+            Ty::Str => quote!(String),
+            Ty::Float => quote!(f64),
+            Ty::Bytes => quote!(Vec<u8>),
+            Ty::List(t) => {
+                let t = t.tokens();
+                quote!(Vec<#t>)
+            }
+            Ty::Enum(name) | Ty::User(_, _, name) | Ty::Switch(_, name, _) => {
+                ident(name).into_token_stream()
+            }
         }
     }
 }
@@ -79,7 +80,8 @@ pub struct Imports<'a> {
 /// The `impl` block of a type's value instances and what its module needs for it.
 #[derive(Default)]
 pub struct Methods {
-    pub source: String,
+    /// The `impl` block (empty without value instances).
+    pub items: TokenStream,
     /// It decodes bytes in an encoding other than ASCII and UTF-8 (`.to_s("IBM437")`), so it
     /// calls `ks_decode`, the runtime's `encoding::decode` that `str` fields use.
     pub decodes: bool,
@@ -116,7 +118,7 @@ fn translate_instance(
         return Err(format!("instance `{name}` refers to itself"));
     }
     stack.push(name.to_string());
-    let parsed = expr::parse(&inst.value)?;
+    let parsed = inst.value.tree();
     let mut tr = Tr {
         def,
         file,
@@ -124,10 +126,10 @@ fn translate_instance(
         imports,
     };
     let out = match &inst.enum_name {
-        None => tr.expr(&parsed),
+        None => tr.expr(parsed),
         Some(e) => {
             let rust = tr.enum_rust(e)?;
-            let v = tr.expect(&parsed, &Ty::Int)?;
+            let v = tr.expect(parsed, &Ty::Int)?;
             let en = ident(&rust);
             Ok((Ty::Enum(rust), quote!(#en::from(#v))))
         }
@@ -140,8 +142,8 @@ fn translate_instance(
     };
     // `if:` makes the value undefined (`None`) when false.
     let out = match (&inst.cond, out) {
-        (Some(cond), Ok((ty, body))) => expr::parse(cond)
-            .and_then(|c| tr.expect(&c, &Ty::Bool))
+        (Some(cond), Ok((ty, body))) => tr
+            .expect(cond.tree(), &Ty::Bool)
             .map(|c| (ty, quote!({ if !(#c) { return None; } #body }))),
         (_, out) => out,
     };
@@ -167,28 +169,10 @@ pub fn param(def: &TypeDef, file: &File, id: &str, imports: Option<Imports>) -> 
     tr.param(id, ty).map(|(ty, _)| ty)
 }
 
-/// Whether the Kaitai expression `text` names `name` (a param kept for value instances, see
-/// `Module::stored_params`); an expression that does not parse names nothing.
-pub fn names(text: &str, name: &str) -> bool {
-    has_node(text, &|e| matches!(e, Expr::Name(n) if n == name))
-}
-
-/// Whether the Kaitai expression `text` has a node for which `pred` holds; an expression that
-/// does not parse has none.
-pub fn has_node(text: &str, pred: &dyn Fn(&Expr) -> bool) -> bool {
-    fn walk(e: &Expr, pred: &dyn Fn(&Expr) -> bool) -> bool {
-        pred(e)
-            || match e {
-                Expr::Attr(b, _) | Expr::Cast(b, _) | Expr::Unary(_, b) => walk(b, pred),
-                Expr::Call(b, _, args) => walk(b, pred) || args.iter().any(|a| walk(a, pred)),
-                Expr::Index(b, i) => walk(b, pred) || walk(i, pred),
-                Expr::Binary(_, a, b) => walk(a, pred) || walk(b, pred),
-                Expr::Ternary(c, a, b) => walk(c, pred) || walk(a, pred) || walk(b, pred),
-                Expr::Array(items) => items.iter().any(|i| walk(i, pred)),
-                _ => false,
-            }
-    }
-    expr::parse(text).is_ok_and(|e| walk(&e, pred))
+/// Whether the Kaitai expression `e` names `name` (a param kept for value instances, see
+/// `Module::stored_params`).
+pub fn names(e: &expr::Source, name: &str) -> bool {
+    e.tree().any(&|e| matches!(e, Expr::Name(n) if n == name))
 }
 
 /// The seq field `n` of `def` when it is stored as read (perhaps conditional, an `Option`): not
@@ -663,16 +647,18 @@ impl<'a> Tr<'a, '_> {
         if !plain || f.since.is_some() || f.until.is_some() || f.variants.is_some() {
             return None;
         }
-        let constant = |text: &Option<String>| match text {
+        let constant = |text: Option<&str>| match text {
             None => Some(1),
             Some(t) => t.trim().parse::<u64>().ok(),
         };
-        let count = constant(&f.repeat_expr)?;
+        let count = constant(f.repeat_expr.as_deref())?;
         let one = if let Some(bytes) = &f.contents_bytes {
             bytes.len() as u64
         } else {
             match &f.ty {
-                FieldType::None | FieldType::Named { .. } if f.size.is_some() => constant(&f.size)?,
+                FieldType::None | FieldType::Named { .. } if f.size.is_some() => {
+                    constant(f.size.as_deref())?
+                }
                 FieldType::Named { name, .. } if is_int(name) || float_type(name).is_some() => {
                     let rust = int_type(name).or(float_type(name))?;
                     rust[1..].parse::<u64>().ok()? / 8
@@ -1025,10 +1011,13 @@ impl<'a> Tr<'a, '_> {
 
 /// Whether the type argument `arg` is a value instance of `def` that is a list literal, which
 /// the field passes written out (see `list_args.rs`).
-fn list_literal(def: &TypeDef, arg: &str) -> bool {
+fn list_literal(def: &TypeDef, arg: &Source) -> bool {
+    let Expr::Name(name) = arg.tree() else {
+        return false;
+    };
     def.instances
         .iter()
-        .any(|i| i.id == arg.trim() && super::emit::list_args::literal_items(&i.value).is_some())
+        .any(|i| i.id == *name && super::emit::list_args::literal_items(&i.value).is_some())
 }
 
 /// Refuses a seq field whose expressions (`if`, `size`, `repeat-expr`, type arguments,
@@ -1039,7 +1028,7 @@ fn list_literal(def: &TypeDef, arg: &str) -> bool {
 pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
     for field in &def.seq {
         let bits = matches!(&field.ty, FieldType::Named { name, .. } if super::bits::width(name).is_some());
-        let mut texts: Vec<(&str, Option<bool>)> = Vec::new();
+        let mut texts: Vec<(&Source, Option<bool>)> = Vec::new();
         for (text, size) in [
             (&field.cond, false),
             (&field.size, true),
@@ -1053,7 +1042,7 @@ pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
             FieldType::Named { args, .. } => texts.extend(
                 args.iter()
                     .filter(|a| !list_literal(def, a))
-                    .map(|a| (a.as_str(), (!bits).then_some(false))),
+                    .map(|a| (a, (!bits).then_some(false))),
             ),
             FieldType::Switch { on, .. } => texts.push((on, None)),
             FieldType::None => {}
@@ -1067,8 +1056,7 @@ pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
                 continue;
             };
             let parsed = match inline {
-                Some(true) => super::expr::parse_size(text),
-                Some(false) => super::expr::parse(text),
+                Some(size) => super::expr::lower(text, Use { size, io: false }),
                 None => Err(String::new()),
             };
             let why = match parsed {
@@ -1144,12 +1132,8 @@ fn inline_in(
                     inst.id
                 ));
             }
-            let value = if size {
-                super::expr::parse_size(&inst.value)
-            } else {
-                super::expr::parse(&inst.value)
-            }
-            .map_err(|e| format!("instance `{}`: {e}", inst.id))?;
+            let value = super::expr::lower(&inst.value, super::expr::Use { size, io: false })
+                .map_err(|e| format!("instance `{}`: {e}", inst.id))?;
             let value = inline_in(def, field, &value, size, depth + 1)?;
             let before = def.seq.iter().take_while(|f| !std::ptr::eq(*f, field));
             let earlier: Vec<&str> = before.clone().map(|f| f.id.as_str()).collect();
@@ -1193,7 +1177,7 @@ pub fn methods(
         enums: &enums,
     };
     let mut uses = Vec::new();
-    let mut out = format!("\nimpl {} {{\n", def.rust_name);
+    let mut out = TokenStream::new();
     for inst in &def.instances {
         let (ty, body) = instance(def, file, &inst.id, Some(imports))
             .map_err(|e| (inst.yaml_path.clone(), e))?;
@@ -1206,26 +1190,26 @@ pub fn methods(
         {
             uses.push((decl.clone(), rust.clone()));
         }
-        if let Some(doc) = &inst.doc {
-            for line in doc.trim_end().lines() {
-                let _ = writeln!(out, "    /// {line}");
+        let docs: Vec<String> = match &inst.doc {
+            Some(doc) => doc.trim_end().lines().map(|l| format!(" {l}")).collect(),
+            None => vec![format!(" Kaitai value instance `{}`.", inst.id)],
+        };
+        let (name, ty) = (ident(&inst.id), ty.tokens());
+        out.extend(quote! {
+            #(#[doc = #docs])*
+            /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+            /// (an element past the end, a string that is not a number).
+            #[allow(unused_parens, clippy::all)]
+            pub fn #name(&self) -> Option<#ty> {
+                Some(#body)
             }
-        } else {
-            let _ = writeln!(out, "    /// Kaitai value instance `{}`.", inst.id);
-        }
-        let _ = writeln!(
-            out,
-            "    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined\n    /// (an element past the end, a string that is not a number).\n    #[allow(unused_parens, clippy::all)]\n    pub fn {}(&self) -> Option<{}> {{\n        Some({})\n    }}",
-            inst.id,
-            ty.rust(),
-            source(&body)
-        );
+        });
     }
-    out.push_str("}\n");
     uses.extend(enums.into_inner());
-    let decodes = out.contains("ks_decode(");
+    let decodes = tokens::mentions(&out, "ks_decode");
+    let name = ident(&def.rust_name);
     Ok(Methods {
-        source: out,
+        items: quote!(impl #name { #out }),
         decodes,
         uses,
     })

@@ -8,30 +8,45 @@
 //! one of the backend's own `import(..)` arguments nor a stored field, and the writer's gate
 //! checks get it from schema-derive rather than from the backend's writer params.
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::emit::int_type;
 use super::schema::{NamedVersion, TypeDef};
+use super::tokens::ident;
 
-/// Whether `id` is the param `def`'s named version is imported as.
+/// Whether `id` is a param one of `def`'s named versions is imported as.
 pub(super) fn is_version_param(def: &TypeDef, id: &str) -> bool {
-    def.named_version
-        .as_ref()
-        .is_some_and(|v| v.from == id && def.params.iter().any(|(p, _)| p == id))
+    def.named_versions
+        .iter()
+        .any(|v| v.from == id && def.params.iter().any(|(p, _)| p == id))
 }
 
 /// The type's `#[version(.. = import)]` when its named version comes from a param, `None` when
-/// it comes from a field. The param must be the first (schema-derive puts the version first
-/// among the imports, and callers pass Kaitai's arguments in param order), have the version's
-/// name and type.
-pub(super) fn head(v: &NamedVersion, def: &TypeDef) -> Option<Result<String, String>> {
+/// it comes from a field. `nth` counts the type's earlier versions that come from params: the
+/// param must be at that place (schema-derive puts the versions first among the imports, in
+/// their order, and callers pass Kaitai's arguments in param order), with the version's name
+/// and type.
+pub(super) fn head(
+    v: &NamedVersion,
+    def: &TypeDef,
+    nth: usize,
+) -> Option<Result<TokenStream, String>> {
     let at = def.params.iter().position(|(p, _)| *p == v.from)?;
     let (id, ty) = &def.params[at];
-    if at != 0 || *id != v.id || int_type(ty) != Some(v.ty.as_str()) {
+    if at != nth || *id != v.id || int_type(ty) != Some(v.ty.as_str()) {
+        let place = if nth == 0 {
+            "the first param".to_string()
+        } else {
+            format!("param {} (after the versions before it)", nth + 1)
+        };
         return Some(Err(format!(
-            "-savepoint-version from the param `{}` needs it to be the first param, named `{}`, of type {}",
+            "-savepoint-version from the param `{}` needs it to be {place}, named `{}`, of type {}",
             v.from, v.id, v.ty
         )));
     }
-    Some(Ok(format!("#[version({}: {} = import)]\n", v.id, v.ty)))
+    let (id, ty) = (ident(&v.id), ident(&v.ty));
+    Some(Ok(quote!(#[version(#id: #ty = import)])))
 }
 
 #[cfg(test)]

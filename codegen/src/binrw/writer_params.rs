@@ -8,6 +8,7 @@
 
 use super::expr;
 use super::schema::{FieldType, Schemas, TypeDef, Versioned};
+use crate::expr::Source;
 
 /// The params of `def` (declared in file `file`) its writer needs, in declaration order:
 /// (id, Kaitai type).
@@ -61,12 +62,12 @@ fn needed(
         return Vec::new();
     }
     stack.push(def.id.clone());
-    let mut used: Vec<&str> = Vec::new();
+    let mut used: Vec<&Source> = Vec::new();
     for field in &def.seq {
         // A version gate's `if` is checked by `#[versioned]`, not by the writer's own check.
         let gated = field.since.is_some() || field.until.is_some();
-        let cond = field.cond.as_deref().filter(|_| !gated);
-        used.extend([cond, field.size.as_deref()].into_iter().flatten());
+        let cond = field.cond.as_ref().filter(|_| !gated);
+        used.extend([cond, field.size.as_ref()].into_iter().flatten());
         if let FieldType::Named { name, args } = &field.ty
             && let Some((decl, child)) = schemas.resolve(file, name)
         {
@@ -82,14 +83,14 @@ fn needed(
     stack.pop();
     def.params
         .iter()
-        .filter(|(id, _)| !imported_version(def, id) && used.iter().any(|text| names(text, id)))
+        .filter(|(id, _)| !imported_version(def, id) && used.iter().any(|e| names(e, id)))
         .cloned()
         .collect()
 }
 
-/// Whether the expression `text` names `param` (a parse error is reported where it is emitted).
-fn names(text: &str, param: &str) -> bool {
-    let Ok(e) = expr::parse_size(text) else {
+/// Whether the expression `source` names `param` (an error is reported where it is emitted).
+fn names(source: &Source, param: &str) -> bool {
+    let Ok(e) = expr::lower_size(source) else {
         return false;
     };
     let mut paths = Vec::new();

@@ -7,7 +7,7 @@
 const TYPE_KEYS = new Set([
   '-savepoint-pattern', '-savepoint-versioned', '-savepoint-rust-type', '-savepoint-transparent',
   '-savepoint-bitfield', '-savepoint-enum', '-savepoint-max-depth', '-savepoint-rust-name',
-  '-savepoint-max-depth-const', '-savepoint-version',
+  '-savepoint-max-depth-const', '-savepoint-version', '-savepoint-fixed-layout',
 ]);
 const ROOT_KEYS = new Set([...TYPE_KEYS, '-savepoint-namespace']);
 const FIELD_KEYS = new Set([

@@ -4,13 +4,15 @@ meta:
   endian: le
   imports:
     - unreal
+    - blueprint_config_parts
 -savepoint-rust-type: crate::BlueprintConfig
 doc: |
   A blueprint config file: `ConfigVersion`, then `FBlueprintRecord` (satisfactory-save-1.2.md,
   "BlueprintCfg File"), every config version. Described, not generated: the crate's reader
   (`src/config.rs`) tells two forms of `BlueprintDescription` and of `FPlayerInfoHandle` apart by
   their bytes, which the binrw backend cannot express yet; the differential test checks this
-  description against it on every corpus config.
+  description against it on every corpus config. Its fixed layouts are generated from
+  `blueprint_config_parts.ksy`.
 seq:
   - id: config_version
     type: s4
@@ -22,22 +24,22 @@ seq:
     type: s4
     doc: "`IconID.IconID`."
   - id: color
-    type: f_linear_color
+    type: unreal::f_linear_color
     doc: "`Color`."
   - id: icon_library
-    type: f_top_level_asset_path
+    type: blueprint_config_parts::f_top_level_asset_path
     if: config_version >= 3
     doc: "`IconID.IconLibrary` (config version 3+)."
   - id: last_edited_by_bundles
-    type: t_array_f_local_user_net_id_bundle
+    type: blueprint_config_parts::t_array_f_local_user_net_id_bundle
     if: config_version == 4
     doc: "`LastEditedBy` of config version 4: `TArray<FLocalUserNetIdBundle>`."
   - id: last_edited_by_handle
     type:
       switch-on: _io.size - _io.pos
       cases:
-        5: f_player_info_handle_current
-        2: f_player_info_handle_legacy
+        5: blueprint_config_parts::f_player_info_handle_current
+        2: blueprint_config_parts::f_player_info_handle_legacy
     if: config_version >= 6
     doc: |
       `LastEditedBy` of config version 6+: `FPlayerInfoHandle`, whose form follows the SaveVersion
@@ -59,44 +61,3 @@ types:
     instances:
       is_fstring:
         value: 'length == 0 or (length > 0 and raw.last == 0) or (length < 0 and raw[raw.size - 1] == 0 and raw[raw.size - 2] == 0)'
-  f_linear_color:
-    doc: "`FLinearColor`: four 32-bit floats."
-    seq:
-      - {id: r, type: f4}
-      - {id: g, type: f4}
-      - {id: b, type: f4}
-      - {id: a, type: f4}
-  f_top_level_asset_path:
-    doc: "`FTopLevelAssetPath`."
-    seq:
-      - id: package_name
-        type: unreal::fstring
-        doc: "`PackageName`."
-      - id: asset_name
-        type: unreal::fstring
-        doc: "`AssetName`."
-  f_local_user_net_id_bundle:
-    doc: "`FLocalUserNetIdBundle`."
-    seq:
-      - id: associated_account_id_string
-        type: unreal::fstring
-      - id: display_name
-        type: unreal::fstring
-      - id: backend_name
-        type: unreal::fstring
-  t_array_f_local_user_net_id_bundle:
-    -savepoint-transparent: items
-    doc: "`TArray<FLocalUserNetIdBundle>`."
-    seq:
-      - {id: count, type: s4, -savepoint-count-of: items}
-      - {id: items, type: f_local_user_net_id_bundle, repeat: expr, repeat-expr: count}
-  f_player_info_handle_current:
-    doc: "`FPlayerInfoHandle` (SaveVersion 57+): `ServiceProvider`, `PlayerInfoTableIndex` (int32)."
-    seq:
-      - {id: service_provider, type: u1}
-      - {id: player_info_table_index, type: s4}
-  f_player_info_handle_legacy:
-    doc: "`FPlayerInfoHandle` (legacy): `ServiceProvider`, `LegacyPlayerInfoTableIndex` (uint8)."
-    seq:
-      - {id: service_provider, type: u1}
-      - {id: legacy_player_info_table_index, type: u1}

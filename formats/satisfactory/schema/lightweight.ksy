@@ -1,17 +1,136 @@
 meta:
   id: lightweight
-  title: Satisfactory lightweight buildables' fixed parts (FTransform, FFactoryCustomizationData, FPlayerInfoHandle)
+  title: Satisfactory lightweight buildables (AFGLightweightBuildableSubsystem, FRuntimeBuildableInstanceData)
   endian: le
   imports:
     - unreal
+    - inventory
 -savepoint-namespace: true
 doc: |
-  The fixed layouts a lightweight buildable instance (satisfactory-save-1.2.md,
-  "FRuntimeBuildableInstanceData") is made of: its transform, its customization and, from
-  lightweight version 3, who built it ("FPlayerInfoHandle", also a native struct of property
-  values). The instance and the subsystem's map of them stay hand-written in
-  `src/objects/custom/lightweight.rs`.
+  The lightweight buildable subsystem (satisfactory-save-1.2.md,
+  "AFGLightweightBuildableSubsystem"): foundations, walls and other buildables stored as
+  instances per class rather than as actors, each instance ("FRuntimeBuildableInstanceData")
+  laid out by the subsystem's `currentLightweightVersion` and the object's SaveVersion; and the
+  fixed layouts an instance is made of: its transform, its customization and, from lightweight
+  version 3, who built it ("FPlayerInfoHandle", also a native struct of property values).
 types:
+  afg_lightweight_buildable_subsystem:
+    -savepoint-rust-name: AFGLightweightBuildableSubsystem
+    doc: "`AFGLightweightBuildableSubsystem` data."
+    -savepoint-version:
+      id: save_version
+      type: s4
+      from: save_version
+    params:
+      - id: save_version
+        type: s4
+        doc: The object's SaveVersion.
+      - id: props
+        type: any
+        -savepoint-rust-type: '&unreal::PropertyContext'
+        doc: What the instances' type-specific data is read and written with.
+    seq:
+      - id: current_lightweight_version
+        type: s4
+        if: save_version >= 48
+        -savepoint-gate-const: crate::objects::custom::lightweight::SAVE_VERSION_LIGHTWEIGHT_VERSION
+        -savepoint-serde-omit-absent: true
+        doc: "`currentLightweightVersion` (SaveVersion 48+; 1 before)."
+      - id: buildable_class_to_instance_array
+        type: 't_map_f_object_reference_disc_t_array_f_runtime_buildable_instance_data(save_version, save_version >= 48 ? current_lightweight_version : 1, props)'
+        doc: "`mBuildableClassToInstanceArray` (its instances at lightweight version 1 where the SaveVersion has no `currentLightweightVersion`)."
+  t_map_f_object_reference_disc_t_array_f_runtime_buildable_instance_data:
+    -savepoint-rust-type: crate::objects::custom::lightweight::InstanceMap
+    doc: |
+      `TMap<FObjectReferenceDisc, TArray<FRuntimeBuildableInstanceData>>`: an int32 count, then
+      each buildable class and its instances. Hand-written (`unreal::TMap` takes no arguments
+      for its values).
+    params:
+      - id: save_version
+        type: s4
+      - id: lightweight_version
+        type: s4
+      - id: props
+        type: any
+        -savepoint-rust-type: '&unreal::PropertyContext'
+    seq:
+      - {id: count, type: s4}
+      - id: pairs
+        type: pair(save_version, lightweight_version, props)
+        repeat: expr
+        repeat-expr: count
+    types:
+      pair:
+        doc: A buildable class and its instances.
+        params:
+          - {id: save_version, type: s4}
+          - {id: lightweight_version, type: s4}
+          - {id: props, type: any, -savepoint-rust-type: '&unreal::PropertyContext'}
+        seq:
+          - {id: key, type: unreal::f_object_reference_disc}
+          - id: value
+            type: t_array_f_runtime_buildable_instance_data(save_version, lightweight_version, props)
+  t_array_f_runtime_buildable_instance_data:
+    -savepoint-rust-type: crate::objects::custom::types::VArray<FRuntimeBuildableInstanceData>
+    -savepoint-transparent: items
+    doc: |
+      `TArray<FRuntimeBuildableInstanceData>`: an int32 count, then the elements, each read with
+      both versions and the property context (the hand-written `VArray`).
+    params:
+      - id: save_version
+        type: s4
+      - id: lightweight_version
+        type: s4
+      - id: props
+        type: any
+        -savepoint-rust-type: '&unreal::PropertyContext'
+    seq:
+      - {id: count, type: s4, -savepoint-count-of: items}
+      - id: items
+        type: f_runtime_buildable_instance_data(save_version, lightweight_version, props)
+        repeat: expr
+        repeat-expr: count
+  f_runtime_buildable_instance_data:
+    doc: "`FRuntimeBuildableInstanceData`: one lightweight buildable."
+    -savepoint-version:
+      - {id: save_version, type: s4, from: save_version}
+      - {id: lightweight_version, type: s4, from: lightweight_version}
+    params:
+      - id: save_version
+        type: s4
+        doc: The object's SaveVersion.
+      - id: lightweight_version
+        type: s4
+        doc: The subsystem's `currentLightweightVersion`.
+      - id: props
+        type: any
+        -savepoint-rust-type: '&unreal::PropertyContext'
+        doc: What `TypeSpecificData` is read and written with.
+    seq:
+      - id: transform
+        type: f_transform
+        doc: "`Transform`."
+      - id: customization_data
+        type: f_factory_customization_data
+        doc: "`CustomizationData`."
+      - id: built_with_recipe
+        type: unreal::f_object_reference_disc
+        doc: "`BuiltWithRecipe`."
+      - id: blueprint_proxy
+        type: unreal::f_object_reference_disc
+        doc: "`BlueprintProxy`."
+      - id: type_specific_data
+        type: inventory::f_f_g_dynamic_struct(props)
+        if: lightweight_version >= 2
+        -savepoint-gate-const: crate::objects::custom::lightweight::LIGHTWEIGHT_TYPE_SPECIFIC_DATA
+        -savepoint-serde-omit-absent: true
+        doc: "`TypeSpecificData` (lightweight version 2+)."
+      - id: built_by
+        type: f_player_info_handle(save_version)
+        if: lightweight_version >= 3
+        -savepoint-gate-const: crate::objects::custom::lightweight::LIGHTWEIGHT_BUILT_BY
+        -savepoint-serde-omit-absent: true
+        doc: "`BuiltBy` (lightweight version 3+)."
   f_transform:
     doc: "`FTransform` with large-world (double) coordinates."
     seq:

@@ -114,6 +114,14 @@ types:
       - {id: x, type: f8}
       - {id: y, type: f8}
       - {id: z, type: f8}
+  f_quat_f4:
+    -savepoint-rust-type: unreal::FQuat<unreal::F32>
+    doc: "`FQuat` in single precision (`FTransform3f`'s rotation): four float."
+    seq:
+      - {id: x, type: f4}
+      - {id: y, type: f4}
+      - {id: z, type: f4}
+      - {id: w, type: f4}
   f_quat_f8:
     -savepoint-rust-type: unreal::FQuat<unreal::F64>
     doc: "`FQuat` with large-world coordinates: four double."
@@ -141,6 +149,17 @@ types:
     seq:
       - {id: key, type: s4}
       - {id: value, type: f_object_reference_disc}
+  t_map_fstring_u4:
+    -savepoint-rust-type: unreal::TMap<unreal::FString, u32>
+    doc: "`TMap<FString, uint32>`: an int32 count, then key/value pairs."
+    seq:
+      - {id: count, type: s4}
+      - {id: pairs, type: pair_fstring_u4, repeat: expr, repeat-expr: count}
+  pair_fstring_u4:
+    doc: One key/value pair of a `TMap<FString, uint32>`.
+    seq:
+      - {id: key, type: fstring}
+      - {id: value, type: u4}
   f_unique_net_id_repl:
     -savepoint-rust-type: crate::objects::custom::game::FUniqueNetIdRepl
     doc: |

@@ -1,43 +1,20 @@
 //! The decompressed save body: validation data, the per-level map, the persistent level and the
 //! unresolved world data.
 
-use binrw::{BinRead, BinWrite, binrw};
-use schema_derive::version;
 use serde::{Deserialize, Serialize};
 use unreal::chunked::ChunkedArchive;
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
 
 use crate::blob::{self, Decoding, Pending, TailKind, TocTail, Undecoded};
+use crate::generated::body::{BodyHead, PerStreamingLevelTail};
+pub use crate::generated::body::{
+    FUnresolvedWorldSaveData, FWPGridValidationData, FWorldPartitionValidationData,
+};
 use crate::objects::{Contexts, ObjectHeader, SaveObject};
 use crate::reader::{put, put_args, put_sized};
 use crate::source::Source;
-use crate::versions::{
-    FSaveObjectVersionData, SAVE_VERSION_OBJECT_VERSION_DATA, SAVE_VERSION_PER_LEVEL, Scope,
-    TOptional,
-};
+use crate::versions::{FSaveObjectVersionData, Scope, TOptional};
 use crate::{Error, ReadOptions};
-
-/// `FWPGridValidationData`.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FWPGridValidationData {
-    /// `CellSize`.
-    pub cell_size: i32,
-    /// `GridHash`.
-    pub grid_hash: u32,
-    /// `CellHashes`.
-    pub cell_hashes: TMap<FString, u32>,
-}
-
-/// `FWorldPartitionValidationData`.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FWorldPartitionValidationData {
-    /// `Grids`.
-    pub grids: TMap<FString, FWPGridValidationData>,
-}
 
 /// `FPerStreamingLevelSaveData`, with its name (the key of `mPerLevelDataMap`) and decoded blobs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -73,38 +50,6 @@ pub struct FPersistentAndRuntimeSaveData {
     pub data_tail: Vec<u8>,
     /// `LevelToDestroyedActorsMap`.
     pub level_to_destroyed_actors: TMap<FString, TArray<FObjectReferenceDisc>>,
-}
-
-/// `FUnresolvedWorldSaveData`.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FUnresolvedWorldSaveData {
-    /// `DestroyedActors`.
-    pub destroyed_actors: TArray<FObjectReferenceDisc>,
-}
-
-/// A value stored from SaveVersion 53 on: the body's and each level's object version data. They
-/// are read and written through it, so that the gate and the writer's check are one definition.
-#[version(save_version: i32 = import)]
-#[binrw]
-#[brw(little)]
-struct ObjectVersionData<T>
-where
-    T: for<'a> BinRead<Args<'a> = ()> + for<'a> BinWrite<Args<'a> = ()>,
-{
-    #[since(save_version >= SAVE_VERSION_OBJECT_VERSION_DATA)]
-    value: Option<T>,
-}
-
-/// A level's own SaveVersion, stored from SaveVersion 51 on (read and written through this, as
-/// [`ObjectVersionData`]).
-#[version(save_version: i32 = import)]
-#[binrw]
-#[brw(little)]
-struct LevelSaveVersion {
-    #[since(save_version >= SAVE_VERSION_PER_LEVEL)]
-    value: Option<i32>,
 }
 
 /// The decompressed body of a save.
@@ -261,17 +206,12 @@ impl SaveBody {
         save_version: i32,
         decoding: &mut Decoding<'_>,
     ) -> Result<(Self, Vec<Vec<Pending>>), Error> {
-        let persistent_level_version_data = src
-            .read(|r| {
-                r.binrw_args::<ObjectVersionData<_>, _>(
-                    "persistent_level_version_data",
-                    (save_version,),
-                )
-            })?
-            .value;
+        let BodyHead {
+            persistent_level_version_data,
+            validation_data,
+        } = src.read(|r| r.binrw_args("head", (save_version,)))?;
         let file_scope =
             Scope::file(save_version).narrowed(None, persistent_level_version_data.as_ref());
-        let validation_data = src.read(|r| r.binrw("validation_data"))?;
         let n = src.count(8, "levels")?;
         let mut levels = Vec::with_capacity(n);
         let mut pending = Vec::with_capacity(n + 1);
@@ -310,12 +250,11 @@ impl SaveBody {
         let file_scope = self.scope(save_version);
         let contexts = Contexts::for_scopes(self.scopes(file_scope));
         put_sized::<8>(out, "size", |out| {
-            let version_data = ObjectVersionData {
-                value: self.persistent_level_version_data.clone(),
+            let head = BodyHead {
+                persistent_level_version_data: self.persistent_level_version_data.clone(),
+                validation_data: self.validation_data.clone(),
             };
-            let path = "persistent_level_version_data";
-            put_args(&version_data, out, path, (save_version,))?;
-            put(&self.validation_data, out, "validation_data")?;
+            put_args(&head, out, "head", (save_version,))?;
             blob::put_count(self.levels.len(), out, "levels")?;
             for (i, level) in self.levels.iter().enumerate() {
                 write_level(level, save_version, file_scope, &contexts, out)
@@ -403,19 +342,11 @@ fn read_level(
     src.keep(start, |src| {
         let blobs = blob_lengths(src)?;
         src.skip(blobs.data.1, "data_blob")?;
-        let (level_version, destroyed_actors, version_data) = src.read(|r| {
-            let level_version = r
-                .binrw_args::<LevelSaveVersion, _>("save_version", (save_version,))?
-                .value;
-            let destroyed_actors = r.binrw("destroyed_actors")?;
-            let version_data = r
-                .binrw_args::<ObjectVersionData<TOptional<FSaveObjectVersionData>>, _>(
-                    "version_data",
-                    (save_version,),
-                )?
-                .value;
-            Ok((level_version, destroyed_actors, version_data))
-        })?;
+        let PerStreamingLevelTail {
+            level_save_version: level_version,
+            destroyed_actors,
+            version_data,
+        } = src.read(|r| r.binrw_args("tail", (save_version,)))?;
         let scope = outer.narrowed(
             level_version,
             version_data.as_ref().and_then(|v| v.value.as_ref()),
@@ -479,15 +410,12 @@ fn write_level(
         contexts,
         out,
     )?;
-    let level_version = LevelSaveVersion {
-        value: level.save_version,
+    let tail = PerStreamingLevelTail {
+        level_save_version: level.save_version,
+        destroyed_actors: level.destroyed_actors.clone(),
+        version_data: level.version_data.clone(),
     };
-    put_args(&level_version, out, "save_version", (save_version,))?;
-    put(&level.destroyed_actors, out, "destroyed_actors")?;
-    let version_data = ObjectVersionData {
-        value: level.version_data.clone(),
-    };
-    put_args(&version_data, out, "version_data", (save_version,))
+    put_args(&tail, out, "tail", (save_version,))
 }
 
 fn write_blobs(

@@ -1,4 +1,8 @@
-//! Blueprint configs: the `.sbpcfg` file (`ConfigVersion` plus `FBlueprintRecord`).
+//! Blueprint configs: the `.sbpcfg` file (`ConfigVersion` plus `FBlueprintRecord`). Its fixed
+//! layouts are generated from `schema/blueprint_config_parts.ksy`; the file's reader and writer
+//! are written here, as they tell the two forms of `BlueprintDescription` and of
+//! `FPlayerInfoHandle` apart by their bytes (`schema/blueprint_config.ksy` describes them, and the
+//! differential test holds the two to the same values).
 
 use binrw::binrw;
 use schema_derive::version;
@@ -8,32 +12,12 @@ use unreal::{FLinearColor, FString, TArray};
 use crate::Error;
 use crate::reader::{Reader, put, put_args};
 
+pub use crate::generated::blueprint_config_parts::{
+    FLocalUserNetIdBundle, FTopLevelAssetPath, PlayerInfoCurrent, PlayerInfoLegacy,
+};
+
 /// Config version from which `IconID` carries its `IconLibrary`.
 const CONFIG_VERSION_ICON_LIBRARY: i32 = 3;
-
-/// `FTopLevelAssetPath`.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FTopLevelAssetPath {
-    /// `PackageName`.
-    pub package_name: FString,
-    /// `AssetName`.
-    pub asset_name: FString,
-}
-
-/// `FLocalUserNetIdBundle`.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FLocalUserNetIdBundle {
-    /// `AssociatedAccountIdString`.
-    pub associated_account_id_string: FString,
-    /// `DisplayName`.
-    pub display_name: FString,
-    /// `BackendName`.
-    pub backend_name: FString,
-}
 
 /// `FPlayerInfoHandle`: the 1.2 form (SaveVersion 57+) or the legacy one. Written through binrw;
 /// read by the config reader, which tells the forms apart by their size.
@@ -43,19 +27,9 @@ pub struct FLocalUserNetIdBundle {
 #[serde(rename_all = "snake_case")]
 pub enum FPlayerInfoHandle {
     /// `ServiceProvider`, `PlayerInfoTableIndex` (int32).
-    Current {
-        /// `ServiceProvider`.
-        service_provider: u8,
-        /// `PlayerInfoTableIndex`.
-        player_info_table_index: i32,
-    },
+    Current(PlayerInfoCurrent),
     /// `ServiceProvider`, `LegacyPlayerInfoTableIndex` (uint8).
-    Legacy {
-        /// `ServiceProvider`.
-        service_provider: u8,
-        /// `LegacyPlayerInfoTableIndex`.
-        legacy_player_info_table_index: u8,
-    },
+    Legacy(PlayerInfoLegacy),
 }
 
 /// `LastEditedBy`, whose type depends on the config version.
@@ -174,14 +148,12 @@ impl BlueprintConfig {
                 // The config does not store the SaveVersion that decides the handle's form: the
                 // bytes left do (1.1.3 wrote the legacy form, 1.2 the current one).
                 let handle = match r.remaining() {
-                    PLAYER_INFO_HANDLE_LEN => FPlayerInfoHandle::Current {
-                        service_provider: r.u8("last_edited_by.service_provider")?,
-                        player_info_table_index: r.i32("last_edited_by.player_info_table_index")?,
-                    },
-                    LEGACY_PLAYER_INFO_HANDLE_LEN => FPlayerInfoHandle::Legacy {
-                        service_provider: r.u8("last_edited_by.service_provider")?,
-                        legacy_player_info_table_index: r.u8("last_edited_by.legacy_index")?,
-                    },
+                    PLAYER_INFO_HANDLE_LEN => {
+                        FPlayerInfoHandle::Current(r.binrw("last_edited_by")?)
+                    }
+                    LEGACY_PLAYER_INFO_HANDLE_LEN => {
+                        FPlayerInfoHandle::Legacy(r.binrw("last_edited_by")?)
+                    }
                     n => {
                         return Err(r.err(
                             "last_edited_by",

@@ -32,6 +32,8 @@ mod error;
 #[rustfmt::skip]
 mod generated {
     pub mod blueprint;
+    pub mod blueprint_config_parts;
+    pub mod body;
     pub mod chunks;
     pub mod component;
     pub mod conveyor;
@@ -40,6 +42,7 @@ mod generated {
     pub mod header;
     pub mod inventory;
     pub mod lightweight;
+    pub mod objects;
     pub mod power;
     pub mod vehicle;
     pub mod versions;
@@ -61,7 +64,7 @@ pub use body::{
 };
 pub use config::{
     BlueprintConfig, Description, FLocalUserNetIdBundle, FPlayerInfoHandle, FTopLevelAssetPath,
-    LastEditedBy,
+    LastEditedBy, PlayerInfoCurrent, PlayerInfoLegacy,
 };
 pub use error::Error;
 pub use header::{FMD5Hash, FSaveHeader};

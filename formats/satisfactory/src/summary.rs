@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use unreal::FString;
 
 use crate::objects::{CustomData, Fallback, ObjectData, SaveObject};
-use crate::{Blueprint, BlueprintConfig, LastEditedBy, SaveFile};
+use crate::{Blueprint, BlueprintConfig, FPlayerInfoHandle, LastEditedBy, SaveFile};
 
 /// `FDateTime` ticks per second.
 const TICKS_PER_SECOND: i64 = 10_000_000;
@@ -296,7 +296,14 @@ impl BlueprintConfig {
         let edited = match &self.last_edited_by {
             LastEditedBy::None => "-".to_owned(),
             LastEditedBy::Bundles(b) => format!("{} account bundle(s)", b.items.len()),
-            LastEditedBy::PlayerInfo(h) => format!("{h:?}"),
+            LastEditedBy::PlayerInfo(FPlayerInfoHandle::Current(h)) => format!(
+                "Current {{ service_provider: {}, player_info_table_index: {} }}",
+                h.service_provider, h.player_info_table_index
+            ),
+            LastEditedBy::PlayerInfo(FPlayerInfoHandle::Legacy(h)) => format!(
+                "Legacy {{ service_provider: {}, legacy_player_info_table_index: {} }}",
+                h.service_provider, h.legacy_player_info_table_index
+            ),
         };
         vec![
             ("kind", "blueprint config".to_owned()),

@@ -3,6 +3,7 @@
 //! - [`detect`] tells the format from a file's bytes (magic numbers) and, failing that, its name.
 //! - [`AnyFile`] reads any supported format into its typed model, writes it back byte for byte,
 //!   summarises it, and converts it to and from JSON tagged with the format.
+//! - [`Buffers`] keeps output buffers for reuse across files (`to-json` over a folder).
 //!
 //! ```no_run
 //! use savepoint::{AnyFile, ReadOptions};
@@ -14,11 +15,13 @@
 #![deny(missing_docs)]
 
 mod any;
+mod buffers;
 mod detect;
 mod error;
 mod json;
 
 pub use any::{AnyFile, ReadOptions, RoundTrip, StructHint};
+pub use buffers::Buffers;
 pub use detect::{Format, detect, detect_bytes, detect_name};
 pub use error::Error;
 pub use json::MAX_JSON_DEPTH;

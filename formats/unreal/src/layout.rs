@@ -7,7 +7,9 @@
 use crate::cursor::ByteReader;
 use crate::{Error, F32, F64, FString};
 
-/// A layout of a fixed number of little-endian bytes.
+/// A layout of a fixed number of little-endian bytes: numbers, [`fixed_layout!`] structs, and
+/// the format crates' generated types with `-savepoint-fixed-layout: unreal::layout::FixedLe`
+/// in their schema (savepoint-codegen implements it from the same fields as their `#[binrw]`).
 pub trait FixedLe: Sized {
     /// Bytes of one value.
     const SIZE: usize;

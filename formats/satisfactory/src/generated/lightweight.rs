@@ -2,6 +2,11 @@
 // Do not edit: change the schema and regenerate.
 
 use binrw::binrw;
+use crate::objects::custom::lightweight::InstanceMap;
+use crate::objects::custom::lightweight::LIGHTWEIGHT_BUILT_BY;
+use crate::objects::custom::lightweight::LIGHTWEIGHT_TYPE_SPECIFIC_DATA;
+use crate::objects::custom::lightweight::SAVE_VERSION_LIGHTWEIGHT_VERSION;
+use crate::objects::custom::types::FFGDynamicStruct;
 use crate::objects::custom::types::SAVE_VERSION_PLAYER_INFO_INDEX;
 use schema_derive::version;
 use serde::{Deserialize, Serialize};
@@ -10,6 +15,70 @@ use unreal::FLinearColor;
 use unreal::FObjectReferenceDisc;
 use unreal::FQuat;
 use unreal::FVector;
+use unreal::PropertyContext;
+
+const _: () = assert!(
+    SAVE_VERSION_LIGHTWEIGHT_VERSION == 48,
+    "SAVE_VERSION_LIGHTWEIGHT_VERSION differs from the schema's bound 48"
+);
+
+/// `AFGLightweightBuildableSubsystem` data.
+#[version(save_version: i32 = import)]
+#[binrw]
+#[brw(little)]
+#[br(import(props: &PropertyContext))]
+#[bw(import(ks_arg_props: &PropertyContext))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AFGLightweightBuildableSubsystem {
+    /// `currentLightweightVersion` (SaveVersion 48+; 1 before).
+    #[since(save_version >= SAVE_VERSION_LIGHTWEIGHT_VERSION)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current_lightweight_version: Option<i32>,
+    /// `mBuildableClassToInstanceArray` (its instances at lightweight version 1 where the SaveVersion has no `currentLightweightVersion`).
+    #[br(args(save_version, current_lightweight_version.unwrap_or(1), props))]
+    #[bw(args(save_version, current_lightweight_version.unwrap_or(1), ks_arg_props))]
+    pub buildable_class_to_instance_array: InstanceMap,
+}
+
+const _: () = assert!(
+    LIGHTWEIGHT_TYPE_SPECIFIC_DATA == 2,
+    "LIGHTWEIGHT_TYPE_SPECIFIC_DATA differs from the schema's bound 2"
+);
+
+const _: () = assert!(
+    LIGHTWEIGHT_BUILT_BY == 3, "LIGHTWEIGHT_BUILT_BY differs from the schema's bound 3"
+);
+
+/// `FRuntimeBuildableInstanceData`: one lightweight buildable.
+#[version(save_version: i32 = import)]
+#[version(lightweight_version: i32 = import)]
+#[binrw]
+#[brw(little)]
+#[br(import(props: &PropertyContext))]
+#[bw(import(ks_arg_props: &PropertyContext))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FRuntimeBuildableInstanceData {
+    /// `Transform`.
+    pub transform: FTransform,
+    /// `CustomizationData`.
+    pub customization_data: FFactoryCustomizationData,
+    /// `BuiltWithRecipe`.
+    pub built_with_recipe: FObjectReferenceDisc,
+    /// `BlueprintProxy`.
+    pub blueprint_proxy: FObjectReferenceDisc,
+    /// `TypeSpecificData` (lightweight version 2+).
+    #[since(lightweight_version >= LIGHTWEIGHT_TYPE_SPECIFIC_DATA)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[br(args(props))]
+    #[bw(args(ks_arg_props))]
+    pub type_specific_data: Option<FFGDynamicStruct>,
+    /// `BuiltBy` (lightweight version 3+).
+    #[since(lightweight_version >= LIGHTWEIGHT_BUILT_BY)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[br(args(save_version))]
+    #[bw(args(save_version))]
+    pub built_by: Option<FPlayerInfoHandle>,
+}
 
 /// `FTransform` with large-world (double) coordinates.
 #[binrw]

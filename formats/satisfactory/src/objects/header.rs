@@ -1,28 +1,15 @@
-//! The object headers of a TOC blob: `FObjectBaseSaveHeader`, `FObjectSaveHeader`, `FActorSaveHeader`.
+//! The object headers of a TOC blob: `FObjectBaseSaveHeader`, `FObjectSaveHeader`,
+//! `FActorSaveHeader` and the `ObjectHeader` of each entry, generated from `schema/objects.ksy`,
+//! with the slice reader that reads them (see [`ObjectHeader::read`]).
 
-use binrw::binrw;
-use schema_derive::version;
-use serde::{Deserialize, Serialize};
-use unreal::{F32, FObjectReferenceDisc, FQuat, FString, FVector};
+pub use crate::generated::objects::{
+    FActorSaveHeader, FObjectBaseSaveHeader, FObjectSaveHeader, FTransform3f, ObjectHeader,
+};
+use unreal::FObjectReferenceDisc;
 
 use crate::Error;
-use crate::reader::{Bool32, Reader};
+use crate::reader::Reader;
 use crate::versions::SAVE_VERSION_OBJECT_FLAGS;
-
-/// `FObjectBaseSaveHeader`: class, reference and (SaveVersion 49+) object flags.
-#[version(save_version: i32 = import)]
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FObjectBaseSaveHeader {
-    /// `ClassName`, the class path.
-    pub class_name: FString,
-    /// `Reference`: the object's level and path name.
-    pub reference: FObjectReferenceDisc,
-    /// `ObjectFlags` (SaveVersion 49+).
-    #[since(save_version >= SAVE_VERSION_OBJECT_FLAGS)]
-    pub object_flags: Option<u32>,
-}
 
 impl FObjectBaseSaveHeader {
     /// Reads the header from the slice, like [`ObjectHeader::read`]; `like` is the previous
@@ -53,66 +40,9 @@ impl FObjectBaseSaveHeader {
     }
 }
 
-/// `FObjectSaveHeader`: a UObject's header.
-#[binrw]
-#[brw(little, import(save_version: i32))]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FObjectSaveHeader {
-    /// `BaseHeader`.
-    #[brw(args(save_version))]
-    pub base_header: FObjectBaseSaveHeader,
-    /// `OuterPathName`.
-    pub outer_path_name: FString,
-}
-
-unreal::fixed_layout! {
-    /// `FTransform3f`: rotation quaternion, translation and scale as 32-bit floats (read from the
-    /// slice with one bounds check, like [`ObjectHeader::read`]: binrw's path cost ten times as much
-    /// for these ten floats).
-    #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-    pub struct FTransform3f {
-        /// `Rotation`.
-        pub rotation: FQuat<F32>,
-        /// `Translation` (centimetres).
-        pub translation: FVector<F32>,
-        /// `Scale3D`.
-        pub scale3d: FVector<F32>,
-    }
-}
-
-/// `FActorSaveHeader`: an actor's header.
-#[binrw]
-#[brw(little, import(save_version: i32))]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FActorSaveHeader {
-    /// `ObjectHeader`.
-    #[brw(args(save_version))]
-    pub object_header: FObjectBaseSaveHeader,
-    /// `NeedTransform`.
-    pub need_transform: Bool32,
-    /// `Transform`.
-    pub transform: FTransform3f,
-    /// `WasPlacedInLevel`.
-    pub was_placed_in_level: Bool32,
-}
-
-/// One TOC entry: `isActor` then the matching header.
-#[binrw]
-#[brw(little, import(save_version: i32))]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ObjectHeader {
-    /// `isActor` = 1.
-    #[brw(magic = 1u32)]
-    Actor(#[brw(args(save_version))] FActorSaveHeader),
-    /// `isActor` = 0.
-    #[brw(magic = 0u32)]
-    Object(#[brw(args(save_version))] FObjectSaveHeader),
-}
-
 impl ObjectHeader {
     /// Reads a TOC entry straight from the byte slice, in the layout of the `#[binrw]` definitions
-    /// above, which write it. A save has tens of thousands of headers: read through binrw over
+    /// generated from `schema/objects.ksy`, which write it. A save has tens of thousands of headers: read through binrw over
     /// the slice, the TOC blobs cost 27% more instructions and the whole read of a large save
     /// 3.5% more (callgrind, see `schema/README.md`). The round-trip tests and the unit test below
     /// hold the two to the same bytes.
@@ -184,9 +114,10 @@ impl ObjectHeader {
 mod tests {
     use binrw::BinRead;
     use binrw::io::Cursor;
+    use unreal::{F32, FQuat, FString, FVector};
 
     use super::*;
-    use crate::reader::put_args;
+    use crate::reader::{Bool32, put_args};
 
     /// The slice reader and the `#[binrw]` layout agree on both kinds of header, field for field.
     #[test]

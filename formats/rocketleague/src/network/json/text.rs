@@ -189,31 +189,32 @@ const SMALL: [[u8; 2]; 100] = {
     table
 };
 
+/// `"00"` to `"99"`: the two digits of each value, a one-digit value with its leading zero.
+const PAIRS: [[u8; 2]; 100] = {
+    let mut table = [[0u8; 2]; 100];
+    let mut i = 0;
+    while i < 100 {
+        table[i] = [b'0' + (i / 10) as u8, b'0' + (i % 10) as u8];
+        i += 1;
+    }
+    table
+};
+
 /// Writes `value` as JSON at the start of `room`; returns the bytes written. Values under 100
 /// (ids, sizes, counts, flags: most integers outside positions) are a table look-up; under
-/// 10^8 they take the branch-free path of [`ascii_digits`]; wider ones (rare in a replay: a few
-/// ids) go through `itoa`, and do not fit `room` only when beyond the `u32` range.
+/// 10^8 (positions, velocities, rotations) they take [`lead_and_pairs`] with one, two or three
+/// pairs after the leading digits; wider ones (rare in a replay: a few ids) go through `itoa`,
+/// and do not fit `room` only when beyond the `u32` range.
 #[inline(always)]
 pub(super) fn put_int(room: &mut [u8; INT_BYTES], value: i64) -> usize {
     let sign = usize::from(value < 0);
     room[0] = b'-';
     let magnitude = value.unsigned_abs();
-    match u32::try_from(magnitude) {
-        Ok(small) if small < 100 => {
-            if let (Some(to), Some(pair)) =
-                (room.get_mut(sign..sign + 2), SMALL.get(small as usize))
-            {
-                to.copy_from_slice(pair);
-            }
-            sign + 1 + usize::from(small >= 10)
-        }
-        Ok(small) if small < 100_000_000 => {
-            let (word, count) = ascii_digits(small);
-            if let Some(to) = room.get_mut(sign..sign + 8) {
-                to.copy_from_slice(&word.to_le_bytes());
-            }
-            sign + count
-        }
+    match magnitude {
+        0..100 => lead(room, sign, magnitude as usize),
+        100..10_000 => lead_and_pairs::<1>(room, sign, magnitude),
+        10_000..1_000_000 => lead_and_pairs::<2>(room, sign, magnitude),
+        1_000_000..100_000_000 => lead_and_pairs::<3>(room, sign, magnitude),
         _ => {
             let mut text = itoa::Buffer::new();
             let digits = text.format(magnitude).as_bytes();
@@ -229,28 +230,43 @@ pub(super) fn put_int(room: &mut [u8; INT_BYTES], value: i64) -> usize {
     }
 }
 
-/// The decimal digits of `value` (< 10^8) as ASCII in the low bytes of a little-endian word,
-/// most significant first, and their count. All eight digits are computed at once in the lanes
-/// of one `u64` (two 4-digit halves, split into 2-digit pairs, then into digits: each step a
-/// multiply by a scaled reciprocal, exact for the lane's range, whose overflow into the next
-/// lane the mask removes); the leading zeros are then shifted out.
+/// Writes `value` (< 100) at `at` with no leading zero; returns the end. Two bytes are stored
+/// either way (a one-digit value's second is a space, never counted).
 #[inline(always)]
-fn ascii_digits(value: u32) -> (u64, usize) {
-    let value = u64::from(value);
-    // Lanes of 32 bits: the first four digits, then the last four (each < 10^4).
-    let halves = (value / 10_000) | ((value % 10_000) << 32);
-    // x / 100 = x * 10486 >> 20 for x < 10^4 (the product stays under 2^27 within its lane).
-    let high_pairs = ((halves * 10_486) >> 20) & 0x0000_007f_0000_007f;
-    // Lanes of 16 bits: the four 2-digit pairs in order.
-    let pairs = high_pairs | (halves - high_pairs * 100) << 16;
-    // x / 10 = x * 103 >> 10 for x < 100 (the product stays under 2^14 within its lane).
-    let tens = ((pairs * 103) >> 10) & 0x000f_000f_000f_000f;
-    // Bytes: the eight digits, most significant first.
-    let digits = tens | (pairs - tens * 10) << 8;
-    // Leading zero digits are the zero low bytes; 0 keeps one digit.
-    let leading = (digits.trailing_zeros() / 8).min(7);
-    let word = (digits | 0x3030_3030_3030_3030) >> (8 * leading);
-    (word, 8 - leading as usize)
+fn lead(room: &mut [u8; INT_BYTES], at: usize, value: usize) -> usize {
+    if let (Some(to), Some(pair)) = (room.get_mut(at..at + 2), SMALL.get(value)) {
+        to.copy_from_slice(pair);
+    }
+    at + 1 + usize::from(value >= 10)
+}
+
+/// Fractional bits of the fixed-point quotient in [`lead_and_pairs`].
+const FRACTION_BITS: u32 = 47;
+
+/// Writes `value` (from 10^(2K) up to 10^(2K+2)) after `sign` bytes: its leading one or two
+/// digits, then `K` pairs; returns the end. The value is turned into the fixed-point quotient
+/// `value / 10^(2K)` once (one multiply by a rounded-up reciprocal); its integer part is the
+/// lead, and each multiply of the fraction by 100 moves the next pair into the integer part.
+///
+/// Exact because the reciprocal's rounding adds less than `value` units of 2^-47 to the
+/// fraction, which stays below one step of 10^-(2K) while `value * 10^(2K) < 2^47`: at most
+/// 10^8 * 10^6 = 10^14 < 1.4 * 10^14 here, so no pair is rounded into the next. Nothing
+/// overflows a `u64`: the product is under 10^8 * 2^28 < 2^55, a fraction times 100 under 2^54.
+#[inline(always)]
+fn lead_and_pairs<const K: u32>(room: &mut [u8; INT_BYTES], sign: usize, value: u64) -> usize {
+    const MASK: u64 = (1 << FRACTION_BITS) - 1;
+    let reciprocal = (1u64 << FRACTION_BITS).div_ceil(10u64.pow(2 * K));
+    let mut fixed = value * reciprocal;
+    let mut at = lead(room, sign, (fixed >> FRACTION_BITS) as usize);
+    for _ in 0..K {
+        fixed = (fixed & MASK) * 100;
+        let pair = PAIRS.get((fixed >> FRACTION_BITS) as usize);
+        if let (Some(to), Some(pair)) = (room.get_mut(at..at + 2), pair) {
+            to.copy_from_slice(pair);
+        }
+        at += 2;
+    }
+    at
 }
 
 #[cfg(test)]
@@ -268,10 +284,11 @@ mod tests {
             i64::MIN,
             i64::MAX,
         ];
-        // Every value up to 10^5 (both signs), then a stride through the rest of the
-        // word-at-once range.
+        // Every value up to 10^5 (both signs), a stride through the rest of the pairs range,
+        // and every value next to its top, where the fixed-point quotient is closest to wrong.
         values.extend(-100_000..100_000);
         values.extend((0..100_000_000).step_by(9_973));
+        values.extend(99_900_000..100_000_000);
         for power in 0..19 {
             let p = 10i64.pow(power);
             values.extend([p - 1, p, p + 1, -(p - 1), -p, -(p + 1), p * 7 + 3]);

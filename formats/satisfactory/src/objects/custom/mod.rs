@@ -14,9 +14,9 @@
 //! ([`vehicle`]), drones ([`drone`]) and actor components ([`component`]). Mod classes keep their bytes
 //! raw with [`Fallback::NoDecoder`].
 //!
-//! The layouts of components, conveyors, drones, power, vehicles and the game actors are generated
-//! from `schema/{component,conveyor,drone,power,vehicle,game}.ksy` and re-exported by their
-//! modules here; that of lightweight buildables is still written here by hand.
+//! The layouts of components, conveyors, drones, lightweight buildables, power, vehicles and the
+//! game actors are generated from `schema/{component,conveyor,drone,lightweight,power,vehicle,game}.ksy`
+//! and re-exported by their modules here.
 
 pub mod component;
 pub mod conveyor;

@@ -172,7 +172,7 @@ fn every_layout_round_trips_on_corpus_objects() {
             _ => None,
         })
         .flat_map(|l| l.buildable_class_to_instance_array.entries)
-        .flat_map(|(_, instances)| instances)
+        .flat_map(|(_, instances)| instances.items)
         .filter_map(|i| i.type_specific_data?.valid_struct)
         .filter(|v| {
             v.struct_instance

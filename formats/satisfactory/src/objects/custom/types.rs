@@ -1,4 +1,4 @@
-//! Types several classes' data share: arrays whose elements depend on the SaveVersion, counted
+//! Types several classes' data share: arrays and maps whose elements take arguments, counted
 //! byte blocks, `FFGDynamicStruct`, and, generated, `FInventoryItem` (`schema/inventory.ksy`),
 //! `FTransform` and `FPlayerInfoHandle` (`schema/lightweight.ksy`).
 //!
@@ -59,7 +59,12 @@ pub(crate) fn write_count<W: Write + Seek>(n: usize, w: &mut W, endian: Endian) 
         .write_options(w, endian, ())
 }
 
-/// A `TArray<T>` whose element layout depends on the SaveVersion.
+/// Elements reserved up front at most: a count is checked against the bytes left, but an
+/// element in memory may be larger than its bytes, so more grow as they are read.
+const RESERVED_AT_MOST: usize = 4096;
+
+/// A `TArray<T>` whose elements take arguments (the SaveVersion, the property context...): each
+/// is read and written with the array's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(
     transparent,
@@ -72,17 +77,18 @@ pub struct VArray<T> {
 
 impl<T> BinRead for VArray<T>
 where
-    T: for<'a> BinRead<Args<'a> = ClassArgs<'a>>,
+    T: BinRead,
+    for<'a> T::Args<'a>: Copy,
 {
-    type Args<'a> = ClassArgs<'a>;
+    type Args<'a> = T::Args<'a>;
 
     fn read_options<R: Read + Seek>(
         r: &mut R,
         endian: Endian,
-        args: ClassArgs<'_>,
+        args: T::Args<'_>,
     ) -> BinResult<Self> {
         let n = checked_count(r, endian, 1)?;
-        let mut items = Vec::with_capacity(n);
+        let mut items = Vec::with_capacity(n.min(RESERVED_AT_MOST));
         for _ in 0..n {
             items.push(T::read_options(r, endian, args)?);
         }
@@ -92,20 +98,82 @@ where
 
 impl<T> BinWrite for VArray<T>
 where
-    T: for<'a> BinWrite<Args<'a> = ClassArgs<'a>>,
+    T: BinWrite,
+    for<'a> T::Args<'a>: Copy,
 {
-    type Args<'a> = ClassArgs<'a>;
+    type Args<'a> = T::Args<'a>;
 
     fn write_options<W: Write + Seek>(
         &self,
         w: &mut W,
         endian: Endian,
-        args: ClassArgs<'_>,
+        args: T::Args<'_>,
     ) -> BinResult<()> {
         write_count(self.items.len(), w, endian)?;
         self.items
             .iter()
             .try_for_each(|i| i.write_options(w, endian, args))
+    }
+}
+
+/// A `TMap<K, V>` whose values take arguments (`unreal::TMap` takes none): an `i32` count, then
+/// key/value pairs in file order, each value read and written with the map's arguments.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(
+    transparent,
+    bound(
+        serialize = "K: Serialize, V: Serialize",
+        deserialize = "K: Deserialize<'de>, V: Deserialize<'de>"
+    )
+)]
+pub struct VMap<K, V> {
+    /// The pairs.
+    pub entries: Vec<(K, V)>,
+}
+
+impl<K, V> BinRead for VMap<K, V>
+where
+    K: for<'a> BinRead<Args<'a> = ()>,
+    V: BinRead,
+    for<'a> V::Args<'a>: Copy,
+{
+    type Args<'a> = V::Args<'a>;
+
+    fn read_options<R: Read + Seek>(
+        r: &mut R,
+        endian: Endian,
+        args: V::Args<'_>,
+    ) -> BinResult<Self> {
+        let n = checked_count(r, endian, 1)?;
+        let mut entries = Vec::with_capacity(n.min(RESERVED_AT_MOST));
+        for _ in 0..n {
+            let key = K::read_options(r, endian, ())?;
+            entries.push((key, V::read_options(r, endian, args)?));
+        }
+        Ok(VMap { entries })
+    }
+}
+
+impl<K, V> BinWrite for VMap<K, V>
+where
+    K: for<'a> BinWrite<Args<'a> = ()>,
+    V: BinWrite,
+    for<'a> V::Args<'a>: Copy,
+{
+    type Args<'a> = V::Args<'a>;
+
+    fn write_options<W: Write + Seek>(
+        &self,
+        w: &mut W,
+        endian: Endian,
+        args: V::Args<'_>,
+    ) -> BinResult<()> {
+        write_count(self.entries.len(), w, endian)?;
+        for (key, value) in &self.entries {
+            key.write_options(w, endian, ())?;
+            value.write_options(w, endian, args)?;
+        }
+        Ok(())
     }
 }
 

@@ -5,7 +5,6 @@
 //! of results (a replay's JSON is tens of MB; a whole folder of them would not fit).
 
 use std::io::IsTerminal;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -50,30 +49,6 @@ fn ordered_with<I: Sync, T: Send>(
     }
     progress.finish();
     Ok(())
-}
-
-/// Output buffers handed back once their file's result is emitted, so a run over many files
-/// reuses a few buffers that keep their capacity. A replay's JSON is tens of MB: in a fresh
-/// buffer per file every page of it is faulted in again and the buffer copied as it grows (one
-/// thread writing the JSON of the 76 corpus replays: 0.77-0.80 s fresh, 0.62-0.73 s reused).
-/// At most a window of results and one buffer per thread exist at once, as without reuse.
-#[derive(Default)]
-pub struct Buffers(Mutex<Vec<Vec<u8>>>);
-
-impl Buffers {
-    /// An empty buffer: one handed back before (with its capacity), else a new one.
-    pub fn take(&self) -> Vec<u8> {
-        let reused = self.0.lock().ok().and_then(|mut free| free.pop());
-        reused.unwrap_or_default()
-    }
-
-    /// Keeps `buffer`, emptied, for a later [`Buffers::take`].
-    pub fn give(&self, mut buffer: Vec<u8>) {
-        buffer.clear();
-        if let Ok(mut free) = self.0.lock() {
-            free.push(buffer);
-        }
-    }
 }
 
 /// A progress bar that appears only on long runs at a terminal.
@@ -206,20 +181,6 @@ mod tests {
         .unwrap();
         shown.push(TERMINAL.with(Recorder::take));
         (shown.concat(), emitted)
-    }
-
-    /// A buffer handed back comes out empty with its capacity kept; with none kept, a new one.
-    #[test]
-    fn buffers_are_reused_empty() {
-        let buffers = Buffers::default();
-        let mut first = buffers.take();
-        first.extend_from_slice(&[1; 4096]);
-        let capacity = first.capacity();
-        buffers.give(first);
-        let again = buffers.take();
-        assert!(again.is_empty());
-        assert_eq!(again.capacity(), capacity);
-        assert_eq!(buffers.take().capacity(), 0);
     }
 
     #[test]

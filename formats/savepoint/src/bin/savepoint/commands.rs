@@ -383,7 +383,7 @@ pub fn to_json(
     let mut ok = true;
     let mut matched = BTreeSet::new();
     let mut any_read = false;
-    let buffers = batch::Buffers::default();
+    let buffers = savepoint::Buffers::default();
     batch::ordered(
         &entries,
         |entry| match &entry.skip {

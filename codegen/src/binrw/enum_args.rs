@@ -1,0 +1,203 @@
+//! A `-savepoint-enum` type with params and a serde tag: Satisfactory's TOC entry is a `u32`
+//! `isActor`, then an actor's or an object's header, both read with the level's SaveVersion, and
+//! JSON names the kind beside the header's fields (`{"kind": "actor", ...}`).
+//!
+//! The enum imports its params (`#[br(import(save_version: i32))]`); a case type called with
+//! them (`1: f_actor_save_header(save_version)`) gets them as its variant's arguments
+//! (`Actor(#[br(args(save_version))] ...)`). The writer imports and passes only those some
+//! variant's writer takes (its named version, a Rust-typed param, one it frames with: see
+//! `rust_params.rs` and `writer_params.rs`), so an enum whose cases need none keeps the plain
+//! writer. Arguments are the enum's params by name (integers, booleans or `-savepoint-rust-type`
+//! ones, each `Copy`), which both sides pass on as they are.
+//!
+//! `serde-tag: kind` in the `-savepoint-enum` map makes JSON internally tagged:
+//! `#[serde(tag = "kind", rename_all = "snake_case")]`.
+
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{ToTokens, quote};
+
+use super::Module;
+use super::field_types::int_type;
+use super::rust_params::writer_takes;
+use crate::SchemaError;
+use crate::binrw::schema::{Field, TypeDef, TypeEnum};
+use crate::binrw::tokens::ident;
+use crate::binrw::writer_params::writer_params;
+
+/// What one variant passes its case type: to the reader, and to the writer (a subset).
+#[derive(Default)]
+pub(super) struct CaseArgs {
+    read: Vec<Ident>,
+    write: Vec<Ident>,
+}
+
+impl CaseArgs {
+    /// The variant's attributes passing them.
+    pub(super) fn attrs(&self) -> TokenStream {
+        let (read, write) = (&self.read, &self.write);
+        match (read.is_empty(), write.is_empty(), read == write) {
+            (true, _, _) => TokenStream::new(),
+            (false, _, true) => quote!(#[brw(args(#(#read),*))]),
+            (false, true, false) => quote!(#[br(args(#(#read),*))]),
+            (false, false, false) => quote!(#[br(args(#(#read),*))] #[bw(args(#(#write),*))]),
+        }
+    }
+}
+
+/// `name(a, b)` as `name` and its argument texts.
+pub(super) fn split_call(ty: &str) -> (&str, Vec<String>) {
+    match ty.split_once('(') {
+        Some((name, rest)) => {
+            let inner = rest.trim_end().trim_end_matches(')');
+            let args = inner.split(',').map(|a| a.trim().to_string());
+            (name.trim(), args.filter(|a| !a.is_empty()).collect())
+        }
+        None => (ty.trim(), Vec::new()),
+    }
+}
+
+impl Module<'_> {
+    /// The arguments variant `body` of enum type `def` passes to `target` (declared in `decl`),
+    /// called with `args`: each one of `def`'s params by name.
+    pub(super) fn enum_case_args(
+        &self,
+        def: &TypeDef,
+        body: &Field,
+        (decl, target): (&str, &TypeDef),
+        args: &[String],
+    ) -> Result<CaseArgs, SchemaError> {
+        if args.len() != target.params.len() {
+            return Err(self.field_err(
+                body,
+                format!("`{}` takes {} arguments", target.id, target.params.len()),
+            ));
+        }
+        let wanted = writer_params(self.schemas, decl, target);
+        let mut out = CaseArgs::default();
+        for (arg, (param, _)) in args.iter().zip(&target.params) {
+            if !def.params.iter().any(|(p, _)| p == arg) {
+                return Err(self.field_err(
+                    body,
+                    format!("case argument `{arg}` must be a param of the -savepoint-enum type"),
+                ));
+            }
+            out.read.push(ident(arg));
+            if writer_takes(target, param) || wanted.iter().any(|(w, _)| w == param) {
+                out.write.push(ident(arg));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The enum's imports: every param for the reader, those in `written` for the writer.
+    pub(super) fn enum_imports(
+        &mut self,
+        def: &TypeDef,
+        written: &[Ident],
+    ) -> Result<TokenStream, SchemaError> {
+        let (mut read, mut write) = (Vec::new(), Vec::new());
+        for (i, (id, ty)) in def.params.iter().enumerate() {
+            let rust = match (int_type(ty), self.rust_param_type(def, id)?) {
+                (_, Some((rust, used))) => {
+                    if let Some(path) = used {
+                        self.uses.insert(path.into_token_stream());
+                    }
+                    quote!(#rust)
+                }
+                (Some(int), None) => {
+                    let int = ident(int);
+                    quote!(#int)
+                }
+                (None, None) if ty == "bool" => quote!(bool),
+                (None, None) => {
+                    return Err(self.err(
+                        &format!("{}/params/{i}", def.yaml_path),
+                        "a -savepoint-enum type's param is an integer, a bool or has a -savepoint-rust-type",
+                    ));
+                }
+            };
+            let id = ident(id);
+            if written.contains(&id) {
+                write.push(quote!(#id: #rust));
+            }
+            read.push(quote!(#id: #rust));
+        }
+        Ok(match (read.is_empty(), read.len() == write.len()) {
+            (true, _) => TokenStream::new(),
+            (false, true) => quote!(#[brw(import(#(#read),*))]),
+            (false, false) if write.is_empty() => quote!(#[br(import(#(#read),*))]),
+            (false, false) => quote!(#[br(import(#(#read),*))] #[bw(import(#(#write),*))]),
+        })
+    }
+
+    /// `#[serde(tag = .., rename_all = "snake_case")]` when the enum has a `serde-tag`.
+    pub(super) fn enum_serde_tag(&self, e: &TypeEnum) -> TokenStream {
+        match (&e.serde_tag, self.settings.serde) {
+            (Some(tag), true) => {
+                let tag = Literal::string(tag);
+                quote!(#[serde(tag = #tag, rename_all = "snake_case")])
+            }
+            _ => TokenStream::new(),
+        }
+    }
+}
+
+/// The params some variant's writer takes, each once, in the order first passed.
+pub(super) fn written(cases: &[CaseArgs]) -> Vec<Ident> {
+    let mut out: Vec<Ident> = Vec::new();
+    for id in cases.iter().flat_map(|c| &c.write) {
+        if !out.contains(id) {
+            out.push(id.clone());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::generate_from;
+    use super::split_call;
+
+    #[test]
+    fn a_case_type_call_splits_into_name_and_arguments() {
+        assert_eq!(split_call("leaf"), ("leaf", vec![]));
+        assert_eq!(split_call("leaf()"), ("leaf", vec![]));
+        assert_eq!(
+            split_call("leaf(v, props )"),
+            ("leaf", vec!["v".to_string(), "props".to_string()])
+        );
+    }
+
+    fn module(tag: &str, case: &str) -> Result<String, String> {
+        let schema = format!(
+            "meta: {{id: ea, endian: le}}\n-savepoint-namespace: true\ntypes:\n  e:\n    \
+             -savepoint-enum: {{name: E, tag: k, variants: {{0: A}}}}\n    params: [{{id: v, type: s4}}]\n    \
+             seq:\n      - {{id: k, type: u1}}\n      - {{id: b, type: {{switch-on: k, cases: {{0: '{case}'}}}}}}\n  \
+             a:\n    params: [{{id: n, type: s4}}]\n    seq:\n      - {{id: x, type: u1, repeat: expr, repeat-expr: n}}\n"
+        );
+        generate_from(tag, &[("ea.ksy", &schema)], "ea")
+            .map(|m| m.source)
+            .map_err(|e| e.to_string())
+    }
+
+    /// A case whose writer takes nothing gets its argument on the reader's side alone.
+    #[test]
+    fn a_reader_only_argument_is_not_imported_by_the_writer() {
+        let m = module("ea-read", "a(v)").unwrap();
+        assert!(m.contains("#[br(import(v: i32))]"), "{m}");
+        assert!(m.contains("A(#[br(args(v))] A)"), "{m}");
+        assert!(!m.contains("bw(import"), "{m}");
+    }
+
+    #[test]
+    fn case_arguments_are_the_enums_params() {
+        let e = module("ea-other", "a(3)").unwrap_err();
+        assert!(e.contains("/types/e/seq/1"), "{e}");
+        assert!(
+            e.contains("must be a param of the -savepoint-enum type"),
+            "{e}"
+        );
+        let e = module("ea-count", "a").unwrap_err();
+        assert!(e.contains("takes 1 arguments"), "{e}");
+    }
+}
