@@ -1,5 +1,6 @@
 //! `cargo run --profile dist -p savepoint-bench -- [format...]`: throughput benchmarks over the corpus.
-//! With no arguments every format runs; `--list` prints the names.
+//! With no arguments every format runs; `--list` prints the names. `profile-replay ours|boxcars
+//! FILE RUNS` parses one replay RUNS times, for callgrind instruction counts of both parsers.
 
 use std::process::ExitCode;
 
@@ -25,6 +26,11 @@ const ALLOCATOR_NAME: &str = if cfg!(feature = "system-alloc") {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [command, rest @ ..] = args.as_slice()
+        && command == "profile-replay"
+    {
+        return savepoint_bench::replay::profile(rest);
+    }
     if args.iter().any(|a| a == "--list") {
         for (name, _) in FORMATS {
             println!("{name}");

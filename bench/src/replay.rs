@@ -2,6 +2,8 @@
 //! run: full parse (header, body, footer, every network frame, CRCs checked), the parse without the
 //! network stream, writing (boxcars has none: compared with memcpy), and peak heap per file.
 
+use std::process::ExitCode;
+
 use crate::harness::{Harness, Throughput, corpus_files};
 use rocketleague::{NetworkParse, ParserBuilder};
 
@@ -67,16 +69,7 @@ fn full_parse(h: &Harness, files: &[&[u8]], all: &[u8]) {
             .count()
     };
     let boxcars = || {
-        files
-            .iter()
-            .filter(|d| {
-                boxcars::ParserBuilder::new(d)
-                    .always_check_crc()
-                    .must_parse_network_data()
-                    .parse()
-                    .is_ok()
-            })
-            .count()
+        files.iter().filter(|d| parse_boxcars(d)).count()
     };
     alternated(h, "full parse (CRCs, network)", all, ours, boxcars);
 }
@@ -129,6 +122,44 @@ fn write(h: &Harness, files: &[&[u8]], replays: &[rocketleague::Replay], all: &[
             .map(|r| rocketleague::write(r).map_or(0, |b| b.len()))
             .sum::<usize>()
     });
+}
+
+/// `profile-replay ours|boxcars FILE RUNS`: the full parse of the bench (CRCs, every frame) of
+/// one file, RUNS times, by either parser, for callgrind: the difference between counts of 3 runs
+/// and of 1, halved, is one parse without the setup, the same way on both sides.
+pub fn profile(args: &[String]) -> ExitCode {
+    let [parser, path, runs] = args else {
+        eprintln!("usage: savepoint-bench profile-replay ours|boxcars FILE RUNS");
+        return ExitCode::from(2);
+    };
+    let (Ok(data), Ok(runs)) = (std::fs::read(path), runs.parse::<usize>()) else {
+        eprintln!("cannot read {path:?} or RUNS {runs:?} is not a count");
+        return ExitCode::from(2);
+    };
+    let parse: Parse = match parser.as_str() {
+        "ours" => |d| rocketleague::read(d).is_ok(),
+        "boxcars" => parse_boxcars,
+        _ => {
+            eprintln!("unknown parser {parser:?}: ours or boxcars");
+            return ExitCode::from(2);
+        }
+    };
+    let parsed = (0..runs).filter(|_| parse(&data)).count();
+    println!("{parser} {path}: {parsed} of {runs} parses succeeded");
+    if parsed == runs {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// boxcars' full parse as the bench times it: CRCs checked, every network frame.
+fn parse_boxcars(data: &[u8]) -> bool {
+    boxcars::ParserBuilder::new(data)
+        .always_check_crc()
+        .must_parse_network_data()
+        .parse()
+        .is_ok()
 }
 
 /// Takes the median time of boxcars and of ours in turn, [`ALTERNATIONS`] times, and prints the

@@ -15,6 +15,10 @@ pub(crate) type Res<T> = Result<T, Fail>;
 /// the 8 bit offsets of its first byte, so 64 - 7 bits are always there.
 pub(crate) const FAST_BITS: u32 = 57;
 
+/// Bits [`BitReader::same_bits`] compares per step: a 16-byte load starts at any of the 8 bit
+/// offsets of its first byte, so 128 - 7 bits are always there.
+const WIDE_BITS: usize = 120;
+
 /// Little-endian bit reader with bounds-checked primitive reads.
 ///
 /// It is `Copy` so that the frame loop's reader never has its address taken: a decoder that is
@@ -159,11 +163,33 @@ impl<'a> BitReader<'a> {
         self.window(FAST_BITS)
     }
 
-    /// Consumes `n` (at most [`FAST_BITS`]) bits of what [`Self::peek`] returned; never past
-    /// the end of the stream.
+    /// Consumes `n` bits known to be there: of what [`Self::peek`] returned, or a run
+    /// [`Self::same_bits`] matched. Never past the end of the stream.
     #[inline(always)]
-    pub(crate) fn consume(&mut self, n: u32) {
-        self.pos = (self.pos + n as usize).min(self.data.len() * 8);
+    pub(crate) fn consume(&mut self, n: usize) {
+        self.pos = self.pos.saturating_add(n).min(self.data.len() * 8);
+    }
+
+    /// A flag bit, then when it is set a second one: a segment's alive and new flags, from one
+    /// load. `None` when the first is clear, else the second.
+    #[inline(always)]
+    pub(crate) fn flag_then_bit(
+        &mut self,
+        flag: &'static str,
+        what: &'static str,
+    ) -> Res<Option<bool>> {
+        let Some(window) = self.window(2) else {
+            return self.detached(|r| match r.bit(flag)? {
+                true => r.bit(what).map(Some),
+                false => Ok(None),
+            });
+        };
+        if window & 1 == 0 {
+            self.pos += 1;
+            return Ok(None);
+        }
+        self.pos += 2;
+        Ok(Some(window & 2 != 0))
     }
 
     /// A flag bit, then when it is set `bmc[bits, max]`: the actor and attribute loops' "one
@@ -226,6 +252,58 @@ impl<'a> BitReader<'a> {
             // These bits were read before, so the read cannot fail.
             h.write_u64(r.bits(n, "hashed bits").unwrap_or(0));
         }
+    }
+
+    /// Whether the `len` bits from the current position equal the `len` bits at `start`, which
+    /// were read before (`start + len` at most the position). False when fewer than `len` bits
+    /// remain. Compares [`WIDE_BITS`] at a time from two 16-byte loads (a third of the steps of
+    /// 57-bit reads), and by 57-bit reads within the stream's last 16 bytes.
+    pub(crate) fn same_bits(&self, start: usize, len: usize) -> bool {
+        if start.saturating_add(len) > self.pos || len > self.remaining() {
+            return false;
+        }
+        let (mut earlier, mut here, mut left) = (start, self.pos, len);
+        while left > 0 {
+            let n = left.min(WIDE_BITS);
+            let (Some(a), Some(b)) = (self.wide_window(earlier), self.wide_window(here)) else {
+                return self.same_bits_by_reads(earlier, here, left);
+            };
+            if (a ^ b) & (u128::MAX >> (u128::BITS as usize - n)) != 0 {
+                return false;
+            }
+            (earlier, here, left) = (earlier + n, here + n, left - n);
+        }
+        true
+    }
+
+    /// The 16 bytes holding bit `pos` onwards, shifted to bit 0 ([`WIDE_BITS`] of them at
+    /// least), when the stream holds them.
+    #[inline(always)]
+    fn wide_window(&self, pos: usize) -> Option<u128> {
+        let byte = pos / 8;
+        let bytes: [u8; 16] = self.data.get(byte..byte + 16)?.try_into().ok()?;
+        Some(u128::from_le_bytes(bytes) >> byte_offset(pos))
+    }
+
+    /// [`Self::same_bits`] by 57-bit reads, for runs in the stream's last 16 bytes; `here + len`
+    /// is within the stream.
+    #[cold]
+    fn same_bits_by_reads(&self, earlier: usize, here: usize, len: usize) -> bool {
+        let mut earlier = BitReader {
+            pos: earlier,
+            ..*self
+        };
+        let mut here = BitReader { pos: here, ..*self };
+        let mut left = len;
+        while left > 0 {
+            let n = left.min(FAST_BITS as usize) as u32;
+            match (earlier.bits(n, "earlier bits"), here.bits(n, "same bits")) {
+                (Ok(a), Ok(b)) if a == b => {}
+                _ => return false,
+            }
+            left -= n as usize;
+        }
+        true
     }
 
     /// Reads `n` whole bytes, checking the length against the remaining input first.

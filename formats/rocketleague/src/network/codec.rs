@@ -239,7 +239,7 @@ impl Vector3i {
         let v = window >> head;
         let bias = 1i64 << (size + 1);
         let part = |shift: u32| ((v >> shift & mask) as i64 - bias) as i32;
-        r.consume(head + 3 * bits);
+        r.consume((head + 3 * bits) as usize);
         Some(Vector3i {
             size: size as u8,
             x: part(0),

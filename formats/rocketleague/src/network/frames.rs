@@ -257,11 +257,11 @@ fn read_segment(
     let slot = active
         .get_mut(actor_id as usize)
         .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;
-    if !r.bit("actor alive flag")? {
+    let Some(new) = r.flag_then_bit("actor alive flag", "actor new flag")? else {
         *slot = Channel::CLOSED;
         return Ok(ActorEvent::Deleted(actor_id));
-    }
-    if r.bit("actor new flag")? {
+    };
+    if new {
         let actor = read_new_actor(s, r, u32::from(actor_id))?;
         *slot = Channel::open(actor.object_id)?;
         push_paced(&mut out.new_actors, actor, r);

@@ -63,6 +63,180 @@ fn bit_run_hashes_depend_on_the_bits_only() {
     assert_ne!(hash(0, &[(0, 56)]), hash(0, &[(0, 57)]));
 }
 
+/// A stream of `first`, then `gap` zero bits, then `second`, read up to the start of `second`
+/// (runs are (value, bit count) pairs): the reader a large value's second copy is found with.
+fn two_runs(first: &[(u64, u32)], gap: u32, second: &[(u64, u32)]) -> (Vec<u8>, usize) {
+    let mut w = BitWriter::default();
+    for &(value, n) in first {
+        w.bits(value, n);
+    }
+    w.bits(0, gap);
+    let second_start = w.len_bits();
+    for &(value, n) in second {
+        w.bits(value, n);
+    }
+    w.bits(0, 64);
+    (w.finish(), second_start)
+}
+
+/// `same_bits` compares a run read before with the bits ahead, at any two bit offsets, over
+/// the whole length and no further (short and long runs, in the 16-byte steps and at the
+/// stream's end), and refuses runs that are not behind the reader or would reach past the end.
+#[test]
+fn same_bits_compares_runs_at_any_offsets() {
+    let short: Vec<(u64, u32)> = vec![(0x1234_5678_9abc, 48), (0x155, 9), (u64::MAX >> 7, 57)];
+    let mut long = short.clone();
+    long.extend([
+        (0x00f0_f0f0_f0f0_f0f0, 57),
+        (0x1_2345, 57),
+        (u64::MAX >> 7, 57),
+    ]);
+    for mut run in [short, long] {
+        run.push((0b101, 3));
+        let len: usize = run.iter().map(|&(_, n)| n as usize).sum();
+        let mut last_differs = run.clone();
+        last_differs.last_mut().expect("a part").0 = 0b001;
+        let mut first_differs = run.clone();
+        first_differs[0].0 ^= 1 << 20;
+        for gap in [0, 1, 7, 8, 13, 64, 300] {
+            let (bytes, start) = two_runs(&run, gap, &run);
+            let mut r = BitReader::new(&bytes);
+            r.consume(start);
+            assert!(r.same_bits(0, len), "len {len}, gap {gap}");
+            for (other, what) in [(&last_differs, "last"), (&first_differs, "21st")] {
+                let (bytes, start) = two_runs(&run, gap, other);
+                let mut r = BitReader::new(&bytes);
+                r.consume(start);
+                assert!(
+                    !r.same_bits(0, len),
+                    "{what} bit differs, len {len}, gap {gap}"
+                );
+            }
+            let (bytes, start) = two_runs(&run, gap, &last_differs);
+            let mut r = BitReader::new(&bytes);
+            r.consume(start);
+            assert!(r.same_bits(0, len - 1), "all but the last bit, gap {gap}");
+            // The stream ends right after the second run, within 16 bytes of most of it.
+            let end = (start + len).div_ceil(8);
+            let (bytes, start) = two_runs(&run, gap, &run);
+            let mut r = BitReader::new(&bytes[..end]);
+            r.consume(start);
+            assert!(r.same_bits(0, len), "at the end, len {len}, gap {gap}");
+            let (bytes, start) = two_runs(&run, gap, &last_differs);
+            let mut r = BitReader::new(&bytes[..end]);
+            r.consume(start);
+            assert!(
+                !r.same_bits(0, len),
+                "at the end, last bit, len {len}, gap {gap}"
+            );
+        }
+        let (bytes, start) = two_runs(&run, 0, &run);
+        let mut r = BitReader::new(&bytes);
+        r.consume(start - 1);
+        assert!(!r.same_bits(0, len), "run not wholly behind the reader");
+        let mut r = BitReader::new(&bytes[..start / 8 + 2]);
+        r.consume(start);
+        assert!(!r.same_bits(0, len), "past the end of the stream");
+    }
+}
+
+/// A reader at the start of `second` in [`two_runs`] (5 bits apart), with the window at the
+/// start of `first`.
+fn at_second_run<'a>(bytes: &'a [u8], start: usize) -> (BitReader<'a>, u64) {
+    let mut r = BitReader::new(bytes);
+    let window = r.peek().expect("window at the first run");
+    r.consume(start);
+    (r, window)
+}
+
+/// A large value's bits read again are found with the first value's index and length; another
+/// kind or other bits are not. A run shorter than the key is found only once decoded, by its
+/// bits and length.
+#[test]
+fn large_values_are_found_by_their_bits() {
+    let long = [(0xabc_def0_1234, 48), (0x1ff, 9), (0x8_0303, 20)];
+    let (bytes, start) = two_runs(&long, 5, &long);
+    let (r, window) = at_second_run(&bytes, start);
+    let here = r.peek().expect("window at the second run");
+    let mut large = LargeValues::default();
+    let index = large.add(LargeAttribute::Int64(7)).expect("index");
+    assert_eq!(large.find_run(AttributeKind::Loadout, here, &r), None);
+    large.remember_run(AttributeKind::Loadout, window, 0, 77, index);
+    assert_eq!(
+        large.find_run(AttributeKind::Loadout, here, &r),
+        Some((index, 77))
+    );
+    assert_eq!(large.find_run(AttributeKind::Title, here, &r), None);
+
+    let mut other = long;
+    other[2].0 ^= 1 << 19;
+    let (bytes, start) = two_runs(&long, 5, &other);
+    let (r, _) = at_second_run(&bytes, start);
+    let here = r.peek().expect("window at the second run");
+    assert_eq!(
+        large.find_run(AttributeKind::Loadout, here, &r),
+        None,
+        "last bit"
+    );
+
+    let short = [(0xabc_def0_1234, 48), (0xff, 8)];
+    let (bytes, start) = two_runs(&short, 5, &short);
+    let (r, window) = at_second_run(&bytes, start);
+    let here = r.peek().expect("window at the second run");
+    let mut large = LargeValues::default();
+    large.remember_run(AttributeKind::Loadout, window, 0, 56, index);
+    assert_eq!(large.find_run(AttributeKind::Loadout, here, &r), None);
+    let find = |large: &LargeValues, kind, bits, len| large.find_short(kind, bits, len);
+    assert_eq!(find(&large, AttributeKind::Loadout, here, 56), Some(index));
+    assert_eq!(
+        find(&large, AttributeKind::Loadout, here ^ 1 << 55, 56),
+        None
+    );
+    assert_eq!(find(&large, AttributeKind::Loadout, here, 55), None);
+    assert_eq!(find(&large, AttributeKind::Title, here, 56), None);
+    large.remember_run(AttributeKind::Loadout, window, 0, 57, index);
+    assert_eq!(
+        find(&large, AttributeKind::Loadout, here, 57),
+        None,
+        "not a short run"
+    );
+}
+
+/// Nine runs share a bucket (the same first 57 bits): a look-up compares the newest eight, so
+/// the oldest is not found again, the second oldest is.
+#[test]
+fn a_bucket_is_walked_eight_runs_deep() {
+    let mut w = BitWriter::default();
+    for k in 0..9 {
+        w.bits(0x155, 57);
+        w.bits(k, 8);
+    }
+    for k in [1, 0] {
+        w.bits(0x155, 57);
+        w.bits(k, 8);
+    }
+    w.bits(0, 64);
+    let bytes = w.finish();
+    let mut r = BitReader::new(&bytes);
+    let mut large = LargeValues::default();
+    let mut indices = Vec::new();
+    for k in 0..9 {
+        let window = r.peek().expect("window");
+        let index = large.add(LargeAttribute::Int64(k)).expect("index");
+        large.remember_run(AttributeKind::Loadout, window, r.pos(), 65, index);
+        indices.push(index);
+        r.consume(65);
+    }
+    let here = r.peek().expect("window");
+    assert_eq!(
+        large.find_run(AttributeKind::Loadout, here, &r),
+        Some((indices[1], 65))
+    );
+    r.consume(65);
+    let here = r.peek().expect("window");
+    assert_eq!(large.find_run(AttributeKind::Loadout, here, &r), None);
+}
+
 #[test]
 fn lsb_first_bit_order_matches_spec_example() {
     // Spec: byte 01101001, read 5 bits -> 01001 = 9; then 3 remaining bits 011 = 3.
@@ -101,6 +275,39 @@ fn bits_max_encodes_every_value_uniquely() {
             assert_eq!(r.bits(7, "t").ok(), Some(0x2a));
         }
     }
+}
+
+/// `flag_then_bit` takes one bit for a clear flag and two for a set one, from one load and at
+/// the stream's end alike, and fails on a set flag with its second bit cut off.
+#[test]
+fn flag_then_bit_reads_one_or_two_flags() {
+    for padding in [false, true] {
+        for (flags, want) in [
+            (&[false][..], None),
+            (&[true, false][..], Some(false)),
+            (&[true, true][..], Some(true)),
+        ] {
+            let mut w = BitWriter::default();
+            for &flag in flags {
+                w.bit(flag);
+            }
+            w.bits(0x2a, 7);
+            if padding {
+                w.bits(0, 64);
+            }
+            let bytes = w.finish();
+            let mut r = BitReader::new(&bytes);
+            assert_eq!(r.flag_then_bit("f", "t").ok(), Some(want), "{flags:?}");
+            assert_eq!(
+                r.bits(7, "t").ok(),
+                Some(0x2a),
+                "{flags:?}, padding {padding}"
+            );
+        }
+    }
+    let mut r = BitReader::new(&[0b1000_0000]);
+    r.bits(7, "up to the last bit").expect("seven bits");
+    assert!(r.flag_then_bit("f", "t").is_err());
 }
 
 #[test]
