@@ -139,6 +139,26 @@ where
     value
 }
 
+/// [`round_trip`] for a type whose one argument, on both sides, is the version `v`.
+fn round_trip_at<T>(bytes: &[u8], v: i32) -> T
+where
+    T: for<'a> BinRead<Args<'a> = (i32,)> + for<'a> BinWrite<Args<'a> = (i32,)>,
+{
+    let mut input = Cursor::new(bytes);
+    let value = T::read_le_args(&mut input, (v,)).unwrap_or_else(|e| panic!("read at {v}: {e}"));
+    assert_eq!(
+        input.position(),
+        bytes.len() as u64,
+        "bytes left unread at {v}"
+    );
+    let mut out = Cursor::new(Vec::new());
+    value
+        .write_le_args(&mut out, (v,))
+        .unwrap_or_else(|e| panic!("write at {v}: {e}"));
+    assert_eq!(out.into_inner(), bytes, "written back at {v}");
+    value
+}
+
 /// What `value` writes.
 fn write<T>(value: &T) -> Vec<u8>
 where
@@ -828,20 +848,7 @@ impl FixedLe for i32 {
 #[test]
 fn enum_variants_take_the_callers_version() {
     use enum_args::{Entry, Point};
-    let read = |bytes: &[u8], v: i32| {
-        let mut input = Cursor::new(bytes);
-        let value =
-            Entry::read_le_args(&mut input, (v,)).unwrap_or_else(|e| panic!("read at {v}: {e}"));
-        assert_eq!(
-            input.position(),
-            bytes.len() as u64,
-            "bytes left unread at {v}"
-        );
-        let mut out = Cursor::new(Vec::new());
-        value.write_le_args(&mut out, (v,)).expect("write");
-        assert_eq!(out.into_inner(), bytes, "written back at {v}");
-        value
-    };
+    let read = round_trip_at::<Entry>;
     let point = Point { x: 0x1234, y: -2 };
     let wide = read(b"\x01\x34\x12\xfe\xff\xff\xff\x07\0", 2);
     assert!(matches!(&wide, Entry::Wide(w) if w.point == point && w.c == Some(7)));
@@ -1250,20 +1257,7 @@ fn a_rust_typed_param_is_lent_to_nested_types_on_both_sides() {
 #[test]
 fn a_named_version_from_a_param_is_given_by_the_caller() {
     use version_param::VersionParam;
-    let read = |bytes: &[u8], v: i32| {
-        let mut input = Cursor::new(bytes);
-        let value = VersionParam::read_le_args(&mut input, (v,))
-            .unwrap_or_else(|e| panic!("read at {v}: {e}"));
-        assert_eq!(
-            input.position(),
-            bytes.len() as u64,
-            "bytes left unread at {v}"
-        );
-        let mut out = Cursor::new(Vec::new());
-        value.write_le_args(&mut out, (v,)).expect("write");
-        assert_eq!(out.into_inner(), bytes, "written back at {v}");
-        value
-    };
+    let read = round_trip_at::<VersionParam>;
     let old = read(b"\x01\0\x02\0\x07", 40);
     assert_eq!((old.ends, old.legacy, old.state), ([1, 2], Some(7), None));
     let new = read(b"\x01\0\x02\0\x44\x33\x22\x11", 43);
@@ -1292,16 +1286,7 @@ fn a_named_version_from_a_param_is_given_by_the_caller() {
 #[test]
 fn two_named_versions_gate_one_instance() {
     use named_versions::Subsystem;
-    let read = |bytes: &[u8], v: i32| {
-        let mut input = Cursor::new(bytes);
-        let value = Subsystem::read_le_args(&mut input, (v,))
-            .unwrap_or_else(|e| panic!("read at {v}: {e}"));
-        assert_eq!(input.position(), bytes.len() as u64, "bytes left at {v}");
-        let mut out = Cursor::new(Vec::new());
-        value.write_le_args(&mut out, (v,)).expect("write");
-        assert_eq!(out.into_inner(), bytes, "written back at {v}");
-        value
-    };
+    let read = round_trip_at::<Subsystem>;
     // SaveVersion 2: no level, so level 1: the base alone.
     let old = read(b"\x07", 2);
     assert_eq!(

@@ -16,7 +16,7 @@ use quote::quote;
 use serde_yaml::{Mapping, Value};
 
 use super::emit::int_type;
-use super::expr::{self, Expr};
+use super::expr::Expr;
 use super::schema::{Field, NamedVersion, TypeDef};
 use super::tokens::{ident, is_ident, operator, source};
 
@@ -84,22 +84,18 @@ pub(super) struct Gate {
 
 /// The gate of `field` (its `if` joined by `and`: `v >= B` since, `v < B` or `v <= B` until,
 /// `v == B` only); `bound` is the constant's name as the module spells it; `serde` says whether
-/// the types derive serde (for `-savepoint-serde-omit-absent`).
+/// the types derive serde (for `-savepoint-serde-omit-absent`). `parsed` is the field's `if`,
+/// which names `v`.
 pub(super) fn gate(
     v: &NamedVersion,
     field: &Field,
+    parsed: &Expr,
     bound: Option<&syn::Path>,
     serde: bool,
-) -> Result<Option<Gate>, String> {
-    let Some(cond) = &field.cond else {
-        return Ok(None);
-    };
-    let parsed = expr::lower(cond, expr::Use::default())?;
-    if !mentions(&parsed, &v.id) {
-        return Ok(None);
-    }
+) -> Result<Gate, String> {
+    let cond = field.cond.as_deref().unwrap_or_default();
     let mut terms = Vec::new();
-    conjuncts(&parsed, &mut terms);
+    conjuncts(parsed, &mut terms);
     if bound.is_some() && terms.len() != 1 {
         return Err("-savepoint-gate-const needs a gate with one bound".into());
     }
@@ -135,10 +131,10 @@ pub(super) fn gate(
         attrs.push(quote!(#[#kind(#id #op #spelled)]));
     }
     attrs.extend(absent(field, serde)?);
-    Ok(Some(Gate {
+    Ok(Gate {
         attrs: attrs.into_iter().collect(),
         const_check,
-    }))
+    })
 }
 
 /// The attribute of a gated field that is absent in some versions: `#[absent(default)]` for a

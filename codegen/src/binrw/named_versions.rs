@@ -77,7 +77,7 @@ pub(super) fn gate(
             v.id, other.id
         ));
     }
-    named::gate(v, field, bound, serde)
+    named::gate(v, field, &parsed, bound, serde).map(Some)
 }
 
 #[cfg(test)]
