@@ -68,9 +68,7 @@ fn full_parse(h: &Harness, files: &[&[u8]], all: &[u8]) {
             .filter(|d| rocketleague::read(d).is_ok())
             .count()
     };
-    let boxcars = || {
-        files.iter().filter(|d| parse_boxcars(d)).count()
-    };
+    let boxcars = || files.iter().filter(|d| parse_boxcars(d)).count();
     alternated(h, "full parse (CRCs, network)", all, ours, boxcars);
 }
 
