@@ -341,6 +341,32 @@ pub fn parse(s: &str) -> Result<Expr, String> {
     Ok(e)
 }
 
+/// Why [`parse_call`] refused a call.
+#[derive(Debug, PartialEq)]
+pub enum CallError<'a> {
+    /// The text opens a bracket that it does not close at its end.
+    Unbalanced,
+    /// The arguments between the brackets (`inner`) are not a list of expressions.
+    Args {
+        /// The text between the brackets.
+        inner: &'a str,
+        /// What [`parse_list`] said.
+        error: String,
+    },
+}
+
+/// A call as a type or a process routine is written, `name` or `name(a, b)`: the text before
+/// the bracket and the parsed arguments ([`parse_list`]). Nothing is trimmed, so a caller that
+/// allows spaces after the closing bracket trims `text` first.
+pub fn parse_call(text: &str) -> Result<(&str, Vec<Source>), CallError<'_>> {
+    let Some((name, rest)) = text.split_once('(') else {
+        return Ok((text, Vec::new()));
+    };
+    let inner = rest.strip_suffix(')').ok_or(CallError::Unbalanced)?;
+    let args = parse_list(inner).map_err(|error| CallError::Args { inner, error })?;
+    Ok((name, args))
+}
+
 /// Parses a comma-separated list of expressions, as a type's arguments are written between
 /// their brackets: each item keeps its own text, which messages quote.
 pub fn parse_list(s: &str) -> Result<Vec<Source>, String> {

@@ -23,6 +23,7 @@ use crate::SchemaError;
 use crate::binrw::schema::{Field, TypeDef, TypeEnum};
 use crate::binrw::tokens::ident;
 use crate::binrw::writer_params::writer_params;
+use crate::expr::Source;
 
 /// What one variant passes its case type: to the reader, and to the writer (a subset).
 #[derive(Default)]
@@ -44,18 +45,6 @@ impl CaseArgs {
     }
 }
 
-/// `name(a, b)` as `name` and its argument texts.
-pub(super) fn split_call(ty: &str) -> (&str, Vec<String>) {
-    match ty.split_once('(') {
-        Some((name, rest)) => {
-            let inner = rest.trim_end().trim_end_matches(')');
-            let args = inner.split(',').map(|a| a.trim().to_string());
-            (name.trim(), args.filter(|a| !a.is_empty()).collect())
-        }
-        None => (ty.trim(), Vec::new()),
-    }
-}
-
 impl Module<'_> {
     /// The arguments variant `body` of enum type `def` passes to `target` (declared in `decl`),
     /// called with `args`: each one of `def`'s params by name.
@@ -64,7 +53,7 @@ impl Module<'_> {
         def: &TypeDef,
         body: &Field,
         (decl, target): (&str, &TypeDef),
-        args: &[String],
+        args: &[Source],
     ) -> Result<CaseArgs, SchemaError> {
         if args.len() != target.params.len() {
             return Err(self.field_err(
@@ -75,6 +64,7 @@ impl Module<'_> {
         let wanted = writer_params(self.schemas, decl, target);
         let mut out = CaseArgs::default();
         for (arg, (param, _)) in args.iter().zip(&target.params) {
+            let arg = arg.text();
             if !def.params.iter().any(|(p, _)| p == arg) {
                 return Err(self.field_err(
                     body,
@@ -156,7 +146,13 @@ pub(super) fn written(cases: &[CaseArgs]) -> Vec<Ident> {
 #[cfg(test)]
 mod tests {
     use super::super::super::generate_from;
-    use super::split_call;
+    use crate::expr::parse_call;
+
+    /// A call's name and the texts of its arguments.
+    fn split_call(ty: &str) -> (&str, Vec<String>) {
+        let (name, args) = parse_call(ty).unwrap_or_else(|e| panic!("{e:?}"));
+        (name, args.iter().map(|a| a.text().to_string()).collect())
+    }
 
     #[test]
     fn a_case_type_call_splits_into_name_and_arguments() {

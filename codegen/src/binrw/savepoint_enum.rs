@@ -9,10 +9,11 @@ use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::ident;
 use super::Module;
 use super::asserts::field_check;
-use super::enum_args::{split_call, written};
+use super::enum_args::written;
 use super::field_types::int_type;
 use super::record::docs;
 use crate::SchemaError;
+use crate::expr::{CallError, parse_call};
 
 impl<'a> Module<'a> {
     /// A Rust enum for a field switched on a selector outside it.
@@ -194,8 +195,14 @@ impl<'a> Module<'a> {
                     format!("variant {variant} of a type enum needs exactly one value"),
                 ));
             };
-            let (case_type, args) = split_call(&case_type);
-            let (decl, target) = self.resolve(body, case_type)?;
+            let (called, args) = parse_call(case_type.trim()).map_err(|e| {
+                let why = match e {
+                    CallError::Unbalanced => "unbalanced arguments".to_string(),
+                    CallError::Args { inner, error } => format!("arguments `{inner}`: {error}"),
+                };
+                self.field_err(body, format!("case type `{case_type}`: {why}"))
+            })?;
+            let (decl, target) = self.resolve(body, called.trim())?;
             let args = self.enum_case_args(def, body, (decl, target), &args)?;
             let attrs = args.attrs();
             case_args.push(args);

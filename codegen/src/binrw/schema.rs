@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde_yaml::{Mapping, Value};
 
 use crate::SchemaError;
-use crate::expr::Source;
+use crate::expr::{CallError, Source};
 use crate::yaml::KeySpellings;
 
 /// Every schema of a folder, by `meta/id`.
@@ -478,18 +478,15 @@ impl<'a> Cx<'a> {
     /// parsed arguments: a syntax error is reported here, at its path.
     fn process(&self, ypath: &str, text: &str) -> Result<Process, SchemaError> {
         let at = format!("{ypath}/process");
-        let (name, args) = match text.split_once('(') {
-            None => (text, Vec::new()),
-            Some((name, rest)) => {
-                let inner = rest.trim_end().strip_suffix(')').ok_or_else(|| {
-                    self.err(&at, format!("process `{text}`: unbalanced parentheses"))
-                })?;
-                let args = crate::expr::parse_list(inner).map_err(|e| {
-                    self.err(&at, format!("process `{text}`: arguments `{inner}`: {e}"))
-                })?;
-                (name, args)
+        let (name, args) = crate::expr::parse_call(text.trim_end()).map_err(|e| match e {
+            CallError::Unbalanced => {
+                self.err(&at, format!("process `{text}`: unbalanced parentheses"))
             }
-        };
+            CallError::Args { inner, error } => self.err(
+                &at,
+                format!("process `{text}`: arguments `{inner}`: {error}"),
+            ),
+        })?;
         Ok(Process {
             text: text.to_string(),
             name: name.trim().to_string(),
@@ -1400,22 +1397,17 @@ impl Cx<'_> {
         let ty = match map.get("type") {
             None => FieldType::None,
             Some(Value::String(s)) => {
-                let (name, args) = match s.split_once('(') {
-                    None => (s.clone(), Vec::new()),
-                    Some((name, rest)) => {
-                        let inner = rest.strip_suffix(')').ok_or_else(|| {
-                            self.err(&format!("{ypath}/type"), "unbalanced type arguments")
-                        })?;
-                        let args = crate::expr::parse_list(inner).map_err(|e| {
-                            self.err(
-                                &format!("{ypath}/type"),
-                                format!("type arguments `{inner}`: {e}"),
-                            )
-                        })?;
-                        (name.to_string(), args)
+                let at = format!("{ypath}/type");
+                let (name, args) = crate::expr::parse_call(s).map_err(|e| match e {
+                    CallError::Unbalanced => self.err(&at, "unbalanced type arguments"),
+                    CallError::Args { inner, error } => {
+                        self.err(&at, format!("type arguments `{inner}`: {error}"))
                     }
-                };
-                FieldType::Named { name, args }
+                })?;
+                FieldType::Named {
+                    name: name.to_string(),
+                    args,
+                }
             }
             Some(Value::Mapping(m)) => FieldType::Switch {
                 on: self
