@@ -48,6 +48,8 @@ mod named_emit;
 mod nesting;
 #[path = "newtype.rs"]
 mod newtype;
+#[path = "parse_with.rs"]
+mod parse_with;
 #[path = "paths.rs"]
 mod paths;
 #[path = "record.rs"]

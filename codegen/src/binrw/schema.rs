@@ -185,6 +185,8 @@ pub struct Field {
     pub count_of: Option<String>,
     /// `-savepoint-flag-of`: the later field whose presence this flag records (see `flag_of.rs`).
     pub flag_of: Option<String>,
+    /// `-savepoint-parse-with`: the Rust function binrw reads the field with (see `parse_with.rs`).
+    pub parse_with: Option<String>,
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
     /// A `valid` beyond integer literals (strings, bytes, floats, `expr`, or on a list), as one
@@ -889,6 +891,7 @@ const FIELD_KEYS: &[&str] = &[
     "-savepoint-flag-of",
     "-savepoint-rust-type",
     "-savepoint-enum",
+    "-savepoint-parse-with",
     "process",
     "parent",
 ];
@@ -1543,6 +1546,7 @@ impl Cx<'_> {
             gate_const: str_key(map, "-savepoint-gate-const"),
             count_of: str_key(map, "-savepoint-count-of"),
             flag_of: str_key(map, "-savepoint-flag-of"),
+            parse_with: str_key(map, "-savepoint-parse-with"),
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
             valid_expr,

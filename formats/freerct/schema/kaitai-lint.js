@@ -13,7 +13,7 @@ const ROOT_KEYS = new Set([...TYPE_KEYS, '-savepoint-namespace']);
 const FIELD_KEYS = new Set([
   '-savepoint-since', '-savepoint-until', '-savepoint-with-version', '-savepoint-count-of',
   '-savepoint-rust-type', '-savepoint-enum', '-savepoint-absent', '-savepoint-gate-const',
-  '-savepoint-serde-omit-absent', '-savepoint-flag-of',
+  '-savepoint-serde-omit-absent', '-savepoint-flag-of', '-savepoint-parse-with',
 ]);
 
 function reversed(tag) {
