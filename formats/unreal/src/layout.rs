@@ -290,7 +290,9 @@ mod tests {
     /// `parse_fixed` reads what the `#[binrw]` read of the same layout reads, and only its bytes.
     #[test]
     fn parse_fixed_reads_as_binrw_does() {
-        let bytes: Vec<u8> = (0..Placed::SIZE as u8 + 3).map(|b| b.wrapping_mul(37)).collect();
+        let bytes: Vec<u8> = (0..Placed::SIZE as u8 + 3)
+            .map(|b| b.wrapping_mul(37))
+            .collect();
         let mut fixed = Cursor::new(&bytes);
         let read: Placed = parse_fixed(&mut fixed, Endian::Little, ()).unwrap();
         let mut stream = Cursor::new(&bytes);

@@ -104,7 +104,10 @@ mod tests {
         let read: Vec<ObjectHeader> = FString::sharing_texts(|| {
             let mut r = Reader::new(&bytes, 0);
             let read = (0..headers.len())
-                .map(|_| r.binrw_args("header", (SAVE_VERSION_OBJECT_FLAGS,)).unwrap())
+                .map(|_| {
+                    r.binrw_args("header", (SAVE_VERSION_OBJECT_FLAGS,))
+                        .unwrap()
+                })
                 .collect();
             assert!(r.is_empty());
             read
@@ -127,7 +130,13 @@ mod tests {
     #[test]
     fn a_short_transform_is_an_error_at_its_offset() {
         let mut bytes = Vec::new();
-        put_args(&actor("A"), &mut bytes, "header", (SAVE_VERSION_OBJECT_FLAGS,)).unwrap();
+        put_args(
+            &actor("A"),
+            &mut bytes,
+            "header",
+            (SAVE_VERSION_OBJECT_FLAGS,),
+        )
+        .unwrap();
         let cut = bytes.len() - 4 - 39 + 16;
         let e = Reader::new(&bytes[..cut], 100)
             .binrw_args::<ObjectHeader, _>("header", (SAVE_VERSION_OBJECT_FLAGS,))
@@ -140,7 +149,13 @@ mod tests {
     #[test]
     fn an_is_actor_other_than_0_or_1_is_an_error() {
         let mut bytes = Vec::new();
-        put_args(&actor("A"), &mut bytes, "header", (SAVE_VERSION_OBJECT_FLAGS,)).unwrap();
+        put_args(
+            &actor("A"),
+            &mut bytes,
+            "header",
+            (SAVE_VERSION_OBJECT_FLAGS,),
+        )
+        .unwrap();
         bytes[0] = 2;
         let e = Reader::new(&bytes, 100)
             .binrw_args::<ObjectHeader, _>("header", (SAVE_VERSION_OBJECT_FLAGS,))
