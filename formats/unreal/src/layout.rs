@@ -303,7 +303,7 @@ mod tests {
 
     #[test]
     fn a_layout_larger_than_the_stack_buffer_reads_whole() {
-        assert!(Large::SIZE > FIXED_BUFFER);
+        const { assert!(Large::SIZE > FIXED_BUFFER) };
         let bytes: Vec<u8> = (0..Large::SIZE as u8).map(|b| b ^ 0x5a).collect();
         let read: Large = parse_fixed(&mut Cursor::new(&bytes), Endian::Little, ()).unwrap();
         assert_eq!(read, Large::read_le(&mut Cursor::new(&bytes)).unwrap());
