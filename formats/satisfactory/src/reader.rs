@@ -242,8 +242,8 @@ mod tests {
         out
     }
 
-    /// `fstring_like` reads what `FString::read_from` reads, whatever the previous text was, and shares the
-    /// previous text exactly when the bytes are its ASCII form.
+    /// `fstring_like` reads what `FString::read_from` reads, whatever the previous text was, and
+    /// shares the previous text exactly when the bytes are its ASCII form.
     #[test]
     fn fstring_like_reads_as_fstring_does() {
         let texts = [
@@ -277,8 +277,8 @@ mod tests {
         }
     }
 
-    /// `unique_fstring` reads what `FString::read_from` reads (its own allocation for ASCII texts) and
-    /// fails where it fails.
+    /// `unique_fstring` reads what `FString::read_from` reads (its own allocation for ASCII
+    /// texts) and fails where it fails.
     #[test]
     fn unique_fstring_reads_and_fails_as_fstring_does() {
         let texts = [
