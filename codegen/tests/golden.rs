@@ -74,6 +74,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/bit_fields.rs"] mod bit_fields;
 #[rustfmt::skip] #[path = "golden/bit_lists.rs"] mod bit_lists;
 #[rustfmt::skip] #[path = "golden/byte_arrays.rs"] mod byte_arrays;
+#[rustfmt::skip] #[path = "golden/bytes_left.rs"] mod bytes_left;
 #[rustfmt::skip] #[path = "golden/calculated_endian.rs"] mod calculated_endian;
 #[rustfmt::skip] #[path = "golden/conditional.rs"] mod conditional;
 #[rustfmt::skip] #[path = "golden/contents.rs"] mod contents;
@@ -1398,4 +1399,29 @@ fn instances_in_repeat_until() {
     // The writer checks each list against the instance it is given.
     v.words[3] = 0x1213;
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn an_enum_chosen_by_the_bytes_left() {
+    use bytes_left::{BytesLeft, Handle};
+    let wide: BytesLeft = round_trip(&[1, 7, 0x10, 0x20, 0, 0]);
+    assert!(
+        matches!(wide.handle, Some(Handle::WideIndex(w)) if w.provider == 7 && w.index == 0x2010)
+    );
+    let narrow: BytesLeft = round_trip(&[1, 7, 9]);
+    assert!(matches!(narrow.handle, Some(Handle::NarrowIndex(n)) if n.index == 9));
+    let none: BytesLeft = round_trip(&[0]);
+    assert_eq!(none.handle, None);
+    // Neither form's size is left: the error names the field and the counts it takes.
+    let e = BytesLeft::read_le(&mut Cursor::new([1u8, 7, 9, 9])).unwrap_err();
+    let e = e.to_string();
+    assert!(
+        e.contains(
+            "BytesLeft.handle: 3 bytes left, the forms take 5 (wide_index) or 2 (narrow_index)"
+        ),
+        "{e}"
+    );
+    // JSON names the variant in snake_case.
+    let json = serde_json::to_string(&narrow.handle).unwrap();
+    assert_eq!(json, r#"{"narrow_index":{"provider":7,"index":9}}"#);
 }

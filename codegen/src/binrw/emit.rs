@@ -40,6 +40,8 @@ mod gated_arg;
 mod index;
 #[path = "ks_enums.rs"]
 mod ks_enums;
+#[path = "left_enum.rs"]
+mod left_enum;
 #[path = "list_args.rs"]
 pub(super) mod list_args;
 #[path = "named_emit.rs"]

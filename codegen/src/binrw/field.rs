@@ -300,8 +300,12 @@ impl<'a> Module<'a> {
         }
         out.extend(self.param_count_check(def, field, vec)?);
         if let Some((name, variants)) = &field.variants {
-            enums.extend(self.field_enum(def, field, name, variants)?);
-            out.extend(self.selector_check(def, field, name, variants)?);
+            if let Some(left) = self.left_enum(def, field, name, variants)? {
+                enums.extend(left);
+            } else {
+                enums.extend(self.field_enum(def, field, name, variants)?);
+                out.extend(self.selector_check(def, field, name, variants)?);
+            }
         }
         let gated = field.cond.is_some() || field.since.is_some() || field.until.is_some();
         if gated && !field.absent_default {
