@@ -97,6 +97,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/list_sizes.rs"] mod list_sizes;
 #[rustfmt::skip] #[path = "golden/named_versions.rs"] mod named_versions;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
+#[rustfmt::skip] #[path = "golden/one_of.rs"] mod one_of;
 #[rustfmt::skip] #[path = "golden/opaque.rs"] mod opaque;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
 #[rustfmt::skip] #[path = "golden/parent_root.rs"] mod parent_root;
@@ -1424,4 +1425,47 @@ fn an_enum_chosen_by_the_bytes_left() {
     // JSON names the variant in snake_case.
     let json = serde_json::to_string(&narrow.handle).unwrap();
     assert_eq!(json, r#"{"narrow_index":{"provider":7,"index":9}}"#);
+}
+
+#[test]
+fn gated_fields_of_which_one_is_stored_are_one_enum() {
+    use one_of::{EditedBy, Handle, OneOf, Pair};
+    let names: OneOf = round_trip(&[4, 0, 0, 0, 1, 2]);
+    assert_eq!(names.edited_by, EditedBy::Names(Pair { a: 1, b: 2 }));
+    let wide: OneOf = round_trip(&[6, 0, 0, 0, 3, 1, 0, 0, 0]);
+    assert!(
+        matches!(wide.edited_by, EditedBy::Handle(Handle::Wide(w)) if w.provider == 3 && w.index == 1)
+    );
+    let narrow: OneOf = round_trip(&[7, 0, 0, 0, 3, 1]);
+    assert!(matches!(narrow.edited_by, EditedBy::Handle(Handle::Narrow(n)) if n.index == 1));
+    let nobody: OneOf = round_trip(&[3, 0, 0, 0]);
+    assert_eq!(nobody.edited_by, EditedBy::Nobody);
+    // A handle of neither size is refused, naming the counts it takes.
+    let e = OneOf::read_le(&mut Cursor::new([6u8, 0, 0, 0, 1, 2, 3])).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("3 bytes left, the forms take 5 (wide) or 2 (narrow)"),
+        "{e}"
+    );
+    // The writer refuses a variant the version does not store, and the unit one where it stores one.
+    for (version, edited_by) in [
+        (3, names.edited_by.clone()),
+        (4, EditedBy::Nobody),
+        (4, wide.edited_by.clone()),
+    ] {
+        let value = OneOf { version, edited_by };
+        let e = value.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+        assert!(
+            e.to_string().contains("the variant is not the one version"),
+            "{version}: {e}"
+        );
+    }
+    assert_eq!(
+        serde_json::to_string(&nobody.edited_by).unwrap(),
+        r#""nobody""#
+    );
+    assert_eq!(
+        serde_json::to_string(&names.edited_by).unwrap(),
+        r#"{"names":{"a":1,"b":2}}"#
+    );
 }

@@ -50,6 +50,8 @@ mod named_emit;
 mod nesting;
 #[path = "newtype.rs"]
 mod newtype;
+#[path = "one_of_emit.rs"]
+mod one_of_emit;
 #[path = "paths.rs"]
 mod paths;
 #[path = "record.rs"]

@@ -23,6 +23,9 @@ impl<'a> Module<'a> {
         version: &VersionSource,
         enums: &mut TokenStream,
     ) -> Result<TokenStream, SchemaError> {
+        if let Some(members) = self.one_of_field(def, field, enums)? {
+            return Ok(members);
+        }
         if field.sized {
             return Err(self.field_err(field, "size/encoding fields are not supported by the binrw backend (hand-written primitives only)"));
         }

@@ -19,6 +19,7 @@ mod list_size;
 mod named;
 mod named_versions;
 mod nav_value;
+pub(super) mod one_of;
 mod opaque;
 mod parent;
 mod pos;

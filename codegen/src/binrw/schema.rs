@@ -193,6 +193,8 @@ pub struct Field {
     /// `valid: {in-enum: true}` on an enum field: the value must be one the enum names.
     pub valid_in_enum: bool,
     pub variants: Option<(String, Vec<(i64, String)>)>,
+    /// `-savepoint-one-of`: this field and the ones after it are one enum (see `one_of.rs`).
+    pub one_of: Option<super::one_of::OneOf>,
     /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
     /// `size:` of a byte array, a string or a substream.
@@ -889,6 +891,7 @@ const FIELD_KEYS: &[&str] = &[
     "-savepoint-flag-of",
     "-savepoint-rust-type",
     "-savepoint-enum",
+    "-savepoint-one-of",
     "process",
     "parent",
 ];
@@ -1548,6 +1551,8 @@ impl Cx<'_> {
             valid_expr,
             valid_in_enum,
             variants,
+            one_of: super::one_of::parse(map)
+                .map_err(|e| self.err(&format!("{ypath}/-savepoint-one-of"), e))?,
             sized: !string && map.contains_key("encoding"),
             size: self.expr_key(ypath, map, "size")?,
             encoding: str_key(map, "encoding"),
