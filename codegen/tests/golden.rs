@@ -80,6 +80,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/contents.rs"] mod contents;
 #[rustfmt::skip] #[path = "golden/custom_process.rs"] mod custom_process;
 #[rustfmt::skip] #[path = "golden/endianness.rs"] mod endianness;
+#[rustfmt::skip] #[path = "golden/enum_ahead.rs"] mod enum_ahead;
 #[rustfmt::skip] #[path = "golden/enum_args.rs"] mod enum_args;
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
 #[rustfmt::skip] #[path = "golden/flag_of.rs"] mod flag_of;
@@ -1467,5 +1468,35 @@ fn gated_fields_of_which_one_is_stored_are_one_enum() {
     assert_eq!(
         serde_json::to_string(&names.edited_by).unwrap(),
         r#"{"names":{"a":1,"b":2}}"#
+    );
+}
+
+#[test]
+fn an_enum_chosen_by_an_instance_of_bytes_read_ahead() {
+    use enum_ahead::{Bare, Counted, EnumAhead};
+    let terminated: EnumAhead = round_trip(&[3, b'a', b'b', 0]);
+    assert!(matches!(&terminated.text, Counted::Terminated(t) if t.chars == b"ab"));
+    let bare: EnumAhead = round_trip(&[2, b'a', b'b']);
+    assert!(matches!(&bare.text, Counted::Bare(b) if b.chars == b"ab"));
+    let empty: EnumAhead = round_trip(&[0]);
+    assert!(matches!(&empty.text, Counted::Bare(b) if b.chars.is_empty()));
+    // Too short to read ahead: the error of the bytes, not a panic.
+    assert!(EnumAhead::read_le(&mut Cursor::new([5u8, b'a'])).is_err());
+    // A bare text ending in NUL would read back terminated: the writer refuses it.
+    let value = EnumAhead {
+        text: Counted::Bare(Bare {
+            length: 2,
+            chars: vec![b'a', 0],
+        }),
+    };
+    let e = value.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("read back as `is_terminated` Some(true), which chooses the other variant"),
+        "{e}"
+    );
+    assert_eq!(
+        serde_json::to_string(&bare.text).unwrap(),
+        r#"{"bare":{"length":2,"chars":[97,98]}}"#
     );
 }

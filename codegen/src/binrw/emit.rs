@@ -18,6 +18,8 @@ mod asserts;
 mod contents;
 #[path = "counts.rs"]
 mod counts;
+#[path = "enum_ahead_emit.rs"]
+mod enum_ahead_emit;
 #[path = "enum_args.rs"]
 mod enum_args;
 #[path = "field.rs"]
@@ -187,6 +189,7 @@ impl<'a> Module<'a> {
             Some(_) => self.type_enum(def)?,
             None => self.record(def)?,
         }
+        self.enum_ahead(def)?;
         self.fixed_layout(def)
     }
 }

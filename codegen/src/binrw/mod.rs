@@ -12,6 +12,7 @@ mod bits;
 mod custom_process;
 mod described;
 mod emit;
+pub(super) mod enum_ahead;
 mod expr;
 mod frames;
 mod io;

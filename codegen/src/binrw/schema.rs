@@ -70,6 +70,8 @@ pub struct TypeDef {
     pub transparent: Option<String>,
     pub bitfield: Option<(String, u32)>,
     pub type_enum: Option<TypeEnum>,
+    /// `-savepoint-enum-ahead`: the enum this type, read ahead, chooses (see `enum_ahead.rs`).
+    pub enum_ahead: Option<super::enum_ahead::EnumAhead>,
     /// `-savepoint-fixed-layout`: the path of the fixed-size slice-reading trait the type
     /// implements besides binrw's (see `fixed_layout.rs`).
     pub fixed_layout: Option<String>,
@@ -857,6 +859,7 @@ const TYPE_KEYS: &[&str] = &[
     "-savepoint-transparent",
     "-savepoint-bitfield",
     "-savepoint-enum",
+    "-savepoint-enum-ahead",
     "-savepoint-rust-name",
     "-savepoint-max-depth",
     "-savepoint-max-depth-const",
@@ -1247,6 +1250,8 @@ impl Cx<'_> {
             transparent: str_key(map, "-savepoint-transparent"),
             bitfield,
             type_enum,
+            enum_ahead: super::enum_ahead::parse(map)
+                .map_err(|e| self.err(&format!("{ypath}/-savepoint-enum-ahead"), e))?,
             fixed_layout: str_key(map, "-savepoint-fixed-layout"),
             max_depth: u32_key(self, ypath, map, "-savepoint-max-depth")?,
             max_depth_const: str_key(map, "-savepoint-max-depth-const"),
