@@ -314,6 +314,9 @@ impl<'a> Module<'a> {
         if gated && !field.absent_default {
             element = quote!(Option<#element>);
         }
+        if let Some(with) = field.serde_with.as_deref().filter(|_| self.settings.serde) {
+            out.extend(quote!(#[serde(with = #with)]));
+        }
         let id = ident(&field.id);
         out.extend(quote!(pub #id: #element,));
         Ok(out)

@@ -197,6 +197,8 @@ pub struct Field {
     pub variants: Option<(String, Vec<(i64, String)>)>,
     /// `-savepoint-one-of`: this field and the ones after it are one enum (see `one_of.rs`).
     pub one_of: Option<super::one_of::OneOf>,
+    /// `-savepoint-serde-with`: the module serde reads and writes the field with.
+    pub serde_with: Option<String>,
     /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
     /// `size:` of a byte array, a string or a substream.
@@ -895,6 +897,7 @@ const FIELD_KEYS: &[&str] = &[
     "-savepoint-rust-type",
     "-savepoint-enum",
     "-savepoint-one-of",
+    "-savepoint-serde-with",
     "process",
     "parent",
 ];
@@ -1558,6 +1561,7 @@ impl Cx<'_> {
             variants,
             one_of: super::one_of::parse(map)
                 .map_err(|e| self.err(&format!("{ypath}/-savepoint-one-of"), e))?,
+            serde_with: str_key(map, "-savepoint-serde-with"),
             sized: !string && map.contains_key("encoding"),
             size: self.expr_key(ypath, map, "size")?,
             encoding: str_key(map, "encoding"),
