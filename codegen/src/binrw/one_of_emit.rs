@@ -1,8 +1,9 @@
 //! The emitter's side of `-savepoint-one-of` (see `one_of.rs`): the Rust field and its enum.
 //!
-//! Each variant is read where its member's `if` holds (`#[br(pre_assert(..))]`), the unit one
-//! where none does; every `if` compares the same earlier integer field, which the enum imports.
-//! The writer refuses a variant whose `if` does not hold, or the unit one where one does.
+//! The first variant whose member's `if` holds is read, the unit one where none does; every `if`
+//! compares the same earlier integer field, which the enum's reader takes. The struct's writer
+//! refuses a variant that would not be read back: its `if` false or an earlier one's true, or
+//! the unit one where one holds.
 
 use std::collections::BTreeSet;
 
@@ -39,63 +40,26 @@ impl Module<'_> {
         let Some(one) = &field.one_of else {
             return Ok(None);
         };
-        let members = self.one_of_members(def, field, one)?;
-        let (mut decls, mut arms, mut conds) = (vec![], vec![], vec![]);
+        let mut code = OneOfCode::default();
         let mut names = BTreeSet::new();
-        let name = ident(&one.name);
-        for (member, variant) in members {
-            let cond = member.cond.as_ref().ok_or_else(|| {
-                self.field_err(member, "a member of -savepoint-one-of needs an `if`")
-            })?;
-            let cond = self.expr_in(member, cond, false)?;
-            paths(&cond, &mut names);
-            let list =
-                member.repeat_eos || member.repeat_expr.is_some() || member.repeat_until.is_some();
-            let sized = member.size.is_some() || member.size_eos;
-            if list || sized || self.type_args(def, member)?.is_some() {
-                return Err(self.field_err(
-                    member,
-                    "a member of -savepoint-one-of is one value of a type that takes no arguments (no repeat, size or args)",
-                ));
-            }
-            let element = self.element_type(member)?;
-            if let Some((enum_name, variants)) = &member.variants {
-                let left = self.left_enum(def, member, enum_name, variants)?;
-                enums.extend(left.ok_or_else(|| {
-                    self.field_err(
-                        member,
-                        "a -savepoint-enum member of -savepoint-one-of switches on the bytes left",
-                    )
-                })?);
-            }
-            let what = member.doc.as_deref().and_then(|d| d.lines().next());
-            let doc = docs(Some(&format!(
-                "`{}`: {}",
-                cond_text(member),
-                what.unwrap_or(&member.id)
-            )));
-            let (read, write, v) = (
-                cond.rust(Side::Read),
-                cond.rust(Side::Write),
-                ident(variant),
-            );
-            decls.push(quote!(#doc #[br(pre_assert(#read))] #v(#element),));
-            arms.push(quote!(#name::#v(_) => #write,));
-            conds.push((read, write));
+        for (member, variant) in self.one_of_members(def, field, one)? {
+            self.one_of_variant(def, one, (member, variant), &mut code, &mut names, enums)?;
         }
         let selector = self.one_of_selector(def, field, &names)?;
-        let (reads, writes): (Vec<_>, Vec<_>) = conds.into_iter().unzip();
-        let none = ident(&one.none);
+        let (name, none) = (ident(&one.name), ident(&one.none));
         let none_doc = docs(Some("Where no member is stored."));
-        decls.push(quote!(#none_doc #[br(pre_assert(!(#(#reads)||*)))] #none,));
-        arms.push(quote!(#name::#none => !(#(#writes)||*),));
-        enums.extend(self.one_of_enum(def, field, one, &selector, &decls));
+        code.decls.push(quote!(#none_doc #none,));
+        code.writes.push(quote!(Self::#none => Ok(()),));
+        let all = code.conds.iter();
+        code.arms.push(quote!(#name::#none => !(#(#all)||*),));
+        enums.extend(self.one_of_enum(field, one, &selector, &code));
         let (sel, id) = (ident(&selector.0), ident(&one.id));
         let path = format!("{}.{}", def.rust_name, one.id);
         let message = format!(
             "{path}: the variant is not the one {} {{}} stores",
             selector.0
         );
+        let arms = &code.arms;
         let check = field_check(
             &path,
             &quote!(match #id { #(#arms)* }),
@@ -104,6 +68,63 @@ impl Module<'_> {
         );
         let doc = docs(one.doc.as_deref());
         Ok(Some(quote!(#doc #[br(args(#sel))] #check pub #id: #name,)))
+    }
+
+    /// One member's variant, its reader's branch, its writer's arm and the struct writer's check.
+    fn one_of_variant(
+        &mut self,
+        def: &TypeDef,
+        one: &OneOf,
+        (member, variant): (&Field, &String),
+        code: &mut OneOfCode,
+        names: &mut BTreeSet<String>,
+        enums: &mut TokenStream,
+    ) -> Result<(), SchemaError> {
+        let cond = member
+            .cond
+            .as_ref()
+            .ok_or_else(|| self.field_err(member, "a member of -savepoint-one-of needs an `if`"))?;
+        let cond = self.expr_in(member, cond, false)?;
+        paths(&cond, names);
+        let list =
+            member.repeat_eos || member.repeat_expr.is_some() || member.repeat_until.is_some();
+        let sized = member.size.is_some() || member.size_eos;
+        if list || sized || self.type_args(def, member)?.is_some() {
+            return Err(self.field_err(
+                member,
+                "a member of -savepoint-one-of is one value of a type that takes no arguments (no repeat, size or args)",
+            ));
+        }
+        let element = self.element_type(member)?;
+        if let Some((enum_name, variants)) = &member.variants {
+            let left = self.left_enum(def, member, enum_name, variants)?;
+            enums.extend(left.ok_or_else(|| {
+                self.field_err(
+                    member,
+                    "a -savepoint-enum member of -savepoint-one-of switches on the bytes left",
+                )
+            })?);
+        }
+        let what = member.doc.as_deref().and_then(|d| d.lines().next());
+        let what = format!("`{}`: {}", cond_text(member), what.unwrap_or(&member.id));
+        let (doc, name, v) = (docs(Some(&what)), ident(&one.name), ident(variant));
+        let (read, write) = (cond.rust(Side::Read), cond.rust(Side::Write));
+        // The first member whose `if` holds is read: a later one is written only where no
+        // earlier one's holds.
+        let earlier = &code.conds;
+        code.arms.push(match earlier.is_empty() {
+            true => quote!(#name::#v(_) => #write,),
+            false => quote!(#name::#v(_) => !(#(#earlier)||*) && #write,),
+        });
+        code.decls.push(quote!(#doc #v(#element),));
+        code.reads.push(
+            quote!(if #read { binrw::BinRead::read_options(reader, endian, ()).map(Self::#v) }),
+        );
+        code.writes.push(
+            quote!(Self::#v(value) => binrw::BinWrite::write_options(value, writer, endian, ()),),
+        );
+        code.conds.push(write);
+        Ok(())
     }
 
     /// The members of `one` in order: `field` and the fields right after it.
@@ -164,36 +185,66 @@ impl Module<'_> {
         Ok((one, ty))
     }
 
-    /// The enum of a `-savepoint-one-of`, importing its selector.
+    /// The enum of a `-savepoint-one-of`: its reader takes the selector and reads the first
+    /// variant whose `if` holds (the unit one where none does), its writer the variant's value.
     fn one_of_enum(
         &self,
-        def: &TypeDef,
         field: &Field,
         one: &OneOf,
         (sel, ty): &(String, &'static str),
-        decls: &[TokenStream],
+        code: &OneOfCode,
     ) -> TokenStream {
         let doc = docs(one.doc.as_deref().or(field.doc.as_deref()));
-        let endian = def.endian.map(|e| {
-            let e = ident(e);
-            quote!(#[brw(#e)])
-        });
-        let (sel, ty, name) = (ident(sel), ident(ty), ident(&one.name));
+        let (sel, ty, name, none) = (ident(sel), ident(ty), ident(&one.name), ident(&one.none));
         let derive = self.base_derive();
         let serde = self
             .settings
             .serde
             .then(|| quote!(#[serde(rename_all = "snake_case")]));
+        let (decls, reads, writes) = (&code.decls, &code.reads, &code.writes);
         quote! {
             #doc
-            #[binrw]
-            #endian
-            #[br(import(#sel: #ty))]
             #derive
             #serde
             pub enum #name { #(#decls)* }
+
+            impl binrw::BinRead for #name {
+                type Args<'a> = (#ty,);
+
+                fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+                    reader: &mut R,
+                    endian: binrw::Endian,
+                    (#sel,): (#ty,),
+                ) -> binrw::BinResult<Self> {
+                    #(#reads else)* { Ok(Self::#none) }
+                }
+            }
+
+            impl binrw::BinWrite for #name {
+                type Args<'a> = ();
+
+                fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+                    &self,
+                    writer: &mut W,
+                    endian: binrw::Endian,
+                    (): (),
+                ) -> binrw::BinResult<()> {
+                    match self { #(#writes)* }
+                }
+            }
         }
     }
+}
+
+/// What the members give: the enum's variants, its reader's branches and writer's arms, the
+/// struct writer's check arms, and each member's `if` as the writer spells it.
+#[derive(Default)]
+struct OneOfCode {
+    decls: Vec<TokenStream>,
+    reads: Vec<TokenStream>,
+    writes: Vec<TokenStream>,
+    arms: Vec<TokenStream>,
+    conds: Vec<TokenStream>,
 }
 
 /// The member's `if` as the schema spells it.

@@ -80,21 +80,52 @@ impl binrw::BinWrite for Handle {
 }
 
 /// Who edited it last.
-#[binrw]
-#[brw(little)]
-#[br(import(version: i32))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EditedBy {
     /// `version == 4`: Version 4's pair of names.
-    #[br(pre_assert(version == 4))]
     Names(Pair),
     /// `version >= 6`: A handle of 5 or 2 bytes, from version 6.
-    #[br(pre_assert(version >= 6))]
     Handle(Handle),
     /// Where no member is stored.
-    #[br(pre_assert(!(version == 4 || version >= 6)))]
     Nobody,
+}
+
+impl binrw::BinRead for EditedBy {
+    type Args<'a> = (i32,);
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        endian: binrw::Endian,
+        (version,): (i32,),
+    ) -> binrw::BinResult<Self> {
+        if version == 4 {
+            binrw::BinRead::read_options(reader, endian, ()).map(Self::Names)
+        } else if version >= 6 {
+            binrw::BinRead::read_options(reader, endian, ()).map(Self::Handle)
+        } else {
+            Ok(Self::Nobody)
+        }
+    }
+}
+
+impl binrw::BinWrite for EditedBy {
+    type Args<'a> = ();
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        endian: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<()> {
+        match self {
+            Self::Names(value) => {
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::Handle(value) => {
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::Nobody => Ok(()),
+        }
+    }
 }
 
 /// -savepoint-one-of, gated fields of which at most one is stored as one enum with a unit variant (Satisfactory's config keeps LastEditedBy as bundles at version 4, a handle of 5 or 2 bytes from 6 on, nothing before).
@@ -108,7 +139,7 @@ pub struct OneOf {
     #[bw(assert(
         match edited_by {
             EditedBy::Names(_) => *version == 4,
-            EditedBy::Handle(_) => *version >= 6,
+            EditedBy::Handle(_) => !(*version == 4) && *version >= 6,
             EditedBy::Nobody => !(*version == 4 || *version >= 6),
         },
         savepoint_runtime::binrw_error::FieldError::new("OneOf.edited_by", format!("OneOf.edited_by: the variant is not the one version {} stores", version))

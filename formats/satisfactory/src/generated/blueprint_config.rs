@@ -92,21 +92,52 @@ impl binrw::BinWrite for FPlayerInfoHandle {
 }
 
 /// `LastEditedBy`, whose type depends on the config version (none before 4).
-#[binrw]
-#[brw(little)]
-#[br(import(config_version: i32))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LastEditedBy {
     /// `config_version == 4`: `LastEditedBy` of config version 4: `TArray<FLocalUserNetIdBundle>`.
-    #[br(pre_assert(config_version == 4))]
     Bundles(TArray<FLocalUserNetIdBundle>),
     /// `config_version >= 6`: `LastEditedBy` of config version 6+: `FPlayerInfoHandle`, whose form follows the SaveVersion
-    #[br(pre_assert(config_version >= 6))]
     PlayerInfo(FPlayerInfoHandle),
     /// Where no member is stored.
-    #[br(pre_assert(!(config_version == 4 || config_version >= 6)))]
     None,
+}
+
+impl binrw::BinRead for LastEditedBy {
+    type Args<'a> = (i32,);
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        endian: binrw::Endian,
+        (config_version,): (i32,),
+    ) -> binrw::BinResult<Self> {
+        if config_version == 4 {
+            binrw::BinRead::read_options(reader, endian, ()).map(Self::Bundles)
+        } else if config_version >= 6 {
+            binrw::BinRead::read_options(reader, endian, ()).map(Self::PlayerInfo)
+        } else {
+            Ok(Self::None)
+        }
+    }
+}
+
+impl binrw::BinWrite for LastEditedBy {
+    type Args<'a> = ();
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        endian: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<()> {
+        match self {
+            Self::Bundles(value) => {
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::PlayerInfo(value) => {
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::None => Ok(()),
+        }
+    }
 }
 
 /// A blueprint config file: `ConfigVersion`, then `FBlueprintRecord` (satisfactory-save-1.2.md,
@@ -134,7 +165,7 @@ pub struct BlueprintConfig {
     #[bw(assert(
         match last_edited_by {
             LastEditedBy::Bundles(_) => *config_version == 4,
-            LastEditedBy::PlayerInfo(_) => *config_version >= 6,
+            LastEditedBy::PlayerInfo(_) => !(*config_version == 4) && *config_version >= 6,
             LastEditedBy::None => !(*config_version == 4 || *config_version >= 6),
         },
         savepoint_runtime::binrw_error::FieldError::new("BlueprintConfig.last_edited_by", format!("BlueprintConfig.last_edited_by: the variant is not the one config_version {} stores", config_version))
