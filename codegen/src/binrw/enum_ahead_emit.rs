@@ -68,7 +68,7 @@ impl Module<'_> {
                     let pos = reader.stream_position()?;
                     let ahead = <#ahead as binrw::BinRead>::read_options(reader, endian, ())?;
                     reader.seek(binrw::io::SeekFrom::Start(pos))?;
-                    match Option::<bool>::from(ahead.#on()) {
+                    match ahead.#on() {
                         Some(true) => binrw::BinRead::read_options(reader, endian, ()).map(Self::#t_name),
                         Some(false) => binrw::BinRead::read_options(reader, endian, ()).map(Self::#f_name),
                         None => Err(binrw::Error::AssertFail { pos, message: #undefined.into() }),
@@ -93,7 +93,7 @@ impl Module<'_> {
                     }?;
                     bytes.set_position(0);
                     let ahead = <#ahead as binrw::BinRead>::read_options(&mut bytes, endian, ())?;
-                    match Option::<bool>::from(ahead.#on()) {
+                    match ahead.#on() {
                         Some(read) if read == chosen => writer.write_all(bytes.get_ref()).map_err(binrw::Error::Io),
                         read => Err(binrw::Error::AssertFail { pos, message: format!(#other, read) }),
                     }

@@ -50,8 +50,8 @@ impl Module<'_> {
         let none_doc = docs(Some("Where no member is stored."));
         code.decls.push(quote!(#none_doc #none,));
         code.writes.push(quote!(Self::#none => Ok(()),));
-        let all = code.conds.iter();
-        code.arms.push(quote!(#name::#none => !(#(#all)||*),));
+        let n = code.conds.len();
+        code.arms.push(quote!(#name::#none => #n,));
         enums.extend(self.one_of_enum(field, one, &selector, &code));
         let (sel, id) = (ident(&selector.0), ident(&one.id));
         let path = format!("{}.{}", def.rust_name, one.id);
@@ -59,10 +59,12 @@ impl Module<'_> {
             "{path}: the variant is not the one {} {{}} stores",
             selector.0
         );
-        let arms = &code.arms;
+        // The variant the reader would choose, by its index, is the one written.
+        let (arms, conds) = (&code.arms, &code.conds);
+        let index = 0..n;
         let check = field_check(
             &path,
-            &quote!(match #id { #(#arms)* }),
+            &quote!((#(if #conds { #index } else)* { #n }) == match #id { #(#arms)* }),
             &message,
             &[sel.to_token_stream()],
         );
@@ -109,13 +111,8 @@ impl Module<'_> {
         let what = format!("`{}`: {}", cond_text(member), what.unwrap_or(&member.id));
         let (doc, name, v) = (docs(Some(&what)), ident(&one.name), ident(variant));
         let (read, write) = (cond.rust(Side::Read), cond.rust(Side::Write));
-        // The first member whose `if` holds is read: a later one is written only where no
-        // earlier one's holds.
-        let earlier = &code.conds;
-        code.arms.push(match earlier.is_empty() {
-            true => quote!(#name::#v(_) => #write,),
-            false => quote!(#name::#v(_) => !(#(#earlier)||*) && #write,),
-        });
+        let k = code.arms.len();
+        code.arms.push(quote!(#name::#v(_) => #k,));
         code.decls.push(quote!(#doc #v(#element),));
         code.reads.push(
             quote!(if #read { binrw::BinRead::read_options(reader, endian, ()).map(Self::#v) }),
@@ -236,8 +233,8 @@ impl Module<'_> {
     }
 }
 
-/// What the members give: the enum's variants, its reader's branches and writer's arms, the
-/// struct writer's check arms, and each member's `if` as the writer spells it.
+/// What the members give: the enum's variants, its reader's branches and writer's arms, each
+/// variant's index for the struct writer's check, and each member's `if` as the writer spells it.
 #[derive(Default)]
 struct OneOfCode {
     decls: Vec<TokenStream>,

@@ -60,7 +60,7 @@ impl binrw::BinRead for Counted {
         let pos = reader.stream_position()?;
         let ahead = <CountedAhead as binrw::BinRead>::read_options(reader, endian, ())?;
         reader.seek(binrw::io::SeekFrom::Start(pos))?;
-        match Option::<bool>::from(ahead.is_terminated()) {
+        match ahead.is_terminated() {
             Some(true) => {
                 binrw::BinRead::read_options(reader, endian, ()).map(Self::Terminated)
             }
@@ -104,7 +104,7 @@ impl binrw::BinWrite for Counted {
             endian,
             (),
         )?;
-        match Option::<bool>::from(ahead.is_terminated()) {
+        match ahead.is_terminated() {
             Some(read) if read == chosen => {
                 writer.write_all(bytes.get_ref()).map_err(binrw::Error::Io)
             }

@@ -137,10 +137,10 @@ pub struct OneOf {
     /// Who edited it last.
     #[br(args(version))]
     #[bw(assert(
-        match edited_by {
-            EditedBy::Names(_) => *version == 4,
-            EditedBy::Handle(_) => !(*version == 4) && *version >= 6,
-            EditedBy::Nobody => !(*version == 4 || *version >= 6),
+        (if *version == 4 { 0usize } else if *version >= 6 { 1usize } else { 2usize }) == match edited_by {
+            EditedBy::Names(_) => 0usize,
+            EditedBy::Handle(_) => 1usize,
+            EditedBy::Nobody => 2usize,
         },
         savepoint_runtime::binrw_error::FieldError::new("OneOf.edited_by", format!("OneOf.edited_by: the variant is not the one version {} stores", version))
     ))]

@@ -163,10 +163,10 @@ pub struct BlueprintConfig {
     /// `LastEditedBy`, whose type depends on the config version (none before 4).
     #[br(args(config_version))]
     #[bw(assert(
-        match last_edited_by {
-            LastEditedBy::Bundles(_) => *config_version == 4,
-            LastEditedBy::PlayerInfo(_) => !(*config_version == 4) && *config_version >= 6,
-            LastEditedBy::None => !(*config_version == 4 || *config_version >= 6),
+        (if *config_version == 4 { 0usize } else if *config_version >= 6 { 1usize } else { 2usize }) == match last_edited_by {
+            LastEditedBy::Bundles(_) => 0usize,
+            LastEditedBy::PlayerInfo(_) => 1usize,
+            LastEditedBy::None => 2usize,
         },
         savepoint_runtime::binrw_error::FieldError::new("BlueprintConfig.last_edited_by", format!("BlueprintConfig.last_edited_by: the variant is not the one config_version {} stores", config_version))
     ))]
@@ -244,7 +244,7 @@ impl binrw::BinRead for Description {
             (),
         )?;
         reader.seek(binrw::io::SeekFrom::Start(pos))?;
-        match Option::<bool>::from(ahead.is_fstring()) {
+        match ahead.is_fstring() {
             Some(true) => {
                 binrw::BinRead::read_options(reader, endian, ()).map(Self::Text)
             }
@@ -288,7 +288,7 @@ impl binrw::BinWrite for Description {
             endian,
             (),
         )?;
-        match Option::<bool>::from(ahead.is_fstring()) {
+        match ahead.is_fstring() {
             Some(read) if read == chosen => {
                 writer.write_all(bytes.get_ref()).map_err(binrw::Error::Io)
             }
