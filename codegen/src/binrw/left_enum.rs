@@ -129,7 +129,7 @@ impl Module<'_> {
 }
 
 /// `PlayerInfo` as serde's `snake_case` spells it: `player_info`.
-pub(super) fn snake(name: &str) -> String {
+fn snake(name: &str) -> String {
     let mut out = String::new();
     for (i, c) in name.chars().enumerate() {
         if c.is_uppercase() && i > 0 {

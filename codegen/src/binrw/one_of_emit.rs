@@ -279,3 +279,31 @@ fn paths(e: &Expr, out: &mut BTreeSet<String>) {
         Expr::Int(_) | Expr::Bool(_) | Expr::Enum(..) => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::generate_from;
+
+    /// A type whose fields `a` and `b` (after `v` and `w`) are one `-savepoint-one-of`, with
+    /// `between` fields between them and the `if`s `a_if` and `b_if`.
+    fn module(tag: &str, between: &str, a_if: &str, b_if: &str) -> Result<String, String> {
+        let schema = format!(
+            "meta: {{id: oo, endian: le}}\nseq:\n  - {{id: v, type: u1}}\n  - {{id: w, type: u1}}\n  \
+             - {{id: a, type: u1, if: '{a_if}', -savepoint-one-of: {{id: ab, name: Ab, variants: {{a: A, b: B}}, else: N}}}}\n\
+             {between}  - {{id: b, type: u2, if: '{b_if}'}}\n"
+        );
+        generate_from(tag, &[("oo.ksy", &schema)], "oo")
+            .map(|m| m.source)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_members_follow_each_other_and_compare_one_field() {
+        let m = module("oo-ok", "", "v == 1", "v >= 2").unwrap();
+        assert!(m.contains("pub ab: Ab"), "{m}");
+        let e = module("oo-gap", "  - {id: c, type: u1}\n", "v == 1", "v >= 2").unwrap_err();
+        assert!(e.contains("`b` is not the field 1 after this one"), "{e}");
+        let e = module("oo-two", "", "v == 1", "w >= 2").unwrap_err();
+        assert!(e.contains("compare one earlier field"), "{e}");
+    }
+}
