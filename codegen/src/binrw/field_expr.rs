@@ -70,7 +70,7 @@ impl<'a> Module<'a> {
             e
         };
         let e = match self.owner(field) {
-            Some(def) => super::super::value::inline_seq_uses(def, field, &e, size)
+            Some(def) => super::super::value::seq_uses::inline_seq_uses(def, field, &e, size)
                 .map_err(|e| self.field_err(field, e))?,
             None => e,
         };
@@ -156,9 +156,9 @@ impl<'a> Module<'a> {
             Expr::Path(p) if p.last().is_some_and(|n| n == "_sizeof") => {
                 let names: Vec<&str> = p[..p.len() - 1].iter().map(String::as_str).collect();
                 let file = self.schemas.files.get(self.file);
-                let size = file
-                    .zip(self.owner(field))
-                    .and_then(|(file, def)| super::super::value::fixed_sizeof(file, def, &names));
+                let size = file.zip(self.owner(field)).and_then(|(file, def)| {
+                    super::super::value::sizes::fixed_sizeof(file, def, &names)
+                });
                 let size = size.and_then(|n| i64::try_from(n).ok()).ok_or_else(|| {
                     self.field_err(
                         field,

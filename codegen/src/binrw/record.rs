@@ -17,7 +17,8 @@ impl<'a> Module<'a> {
     /// A plain Kaitai type: its struct (head, then fields) and its value-instance methods.
     pub(super) fn record(&mut self, def: &TypeDef) -> Result<(), SchemaError> {
         let (head, version) = self.record_head(def)?;
-        super::super::value::check_seq_uses(def).map_err(|(path, e)| self.err(&path, e))?;
+        super::super::value::seq_uses::check_seq_uses(def)
+            .map_err(|(path, e)| self.err(&path, e))?;
         let mut enums = TokenStream::new();
         let body = self.record_body(def, &version, &mut enums)?;
         self.items.extend(enums);
