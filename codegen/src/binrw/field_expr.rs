@@ -9,13 +9,6 @@ use crate::SchemaError;
 use crate::expr::Source;
 
 impl<'a> Module<'a> {
-    /// [`Module::expr_in`] of an expression the schema keeps as text (a type argument, a
-    /// `switch-on`).
-    pub(super) fn expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
-        let source = Source::parse(text).map_err(|e| self.field_err(field, e))?;
-        self.expr_in(field, &source, false)
-    }
-
     /// [`Module::expr_in`] for a size or count, which may subtract (see [`expr::lower_size`]).
     pub(super) fn size_expr(&self, field: &Field, size: &Source) -> Result<Expr, SchemaError> {
         self.expr_in(field, size, true)

@@ -12,10 +12,13 @@ use proc_macro2::{Literal, Spacing, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 
 use super::super::expr::Side;
-use super::super::schema::{Field, FieldType, TypeDef, Valid, snake_to_camel};
+use super::super::schema::{
+    CaseKey, EndianSwitch, Field, FieldType, TypeDef, Valid, snake_to_camel,
+};
 use super::{Check, Module, check, field_check, indexed_list, indexed_size, int_type, own_endian};
 use crate::SchemaError;
 use crate::binrw::tokens::{ident, source};
+use crate::expr::{Expr, Source};
 
 /// How a selector is passed and compared.
 enum Sel {
@@ -91,7 +94,7 @@ impl Module<'_> {
                 format!("the switch enum `{name}` is named like a type"),
             ));
         }
-        let cases = self.cases(field, &sel, on, sized)?;
+        let cases = self.cases(field, &sel, sel_name(on), sized)?;
         let depth = self.cases_need_depth(field)?;
         let item = self.enum_item(def, field, on, &cases, &sel, depth)?;
         enums.extend(item);
@@ -115,7 +118,7 @@ impl Module<'_> {
             check.extend(checks);
         }
         let args = (!cases.variants.is_empty())
-            .then(|| sel_arg(&sel, on))
+            .then(|| sel_arg(&sel, sel_name(on)))
             .into_iter()
             .chain(depth.then(|| depth_arg(def)))
             .collect();
@@ -136,10 +139,10 @@ impl Module<'_> {
         for (key, ty) in &field.switch_cases {
             let name = variant_name(ty);
             let payload = self.payload(field, ty)?;
-            if key == "_" {
+            let CaseKey::Value(key) = key else {
                 default = Some((name, payload));
                 continue;
-            }
+            };
             let (read, write) = self.case_conds(field, sel, &quote!(sel), on, key)?;
             match variants.iter_mut().find(|v| v.name == name) {
                 Some(v) if source(&v.payload) == source(&payload) => {
@@ -325,8 +328,8 @@ impl Module<'_> {
             return Ok(None);
         }
         let mut args = Vec::new();
-        if field.switch_cases.iter().any(|(k, _)| k != "_") {
-            args.push(sel_arg(&self.selector(def, field, on)?, on));
+        if field.switch_cases.iter().any(|(k, _)| !k.is_else()) {
+            args.push(sel_arg(&self.selector(def, field, on)?, sel_name(on)));
         }
         if self.cases_need_depth(field)? {
             args.push(depth_arg(def));
@@ -366,16 +369,19 @@ impl Module<'_> {
         let Some((_, target)) = self.schemas.resolve(self.file, name) else {
             return Ok(None);
         };
-        let Some((on, cases)) = &target.endian_switch else {
+        let Some(EndianSwitch { on, cases }) = &target.endian_switch else {
             return Ok(None);
         };
-        let sel_name = on.strip_prefix("_parent.").ok_or_else(|| {
-            self.field_err(
-                field,
-                format!("calculated endianness switched on `{on}`: the binrw backend needs `_parent.<field>`"),
-            )
-        })?;
-        let sel = self.selector(def, field, sel_name)?;
+        let sel_name = match on.tree() {
+            Expr::Attr(base, name) if matches!(&**base, Expr::Name(p) if p == "_parent") => name,
+            _ => {
+                return Err(self.field_err(
+                    field,
+                    format!("calculated endianness switched on `{on}`: the binrw backend needs `_parent.<field>`"),
+                ));
+            }
+        };
+        let sel = self.selector(def, field, &Source::name(sel_name))?;
         let access = match (&sel, ident(sel_name)) {
             (Sel::Str | Sel::Bytes { framed: true }, name) => quote!(#name.value),
             (_, name) => name.into_token_stream(),
@@ -383,10 +389,10 @@ impl Module<'_> {
         let (mut big_r, mut big_w, mut little_r, mut little_w) = (vec![], vec![], vec![], vec![]);
         let mut default = None;
         for (key, big) in cases {
-            if key == "_" {
+            let CaseKey::Value(key) = key else {
                 default = Some(*big);
                 continue;
-            }
+            };
             let (r, w) = self.case_conds(field, &sel, &access, sel_name, key)?;
             if *big {
                 big_r.push(r);
@@ -421,7 +427,7 @@ impl Module<'_> {
     }
 
     /// The selector `on`: one earlier field of `def`.
-    fn selector(&self, def: &TypeDef, field: &Field, on: &str) -> Result<Sel, SchemaError> {
+    fn selector(&self, def: &TypeDef, field: &Field, on: &Source) -> Result<Sel, SchemaError> {
         let refuse = || {
             self.field_err(
                 field,
@@ -444,18 +450,17 @@ impl Module<'_> {
                 _ => Err(refuse()),
             };
         }
-        if let Some((_, ty)) = def.params.iter().find(|(p, _)| p == on) {
-            return int_type(ty).map(Sel::Int).ok_or_else(refuse);
-        }
-        let name = on.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !name {
-            let e = self.expr(field, on)?;
+        let Expr::Name(on) = on.tree() else {
+            let e = self.expr_in(field, on, false)?;
             return Ok(Sel::Expr {
                 read: e.rust_arg(Side::Read),
                 write: e.rust_arg(Side::Write),
             });
+        };
+        if let Some((_, ty)) = def.params.iter().find(|(p, _)| p == on) {
+            return int_type(ty).map(Sel::Int).ok_or_else(refuse);
         }
-        let sel = def.seq.iter().find(|f| f.id == on).ok_or_else(refuse)?;
+        let sel = def.seq.iter().find(|f| f.id == *on).ok_or_else(refuse)?;
         if sel.repeat_expr.is_some() || sel.repeat_eos || sel.cond.is_some() {
             return Err(refuse());
         }
@@ -497,13 +502,13 @@ impl Module<'_> {
         sel: &Sel,
         read: &TokenStream,
         on: &str,
-        key: &str,
+        key: &Source,
     ) -> Result<(TokenStream, TokenStream), SchemaError> {
         let bad = || self.field_err(field, format!("case `{key}` does not fit switch-on `{on}`"));
-        let int = || {
-            crate::expr::parse_int(key)
-                .map(Literal::i128_unsuffixed)
-                .ok_or_else(bad)
+        // The parser reads `-1` as the literal.
+        let int = || match key.tree() {
+            Expr::Int(n) => Ok(Literal::i128_unsuffixed(*n)),
+            _ => Err(bad()),
         };
         Ok(match sel {
             Sel::Int(_) => {
@@ -519,14 +524,17 @@ impl Module<'_> {
                 (quote!(#read == #n), quote!(*ks_sel == #n))
             }
             Sel::Enum(rust) => {
-                let (e, v) = key.rsplit_once("::").ok_or_else(bad)?;
-                let v = snake_to_camel(v);
+                let Expr::Path(path) = key.tree() else {
+                    return Err(bad());
+                };
+                let (v, e) = path.split_last().ok_or_else(bad)?;
+                let (e, v) = (e.join("::"), snake_to_camel(v));
                 // The writer sees the field as its integer (after `#[bw(try_map)]`).
                 let number = self
                     .schemas
                     .files
                     .get(self.file)
-                    .and_then(|f| super::super::schema::find_enum(&f.enums, e))
+                    .and_then(|f| super::super::schema::find_enum(&f.enums, &e))
                     .filter(|x| x.rust_name == *rust)
                     .and_then(|x| x.values.iter().find(|(_, n)| *n == v))
                     .map(|(n, _)| Literal::i128_unsuffixed(*n))
@@ -536,26 +544,23 @@ impl Module<'_> {
                 (quote!(#read == #rust::#v), quote!(#on == #number))
             }
             Sel::Str => {
-                let text = key
-                    .strip_prefix('"')
-                    .and_then(|k| k.strip_suffix('"'))
-                    .filter(|t| !t.contains(['\\', '"']))
-                    .ok_or_else(bad)?;
+                let Expr::Str(text) = key.tree() else {
+                    return Err(bad());
+                };
                 let on = ident(on);
                 (quote!(#read == #text), quote!(#on.value == #text))
             }
             Sel::Bytes { framed } => {
-                let list = key
-                    .strip_prefix('[')
-                    .and_then(|k| k.strip_suffix(']'))
-                    .ok_or_else(bad)?;
-                let bytes: Vec<Literal> = list
-                    .split(',')
-                    .map(|b| {
-                        crate::expr::parse_int(b.trim())
-                            .and_then(|n| u8::try_from(n).ok())
+                let Expr::Array(items) = key.tree() else {
+                    return Err(bad());
+                };
+                let bytes: Vec<Literal> = items
+                    .iter()
+                    .map(|b| match b {
+                        Expr::Int(n) => u8::try_from(*n)
                             .map(Literal::u8_suffixed)
-                            .ok_or_else(bad)
+                            .map_err(|_| bad()),
+                        _ => Err(bad()),
                     })
                     .collect::<Result<_, _>>()?;
                 let lit = quote!([#(#bytes),*][..]);
@@ -734,6 +739,15 @@ fn sel_type(sel: &Sel) -> TokenStream {
         Sel::Str => quote!(String),
         Sel::Bytes { .. } => quote!(Vec<u8>),
         Sel::Expr { .. } => quote!(i128),
+    }
+}
+
+/// How the writer and messages name the selector `on`: the field or param it is, else (an
+/// expression, which neither names) its text.
+fn sel_name(on: &Source) -> &str {
+    match on.tree() {
+        Expr::Name(name) => name,
+        _ => on.text(),
     }
 }
 

@@ -54,12 +54,12 @@ impl<'a> Cx<'a> {
         key: &str,
         text: &str,
     ) -> Result<Source, SchemaError> {
-        Source::parse(text).map_err(|e| {
-            self.err(
-                &format!("{ypath}/{key}"),
-                format!("expression `{text}`: {e}"),
-            )
-        })
+        self.expression_at(&format!("{ypath}/{key}"), text)
+    }
+
+    /// `text`, the expression at the YAML path `at` (a key's own, as a case key's), parsed.
+    pub(super) fn expression_at(&self, at: &str, text: &str) -> Result<Source, SchemaError> {
+        Source::parse(text).map_err(|e| self.err(at, format!("expression `{text}`: {e}")))
     }
 
     /// `text`, the `process:` of the field at `ypath`, split into its routine's name and its

@@ -4,7 +4,7 @@ use serde_yaml::{Mapping, Value};
 
 use super::cx::Cx;
 use super::keys::{FIELD_KEYS, bool_key, check_keys, ident_key, not_ident, str_key, u32_key};
-use super::{Field, FieldType, Valid};
+use super::{CaseKey, Field, FieldType, Valid};
 use crate::SchemaError;
 use crate::expr::CallError;
 
@@ -257,8 +257,12 @@ fn contents(cx: &Cx, ypath: &str, v: &Value) -> Result<Vec<u8>, SchemaError> {
     }
 }
 
-/// The `cases` of a `switch-on` type as (key as written, type) pairs.
-fn switch_cases(cx: &Cx, ypath: &str, map: &Mapping) -> Result<Vec<(String, String)>, SchemaError> {
+/// The `cases` of a `switch-on` type as (key, type) pairs.
+fn switch_cases(
+    cx: &Cx,
+    ypath: &str,
+    map: &Mapping,
+) -> Result<Vec<(CaseKey, String)>, SchemaError> {
     let Some(cases) = map.get("type").and_then(|t| t.get("cases")) else {
         return Ok(Vec::new());
     };
@@ -271,12 +275,7 @@ fn switch_cases(cx: &Cx, ypath: &str, map: &Mapping) -> Result<Vec<(String, Stri
         .enumerate()
         .map(|(i, (k, v))| {
             let kpath = cx.key_path(&cpath, i, k);
-            let key = match k {
-                Value::String(s) => s.clone(),
-                Value::Number(n) => n.to_string(),
-                Value::Bool(b) => b.to_string(),
-                _ => return Err(cx.err(&kpath, "a case key is a number, string or boolean")),
-            };
+            let key = cx.case_key(&kpath, k, true)?;
             let ty = v
                 .as_str()
                 .ok_or_else(|| cx.err(&kpath, "a case type is a type name"))?;

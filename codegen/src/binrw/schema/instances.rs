@@ -73,7 +73,7 @@ impl Cx<'_> {
         let pos = self
             .expr_key(ypath, map, "pos")?
             .ok_or_else(|| self.err(&format!("{ypath}/pos"), "expected an expression"))?;
-        let io = str_key(map, "io");
+        let io = self.expr_key(ypath, map, "io")?;
         let mut fmap = map.clone();
         fmap.remove("pos");
         fmap.remove("io");

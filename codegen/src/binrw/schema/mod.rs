@@ -3,6 +3,7 @@
 //! Every key is either understood here or refused (file, YAML path, construct), so a schema
 //! never silently loses a field, a condition or a check on its way to Rust.
 
+mod cases;
 mod cx;
 mod enums;
 mod fields;
@@ -98,9 +99,9 @@ pub struct TypeDef {
     pub instances: Vec<Instance>,
     /// `meta/bit-endian` of the type or the nearest enclosing one: `Some(true)` for `be`.
     pub bit_endian: Option<bool>,
-    /// A calculated `meta/endian` (`{switch-on, cases}`): the selector and (key, big endian)
-    /// pairs, `_` included; `endian` is then `None` (the parent's field sets it, see `switch.rs`).
-    pub endian_switch: Option<(String, Vec<(String, bool)>)>,
+    /// A calculated `meta/endian`; `endian` is then `None` (the parent's field sets it, see
+    /// `switch.rs`).
+    pub endian_switch: Option<EndianSwitch>,
     /// Parsed instances at a position (`instances: {id: {pos: EXPR, ...}}`): stored fields
     /// read and written at their position (see `pos.rs`).
     pub positioned: Vec<Positioned>,
@@ -113,8 +114,8 @@ pub struct Positioned {
     pub field: Field,
     /// `pos:`, parsed.
     pub pos: Source,
-    /// `io:` as written (see `root_io.rs`).
-    pub io: Option<String>,
+    /// `io:`, parsed (see `root_io.rs`).
+    pub io: Option<Source>,
 }
 
 /// A value instance.
@@ -226,9 +227,9 @@ pub struct Field {
     pub contents_bytes: Option<Vec<u8>>,
     /// `process:` (see `process.rs`).
     pub process: Option<Process>,
-    /// Every `cases` entry of a `switch-on` type, key as written (`1`, `"I"`, `[73]`,
+    /// Every `cases` entry of a `switch-on` type, key parsed (`1`, `"I"`, `[73]`,
     /// `code_enum::intval`, `true`, `_`) and case type (see `switch.rs`).
-    pub switch_cases: Vec<(String, String)>,
+    pub switch_cases: Vec<(CaseKey, String)>,
     /// `parent: false`: the field's type has no parent (accepted only where the type uses no
     /// `_parent` or `_root`, see `parent.rs`).
     pub parent_false: bool,
@@ -248,6 +249,42 @@ pub enum FieldType {
         on: Source,
         cases: Vec<(i64, String)>,
     },
+}
+
+/// A calculated `meta/endian`: `{switch-on: EXPR, cases: {KEY: le|be}}`, parsed.
+#[derive(Debug, Clone)]
+pub struct EndianSwitch {
+    /// `switch-on`.
+    pub on: Source,
+    /// (key, big endian) pairs, `_` included.
+    pub cases: Vec<(CaseKey, bool)>,
+}
+
+/// The key of a `switch-on` case, parsed at load.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CaseKey {
+    /// `_`: taken when no other case matches.
+    Else,
+    /// A value to compare the selector with: an integer, string or byte-array literal, an enum
+    /// value or a boolean.
+    Value(Source),
+}
+
+impl CaseKey {
+    /// Whether this is the `_` case.
+    pub fn is_else(&self) -> bool {
+        matches!(self, CaseKey::Else)
+    }
+}
+
+/// As the schema spells it, as a message quotes it.
+impl std::fmt::Display for CaseKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CaseKey::Else => f.write_str("_"),
+            CaseKey::Value(key) => key.fmt(f),
+        }
+    }
 }
 
 /// A field's `process:` routine: its name, and its arguments parsed once at load.

@@ -7,7 +7,7 @@ use serde_yaml::{Mapping, Value};
 use super::cx::Cx;
 use super::fields::variant_names;
 use super::keys::{PARAM_KEYS, TYPE_KEYS, check_keys, ident_key, not_ident, str_key, u32_key};
-use super::{FieldType, Pattern, TypeDef, TypeEnum, Versioned, snake_to_camel};
+use super::{EndianSwitch, FieldType, Pattern, TypeDef, TypeEnum, Versioned, snake_to_camel};
 use crate::SchemaError;
 
 impl TypeDef {
@@ -230,15 +230,11 @@ impl Cx<'_> {
     }
 
     /// A calculated `meta/endian`: `{switch-on: EXPR, cases: {KEY: le|be}}`.
-    fn endian_switch(
-        &self,
-        epath: &str,
-        meta: &Mapping,
-    ) -> Result<(String, Vec<(String, bool)>), SchemaError> {
+    fn endian_switch(&self, epath: &str, meta: &Mapping) -> Result<EndianSwitch, SchemaError> {
         let e = meta.get("endian").and_then(Value::as_mapping);
         let on = e
-            .and_then(|e| str_key(e, "switch-on"))
-            .ok_or_else(|| self.err(epath, "expected switch-on"))?;
+            .and_then(|e| self.expr_key(epath, e, "switch-on").transpose())
+            .ok_or_else(|| self.err(epath, "expected switch-on"))??;
         let mut out = Vec::new();
         let cpath = format!("{epath}/cases");
         for (i, (key, value)) in e
@@ -249,11 +245,7 @@ impl Cx<'_> {
             .enumerate()
         {
             let kpath = self.key_path(&cpath, i, key);
-            let key = match key {
-                Value::String(s) => s.clone(),
-                Value::Number(n) => n.to_string(),
-                _ => return Err(self.err(&kpath, "a case key is a number or string")),
-            };
+            let key = self.case_key(&kpath, key, false)?;
             let big = match value.as_str() {
                 Some("be") => true,
                 Some("le") => false,
@@ -261,7 +253,7 @@ impl Cx<'_> {
             };
             out.push((key, big));
         }
-        Ok((on, out))
+        Ok(EndianSwitch { on, cases: out })
     }
 
     fn bit_total(&self, ypath: &str, map: &Mapping) -> Result<u32, SchemaError> {

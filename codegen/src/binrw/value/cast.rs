@@ -29,7 +29,7 @@ impl<'a> Tr<'a, '_> {
         let variant = ident(&crate::binrw::emit::switch::variant_name(case));
         let name = ident(name);
         // Without a `_` case the enum also has the variant for "no case matched".
-        let others = match cases.iter().any(|(k, _)| k == "_") {
+        let others = match cases.iter().any(|(k, _)| k.is_else()) {
             true => quote!(),
             false => quote!(_ => return None,),
         };

@@ -23,13 +23,13 @@ mod tr;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
-use super::schema::{File, TypeDef};
+use super::schema::{CaseKey, File, TypeDef};
 use super::tokens::{self, ident};
 use crate::expr::{self, Expr};
 use tr::Tr;
 
 /// The type of a value instance.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Ty {
     /// `i128`.
     Int,
@@ -52,7 +52,7 @@ pub enum Ty {
     /// The value of a `switch-on` field (without `-savepoint-enum`), only to cast
     /// (`.as<case_type>`): the `meta/id` of the file that declares it, its enum's name (see
     /// `switch.rs`) and its cases (key, type).
-    Switch(String, String, Vec<(String, String)>),
+    Switch(String, String, Vec<(CaseKey, String)>),
 }
 
 impl Ty {

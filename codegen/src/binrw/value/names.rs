@@ -46,7 +46,7 @@ fn int_switch(field: &Field, name: &str, x: &TokenStream) -> Option<(Ty, TokenSt
             quote!(#name::#v(v) => i128::from(*v),)
         })
         .collect();
-    if !field.switch_cases.iter().any(|(k, _)| k == "_") {
+    if !field.switch_cases.iter().any(|(k, _)| k.is_else()) {
         arms.push(quote!(#name::Unmatched => return None,));
     }
     Some((Ty::Int, quote!(match #x { #(#arms)* })))
