@@ -10,6 +10,7 @@ use super::super::schema::Valid;
 use super::super::tokens::{ident, source};
 use super::Module;
 use super::asserts::{Check, Checked, check, field_check, valid_check};
+use super::elem::Elem;
 use super::field_types::int_type;
 use crate::SchemaError;
 
@@ -21,8 +22,14 @@ impl<'a> Module<'a> {
         field: &Field,
         count_of: &str,
         ty: &TokenStream,
+        kind: Elem,
     ) -> Result<TokenStream, SchemaError> {
-        let element = source(ty);
+        let Elem::Int(element) = kind else {
+            return Err(self.field_err(
+                field,
+                "a -savepoint-count-of field is an integer (not an enum) for the binrw backend",
+            ));
+        };
         let target = def.seq.iter().find(|f| f.id == count_of).ok_or_else(|| {
             self.field_err(
                 field,
@@ -44,7 +51,7 @@ impl<'a> Module<'a> {
         // A `temp` field is not in the struct: the field's doc has nowhere to go.
         let mut out = quote!(#[br(temp)]);
         if let Some(valid) = &field.valid {
-            out.extend(self.count_checks(def, field, count_of, &element, valid));
+            out.extend(self.count_checks(def, field, count_of, kind, valid));
         }
         let path = format!("{}.{count_of}", def.rust_name);
         let (list, id) = (ident(count_of), ident(&field.id));
@@ -65,16 +72,16 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         count_of: &str,
-        element: &str,
+        kind: Elem,
         valid: &Valid,
     ) -> TokenStream {
-        let Some(read) = valid_check(Checked::Read(&field.id), valid, element) else {
+        let Some(read) = valid_check(Checked::Read(&field.id), valid, kind.unsigned()) else {
             return TokenStream::new();
         };
         let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
         let id = ident(&field.id).into_token_stream();
         let mut out = check(Check::Read, &read, &message, &[id]);
-        if let Some(write) = valid_check(Checked::Len(count_of), valid, "usize") {
+        if let Some(write) = valid_check(Checked::Len(count_of), valid, true) {
             let path = format!("{}.{}", def.rust_name, field.id);
             let list = ident(count_of);
             let len = quote!(#list.len());

@@ -18,6 +18,8 @@ mod asserts;
 mod contents;
 #[path = "counts.rs"]
 mod counts;
+#[path = "elem.rs"]
+mod elem;
 #[path = "enum_args.rs"]
 mod enum_args;
 #[path = "field.rs"]

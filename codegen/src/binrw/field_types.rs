@@ -242,18 +242,6 @@ pub(super) fn builtin(ksy: &str) -> bool {
     int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
 }
 
-/// The width in bytes of a Rust integer type's values, for the types binrw reads a list of in
-/// one piece.
-pub(super) fn int_width(rust: &str) -> Option<u64> {
-    Some(match rust {
-        "u8" | "i8" => 1,
-        "u16" | "i16" => 2,
-        "u32" | "i32" => 4,
-        "u64" | "i64" => 8,
-        _ => return None,
-    })
-}
-
 pub(in crate::binrw) fn int_type(ksy: &str) -> Option<&'static str> {
     let ksy = if own_endian(ksy).is_some() {
         &ksy[..2]
