@@ -141,6 +141,22 @@ impl Source {
     pub fn tree(&self) -> &Expr {
         &self.tree
     }
+
+    /// The name the expression is, when it is one alone (`n`, not `n + 1` or `a.n`).
+    pub fn as_name(&self) -> Option<&str> {
+        match &self.tree {
+            Expr::Name(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The non-negative integer literal the expression is, when it is one (`16`, `0x10`).
+    pub fn as_count(&self) -> Option<u64> {
+        match self.tree {
+            Expr::Int(n) => u64::try_from(n).ok(),
+            _ => None,
+        }
+    }
 }
 
 /// As its text (the tree follows from it), so a message shows an expression as the schema
@@ -155,15 +171,6 @@ impl std::fmt::Debug for Source {
 impl std::fmt::Display for Source {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.text)
-    }
-}
-
-/// The text, so the sites that compare or quote an expression read it as they read a string.
-impl std::ops::Deref for Source {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        &self.text
     }
 }
 
@@ -654,6 +661,19 @@ fn closing_brace(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_and_counts_are_read_from_the_tree() {
+        let e = |t: &str| Source::parse(t).unwrap();
+        assert_eq!(e(" n ").as_name(), Some("n"));
+        assert_eq!(e("(n)").as_name(), Some("n"));
+        assert_eq!(e("n + 1").as_name(), None);
+        assert_eq!(e("a.n").as_name(), None);
+        assert_eq!(e("0x10").as_count(), Some(16));
+        assert_eq!(e("32").as_count(), Some(32));
+        assert_eq!(e("-1").as_count(), None);
+        assert_eq!(e("n").as_count(), None);
+    }
 
     #[test]
     fn list_items_keep_their_own_text() {

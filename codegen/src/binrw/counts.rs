@@ -13,6 +13,7 @@ use super::asserts::{Check, Checked, check, field_check, valid_check};
 use super::elem::Elem;
 use super::field_types::int_type;
 use crate::SchemaError;
+use crate::expr::Source;
 
 impl<'a> Module<'a> {
     /// A count field of integer type `ty`: read, checked, and recomputed from its list on write.
@@ -36,7 +37,7 @@ impl<'a> Module<'a> {
                 format!("-savepoint-count-of names no field `{count_of}`"),
             )
         })?;
-        if target.repeat_expr.as_deref() != Some(field.id.as_str()) {
+        if target.repeat_expr.as_ref().and_then(Source::as_name) != Some(field.id.as_str()) {
             return Err(self.field_err(
                 field,
                 format!("`{count_of}` must have repeat-expr: {}", field.id),
@@ -179,7 +180,9 @@ impl<'a> Module<'a> {
         let (_, target) = self.resolve(field, name)?;
         let mut checks = Vec::new();
         for ((param, _), arg) in target.params.iter().zip(args) {
-            let counts = |f: &&Field| f.repeat_expr.as_deref() == Some(param.as_str());
+            let counts = |f: &&Field| {
+                f.repeat_expr.as_ref().and_then(Source::as_name) == Some(param.as_str())
+            };
             if !target.seq.iter().any(|f| counts(&f)) {
                 continue;
             }

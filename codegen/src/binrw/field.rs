@@ -149,7 +149,10 @@ impl<'a> Module<'a> {
         }
         self.field_gate(def, field, version, &mut out)?;
         // A field under `if: false` is never read, so its `valid` never applies.
-        let never = field.cond.as_deref() == Some("false");
+        let never = field
+            .cond
+            .as_ref()
+            .is_some_and(|c| matches!(c.tree(), crate::expr::Expr::Bool(false)));
         if let Some(cond) = field.valid_expr.as_ref().filter(|_| !never) {
             out.extend(self.valid_checks(def, field, cond, &element, kind)?);
         }

@@ -40,7 +40,7 @@ impl<'a> Module<'a> {
         let (decl, target) = self.resolve(field, name)?;
         if field.with_version {
             let is_versioned = matches!(target.versioned, Some(Versioned::Param));
-            if !is_versioned || !matches!(args.as_slice(), [a] if a.text() == "version") {
+            if !is_versioned || !matches!(args.as_slice(), [a] if a.as_name() == Some("version")) {
                 return Err(self.field_err(
                     field,
                     "-savepoint-with-version needs `type: <versioned type>(version)`",

@@ -8,6 +8,7 @@ use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::ident;
 use super::{Module, Traits};
 use crate::SchemaError;
+use crate::expr::Source;
 
 impl<'a> Module<'a> {
     /// The Rust type of one element of a field (before `[T; N]`, `Vec` and `Option`).
@@ -132,8 +133,9 @@ impl<'a> Module<'a> {
                     true,
                     field
                         .size
-                        .as_deref()
-                        .is_some_and(|n| n.parse::<usize>().is_ok_and(|n| n <= 32)),
+                        .as_ref()
+                        .and_then(Source::as_count)
+                        .is_some_and(|n| n <= 32),
                     false,
                 )
             }
@@ -178,9 +180,9 @@ impl<'a> Module<'a> {
             let is_vec = f.repeat_eos
                 || f.size_eos
                 || f.repeat_expr
-                    .as_deref()
-                    .or(f.size.as_deref())
-                    .is_some_and(|r| r.parse::<usize>().map_or(true, |n| n > 32));
+                    .as_ref()
+                    .or(f.size.as_ref())
+                    .is_some_and(|r| r.as_count().is_none_or(|n| n > 32));
             all.0 &= eq;
             all.1 &= copy && !is_vec;
             all.2 &= default && eq;

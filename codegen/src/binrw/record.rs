@@ -12,6 +12,7 @@ use super::field_types::{builtin, int_type};
 use super::nesting::{depth_bound, too_deep_call};
 use super::{Module, VersionSource, list_args, rust_params};
 use crate::SchemaError;
+use crate::expr::Source;
 
 impl<'a> Module<'a> {
     /// A plain Kaitai type: its struct (head, then fields) and its value-instance methods.
@@ -228,7 +229,9 @@ impl<'a> Module<'a> {
             (None, Some(b)) => format!("{v} <= {b}"),
             (None, None) => return Ok(()),
         };
-        if field.cond.as_deref() != Some(expected.as_str()) {
+        // Compared as trees, so spacing and parentheses do not matter.
+        let wanted = crate::expr::parse(&expected).ok();
+        if field.cond.as_ref().map(Source::tree) != wanted.as_ref() {
             return Err(self.field_err(
                 field,
                 format!(

@@ -65,7 +65,7 @@ fn candidates(schemas: &Schemas) -> Vec<(Key, usize, String)> {
                 };
                 for (i, arg) in args.iter().enumerate() {
                     let key = ((decl.to_string(), target.id.clone()), i);
-                    let whole = arg.trim() == "_root";
+                    let whole = arg.as_name() == Some("_root");
                     let ok = (whole && is_positioned && caller.yaml_path.is_empty())
                         .then(|| file_id.clone());
                     match seen.iter_mut().find(|(k, _)| *k == key) {

@@ -182,7 +182,7 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         field: &Field,
-        on: &str,
+        on: &Source,
         cases: &Cases,
         sel: &Sel,
         depth: bool,

@@ -33,11 +33,8 @@ pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
             FieldType::None => {}
         }
         for (text, inline) in texts {
-            let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
-            let Some(word) = words
-                .into_iter()
-                .find(|w| def.instances.iter().any(|i| i.id == *w))
-            else {
+            let named = def.instances.iter().find(|i| super::names(text, &i.id));
+            let Some(word) = named.map(|i| &i.id) else {
                 continue;
             };
             let parsed = match inline {

@@ -3,6 +3,7 @@
 use super::tr::Tr;
 use crate::binrw::emit::{float_type, int_type, is_int};
 use crate::binrw::schema::{Field, FieldType, File, TypeDef};
+use crate::expr::Source;
 
 /// `_sizeof` of the field path `names` of `def` (a field, or one through fields of user
 /// types), when the schema fixes it: a seq expression takes it as a constant.
@@ -38,17 +39,17 @@ impl<'a> Tr<'a, '_> {
         if !plain || f.since.is_some() || f.until.is_some() || f.variants.is_some() {
             return None;
         }
-        let constant = |text: Option<&str>| match text {
+        let constant = |e: Option<&Source>| match e {
             None => Some(1),
-            Some(t) => t.trim().parse::<u64>().ok(),
+            Some(e) => e.as_count(),
         };
-        let count = constant(f.repeat_expr.as_deref())?;
+        let count = constant(f.repeat_expr.as_ref())?;
         let one = if let Some(bytes) = &f.contents_bytes {
             bytes.len() as u64
         } else {
             match &f.ty {
                 FieldType::None | FieldType::Named { .. } if f.size.is_some() => {
-                    constant(f.size.as_deref())?
+                    constant(f.size.as_ref())?
                 }
                 FieldType::Named { name, .. } if is_int(name) || float_type(name).is_some() => {
                     let rust = int_type(name).or(float_type(name))?;
