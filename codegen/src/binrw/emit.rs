@@ -62,8 +62,12 @@ mod savepoint_enum;
 mod sub;
 #[path = "switch.rs"]
 pub(super) mod switch;
+#[path = "switch_endian.rs"]
+mod switch_endian;
 #[path = "switch_int.rs"]
 mod switch_int;
+#[path = "switch_sel.rs"]
+mod switch_sel;
 #[path = "uses.rs"]
 mod uses;
 
