@@ -221,3 +221,33 @@ impl Module<'_> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The module of a switch on the string field `code` with the case keys `keys` (YAML).
+    fn module(tag: &str, keys: &str) -> Result<String, crate::SchemaError> {
+        let ksy = format!(
+            "meta: {{id: s}}\nseq:\n  - {{id: code, type: str, size: 1, encoding: ASCII}}\n  - id: body\n    type:\n      switch-on: code\n      cases:\n{keys}"
+        );
+        crate::binrw::generate_from(tag, &[("s.ksy", &ksy)], "s").map(|m| m.source)
+    }
+
+    #[test]
+    fn string_keys_are_compared_as_the_strings_they_spell() {
+        // Single quotes and escapes spell the string Kaitai reads.
+        let src = module(
+            "sel-quotes",
+            "        \"'I'\": u1\n        '\"\\x4a\"': u2le\n",
+        )
+        .unwrap();
+        assert!(src.contains("sel == \"I\""), "{src}");
+        assert!(src.contains("sel == \"J\""), "{src}");
+        // A key that is not a string does not fit a string selector.
+        let err = module("sel-int", "        7: u1\n").unwrap_err();
+        assert!(
+            err.message
+                .contains("case `7` does not fit switch-on `code`"),
+            "{err}"
+        );
+    }
+}
