@@ -18,6 +18,8 @@ mod asserts;
 mod contents;
 #[path = "counts.rs"]
 mod counts;
+#[path = "elem.rs"]
+mod elem;
 #[path = "enum_ahead_emit.rs"]
 mod enum_ahead_emit;
 #[path = "enum_args.rs"]
@@ -66,8 +68,12 @@ mod savepoint_enum;
 mod sub;
 #[path = "switch.rs"]
 pub(super) mod switch;
+#[path = "switch_endian.rs"]
+mod switch_endian;
 #[path = "switch_int.rs"]
 mod switch_int;
+#[path = "switch_sel.rs"]
+mod switch_sel;
 #[path = "uses.rs"]
 mod uses;
 

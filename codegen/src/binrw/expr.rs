@@ -252,6 +252,17 @@ impl Expr {
         }
     }
 
+    /// Whether the reader spells it as one name or field path (a literal, a param, `a.b`), which
+    /// a type argument clones as it is, rather than an operation it puts in parentheses.
+    pub fn is_path(&self) -> bool {
+        match self {
+            Expr::Int(n) => *n >= 0,
+            Expr::Bool(_) | Expr::Param(_) => true,
+            Expr::Path(p) => super::parent::is_nav(&p[0]) || p.iter().all(|s| !s.ends_with("()")),
+            _ => false,
+        }
+    }
+
     /// Rust for a condition or value.
     pub fn rust(&self, side: Side) -> TokenStream {
         match self {
