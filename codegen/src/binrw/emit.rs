@@ -20,6 +20,8 @@ mod contents;
 mod counts;
 #[path = "elem.rs"]
 mod elem;
+#[path = "enum_ahead_emit.rs"]
+mod enum_ahead_emit;
 #[path = "enum_args.rs"]
 mod enum_args;
 #[path = "field.rs"]
@@ -42,6 +44,8 @@ mod gated_arg;
 mod index;
 #[path = "ks_enums.rs"]
 mod ks_enums;
+#[path = "left_enum.rs"]
+mod left_enum;
 #[path = "list_args.rs"]
 pub(super) mod list_args;
 #[path = "named_emit.rs"]
@@ -50,6 +54,8 @@ mod named_emit;
 mod nesting;
 #[path = "newtype.rs"]
 mod newtype;
+#[path = "one_of_emit.rs"]
+mod one_of_emit;
 #[path = "paths.rs"]
 mod paths;
 #[path = "record.rs"]
@@ -189,6 +195,7 @@ impl<'a> Module<'a> {
             Some(_) => self.type_enum(def)?,
             None => self.record(def)?,
         }
+        self.enum_ahead(def)?;
         self.fixed_layout(def)
     }
 }

@@ -24,6 +24,9 @@ impl<'a> Module<'a> {
         version: &VersionSource,
         enums: &mut TokenStream,
     ) -> Result<TokenStream, SchemaError> {
+        if let Some(members) = self.one_of_field(def, field, enums)? {
+            return Ok(members);
+        }
         if field.sized {
             return Err(self.field_err(field, "size/encoding fields are not supported by the binrw backend (hand-written primitives only)"));
         }
@@ -323,12 +326,19 @@ impl<'a> Module<'a> {
         }
         out.extend(self.param_count_check(def, field, vec)?);
         if let Some((name, variants)) = &field.variants {
-            enums.extend(self.field_enum(def, field, name, variants)?);
-            out.extend(self.selector_check(def, field, name, variants)?);
+            if let Some(left) = self.left_enum(def, field, name, variants)? {
+                enums.extend(left);
+            } else {
+                enums.extend(self.field_enum(def, field, name, variants)?);
+                out.extend(self.selector_check(def, field, name, variants)?);
+            }
         }
         let gated = field.cond.is_some() || field.since.is_some() || field.until.is_some();
         if gated && !field.absent_default {
             element = quote!(Option<#element>);
+        }
+        if let Some(with) = field.serde_with.as_deref().filter(|_| self.settings.serde) {
+            out.extend(quote!(#[serde(with = #with)]));
         }
         let id = ident(&field.id);
         out.extend(quote!(pub #id: #element,));

@@ -28,6 +28,9 @@ impl<'a> Module<'a> {
                 }
                 return Ok((!args.is_empty()).then_some(args));
             }
+            FieldType::Switch { on, .. } if super::left_enum::is_bytes_left(on.text()) => {
+                return Ok(None);
+            }
             FieldType::Switch { on, .. } => {
                 let on = self.expr_in(field, on, false)?;
                 return Ok(Some(vec![on.rust(Side::Read)]));

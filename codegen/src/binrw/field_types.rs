@@ -44,10 +44,9 @@ impl<'a> Module<'a> {
                 if let Some((_, bits)) = def.bitfield {
                     return Ok(format_ident!("u{bits}").into_token_stream());
                 }
-                let rust = def
-                    .type_enum
-                    .as_ref()
-                    .map_or(def.rust_name.clone(), |e| e.name.clone());
+                let rust = def.type_enum.as_ref().map(|e| &e.name);
+                let ahead = def.enum_ahead.as_ref().map(|e| &e.name);
+                let rust = rust.or(ahead).unwrap_or(&def.rust_name).clone();
                 let boxed = def.default_depth;
                 let rust = ident(&self.use_type(&decl, &rust));
                 Ok(if boxed {
@@ -156,6 +155,7 @@ impl<'a> Module<'a> {
             && def.named_versions.is_empty()
             && def.params.is_empty()
             && def.type_enum.is_none()
+            && def.enum_ahead.is_none()
             && def.max_depth.is_none();
         if !plain {
             return (false, false, false);

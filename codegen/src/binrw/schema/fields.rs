@@ -169,6 +169,9 @@ impl Cx<'_> {
             valid_expr,
             valid_in_enum,
             variants,
+            one_of: crate::binrw::one_of::parse(map)
+                .map_err(|e| self.err(&format!("{ypath}/-savepoint-one-of"), e))?,
+            serde_with: str_key(map, "-savepoint-serde-with"),
             sized: !string && map.contains_key("encoding"),
             size: self.expr_key(ypath, map, "size")?,
             encoding: str_key(map, "encoding"),

@@ -24,6 +24,7 @@ pub(super) const TYPE_KEYS: &[&str] = &[
     "-savepoint-transparent",
     "-savepoint-bitfield",
     "-savepoint-enum",
+    "-savepoint-enum-ahead",
     "-savepoint-rust-name",
     "-savepoint-max-depth",
     "-savepoint-max-depth-const",
@@ -59,6 +60,8 @@ pub(super) const FIELD_KEYS: &[&str] = &[
     "-savepoint-flag-of",
     "-savepoint-rust-type",
     "-savepoint-enum",
+    "-savepoint-one-of",
+    "-savepoint-serde-with",
     "process",
     "parent",
 ];

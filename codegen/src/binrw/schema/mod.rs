@@ -76,6 +76,8 @@ pub struct TypeDef {
     pub transparent: Option<String>,
     pub bitfield: Option<(String, u32)>,
     pub type_enum: Option<TypeEnum>,
+    /// `-savepoint-enum-ahead`: the enum this type, read ahead, chooses (see `enum_ahead.rs`).
+    pub enum_ahead: Option<super::enum_ahead::EnumAhead>,
     /// `-savepoint-fixed-layout`: the path of the fixed-size slice-reading trait the type
     /// implements besides binrw's (see `fixed_layout.rs`).
     pub fixed_layout: Option<String>,
@@ -199,6 +201,10 @@ pub struct Field {
     /// `valid: {in-enum: true}` on an enum field: the value must be one the enum names.
     pub valid_in_enum: bool,
     pub variants: Option<(String, Vec<(i64, String)>)>,
+    /// `-savepoint-one-of`: this field and the ones after it are one enum (see `one_of.rs`).
+    pub one_of: Option<super::one_of::OneOf>,
+    /// `-savepoint-serde-with`: the module serde reads and writes the field with.
+    pub serde_with: Option<String>,
     /// `encoding:` on other than a string (only hand-written primitives use it).
     pub sized: bool,
     /// `size:` of a byte array, a string or a substream.

@@ -209,6 +209,8 @@ impl Cx<'_> {
             transparent: str_key(map, "-savepoint-transparent"),
             bitfield,
             type_enum,
+            enum_ahead: crate::binrw::enum_ahead::parse(map)
+                .map_err(|e| self.err(&format!("{ypath}/-savepoint-enum-ahead"), e))?,
             fixed_layout: str_key(map, "-savepoint-fixed-layout"),
             max_depth: u32_key(self, ypath, map, "-savepoint-max-depth")?,
             max_depth_const: str_key(map, "-savepoint-max-depth-const"),
