@@ -74,11 +74,13 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/bit_fields.rs"] mod bit_fields;
 #[rustfmt::skip] #[path = "golden/bit_lists.rs"] mod bit_lists;
 #[rustfmt::skip] #[path = "golden/byte_arrays.rs"] mod byte_arrays;
+#[rustfmt::skip] #[path = "golden/bytes_left.rs"] mod bytes_left;
 #[rustfmt::skip] #[path = "golden/calculated_endian.rs"] mod calculated_endian;
 #[rustfmt::skip] #[path = "golden/conditional.rs"] mod conditional;
 #[rustfmt::skip] #[path = "golden/contents.rs"] mod contents;
 #[rustfmt::skip] #[path = "golden/custom_process.rs"] mod custom_process;
 #[rustfmt::skip] #[path = "golden/endianness.rs"] mod endianness;
+#[rustfmt::skip] #[path = "golden/enum_ahead.rs"] mod enum_ahead;
 #[rustfmt::skip] #[path = "golden/enum_args.rs"] mod enum_args;
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
 #[rustfmt::skip] #[path = "golden/flag_of.rs"] mod flag_of;
@@ -96,6 +98,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/list_sizes.rs"] mod list_sizes;
 #[rustfmt::skip] #[path = "golden/named_versions.rs"] mod named_versions;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
+#[rustfmt::skip] #[path = "golden/one_of.rs"] mod one_of;
 #[rustfmt::skip] #[path = "golden/opaque.rs"] mod opaque;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
 #[rustfmt::skip] #[path = "golden/parent_root.rs"] mod parent_root;
@@ -1420,4 +1423,102 @@ fn instances_in_repeat_until() {
     // The writer checks each list against the instance it is given.
     v.words[3] = 0x1213;
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn an_enum_chosen_by_the_bytes_left() {
+    use bytes_left::{BytesLeft, Handle};
+    let wide: BytesLeft = round_trip(&[1, 7, 0x10, 0x20, 0, 0]);
+    assert!(
+        matches!(wide.handle, Some(Handle::WideIndex(w)) if w.provider == 7 && w.index == 0x2010)
+    );
+    let narrow: BytesLeft = round_trip(&[1, 7, 9]);
+    assert!(matches!(narrow.handle, Some(Handle::NarrowIndex(n)) if n.index == 9));
+    let none: BytesLeft = round_trip(&[0]);
+    assert_eq!(none.handle, None);
+    // Neither form's size is left: the error names the field and the counts it takes.
+    let e = BytesLeft::read_le(&mut Cursor::new([1u8, 7, 9, 9])).unwrap_err();
+    let e = e.to_string();
+    assert!(
+        e.contains(
+            "BytesLeft.handle: 3 bytes left, the forms take 5 (wide_index) or 2 (narrow_index)"
+        ),
+        "{e}"
+    );
+    // JSON names the variant in snake_case.
+    let json = serde_json::to_string(&narrow.handle).unwrap();
+    assert_eq!(json, r#"{"narrow_index":{"provider":7,"index":9}}"#);
+}
+
+#[test]
+fn gated_fields_of_which_one_is_stored_are_one_enum() {
+    use one_of::{EditedBy, Handle, OneOf, Pair};
+    let names: OneOf = round_trip(&[4, 0, 0, 0, 1, 2]);
+    assert_eq!(names.edited_by, EditedBy::Names(Pair { a: 1, b: 2 }));
+    let wide: OneOf = round_trip(&[6, 0, 0, 0, 3, 1, 0, 0, 0]);
+    assert!(
+        matches!(wide.edited_by, EditedBy::Handle(Handle::Wide(w)) if w.provider == 3 && w.index == 1)
+    );
+    let narrow: OneOf = round_trip(&[7, 0, 0, 0, 3, 1]);
+    assert!(matches!(narrow.edited_by, EditedBy::Handle(Handle::Narrow(n)) if n.index == 1));
+    let nobody: OneOf = round_trip(&[3, 0, 0, 0]);
+    assert_eq!(nobody.edited_by, EditedBy::Nobody);
+    // A handle of neither size is refused, naming the counts it takes.
+    let e = OneOf::read_le(&mut Cursor::new([6u8, 0, 0, 0, 1, 2, 3])).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("3 bytes left, the forms take 5 (wide) or 2 (narrow)"),
+        "{e}"
+    );
+    // The writer refuses a variant the version does not store, and the unit one where it stores one.
+    for (version, edited_by) in [
+        (3, names.edited_by.clone()),
+        (4, EditedBy::Nobody),
+        (4, wide.edited_by.clone()),
+    ] {
+        let value = OneOf { version, edited_by };
+        let e = value.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+        assert!(
+            e.to_string().contains("the variant is not the one version"),
+            "{version}: {e}"
+        );
+    }
+    assert_eq!(
+        serde_json::to_string(&nobody.edited_by).unwrap(),
+        r#""nobody""#
+    );
+    assert_eq!(
+        serde_json::to_string(&names.edited_by).unwrap(),
+        r#"{"names":{"a":1,"b":2}}"#
+    );
+}
+
+#[test]
+fn an_enum_chosen_by_an_instance_of_bytes_read_ahead() {
+    use enum_ahead::{Bare, Counted, EnumAhead};
+    let terminated: EnumAhead = round_trip(&[3, b'a', b'b', 0]);
+    assert!(matches!(&terminated.text, Counted::Terminated(t) if t.chars == b"ab"));
+    let bare: EnumAhead = round_trip(&[2, b'a', b'b']);
+    assert!(matches!(&bare.text, Counted::Bare(b) if b.chars == b"ab"));
+    let empty: EnumAhead = round_trip(&[0]);
+    assert!(matches!(&empty.text, Counted::Bare(b) if b.chars.is_empty()));
+    // Too short to read ahead: the error of the bytes, not a panic.
+    assert!(EnumAhead::read_le(&mut Cursor::new([5u8, b'a'])).is_err());
+    // A bare text ending in NUL would read back terminated: the writer refuses it.
+    let value = EnumAhead {
+        text: Counted::Bare(Bare {
+            length: 2,
+            chars: vec![b'a', 0],
+        }),
+    };
+    let e = value.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("read back as `is_terminated` Some(true), which chooses the other variant"),
+        "{e}"
+    );
+    assert_eq!(
+        serde_json::to_string(&bare.text).unwrap(),
+        r#"{"bare":{"length":2,"chars":[97,98]}}"#
+    );
 }

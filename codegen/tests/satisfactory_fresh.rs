@@ -15,6 +15,7 @@ mod fresh;
 /// and the satisfactory crate's own primitives).
 const MODULES: &[&str] = &[
     "blueprint",
+    "blueprint_config",
     "blueprint_config_parts",
     "body",
     "chunks",

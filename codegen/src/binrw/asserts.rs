@@ -8,6 +8,7 @@ use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Valid};
 use super::super::tokens::{ident, source};
 use super::Module;
+use super::elem::Elem;
 use super::field_types::int_type;
 use super::savepoint_enum::value_pattern;
 use crate::SchemaError;
@@ -20,15 +21,16 @@ impl<'a> Module<'a> {
         field: &Field,
         cond: &crate::expr::Source,
         element: &TokenStream,
+        elem: Elem,
     ) -> Result<TokenStream, SchemaError> {
         use super::super::repeat::{At, Element};
         let list = field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
         let bytes = quote!([u8]);
-        let (kind, element) = match source(element).as_str() {
-            "u8" if matches!(field.ty, FieldType::None) => (Element::Bytes(At::Plain), &bytes),
-            "KsBytes" => (Element::Bytes(At::Value), element),
-            "KsStr" => (Element::Str, element),
-            "f32" | "f64" => (Element::Float, element),
+        let (kind, element) = match elem {
+            Elem::Byte => (Element::Bytes(At::Plain), &bytes),
+            Elem::Bytes => (Element::Bytes(At::Value), element),
+            Elem::Str => (Element::Str, element),
+            Elem::Float => (Element::Float, element),
             _ if matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some()) => {
                 (Element::Int, element)
             }
@@ -121,7 +123,7 @@ pub(in crate::binrw) enum Checked<'s> {
 }
 
 /// The check of a `valid:`, or `None` when it can never fail for the type.
-pub(super) fn valid_check(value: Checked, valid: &Valid, rust_type: &str) -> Option<TokenStream> {
+pub(super) fn valid_check(value: Checked, valid: &Valid, unsigned: bool) -> Option<TokenStream> {
     let (id, by_value, by_ref) = match value {
         Checked::Read(id) => {
             let id = ident(id);
@@ -140,7 +142,6 @@ pub(super) fn valid_check(value: Checked, valid: &Valid, rust_type: &str) -> Opt
         let pattern = value_pattern(&valid.any_of);
         return Some(quote!(matches!(#by_value, #pattern)));
     }
-    let unsigned = rust_type.starts_with('u');
     let min = valid.min.filter(|m| !(unsigned && *m == 0));
     let bound = |n: i64| Literal::i64_unsuffixed(n);
     match (min.map(bound), valid.max.map(bound)) {

@@ -10,8 +10,10 @@ use super::super::schema::Valid;
 use super::super::tokens::{ident, source};
 use super::Module;
 use super::asserts::{Check, Checked, check, field_check, valid_check};
+use super::elem::Elem;
 use super::field_types::int_type;
 use crate::SchemaError;
+use crate::expr::Source;
 
 impl<'a> Module<'a> {
     /// A count field of integer type `ty`: read, checked, and recomputed from its list on write.
@@ -21,15 +23,21 @@ impl<'a> Module<'a> {
         field: &Field,
         count_of: &str,
         ty: &TokenStream,
+        kind: Elem,
     ) -> Result<TokenStream, SchemaError> {
-        let element = source(ty);
+        let Elem::Int(element) = kind else {
+            return Err(self.field_err(
+                field,
+                "a -savepoint-count-of field is an integer (not an enum) for the binrw backend",
+            ));
+        };
         let target = def.seq.iter().find(|f| f.id == count_of).ok_or_else(|| {
             self.field_err(
                 field,
                 format!("-savepoint-count-of names no field `{count_of}`"),
             )
         })?;
-        if target.repeat_expr.as_deref() != Some(field.id.as_str()) {
+        if target.repeat_expr.as_ref().and_then(Source::as_name) != Some(field.id.as_str()) {
             return Err(self.field_err(
                 field,
                 format!("`{count_of}` must have repeat-expr: {}", field.id),
@@ -44,7 +52,7 @@ impl<'a> Module<'a> {
         // A `temp` field is not in the struct: the field's doc has nowhere to go.
         let mut out = quote!(#[br(temp)]);
         if let Some(valid) = &field.valid {
-            out.extend(self.count_checks(def, field, count_of, &element, valid));
+            out.extend(self.count_checks(def, field, count_of, kind, valid));
         }
         let path = format!("{}.{count_of}", def.rust_name);
         let (list, id) = (ident(count_of), ident(&field.id));
@@ -65,16 +73,16 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         count_of: &str,
-        element: &str,
+        kind: Elem,
         valid: &Valid,
     ) -> TokenStream {
-        let Some(read) = valid_check(Checked::Read(&field.id), valid, element) else {
+        let Some(read) = valid_check(Checked::Read(&field.id), valid, kind.unsigned()) else {
             return TokenStream::new();
         };
         let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
         let id = ident(&field.id).into_token_stream();
         let mut out = check(Check::Read, &read, &message, &[id]);
-        if let Some(write) = valid_check(Checked::Len(count_of), valid, "usize") {
+        if let Some(write) = valid_check(Checked::Len(count_of), valid, true) {
             let path = format!("{}.{}", def.rust_name, field.id);
             let list = ident(count_of);
             let len = quote!(#list.len());
@@ -172,7 +180,9 @@ impl<'a> Module<'a> {
         let (_, target) = self.resolve(field, name)?;
         let mut checks = Vec::new();
         for ((param, _), arg) in target.params.iter().zip(args) {
-            let counts = |f: &&Field| f.repeat_expr.as_deref() == Some(param.as_str());
+            let counts = |f: &&Field| {
+                f.repeat_expr.as_ref().and_then(Source::as_name) == Some(param.as_str())
+            };
             if !target.seq.iter().any(|f| counts(&f)) {
                 continue;
             }

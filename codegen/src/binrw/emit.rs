@@ -18,6 +18,10 @@ mod asserts;
 mod contents;
 #[path = "counts.rs"]
 mod counts;
+#[path = "elem.rs"]
+mod elem;
+#[path = "enum_ahead_emit.rs"]
+mod enum_ahead_emit;
 #[path = "enum_args.rs"]
 mod enum_args;
 #[path = "field.rs"]
@@ -40,6 +44,8 @@ mod gated_arg;
 mod index;
 #[path = "ks_enums.rs"]
 mod ks_enums;
+#[path = "left_enum.rs"]
+mod left_enum;
 #[path = "list_args.rs"]
 pub(super) mod list_args;
 #[path = "named_emit.rs"]
@@ -48,6 +54,8 @@ mod named_emit;
 mod nesting;
 #[path = "newtype.rs"]
 mod newtype;
+#[path = "one_of_emit.rs"]
+mod one_of_emit;
 #[path = "parse_with.rs"]
 mod parse_with;
 #[path = "paths.rs"]
@@ -62,8 +70,12 @@ mod savepoint_enum;
 mod sub;
 #[path = "switch.rs"]
 pub(super) mod switch;
+#[path = "switch_endian.rs"]
+mod switch_endian;
 #[path = "switch_int.rs"]
 mod switch_int;
+#[path = "switch_sel.rs"]
+mod switch_sel;
 #[path = "uses.rs"]
 mod uses;
 
@@ -185,6 +197,7 @@ impl<'a> Module<'a> {
             Some(_) => self.type_enum(def)?,
             None => self.record(def)?,
         }
+        self.enum_ahead(def)?;
         self.fixed_layout(def)
     }
 }

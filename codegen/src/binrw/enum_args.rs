@@ -64,13 +64,13 @@ impl Module<'_> {
         let wanted = writer_params(self.schemas, decl, target);
         let mut out = CaseArgs::default();
         for (arg, (param, _)) in args.iter().zip(&target.params) {
-            let arg = arg.text();
-            if !def.params.iter().any(|(p, _)| p == arg) {
+            let param_of_def = |n: &&str| def.params.iter().any(|(p, _)| p == n);
+            let Some(arg) = arg.as_name().filter(param_of_def) else {
                 return Err(self.field_err(
                     body,
                     format!("case argument `{arg}` must be a param of the -savepoint-enum type"),
                 ));
-            }
+            };
             out.read.push(ident(arg));
             if writer_takes(target, param) || wanted.iter().any(|(w, _)| w == param) {
                 out.write.push(ident(arg));

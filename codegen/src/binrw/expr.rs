@@ -252,6 +252,17 @@ impl Expr {
         }
     }
 
+    /// Whether the reader spells it as one name or field path (a literal, a param, `a.b`), which
+    /// a type argument clones as it is, rather than an operation it puts in parentheses.
+    pub fn is_path(&self) -> bool {
+        match self {
+            Expr::Int(n) => *n >= 0,
+            Expr::Bool(_) | Expr::Param(_) => true,
+            Expr::Path(p) => super::parent::is_nav(&p[0]) || p.iter().all(|s| !s.ends_with("()")),
+            _ => false,
+        }
+    }
+
     /// Rust for a condition or value.
     pub fn rust(&self, side: Side) -> TokenStream {
         match self {
@@ -356,7 +367,8 @@ impl Expr {
                 self.usize(side, wide)
             }
             Expr::Binary(l, op, r) if !self.has_wide(wide) && *op != "-" => {
-                let (l, op, r) = (l.usize(side, wide), operator(op), r.usize(side, wide));
+                let (l, op) = (l.usize_operand(side, wide), operator(op));
+                let r = r.usize_operand(side, wide);
                 quote!(#l #op #r)
             }
             Expr::Path(_) | Expr::Param(_) | Expr::Binary(..) | Expr::Index(..) => {
@@ -381,7 +393,7 @@ impl Expr {
             Expr::Bool(b) => quote!(usize::from(#b)),
             Expr::Ternary(c, a, b) => {
                 let (c, a, b) = (c.rust(side), a.usize(side, wide), b.usize(side, wide));
-                quote!((if #c { #a } else { #b }))
+                quote!(if #c { #a } else { #b })
             }
             // A list's `len()` (see `list_size.rs`) is a `usize` already.
             Expr::Path(p) if p.last().is_some_and(|l| l == "len()") => self.rust(side),
@@ -393,7 +405,7 @@ impl Expr {
                 quote!(usize::from(#value))
             }
             Expr::Binary(l, "-", r) => {
-                let (l, r) = (l.usize(side, wide), r.usize(side, wide));
+                let (l, r) = (l.usize_operand(side, wide), r.usize(side, wide));
                 quote!(#l.checked_sub(#r).unwrap_or(usize::MAX))
             }
             Expr::Binary(l, op, r) if self.has_wide(wide) && matches!(*op, "+" | "*") => {
@@ -402,13 +414,24 @@ impl Expr {
                 } else {
                     "saturating_mul"
                 });
-                let (l, r) = (l.usize(side, wide), r.usize(side, wide));
+                let (l, r) = (l.usize_operand(side, wide), r.usize(side, wide));
                 quote!(#l.#method(#r))
             }
             Expr::Binary(l, op, r) => {
-                let (l, op, r) = (l.usize(side, wide), operator(op), r.usize(side, wide));
+                let (l, op) = (l.usize_operand(side, wide), operator(op));
+                let r = r.usize_operand(side, wide);
                 quote!((#l #op #r))
             }
+        }
+    }
+
+    /// [`Expr::usize`] where an operator or a method takes it: a conditional in parentheses,
+    /// which elsewhere (an argument, a branch) would be needless ones.
+    fn usize_operand(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> TokenStream {
+        let value = self.usize(side, wide);
+        match self {
+            Expr::Ternary(..) => quote!((#value)),
+            _ => value,
         }
     }
 

@@ -7,8 +7,9 @@ use super::super::expr::{self, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Valid};
 use super::super::tokens::{ident, mentions, source};
 use super::asserts::{Check, Checked, check, field_check, presence, valid_check};
+use super::elem::Elem;
 use super::field_args::tuple;
-use super::field_types::{builtin, int_type, int_width, is_int, own_endian};
+use super::field_types::{builtin, int_type, is_int, own_endian};
 use super::framing::indexed;
 use super::nesting::nesting_guard;
 use super::record::docs;
@@ -23,6 +24,9 @@ impl<'a> Module<'a> {
         version: &VersionSource,
         enums: &mut TokenStream,
     ) -> Result<TokenStream, SchemaError> {
+        if let Some(members) = self.one_of_field(def, field, enums)? {
+            return Ok(members);
+        }
         if field.sized {
             return Err(self.field_err(field, "size/encoding fields are not supported by the binrw backend (hand-written primitives only)"));
         }
@@ -80,6 +84,23 @@ impl<'a> Module<'a> {
         }
         // `args_raw` of a helper type (reader, writer): see `frames.rs`.
         let mut raw_args: Option<(TokenStream, TokenStream)> = None;
+        let mut kind = if field.process.is_some() {
+            Elem::Other
+        } else if general_switch && sized {
+            Elem::Sub
+        } else if general_switch {
+            Elem::Other
+        } else if framed && string {
+            Elem::Str
+        } else if framed {
+            Elem::Bytes
+        } else if sub {
+            Elem::Sub
+        } else if untyped {
+            Elem::Byte
+        } else {
+            self.element_kind(field)
+        };
         let mut element = if let Some(process) = field.process.as_ref().filter(|_| !general_switch)
         {
             self.processed(def, field, process, user_type, &mut raw_args)?
@@ -113,6 +134,7 @@ impl<'a> Module<'a> {
         let int_element = element.clone();
         if let Some(name) = &field.enum_name {
             element = self.enum_field(field, name, &element, &mut out)?;
+            kind = Elem::Other;
             if field.valid_in_enum {
                 let path = format!("{}.{}", def.rust_name, field.id);
                 let id = ident(&field.id);
@@ -123,20 +145,23 @@ impl<'a> Module<'a> {
             }
         }
         if let Some(count_of) = &field.count_of {
-            return self.count_field(def, field, count_of, &element);
+            return self.count_field(def, field, count_of, &element, kind);
         }
         if let Some(flag_of) = &field.flag_of {
             return self.flag_field(def, field, flag_of, &element);
         }
         self.field_gate(def, field, version, &mut out)?;
         // A field under `if: false` is never read, so its `valid` never applies.
-        let never = field.cond.as_deref() == Some("false");
+        let never = field
+            .cond
+            .as_ref()
+            .is_some_and(|c| matches!(c.tree(), crate::expr::Expr::Bool(false)));
         if let Some(cond) = field.valid_expr.as_ref().filter(|_| !never) {
-            out.extend(self.valid_checks(def, field, cond, &element)?);
+            out.extend(self.valid_checks(def, field, cond, &element, kind)?);
         }
         // A switch field's `valid` is checked on its variants (see `switch.rs`).
         if let Some(valid) = field.valid.as_ref().filter(|_| !never && !general_switch) {
-            out.extend(self.field_valid(def, field, valid, &element)?);
+            out.extend(self.field_valid(def, field, valid, kind)?);
         }
         // A sized user type's arguments are in its `args_raw` (see `sub.rs`).
         let mut args = if sub {
@@ -150,7 +175,7 @@ impl<'a> Module<'a> {
         let mut vec = false;
         let eos = field.repeat_eos || (field.size_eos && raw_args.is_none());
         let until = match &field.repeat_until {
-            Some(text) => Some(self.until_closure(def, field, text, &element)?),
+            Some(text) => Some(self.until_closure(def, field, text, &element, kind)?),
             None => None,
         };
         if let Some(until) = &until {
@@ -196,7 +221,8 @@ impl<'a> Module<'a> {
                 _ => {
                     vec = true;
                     count = Some(e.count_in(Side::Read, &|n| self.wide_path(def, n)));
-                    width = int_width(&source(&element));
+                    // An `eos` list is a list of lists already.
+                    width = kind.int_width().filter(|_| !eos);
                     element = quote!(Vec<#element>);
                     out.extend(self.computed_count_check(def, field, &e));
                 }
@@ -214,7 +240,7 @@ impl<'a> Module<'a> {
                 let args = args.take().unwrap_or_default();
                 (tuple(&args), quote!(()))
             });
-            self.check_indexed(def, field, list, &source(&element))?;
+            self.check_indexed(def, field, list, kind)?;
             self.repeat = true;
             count = None;
             let (id, list_id) = (ident(&field.id), ident(list));
@@ -301,12 +327,19 @@ impl<'a> Module<'a> {
         }
         out.extend(self.param_count_check(def, field, vec)?);
         if let Some((name, variants)) = &field.variants {
-            enums.extend(self.field_enum(def, field, name, variants)?);
-            out.extend(self.selector_check(def, field, name, variants)?);
+            if let Some(left) = self.left_enum(def, field, name, variants)? {
+                enums.extend(left);
+            } else {
+                enums.extend(self.field_enum(def, field, name, variants)?);
+                out.extend(self.selector_check(def, field, name, variants)?);
+            }
         }
         let gated = field.cond.is_some() || field.since.is_some() || field.until.is_some();
         if gated && !field.absent_default {
             element = quote!(Option<#element>);
+        }
+        if let Some(with) = field.serde_with.as_deref().filter(|_| self.settings.serde) {
+            out.extend(quote!(#[serde(with = #with)]));
         }
         let id = ident(&field.id);
         out.extend(quote!(pub #id: #element,));
@@ -391,7 +424,7 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         valid: &Valid,
-        element: &TokenStream,
+        kind: Elem,
     ) -> Result<TokenStream, SchemaError> {
         let mut out = TokenStream::new();
         let list = field.repeat_eos || field.repeat_expr.is_some();
@@ -407,9 +440,8 @@ impl<'a> Module<'a> {
                 "`valid` on a conditional field is not supported by the binrw backend",
             ));
         }
-        let rust = source(element);
-        let read = valid_check(Checked::Read(&field.id), valid, &rust);
-        let write = valid_check(Checked::Write(&field.id), valid, &rust);
+        let read = valid_check(Checked::Read(&field.id), valid, kind.unsigned());
+        let write = valid_check(Checked::Write(&field.id), valid, kind.unsigned());
         if let Some((read, write)) = read.zip(write) {
             let message = format!("invalid {}.{} {{}}", def.rust_name, field.id);
             let id = ident(&field.id).into_token_stream();
@@ -429,10 +461,11 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
         list: &str,
-        element: &str,
+        kind: Elem,
     ) -> Result<(), SchemaError> {
         let switch = switch::indexed_selector(field).is_some();
-        let ok = (switch || matches!(element, "Vec<KsStr>" | "Vec<KsBytes>"))
+        // An indexed field is a list (`Vec<T>`, see `Module::field`).
+        let ok = (switch || matches!(kind, Elem::Str | Elem::Bytes))
             && field.process.is_none()
             && field.cond.is_none()
             && def
@@ -467,18 +500,17 @@ impl<'a> Module<'a> {
         field: &Field,
         text: &crate::expr::Source,
         element: &TokenStream,
+        elem: Elem,
     ) -> Result<super::super::repeat::Until, SchemaError> {
         use super::super::repeat::{At, Element};
-        // Told apart by the framing wrapper each is read through.
-        let spelled = source(element);
-        let element_name = spelled.as_str();
         let kind = match &field.ty {
-            _ if element_name == "KsBytes" => Element::Bytes(At::Value),
-            _ if element_name == "KsStr" => Element::Str,
+            _ if elem == Elem::Bytes => Element::Bytes(At::Value),
+            _ if elem == Elem::Str => Element::Str,
             FieldType::Named { name, .. } if int_type(name).is_some() => Element::Int,
             FieldType::Named { name, .. } if !builtin(name) => {
                 let (_, def) = self.resolve(field, name)?;
-                let at = if element_name.starts_with("KsSub<") {
+                // A sized user type keeps its value in its frame's `value`.
+                let at = if elem == Elem::Sub {
                     At::Value
                 } else {
                     At::Plain

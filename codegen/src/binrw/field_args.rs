@@ -5,7 +5,6 @@ use quote::quote;
 
 use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Versioned};
-use super::super::tokens::source;
 use super::field_types::{builtin, int_type};
 use super::rust_params::writer_takes;
 use super::{Module, list_args};
@@ -29,6 +28,9 @@ impl<'a> Module<'a> {
                 }
                 return Ok((!args.is_empty()).then_some(args));
             }
+            FieldType::Switch { on, .. } if super::left_enum::is_bytes_left(on.text()) => {
+                return Ok(None);
+            }
             FieldType::Switch { on, .. } => {
                 let on = self.expr_in(field, on, false)?;
                 return Ok(Some(vec![on.rust(Side::Read)]));
@@ -41,7 +43,7 @@ impl<'a> Module<'a> {
         let (decl, target) = self.resolve(field, name)?;
         if field.with_version {
             let is_versioned = matches!(target.versioned, Some(Versioned::Param));
-            if !is_versioned || !matches!(args.as_slice(), [a] if a.text() == "version") {
+            if !is_versioned || !matches!(args.as_slice(), [a] if a.as_name() == Some("version")) {
                 return Err(self.field_err(
                     field,
                     "-savepoint-with-version needs `type: <versioned type>(version)`",
@@ -96,9 +98,7 @@ impl<'a> Module<'a> {
             // A user-type param is imported by value (see `user_param_type`); a list one as a
             // `Vec`, whatever holds the argument (a fixed count is read into an array). A
             // name or field path is cloned as it is, anything else in parentheses.
-            let path = source(&arg)
-                .chars()
-                .all(|c| c.is_alphanumeric() || c == '_' || c == '.');
+            let path = e.is_path();
             out.push(if int_type(ty).is_some() || ty == "bool" {
                 arg
             } else if ty.ends_with("[]") {

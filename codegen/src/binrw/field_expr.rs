@@ -9,13 +9,6 @@ use crate::SchemaError;
 use crate::expr::Source;
 
 impl<'a> Module<'a> {
-    /// [`Module::expr_in`] of an expression the schema keeps as text (a type argument, a
-    /// `switch-on`).
-    pub(super) fn expr(&self, field: &Field, text: &str) -> Result<Expr, SchemaError> {
-        let source = Source::parse(text).map_err(|e| self.field_err(field, e))?;
-        self.expr_in(field, &source, false)
-    }
-
     /// [`Module::expr_in`] for a size or count, which may subtract (see [`expr::lower_size`]).
     pub(super) fn size_expr(&self, field: &Field, size: &Source) -> Result<Expr, SchemaError> {
         self.expr_in(field, size, true)
@@ -34,7 +27,7 @@ impl<'a> Module<'a> {
         let localized = super::super::io::localize(&e, field);
         let recorded = [&field.cond, &field.size]
             .into_iter()
-            .any(|t| t.as_deref() == Some(source.text()));
+            .any(|t| t.as_ref() == Some(source));
         let bits = matches!(&field.ty, FieldType::Named { name, .. } if super::super::bits::width(name).is_some());
         if localized != e && (!recorded || bits) {
             return Err(self.field_err(
@@ -70,7 +63,7 @@ impl<'a> Module<'a> {
             e
         };
         let e = match self.owner(field) {
-            Some(def) => super::super::value::inline_seq_uses(def, field, &e, size)
+            Some(def) => super::super::value::seq_uses::inline_seq_uses(def, field, &e, size)
                 .map_err(|e| self.field_err(field, e))?,
             None => e,
         };
@@ -156,9 +149,9 @@ impl<'a> Module<'a> {
             Expr::Path(p) if p.last().is_some_and(|n| n == "_sizeof") => {
                 let names: Vec<&str> = p[..p.len() - 1].iter().map(String::as_str).collect();
                 let file = self.schemas.files.get(self.file);
-                let size = file
-                    .zip(self.owner(field))
-                    .and_then(|(file, def)| super::super::value::fixed_sizeof(file, def, &names));
+                let size = file.zip(self.owner(field)).and_then(|(file, def)| {
+                    super::super::value::sizes::fixed_sizeof(file, def, &names)
+                });
                 let size = size.and_then(|n| i64::try_from(n).ok()).ok_or_else(|| {
                     self.field_err(
                         field,

@@ -8,6 +8,7 @@ use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::ident;
 use super::{Module, Traits};
 use crate::SchemaError;
+use crate::expr::Source;
 
 impl<'a> Module<'a> {
     /// The Rust type of one element of a field (before `[T; N]`, `Vec` and `Option`).
@@ -43,10 +44,9 @@ impl<'a> Module<'a> {
                 if let Some((_, bits)) = def.bitfield {
                     return Ok(format_ident!("u{bits}").into_token_stream());
                 }
-                let rust = def
-                    .type_enum
-                    .as_ref()
-                    .map_or(def.rust_name.clone(), |e| e.name.clone());
+                let rust = def.type_enum.as_ref().map(|e| &e.name);
+                let ahead = def.enum_ahead.as_ref().map(|e| &e.name);
+                let rust = rust.or(ahead).unwrap_or(&def.rust_name).clone();
                 let boxed = def.default_depth;
                 let rust = ident(&self.use_type(&decl, &rust));
                 Ok(if boxed {
@@ -132,8 +132,9 @@ impl<'a> Module<'a> {
                     true,
                     field
                         .size
-                        .as_deref()
-                        .is_some_and(|n| n.parse::<usize>().is_ok_and(|n| n <= 32)),
+                        .as_ref()
+                        .and_then(Source::as_count)
+                        .is_some_and(|n| n <= 32),
                     false,
                 )
             }
@@ -154,6 +155,7 @@ impl<'a> Module<'a> {
             && def.named_versions.is_empty()
             && def.params.is_empty()
             && def.type_enum.is_none()
+            && def.enum_ahead.is_none()
             && def.max_depth.is_none();
         if !plain {
             return (false, false, false);
@@ -178,9 +180,9 @@ impl<'a> Module<'a> {
             let is_vec = f.repeat_eos
                 || f.size_eos
                 || f.repeat_expr
-                    .as_deref()
-                    .or(f.size.as_deref())
-                    .is_some_and(|r| r.parse::<usize>().map_or(true, |n| n > 32));
+                    .as_ref()
+                    .or(f.size.as_ref())
+                    .is_some_and(|r| r.as_count().is_none_or(|n| n > 32));
             all.0 &= eq;
             all.1 &= copy && !is_vec;
             all.2 &= default && eq;
@@ -240,18 +242,6 @@ pub(in crate::binrw) fn float_type(ksy: &str) -> Option<&'static str> {
 /// Whether `ksy` is a Kaitai built-in type rather than a user type.
 pub(super) fn builtin(ksy: &str) -> bool {
     int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
-}
-
-/// The width in bytes of a Rust integer type's values, for the types binrw reads a list of in
-/// one piece.
-pub(super) fn int_width(rust: &str) -> Option<u64> {
-    Some(match rust {
-        "u8" | "i8" => 1,
-        "u16" | "i16" => 2,
-        "u32" | "i32" => 4,
-        "u64" | "i64" => 8,
-        _ => return None,
-    })
 }
 
 pub(in crate::binrw) fn int_type(ksy: &str) -> Option<&'static str> {

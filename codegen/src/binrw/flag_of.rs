@@ -16,6 +16,7 @@ use super::field_types::{builtin, int_type};
 use crate::SchemaError;
 use crate::binrw::schema::{Field, FieldType, TypeDef};
 use crate::binrw::tokens::ident;
+use crate::expr::Source;
 
 /// Whether an earlier flag of `def` records whether `field` is there: the writer computes the
 /// flag from the field, so it checks nothing more.
@@ -43,8 +44,10 @@ impl Module<'_> {
         })?;
         let plain = field.cond.is_none() && field.repeat_expr.is_none() && !field.repeat_eos;
         let (cond, calc) = self.flag_calc(field, element, flag_of)?;
-        let target_cond = target.cond.as_deref().map(str::trim);
-        if !plain || field.repeat_until.is_some() || target_cond != Some(cond.as_str()) {
+        // Compared as trees, so spacing and parentheses do not matter.
+        let wanted = crate::expr::parse(&cond).ok();
+        let target_cond = target.cond.as_ref().map(Source::tree);
+        if !plain || field.repeat_until.is_some() || target_cond != wanted.as_ref() {
             return Err(self.field_err(
                 field,
                 format!(
@@ -114,6 +117,9 @@ mod tests {
                 .unwrap()
                 .contains("calc = u8::from(x.is_some())")
         );
+        // The `if` is compared as an expression, not as text.
+        let spaced = ok.replace("if: f != 0", "if: '(f!=0)'");
+        assert!(module("fo-spaced", &spaced).is_ok());
         let other_if = ok.replace("if: f != 0", "if: f == 1");
         let err = module("fo-if", &other_if).unwrap_err();
         assert!(err.contains("`x` has `if: f != 0`"), "{err}");

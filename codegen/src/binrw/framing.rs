@@ -9,6 +9,7 @@ use super::super::schema::{Field, FieldType, Process, TypeDef};
 use super::field_types::canonical_encoding;
 use super::{Module, switch};
 use crate::SchemaError;
+use crate::expr::Source;
 
 impl<'a> Module<'a> {
     /// A processed byte array (`KsProcBytes`) or user type (`KsProcSub<T>`), see `process.rs`.
@@ -138,13 +139,19 @@ fn byte_option(byte: Option<u8>) -> TokenStream {
 /// `list` of a `size: list[_index]` on a `repeat: expr` field: each element's size is the
 /// element of `list` at its index.
 pub(in crate::binrw) fn indexed_size(field: &Field) -> Option<&str> {
-    indexed_list(field.size.as_deref()?).filter(|_| field.repeat_expr.is_some())
+    indexed_list(field.size.as_ref()?).filter(|_| field.repeat_expr.is_some())
 }
 
 /// `list` of an expression `list[_index]`, `list` a plain name.
-pub(in crate::binrw) fn indexed_list(text: &str) -> Option<&str> {
-    let list = text.trim().strip_suffix("[_index]")?.trim();
-    let plain = !list.is_empty()
+pub(in crate::binrw) fn indexed_list(e: &Source) -> Option<&str> {
+    use crate::expr::Expr as Ks;
+    let Ks::Index(list, at) = e.tree() else {
+        return None;
+    };
+    let (Ks::Name(list), Ks::Name(at)) = (&**list, &**at) else {
+        return None;
+    };
+    let plain = at == "_index"
         && list.starts_with(|c: char| c.is_ascii_lowercase())
         && list
             .chars()

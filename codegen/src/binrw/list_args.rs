@@ -100,14 +100,15 @@ impl Module<'_> {
         let Some(el) = element(ty) else {
             return Ok(None);
         };
-        let arg = arg.text();
+        // A list is passed by name (an earlier list field or a list literal instance).
+        let name = arg.as_name().unwrap_or_default();
         let refuse = |why: &str| {
             self.field_err(
                 field,
                 format!("argument `{arg}` for a param of type `{ty}`: {why} (binrw backend)"),
             )
         };
-        if let Some(inst) = def.instances.iter().find(|i| i.id == arg) {
+        if let Some(inst) = def.instances.iter().find(|i| i.id == name) {
             let items = literal_items(&inst.value)
                 .ok_or_else(|| refuse("only a value instance that is a list literal is passed"))?;
             let values = items
@@ -122,7 +123,7 @@ impl Module<'_> {
         }
         let earlier = def.seq.iter().take_while(|f| !std::ptr::eq(*f, field));
         let list = earlier
-            .filter(|f| f.id == arg && f.cond.is_none() && f.enum_name.is_none())
+            .filter(|f| f.id == name && f.cond.is_none() && f.enum_name.is_none())
             .find(|f| f.repeat_expr.is_some() || f.repeat_eos || f.repeat_until.is_some())
             .ok_or_else(|| {
                 refuse("only an earlier list field or a list literal instance is passed")

@@ -19,6 +19,7 @@ use super::emit::int_type;
 use super::expr::Expr;
 use super::schema::{Field, NamedVersion, TypeDef};
 use super::tokens::{ident, is_ident, operator, source};
+use crate::expr::Source;
 
 /// One `-savepoint-version` entry: `{id: <name>, type: <Kaitai integer>, from: <field id>}`.
 pub(super) fn parse_version(value: &Value) -> Result<NamedVersion, String> {
@@ -93,7 +94,7 @@ pub(super) fn gate(
     bound: Option<&syn::Path>,
     serde: bool,
 ) -> Result<Gate, String> {
-    let cond = field.cond.as_deref().unwrap_or_default();
+    let cond = field.cond.as_ref().map_or("", Source::text);
     let mut terms = Vec::new();
     conjuncts(parsed, &mut terms);
     if bound.is_some() && terms.len() != 1 {

@@ -29,7 +29,7 @@ pub(super) fn register(
             ),
         })?;
         let ypath = format!("/meta/ks-opaque-types/{name}");
-        let def = super::schema::rust_type_def(&file.path, &name, &ypath, rust)?;
+        let def = TypeDef::rust_type_def(&file.path, &name, &ypath, rust)?;
         added.push((file_id, def));
     }
     for (file, def) in added {

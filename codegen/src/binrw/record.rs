@@ -12,12 +12,14 @@ use super::field_types::{builtin, int_type};
 use super::nesting::{depth_bound, too_deep_call};
 use super::{Module, VersionSource, list_args, rust_params};
 use crate::SchemaError;
+use crate::expr::Source;
 
 impl<'a> Module<'a> {
     /// A plain Kaitai type: its struct (head, then fields) and its value-instance methods.
     pub(super) fn record(&mut self, def: &TypeDef) -> Result<(), SchemaError> {
         let (head, version) = self.record_head(def)?;
-        super::super::value::check_seq_uses(def).map_err(|(path, e)| self.err(&path, e))?;
+        super::super::value::seq_uses::check_seq_uses(def)
+            .map_err(|(path, e)| self.err(&path, e))?;
         let mut enums = TokenStream::new();
         let body = self.record_body(def, &version, &mut enums)?;
         self.items.extend(enums);
@@ -227,7 +229,9 @@ impl<'a> Module<'a> {
             (None, Some(b)) => format!("{v} <= {b}"),
             (None, None) => return Ok(()),
         };
-        if field.cond.as_deref() != Some(expected.as_str()) {
+        // Compared as trees, so spacing and parentheses do not matter.
+        let wanted = crate::expr::parse(&expected).ok();
+        if field.cond.as_ref().map(Source::tree) != wanted.as_ref() {
             return Err(self.field_err(
                 field,
                 format!(

@@ -8,14 +8,27 @@
 //! field of its own: its instance is an ordinary positioned one. Any other `io` is refused.
 
 use super::schema::{Field, FieldType, Schemas, TypeDef};
+use crate::expr::{Expr, Source};
 
 /// Refuses `io` of a positioned instance of `def` (in file `file`) unless it reads the stream
 /// the instance is read from anyway.
-pub(super) fn check(schemas: &Schemas, file: &str, def: &TypeDef, io: &str) -> Result<(), String> {
-    let io = io.trim();
-    if let Some(field) = io
-        .strip_suffix("._io")
-        .and_then(|f| def.seq.iter().find(|s| s.id == f))
+pub(super) fn check(
+    schemas: &Schemas,
+    file: &str,
+    def: &TypeDef,
+    io: &Source,
+) -> Result<(), String> {
+    let Expr::Attr(base, attr) = io.tree() else {
+        return Err(unsupported(io));
+    };
+    let Expr::Name(name) = &**base else {
+        return Err(unsupported(io));
+    };
+    if let Some(field) = def
+        .seq
+        .iter()
+        .find(|s| s.id == *name)
+        .filter(|_| attr == "_io")
     {
         // An unframed field of the type is read from the type's own stream.
         return match framed(field) {
@@ -25,10 +38,8 @@ pub(super) fn check(schemas: &Schemas, file: &str, def: &TypeDef, io: &str) -> R
             )),
         };
     }
-    if io != "_root._io" {
-        return Err(format!(
-            "`io: {io}` is not supported by the binrw backend (only `_root._io` and a field's `_io`)"
-        ));
+    if name != "_root" || attr != "_io" {
+        return Err(unsupported(io));
     }
     if in_root_stream(schemas, file, def, &mut Vec::new()) {
         Ok(())
@@ -38,6 +49,13 @@ pub(super) fn check(schemas: &Schemas, file: &str, def: &TypeDef, io: &str) -> R
             def.id
         ))
     }
+}
+
+/// The error for an `io` other than `_root._io` and a field's `_io`.
+fn unsupported(io: &Source) -> String {
+    format!(
+        "`io: {io}` is not supported by the binrw backend (only `_root._io` and a field's `_io`)"
+    )
 }
 
 /// Whether every way `def` is read is from the root's stream. `seen` holds the types on the

@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 
 use super::emit::int_type;
-use super::schema::{Field, FieldType, Schemas, TypeDef};
+use super::schema::{CaseKey, Field, FieldType, Schemas, TypeDef};
 use crate::expr::{Expr, Source};
 
 /// A type by the `meta/id` of its file and its Kaitai id.
@@ -65,7 +65,7 @@ fn candidates(schemas: &Schemas) -> Vec<(Key, usize, String)> {
                 };
                 for (i, arg) in args.iter().enumerate() {
                     let key = ((decl.to_string(), target.id.clone()), i);
-                    let whole = arg.trim() == "_root";
+                    let whole = arg.as_name() == Some("_root");
                     let ok = (whole && is_positioned && caller.yaml_path.is_empty())
                         .then(|| file_id.clone());
                     match seen.iter_mut().find(|(k, _)| *k == key) {
@@ -109,10 +109,7 @@ fn plan(schemas: &Schemas, callee: &Key, at: usize, root_file: &str) -> Option<P
     if !typed_root && ty != "struct" {
         return None;
     }
-    let (parsed, texts) = field_exprs(def);
-    if parsed.into_iter().any(|e| super::value::names(e, param))
-        || texts.into_iter().any(|t| names_in_text(t, param))
-    {
+    if field_exprs(def).any(|e| super::value::names(e, param)) {
         return None;
     }
     // Each member read, with whether every use of it is `.to_i`.
@@ -221,19 +218,15 @@ fn apply(schemas: &mut Schemas, callee: &Key, at: usize, root_file: &str, plan: 
 }
 
 /// The expressions of a type's fields (seq and positioned), where a split param is not used:
-/// those parsed at load, and the texts kept unparsed (an `io`, a switch case's key).
-fn field_exprs(def: &TypeDef) -> (Vec<&Source>, Vec<&str>) {
+/// every one, an `io` and a switch case's key included.
+fn field_exprs(def: &TypeDef) -> impl Iterator<Item = &Source> {
     let fields: Vec<&Field> = def
         .seq
         .iter()
         .chain(def.positioned.iter().map(|p| &p.field))
         .collect();
     let mut parsed: Vec<&Source> = def.positioned.iter().map(|p| &p.pos).collect();
-    let mut texts: Vec<&str> = def
-        .positioned
-        .iter()
-        .filter_map(|p| p.io.as_deref())
-        .collect();
+    parsed.extend(def.positioned.iter().filter_map(|p| p.io.as_ref()));
     for f in fields {
         match &f.ty {
             FieldType::Named { args, .. } => parsed.extend(args),
@@ -248,9 +241,12 @@ fn field_exprs(def: &TypeDef) -> (Vec<&Source>, Vec<&str>) {
             &f.valid_expr,
         ];
         parsed.extend(exprs.into_iter().flatten());
-        texts.extend(f.switch_cases.iter().map(|(k, _)| k.as_str()));
+        parsed.extend(f.switch_cases.iter().filter_map(|(k, _)| match k {
+            CaseKey::Value(key) => Some(key),
+            CaseKey::Else => None,
+        }));
     }
-    (parsed, texts)
+    parsed.into_iter()
 }
 
 /// The expressions of a type's value instances.
@@ -304,43 +300,6 @@ struct Member {
     to_i: bool,
 }
 
-/// Whether `text`, kept unparsed, names `param` as a whole identifier, not after a `.` and not
-/// in a string literal.
-fn names_in_text(text: &str, param: &str) -> bool {
-    let bytes = text.as_bytes();
-    let mut quote: Option<u8> = None;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if let Some(q) = quote {
-            if b == b'\\' {
-                i += 1;
-            } else if b == q {
-                quote = None;
-            }
-            i += 1;
-        } else if b == b'"' || b == b'\'' {
-            quote = Some(b);
-            i += 1;
-        } else if ident(b as char) {
-            let end = text[i..]
-                .find(|c: char| !ident(c))
-                .map_or(text.len(), |n| i + n);
-            if &text[i..end] == param && !text[..i].trim_end().ends_with('.') {
-                return true;
-            }
-            i = end;
-        } else {
-            i += 1;
-        }
-    }
-    false
-}
-
-fn ident(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,7 +345,6 @@ mod tests {
             vec![dog(true), Some(("n".to_string(), false)), dog(false)]
         );
         assert_eq!(members("p == s.f(p) + p[1]", "p"), vec![None, None, None]);
-        assert!(!names_in_text("x.p + \"p\" + p_q", "p") && names_in_text("q + p", "p"));
         let value = |x: &str, to_i| Value {
             x: x.to_string(),
             ty: "s8".to_string(),

@@ -85,11 +85,12 @@ impl Module<'_> {
         if !writer_takes(target, param) {
             return Ok(None);
         }
-        if self
-            .owner(field)
-            .is_some_and(|def| is_version_param(def, arg))
-        {
-            return Ok(Some(ident(arg).into_token_stream()));
+        let version = arg.as_name().filter(|n| {
+            self.owner(field)
+                .is_some_and(|def| is_version_param(def, n))
+        });
+        if let Some(version) = version {
+            return Ok(Some(ident(version).into_token_stream()));
         }
         let value = self.expr_in(field, arg, false)?.rust(Side::Write);
         Ok(Some(match rust_type(target, param) {

@@ -176,7 +176,7 @@ impl<'a> Module<'a> {
         let FieldType::Switch { on, cases } = &body.ty else {
             return Err(self.field_err(body, "expected type: {switch-on: ..., cases: ...}"));
         };
-        if on.text() != e.tag {
+        if on.as_name() != Some(e.tag.as_str()) {
             return Err(self.field_err(body, format!("switch-on must be `{}`", e.tag)));
         }
         let depth = self.needs_depth(self.file, def);

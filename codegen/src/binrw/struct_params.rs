@@ -77,7 +77,7 @@ fn argument_type(
                     continue;
                 }
                 let arg = args.get(at)?;
-                let ty = value_type(schemas, file_id, caller, arg.trim(), typed)?;
+                let ty = value_type(schemas, file_id, caller, arg.as_name()?, typed)?;
                 if found.as_ref().is_some_and(|f| *f != ty) {
                     return None;
                 }

@@ -323,7 +323,7 @@ impl<'a> Cx<'a> {
                 ((b, Value::Int, _), "to_s") => Ok((quote!(#b.to_string()), Value::Str, None)),
                 // A switch whose only case is `_`: its one variant, as Kaitai types it.
                 ((b, Value::Switch(name, field), _), _)
-                    if field.switch_cases.len() == 1 && field.switch_cases[0].0 == "_" =>
+                    if field.switch_cases.len() == 1 && field.switch_cases[0].0.is_else() =>
                 {
                     let ty = &field.switch_cases[0].1;
                     let (_, t) = self
@@ -480,7 +480,7 @@ impl<'a> Cx<'a> {
             if let Value::Switch(name, field) = &kind
                 && field.size.is_none()
                 && !field.size_eos
-                && field.switch_cases.iter().all(|(k, _)| k != "_")
+                && field.switch_cases.iter().all(|(k, _)| !k.is_else())
             {
                 let name = ident(name);
                 return Ok(check(quote!(matches!(#access, #name::Unmatched)), &what));

@@ -11,32 +11,12 @@
 use proc_macro2::{Literal, Spacing, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 
-use super::super::expr::Side;
-use super::super::schema::{Field, FieldType, TypeDef, Valid, snake_to_camel};
-use super::{Check, Module, check, field_check, indexed_list, indexed_size, int_type, own_endian};
+use super::super::schema::{CaseKey, Field, FieldType, TypeDef, Valid, snake_to_camel};
+use super::switch_sel::{Sel, sel_arg, sel_name, sel_type};
+use super::{Check, Module, check, field_check, indexed_list, int_type, own_endian};
 use crate::SchemaError;
 use crate::binrw::tokens::{ident, source};
-
-/// How a selector is passed and compared.
-enum Sel {
-    /// An integer field (its Rust type).
-    Int(&'static str),
-    /// An integer field with `enum:` (the Rust enum).
-    Enum(String),
-    /// A string field.
-    Str,
-    /// A byte array field (`framed`: `KsBytes`, whose bytes are `.value`).
-    Bytes { framed: bool },
-    /// An integer expression of earlier fields (`one & 3`), passed as an `i128`: its Rust
-    /// spelling in the reader and in the writer.
-    Expr {
-        read: TokenStream,
-        write: TokenStream,
-    },
-    /// `list[_index]` of a repeated field: each element is switched on the element of the
-    /// integer list `list` at its index (its Rust type), which the parent iterates as `ks_n`.
-    Each(&'static str),
-}
+use crate::expr::Source;
 
 /// A generated switch enum, as its field uses it.
 pub(super) struct Switch {
@@ -91,7 +71,7 @@ impl Module<'_> {
                 format!("the switch enum `{name}` is named like a type"),
             ));
         }
-        let cases = self.cases(field, &sel, on, sized)?;
+        let cases = self.cases(field, &sel, sel_name(on), sized)?;
         let depth = self.cases_need_depth(field)?;
         let item = self.enum_item(def, field, on, &cases, &sel, depth)?;
         enums.extend(item);
@@ -115,7 +95,7 @@ impl Module<'_> {
             check.extend(checks);
         }
         let args = (!cases.variants.is_empty())
-            .then(|| sel_arg(&sel, on))
+            .then(|| sel_arg(&sel, sel_name(on)))
             .into_iter()
             .chain(depth.then(|| depth_arg(def)))
             .collect();
@@ -136,10 +116,10 @@ impl Module<'_> {
         for (key, ty) in &field.switch_cases {
             let name = variant_name(ty);
             let payload = self.payload(field, ty)?;
-            if key == "_" {
+            let CaseKey::Value(key) = key else {
                 default = Some((name, payload));
                 continue;
-            }
+            };
             let (read, write) = self.case_conds(field, sel, &quote!(sel), on, key)?;
             match variants.iter_mut().find(|v| v.name == name) {
                 Some(v) if source(&v.payload) == source(&payload) => {
@@ -179,7 +159,7 @@ impl Module<'_> {
         &self,
         def: &TypeDef,
         field: &Field,
-        on: &str,
+        on: &Source,
         cases: &Cases,
         sel: &Sel,
         depth: bool,
@@ -325,8 +305,8 @@ impl Module<'_> {
             return Ok(None);
         }
         let mut args = Vec::new();
-        if field.switch_cases.iter().any(|(k, _)| k != "_") {
-            args.push(sel_arg(&self.selector(def, field, on)?, on));
+        if field.switch_cases.iter().any(|(k, _)| !k.is_else()) {
+            args.push(sel_arg(&self.selector(def, field, on)?, sel_name(on)));
         }
         if self.cases_need_depth(field)? {
             args.push(depth_arg(def));
@@ -347,222 +327,6 @@ impl Module<'_> {
             }
         }
         Ok(false)
-    }
-
-    /// The byte-order attributes of a field whose user type has a calculated `meta/endian`
-    /// switched on `_parent.X`: `X` is an earlier field of `def`, so binrw's `is_big` decides the
-    /// byte order the type (and what it reads without its own) is read and written in.
-    pub(super) fn endian_attrs(
-        &self,
-        def: &TypeDef,
-        field: &Field,
-    ) -> Result<Option<TokenStream>, SchemaError> {
-        let FieldType::Named { name, .. } = &field.ty else {
-            return Ok(None);
-        };
-        if int_type(name).is_some() || matches!(name.as_str(), "str" | "strz") {
-            return Ok(None);
-        }
-        let Some((_, target)) = self.schemas.resolve(self.file, name) else {
-            return Ok(None);
-        };
-        let Some((on, cases)) = &target.endian_switch else {
-            return Ok(None);
-        };
-        let sel_name = on.strip_prefix("_parent.").ok_or_else(|| {
-            self.field_err(
-                field,
-                format!("calculated endianness switched on `{on}`: the binrw backend needs `_parent.<field>`"),
-            )
-        })?;
-        let sel = self.selector(def, field, sel_name)?;
-        let access = match (&sel, ident(sel_name)) {
-            (Sel::Str | Sel::Bytes { framed: true }, name) => quote!(#name.value),
-            (_, name) => name.into_token_stream(),
-        };
-        let (mut big_r, mut big_w, mut little_r, mut little_w) = (vec![], vec![], vec![], vec![]);
-        let mut default = None;
-        for (key, big) in cases {
-            if key == "_" {
-                default = Some(*big);
-                continue;
-            }
-            let (r, w) = self.case_conds(field, &sel, &access, sel_name, key)?;
-            if *big {
-                big_r.push(r);
-                big_w.push(w);
-            } else {
-                little_r.push(r);
-                little_w.push(w);
-            }
-        }
-        let (read, write) = match default {
-            Some(true) => {
-                let (r, w) = (any(&little_r), any(&little_w));
-                (quote!(!(#r)), quote!(!(#w)))
-            }
-            _ => (any(&big_r), any(&big_w)),
-        };
-        let mut out = quote!(#[br(is_big = #read)] #[bw(is_big = #write)]);
-        if default.is_none() {
-            let all: Vec<TokenStream> = big_r.into_iter().chain(little_r).collect();
-            let message = format!(
-                "{}.{}: no byte order for this {sel_name}",
-                def.rust_name, field.id
-            );
-            out.extend(check(Check::Read, &any(&all), &message, &[]));
-            // The writer refuses it too, rather than write in an order nothing reads back.
-            let all: Vec<TokenStream> = big_w.into_iter().chain(little_w).collect();
-            let path = format!("{}.{}", def.rust_name, field.id);
-            let message = format!("no byte order for this {sel_name}");
-            out.extend(field_check(&path, &any(&all), &message, &[]));
-        }
-        Ok(Some(out))
-    }
-
-    /// The selector `on`: one earlier field of `def`.
-    fn selector(&self, def: &TypeDef, field: &Field, on: &str) -> Result<Sel, SchemaError> {
-        let refuse = || {
-            self.field_err(
-                field,
-                format!("switch-on `{on}`: the binrw backend switches on one earlier integer, enum, string or byte-array field"),
-            )
-        };
-        if let Some(list) = indexed_selector(field) {
-            // The parent checks that `list` is an earlier integer list as long as the field.
-            if indexed_size(field).is_some_and(|l| l != list) {
-                return Err(self.field_err(
-                    field,
-                    "a size and a switch-on indexing two lists is not supported by the binrw backend",
-                ));
-            }
-            let list = def.seq.iter().find(|f| f.id == list).ok_or_else(refuse)?;
-            return match &list.ty {
-                FieldType::Named { name, .. } if list.enum_name.is_none() => {
-                    int_type(name).map(Sel::Each).ok_or_else(refuse)
-                }
-                _ => Err(refuse()),
-            };
-        }
-        if let Some((_, ty)) = def.params.iter().find(|(p, _)| p == on) {
-            return int_type(ty).map(Sel::Int).ok_or_else(refuse);
-        }
-        let name = on.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !name {
-            let e = self.expr(field, on)?;
-            return Ok(Sel::Expr {
-                read: e.rust_arg(Side::Read),
-                write: e.rust_arg(Side::Write),
-            });
-        }
-        let sel = def.seq.iter().find(|f| f.id == on).ok_or_else(refuse)?;
-        if sel.repeat_expr.is_some() || sel.repeat_eos || sel.cond.is_some() {
-            return Err(refuse());
-        }
-        match &sel.ty {
-            FieldType::Named { name, .. }
-                if sel.enum_name.is_some() && int_type(name).is_some() =>
-            {
-                let e = sel.enum_name.as_deref().unwrap_or_default();
-                Ok(Sel::Enum(snake_to_camel(
-                    e.rsplit("::").next().unwrap_or(e),
-                )))
-            }
-            FieldType::Named { name, .. } if int_type(name).is_some() => {
-                int_type(name).map(Sel::Int).ok_or_else(refuse)
-            }
-            // A bit field wider than one bit is held in the narrowest unsigned integer.
-            FieldType::Named { name, .. }
-                if sel.enum_name.is_none()
-                    && super::super::bits::width(name).is_some_and(|(n, _)| n > 1) =>
-            {
-                let (n, _) = super::super::bits::width(name).ok_or_else(refuse)?;
-                Ok(Sel::Int(super::super::bits::rust_type(n)))
-            }
-            FieldType::Named { name, .. } if name == "str" || name == "strz" => Ok(Sel::Str),
-            FieldType::None if sel.contents_bytes.is_none() && sel.process.is_none() => {
-                Ok(Sel::Bytes {
-                    framed: sel.terminator.is_some() || sel.pad_right.is_some(),
-                })
-            }
-            _ => Err(refuse()),
-        }
-    }
-
-    /// One case key as the reader's condition on the selector it has (`sel`, the value it was
-    /// given, or `read` when it reads the selector itself) and the writer's on the field `on`.
-    fn case_conds(
-        &self,
-        field: &Field,
-        sel: &Sel,
-        read: &TokenStream,
-        on: &str,
-        key: &str,
-    ) -> Result<(TokenStream, TokenStream), SchemaError> {
-        let bad = || self.field_err(field, format!("case `{key}` does not fit switch-on `{on}`"));
-        let int = || {
-            crate::expr::parse_int(key)
-                .map(Literal::i128_unsuffixed)
-                .ok_or_else(bad)
-        };
-        Ok(match sel {
-            Sel::Int(_) => {
-                let (n, on) = (int()?, ident(on));
-                (quote!(#read == #n), quote!(*#on == #n))
-            }
-            Sel::Expr { write, .. } => {
-                let n = int()?;
-                (quote!(#read == #n), quote!(i128::from(#write) == #n))
-            }
-            Sel::Each(_) => {
-                let n = int()?;
-                (quote!(#read == #n), quote!(*ks_sel == #n))
-            }
-            Sel::Enum(rust) => {
-                let (e, v) = key.rsplit_once("::").ok_or_else(bad)?;
-                let v = snake_to_camel(v);
-                // The writer sees the field as its integer (after `#[bw(try_map)]`).
-                let number = self
-                    .schemas
-                    .files
-                    .get(self.file)
-                    .and_then(|f| super::super::schema::find_enum(&f.enums, e))
-                    .filter(|x| x.rust_name == *rust)
-                    .and_then(|x| x.values.iter().find(|(_, n)| *n == v))
-                    .map(|(n, _)| Literal::i128_unsuffixed(*n))
-                    .ok_or_else(bad)?;
-                // Both names are an enum's and its value's, which `ks_enum` checked.
-                let (rust, v, on) = (ident(rust), ident(&v), ident(on));
-                (quote!(#read == #rust::#v), quote!(#on == #number))
-            }
-            Sel::Str => {
-                let text = key
-                    .strip_prefix('"')
-                    .and_then(|k| k.strip_suffix('"'))
-                    .filter(|t| !t.contains(['\\', '"']))
-                    .ok_or_else(bad)?;
-                let on = ident(on);
-                (quote!(#read == #text), quote!(#on.value == #text))
-            }
-            Sel::Bytes { framed } => {
-                let list = key
-                    .strip_prefix('[')
-                    .and_then(|k| k.strip_suffix(']'))
-                    .ok_or_else(bad)?;
-                let bytes: Vec<Literal> = list
-                    .split(',')
-                    .map(|b| {
-                        crate::expr::parse_int(b.trim())
-                            .and_then(|n| u8::try_from(n).ok())
-                            .map(Literal::u8_suffixed)
-                            .ok_or_else(bad)
-                    })
-                    .collect::<Result<_, _>>()?;
-                let lit = quote!([#(#bytes),*][..]);
-                let (on, value) = (ident(on), framed.then(|| quote!(.value)));
-                (quote!(#read[..] == #lit), quote!(#on #value [..] == #lit))
-            }
-        })
     }
 
     /// The payload of a variant of case type `ty`, with its attributes.
@@ -699,7 +463,7 @@ fn selector_check(
 }
 
 /// `conds` joined by `||`, `false` when there are none.
-fn any(conds: &[TokenStream]) -> TokenStream {
+pub(super) fn any(conds: &[TokenStream]) -> TokenStream {
     if conds.is_empty() {
         quote!(false)
     } else {
@@ -723,34 +487,6 @@ fn depth_arg(def: &TypeDef) -> TokenStream {
         quote!(depth + 1)
     } else {
         quote!(0)
-    }
-}
-
-/// The Rust type of the selector import.
-fn sel_type(sel: &Sel) -> TokenStream {
-    match sel {
-        Sel::Int(t) | Sel::Each(t) => ident(t).into_token_stream(),
-        Sel::Enum(e) => ident(e).into_token_stream(),
-        Sel::Str => quote!(String),
-        Sel::Bytes { .. } => quote!(Vec<u8>),
-        Sel::Expr { .. } => quote!(i128),
-    }
-}
-
-/// The selector as the parent's reader passes it.
-fn sel_arg(sel: &Sel, on: &str) -> TokenStream {
-    match sel {
-        Sel::Int(_) | Sel::Enum(_) => ident(on).into_token_stream(),
-        Sel::Str | Sel::Bytes { framed: true } => {
-            let on = ident(on);
-            quote!(#on.value.clone())
-        }
-        Sel::Bytes { framed: false } => {
-            let on = ident(on);
-            quote!(#on.to_vec())
-        }
-        Sel::Expr { read, .. } => quote!(i128::from(#read)),
-        Sel::Each(_) => quote!(*ks_n),
     }
 }
 

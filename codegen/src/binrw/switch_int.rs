@@ -121,7 +121,7 @@ pub(super) fn value_items(
     let Some(always) = uses(def, field) else {
         return Ok(None);
     };
-    let default = field.switch_cases.iter().any(|(k, _)| k == "_");
+    let default = field.switch_cases.iter().any(|(k, _)| k.is_else());
     let (enum_name, id) = (ident(name), ident(&field.id));
     let mut variants = Vec::new();
     for (_, ty) in &field.switch_cases {

@@ -31,7 +31,7 @@ pub fn keeps_param(def: &TypeDef, id: &str) -> bool {
     let count = def
         .seq
         .iter()
-        .any(|f| f.repeat_expr.as_deref().map(str::trim) == Some(id));
+        .any(|f| f.repeat_expr.as_ref().and_then(Source::as_name) == Some(id));
     instances_read(def, id) || !count
 }
 

@@ -8,12 +8,14 @@ const TYPE_KEYS = new Set([
   '-savepoint-pattern', '-savepoint-versioned', '-savepoint-rust-type', '-savepoint-transparent',
   '-savepoint-bitfield', '-savepoint-enum', '-savepoint-max-depth', '-savepoint-rust-name',
   '-savepoint-max-depth-const', '-savepoint-version', '-savepoint-fixed-layout',
+  '-savepoint-enum-ahead',
 ]);
 const ROOT_KEYS = new Set([...TYPE_KEYS, '-savepoint-namespace']);
 const FIELD_KEYS = new Set([
   '-savepoint-since', '-savepoint-until', '-savepoint-with-version', '-savepoint-count-of',
   '-savepoint-rust-type', '-savepoint-enum', '-savepoint-absent', '-savepoint-gate-const',
-  '-savepoint-serde-omit-absent', '-savepoint-flag-of', '-savepoint-parse-with',
+  '-savepoint-serde-omit-absent', '-savepoint-flag-of', '-savepoint-one-of', '-savepoint-serde-with',
+  '-savepoint-parse-with',
 ]);
 
 function reversed(tag) {
@@ -91,6 +93,15 @@ function lintType(spec, where, problems, known = TYPE_KEYS) {
       if (j <= i || !counts) say(path, `-savepoint-count-of: ${counted} must name a later field counted by ${field.id}`);
       if (!/^[us][1248]$/.test(field.type)) say(path, 'a count is an integer field');
     }
+    const oneOf = field['-savepoint-one-of'];
+    if (oneOf !== undefined) {
+      // The members are this field and the ones right after it, in order, each gated.
+      const members = Object.keys((oneOf && oneOf.variants) || {});
+      const inOrder = members.every((m, k) => ids[i + k] === m && seq[i + k].if !== undefined);
+      if (!oneOf.id || !oneOf.name || !oneOf.else || members[0] !== field.id || !inOrder) {
+        say(path, '-savepoint-one-of needs id, name, else and variants naming this gated field and the gated ones after it');
+      }
+    }
     const enumKey = field['-savepoint-enum'];
     if (enumKey !== undefined) {
       const cases = field.type && field.type.cases;
@@ -99,6 +110,14 @@ function lintType(spec, where, problems, known = TYPE_KEYS) {
       }
     }
   });
+  const ahead = spec['-savepoint-enum-ahead'];
+  if (ahead !== undefined) {
+    const instance = spec.instances && ahead.on && spec.instances[ahead.on];
+    const variants = ahead.variants || {};
+    if (!ahead.name || !instance || instance.value === undefined || !variants.true || !variants.false) {
+      say('/-savepoint-enum-ahead', 'needs name, on (a value instance of the type) and variants true and false');
+    }
+  }
   const transparent = spec['-savepoint-transparent'];
   if (transparent !== undefined) {
     // The member is a field (any others count it) or a value instance computed from the fields.

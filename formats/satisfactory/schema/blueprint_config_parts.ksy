@@ -6,10 +6,8 @@ meta:
     - unreal
 -savepoint-namespace: true
 doc: |
-  The fixed layouts of a blueprint config (satisfactory-save-1.2.md, "BlueprintCfg File"),
-  generated for the crate's config reader: the config itself (`blueprint_config.ksy`) stays
-  described, not generated, as its description and its player info handle are told apart by
-  their bytes.
+  The fixed layouts of a blueprint config (satisfactory-save-1.2.md, "BlueprintCfg File"), which
+  `blueprint_config.ksy` reads.
 types:
   f_top_level_asset_path:
     doc: "`FTopLevelAssetPath`."

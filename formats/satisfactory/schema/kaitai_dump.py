@@ -10,8 +10,8 @@ line per save, blueprint and config of the manifest: path, then `ok` or `error: 
 codegen/kaitai_dump_common.py's (by the extension keys), plus the serde forms of
 the unreal crate's `FString` (null for length 0, the text, or {"utf16": text} for a UTF-16 string)
 and `FGuid` (hyphenated hex), and fields with -savepoint-serde-omit-absent left out when absent.
-A config (blueprint_config.ksy, described but hand-written in Rust) is shaped by `config` below as
-the crate's `BlueprintConfig`.
+A config (blueprint_config.ksy) is shaped by `config` below as the crate's `BlueprintConfig`, whose
+description and `LastEditedBy` are enums of what Kaitai reads as separate fields.
 """
 
 import io
@@ -73,18 +73,20 @@ class SatisfactoryShaper(Shaper):
             out["last_edited_by"] = {"player_info": {form: self.value(handle)}}
         else:
             out["last_edited_by"] = "none"
-        out["trailing"] = cfg.trailing.hex()
+        # Absent from config version 6 on, where the crate holds it empty.
+        out["trailing"] = getattr(cfg, "trailing", b"").hex()
         return out
 
     @staticmethod
     def description(d):
+        # `length` is the int32 count's unsigned bits, `tail` the last character (see the schema).
         if not d.is_fstring:
-            return {"unterminated": d.raw.decode("utf-8")}
-        if d.length > 0:
-            return {"text": d.raw[:-1].decode("latin-1")}
-        if d.length < 0:
-            return {"text": {"utf16": d.raw[:-2].decode("utf-16le")}}
-        return {"text": None}
+            return {"unterminated": (d.head + d.tail).decode("utf-8")}
+        if d.length == 0:
+            return {"text": None}
+        if d.length < 0x80000000:
+            return {"text": d.head.decode("latin-1")}
+        return {"text": {"utf16": d.head.decode("utf-16le")}}
 
 
 def chunk_headers(stream, shaper):

@@ -32,6 +32,7 @@ mod error;
 #[rustfmt::skip]
 mod generated {
     pub mod blueprint;
+    pub mod blueprint_config;
     pub mod blueprint_config_parts;
     pub mod body;
     pub mod chunks;
@@ -64,7 +65,7 @@ pub use body::{
 };
 pub use config::{
     BlueprintConfig, Description, FLocalUserNetIdBundle, FPlayerInfoHandle, FTopLevelAssetPath,
-    LastEditedBy, PlayerInfoCurrent, PlayerInfoLegacy,
+    LastEditedBy, PlayerInfoCurrent, PlayerInfoLegacy, Utf8Text,
 };
 pub use error::Error;
 pub use header::{FMD5Hash, FSaveHeader};

@@ -47,10 +47,6 @@ impl<'a> Reader<'a> {
         Reader(ByteReader::starting_at(data, base))
     }
 
-    pub(crate) fn err(&self, path: &str, message: impl Into<String>) -> Error {
-        Error::new(path, self.offset(), message)
-    }
-
     /// A UE `bool` (u32 0 or 1).
     #[inline]
     pub(crate) fn bool32(&mut self, path: &str) -> Result<Bool32, Error> {

@@ -13,7 +13,10 @@ use satisfactory::objects::custom::{
     AFGBuildableWire, AFGLightweightBuildableSubsystem, UActorComponent,
 };
 use satisfactory::objects::{CustomData, FObjectBaseSaveHeader};
-use satisfactory::{Blueprint, BlueprintConfig, FBlueprintHeader, FSaveHeader, SatisfactoryFile};
+use satisfactory::{
+    Blueprint, BlueprintConfig, Description, FBlueprintHeader, FSaveHeader, LastEditedBy,
+    SatisfactoryFile, Utf8Text,
+};
 use serde_json::{Value, json};
 use unreal::{FObjectReferenceDisc, FString, PropertyContext};
 
@@ -374,7 +377,6 @@ fn the_config_icon_library_follows_the_config_version() {
     assert_eq!(config.write().expect("version 2 writes"), old);
 
     let mut new = config_start(3);
-    let library_at = new.len();
     new.extend(fstring("/Game/FactoryGame/IconLibrary"));
     new.extend(fstring("IconLibrary"));
     let config = BlueprintConfig::read(&new).expect("version 3 config");
@@ -391,22 +393,26 @@ fn the_config_icon_library_follows_the_config_version() {
                 config_version: 2,
                 ..config.clone()
             },
-            "IconLibrary.icon_library (config_version >= 3) must be absent at config_version 2",
+            "BlueprintConfig.icon_library (config_version >= 3) must be absent at config_version 2",
         ),
         (
             BlueprintConfig {
                 icon_library: None,
                 ..config
             },
-            "IconLibrary.icon_library (config_version >= 3) must be present at config_version 3",
+            "BlueprintConfig.icon_library (config_version >= 3) must be present at config_version 3",
         ),
     ];
     for (edited, message) in cases {
         let err = edited
             .write()
             .expect_err("the writer must refuse the library");
-        assert_eq!(err.path, "icon_library", "{err}");
-        assert_eq!(err.offset, library_at, "{err}");
+        // The generated writer checks the gates before writing the config, at its start.
+        assert_eq!(
+            (err.path.as_str(), err.offset),
+            ("blueprint_config", 0),
+            "{err}"
+        );
         assert_eq!(err.message, message, "{err}");
     }
 }
@@ -440,5 +446,84 @@ fn actor_component_data_follows_the_object_save_version() {
         assert_eq!(fields.len(), components, "{path}");
         assert!(fields.iter().all(|f| *f == present), "{path}");
         assert_eq!(blueprint.write().expect("writes"), bytes, "{path}");
+    }
+}
+
+/// A config of version 6 ends in a player info handle whose form only its size tells: 5 bytes
+/// are the 1.2 form, 2 the 1.1.3 one, any other count is refused naming both.
+#[test]
+fn the_config_player_info_handle_is_told_by_the_bytes_left() {
+    let mut base = config_start(6);
+    base.extend(fstring("/Game/FactoryGame/IconLibrary"));
+    base.extend(fstring("IconLibrary"));
+    let current = [base.clone(), vec![1, 7, 0, 0, 0]].concat();
+    let config = BlueprintConfig::read(&current).expect("1.2 handle");
+    let Some(LastEditedBy::PlayerInfo(satisfactory::FPlayerInfoHandle::Current(handle))) =
+        Some(&config.last_edited_by)
+    else {
+        panic!("{:?}", config.last_edited_by);
+    };
+    assert_eq!(
+        (handle.service_provider, handle.player_info_table_index),
+        (1, 7)
+    );
+    assert_eq!(config.write().expect("writes"), current);
+    let legacy = [base.clone(), vec![1, 7]].concat();
+    let config = BlueprintConfig::read(&legacy).expect("1.1.3 handle");
+    assert!(matches!(
+        config.last_edited_by,
+        LastEditedBy::PlayerInfo(satisfactory::FPlayerInfoHandle::Legacy(_))
+    ));
+    assert_eq!(config.write().expect("writes"), legacy);
+    let err = BlueprintConfig::read(&[base.clone(), vec![1, 7, 0]].concat()).unwrap_err();
+    assert_eq!(err.offset, base.len(), "{err}");
+    assert!(
+        err.message
+            .contains("3 bytes left, the forms take 5 (current) or 2 (legacy)"),
+        "{err}"
+    );
+}
+
+/// What the reader tells by the version or the bytes, the writer refuses where they disagree:
+/// a `LastEditedBy` the version does not store, bytes after the handle (which would change its
+/// form), and a description whose bytes read back as the other form.
+#[test]
+fn the_config_writer_refuses_what_would_not_read_back() {
+    let mut bytes = config_start(6);
+    bytes.extend(fstring("/Game/FactoryGame/IconLibrary"));
+    bytes.extend(fstring("IconLibrary"));
+    bytes.extend([1, 7]);
+    let config = BlueprintConfig::read(&bytes).expect("version 6 config");
+    let refused = |edited: BlueprintConfig| edited.write().unwrap_err().message;
+    let at_4 = refused(BlueprintConfig {
+        config_version: 4,
+        ..config.clone()
+    });
+    assert_eq!(
+        at_4,
+        "BlueprintConfig.last_edited_by: the variant is not the one config_version 4 stores"
+    );
+    let none = refused(BlueprintConfig {
+        last_edited_by: LastEditedBy::None,
+        ..config.clone()
+    });
+    assert!(none.contains("config_version 6 stores"), "{none}");
+    let trailing = refused(BlueprintConfig {
+        trailing: vec![0],
+        ..config.clone()
+    });
+    assert!(
+        trailing.contains("BlueprintConfig.trailing (config_version < 6)"),
+        "{trailing}"
+    );
+    for text in ["", "ends in NUL\0"] {
+        let message = refused(BlueprintConfig {
+            blueprint_description: Description::Unterminated(Utf8Text(text.to_owned())),
+            ..config.clone()
+        });
+        assert!(
+            message.contains("read back as `is_fstring` Some(true)"),
+            "{text:?}: {message}"
+        );
     }
 }

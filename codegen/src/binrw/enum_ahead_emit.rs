@@ -1,0 +1,137 @@
+//! The emitter's side of `-savepoint-enum-ahead` (see `enum_ahead.rs`): besides the type's
+//! struct, the enum with its reader and writer.
+//!
+//! The reader reads the struct, goes back to where it started, and reads the variant its
+//! instance chooses (an undefined value is an error). The writer writes the variant into a
+//! buffer and reads the struct back from it: bytes whose instance would choose the other
+//! variant (an unterminated text that ends in a NUL, say) are refused, as they would not read
+//! back as written. Variants are `snake_case` in JSON (`{"text": ..}`).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::Module;
+use super::record::docs;
+use crate::SchemaError;
+use crate::binrw::schema::TypeDef;
+use crate::binrw::tokens::ident;
+
+impl Module<'_> {
+    /// The enum of a type with `-savepoint-enum-ahead`, after its struct.
+    pub(super) fn enum_ahead(&mut self, def: &TypeDef) -> Result<(), SchemaError> {
+        let Some(e) = &def.enum_ahead else {
+            return Ok(());
+        };
+        if !def.params.is_empty() || !def.instances.iter().any(|i| i.id == e.on) {
+            return Err(self.err(
+                &def.yaml_path,
+                format!("-savepoint-enum-ahead chooses by `{}`, a value instance of this type, which takes no params", e.on),
+            ));
+        }
+        let (t_name, t_type) = self.ahead_variant(def, &e.when_true, true)?;
+        let (f_name, f_type) = self.ahead_variant(def, &e.when_false, false)?;
+        let (ahead, on, name) = (ident(&def.rust_name), ident(&e.on), ident(&e.name));
+        let undefined = format!("{}: `{}` is undefined for these bytes", e.name, e.on);
+        let other = format!(
+            "{}: the variant's bytes read back as `{}` {{:?}}, which chooses the other variant",
+            e.name, e.on
+        );
+        let derive = self.base_derive();
+        let serde = self
+            .settings
+            .serde
+            .then(|| quote!(#[serde(rename_all = "snake_case")]));
+        let doc = docs(def.doc.as_deref());
+        let (t_doc, f_doc) = (
+            docs(Some(&format!("`{}` true.", e.on))),
+            docs(Some(&format!("`{}` false.", e.on))),
+        );
+        self.items.extend(quote! {
+            #doc
+            #derive
+            #serde
+            pub enum #name {
+                #t_doc
+                #t_name(#t_type),
+                #f_doc
+                #f_name(#f_type),
+            }
+
+            impl binrw::BinRead for #name {
+                type Args<'a> = ();
+
+                fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+                    reader: &mut R,
+                    endian: binrw::Endian,
+                    (): (),
+                ) -> binrw::BinResult<Self> {
+                    let pos = reader.stream_position()?;
+                    let ahead = <#ahead as binrw::BinRead>::read_options(reader, endian, ())?;
+                    reader.seek(binrw::io::SeekFrom::Start(pos))?;
+                    match ahead.#on() {
+                        Some(true) => binrw::BinRead::read_options(reader, endian, ()).map(Self::#t_name),
+                        Some(false) => binrw::BinRead::read_options(reader, endian, ()).map(Self::#f_name),
+                        None => Err(binrw::Error::AssertFail { pos, message: #undefined.into() }),
+                    }
+                }
+            }
+
+            impl binrw::BinWrite for #name {
+                type Args<'a> = ();
+
+                fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+                    &self,
+                    writer: &mut W,
+                    endian: binrw::Endian,
+                    (): (),
+                ) -> binrw::BinResult<()> {
+                    let pos = writer.stream_position()?;
+                    let mut bytes = binrw::io::Cursor::new(Vec::new());
+                    let chosen = match self {
+                        Self::#t_name(value) => binrw::BinWrite::write_options(value, &mut bytes, endian, ()).map(|()| true),
+                        Self::#f_name(value) => binrw::BinWrite::write_options(value, &mut bytes, endian, ()).map(|()| false),
+                    }?;
+                    bytes.set_position(0);
+                    let ahead = <#ahead as binrw::BinRead>::read_options(&mut bytes, endian, ())?;
+                    match ahead.#on() {
+                        Some(read) if read == chosen => writer.write_all(bytes.get_ref()).map_err(binrw::Error::Io),
+                        read => Err(binrw::Error::AssertFail { pos, message: format!(#other, read) }),
+                    }
+                }
+            }
+        });
+        Ok(())
+    }
+
+    /// A variant's name and Rust type.
+    fn ahead_variant(
+        &mut self,
+        def: &TypeDef,
+        (variant, ty): &(String, String),
+        which: bool,
+    ) -> Result<(proc_macro2::Ident, TokenStream), SchemaError> {
+        let ypath = format!("{}/-savepoint-enum-ahead/variants/{which}", def.yaml_path);
+        let (decl, target) = self
+            .schemas
+            .resolve(self.file, ty)
+            .ok_or_else(|| self.err(&ypath, format!("unknown type `{ty}`")))?;
+        if !target.params.is_empty() {
+            return Err(self.err(&ypath, format!("`{ty}` takes params")));
+        }
+        let decl = decl.to_string();
+        let rust = match target.rust_type.clone() {
+            Some(path) => {
+                let parsed = syn::parse_str::<syn::Type>(&path)
+                    .map_err(|e| self.err(&ypath, format!("`{path}` is not a Rust type ({e})")))?;
+                let used = self.use_rust_type(parsed, &decl);
+                quote!(#used)
+            }
+            None => {
+                let rust = target.rust_name.clone();
+                let rust = ident(&self.use_type(&decl, &rust));
+                quote!(#rust)
+            }
+        };
+        Ok((ident(variant), rust))
+    }
+}

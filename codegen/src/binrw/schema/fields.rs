@@ -1,0 +1,346 @@
+//! A seq field (and a `pos` instance's field): its type, repetition, checks and framing.
+
+use serde_yaml::{Mapping, Value};
+
+use super::cx::Cx;
+use super::keys::{FIELD_KEYS, bool_key, check_keys, ident_key, not_ident, str_key, u32_key};
+use super::{CaseKey, Field, FieldType, Valid};
+use crate::SchemaError;
+use crate::expr::CallError;
+
+impl Cx<'_> {
+    pub(super) fn field(&self, ypath: &str, map: &Mapping) -> Result<Field, SchemaError> {
+        check_keys(self, ypath, map, FIELD_KEYS)?;
+        let id = str_key(map, "id").ok_or_else(|| self.err(ypath, "a seq field needs an id"))?;
+        if !crate::binrw::tokens::is_ident(&id) {
+            return Err(self.err(&format!("{ypath}/id"), not_ident(&id)));
+        }
+        let ty = match map.get("type") {
+            None => FieldType::None,
+            Some(Value::String(s)) => {
+                let at = format!("{ypath}/type");
+                let (name, args) = crate::expr::parse_call(s).map_err(|e| match e {
+                    CallError::Unbalanced => self.err(&at, "unbalanced type arguments"),
+                    CallError::Args { inner, error } => {
+                        self.err(&at, format!("type arguments `{inner}`: {error}"))
+                    }
+                })?;
+                FieldType::Named {
+                    name: name.to_string(),
+                    args,
+                }
+            }
+            Some(Value::Mapping(m)) => FieldType::Switch {
+                on: self
+                    .expr_key(&format!("{ypath}/type"), m, "switch-on")?
+                    .ok_or_else(|| self.err(&format!("{ypath}/type"), "expected switch-on"))?,
+                // Integer cases; other keys are in `switch_cases` only.
+                cases: variants(self, &format!("{ypath}/type/cases"), m.get("cases"))
+                    .unwrap_or_default(),
+            },
+            Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
+        };
+        let string = matches!(
+            map.get("type").and_then(Value::as_str),
+            Some("str" | "strz")
+        );
+        let repeat = str_key(map, "repeat");
+        let repeat_expr = match repeat.as_deref() {
+            None => None,
+            Some("expr") => Some(self.expr_key(ypath, map, "repeat-expr")?.ok_or_else(|| {
+                self.err(
+                    &format!("{ypath}/repeat-expr"),
+                    "repeat: expr needs repeat-expr",
+                )
+            })?),
+            Some("eos" | "until") => None,
+            Some(other) => {
+                return Err(self.err(
+                    &format!("{ypath}/repeat"),
+                    format!("repeat: {other} is not supported by the binrw backend"),
+                ));
+            }
+        };
+        let mut valid_expr = None;
+        let valid_in_enum = match map.get("valid").and_then(|v| v.get("in-enum")) {
+            None => false,
+            Some(v) => {
+                let vp = format!("{ypath}/valid");
+                if v.as_bool() != Some(true)
+                    || map
+                        .get("valid")
+                        .and_then(Value::as_mapping)
+                        .map(Mapping::len)
+                        != Some(1)
+                {
+                    return Err(self.err(
+                        &format!("{vp}/in-enum"),
+                        "`in-enum` is `true` and the only `valid` key",
+                    ));
+                }
+                if !map.contains_key("enum") {
+                    return Err(self.err(
+                        &format!("{vp}/in-enum"),
+                        "`in-enum` on a field without `enum`",
+                    ));
+                }
+                true
+            }
+        };
+        let valid = match map.get("valid").filter(|_| !valid_in_enum) {
+            None => None,
+            Some(v) => {
+                let vp = format!("{ypath}/valid");
+                // `valid: N` is `valid: {eq: N}`, which is `any-of: [N]`.
+                let shorthand;
+                let m = match v {
+                    Value::Number(_) | Value::String(_) => {
+                        shorthand = Mapping::from_iter([(Value::from("eq"), v.clone())]);
+                        &shorthand
+                    }
+                    v => v.as_mapping().ok_or_else(|| {
+                        self.err(
+                            &vp,
+                            "valid must be an integer or a mapping of eq/min/max/any-of",
+                        )
+                    })?,
+                };
+                check_keys(self, &vp, m, &["eq", "min", "max", "any-of", "expr"])?;
+                if m.contains_key("eq") && m.len() > 1 {
+                    return Err(self.err(&vp, "`eq` with other `valid` keys"));
+                }
+                let integers = m.iter().all(|(_, v)| match v {
+                    Value::Sequence(l) => l.iter().all(|x| x.as_i64().is_some()),
+                    x => x.as_i64().is_some(),
+                });
+                // On a list, every element is checked (see `valid.rs`).
+                if !integers || m.contains_key("expr") || repeat.is_some() {
+                    let text = crate::binrw::valid::expression(m).map_err(|e| self.err(&vp, e))?;
+                    valid_expr = Some(self.expression(ypath, "valid", &text)?);
+                    None
+                } else {
+                    Some(Valid {
+                        min: m.get("min").and_then(Value::as_i64),
+                        max: m.get("max").and_then(Value::as_i64),
+                        any_of: m
+                            .get("any-of")
+                            .and_then(Value::as_sequence)
+                            .map(|l| l.iter().filter_map(Value::as_i64).collect())
+                            .or_else(|| m.get("eq").and_then(Value::as_i64).map(|n| vec![n]))
+                            .unwrap_or_default(),
+                    })
+                }
+            }
+        };
+        let variants = match map.get("-savepoint-enum").and_then(Value::as_mapping) {
+            None => None,
+            Some(e) => {
+                let ep = format!("{ypath}/-savepoint-enum");
+                Some((
+                    ident_key(self, &ep, e, "name")?
+                        .ok_or_else(|| self.err(&ep, "missing name"))?,
+                    variant_names(self, &format!("{ep}/variants"), e.get("variants"))?,
+                ))
+            }
+        };
+        Ok(Field {
+            id,
+            yaml_path: ypath.to_string(),
+            doc: str_key(map, "doc"),
+            contents: str_key(map, "contents"),
+            ty,
+            repeat_expr,
+            // A literal `if: true` reads the field always; `if: false` never.
+            cond: match map.get("if") {
+                Some(Value::Bool(true)) => None,
+                Some(Value::Bool(false)) => Some(self.expression(ypath, "if", "false")?),
+                _ => self.expr_key(ypath, map, "if")?,
+            },
+            since: u32_key(self, ypath, map, "-savepoint-since")?,
+            until: u32_key(self, ypath, map, "-savepoint-until")?,
+            with_version: bool_key(map, "-savepoint-with-version") == Some(true),
+            absent_default: self.absent_default(ypath, map)?,
+            omit_absent: bool_key(map, "-savepoint-serde-omit-absent") == Some(true),
+            gate_const: str_key(map, "-savepoint-gate-const"),
+            count_of: str_key(map, "-savepoint-count-of"),
+            flag_of: str_key(map, "-savepoint-flag-of"),
+            parse_with: str_key(map, "-savepoint-parse-with"),
+            rust_type: str_key(map, "-savepoint-rust-type"),
+            valid,
+            valid_expr,
+            valid_in_enum,
+            variants,
+            one_of: crate::binrw::one_of::parse(map)
+                .map_err(|e| self.err(&format!("{ypath}/-savepoint-one-of"), e))?,
+            serde_with: str_key(map, "-savepoint-serde-with"),
+            sized: !string && map.contains_key("encoding"),
+            size: self.expr_key(ypath, map, "size")?,
+            encoding: str_key(map, "encoding"),
+            terminator: match map.get("terminator") {
+                None => None,
+                Some(t) => Some(byte(self, &format!("{ypath}/terminator"), t)?),
+            },
+            pad_right: match map.get("pad-right") {
+                None => None,
+                Some(t) => Some(byte(self, &format!("{ypath}/pad-right"), t)?),
+            },
+            include: bool_key(map, "include") == Some(true),
+            consume: bool_key(map, "consume") != Some(false),
+            eos_error: bool_key(map, "eos-error") != Some(false),
+            enum_name: str_key(map, "enum"),
+            size_eos: bool_key(map, "size-eos") == Some(true),
+            repeat_eos: repeat.as_deref() == Some("eos"),
+            repeat_until: match repeat.as_deref() {
+                Some("until") => {
+                    Some(self.expr_key(ypath, map, "repeat-until")?.ok_or_else(|| {
+                        self.err(
+                            &format!("{ypath}/repeat-until"),
+                            "repeat: until needs repeat-until",
+                        )
+                    })?)
+                }
+                _ => None,
+            },
+            contents_bytes: map
+                .get("contents")
+                .map(|c| contents(self, ypath, c))
+                .transpose()?,
+            process: str_key(map, "process")
+                .map(|p| self.process(ypath, &p))
+                .transpose()?,
+            switch_cases: switch_cases(self, ypath, map)?,
+            parent_up: str_key(map, "parent").as_deref() == Some("_parent"),
+            parent_false: match map.get("parent") {
+                None => false,
+                Some(Value::Bool(false)) => true,
+                Some(Value::String(p)) if p == "_parent" => false,
+                Some(_) => {
+                    return Err(self.err(
+                        &format!("{ypath}/parent"),
+                        "`parent:` other than `false` or `_parent` is not supported by the binrw backend",
+                    ));
+                }
+            },
+        })
+    }
+}
+
+/// A byte value (`terminator`, `pad-right`).
+fn byte(cx: &Cx, ypath: &str, v: &Value) -> Result<u8, SchemaError> {
+    v.as_u64()
+        .and_then(|n| u8::try_from(n).ok())
+        .ok_or_else(|| cx.err(ypath, "expected a byte value"))
+}
+
+/// `contents:` (a string, a byte, or a list of both) as bytes.
+fn contents(cx: &Cx, ypath: &str, v: &Value) -> Result<Vec<u8>, SchemaError> {
+    let bad = || {
+        cx.err(
+            &format!("{ypath}/contents"),
+            "contents are strings and bytes",
+        )
+    };
+    let one = |v: &Value| -> Result<Vec<u8>, SchemaError> {
+        match v {
+            Value::String(s) => Ok(s.as_bytes().to_vec()),
+            Value::Number(n) => n
+                .as_u64()
+                .and_then(|n| u8::try_from(n).ok())
+                .map(|b| vec![b])
+                .ok_or_else(bad),
+            _ => Err(bad()),
+        }
+    };
+    match v {
+        Value::Sequence(items) => Ok(items
+            .iter()
+            .map(one)
+            .collect::<Result<Vec<_>, _>>()?
+            .concat()),
+        other => one(other),
+    }
+}
+
+/// The `cases` of a `switch-on` type as (key, type) pairs.
+fn switch_cases(
+    cx: &Cx,
+    ypath: &str,
+    map: &Mapping,
+) -> Result<Vec<(CaseKey, String)>, SchemaError> {
+    let Some(cases) = map.get("type").and_then(|t| t.get("cases")) else {
+        return Ok(Vec::new());
+    };
+    let cpath = format!("{ypath}/type/cases");
+    let cases = cases
+        .as_mapping()
+        .ok_or_else(|| cx.err(&cpath, "cases must be a mapping"))?;
+    cases
+        .iter()
+        .enumerate()
+        .map(|(i, (k, v))| {
+            let kpath = cx.key_path(&cpath, i, k);
+            let key = cx.case_key(&kpath, k, true)?;
+            let ty = v
+                .as_str()
+                .ok_or_else(|| cx.err(&kpath, "a case type is a type name"))?;
+            Ok((key, ty.to_string()))
+        })
+        .collect()
+}
+
+/// The variants of a `-savepoint-enum`: [`variants`] whose names are Rust identifiers.
+pub(super) fn variant_names(
+    cx: &Cx,
+    ypath: &str,
+    v: Option<&Value>,
+) -> Result<Vec<(i64, String)>, SchemaError> {
+    let list = variants(cx, ypath, v)?;
+    match list
+        .iter()
+        .find(|(_, name)| !crate::binrw::tokens::is_ident(name))
+    {
+        Some((key, name)) => Err(cx.err(&format!("{ypath}/{key}"), not_ident(name))),
+        None => Ok(list),
+    }
+}
+
+fn variants(cx: &Cx, ypath: &str, v: Option<&Value>) -> Result<Vec<(i64, String)>, SchemaError> {
+    let map = v
+        .and_then(Value::as_mapping)
+        .ok_or_else(|| cx.err(ypath, "expected a mapping of values to names"))?;
+    map.iter()
+        .enumerate()
+        .map(|(i, (k, v))| match (k.as_i64(), v.as_str()) {
+            (Some(k), Some(v)) => Ok((k, v.to_string())),
+            _ => Err(cx.err(
+                &cx.key_path(ypath, i, k),
+                "expected integer keys and string names",
+            )),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::binrw::Schemas;
+    use crate::binrw::schema::FieldType;
+    use crate::expr::Source;
+
+    #[test]
+    fn type_arguments_are_split_at_top_level_commas() {
+        let ksy = "meta: {id: i}\nseq:\n  - {id: x, type: 't([1, 2], s.f(\"a,b\").x, 3)'}\ntypes:\n  t:\n    params: [{id: a, type: 'u1[]'}, {id: b, type: u1}, {id: c, type: u1}]\n";
+        let dir = std::env::temp_dir().join(format!("savepoint-args-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("i.ksy"), ksy).unwrap();
+        let schemas = Schemas::load_file(&dir.join("i.ksy"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let schemas = schemas.unwrap();
+        let FieldType::Named { name, args } = &schemas.files["i"].types[0].seq[0].ty else {
+            panic!("a named type");
+        };
+        assert_eq!(name, "t");
+        let texts: Vec<&str> = args.iter().map(Source::text).collect();
+        assert_eq!(texts, ["[1, 2]", "s.f(\"a,b\").x", "3"]);
+        assert!(matches!(args[0].tree(), crate::expr::Expr::Array(items) if items.len() == 2));
+    }
+}

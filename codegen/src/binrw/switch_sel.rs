@@ -1,0 +1,253 @@
+//! The selector of a `switch-on` without `-savepoint-enum`: what it is (a field, a param, an
+//! expression, `list[_index]`), how the parent passes it, and each case key as the reader's and
+//! the writer's condition on it.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
+use super::super::expr::Side;
+use super::super::schema::{Field, FieldType, TypeDef, snake_to_camel};
+use super::switch::indexed_selector;
+use super::{Module, indexed_size, int_type};
+use crate::SchemaError;
+use crate::binrw::tokens::ident;
+use crate::expr::{Expr, Source};
+
+/// How a selector is passed and compared.
+pub(super) enum Sel {
+    /// An integer field (its Rust type).
+    Int(&'static str),
+    /// An integer field with `enum:` (the Rust enum).
+    Enum(String),
+    /// A string field.
+    Str,
+    /// A byte array field (`framed`: `KsBytes`, whose bytes are `.value`).
+    Bytes { framed: bool },
+    /// An integer expression of earlier fields (`one & 3`), passed as an `i128`: its Rust
+    /// spelling in the reader and in the writer.
+    Expr {
+        read: TokenStream,
+        write: TokenStream,
+    },
+    /// `list[_index]` of a repeated field: each element is switched on the element of the
+    /// integer list `list` at its index (its Rust type), which the parent iterates as `ks_n`.
+    Each(&'static str),
+}
+
+/// The Rust type of the selector import.
+pub(super) fn sel_type(sel: &Sel) -> TokenStream {
+    match sel {
+        Sel::Int(t) | Sel::Each(t) => ident(t).into_token_stream(),
+        Sel::Enum(e) => ident(e).into_token_stream(),
+        Sel::Str => quote!(String),
+        Sel::Bytes { .. } => quote!(Vec<u8>),
+        Sel::Expr { .. } => quote!(i128),
+    }
+}
+
+/// How the writer and messages name the selector `on`: the field or param it is, else (an
+/// expression, which neither names) its text.
+pub(super) fn sel_name(on: &Source) -> &str {
+    match on.tree() {
+        Expr::Name(name) => name,
+        _ => on.text(),
+    }
+}
+
+/// The selector as the parent's reader passes it.
+pub(super) fn sel_arg(sel: &Sel, on: &str) -> TokenStream {
+    match sel {
+        Sel::Int(_) | Sel::Enum(_) => ident(on).into_token_stream(),
+        Sel::Str | Sel::Bytes { framed: true } => {
+            let on = ident(on);
+            quote!(#on.value.clone())
+        }
+        Sel::Bytes { framed: false } => {
+            let on = ident(on);
+            quote!(#on.to_vec())
+        }
+        Sel::Expr { read, .. } => quote!(i128::from(#read)),
+        Sel::Each(_) => quote!(*ks_n),
+    }
+}
+
+impl Module<'_> {
+    /// The selector `on`: one earlier field of `def`.
+    pub(super) fn selector(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        on: &Source,
+    ) -> Result<Sel, SchemaError> {
+        let refuse = || {
+            self.field_err(
+                field,
+                format!("switch-on `{on}`: the binrw backend switches on one earlier integer, enum, string or byte-array field"),
+            )
+        };
+        if let Some(list) = indexed_selector(field) {
+            // The parent checks that `list` is an earlier integer list as long as the field.
+            if indexed_size(field).is_some_and(|l| l != list) {
+                return Err(self.field_err(
+                    field,
+                    "a size and a switch-on indexing two lists is not supported by the binrw backend",
+                ));
+            }
+            let list = def.seq.iter().find(|f| f.id == list).ok_or_else(refuse)?;
+            return match &list.ty {
+                FieldType::Named { name, .. } if list.enum_name.is_none() => {
+                    int_type(name).map(Sel::Each).ok_or_else(refuse)
+                }
+                _ => Err(refuse()),
+            };
+        }
+        let Expr::Name(on) = on.tree() else {
+            let e = self.expr_in(field, on, false)?;
+            return Ok(Sel::Expr {
+                read: e.rust_arg(Side::Read),
+                write: e.rust_arg(Side::Write),
+            });
+        };
+        if let Some((_, ty)) = def.params.iter().find(|(p, _)| p == on) {
+            return int_type(ty).map(Sel::Int).ok_or_else(refuse);
+        }
+        let sel = def.seq.iter().find(|f| f.id == *on).ok_or_else(refuse)?;
+        if sel.repeat_expr.is_some() || sel.repeat_eos || sel.cond.is_some() {
+            return Err(refuse());
+        }
+        match &sel.ty {
+            FieldType::Named { name, .. }
+                if sel.enum_name.is_some() && int_type(name).is_some() =>
+            {
+                let e = sel.enum_name.as_deref().unwrap_or_default();
+                Ok(Sel::Enum(snake_to_camel(
+                    e.rsplit("::").next().unwrap_or(e),
+                )))
+            }
+            FieldType::Named { name, .. } if int_type(name).is_some() => {
+                int_type(name).map(Sel::Int).ok_or_else(refuse)
+            }
+            // A bit field wider than one bit is held in the narrowest unsigned integer.
+            FieldType::Named { name, .. }
+                if sel.enum_name.is_none()
+                    && super::super::bits::width(name).is_some_and(|(n, _)| n > 1) =>
+            {
+                let (n, _) = super::super::bits::width(name).ok_or_else(refuse)?;
+                Ok(Sel::Int(super::super::bits::rust_type(n)))
+            }
+            FieldType::Named { name, .. } if name == "str" || name == "strz" => Ok(Sel::Str),
+            FieldType::None if sel.contents_bytes.is_none() && sel.process.is_none() => {
+                Ok(Sel::Bytes {
+                    framed: sel.terminator.is_some() || sel.pad_right.is_some(),
+                })
+            }
+            _ => Err(refuse()),
+        }
+    }
+
+    /// One case key as the reader's condition on the selector it has (`sel`, the value it was
+    /// given, or `read` when it reads the selector itself) and the writer's on the field `on`.
+    pub(super) fn case_conds(
+        &self,
+        field: &Field,
+        sel: &Sel,
+        read: &TokenStream,
+        on: &str,
+        key: &Source,
+    ) -> Result<(TokenStream, TokenStream), SchemaError> {
+        let bad = || self.field_err(field, format!("case `{key}` does not fit switch-on `{on}`"));
+        // The parser reads `-1` as the literal.
+        let int = || match key.tree() {
+            Expr::Int(n) => Ok(Literal::i128_unsuffixed(*n)),
+            _ => Err(bad()),
+        };
+        Ok(match sel {
+            Sel::Int(_) => {
+                let (n, on) = (int()?, ident(on));
+                (quote!(#read == #n), quote!(*#on == #n))
+            }
+            Sel::Expr { write, .. } => {
+                let n = int()?;
+                (quote!(#read == #n), quote!(i128::from(#write) == #n))
+            }
+            Sel::Each(_) => {
+                let n = int()?;
+                (quote!(#read == #n), quote!(*ks_sel == #n))
+            }
+            Sel::Enum(rust) => {
+                let Expr::Path(path) = key.tree() else {
+                    return Err(bad());
+                };
+                let (v, e) = path.split_last().ok_or_else(bad)?;
+                let (e, v) = (e.join("::"), snake_to_camel(v));
+                // The writer sees the field as its integer (after `#[bw(try_map)]`).
+                let number = self
+                    .schemas
+                    .files
+                    .get(self.file)
+                    .and_then(|f| super::super::schema::find_enum(&f.enums, &e))
+                    .filter(|x| x.rust_name == *rust)
+                    .and_then(|x| x.values.iter().find(|(_, n)| *n == v))
+                    .map(|(n, _)| Literal::i128_unsuffixed(*n))
+                    .ok_or_else(bad)?;
+                // Both names are an enum's and its value's, which `ks_enum` checked.
+                let (rust, v, on) = (ident(rust), ident(&v), ident(on));
+                (quote!(#read == #rust::#v), quote!(#on == #number))
+            }
+            Sel::Str => {
+                let Expr::Str(text) = key.tree() else {
+                    return Err(bad());
+                };
+                let on = ident(on);
+                (quote!(#read == #text), quote!(#on.value == #text))
+            }
+            Sel::Bytes { framed } => {
+                let Expr::Array(items) = key.tree() else {
+                    return Err(bad());
+                };
+                let bytes: Vec<Literal> = items
+                    .iter()
+                    .map(|b| match b {
+                        Expr::Int(n) => u8::try_from(*n)
+                            .map(Literal::u8_suffixed)
+                            .map_err(|_| bad()),
+                        _ => Err(bad()),
+                    })
+                    .collect::<Result<_, _>>()?;
+                let lit = quote!([#(#bytes),*][..]);
+                let (on, value) = (ident(on), framed.then(|| quote!(.value)));
+                (quote!(#read[..] == #lit), quote!(#on #value [..] == #lit))
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The module of a switch on the string field `code` with the case keys `keys` (YAML).
+    fn module(tag: &str, keys: &str) -> Result<String, crate::SchemaError> {
+        let ksy = format!(
+            "meta: {{id: s}}\nseq:\n  - {{id: code, type: str, size: 1, encoding: ASCII}}\n  - id: body\n    type:\n      switch-on: code\n      cases:\n{keys}"
+        );
+        crate::binrw::generate_from(tag, &[("s.ksy", &ksy)], "s").map(|m| m.source)
+    }
+
+    #[test]
+    fn string_keys_are_compared_as_the_strings_they_spell() {
+        // Single quotes and escapes spell the string Kaitai reads.
+        let src = module(
+            "sel-quotes",
+            "        \"'I'\": u1\n        '\"\\x4a\"': u2le\n",
+        )
+        .unwrap();
+        assert!(src.contains("sel == \"I\""), "{src}");
+        assert!(src.contains("sel == \"J\""), "{src}");
+        // A key that is not a string does not fit a string selector.
+        let err = module("sel-int", "        7: u1\n").unwrap_err();
+        assert!(
+            err.message
+                .contains("case `7` does not fit switch-on `code`"),
+            "{err}"
+        );
+    }
+}

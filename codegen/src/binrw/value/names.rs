@@ -1,0 +1,260 @@
+//! Names in a value instance: seq fields (as read, conditional or repeated), other value
+//! instances and params kept as fields.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::tr::Tr;
+use super::{Ty, translate_instance};
+use crate::binrw::emit::{float_type, is_int};
+use crate::binrw::schema::{Field, FieldType, TypeDef};
+use crate::binrw::tokens::ident;
+
+/// The seq field `n` of `def` when it is stored as read (perhaps conditional, an `Option`): not
+/// counted, versioned, hand-written or constant (repeated fields are lists).
+pub(super) fn stored_in<'a>(def: &'a TypeDef, n: &str) -> Option<&'a Field> {
+    def.seq.iter().find(|f| {
+        f.id == n
+            && f.count_of.is_none()
+            && f.rust_type.is_none()
+            && f.contents.is_none()
+            && f.since.is_none()
+            && f.until.is_none()
+            && f.variants.is_none()
+    })
+}
+
+/// An unsized `switch-on` field (without `-savepoint-enum`) whose every case is an integer, as
+/// an `i128`: a `match` over the variants of its enum `name` (see `switch.rs`), where no case
+/// matching (`Unmatched`, Kaitai's null) is undefined.
+fn int_switch(field: &Field, name: &str, x: &TokenStream) -> Option<(Ty, TokenStream)> {
+    if field.variants.is_some() || !field.switch_cases.iter().all(|(_, t)| is_int(t)) {
+        return None;
+    }
+    let mut variants: Vec<String> = Vec::new();
+    for (_, ty) in &field.switch_cases {
+        let v = crate::binrw::emit::switch::variant_name(ty);
+        if !variants.contains(&v) {
+            variants.push(v);
+        }
+    }
+    let name = ident(name);
+    let mut arms: Vec<TokenStream> = variants
+        .iter()
+        .map(|v| {
+            let v = ident(v);
+            quote!(#name::#v(v) => i128::from(*v),)
+        })
+        .collect();
+    if !field.switch_cases.iter().any(|(k, _)| k.is_else()) {
+        arms.push(quote!(#name::Unmatched => return None,));
+    }
+    Some((Ty::Int, quote!(match #x { #(#arms)* })))
+}
+
+/// How a method body reaches a field's value: `deref` is the value itself (`*x`), `member` what
+/// `.value`, `.clone()` or `.to_vec()` follow, and `whole` the place as it is (matched on).
+pub(super) struct Place {
+    deref: TokenStream,
+    member: TokenStream,
+    whole: TokenStream,
+}
+
+impl Place {
+    /// The closure parameter `x`, a reference to an element of a list.
+    pub(super) fn element() -> Place {
+        Place {
+            deref: quote!(*x),
+            member: quote!(x),
+            whole: quote!(x),
+        }
+    }
+
+    /// The reference `reference`, taken apart only by dereferencing it.
+    pub(super) fn reference(reference: TokenStream) -> Place {
+        Place {
+            deref: quote!(*#reference),
+            member: reference.clone(),
+            whole: reference,
+        }
+    }
+}
+
+impl<'a> Tr<'a, '_> {
+    pub(super) fn name(&mut self, n: &str) -> Result<(Ty, TokenStream), String> {
+        let id = ident(n);
+        if let Some(field) = self.stored(n) {
+            let repeated =
+                field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
+            if repeated {
+                if let Some((ty, conv)) = self
+                    .element(field, &Place::element())
+                    .filter(|(t, _)| *t != Ty::Bytes)
+                {
+                    return Ok((
+                        Ty::List(Box::new(ty)),
+                        quote!(self.#id.iter().map(|x| #conv).collect::<Vec<_>>()),
+                    ));
+                }
+            } else {
+                // The field is read as `self.n` (`*(&self.n)` and `(&self.n).value` read
+                // better without the reference), but matched on by reference.
+                let place = Place {
+                    deref: quote!(self.#id),
+                    member: quote!(self.#id),
+                    whole: quote!((&self.#id)),
+                };
+                if let Some(read) = self.element(field, &place) {
+                    return Ok(read);
+                }
+            }
+        }
+        // A conditional field, not repeated and not bits: `None` (undefined) when absent.
+        if let Some(field) = stored_in(self.def, n).filter(|f| {
+            f.cond.is_some()
+                && f.repeat_expr.is_none()
+                && !f.repeat_eos
+                && f.repeat_until.is_none()
+                && !matches!(&f.ty, FieldType::Named { name, .. } if crate::binrw::bits::width(name).is_some())
+        }) {
+            let place = Place {
+                deref: quote!(*self.#id.as_ref()?),
+                ..Place::reference(quote!((self.#id.as_ref()?)))
+            };
+            if let Some(read) = self.element(field, &place) {
+                return Ok(read);
+            }
+        }
+        if self.def.seq.iter().any(|f| f.id == n) {
+            return Err(format!(
+                "field `{n}` in a value instance is not a plain integer, float, string, byte array, enum or list field (binrw backend)"
+            ));
+        }
+        if self.def.instances.iter().any(|i| i.id == n) {
+            let (ty, _) = translate_instance(self.def, self.file, n, self.stack, self.imports)?;
+            return Ok((ty, quote!(self.#id()?)));
+        }
+        if let Some((_, ty)) = self.def.params.iter().find(|(p, _)| p == n) {
+            // Kept as a field for the value instances (see `Module::stored_params`).
+            return self.param(n, ty);
+        }
+        Err(format!(
+            "`{n}` in a value instance is not supported by the binrw backend"
+        ))
+    }
+
+    /// The seq field `n` when it is stored as read: not conditional, counted, versioned,
+    /// hand-written or constant (repeated fields are lists).
+    fn stored(&self, n: &str) -> Option<&Field> {
+        stored_in(self.def, n).filter(|f| f.cond.is_none())
+    }
+
+    /// The type of one element of `field` and the Rust conversion of `x`, where it is.
+    pub(super) fn element(&self, field: &Field, x: &Place) -> Option<(Ty, TokenStream)> {
+        let Place {
+            deref,
+            member,
+            whole,
+        } = x;
+        // Processed bytes keep their stored form beside `value`, as framed ones do.
+        let framed =
+            field.terminator.is_some() || field.pad_right.is_some() || field.process.is_some();
+        match &field.ty {
+            FieldType::Named { name, .. } if field.enum_name.is_some() && is_int(name) => {
+                let e = field.enum_name.as_deref()?;
+                let rust = self.find_enum(e)?.rust_name.clone();
+                Some((Ty::Enum(rust), quote!((#deref))))
+            }
+            _ if field.enum_name.is_some() => None,
+            FieldType::Named { name, .. } if name == "str" || name == "strz" => {
+                Some((Ty::Str, quote!(#member.value.clone())))
+            }
+            FieldType::Named { name, .. } if is_int(name) => {
+                Some((Ty::Int, quote!(i128::from(#deref))))
+            }
+            FieldType::Named { name, .. } if float_type(name).is_some() => {
+                Some((Ty::Float, quote!(f64::from(#deref))))
+            }
+            // A bit field: `b1` is a `bool`, wider ones an unsigned integer.
+            FieldType::Named { name, .. } if crate::binrw::bits::width(name).is_some() => {
+                match crate::binrw::bits::width(name)? {
+                    (1, _) => Some((Ty::Bool, quote!((#deref)))),
+                    _ => Some((Ty::Int, quote!(i128::from(#deref)))),
+                }
+            }
+            // A user type of this file without parameters; a sized, terminated or processed one
+            // keeps its value in `value`.
+            FieldType::Named { name, args } if args.is_empty() => {
+                let (decl, t) = self.user_type(name)?;
+                let sub = framed || field.size.is_some() || field.size_eos;
+                let value = if sub { quote!(.value) } else { quote!() };
+                Some((
+                    Ty::User(decl, t.id.clone(), t.rust_name.clone()),
+                    quote!(#member #value.clone()),
+                ))
+            }
+            // A sized (or processed) switch keeps its value in `value`.
+            FieldType::Switch { .. }
+                if field.variants.is_none() && (field.size.is_some() || field.size_eos) =>
+            {
+                let name = crate::binrw::emit::switch::enum_name(self.def, field);
+                let ty = Ty::Switch(self.file.id.clone(), name, field.switch_cases.clone());
+                Some((ty, quote!(#member.value.clone())))
+            }
+            FieldType::Switch { .. } if !framed && field.size.is_none() && !field.size_eos => {
+                let name = crate::binrw::emit::switch::enum_name(self.def, field);
+                int_switch(field, &name, whole).or_else(|| {
+                    field.variants.is_none().then(|| {
+                        (
+                            Ty::Switch(self.file.id.clone(), name, field.switch_cases.clone()),
+                            quote!(#member.clone()),
+                        )
+                    })
+                })
+            }
+            FieldType::None if framed => Some((Ty::Bytes, quote!(#member.value.clone()))),
+            FieldType::None if field.size.is_some() || field.size_eos => {
+                Some((Ty::Bytes, quote!(#member.to_vec())))
+            }
+            _ => None,
+        }
+    }
+
+    /// The param `n` of Kaitai type `ty`, kept as a field.
+    pub(super) fn param(&self, n: &str, ty: &str) -> Result<(Ty, TokenStream), String> {
+        let field = ident(n);
+        if let Some((_, e)) = self.def.param_enums.iter().find(|(p, _)| p == n) {
+            return Ok((Ty::Enum(self.enum_rust(e)?), quote!(self.#field)));
+        }
+        if is_int(ty) {
+            return Ok((Ty::Int, quote!(i128::from(self.#field))));
+        }
+        if ty == "bool" {
+            return Ok((Ty::Bool, quote!(self.#field)));
+        }
+        // Lists of integers and strings (see `list_args.rs`).
+        match ty.strip_suffix("[]") {
+            Some(el) if is_int(el) => {
+                let v = quote!(self.#field.iter().map(|&x| i128::from(x)).collect::<Vec<_>>());
+                return Ok((Ty::List(Box::new(Ty::Int)), v));
+            }
+            Some("str" | "strz") => {
+                return Ok((Ty::List(Box::new(Ty::Str)), quote!(self.#field.clone())));
+            }
+            _ => {}
+        }
+        let (name, list) = match ty.strip_suffix("[]") {
+            Some(name) => (name, true),
+            None => (ty, false),
+        };
+        let (decl, t) = self
+            .user_type(name)
+            .filter(|(_, t)| t.params.is_empty())
+            .ok_or_else(|| {
+                format!("param `{n}` of type `{ty}` in a value instance is not supported by the binrw backend")
+            })?;
+        let user = Ty::User(decl, t.id.clone(), t.rust_name.clone());
+        let ty = if list { Ty::List(Box::new(user)) } else { user };
+        Ok((ty, quote!(self.#field.clone())))
+    }
+}

@@ -1,0 +1,230 @@
+//! The translator of a value instance's expression: its state, the types and enums it can
+//! name, and the dispatch by expression kind (literals here, the rest in the sibling modules).
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
+use super::{Imports, Ty};
+use crate::binrw::schema::{File, KsEnum, TypeDef, snake_to_camel};
+use crate::binrw::tokens::{self, ident};
+use crate::expr::Expr;
+
+pub(super) struct Tr<'a, 'b> {
+    pub(super) def: &'a TypeDef,
+    pub(super) file: &'a File,
+    pub(super) stack: &'b mut Vec<String>,
+    pub(super) imports: Option<Imports<'a>>,
+}
+
+/// Whether `n` fits Kaitai's byte array literal (every element of `[...]` a byte).
+fn is_byte(e: &Expr) -> bool {
+    matches!(e, Expr::Int(n) if (0..=255).contains(n))
+}
+
+impl<'a> Tr<'a, '_> {
+    /// The file `id`: this one, or (through `imports`) another.
+    pub(super) fn declaring(&self, id: &str) -> Option<&'a File> {
+        if id == self.file.id {
+            return Some(self.file);
+        }
+        self.imports?.schemas.files.get(id)
+    }
+
+    /// The user type `name` as this file sees it (its own, or through `imports` one of a file
+    /// it imports): the declaring file's id and the type.
+    pub(super) fn user_type(&self, name: &str) -> Option<(String, &'a TypeDef)> {
+        if let Some(t) = self.file.types.iter().find(|t| t.id == name) {
+            return Some((self.file.id.clone(), t));
+        }
+        let (decl, t) = self.imports?.schemas.resolve(&self.file.id, name)?;
+        Some((decl.to_string(), t))
+    }
+
+    pub(super) fn expect(&mut self, e: &Expr, ty: &Ty) -> Result<TokenStream, String> {
+        let (t, s) = self.expr(e)?;
+        match (&t, ty) {
+            _ if t == *ty => Ok(s),
+            (Ty::Int, Ty::Float) => Ok(quote!(((#s) as f64))),
+            _ => Err(format!(
+                "`{e:?}` is {t:?} where {ty:?} is needed (binrw backend value instance)"
+            )),
+        }
+    }
+
+    /// The Kaitai enum `name` as this file sees it: its own (see `find_enum`), or through
+    /// `imports` one of a file it imports (`other::animal`), which is then recorded there.
+    pub(super) fn find_enum(&self, name: &str) -> Option<&'a KsEnum> {
+        if let Some(e) = crate::binrw::schema::find_enum(&self.file.enums, name) {
+            return Some(e);
+        }
+        let imports = self.imports?;
+        let (decl, e) = imports.schemas.resolve_enum(&self.file.id, name)?;
+        imports
+            .enums
+            .borrow_mut()
+            .push((decl.to_string(), e.rust_name.clone()));
+        Some(e)
+    }
+
+    /// The Rust name of the Kaitai enum `name` (see [`Tr::find_enum`]).
+    pub(super) fn enum_rust(&self, name: &str) -> Result<String, String> {
+        self.find_enum(name)
+            .map(|e| e.rust_name.clone())
+            .ok_or_else(|| format!("unknown enum `{name}` (binrw backend value instance)"))
+    }
+
+    pub(super) fn expr(&mut self, e: &Expr) -> Result<(Ty, TokenStream), String> {
+        let unsupported = || format!("expression {e:?} is not supported by the binrw backend");
+        if let Some(read) = self.nav(e) {
+            return match read? {
+                crate::binrw::nav_value::Read::Local(local) => self.expr(&local),
+                crate::binrw::nav_value::Read::Recorded(ty, spelled) => Ok((ty, spelled)),
+            };
+        }
+        Ok(match e {
+            Expr::Int(n) => (Ty::Int, Literal::i128_suffixed(*n).into_token_stream()),
+            // Spelled as Rust's `Debug` spells it (`1.0`, `1e300`), which `Literal` does not.
+            Expr::Float(f) if f.is_finite() => (Ty::Float, tokens::float(*f)),
+            Expr::Bool(b) => (Ty::Bool, quote!(#b)),
+            Expr::Str(text) => (Ty::Str, quote!(String::from(#text))),
+            Expr::Array(items) if !items.is_empty() && items.iter().all(is_byte) => {
+                let bytes = items.iter().filter_map(|i| match i {
+                    Expr::Int(n) => u8::try_from(*n).ok().map(Literal::u8_suffixed),
+                    _ => None,
+                });
+                (Ty::Bytes, quote!(vec![#(#bytes),*]))
+            }
+            Expr::Array(items) if !items.is_empty() => {
+                let (t, first) = self.expr(&items[0])?;
+                let mut all = vec![first];
+                for item in &items[1..] {
+                    all.push(self.expect(item, &t)?);
+                }
+                (Ty::List(Box::new(t)), quote!(vec![#(#all),*]))
+            }
+            Expr::Cast(inner, ty) if ty != "bytes" => self.cast(inner, ty)?,
+            Expr::Cast(inner, ty) if ty == "bytes" => {
+                let Expr::Array(items) = inner.as_ref() else {
+                    return Err(unsupported());
+                };
+                let mut all = Vec::new();
+                for item in items {
+                    let v = self.expect(item, &Ty::Int)?;
+                    all.push(quote!(u8::try_from(#v).ok()?));
+                }
+                (Ty::Bytes, quote!(vec![#(#all),*]))
+            }
+            Expr::Path(p) if p.len() >= 2 => {
+                let (value, en) = p.split_last().unwrap_or((&p[0], &[]));
+                let en = en.join("::");
+                let rust = self.enum_rust(&en)?;
+                let e = self.find_enum(&en);
+                let variant = snake_to_camel(value);
+                if !e.is_some_and(|e| e.values.iter().any(|(_, n)| *n == variant)) {
+                    return Err(format!("enum `{en}` has no `{value}` (binrw backend)"));
+                }
+                let (en, variant) = (ident(&rust), ident(&variant));
+                (Ty::Enum(rust), quote!(#en::#variant))
+            }
+            Expr::SizeOf(name, true) => {
+                let id = name.rsplit("::").next().unwrap_or(name);
+                let size = self
+                    .file
+                    .types
+                    .iter()
+                    .find(|t| t.id == id)
+                    .and_then(|t| self.static_size(t, &mut Vec::new()))
+                    .ok_or_else(|| {
+                        format!("sizeof<{name}> of other than a fixed-size type of this file is not supported by the binrw backend")
+                    })?;
+                (
+                    Ty::Int,
+                    Literal::i128_suffixed(i128::from(size)).into_token_stream(),
+                )
+            }
+            Expr::Name(n) if n == "_sizeof" => {
+                let size = self.sizeof_path(&[]).ok_or_else(|| {
+                    "`_sizeof` of other than a fixed-size type is not supported by the binrw backend"
+                        .to_string()
+                })?;
+                (
+                    Ty::Int,
+                    Literal::i128_suffixed(i128::from(size)).into_token_stream(),
+                )
+            }
+            Expr::Attr(base, attr) if attr == "_sizeof" => {
+                let mut names = Vec::new();
+                let mut at = base.as_ref();
+                while let Expr::Attr(b, n) = at {
+                    names.push(n.as_str());
+                    at = b;
+                }
+                let Expr::Name(first) = at else {
+                    return Err(unsupported());
+                };
+                names.push(first.as_str());
+                names.reverse();
+                let size = self.sizeof_path(&names).ok_or_else(|| {
+                    format!("`_sizeof` of {base:?}, not of a fixed size, is not supported by the binrw backend")
+                })?;
+                (
+                    Ty::Int,
+                    Literal::i128_suffixed(i128::from(size)).into_token_stream(),
+                )
+            }
+            Expr::Attr(base, attr) => self.attr(base, attr)?,
+            Expr::Call(base, method, args) => self.call(base, method, args)?,
+            Expr::Index(base, i) => {
+                let (t, v) = self.expr(base)?;
+                let i = self.expect(i, &Ty::Int)?;
+                let at = quote!(usize::try_from(#i).ok()?);
+                match t {
+                    Ty::List(el) => (*el, quote!((#v).get(#at)?.clone())),
+                    Ty::Bytes => (Ty::Int, quote!(i128::from(*(#v).get(#at)?))),
+                    _ => return Err(unsupported()),
+                }
+            }
+            Expr::Name(n) => self.name(n)?,
+            Expr::Unary("-", inner) => match self.expr(inner)? {
+                (Ty::Float, v) => (Ty::Float, quote!((-(#v)))),
+                (Ty::Int, v) => (Ty::Int, quote!((#v).checked_neg()?)),
+                _ => return Err(unsupported()),
+            },
+            Expr::Unary("not", inner) => {
+                let v = self.expect(inner, &Ty::Bool)?;
+                (Ty::Bool, quote!(!(#v)))
+            }
+            Expr::Ternary(c, a, b) => {
+                let c = self.expect(c, &Ty::Bool)?;
+                let (ta, sa) = self.expr(a)?;
+                let (tb, sb) = self.expr(b)?;
+                // Two switches (two enums) of one case type meet as that type.
+                let ((ta, sa), (tb, sb)) = match (&ta, &tb) {
+                    (Ty::Switch(..), Ty::Switch(..)) if ta != tb => {
+                        (self.coerce_switch(ta, sa), self.coerce_switch(tb, sb))
+                    }
+                    _ => ((ta, sa), (tb, sb)),
+                };
+                let ty = if ta == Ty::Float || tb == Ty::Float {
+                    Ty::Float
+                } else {
+                    ta.clone()
+                };
+                let a = if ta == ty { sa } else { self.expect(a, &ty)? };
+                let b = if tb == ty { sb } else { self.expect(b, &ty)? };
+                (ty, quote!(if #c { #a } else { #b }))
+            }
+            Expr::Binary(op, a, b) => self.binary(op, a, b)?,
+            _ => return Err(unsupported()),
+        })
+    }
+
+    /// How a `_parent` / `_root` path reads (see `nav_value.rs`), `None` for other than one.
+    fn nav(&self, e: &Expr) -> Option<Result<crate::binrw::nav_value::Read, String>> {
+        let up = crate::binrw::nav_value::Up {
+            schemas: self.imports?.schemas,
+            file: &self.file.id,
+        };
+        up.read(self.def, e)
+    }
+}
