@@ -846,15 +846,37 @@ impl FixedLe for i32 {
     }
 }
 
+thread_local! {
+    /// Calls of [`parse_fixed`] on this thread.
+    static FIXED_READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The `-savepoint-parse-with` function of `enum_args.ksy`'s `wide.point`: the value's bytes
+/// read at once and decoded by its [`FixedLe`] (the shape of `unreal::layout::parse_fixed`),
+/// counted in [`FIXED_READS`].
+pub fn parse_fixed<T: FixedLe, R: binrw::io::Read + binrw::io::Seek>(
+    reader: &mut R,
+    _: binrw::Endian,
+    (): (),
+) -> binrw::BinResult<T> {
+    FIXED_READS.with(|n| n.set(n.get() + 1));
+    let mut bytes = vec![0; T::SIZE];
+    reader.read_exact(&mut bytes)?;
+    Ok(T::from_le(&bytes))
+}
+
 /// An enum whose variants take the version the caller gives, read and written back at two
-/// versions, with its kind in JSON; and a fixed layout read from a slice as binrw reads it.
+/// versions, with its kind in JSON; a fixed layout read from a slice as binrw reads it; and a
+/// field read by its `-savepoint-parse-with` function.
 #[test]
 fn enum_variants_take_the_callers_version() {
     use enum_args::{Entry, Point};
     let read = round_trip_at::<Entry>;
     let point = Point { x: 0x1234, y: -2 };
+    let before = FIXED_READS.with(|n| n.get());
     let wide = read(b"\x01\x34\x12\xfe\xff\xff\xff\x07\0", 2);
     assert!(matches!(&wide, Entry::Wide(w) if w.point == point && w.c == Some(7)));
+    assert_eq!(FIXED_READS.with(|n| n.get()), before + 1);
     let old = read(b"\x00\x09", 1);
     assert!(matches!(&old, Entry::Narrow(n) if (n.a, n.b) == (9, None)));
     let new = read(b"\x00\x09\x0a", 2);

@@ -234,6 +234,7 @@ impl<'a> Module<'a> {
             out.extend(maps);
         }
         let mut br = Vec::new();
+        br.extend(self.parse_with(field)?);
         if let Some(list) = indexed(field) {
             let (read, write) = raw_args.take().unwrap_or_else(|| {
                 let args = args.take().unwrap_or_default();

@@ -35,6 +35,7 @@ pub struct Narrow {
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Wide {
+    #[br(parse_with = crate::parse_fixed)]
     pub point: Point,
     #[since(save_version >= 2)]
     pub c: Option<u16>,

@@ -15,6 +15,7 @@ const FIELD_KEYS = new Set([
   '-savepoint-since', '-savepoint-until', '-savepoint-with-version', '-savepoint-count-of',
   '-savepoint-rust-type', '-savepoint-enum', '-savepoint-absent', '-savepoint-gate-const',
   '-savepoint-serde-omit-absent', '-savepoint-flag-of', '-savepoint-one-of', '-savepoint-serde-with',
+  '-savepoint-parse-with',
 ]);
 
 function reversed(tag) {

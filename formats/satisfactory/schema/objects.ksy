@@ -50,7 +50,10 @@ types:
         doc: "`ClassName`, the class path."
       - id: reference
         type: unreal::f_object_reference_disc
-        doc: "`Reference`: the object's level and path name."
+        -savepoint-parse-with: unreal::FObjectReferenceDisc::parse_own
+        doc: |
+          `Reference`: the object's level and path name (its path name, which no other header
+          repeats, read outside the shared-text table).
       - id: object_flags
         type: u4
         if: save_version >= 49
@@ -75,8 +78,8 @@ types:
         doc: "`OuterPathName`."
   f_transform3f:
     doc: |
-      `FTransform3f`: rotation quaternion, translation and scale as 32-bit floats (read from the
-      slice with one bounds check, see `-savepoint-fixed-layout` in the README).
+      `FTransform3f`: rotation quaternion, translation and scale as 32-bit floats (read with one
+      bounds check, see `-savepoint-fixed-layout` in the README).
     -savepoint-fixed-layout: unreal::layout::FixedLe
     seq:
       - id: rotation
@@ -107,7 +110,8 @@ types:
         doc: "`NeedTransform`."
       - id: transform
         type: f_transform3f
-        doc: "`Transform`."
+        -savepoint-parse-with: unreal::layout::parse_fixed
+        doc: "`Transform` (read by its `-savepoint-fixed-layout`, with one bounds check)."
       - id: was_placed_in_level
         type: unreal::bool32
         doc: "`WasPlacedInLevel`."

@@ -79,8 +79,8 @@ pub(crate) fn read_toc(
     FString::sharing_texts(|| {
         for i in 0..n {
             let header = src
-                .read(|r| ObjectHeader::read(r, save_version, headers.last()))
-                .map_err(|e| e.within(&format!("[{i}].header")))?;
+                .read(|r| r.binrw_args("header", (save_version,)))
+                .map_err(|e| e.within(&format!("[{i}]")))?;
             headers.push(header);
         }
         let tail = src.sub(src.remaining(), "toc tail", |r| Ok(read_tail(r, kind)))?;

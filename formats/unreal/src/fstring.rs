@@ -535,10 +535,25 @@ fn decode(bytes: &[u8], wide: bool) -> Result<FString, String> {
 }
 
 fn decode_latin1(bytes: &[u8]) -> Result<FString, String> {
+    decode_latin1_with(bytes, shared_ascii)
+}
+
+/// [`decode_latin1`], an ASCII text getting an allocation of its own.
+fn decode_latin1_unshared(bytes: &[u8]) -> Result<FString, String> {
+    decode_latin1_with(bytes, |text| ascii(text).map(Arc::from))
+}
+
+/// Decodes the stored bytes of a narrow FString, its text taken from `ascii_text` when that
+/// gives one (an ASCII text), else mapped from Latin-1.
+#[inline(always)]
+fn decode_latin1_with(
+    bytes: &[u8],
+    ascii_text: impl FnOnce(&[u8]) -> Option<Arc<str>>,
+) -> Result<FString, String> {
     let Some((&0, text)) = bytes.split_last() else {
         return Err("FString is not NUL-terminated".into());
     };
-    let value = match shared_ascii(text) {
+    let value = match ascii_text(text) {
         Some(s) => s,
         None => text.iter().map(|&b| b as char).collect::<String>().into(),
     };
@@ -673,29 +688,57 @@ impl BinRead for FString {
     type Args<'a> = ();
 
     fn read_options<R: Read + Seek>(reader: &mut R, endian: Endian, (): ()) -> BinResult<Self> {
-        let pos = reader.stream_position()?;
-        let len = i32::read_options(reader, endian, ())?;
-        let byte_len = if len >= 0 {
-            len as u64
-        } else {
-            (len as i64).unsigned_abs() * 2
-        };
-        match usize::try_from(byte_len) {
-            Ok(n) if n <= SMALL_STACK_STRING => {
-                read_chars(reader, &mut [0; SMALL_STACK_STRING][..n], len, pos)
-            }
-            Ok(n) if n <= STACK_STRING => read_chars(reader, &mut [0; STACK_STRING][..n], len, pos),
-            _ => {
-                // Sized only after checking that the bytes are there.
-                let here = reader.stream_position()?;
-                let end = reader.seek(SeekFrom::End(0))?;
-                reader.seek(SeekFrom::Start(here))?;
-                let n = usize::try_from(byte_len)
-                    .ok()
-                    .filter(|_| end.saturating_sub(here) >= byte_len)
-                    .ok_or_else(|| past_end(pos))?;
-                read_chars(reader, &mut vec![0; n], len, pos)
-            }
+        read_binrw(reader, endian, Texts::Shared)
+    }
+}
+
+impl FString {
+    /// A binrw `parse_with` reader of an FString whose text does not repeat (an object's own
+    /// path name): like its `BinRead`, but an ASCII text gets an allocation of its own, as
+    /// [`FString::read_unshared`] gives it, instead of filling the shared-text table.
+    pub fn parse_unshared<R: Read + Seek>(
+        reader: &mut R,
+        endian: Endian,
+        (): (),
+    ) -> BinResult<Self> {
+        read_binrw(reader, endian, Texts::Unshared)
+    }
+}
+
+/// Whether a binrw read shares an ASCII text through [`FString::sharing_texts`].
+#[derive(Clone, Copy)]
+enum Texts {
+    Shared,
+    Unshared,
+}
+
+/// Reads one FString through binrw, sharing its text as `texts` says.
+#[inline(always)]
+fn read_binrw<R: Read + Seek>(reader: &mut R, endian: Endian, texts: Texts) -> BinResult<FString> {
+    let pos = reader.stream_position()?;
+    let len = i32::read_options(reader, endian, ())?;
+    let byte_len = if len >= 0 {
+        len as u64
+    } else {
+        (len as i64).unsigned_abs() * 2
+    };
+    match usize::try_from(byte_len) {
+        Ok(n) if n <= SMALL_STACK_STRING => {
+            read_chars(reader, &mut [0; SMALL_STACK_STRING][..n], len, pos, texts)
+        }
+        Ok(n) if n <= STACK_STRING => {
+            read_chars(reader, &mut [0; STACK_STRING][..n], len, pos, texts)
+        }
+        _ => {
+            // Sized only after checking that the bytes are there.
+            let here = reader.stream_position()?;
+            let end = reader.seek(SeekFrom::End(0))?;
+            reader.seek(SeekFrom::Start(here))?;
+            let n = usize::try_from(byte_len)
+                .ok()
+                .filter(|_| end.saturating_sub(here) >= byte_len)
+                .ok_or_else(|| past_end(pos))?;
+            read_chars(reader, &mut vec![0; n], len, pos, texts)
         }
     }
 }
@@ -709,16 +752,25 @@ fn past_end(pos: u64) -> binrw::Error {
 }
 
 /// Reads the characters of the FString at `pos` of stored length `len` into `bytes` (exactly their
-/// size) and decodes them.
+/// size) and decodes them, sharing the text as `texts` says.
 #[inline(always)]
-fn read_chars<R: Read>(reader: &mut R, bytes: &mut [u8], len: i32, pos: u64) -> BinResult<FString> {
+fn read_chars<R: Read>(
+    reader: &mut R,
+    bytes: &mut [u8],
+    len: i32,
+    pos: u64,
+    texts: Texts,
+) -> BinResult<FString> {
     reader.read_exact(bytes).map_err(|e| match e.kind() {
         std::io::ErrorKind::UnexpectedEof => past_end(pos),
         _ => binrw::Error::Io(e),
     })?;
     let decoded = match len {
         0 => Ok(FString::default()),
-        1.. => decode_latin1(bytes),
+        1.. => match texts {
+            Texts::Shared => decode_latin1(bytes),
+            Texts::Unshared => decode_latin1_unshared(bytes),
+        },
         _ => decode_utf16(bytes),
     };
     decoded.map_err(|m| binrw::Error::Custom {

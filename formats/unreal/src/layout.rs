@@ -4,6 +4,9 @@
 //! `Read + Seek` path costs several times as much for these small structs (GUIDs, vectors,
 //! transforms: the most common native structs of the saves).
 
+use binrw::io::{Read, Seek};
+use binrw::{BinResult, Endian};
+
 use crate::cursor::ByteReader;
 use crate::{Error, F32, F64, FString};
 
@@ -92,6 +95,33 @@ macro_rules! fixed_layout {
             }
         }
     )*};
+}
+
+/// Bytes of the stack buffer [`parse_fixed`] reads a layout into; a larger layout (none yet) is
+/// read into a vector of its constant size.
+const FIXED_BUFFER: usize = 64;
+
+/// A binrw `parse_with` reader of a [`FixedLe`] value: its bytes taken with one read and decoded
+/// by [`FixedLe::from_le`], where binrw's own read of the same `#[binrw]` struct reads each number
+/// through the stream (an actor's transform is ten). The generated modules name it with
+/// `-savepoint-parse-with: unreal::layout::parse_fixed` on a field of a `-savepoint-fixed-layout`
+/// type. The layout is little-endian whatever `_endian` says.
+pub fn parse_fixed<T: FixedLe, R: Read + Seek>(
+    reader: &mut R,
+    _endian: Endian,
+    (): (),
+) -> BinResult<T> {
+    let mut stack = [0; FIXED_BUFFER];
+    let mut heap = Vec::new();
+    let bytes = match stack.get_mut(..T::SIZE) {
+        Some(bytes) => bytes,
+        None => {
+            heap.resize(T::SIZE, 0);
+            &mut heap[..]
+        }
+    };
+    reader.read_exact(bytes)?;
+    Ok(T::from_le(bytes))
 }
 
 /// A layout of variable size (strings) read from the slice cursor and appended to a buffer, field
@@ -238,3 +268,51 @@ macro_rules! flagged_layout {
     };
 }
 pub(crate) use flagged_layout;
+
+#[cfg(test)]
+mod tests {
+    use binrw::BinRead;
+    use binrw::io::Cursor;
+
+    use super::*;
+    use crate::{FQuat, FVector};
+
+    crate::fixed_layout! {
+        /// A rotation and a translation: fourteen numbers of two widths.
+        #[derive(Debug, PartialEq)]
+        struct Placed { rotation: FQuat<F64>, translation: FVector<F32>, flags: u16 }
+
+        /// Three rotations: more bytes than the stack buffer.
+        #[derive(Debug, PartialEq)]
+        struct Large { a: FQuat<F64>, b: FQuat<F64>, c: FQuat<F64> }
+    }
+
+    /// `parse_fixed` reads what the `#[binrw]` read of the same layout reads, and only its bytes.
+    #[test]
+    fn parse_fixed_reads_as_binrw_does() {
+        let bytes: Vec<u8> = (0..Placed::SIZE as u8 + 3)
+            .map(|b| b.wrapping_mul(37))
+            .collect();
+        let mut fixed = Cursor::new(&bytes);
+        let read: Placed = parse_fixed(&mut fixed, Endian::Little, ()).unwrap();
+        let mut stream = Cursor::new(&bytes);
+        assert_eq!(read, Placed::read_le(&mut stream).unwrap());
+        assert_eq!(fixed.position(), stream.position());
+        assert_eq!(fixed.position(), 4 * 8 + 3 * 4 + 2);
+    }
+
+    #[test]
+    fn a_layout_larger_than_the_stack_buffer_reads_whole() {
+        const { assert!(Large::SIZE > FIXED_BUFFER) };
+        let bytes: Vec<u8> = (0..Large::SIZE as u8).map(|b| b ^ 0x5a).collect();
+        let read: Large = parse_fixed(&mut Cursor::new(&bytes), Endian::Little, ()).unwrap();
+        assert_eq!(read, Large::read_le(&mut Cursor::new(&bytes)).unwrap());
+    }
+
+    #[test]
+    fn a_short_parse_fixed_is_an_end_of_data_error() {
+        let bytes = [0; 45];
+        let e = parse_fixed::<Placed, _>(&mut Cursor::new(&bytes), Endian::Little, ()).unwrap_err();
+        assert!(e.is_eof(), "{e}");
+    }
+}

@@ -5,6 +5,8 @@ use crate::FString;
 use crate::cursor::ByteReader;
 use crate::fstring::{HashedKey, Stored, hash_bytes, quick_slot};
 use crate::layout::SliceLayout;
+use binrw::io::{Read, Seek};
+use binrw::{BinRead, BinResult, Endian};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -29,6 +31,16 @@ impl FObjectReferenceDisc {
         let mut r = ByteReader::new(data, base_offset);
         let reference = Self::parse(&mut r)?;
         Ok((reference, r.pos()))
+    }
+
+    /// A binrw `parse_with` reader of an object's own reference (the one its header names it
+    /// by): the level name shared like any text, the path name, which names this object alone,
+    /// read by [`FString::parse_unshared`] so that it stays out of the shared-text table.
+    pub fn parse_own<R: Read + Seek>(reader: &mut R, endian: Endian, (): ()) -> BinResult<Self> {
+        Ok(FObjectReferenceDisc {
+            level_name: FString::read_options(reader, endian, ())?,
+            path_name: FString::parse_unshared(reader, endian, ())?,
+        })
     }
 }
 

@@ -164,6 +164,7 @@ impl Cx<'_> {
             gate_const: str_key(map, "-savepoint-gate-const"),
             count_of: str_key(map, "-savepoint-count-of"),
             flag_of: str_key(map, "-savepoint-flag-of"),
+            parse_with: str_key(map, "-savepoint-parse-with"),
             rust_type: str_key(map, "-savepoint-rust-type"),
             valid,
             valid_expr,

@@ -62,6 +62,7 @@ pub(super) const FIELD_KEYS: &[&str] = &[
     "-savepoint-enum",
     "-savepoint-one-of",
     "-savepoint-serde-with",
+    "-savepoint-parse-with",
     "process",
     "parent",
 ];

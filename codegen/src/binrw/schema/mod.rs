@@ -193,6 +193,8 @@ pub struct Field {
     pub count_of: Option<String>,
     /// `-savepoint-flag-of`: the later field whose presence this flag records (see `flag_of.rs`).
     pub flag_of: Option<String>,
+    /// `-savepoint-parse-with`: the Rust function binrw reads the field with (see `parse_with.rs`).
+    pub parse_with: Option<String>,
     pub rust_type: Option<String>,
     pub valid: Option<Valid>,
     /// A `valid` beyond integer literals (strings, bytes, floats, `expr`, or on a list), as one

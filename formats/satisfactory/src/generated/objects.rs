@@ -41,7 +41,9 @@ const _: () = assert!(
 pub struct FObjectBaseSaveHeader {
     /// `ClassName`, the class path.
     pub class_name: FString,
-    /// `Reference`: the object's level and path name.
+    /// `Reference`: the object's level and path name (its path name, which no other header
+    /// repeats, read outside the shared-text table).
+    #[br(parse_with = unreal::FObjectReferenceDisc::parse_own)]
     pub reference: FObjectReferenceDisc,
     /// `ObjectFlags` (SaveVersion 49+).
     #[since(save_version >= SAVE_VERSION_OBJECT_FLAGS)]
@@ -62,8 +64,8 @@ pub struct FObjectSaveHeader {
     pub outer_path_name: FString,
 }
 
-/// `FTransform3f`: rotation quaternion, translation and scale as 32-bit floats (read from the
-/// slice with one bounds check, see `-savepoint-fixed-layout` in the README).
+/// `FTransform3f`: rotation quaternion, translation and scale as 32-bit floats (read with one
+/// bounds check, see `-savepoint-fixed-layout` in the README).
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -107,7 +109,8 @@ pub struct FActorSaveHeader {
     pub object_header: FObjectBaseSaveHeader,
     /// `NeedTransform`.
     pub need_transform: Bool32,
-    /// `Transform`.
+    /// `Transform` (read by its `-savepoint-fixed-layout`, with one bounds check).
+    #[br(parse_with = unreal::layout::parse_fixed)]
     pub transform: FTransform3f,
     /// `WasPlacedInLevel`.
     pub was_placed_in_level: Bool32,

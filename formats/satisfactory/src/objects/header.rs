@@ -1,91 +1,12 @@
 //! The object headers of a TOC blob: `FObjectBaseSaveHeader`, `FObjectSaveHeader`,
-//! `FActorSaveHeader` and the `ObjectHeader` of each entry, generated from `schema/objects.ksy`,
-//! with the slice reader that reads them (see [`ObjectHeader::read`]).
+//! `FActorSaveHeader` and the `ObjectHeader` of each entry, generated from `schema/objects.ksy`
+//! (which reads and writes them), with their accessors.
 
 pub use crate::generated::objects::{
     FActorSaveHeader, FObjectBaseSaveHeader, FObjectSaveHeader, FTransform3f, ObjectHeader,
 };
-use unreal::FObjectReferenceDisc;
-
-use crate::Error;
-use crate::reader::Reader;
-use crate::versions::SAVE_VERSION_OBJECT_FLAGS;
-
-impl FObjectBaseSaveHeader {
-    /// Reads the header from the slice, like [`ObjectHeader::read`]; `like` is the previous
-    /// header, whose class and level name the next one mostly repeats.
-    fn read(
-        r: &mut Reader<'_>,
-        save_version: i32,
-        like: Option<&FObjectBaseSaveHeader>,
-    ) -> Result<Self, Error> {
-        let (class_name, level_name) = match like {
-            Some(like) => (
-                r.fstring_like(&like.class_name, "class_name")?,
-                r.fstring_like(&like.reference.level_name, "reference")?,
-            ),
-            None => (r.fstring("class_name")?, r.fstring("reference")?),
-        };
-        Ok(FObjectBaseSaveHeader {
-            class_name,
-            reference: FObjectReferenceDisc {
-                level_name,
-                path_name: r.unique_fstring("reference")?,
-            },
-            object_flags: match save_version >= SAVE_VERSION_OBJECT_FLAGS {
-                true => Some(r.u32("object_flags")?),
-                false => None,
-            },
-        })
-    }
-}
 
 impl ObjectHeader {
-    /// Reads a TOC entry straight from the byte slice, in the layout of the `#[binrw]` definitions
-    /// generated from `schema/objects.ksy`, which write it. A save has tens of thousands of headers: read through binrw over
-    /// the slice, the TOC blobs cost 27% more instructions and the whole read of a large save
-    /// 3.5% more (callgrind, see `schema/README.md`). The round-trip tests and the unit test below
-    /// hold the two to the same bytes.
-    ///
-    /// `like` is the previous header of the blob: headers come in runs of one class, and a
-    /// component's outer is the actor or the outer just before it, so those texts are compared
-    /// with its and shared.
-    pub(crate) fn read(
-        r: &mut Reader<'_>,
-        save_version: i32,
-        like: Option<&ObjectHeader>,
-    ) -> Result<Self, Error> {
-        let at = r.offset();
-        let like_base = like.map(ObjectHeader::base);
-        Ok(match r.u32("is_actor")? {
-            1 => ObjectHeader::Actor(FActorSaveHeader {
-                object_header: FObjectBaseSaveHeader::read(r, save_version, like_base)?,
-                need_transform: r.bool32("need_transform")?,
-                transform: r.fixed("transform")?,
-                was_placed_in_level: r.bool32("was_placed_in_level")?,
-            }),
-            0 => ObjectHeader::Object(FObjectSaveHeader {
-                base_header: FObjectBaseSaveHeader::read(r, save_version, like_base)?,
-                outer_path_name: match like {
-                    Some(ObjectHeader::Object(o)) => {
-                        r.fstring_like(&o.outer_path_name, "outer_path_name")?
-                    }
-                    Some(ObjectHeader::Actor(a)) => {
-                        r.fstring_like(&a.object_header.reference.path_name, "outer_path_name")?
-                    }
-                    None => r.fstring("outer_path_name")?,
-                },
-            }),
-            v => {
-                return Err(Error::new(
-                    "is_actor",
-                    at,
-                    format!("isActor is {v}, not 0 or 1"),
-                ));
-            }
-        })
-    }
-
     /// The common part of both headers.
     pub fn base(&self) -> &FObjectBaseSaveHeader {
         match self {
@@ -112,77 +33,133 @@ impl ObjectHeader {
 
 #[cfg(test)]
 mod tests {
-    use binrw::BinRead;
-    use binrw::io::Cursor;
-    use unreal::{F32, FQuat, FString, FVector};
+    use std::sync::Arc;
+
+    use unreal::{F32, FObjectReferenceDisc, FQuat, FString, FVector};
 
     use super::*;
-    use crate::reader::{Bool32, put_args};
+    use crate::reader::{Bool32, Reader, put_args};
+    use crate::versions::SAVE_VERSION_OBJECT_FLAGS;
 
-    /// The slice reader and the `#[binrw]` layout agree on both kinds of header, field for field.
-    #[test]
-    fn slice_reader_matches_the_binrw_layout() {
-        let reference = FObjectReferenceDisc {
-            level_name: FString::new("Persistent_Level"),
-            path_name: FString::new("Persistent_Level:PersistentLevel.Build_X_C_1"),
-        };
-        let base = FObjectBaseSaveHeader {
-            class_name: FString::new("/Game/Build_X.Build_X_C"),
-            reference,
+    fn base(class: &str, path: &str) -> FObjectBaseSaveHeader {
+        FObjectBaseSaveHeader {
+            class_name: FString::new(class),
+            reference: FObjectReferenceDisc {
+                level_name: FString::new("Persistent_Level"),
+                path_name: FString::new(path),
+            },
             object_flags: Some(8),
-        };
-        let floats: Vec<F32> = (1..=10).map(|i| F32(i as f32 * 1.5)).collect();
-        let actor = ObjectHeader::Actor(FActorSaveHeader {
-            object_header: base.clone(),
+        }
+    }
+
+    fn actor(path: &str) -> ObjectHeader {
+        let f = |i: u8| F32(f32::from(i) * 1.5);
+        ObjectHeader::Actor(FActorSaveHeader {
+            object_header: base("/Game/Build_X.Build_X_C", path),
             need_transform: Bool32(true),
             transform: FTransform3f {
                 rotation: FQuat {
-                    x: floats[0],
-                    y: floats[1],
-                    z: floats[2],
-                    w: floats[3],
+                    x: f(1),
+                    y: f(2),
+                    z: f(3),
+                    w: f(4),
                 },
                 translation: FVector {
-                    x: floats[4],
-                    y: floats[5],
-                    z: floats[6],
+                    x: f(5),
+                    y: f(6),
+                    z: f(7),
                 },
                 scale3d: FVector {
-                    x: floats[7],
-                    y: floats[8],
-                    z: floats[9],
+                    x: f(8),
+                    y: f(9),
+                    z: f(10),
                 },
             },
             was_placed_in_level: Bool32(false),
-        });
-        let object = ObjectHeader::Object(FObjectSaveHeader {
-            base_header: base,
-            outer_path_name: FString::new("Persistent_Level:PersistentLevel.Build_X_C_1"),
-        });
-        for header in [actor, object] {
-            let mut bytes = Vec::new();
-            put_args(&header, &mut bytes, "header", (SAVE_VERSION_OBJECT_FLAGS,)).unwrap();
-            let mut r = Reader::new(&bytes, 0);
-            let read = ObjectHeader::read(&mut r, SAVE_VERSION_OBJECT_FLAGS, None).unwrap();
-            assert!(r.is_empty());
-            let through_binrw =
-                ObjectHeader::read_le_args(&mut Cursor::new(&bytes), (SAVE_VERSION_OBJECT_FLAGS,))
-                    .unwrap();
-            assert_eq!(read, header);
-            assert_eq!(through_binrw, header);
+        })
+    }
+
+    fn text(header: &ObjectHeader, which: fn(&FObjectBaseSaveHeader) -> &FString) -> Arc<str> {
+        which(header.base()).value.clone().expect("a text")
+    }
+
+    /// Two headers of one class read as a TOC reads them (within one shared-text table) give
+    /// back what was written; the class and level texts are shared, the own path names never
+    /// (`-savepoint-parse-with` in `objects.ksy`), not even equal ones.
+    #[test]
+    fn headers_read_back_with_only_their_own_path_names_unshared() {
+        let outer = "Persistent_Level:PersistentLevel.Build_X_C_1";
+        let headers = [
+            actor(outer),
+            actor(outer),
+            ObjectHeader::Object(FObjectSaveHeader {
+                base_header: base("/Script/FactoryGame.FGInventoryComponent", "Inventory"),
+                outer_path_name: FString::new(outer),
+            }),
+        ];
+        let mut bytes = Vec::new();
+        for header in &headers {
+            put_args(header, &mut bytes, "header", (SAVE_VERSION_OBJECT_FLAGS,)).unwrap();
         }
+        let read: Vec<ObjectHeader> = FString::sharing_texts(|| {
+            let mut r = Reader::new(&bytes, 0);
+            let read = (0..headers.len())
+                .map(|_| {
+                    r.binrw_args("header", (SAVE_VERSION_OBJECT_FLAGS,))
+                        .unwrap()
+                })
+                .collect();
+            assert!(r.is_empty());
+            read
+        });
+        assert_eq!(read, headers);
+        fn class(b: &FObjectBaseSaveHeader) -> &FString {
+            &b.class_name
+        }
+        fn level(b: &FObjectBaseSaveHeader) -> &FString {
+            &b.reference.level_name
+        }
+        fn path(b: &FObjectBaseSaveHeader) -> &FString {
+            &b.reference.path_name
+        }
+        assert!(Arc::ptr_eq(&text(&read[0], class), &text(&read[1], class)));
+        assert!(Arc::ptr_eq(&text(&read[0], level), &text(&read[2], level)));
+        assert!(!Arc::ptr_eq(&text(&read[0], path), &text(&read[1], path)));
     }
 
     #[test]
     fn a_short_transform_is_an_error_at_its_offset() {
-        let mut r = Reader::new(&[0; 39], 100);
-        let e = r
-            .fixed::<FTransform3f>("transform")
-            .unwrap_err()
-            .to_string();
-        assert_eq!(
-            e,
-            "satisfactory: transform: 40 bytes needed, 39 left at 0x64"
-        );
+        let mut bytes = Vec::new();
+        put_args(
+            &actor("A"),
+            &mut bytes,
+            "header",
+            (SAVE_VERSION_OBJECT_FLAGS,),
+        )
+        .unwrap();
+        let cut = bytes.len() - 4 - 39 + 16;
+        let e = Reader::new(&bytes[..cut], 100)
+            .binrw_args::<ObjectHeader, _>("header", (SAVE_VERSION_OBJECT_FLAGS,))
+            .unwrap_err();
+        assert_eq!(e.path, "header");
+        assert_eq!(e.offset, 100 + cut);
+        assert_eq!(e.message, "unexpected end of data");
+    }
+
+    #[test]
+    fn an_is_actor_other_than_0_or_1_is_an_error() {
+        let mut bytes = Vec::new();
+        put_args(
+            &actor("A"),
+            &mut bytes,
+            "header",
+            (SAVE_VERSION_OBJECT_FLAGS,),
+        )
+        .unwrap();
+        bytes[0] = 2;
+        let e = Reader::new(&bytes, 100)
+            .binrw_args::<ObjectHeader, _>("header", (SAVE_VERSION_OBJECT_FLAGS,))
+            .unwrap_err();
+        assert_eq!((e.path.as_str(), e.offset), ("header", 100), "{e}");
     }
 }
