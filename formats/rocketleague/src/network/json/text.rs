@@ -112,8 +112,8 @@ impl<'o> Json<'o> {
     /// Composes a value of at most [`RECORD`] bytes (a frame, an actor segment, an attribute
     /// update, a rigid body) through a [`Record`], which checks the room once for the whole value
     /// and then writes each piece unchecked. Every value composed so has fixed-width fields
-    /// that keep it far below the bound (a rigid body, the longest, takes at most 339 bytes); a
-    /// value that still overflows is refused rather than cut short.
+    /// that keep it far below the bound (a rigid body, the longest, takes at most 340 bytes with
+    /// its comma); a value that still overflows is refused rather than cut short.
     #[inline(always)]
     pub(super) fn record(&mut self, write: impl FnOnce(&mut Record<'_>)) -> serde_json::Result<()> {
         if self.len + ROOM > CHUNK {
