@@ -7,6 +7,7 @@
 //! The derived impls stay the definition of the form: tests check this writer against them on every
 //! corpus replay and on values the corpus lacks.
 
+mod floats;
 mod large;
 mod text;
 
@@ -24,37 +25,27 @@ use text::{Json, Record};
 /// estimate of 200 bytes a rigid body, 3.5% of their JSON instructions spent in the copy).
 const ITEM_BYTES: usize = 64;
 
-/// Appends the JSON of `frames` to `out`.
+/// Bytes a rigid body's JSON takes at most: each vector at most 60, the quaternion 78, the keys
+/// and punctuation 81, a comma 1.
+const RIGID_BODY_JSON_MAX: usize = 340;
+
+/// Appends the JSON of `frames` to `out`. Each frame, actor segment, attribute update and rigid
+/// body is composed in one [`Record`] (one room check for the item, none per piece); only the
+/// large attributes and the rare kinds serde writes go piece by piece.
 pub(crate) fn write_frames(frames: &Frames, out: &mut Vec<u8>) -> serde_json::Result<()> {
     let items = frames.frames.len() + frames.actors.len() + frames.attributes.len();
     out.reserve(frames.rigid_bodies.len() * RIGID_BODY_JSON_MAX + items * ITEM_BYTES);
     let mut j = Json::new(out);
     j.lit(b"{\"frames\":");
-    list(&mut j, &frames.frames, frame)?;
+    records(&mut j, &frames.frames, frame)?;
     j.lit(b",\"actors\":");
-    // Pairs segments and new actors in the same pass; a model where they do not pair up gets
-    // the serde impl's error.
-    let unpaired = || -> serde_json::Error {
-        let message = check_new_actors(frames).err().unwrap_or_default();
-        serde::ser::Error::custom(message)
-    };
-    let mut new_actors = frames.new_actors.iter();
-    list(&mut j, &frames.actors, |j, event| {
-        segment(
-            j,
-            Segment::pair(*event, &mut new_actors).ok_or_else(unpaired)?,
-        );
-        Ok(())
-    })?;
-    if new_actors.len() > 0 {
-        return Err(unpaired());
+    segments(&mut j, frames)?;
+    j.lit(b",\"attributes\":[");
+    for (i, update) in frames.attributes.iter().enumerate() {
+        updated_attribute(&mut j, i == 0, update, frames)?;
     }
-    j.lit(b",\"attributes\":");
-    list(&mut j, &frames.attributes, |j, update| {
-        updated_attribute(j, update, frames)
-    })?;
-    j.lit(b",\"rigid_bodies\":");
-    list(&mut j, &frames.rigid_bodies, rigid_body)?;
+    j.lit(b"],\"rigid_bodies\":");
+    records(&mut j, &frames.rigid_bodies, rigid_body)?;
     j.lit(b",\"trailing\":");
     serde_json::to_writer(j.out(), &frames.trailing)?;
     j.lit(b"}");
@@ -79,64 +70,117 @@ fn list<'o, T>(
     Ok(())
 }
 
-fn frame(j: &mut Json<'_>, frame: &Frame) -> serde_json::Result<()> {
-    j.lit(b"{\"time\":");
-    j.float(frame.time);
-    j.lit(b",\"delta\":");
-    j.float(frame.delta);
-    j.lit(b",\"actor_count\":");
-    j.int(frame.actor_count);
-    j.lit(b"}");
+/// A JSON array of `items`, each composed with its comma in one record by `each`.
+fn records<T>(
+    j: &mut Json<'_>,
+    items: &[T],
+    mut each: impl FnMut(&mut Record<'_>, &T),
+) -> serde_json::Result<()> {
+    j.lit(b"[");
+    for (i, item) in items.iter().enumerate() {
+        j.record(|r| {
+            r.comma(i == 0);
+            each(r, item);
+        })?;
+    }
+    j.lit(b"]");
     Ok(())
 }
 
-fn segment(j: &mut Json<'_>, event: Segment<'_>) {
+#[inline(always)]
+fn frame(r: &mut Record<'_>, frame: &Frame) {
+    r.lit(b"{\"time\":");
+    r.float(frame.time);
+    r.lit(b",\"delta\":");
+    r.float(frame.delta);
+    r.lit(b",\"actor_count\":");
+    r.int(frame.actor_count);
+    r.lit(b"}");
+}
+
+/// The actor segments, each with its new actor when `New`. A model where segments and new
+/// actors do not pair up gets the serde impl's error.
+fn segments(j: &mut Json<'_>, frames: &Frames) -> serde_json::Result<()> {
+    let unpaired = || -> serde_json::Error {
+        let message = check_new_actors(frames).err().unwrap_or_default();
+        serde::ser::Error::custom(message)
+    };
+    let mut new_actors = frames.new_actors.iter();
+    j.lit(b"[");
+    for (i, event) in frames.actors.iter().enumerate() {
+        let event = Segment::pair(*event, &mut new_actors).ok_or_else(unpaired)?;
+        j.record(|r| {
+            r.comma(i == 0);
+            segment(r, event);
+        })?;
+    }
+    j.lit(b"]");
+    if new_actors.len() > 0 {
+        return Err(unpaired());
+    }
+    Ok(())
+}
+
+#[inline(always)]
+fn segment(r: &mut Record<'_>, event: Segment<'_>) {
     match event {
         Segment::New(actor) => {
-            j.lit(b"{\"New\":");
-            new_actor(j, actor);
+            r.lit(b"{\"New\":");
+            new_actor(r, actor);
         }
         Segment::Updated { actor_id, count } => {
-            j.lit(b"{\"Updated\":{\"actor_id\":");
-            j.int(actor_id);
-            j.lit(b",\"count\":");
-            j.int(count);
-            j.lit(b"}");
+            r.lit(b"{\"Updated\":{\"actor_id\":");
+            r.int(actor_id);
+            r.lit(b",\"count\":");
+            r.int(count);
+            r.lit(b"}");
         }
         Segment::Deleted(actor_id) => {
-            j.lit(b"{\"Deleted\":");
-            j.int(actor_id);
+            r.lit(b"{\"Deleted\":");
+            r.int(actor_id);
         }
     }
-    j.lit(b"}");
+    r.lit(b"}");
 }
 
-fn new_actor(j: &mut Json<'_>, actor: &NewActor) {
-    j.lit(b"{\"actor_id\":");
-    j.int(actor.actor_id);
-    j.lit(b",\"name_id\":");
-    j.option(&actor.name_id, |j, &id| j.int(id));
-    j.lit(b",\"unknown\":");
-    j.boolean(actor.unknown);
-    j.lit(b",\"object_id\":");
-    j.int(actor.object_id);
-    j.lit(b",\"location\":");
-    j.option(&actor.location, json_vector);
-    j.lit(b",\"rotation\":");
-    j.option(&actor.rotation, json_rotation);
-    j.lit(b"}");
+fn new_actor(r: &mut Record<'_>, actor: &NewActor) {
+    r.lit(b"{\"actor_id\":");
+    r.int(actor.actor_id);
+    r.lit(b",\"name_id\":");
+    r.option(&actor.name_id, |r, &id| r.int(id));
+    r.lit(b",\"unknown\":");
+    r.boolean(actor.unknown);
+    r.lit(b",\"object_id\":");
+    r.int(actor.object_id);
+    r.lit(b",\"location\":");
+    r.option(&actor.location, vector);
+    r.lit(b",\"rotation\":");
+    r.option(&actor.rotation, rotation);
+    r.lit(b"}");
 }
 
+/// An attribute update: its fields and, for the common small kinds, its value in one record;
+/// the other values after it, piece by piece or through serde.
+#[inline(always)]
 fn updated_attribute(
     j: &mut Json<'_>,
+    first: bool,
     update: &UpdatedAttribute,
     frames: &Frames,
 ) -> serde_json::Result<()> {
-    j.lit(b"{\"stream_id\":");
-    j.int(update.stream_id);
-    j.lit(b",\"object_id\":");
-    j.int(update.object_id);
-    j.lit(b",\"value\":");
+    let mut whole = false;
+    j.record(|r| {
+        r.comma(first);
+        r.lit(b"{\"stream_id\":");
+        r.int(update.stream_id);
+        r.lit(b",\"object_id\":");
+        r.int(update.object_id);
+        r.lit(b",\"value\":");
+        whole = small_attribute(r, &update.value);
+    })?;
+    if whole {
+        return Ok(());
+    }
     match &update.value {
         Attribute::Large(index) => match frames.large_attribute(*index) {
             Some(value) => large_attribute(j, value)?,
@@ -147,101 +191,88 @@ fn updated_attribute(
                 )));
             }
         },
-        small => attribute(j, small)?,
+        other => serde_json::to_writer(j.out(), other)?,
     }
     j.lit(b"}");
     Ok(())
 }
 
-/// The common attributes by hand, the others through serde.
-fn attribute(j: &mut Json<'_>, value: &Attribute) -> serde_json::Result<()> {
+/// The common small attributes and the update's closing brace; `false` (nothing written) for
+/// the other kinds.
+#[inline(always)]
+fn small_attribute(r: &mut Record<'_>, value: &Attribute) -> bool {
     match value {
         Attribute::RigidBody(index) => {
-            j.lit(b"{\"RigidBody\":");
-            j.int(index.0);
+            r.lit(b"{\"RigidBody\":");
+            r.int(index.0);
         }
-        Attribute::Rotation(r) => {
-            j.lit(b"{\"Rotation\":");
-            json_rotation(j, r);
+        Attribute::Rotation(rot) => {
+            r.lit(b"{\"Rotation\":");
+            rotation(r, rot);
         }
         Attribute::Boolean(b) => {
-            j.lit(b"{\"Boolean\":");
-            j.boolean(*b);
+            r.lit(b"{\"Boolean\":");
+            r.boolean(*b);
         }
         Attribute::Byte(b) => {
-            j.lit(b"{\"Byte\":");
-            j.int(*b);
+            r.lit(b"{\"Byte\":");
+            r.int(*b);
         }
         Attribute::Int(i) => {
-            j.lit(b"{\"Int\":");
-            j.int(*i);
+            r.lit(b"{\"Int\":");
+            r.int(*i);
         }
         Attribute::Float(f) => {
-            j.lit(b"{\"Float\":");
-            j.float(*f);
+            r.lit(b"{\"Float\":");
+            r.float(*f);
         }
         Attribute::ActiveActor { active, actor } => {
-            j.lit(b"{\"ActiveActor\":{\"active\":");
-            j.boolean(*active);
-            j.lit(b",\"actor\":");
-            j.int(*actor);
-            j.lit(b"}");
+            r.lit(b"{\"ActiveActor\":{\"active\":");
+            r.boolean(*active);
+            r.lit(b",\"actor\":");
+            r.int(*actor);
+            r.lit(b"}");
         }
         Attribute::Enum(v) => {
-            j.lit(b"{\"Enum\":");
-            j.int(*v);
+            r.lit(b"{\"Enum\":");
+            r.int(*v);
         }
         Attribute::GameMode(v) => {
-            j.lit(b"{\"GameMode\":");
-            j.int(*v);
+            r.lit(b"{\"GameMode\":");
+            r.int(*v);
         }
         Attribute::PlayerHistoryKey(v) => {
-            j.lit(b"{\"PlayerHistoryKey\":");
-            j.int(*v);
+            r.lit(b"{\"PlayerHistoryKey\":");
+            r.int(*v);
         }
         Attribute::ReplicatedBoost(b) => {
-            j.lit(b"{\"ReplicatedBoost\":{\"grant_count\":");
-            j.int(b.grant_count);
-            j.lit(b",\"boost_amount\":");
-            j.int(b.boost_amount);
-            j.lit(b",\"unused1\":");
-            j.int(b.unused1);
-            j.lit(b",\"unused2\":");
-            j.int(b.unused2);
-            j.lit(b"}");
+            r.lit(b"{\"ReplicatedBoost\":{\"grant_count\":");
+            r.int(b.grant_count);
+            r.lit(b",\"boost_amount\":");
+            r.int(b.boost_amount);
+            r.lit(b",\"unused1\":");
+            r.int(b.unused1);
+            r.lit(b",\"unused2\":");
+            r.int(b.unused2);
+            r.lit(b"}");
         }
         Attribute::FlaggedByte(f) => {
-            j.lit(b"{\"FlaggedByte\":{\"flag\":");
-            j.boolean(f.flag);
-            j.lit(b",\"byte\":");
-            j.int(f.byte);
-            j.lit(b"}");
+            r.lit(b"{\"FlaggedByte\":{\"flag\":");
+            r.boolean(f.flag);
+            r.lit(b",\"byte\":");
+            r.int(f.byte);
+            r.lit(b"}");
         }
-        other => return serde_json::to_writer(j.out(), other),
+        _ => return false,
     }
-    j.lit(b"}");
-    Ok(())
-}
-
-/// Bytes a rigid body's JSON takes at most: each vector at most 60, the quaternion 78, the keys
-/// and punctuation 81.
-const RIGID_BODY_JSON_MAX: usize = 339;
-/// The room a rigid body is composed in: its most, rounded up.
-const RIGID_BODY_MAX: usize = 384;
-/// Bytes a vector's or a rotation's JSON takes at most (60 and 41).
-const VECTOR_MAX: usize = 64;
-
-fn rigid_body(j: &mut Json<'_>, body: &PackedRigidBody) -> serde_json::Result<()> {
-    if !j.record::<RIGID_BODY_MAX>(|r| rigid_body_fields(r, body)) {
-        serde_json::to_writer(j.out(), body)?;
-    }
-    Ok(())
+    r.lit(b"}}");
+    true
 }
 
 /// Read field by field from the packed form: unpacking the whole body first stored a 76-byte
 /// struct per rigid body (1.2% of the writer's instructions).
 #[inline(always)]
-fn rigid_body_fields<const N: usize>(r: &mut Record<'_, N>, body: &PackedRigidBody) {
+fn rigid_body(r: &mut Record<'_>, body: &PackedRigidBody) {
     r.lit(b"{\"sleeping\":");
     r.boolean(body.sleeping());
     r.lit(b",\"location\":");
@@ -258,29 +289,20 @@ fn rigid_body_fields<const N: usize>(r: &mut Record<'_, N>, body: &PackedRigidBo
 /// `null` or the vector, matched here: through `Record::option` the call of `vector` stayed out
 /// of line (4% of the writer's instructions).
 #[inline(always)]
-fn velocity<const N: usize>(r: &mut Record<'_, N>, v: Option<Vector3i>) {
+fn velocity(r: &mut Record<'_>, v: Option<Vector3i>) {
     match v {
         Some(v) => vector(r, &v),
         None => r.lit(b"null"),
     }
 }
 
-/// A vector on its own (in a new actor or a location attribute).
-fn json_vector(j: &mut Json<'_>, v: &Vector3i) {
-    if !j.record::<VECTOR_MAX>(|r| vector(r, v)) {
-        j.lit(serde_json::to_string(v).unwrap_or_default().as_bytes());
-    }
-}
-
-/// A rotation on its own.
-fn json_rotation(j: &mut Json<'_>, rot: &Rotation) {
-    if !j.record::<VECTOR_MAX>(|r| rotation(r, rot)) {
-        j.lit(serde_json::to_string(rot).unwrap_or_default().as_bytes());
-    }
+/// A vector on its own (in a location attribute).
+fn json_vector(j: &mut Json<'_>, v: &Vector3i) -> serde_json::Result<()> {
+    j.record(|r| vector(r, v))
 }
 
 #[inline(always)]
-fn vector<const N: usize>(r: &mut Record<'_, N>, v: &Vector3i) {
+fn vector(r: &mut Record<'_>, v: &Vector3i) {
     r.lit(b"{\"size\":");
     r.int(v.size);
     r.lit(b",\"x\":");
@@ -293,7 +315,7 @@ fn vector<const N: usize>(r: &mut Record<'_, N>, v: &Vector3i) {
 }
 
 #[inline(always)]
-fn quaternion<const N: usize>(r: &mut Record<'_, N>, q: &Quaternion) {
+fn quaternion(r: &mut Record<'_>, q: &Quaternion) {
     match *q {
         Quaternion::SmallestThree { largest, a, b, c } => {
             r.lit(b"{\"SmallestThree\":{\"largest\":");
@@ -318,8 +340,8 @@ fn quaternion<const N: usize>(r: &mut Record<'_, N>, q: &Quaternion) {
 }
 
 #[inline(always)]
-fn rotation<const N: usize>(r: &mut Record<'_, N>, rot: &Rotation) {
-    let part = |r: &mut Record<'_, N>, v: &Option<i8>| r.option(v, |r, &v| r.int(v));
+fn rotation(r: &mut Record<'_>, rot: &Rotation) {
+    let part = |r: &mut Record<'_>, v: &Option<i8>| r.option(v, |r, &v| r.int(v));
     r.lit(b"{\"yaw\":");
     part(r, &rot.yaw);
     r.lit(b",\"pitch\":");

@@ -14,7 +14,7 @@ pub(super) fn large_attribute(j: &mut Json<'_>, value: &LargeAttribute) -> serde
     match value {
         LargeAttribute::Location(v) => {
             j.lit(b"{\"Location\":");
-            json_vector(j, v);
+            json_vector(j, v)?;
         }
         LargeAttribute::PickupNew(p) => {
             j.lit(b"{\"PickupNew\":{\"instigator\":");

@@ -1,9 +1,12 @@
 //! JSON text composed in a small fixed buffer ([`Json`]) that is appended to the output when
 //! full: a write is then one bounds check and a copy, where appending each piece to the output
-//! `Vec` reloaded its length and capacity after every byte stored. Numbers are formatted in
-//! place: integers by [`put_int`], floats by `zmij`, the crate serde_json formats `f32` with.
+//! `Vec` reloaded its length and capacity after every byte stored. The items of the frame model
+//! (frames, segments, attribute updates, rigid bodies) are composed in a [`Record`]: one check
+//! for the item, none per piece. Numbers are formatted in place: integers by [`put_int`],
+//! floats by `zmij` (the crate serde_json formats `f32` with) once per value ([`Floats`]).
 
 use super::super::F32Bits;
+use super::floats::{FLOAT_TEXT, Floats};
 
 /// Size of the composing buffer.
 const CHUNK: usize = 8192;
@@ -17,6 +20,7 @@ pub(super) struct Json<'o> {
     out: &'o mut Vec<u8>,
     buf: [u8; CHUNK],
     len: usize,
+    floats: Floats,
 }
 
 impl<'o> Json<'o> {
@@ -25,6 +29,7 @@ impl<'o> Json<'o> {
             out,
             buf: [0; CHUNK],
             len: 0,
+            floats: Floats::new(),
         }
     }
 
@@ -83,13 +88,19 @@ impl<'o> Json<'o> {
     /// bits (zmij, as serde_json), or `{"bits":N}` for NaN and the infinities.
     #[inline(always)]
     pub(super) fn float(&mut self, value: F32Bits) {
-        let float = value.get();
-        if float.is_finite() {
-            self.lit(zmij::Buffer::new().format_finite(float).as_bytes());
-        } else {
+        if !value.get().is_finite() {
             self.lit(b"{\"bits\":");
             self.int(value.0);
             self.lit(b"}");
+            return;
+        }
+        match self.floats.get(value.0) {
+            Some(slot) => {
+                let (block, len) = (*slot.block(), slot.len());
+                self.lit(block.get(..len).unwrap_or_default());
+            }
+            // Longer than a slot holds (no finite `f32` is).
+            None => self.lit(zmij::Buffer::new().format_finite(value.get()).as_bytes()),
         }
     }
 
@@ -98,24 +109,30 @@ impl<'o> Json<'o> {
         self.lit(if value { b"true" } else { b"false" });
     }
 
-    /// Composes a value of at most `N` bytes through a [`Record`], which checks the room once
-    /// for the whole value; `false` (nothing written) when the value turned out longer.
+    /// Composes a value of at most [`RECORD`] bytes (a frame, an actor segment, an attribute
+    /// update, a rigid body) through a [`Record`], which checks the room once for the whole value
+    /// and then writes each piece unchecked. Every value composed so has fixed-width fields
+    /// that keep it far below the bound (a rigid body, the longest, takes at most 340 bytes with
+    /// its comma); a value that still overflows is refused rather than cut short.
     #[inline(always)]
-    pub(super) fn record<const N: usize>(
-        &mut self,
-        write: impl FnOnce(&mut Record<'_, N>),
-    ) -> bool {
-        let Some(room) = self.room(N).and_then(|room| room.first_chunk_mut::<N>()) else {
-            return false;
+    pub(super) fn record(&mut self, write: impl FnOnce(&mut Record<'_>)) -> serde_json::Result<()> {
+        if self.len + ROOM > CHUNK {
+            self.flush();
+        }
+        // The buffer and the cache borrowed apart (through `room` the whole `self` would be).
+        let room = self.buf.get_mut(self.len..self.len + ROOM);
+        let Some(buf) = room.and_then(|room| room.first_chunk_mut::<ROOM>()) else {
+            return Err(record_overflow());
         };
-        let mut record = Record { buf: room, at: 0 };
+        let floats = &mut self.floats;
+        let mut record = Record { buf, at: 0, floats };
         write(&mut record);
         let at = record.at;
-        if at > N {
-            return false;
+        if at > RECORD {
+            return Err(record_overflow());
         }
         self.len += at;
-        true
+        Ok(())
     }
 
     /// `null`, or the value written by `some`.
@@ -128,34 +145,92 @@ impl<'o> Json<'o> {
     }
 }
 
-/// A value composed in a fixed room of `N` bytes; `at` counts every byte asked for, so a value
-/// that overflows the room is detected (and written another way) rather than cut short.
-pub(super) struct Record<'b, const N: usize> {
-    buf: &'b mut [u8; N],
-    at: usize,
+/// The error of a record longer than [`RECORD`] (no value of the frame model is).
+#[cold]
+fn record_overflow() -> serde_json::Error {
+    serde::ser::Error::custom(format!("JSON value longer than {RECORD} bytes"))
 }
 
-impl<const N: usize> Record<'_, N> {
+/// Most bytes a [`Record`] takes.
+const RECORD: usize = 512;
+/// Room past a record's end: a piece starting inside the record (the longest literal, 34 bytes,
+/// or a number) ends inside the room.
+const SLACK: usize = 64;
+/// The room a record is composed in.
+const ROOM: usize = RECORD + SLACK;
+
+/// A value composed in a fixed room. Each piece starts at `at` modulo [`RECORD`] and is at most
+/// [`SLACK`] bytes long, so it lies inside the room by construction and the compiler drops the
+/// bounds checks (for literals, whose length is known). `at` counts every byte asked for, so a
+/// value overflowing the record (whose pieces wrapped around) is detected and refused.
+pub(super) struct Record<'b> {
+    buf: &'b mut [u8; ROOM],
+    at: usize,
+    floats: &'b mut Floats,
+}
+
+impl Record<'_> {
+    /// Where the next `len` bytes go: inside the room whenever `len` is at most [`SLACK`].
+    #[inline(always)]
+    fn piece(&mut self, len: usize) -> Option<&mut [u8]> {
+        let start = self.at % RECORD;
+        self.buf.get_mut(start..start + len)
+    }
+
+    /// Text of at most [`SLACK`] bytes (longer text is refused as an overflow).
     #[inline(always)]
     pub(super) fn lit(&mut self, text: &[u8]) {
-        if let Some(to) = self.buf.get_mut(self.at..self.at + text.len()) {
-            to.copy_from_slice(text);
+        match self.piece(text.len()) {
+            Some(to) => to.copy_from_slice(text),
+            None => self.at = ROOM,
         }
         self.at += text.len();
+    }
+
+    /// A comma unless `first`: stored either way, counted only when it is wanted.
+    #[inline(always)]
+    pub(super) fn comma(&mut self, first: bool) {
+        if let Some(to) = self.piece(1) {
+            to.fill(b',');
+        }
+        self.at += usize::from(!first);
     }
 
     #[inline(always)]
     pub(super) fn int(&mut self, value: impl Into<i64>) {
         let value: i64 = value.into();
-        let at = self.at;
-        match self
-            .buf
-            .get_mut(at..at + INT_BYTES)
+        if let Some(room) = self
+            .piece(INT_BYTES)
             .and_then(|r| r.first_chunk_mut::<INT_BYTES>())
         {
-            Some(room) => self.at += put_int(room, value),
-            // Past the room: counted as a whole room more, so the record is seen to overflow.
-            None => self.at += N + 1,
+            match put_int(room, value) {
+                written @ ..=INT_BYTES => self.at += written,
+                // Wider than any value of the frame model: refused as an overflow.
+                _ => self.at = ROOM,
+            }
+        }
+    }
+
+    /// A float as [`Json::float`] writes it, through the same cache.
+    #[inline(always)]
+    pub(super) fn float(&mut self, value: F32Bits) {
+        if !value.get().is_finite() {
+            self.lit(b"{\"bits\":");
+            self.int(value.0);
+            self.lit(b"}");
+            return;
+        }
+        match self.floats.get(value.0) {
+            // The whole block is stored, the text's length counted.
+            Some(slot) => {
+                let (block, len) = (*slot.block(), slot.len());
+                if let Some(to) = self.piece(FLOAT_TEXT) {
+                    to.copy_from_slice(&block);
+                }
+                self.at += len;
+            }
+            // Longer than a slot holds (no finite `f32` is).
+            None => self.lit(zmij::Buffer::new().format_finite(value.get()).as_bytes()),
         }
     }
 
