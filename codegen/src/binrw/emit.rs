@@ -56,6 +56,8 @@ mod nesting;
 mod newtype;
 #[path = "one_of_emit.rs"]
 mod one_of_emit;
+#[path = "own_enum.rs"]
+mod own_enum;
 #[path = "parse_with.rs"]
 mod parse_with;
 #[path = "paths.rs"]

@@ -11,6 +11,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Module;
+use super::own_enum::OwnEnum;
 use super::record::docs;
 use crate::SchemaError;
 use crate::binrw::schema::TypeDef;
@@ -36,70 +37,49 @@ impl Module<'_> {
             "{}: the variant's bytes read back as `{}` {{:?}}, which chooses the other variant",
             e.name, e.on
         );
-        let derive = self.base_derive();
-        let serde = self
-            .settings
-            .serde
-            .then(|| quote!(#[serde(rename_all = "snake_case")]));
-        let doc = docs(def.doc.as_deref());
         let (t_doc, f_doc) = (
             docs(Some(&format!("`{}` true.", e.on))),
             docs(Some(&format!("`{}` false.", e.on))),
         );
-        self.items.extend(quote! {
-            #doc
-            #derive
-            #serde
-            pub enum #name {
-                #t_doc
-                #t_name(#t_type),
-                #f_doc
-                #f_name(#f_type),
+        let variants = quote! {
+            #t_doc
+            #t_name(#t_type),
+            #f_doc
+            #f_name(#f_type),
+        };
+        let read = quote! {
+            let pos = reader.stream_position()?;
+            let ahead = <#ahead as binrw::BinRead>::read_options(reader, endian, ())?;
+            reader.seek(binrw::io::SeekFrom::Start(pos))?;
+            match ahead.#on() {
+                Some(true) => binrw::BinRead::read_options(reader, endian, ()).map(Self::#t_name),
+                Some(false) => binrw::BinRead::read_options(reader, endian, ()).map(Self::#f_name),
+                None => Err(binrw::Error::AssertFail { pos, message: #undefined.into() }),
             }
-
-            impl binrw::BinRead for #name {
-                type Args<'a> = ();
-
-                fn read_options<R: binrw::io::Read + binrw::io::Seek>(
-                    reader: &mut R,
-                    endian: binrw::Endian,
-                    (): (),
-                ) -> binrw::BinResult<Self> {
-                    let pos = reader.stream_position()?;
-                    let ahead = <#ahead as binrw::BinRead>::read_options(reader, endian, ())?;
-                    reader.seek(binrw::io::SeekFrom::Start(pos))?;
-                    match ahead.#on() {
-                        Some(true) => binrw::BinRead::read_options(reader, endian, ()).map(Self::#t_name),
-                        Some(false) => binrw::BinRead::read_options(reader, endian, ()).map(Self::#f_name),
-                        None => Err(binrw::Error::AssertFail { pos, message: #undefined.into() }),
-                    }
-                }
+        };
+        let write = quote! {
+            let pos = writer.stream_position()?;
+            let mut bytes = binrw::io::Cursor::new(Vec::new());
+            let chosen = match self {
+                Self::#t_name(value) => binrw::BinWrite::write_options(value, &mut bytes, endian, ()).map(|()| true),
+                Self::#f_name(value) => binrw::BinWrite::write_options(value, &mut bytes, endian, ()).map(|()| false),
+            }?;
+            bytes.set_position(0);
+            let ahead = <#ahead as binrw::BinRead>::read_options(&mut bytes, endian, ())?;
+            match ahead.#on() {
+                Some(read) if read == chosen => writer.write_all(bytes.get_ref()).map_err(binrw::Error::Io),
+                read => Err(binrw::Error::AssertFail { pos, message: format!(#other, read) }),
             }
-
-            impl binrw::BinWrite for #name {
-                type Args<'a> = ();
-
-                fn write_options<W: binrw::io::Write + binrw::io::Seek>(
-                    &self,
-                    writer: &mut W,
-                    endian: binrw::Endian,
-                    (): (),
-                ) -> binrw::BinResult<()> {
-                    let pos = writer.stream_position()?;
-                    let mut bytes = binrw::io::Cursor::new(Vec::new());
-                    let chosen = match self {
-                        Self::#t_name(value) => binrw::BinWrite::write_options(value, &mut bytes, endian, ()).map(|()| true),
-                        Self::#f_name(value) => binrw::BinWrite::write_options(value, &mut bytes, endian, ()).map(|()| false),
-                    }?;
-                    bytes.set_position(0);
-                    let ahead = <#ahead as binrw::BinRead>::read_options(&mut bytes, endian, ())?;
-                    match ahead.#on() {
-                        Some(read) if read == chosen => writer.write_all(bytes.get_ref()).map_err(binrw::Error::Io),
-                        read => Err(binrw::Error::AssertFail { pos, message: format!(#other, read) }),
-                    }
-                }
-            }
+        };
+        let own = self.own_enum(OwnEnum {
+            doc: def.doc.as_deref(),
+            name: &name,
+            variants,
+            args: (quote!(()), quote!(())),
+            read,
+            write,
         });
+        self.items.extend(own);
         Ok(())
     }
 

@@ -28,7 +28,7 @@ impl<'a> Module<'a> {
                 }
                 return Ok((!args.is_empty()).then_some(args));
             }
-            FieldType::Switch { on, .. } if super::left_enum::is_bytes_left(on.text()) => {
+            FieldType::Switch { on, .. } if super::left_enum::is_bytes_left(on) => {
                 return Ok(None);
             }
             FieldType::Switch { on, .. } => {

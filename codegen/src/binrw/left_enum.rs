@@ -13,14 +13,17 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::Module;
+use super::own_enum::OwnEnum;
 use super::record::docs;
 use crate::SchemaError;
 use crate::binrw::schema::{Field, FieldType, TypeDef};
 use crate::binrw::tokens::ident;
+use crate::expr::{Expr, Source};
 
 /// Whether `on` is the bytes left: `_io.size - _io.pos`.
-pub(super) fn is_bytes_left(on: &str) -> bool {
-    on.split_whitespace().collect::<String>() == "_io.size-_io.pos"
+pub(super) fn is_bytes_left(on: &Source) -> bool {
+    let io = |e: &Expr, name: &str| matches!(e, Expr::Attr(of, attr) if attr == name && matches!(&**of, Expr::Name(n) if n == "_io"));
+    matches!(on.tree(), Expr::Binary("-", size, pos) if io(size, "size") && io(pos, "pos"))
 }
 
 impl Module<'_> {
@@ -35,7 +38,7 @@ impl Module<'_> {
         let FieldType::Switch { on, cases } = &field.ty else {
             return Ok(None);
         };
-        if !is_bytes_left(on.text()) {
+        if !is_bytes_left(on) {
             return Ok(None);
         }
         let enum_name = ident(name);
@@ -76,55 +79,32 @@ impl Module<'_> {
             "{}.{}: the variant wrote {{}} bytes, its form takes {{}}",
             def.rust_name, field.id
         );
-        let doc = docs(field.doc.as_deref());
-        let derive = self.base_derive();
-        let serde = self
-            .settings
-            .serde
-            .then(|| quote!(#[serde(rename_all = "snake_case")]));
-        Ok(Some(quote! {
-            #doc
-            #derive
-            #serde
-            pub enum #enum_name { #(#decls)* }
-
-            impl binrw::BinRead for #enum_name {
-                type Args<'a> = ();
-
-                fn read_options<R: binrw::io::Read + binrw::io::Seek>(
-                    reader: &mut R,
-                    endian: binrw::Endian,
-                    (): (),
-                ) -> binrw::BinResult<Self> {
-                    let pos = reader.stream_position()?;
-                    let end = reader.seek(binrw::io::SeekFrom::End(0))?;
-                    reader.seek(binrw::io::SeekFrom::Start(pos))?;
-                    match end.saturating_sub(pos) {
-                        #(#reads)*
-                        left => Err(binrw::Error::AssertFail { pos, message: format!(#not_left, left) }),
-                    }
-                }
+        let read = quote! {
+            let pos = reader.stream_position()?;
+            let end = reader.seek(binrw::io::SeekFrom::End(0))?;
+            reader.seek(binrw::io::SeekFrom::Start(pos))?;
+            match end.saturating_sub(pos) {
+                #(#reads)*
+                left => Err(binrw::Error::AssertFail { pos, message: format!(#not_left, left) }),
             }
-
-            impl binrw::BinWrite for #enum_name {
-                type Args<'a> = ();
-
-                fn write_options<W: binrw::io::Write + binrw::io::Seek>(
-                    &self,
-                    writer: &mut W,
-                    endian: binrw::Endian,
-                    (): (),
-                ) -> binrw::BinResult<()> {
-                    let pos = writer.stream_position()?;
-                    let expected: u64 = match self { #(#writes)* };
-                    let written = writer.stream_position()? - pos;
-                    if written != expected {
-                        return Err(binrw::Error::AssertFail { pos, message: format!(#not_written, written, expected) });
-                    }
-                    Ok(())
-                }
+        };
+        let write = quote! {
+            let pos = writer.stream_position()?;
+            let expected: u64 = match self { #(#writes)* };
+            let written = writer.stream_position()? - pos;
+            if written != expected {
+                return Err(binrw::Error::AssertFail { pos, message: format!(#not_written, written, expected) });
             }
-        }))
+            Ok(())
+        };
+        Ok(Some(self.own_enum(OwnEnum {
+            doc: field.doc.as_deref(),
+            name: &enum_name,
+            variants: quote!(#(#decls)*),
+            args: (quote!(()), quote!(())),
+            read,
+            write,
+        })))
     }
 }
 

@@ -13,6 +13,7 @@ use quote::{ToTokens, quote};
 use super::Module;
 use super::asserts::field_check;
 use super::field_types::int_type;
+use super::own_enum::OwnEnum;
 use super::record::docs;
 use crate::SchemaError;
 use crate::binrw::expr::{Expr, Side};
@@ -191,45 +192,16 @@ impl Module<'_> {
         (sel, ty): &(String, &'static str),
         code: &OneOfCode,
     ) -> TokenStream {
-        let doc = docs(one.doc.as_deref().or(field.doc.as_deref()));
         let (sel, ty, name, none) = (ident(sel), ident(ty), ident(&one.name), ident(&one.none));
-        let derive = self.base_derive();
-        let serde = self
-            .settings
-            .serde
-            .then(|| quote!(#[serde(rename_all = "snake_case")]));
         let (decls, reads, writes) = (&code.decls, &code.reads, &code.writes);
-        quote! {
-            #doc
-            #derive
-            #serde
-            pub enum #name { #(#decls)* }
-
-            impl binrw::BinRead for #name {
-                type Args<'a> = (#ty,);
-
-                fn read_options<R: binrw::io::Read + binrw::io::Seek>(
-                    reader: &mut R,
-                    endian: binrw::Endian,
-                    (#sel,): (#ty,),
-                ) -> binrw::BinResult<Self> {
-                    #(#reads else)* { Ok(Self::#none) }
-                }
-            }
-
-            impl binrw::BinWrite for #name {
-                type Args<'a> = ();
-
-                fn write_options<W: binrw::io::Write + binrw::io::Seek>(
-                    &self,
-                    writer: &mut W,
-                    endian: binrw::Endian,
-                    (): (),
-                ) -> binrw::BinResult<()> {
-                    match self { #(#writes)* }
-                }
-            }
-        }
+        self.own_enum(OwnEnum {
+            doc: one.doc.as_deref().or(field.doc.as_deref()),
+            name: &name,
+            variants: quote!(#(#decls)*),
+            args: (quote!((#sel,)), quote!((#ty,))),
+            read: quote!(#(#reads else)* { Ok(Self::#none) }),
+            write: quote!(match self { #(#writes)* }),
+        })
     }
 }
 
