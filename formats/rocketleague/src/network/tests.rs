@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::attributes::kind_matches;
-use super::bits::{BitReader, BitWriter};
+use super::bits::{BitReader, BitWriter, paced_growth};
 use super::large::LargeValues;
 use super::*;
 use crate::strings::String16;
@@ -1816,4 +1816,25 @@ fn objects_lists_past_16_bit_ids_are_refused() {
 #[test]
 fn property_slot_is_4_bytes() {
     assert_eq!(std::mem::size_of::<Option<super::cache::Prop>>(), 4);
+}
+
+/// A full stream-wide list grows by the projection of the stream's pace plus 1/32 of it and
+/// 1/64 of the list, and by at most 1.25x the list whatever the pace (a hostile stream dense at its
+/// start); a list filling near the stream's end still grows by a 64th, not by a few items.
+#[test]
+fn paced_growth_projects_and_is_bounded() {
+    // Three quarters of the stream read: the 64 000 items so far project 21 333 more.
+    assert_eq!(paced_growth(64_000, 3_000, 1_000), 21_333 + 666 + 1_000);
+    // A quarter read: 192 000 more projected, capped at 1.25x the list.
+    assert_eq!(paced_growth(64_000, 1_000, 3_000), 80_000);
+    // Half read: 64 000 more, plus 2 000 and 1 000.
+    assert_eq!(paced_growth(64_000, 1_000, 1_000), 67_000);
+    // Nearly all read: 64 more, but at least a 64th of the list.
+    assert_eq!(paced_growth(64_000, 1_000_000, 1_000), 64 + 2 + 1_000);
+    // An empty list (nothing to project from) gets room for 16.
+    assert_eq!(paced_growth(0, 0, 1_000_000), 16);
+    assert_eq!(
+        paced_growth(usize::MAX / 2, 1, usize::MAX),
+        usize::MAX / 2 / 4 * 5
+    );
 }
