@@ -39,17 +39,10 @@ impl Module<'_> {
 /// a `parse_with` function of that type's signature reads.
 fn is_one_value(field: &Field) -> bool {
     matches!(&field.ty, FieldType::Named { args, .. } if args.is_empty())
-        && field.cond.is_none()
+        && field.is_single()
         && field.since.is_none()
         && field.until.is_none()
-        && field.repeat_expr.is_none()
-        && !field.repeat_eos
-        && field.repeat_until.is_none()
-        && field.size.is_none()
-        && !field.size_eos
-        && field.terminator.is_none()
         && field.encoding.is_none()
-        && field.process.is_none()
         && field.enum_name.is_none()
         && field.count_of.is_none()
         && field.flag_of.is_none()

@@ -123,15 +123,7 @@ fn value_type(
 
 /// A field the caller passes as it is: one value of a user type, not wrapped.
 fn plain(field: &Field) -> bool {
-    field.cond.is_none()
-        && field.repeat_expr.is_none()
-        && !field.repeat_eos
-        && field.repeat_until.is_none()
-        && field.size.is_none()
-        && !field.size_eos
-        && field.terminator.is_none()
-        && field.process.is_none()
-        && field.rust_type.is_none()
+    field.is_single() && field.rust_type.is_none()
 }
 
 #[cfg(test)]

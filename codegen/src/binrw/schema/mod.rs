@@ -278,6 +278,20 @@ pub enum CaseKey {
     Value(Source),
 }
 
+impl Field {
+    /// One value read whole: no condition, repetition, size, terminator or `process`.
+    pub fn is_single(&self) -> bool {
+        self.cond.is_none()
+            && self.repeat_expr.is_none()
+            && !self.repeat_eos
+            && self.repeat_until.is_none()
+            && self.size.is_none()
+            && !self.size_eos
+            && self.terminator.is_none()
+            && self.process.is_none()
+    }
+}
+
 impl CaseKey {
     /// Whether this is the `_` case.
     pub fn is_else(&self) -> bool {
