@@ -127,8 +127,8 @@ mod tests {
         assert!(!Arc::ptr_eq(&text(&read[0], path), &text(&read[1], path)));
     }
 
-    #[test]
-    fn a_short_transform_is_an_error_at_its_offset() {
+    /// The bytes of actor `A`'s header.
+    fn actor_bytes() -> Vec<u8> {
         let mut bytes = Vec::new();
         put_args(
             &actor("A"),
@@ -137,6 +137,12 @@ mod tests {
             (SAVE_VERSION_OBJECT_FLAGS,),
         )
         .unwrap();
+        bytes
+    }
+
+    #[test]
+    fn a_short_transform_is_an_error_at_its_offset() {
+        let bytes = actor_bytes();
         let cut = bytes.len() - 4 - 39 + 16;
         let e = Reader::new(&bytes[..cut], 100)
             .binrw_args::<ObjectHeader, _>("header", (SAVE_VERSION_OBJECT_FLAGS,))
@@ -148,14 +154,7 @@ mod tests {
 
     #[test]
     fn an_is_actor_other_than_0_or_1_is_an_error() {
-        let mut bytes = Vec::new();
-        put_args(
-            &actor("A"),
-            &mut bytes,
-            "header",
-            (SAVE_VERSION_OBJECT_FLAGS,),
-        )
-        .unwrap();
+        let mut bytes = actor_bytes();
         bytes[0] = 2;
         let e = Reader::new(&bytes, 100)
             .binrw_args::<ObjectHeader, _>("header", (SAVE_VERSION_OBJECT_FLAGS,))
