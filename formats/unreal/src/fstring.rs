@@ -140,19 +140,11 @@ impl FString {
     /// [`FString::decode_stored`], but an ASCII text gets an allocation of its own instead of
     /// going through the shared-text table, like [`FString::read_unshared`].
     pub(crate) fn decode_unshared(stored: &Stored<'_>) -> Result<Self, Error> {
-        let ascii = match stored.chars {
-            Some((bytes, false)) => bytes
-                .split_last()
-                .filter(|(nul, text)| **nul == 0 && text.is_ascii())
-                .and_then(|(_, text)| std::str::from_utf8(text).ok()),
-            _ => None,
-        };
-        match ascii {
-            Some(text) => Ok(FString {
-                value: Some(Arc::from(text)),
-                wide: false,
-            }),
-            None => Self::decode_stored(stored),
+        match stored.chars {
+            Some((bytes, false)) => {
+                decode_latin1_unshared(bytes).map_err(|m| Error::new(stored.at, m))
+            }
+            _ => Self::decode_stored(stored),
         }
     }
 
