@@ -10,6 +10,7 @@ use binrw::{BinRead, BinResult, BinWrite, Endian};
 use serde::{Deserialize, Serialize};
 
 use crate::Error;
+use crate::objects::custom::types::checked_count;
 use crate::reader::{Reader, put};
 
 pub use crate::generated::blueprint_config::{
@@ -30,16 +31,9 @@ impl BinRead for Utf8Text {
 
     fn read_options<R: Read + Seek>(reader: &mut R, endian: Endian, (): ()) -> BinResult<Self> {
         let pos = reader.stream_position()?;
-        let count = i32::read_options(reader, endian, ())?;
-        let here = reader.stream_position()?;
-        let end = reader.seek(std::io::SeekFrom::End(0))?;
-        reader.seek(std::io::SeekFrom::Start(here))?;
         // Sized only once the bytes are known to be there.
-        let n = u64::try_from(count)
-            .ok()
-            .filter(|&n| n <= end.saturating_sub(here))
-            .ok_or_else(|| refused(pos, format!("{count} bytes of UTF-8 past the end")))?;
-        let mut bytes = vec![0; n as usize];
+        let n = checked_count(reader, endian, 1)?;
+        let mut bytes = vec![0; n];
         reader.read_exact(&mut bytes)?;
         String::from_utf8(bytes)
             .map(Utf8Text)
