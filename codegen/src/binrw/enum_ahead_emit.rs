@@ -11,7 +11,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Module;
-use super::own_enum::OwnEnum;
+use super::own_enum::{Args, OwnEnum};
 use super::record::docs;
 use crate::SchemaError;
 use crate::binrw::schema::TypeDef;
@@ -75,7 +75,10 @@ impl Module<'_> {
             doc: def.doc.as_deref(),
             name: &name,
             variants,
-            args: (quote!(()), quote!(())),
+            serde: self.snake_case_variants(),
+            endian: None,
+            read_args: Args::none(),
+            write_args: Args::none(),
             read,
             write,
         });
