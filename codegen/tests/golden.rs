@@ -271,14 +271,26 @@ fn contents_are_checked_both_ways() {
 
 #[test]
 fn conditional_fields() {
-    let one: conditional::Conditional = round_trip(&[1, 0x34, 0x12]);
+    let one: conditional::Conditional = round_trip(&[1, 0x34, 0x12, 0xaa]);
     assert_eq!((one.extra, one.big), (Some(0x1234), None));
+    assert_eq!(
+        (one.nums.clone(), one.rest.as_deref()),
+        (None, Some(&[0xaa][..]))
+    );
     let five: conditional::Conditional = round_trip(&[5, 1, 0, 0, 0]);
     assert_eq!((five.extra, five.big), (None, Some(1)));
+    assert_eq!(five.rest, Some(vec![]));
+    let two: conditional::Conditional = round_trip(&[2, 1, 0, 0, 0, 3, 0, 4, 0, 0xbb]);
+    assert_eq!((two.nums, two.rest), (Some(vec![3, 4]), Some(vec![0xbb])));
     let zero: conditional::Conditional = round_trip(&[0]);
-    assert_eq!((zero.extra, zero.big), (None, None));
+    assert_eq!((zero.extra, zero.big, zero.rest), (None, None, None));
     // The writer refuses a field whose condition no longer holds.
-    let wrong = conditional::Conditional { flags: 0, ..one };
+    let wrong = conditional::Conditional {
+        flags: 0,
+        ..one.clone()
+    };
+    assert!(wrong.write_le(&mut Cursor::new(Vec::new())).is_err());
+    let wrong = conditional::Conditional { rest: None, ..one };
     assert!(wrong.write_le(&mut Cursor::new(Vec::new())).is_err());
 }
 

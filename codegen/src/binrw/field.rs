@@ -301,6 +301,13 @@ impl<'a> Module<'a> {
                 br.push(quote!(args_raw = #read));
             }
         }
+        let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
+        let optional = optional && !field.absent_default;
+        // binrw's `if` gives a conditional field the value its reader returns, and a list
+        // reader's `Vec` is not the field's `Option<Vec<_>>` until wrapped.
+        if optional && br.iter().any(is_parse_with) {
+            br.push(quote!(map = Some));
+        }
         if !br.is_empty() {
             out.extend(quote!(#[br(#(#br),*)]));
         }
@@ -334,8 +341,7 @@ impl<'a> Module<'a> {
                 out.extend(self.selector_check(def, field, name, variants)?);
             }
         }
-        let gated = field.cond.is_some() || field.since.is_some() || field.until.is_some();
-        if gated && !field.absent_default {
+        if optional {
             element = quote!(Option<#element>);
         }
         if let Some(with) = field.serde_with.as_deref().filter(|_| self.settings.serde) {
@@ -565,4 +571,9 @@ impl<'a> Module<'a> {
         }
         out
     }
+}
+
+/// Whether a `#[br(..)]` argument is `parse_with = ..`.
+fn is_parse_with(arg: &TokenStream) -> bool {
+    matches!(arg.clone().into_iter().next(), Some(proc_macro2::TokenTree::Ident(i)) if i == "parse_with")
 }
