@@ -282,6 +282,15 @@ fn conditional_fields() {
     assert_eq!(five.rest, Some(vec![]));
     let two: conditional::Conditional = round_trip(&[2, 1, 0, 0, 0, 3, 0, 4, 0, 0xbb]);
     assert_eq!((two.nums, two.rest), (Some(vec![3, 4]), Some(vec![0xbb])));
+    let mut three: conditional::Conditional = round_trip(&[3, 1, 0, 0, 0, 5, 6, 0, 0xcc]);
+    assert_eq!(three.until_zero, Some(vec![5, 6, 0]));
+    assert_eq!(
+        (&three.nums, three.rest.as_deref()),
+        (&None, Some(&[0xcc][..]))
+    );
+    // A list that would not end where it is read back is refused.
+    three.until_zero = Some(vec![5, 0, 6]);
+    assert!(three.write_le(&mut Cursor::new(Vec::new())).is_err());
     let zero: conditional::Conditional = round_trip(&[0]);
     assert_eq!((zero.extra, zero.big, zero.rest), (None, None, None));
     // The writer refuses a field whose condition no longer holds.

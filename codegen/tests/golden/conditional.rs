@@ -2,10 +2,10 @@
 // Do not edit: change the schema and regenerate.
 
 use binrw::binrw;
-use savepoint_runtime::repeat::{ks_count, ks_until_eof};
+use savepoint_runtime::repeat::{ks_count, ks_until, ks_until_eof};
 use serde::{Deserialize, Serialize};
 
-/// Fields present only when a condition on earlier fields holds (`if`), among them lists and bytes their reader returns whole (a counted list of integers, bytes to the end).
+/// Fields present only when a condition on earlier fields holds (`if`), among them lists and bytes their reader returns whole (a counted list of integers, one ended by a terminator, bytes to the end).
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,6 +34,17 @@ pub struct Conditional {
     ))]
     #[br(parse_with = ks_count(flags, 2), map = Some)]
     pub nums: Option<Vec<u16>>,
+    #[br(if(flags == 3))]
+    #[bw(assert(
+        until_zero.is_some() == (*flags == 3),
+        savepoint_runtime::binrw_error::FieldError::new("Conditional.until_zero", "Conditional.until_zero must be present exactly when flags == 3")
+    ))]
+    #[bw(assert(
+        until_zero.as_ref().is_none_or(|until_zero| until_zero.iter().position(|x| i128::from(*x) == 0i128).map(|i| i + 1) == Some(until_zero.len())),
+        savepoint_runtime::binrw_error::FieldError::new("Conditional.until_zero", "Conditional.until_zero must end at its first element that meets repeat-until")
+    ))]
+    #[br(parse_with = ks_until(|x: &u8| i128::from(*x) == 0i128), map = Some)]
+    pub until_zero: Option<Vec<u8>>,
     #[br(if(flags != 0))]
     #[bw(assert(
         rest.is_some() == (*flags != 0),
