@@ -1,10 +1,10 @@
-//! `-savepoint-enum` on a type (a Rust enum with magic values) and on a field (a Rust enum
-//! selected by an earlier field, checked against it by the writer).
+//! `-savepoint-enum` on a type (a Rust enum that reads its tag) and on a field (a Rust enum
+//! selected by an earlier field, checked against it by the struct's writer); `tag_enum.rs`
+//! writes their readers and writers.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::ident;
 use super::Module;
@@ -13,7 +13,7 @@ use super::enum_args::CaseArgs;
 use super::field_types::{int_type, own_endian};
 use super::own_enum::Args;
 use super::record::docs;
-use super::tag_enum::{Tag, TagArm, TagEnum};
+use super::tag_enum::{Tag, TagArm, TagEnum, TagPlace};
 use crate::SchemaError;
 use crate::expr::{CallError, parse_call};
 
@@ -80,7 +80,7 @@ impl<'a> Module<'a> {
             tag: Tag {
                 id: sel_name,
                 ty: sel_type,
-                own: None,
+                place: TagPlace::Before,
             },
             arms,
             serde: TokenStream::new(),
@@ -113,7 +113,7 @@ impl<'a> Module<'a> {
             .group_variants(field, variants, cases)?
             .into_iter()
             .map(|(v, values, _)| {
-                let (v, matches) = (ident(&v), selector_matches(&sel, &values, Side::Write));
+                let (v, matches) = (ident(&v), selector_matches(&sel, &values));
                 quote!(#name::#v(_) => #matches,)
             });
         let id = ident(&field.id);
@@ -162,7 +162,8 @@ impl<'a> Module<'a> {
         Ok(out)
     }
 
-    /// A type that is a selector byte and one switched field: a Rust enum with magic values.
+    /// A type that is a selector integer and one field switched on it: a Rust enum that reads
+    /// the selector as its tag.
     pub(super) fn type_enum(&mut self, def: &TypeDef) -> Result<(), SchemaError> {
         let Some(e) = &def.type_enum else {
             return Ok(());
@@ -253,7 +254,7 @@ impl<'a> Module<'a> {
             tag: Tag {
                 id: e.tag.clone(),
                 ty: tag_type,
-                own: Some(tag_endian),
+                place: TagPlace::Inside(tag_endian),
             },
             arms,
             serde,
@@ -265,12 +266,10 @@ impl<'a> Module<'a> {
     }
 }
 
-pub(super) fn selector_matches(sel: &str, values: &[i64], side: Side) -> TokenStream {
+/// The writer's test that selector field `sel` (a reference) holds one of `values`.
+fn selector_matches(sel: &str, values: &[i64]) -> TokenStream {
     let sel = ident(sel);
-    let sel = match side {
-        Side::Write => quote!(*#sel),
-        Side::Read => quote!(#sel),
-    };
+    let sel = quote!(*#sel);
     match values {
         [one] => {
             let one = Literal::i64_unsuffixed(*one);

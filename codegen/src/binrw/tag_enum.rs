@@ -37,9 +37,17 @@ pub(super) struct Tag {
     pub id: String,
     /// The tag's Rust integer type (`u8`).
     pub ty: &'static str,
-    /// `Some` when the enum reads and writes the tag: the tag's own byte order (`u2be`), if it
-    /// names one.
-    pub own: Option<Option<&'static str>>,
+    pub place: TagPlace,
+}
+
+/// Where the tag is read and written.
+#[derive(Clone, Copy)]
+pub(super) enum TagPlace {
+    /// By the enum itself (a type enum), in the byte order the tag's type names (`u2be`), if
+    /// any, else the enum's.
+    Inside(Option<&'static str>),
+    /// By the struct, before the field (a field enum).
+    Before,
 }
 
 /// A `-savepoint-enum`'s declaration, its tag and its variants.
@@ -61,10 +69,10 @@ impl Module<'_> {
     /// The enum, its reader dispatching on the tag and its writer.
     pub(super) fn tag_enum(&self, e: TagEnum) -> TokenStream {
         let TagEnum { tag, arms, .. } = &e;
-        let tag_endian = match tag.own.flatten() {
-            Some("big") => quote!(binrw::Endian::Big),
-            Some(_) => quote!(binrw::Endian::Little),
-            None => quote!(endian),
+        let tag_endian = match tag.place {
+            TagPlace::Inside(Some("big")) => quote!(binrw::Endian::Big),
+            TagPlace::Inside(Some(_)) => quote!(binrw::Endian::Little),
+            TagPlace::Inside(None) | TagPlace::Before => quote!(endian),
         };
         let ty = Ident::new(tag.ty, Span::call_site());
         let (mut decls, mut reads, mut writes, mut known) = (vec![], vec![], vec![], vec![]);
@@ -85,7 +93,7 @@ impl Module<'_> {
             reads.push(quote! {
                 #pattern => <#ty as binrw::BinRead>::read_options(reader, endian, (#(#read_args,)*)).map(#wrap),
             });
-            let write_tag = tag.own.map(|_| {
+            let write_tag = matches!(tag.place, TagPlace::Inside(_)).then(|| {
                 let value = suffixed(arm.values[0], tag.ty);
                 quote!(binrw::BinWrite::write_options(&#value, writer, #tag_endian, ())?;)
             });
@@ -104,12 +112,12 @@ impl Module<'_> {
             known.join(", ")
         );
         // The offset of the tag read here, or of the variant whose tag was read earlier.
-        let (read_tag, pos) = match tag.own {
-            Some(_) => (
+        let (read_tag, pos) = match tag.place {
+            TagPlace::Inside(_) => (
                 quote!(let ks_tag = <#ty as binrw::BinRead>::read_options(reader, #tag_endian, ())?;),
                 quote!(reader.stream_position()?.saturating_sub(std::mem::size_of::<#ty>() as u64)),
             ),
-            None => (TokenStream::new(), quote!(reader.stream_position()?)),
+            TagPlace::Before => (TokenStream::new(), quote!(reader.stream_position()?)),
         };
         let read = quote! {
             #read_tag
