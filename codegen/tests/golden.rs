@@ -271,14 +271,35 @@ fn contents_are_checked_both_ways() {
 
 #[test]
 fn conditional_fields() {
-    let one: conditional::Conditional = round_trip(&[1, 0x34, 0x12]);
+    let one: conditional::Conditional = round_trip(&[1, 0x34, 0x12, 0xaa]);
     assert_eq!((one.extra, one.big), (Some(0x1234), None));
+    assert_eq!(
+        (one.nums.clone(), one.rest.as_deref()),
+        (None, Some(&[0xaa][..]))
+    );
     let five: conditional::Conditional = round_trip(&[5, 1, 0, 0, 0]);
     assert_eq!((five.extra, five.big), (None, Some(1)));
+    assert_eq!(five.rest, Some(vec![]));
+    let two: conditional::Conditional = round_trip(&[2, 1, 0, 0, 0, 3, 0, 4, 0, 0xbb]);
+    assert_eq!((two.nums, two.rest), (Some(vec![3, 4]), Some(vec![0xbb])));
+    let mut three: conditional::Conditional = round_trip(&[3, 1, 0, 0, 0, 5, 6, 0, 0xcc]);
+    assert_eq!(three.until_zero, Some(vec![5, 6, 0]));
+    assert_eq!(
+        (&three.nums, three.rest.as_deref()),
+        (&None, Some(&[0xcc][..]))
+    );
+    // A list that would not end where it is read back is refused.
+    three.until_zero = Some(vec![5, 0, 6]);
+    assert!(three.write_le(&mut Cursor::new(Vec::new())).is_err());
     let zero: conditional::Conditional = round_trip(&[0]);
-    assert_eq!((zero.extra, zero.big), (None, None));
+    assert_eq!((zero.extra, zero.big, zero.rest), (None, None, None));
     // The writer refuses a field whose condition no longer holds.
-    let wrong = conditional::Conditional { flags: 0, ..one };
+    let wrong = conditional::Conditional {
+        flags: 0,
+        ..one.clone()
+    };
+    assert!(wrong.write_le(&mut Cursor::new(Vec::new())).is_err());
+    let wrong = conditional::Conditional { rest: None, ..one };
     assert!(wrong.write_le(&mut Cursor::new(Vec::new())).is_err());
 }
 
@@ -811,9 +832,30 @@ fn savepoint_enums_and_max_depth() {
     use savepoint_enum::{Item, Node, Shape};
     let shape: Shape = round_trip(&[2, 0x34, 0x12]);
     assert!(matches!(shape, Shape::Square(s) if s.side == 0x1234));
-    read_error::<Shape>(&[3, 0]);
+    // A tag of no variant is one error naming the enum, the tag and its offset.
+    let err = read_error::<Shape>(&[3, 0]);
+    assert_eq!(
+        err,
+        "Shape: kind 3 names none of its variants (1 Circle, 2 Square) at 0x0"
+    );
+    let big: savepoint_enum::BigTag = round_trip(&[1, 2, 9]);
+    assert!(matches!(big, savepoint_enum::BigTag::Circle(c) if c.radius == 9));
+    let err = read_error::<savepoint_enum::BigTag>(&[2, 1, 9]);
+    assert!(err.starts_with("BigTag: code 513 names"), "{err}");
     let drawing: savepoint_enum::Drawing = round_trip(&[3, 1, 0]);
     assert!(matches!(drawing.item, Item::Square(s) if s.side == 1));
+    let err = read_error::<savepoint_enum::Drawing>(&[7, 1, 0]);
+    assert!(
+        err.contains(
+            "Drawing.item: kind 7 names none of its variants (1 Circle, 2 Square, 3 Square) at 0x1"
+        ),
+        "{err}"
+    );
+    let err = read_error::<savepoint_enum::Tree>(&[2, 0, 7, 9]);
+    assert!(
+        err.contains("Node: kind 9 names none of its variants (0 Leaf, 1 Tree) at 0x3"),
+        "{err}"
+    );
     let tree: savepoint_enum::Tree = round_trip(&[2, 0, 7, 1, 0]);
     assert!(matches!(&tree.kids[0], Node::Leaf(l) if l.value == 7));
     assert!(matches!(&tree.kids[1], Node::Tree(t) if t.kids.is_empty()));
@@ -898,7 +940,11 @@ fn enum_variants_take_the_callers_version() {
             .contains("Narrow.b (save_version >= 2) must be absent at save_version 1"),
         "{err}"
     );
-    Entry::read_le_args(&mut Cursor::new(b"\x02\x09"), (2,)).expect_err("kind 2");
+    let err = Entry::read_le_args(&mut Cursor::new(b"\x02\x09"), (2,)).expect_err("kind 2");
+    assert_eq!(
+        err.to_string(),
+        "Entry: kind 2 names none of its variants (1 Wide, 0 Narrow) at 0x0"
+    );
     let bytes = [0x34, 0x12, 0xfe, 0xff, 0xff, 0xff];
     assert_eq!(<Point as FixedLe>::SIZE, bytes.len());
     assert_eq!(<Point as FixedLe>::from_le(&bytes), point);

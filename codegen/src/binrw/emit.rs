@@ -7,7 +7,7 @@
 //! This file drives a module and holds what its parts share; one concept a file: a struct
 //! (`record.rs`), one field's attributes and type (`field.rs`, `field_types.rs`, `field_args.rs`,
 //! `field_expr.rs`), framing (`framing.rs`), checks (`asserts.rs`, `counts.rs`, `contents.rs`),
-//! enums (`ks_enums.rs`, `savepoint_enum.rs`), the depth bound (`nesting.rs`) and the `use`
+//! enums (`ks_enums.rs`, `savepoint_enum.rs`, `tag_enum.rs`), the depth bound (`nesting.rs`) and the `use`
 //! items (`uses.rs`).
 
 use std::collections::BTreeSet;
@@ -78,6 +78,8 @@ mod switch_endian;
 mod switch_int;
 #[path = "switch_sel.rs"]
 mod switch_sel;
+#[path = "tag_enum.rs"]
+mod tag_enum;
 #[path = "uses.rs"]
 mod uses;
 

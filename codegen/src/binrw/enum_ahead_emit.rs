@@ -11,11 +11,12 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Module;
-use super::own_enum::OwnEnum;
+use super::own_enum::{Args, OwnEnum};
 use super::record::docs;
 use crate::SchemaError;
 use crate::binrw::schema::TypeDef;
 use crate::binrw::tokens::ident;
+use crate::binrw::value::{self, Imports, Ty};
 
 impl Module<'_> {
     /// The enum of a type with `-savepoint-enum-ahead`, after its struct.
@@ -29,6 +30,7 @@ impl Module<'_> {
                 format!("-savepoint-enum-ahead chooses by `{}`, a value instance of this type, which takes no params", e.on),
             ));
         }
+        self.boolean_chooser(def, &e.on)?;
         let (t_name, t_type) = self.ahead_variant(def, &e.when_true, true)?;
         let (f_name, f_type) = self.ahead_variant(def, &e.when_false, false)?;
         let (ahead, on, name) = (ident(&def.rust_name), ident(&e.on), ident(&e.name));
@@ -75,12 +77,38 @@ impl Module<'_> {
             doc: def.doc.as_deref(),
             name: &name,
             variants,
-            args: (quote!(()), quote!(())),
+            serde: self.snake_case_variants(),
+            endian: None,
+            read_args: Args::none(),
+            write_args: Args::none(),
             read,
             write,
         });
         self.items.extend(own);
         Ok(())
+    }
+
+    /// Refuses a chooser `on` that is not a boolean instance of `def`: the reader matches
+    /// `Some(true)` and `Some(false)`.
+    fn boolean_chooser(&self, def: &TypeDef, on: &str) -> Result<(), SchemaError> {
+        let enums = std::cell::RefCell::new(Vec::new());
+        let imports = Imports {
+            schemas: self.schemas,
+            enums: &enums,
+        };
+        let file = &self.schemas.files[self.file];
+        let ypath = format!("{}/-savepoint-enum-ahead/on", def.yaml_path);
+        match value::instance(def, file, on, Some(imports)) {
+            Ok((Ty::Bool, _)) => Ok(()),
+            Ok((ty, _)) => Err(self.err(
+                &ypath,
+                format!(
+                    "-savepoint-enum-ahead chooses by a boolean instance; `{on}` is of type `{}`",
+                    ty.tokens()
+                ),
+            )),
+            Err(e) => Err(self.err(&ypath, format!("`{on}`: {e}"))),
+        }
     }
 
     /// A variant's name and Rust type.
@@ -113,5 +141,44 @@ impl Module<'_> {
             }
         };
         Ok((ident(variant), rust))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::generate_from;
+
+    /// The module of a type read ahead, chosen by instance `on` whose value is `value`.
+    fn module(tag: &str, value: &str) -> Result<String, String> {
+        let schema = format!(
+            "meta: {{id: ah, endian: le}}\n-savepoint-namespace: true\ntypes:\n  ahead:\n    \
+             -savepoint-enum-ahead: {{name: E, on: chooser, variants: {{true: {{name: A, type: one}}, false: {{name: B, type: one}}}}}}\n    \
+             seq:\n      - {{id: n, type: u1}}\n    instances:\n      chooser: {{value: '{value}'}}\n  \
+             one:\n    seq:\n      - {{id: n, type: u1}}\n"
+        );
+        generate_from(tag, &[("ah.ksy", &schema)], "ah")
+            .map(|m| m.source)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_boolean_chooser_is_matched_true_and_false() {
+        let m = module("ah-bool", "n > 3").unwrap();
+        assert!(m.contains("Some(true) =>"), "{m}");
+        assert!(m.contains("Some(false) =>"), "{m}");
+    }
+
+    #[test]
+    fn a_chooser_that_is_not_boolean_is_refused_at_its_key() {
+        for (value, ty) in [("n + 1", "i128"), ("\"text\"", "String")] {
+            let e = module("ah-int", value).unwrap_err();
+            assert!(e.contains("/types/ahead/-savepoint-enum-ahead/on"), "{e}");
+            assert!(
+                e.contains(&format!(
+                    "-savepoint-enum-ahead chooses by a boolean instance; `chooser` is of type `{ty}`"
+                )),
+                "{e}"
+            );
+        }
     }
 }

@@ -2,9 +2,9 @@
 //! `isActor`, then an actor's or an object's header, both read with the level's SaveVersion, and
 //! JSON names the kind beside the header's fields (`{"kind": "actor", ...}`).
 //!
-//! The enum imports its params (`#[br(import(save_version: i32))]`); a case type called with
-//! them (`1: f_actor_save_header(save_version)`) gets them as its variant's arguments
-//! (`Actor(#[br(args(save_version))] ...)`). The writer imports and passes only those some
+//! The enum's reader takes its params (`type Args<'a> = (i32,)`); a case type called with them
+//! (`1: f_actor_save_header(save_version)`) is read with them as its arguments
+//! (`read_options(reader, endian, (save_version,))`). The writer takes and passes only those some
 //! variant's writer takes (its named version, a Rust-typed param, one it frames with: see
 //! `rust_params.rs` and `writer_params.rs`), so an enum whose cases need none keeps the plain
 //! writer. Arguments are the enum's params by name (integers, booleans or `-savepoint-rust-type`
@@ -18,6 +18,7 @@ use quote::{ToTokens, quote};
 
 use super::Module;
 use super::field_types::int_type;
+use super::own_enum::Args;
 use super::rust_params::writer_takes;
 use crate::SchemaError;
 use crate::binrw::schema::{Field, TypeDef, TypeEnum};
@@ -28,21 +29,8 @@ use crate::expr::Source;
 /// What one variant passes its case type: to the reader, and to the writer (a subset).
 #[derive(Default)]
 pub(super) struct CaseArgs {
-    read: Vec<Ident>,
-    write: Vec<Ident>,
-}
-
-impl CaseArgs {
-    /// The variant's attributes passing them.
-    pub(super) fn attrs(&self) -> TokenStream {
-        let (read, write) = (&self.read, &self.write);
-        match (read.is_empty(), write.is_empty(), read == write) {
-            (true, _, _) => TokenStream::new(),
-            (false, _, true) => quote!(#[brw(args(#(#read),*))]),
-            (false, true, false) => quote!(#[br(args(#(#read),*))]),
-            (false, false, false) => quote!(#[br(args(#(#read),*))] #[bw(args(#(#write),*))]),
-        }
-    }
+    pub(super) read: Vec<Ident>,
+    pub(super) write: Vec<Ident>,
 }
 
 impl Module<'_> {
@@ -79,12 +67,13 @@ impl Module<'_> {
         Ok(out)
     }
 
-    /// The enum's imports: every param for the reader, those in `written` for the writer.
+    /// The enum's arguments: every param for the reader (`_` where no variant reads it), those
+    /// some variant's writer takes for the writer.
     pub(super) fn enum_imports(
         &mut self,
         def: &TypeDef,
-        written: &[Ident],
-    ) -> Result<TokenStream, SchemaError> {
+        cases: &[&CaseArgs],
+    ) -> Result<(Args, Args), SchemaError> {
         let (mut read, mut write) = (Vec::new(), Vec::new());
         for (i, (id, ty)) in def.params.iter().enumerate() {
             let rust = match (int_type(ty), self.rust_param_type(def, id)?) {
@@ -107,17 +96,16 @@ impl Module<'_> {
                 }
             };
             let id = ident(id);
-            if written.contains(&id) {
-                write.push(quote!(#id: #rust));
+            if cases.iter().any(|c| c.write.contains(&id)) {
+                write.push((id.to_token_stream(), rust.clone()));
             }
-            read.push(quote!(#id: #rust));
+            let pattern = match cases.iter().any(|c| c.read.contains(&id)) {
+                true => id.to_token_stream(),
+                false => quote!(_),
+            };
+            read.push((pattern, rust));
         }
-        Ok(match (read.is_empty(), read.len() == write.len()) {
-            (true, _) => TokenStream::new(),
-            (false, true) => quote!(#[brw(import(#(#read),*))]),
-            (false, false) if write.is_empty() => quote!(#[br(import(#(#read),*))]),
-            (false, false) => quote!(#[br(import(#(#read),*))] #[bw(import(#(#write),*))]),
-        })
+        Ok((Args::tuple(&read), Args::tuple(&write)))
     }
 
     /// `#[serde(tag = .., rename_all = "snake_case")]` when the enum has a `serde-tag`.
@@ -130,17 +118,6 @@ impl Module<'_> {
             _ => TokenStream::new(),
         }
     }
-}
-
-/// The params some variant's writer takes, each once, in the order first passed.
-pub(super) fn written(cases: &[CaseArgs]) -> Vec<Ident> {
-    let mut out: Vec<Ident> = Vec::new();
-    for id in cases.iter().flat_map(|c| &c.write) {
-        if !out.contains(id) {
-            out.push(id.clone());
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -180,9 +157,19 @@ mod tests {
     #[test]
     fn a_reader_only_argument_is_not_imported_by_the_writer() {
         let m = module("ea-read", "a(v)").unwrap();
-        assert!(m.contains("#[br(import(v: i32))]"), "{m}");
-        assert!(m.contains("A(#[br(args(v))] A)"), "{m}");
-        assert!(!m.contains("bw(import"), "{m}");
+        let (read, write) = m
+            .split_once("impl binrw::BinWrite for E")
+            .expect("a writer");
+        assert!(read.contains("(v,): (i32,)"), "{m}");
+        assert!(
+            read.contains("<A as binrw::BinRead>::read_options(reader, endian, (v,))"),
+            "{m}"
+        );
+        assert!(write.contains("type Args<'a> = ();"), "{m}");
+        assert!(
+            write.contains("binrw::BinWrite::write_options(value, writer, endian, ())"),
+            "{m}"
+        );
     }
 
     #[test]

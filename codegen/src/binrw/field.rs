@@ -178,10 +178,17 @@ impl<'a> Module<'a> {
             Some(text) => Some(self.until_closure(def, field, text, &element, kind)?),
             None => None,
         };
+        let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
+        let optional = optional && !field.absent_default;
         if let Some(until) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("{path} must end at its first element that meets repeat-until");
-            let check = until.write_check(&field.id);
+            let mut check = until.write_check(&field.id);
+            if optional {
+                // An absent list has no end to check.
+                let id = ident(&field.id);
+                check = quote!(#id.as_ref().is_none_or(|#id| #check));
+            }
             out.extend(field_check(&path, &check, &message, &[]));
         }
         let eos = eos || field.repeat_until.is_some();
@@ -301,6 +308,11 @@ impl<'a> Module<'a> {
                 br.push(quote!(args_raw = #read));
             }
         }
+        // binrw's `if` gives a conditional field the value its reader returns, and a list
+        // reader's `Vec` is not the field's `Option<Vec<_>>` until wrapped.
+        if optional && br.iter().any(is_parse_with) {
+            br.push(quote!(map = Some));
+        }
         if !br.is_empty() {
             out.extend(quote!(#[br(#(#br),*)]));
         }
@@ -334,8 +346,7 @@ impl<'a> Module<'a> {
                 out.extend(self.selector_check(def, field, name, variants)?);
             }
         }
-        let gated = field.cond.is_some() || field.since.is_some() || field.until.is_some();
-        if gated && !field.absent_default {
+        if optional {
             element = quote!(Option<#element>);
         }
         if let Some(with) = field.serde_with.as_deref().filter(|_| self.settings.serde) {
@@ -565,4 +576,9 @@ impl<'a> Module<'a> {
         }
         out
     }
+}
+
+/// Whether a `#[br(..)]` argument is `parse_with = ..`.
+fn is_parse_with(arg: &TokenStream) -> bool {
+    matches!(arg.clone().into_iter().next(), Some(proc_macro2::TokenTree::Ident(i)) if i == "parse_with")
 }

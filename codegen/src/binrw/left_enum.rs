@@ -13,7 +13,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::Module;
-use super::own_enum::OwnEnum;
+use super::own_enum::{Args, OwnEnum};
 use super::record::docs;
 use crate::SchemaError;
 use crate::binrw::schema::{Field, FieldType, TypeDef};
@@ -101,7 +101,10 @@ impl Module<'_> {
             doc: field.doc.as_deref(),
             name: &enum_name,
             variants: quote!(#(#decls)*),
-            args: (quote!(()), quote!(())),
+            serde: self.snake_case_variants(),
+            endian: None,
+            read_args: Args::none(),
+            write_args: Args::none(),
             read,
             write,
         })))

@@ -13,7 +13,7 @@ use quote::{ToTokens, quote};
 use super::Module;
 use super::asserts::field_check;
 use super::field_types::int_type;
-use super::own_enum::OwnEnum;
+use super::own_enum::{Args, OwnEnum};
 use super::record::docs;
 use crate::SchemaError;
 use crate::binrw::expr::{Expr, Side};
@@ -198,7 +198,10 @@ impl Module<'_> {
             doc: one.doc.as_deref().or(field.doc.as_deref()),
             name: &name,
             variants: quote!(#(#decls)*),
-            args: (quote!((#sel,)), quote!((#ty,))),
+            serde: self.snake_case_variants(),
+            endian: None,
+            read_args: Args::tuple(&[(quote!(#sel), quote!(#ty))]),
+            write_args: Args::none(),
             read: quote!(#(#reads else)* { Ok(Self::#none) }),
             write: quote!(match self { #(#writes)* }),
         })

@@ -1,6 +1,6 @@
-//! What the enums the backend writes binrw's impls for itself (`left_enum.rs`, `one_of_emit.rs`,
-//! `enum_ahead_emit.rs`) share: the declaration, with serde's `snake_case` variant names, and
-//! the two impls around the reader's and the writer's bodies each of them builds.
+//! What the enums the backend writes binrw's impls for itself (`tag_enum.rs`, `left_enum.rs`,
+//! `one_of_emit.rs`, `enum_ahead_emit.rs`) share: the declaration and the two impls around the
+//! reader's and the writer's bodies each of them builds.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -13,12 +13,41 @@ pub(super) struct OwnEnum<'a> {
     pub doc: Option<&'a str>,
     pub name: &'a Ident,
     pub variants: TokenStream,
-    /// The reader's argument pattern and type (`(on,)` and `(u32,)`; `()` twice for none).
-    pub args: (TokenStream, TokenStream),
+    /// The enum's `#[serde(..)]` attribute, if any: how JSON names its variants.
+    pub serde: TokenStream,
+    /// The byte order both bodies use whatever the caller's (`meta/endian`, as a binrw
+    /// directive); `None` keeps the caller's.
+    pub endian: Option<&'static str>,
+    /// The reader's arguments.
+    pub read_args: Args,
+    /// The writer's arguments.
+    pub write_args: Args,
     /// The reader's body, over `reader` and `endian`.
     pub read: TokenStream,
     /// The writer's body, over `self`, `writer` and `endian`.
     pub write: TokenStream,
+}
+
+/// The arguments of a reader or writer: their pattern and type (`(on,)` and `(u32,)`).
+pub(super) struct Args {
+    pub pattern: TokenStream,
+    pub ty: TokenStream,
+}
+
+impl Args {
+    /// No arguments: `()` twice.
+    pub(super) fn none() -> Self {
+        Self::tuple(&[])
+    }
+
+    /// A tuple of (pattern, type) pairs: `(on,)` and `(u32,)`.
+    pub(super) fn tuple(items: &[(TokenStream, TokenStream)]) -> Self {
+        let (pattern, ty): (Vec<_>, Vec<_>) = items.iter().cloned().unzip();
+        Self {
+            pattern: quote!((#(#pattern,)*)),
+            ty: quote!((#(#ty,)*)),
+        }
+    }
 }
 
 impl Module<'_> {
@@ -26,18 +55,35 @@ impl Module<'_> {
     pub(super) fn own_enum(&self, e: OwnEnum) -> TokenStream {
         let doc = docs(e.doc);
         let derive = self.base_derive();
-        let serde = self
-            .settings
-            .serde
-            .then(|| quote!(#[serde(rename_all = "snake_case")]));
         let OwnEnum {
             name,
             variants,
-            args: (pattern, ty),
+            serde,
+            read_args:
+                Args {
+                    pattern: r_pattern,
+                    ty: r_ty,
+                },
+            write_args:
+                Args {
+                    pattern: w_pattern,
+                    ty: w_ty,
+                },
             read,
             write,
             ..
         } = e;
+        // A fixed byte order replaces the caller's, which is then not named.
+        let (param, fixed) = match e.endian {
+            Some(order) => {
+                let order = match order {
+                    "big" => quote!(binrw::Endian::Big),
+                    _ => quote!(binrw::Endian::Little),
+                };
+                (quote!(_), quote!(let endian = #order;))
+            }
+            None => (quote!(endian), TokenStream::new()),
+        };
         quote! {
             #doc
             #derive
@@ -45,29 +91,39 @@ impl Module<'_> {
             pub enum #name { #variants }
 
             impl binrw::BinRead for #name {
-                type Args<'a> = #ty;
+                type Args<'a> = #r_ty;
 
                 fn read_options<R: binrw::io::Read + binrw::io::Seek>(
                     reader: &mut R,
-                    endian: binrw::Endian,
-                    #pattern: #ty,
+                    #param: binrw::Endian,
+                    #r_pattern: #r_ty,
                 ) -> binrw::BinResult<Self> {
+                    #fixed
                     #read
                 }
             }
 
             impl binrw::BinWrite for #name {
-                type Args<'a> = ();
+                type Args<'a> = #w_ty;
 
                 fn write_options<W: binrw::io::Write + binrw::io::Seek>(
                     &self,
                     writer: &mut W,
-                    endian: binrw::Endian,
-                    (): (),
+                    #param: binrw::Endian,
+                    #w_pattern: #w_ty,
                 ) -> binrw::BinResult<()> {
+                    #fixed
                     #write
                 }
             }
+        }
+    }
+
+    /// The `#[serde(..)]` attribute of an enum whose variants are `snake_case` in JSON.
+    pub(super) fn snake_case_variants(&self) -> TokenStream {
+        match self.settings.serde {
+            true => quote!(#[serde(rename_all = "snake_case")]),
+            false => TokenStream::new(),
         }
     }
 }

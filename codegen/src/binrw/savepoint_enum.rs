@@ -1,17 +1,19 @@
-//! `-savepoint-enum` on a type (a Rust enum with magic values) and on a field (a Rust enum
-//! selected by an earlier field, checked against it by the writer).
+//! `-savepoint-enum` on a type (a Rust enum that reads its tag) and on a field (a Rust enum
+//! selected by an earlier field, checked against it by the struct's writer); `tag_enum.rs`
+//! writes their readers and writers.
 
-use proc_macro2::{Literal, Span, TokenStream};
+use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::ident;
 use super::Module;
 use super::asserts::field_check;
-use super::enum_args::written;
-use super::field_types::int_type;
+use super::enum_args::CaseArgs;
+use super::field_types::{int_type, own_endian};
+use super::own_enum::Args;
 use super::record::docs;
+use super::tag_enum::{Tag, TagArm, TagEnum, TagPlace};
 use crate::SchemaError;
 use crate::expr::{CallError, parse_call};
 
@@ -49,7 +51,7 @@ impl<'a> Module<'a> {
                     format!("selector `{sel_name}` must be an integer field"),
                 )
             })?;
-        let mut cases_out = Vec::new();
+        let mut arms = Vec::new();
         for (variant, values, case_type) in self.group_variants(field, variants, cases)? {
             let (decl, target) = self.resolve(field, &case_type)?;
             let decl = decl.to_string();
@@ -61,25 +63,33 @@ impl<'a> Module<'a> {
                 .and_then(|d| d.lines().next())
                 .unwrap_or(&rust);
             let doc = docs(Some(&format!("`{sel_name}` {}: {what}", list.join(", "))));
-            let matches = selector_matches(&sel_name, &values, Side::Read);
-            let (variant, rust) = (ident(&variant), ident(&rust));
-            cases_out.push(quote!(#doc #[br(pre_assert(#matches))] #variant(#rust),));
+            arms.push(TagArm {
+                doc,
+                variant: ident(&variant),
+                ty: ident(&rust),
+                boxed: false,
+                values,
+                args: CaseArgs::default(),
+            });
         }
-        let doc = docs(field.doc.as_deref());
-        let endian = def.endian.map(|e| {
-            let e = ident(e);
-            quote!(#[brw(#e)])
-        });
-        let (sel_name, sel_type, name) = (ident(&sel_name), ident(sel_type), ident(name));
-        let derive = self.base_derive();
-        Ok(quote! {
-            #doc
-            #[binrw]
-            #endian
-            #[br(import(#sel_name: #sel_type))]
-            #derive
-            pub enum #name { #(#cases_out)* }
-        })
+        let sel_rust = ident(sel_type);
+        Ok(self.tag_enum(TagEnum {
+            doc: field.doc.as_deref(),
+            name: ident(name),
+            what: format!("{}.{}", def.rust_name, field.id),
+            tag: Tag {
+                id: sel_name,
+                ty: sel_type,
+                place: TagPlace::Before,
+            },
+            arms,
+            serde: TokenStream::new(),
+            endian: def.endian,
+            args: (
+                Args::tuple(&[(quote!(ks_tag), quote!(#sel_rust))]),
+                Args::none(),
+            ),
+        }))
     }
 
     /// The writer's check that a field enum's variant agrees with its selector.
@@ -103,7 +113,7 @@ impl<'a> Module<'a> {
             .group_variants(field, variants, cases)?
             .into_iter()
             .map(|(v, values, _)| {
-                let (v, matches) = (ident(&v), selector_matches(&sel, &values, Side::Write));
+                let (v, matches) = (ident(&v), selector_matches(&sel, &values));
                 quote!(#name::#v(_) => #matches,)
             });
         let id = ident(&field.id);
@@ -152,7 +162,8 @@ impl<'a> Module<'a> {
         Ok(out)
     }
 
-    /// A type that is a selector byte and one switched field: a Rust enum with magic values.
+    /// A type that is a selector integer and one field switched on it: a Rust enum that reads
+    /// the selector as its tag.
     pub(super) fn type_enum(&mut self, def: &TypeDef) -> Result<(), SchemaError> {
         let Some(e) = &def.type_enum else {
             return Ok(());
@@ -163,11 +174,11 @@ impl<'a> Module<'a> {
                 "a -savepoint-enum type's seq is its selector and one switched field",
             ));
         };
-        let suffix = match &tag.ty {
-            FieldType::Named { name, .. } if tag.id == e.tag => int_type(name),
-            _ => None,
-        }
-        .ok_or_else(|| {
+        let (tag_type, tag_endian) = match &tag.ty {
+            FieldType::Named { name, .. } if tag.id == e.tag => (int_type(name), own_endian(name)),
+            _ => (None, None),
+        };
+        let tag_type = tag_type.ok_or_else(|| {
             self.field_err(
                 tag,
                 format!("the selector must be the integer field `{}`", e.tag),
@@ -186,8 +197,7 @@ impl<'a> Module<'a> {
                 "a recursive -savepoint-enum type cannot have params",
             ));
         }
-        let mut variants_out = Vec::new();
-        let mut case_args = Vec::new();
+        let mut arms = Vec::new();
         for (variant, values, case_type) in self.group_variants(body, &e.variants, cases)? {
             let [value] = values.as_slice() else {
                 return Err(self.field_err(
@@ -203,63 +213,63 @@ impl<'a> Module<'a> {
                 self.field_err(body, format!("case type `{case_type}`: {why}"))
             })?;
             let (decl, target) = self.resolve(body, called.trim())?;
-            let args = self.enum_case_args(def, body, (decl, target), &args)?;
-            let attrs = args.attrs();
-            case_args.push(args);
+            let mut args = self.enum_case_args(def, body, (decl, target), &args)?;
             let decl = decl.to_string();
-            let (rust, doc, recursive) = (
+            let (rust, doc, boxed) = (
                 target.rust_name.clone(),
                 target.doc.clone(),
                 target.max_depth.is_some(),
             );
+            if boxed {
+                // A type that contains itself is read one level deeper.
+                args.read = vec![ident("depth")];
+            }
             let rust = self.use_type(&decl, &rust);
             let what = doc
                 .as_deref()
                 .and_then(|d| d.lines().next())
                 .unwrap_or(&rust);
             let doc = docs(Some(&format!("`{}` {value}: {what}", e.tag)));
-            let rust = ident(&rust);
-            let inner = match recursive {
-                true => quote!(#[br(args(depth))] Box<#rust>),
-                false => quote!(#attrs #rust),
-            };
-            let (variant, magic) = (ident(&variant), suffixed(*value, suffix));
-            variants_out.push(quote!(#doc #[brw(magic = #magic)] #variant(#inner),));
+            arms.push(TagArm {
+                doc,
+                variant: ident(&variant),
+                ty: ident(&rust),
+                boxed,
+                values,
+                args,
+            });
         }
-        let doc = docs(def.doc.as_deref());
-        let depth = depth.then(|| quote!(#[br(import(depth: u32))]));
-        let imports = self.enum_imports(def, &written(&case_args))?;
-        let (derive, name) = (self.base_derive(), ident(&e.name));
-        let tag = self.enum_serde_tag(e);
-        self.items.extend(quote! {
-            #doc
-            #[binrw]
-            #[brw(little)]
-            #depth
-            #imports
-            #derive
-            #tag
-            pub enum #name { #(#variants_out)* }
+        let args = match depth {
+            true => (Args::tuple(&[(quote!(depth), quote!(u32))]), Args::none()),
+            false => {
+                let cases: Vec<_> = arms.iter().map(|a| &a.args).collect();
+                self.enum_imports(def, &cases)?
+            }
+        };
+        let serde = self.enum_serde_tag(e);
+        let own = self.tag_enum(TagEnum {
+            doc: def.doc.as_deref(),
+            name: ident(&e.name),
+            what: e.name.clone(),
+            tag: Tag {
+                id: e.tag.clone(),
+                ty: tag_type,
+                place: TagPlace::Inside(tag_endian),
+            },
+            arms,
+            serde,
+            endian: def.endian,
+            args,
         });
+        self.items.extend(own);
         Ok(())
     }
 }
 
-/// The integer `value` with the suffix of Rust type `ty` (`1u8`, `-2i16`).
-fn suffixed(value: i64, ty: &str) -> TokenStream {
-    let literal = syn::LitInt::new(&format!("{}{ty}", value.unsigned_abs()), Span::call_site());
-    match value < 0 {
-        true => quote!(-#literal),
-        false => quote!(#literal),
-    }
-}
-
-pub(super) fn selector_matches(sel: &str, values: &[i64], side: Side) -> TokenStream {
+/// The writer's test that selector field `sel` (a reference) holds one of `values`.
+fn selector_matches(sel: &str, values: &[i64]) -> TokenStream {
     let sel = ident(sel);
-    let sel = match side {
-        Side::Write => quote!(*#sel),
-        Side::Read => quote!(#sel),
-    };
+    let sel = quote!(*#sel);
     match values {
         [one] => {
             let one = Literal::i64_unsuffixed(*one);

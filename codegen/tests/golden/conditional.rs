@@ -2,12 +2,13 @@
 // Do not edit: change the schema and regenerate.
 
 use binrw::binrw;
+use savepoint_runtime::repeat::{ks_count, ks_until, ks_until_eof};
 use serde::{Deserialize, Serialize};
 
-/// Fields present only when a condition on earlier fields holds (`if`).
+/// Fields present only when a condition on earlier fields holds (`if`), among them lists and bytes their reader returns whole (a counted list of integers, one ended by a terminator, bytes to the end).
 #[binrw]
 #[brw(little)]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conditional {
     pub flags: u8,
     #[br(if(flags == 1))]
@@ -22,4 +23,33 @@ pub struct Conditional {
         savepoint_runtime::binrw_error::FieldError::new("Conditional.big", "Conditional.big must be present exactly when flags > 1 && flags < 10")
     ))]
     pub big: Option<u32>,
+    #[br(if(flags == 2))]
+    #[bw(assert(
+        nums.is_some() == (*flags == 2),
+        savepoint_runtime::binrw_error::FieldError::new("Conditional.nums", "Conditional.nums must be present exactly when flags == 2")
+    ))]
+    #[bw(assert(
+        nums.as_ref().is_none_or(|nums| nums.len() == usize::from(*flags)),
+        savepoint_runtime::binrw_error::FieldError::new("Conditional.nums", format!("Conditional.nums must hold flags elements, not {}", nums.as_ref().map_or(0, |nums| nums.len())))
+    ))]
+    #[br(parse_with = ks_count(flags, 2), map = Some)]
+    pub nums: Option<Vec<u16>>,
+    #[br(if(flags == 3))]
+    #[bw(assert(
+        until_zero.is_some() == (*flags == 3),
+        savepoint_runtime::binrw_error::FieldError::new("Conditional.until_zero", "Conditional.until_zero must be present exactly when flags == 3")
+    ))]
+    #[bw(assert(
+        until_zero.as_ref().is_none_or(|until_zero| until_zero.iter().position(|x| i128::from(*x) == 0i128).map(|i| i + 1) == Some(until_zero.len())),
+        savepoint_runtime::binrw_error::FieldError::new("Conditional.until_zero", "Conditional.until_zero must end at its first element that meets repeat-until")
+    ))]
+    #[br(parse_with = ks_until(|x: &u8| i128::from(*x) == 0i128), map = Some)]
+    pub until_zero: Option<Vec<u8>>,
+    #[br(if(flags != 0))]
+    #[bw(assert(
+        rest.is_some() == (*flags != 0),
+        savepoint_runtime::binrw_error::FieldError::new("Conditional.rest", "Conditional.rest must be present exactly when flags != 0")
+    ))]
+    #[br(parse_with = ks_until_eof, map = Some)]
+    pub rest: Option<Vec<u8>>,
 }

@@ -6,18 +6,68 @@ use crate::FixedLe;
 use schema_derive::version;
 use serde::{Deserialize, Serialize};
 
-#[binrw]
-#[brw(little)]
-#[brw(import(save_version: i32))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Entry {
     /// `kind` 1: Wide
-    #[brw(magic = 1u8)]
-    Wide(#[brw(args(save_version))] Wide),
+    Wide(Wide),
     /// `kind` 0: Narrow
-    #[brw(magic = 0u8)]
-    Narrow(#[brw(args(save_version))] Narrow),
+    Narrow(Narrow),
+}
+
+impl binrw::BinRead for Entry {
+    type Args<'a> = (i32,);
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        _: binrw::Endian,
+        (save_version,): (i32,),
+    ) -> binrw::BinResult<Self> {
+        let endian = binrw::Endian::Little;
+        let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
+        match ks_tag {
+            1 => {
+                <Wide as binrw::BinRead>::read_options(reader, endian, (save_version,))
+                    .map(Self::Wide)
+            }
+            0 => {
+                <Narrow as binrw::BinRead>::read_options(reader, endian, (save_version,))
+                    .map(Self::Narrow)
+            }
+            _ => {
+                Err(binrw::Error::AssertFail {
+                    pos: reader
+                        .stream_position()?
+                        .saturating_sub(std::mem::size_of::<u8>() as u64),
+                    message: format!(
+                        "Entry: kind {} names none of its variants (1 Wide, 0 Narrow)",
+                        ks_tag
+                    ),
+                })
+            }
+        }
+    }
+}
+
+impl binrw::BinWrite for Entry {
+    type Args<'a> = (i32,);
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        _: binrw::Endian,
+        (save_version,): (i32,),
+    ) -> binrw::BinResult<()> {
+        let endian = binrw::Endian::Little;
+        match self {
+            Self::Wide(value) => {
+                binrw::BinWrite::write_options(&1u8, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, (save_version,))
+            }
+            Self::Narrow(value) => {
+                binrw::BinWrite::write_options(&0u8, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, (save_version,))
+            }
+        }
+    }
 }
 
 #[version(save_version: i32 = import)]

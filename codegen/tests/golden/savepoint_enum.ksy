@@ -2,7 +2,7 @@ meta:
   id: savepoint_enum
   endian: le
 -savepoint-namespace: true
-doc: Rust enums from switch-on - selected by a tag inside (-savepoint-enum on a type) or by a field before (-savepoint-enum on a field), and a recursive type bounded by -savepoint-max-depth.
+doc: Rust enums from switch-on - selected by a tag inside (-savepoint-enum on a type, the tag in its own byte order where it names one) or by a field before (-savepoint-enum on a field), and a recursive type bounded by -savepoint-max-depth.
 types:
   shape:
     -savepoint-enum: {name: Shape, tag: kind, variants: {1: Circle, 2: Square}}
@@ -14,6 +14,16 @@ types:
           cases:
             1: circle
             2: square
+  big_tag:
+    -savepoint-enum: {name: BigTag, tag: code, variants: {258: Circle}}
+    doc: A type enum whose tag names its own byte order, big-endian in a little-endian file.
+    seq:
+      - {id: code, type: u2be}
+      - id: body
+        type:
+          switch-on: code
+          cases:
+            258: circle
   circle:
     seq:
       - {id: radius, type: u1}

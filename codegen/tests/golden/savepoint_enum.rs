@@ -4,16 +4,124 @@
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
 
-#[binrw]
-#[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Shape {
     /// `kind` 1: Circle
-    #[brw(magic = 1u8)]
     Circle(Circle),
     /// `kind` 2: Square
-    #[brw(magic = 2u8)]
     Square(Square),
+}
+
+impl binrw::BinRead for Shape {
+    type Args<'a> = ();
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        _: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<Self> {
+        let endian = binrw::Endian::Little;
+        let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
+        match ks_tag {
+            1 => {
+                <Circle as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::Circle)
+            }
+            2 => {
+                <Square as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::Square)
+            }
+            _ => {
+                Err(binrw::Error::AssertFail {
+                    pos: reader
+                        .stream_position()?
+                        .saturating_sub(std::mem::size_of::<u8>() as u64),
+                    message: format!(
+                        "Shape: kind {} names none of its variants (1 Circle, 2 Square)",
+                        ks_tag
+                    ),
+                })
+            }
+        }
+    }
+}
+
+impl binrw::BinWrite for Shape {
+    type Args<'a> = ();
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        _: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<()> {
+        let endian = binrw::Endian::Little;
+        match self {
+            Self::Circle(value) => {
+                binrw::BinWrite::write_options(&1u8, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::Square(value) => {
+                binrw::BinWrite::write_options(&2u8, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+        }
+    }
+}
+
+/// A type enum whose tag names its own byte order, big-endian in a little-endian file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum BigTag {
+    /// `code` 258: Circle
+    Circle(Circle),
+}
+
+impl binrw::BinRead for BigTag {
+    type Args<'a> = ();
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        _: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<Self> {
+        let endian = binrw::Endian::Little;
+        let ks_tag = <u16 as binrw::BinRead>::read_options(
+            reader,
+            binrw::Endian::Big,
+            (),
+        )?;
+        match ks_tag {
+            258 => {
+                <Circle as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::Circle)
+            }
+            _ => {
+                Err(binrw::Error::AssertFail {
+                    pos: reader
+                        .stream_position()?
+                        .saturating_sub(std::mem::size_of::<u16>() as u64),
+                    message: format!(
+                        "BigTag: code {} names none of its variants (258 Circle)", ks_tag
+                    ),
+                })
+            }
+        }
+    }
+}
+
+impl binrw::BinWrite for BigTag {
+    type Args<'a> = ();
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        _: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<()> {
+        let endian = binrw::Endian::Little;
+        match self {
+            Self::Circle(value) => {
+                binrw::BinWrite::write_options(&258u16, writer, binrw::Endian::Big, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+        }
+    }
 }
 
 #[binrw]
@@ -30,17 +138,62 @@ pub struct Square {
     pub side: u16,
 }
 
-#[binrw]
-#[brw(little)]
-#[br(import(kind: u8))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Item {
     /// `kind` 1: Circle
-    #[br(pre_assert(kind == 1))]
     Circle(Circle),
     /// `kind` 2, 3: Square
-    #[br(pre_assert(matches!(kind, 2 | 3)))]
     Square(Square),
+}
+
+impl binrw::BinRead for Item {
+    type Args<'a> = (u8,);
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        _: binrw::Endian,
+        (ks_tag,): (u8,),
+    ) -> binrw::BinResult<Self> {
+        let endian = binrw::Endian::Little;
+        match ks_tag {
+            1 => {
+                <Circle as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::Circle)
+            }
+            2 | 3 => {
+                <Square as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::Square)
+            }
+            _ => {
+                Err(binrw::Error::AssertFail {
+                    pos: reader.stream_position()?,
+                    message: format!(
+                        "Drawing.item: kind {} names none of its variants (1 Circle, 2 Square, 3 Square)",
+                        ks_tag
+                    ),
+                })
+            }
+        }
+    }
+}
+
+impl binrw::BinWrite for Item {
+    type Args<'a> = ();
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        _: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<()> {
+        let endian = binrw::Endian::Little;
+        match self {
+            Self::Circle(value) => {
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::Square(value) => {
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+        }
+    }
 }
 
 #[binrw]
@@ -130,17 +283,67 @@ pub struct Tree {
     pub kids: Vec<Node>,
 }
 
-#[binrw]
-#[brw(little)]
-#[br(import(depth: u32))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Node {
     /// `kind` 0: Leaf
-    #[brw(magic = 0u8)]
     Leaf(Leaf),
     /// `kind` 1: Tree
-    #[brw(magic = 1u8)]
-    Tree(#[br(args(depth))] Box<Tree>),
+    Tree(Box<Tree>),
+}
+
+impl binrw::BinRead for Node {
+    type Args<'a> = (u32,);
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        _: binrw::Endian,
+        (depth,): (u32,),
+    ) -> binrw::BinResult<Self> {
+        let endian = binrw::Endian::Little;
+        let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
+        match ks_tag {
+            0 => {
+                <Leaf as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::Leaf)
+            }
+            1 => {
+                <Tree as binrw::BinRead>::read_options(reader, endian, (depth,))
+                    .map(|value| Self::Tree(Box::new(value)))
+            }
+            _ => {
+                Err(binrw::Error::AssertFail {
+                    pos: reader
+                        .stream_position()?
+                        .saturating_sub(std::mem::size_of::<u8>() as u64),
+                    message: format!(
+                        "Node: kind {} names none of its variants (0 Leaf, 1 Tree)",
+                        ks_tag
+                    ),
+                })
+            }
+        }
+    }
+}
+
+impl binrw::BinWrite for Node {
+    type Args<'a> = ();
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        _: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<()> {
+        let endian = binrw::Endian::Little;
+        match self {
+            Self::Leaf(value) => {
+                binrw::BinWrite::write_options(&0u8, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::Tree(value) => {
+                binrw::BinWrite::write_options(&1u8, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+        }
+    }
 }
 
 #[binrw]

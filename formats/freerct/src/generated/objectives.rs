@@ -114,26 +114,101 @@ pub struct ObjectiveContainer {
 }
 
 /// One sub-objective of a container, selected by its type byte.
-#[binrw]
-#[brw(little)]
-#[br(import(depth: u32))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Objective {
     /// `objective_type` 0: Objective container, groups other objectives.
-    #[brw(magic = 0u8)]
-    Container(#[br(args(depth))] Box<ObjectiveContainer>),
+    Container(Box<ObjectiveContainer>),
     /// `objective_type` 1: Empty objective.
-    #[brw(magic = 1u8)]
     Empty(EmptyObjective),
     /// `objective_type` 2: Guests objective, reach a number of guests.
-    #[brw(magic = 2u8)]
     Guests(GuestsObjective),
     /// `objective_type` 3: Rating objective, reach a park rating.
-    #[brw(magic = 3u8)]
     Rating(RatingObjective),
     /// `objective_type` 4: Park value objective, reach a park value.
-    #[brw(magic = 4u8)]
     ParkValue(ParkValueObjective),
+}
+
+impl binrw::BinRead for Objective {
+    type Args<'a> = (u32,);
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        _: binrw::Endian,
+        (depth,): (u32,),
+    ) -> binrw::BinResult<Self> {
+        let endian = binrw::Endian::Little;
+        let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
+        match ks_tag {
+            0 => {
+                <ObjectiveContainer as binrw::BinRead>::read_options(
+                        reader,
+                        endian,
+                        (depth,),
+                    )
+                    .map(|value| Self::Container(Box::new(value)))
+            }
+            1 => {
+                <EmptyObjective as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::Empty)
+            }
+            2 => {
+                <GuestsObjective as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::Guests)
+            }
+            3 => {
+                <RatingObjective as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::Rating)
+            }
+            4 => {
+                <ParkValueObjective as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::ParkValue)
+            }
+            _ => {
+                Err(binrw::Error::AssertFail {
+                    pos: reader
+                        .stream_position()?
+                        .saturating_sub(std::mem::size_of::<u8>() as u64),
+                    message: format!(
+                        "Objective: objective_type {} names none of its variants (0 Container, 1 Empty, 2 Guests, 3 Rating, 4 ParkValue)",
+                        ks_tag
+                    ),
+                })
+            }
+        }
+    }
+}
+
+impl binrw::BinWrite for Objective {
+    type Args<'a> = ();
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        _: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<()> {
+        let endian = binrw::Endian::Little;
+        match self {
+            Self::Container(value) => {
+                binrw::BinWrite::write_options(&0u8, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::Empty(value) => {
+                binrw::BinWrite::write_options(&1u8, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::Guests(value) => {
+                binrw::BinWrite::write_options(&2u8, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::Rating(value) => {
+                binrw::BinWrite::write_options(&3u8, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::ParkValue(value) => {
+                binrw::BinWrite::write_options(&4u8, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+        }
+    }
 }
 
 /// Empty objective.

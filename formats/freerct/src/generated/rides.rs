@@ -10,20 +10,75 @@ use schema_derive::{pattern, versioned};
 use serde::{Deserialize, Serialize};
 
 /// The ride pattern.
-#[binrw]
-#[brw(little)]
-#[br(import(kind: u8))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum RideData {
     /// `kind` 0: Shop instance.
-    #[br(pre_assert(kind == 0))]
     Shop(ShopInstance),
     /// `kind` 1, 2, 3: Gentle/thrill ride instance.
-    #[br(pre_assert(matches!(kind, 1..=3)))]
     GentleThrill(GentleThrillRideInstance),
     /// `kind` 4: Coaster, a roller coaster instance.
-    #[br(pre_assert(kind == 4))]
     Coaster(Coaster),
+}
+
+impl binrw::BinRead for RideData {
+    type Args<'a> = (u8,);
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        _: binrw::Endian,
+        (ks_tag,): (u8,),
+    ) -> binrw::BinResult<Self> {
+        let endian = binrw::Endian::Little;
+        match ks_tag {
+            0 => {
+                <ShopInstance as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::Shop)
+            }
+            1..=3 => {
+                <GentleThrillRideInstance as binrw::BinRead>::read_options(
+                        reader,
+                        endian,
+                        (),
+                    )
+                    .map(Self::GentleThrill)
+            }
+            4 => {
+                <Coaster as binrw::BinRead>::read_options(reader, endian, ())
+                    .map(Self::Coaster)
+            }
+            _ => {
+                Err(binrw::Error::AssertFail {
+                    pos: reader.stream_position()?,
+                    message: format!(
+                        "RideEntry.data: kind {} names none of its variants (0 Shop, 1 GentleThrill, 2 GentleThrill, 3 GentleThrill, 4 Coaster)",
+                        ks_tag
+                    ),
+                })
+            }
+        }
+    }
+}
+
+impl binrw::BinWrite for RideData {
+    type Args<'a> = ();
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        _: binrw::Endian,
+        (): (),
+    ) -> binrw::BinResult<()> {
+        let endian = binrw::Endian::Little;
+        match self {
+            Self::Shop(value) => {
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::GentleThrill(value) => {
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+            Self::Coaster(value) => {
+                binrw::BinWrite::write_options(value, writer, endian, ())
+            }
+        }
+    }
 }
 
 /// One ride of the Rides block.

@@ -14,18 +14,76 @@ use unreal::FVector;
 use unreal::layout::FixedLe;
 
 /// One TOC entry: `isActor` then the matching header.
-#[binrw]
-#[brw(little)]
-#[brw(import(save_version: i32))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ObjectHeader {
     /// `is_actor` 1: `FActorSaveHeader`: an actor's header.
-    #[brw(magic = 1u32)]
-    Actor(#[brw(args(save_version))] FActorSaveHeader),
+    Actor(FActorSaveHeader),
     /// `is_actor` 0: `FObjectSaveHeader`: a UObject's header.
-    #[brw(magic = 0u32)]
-    Object(#[brw(args(save_version))] FObjectSaveHeader),
+    Object(FObjectSaveHeader),
+}
+
+impl binrw::BinRead for ObjectHeader {
+    type Args<'a> = (i32,);
+    fn read_options<R: binrw::io::Read + binrw::io::Seek>(
+        reader: &mut R,
+        _: binrw::Endian,
+        (save_version,): (i32,),
+    ) -> binrw::BinResult<Self> {
+        let endian = binrw::Endian::Little;
+        let ks_tag = <u32 as binrw::BinRead>::read_options(reader, endian, ())?;
+        match ks_tag {
+            1 => {
+                <FActorSaveHeader as binrw::BinRead>::read_options(
+                        reader,
+                        endian,
+                        (save_version,),
+                    )
+                    .map(Self::Actor)
+            }
+            0 => {
+                <FObjectSaveHeader as binrw::BinRead>::read_options(
+                        reader,
+                        endian,
+                        (save_version,),
+                    )
+                    .map(Self::Object)
+            }
+            _ => {
+                Err(binrw::Error::AssertFail {
+                    pos: reader
+                        .stream_position()?
+                        .saturating_sub(std::mem::size_of::<u32>() as u64),
+                    message: format!(
+                        "ObjectHeader: is_actor {} names none of its variants (1 Actor, 0 Object)",
+                        ks_tag
+                    ),
+                })
+            }
+        }
+    }
+}
+
+impl binrw::BinWrite for ObjectHeader {
+    type Args<'a> = (i32,);
+    fn write_options<W: binrw::io::Write + binrw::io::Seek>(
+        &self,
+        writer: &mut W,
+        _: binrw::Endian,
+        (save_version,): (i32,),
+    ) -> binrw::BinResult<()> {
+        let endian = binrw::Endian::Little;
+        match self {
+            Self::Actor(value) => {
+                binrw::BinWrite::write_options(&1u32, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, (save_version,))
+            }
+            Self::Object(value) => {
+                binrw::BinWrite::write_options(&0u32, writer, endian, ())?;
+                binrw::BinWrite::write_options(value, writer, endian, (save_version,))
+            }
+        }
+    }
 }
 
 const _: () = assert!(
