@@ -12,11 +12,13 @@ mod keys;
 mod load;
 mod names;
 mod types;
+mod typing;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crate::expr::Source;
+use crate::expr::{Source, Type};
+pub(super) use typing::type_all;
 
 /// Every schema of a folder, by `meta/id`.
 #[derive(Debug, Clone)]
@@ -107,6 +109,9 @@ pub struct TypeDef {
     /// Parsed instances at a position (`instances: {id: {pos: EXPR, ...}}`): stored fields
     /// read and written at their position (see `pos.rs`).
     pub positioned: Vec<Positioned>,
+    /// Every field path its expressions read (`n`, `header.qty`, `_parent.len`), with its
+    /// type, as the typing pass resolved it (see `typing.rs`).
+    pub paths: BTreeMap<String, Type>,
 }
 
 /// A parsed instance at a position: the field it reads, and where.

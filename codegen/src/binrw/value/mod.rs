@@ -327,10 +327,9 @@ mod tests {
 
     #[test]
     fn refuses_what_it_cannot_spell() {
-        let file = load(
-            "  x:\n    value: a / b\n  y:\n    value: a.reverse\n  z:\n    value: z + 1\n  w:\n    value: a << 2\n",
-        );
-        for name in ["x", "y", "z", "w"] {
+        let file =
+            load("  x:\n    value: a / b\n  y:\n    value: a.reverse\n  w:\n    value: a << 2\n");
+        for name in ["x", "y", "w"] {
             assert!(
                 instance(&file.types[0], &file, name, None).is_err(),
                 "{name}"
