@@ -167,7 +167,7 @@ impl<'a> Module<'a> {
         field: &Field,
         vec: bool,
     ) -> Result<Option<TokenStream>, SchemaError> {
-        let FieldType::Named { name, args } = &field.ty else {
+        let FieldType::Named { name, args, .. } = &field.ty else {
             return Ok(None);
         };
         if args.is_empty() || field.with_version {

@@ -4,7 +4,6 @@
 
 use super::super::schema::{Field, FieldType};
 use super::Module;
-use super::field_types::{float_type, int_type};
 
 /// What one element of a field is (before `[T; N]`, `Vec` and `Option`).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -69,13 +68,13 @@ impl Module<'_> {
         if let Some(path) = &field.rust_type {
             return rust_type(path);
         }
-        let FieldType::Named { name, .. } = &field.ty else {
+        let FieldType::Named { name, kind, .. } = &field.ty else {
             return Elem::Other;
         };
-        if let Some(rust) = int_type(name) {
+        if let Some(rust) = kind.rust_int() {
             return Elem::Int(rust);
         }
-        if float_type(name).is_some() {
+        if kind.rust_float().is_some() {
             return Elem::Float;
         }
         let Ok((_, def)) = self.resolve(field, name) else {

@@ -27,7 +27,7 @@ impl<'a> Module<'a> {
         let recorded = [&field.cond, &field.size]
             .into_iter()
             .any(|t| t.as_ref() == Some(source));
-        let bits = matches!(&field.ty, FieldType::Named { name, .. } if super::super::bits::width(name).is_some());
+        let bits = matches!(&field.ty, FieldType::Named { kind, .. } if kind.bits().is_some());
         if localized != e && (!recorded || bits) {
             return Err(self.field_err(
                 field,

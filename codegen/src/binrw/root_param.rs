@@ -57,7 +57,7 @@ fn candidates(schemas: &Schemas) -> Vec<(Key, usize, String)> {
         for caller in &file.types {
             let positioned = caller.positioned.iter().map(|p| (&p.field, true));
             for (field, is_positioned) in caller.seq.iter().map(|f| (f, false)).chain(positioned) {
-                let FieldType::Named { name, args } = &field.ty else {
+                let FieldType::Named { name, args, .. } = &field.ty else {
                     continue;
                 };
                 let Some((decl, target)) = schemas.resolve(file_id, name) else {

@@ -209,13 +209,11 @@ impl<'a> Cx<'a> {
                     .ok_or_else(|| self.refuse(format!("unknown enum `{name}`")))?;
                 Value::Enum(e.rust_name.clone())
             }
-            FieldType::Named { name, .. } if emit::is_int(name) => Value::Int,
-            FieldType::Named { name, .. } if super::bits::width(name).is_some_and(|w| w.0 == 1) => {
-                Value::Bool
-            }
-            FieldType::Named { name, .. } if super::bits::width(name).is_some() => Value::Int,
-            FieldType::Named { name, .. } if emit::float_type(name).is_some() => Value::Float,
-            FieldType::Named { name, .. } if name == "str" || name == "strz" => {
+            FieldType::Named { kind, .. } if kind.rust_int().is_some() => Value::Int,
+            FieldType::Named { kind, .. } if kind.bits().is_some_and(|w| w.0 == 1) => Value::Bool,
+            FieldType::Named { kind, .. } if kind.bits().is_some() => Value::Int,
+            FieldType::Named { kind, .. } if kind.rust_float().is_some() => Value::Float,
+            FieldType::Named { kind, .. } if kind.is_str() => {
                 framed_value = true;
                 Value::Str
             }

@@ -4,7 +4,7 @@ use serde_yaml::{Mapping, Value};
 
 use super::cx::Cx;
 use super::keys::{FIELD_KEYS, bool_key, check_keys, ident_key, not_ident, str_key, u32_key};
-use super::{CaseKey, Field, FieldType, Valid};
+use super::{CaseKey, Field, FieldType, KsType, Valid};
 use crate::SchemaError;
 use crate::expr::CallError;
 
@@ -27,6 +27,7 @@ impl Cx<'_> {
                 })?;
                 FieldType::Named {
                     name: name.to_string(),
+                    kind: KsType::parse(name),
                     args,
                 }
             }
@@ -40,10 +41,7 @@ impl Cx<'_> {
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };
-        let string = matches!(
-            map.get("type").and_then(Value::as_str),
-            Some("str" | "strz")
-        );
+        let string = matches!(&ty, FieldType::Named { kind, .. } if kind.is_str());
         let repeat = str_key(map, "repeat");
         let repeat_expr = match repeat.as_deref() {
             None => None,
@@ -335,7 +333,7 @@ mod tests {
         let schemas = Schemas::load_file(&dir.join("i.ksy"));
         let _ = std::fs::remove_dir_all(&dir);
         let schemas = schemas.unwrap();
-        let FieldType::Named { name, args } = &schemas.files["i"].types[0].seq[0].ty else {
+        let FieldType::Named { name, args, .. } = &schemas.files["i"].types[0].seq[0].ty else {
             panic!("a named type");
         };
         assert_eq!(name, "t");

@@ -9,6 +9,7 @@ mod enums;
 mod fields;
 mod instances;
 mod keys;
+mod ks_type;
 mod load;
 mod names;
 mod types;
@@ -18,6 +19,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::expr::{Source, Type};
+pub use ks_type::KsType;
 pub(super) use typing::type_all;
 
 /// Every schema of a folder, by `meta/id`.
@@ -255,8 +257,13 @@ pub struct Field {
 pub enum FieldType {
     /// `contents:` only.
     None,
-    /// A named type with its arguments (parsed), e.g. `coaster_train(cars_per_train)`.
-    Named { name: String, args: Vec<Source> },
+    /// A named type with its arguments (parsed), e.g. `coaster_train(cars_per_train)`: the
+    /// name as written, what it names (parsed once, see `ks_type.rs`) and the arguments.
+    Named {
+        name: String,
+        kind: KsType,
+        args: Vec<Source>,
+    },
     /// `switch-on` (parsed) with its cases (value, type name).
     Switch {
         on: Source,

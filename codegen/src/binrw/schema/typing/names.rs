@@ -2,10 +2,8 @@
 //! Kaitai type name is, and what `.member` of a value is.
 
 use super::Typer;
-use crate::binrw::bits;
-use crate::binrw::emit::{float_type, int_type};
 use crate::binrw::parent::{Imported, Nav};
-use crate::binrw::schema::{Field, FieldType, Schemas, TypeDef};
+use crate::binrw::schema::{Field, FieldType, KsType, Schemas, TypeDef};
 use crate::expr::{Expr, IntTy, Type};
 
 /// A byte of a byte array.
@@ -33,32 +31,34 @@ pub(super) fn named(schemas: &Schemas, file: &str, name: &str) -> Option<Type> {
     if let Some(element) = name.strip_suffix("[]") {
         return named(schemas, file, element).map(|t| Type::List(Box::new(t)));
     }
-    if let Some(rust) = int_type(name) {
-        return rust_int(rust).map(Type::Int);
-    }
-    match bits::width(name) {
-        Some((1, _)) => return Some(Type::Bool),
-        Some((n, _)) => {
-            return Some(Type::Int(IntTy {
-                bits: u8::try_from(n).ok()?,
-                signed: false,
-            }));
-        }
-        None => {}
-    }
-    if float_type(name).is_some() {
-        return Some(Type::Float);
-    }
-    match name {
-        "str" | "strz" => Some(Type::Str),
-        "bytes" => Some(Type::Bytes),
-        "bool" => Some(Type::Bool),
-        "io" => Some(Type::Io),
-        _ => {
+    match (KsType::parse(name), name) {
+        (KsType::User, "bytes") => Some(Type::Bytes),
+        (KsType::User, "bool") => Some(Type::Bool),
+        (KsType::User, "io") => Some(Type::Io),
+        (KsType::User, _) => {
             let plain = name.split('(').next().unwrap_or(name).trim();
             let (decl, t) = schemas.resolve(file, plain)?;
             Some(Type::User(decl.to_string(), t.id.clone()))
         }
+        (kind, _) => builtin(kind),
+    }
+}
+
+/// The type of a value of the built-in `kind` (not [`KsType::User`]).
+fn builtin(kind: KsType) -> Option<Type> {
+    match kind {
+        KsType::Int { bytes, signed, .. } => Some(Type::Int(IntTy {
+            bits: bytes * 8,
+            signed,
+        })),
+        KsType::Float { .. } => Some(Type::Float),
+        KsType::Bits { width: 1, .. } => Some(Type::Bool),
+        KsType::Bits { width, .. } => Some(Type::Int(IntTy {
+            bits: u8::try_from(width).ok()?,
+            signed: false,
+        })),
+        KsType::Str | KsType::Strz => Some(Type::Str),
+        KsType::User => None,
     }
 }
 
@@ -224,7 +224,10 @@ impl Typer<'_> {
         match (&f.ty, &f.enum_name) {
             (FieldType::None, _) => Some(Type::Bytes),
             (FieldType::Named { .. }, Some(e)) => self.enum_type(e),
-            (FieldType::Named { name, .. }, None) => named(self.schemas, self.file, name),
+            (FieldType::Named { name, kind, .. }, None) => match kind {
+                KsType::User => named(self.schemas, self.file, name),
+                kind => builtin(*kind),
+            },
             (FieldType::Switch { .. }, _) => None,
         }
     }
@@ -246,7 +249,8 @@ impl Typer<'_> {
     }
 }
 
-/// The width and signedness of the Rust integer type `rust` (`u16`, `i64`).
+/// The width and signedness of the Rust integer type `rust` (`u16`, `i64`), as `parent.rs`
+/// names an import's.
 fn rust_int(rust: &str) -> Option<IntTy> {
     Some(IntTy {
         bits: rust.get(1..)?.parse().ok()?,
