@@ -22,6 +22,7 @@ use crate::expr::{Expr, Type};
 /// Types every expression of `schemas` (see the module docs).
 pub(in crate::binrw) fn type_all(schemas: &mut Schemas) -> Result<(), SchemaError> {
     let seen = schemas.clone();
+    let members = RefCell::default();
     for (file_id, file) in &mut schemas.files {
         for (at, def) in file.types.iter_mut().enumerate() {
             let (paths, stack) = (RefCell::default(), RefCell::default());
@@ -32,6 +33,7 @@ pub(in crate::binrw) fn type_all(schemas: &mut Schemas) -> Result<(), SchemaErro
                 this: None,
                 paths: &paths,
                 stack: &stack,
+                members: &members,
             };
             visit::each_source(def, &mut |yaml_path, element, source| {
                 let err = |message: String| SchemaError {
@@ -65,9 +67,17 @@ struct Typer<'a> {
     this: Option<Type>,
     /// The field paths read so far, with their types (the type's [`TypeDef::paths`]).
     paths: &'a RefCell<BTreeMap<String, Type>>,
-    /// The value instances being typed, to refuse one that refers to itself.
+    /// The value instances of `def` being typed, to refuse one that refers to itself.
     stack: &'a RefCell<Vec<String>>,
+    /// The members of user types typed so far (see [`Members`]).
+    members: &'a Members,
 }
+
+/// The type of each member of a user type (`member` of type `id` of file `file`, by
+/// `(file, id, member)`) typed so far, shared by the whole pass: each is typed once, and one
+/// met again while it is being typed (a recursive structure, `next.total`) is left untyped
+/// (`None`) instead of being typed forever.
+type Members = RefCell<BTreeMap<(String, String, String), Option<Option<Type>>>>;
 
 impl Typer<'_> {
     /// The type of `e`: `Ok(None)` when it names something unresolved, `Err` on a type error.
@@ -219,6 +229,24 @@ mod tests {
             assert_eq!(err.yaml_path, path, "{err}");
             assert!(err.message.ends_with(message), "{err}");
         }
+    }
+
+    #[test]
+    fn a_recursive_structure_is_typed_once_per_member() {
+        // `next.total` is met again while `total` is typed: left untyped, not typed forever.
+        let ksy = "meta: {id: r}\nseq:\n  - {id: v, type: u1}\n  - {id: more, type: u1}\n  - {id: next, type: r, if: more != 0}\ninstances:\n  total:\n    value: 'more != 0 ? next.total + v : v'\n  twice:\n    value: next.v * 2\n";
+        let schemas = load("rec", ksy).unwrap();
+        let def = &schemas.files["r"].types[0];
+        let ty = |id: &str| {
+            def.instances
+                .iter()
+                .find(|i| i.id == id)
+                .unwrap()
+                .value
+                .ty()
+        };
+        assert_eq!(ty("twice"), Some(&int(8, false)));
+        assert_eq!(ty("total"), None);
     }
 
     #[test]

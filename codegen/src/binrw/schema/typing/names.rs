@@ -187,23 +187,34 @@ impl Typer<'_> {
     fn member(&self, base: Type, m: &str) -> Option<Type> {
         match base {
             Type::Opt(inner) => self.member(*inner, m).map(|t| Type::Opt(Box::new(t))),
-            Type::User(file, id) if !m.starts_with('_') => {
-                let def = self.schemas.files.get(&file)?;
-                let def: &TypeDef = def.types.iter().find(|t| t.id == id)?;
-                let (paths, stack) = (Default::default(), Default::default());
-                let typer = Typer {
-                    schemas: self.schemas,
-                    file: &file,
-                    def,
-                    this: None,
-                    paths: &paths,
-                    stack: &stack,
-                };
-                typer.name(m).ok().flatten()
-            }
+            Type::User(file, id) if !m.starts_with('_') => self.member_of(file, id, m),
             Type::User(..) if m == "_io" => Some(Type::Io),
             base => method(Some(base), m),
         }
+    }
+
+    /// Member `m` of type `id` of file `file`, typed once (see `Members`).
+    fn member_of(&self, file: String, id: String, m: &str) -> Option<Type> {
+        let key = (file, id, m.to_string());
+        if let Some(known) = self.members.borrow().get(&key) {
+            return known.clone().flatten();
+        }
+        self.members.borrow_mut().insert(key.clone(), None);
+        let def = self.schemas.files.get(&key.0)?;
+        let def: &TypeDef = def.types.iter().find(|t| t.id == key.1)?;
+        let (paths, stack) = (Default::default(), Default::default());
+        let typer = Typer {
+            schemas: self.schemas,
+            file: &key.0,
+            def,
+            this: None,
+            paths: &paths,
+            stack: &stack,
+            members: self.members,
+        };
+        let ty = typer.name(m).ok().flatten();
+        self.members.borrow_mut().insert(key, Some(ty.clone()));
+        ty
     }
 
     /// What a field holds: its element, a list of them when repeated, optional when gated.
