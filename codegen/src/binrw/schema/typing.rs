@@ -232,6 +232,15 @@ mod tests {
     }
 
     #[test]
+    fn inside_its_own_value_an_instance_name_is_the_param() {
+        // As `ieee754_float` of Kaitai's gallery writes it.
+        let ksy = "meta: {id: f}\nparams:\n  - {id: fraction, type: u8}\ninstances:\n  fraction:\n    value: fraction * 1. / 8\n";
+        let schemas = load("param", ksy).unwrap();
+        let inst = &schemas.files["f"].types[0].instances[0];
+        assert_eq!(inst.value.ty(), Some(&Type::Float));
+    }
+
+    #[test]
     fn a_recursive_structure_is_typed_once_per_member() {
         // `next.total` is met again while `total` is typed: left untyped, not typed forever.
         let ksy = "meta: {id: r}\nseq:\n  - {id: v, type: u1}\n  - {id: more, type: u1}\n  - {id: next, type: r, if: more != 0}\ninstances:\n  total:\n    value: 'more != 0 ? next.total + v : v'\n  twice:\n    value: next.v * 2\n";

@@ -163,8 +163,16 @@ impl Typer<'_> {
         if let Some(field) = field {
             return Ok(self.field(field));
         }
-        if let Some(inst) = def.instances.iter().find(|i| i.id == n) {
-            if self.stack.borrow().iter().any(|s| s == n) {
+        // Inside its own value, an instance's name is the param of that name, if there is one
+        // (`fraction: {value: fraction * 1. / ..}` of `ieee754_float`).
+        let inside = self.stack.borrow().iter().any(|s| s == n);
+        let param = def.params.iter().any(|(p, _)| p == n);
+        if let Some(inst) = def
+            .instances
+            .iter()
+            .find(|i| i.id == n && !(inside && param))
+        {
+            if inside {
                 return Err(format!("value instance `{n}` refers to itself"));
             }
             if let Some(e) = &inst.enum_name {
