@@ -126,9 +126,7 @@ impl<'a> Up<'a> {
     fn children(&self, field: &Field) -> Vec<&'a TypeDef> {
         let names: Vec<&str> = match &field.ty {
             FieldType::Named { name, .. } => vec![name],
-            FieldType::Switch { .. } => {
-                field.switch_cases.iter().map(|(_, t)| t.as_str()).collect()
-            }
+            FieldType::Switch { .. } => field.switch_cases.iter().map(|c| c.ty.as_str()).collect(),
             FieldType::None => Vec::new(),
         };
         let mut out: Vec<&'a TypeDef> = Vec::new();

@@ -241,7 +241,7 @@ fn field_exprs(def: &TypeDef) -> impl Iterator<Item = &Source> {
             &f.valid_expr,
         ];
         parsed.extend(exprs.into_iter().flatten());
-        parsed.extend(f.switch_cases.iter().filter_map(|(k, _)| match k {
+        parsed.extend(f.switch_cases.iter().filter_map(|c| match &c.key {
             CaseKey::Value(key) => Some(key),
             CaseKey::Else => None,
         }));

@@ -300,9 +300,9 @@ impl<'a> Cx<'a> {
                 ((b, Value::Int, _), "to_s") => Ok((quote!(#b.to_string()), Value::Str, None)),
                 // A switch whose only case is `_`: its one variant, as Kaitai types it.
                 ((b, Value::Switch(name, field), _), _)
-                    if field.switch_cases.len() == 1 && field.switch_cases[0].0.is_else() =>
+                    if field.switch_cases.len() == 1 && field.switch_cases[0].key.is_else() =>
                 {
-                    let ty = &field.switch_cases[0].1;
+                    let ty = &field.switch_cases[0].ty;
                     let (_, t) = self
                         .schemas
                         .resolve(self.file, ty)

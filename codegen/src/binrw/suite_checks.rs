@@ -5,7 +5,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use super::{Cx, Missing, Unwrap, Value, emit};
+use super::{Cx, Missing, Unwrap, Value};
 use crate::SchemaError;
 use crate::binrw::schema::TypeDef;
 use crate::binrw::tokens::ident;
@@ -89,7 +89,7 @@ impl<'a> Cx<'a> {
             if let Value::Switch(name, field) = &kind
                 && field.size.is_none()
                 && !field.size_eos
-                && field.switch_cases.iter().all(|(k, _)| !k.is_else())
+                && field.switch_cases.iter().all(|c| !c.key.is_else())
             {
                 let name = ident(name);
                 return Ok(check(quote!(matches!(#access, #name::Unmatched)), &what));
@@ -116,8 +116,8 @@ impl<'a> Cx<'a> {
                 let variants = field
                     .switch_cases
                     .iter()
-                    .filter(|(_, t)| emit::is_int(t))
-                    .map(|(_, t)| ident(&super::emit::switch::variant_name(t)));
+                    .filter(|c| c.kind.rust_int().is_some())
+                    .map(|c| ident(&super::emit::switch::variant_name(&c.ty)));
                 let not = format!("{what} is not a number");
                 let access = quote! {
                     (match &#access { #(#name::#variants(x) => i128::from(*x),)* _ => return Err(#not.into()) })

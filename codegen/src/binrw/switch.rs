@@ -11,9 +11,9 @@
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
-use super::super::schema::{CaseKey, Field, FieldType, TypeDef, snake_to_camel};
+use super::super::schema::{CaseKey, Field, FieldType, SwitchCase, TypeDef, snake_to_camel};
 use super::switch_sel::{Sel, sel_arg, sel_name, sel_type};
-use super::{Module, field_check, indexed_list, int_type, own_endian};
+use super::{Module, field_check, indexed_list};
 use crate::SchemaError;
 use crate::binrw::tokens::{ident, source};
 use crate::expr::Source;
@@ -120,10 +120,10 @@ impl Module<'_> {
     ) -> Result<Cases, SchemaError> {
         let mut variants: Vec<Variant> = Vec::new();
         let mut default = None;
-        for (key, ty) in &field.switch_cases {
-            let name = variant_name(ty);
-            let payload = self.payload(field, ty)?;
-            let CaseKey::Value(key) = key else {
+        for case in &field.switch_cases {
+            let name = variant_name(&case.ty);
+            let payload = self.payload(field, case)?;
+            let CaseKey::Value(key) = &case.key else {
                 default = Some((name, payload));
                 continue;
             };
@@ -255,7 +255,7 @@ impl Module<'_> {
             return Ok(None);
         }
         let mut args = Vec::new();
-        if field.switch_cases.iter().any(|(k, _)| !k.is_else()) {
+        if field.switch_cases.iter().any(|c| !c.key.is_else()) {
             args.push(sel_arg(&self.selector(def, field, on)?, sel_name(on)));
         }
         if self.cases_need_depth(field)? {
@@ -267,10 +267,11 @@ impl Module<'_> {
     /// Whether a case type of `field` is on a recursion cycle, so the enum imports the depth
     /// and hands it to that variant (see `recursion.rs`).
     fn cases_need_depth(&self, field: &Field) -> Result<bool, SchemaError> {
-        for (_, ty) in &field.switch_cases {
-            if int_type(ty).is_some() {
+        for case in &field.switch_cases {
+            if case.kind.rust_int().is_some() {
                 continue;
             }
+            let ty = &case.ty;
             let (decl, target) = self.resolve(field, ty.split('(').next().unwrap_or(ty))?;
             if self.needs_depth(decl, target) {
                 return Ok(true);
@@ -280,9 +281,10 @@ impl Module<'_> {
     }
 
     /// The payload of a variant of case type `ty`, with its attributes.
-    fn payload(&mut self, field: &Field, ty: &str) -> Result<TokenStream, SchemaError> {
-        if let Some(rust) = int_type(ty) {
-            let (rust, endian) = (ident(rust), own_endian(ty).map(ident));
+    fn payload(&mut self, field: &Field, case: &SwitchCase) -> Result<TokenStream, SchemaError> {
+        let ty = case.ty.as_str();
+        if let Some(rust) = case.kind.rust_int() {
+            let (rust, endian) = (ident(rust), case.kind.own_endian().map(ident));
             return Ok(match endian {
                 Some(e) => quote!(#[brw(#e)] #rust),
                 None => quote!(#rust),

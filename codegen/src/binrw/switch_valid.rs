@@ -4,7 +4,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::super::{Check, Module, check, field_check, int_type};
+use super::super::{Check, Module, check, field_check};
 use super::variant_name;
 use crate::SchemaError;
 use crate::binrw::schema::{Field, TypeDef, Valid};
@@ -38,8 +38,9 @@ impl Module<'_> {
             }
         };
         let mut variants: Vec<String> = Vec::new();
-        for (_, ty) in &field.switch_cases {
-            let Some(rust) = int_type(ty) else {
+        for case in &field.switch_cases {
+            let ty = &case.ty;
+            let Some(rust) = case.kind.rust_int() else {
                 return Err(self.field_err(
                     field,
                     format!("`valid` on a switch with the case type `{ty}`: the binrw backend checks integer cases only"),

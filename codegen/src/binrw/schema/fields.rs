@@ -4,7 +4,7 @@ use serde_yaml::{Mapping, Value};
 
 use super::cx::Cx;
 use super::keys::{FIELD_KEYS, bool_key, check_keys, ident_key, not_ident, str_key, u32_key};
-use super::{CaseKey, Field, FieldType, KsType, Valid};
+use super::{Field, FieldType, KsType, SwitchCase, Valid};
 use crate::SchemaError;
 use crate::expr::CallError;
 
@@ -259,12 +259,8 @@ fn contents(cx: &Cx, ypath: &str, v: &Value) -> Result<Vec<u8>, SchemaError> {
     }
 }
 
-/// The `cases` of a `switch-on` type as (key, type) pairs.
-fn switch_cases(
-    cx: &Cx,
-    ypath: &str,
-    map: &Mapping,
-) -> Result<Vec<(CaseKey, String)>, SchemaError> {
+/// The `cases` of a `switch-on` type.
+fn switch_cases(cx: &Cx, ypath: &str, map: &Mapping) -> Result<Vec<SwitchCase>, SchemaError> {
     let Some(cases) = map.get("type").and_then(|t| t.get("cases")) else {
         return Ok(Vec::new());
     };
@@ -281,7 +277,11 @@ fn switch_cases(
             let ty = v
                 .as_str()
                 .ok_or_else(|| cx.err(&kpath, "a case type is a type name"))?;
-            Ok((key, ty.to_string()))
+            Ok(SwitchCase {
+                key,
+                ty: ty.to_string(),
+                kind: KsType::parse(ty),
+            })
         })
         .collect()
 }

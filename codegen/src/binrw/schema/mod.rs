@@ -242,9 +242,8 @@ pub struct Field {
     pub contents_bytes: Option<Vec<u8>>,
     /// `process:` (see `process.rs`).
     pub process: Option<Process>,
-    /// Every `cases` entry of a `switch-on` type, key parsed (`1`, `"I"`, `[73]`,
-    /// `code_enum::intval`, `true`, `_`) and case type (see `switch.rs`).
-    pub switch_cases: Vec<(CaseKey, String)>,
+    /// Every `cases` entry of a `switch-on` type (see `switch.rs`).
+    pub switch_cases: Vec<SwitchCase>,
     /// `parent: false`: the field's type has no parent (accepted only where the type uses no
     /// `_parent` or `_root`, see `parent.rs`).
     pub parent_false: bool,
@@ -278,6 +277,17 @@ pub struct EndianSwitch {
     pub on: Source,
     /// (key, big endian) pairs, `_` included.
     pub cases: Vec<(CaseKey, bool)>,
+}
+
+/// A `cases` entry of a `switch-on` type: its key and its case type, both parsed at load.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SwitchCase {
+    /// `1`, `"I"`, `[73]`, `code_enum::intval`, `true` or `_`.
+    pub key: CaseKey,
+    /// The case type's name as written (`intval`, `u2be`).
+    pub ty: String,
+    /// What the name names (see `ks_type.rs`).
+    pub kind: KsType,
 }
 
 /// The key of a `switch-on` case, parsed at load.

@@ -28,12 +28,16 @@ pub(super) fn stored_in<'a>(def: &'a TypeDef, n: &str) -> Option<&'a Field> {
 /// an `i128`: a `match` over the variants of its enum `name` (see `switch.rs`), where no case
 /// matching (`Unmatched`, Kaitai's null) is undefined.
 fn int_switch(field: &Field, name: &str, x: &TokenStream) -> Option<(Ty, TokenStream)> {
-    if field.variants.is_some() || !field.switch_cases.iter().all(|(_, t)| is_int(t)) {
+    let ints = field
+        .switch_cases
+        .iter()
+        .all(|c| c.kind.rust_int().is_some());
+    if field.variants.is_some() || !ints {
         return None;
     }
     let mut variants: Vec<String> = Vec::new();
-    for (_, ty) in &field.switch_cases {
-        let v = crate::binrw::emit::switch::variant_name(ty);
+    for case in &field.switch_cases {
+        let v = crate::binrw::emit::switch::variant_name(&case.ty);
         if !variants.contains(&v) {
             variants.push(v);
         }
@@ -46,7 +50,7 @@ fn int_switch(field: &Field, name: &str, x: &TokenStream) -> Option<(Ty, TokenSt
             quote!(#name::#v(v) => i128::from(*v),)
         })
         .collect();
-    if !field.switch_cases.iter().any(|(k, _)| k.is_else()) {
+    if !field.switch_cases.iter().any(|c| c.key.is_else()) {
         arms.push(quote!(#name::Unmatched => return None,));
     }
     Some((Ty::Int, quote!(match #x { #(#arms)* })))

@@ -74,8 +74,8 @@ fn each_of_field(field: &mut Field, f: &mut Visit) -> Result<(), SchemaError> {
         FieldType::Switch { on, .. } => f(&format!("{at}/type/switch-on"), None, on)?,
         FieldType::None => {}
     }
-    for (key, _) in &mut field.switch_cases {
-        if let CaseKey::Value(key) = key {
+    for case in &mut field.switch_cases {
+        if let CaseKey::Value(key) = &mut case.key {
             f(&format!("{at}/type/cases"), None, key)?;
         }
     }
