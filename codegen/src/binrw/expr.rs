@@ -407,6 +407,32 @@ mod tests {
     }
 
     #[test]
+    fn a_literal_past_u32_is_computed_in_u64() {
+        // `4294967296usize` would not compile on a 32-bit target; `n` is a recorded `u4`.
+        let wide = |n: &str| {
+            if n == "n" {
+                Width::Unsigned
+            } else {
+                Width::Other
+            }
+        };
+        let e = parse_size("4294967296 - n").unwrap();
+        assert_eq!(
+            source(&e.count_in(Side::Read, &wide)),
+            "usize::try_from(4294967296u64.checked_sub(u64::from(n)).unwrap_or(u64::MAX)).unwrap_or(usize::MAX)"
+        );
+        // Below it, sizes stay in `usize`, the unsigned name converted with a check.
+        assert_eq!(
+            source(
+                &parse_size("4294967295 - n")
+                    .unwrap()
+                    .count_in(Side::Read, &wide)
+            ),
+            "4294967295usize.checked_sub(usize::try_from(n).unwrap_or(usize::MAX)).unwrap_or(usize::MAX)"
+        );
+    }
+
+    #[test]
     fn indexing_in_sizes_only() {
         assert!(parse("sizes[0] > 1").unwrap_err().contains("`[`"));
         let e = parse_size("_root.sizes[idx]").unwrap();
