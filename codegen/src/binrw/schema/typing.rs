@@ -25,14 +25,14 @@ pub(in crate::binrw) fn type_all(schemas: &mut Schemas) -> Result<(), SchemaErro
     let members = RefCell::default();
     for (file_id, file) in &mut schemas.files {
         for (at, def) in file.types.iter_mut().enumerate() {
-            let (paths, stack) = (RefCell::default(), RefCell::default());
+            let (paths, instances) = (RefCell::default(), RefCell::default());
             let typer = Typer {
                 schemas: &seen,
                 file: file_id,
                 def: &seen.files[file_id].types[at],
                 this: None,
                 paths: &paths,
-                stack: &stack,
+                instances: &instances,
                 members: &members,
             };
             visit::each_source(def, &mut |yaml_path, element, source| {
@@ -67,10 +67,18 @@ struct Typer<'a> {
     this: Option<Type>,
     /// The field paths read so far, with their types (the type's [`TypeDef::paths`]).
     paths: &'a RefCell<BTreeMap<String, Type>>,
-    /// The value instances of `def` being typed, to refuse one that refers to itself.
-    stack: &'a RefCell<Vec<String>>,
+    /// The value instances of `def` typed so far and being typed.
+    instances: &'a RefCell<Instances>,
     /// The members of user types typed so far (see [`Members`]).
     members: &'a Members,
+}
+
+/// The value instances of one type: each typed once (an instance named by many others is not
+/// typed again for each), and those being typed, to refuse one that refers to itself.
+#[derive(Default)]
+struct Instances {
+    done: BTreeMap<String, Option<Type>>,
+    stack: Vec<String>,
 }
 
 /// The type of each member of a user type (`member` of type `id` of file `file`, by
@@ -238,6 +246,19 @@ mod tests {
         let schemas = load("param", ksy).unwrap();
         let inst = &schemas.files["f"].types[0].instances[0];
         assert_eq!(inst.value.ty(), Some(&Type::Float));
+    }
+
+    #[test]
+    fn an_instance_named_by_many_is_typed_once() {
+        // Typed again at each use, the last of 64 instances that each name the one before
+        // twice would take 2^64 steps.
+        let mut ksy = String::from("meta: {id: m}\nseq:\n  - {id: a0, type: u1}\ninstances:\n");
+        for i in 1..=64 {
+            ksy += &format!("  a{i}:\n    value: a{} + a{}\n", i - 1, i - 1);
+        }
+        let schemas = load("many", &ksy).unwrap();
+        let last = &schemas.files["m"].types[0].instances[63];
+        assert_eq!(last.value.ty(), Some(&int(8, false)));
     }
 
     #[test]

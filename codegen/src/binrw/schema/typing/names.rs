@@ -165,7 +165,7 @@ impl Typer<'_> {
         }
         // Inside its own value, an instance's name is the param of that name, if there is one
         // (`fraction: {value: fraction * 1. / ..}` of `ieee754_float`).
-        let inside = self.stack.borrow().iter().any(|s| s == n);
+        let inside = self.instances.borrow().stack.iter().any(|s| s == n);
         let param = def.params.iter().any(|(p, _)| p == n);
         if let Some(inst) = def
             .instances
@@ -178,9 +178,18 @@ impl Typer<'_> {
             if let Some(e) = &inst.enum_name {
                 return Ok(self.enum_type(e));
             }
-            self.stack.borrow_mut().push(n.to_string());
+            if let Some(ty) = self.instances.borrow().done.get(n) {
+                return Ok(ty.clone());
+            }
+            self.instances.borrow_mut().stack.push(n.to_string());
             let ty = self.expr(inst.value.tree());
-            self.stack.borrow_mut().pop();
+            self.instances.borrow_mut().stack.pop();
+            if let Ok(ty) = &ty {
+                self.instances
+                    .borrow_mut()
+                    .done
+                    .insert(n.to_string(), ty.clone());
+            }
             return ty;
         }
         if let Some(e) = def.param_enums.iter().find(|(p, _)| p == n) {
@@ -210,14 +219,14 @@ impl Typer<'_> {
         self.members.borrow_mut().insert(key.clone(), None);
         let def = self.schemas.files.get(&key.0)?;
         let def: &TypeDef = def.types.iter().find(|t| t.id == key.1)?;
-        let (paths, stack) = (Default::default(), Default::default());
+        let (paths, instances) = (Default::default(), Default::default());
         let typer = Typer {
             schemas: self.schemas,
             file: &key.0,
             def,
             this: None,
             paths: &paths,
-            stack: &stack,
+            instances: &instances,
             members: self.members,
         };
         let ty = typer.name(m).ok().flatten();
