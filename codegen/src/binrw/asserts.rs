@@ -9,7 +9,6 @@ use super::super::schema::{Field, FieldType, TypeDef, Valid};
 use super::super::tokens::{ident, source};
 use super::Module;
 use super::elem::Elem;
-use super::field_types::int_type;
 use super::savepoint_enum::value_pattern;
 use crate::SchemaError;
 
@@ -31,7 +30,7 @@ impl<'a> Module<'a> {
             Elem::Bytes => (Element::Bytes(At::Value), element),
             Elem::Str => (Element::Str, element),
             Elem::Float => (Element::Float, element),
-            _ if matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some()) => {
+            _ if matches!(&field.ty, FieldType::Named { kind, .. } if kind.rust_int().is_some()) => {
                 (Element::Int, element)
             }
             _ => {

@@ -16,22 +16,13 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::expr::{self, Side};
-use super::schema::{Field, FieldType, KsEnum, TypeDef};
+use super::schema::{Field, FieldType, KsEnum, KsType, TypeDef};
 use super::tokens::{ident, source};
 
-/// The width and own bit order (`Some(true)` for `be`) of a Kaitai bit type.
+/// The width and own bit order (`Some(true)` for `be`) of a Kaitai bit type named by text (a
+/// param's, a switch case's; a field's `type:` is parsed at load, see `KsType`).
 pub(super) fn width(ksy: &str) -> Option<(u32, Option<bool>)> {
-    let digits = ksy.strip_prefix('b')?;
-    let (digits, order) = match digits.len().checked_sub(2).map(|i| digits.split_at(i)) {
-        Some((d, "be")) => (d, Some(true)),
-        Some((d, "le")) => (d, Some(false)),
-        _ => (digits, None),
-    };
-    if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let n: u32 = digits.parse().ok()?;
-    (1..=64).contains(&n).then_some((n, order))
+    KsType::parse(ksy).bits()
 }
 
 /// Sets each type's `bit_endian` from `meta/bit-endian` of the type or the nearest enclosing
@@ -134,10 +125,10 @@ impl Run {
         enums: &[KsEnum],
         field: &Field,
     ) -> Result<Option<TokenStream>, Failure> {
-        let FieldType::Named { name, .. } = &field.ty else {
+        let FieldType::Named { kind, .. } = &field.ty else {
             return Ok(None);
         };
-        let Some((bits, order)) = width(name) else {
+        let Some((bits, order)) = kind.bits() else {
             return Ok(None);
         };
         let fail = |m: &str| (field.yaml_path.clone(), m.to_string());

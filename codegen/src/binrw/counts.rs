@@ -1,7 +1,7 @@
 //! Counts: a `-savepoint-count-of` field recomputed from its list, and the writer's checks
 //! that a list still has the length its count or a type argument gives.
 
-use super::super::expr::{Expr, Side};
+use super::super::expr::{Expr, Side, Width};
 use super::super::schema::{Field, FieldType, TypeDef};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
@@ -11,7 +11,6 @@ use super::super::tokens::{ident, source};
 use super::Module;
 use super::asserts::{Check, Checked, check, field_check, valid_check};
 use super::elem::Elem;
-use super::field_types::int_type;
 use crate::SchemaError;
 use crate::expr::Source;
 
@@ -122,14 +121,11 @@ impl<'a> Module<'a> {
             }
         }
         let id = ident(&field.id);
-        // `usize::from` exists for `u8` and `u16` counts only.
+        // `usize::from` takes narrow counts only (by the field's recorded type).
         let wide = count
             .name()
-            .and_then(|n| def.seq.iter().find(|f| f.id == n))
-            .is_some_and(|f| {
-                matches!(&f.ty, FieldType::Named { name, .. }
-                if int_type(name).is_some_and(|t| !matches!(t, "u8" | "u16")))
-            });
+            .filter(|n| def.seq.iter().any(|f| f.id == *n))
+            .is_some_and(|n| self.wide_path(def, n) != Width::Narrow);
         let cond = match count.name() {
             Some(n) if wide => {
                 let n = ident(n);
@@ -171,7 +167,7 @@ impl<'a> Module<'a> {
         field: &Field,
         vec: bool,
     ) -> Result<Option<TokenStream>, SchemaError> {
-        let FieldType::Named { name, args } = &field.ty else {
+        let FieldType::Named { name, args, .. } = &field.ty else {
             return Ok(None);
         };
         if args.is_empty() || field.with_version {

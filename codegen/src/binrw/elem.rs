@@ -4,7 +4,6 @@
 
 use super::super::schema::{Field, FieldType};
 use super::Module;
-use super::field_types::{float_type, int_type};
 
 /// What one element of a field is (before `[T; N]`, `Vec` and `Option`).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -69,13 +68,13 @@ impl Module<'_> {
         if let Some(path) = &field.rust_type {
             return rust_type(path);
         }
-        let FieldType::Named { name, .. } = &field.ty else {
+        let FieldType::Named { name, kind, .. } = &field.ty else {
             return Elem::Other;
         };
-        if let Some(rust) = int_type(name) {
+        if let Some(rust) = kind.rust_int() {
             return Elem::Int(rust);
         }
-        if float_type(name).is_some() {
+        if kind.rust_float().is_some() {
             return Elem::Float;
         }
         let Ok((_, def)) = self.resolve(field, name) else {
@@ -109,11 +108,12 @@ mod tests {
     #[test]
     fn a_count_field_that_is_not_an_integer_is_refused() {
         let ksy = "meta: {id: c}\nseq:\n  - {id: n, type: u1, enum: e, -savepoint-count-of: xs}\n  - {id: xs, type: u1, repeat: expr, repeat-expr: n}\nenums:\n  e: {1: one}\n";
+        // The typing pass finds it where the count is used.
         let err = crate::binrw::generate_from("count-enum", &[("c.ksy", ksy)], "c").unwrap_err();
-        assert_eq!(err.yaml_path, "/seq/0", "{err}");
+        assert_eq!(err.yaml_path, "/seq/1/repeat-expr", "{err}");
         assert!(
             err.message
-                .contains("-savepoint-count-of field is an integer"),
+                .ends_with("a value of enum E where an integer is needed"),
             "{err}"
         );
     }

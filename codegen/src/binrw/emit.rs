@@ -91,7 +91,7 @@ use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
 use crate::SchemaError;
 pub(super) use asserts::{Check, check, field_check, presence};
-pub(super) use field_types::{canonical_encoding, float_type, int_type, is_int, own_endian};
+pub(super) use field_types::{canonical_encoding, float_type, int_type, is_int};
 pub(super) use framing::{indexed_list, indexed_size};
 pub(super) use record::docs;
 use uses::{Uses, setting_path};
@@ -357,9 +357,7 @@ impl<'a> Module<'a> {
         let found = def.seq.iter().chain(positioned).any(|f| {
             let names: Vec<&str> = match &f.ty {
                 FieldType::Named { name, .. } => vec![name.as_str()],
-                FieldType::Switch { .. } => {
-                    f.switch_cases.iter().map(|(_, t)| t.as_str()).collect()
-                }
+                FieldType::Switch { .. } => f.switch_cases.iter().map(|c| c.ty.as_str()).collect(),
                 FieldType::None => Vec::new(),
             };
             names.into_iter().any(|n| {

@@ -10,8 +10,10 @@ use quote::{ToTokens, format_ident, quote};
 use super::tokens::{ident, operator};
 use crate::expr::Source;
 pub use lower::Use;
+pub use sizes::Width;
 
 mod lower;
+mod sizes;
 
 /// A parsed expression.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,29 +62,6 @@ fn path(p: &[String]) -> TokenStream {
             (None, Err(_)) => ident(s).into_token_stream(),
         });
     quote!(#(#segments).*)
-}
-
-/// `list[i]` (or `list[i].rest`) as a `usize`: the list by reference (a field, or a `_parent` /
-/// `_root` import of a slice), the index and the element converted with checks, so past the
-/// end, or a negative or huge index or element, is a size no input holds.
-fn index(list: &Expr, i: &TokenStream, rest: &[String], side: Side) -> TokenStream {
-    let list = match list {
-        Expr::Path(p) if super::parent::is_nav(&p[0]) => {
-            ident(&super::parent::import_name(p)).into_token_stream()
-        }
-        Expr::Path(p) => path(p),
-        other => other.rust(side),
-    };
-    // The element by reference, a field of it (`[0].foo`) by value; widened to `i128` first,
-    // as its integer type is not known here.
-    let element = match rest {
-        [] => quote!(*ks_e),
-        _ => {
-            let rest = path(rest);
-            quote!(ks_e.#rest)
-        }
-    };
-    quote!(#list.get(#i).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(#element)).unwrap_or(usize::MAX)))
 }
 
 /// How names are seen where the expression is used.
@@ -287,7 +266,7 @@ impl Expr {
                 quote!((if #c { #a } else { #b }))
             }
             // Only sizes and counts index (see `lower_size`): they take it as a `usize`.
-            Expr::Index(..) => self.usize(side, &|_| true),
+            Expr::Index(..) => self.usize(side, &|_| Width::Other),
             Expr::Path(p) if p.len() == 1 && side == Side::Write => {
                 let name = ident(&p[0]);
                 quote!(*#name)
@@ -335,117 +314,6 @@ impl Expr {
         let (l, op, r) = (wrap(l, false), operator(op), wrap(r, true));
         quote!(#l #op #r)
     }
-
-    /// Rust for an element count (`usize`): a plain name or literal as it is (binrw
-    /// converts it), arithmetic in `usize` so a product of two `u16` cannot overflow.
-    pub fn count(&self, side: Side) -> TokenStream {
-        // Imports of `_parent` / `_root` values may be of any width.
-        self.count_in(side, &super::parent::is_nav)
-    }
-
-    /// The value as a `usize` (a size), each name converted before the arithmetic, where
-    /// `wide` says which names or paths hold integers wider than `u16` (see [`Expr::count_in`]).
-    pub fn to_usize(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> TokenStream {
-        self.usize(side, wide)
-    }
-
-    /// [`Expr::count`] where `wide(path)` says which names or dotted paths (`header.qty`) hold
-    /// integers wider than `u16`:
-    /// those are converted with a checked `usize::try_from` (saturating: a count too large
-    /// for memory fails at the end of the input, not here) and combined with saturating
-    /// arithmetic.
-    pub fn count_in(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> TokenStream {
-        match self {
-            Expr::Path(p) if super::parent::is_nav(&p[0]) => self.usize(side, wide),
-            Expr::Int(_) | Expr::Path(_) | Expr::Param(_) | Expr::Enum(..)
-                if side == Side::Read =>
-            {
-                self.rust(side)
-            }
-            Expr::Enum(..) => self.rust(side),
-            Expr::Int(_) | Expr::Bool(_) | Expr::Not(_) | Expr::Ternary(..) => {
-                self.usize(side, wide)
-            }
-            Expr::Binary(l, op, r) if !self.has_wide(wide) && *op != "-" => {
-                let (l, op) = (l.usize_operand(side, wide), operator(op));
-                let r = r.usize_operand(side, wide);
-                quote!(#l #op #r)
-            }
-            Expr::Path(_) | Expr::Param(_) | Expr::Binary(..) | Expr::Index(..) => {
-                self.usize(side, wide)
-            }
-        }
-    }
-
-    fn usize(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> TokenStream {
-        let checked = |value: TokenStream| quote!(usize::try_from(#value).unwrap_or(usize::MAX));
-        match self {
-            Expr::Int(n) => Literal::usize_suffixed(usize::try_from(*n).unwrap_or(usize::MAX))
-                .into_token_stream(),
-            Expr::Index(list, i, rest) => index(list, &i.usize(side, wide), rest, side),
-            Expr::Path(p) if super::parent::is_nav(&p[0]) && wide(&p.join(".")) => {
-                checked(ident(&super::parent::import_name(p)).into_token_stream())
-            }
-            Expr::Path(p) if super::parent::is_nav(&p[0]) => {
-                let name = ident(&super::parent::import_name(p));
-                quote!(usize::from(#name))
-            }
-            Expr::Bool(b) => quote!(usize::from(#b)),
-            Expr::Ternary(c, a, b) => {
-                let (c, a, b) = (c.rust(side), a.usize(side, wide), b.usize(side, wide));
-                quote!(if #c { #a } else { #b })
-            }
-            // A list's `len()` (see `list_size.rs`) is a `usize` already.
-            Expr::Path(p) if p.last().is_some_and(|l| l == "len()") => self.rust(side),
-            Expr::Path(p) if wide(&p.join(".")) => checked(self.rust(side)),
-            Expr::Param(name) if wide(name) => checked(self.rust(side)),
-            Expr::Enum(..) => self.rust(side),
-            Expr::Not(_) | Expr::Param(_) | Expr::Path(_) => {
-                let value = self.rust(side);
-                quote!(usize::from(#value))
-            }
-            Expr::Binary(l, "-", r) => {
-                let (l, r) = (l.usize_operand(side, wide), r.usize(side, wide));
-                quote!(#l.checked_sub(#r).unwrap_or(usize::MAX))
-            }
-            Expr::Binary(l, op, r) if self.has_wide(wide) && matches!(*op, "+" | "*") => {
-                let method = ident(if *op == "+" {
-                    "saturating_add"
-                } else {
-                    "saturating_mul"
-                });
-                let (l, r) = (l.usize_operand(side, wide), r.usize(side, wide));
-                quote!(#l.#method(#r))
-            }
-            Expr::Binary(l, op, r) => {
-                let (l, op) = (l.usize_operand(side, wide), operator(op));
-                let r = r.usize_operand(side, wide);
-                quote!((#l #op #r))
-            }
-        }
-    }
-
-    /// [`Expr::usize`] where an operator or a method takes it: a conditional in parentheses,
-    /// which elsewhere (an argument, a branch) would be needless ones.
-    fn usize_operand(&self, side: Side, wide: &dyn Fn(&str) -> bool) -> TokenStream {
-        let value = self.usize(side, wide);
-        match self {
-            Expr::Ternary(..) => quote!((#value)),
-            _ => value,
-        }
-    }
-
-    fn has_wide(&self, wide: &dyn Fn(&str) -> bool) -> bool {
-        match self {
-            Expr::Int(_) | Expr::Enum(..) | Expr::Bool(_) => false,
-            Expr::Path(p) => super::parent::is_nav(&p[0]) || wide(&p.join(".")),
-            Expr::Param(name) => wide(name),
-            Expr::Not(_) => false,
-            Expr::Ternary(_, a, b) => a.has_wide(wide) || b.has_wide(wide),
-            Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
-            Expr::Index(..) => true,
-        }
-    }
 }
 
 #[cfg(test)]
@@ -487,7 +355,13 @@ mod tests {
             source(&e.count(Side::Read)),
             "usize::from(world.x_size) * usize::from(world.y_size)"
         );
-        let wide = |n: &str| n == "qty";
+        let wide = |n: &str| {
+            if n == "qty" {
+                Width::Unsigned
+            } else {
+                Width::Narrow
+            }
+        };
         assert_eq!(
             source(&parse("qty / 2").unwrap().count_in(Side::Read, &wide)),
             "(usize::try_from(qty).unwrap_or(usize::MAX) / 2usize)"
@@ -496,7 +370,13 @@ mod tests {
             source(&parse("qty * n").unwrap().count_in(Side::Write, &wide)),
             "usize::try_from(*qty).unwrap_or(usize::MAX).saturating_mul(usize::from(*n))"
         );
-        let wide = |n: &str| n == "header.qty";
+        let wide = |n: &str| {
+            if n == "header.qty" {
+                Width::Unsigned
+            } else {
+                Width::Narrow
+            }
+        };
         assert_eq!(
             source(&parse("header.qty").unwrap().count_in(Side::Write, &wide)),
             "usize::try_from(header.qty).unwrap_or(usize::MAX)"
@@ -527,12 +407,44 @@ mod tests {
     }
 
     #[test]
+    fn a_literal_past_u32_is_computed_in_u64() {
+        // `4294967296usize` would not compile on a 32-bit target; `n` is a recorded `u4`.
+        let wide = |n: &str| {
+            if n == "n" {
+                Width::Unsigned
+            } else {
+                Width::Other
+            }
+        };
+        let e = parse_size("4294967296 - n").unwrap();
+        assert_eq!(
+            source(&e.count_in(Side::Read, &wide)),
+            "usize::try_from(4294967296u64.checked_sub(u64::from(n)).unwrap_or(u64::MAX)).unwrap_or(usize::MAX)"
+        );
+        // Below it, sizes stay in `usize`, the unsigned name converted with a check.
+        assert_eq!(
+            source(
+                &parse_size("4294967295 - n")
+                    .unwrap()
+                    .count_in(Side::Read, &wide)
+            ),
+            "4294967295usize.checked_sub(usize::try_from(n).unwrap_or(usize::MAX)).unwrap_or(usize::MAX)"
+        );
+    }
+
+    #[test]
     fn indexing_in_sizes_only() {
         assert!(parse("sizes[0] > 1").unwrap_err().contains("`[`"));
         let e = parse_size("_root.sizes[idx]").unwrap();
         let e = e.params(&[("idx".into(), "s4".into())]);
         // `idx` is wide (signed); the element's type is not known, so it goes through `i128`.
-        let wide = |n: &str| n == "idx";
+        let wide = |n: &str| {
+            if n == "idx" {
+                Width::Other
+            } else {
+                Width::Narrow
+            }
+        };
         assert_eq!(
             source(&e.count_in(Side::Write, &wide)),
             "root_sizes.get(usize::try_from(ks_arg_idx).unwrap_or(usize::MAX)).map_or(usize::MAX, |ks_e| usize::try_from(i128::from(*ks_e)).unwrap_or(usize::MAX))"

@@ -19,7 +19,7 @@ impl<'a> Module<'a> {
         field: &Field,
     ) -> Result<Option<Vec<TokenStream>>, SchemaError> {
         let (name, args) = match &field.ty {
-            FieldType::Named { name, args } => (name, args),
+            FieldType::Named { name, args, .. } => (name, args),
             FieldType::Switch { .. } if field.variants.is_none() => {
                 let mut args = self.general_switch_arg(def, field)?.unwrap_or_default();
                 // A sized switch passes its arguments inside `args_raw` (see `field`).
@@ -153,7 +153,7 @@ impl<'a> Module<'a> {
 
     /// The arguments a field passes to its type's writer params (see `writer_params.rs`).
     pub(super) fn writer_args(&self, field: &Field) -> Result<Vec<TokenStream>, SchemaError> {
-        let FieldType::Named { name, args } = &field.ty else {
+        let FieldType::Named { name, args, .. } = &field.ty else {
             return Ok(Vec::new());
         };
         if builtin(name) {

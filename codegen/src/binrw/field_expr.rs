@@ -1,12 +1,11 @@
 //! A field's expressions as its directives compute them: parsed, `_io` and value instances
 //! written out, paths through substreams and newtypes, and which integers are wider than `u16`.
 
-use super::super::expr::{self, Expr, Use};
+use super::super::expr::{self, Expr, Use, Width};
 use super::super::schema::{Field, FieldType, TypeDef};
-use super::field_types::int_type;
 use super::{Module, switch_int};
 use crate::SchemaError;
-use crate::expr::Source;
+use crate::expr::{IntTy, Source, Type};
 
 impl<'a> Module<'a> {
     /// [`Module::expr_in`] for a size or count, which may subtract (see [`expr::lower_size`]).
@@ -28,7 +27,7 @@ impl<'a> Module<'a> {
         let recorded = [&field.cond, &field.size]
             .into_iter()
             .any(|t| t.as_ref() == Some(source));
-        let bits = matches!(&field.ty, FieldType::Named { name, .. } if super::super::bits::width(name).is_some());
+        let bits = matches!(&field.ty, FieldType::Named { kind, .. } if kind.bits().is_some());
         if localized != e && (!recorded || bits) {
             return Err(self.field_err(
                 field,
@@ -197,43 +196,33 @@ impl<'a> Module<'a> {
         }
     }
 
-    /// Whether the name or dotted path `path` (`header.qty`, through seq and positioned fields
-    /// of user types) holds an integer wider than `u16`. A path that cannot be followed counts
-    /// as wide: its checked `usize::try_from` conversion takes any integer.
-    pub(super) fn wide_path(&self, def: &TypeDef, path: &str) -> bool {
+    /// How the integer the name or dotted path `path` (`header.qty`, `_parent.len`) holds
+    /// converts to a size, by the type the typing pass recorded for it (see
+    /// `schema/typing.rs`): a recorded `_io` attribute, a list, or a dotted path with no
+    /// recorded type converts with a check, which takes any integer.
+    pub(super) fn wide_path(&self, def: &TypeDef, path: &str) -> Width {
         if super::super::io::is_local(path) {
-            return true;
+            return Width::Other;
         }
-        if super::super::parent::is_nav(path) {
-            let segments: Vec<String> = path.split('.').map(str::to_string).collect();
-            return !matches!(
-                self.nav().type_of(def, &segments),
-                Ok(super::super::parent::Imported {
-                    int: "u8" | "u16",
-                    list: false
-                })
-            );
-        }
-        let Some((first, rest)) = path.split_once('.') else {
-            return wide_int(def, path);
-        };
-        let field = def
-            .seq
-            .iter()
-            .chain(def.positioned.iter().map(|p| &p.field))
-            .find(|f| f.id == first);
         // `value` of a substream (see `Module::through_subs`) is the type's own value.
-        let rest = match rest.strip_prefix("value.") {
-            Some(inner) if field.is_some_and(wrapped) => inner,
-            _ => rest,
-        };
-        let child = field.and_then(|f| match &f.ty {
-            FieldType::Named { name, .. } => self.schemas.resolve(self.file, name),
-            _ => None,
-        });
-        match child {
-            Some((_, child)) if !rest.contains('.') => wide_int(child, rest),
-            _ => true,
+        let recorded = def
+            .paths
+            .get(path)
+            .or_else(|| def.paths.get(&path.replace(".value.", ".")));
+        match recorded.map(|ty| (ty, ty.int())) {
+            Some((Type::List(_), _)) => Width::Other,
+            Some((
+                _,
+                Some(IntTy {
+                    bits,
+                    signed: false,
+                }),
+            )) if bits <= 16 => Width::Narrow,
+            Some((_, Some(IntTy { signed: false, .. }))) => Width::Unsigned,
+            Some((_, Some(_))) => Width::Other,
+            Some((_, None)) => Width::Narrow,
+            None if path.contains('.') => Width::Other,
+            None => Width::Narrow,
         }
     }
 }
@@ -242,30 +231,4 @@ impl<'a> Module<'a> {
 /// `KsSub` of a sized or terminated area, or processed bytes).
 pub(super) fn wrapped(field: &Field) -> bool {
     field.size.is_some() || field.size_eos || field.terminator.is_some() || field.process.is_some()
-}
-
-/// Whether `name` is a field or param of `def` holding an integer wider than `u16` (which
-/// `usize::from` does not take).
-pub(super) fn wide_int(def: &TypeDef, name: &str) -> bool {
-    let narrow = |ksy: &str| {
-        int_type(ksy)
-            .map(|t| matches!(t, "u8" | "u16"))
-            .or_else(|| super::super::bits::width(ksy).map(|(n, _)| n <= 16))
-    };
-    let ty = def
-        .seq
-        .iter()
-        .chain(def.positioned.iter().map(|p| &p.field))
-        .find(|f| f.id == name)
-        .and_then(|f| match &f.ty {
-            FieldType::Named { name, .. } => Some(name.as_str()),
-            _ => None,
-        })
-        .or_else(|| {
-            def.params
-                .iter()
-                .find(|(p, _)| p == name)
-                .map(|(_, t)| t.as_str())
-        });
-    ty.and_then(narrow) == Some(false)
 }

@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 
-use super::super::schema::{Field, FieldType, TypeDef};
+use super::super::schema::{Field, FieldType, KsType, TypeDef};
 use super::super::tokens::ident;
 use super::{Module, Traits};
 use crate::SchemaError;
@@ -32,8 +32,8 @@ impl<'a> Module<'a> {
                         "switch-on needs -savepoint-enum (on the field or its type)",
                     )
                 }),
-            FieldType::Named { name, .. } => {
-                if let Some(t) = int_type(name).or_else(|| float_type(name)) {
+            FieldType::Named { name, kind, .. } => {
+                if let Some(t) = kind.rust_int().or_else(|| kind.rust_float()) {
                     return Ok(ident(t).into_token_stream());
                 }
                 let (decl, def) = self.resolve(field, name)?;
@@ -92,7 +92,7 @@ impl<'a> Module<'a> {
             let eq = matches!(field.ty, FieldType::None) || self.traits_of_element(&plain).0;
             return (eq, false, false);
         }
-        let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
+        let user_type = matches!(&field.ty, FieldType::Named { kind, .. } if !kind.builtin());
         if user_type && (field.size.is_some() || field.size_eos || field.terminator.is_some()) {
             // A `KsSub` keeps the rest of its area in a `Vec`.
             let plain = Field {
@@ -108,14 +108,10 @@ impl<'a> Module<'a> {
             return (scalar, scalar, scalar);
         }
         match &field.ty {
-            FieldType::Named { name, .. } if int_type(name).is_some() => (true, true, true),
-            FieldType::Named { name, .. } if super::super::bits::width(name).is_some() => {
-                (true, true, true)
-            }
-            FieldType::Named { name, .. } if float_type(name).is_some() => (false, true, false),
-            FieldType::Named { name, .. } if name == "str" || name == "strz" => {
-                (true, false, false)
-            }
+            FieldType::Named { kind, .. } if kind.rust_int().is_some() => (true, true, true),
+            FieldType::Named { kind, .. } if kind.bits().is_some() => (true, true, true),
+            FieldType::Named { kind, .. } if kind.rust_float().is_some() => (false, true, false),
+            FieldType::Named { kind, .. } if kind.is_str() => (true, false, false),
             FieldType::None
                 if field.terminator.is_some()
                     || field.pad_right.is_some()
@@ -212,55 +208,31 @@ impl<'a> Module<'a> {
     }
 }
 
-/// Whether `ksy` names an integer type (`u1`..`s8`).
+/// Whether `ksy` names an integer type (`u1`..`s8`). This and the helpers below read a type
+/// name that is still text (a switch case's, a param's, a cast's) through [`KsType::parse`],
+/// as a field's `type:` is read once at load.
 pub(in crate::binrw) fn is_int(ksy: &str) -> bool {
-    int_type(ksy).is_some()
+    KsType::parse(ksy).rust_int().is_some()
 }
 
 /// The byte order a suffixed primitive names (`u2le`, `f4be`), as a binrw directive.
 pub(in crate::binrw) fn own_endian(ksy: &str) -> Option<&'static str> {
-    let primitive = matches!(
-        ksy.get(..2),
-        Some("u2" | "u4" | "u8" | "s2" | "s4" | "s8" | "f4" | "f8")
-    );
-    match ksy.get(2..) {
-        Some("le") if primitive => Some("little"),
-        Some("be") if primitive => Some("big"),
-        _ => None,
-    }
+    KsType::parse(ksy).own_endian()
 }
 
 /// The Rust type of a Kaitai float (`f4`, `f8`, with or without a byte order).
 pub(in crate::binrw) fn float_type(ksy: &str) -> Option<&'static str> {
-    match ksy.get(..2)? {
-        "f4" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f32"),
-        "f8" if own_endian(ksy).is_some() || ksy.len() == 2 => Some("f64"),
-        _ => None,
-    }
+    KsType::parse(ksy).rust_float()
 }
 
 /// Whether `ksy` is a Kaitai built-in type rather than a user type.
 pub(super) fn builtin(ksy: &str) -> bool {
-    int_type(ksy).is_some() || float_type(ksy).is_some() || matches!(ksy, "str" | "strz")
+    KsType::parse(ksy).builtin()
 }
 
+/// The Rust type of a Kaitai integer (`u2` is `u16`, also `u2le`).
 pub(in crate::binrw) fn int_type(ksy: &str) -> Option<&'static str> {
-    let ksy = if own_endian(ksy).is_some() {
-        &ksy[..2]
-    } else {
-        ksy
-    };
-    Some(match ksy {
-        "u1" => "u8",
-        "u2" => "u16",
-        "u4" => "u32",
-        "u8" => "u64",
-        "s1" => "i8",
-        "s2" => "i16",
-        "s4" => "i32",
-        "s8" => "i64",
-        _ => return None,
-    })
+    KsType::parse(ksy).rust_int()
 }
 
 /// Kaitai's name of a supported encoding, as the generated code spells it (`None` when it is

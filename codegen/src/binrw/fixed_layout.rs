@@ -10,8 +10,8 @@
 
 use quote::quote;
 
+use super::super::schema::KsType;
 use super::Module;
-use super::field_types::{builtin, float_type, int_type};
 use crate::SchemaError;
 use crate::binrw::schema::{Field, FieldType, TypeDef};
 use crate::binrw::tokens::ident;
@@ -71,9 +71,9 @@ impl Module<'_> {
 
 /// Whether `field` is one value of a number type or a user type, read unconditionally and whole.
 fn is_plain(field: &Field) -> bool {
-    let sized = |name: &str| !builtin(name) || int_type(name).or(float_type(name)).is_some();
+    let sized = |kind: &KsType| !kind.builtin() || kind.rust_int().or(kind.rust_float()).is_some();
     let named =
-        matches!(&field.ty, FieldType::Named { name, args } if args.is_empty() && sized(name));
+        matches!(&field.ty, FieldType::Named { kind, args, .. } if args.is_empty() && sized(kind));
     named
         && field.terminator.is_none()
         && field.encoding.is_none()

@@ -12,7 +12,6 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Module;
-use super::field_types::{builtin, int_type};
 use crate::SchemaError;
 use crate::binrw::schema::{Field, FieldType, TypeDef};
 use crate::binrw::tokens::ident;
@@ -71,16 +70,16 @@ impl Module<'_> {
         flag_of: &str,
     ) -> Result<(String, TokenStream), SchemaError> {
         let target = ident(flag_of);
-        let FieldType::Named { name, .. } = &field.ty else {
+        let FieldType::Named { name, kind, .. } = &field.ty else {
             return Err(self.field_err(field, "a -savepoint-flag-of flag needs a type"));
         };
-        if int_type(name).is_some() {
+        if kind.rust_int().is_some() {
             return Ok((
                 format!("{} != 0", field.id),
                 quote!(#element::from(#target.is_some())),
             ));
         }
-        let newtype = (!builtin(name))
+        let newtype = (!kind.builtin())
             .then(|| self.resolve(field, name).ok())
             .flatten()
             .and_then(|(_, t)| t.rust_type.as_ref().and(t.transparent.as_ref()));

@@ -5,7 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::super::expr::{Expr, Side};
-use super::super::schema::{Field, FieldType, Process, TypeDef};
+use super::super::schema::{Field, FieldType, KsType, Process, TypeDef};
 use super::field_types::canonical_encoding;
 use super::{Module, switch};
 use crate::SchemaError;
@@ -79,7 +79,13 @@ impl<'a> Module<'a> {
             };
             encoding_name = known;
         }
-        let strz = matches!(&field.ty, FieldType::Named { name, .. } if name == "strz");
+        let strz = matches!(
+            &field.ty,
+            FieldType::Named {
+                kind: KsType::Strz,
+                ..
+            }
+        );
         let terminator = field.terminator.or(strz.then_some(0));
         if field.size.is_none() && !field.size_eos && terminator.is_none() {
             return Err(self.field_err(field, "a string needs `size`, `size-eos` or a terminator"));

@@ -15,7 +15,6 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::Module;
-use super::field_types::int_type;
 use crate::SchemaError;
 use crate::binrw::expr::{self, Expr};
 use crate::binrw::schema::{Field, FieldType};
@@ -54,7 +53,7 @@ impl Module<'_> {
             return Ok(None);
         }
         let plain_int =
-            matches!(&gated.ty, FieldType::Named { name, .. } if int_type(name).is_some());
+            matches!(&gated.ty, FieldType::Named { kind, .. } if kind.rust_int().is_some());
         if !plain_int || gated.repeat_expr.is_some() || gated.repeat_eos {
             return Err(self.field_err(
                 field,

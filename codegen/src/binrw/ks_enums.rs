@@ -7,7 +7,6 @@ use quote::{ToTokens, quote};
 use super::super::schema::{Field, FieldType, KsEnum};
 use super::super::tokens::ident;
 use super::Module;
-use super::field_types::int_type;
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
@@ -79,7 +78,8 @@ impl<'a> Module<'a> {
             .schemas
             .resolve_enum(self.file, name)
             .ok_or_else(|| self.field_err(field, format!("unknown enum `{name}`")))?;
-        let is_int = matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some());
+        let is_int =
+            matches!(&field.ty, FieldType::Named { kind, .. } if kind.rust_int().is_some());
         if !is_int
             || field.repeat_eos
             || field.repeat_until.is_some()

@@ -65,7 +65,7 @@ pub(super) fn head(v: &NamedVersion, def: &TypeDef, nth: usize) -> Result<TokenS
             v.from, def.id
         )
     })?;
-    let is_int = matches!(&field.ty, super::schema::FieldType::Named { name, .. } if int_type(name) == Some(v.ty.as_str()));
+    let is_int = matches!(&field.ty, super::schema::FieldType::Named { kind, .. } if kind.rust_int() == Some(v.ty.as_str()));
     if !is_int || field.cond.is_some() || field.repeat_expr.is_some() {
         return Err(format!(
             "-savepoint-version reads `{}`, which must be a plain {} field",

@@ -25,7 +25,6 @@ use std::collections::BTreeSet;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
-use super::emit::int_type;
 use super::parent::is_nav;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
@@ -127,9 +126,7 @@ impl<'a> Up<'a> {
     fn children(&self, field: &Field) -> Vec<&'a TypeDef> {
         let names: Vec<&str> = match &field.ty {
             FieldType::Named { name, .. } => vec![name],
-            FieldType::Switch { .. } => {
-                field.switch_cases.iter().map(|(_, t)| t.as_str()).collect()
-            }
+            FieldType::Switch { .. } => field.switch_cases.iter().map(|c| c.ty.as_str()).collect(),
             FieldType::None => Vec::new(),
         };
         let mut out: Vec<&'a TypeDef> = Vec::new();
@@ -252,12 +249,12 @@ impl<'a> Up<'a> {
             && field.count_of.is_none()
             && field.since.is_none()
             && field.until.is_none();
-        let FieldType::Named { name, .. } = &field.ty else {
+        let FieldType::Named { kind, .. } = &field.ty else {
             return Err(unsupported());
         };
         match (plain, more.is_empty()) {
-            (true, true) if int_type(name).is_some() => Ok((field, Ty::Int)),
-            (true, true) if name == "str" || name == "strz" => Ok((field, Ty::Str)),
+            (true, true) if kind.rust_int().is_some() => Ok((field, Ty::Int)),
+            (true, true) if kind.is_str() => Ok((field, Ty::Str)),
             (true, false) if field.size.is_none() && !field.size_eos => {
                 let t = self.child(field).ok_or_else(unsupported)?;
                 self.leaf(t, more)
@@ -271,7 +268,7 @@ impl<'a> Up<'a> {
         let (at, i) = self.base(def, p, &[])?;
         let (field, _) = self.leaf(at, &p[i..])?;
         Ok(match &field.ty {
-            FieldType::Named { name, .. } => int_type(name).unwrap_or("String").to_string(),
+            FieldType::Named { kind, .. } => kind.rust_int().unwrap_or("String").to_string(),
             _ => "String".to_string(),
         })
     }

@@ -7,7 +7,6 @@ use quote::{ToTokens, format_ident, quote};
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::ident;
 use super::Module;
-use super::field_types::builtin;
 use crate::SchemaError;
 
 impl<'a> Module<'a> {
@@ -17,14 +16,14 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
     ) -> Result<Option<TokenStream>, SchemaError> {
-        let (Some(max), FieldType::Named { name, .. }) = (depth_bound(def), &field.ty) else {
+        let (Some(max), FieldType::Named { name, kind, .. }) = (depth_bound(def), &field.ty) else {
             return Ok(None);
         };
         if def.default_depth {
             // The default bound counts the reader's levels only (see `recursion.rs`).
             return Ok(None);
         }
-        if builtin(name) {
+        if kind.builtin() {
             return Ok(None);
         }
         let (decl, target) = self.resolve(field, name)?;

@@ -12,7 +12,6 @@ use quote::{ToTokens, quote};
 
 use super::Module;
 use super::asserts::field_check;
-use super::field_types::int_type;
 use super::own_enum::{Args, OwnEnum};
 use super::record::docs;
 use crate::SchemaError;
@@ -174,7 +173,7 @@ impl Module<'_> {
             .take_while(|f| f.id != field.id)
             .find(|f| f.id == one)
             .and_then(|f| match &f.ty {
-                FieldType::Named { name, .. } => int_type(name),
+                FieldType::Named { kind, .. } => kind.rust_int(),
                 _ => None,
             })
             .ok_or_else(|| {

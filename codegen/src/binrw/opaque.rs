@@ -66,8 +66,8 @@ fn named_types(types: &[TypeDef]) -> Vec<(&str, &str)> {
             if let FieldType::Named { name, .. } = &f.ty {
                 out.push((f.yaml_path.as_str(), name.as_str()));
             }
-            for (_, case) in &f.switch_cases {
-                out.push((f.yaml_path.as_str(), case.as_str()));
+            for case in &f.switch_cases {
+                out.push((f.yaml_path.as_str(), case.ty.as_str()));
             }
         }
     }

@@ -15,7 +15,6 @@ use std::collections::BTreeSet;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::emit::int_type;
 use super::expr::{Expr, Side, lower_size};
 use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
@@ -295,12 +294,13 @@ impl<'a> Nav<'a> {
                 def.id
             ));
         }
-        let FieldType::Named { name, .. } = &field.ty else {
+        let FieldType::Named { kind, .. } = &field.ty else {
             return Err(unsupported());
         };
         if rest.is_empty() && int_list(field) {
             // A list is indexed where it is used (`_root.sizes[idx]`): passed as a slice.
-            return int_type(name)
+            return kind
+                .rust_int()
                 .map(|int| Imported { int, list: true })
                 .ok_or_else(unsupported);
         }
@@ -314,7 +314,7 @@ impl<'a> Nav<'a> {
             && field.enum_name.is_none()
             && field.since.is_none()
             && field.until.is_none();
-        match (plain, rest.is_empty(), int_type(name)) {
+        match (plain, rest.is_empty(), kind.rust_int()) {
             (true, true, Some(int)) => Ok(Imported { int, list: false }),
             (true, false, None) => match self.child(field, &mut Vec::new())? {
                 Some(t) => self.walk(t, rest, usize::MAX),
@@ -383,7 +383,7 @@ fn int_list(field: &Field) -> bool {
         && field.rust_type.is_none()
         && field.since.is_none()
         && field.until.is_none()
-        && matches!(&field.ty, FieldType::Named { name, .. } if int_type(name).is_some())
+        && matches!(&field.ty, FieldType::Named { kind, .. } if kind.rust_int().is_some())
 }
 
 /// What a nav path in `def`'s own expressions asks `def` to import: `None` for `_root.x` in

@@ -97,7 +97,7 @@ pub(super) fn uses(field: &Field, id: &str) -> bool {
 /// the type computes (`_root.x` in the root, value instances inlined, params).
 pub(super) fn attrs(
     p: &Positioned,
-    wide: &dyn Fn(&str) -> bool,
+    wide: &dyn Fn(&str) -> expr::Width,
     resolve: &dyn Fn(Expr) -> Result<Expr, String>,
 ) -> Result<TokenStream, String> {
     // `_io.size - N`: N bytes before the end of the stream.
@@ -138,7 +138,7 @@ pub(super) fn attrs(
         }
         None => {
             let offset = match &e {
-                Expr::Path(path) if !wide(&path.join(".")) => {
+                Expr::Path(path) if wide(&path.join(".")) == expr::Width::Narrow => {
                     let v = e.rust(side);
                     quote!(u64::from(#v))
                 }

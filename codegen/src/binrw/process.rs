@@ -50,7 +50,7 @@ fn key_field<'a>(def: &'a TypeDef, arg: &Source) -> Result<&'a Field, String> {
 
 /// Whether `field` is an integer field (a byte-array key is any other stored field).
 fn is_int(field: &Field) -> bool {
-    matches!(&field.ty, FieldType::Named { name, .. } if super::emit::is_int(name))
+    matches!(&field.ty, FieldType::Named { kind, .. } if kind.rust_int().is_some())
         && field.enum_name.is_none()
 }
 

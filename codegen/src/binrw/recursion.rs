@@ -57,9 +57,7 @@ fn reaches(
     for field in &def.seq {
         let names: Vec<&str> = match &field.ty {
             FieldType::Named { name, .. } => vec![name.as_str()],
-            FieldType::Switch { .. } => {
-                field.switch_cases.iter().map(|(_, t)| t.as_str()).collect()
-            }
+            FieldType::Switch { .. } => field.switch_cases.iter().map(|c| c.ty.as_str()).collect(),
             FieldType::None => Vec::new(),
         };
         for name in names {

@@ -380,7 +380,7 @@ impl Cx<'_> {
         let framed = field.terminator.is_some() || field.pad_right.is_some();
         let (element, name) = (ident(element), ident(name));
         match &field.ty {
-            FieldType::Named { name: ty, .. } if plain && super::emit::is_int(ty) => {
+            FieldType::Named { kind, .. } if plain && kind.rust_int().is_some() => {
                 Ok(Operand::Int(quote!(i128::from(#element #at.#name))))
             }
             FieldType::None if plain && field.contents_bytes.is_none() => {

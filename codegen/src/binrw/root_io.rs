@@ -90,7 +90,7 @@ fn in_root_stream<'a>(
 
 /// Whether `field` (of a type of file `from`) reads type `id` of file `file`.
 fn names(schemas: &Schemas, from: &str, field: &Field, file: &str, id: &str) -> bool {
-    let mut types: Vec<&str> = field.switch_cases.iter().map(|(_, t)| t.as_str()).collect();
+    let mut types: Vec<&str> = field.switch_cases.iter().map(|c| c.ty.as_str()).collect();
     match &field.ty {
         FieldType::Named { name, .. } => types.push(name),
         FieldType::Switch { cases, .. } => types.extend(cases.iter().map(|(_, t)| t.as_str())),

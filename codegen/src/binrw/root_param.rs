@@ -57,7 +57,7 @@ fn candidates(schemas: &Schemas) -> Vec<(Key, usize, String)> {
         for caller in &file.types {
             let positioned = caller.positioned.iter().map(|p| (&p.field, true));
             for (field, is_positioned) in caller.seq.iter().map(|f| (f, false)).chain(positioned) {
-                let FieldType::Named { name, args } = &field.ty else {
+                let FieldType::Named { name, args, .. } = &field.ty else {
                     continue;
                 };
                 let Some((decl, target)) = schemas.resolve(file_id, name) else {
@@ -241,7 +241,7 @@ fn field_exprs(def: &TypeDef) -> impl Iterator<Item = &Source> {
             &f.valid_expr,
         ];
         parsed.extend(exprs.into_iter().flatten());
-        parsed.extend(f.switch_cases.iter().filter_map(|(k, _)| match k {
+        parsed.extend(f.switch_cases.iter().filter_map(|c| match &c.key {
             CaseKey::Value(key) => Some(key),
             CaseKey::Else => None,
         }));

@@ -69,7 +69,7 @@ fn argument_type(
                 .iter()
                 .chain(caller.positioned.iter().map(|p| &p.field));
             for field in fields {
-                let FieldType::Named { name, args } = &field.ty else {
+                let FieldType::Named { name, args, .. } = &field.ty else {
                     continue;
                 };
                 let target = schemas.resolve(file_id, name);

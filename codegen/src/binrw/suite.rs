@@ -14,7 +14,7 @@
 use std::path::Path;
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{ToTokens, quote};
+use quote::quote;
 
 use super::emit;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
@@ -23,6 +23,8 @@ use crate::SchemaError;
 use crate::expr::Expr;
 pub use module::generate_test;
 
+#[path = "suite_checks.rs"]
+mod checks;
 #[path = "suite_module.rs"]
 mod module;
 
@@ -95,29 +97,6 @@ fn instance_value<'a>(ty: &super::value::Ty, schemas: &'a Schemas) -> Value<'a> 
             Some(def) => Value::Struct(def),
             None => Value::Int,
         },
-    }
-}
-
-/// An integer literal of an assertion, or a sum, difference or product of them.
-fn literal(e: &Expr) -> Option<i128> {
-    match e {
-        Expr::Int(i) => Some(*i),
-        Expr::Unary("-", inner) => literal(inner)?.checked_neg(),
-        Expr::Binary("+", a, b) => literal(a)?.checked_add(literal(b)?),
-        Expr::Binary("-", a, b) => literal(a)?.checked_sub(literal(b)?),
-        Expr::Binary("*", a, b) => literal(a)?.checked_mul(literal(b)?),
-        _ => None,
-    }
-}
-
-/// A float literal of an assertion: `1.5`, `2`, `-0.5`, `0.5.as<f4>`.
-fn float_literal(e: &Expr) -> Option<f64> {
-    match e {
-        Expr::Float(f) => Some(*f),
-        Expr::Int(i) => Some(*i as f64),
-        Expr::Unary("-", inner) => float_literal(inner).map(|f| -f),
-        Expr::Cast(inner, ty) if ty == "f4" || ty == "f8" => float_literal(inner),
-        _ => None,
     }
 }
 
@@ -230,13 +209,11 @@ impl<'a> Cx<'a> {
                     .ok_or_else(|| self.refuse(format!("unknown enum `{name}`")))?;
                 Value::Enum(e.rust_name.clone())
             }
-            FieldType::Named { name, .. } if emit::is_int(name) => Value::Int,
-            FieldType::Named { name, .. } if super::bits::width(name).is_some_and(|w| w.0 == 1) => {
-                Value::Bool
-            }
-            FieldType::Named { name, .. } if super::bits::width(name).is_some() => Value::Int,
-            FieldType::Named { name, .. } if emit::float_type(name).is_some() => Value::Float,
-            FieldType::Named { name, .. } if name == "str" || name == "strz" => {
+            FieldType::Named { kind, .. } if kind.rust_int().is_some() => Value::Int,
+            FieldType::Named { kind, .. } if kind.bits().is_some_and(|w| w.0 == 1) => Value::Bool,
+            FieldType::Named { kind, .. } if kind.bits().is_some() => Value::Int,
+            FieldType::Named { kind, .. } if kind.rust_float().is_some() => Value::Float,
+            FieldType::Named { kind, .. } if kind.is_str() => {
                 framed_value = true;
                 Value::Str
             }
@@ -323,9 +300,9 @@ impl<'a> Cx<'a> {
                 ((b, Value::Int, _), "to_s") => Ok((quote!(#b.to_string()), Value::Str, None)),
                 // A switch whose only case is `_`: its one variant, as Kaitai types it.
                 ((b, Value::Switch(name, field), _), _)
-                    if field.switch_cases.len() == 1 && field.switch_cases[0].0.is_else() =>
+                    if field.switch_cases.len() == 1 && field.switch_cases[0].key.is_else() =>
                 {
-                    let ty = &field.switch_cases[0].1;
+                    let ty = &field.switch_cases[0].ty;
                     let (_, t) = self
                         .schemas
                         .resolve(self.file, ty)
@@ -402,211 +379,6 @@ impl<'a> Cx<'a> {
             other => Err(self.refuse(format!("kst expression {other:?}"))),
         }
     }
-
-    /// `x._parent` / `x._root` is null: Kaitai passes neither to a type of another file than
-    /// the type holding it. Here that type's reader takes no arguments at all, so nothing of
-    /// the types around it reaches it; checked on its `BinRead::Args`.
-    fn no_parent(&self, base: &Expr, root: &'a TypeDef) -> Result<TokenStream, SchemaError> {
-        let (holder, name) = match base {
-            Expr::Name(n) => (root, n),
-            Expr::Attr(b, n) => match self.actual(b, root)? {
-                (_, Value::Struct(def), _) => (def, n),
-                _ => return Err(self.refuse("kst `_parent` of other than a field of a struct")),
-            },
-            _ => return Err(self.refuse("kst `_parent` of other than a field path")),
-        };
-        let declaring = |def: &TypeDef| {
-            self.schemas
-                .files
-                .values()
-                .find(|f| f.types.iter().any(|t| std::ptr::eq(t, def)))
-                .map(|f| f.id.clone())
-        };
-        let (_, Value::Struct(def), _) = self.field(&quote!(r), holder, name)? else {
-            return Err(self.refuse("kst `_parent` of other than a struct"));
-        };
-        let decl = declaring(def).unwrap_or_default();
-        if declaring(holder).as_deref() == Some(decl.as_str()) {
-            return Err(
-                self.refuse("kst `_parent` / `_root` is null only for a type of another file")
-            );
-        }
-        let what = format!("{base:?} gets no parent or root").replace('"', "'");
-        let (decl, name) = (ident(&decl), ident(&def.rust_name));
-        let args = quote!(std::any::TypeId::of::<<#decl::#name as BinRead>::Args<'static>>());
-        Ok(check(quote!(#args == std::any::TypeId::of::<()>()), &what))
-    }
-
-    /// The check of an assertion whose `actual` must fail with Kaitai's `kind`: a value
-    /// instance that Kaitai cannot compute (`ConversionError` of `"12x".to_i`) is undefined
-    /// (`None`) here, so its method must return `None`.
-    fn raises(
-        &self,
-        actual: &Expr,
-        kind: &str,
-        root: &'a TypeDef,
-    ) -> Result<TokenStream, SchemaError> {
-        if kind != "ConversionError" {
-            return Err(self.refuse(format!("kst assertion expecting {kind}")));
-        }
-        let Some(Unwrap {
-            access: call,
-            missing: Missing::Undefined,
-        }) = self.actual(actual, root)?.2
-        else {
-            return Err(self.refuse(format!("kst {kind} from other than a value instance")));
-        };
-        let what = format!("{actual:?} raises {kind}").replace('"', "'");
-        Ok(check(quote!(#call.is_none()), &what))
-    }
-
-    /// One `check(...)` statement.
-    fn assert(
-        &self,
-        actual: &Expr,
-        expected: &Expr,
-        root: &'a TypeDef,
-    ) -> Result<TokenStream, SchemaError> {
-        if let (Expr::Attr(base, nav), Expr::Name(null)) = (actual, expected)
-            && (nav == "_parent" || nav == "_root")
-            && null == "null"
-        {
-            return self.no_parent(base, root);
-        }
-        let (access, kind, unwrap) = self.actual(actual, root)?;
-        let what = format!("{actual:?}").replace('"', "'");
-        if matches!(expected, Expr::Name(n) if n == "null") {
-            // An unsized switch where no case matched reads nothing (Kaitai's null).
-            if let Value::Switch(name, field) = &kind
-                && field.size.is_none()
-                && !field.size_eos
-                && field.switch_cases.iter().all(|(k, _)| !k.is_else())
-            {
-                let name = ident(name);
-                return Ok(check(quote!(matches!(#access, #name::Unmatched)), &what));
-            }
-            // An undefined value instance (its `if` false) or an absent optional field: the
-            // access without its final unwrap.
-            let unwrap = unwrap.ok_or_else(|| {
-                self.refuse(format!(
-                    "kst null for a field that is not optional: {actual:?}"
-                ))
-            })?;
-            let access = unwrap.access;
-            return Ok(check(quote!(#access.is_none()), &what));
-        }
-        // `[...].as<bytes>` is a byte array literal.
-        let expected = match expected {
-            Expr::Cast(inner, ty) if ty == "bytes" && matches!(**inner, Expr::Array(_)) => inner,
-            e => e,
-        };
-        let (access, kind) = match kind {
-            // A switch over integer types compared with a number: the variant's value.
-            Value::Switch(name, field) if literal(expected).is_some() => {
-                let name = ident(&name);
-                let variants = field
-                    .switch_cases
-                    .iter()
-                    .filter(|(_, t)| emit::is_int(t))
-                    .map(|(_, t)| ident(&super::emit::switch::variant_name(t)));
-                let not = format!("{what} is not a number");
-                let access = quote! {
-                    (match &#access { #(#name::#variants(x) => i128::from(*x),)* _ => return Err(#not.into()) })
-                };
-                (access, Value::Int)
-            }
-            kind => (access, kind),
-        };
-        let cond = self.comparison(access, kind, expected, &what)?;
-        Ok(check(cond, &what))
-    }
-
-    /// The condition that the value `access` (of kind `kind`) equals `expected`.
-    fn comparison(
-        &self,
-        access: TokenStream,
-        kind: Value<'a>,
-        expected: &Expr,
-        what: &str,
-    ) -> Result<TokenStream, SchemaError> {
-        let strings = |items: &[Expr]| -> Option<Vec<Literal>> {
-            items
-                .iter()
-                .map(|i| match i {
-                    Expr::Str(t) => Some(Literal::string(t)),
-                    _ => None,
-                })
-                .collect()
-        };
-        Ok(match (kind, expected) {
-            (Value::List(element), Expr::Array(items))
-                if matches!(*element, Value::Int) && items.is_empty() =>
-            {
-                quote!(#access.is_empty())
-            }
-            // `.clone()` also copies out of an optional field's `&` integer.
-            (Value::Int, e) if literal(e).is_some() => {
-                let n = Literal::i128_unsuffixed(literal(e).unwrap_or_default());
-                quote!(i128::try_from(#access.clone()).ok() == Some(#n))
-            }
-            (Value::Float, e) if float_literal(e).is_some() => {
-                let f = float_literal(e).unwrap_or_default();
-                let (f, scale) = (debug_float(f), debug_float(f.abs().max(1.0)));
-                quote!((f64::from(#access) - #f).abs() <= 1e-6 * #scale)
-            }
-            (Value::List(element), Expr::Array(items))
-                if matches!(*element, Value::Str) && strings(items).is_some() =>
-            {
-                let list = strings(items).unwrap_or_default();
-                let len = Literal::usize_unsuffixed(list.len());
-                quote!(#access.iter().map(|x| x.as_str()).collect::<Vec<_>>() == [#(#list),*] as [&str; #len])
-            }
-            // `clone` reads a present optional field (a reference) and a plain one alike.
-            (Value::Bool, Expr::Bool(b)) => quote!(#access.clone() == #b),
-            (Value::StrList, Expr::Array(items)) if strings(items).is_some() => {
-                let list = strings(items).unwrap_or_default();
-                quote!(#access.iter().map(|x| x.value.as_str()).collect::<Vec<_>>() == [#(#list),*])
-            }
-            // An enum field compared with a number: its integer value.
-            (Value::Enum(_), e) if literal(e).is_some() => {
-                let n = Literal::i128_unsuffixed(literal(e).unwrap_or_default());
-                quote!(i128::from(#access) == #n)
-            }
-            (Value::Enum(rust), Expr::Path(path)) if path.len() >= 2 => {
-                // Another file's enum, which the test's module may not import, by its module.
-                let name = path[..path.len() - 1].join("::");
-                let rust = match self.schemas.resolve_enum(self.file, &name) {
-                    Some((decl, e)) if decl != self.file => {
-                        let (decl, e) = (ident(decl), ident(&e.rust_name));
-                        quote!(#decl::#e)
-                    }
-                    _ => ident(&rust).into_token_stream(),
-                };
-                let variant = ident(&super::schema::snake_to_camel(&path[path.len() - 1]));
-                quote!(#access == #rust::#variant)
-            }
-            (Value::Str, Expr::Str(text)) => quote!(#access == #text),
-            (Value::List(element), Expr::Array(items))
-                if matches!(*element, Value::Int) && items.iter().all(|i| literal(i).is_some()) =>
-            {
-                let list = items
-                    .iter()
-                    .map(|i| Literal::i128_unsuffixed(literal(i).unwrap_or_default()));
-                quote!(#access.iter().map(|x| i128::try_from(*x).ok()).collect::<Vec<_>>() == [#(#list),*].map(Some))
-            }
-            _ => return Err(self.refuse(format!("kst expected value {expected:?} for {what}"))),
-        })
-    }
-}
-
-/// The statement checking `cond`, failing with `what`.
-fn check(cond: TokenStream, what: &str) -> TokenStream {
-    quote!(check(#cond, #what)?;)
-}
-
-/// `f` as an unsuffixed float literal spelled as `{:?}` spells it (`0.5`, `1.0`).
-fn debug_float(f: f64) -> TokenStream {
-    syn::LitFloat::new(&format!("{f:?}"), proc_macro2::Span::call_site()).into_token_stream()
 }
 
 /// Element `i` of the list `list`, or the error naming the index.

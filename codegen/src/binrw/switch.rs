@@ -8,15 +8,22 @@
 //! is tried and its error is the read's error. The writer checks that the variant still agrees
 //! with the selector.
 
-use proc_macro2::{Literal, Spacing, TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
-use super::super::schema::{CaseKey, Field, FieldType, TypeDef, Valid, snake_to_camel};
+use super::super::schema::{CaseKey, Field, FieldType, SwitchCase, TypeDef, snake_to_camel};
 use super::switch_sel::{Sel, sel_arg, sel_name, sel_type};
-use super::{Check, Module, check, field_check, indexed_list, int_type, own_endian};
+use super::{Module, field_check, indexed_list};
 use crate::SchemaError;
 use crate::binrw::tokens::{ident, source};
 use crate::expr::Source;
+pub(super) use conds::any;
+use conds::{none, selector_check};
+
+#[path = "switch_conds.rs"]
+mod conds;
+#[path = "switch_valid.rs"]
+mod valid;
 
 /// A generated switch enum, as its field uses it.
 pub(super) struct Switch {
@@ -113,10 +120,10 @@ impl Module<'_> {
     ) -> Result<Cases, SchemaError> {
         let mut variants: Vec<Variant> = Vec::new();
         let mut default = None;
-        for (key, ty) in &field.switch_cases {
-            let name = variant_name(ty);
-            let payload = self.payload(field, ty)?;
-            let CaseKey::Value(key) = key else {
+        for case in &field.switch_cases {
+            let name = variant_name(&case.ty);
+            let payload = self.payload(field, case)?;
+            let CaseKey::Value(key) = &case.key else {
                 default = Some((name, payload));
                 continue;
             };
@@ -234,63 +241,6 @@ impl Module<'_> {
         })
     }
 
-    /// The checks of an integer `valid` on a switch field: the variant holds an integer case
-    /// type and its value is valid (any other variant is not).
-    fn valid_variants(
-        &self,
-        def: &TypeDef,
-        field: &Field,
-        name: &str,
-        valid: &Valid,
-    ) -> Result<TokenStream, SchemaError> {
-        let value = if !valid.any_of.is_empty() {
-            let list = valid.any_of.iter().map(|n| Literal::i64_unsuffixed(*n));
-            quote!(#(#list)|*)
-        } else {
-            let bound = |b: Option<i64>| b.map(Literal::i64_unsuffixed);
-            match (valid.min, valid.max) {
-                (None, None) => return Ok(TokenStream::new()),
-                (min, None) => {
-                    let min = bound(min);
-                    quote!(#min..)
-                }
-                (min, max) => {
-                    let (min, max) = (bound(min), bound(max));
-                    quote!(#min..=#max)
-                }
-            }
-        };
-        let mut variants: Vec<String> = Vec::new();
-        for (_, ty) in &field.switch_cases {
-            let Some(rust) = int_type(ty) else {
-                return Err(self.field_err(
-                    field,
-                    format!("`valid` on a switch with the case type `{ty}`: the binrw backend checks integer cases only"),
-                ));
-            };
-            // A bound the case type cannot hold would be a pattern that does not compile.
-            let bounds = valid.any_of.iter().chain(&valid.min).chain(&valid.max);
-            if let Some(v) = bounds.copied().find(|v| !fits(rust, *v)) {
-                return Err(self.field_err(
-                    field,
-                    format!("`valid` value {v} does not fit the switch case type `{ty}`"),
-                ));
-            }
-            let variant = variant_name(ty);
-            if !variants.contains(&variant) {
-                variants.push(variant);
-            }
-        }
-        let (name, id) = (ident(name), ident(&field.id));
-        let variants = variants.iter().map(|v| ident(v));
-        let cond = quote!(matches!(#id, #(#name::#variants(#value))|*));
-        let path = format!("{}.{}", def.rust_name, field.id);
-        let message = format!("{path} is not valid");
-        let read = check(Check::Read, &cond, &message, &[]);
-        let write = field_check(&path, &cond, &message, &[]);
-        Ok(quote!(#read #write))
-    }
-
     /// The reader's arguments of a switch field without `-savepoint-enum` (a sized one passes
     /// them inside `args_raw`): the selector, then the depth when a case type counts levels.
     pub(super) fn general_switch_arg(
@@ -305,7 +255,7 @@ impl Module<'_> {
             return Ok(None);
         }
         let mut args = Vec::new();
-        if field.switch_cases.iter().any(|(k, _)| !k.is_else()) {
+        if field.switch_cases.iter().any(|c| !c.key.is_else()) {
             args.push(sel_arg(&self.selector(def, field, on)?, sel_name(on)));
         }
         if self.cases_need_depth(field)? {
@@ -317,10 +267,11 @@ impl Module<'_> {
     /// Whether a case type of `field` is on a recursion cycle, so the enum imports the depth
     /// and hands it to that variant (see `recursion.rs`).
     fn cases_need_depth(&self, field: &Field) -> Result<bool, SchemaError> {
-        for (_, ty) in &field.switch_cases {
-            if int_type(ty).is_some() {
+        for case in &field.switch_cases {
+            if case.kind.rust_int().is_some() {
                 continue;
             }
+            let ty = &case.ty;
             let (decl, target) = self.resolve(field, ty.split('(').next().unwrap_or(ty))?;
             if self.needs_depth(decl, target) {
                 return Ok(true);
@@ -330,9 +281,10 @@ impl Module<'_> {
     }
 
     /// The payload of a variant of case type `ty`, with its attributes.
-    fn payload(&mut self, field: &Field, ty: &str) -> Result<TokenStream, SchemaError> {
-        if let Some(rust) = int_type(ty) {
-            let (rust, endian) = (ident(rust), own_endian(ty).map(ident));
+    fn payload(&mut self, field: &Field, case: &SwitchCase) -> Result<TokenStream, SchemaError> {
+        let ty = case.ty.as_str();
+        if let Some(rust) = case.kind.rust_int() {
+            let (rust, endian) = (ident(rust), case.kind.own_endian().map(ident));
             return Ok(match endian {
                 Some(e) => quote!(#[brw(#e)] #rust),
                 None => quote!(#rust),
@@ -415,71 +367,6 @@ impl Rest {
     }
 }
 
-/// The writer's check that `field`'s variant agrees with its selector (the enum has variants
-/// besides the rest).
-fn selector_check(
-    def: &TypeDef,
-    field: &Field,
-    sel: &Sel,
-    cases: &Cases,
-    sized: bool,
-) -> TokenStream {
-    let name = ident(&enum_name(def, field));
-    let arms = cases.variants.iter().map(|v| {
-        let (variant, write) = (ident(&v.name), &v.write);
-        quote!(#name::#variant(..) => #(#write)||*,)
-    });
-    let (rest, holds) = cases.rest.name();
-    let rest = ident(rest);
-    let rest = if holds {
-        quote!(#name::#rest(..))
-    } else {
-        quote!(#name::#rest)
-    };
-    let others: Vec<TokenStream> = cases
-        .variants
-        .iter()
-        .flat_map(|v| v.write.clone())
-        .collect();
-    let none = none(&others);
-    let id = ident(&field.id);
-    let value = match (sized, sel) {
-        (true, Sel::Each(_)) => quote!(ks_x.value),
-        (false, Sel::Each(_)) => quote!(ks_x),
-        (true, _) => quote!(#id.value),
-        (false, _) => quote!(#id),
-    };
-    let mut cond = quote!(match &#value { #(#arms)* #rest => #none, });
-    if let (Sel::Each(_), Some(list)) = (sel, indexed_selector(field)) {
-        // Each element against the selector at its index.
-        let list = ident(list);
-        cond = quote!(#id.iter().zip(#list.iter()).all(|(ks_x, ks_sel)| #cond));
-    }
-    if field.cond.is_some() {
-        // An absent field has no case to check (its presence is checked on its own).
-        cond = quote!(#id.as_ref().is_none_or(|#id| #cond));
-    }
-    cond
-}
-
-/// `conds` joined by `||`, `false` when there are none.
-pub(super) fn any(conds: &[TokenStream]) -> TokenStream {
-    if conds.is_empty() {
-        quote!(false)
-    } else {
-        quote!(#(#conds)||*)
-    }
-}
-
-/// That none of `conds` holds.
-fn none(conds: &[TokenStream]) -> TokenStream {
-    match conds {
-        [] => quote!(true),
-        [one] => negate(one),
-        _ => quote!(!(#(#conds)||*)),
-    }
-}
-
 /// The depth a field of `def` passes to a type that counts levels: one more than its own, or
 /// the first level when `def` does not count (as `Module::type_args` passes it).
 fn depth_arg(def: &TypeDef) -> TokenStream {
@@ -499,61 +386,6 @@ pub(super) fn indexed_selector(field: &Field) -> Option<&str> {
         _ => None,
     }
 }
-
-/// `!(cond)`, written as `a != b` when `cond` is the one comparison `a == b` (as clippy's
-/// `nonminimal_bool` wants it in the crates that compile the output).
-fn negate(cond: &TokenStream) -> TokenStream {
-    let tokens: Vec<TokenTree> = cond.clone().into_iter().collect();
-    let top = (0..tokens.len()).find(|&i| joint_pair(&tokens[i..]) == Some(('=', '=')));
-    let mut pairs = Vec::new();
-    joint_pairs(cond, &mut pairs);
-    let one = pairs.iter().filter(|p| **p == ('=', '=')).count() == 1;
-    let logic = pairs.iter().any(|p| matches!(p, ('|', '|') | ('&', '&')));
-    match top {
-        Some(i) if one && !logic => {
-            let (a, b) = (&tokens[..i], &tokens[i + 2..]);
-            quote!(#(#a)* != #(#b)*)
-        }
-        _ => quote!(!(#cond)),
-    }
-}
-
-/// The two characters of the joint punctuation `tokens` starts with (`==`, `||`).
-fn joint_pair(tokens: &[TokenTree]) -> Option<(char, char)> {
-    match tokens {
-        [TokenTree::Punct(a), TokenTree::Punct(b), ..] if a.spacing() == Spacing::Joint => {
-            Some((a.as_char(), b.as_char()))
-        }
-        _ => None,
-    }
-}
-
-/// Every pair of joint punctuation in `tokens`, at any depth.
-fn joint_pairs(tokens: &TokenStream, out: &mut Vec<(char, char)>) {
-    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
-    for (i, token) in tokens.iter().enumerate() {
-        if let TokenTree::Group(g) = token {
-            joint_pairs(&g.stream(), out);
-        }
-        out.extend(joint_pair(&tokens[i..]));
-    }
-}
-
-/// Whether `v` is a value of the Rust integer type `rust` (`u8` ... `i64`).
-fn fits(rust: &str, v: i64) -> bool {
-    let v = i128::from(v);
-    let (bits, signed) = (
-        rust[1..].parse::<u32>().unwrap_or(64),
-        rust.starts_with('i'),
-    );
-    let (min, max) = if signed {
-        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
-    } else {
-        (0, (1i128 << bits) - 1)
-    };
-    (min..=max).contains(&v)
-}
-
 #[cfg(test)]
 mod tests {
 
@@ -566,23 +398,6 @@ mod tests {
 
     /// An integer switch with `valid` bounds `VALID`, cases `u1` and `s2`.
     const VALID_SWITCH: &str = "meta: {id: s, endian: le}\nseq:\n  - {id: k, type: u1}\n  - id: v\n    type:\n      switch-on: k\n      cases:\n        1: u1\n        2: s2\n    valid: VALID\n";
-
-    #[test]
-    fn negate_flips_a_lone_comparison_only() {
-        use super::{negate, source};
-        use quote::quote;
-        for (cond, expected) in [
-            (quote!(sel == 1), "sel != 1"),
-            (quote!(sel[..] == [1u8][..]), "sel[..] != [1u8][..]"),
-            (quote!(i128::from(a & 3) == 1), "i128::from(a & 3) != 1"),
-            (quote!(sel == 1 || sel == 2), "!(sel == 1 || sel == 2)"),
-            (quote!(f(a == b)), "!(f(a == b))"),
-            (quote!(a == f(b == c)), "!(a == f(b == c))"),
-            (quote!(a <= 2), "!(a <= 2)"),
-        ] {
-            assert_eq!(source(&negate(&cond)), expected);
-        }
-    }
 
     #[test]
     fn valid_bounds_must_fit_every_case_type() {

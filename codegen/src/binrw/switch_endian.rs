@@ -7,7 +7,7 @@ use quote::{ToTokens, quote};
 use super::super::schema::{CaseKey, EndianSwitch, Field, FieldType, TypeDef};
 use super::switch::any;
 use super::switch_sel::Sel;
-use super::{Check, Module, check, field_check, int_type};
+use super::{Check, Module, check, field_check};
 use crate::SchemaError;
 use crate::binrw::tokens::ident;
 use crate::expr::{Expr, Source};
@@ -21,10 +21,10 @@ impl Module<'_> {
         def: &TypeDef,
         field: &Field,
     ) -> Result<Option<TokenStream>, SchemaError> {
-        let FieldType::Named { name, .. } = &field.ty else {
+        let FieldType::Named { name, kind, .. } = &field.ty else {
             return Ok(None);
         };
-        if int_type(name).is_some() || matches!(name.as_str(), "str" | "strz") {
+        if kind.rust_int().is_some() || kind.is_str() {
             return Ok(None);
         }
         let Some((_, target)) = self.schemas.resolve(self.file, name) else {

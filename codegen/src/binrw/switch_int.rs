@@ -13,7 +13,6 @@ use super::super::expr::{Expr, lower_size};
 use super::super::schema::{Field, FieldType, TypeDef};
 use super::super::tokens::ident;
 use super::asserts::{Check, check, field_check};
-use super::int_type;
 use super::switch::variant_name;
 use crate::expr::Source;
 
@@ -59,7 +58,7 @@ fn int_switch(field: &Field) -> bool {
         && field
             .switch_cases
             .iter()
-            .all(|(_, ty)| int_type(ty).is_some())
+            .all(|c| c.kind.rust_int().is_some())
 }
 
 /// Whether the expression `source` of `def` names `id`, itself or through the value instances
@@ -121,11 +120,11 @@ pub(super) fn value_items(
     let Some(always) = uses(def, field) else {
         return Ok(None);
     };
-    let default = field.switch_cases.iter().any(|(k, _)| k.is_else());
+    let default = field.switch_cases.iter().any(|c| c.key.is_else());
     let (enum_name, id) = (ident(name), ident(&field.id));
     let mut variants = Vec::new();
-    for (_, ty) in &field.switch_cases {
-        let variant = ident(&variant_name(ty));
+    for case in &field.switch_cases {
+        let variant = ident(&variant_name(&case.ty));
         if !variants.contains(&variant) {
             variants.push(variant);
         }

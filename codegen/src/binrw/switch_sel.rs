@@ -116,26 +116,25 @@ impl Module<'_> {
             return Err(refuse());
         }
         match &sel.ty {
-            FieldType::Named { name, .. }
-                if sel.enum_name.is_some() && int_type(name).is_some() =>
+            FieldType::Named { kind, .. }
+                if sel.enum_name.is_some() && kind.rust_int().is_some() =>
             {
                 let e = sel.enum_name.as_deref().unwrap_or_default();
                 Ok(Sel::Enum(snake_to_camel(
                     e.rsplit("::").next().unwrap_or(e),
                 )))
             }
-            FieldType::Named { name, .. } if int_type(name).is_some() => {
-                int_type(name).map(Sel::Int).ok_or_else(refuse)
+            FieldType::Named { kind, .. } if kind.rust_int().is_some() => {
+                kind.rust_int().map(Sel::Int).ok_or_else(refuse)
             }
             // A bit field wider than one bit is held in the narrowest unsigned integer.
-            FieldType::Named { name, .. }
-                if sel.enum_name.is_none()
-                    && super::super::bits::width(name).is_some_and(|(n, _)| n > 1) =>
+            FieldType::Named { kind, .. }
+                if sel.enum_name.is_none() && kind.bits().is_some_and(|(n, _)| n > 1) =>
             {
-                let (n, _) = super::super::bits::width(name).ok_or_else(refuse)?;
+                let (n, _) = kind.bits().ok_or_else(refuse)?;
                 Ok(Sel::Int(super::super::bits::rust_type(n)))
             }
-            FieldType::Named { name, .. } if name == "str" || name == "strz" => Ok(Sel::Str),
+            FieldType::Named { kind, .. } if kind.is_str() => Ok(Sel::Str),
             FieldType::None if sel.contents_bytes.is_none() && sel.process.is_none() => {
                 Ok(Sel::Bytes {
                     framed: sel.terminator.is_some() || sel.pad_right.is_some(),

@@ -12,7 +12,6 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::emit::int_type;
 use super::schema::{Field, FieldType, Positioned, TypeDef};
 use crate::expr::Source;
 
@@ -65,17 +64,17 @@ fn plain_int(p: &Positioned) -> Option<&'static str> {
         && f.enum_name.is_none()
         && p.io.is_none();
     match &f.ty {
-        FieldType::Named { name, .. } if plain => int_type(name),
+        FieldType::Named { kind, .. } if plain => kind.rust_int(),
         _ => None,
     }
 }
 
 /// The byte size of one element of the integer list `field`.
 fn element_width(field: &Field) -> Option<i64> {
-    let FieldType::Named { name, .. } = &field.ty else {
+    let FieldType::Named { kind, .. } = &field.ty else {
         return None;
     };
-    let rust = int_type(name)?;
+    let rust = kind.rust_int()?;
     rust[1..].parse::<i64>().ok().map(|bits| bits / 8)
 }
 

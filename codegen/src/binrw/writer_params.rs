@@ -68,7 +68,7 @@ fn needed(
         let gated = field.since.is_some() || field.until.is_some();
         let cond = field.cond.as_ref().filter(|_| !gated);
         used.extend([cond, field.size.as_ref()].into_iter().flatten());
-        if let FieldType::Named { name, args } = &field.ty
+        if let FieldType::Named { name, args, .. } = &field.ty
             && let Some((decl, child)) = schemas.resolve(file, name)
         {
             let wanted = needed(schemas, decl, child, stack);

@@ -2,9 +2,11 @@
 
 mod lex;
 mod parser;
+mod ty;
 
 use lex::lex;
 use parser::Parser;
+pub use ty::{IntTy, Type};
 
 /// A parsed expression.
 #[derive(Debug, Clone, PartialEq)]
@@ -94,11 +96,13 @@ impl Expr {
 }
 
 /// An expression of a schema, parsed once when the schema is read: its text, which error
-/// messages quote, and its tree, which the emitter translates.
+/// messages quote, its tree, which the emitter translates, and its type, which the typing pass
+/// records once the schemas it names are loaded.
 #[derive(Clone, PartialEq)]
 pub struct Source {
     text: String,
     tree: Expr,
+    ty: Option<Type>,
 }
 
 impl Source {
@@ -107,6 +111,7 @@ impl Source {
         Ok(Source {
             text: text.to_string(),
             tree: parse(text)?,
+            ty: None,
         })
     }
 
@@ -115,6 +120,7 @@ impl Source {
         Source {
             text: id.to_string(),
             tree: Expr::Name(id.to_string()),
+            ty: None,
         }
     }
 
@@ -124,16 +130,29 @@ impl Source {
         Source {
             text: format!("({})", self.text),
             tree: self.tree.clone(),
+            ty: self.ty.clone(),
         }
     }
 
     /// The tree rewritten by `f` (see [`Expr::map`]), with the text as the schema spells it,
-    /// which messages keep quoting.
+    /// which messages keep quoting; untyped, as the rewrite may name other things.
     pub fn map(&self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Source {
         Source {
             text: self.text.clone(),
             tree: self.tree.map(f),
+            ty: None,
         }
+    }
+
+    /// The type the typing pass recorded: `None` before it ran, or when the expression names
+    /// something it does not resolve (which the emitter then refuses in its own words).
+    pub fn ty(&self) -> Option<&Type> {
+        self.ty.as_ref()
+    }
+
+    /// Records the expression's type (the typing pass's).
+    pub fn set_ty(&mut self, ty: Option<Type>) {
+        self.ty = ty;
     }
 
     /// The expression as the schema spells it.
@@ -232,7 +251,11 @@ pub fn parse_list(s: &str) -> Result<Vec<Source>, String> {
         let text = chars[spans[first].start..spans[p.i - 1].end]
             .iter()
             .collect();
-        items.push(Source { text, tree });
+        items.push(Source {
+            text,
+            tree,
+            ty: None,
+        });
         if p.i == p.toks.len() {
             return Ok(items);
         }

@@ -70,7 +70,7 @@ mod tests {
         let keys: Vec<Option<&Expr>> = types[0].seq[1]
             .switch_cases
             .iter()
-            .map(|(k, _)| match k {
+            .map(|c| match &c.key {
                 CaseKey::Value(k) => Some(k.tree()),
                 CaseKey::Else => None,
             })

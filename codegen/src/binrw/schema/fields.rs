@@ -4,7 +4,7 @@ use serde_yaml::{Mapping, Value};
 
 use super::cx::Cx;
 use super::keys::{FIELD_KEYS, bool_key, check_keys, ident_key, not_ident, str_key, u32_key};
-use super::{CaseKey, Field, FieldType, Valid};
+use super::{Field, FieldType, KsType, SwitchCase, Valid};
 use crate::SchemaError;
 use crate::expr::CallError;
 
@@ -27,6 +27,7 @@ impl Cx<'_> {
                 })?;
                 FieldType::Named {
                     name: name.to_string(),
+                    kind: KsType::parse(name),
                     args,
                 }
             }
@@ -40,10 +41,7 @@ impl Cx<'_> {
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };
-        let string = matches!(
-            map.get("type").and_then(Value::as_str),
-            Some("str" | "strz")
-        );
+        let string = matches!(&ty, FieldType::Named { kind, .. } if kind.is_str());
         let repeat = str_key(map, "repeat");
         let repeat_expr = match repeat.as_deref() {
             None => None,
@@ -261,12 +259,8 @@ fn contents(cx: &Cx, ypath: &str, v: &Value) -> Result<Vec<u8>, SchemaError> {
     }
 }
 
-/// The `cases` of a `switch-on` type as (key, type) pairs.
-fn switch_cases(
-    cx: &Cx,
-    ypath: &str,
-    map: &Mapping,
-) -> Result<Vec<(CaseKey, String)>, SchemaError> {
+/// The `cases` of a `switch-on` type.
+fn switch_cases(cx: &Cx, ypath: &str, map: &Mapping) -> Result<Vec<SwitchCase>, SchemaError> {
     let Some(cases) = map.get("type").and_then(|t| t.get("cases")) else {
         return Ok(Vec::new());
     };
@@ -283,7 +277,11 @@ fn switch_cases(
             let ty = v
                 .as_str()
                 .ok_or_else(|| cx.err(&kpath, "a case type is a type name"))?;
-            Ok((key, ty.to_string()))
+            Ok(SwitchCase {
+                key,
+                ty: ty.to_string(),
+                kind: KsType::parse(ty),
+            })
         })
         .collect()
 }
@@ -335,7 +333,7 @@ mod tests {
         let schemas = Schemas::load_file(&dir.join("i.ksy"));
         let _ = std::fs::remove_dir_all(&dir);
         let schemas = schemas.unwrap();
-        let FieldType::Named { name, args } = &schemas.files["i"].types[0].seq[0].ty else {
+        let FieldType::Named { name, args, .. } = &schemas.files["i"].types[0].seq[0].ty else {
             panic!("a named type");
         };
         assert_eq!(name, "t");

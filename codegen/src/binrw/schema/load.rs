@@ -45,6 +45,7 @@ impl Schemas {
         crate::binrw::recursion::bound_recursion(&mut schemas);
         crate::binrw::root_param::split(&mut schemas);
         crate::binrw::struct_params::infer(&mut schemas);
+        super::type_all(&mut schemas)?;
         Ok(schemas)
     }
 
@@ -102,6 +103,7 @@ impl Schemas {
         crate::binrw::recursion::bound_recursion(&mut schemas);
         crate::binrw::root_param::split(&mut schemas);
         crate::binrw::struct_params::infer(&mut schemas);
+        super::type_all(&mut schemas)?;
         Ok(schemas)
     }
 }

@@ -9,14 +9,18 @@ mod enums;
 mod fields;
 mod instances;
 mod keys;
+mod ks_type;
 mod load;
 mod names;
 mod types;
+mod typing;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crate::expr::Source;
+use crate::expr::{Source, Type};
+pub use ks_type::KsType;
+pub(super) use typing::type_all;
 
 /// Every schema of a folder, by `meta/id`.
 #[derive(Debug, Clone)]
@@ -107,6 +111,9 @@ pub struct TypeDef {
     /// Parsed instances at a position (`instances: {id: {pos: EXPR, ...}}`): stored fields
     /// read and written at their position (see `pos.rs`).
     pub positioned: Vec<Positioned>,
+    /// Every field path its expressions read (`n`, `header.qty`, `_parent.len`), with its
+    /// type, as the typing pass resolved it (see `typing.rs`).
+    pub paths: BTreeMap<String, Type>,
 }
 
 /// A parsed instance at a position: the field it reads, and where.
@@ -235,9 +242,8 @@ pub struct Field {
     pub contents_bytes: Option<Vec<u8>>,
     /// `process:` (see `process.rs`).
     pub process: Option<Process>,
-    /// Every `cases` entry of a `switch-on` type, key parsed (`1`, `"I"`, `[73]`,
-    /// `code_enum::intval`, `true`, `_`) and case type (see `switch.rs`).
-    pub switch_cases: Vec<(CaseKey, String)>,
+    /// Every `cases` entry of a `switch-on` type (see `switch.rs`).
+    pub switch_cases: Vec<SwitchCase>,
     /// `parent: false`: the field's type has no parent (accepted only where the type uses no
     /// `_parent` or `_root`, see `parent.rs`).
     pub parent_false: bool,
@@ -250,8 +256,13 @@ pub struct Field {
 pub enum FieldType {
     /// `contents:` only.
     None,
-    /// A named type with its arguments (parsed), e.g. `coaster_train(cars_per_train)`.
-    Named { name: String, args: Vec<Source> },
+    /// A named type with its arguments (parsed), e.g. `coaster_train(cars_per_train)`: the
+    /// name as written, what it names (parsed once, see `ks_type.rs`) and the arguments.
+    Named {
+        name: String,
+        kind: KsType,
+        args: Vec<Source>,
+    },
     /// `switch-on` (parsed) with its cases (value, type name).
     Switch {
         on: Source,
@@ -266,6 +277,17 @@ pub struct EndianSwitch {
     pub on: Source,
     /// (key, big endian) pairs, `_` included.
     pub cases: Vec<(CaseKey, bool)>,
+}
+
+/// A `cases` entry of a `switch-on` type: its key and its case type, both parsed at load.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SwitchCase {
+    /// `1`, `"I"`, `[73]`, `code_enum::intval`, `true` or `_`.
+    pub key: CaseKey,
+    /// The case type's name as written (`intval`, `u2be`).
+    pub ty: String,
+    /// What the name names (see `ks_type.rs`).
+    pub kind: KsType,
 }
 
 /// The key of a `switch-on` case, parsed at load.

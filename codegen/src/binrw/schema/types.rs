@@ -224,6 +224,7 @@ impl Cx<'_> {
             bit_endian: None,
             positioned,
             endian_switch: None,
+            paths: Default::default(),
         };
         if def.pattern.is_some() {
             self.strip_pattern_framing(&mut def)?;

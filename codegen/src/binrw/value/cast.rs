@@ -16,10 +16,10 @@ impl<'a> Tr<'a, '_> {
         let Ty::Switch(file, name, cases) = &ty else {
             return (ty, code);
         };
-        let Some((_, case)) = cases.first() else {
+        let Some(case) = cases.first().map(|c| &c.ty) else {
             return (ty, code);
         };
-        let one_type = cases.iter().all(|(_, t)| t == case);
+        let one_type = cases.iter().all(|c| c.ty == *case);
         let found = self
             .user_type(case)
             .filter(|_| one_type && *file == self.file.id);
@@ -29,7 +29,7 @@ impl<'a> Tr<'a, '_> {
         let variant = ident(&crate::binrw::emit::switch::variant_name(case));
         let name = ident(name);
         // Without a `_` case the enum also has the variant for "no case matched".
-        let others = match cases.iter().any(|(k, _)| k.is_else()) {
+        let others = match cases.iter().any(|c| c.key.is_else()) {
             true => quote!(),
             false => quote!(_ => return None,),
         };
@@ -70,11 +70,11 @@ impl<'a> Tr<'a, '_> {
         let variant = crate::binrw::emit::switch::variant_name(ty);
         let case = cases
             .iter()
-            .map(|(_, t)| t)
+            .map(|c| &c.ty)
             .find(|t| crate::binrw::emit::switch::variant_name(t) == variant)
             .ok_or_else(unsupported)?;
         let (decl, t) = self.user_type(case).ok_or_else(unsupported)?;
-        let others = if cases.iter().all(|(_, t)| *t == *case) {
+        let others = if cases.iter().all(|c| c.ty == *case) {
             quote!()
         } else {
             quote!(_ => return None,)

@@ -6,7 +6,7 @@ use quote::quote;
 
 use super::tr::Tr;
 use super::{Ty, translate_instance};
-use crate::binrw::emit::{float_type, is_int};
+use crate::binrw::emit::is_int;
 use crate::binrw::schema::{Field, FieldType, TypeDef};
 use crate::binrw::tokens::ident;
 
@@ -28,12 +28,16 @@ pub(super) fn stored_in<'a>(def: &'a TypeDef, n: &str) -> Option<&'a Field> {
 /// an `i128`: a `match` over the variants of its enum `name` (see `switch.rs`), where no case
 /// matching (`Unmatched`, Kaitai's null) is undefined.
 fn int_switch(field: &Field, name: &str, x: &TokenStream) -> Option<(Ty, TokenStream)> {
-    if field.variants.is_some() || !field.switch_cases.iter().all(|(_, t)| is_int(t)) {
+    let ints = field
+        .switch_cases
+        .iter()
+        .all(|c| c.kind.rust_int().is_some());
+    if field.variants.is_some() || !ints {
         return None;
     }
     let mut variants: Vec<String> = Vec::new();
-    for (_, ty) in &field.switch_cases {
-        let v = crate::binrw::emit::switch::variant_name(ty);
+    for case in &field.switch_cases {
+        let v = crate::binrw::emit::switch::variant_name(&case.ty);
         if !variants.contains(&v) {
             variants.push(v);
         }
@@ -46,7 +50,7 @@ fn int_switch(field: &Field, name: &str, x: &TokenStream) -> Option<(Ty, TokenSt
             quote!(#name::#v(v) => i128::from(*v),)
         })
         .collect();
-    if !field.switch_cases.iter().any(|(k, _)| k.is_else()) {
+    if !field.switch_cases.iter().any(|c| c.key.is_else()) {
         arms.push(quote!(#name::Unmatched => return None,));
     }
     Some((Ty::Int, quote!(match #x { #(#arms)* })))
@@ -115,7 +119,7 @@ impl<'a> Tr<'a, '_> {
                 && f.repeat_expr.is_none()
                 && !f.repeat_eos
                 && f.repeat_until.is_none()
-                && !matches!(&f.ty, FieldType::Named { name, .. } if crate::binrw::bits::width(name).is_some())
+                && !matches!(&f.ty, FieldType::Named { kind, .. } if kind.bits().is_some())
         }) {
             let place = Place {
                 deref: quote!(*self.#id.as_ref()?),
@@ -160,31 +164,31 @@ impl<'a> Tr<'a, '_> {
         let framed =
             field.terminator.is_some() || field.pad_right.is_some() || field.process.is_some();
         match &field.ty {
-            FieldType::Named { name, .. } if field.enum_name.is_some() && is_int(name) => {
+            FieldType::Named { kind, .. }
+                if field.enum_name.is_some() && kind.rust_int().is_some() =>
+            {
                 let e = field.enum_name.as_deref()?;
                 let rust = self.find_enum(e)?.rust_name.clone();
                 Some((Ty::Enum(rust), quote!((#deref))))
             }
             _ if field.enum_name.is_some() => None,
-            FieldType::Named { name, .. } if name == "str" || name == "strz" => {
+            FieldType::Named { kind, .. } if kind.is_str() => {
                 Some((Ty::Str, quote!(#member.value.clone())))
             }
-            FieldType::Named { name, .. } if is_int(name) => {
+            FieldType::Named { kind, .. } if kind.rust_int().is_some() => {
                 Some((Ty::Int, quote!(i128::from(#deref))))
             }
-            FieldType::Named { name, .. } if float_type(name).is_some() => {
+            FieldType::Named { kind, .. } if kind.rust_float().is_some() => {
                 Some((Ty::Float, quote!(f64::from(#deref))))
             }
             // A bit field: `b1` is a `bool`, wider ones an unsigned integer.
-            FieldType::Named { name, .. } if crate::binrw::bits::width(name).is_some() => {
-                match crate::binrw::bits::width(name)? {
-                    (1, _) => Some((Ty::Bool, quote!((#deref)))),
-                    _ => Some((Ty::Int, quote!(i128::from(#deref)))),
-                }
-            }
+            FieldType::Named { kind, .. } if kind.bits().is_some() => match kind.bits()? {
+                (1, _) => Some((Ty::Bool, quote!((#deref)))),
+                _ => Some((Ty::Int, quote!(i128::from(#deref)))),
+            },
             // A user type of this file without parameters; a sized, terminated or processed one
             // keeps its value in `value`.
-            FieldType::Named { name, args } if args.is_empty() => {
+            FieldType::Named { name, args, .. } if args.is_empty() => {
                 let (decl, t) = self.user_type(name)?;
                 let sub = framed || field.size.is_some() || field.size_eos;
                 let value = if sub { quote!(.value) } else { quote!() };

@@ -12,7 +12,7 @@ use crate::expr::{Expr, Source};
 /// literal is written out as a type argument ([`list_literal`]).
 pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
     for field in &def.seq {
-        let bits = matches!(&field.ty, FieldType::Named { name, .. } if crate::binrw::bits::width(name).is_some());
+        let bits = matches!(&field.ty, FieldType::Named { kind, .. } if kind.bits().is_some());
         let mut texts: Vec<(&Source, Option<bool>)> = Vec::new();
         for (text, size) in [
             (&field.cond, false),

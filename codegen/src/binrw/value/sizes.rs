@@ -1,7 +1,6 @@
 //! `_sizeof` and `sizeof<T>`: the sizes the schema fixes.
 
 use super::tr::Tr;
-use crate::binrw::emit::{float_type, int_type, is_int};
 use crate::binrw::schema::{Field, FieldType, File, TypeDef};
 use crate::expr::Source;
 
@@ -51,11 +50,13 @@ impl<'a> Tr<'a, '_> {
                 FieldType::None | FieldType::Named { .. } if f.size.is_some() => {
                     constant(f.size.as_ref())?
                 }
-                FieldType::Named { name, .. } if is_int(name) || float_type(name).is_some() => {
-                    let rust = int_type(name).or(float_type(name))?;
+                FieldType::Named { kind, .. }
+                    if kind.rust_int().or(kind.rust_float()).is_some() =>
+                {
+                    let rust = kind.rust_int().or(kind.rust_float())?;
                     rust[1..].parse::<u64>().ok()? / 8
                 }
-                FieldType::Named { name, args } if args.is_empty() => {
+                FieldType::Named { name, args, .. } if args.is_empty() => {
                     let t = self.file.types.iter().find(|t| t.id == *name)?;
                     self.static_size(t, stack)?
                 }
@@ -75,7 +76,7 @@ impl<'a> Tr<'a, '_> {
         for name in init {
             let f = def.seq.iter().find(|f| f.id == *name)?;
             def = match &f.ty {
-                FieldType::Named { name, args } if args.is_empty() && f.cond.is_none() => {
+                FieldType::Named { name, args, .. } if args.is_empty() && f.cond.is_none() => {
                     self.file.types.iter().find(|t| t.id == *name)?
                 }
                 _ => return None,

@@ -190,10 +190,10 @@ pub struct BlueprintConfig {
 pub struct DescriptionAhead {
     pub length: u32,
     #[bw(assert(
-        head.len() == if *length < 2147483648 { if *length > 0 { usize::try_from(*length).unwrap_or(usize::MAX).checked_sub(1usize).unwrap_or(usize::MAX) } else { 0usize } } else { 4294967296usize.checked_sub(usize::try_from(*length).unwrap_or(usize::MAX)).unwrap_or(usize::MAX).saturating_mul(2usize).checked_sub(2usize).unwrap_or(usize::MAX) },
+        head.len() == usize::try_from(if *length < 2147483648 { if *length > 0 { u64::from(*length).checked_sub(1u64).unwrap_or(u64::MAX) } else { 0u64 } } else { 4294967296u64.checked_sub(u64::from(*length)).unwrap_or(u64::MAX).saturating_mul(2u64).checked_sub(2u64).unwrap_or(u64::MAX) }).unwrap_or(usize::MAX),
         savepoint_runtime::binrw_error::FieldError::new("DescriptionAhead.head", format!("DescriptionAhead.head must hold (if length < 2147483648 {{ (if length > 0 {{ (i128::from(length) - i128::from(1)) }} else {{ 0 }}) }} else {{ (i128::from(((i128::from(4294967296) - i128::from(length))) * 2) - i128::from(2)) }}) elements, not {}", head.len()))
     ))]
-    #[br(parse_with = ks_count(if length < 2147483648 { if length > 0 { usize::try_from(length).unwrap_or(usize::MAX).checked_sub(1usize).unwrap_or(usize::MAX) } else { 0usize } } else { 4294967296usize.checked_sub(usize::try_from(length).unwrap_or(usize::MAX)).unwrap_or(usize::MAX).saturating_mul(2usize).checked_sub(2usize).unwrap_or(usize::MAX) }, 1))]
+    #[br(parse_with = ks_count(usize::try_from(if length < 2147483648 { if length > 0 { u64::from(length).checked_sub(1u64).unwrap_or(u64::MAX) } else { 0u64 } } else { 4294967296u64.checked_sub(u64::from(length)).unwrap_or(u64::MAX).saturating_mul(2u64).checked_sub(2u64).unwrap_or(u64::MAX) }).unwrap_or(usize::MAX), 1))]
     pub head: Vec<u8>,
     #[bw(assert(
         tail.len() == if *length == 0 { 0usize } else { if *length < 2147483648 { 1usize } else { 2usize } },
