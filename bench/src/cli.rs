@@ -1,20 +1,16 @@
 //! The `savepoint to-json --json-lines` pipeline over the good corpus replays, in files per second,
 //! against rrrocket's pipeline built the same way from boxcars 0.13 (rrrocket itself is not on
 //! crates.io): parse with network data, one serde_json line per replay, parallel over files
-//! (rayon), lines written in file order to /dev/null, each side's lines written into buffers
+//! (the CLI's [`savepoint::ordered`]), lines written in file order to /dev/null, each side's lines written into buffers
 //! reused across files as the CLI's are (savepoint's `Buffers`); boxcars is also timed with a
 //! new buffer per line, as rrrocket allocates one. Parse and JSON writing are also timed apart.
 
 use std::io::Write;
 use std::time::Duration;
 
-use rayon::prelude::*;
 use savepoint::{AnyFile, Buffers, ReadOptions};
 
 use crate::harness::{Harness, corpus_files};
-
-/// Replays handed to the thread pool at once, per thread (as the CLI's batch window).
-const WINDOW_PER_THREAD: usize = 4;
 
 /// A corpus file: its name and bytes.
 type Named = (String, Vec<u8>);
@@ -88,31 +84,28 @@ pub fn run(h: &mut Harness) {
     breakdown(h, &files, total, &options);
 }
 
-/// Runs `line` over every file on the thread pool and writes the lines in order to /dev/null;
-/// with `reuse`, a line's buffer is handed back for a later file once written (the CLI's
-/// [`Buffers`]), else dropped.
+/// Runs `line` over every file on every thread and writes the lines in order to /dev/null, as
+/// the CLI does; with `reuse`, a line's buffer is handed back for a later file once written (the
+/// CLI's [`Buffers`]), else dropped.
 fn pipeline(files: &[Named], line: LineFn<'_>, reuse: bool) -> usize {
     let mut sink = std::fs::File::create("/dev/null").expect("/dev/null");
-    let window = rayon::current_num_threads().max(1) * WINDOW_PER_THREAD;
     let buffers = Buffers::default();
     let mut written = 0;
-    for chunk in files.chunks(window) {
-        let lines: Vec<Vec<u8>> = chunk
-            .par_iter()
-            .map(|file| {
-                let mut buffer = buffers.take();
-                line(file, &mut buffer);
-                buffer
-            })
-            .collect();
-        for l in lines {
-            sink.write_all(&l).expect("write to /dev/null");
-            written += l.len();
-            if reuse {
-                buffers.give(l);
-            }
+    let threads = rayon::current_num_threads();
+    let work = |file: &Named| {
+        let mut buffer = buffers.take();
+        line(file, &mut buffer);
+        buffer
+    };
+    let outcome = savepoint::ordered(files, threads, work, |_, l: Vec<u8>| {
+        sink.write_all(&l)?;
+        written += l.len();
+        if reuse {
+            buffers.give(l);
         }
-    }
+        Ok::<(), std::io::Error>(())
+    });
+    outcome.expect("write to /dev/null");
     written
 }
 

@@ -416,7 +416,7 @@ impl NetString {
     }
 
     /// The same length and bytes as a header string.
-    fn to_string16(&self) -> crate::String16 {
+    pub(crate) fn to_string16(&self) -> crate::String16 {
         crate::String16::decode(self.len, self.bytes.clone())
     }
 

@@ -1,14 +1,16 @@
 //! A fast writer for the JSON of [`Frames`]: the same bytes `serde_json` writes through the
-//! derived `Serialize` impls, without serde's calls per key and value for the types that make up
-//! most of a replay (frames, actor segments, attribute updates, rigid bodies, vectors, and the
-//! common large attributes in [`large`]). Every other value goes through `serde_json` into the
-//! same buffer. The text is composed by [`text::Json`].
+//! derived `Serialize` impls, without serde's calls per key and value: frames, actor segments,
+//! attribute updates, rigid bodies and vectors here, the large attributes in [`large`]. Only the
+//! trailing bits (one value a replay) go through `serde_json`, into the same buffer. The text is
+//! composed by [`text::Json`].
 //!
 //! The derived impls stay the definition of the form: tests check this writer against them on every
 //! corpus replay and on values the corpus lacks.
 
+mod events;
 mod floats;
 mod large;
+mod players;
 mod text;
 
 use super::{
@@ -159,8 +161,8 @@ fn new_actor(r: &mut Record<'_>, actor: &NewActor) {
     r.lit(b"}");
 }
 
-/// An attribute update: its fields and, for the common small kinds, its value in one record;
-/// the other values after it, piece by piece or through serde.
+/// An attribute update: its fields and, for the small kinds, its value in one record; a large
+/// value after it.
 #[inline(always)]
 fn updated_attribute(
     j: &mut Json<'_>,
@@ -181,24 +183,22 @@ fn updated_attribute(
     if whole {
         return Ok(());
     }
-    match &update.value {
-        Attribute::Large(index) => match frames.large_attribute(*index) {
-            Some(value) => large_attribute(j, value)?,
-            None => {
-                return Err(serde::ser::Error::custom(format!(
-                    "large attribute index {} out of range",
-                    index.0
-                )));
-            }
-        },
-        other => serde_json::to_writer(j.out(), other)?,
+    // Every kind but `Large` was written whole by `small_attribute`.
+    if let Attribute::Large(index) = update.value {
+        let Some(value) = frames.large_attribute(index) else {
+            return Err(serde::ser::Error::custom(format!(
+                "large attribute index {} out of range",
+                index.0
+            )));
+        };
+        large_attribute(j, value)?;
     }
     j.lit(b"}");
     Ok(())
 }
 
-/// The common small attributes and the update's closing brace; `false` (nothing written) for
-/// the other kinds.
+/// The small attributes and the update's closing brace; `false` (nothing written) for a large
+/// one.
 #[inline(always)]
 fn small_attribute(r: &mut Record<'_>, value: &Attribute) -> bool {
     match value {
@@ -263,7 +263,18 @@ fn small_attribute(r: &mut Record<'_>, value: &Attribute) -> bool {
             r.int(f.byte);
             r.lit(b"}");
         }
-        _ => return false,
+        Attribute::ClubColors(c) => {
+            r.lit(b"{\"ClubColors\":{\"blue_flag\":");
+            r.boolean(c.blue_flag);
+            r.lit(b",\"blue_color\":");
+            r.int(c.blue_color);
+            r.lit(b",\"orange_flag\":");
+            r.boolean(c.orange_flag);
+            r.lit(b",\"orange_color\":");
+            r.int(c.orange_color);
+            r.lit(b"}");
+        }
+        Attribute::Large(_) => return false,
     }
     r.lit(b"}}");
     true
@@ -354,10 +365,12 @@ fn rotation(r: &mut Record<'_>, rot: &Rotation) {
 #[cfg(test)]
 mod tests {
     use super::super::{
-        ActorEvent, CamSettings, F32Bits, FlaggedByte, LargeAttribute, LargeIndex, Loadout,
-        LoadoutsOnline, NetString, OnlineLoadout, Pickup, PickupNew, Product, ProductValue,
-        ReplicatedBoost, RigidBody, RigidBodyIndex, StatEvent, TeamLoadout, TeamPaint,
-        TrailingBits,
+        ActiveActor, ActorEvent, AppliedDamage, CamSettings, ClubColors, DamageState, Demolish,
+        DemolishExtended, DemolishFx, Explosion, ExtendedExplosion, F32Bits, FlaggedByte, Impulse,
+        LargeAttribute, LargeIndex, Loadout, LoadoutsOnline, LogoData, MusicStinger, NetString,
+        OnlineLoadout, Pickup, PickupInfo, PickupNew, PrivateMatchSettings, Product, ProductValue,
+        RemoteId, RepStatTitle, ReplicatedBoost, Reservation, ReservationName, RigidBody,
+        RigidBodyIndex, StatEvent, TeamLoadout, TeamPaint, Title, TrailingBits, UniqueId, Welded,
     };
     use super::*;
 
@@ -631,6 +644,273 @@ mod tests {
         let forged = serde.replacen(r#"{"Byte":255}"#, r#"{"Large":0}"#, 1);
         assert_ne!(forged, serde);
         assert!(serde_json::from_str::<Frames>(&forged).is_err());
+    }
+
+    /// Frames holding only `attributes`, each large one kept aside as the reader keeps it.
+    fn frames_with(small: Vec<Attribute>, large: Vec<LargeAttribute>) -> Frames {
+        let indices = (0..large.len() as u32).map(|i| Attribute::Large(LargeIndex(i)));
+        Frames {
+            frames: Vec::new(),
+            actors: Vec::new(),
+            new_actors: Vec::new(),
+            attributes: small.into_iter().chain(indices).map(update).collect(),
+            rigid_bodies: Vec::new(),
+            large_attributes: large,
+            trailing: TrailingBits {
+                bit_len: 0,
+                bytes: Vec::new(),
+            },
+        }
+    }
+
+    fn active(actor: i32) -> ActiveActor {
+        ActiveActor {
+            active: actor < 0,
+            actor,
+        }
+    }
+
+    fn unique_id(system_id: u8, remote_id: RemoteId) -> UniqueId {
+        UniqueId {
+            system_id,
+            remote_id,
+            local_id: 255,
+        }
+    }
+
+    /// Strings in each form the writer escapes or encodes: quotes, backslashes, every control
+    /// character kind, DEL and non-ASCII text (UTF-16), Windows-1252 bytes beyond ASCII, the
+    /// empty string and bytes that do not decode (kept raw).
+    fn strings() -> Vec<NetString> {
+        vec![
+            NetString::new("say \"hi\" \\ tab\t nl\n cr\r \u{8}\u{c}\u{1}\u{1f} del\u{7f}"),
+            NetString::new("Ünïcode 🚀"),
+            NetString {
+                len: 3,
+                bytes: vec![0x80, 0xe9, 0],
+            },
+            NetString {
+                len: 0,
+                bytes: Vec::new(),
+            },
+            NetString {
+                len: 2,
+                bytes: vec![b'a', 0x01],
+            },
+        ]
+    }
+
+    /// Every large attribute kind the first test lacks, at the extremes of its fields (the
+    /// longest fixed-width kinds still fit their record), gives serde's bytes.
+    #[test]
+    fn every_large_kind_writes_what_serde_writes() {
+        let v = |x| vector(u8::MAX, x);
+        let demolish = Demolish {
+            attacker_flag: true,
+            attacker: i32::MIN,
+            victim_flag: false,
+            victim: i32::MAX,
+            attack_velocity: v(-i32::MAX),
+            victim_velocity: v(0),
+        };
+        let explosion = Explosion {
+            flag: true,
+            actor: i32::MIN,
+            location: v(-i32::MAX),
+        };
+        let ids = [
+            unique_id(0, RemoteId::SplitScreen(0xff_ffff)),
+            unique_id(1, RemoteId::Steam(76_561_198_040_027_300)),
+            unique_id(1, RemoteId::Steam(1 << 53)),
+            unique_id(
+                2,
+                RemoteId::PlayStation {
+                    name: b"Name\0\x7f\xff".to_vec(),
+                    unknown: vec![0, 1, 0xab],
+                    online_id: u64::MAX,
+                },
+            ),
+            unique_id(4, RemoteId::Xbox(12)),
+            unique_id(5, RemoteId::QQ((1 << 53) + 1)),
+            unique_id(
+                6,
+                RemoteId::Switch {
+                    online_id: 3,
+                    unknown: vec![0xfe; 24],
+                },
+            ),
+            unique_id(
+                7,
+                RemoteId::PsyNet {
+                    online_id: 9,
+                    unknown: Some(vec![0x10; 24]),
+                },
+            ),
+            unique_id(
+                7,
+                RemoteId::PsyNet {
+                    online_id: 9,
+                    unknown: None,
+                },
+            ),
+        ];
+        let mut large: Vec<LargeAttribute> = ids
+            .iter()
+            .map(|id| LargeAttribute::UniqueId(Box::new(id.clone())))
+            .collect();
+        let names = strings()
+            .into_iter()
+            .map(ReservationName::Text)
+            .chain([ReservationName::None, ReservationName::Raw(vec![b'x', 0])]);
+        for (i, name) in names.enumerate() {
+            large.push(LargeAttribute::Reservation(Box::new(Reservation {
+                number: 7,
+                unique_id: unique_id(11, RemoteId::Epic(strings()[i % 5].clone())),
+                name,
+                unknown1: true,
+                unknown2: false,
+                unknown3: (i % 2 == 0).then_some(63),
+            })));
+        }
+        for s in strings() {
+            large.push(LargeAttribute::RepStatTitle(Box::new(RepStatTitle {
+                unknown: false,
+                name: s.clone(),
+                unknown2: true,
+                index: u32::MAX,
+                value: 0,
+            })));
+            large.push(LargeAttribute::String(Box::new(s)));
+        }
+        let mut texts = strings().into_iter();
+        let mut text = || texts.next().unwrap();
+        large.extend([
+            LargeAttribute::PrivateMatchSettings(Box::new(PrivateMatchSettings {
+                mutators: text(),
+                joinable_by: u32::MAX,
+                max_players: 8,
+                game_name: text(),
+                password: text(),
+                flag: true,
+            })),
+            LargeAttribute::PartyLeader(None),
+            LargeAttribute::PartyLeader(Some(Box::new(ids[1].clone()))),
+            LargeAttribute::Int64(i64::MIN),
+            LargeAttribute::Int64(-(1 << 53)),
+            LargeAttribute::Int64(27_250_558),
+            LargeAttribute::QWord(u64::MAX),
+            LargeAttribute::QWord(1 << 53),
+            LargeAttribute::Loadout(Box::new(loadout(28))),
+            LargeAttribute::AppliedDamage(Box::new(AppliedDamage {
+                id: u8::MAX,
+                position: v(-i32::MAX),
+                damage_index: i32::MIN,
+                total_damage: i32::MAX,
+            })),
+            LargeAttribute::DamageState(Box::new(DamageState {
+                tile_state: 3,
+                damaged: true,
+                offender: i32::MIN,
+                ball_position: v(-1),
+                direct_hit: false,
+                unknown: true,
+            })),
+            LargeAttribute::Demolish(Box::new(demolish.clone())),
+            LargeAttribute::DemolishFx(Box::new(DemolishFx {
+                custom_demo_flag: false,
+                custom_demo_id: i32::MIN,
+                demolish,
+            })),
+            LargeAttribute::DemolishExtended(Box::new(DemolishExtended {
+                attacker_pri: active(i32::MIN),
+                self_demo: active(i32::MIN),
+                self_demolish: false,
+                goal_explosion_owner: active(i32::MIN),
+                attacker: active(i32::MIN),
+                victim: active(i32::MIN),
+                attacker_velocity: v(-i32::MAX),
+                victim_velocity: v(-i32::MAX),
+            })),
+            LargeAttribute::Explosion(Box::new(explosion.clone())),
+            LargeAttribute::ExtendedExplosion(Box::new(ExtendedExplosion {
+                explosion,
+                unknown: false,
+                secondary_actor: -1,
+            })),
+            LargeAttribute::Impulse(Impulse {
+                compressed_rotation: i32::MIN,
+                speed: F32Bits(0x7fc0_0001),
+            }),
+            LargeAttribute::Impulse(Impulse {
+                compressed_rotation: 5,
+                speed: F32Bits::from(-1.234_567_8e-38),
+            }),
+            LargeAttribute::LogoData(LogoData {
+                logo_id: u32::MAX,
+                swap_colors: true,
+            }),
+            LargeAttribute::MusicStinger(MusicStinger {
+                flag: false,
+                cue: u32::MAX,
+                trigger: 255,
+            }),
+            LargeAttribute::PickupInfo(Box::new(PickupInfo {
+                first: active(i32::MIN),
+                second: active(0),
+                third: active(i32::MAX),
+                items_are_preview: true,
+            })),
+            LargeAttribute::Title(Box::new(Title {
+                unknown1: true,
+                unknown2: false,
+                unknown3: u32::MAX,
+                unknown4: 0,
+                unknown5: 1,
+                unknown6: 22,
+                unknown7: 333,
+                unknown8: true,
+            })),
+            LargeAttribute::Welded(Box::new(Welded {
+                active: true,
+                actor: i32::MIN,
+                offset: v(-i32::MAX),
+                mass: F32Bits::from(f32::MAX),
+                rotation: Rotation {
+                    yaw: Some(i8::MIN),
+                    pitch: Some(i8::MIN),
+                    roll: Some(i8::MIN),
+                },
+            })),
+        ]);
+        let small = vec![Attribute::ClubColors(ClubColors {
+            blue_flag: true,
+            blue_color: u8::MAX,
+            orange_flag: false,
+            orange_color: 0,
+        })];
+        let frames = frames_with(small, large);
+        let mut fast = Vec::new();
+        write_frames(&frames, &mut fast).unwrap();
+        let serde = serde_json::to_string(&frames).unwrap();
+        assert_eq!(String::from_utf8(fast).unwrap(), serde);
+        // The forms the writer must reproduce are all there.
+        for form in [
+            r#"{"Steam":9007199254740992}"#,
+            r#"{"QQ":"9007199254740993"}"#,
+            r#"{"Int64":"-9223372036854775808"}"#,
+            r#"{"Int64":-9007199254740992}"#,
+            "\\\"hi\\\" \\\\ tab\\t nl\\n cr\\r \\b\\f\\u0001\\u001f del\u{7f}",
+            r#"{"Utf16":"Ünïcode 🚀"}"#,
+            r#"{"Windows1252":"€é"}"#,
+            r#""Empty""#,
+            r#"{"Raw":{"length":2,"bytes":"6101"}}"#,
+            r#""name":"None""#,
+            r#""unknown":null}"#,
+            r#"{"PartyLeader":null}"#,
+            r#""speed":{"bits":2143289345}"#,
+        ] {
+            assert!(serde.contains(form), "{form} in {serde}");
+        }
     }
 
     /// A hand-edited model whose New segments and new actors do not pair up is refused by both

@@ -1,55 +1,35 @@
-//! The large attributes ([`LargeAttribute`]) a replay holds by the hundred written by hand:
-//! locations, pickups, stat events, camera settings, team paints and the two loadout kinds.
-//! Loadouts are few but long (a `LoadoutsOnline` runs to hundreds of bytes of nested lists), so
-//! through serde they cost a tenth of a replay's JSON instructions. The rest go through serde.
+//! The large attributes ([`LargeAttribute`]), written by hand as serde would write them: the
+//! online loadouts' lists here, the kinds that hold text in [`players`](super::players), the
+//! fixed-width kinds composed in one record each by [`events`](super::events).
+//! Through serde, the loadouts alone (few but long: a `LoadoutsOnline` runs to hundreds of bytes
+//! of nested lists) cost a tenth of a replay's JSON instructions, and the rest 3-5%.
 
-use super::super::{
-    CamSettings, LargeAttribute, Loadout, OnlineLoadout, Product, ProductValue, TeamPaint,
+use super::super::{LargeAttribute, OnlineLoadout, Product, ProductValue};
+use super::events::{
+    applied_damage, cam_settings, damage_state, demolish, demolish_extended, demolish_fx,
+    explosion, extended_explosion, impulse, loadout, logo_data, music_stinger, pickup, pickup_info,
+    pickup_new, stat_event, team_paint, title, welded,
 };
 use super::json_vector;
-use super::text::Json;
+use super::players::{net_string, private_match_settings, rep_stat_title, reservation, unique_id};
+use super::text::{Json, Record};
 
-/// `{"Kind":` value `}` for the common large attributes, serde's bytes for the others.
+/// `{"Kind":` value `}`.
 pub(super) fn large_attribute(j: &mut Json<'_>, value: &LargeAttribute) -> serde_json::Result<()> {
     match value {
         LargeAttribute::Location(v) => {
             j.lit(b"{\"Location\":");
             json_vector(j, v)?;
         }
-        LargeAttribute::PickupNew(p) => {
-            j.lit(b"{\"PickupNew\":{\"instigator\":");
-            j.option(&p.instigator, |j, &id| j.int(id));
-            j.lit(b",\"picked_up\":");
-            j.int(p.picked_up);
-            j.lit(b"}");
-        }
-        LargeAttribute::Pickup(p) => {
-            j.lit(b"{\"Pickup\":{\"instigator\":");
-            j.option(&p.instigator, |j, &id| j.int(id));
-            j.lit(b",\"picked_up\":");
-            j.boolean(p.picked_up);
-            j.lit(b"}");
-        }
-        LargeAttribute::StatEvent(e) => {
-            j.lit(b"{\"StatEvent\":{\"unknown\":");
-            j.boolean(e.unknown);
-            j.lit(b",\"object_id\":");
-            j.int(e.object_id);
-            j.lit(b"}");
-        }
-        LargeAttribute::CamSettings(c) => {
-            j.lit(b"{\"CamSettings\":");
-            cam_settings(j, c);
-        }
-        LargeAttribute::TeamPaint(p) => {
-            j.lit(b"{\"TeamPaint\":");
-            team_paint(j, p);
-        }
+        LargeAttribute::PickupNew(p) => fixed(j, b"{\"PickupNew\":", |r| pickup_new(r, p))?,
+        LargeAttribute::Pickup(p) => fixed(j, b"{\"Pickup\":", |r| pickup(r, p))?,
+        LargeAttribute::StatEvent(e) => fixed(j, b"{\"StatEvent\":", |r| stat_event(r, e))?,
+        LargeAttribute::CamSettings(c) => fixed(j, b"{\"CamSettings\":", |r| cam_settings(r, c))?,
+        LargeAttribute::TeamPaint(p) => fixed(j, b"{\"TeamPaint\":", |r| team_paint(r, p))?,
+        // Two loadouts may not fit one record together.
         LargeAttribute::TeamLoadout(t) => {
-            j.lit(b"{\"TeamLoadout\":{\"blue\":");
-            loadout(j, &t.blue);
-            j.lit(b",\"orange\":");
-            loadout(j, &t.orange);
+            fixed(j, b"{\"TeamLoadout\":{\"blue\":", |r| loadout(r, &t.blue))?;
+            fixed(j, b",\"orange\":", |r| loadout(r, &t.orange))?;
             j.lit(b"}");
         }
         LargeAttribute::LoadoutsOnline(l) => {
@@ -67,82 +47,76 @@ pub(super) fn large_attribute(j: &mut Json<'_>, value: &LargeAttribute) -> serde
             j.lit(b"{\"LoadoutOnline\":");
             online_loadout(j, l)?;
         }
-        other => return serde_json::to_writer(j.out(), other),
+        LargeAttribute::Loadout(l) => fixed(j, b"{\"Loadout\":", |r| loadout(r, l))?,
+        LargeAttribute::Int64(v) => {
+            j.lit(b"{\"Int64\":");
+            j.int64(*v);
+        }
+        LargeAttribute::QWord(v) => {
+            j.lit(b"{\"QWord\":");
+            j.uint64(*v);
+        }
+        LargeAttribute::String(s) => {
+            j.lit(b"{\"String\":");
+            net_string(j, s);
+        }
+        LargeAttribute::UniqueId(id) => {
+            j.lit(b"{\"UniqueId\":");
+            unique_id(j, id);
+        }
+        LargeAttribute::PartyLeader(id) => {
+            j.lit(b"{\"PartyLeader\":");
+            j.option(id, |j, id| unique_id(j, id));
+        }
+        LargeAttribute::Reservation(r) => {
+            j.lit(b"{\"Reservation\":");
+            reservation(j, r);
+        }
+        LargeAttribute::PrivateMatchSettings(s) => {
+            j.lit(b"{\"PrivateMatchSettings\":");
+            private_match_settings(j, s);
+        }
+        LargeAttribute::RepStatTitle(t) => {
+            j.lit(b"{\"RepStatTitle\":");
+            rep_stat_title(j, t);
+        }
+        LargeAttribute::AppliedDamage(d) => {
+            fixed(j, b"{\"AppliedDamage\":", |r| applied_damage(r, d))?
+        }
+        LargeAttribute::DamageState(d) => fixed(j, b"{\"DamageState\":", |r| damage_state(r, d))?,
+        LargeAttribute::Demolish(d) => fixed(j, b"{\"Demolish\":", |r| demolish(r, d))?,
+        LargeAttribute::DemolishExtended(d) => {
+            fixed(j, b"{\"DemolishExtended\":", |r| demolish_extended(r, d))?
+        }
+        LargeAttribute::DemolishFx(d) => fixed(j, b"{\"DemolishFx\":", |r| demolish_fx(r, d))?,
+        LargeAttribute::Explosion(e) => fixed(j, b"{\"Explosion\":", |r| explosion(r, e))?,
+        LargeAttribute::ExtendedExplosion(e) => {
+            fixed(j, b"{\"ExtendedExplosion\":", |r| extended_explosion(r, e))?
+        }
+        LargeAttribute::Impulse(i) => fixed(j, b"{\"Impulse\":", |r| impulse(r, i))?,
+        LargeAttribute::LogoData(l) => fixed(j, b"{\"LogoData\":", |r| logo_data(r, l))?,
+        LargeAttribute::MusicStinger(m) => {
+            fixed(j, b"{\"MusicStinger\":", |r| music_stinger(r, m))?
+        }
+        LargeAttribute::PickupInfo(p) => fixed(j, b"{\"PickupInfo\":", |r| pickup_info(r, p))?,
+        LargeAttribute::Title(t) => fixed(j, b"{\"Title\":", |r| title(r, t))?,
+        LargeAttribute::Welded(w) => fixed(j, b"{\"Welded\":", |r| welded(r, w))?,
     }
     j.lit(b"}");
     Ok(())
 }
 
-fn cam_settings(j: &mut Json<'_>, c: &CamSettings) {
-    j.lit(b"{\"fov\":");
-    j.float(c.fov);
-    j.lit(b",\"height\":");
-    j.float(c.height);
-    j.lit(b",\"angle\":");
-    j.float(c.angle);
-    j.lit(b",\"distance\":");
-    j.float(c.distance);
-    j.lit(b",\"stiffness\":");
-    j.float(c.stiffness);
-    j.lit(b",\"swivel\":");
-    j.float(c.swivel);
-    j.lit(b",\"transition\":");
-    j.option(&c.transition, |j, &t| j.float(t));
-    j.lit(b"}");
-}
-
-fn team_paint(j: &mut Json<'_>, p: &TeamPaint) {
-    j.lit(b"{\"team\":");
-    j.int(p.team);
-    j.lit(b",\"primary_color\":");
-    j.int(p.primary_color);
-    j.lit(b",\"accent_color\":");
-    j.int(p.accent_color);
-    j.lit(b",\"primary_finish\":");
-    j.int(p.primary_finish);
-    j.lit(b",\"accent_finish\":");
-    j.int(p.accent_finish);
-    j.lit(b"}");
-}
-
-fn loadout(j: &mut Json<'_>, l: &Loadout) {
-    let optional = |j: &mut Json<'_>, key: &[u8], value: &Option<u32>| {
-        j.lit(key);
-        j.option(value, |j, &v| j.int(v));
-    };
-    j.lit(b"{\"version\":");
-    j.int(l.version);
-    j.lit(b",\"body\":");
-    j.int(l.body);
-    j.lit(b",\"decal\":");
-    j.int(l.decal);
-    j.lit(b",\"wheels\":");
-    j.int(l.wheels);
-    j.lit(b",\"rocket_trail\":");
-    j.int(l.rocket_trail);
-    j.lit(b",\"antenna\":");
-    j.int(l.antenna);
-    j.lit(b",\"topper\":");
-    j.int(l.topper);
-    j.lit(b",\"unknown1\":");
-    j.int(l.unknown1);
-    optional(j, b",\"unknown2\":", &l.unknown2);
-    optional(j, b",\"engine_audio\":", &l.engine_audio);
-    optional(j, b",\"trail\":", &l.trail);
-    optional(j, b",\"goal_explosion\":", &l.goal_explosion);
-    optional(j, b",\"banner\":", &l.banner);
-    optional(j, b",\"product_id\":", &l.product_id);
-    j.lit(b",\"unknown3\":");
-    j.option(&l.unknown3, |j, &[a, b, c]| {
-        j.lit(b"[");
-        j.int(a);
-        j.lit(b",");
-        j.int(b);
-        j.lit(b",");
-        j.int(c);
-        j.lit(b"]");
-    });
-    j.lit(b"}");
+/// `open`, then the value `write` composes, in one record (the kinds of
+/// [`events`](super::events)).
+fn fixed(
+    j: &mut Json<'_>,
+    open: &[u8],
+    write: impl FnOnce(&mut Record<'_>),
+) -> serde_json::Result<()> {
+    j.record(|r| {
+        r.lit(open);
+        write(r);
+    })
 }
 
 /// The nested form: a list of lists of products.
@@ -164,7 +138,13 @@ fn product(j: &mut Json<'_>, p: &Product) -> serde_json::Result<()> {
         ProductValue::SpecialEdition(v) => variant(j, b"{\"SpecialEdition\":", v),
         ProductValue::NewTeamEdition(v) => variant(j, b"{\"NewTeamEdition\":", v),
         ProductValue::OldTeamEdition(v) => variant(j, b"{\"OldTeamEdition\":", v),
-        ref other => serde_json::to_writer(j.out(), other)?,
+        ProductValue::Absent => j.lit(b"\"Absent\""),
+        ProductValue::NoColor => j.lit(b"\"NoColor\""),
+        ProductValue::Title(ref text) => {
+            j.lit(b"{\"Title\":");
+            net_string(j, text);
+            j.lit(b"}");
+        }
     }
     j.lit(b"}");
     Ok(())

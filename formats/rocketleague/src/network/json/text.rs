@@ -12,6 +12,10 @@ use super::floats::{FLOAT_TEXT, Floats};
 const CHUNK: usize = 8192;
 /// Bytes an integer takes at most here: a sign and the 10 digits of a `u32`.
 const INT_BYTES: usize = 11;
+/// The largest magnitude every `f64` reader holds exactly (`unreal::json`'s bound): 2^53.
+const EXACT: u64 = 1 << 53;
+/// Lowercase hex digits, as serde_json and `hex_bytes` write them.
+const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// JSON text composed in a fixed buffer and appended to the output a chunk at a time. The
 /// buffer is local, so its fill level stays in a register; text that does not fit after a flush
@@ -84,29 +88,78 @@ impl<'o> Json<'o> {
         }
     }
 
-    /// A float as serde writes `unreal::F32`: the shortest text that reads back to the same
-    /// bits (zmij, as serde_json), or `{"bits":N}` for NaN and the infinities.
-    #[inline(always)]
-    pub(super) fn float(&mut self, value: F32Bits) {
-        if !value.get().is_finite() {
-            self.lit(b"{\"bits\":");
-            self.int(value.0);
-            self.lit(b"}");
-            return;
-        }
-        match self.floats.get(value.0) {
-            Some(slot) => {
-                let (block, len) = (*slot.block(), slot.len());
-                self.lit(block.get(..len).unwrap_or_default());
-            }
-            // Longer than a slot holds (no finite `f32` is).
-            None => self.lit(zmij::Buffer::new().format_finite(value.get()).as_bytes()),
-        }
-    }
-
     #[inline(always)]
     pub(super) fn boolean(&mut self, value: bool) {
         self.lit(if value { b"true" } else { b"false" });
+    }
+
+    /// A `u64` as `unreal::json::uint64` writes it (see [`Json::exact_or_string`]).
+    pub(super) fn uint64(&mut self, value: u64) {
+        self.exact_or_string(value, itoa::Buffer::new().format(value));
+    }
+
+    /// An `i64` as `unreal::json::int64` writes it (see [`Json::exact_or_string`]).
+    pub(super) fn int64(&mut self, value: i64) {
+        self.exact_or_string(value.unsigned_abs(), itoa::Buffer::new().format(value));
+    }
+
+    /// An integer's `digits`: a number while an `f64` holds it exactly (`magnitude` up to 2^53),
+    /// else a decimal string, so readers that hold numbers as `f64` keep it.
+    fn exact_or_string(&mut self, magnitude: u64, digits: &str) {
+        if magnitude <= EXACT {
+            self.lit(digits.as_bytes());
+        } else {
+            self.lit(b"\"");
+            self.lit(digits.as_bytes());
+            self.lit(b"\"");
+        }
+    }
+
+    /// Bytes as a quoted hex string (`unreal::chunked::hex_bytes`).
+    pub(super) fn hex(&mut self, bytes: &[u8]) {
+        self.lit(b"\"");
+        for &b in bytes {
+            self.lit(&[HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+        }
+        self.lit(b"\"");
+    }
+
+    /// A quoted string escaped as serde_json escapes it: `"` and `\\` with a backslash, the
+    /// control characters as `\b \t \n \f \r` or `\u00xx`, everything else as is. Runs of
+    /// bytes that need no escape are copied whole.
+    pub(super) fn string(&mut self, text: &str) {
+        self.lit(b"\"");
+        let mut rest = text.as_bytes();
+        while let Some(at) = rest
+            .iter()
+            .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
+        {
+            let (plain, escaped) = rest.split_at(at);
+            self.lit(plain);
+            let Some((&b, after)) = escaped.split_first() else {
+                break;
+            };
+            match b {
+                b'"' => self.lit(b"\\\""),
+                b'\\' => self.lit(b"\\\\"),
+                0x08 => self.lit(b"\\b"),
+                b'\t' => self.lit(b"\\t"),
+                b'\n' => self.lit(b"\\n"),
+                0x0c => self.lit(b"\\f"),
+                b'\r' => self.lit(b"\\r"),
+                _ => self.lit(&[
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(b >> 4)],
+                    HEX[usize::from(b & 15)],
+                ]),
+            }
+            rest = after;
+        }
+        self.lit(rest);
+        self.lit(b"\"");
     }
 
     /// Composes a value of at most [`RECORD`] bytes (a frame, an actor segment, an attribute
@@ -211,7 +264,9 @@ impl Record<'_> {
         }
     }
 
-    /// A float as [`Json::float`] writes it, through the same cache.
+    /// A float as serde writes `unreal::F32`: the shortest text that reads back to the same
+    /// bits (zmij, as serde_json), or `{"bits":N}` for NaN and the infinities. The only float
+    /// writer: a float outside a record is composed in one of its own.
     #[inline(always)]
     pub(super) fn float(&mut self, value: F32Bits) {
         if !value.get().is_finite() {
@@ -396,7 +451,7 @@ mod tests {
         for bits in edges.into_iter().chain((0..u32::MAX).step_by(65_537)) {
             let mut out = Vec::new();
             let mut j = Json::new(&mut out);
-            j.float(F32Bits(bits));
+            j.record(|r| r.float(F32Bits(bits))).unwrap();
             j.flush();
             let serde = serde_json::to_string(&unreal::F32(f32::from_bits(bits))).unwrap();
             assert_eq!(String::from_utf8(out).unwrap(), serde, "bits {bits:#x}");

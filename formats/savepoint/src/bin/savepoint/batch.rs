@@ -1,17 +1,10 @@
-//! Work over many files on every core, with results handed on in input order.
-//!
-//! Files are processed in windows of a few per thread: a window runs in parallel (rayon), then its
-//! results are emitted in order. Output stays deterministic and memory stays bounded by one window
-//! of results (a replay's JSON is tens of MB; a whole folder of them would not fit).
+//! Work over many files on every core ([`savepoint::ordered`]), with a progress bar on long runs.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 
-/// Files per thread in one window: enough to even out files of different sizes.
-const WINDOW_PER_THREAD: usize = 4;
 /// A run shows a progress bar only once it has taken this long (and stderr is a terminal).
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
@@ -39,16 +32,14 @@ fn ordered_with<I: Sync, T: Send>(
     mut emit: impl FnMut(&I, T) -> Result<(), String>,
     progress: &Progress,
 ) -> Result<(), String> {
-    let window = rayon::current_num_threads().max(1) * WINDOW_PER_THREAD;
-    for chunk in items.chunks(window) {
-        let results: Vec<T> = chunk.par_iter().map(&work).collect();
-        for (item, result) in chunk.iter().zip(results) {
-            progress.suspend(|| emit(item, result))?;
-            progress.advance();
-        }
-    }
+    let threads = rayon::current_num_threads();
+    let outcome = savepoint::ordered(items, threads, work, |item, result| {
+        progress.suspend(|| emit(item, result))?;
+        progress.advance();
+        Ok(())
+    });
     progress.finish();
-    Ok(())
+    outcome
 }
 
 /// A progress bar that appears only on long runs at a terminal.
