@@ -91,7 +91,7 @@ use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
 use crate::SchemaError;
 pub(super) use asserts::{Check, check, field_check, presence};
-pub(super) use field_types::{canonical_encoding, float_type, int_type, is_int};
+pub(super) use field_types::{canonical_encoding, int_type, is_int};
 pub(super) use framing::{indexed_list, indexed_size};
 pub(super) use record::docs;
 use uses::{Uses, setting_path};

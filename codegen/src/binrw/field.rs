@@ -9,7 +9,6 @@ use super::super::tokens::{ident, mentions, source};
 use super::asserts::{Check, Checked, check, field_check, presence, valid_check};
 use super::elem::Elem;
 use super::field_args::tuple;
-use super::field_types::{builtin, int_type, is_int, own_endian};
 use super::framing::indexed;
 use super::nesting::nesting_guard;
 use super::record::docs;
@@ -45,8 +44,7 @@ impl<'a> Module<'a> {
             return Ok(self.contents_field(def, field, bytes, out));
         }
         let untyped = matches!(field.ty, FieldType::None);
-        let string =
-            matches!(&field.ty, FieldType::Named { name, .. } if name == "str" || name == "strz");
+        let string = matches!(&field.ty, FieldType::Named { kind, .. } if kind.is_str());
         let repeated =
             field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
         // A repeated byte array is a list of `KsBytes`, framed by its `size`.
@@ -55,7 +53,7 @@ impl<'a> Module<'a> {
         if untyped && !field.size_eos && field.size.is_none() && !framed {
             return Err(self.field_err(field, "a byte array needs `size` or `size-eos: true`"));
         }
-        let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
+        let user_type = matches!(&field.ty, FieldType::Named { kind, .. } if !kind.builtin());
         let sized = field.size.is_some() || field.size_eos;
         let general_switch =
             matches!(field.ty, FieldType::Switch { .. }) && field.variants.is_none();
@@ -124,8 +122,8 @@ impl<'a> Module<'a> {
         } else {
             self.element_type(field)?
         };
-        if let FieldType::Named { name, .. } = &field.ty
-            && let Some(endian) = own_endian(name)
+        if let FieldType::Named { kind, .. } = &field.ty
+            && let Some(endian) = kind.own_endian()
         {
             let endian = ident(endian);
             out.extend(quote!(#[brw(#endian)]));
@@ -491,7 +489,7 @@ impl<'a> Module<'a> {
                         && f.enum_name.is_none()
                         && f.since.is_none()
                         && f.until.is_none()
-                        && matches!(&f.ty, FieldType::Named { name, .. } if is_int(name))
+                        && matches!(&f.ty, FieldType::Named { kind, .. } if kind.rust_int().is_some())
                 });
         if ok {
             Ok(())
@@ -517,8 +515,8 @@ impl<'a> Module<'a> {
         let kind = match &field.ty {
             _ if elem == Elem::Bytes => Element::Bytes(At::Value),
             _ if elem == Elem::Str => Element::Str,
-            FieldType::Named { name, .. } if int_type(name).is_some() => Element::Int,
-            FieldType::Named { name, .. } if !builtin(name) => {
+            FieldType::Named { kind, .. } if kind.rust_int().is_some() => Element::Int,
+            FieldType::Named { name, kind, .. } if !kind.builtin() => {
                 let (_, def) = self.resolve(field, name)?;
                 // A sized user type keeps its value in its frame's `value`.
                 let at = if elem == Elem::Sub {
@@ -564,7 +562,7 @@ impl<'a> Module<'a> {
             }
             match &f.ty {
                 FieldType::None => out.push((f.id.as_str(), Element::Bytes(At::Value))),
-                FieldType::Named { name, .. } if !builtin(name) => {
+                FieldType::Named { name, kind, .. } if !kind.builtin() => {
                     if let Ok((_, target)) = self.resolve(f, name) {
                         let framed = f.size.is_some() || f.size_eos || f.terminator.is_some();
                         let at = if framed { At::Value } else { At::Plain };

@@ -10,7 +10,6 @@ use super::super::tokens::ident;
 use super::Module;
 use super::asserts::field_check;
 use super::enum_args::CaseArgs;
-use super::field_types::{int_type, own_endian};
 use super::own_enum::Args;
 use super::record::docs;
 use super::tag_enum::{Tag, TagArm, TagEnum, TagPlace};
@@ -42,7 +41,7 @@ impl<'a> Module<'a> {
             .iter()
             .find(|f| f.id == sel_name)
             .and_then(|f| match &f.ty {
-                FieldType::Named { name, .. } => int_type(name),
+                FieldType::Named { kind, .. } => kind.rust_int(),
                 _ => None,
             })
             .ok_or_else(|| {
@@ -175,7 +174,9 @@ impl<'a> Module<'a> {
             ));
         };
         let (tag_type, tag_endian) = match &tag.ty {
-            FieldType::Named { name, .. } if tag.id == e.tag => (int_type(name), own_endian(name)),
+            FieldType::Named { kind, .. } if tag.id == e.tag => {
+                (kind.rust_int(), kind.own_endian())
+            }
             _ => (None, None),
         };
         let tag_type = tag_type.ok_or_else(|| {
