@@ -377,7 +377,7 @@ impl<'a> Module<'a> {
         }
         def.type_enum.is_some()
             && def.seq.iter().any(|f| match &f.ty {
-                FieldType::Switch { cases, .. } => cases.iter().any(|(_, t)| {
+                FieldType::Switch { .. } => f.int_cases().iter().any(|(_, t)| {
                     self.schemas
                         .resolve(decl, t)
                         .is_some_and(|(_, d)| d.max_depth.is_some())
