@@ -232,6 +232,9 @@ struct Module<'a> {
     const_checks: BTreeSet<String>,
     /// The module's items but its `use`s, in order.
     items: TokenStream,
+    /// The module has `#[binrw]` items (a module of only `-savepoint-enum` types implements
+    /// `BinRead` and `BinWrite` by hand and imports no attribute macro).
+    binrw_attr: bool,
     /// The module has strings or framed byte arrays, so it imports from
     /// `savepoint_runtime::frame` ([`super::frames::RUNTIME`]).
     frames: bool,
@@ -261,6 +264,7 @@ impl<'a> Module<'a> {
             derive_macros: BTreeSet::new(),
             const_checks: BTreeSet::new(),
             items: TokenStream::new(),
+            binrw_attr: false,
             frames: false,
             bits: false,
             repeat: false,
