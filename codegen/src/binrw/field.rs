@@ -129,9 +129,11 @@ impl<'a> Module<'a> {
             out.extend(quote!(#[brw(#endian)]));
         }
         out.extend(self.endian_attrs(def, field)?);
+        let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
+        let optional = optional && !field.absent_default;
         let int_element = element.clone();
         if let Some(name) = &field.enum_name {
-            element = self.enum_field(field, name, &element, &mut out)?;
+            element = self.enum_field(field, name, &element, optional, &mut out)?;
             kind = Elem::Other;
             if field.valid_in_enum {
                 let path = format!("{}.{}", def.rust_name, field.id);
@@ -176,8 +178,6 @@ impl<'a> Module<'a> {
             Some(text) => Some(self.until_closure(def, field, text, &element, kind)?),
             None => None,
         };
-        let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
-        let optional = optional && !field.absent_default;
         if let Some(until) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("{path} must end at its first element that meets repeat-until");
@@ -234,9 +234,14 @@ impl<'a> Module<'a> {
             }
         }
         if field.enum_name.is_some() && field.repeat_expr.is_some() {
-            let maps =
-                Self::enum_list_maps(&element, &enum_element, &int_element, array_len.as_ref());
-            out.extend(maps);
+            let (len, int) = (array_len.as_ref(), &int_element);
+            out.extend(Self::enum_list_maps(
+                &element,
+                &enum_element,
+                int,
+                len,
+                optional,
+            ));
         }
         let mut br = Vec::new();
         br.extend(self.parse_with(field)?);
@@ -307,8 +312,9 @@ impl<'a> Module<'a> {
             }
         }
         // binrw's `if` gives a conditional field the value its reader returns, and a list
-        // reader's `Vec` is not the field's `Option<Vec<_>>` until wrapped.
-        if optional && br.iter().any(is_parse_with) {
+        // reader's `Vec` is not the field's `Option<Vec<_>>` until wrapped (an enum list's
+        // map wraps it itself: binrw takes one map).
+        if optional && br.iter().any(is_parse_with) && field.enum_name.is_none() {
             br.push(quote!(map = Some));
         }
         if !br.is_empty() {
