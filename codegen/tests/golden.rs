@@ -291,6 +291,13 @@ fn conditional_fields() {
     // A list that would not end where it is read back is refused.
     three.until_zero = Some(vec![5, 0, 6]);
     assert!(three.write_le(&mut Cursor::new(Vec::new())).is_err());
+    // An enum value and a counted list of them under `if`, unknown values kept.
+    let four: conditional::Conditional = round_trip(&[4, 1, 0, 0, 0, 1, 2, 7, 1, 2, 0, 0xee]);
+    use conditional::Kind;
+    let kinds = [Kind::One, Kind::Two, Kind::Unknown(7), Kind::One];
+    assert_eq!(four.kinds.as_deref(), Some(&kinds[..]));
+    assert_eq!((four.kind, four.rest), (Some(Kind::Two), Some(vec![0xee])));
+    assert_eq!((&two.kinds, two.kind), (&None, None));
     let zero: conditional::Conditional = round_trip(&[0]);
     assert_eq!((zero.extra, zero.big, zero.rest), (None, None, None));
     // The writer refuses a field whose condition no longer holds.

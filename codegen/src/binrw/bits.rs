@@ -16,14 +16,8 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::expr::{self, Side};
-use super::schema::{Field, FieldType, KsEnum, KsType, TypeDef};
+use super::schema::{Field, FieldType, KsEnum, TypeDef};
 use super::tokens::{ident, source};
-
-/// The width and own bit order (`Some(true)` for `be`) of a Kaitai bit type named by text (a
-/// param's, a switch case's; a field's `type:` is parsed at load, see `KsType`).
-pub(super) fn width(ksy: &str) -> Option<(u32, Option<bool>)> {
-    KsType::parse(ksy).bits()
-}
 
 /// Sets each type's `bit_endian` from `meta/bit-endian` of the type or the nearest enclosing
 /// one (Kaitai's default is `be`, left as `None`).
@@ -306,6 +300,7 @@ mod tests {
 
     #[test]
     fn bit_types() {
+        let width = |name| crate::binrw::schema::KsType::parse(name).bits();
         assert_eq!(width("b1"), Some((1, None)));
         assert_eq!(width("b64"), Some((64, None)));
         assert_eq!(width("b6be"), Some((6, Some(true))));

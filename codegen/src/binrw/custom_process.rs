@@ -69,9 +69,9 @@ fn argument(def: &TypeDef, e: &Expr) -> Option<(TokenStream, TokenStream)> {
             let field = def.seq.iter().find(|f| f.id == *n)?;
             let name = ident(&field.id);
             match &field.ty {
-                FieldType::Named { name: ty, .. }
+                FieldType::Named { kind, .. }
                     if field.enum_name.is_none()
-                        && (super::emit::is_int(ty) || ty == "b1")
+                        && (kind.rust_int().is_some() || kind.bits() == Some((1, None)))
                         && plain(field) =>
                 {
                     Some((quote!(#name), quote!(*#name)))

@@ -91,7 +91,7 @@ use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
 use crate::SchemaError;
 pub(super) use asserts::{Check, check, field_check, presence};
-pub(super) use field_types::{canonical_encoding, float_type, int_type, is_int};
+pub(super) use field_types::{canonical_encoding, int_type, is_int};
 pub(super) use framing::{indexed_list, indexed_size};
 pub(super) use record::docs;
 use uses::{Uses, setting_path};
@@ -232,6 +232,9 @@ struct Module<'a> {
     const_checks: BTreeSet<String>,
     /// The module's items but its `use`s, in order.
     items: TokenStream,
+    /// The module has `#[binrw]` items (a module of only `-savepoint-enum` types implements
+    /// `BinRead` and `BinWrite` by hand and imports no attribute macro).
+    binrw_attr: bool,
     /// The module has strings or framed byte arrays, so it imports from
     /// `savepoint_runtime::frame` ([`super::frames::RUNTIME`]).
     frames: bool,
@@ -261,6 +264,7 @@ impl<'a> Module<'a> {
             derive_macros: BTreeSet::new(),
             const_checks: BTreeSet::new(),
             items: TokenStream::new(),
+            binrw_attr: false,
             frames: false,
             bits: false,
             repeat: false,
@@ -377,7 +381,7 @@ impl<'a> Module<'a> {
         }
         def.type_enum.is_some()
             && def.seq.iter().any(|f| match &f.ty {
-                FieldType::Switch { cases, .. } => cases.iter().any(|(_, t)| {
+                FieldType::Switch { .. } => f.int_cases().iter().any(|(_, t)| {
                     self.schemas
                         .resolve(decl, t)
                         .is_some_and(|(_, d)| d.max_depth.is_some())

@@ -9,7 +9,6 @@ use super::super::tokens::{ident, mentions, source};
 use super::asserts::{Check, Checked, check, field_check, presence, valid_check};
 use super::elem::Elem;
 use super::field_args::tuple;
-use super::field_types::{builtin, int_type, is_int, own_endian};
 use super::framing::indexed;
 use super::nesting::nesting_guard;
 use super::record::docs;
@@ -45,8 +44,7 @@ impl<'a> Module<'a> {
             return Ok(self.contents_field(def, field, bytes, out));
         }
         let untyped = matches!(field.ty, FieldType::None);
-        let string =
-            matches!(&field.ty, FieldType::Named { name, .. } if name == "str" || name == "strz");
+        let string = matches!(&field.ty, FieldType::Named { kind, .. } if kind.is_str());
         let repeated =
             field.repeat_eos || field.repeat_expr.is_some() || field.repeat_until.is_some();
         // A repeated byte array is a list of `KsBytes`, framed by its `size`.
@@ -55,7 +53,7 @@ impl<'a> Module<'a> {
         if untyped && !field.size_eos && field.size.is_none() && !framed {
             return Err(self.field_err(field, "a byte array needs `size` or `size-eos: true`"));
         }
-        let user_type = matches!(&field.ty, FieldType::Named { name, .. } if !builtin(name));
+        let user_type = matches!(&field.ty, FieldType::Named { kind, .. } if !kind.builtin());
         let sized = field.size.is_some() || field.size_eos;
         let general_switch =
             matches!(field.ty, FieldType::Switch { .. }) && field.variants.is_none();
@@ -124,16 +122,18 @@ impl<'a> Module<'a> {
         } else {
             self.element_type(field)?
         };
-        if let FieldType::Named { name, .. } = &field.ty
-            && let Some(endian) = own_endian(name)
+        if let FieldType::Named { kind, .. } = &field.ty
+            && let Some(endian) = kind.own_endian()
         {
             let endian = ident(endian);
             out.extend(quote!(#[brw(#endian)]));
         }
         out.extend(self.endian_attrs(def, field)?);
+        let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
+        let optional = optional && !field.absent_default;
         let int_element = element.clone();
         if let Some(name) = &field.enum_name {
-            element = self.enum_field(field, name, &element, &mut out)?;
+            element = self.enum_field(field, name, &element, optional, &mut out)?;
             kind = Elem::Other;
             if field.valid_in_enum {
                 let path = format!("{}.{}", def.rust_name, field.id);
@@ -178,8 +178,6 @@ impl<'a> Module<'a> {
             Some(text) => Some(self.until_closure(def, field, text, &element, kind)?),
             None => None,
         };
-        let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
-        let optional = optional && !field.absent_default;
         if let Some(until) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("{path} must end at its first element that meets repeat-until");
@@ -236,9 +234,14 @@ impl<'a> Module<'a> {
             }
         }
         if field.enum_name.is_some() && field.repeat_expr.is_some() {
-            let maps =
-                Self::enum_list_maps(&element, &enum_element, &int_element, array_len.as_ref());
-            out.extend(maps);
+            let (len, int) = (array_len.as_ref(), &int_element);
+            out.extend(Self::enum_list_maps(
+                &element,
+                &enum_element,
+                int,
+                len,
+                optional,
+            ));
         }
         let mut br = Vec::new();
         br.extend(self.parse_with(field)?);
@@ -309,8 +312,9 @@ impl<'a> Module<'a> {
             }
         }
         // binrw's `if` gives a conditional field the value its reader returns, and a list
-        // reader's `Vec` is not the field's `Option<Vec<_>>` until wrapped.
-        if optional && br.iter().any(is_parse_with) {
+        // reader's `Vec` is not the field's `Option<Vec<_>>` until wrapped (an enum list's
+        // map wraps it itself: binrw takes one map).
+        if optional && br.iter().any(is_parse_with) && field.enum_name.is_none() {
             br.push(quote!(map = Some));
         }
         if !br.is_empty() {
@@ -491,7 +495,7 @@ impl<'a> Module<'a> {
                         && f.enum_name.is_none()
                         && f.since.is_none()
                         && f.until.is_none()
-                        && matches!(&f.ty, FieldType::Named { name, .. } if is_int(name))
+                        && matches!(&f.ty, FieldType::Named { kind, .. } if kind.rust_int().is_some())
                 });
         if ok {
             Ok(())
@@ -517,8 +521,8 @@ impl<'a> Module<'a> {
         let kind = match &field.ty {
             _ if elem == Elem::Bytes => Element::Bytes(At::Value),
             _ if elem == Elem::Str => Element::Str,
-            FieldType::Named { name, .. } if int_type(name).is_some() => Element::Int,
-            FieldType::Named { name, .. } if !builtin(name) => {
+            FieldType::Named { kind, .. } if kind.rust_int().is_some() => Element::Int,
+            FieldType::Named { name, kind, .. } if !kind.builtin() => {
                 let (_, def) = self.resolve(field, name)?;
                 // A sized user type keeps its value in its frame's `value`.
                 let at = if elem == Elem::Sub {
@@ -564,7 +568,7 @@ impl<'a> Module<'a> {
             }
             match &f.ty {
                 FieldType::None => out.push((f.id.as_str(), Element::Bytes(At::Value))),
-                FieldType::Named { name, .. } if !builtin(name) => {
+                FieldType::Named { name, kind, .. } if !kind.builtin() => {
                     if let Ok((_, target)) = self.resolve(f, name) {
                         let framed = f.size.is_some() || f.size_eos || f.terminator.is_some();
                         let at = if framed { At::Value } else { At::Plain };

@@ -5,7 +5,7 @@ use quote::quote;
 
 use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Versioned};
-use super::field_types::{builtin, int_type};
+use super::field_types::int_type;
 use super::rust_params::writer_takes;
 use super::{Module, list_args};
 use crate::SchemaError;
@@ -19,6 +19,7 @@ impl<'a> Module<'a> {
         field: &Field,
     ) -> Result<Option<Vec<TokenStream>>, SchemaError> {
         let (name, args) = match &field.ty {
+            FieldType::Named { kind, .. } if kind.builtin() => return Ok(None),
             FieldType::Named { name, args, .. } => (name, args),
             FieldType::Switch { .. } if field.variants.is_none() => {
                 let mut args = self.general_switch_arg(def, field)?.unwrap_or_default();
@@ -37,9 +38,6 @@ impl<'a> Module<'a> {
             }
             FieldType::None => return Ok(None),
         };
-        if builtin(name) {
-            return Ok(None);
-        }
         let (decl, target) = self.resolve(field, name)?;
         if field.with_version {
             let is_versioned = matches!(target.versioned, Some(Versioned::Param));
@@ -153,10 +151,10 @@ impl<'a> Module<'a> {
 
     /// The arguments a field passes to its type's writer params (see `writer_params.rs`).
     pub(super) fn writer_args(&self, field: &Field) -> Result<Vec<TokenStream>, SchemaError> {
-        let FieldType::Named { name, args, .. } = &field.ty else {
+        let FieldType::Named { name, kind, args } = &field.ty else {
             return Ok(Vec::new());
         };
-        if builtin(name) {
+        if kind.builtin() {
             return Ok(Vec::new());
         }
         let (decl, target) = self.resolve(field, name)?;

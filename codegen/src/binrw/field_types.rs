@@ -215,16 +215,6 @@ pub(in crate::binrw) fn is_int(ksy: &str) -> bool {
     KsType::parse(ksy).rust_int().is_some()
 }
 
-/// The byte order a suffixed primitive names (`u2le`, `f4be`), as a binrw directive.
-pub(in crate::binrw) fn own_endian(ksy: &str) -> Option<&'static str> {
-    KsType::parse(ksy).own_endian()
-}
-
-/// The Rust type of a Kaitai float (`f4`, `f8`, with or without a byte order).
-pub(in crate::binrw) fn float_type(ksy: &str) -> Option<&'static str> {
-    KsType::parse(ksy).rust_float()
-}
-
 /// Whether `ksy` is a Kaitai built-in type rather than a user type.
 pub(super) fn builtin(ksy: &str) -> bool {
     KsType::parse(ksy).builtin()

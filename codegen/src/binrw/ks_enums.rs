@@ -66,12 +66,14 @@ impl<'a> Module<'a> {
         Ok(())
     }
 
-    /// An integer field with `enum:`: stored as the enum, mapped from and to the integer.
+    /// An integer field with `enum:`: stored as the enum, mapped from and to the integer
+    /// (`optional`: the field is an `Option`, present when its condition holds).
     pub(super) fn enum_field(
         &mut self,
         field: &Field,
         name: &str,
         element: &TokenStream,
+        optional: bool,
         out: &mut TokenStream,
     ) -> Result<TokenStream, SchemaError> {
         let (declared_in, e) = self
@@ -80,44 +82,68 @@ impl<'a> Module<'a> {
             .ok_or_else(|| self.field_err(field, format!("unknown enum `{name}`")))?;
         let is_int =
             matches!(&field.ty, FieldType::Named { kind, .. } if kind.rust_int().is_some());
+        // `valid: {in-enum: true}` checks a value that is always there.
+        let in_enum = field.valid_in_enum && optional;
         if !is_int
             || field.repeat_eos
             || field.repeat_until.is_some()
-            || field.cond.is_some()
             || field.valid.is_some()
+            || in_enum
         {
             return Err(self.field_err(
                 field,
-                "`enum` other than on a plain integer field or a `repeat: expr` list of them (no other repeat, if or valid) is not supported by the binrw backend",
+                "`enum` other than on an integer field or a `repeat: expr` list of them (no other repeat, no valid, no in-enum under if) is not supported by the binrw backend",
             ));
         }
         let rust = ident(&self.use_type(declared_in, &e.rust_name));
         // A list is mapped as a whole once its type is known (see `enum_list_maps`).
         if field.repeat_expr.is_none() {
-            out.extend(quote! {
-                #[br(map = |x: #element| #rust::from(i128::from(x)))]
-                #[bw(try_map = |e: &#rust| #element::try_from(i128::from(*e)))]
+            let (read, write) = (
+                quote!(#rust::from(i128::from(x))),
+                quote!(#element::try_from(i128::from(*e))),
+            );
+            out.extend(match optional {
+                false => quote! {
+                    #[br(map = |x: #element| #read)]
+                    #[bw(try_map = |e: &#rust| #write)]
+                },
+                true => quote! {
+                    #[br(map = |x: #element| Some(#read))]
+                    #[bw(try_map = |e: &Option<#rust>| e.as_ref().map(|e| #write).transpose())]
+                },
             });
         }
         Ok(rust.into_token_stream())
     }
 
     /// The maps of a `repeat: expr` list of enum values: `list`, a `Vec` of `enum_type` or an
-    /// array of `len` of them, read as integers of Rust type `int` and converted one by one.
+    /// array of `len` of them, read as integers of Rust type `int` and converted one by one
+    /// (`optional`: the field is an `Option` of the list, which these maps wrap and unwrap, as
+    /// binrw takes one map).
     pub(super) fn enum_list_maps(
         list: &TokenStream,
         enum_type: &TokenStream,
         int: &TokenStream,
         len: Option<&Literal>,
+        optional: bool,
     ) -> TokenStream {
         let each = quote!(|x| #enum_type::from(i128::from(x)));
-        let read = match len {
-            Some(n) => quote!(|v: [#int; #n]| v.map(#each)),
-            None => quote!(|v: Vec<#int>| v.into_iter().map(#each).collect::<Vec<_>>()),
+        let (input, mut read) = match len {
+            Some(n) => (quote!([#int; #n]), quote!(v.map(#each))),
+            None => (
+                quote!(Vec<#int>),
+                quote!(v.into_iter().map(#each).collect::<Vec<_>>()),
+            ),
         };
         let to_int = quote!(|e| #int::try_from(i128::from(*e)));
-        let write = quote!(|v: &#list| v.iter().map(#to_int).collect::<Result<Vec<#int>, _>>());
-        quote!(#[br(map = #read)] #[bw(try_map = #write)])
+        let mut write = quote!(v.iter().map(#to_int).collect::<Result<Vec<#int>, _>>());
+        let mut list = list.clone();
+        if optional {
+            read = quote!(Some(#read));
+            write = quote!(v.as_ref().map(|v| #write).transpose());
+            list = quote!(Option<#list>);
+        }
+        quote!(#[br(map = |v: #input| #read)] #[bw(try_map = |v: &#list| #write)])
     }
 }
 
@@ -145,6 +171,19 @@ mod enum_list_tests {
         }
         let eos = SCHEMA.replace("repeat: expr, repeat-expr: 2", "repeat: eos");
         let err = generate_one("eos", &eos).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/2", "{err}");
+    }
+
+    #[test]
+    fn a_conditional_enum_list_has_one_map_each_way() {
+        let cond = SCHEMA.replace("repeat-expr: 2}", "repeat-expr: 2, if: n == 1}");
+        let src = generate_one("cond", &cond).unwrap();
+        assert_eq!(src.matches("#[br(map").count(), 2, "{src}");
+        assert!(!src.contains("map = Some"), "{src}");
+        assert!(src.contains("pub two: Option<[Animal; 2]>,"), "{src}");
+        // In-enum under `if` would check a value that may be absent.
+        let in_enum = cond.replace("if: n == 1}", "if: n == 1, valid: {in-enum: true}}");
+        let err = generate_one("cond-in-enum", &in_enum).unwrap_err();
         assert_eq!(err.yaml_path, "/seq/2", "{err}");
     }
 }

@@ -35,7 +35,7 @@ impl Module<'_> {
         name: &str,
         variants: &[(i64, String)],
     ) -> Result<Option<TokenStream>, SchemaError> {
-        let FieldType::Switch { on, cases } = &field.ty else {
+        let FieldType::Switch { on } = &field.ty else {
             return Ok(None);
         };
         if !is_bytes_left(on) {
@@ -43,7 +43,9 @@ impl Module<'_> {
         }
         let enum_name = ident(name);
         let (mut decls, mut reads, mut writes, mut expected) = (vec![], vec![], vec![], vec![]);
-        for (variant, values, case_type) in self.group_variants(field, variants, cases)? {
+        for (variant, values, case_type) in
+            self.group_variants(field, variants, &field.int_cases())?
+        {
             let [count] = values.as_slice() else {
                 return Err(self.field_err(
                     field,

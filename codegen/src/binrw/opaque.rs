@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::schema::{FieldType, Schemas, TypeDef};
+use super::schema::{FieldType, KsType, Schemas, TypeDef};
 use crate::SchemaError;
 
 /// Adds to each file with `meta/ks-opaque-types: true` the types it names but no schema
@@ -45,10 +45,15 @@ pub(super) fn register(
 pub(super) fn missing(schemas: &Schemas) -> Vec<(String, String, String)> {
     let mut out: Vec<(String, String, String)> = Vec::new();
     for file in schemas.files.values().filter(|f| f.opaque_types) {
-        for (yaml_path, name) in named_types(&file.types) {
+        for (yaml_path, name, kind) in named_types(&file.types) {
             let name = name.split('(').next().unwrap_or(name).trim();
             let seen = out.iter().any(|(f, _, n)| *f == file.id && n == name);
-            if seen || builtin(name) || schemas.resolve(&file.id, name).is_some() {
+            // Kaitai's own types (`bytes` is no `type:` but is never opaque either).
+            if seen
+                || kind != KsType::User
+                || name == "bytes"
+                || schemas.resolve(&file.id, name).is_some()
+            {
                 continue;
             }
             out.push((file.id.clone(), yaml_path.to_string(), name.to_string()));
@@ -57,27 +62,20 @@ pub(super) fn missing(schemas: &Schemas) -> Vec<(String, String, String)> {
     out
 }
 
-/// Every type name a field of `types` uses (plain or as a switch case), with its YAML path.
-fn named_types(types: &[TypeDef]) -> Vec<(&str, &str)> {
+/// Every type name a field of `types` uses (plain or as a switch case), with its YAML path and
+/// what it names.
+fn named_types(types: &[TypeDef]) -> Vec<(&str, &str, KsType)> {
     let mut out = Vec::new();
     for t in types {
         let fields = t.seq.iter().chain(t.positioned.iter().map(|p| &p.field));
         for f in fields {
-            if let FieldType::Named { name, .. } = &f.ty {
-                out.push((f.yaml_path.as_str(), name.as_str()));
+            if let FieldType::Named { name, kind, .. } = &f.ty {
+                out.push((f.yaml_path.as_str(), name.as_str(), *kind));
             }
             for case in &f.switch_cases {
-                out.push((f.yaml_path.as_str(), case.ty.as_str()));
+                out.push((f.yaml_path.as_str(), case.ty.as_str(), case.kind));
             }
         }
     }
     out
-}
-
-/// Kaitai's own types, which are never opaque.
-fn builtin(name: &str) -> bool {
-    super::emit::is_int(name)
-        || super::emit::float_type(name).is_some()
-        || super::bits::width(name).is_some()
-        || matches!(name, "str" | "strz" | "bytes")
 }

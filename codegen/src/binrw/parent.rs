@@ -113,8 +113,8 @@ impl<'a> Nav<'a> {
     fn child(&self, field: &Field, stack: &mut Vec<String>) -> Result<Option<&'a TypeDef>, String> {
         let name = match &field.ty {
             FieldType::Named { name, .. } => name,
-            FieldType::Switch { cases, .. } => {
-                for (_, case) in cases {
+            FieldType::Switch { .. } => {
+                for (_, case) in field.int_cases() {
                     if let Some((_, t)) = self.schemas.resolve(self.file, case)
                         && !self.needs(t, stack)?.is_empty()
                     {

@@ -89,6 +89,7 @@ impl<'a> Module<'a> {
             quote!(#[brw(#e)])
         });
         head.extend(quote!(#[binrw] #endian));
+        self.binrw_attr = true;
         let imports = self.param_imports(def)?;
         if !imports.is_empty() {
             head.extend(quote!(#[br(import(#(#imports),*))]));

@@ -93,8 +93,7 @@ fn names(schemas: &Schemas, from: &str, field: &Field, file: &str, id: &str) -> 
     let mut types: Vec<&str> = field.switch_cases.iter().map(|c| c.ty.as_str()).collect();
     match &field.ty {
         FieldType::Named { name, .. } => types.push(name),
-        FieldType::Switch { cases, .. } => types.extend(cases.iter().map(|(_, t)| t.as_str())),
-        FieldType::None => {}
+        FieldType::Switch { .. } | FieldType::None => {}
     }
     types.into_iter().any(|t| {
         schemas

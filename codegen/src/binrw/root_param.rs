@@ -12,7 +12,6 @@
 
 use std::collections::BTreeMap;
 
-use super::emit::int_type;
 use super::schema::{CaseKey, Field, FieldType, Schemas, TypeDef};
 use crate::expr::{Expr, Source};
 
@@ -146,7 +145,7 @@ fn plan(schemas: &Schemas, callee: &Key, at: usize, root_file: &str) -> Option<P
 /// its expression (`s8` holds any).
 fn root_value(root: &TypeDef, x: &str, all_to_i: bool) -> Option<Value> {
     if let Some(field) = root.seq.iter().find(|f| f.id == x) {
-        let FieldType::Named { name, .. } = &field.ty else {
+        let FieldType::Named { name, kind, .. } = &field.ty else {
             return None;
         };
         let plain = field.cond.is_none()
@@ -157,7 +156,7 @@ fn root_value(root: &TypeDef, x: &str, all_to_i: bool) -> Option<Value> {
             && field.since.is_none()
             && field.until.is_none()
             && field.rust_type.is_none();
-        return (plain && int_type(name).is_some()).then(|| Value {
+        return (plain && kind.rust_int().is_some()).then(|| Value {
             x: x.to_string(),
             ty: name.clone(),
             arg: Source::name(x),

@@ -10,7 +10,6 @@ use super::super::tokens::ident;
 use super::Module;
 use super::asserts::field_check;
 use super::enum_args::CaseArgs;
-use super::field_types::{int_type, own_endian};
 use super::own_enum::Args;
 use super::record::docs;
 use super::tag_enum::{Tag, TagArm, TagEnum, TagPlace};
@@ -26,12 +25,13 @@ impl<'a> Module<'a> {
         name: &str,
         variants: &[(i64, String)],
     ) -> Result<TokenStream, SchemaError> {
-        let FieldType::Switch { on, cases } = &field.ty else {
+        let FieldType::Switch { on } = &field.ty else {
             return Err(self.field_err(
                 field,
                 "-savepoint-enum on a field needs `type: {switch-on: ...}`",
             ));
         };
+        let cases = field.int_cases();
         let selector = self.expr_in(field, on, false)?;
         let sel_name = selector
             .name()
@@ -42,7 +42,7 @@ impl<'a> Module<'a> {
             .iter()
             .find(|f| f.id == sel_name)
             .and_then(|f| match &f.ty {
-                FieldType::Named { name, .. } => int_type(name),
+                FieldType::Named { kind, .. } => kind.rust_int(),
                 _ => None,
             })
             .ok_or_else(|| {
@@ -52,7 +52,7 @@ impl<'a> Module<'a> {
                 )
             })?;
         let mut arms = Vec::new();
-        for (variant, values, case_type) in self.group_variants(field, variants, cases)? {
+        for (variant, values, case_type) in self.group_variants(field, variants, &cases)? {
             let (decl, target) = self.resolve(field, &case_type)?;
             let decl = decl.to_string();
             let (rust, doc) = (target.rust_name.clone(), target.doc.clone());
@@ -100,9 +100,10 @@ impl<'a> Module<'a> {
         name: &str,
         variants: &[(i64, String)],
     ) -> Result<TokenStream, SchemaError> {
-        let FieldType::Switch { on, cases } = &field.ty else {
+        let FieldType::Switch { on } = &field.ty else {
             return Ok(TokenStream::new());
         };
+        let cases = field.int_cases();
         let sel = self.expr_in(field, on, false)?;
         let sel = sel
             .name()
@@ -110,7 +111,7 @@ impl<'a> Module<'a> {
             .to_string();
         let name = ident(name);
         let arms = self
-            .group_variants(field, variants, cases)?
+            .group_variants(field, variants, &cases)?
             .into_iter()
             .map(|(v, values, _)| {
                 let (v, matches) = (ident(&v), selector_matches(&sel, &values));
@@ -132,7 +133,7 @@ impl<'a> Module<'a> {
         &self,
         field: &Field,
         variants: &[(i64, String)],
-        cases: &[(i64, String)],
+        cases: &[(i64, &str)],
     ) -> Result<Vec<(String, Vec<i64>, String)>, SchemaError> {
         let mut out: Vec<(String, Vec<i64>, String)> = Vec::new();
         for (value, case_type) in cases {
@@ -153,7 +154,7 @@ impl<'a> Module<'a> {
                         self.field_err(field, format!("variant {variant} names two case types"))
                     );
                 }
-                None => out.push((variant, vec![*value], case_type.clone())),
+                None => out.push((variant, vec![*value], case_type.to_string())),
             }
         }
         if out.iter().map(|(_, v, _)| v.len()).sum::<usize>() != variants.len() {
@@ -175,7 +176,9 @@ impl<'a> Module<'a> {
             ));
         };
         let (tag_type, tag_endian) = match &tag.ty {
-            FieldType::Named { name, .. } if tag.id == e.tag => (int_type(name), own_endian(name)),
+            FieldType::Named { kind, .. } if tag.id == e.tag => {
+                (kind.rust_int(), kind.own_endian())
+            }
             _ => (None, None),
         };
         let tag_type = tag_type.ok_or_else(|| {
@@ -184,9 +187,10 @@ impl<'a> Module<'a> {
                 format!("the selector must be the integer field `{}`", e.tag),
             )
         })?;
-        let FieldType::Switch { on, cases } = &body.ty else {
+        let FieldType::Switch { on } = &body.ty else {
             return Err(self.field_err(body, "expected type: {switch-on: ..., cases: ...}"));
         };
+        let cases = body.int_cases();
         if on.as_name() != Some(e.tag.as_str()) {
             return Err(self.field_err(body, format!("switch-on must be `{}`", e.tag)));
         }
@@ -198,7 +202,7 @@ impl<'a> Module<'a> {
             ));
         }
         let mut arms = Vec::new();
-        for (variant, values, case_type) in self.group_variants(body, &e.variants, cases)? {
+        for (variant, values, case_type) in self.group_variants(body, &e.variants, &cases)? {
             let [value] = values.as_slice() else {
                 return Err(self.field_err(
                     body,

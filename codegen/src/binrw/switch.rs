@@ -81,6 +81,7 @@ impl Module<'_> {
         let cases = self.cases(field, &sel, sel_name(on), sized)?;
         let depth = self.cases_need_depth(field)?;
         let item = self.enum_item(def, field, on, &cases, &sel, depth)?;
+        self.binrw_attr = true;
         enums.extend(item);
         let mut check = TokenStream::new();
         if !cases.variants.is_empty() {

@@ -95,8 +95,8 @@ impl Module<'_> {
             }
             let list = def.seq.iter().find(|f| f.id == list).ok_or_else(refuse)?;
             return match &list.ty {
-                FieldType::Named { name, .. } if list.enum_name.is_none() => {
-                    int_type(name).map(Sel::Each).ok_or_else(refuse)
+                FieldType::Named { kind, .. } if list.enum_name.is_none() => {
+                    kind.rust_int().map(Sel::Each).ok_or_else(refuse)
                 }
                 _ => Err(refuse()),
             };

@@ -38,10 +38,13 @@ pub(super) fn setting_path(text: &str, what: &str) -> Result<syn::Path, String> 
 }
 
 impl Module<'_> {
-    /// Adds the `use` items of every module (`binrw`, serde's derives) and those of the derive
+    /// Adds the `use` items of every module (`binrw`'s attribute where an item has it, serde's
+    /// derives) and those of the derive
     /// macros, the runtime alias and the runtime items the module's items name.
     pub(super) fn module_uses(&mut self) -> Result<(), SchemaError> {
-        self.uses.insert(quote!(binrw::binrw));
+        if self.binrw_attr {
+            self.uses.insert(quote!(binrw::binrw));
+        }
         if self.settings.serde {
             self.uses.insert(quote!(serde::{Deserialize, Serialize}));
         }
@@ -216,5 +219,27 @@ mod tests {
             assert!(m.contains(used), "{used} in {m}");
         }
         assert!(m.contains("pub m: TMap<i32, Ref>,"), "{m}");
+    }
+
+    #[test]
+    fn only_a_module_with_binrw_items_imports_the_attribute() {
+        let parts = "meta: {id: parts, endian: le}\n-savepoint-namespace: true\ntypes:\n  \
+             circle:\n    seq:\n      - {id: r, type: u1}\n";
+        let shapes = "meta: {id: shapes, endian: le, imports: [parts]}\n-savepoint-namespace: true\n\
+             types:\n  shape:\n    -savepoint-enum: {name: Shape, tag: kind, variants: {1: Circle}}\n    \
+             seq:\n      - {id: kind, type: u1}\n      \
+             - {id: body, type: {switch-on: kind, cases: {1: 'parts::circle'}}}\n";
+        let files = [("parts.ksy", parts), ("shapes.ksy", shapes)];
+        let module = |name| {
+            generate_from("binrw-attr", &files, name)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .source
+        };
+        let (parts, shapes) = (module("parts"), module("shapes"));
+        assert!(parts.contains("use binrw::binrw;"), "{parts}");
+        assert!(parts.contains("#[binrw]"), "{parts}");
+        // Hand-written impls name `binrw::` in full and need no attribute macro.
+        assert!(shapes.contains("impl binrw::BinRead for Shape"), "{shapes}");
+        assert!(!shapes.contains("binrw::binrw"), "{shapes}");
     }
 }

@@ -5,7 +5,7 @@ use binrw::binrw;
 use savepoint_runtime::repeat::{ks_count, ks_until, ks_until_eof};
 use serde::{Deserialize, Serialize};
 
-/// Fields present only when a condition on earlier fields holds (`if`), among them lists and bytes their reader returns whole (a counted list of integers, one ended by a terminator, bytes to the end).
+/// Fields present only when a condition on earlier fields holds (`if`), among them lists and bytes their reader returns whole (a counted list of integers, one ended by a terminator, an enum value and a counted list of them, bytes to the end).
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +45,27 @@ pub struct Conditional {
     ))]
     #[br(parse_with = ks_until(|x: &u8| i128::from(*x) == 0i128), map = Some)]
     pub until_zero: Option<Vec<u8>>,
+    #[br(if(flags == 4))]
+    #[bw(assert(
+        kinds.is_some() == (*flags == 4),
+        savepoint_runtime::binrw_error::FieldError::new("Conditional.kinds", "Conditional.kinds must be present exactly when flags == 4")
+    ))]
+    #[bw(assert(
+        kinds.as_ref().is_none_or(|kinds| kinds.len() == usize::from(*flags)),
+        savepoint_runtime::binrw_error::FieldError::new("Conditional.kinds", format!("Conditional.kinds must hold flags elements, not {}", kinds.as_ref().map_or(0, |kinds| kinds.len())))
+    ))]
+    #[br(map = |v: Vec<u8>| Some(v.into_iter().map(|x| Kind::from(i128::from(x))).collect::<Vec<_>>()))]
+    #[bw(try_map = |v: &Option<Vec<Kind>>| v.as_ref().map(|v| v.iter().map(|e| u8::try_from(i128::from(*e))).collect::<Result<Vec<u8>, _>>()).transpose())]
+    #[br(count = flags)]
+    pub kinds: Option<Vec<Kind>>,
+    #[br(map = |x: u16| Some(Kind::from(i128::from(x))))]
+    #[bw(try_map = |e: &Option<Kind>| e.as_ref().map(|e| u16::try_from(i128::from(*e))).transpose())]
+    #[br(if(flags == 4))]
+    #[bw(assert(
+        kind.is_some() == (*flags == 4),
+        savepoint_runtime::binrw_error::FieldError::new("Conditional.kind", "Conditional.kind must be present exactly when flags == 4")
+    ))]
+    pub kind: Option<Kind>,
     #[br(if(flags != 0))]
     #[bw(assert(
         rest.is_some() == (*flags != 0),
@@ -52,4 +73,33 @@ pub struct Conditional {
     ))]
     #[br(parse_with = ks_until_eof, map = Some)]
     pub rest: Option<Vec<u8>>,
+}
+
+/// Kaitai enum `kind`; values it does not name are kept as `Unknown`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kind {
+    One,
+    Two,
+    /// A value the schema does not name.
+    Unknown(i128),
+}
+
+impl From<i128> for Kind {
+    fn from(value: i128) -> Self {
+        match value {
+            1 => Kind::One,
+            2 => Kind::Two,
+            other => Kind::Unknown(other),
+        }
+    }
+}
+
+impl From<Kind> for i128 {
+    fn from(value: Kind) -> Self {
+        match value {
+            Kind::One => 1,
+            Kind::Two => 2,
+            Kind::Unknown(other) => other,
+        }
+    }
 }

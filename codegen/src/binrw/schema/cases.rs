@@ -2,9 +2,30 @@
 
 use serde_yaml::Value;
 
-use super::CaseKey;
 use super::cx::Cx;
+use super::{CaseKey, Field};
 use crate::SchemaError;
+use crate::expr::Expr;
+
+impl Field {
+    /// The `switch-on` cases as (integer key, case type name), in order, when every key is an
+    /// integer; empty otherwise. The forms that map cases to enum variants (`-savepoint-enum`,
+    /// a bytes-left switch) take only these.
+    pub fn int_cases(&self) -> Vec<(i64, &str)> {
+        let key = |key: &CaseKey| match key {
+            CaseKey::Value(v) => match v.tree() {
+                Expr::Int(n) => i64::try_from(*n).ok(),
+                _ => None,
+            },
+            CaseKey::Else => None,
+        };
+        self.switch_cases
+            .iter()
+            .map(|c| Some((key(&c.key)?, c.ty.as_str())))
+            .collect::<Option<_>>()
+            .unwrap_or_default()
+    }
+}
 
 impl Cx<'_> {
     /// The case key `key` at the YAML path `kpath`: `_`, or an expression parsed there (`bool`:
@@ -59,7 +80,7 @@ mod tests {
 
     #[test]
     fn case_keys_are_values_or_else() {
-        let ksy = "meta: {id: i, endian: le}\nseq:\n  - {id: n, type: s1}\n  - {id: x, type: {switch-on: n, cases: {0x10: u1, -2: u2, _: u4}}}\n  - {id: y, type: t}\ntypes:\n  t:\n    meta: {endian: {switch-on: _parent.n, cases: {1: be, _: le}}}\n";
+        let ksy = "meta: {id: i, endian: le}\nseq:\n  - {id: n, type: s1}\n  - {id: x, type: {switch-on: n, cases: {0x10: u1, -2: u2, _: u4}}}\n  - {id: y, type: t}\n  - {id: z, type: {switch-on: n, cases: {0x10: u1, -2: u2}}}\ntypes:\n  t:\n    meta: {endian: {switch-on: _parent.n, cases: {1: be, _: le}}}\n";
         let dir = std::env::temp_dir().join(format!("savepoint-cases-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("i.ksy"), ksy).unwrap();
@@ -79,6 +100,9 @@ mod tests {
         assert_eq!(keys[0], Some(&Expr::Int(16)));
         assert_eq!(keys[1], Some(&Expr::Int(-2)));
         assert_eq!(keys[2], None);
+        // With an `_` key the cases map to no enum variants; with integer keys only they do.
+        assert!(types[0].seq[1].int_cases().is_empty());
+        assert_eq!(types[0].seq[3].int_cases(), [(16, "u1"), (-2, "u2")]);
         let Some(EndianSwitch { on, cases }) = &types[1].endian_switch else {
             panic!("a calculated endianness");
         };

@@ -35,9 +35,6 @@ impl Cx<'_> {
                 on: self
                     .expr_key(&format!("{ypath}/type"), m, "switch-on")?
                     .ok_or_else(|| self.err(&format!("{ypath}/type"), "expected switch-on"))?,
-                // Integer cases; other keys are in `switch_cases` only.
-                cases: variants(self, &format!("{ypath}/type/cases"), m.get("cases"))
-                    .unwrap_or_default(),
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };

@@ -263,11 +263,8 @@ pub enum FieldType {
         kind: KsType,
         args: Vec<Source>,
     },
-    /// `switch-on` (parsed) with its cases (value, type name).
-    Switch {
-        on: Source,
-        cases: Vec<(i64, String)>,
-    },
+    /// `switch-on` (parsed); its cases are the field's `switch_cases`.
+    Switch { on: Source },
 }
 
 /// A calculated `meta/endian`: `{switch-on: EXPR, cases: {KEY: le|be}}`, parsed.
