@@ -47,17 +47,6 @@ impl<'a> Reader<'a> {
         Reader(ByteReader::starting_at(data, base))
     }
 
-    /// A UE `bool` (u32 0 or 1).
-    #[inline]
-    pub(crate) fn bool32(&mut self, path: &str) -> Result<Bool32, Error> {
-        let at = self.offset();
-        match self.u32(path)? {
-            0 => Ok(Bool32(false)),
-            1 => Ok(Bool32(true)),
-            v => Err(not_a_bool(path, at, v)),
-        }
-    }
-
     /// An `FString` that is often `like` (an actor's level name, in the references to its
     /// components), then sharing `like`'s text: [`FString::read_like`].
     pub(crate) fn fstring_like(&mut self, like: &FString, path: &str) -> Result<FString, Error> {
@@ -131,14 +120,6 @@ impl<'a> Reader<'a> {
         self.bytes(cursor.position() as usize, path)?;
         Ok(value)
     }
-}
-
-/// The error of a UE `bool` that is neither 0 nor 1, out of line: [`Reader::bool32`] is read
-/// several times per object and stays small enough to inline.
-#[cold]
-#[inline(never)]
-fn not_a_bool(path: &str, at: usize, v: u32) -> Error {
-    Error::new(path, at, format!("bool is {v}, not 0 or 1"))
 }
 
 /// Appends a `#[binrw]` value to `out`.
