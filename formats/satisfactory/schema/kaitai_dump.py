@@ -1,17 +1,25 @@
 """Reads the header of every Satisfactory corpus save (FSaveHeader) and blueprint (FBlueprintHeader)
-with the chunk headers after it (ChunkHeader), and every blueprint config whole, with the Python code the official Kaitai Struct compiler generated
-from these schemas, and writes what it read as JSON in the shape of the Rust crate's serde form.
+with the chunk headers after it (ChunkHeader), the objects of its body, and every blueprint config
+whole, with the Python code the official Kaitai Struct compiler generated from these schemas, and
+writes what it read as JSON in the shape of the Rust crate's serde form.
 
 Usage: python3 kaitai_dump.py GENERATED_DIR CORPUS_DIR OUT_DIR
 
 Writes OUT_DIR/<corpus path>.json for each file whose header parses (and, for a save or blueprint,
-OUT_DIR/<corpus path>.chunks.json, the list of its chunk headers) and OUT_DIR/status.tsv with one
-line per save, blueprint and config of the manifest: path, then `ok` or `error: <exception>`. The shaping is
-codegen/kaitai_dump_common.py's (by the extension keys), plus the serde forms of
-the unreal crate's `FString` (null for length 0, the text, or {"utf16": text} for a UTF-16 string)
-and `FGuid` (hyphenated hex), and fields with -savepoint-serde-omit-absent left out when absent.
-A config (blueprint_config.ksy) is shaped by `config` below as the crate's `BlueprintConfig`, whose
-description and `LastEditedBy` are enums of what Kaitai reads as separate fields.
+OUT_DIR/<corpus path>.chunks.json, the list of its chunk headers, and <corpus path>.objects.json,
+its objects: each one's TOC header and, in a save, its data blob entry's fields around the bytes,
+or {"error": ..} for a body the walk cannot read) and OUT_DIR/status.tsv with one line per save,
+blueprint and config of the manifest: path, then `ok` or `error: <exception>`. The body is the
+chunks inflated with Python's zlib; its framing (int64- or int32-sized blobs, the levels) is walked
+here as `src/body.rs` and `src/blueprint.rs` read it, the headers and entries are the generated
+classes (objects.ksy's `object_header`, body.ksy's `f_object_save_data`, `body_head` and
+`per_streaming_level_tail`). The shaping is codegen/kaitai_dump_common.py's (by the extension
+keys), plus the serde forms of the unreal crate's `FString` (null for length 0, the text, or
+{"utf16": text} for a UTF-16 string) and `FGuid` (hyphenated hex), `TOptional` as its value alone,
+a `-savepoint-enum` with a `serde-tag` as the tag beside the variant's fields, and fields with
+-savepoint-serde-omit-absent left out when absent. A config (blueprint_config.ksy) is shaped by
+`config` below as the crate's `BlueprintConfig`, whose description and `LastEditedBy` are enums of
+what Kaitai reads as separate fields.
 """
 
 import io

@@ -1,6 +1,7 @@
 //! Differential test against the official Kaitai Struct compiler: the header of every corpus save
 //! (`FSaveHeader`) and blueprint (`FBlueprintHeader`) with the chunk headers after it
-//! (`ChunkHeader`), and every blueprint config
+//! (`ChunkHeader`) and the objects of its body (each `ObjectHeader` and, in a save, the data blob
+//! entry's `FObjectSaveData`), and every blueprint config
 //! (`BlueprintConfig`), read by this crate must give the same values as the Python parser that
 //! `kaitai-struct-compiler` generated from `formats/satisfactory/schema/*.ksy`, and one that fails
 //! in one must fail in the other.
