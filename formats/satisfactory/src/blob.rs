@@ -351,128 +351,72 @@ pub(crate) fn read_data_blob(
         _ => Vec::with_capacity(headers.len()),
     };
     let mut pending = Vec::new();
-    let mut lead = match n {
-        0 => None,
-        _ => Some(
-            src.read(|r| Lead::read(r, save_blob))
-                .map_err(|e| e.within("[0]"))?,
-        ),
-    };
-    for (index, header) in headers.into_iter().enumerate() {
-        let Some(this) = lead.take() else { break };
-        let entry = Entry {
-            index,
-            header,
-            lead: this,
-            last: index + 1 == n,
-        };
-        let (place, next) = read_entry(src, entry, save_blob, scope, decoding, &mut objects)?;
+    for (i, header) in headers.into_iter().enumerate() {
+        let place = read_entry(src, header, save_blob, scope, decoding, &mut objects)
+            .map_err(|e| e.within(&format!("[{i}]")))?;
         pending.extend(place);
-        lead = next;
     }
     Ok((Undecoded { objects, pending }, src.rest()?))
 }
 
-/// The fields of a data blob entry before the object's bytes: the generated `FObjectSaveDataHead`
-/// (`schema/body.ksy`, in the save form) and the bytes' int32 length, with where it was read.
-struct Lead {
-    head: Option<FObjectSaveDataHead>,
-    len: i32,
-    len_at: usize,
-}
-
-impl Lead {
-    fn read(r: &mut Reader<'_>, save_blob: bool) -> Result<Self, Error> {
-        let head = match save_blob {
-            true => Some(r.binrw("save_data")?),
-            false => None,
-        };
-        let len_at = r.offset();
-        let len = r.i32("data length")?;
-        Ok(Lead { head, len, len_at })
-    }
-}
-
-/// An object of a data blob as [`read_entry`] gets it: its index, its TOC header, the fields
-/// before its bytes, and whether it is the blob's last.
-struct Entry {
-    index: usize,
-    header: ObjectHeader,
-    lead: Lead,
-    last: bool,
-}
-
 /// Reads one object of a data blob onto the end of `objects`, decoding it there (a `SaveObject`
 /// is a few hundred bytes: built in place, it is not copied on its way into the Vec), or hands it
-/// to the decoding thread; returns where its bytes are when they are left for later, and the next
-/// object's [`Lead`].
+/// to the decoding thread; returns where its bytes are when they are left for later.
 ///
 /// The fields around the bytes are `schema/body.ksy`'s generated `FObjectSaveDataHead` and
 /// `FObjectSaveDataTail`; the bytes themselves (an int32 length, then the object) stay framed by
 /// hand: they are skipped and recorded, to be decoded now, on another thread or at the end, which
-/// no binrw field can leave open. The fields between two objects' bytes (this one's tail, the next
-/// one's lead) are read at once: each read of the source costs a check of the bytes at hand.
+/// no binrw field can leave open.
 fn read_entry(
     src: &mut Source<'_>,
-    entry: Entry,
+    header: ObjectHeader,
     save_blob: bool,
     scope: Scope,
     decoding: &mut Decoding<'_>,
     objects: &mut Vec<SaveObject>,
-) -> Result<(Option<Pending>, Option<Lead>), Error> {
-    let Entry {
-        index,
-        header,
-        lead: Lead { head, len, len_at },
-        last,
-    } = entry;
-    let within = move |e: Error| e.within(&format!("[{index}]"));
-    let len = src
-        .checked(i64::from(len), 1, len_at, "data length")
-        .map_err(within)?;
-    let at = src.skip(len, "data").map_err(within)?;
+) -> Result<Option<Pending>, Error> {
+    // One read for the fields before the bytes: each read of the source costs a check of the
+    // bytes at hand.
+    let (head, len, len_at) = src.read(|r| {
+        let head: Option<FObjectSaveDataHead> = match save_blob {
+            true => Some(r.binrw("save_data")?),
+            false => None,
+        };
+        let len_at = r.offset();
+        Ok((head, r.i32("data length")?, len_at))
+    })?;
+    let len = src.checked(i64::from(len), 1, len_at, "data length")?;
+    let at = src.skip(len, "data")?;
     src.keep(at, |src| {
-        let (tail, next) = src.read(|r| {
-            let tail = match &head {
-                Some(h) => Some(
-                    r.binrw_args("save_data", (h.save_version,))
-                        .map_err(within)?,
-                ),
-                None => None,
-            };
-            let next = match last {
-                true => None,
-                false => Some(
-                    Lead::read(r, save_blob).map_err(|e| e.within(&format!("[{}]", index + 1)))?,
-                ),
-            };
-            Ok((tail, next))
-        })?;
+        let save_data = match head {
+            Some(head) => Some(FObjectSaveData {
+                tail: src.read(|r| r.binrw_args("save_data", (head.save_version,)))?,
+                head,
+            }),
+            None => None,
+        };
         let object = SaveObject {
             header,
-            save_data: head
-                .zip(tail)
-                .map(|(head, tail)| FObjectSaveData { head, tail }),
+            save_data,
             data: ObjectData::undecoded(),
         };
         let scope = object.scope(scope);
-        let place = match decoding {
+        match decoding {
             Decoding::Now(readers) => {
                 let object = objects.push_mut(object);
                 let bytes = src.bytes(at, len);
                 object.data = ObjectData::decode(bytes, at, &object.header, scope, readers);
-                None
+                Ok(None)
             }
             Decoding::Elsewhere(batcher) => {
                 batcher.object(object, src.bytes(at, len), at, scope);
-                None
+                Ok(None)
             }
             Decoding::Later => {
                 objects.push(object);
-                Some(Pending { at, len, scope })
+                Ok(Some(Pending { at, len, scope }))
             }
-        };
-        Ok((place, next))
+        }
     })
 }
 
