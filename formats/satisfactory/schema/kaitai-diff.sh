@@ -4,7 +4,8 @@
 #     into target/kaitai/ (codegen/kaitai-tools.sh, shared with FreeRCT's kaitai-diff.sh);
 #  2. checks the extension keys and compiles every .ksy of this folder to Python with the official
 #     compiler (FreeRCT's kaitai-compile.js, which takes any schema folder);
-#  3. reads the header of every save and blueprint, and every blueprint config, of
+#  3. reads the header of every save and blueprint (with its chunk headers and the objects of its
+#     inflated body: each TOC header and data blob entry), and every blueprint config, of
 #     ../shared/corpus/satisfactory with that Python code;
 #  4. runs the ignored Rust test formats/satisfactory/tests/kaitai.rs, which reads the same files
 #     with the satisfactory crate and compares the values (and that a file failing in one fails

@@ -1,23 +1,33 @@
 """Reads the header of every Satisfactory corpus save (FSaveHeader) and blueprint (FBlueprintHeader)
-with the chunk headers after it (ChunkHeader), and every blueprint config whole, with the Python code the official Kaitai Struct compiler generated
-from these schemas, and writes what it read as JSON in the shape of the Rust crate's serde form.
+with the chunk headers after it (ChunkHeader), the objects of its body, and every blueprint config
+whole, with the Python code the official Kaitai Struct compiler generated from these schemas, and
+writes what it read as JSON in the shape of the Rust crate's serde form.
 
 Usage: python3 kaitai_dump.py GENERATED_DIR CORPUS_DIR OUT_DIR
 
 Writes OUT_DIR/<corpus path>.json for each file whose header parses (and, for a save or blueprint,
-OUT_DIR/<corpus path>.chunks.json, the list of its chunk headers) and OUT_DIR/status.tsv with one
-line per save, blueprint and config of the manifest: path, then `ok` or `error: <exception>`. The shaping is
-codegen/kaitai_dump_common.py's (by the extension keys), plus the serde forms of
-the unreal crate's `FString` (null for length 0, the text, or {"utf16": text} for a UTF-16 string)
-and `FGuid` (hyphenated hex), and fields with -savepoint-serde-omit-absent left out when absent.
-A config (blueprint_config.ksy) is shaped by `config` below as the crate's `BlueprintConfig`, whose
-description and `LastEditedBy` are enums of what Kaitai reads as separate fields.
+OUT_DIR/<corpus path>.chunks.json, the list of its chunk headers, and <corpus path>.objects.json,
+its objects: each one's TOC header and, in a save, its data blob entry's fields around the bytes,
+or {"error": ..} for a body the walk cannot read) and OUT_DIR/status.tsv with one line per save,
+blueprint and config of the manifest: path, then `ok` or `error: <exception>`. The body is the
+chunks inflated with Python's zlib; its framing (int64- or int32-sized blobs, the levels) is walked
+here as `src/body.rs` and `src/blueprint.rs` read it, the headers and entries are the generated
+classes (objects.ksy's `object_header`, body.ksy's `f_object_save_data`, `body_head` and
+`per_streaming_level_tail`). The shaping is codegen/kaitai_dump_common.py's (by the extension
+keys), plus the serde forms of the unreal crate's `FString` (null for length 0, the text, or
+{"utf16": text} for a UTF-16 string) and `FGuid` (hyphenated hex), `TOptional` as its value alone,
+a `-savepoint-enum` with a `serde-tag` as the tag beside the variant's fields, and fields with
+-savepoint-serde-omit-absent left out when absent. A config (blueprint_config.ksy) is shaped by
+`config` below as the crate's `BlueprintConfig`, whose description and `LastEditedBy` are enums of
+what Kaitai reads as separate fields.
 """
 
 import io
 import json
 import os
+import re
 import sys
+import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../codegen"))
 from kaitai_dump_common import Shaper, dump_files  # noqa: E402
@@ -34,7 +44,7 @@ HEADERS = {
 class SatisfactoryShaper(Shaper):
     def struct(self, obj):
         spec = self.spec_of(obj)
-        rust = spec.get("-savepoint-rust-type")
+        rust = spec.get("-savepoint-rust-type", "")
         if rust == "unreal::FString":
             if obj.length > 0:
                 return obj.latin1
@@ -44,6 +54,16 @@ class SatisfactoryShaper(Shaper):
         if rust == "unreal::FGuid":
             return "%08X-%04X-%04X-%04X-%04X%08X" % (
                 obj.a, obj.b >> 16, obj.b & 0xFFFF, obj.c >> 16, obj.c & 0xFFFF, obj.d)
+        if rust.startswith("crate::versions::TOptional<"):
+            # The crate keeps the value alone: its flag is written from it.
+            return {"value": self.value(getattr(obj, "value", None))}
+        enum = spec.get("-savepoint-enum", {})
+        if "serde-tag" in enum:
+            # Internally tagged: the variant's name in snake_case beside its fields.
+            tag = getattr(obj, enum["tag"])
+            body = [f for f in spec["seq"] if f["id"] != enum["tag"]][0]
+            variant = re.sub(r"(?<!^)([A-Z])", r"_\1", enum["variants"][str(tag)]).lower()
+            return dict({enum["serde-tag"]: variant}, **self.struct(getattr(obj, body["id"])))
         out = super().struct(obj)
         for field in spec.get("seq", []):
             if field.get("-savepoint-serde-omit-absent") and isinstance(out, dict) and out.get(field["id"]) is None:
@@ -90,16 +110,78 @@ class SatisfactoryShaper(Shaper):
 
 
 def chunk_headers(stream, shaper):
-    """Every chunk header (chunks.ksy) from the stream's position to its end, shaped, each
-    chunk's compressed bytes skipped."""
+    """Every chunk header (chunks.ksy) from the stream's position to its end, shaped, and the body:
+    each chunk's compressed bytes inflated with Python's zlib, one after another."""
     from chunks import Chunks
 
-    out = []
+    out, body = [], []
     while not stream.is_eof():
         header = Chunks.ChunkHeader(stream)
-        stream.read_bytes(header.compressed_size)
+        body.append(zlib.decompress(stream.read_bytes(header.compressed_size)))
         out.append(shaper.struct(header))
+    return out, b"".join(body)
+
+
+def blob(stream, length_type):
+    """A TOC or data blob: its length (`s4` or `s8`), then that many bytes, as a stream."""
+    from kaitaistruct import KaitaiStream
+
+    length = stream.read_s8le() if length_type == "s8" else stream.read_s4le()
+    return KaitaiStream(io.BytesIO(stream.read_bytes(length)))
+
+
+def blob_objects(toc, data, save_version, save_blob, shaper):
+    """The objects of a TOC blob and its data blob: each one's header (objects.ksy's
+    `object_header`) and, in a save (`save_blob`), its data blob entry (body.ksy's
+    `f_object_save_data`, shaped as the crate's `FObjectSaveData`: the fields around the bytes)."""
+    from objects import Objects
+    from body import Body
+
+    count = toc.read_s4le()
+    if data.read_s4le() != count:
+        raise ValueError("the data blob's object count differs from the TOC blob's")
+    out = []
+    for _ in range(count):
+        obj = {"header": shaper.struct(Objects.ObjectHeader(save_version, toc))}
+        if save_blob:
+            entry = Body.FObjectSaveData(data)
+            obj["save_data"] = dict(shaper.struct(entry.head), **shaper.struct(entry.tail))
+        else:
+            data.read_bytes(data.read_s4le())
+        out.append(obj)
     return out
+
+
+def save_objects(body, save_version, shaper):
+    """Every object of a save body, the levels' in order, then the persistent level's (the crate's
+    `SaveBody::objects`); each level's blobs read with its own SaveVersion."""
+    from kaitaistruct import KaitaiStream
+    from body import Body
+    from unreal import Unreal
+
+    stream = KaitaiStream(io.BytesIO(body))
+    stream.read_s8le()
+    Body.BodyHead(save_version, stream)
+    out = []
+    for _ in range(stream.read_s4le()):
+        Unreal.Fstring(stream)
+        toc, data = blob(stream, "s8"), blob(stream, "s8")
+        tail = Body.PerStreamingLevelTail(save_version, stream)
+        level_version = getattr(tail, "level_save_version", None)
+        version = save_version if level_version is None else level_version
+        out += blob_objects(toc, data, version, True, shaper)
+    toc, data = blob(stream, "s8"), blob(stream, "s8")
+    return out + blob_objects(toc, data, save_version, True, shaper)
+
+
+def blueprint_objects(body, save_version, shaper):
+    """Every object of a blueprint body (an int32 size, then int32-sized TOC and data blobs)."""
+    from kaitaistruct import KaitaiStream
+
+    stream = KaitaiStream(io.BytesIO(body))
+    stream.read_s4le()
+    toc, data = blob(stream, "s4"), blob(stream, "s4")
+    return blob_objects(toc, data, save_version, False, shaper)
 
 
 def main():
@@ -122,7 +204,14 @@ def main():
         parsed = header_class(stream)
         if name is None:
             return {".json": shaper.config(parsed)}
-        return {".json": shaper.struct(parsed), ".chunks.json": chunk_headers(stream, shaper)}
+        chunks, body = chunk_headers(stream, shaper)
+        walk = save_objects if kind == "sav" else blueprint_objects
+        out = {".json": shaper.struct(parsed), ".chunks.json": chunks}
+        try:
+            out[".objects.json"] = walk(body, parsed.save_version, shaper)
+        except Exception as e:  # a body the walk cannot read is a result to compare
+            out[".objects.json"] = {"error": "%s: %s" % (type(e).__name__, e)}
+        return out
 
     files = [(row[0], lambda row=row: read(row[0], row[1])) for row in rows if row[1] in HEADERS]
     dump_files(out_dir, files)

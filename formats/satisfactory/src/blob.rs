@@ -12,10 +12,12 @@ use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use serde::{Deserialize, Serialize};
 use unreal::{FObjectReferenceDisc, FString, TArray, TMap};
 
-use crate::objects::{Contexts, FObjectSaveData, ObjectData, ObjectHeader, Readers, SaveObject};
+use crate::objects::{
+    Contexts, FObjectSaveData, FObjectSaveDataHead, ObjectData, ObjectHeader, Readers, SaveObject,
+};
 use crate::reader::{Reader, put, put_args, put_sized};
 use crate::source::Source;
-use crate::versions::{SAVE_VERSION_OBJECT_VERSION_DATA, Scope};
+use crate::versions::Scope;
 use crate::{Error, ReadOptions};
 
 /// Objects per thread below which another thread does not pay off.
@@ -360,6 +362,11 @@ pub(crate) fn read_data_blob(
 /// Reads one object of a data blob onto the end of `objects`, decoding it there (a `SaveObject`
 /// is a few hundred bytes: built in place, it is not copied on its way into the Vec), or hands it
 /// to the decoding thread; returns where its bytes are when they are left for later.
+///
+/// The fields around the bytes are `schema/body.ksy`'s generated `FObjectSaveDataHead` and
+/// `FObjectSaveDataTail`; the bytes themselves (an int32 length, then the object) stay framed by
+/// hand: they are skipped and recorded, to be decoded now, on another thread or at the end, which
+/// no binrw field can leave open.
 fn read_entry(
     src: &mut Source<'_>,
     header: ObjectHeader,
@@ -370,29 +377,21 @@ fn read_entry(
 ) -> Result<Option<Pending>, Error> {
     // One read for the fields before the bytes: each read of the source costs a check of the
     // bytes at hand.
-    let (save_data, len, len_at) = src.read(|r| {
-        let save_data = match save_blob {
-            true => Some((
-                r.i32("save_version")?,
-                r.bool32("should_migrate_object_refs_to_persistent")?,
-            )),
+    let (head, len, len_at) = src.read(|r| {
+        let head: Option<FObjectSaveDataHead> = match save_blob {
+            true => Some(r.binrw("save_data")?),
             false => None,
         };
         let len_at = r.offset();
-        Ok((save_data, r.i32("data length")?, len_at))
+        Ok((head, r.i32("data length")?, len_at))
     })?;
     let len = src.checked(i64::from(len), 1, len_at, "data length")?;
     let at = src.skip(len, "data")?;
     src.keep(at, |src| {
-        let save_data = match save_data {
-            Some((save_version, migrate)) => Some(FObjectSaveData {
-                save_version,
-                should_migrate_object_refs_to_persistent: migrate,
-                per_object_version_data: if save_version >= SAVE_VERSION_OBJECT_VERSION_DATA {
-                    Some(src.read(|r| r.binrw("per_object_version_data"))?)
-                } else {
-                    None
-                },
+        let save_data = match head {
+            Some(head) => Some(FObjectSaveData {
+                tail: src.read(|r| r.binrw_args("save_data", (head.save_version,)))?,
+                head,
             }),
             None => None,
         };
@@ -437,6 +436,8 @@ pub(crate) fn write_data_blob(
     Ok(())
 }
 
+/// Appends one object of a data blob: [`read_entry`]'s fields, the bytes framed by hand around
+/// the object's data.
 fn write_entry(
     o: &SaveObject,
     scope: Scope,
@@ -444,30 +445,14 @@ fn write_entry(
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
     if let Some(s) = &o.save_data {
-        out.extend_from_slice(&s.save_version.to_le_bytes());
-        put(
-            &s.should_migrate_object_refs_to_persistent,
-            out,
-            "should_migrate",
-        )?;
+        put(&s.head, out, "save_data")?;
     }
     let object_scope = o.scope(scope);
     put_sized::<4>(out, "data", |out| {
         o.data.put(&o.header, object_scope, contexts, out)
     })?;
     if let Some(s) = &o.save_data {
-        let gated = s.save_version >= SAVE_VERSION_OBJECT_VERSION_DATA;
-        match (&s.per_object_version_data, gated) {
-            (Some(v), true) => put(v, out, "per_object_version_data")?,
-            (None, false) => {}
-            _ => {
-                return Err(Error::new(
-                    "per_object_version_data",
-                    out.len(),
-                    "present exactly when the object's SaveVersion is 53 or more",
-                ));
-            }
-        }
+        put_args(&s.tail, out, "save_data", (s.head.save_version,))?;
     }
     Ok(())
 }

@@ -47,17 +47,6 @@ impl<'a> Reader<'a> {
         Reader(ByteReader::starting_at(data, base))
     }
 
-    /// A UE `bool` (u32 0 or 1).
-    #[inline]
-    pub(crate) fn bool32(&mut self, path: &str) -> Result<Bool32, Error> {
-        let at = self.offset();
-        match self.u32(path)? {
-            0 => Ok(Bool32(false)),
-            1 => Ok(Bool32(true)),
-            v => Err(not_a_bool(path, at, v)),
-        }
-    }
-
     /// An `FString` that is often `like` (an actor's level name, in the references to its
     /// components), then sharing `like`'s text: [`FString::read_like`].
     pub(crate) fn fstring_like(&mut self, like: &FString, path: &str) -> Result<FString, Error> {
@@ -120,6 +109,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A `#[binrw]` value that takes arguments (a version gate).
+    #[inline]
     pub(crate) fn binrw_args<T, A>(&mut self, path: &str, args: A) -> Result<T, Error>
     where
         T: for<'b> BinRead<Args<'b> = A>,
@@ -131,14 +121,6 @@ impl<'a> Reader<'a> {
         self.bytes(cursor.position() as usize, path)?;
         Ok(value)
     }
-}
-
-/// The error of a UE `bool` that is neither 0 nor 1, out of line: [`Reader::bool32`] is read
-/// several times per object and stays small enough to inline.
-#[cold]
-#[inline(never)]
-fn not_a_bool(path: &str, at: usize, v: u32) -> Error {
-    Error::new(path, at, format!("bool is {v}, not 0 or 1"))
 }
 
 /// Appends a `#[binrw]` value to `out`.
@@ -195,12 +177,13 @@ impl BinRead for Bool32 {
         endian: binrw::Endian,
         (): (),
     ) -> binrw::BinResult<Self> {
-        let pos = reader.stream_position()?;
+        // The position is asked for only when the value is refused (it is read several times
+        // per object).
         match u32::read_options(reader, endian, ())? {
             0 => Ok(Bool32(false)),
             1 => Ok(Bool32(true)),
             v => Err(binrw::Error::AssertFail {
-                pos,
+                pos: reader.stream_position()? - 4,
                 message: format!("bool is {v}, not 0 or 1"),
             }),
         }
@@ -224,6 +207,21 @@ impl BinWrite for Bool32 {
 mod tests {
     use super::*;
     use std::sync::Arc;
+
+    /// A UE bool other than 0 or 1 is refused at its own offset (asked for after the read).
+    #[test]
+    fn a_bool_other_than_0_or_1_is_refused_at_its_offset() {
+        let bytes = [1, 0, 0, 0, 2, 0, 0, 0];
+        let mut cursor = Cursor::new(&bytes[..]);
+        assert_eq!(Bool32::read_le(&mut cursor).unwrap(), Bool32(true));
+        match Bool32::read_le(&mut cursor).unwrap_err() {
+            binrw::Error::AssertFail { pos, message } => {
+                assert_eq!(pos, 4);
+                assert_eq!(message, "bool is 2, not 0 or 1");
+            }
+            other => panic!("expected a refused value, got {other}"),
+        }
+    }
 
     /// What `FString::read_from` reads from `bytes` at `base`, as the reader reports it.
     fn read_from(bytes: &[u8], base: usize) -> Result<FString, String> {

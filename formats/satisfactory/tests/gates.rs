@@ -12,10 +12,10 @@ use satisfactory::objects::custom::types::{
 use satisfactory::objects::custom::{
     AFGBuildableWire, AFGLightweightBuildableSubsystem, UActorComponent,
 };
-use satisfactory::objects::{CustomData, FObjectBaseSaveHeader};
+use satisfactory::objects::{CustomData, FObjectBaseSaveHeader, FObjectSaveDataTail};
 use satisfactory::{
     Blueprint, BlueprintConfig, Description, FBlueprintHeader, FSaveHeader, LastEditedBy,
-    SatisfactoryFile, Utf8Text,
+    SatisfactoryFile, SaveFile, TOptional, Utf8Text,
 };
 use serde_json::{Value, json};
 use unreal::{FObjectReferenceDisc, FString, PropertyContext};
@@ -329,6 +329,54 @@ fn object_flags_added_in_json_at_an_old_save_version_are_refused() {
         "{err}"
     );
     assert_eq!(err.path, "body.objects[3].header", "{err}");
+}
+
+/// A data blob entry's `PerObjectVersionData` follows the object's own SaveVersion (the gate of
+/// the generated `FObjectSaveDataTail`): in the JSON of a 1.2 save, an object moved back to
+/// SaveVersion 52 with its version data kept is refused, naming the object; without it, it writes.
+#[test]
+fn object_version_data_follows_the_object_save_version() {
+    let tail = |data| FObjectSaveDataTail {
+        per_object_version_data: data,
+    };
+    let unset = || Some(TOptional { value: None });
+    assert_eq!(written(&tail(None), (52,)), b"");
+    assert_eq!(written(&tail(unset()), (53,)), 0u32.to_le_bytes());
+    assert_eq!(
+        refused(&tail(None), (58,)),
+        "FObjectSaveDataTail.per_object_version_data (save_version >= 53) must be present at \
+         save_version 58"
+    );
+    let Some(SatisfactoryFile::Save(save)) = corpus_file("saves/Another-1-2.sav") else {
+        return;
+    };
+    let mut json = serde_json::to_value(&save).unwrap();
+    let object = &mut json["body"]["levels"][17]["objects"][0];
+    // Bytes that need no versions to write (its properties would take the older UE version).
+    object["data"] = json!({"raw": {"bytes": "0102", "reason": "edited"}});
+    let entry = &mut object["save_data"];
+    assert_eq!(entry["per_object_version_data"], json!({"value": null}));
+    entry["save_version"] = json!(52);
+    let edited: SaveFile = serde_json::from_value(json.clone()).expect("well-formed JSON");
+    let err = edited
+        .write()
+        .expect_err("the writer must refuse the version data");
+    assert!(
+        err.message.contains(
+            "FObjectSaveDataTail.per_object_version_data (save_version >= 53) must be absent at \
+             save_version 52"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.path, "body.levels[17][0].save_data", "{err}");
+    let entry = json["body"]["levels"][17]["objects"][0]["save_data"]
+        .as_object_mut()
+        .unwrap();
+    entry.remove("per_object_version_data");
+    let edited: SaveFile = serde_json::from_value(json).expect("well-formed JSON");
+    edited
+        .write()
+        .expect("an object of SaveVersion 52 without version data writes");
 }
 
 /// The header's strings that older header versions lack read as empty; a text put there is

@@ -1,6 +1,7 @@
 //! Differential test against the official Kaitai Struct compiler: the header of every corpus save
 //! (`FSaveHeader`) and blueprint (`FBlueprintHeader`) with the chunk headers after it
-//! (`ChunkHeader`), and every blueprint config
+//! (`ChunkHeader`) and the objects of its body (each `ObjectHeader` and, in a save, the data blob
+//! entry's `FObjectSaveData`), and every blueprint config
 //! (`BlueprintConfig`), read by this crate must give the same values as the Python parser that
 //! `kaitai-struct-compiler` generated from `formats/satisfactory/schema/*.ksy`, and one that fails
 //! in one must fail in the other.
@@ -13,9 +14,11 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use binrw::BinRead;
-use satisfactory::{BlueprintConfig, ChunkHeader, FBlueprintHeader, FSaveHeader};
+use satisfactory::{
+    BlueprintConfig, ChunkHeader, FBlueprintHeader, FSaveHeader, SatisfactoryFile, SaveObject,
+};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 use snapshots::json::{first_difference, read_dump, read_status};
 
 #[test]
@@ -34,6 +37,7 @@ fn kaitai_python_reads_the_same_headers() {
     );
     let mut failures = Vec::new();
     let (mut same, mut both_failed) = (0, 0);
+    let mut objects = Objects::default();
     for (path, kind) in &files {
         let data = std::fs::read(corpus.join(path)).expect("corpus file");
         let (name, rust) = match kind.as_str() {
@@ -47,7 +51,8 @@ fn kaitai_python_reads_the_same_headers() {
         match (rust, kaitai.as_str()) {
             (Ok(ours), "ok") => {
                 let diff = first_difference(&ours, &read_dump(&dumps, path), name)
-                    .or_else(|| chunks_difference(&data, kind, &dumps, path));
+                    .or_else(|| chunks_difference(&data, kind, &dumps, path))
+                    .or_else(|| objects_difference(&data, kind, &dumps, path, &mut objects));
                 match diff {
                     None => same += 1,
                     Some(diff) => failures.push(format!("{path}: {diff}")),
@@ -64,7 +69,17 @@ fn kaitai_python_reads_the_same_headers() {
         "{same} headers and configs read the same values, {both_failed} failed in both, {} differ",
         failures.len()
     );
+    eprintln!(
+        "{} object headers and {} data blob entries read the same values ({} bodies failed in \
+         both)",
+        objects.headers, objects.entries, objects.both_failed
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        objects.headers > 100_000,
+        "{} object headers",
+        objects.headers
+    );
     assert_eq!(same + both_failed, files.len());
 }
 
@@ -103,6 +118,57 @@ fn chunks_difference(data: &[u8], kind: &str, dumps: &Path, path: &str) -> Optio
         &read_dump(dumps, &format!("{path}.chunks")),
         "ChunkHeader",
     )
+}
+
+/// What the body walk compared.
+#[derive(Default)]
+struct Objects {
+    headers: usize,
+    entries: usize,
+    both_failed: usize,
+}
+
+/// Where the objects of a save or blueprint, as the crate reads them (each one's TOC header and,
+/// in a save, the fields of its data blob entry around the bytes), differ from Kaitai's
+/// `<path>.objects.json`, its walk of the inflated body; `None` for a config. A body that fails in
+/// one must fail in the other.
+fn objects_difference(
+    data: &[u8],
+    kind: &str,
+    dumps: &Path,
+    path: &str,
+    n: &mut Objects,
+) -> Option<String> {
+    if kind == "sbpcfg" {
+        return None;
+    }
+    let theirs = read_dump(dumps, &format!("{path}.objects"));
+    let file = match SatisfactoryFile::read(data) {
+        Ok(file) => file,
+        Err(_) if theirs.get("error").is_some() => {
+            n.both_failed += 1;
+            return None;
+        }
+        Err(e) => return Some(format!("Rust gave {e}, Kaitai read the objects")),
+    };
+    let objects: Vec<&SaveObject> = match &file {
+        SatisfactoryFile::Save(s) => s.body.objects().collect(),
+        SatisfactoryFile::Blueprint(b) => b.body.objects.iter().collect(),
+        SatisfactoryFile::BlueprintConfig(_) => return None,
+    };
+    let ours: Vec<Value> = objects
+        .iter()
+        .map(|o| {
+            let mut object = json!({"header": o.header});
+            if let Some(s) = &o.save_data {
+                object["save_data"] = json!(s);
+                n.entries += 1;
+            }
+            object
+        })
+        .collect();
+    n.headers += ours.len();
+    first_difference(&Value::Array(ours), &theirs, "objects")
 }
 
 /// A whole config as the crate reads it, in its JSON form.

@@ -3,6 +3,7 @@
 
 use binrw::binrw;
 use crate::generated::versions::FSaveObjectVersionData;
+use crate::reader::Bool32;
 use crate::versions::SAVE_VERSION_OBJECT_VERSION_DATA;
 use crate::versions::SAVE_VERSION_PER_LEVEL;
 use crate::versions::TOptional;
@@ -73,6 +74,31 @@ pub struct PerStreamingLevelTail {
     /// `StreamableLevelObjectVersionData` (SaveVersion 53+).
     #[since(save_version >= SAVE_VERSION_OBJECT_VERSION_DATA)]
     pub version_data: Option<TOptional<FSaveObjectVersionData>>,
+}
+
+/// The fields of `FObjectSaveData` before its bytes.
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FObjectSaveDataHead {
+    /// `SaveVersion` the object was saved with.
+    pub save_version: i32,
+    /// `ShouldMigrateObjectRefsToPersistent`.
+    pub should_migrate_object_refs_to_persistent: Bool32,
+}
+
+/// The fields of `FObjectSaveData` after its bytes.
+#[version(save_version: i32 = import)]
+#[binrw]
+#[brw(little)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FObjectSaveDataTail {
+    /// `PerObjectVersionData` behind `ShouldSerializePerObjectVersionData` (SaveVersion 53+);
+    /// boxed, since objects hardly ever carry it (no corpus save does) and every object has
+    /// room for this field.
+    #[since(save_version >= SAVE_VERSION_OBJECT_VERSION_DATA)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_object_version_data: Option<TOptional<Box<FSaveObjectVersionData>>>,
 }
 
 /// `FUnresolvedWorldSaveData`.

@@ -10,6 +10,7 @@ mod properties;
 use serde::{Deserialize, Serialize};
 use unreal::{FGuid, FObjectReferenceDisc, PropertyList, TArray};
 
+pub use crate::generated::body::{FObjectSaveDataHead, FObjectSaveDataTail};
 pub use custom::{CustomData, Fallback};
 pub use header::{
     FActorSaveHeader, FObjectBaseSaveHeader, FObjectSaveHeader, FTransform3f, ObjectHeader,
@@ -17,8 +18,8 @@ pub use header::{
 pub(crate) use properties::{Contexts, Readers};
 
 use crate::Error;
-use crate::reader::{Bool32, Reader, put};
-use crate::versions::{FSaveObjectVersionData, Scope, TOptional, UE5_SERIALIZATION_CONTROL};
+use crate::reader::{Reader, put};
+use crate::versions::{Scope, UE5_SERIALIZATION_CONTROL};
 
 /// One object of a level or blueprint.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -34,18 +35,17 @@ pub struct SaveObject {
     pub data: ObjectData,
 }
 
-/// `FObjectSaveData` without its byte array: the object's SaveVersion and version data.
+/// `FObjectSaveData` without its byte array (the object's [`SaveObject::data`]): the generated
+/// fields before and after the bytes (`schema/body.ksy`'s `f_object_save_data`), which JSON
+/// shows side by side as the entry stores them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FObjectSaveData {
-    /// `SaveVersion` the object was saved with.
-    pub save_version: i32,
-    /// `ShouldMigrateObjectRefsToPersistent`.
-    pub should_migrate_object_refs_to_persistent: Bool32,
-    /// `PerObjectVersionData` behind `ShouldSerializePerObjectVersionData` (SaveVersion 53+);
-    /// boxed, since objects hardly ever carry it (no corpus save does) and every object has room
-    /// for this field.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub per_object_version_data: Option<TOptional<Box<FSaveObjectVersionData>>>,
+    /// `SaveVersion` and `ShouldMigrateObjectRefsToPersistent`.
+    #[serde(flatten)]
+    pub head: FObjectSaveDataHead,
+    /// `PerObjectVersionData`, gated on the head's SaveVersion.
+    #[serde(flatten)]
+    pub tail: FObjectSaveDataTail,
 }
 
 /// An object's bytes: decoded, or kept whole when they could not be (the reason says why).
@@ -149,8 +149,9 @@ impl SaveObject {
     pub(crate) fn scope(&self, outer: Scope) -> Scope {
         match &self.save_data {
             Some(s) => outer.narrowed(
-                Some(s.save_version),
-                s.per_object_version_data
+                Some(s.head.save_version),
+                s.tail
+                    .per_object_version_data
                     .as_ref()
                     .and_then(|o| o.value.as_deref()),
             ),
@@ -310,7 +311,8 @@ mod tests {
     use unreal::FString;
 
     use super::*;
-    use crate::versions::{FEngineVersion, FPackageFileVersion};
+    use crate::reader::Bool32;
+    use crate::versions::{FEngineVersion, FPackageFileVersion, FSaveObjectVersionData, TOptional};
 
     /// The boxed `PerObjectVersionData` is stored as the value itself, reads back, and gives the
     /// object's bytes its package version.
@@ -357,9 +359,13 @@ mod tests {
                 outer_path_name: FString::new("Persistent_Level:PersistentLevel.A"),
             }),
             save_data: Some(FObjectSaveData {
-                save_version: 53,
-                should_migrate_object_refs_to_persistent: Bool32(false),
-                per_object_version_data: Some(boxed),
+                head: FObjectSaveDataHead {
+                    save_version: 53,
+                    should_migrate_object_refs_to_persistent: Bool32(false),
+                },
+                tail: FObjectSaveDataTail {
+                    per_object_version_data: Some(boxed),
+                },
             }),
             data: ObjectData::undecoded(),
         };

@@ -44,7 +44,7 @@ fn objects(file: &SatisfactoryFile) -> Vec<(&SaveObject, Scope)> {
                 let sv = o
                     .save_data
                     .as_ref()
-                    .map_or(s.header.save_version, |d| d.save_version);
+                    .map_or(s.header.save_version, |d| d.head.save_version);
                 (o, Scope::file(sv))
             })
             .collect(),
