@@ -163,6 +163,17 @@ impl<'a> BitReader<'a> {
         self.window(FAST_BITS)
     }
 
+    /// [`Self::peek`] `skip` bits on, without consuming anything: for a decoder whose fields
+    /// span more than one load.
+    #[inline(always)]
+    pub(crate) fn peek_at(&self, skip: u32) -> Option<u64> {
+        let ahead = BitReader {
+            pos: self.pos + skip as usize,
+            ..*self
+        };
+        ahead.window(FAST_BITS)
+    }
+
     /// Consumes `n` bits known to be there: of what [`Self::peek`] returned, or a run
     /// [`Self::same_bits`] matched. Never past the end of the stream.
     #[inline(always)]
