@@ -28,10 +28,12 @@ pub(crate) struct ProductObjects {
 /// component takes at most `VECTOR_MAX + 1` bits.
 const VECTOR_MAX: u64 = 22;
 
+/// Bits of the widest vector component.
+const WIDEST_COMPONENT: u32 = VECTOR_MAX as u32 + 1;
+
 /// [`Vector3i::read_from_window`]'s second load holds two components of the widest size, and its
-/// first the size code and one component.
-const _: () =
-    assert!(2 * (VECTOR_MAX as u32 + 1) <= FAST_BITS && 5 + VECTOR_MAX as u32 + 1 <= FAST_BITS);
+/// first the size code (at most 5 bits) and one component.
+const _: () = assert!(2 * WIDEST_COMPONENT <= FAST_BITS && 5 + WIDEST_COMPONENT <= FAST_BITS);
 
 impl AttrCtx {
     pub(crate) fn at_least(&self, major: u32, minor: u32, net: u32) -> bool {
