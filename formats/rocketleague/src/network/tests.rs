@@ -1571,11 +1571,14 @@ fn vectors_of_every_size_round_trip_and_reject_components_out_of_range() {
             let low = -(1i32 << (size + 1));
             let high = (1i32 << (size + 1)) - 1;
             // Without padding the vector is read field by field at the stream's end; with 64
-            // bits of it, from one window where the size allows.
-            for ([x, y, z], padding) in [[low, high, 0], [high, low, high], [0, 1, low]]
+            // bits of it, from one load up to size 15 and two above; with 24, the second load
+            // of a large vector runs past the end and the vector is read field by field. Each
+            // at every bit offset of its first byte.
+            let cases = [[low, high, 0], [high, low, high], [0, 1, low]]
                 .into_iter()
-                .flat_map(|v| [(v, false), (v, true)])
-            {
+                .flat_map(|v| [0, 24, 64].map(|padding| (v, padding)))
+                .flat_map(|(v, padding)| (0..8).map(move |offset| (v, padding, offset)));
+            for ([x, y, z], padding, offset) in cases {
                 let v = Vector3i {
                     size: size as u8,
                     x,
@@ -1583,15 +1586,16 @@ fn vectors_of_every_size_round_trip_and_reject_components_out_of_range() {
                     z,
                 };
                 let mut w = BitWriter::default();
+                w.bits(0, offset);
                 v.write(&mut w, &c).expect("in range");
                 w.bits(0x5, 3);
-                if padding {
-                    w.bits(0, 64);
-                }
+                w.bits(0, padding);
                 let bytes = w.finish();
                 let mut r = BitReader::new(&bytes);
-                assert_eq!(Vector3i::read(&mut r, &c).ok(), Some(v), "size {size}");
-                assert_eq!(r.bits(3, "t").ok(), Some(0x5));
+                r.bits(offset, "offset").expect("written");
+                let at = format!("size {size}, padding {padding}, offset {offset}");
+                assert_eq!(Vector3i::read(&mut r, &c).ok(), Some(v), "{at}");
+                assert_eq!(r.bits(3, "t").ok(), Some(0x5), "{at}");
             }
             for [x, y, z] in [[high + 1, 0, 0], [0, low - 1, 0], [0, 0, i32::MAX]] {
                 let v = Vector3i {
