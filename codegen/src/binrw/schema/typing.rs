@@ -149,6 +149,7 @@ impl Typer<'_> {
 #[cfg(test)]
 mod tests {
     use crate::binrw::Schemas;
+    use crate::binrw::schema::TypeDef;
     use crate::expr::{IntTy, Type};
 
     fn load(tag: &str, ksy: &str) -> Result<Schemas, crate::SchemaError> {
@@ -165,20 +166,23 @@ mod tests {
         Type::Int(IntTy { bits, signed })
     }
 
+    /// The recorded type of the value instance `id` of `def`.
+    fn instance_ty<'a>(def: &'a TypeDef, id: &str) -> Option<&'a Type> {
+        def.instances
+            .iter()
+            .find(|i| i.id == id)
+            .unwrap()
+            .value
+            .ty()
+    }
+
     const KSY: &str = "meta: {id: t, endian: le}\nseq:\n  - {id: n, type: u2}\n  - {id: hdr, type: header}\n  - {id: flag, type: b1}\n  - {id: nib, type: b3}\n  - {id: kind, type: u1, enum: kinds}\n  - {id: name, type: str, size: n, encoding: ASCII}\n  - {id: opt, type: s4, if: flag}\n  - {id: items, type: u1, repeat: expr, repeat-expr: hdr.count * 2}\n  - {id: rest, size: hdr.count + nib, if: kind == kinds::big and not flag}\ninstances:\n  total:\n    value: n + hdr.count\n  label:\n    value: name + \"!\"\n  ratio:\n    value: n * 0.5\n  last:\n    value: items.last\ntypes:\n  header:\n    seq:\n      - {id: count, type: u4}\nenums:\n  kinds: {1: big}\n";
 
     #[test]
     fn records_each_expression_and_path_type() {
         let schemas = load("ok", KSY).unwrap();
         let def = &schemas.files["t"].types[0];
-        let ty = |id: &str| {
-            def.instances
-                .iter()
-                .find(|i| i.id == id)
-                .unwrap()
-                .value
-                .ty()
-        };
+        let ty = |id: &str| instance_ty(def, id);
         assert_eq!(ty("total"), Some(&int(32, false)));
         assert_eq!(ty("label"), Some(&Type::Str));
         assert_eq!(ty("ratio"), Some(&Type::Float));
@@ -267,14 +271,7 @@ mod tests {
         let ksy = "meta: {id: r}\nseq:\n  - {id: v, type: u1}\n  - {id: more, type: u1}\n  - {id: next, type: r, if: more != 0}\ninstances:\n  total:\n    value: 'more != 0 ? next.total + v : v'\n  twice:\n    value: next.v * 2\n";
         let schemas = load("rec", ksy).unwrap();
         let def = &schemas.files["r"].types[0];
-        let ty = |id: &str| {
-            def.instances
-                .iter()
-                .find(|i| i.id == id)
-                .unwrap()
-                .value
-                .ty()
-        };
+        let ty = |id: &str| instance_ty(def, id);
         assert_eq!(ty("twice"), Some(&int(8, false)));
         assert_eq!(ty("total"), None);
     }
