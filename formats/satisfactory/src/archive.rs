@@ -67,11 +67,18 @@ fn chunk_header(
     chunk: &ZlibStream,
     at: usize,
 ) -> Result<ChunkHeader, Error> {
-    if header.max_chunk_size <= 0 || header.v2_compressor.is_some_and(|c| c != COMPRESSOR_ZLIB) {
+    if header.max_chunk_size <= 0 {
         return Err(Error::new(
-            "chunk header",
+            "chunks.header.max_chunk_size",
             at,
-            format!("{header:?} is not a zlib archive header"),
+            format!("{} is not a positive chunk size", header.max_chunk_size),
+        ));
+    }
+    if let Some(c) = header.v2_compressor.filter(|&c| c != COMPRESSOR_ZLIB) {
+        return Err(Error::new(
+            "chunks.header.v2_compressor",
+            at,
+            format!("compressor {c} is not zlib ({COMPRESSOR_ZLIB})"),
         ));
     }
     let size = |n: u64| {
@@ -197,7 +204,23 @@ mod tests {
         let e = write(&archive, &body, &mut vec![0; 10])
             .unwrap_err()
             .to_string();
-        assert!(e.contains("chunk header") && e.contains("0xa"), "{e}");
+        assert!(
+            e.contains("chunks.header.v2_compressor: compressor 4") && e.contains("0xa"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_writer_refuses_a_chunk_size_the_readers_refuse() {
+        for size in [0, -977_881] {
+            let (mut archive, body) = archive(Some(COMPRESSOR_ZLIB));
+            archive.header.max_chunk_size = size;
+            let e = write(&archive, &body, &mut vec![0; 10])
+                .unwrap_err()
+                .to_string();
+            let named = format!("chunks.header.max_chunk_size: {size} is not a positive");
+            assert!(e.contains(&named) && e.contains("0xa"), "{e}");
+        }
     }
 
     /// A header that is not a regular one-chunk header leaves the data to the sequential reader.
