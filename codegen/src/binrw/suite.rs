@@ -163,8 +163,7 @@ impl<'a> Cx<'a> {
             };
             return Ok((quote!(#before.ok_or(#undefined)?), value, Some(unwrap)));
         }
-        if def.params.iter().any(|(p, _)| p == name) && super::writer_params::keeps_param(def, name)
-        {
+        if def.param(name).is_some() && super::writer_params::keeps_param(def, name) {
             let file = &self.schemas.files[self.file];
             let enums = std::cell::RefCell::new(Vec::new());
             let imports = super::value::Imports {

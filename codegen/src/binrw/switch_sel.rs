@@ -8,7 +8,7 @@ use quote::{ToTokens, quote};
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef, snake_to_camel};
 use super::switch::indexed_selector;
-use super::{Module, indexed_size, int_type};
+use super::{Module, indexed_size};
 use crate::SchemaError;
 use crate::binrw::tokens::ident;
 use crate::expr::{Expr, Source};
@@ -108,8 +108,8 @@ impl Module<'_> {
                 write: e.rust_arg(Side::Write),
             });
         };
-        if let Some((_, ty)) = def.params.iter().find(|(p, _)| p == on) {
-            return int_type(ty).map(Sel::Int).ok_or_else(refuse);
+        if let Some(param) = def.param(on) {
+            return param.ty.rust_int().map(Sel::Int).ok_or_else(refuse);
         }
         let sel = def.seq.iter().find(|f| f.id == *on).ok_or_else(refuse)?;
         if sel.repeat_expr.is_some() || sel.repeat_eos || sel.cond.is_some() {

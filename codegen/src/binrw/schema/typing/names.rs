@@ -3,7 +3,7 @@
 
 use super::Typer;
 use crate::binrw::parent::{Imported, Nav};
-use crate::binrw::schema::{Field, FieldType, KsType, Schemas, TypeDef};
+use crate::binrw::schema::{Field, FieldType, KsType, Schemas, TypeDef, TypeRef};
 use crate::expr::{Expr, IntTy, Type};
 
 /// A byte of a byte array.
@@ -41,6 +41,23 @@ pub(super) fn named(schemas: &Schemas, file: &str, name: &str) -> Option<Type> {
             Some(Type::User(decl.to_string(), t.id.clone()))
         }
         (kind, _) => builtin(kind),
+    }
+}
+
+/// The type of a value of the param type `ty` as seen from file `file`; `None` for `struct`,
+/// `any` and names that resolve to nothing.
+pub(super) fn type_ref(schemas: &Schemas, file: &str, ty: &TypeRef) -> Option<Type> {
+    match ty {
+        TypeRef::Bool => Some(Type::Bool),
+        TypeRef::Bytes => Some(Type::Bytes),
+        TypeRef::Io => Some(Type::Io),
+        TypeRef::Struct | TypeRef::Any => None,
+        TypeRef::List(element) => type_ref(schemas, file, element).map(|t| Type::List(Box::new(t))),
+        TypeRef::Named {
+            name,
+            kind: KsType::User,
+        } => named(schemas, file, name),
+        TypeRef::Named { kind, .. } => builtin(*kind),
     }
 }
 
@@ -119,7 +136,7 @@ impl Typer<'_> {
         let ty = ty.and_then(|t| rest.iter().try_fold(t, |t, m| self.member(t, m)));
         let own = self.def.seq.iter().any(|f| f.id == *first)
             || self.def.positioned.iter().any(|p| p.field.id == *first)
-            || self.def.params.iter().any(|(p, _)| p == first);
+            || self.def.param(first).is_some();
         if let (true, Some(ty)) = (own, &ty) {
             self.paths
                 .borrow_mut()
@@ -166,7 +183,7 @@ impl Typer<'_> {
         // Inside its own value, an instance's name is the param of that name, if there is one
         // (`fraction: {value: fraction * 1. / ..}` of `ieee754_float`).
         let inside = self.instances.borrow().stack.iter().any(|s| s == n);
-        let param = def.params.iter().any(|(p, _)| p == n);
+        let param = def.param(n).is_some();
         if let Some(inst) = def
             .instances
             .iter()
@@ -192,11 +209,13 @@ impl Typer<'_> {
             }
             return ty;
         }
-        if let Some(e) = def.param_enums.iter().find(|(p, _)| p == n) {
-            return Ok(self.enum_type(&e.1));
-        }
-        let param = def.params.iter().find(|(p, _)| p == n);
-        Ok(param.and_then(|(_, ty)| named(self.schemas, self.file, ty)))
+        let Some(param) = def.param(n) else {
+            return Ok(None);
+        };
+        Ok(match &param.enum_name {
+            Some(e) => self.enum_type(e),
+            None => type_ref(self.schemas, self.file, &param.ty),
+        })
     }
 
     /// `.m` of a value of type `base`: a member of a user type, else a method without
