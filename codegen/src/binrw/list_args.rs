@@ -46,7 +46,7 @@ pub(super) fn list_param_type(ty: &TypeRef) -> Option<TokenStream> {
 pub(in crate::binrw) fn literal_items(value: &ks::Source) -> Option<Vec<Expr>> {
     match value.tree() {
         Expr::Array(items) => Some(items.clone()),
-        Expr::Cast(inner, ty) if ty.ends_with("[]") => match &**inner {
+        Expr::Cast(inner, TypeRef::List(_)) => match &**inner {
             Expr::Array(items) => Some(items.clone()),
             _ => None,
         },

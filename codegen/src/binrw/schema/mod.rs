@@ -9,19 +9,16 @@ mod enums;
 mod fields;
 mod instances;
 mod keys;
-mod ks_type;
 mod load;
 mod names;
-mod type_ref;
 mod types;
 mod typing;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub use crate::expr::{KsType, TypeRef};
 use crate::expr::{Source, Type};
-pub use ks_type::KsType;
-pub use type_ref::TypeRef;
 pub(super) use typing::type_all;
 
 /// Every schema of a folder, by `meta/id`.

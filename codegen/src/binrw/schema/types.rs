@@ -8,7 +8,8 @@ use super::cx::Cx;
 use super::fields::variant_names;
 use super::keys::{PARAM_KEYS, TYPE_KEYS, check_keys, ident_key, not_ident, str_key, u32_key};
 use super::{
-    EndianSwitch, FieldType, Param, Pattern, TypeDef, TypeEnum, TypeRef, Versioned, snake_to_camel,
+    EndianSwitch, FieldType, KsType, Param, Pattern, TypeDef, TypeEnum, TypeRef, Versioned,
+    snake_to_camel,
 };
 use crate::SchemaError;
 
@@ -301,7 +302,12 @@ impl Cx<'_> {
             ));
         }
         let version = &def.seq[1];
-        let is_u4 = matches!(&version.ty, FieldType::Named { name, .. } if name == "u4");
+        let u4 = KsType::Int {
+            bytes: 4,
+            signed: false,
+            endian: None,
+        };
+        let is_u4 = matches!(&version.ty, FieldType::Named { kind, .. } if *kind == u4);
         let valid = version.valid.clone().unwrap_or_default();
         if version.id != "version" || !is_u4 || valid.max != Some(i64::from(pattern.newest)) {
             return Err(bad(

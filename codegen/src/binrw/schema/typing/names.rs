@@ -24,28 +24,15 @@ const DEFAULT_INT: Type = Type::Int(IntTy {
     signed: true,
 });
 
-/// The Kaitai type `name` as seen from file `file`: a built-in (`u4`, `b3`, `f8`, `str`,
-/// `bytes`, `bool`, `io`), a list of one (`u2[]`), or a user type; `None` for `struct`, `any`
-/// and names that resolve to nothing.
-pub(super) fn named(schemas: &Schemas, file: &str, name: &str) -> Option<Type> {
-    if let Some(element) = name.strip_suffix("[]") {
-        return named(schemas, file, element).map(|t| Type::List(Box::new(t)));
-    }
-    match (KsType::parse(name), name) {
-        (KsType::User, "bytes") => Some(Type::Bytes),
-        (KsType::User, "bool") => Some(Type::Bool),
-        (KsType::User, "io") => Some(Type::Io),
-        (KsType::User, _) => {
-            let plain = name.split('(').next().unwrap_or(name).trim();
-            let (decl, t) = schemas.resolve(file, plain)?;
-            Some(Type::User(decl.to_string(), t.id.clone()))
-        }
-        (kind, _) => builtin(kind),
-    }
+/// The user type `name` as seen from file `file`, `None` when it resolves to nothing.
+fn user(schemas: &Schemas, file: &str, name: &str) -> Option<Type> {
+    let (decl, t) = schemas.resolve(file, name)?;
+    Some(Type::User(decl.to_string(), t.id.clone()))
 }
 
-/// The type of a value of the param type `ty` as seen from file `file`; `None` for `struct`,
-/// `any` and names that resolve to nothing.
+/// The type of a value of the param or cast type `ty` as seen from file `file`: a built-in
+/// (`u4`, `b3`, `f8`, `str`, `bytes`, `bool`, `io`), a list of one (`u2[]`), or a user type;
+/// `None` for `struct`, `any` and names that resolve to nothing.
 pub(super) fn type_ref(schemas: &Schemas, file: &str, ty: &TypeRef) -> Option<Type> {
     match ty {
         TypeRef::Bool => Some(Type::Bool),
@@ -56,7 +43,7 @@ pub(super) fn type_ref(schemas: &Schemas, file: &str, ty: &TypeRef) -> Option<Ty
         TypeRef::Named {
             name,
             kind: KsType::User,
-        } => named(schemas, file, name),
+        } => user(schemas, file, name),
         TypeRef::Named { kind, .. } => builtin(*kind),
     }
 }
@@ -272,7 +259,7 @@ impl Typer<'_> {
             (FieldType::None, _) => Some(Type::Bytes),
             (FieldType::Named { .. }, Some(e)) => self.enum_type(e),
             (FieldType::Named { name, kind, .. }, None) => match kind {
-                KsType::User => named(self.schemas, self.file, name),
+                KsType::User => user(self.schemas, self.file, name),
                 kind => builtin(*kind),
             },
             (FieldType::Switch { .. }, _) => None,

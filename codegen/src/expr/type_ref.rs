@@ -1,11 +1,11 @@
-//! The type a param names (`type:` of a `params` entry): a Kaitai type name, `bool`, `bytes`,
-//! `struct`, `io`, `any`, or a list of one (`u2[]`), parsed once when the schema is read so
-//! that the emitter matches on what it is instead of on its text.
+//! The type a param (`type:` of a `params` entry) or a cast (`.as<u4>`) names: a Kaitai type
+//! name, `bool`, `bytes`, `struct`, `io`, `any`, or a list of one (`u2[]`), parsed once when
+//! the schema is read so that the emitter matches on what it is instead of on its text.
 
 use super::KsType;
 
-/// A type as a param names it.
-#[derive(Debug, Clone, PartialEq)]
+/// A type as a param or a cast names it.
+#[derive(Clone, PartialEq)]
 pub enum TypeRef {
     /// `bool`, also spelled `b1` (Kaitai's boolean, as a `b1` field is).
     Bool,
@@ -19,7 +19,12 @@ pub enum TypeRef {
     Any,
     /// A name `KsType` parses: an integer, float, bit, string or user type (`u4`, `str`,
     /// `block`, `other::block`), as written and what it names.
-    Named { name: String, kind: KsType },
+    Named {
+        /// As written (`other::block`).
+        name: String,
+        /// What it names.
+        kind: KsType,
+    },
     /// A list of one (`u2[]`, `block[]`).
     List(Box<TypeRef>),
 }
@@ -106,10 +111,17 @@ impl std::fmt::Display for TypeRef {
     }
 }
 
+/// As its text, as an expression's debug form (which some messages quote) showed it.
+impl std::fmt::Debug for TypeRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.to_string().fmt(f)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::TypeRef;
-    use crate::binrw::schema::KsType;
+    use crate::expr::KsType;
 
     #[test]
     fn param_types_parse_to_what_they_name() {
