@@ -104,14 +104,15 @@ impl<'a> Module<'a> {
         let mut paths = Vec::new();
         count.paths(&mut paths);
         let writer = super::super::writer_params::writer_params(self.schemas, self.file, def);
-        if paths.iter().any(|p| {
-            def.params.iter().any(|(n, _)| *n == p[0]) && !writer.iter().any(|(w, _)| *w == p[0])
-        }) {
+        if paths
+            .iter()
+            .any(|p| def.param(&p[0]).is_some() && !writer.iter().any(|w| w.id == p[0]))
+        {
             // The writer gets only the params of `writer_params.rs`.
             return None;
         }
         if let Some(name) = count.name() {
-            let is_param = def.params.iter().any(|(p, _)| p == name);
+            let is_param = def.param(name).is_some();
             let is_count = def
                 .seq
                 .iter()
@@ -175,9 +176,9 @@ impl<'a> Module<'a> {
         }
         let (_, target) = self.resolve(field, name)?;
         let mut checks = Vec::new();
-        for ((param, _), arg) in target.params.iter().zip(args) {
+        for (param, arg) in target.params.iter().zip(args) {
             let counts = |f: &&Field| {
-                f.repeat_expr.as_ref().and_then(Source::as_name) == Some(param.as_str())
+                f.repeat_expr.as_ref().and_then(Source::as_name) == Some(param.id.as_str())
             };
             if !target.seq.iter().any(|f| counts(&f)) {
                 continue;

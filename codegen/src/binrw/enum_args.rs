@@ -17,11 +17,10 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::Module;
-use super::field_types::int_type;
 use super::own_enum::Args;
 use super::rust_params::writer_takes;
 use crate::SchemaError;
-use crate::binrw::schema::{Field, TypeDef, TypeEnum};
+use crate::binrw::schema::{Field, Param, TypeDef, TypeEnum, TypeRef};
 use crate::binrw::tokens::ident;
 use crate::binrw::writer_params::writer_params;
 use crate::expr::Source;
@@ -51,8 +50,8 @@ impl Module<'_> {
         }
         let wanted = writer_params(self.schemas, decl, target);
         let mut out = CaseArgs::default();
-        for (arg, (param, _)) in args.iter().zip(&target.params) {
-            let param_of_def = |n: &&str| def.params.iter().any(|(p, _)| p == n);
+        for (arg, param) in args.iter().zip(&target.params) {
+            let param_of_def = |n: &&str| def.param(n).is_some();
             let Some(arg) = arg.as_name().filter(param_of_def) else {
                 return Err(self.field_err(
                     body,
@@ -60,7 +59,7 @@ impl Module<'_> {
                 ));
             };
             out.read.push(ident(arg));
-            if writer_takes(target, param) || wanted.iter().any(|(w, _)| w == param) {
+            if writer_takes(target, &param.id) || wanted.iter().any(|w| w.id == param.id) {
                 out.write.push(ident(arg));
             }
         }
@@ -75,8 +74,8 @@ impl Module<'_> {
         cases: &[&CaseArgs],
     ) -> Result<(Args, Args), SchemaError> {
         let (mut read, mut write) = (Vec::new(), Vec::new());
-        for (i, (id, ty)) in def.params.iter().enumerate() {
-            let rust = match (int_type(ty), self.rust_param_type(def, id)?) {
+        for (i, Param { id, ty, .. }) in def.params.iter().enumerate() {
+            let rust = match (ty.rust_int(), self.rust_param_type(def, id)?) {
                 (_, Some((rust, used))) => {
                     if let Some(path) = used {
                         self.uses.insert(path.into_token_stream());
@@ -87,7 +86,7 @@ impl Module<'_> {
                     let int = ident(int);
                     quote!(#int)
                 }
-                (None, None) if ty == "bool" => quote!(bool),
+                (None, None) if *ty == TypeRef::Bool => quote!(bool),
                 (None, None) => {
                     return Err(self.err(
                         &format!("{}/params/{i}", def.yaml_path),

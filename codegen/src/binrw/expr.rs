@@ -7,6 +7,7 @@
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 
+use super::schema::Param;
 use super::tokens::{ident, operator};
 use crate::expr::Source;
 pub use lower::Use;
@@ -174,9 +175,9 @@ impl Expr {
     }
 
     /// The expression with every single-name path that names one of `params` as a param.
-    pub fn params(&self, params: &[(String, String)]) -> Expr {
+    pub fn params(&self, params: &[Param]) -> Expr {
         match self {
-            Expr::Path(p) if p.len() == 1 && params.iter().any(|(n, _)| *n == p[0]) => {
+            Expr::Path(p) if p.len() == 1 && params.iter().any(|n| n.id == p[0]) => {
                 Expr::Param(p[0].clone())
             }
             Expr::Binary(l, op, r) => {
@@ -436,7 +437,13 @@ mod tests {
     fn indexing_in_sizes_only() {
         assert!(parse("sizes[0] > 1").unwrap_err().contains("`[`"));
         let e = parse_size("_root.sizes[idx]").unwrap();
-        let e = e.params(&[("idx".into(), "s4".into())]);
+        let idx = Param {
+            id: "idx".into(),
+            ty: crate::binrw::schema::TypeRef::parse("s4").unwrap(),
+            enum_name: None,
+            rust_type: None,
+        };
+        let e = e.params(&[idx]);
         // `idx` is wide (signed); the element's type is not known, so it goes through `i128`.
         let wide = |n: &str| {
             if n == "idx" {

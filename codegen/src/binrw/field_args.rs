@@ -4,8 +4,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::super::expr::{Expr, Side};
-use super::super::schema::{Field, FieldType, TypeDef, Versioned};
-use super::field_types::int_type;
+use super::super::schema::{Field, FieldType, Param, TypeDef, TypeRef, Versioned};
 use super::rust_params::writer_takes;
 use super::{Module, list_args};
 use crate::SchemaError;
@@ -56,12 +55,13 @@ impl<'a> Module<'a> {
             ));
         }
         let mut out = Vec::new();
-        for (a, (param, ty)) in args.iter().zip(&target.params) {
+        for (a, param) in args.iter().zip(&target.params) {
+            let ty = &param.ty;
             if let Some(arg) = self.gated_arg(field, a)? {
                 out.push(arg);
                 continue;
             }
-            if let Some(arg) = self.rust_param_arg(field, target, a, param)? {
+            if let Some(arg) = self.rust_param_arg(field, target, a, &param.id)? {
                 out.push(arg);
                 continue;
             }
@@ -73,7 +73,7 @@ impl<'a> Module<'a> {
                 out.push(arg);
                 continue;
             }
-            if ty == "io" {
+            if *ty == TypeRef::Io {
                 let size = super::super::io::stream_size_arg(a, def, field);
                 let size = size.map_err(|e| self.field_err(field, e))?;
                 let size = self.resolve_expr(field, size, true)?;
@@ -97,9 +97,9 @@ impl<'a> Module<'a> {
             // `Vec`, whatever holds the argument (a fixed count is read into an array). A
             // name or field path is cloned as it is, anything else in parentheses.
             let path = e.is_path();
-            out.push(if int_type(ty).is_some() || ty == "bool" {
+            out.push(if ty.by_value() {
                 arg
-            } else if ty.ends_with("[]") {
+            } else if ty.element().is_some() {
                 quote!((#arg).to_vec())
             } else if path {
                 quote!(#arg.clone())
@@ -160,13 +160,13 @@ impl<'a> Module<'a> {
         let (decl, target) = self.resolve(field, name)?;
         let wanted = super::super::writer_params::writer_params(self.schemas, decl, target);
         let mut out = Vec::new();
-        for (arg, (param, ty)) in args.iter().zip(&target.params) {
-            let takes = writer_takes(target, param) || wanted.iter().any(|(w, _)| w == param);
+        for (arg, Param { id: param, ty, .. }) in args.iter().zip(&target.params) {
+            let takes = writer_takes(target, param) || wanted.iter().any(|w| w.id == *param);
             if let Some(gated) = self.gated_arg(field, arg)?.filter(|_| takes) {
                 out.push(gated);
             } else if let Some(taken) = self.taken_writer_arg(field, target, arg, (param, ty))? {
                 out.push(taken);
-            } else if wanted.iter().any(|(w, _)| w == param) {
+            } else if wanted.iter().any(|w| w.id == *param) {
                 match self.index_arg(field, arg, ty)? {
                     Some(index) => out.push(index),
                     None => {

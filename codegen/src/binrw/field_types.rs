@@ -215,11 +215,6 @@ pub(in crate::binrw) fn is_int(ksy: &str) -> bool {
     KsType::parse(ksy).rust_int().is_some()
 }
 
-/// Whether `ksy` is a Kaitai built-in type rather than a user type.
-pub(super) fn builtin(ksy: &str) -> bool {
-    KsType::parse(ksy).builtin()
-}
-
 /// The Rust type of a Kaitai integer (`u2` is `u16`, also `u2le`).
 pub(in crate::binrw) fn int_type(ksy: &str) -> Option<&'static str> {
     KsType::parse(ksy).rust_int()

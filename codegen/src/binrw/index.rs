@@ -8,8 +8,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::super::expr::Side;
-use super::super::schema::{Field, FieldType, TypeDef};
-use super::{Module, int_type};
+use super::super::schema::{Field, FieldType, TypeDef, TypeRef};
+use super::Module;
 use crate::SchemaError;
 use crate::binrw::tokens::{ident, mentions};
 use crate::expr::{Expr, Source};
@@ -31,7 +31,7 @@ impl Module<'_> {
         &self,
         field: &Field,
         arg: &Source,
-        ty: &str,
+        ty: &TypeRef,
     ) -> Result<Option<TokenStream>, SchemaError> {
         if !is_index(arg) {
             return Ok(None);
@@ -45,7 +45,7 @@ impl Module<'_> {
                 "`_index` as a type argument other than of a repeated, unsized user type is not supported by the binrw backend",
             ));
         }
-        let rust = int_type(ty).ok_or_else(|| {
+        let rust = ty.rust_int().ok_or_else(|| {
             self.field_err(
                 field,
                 format!("`_index` for a param of type `{ty}`: the binrw backend passes it to integer params"),

@@ -17,7 +17,7 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 
 use super::expr::{self, Expr};
-use super::schema::{Field, FieldType, TypeDef};
+use super::schema::{Field, FieldType, Param, TypeDef, TypeRef};
 use super::tokens::ident;
 use super::value::Ty;
 use crate::expr::{Expr as KsExpr, Source};
@@ -166,10 +166,10 @@ pub fn param_local(id: &str) -> String {
     format!("ks_io_size_of_{id}")
 }
 
-/// `e` (of a type with params `params`, id and Kaitai type) with `p.size` of each `io` param
+/// `e` (of a type with params `params`) with `p.size` of each `io` param
 /// `p` replaced by its local ([`param_local`]); any other use of such a param is refused.
-pub fn localize_params(e: &Expr, params: &[(String, String)]) -> Result<Expr, String> {
-    let io = |name: &str| params.iter().any(|(id, ty)| id == name && ty == "io");
+pub fn localize_params(e: &Expr, params: &[Param]) -> Result<Expr, String> {
+    let io = |name: &str| params.iter().any(|p| p.id == name && p.ty == TypeRef::Io);
     let mut paths = Vec::new();
     e.paths(&mut paths);
     if let Some(p) = paths

@@ -10,9 +10,9 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
 
-use super::super::schema::{Field, FieldType, TypeDef};
+use super::super::schema::{Field, FieldType, TypeDef, TypeRef};
 use super::super::tokens::ident;
-use super::{Module, int_type};
+use super::Module;
 use crate::SchemaError;
 use crate::expr::{self as ks, Expr, Source};
 
@@ -24,16 +24,15 @@ enum Element {
     Str,
 }
 
-fn element(ty: &str) -> Option<Element> {
-    let el = ty.strip_suffix("[]")?;
-    match el {
-        "str" | "strz" => Some(Element::Str),
-        _ => int_type(el).map(Element::Int),
+fn element(ty: &TypeRef) -> Option<Element> {
+    match ty.element()? {
+        TypeRef::Named { kind, .. } if kind.is_str() => Some(Element::Str),
+        el => el.rust_int().map(Element::Int),
     }
 }
 
 /// The Rust type of a param that is a list of integers or strings, else `None`.
-pub(super) fn list_param_type(ty: &str) -> Option<TokenStream> {
+pub(super) fn list_param_type(ty: &TypeRef) -> Option<TokenStream> {
     Some(match element(ty)? {
         Element::Int(rust) => {
             let rust = ident(rust);
@@ -47,7 +46,7 @@ pub(super) fn list_param_type(ty: &str) -> Option<TokenStream> {
 pub(in crate::binrw) fn literal_items(value: &ks::Source) -> Option<Vec<Expr>> {
     match value.tree() {
         Expr::Array(items) => Some(items.clone()),
-        Expr::Cast(inner, ty) if ty.ends_with("[]") => match &**inner {
+        Expr::Cast(inner, TypeRef::List(_)) => match &**inner {
             Expr::Array(items) => Some(items.clone()),
             _ => None,
         },
@@ -57,10 +56,10 @@ pub(in crate::binrw) fn literal_items(value: &ks::Source) -> Option<Vec<Expr>> {
 
 /// A writer's argument `value` (as the writer spells it) for a param of Kaitai type `ty`: a
 /// user type or a list of one is lent (see [`Module::writer_borrowed_type`]).
-pub(super) fn lend(ty: &str, value: TokenStream) -> TokenStream {
-    if int_type(ty).is_some() || ty == "bool" {
+pub(super) fn lend(ty: &TypeRef, value: TokenStream) -> TokenStream {
+    if ty.by_value() {
         value
-    } else if ty.ends_with("[]") {
+    } else if ty.element().is_some() {
         quote!(&(#value)[..])
     } else {
         quote!(&(#value))
@@ -71,14 +70,11 @@ impl Module<'_> {
     /// The type under which a writer borrows a user-type param (`&Block`) or a list of one
     /// (`&[Block]`), else `None`. The reader imports the same type by value, so the module
     /// already names it.
-    pub(super) fn writer_borrowed_type(&self, ty: &str) -> Option<TokenStream> {
-        let (name, list) = match ty.strip_suffix("[]") {
-            Some(name) => (name, true),
-            None => (ty, false),
+    pub(super) fn writer_borrowed_type(&self, ty: &TypeRef) -> Option<TokenStream> {
+        let (name, list) = match ty.element() {
+            Some(element) => (element.user_name()?, true),
+            None => (ty.user_name()?, false),
         };
-        if int_type(name).is_some() || matches!(name, "str" | "strz" | "struct" | "io" | "any") {
-            return None;
-        }
         let (_, target) = self.schemas.resolve(self.file, name)?;
         let rust = ident(&target.rust_name);
         Some(if list {
@@ -95,7 +91,7 @@ impl Module<'_> {
         def: &TypeDef,
         field: &Field,
         arg: &Source,
-        ty: &str,
+        ty: &TypeRef,
     ) -> Result<Option<TokenStream>, SchemaError> {
         let Some(el) = element(ty) else {
             return Ok(None);
@@ -128,13 +124,13 @@ impl Module<'_> {
             .ok_or_else(|| {
                 refuse("only an earlier list field or a list literal instance is passed")
             })?;
-        let FieldType::Named { name, .. } = &list.ty else {
+        let FieldType::Named { kind, .. } = &list.ty else {
             return Err(refuse("the list is not of integers or strings"));
         };
         let id = ident(&list.id);
         match el {
-            Element::Int(rust) if int_type(name) == Some(rust) => Ok(Some(quote!(#id.to_vec()))),
-            Element::Str if name == "str" || name == "strz" => Ok(Some(quote!(
+            Element::Int(rust) if kind.rust_int() == Some(rust) => Ok(Some(quote!(#id.to_vec()))),
+            Element::Str if kind.is_str() => Ok(Some(quote!(
                 #id.iter().map(|s| s.value.clone()).collect()
             ))),
             _ => Err(refuse(
@@ -196,7 +192,10 @@ mod tests {
         assert_eq!(items("[1, 2].as<u2[]>").map(|v| v.len()), Some(2));
         assert_eq!(items("[\"a\"]").map(|v| v.len()), Some(1));
         assert!(items("a + 1").is_none());
-        let spelled = |ty| list_param_type(ty).map(|t| crate::binrw::tokens::source(&t));
+        let spelled = |ty| {
+            let ty = TypeRef::parse(ty).unwrap();
+            list_param_type(&ty).map(|t| crate::binrw::tokens::source(&t))
+        };
         assert_eq!(spelled("u2[]").as_deref(), Some("Vec<u16>"));
         assert_eq!(spelled("str[]").as_deref(), Some("Vec<String>"));
         assert_eq!(spelled("u2"), None);

@@ -29,13 +29,13 @@ use super::parent::is_nav;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
 use super::value::Ty;
-use crate::expr::{self, Expr};
+use crate::expr::{self, Expr, TypeRef};
 
 /// A refusal: the YAML path of the field or instance, and why.
 pub type Refusal = (String, String);
 
 /// The `.as<type>` casts in a nav path: the index of the segment each follows, and the type.
-type Casts = Vec<(usize, String)>;
+type Casts = Vec<(usize, TypeRef)>;
 
 /// `_parent` / `_root` seen from the value instances of one schema file.
 pub struct Up<'a> {
@@ -172,7 +172,7 @@ impl<'a> Up<'a> {
         &self,
         def: &'a TypeDef,
         path: &[String],
-        casts: &[(usize, String)],
+        casts: &[(usize, TypeRef)],
     ) -> Result<(&'a TypeDef, usize), String> {
         // The types the path may have reached so far (a type read by several).
         let mut at = vec![def];
@@ -189,7 +189,8 @@ impl<'a> Up<'a> {
                 }
             };
             for (_, ty) in casts.iter().filter(|(c, _)| *c == i) {
-                let id = ty.rsplit("::").next().unwrap_or(ty);
+                let name = ty.to_string();
+                let id = name.rsplit("::").next().unwrap_or(&name);
                 if at.iter().any(|t| t.id != id) {
                     return Err(format!(
                         "`.as<{ty}>` of `{}`, which is not always `{id}`, is not supported by the binrw backend",
@@ -531,7 +532,10 @@ mod tests {
         let cast = expr::parse("_parent._parent.as<foo>.flag").unwrap();
         assert_eq!(
             chain(&cast),
-            Some((path("_parent._parent.flag"), vec![(1, "foo".to_string())]))
+            Some((
+                path("_parent._parent.flag"),
+                vec![(1, TypeRef::named("foo"))]
+            ))
         );
     }
 }

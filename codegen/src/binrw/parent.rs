@@ -226,7 +226,7 @@ impl<'a> Nav<'a> {
         let mut out = Vec::new();
         for p in self.needs(def, &mut Vec::new())? {
             let name = import_name(&p);
-            if def.seq.iter().any(|f| f.id == name) || def.params.iter().any(|(n, _)| *n == name) {
+            if def.seq.iter().any(|f| f.id == name) || def.param(&name).is_some() {
                 return Err(format!(
                     "import `{name}` for `{}` clashes with a field or param",
                     p.join(".")

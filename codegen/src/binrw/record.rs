@@ -5,10 +5,9 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::super::expr::{self};
-use super::super::schema::{Field, Schemas, TypeDef, Versioned};
+use super::super::schema::{Field, Param, Schemas, TypeDef, TypeRef, Versioned};
 use super::super::tokens::{ident, is_ident};
 use super::asserts::{Check, check, field_check};
-use super::field_types::{builtin, int_type};
 use super::nesting::{depth_bound, too_deep_call};
 use super::{Module, VersionSource, list_args, rust_params};
 use crate::SchemaError;
@@ -50,7 +49,7 @@ impl<'a> Module<'a> {
                 VersionSource::Field("version".into())
             }
             (None, Some(Versioned::Param)) => {
-                if def.params.len() != 1 || def.params[0].0 != "version" {
+                if def.params.len() != 1 || def.params[0].id != "version" {
                     return Err(self.err(
                         &def.yaml_path,
                         "-savepoint-versioned: true needs exactly the param `version`",
@@ -244,25 +243,28 @@ impl<'a> Module<'a> {
         Ok(())
     }
 
-    /// The Rust type of param `id` of Kaitai type `ty`, `None` when the backend has none for it.
+    /// The Rust type of `param` of `def`, `None` when the backend has none for it.
     fn param_type(
         &mut self,
         def: &TypeDef,
-        id: &str,
-        ty: &str,
+        param: &Param,
     ) -> Result<Option<TokenStream>, SchemaError> {
-        if let Some(name) = self.param_enum(def, id)?.filter(|_| int_type(ty).is_some()) {
+        let ty = &param.ty;
+        if let Some(name) = self
+            .param_enum(def, param)?
+            .filter(|_| ty.rust_int().is_some())
+        {
             return Ok(Some(ident(&name).into_token_stream()));
         }
-        Ok(match int_type(ty) {
+        Ok(match ty.rust_int() {
             Some(rust) => Some(ident(rust).into_token_stream()),
-            None if ty == "bool" => Some(quote!(bool)),
+            None if *ty == TypeRef::Bool => Some(quote!(bool)),
             None => self.user_param_type(ty),
         })
     }
 
     /// The error for param `i` of `def`, of a Kaitai type `ty` the backend has no type for.
-    fn param_refused(&self, def: &TypeDef, i: usize, ty: &str) -> SchemaError {
+    fn param_refused(&self, def: &TypeDef, i: usize, ty: &TypeRef) -> SchemaError {
         self.err(
             &format!("{}/params/{i}", def.yaml_path),
             format!("param type `{ty}` is not supported by the binrw backend"),
@@ -271,12 +273,13 @@ impl<'a> Module<'a> {
 
     pub(super) fn param_imports(&mut self, def: &TypeDef) -> Result<Vec<TokenStream>, SchemaError> {
         let mut out = Vec::new();
-        for (i, (id, ty)) in def.params.iter().enumerate() {
+        for (i, param) in def.params.iter().enumerate() {
+            let Param { id, ty, .. } = param;
             let versioned = matches!(def.versioned, Some(Versioned::Param)) && id == "version";
             if versioned || super::super::version_param::is_version_param(def, id) {
                 continue;
             }
-            if ty == "io" {
+            if *ty == TypeRef::Io {
                 let local = ident(&super::super::io::param_local(id));
                 out.push(quote!(#local: u64));
                 continue;
@@ -285,7 +288,7 @@ impl<'a> Module<'a> {
                 out.push(import);
                 continue;
             }
-            let rust = self.param_type(def, id, ty)?;
+            let rust = self.param_type(def, param)?;
             let rust = rust.ok_or_else(|| self.param_refused(def, i, ty))?;
             let id = ident(id);
             out.push(quote!(#id: #rust));
@@ -302,17 +305,14 @@ impl<'a> Module<'a> {
     /// The Rust type of a param of a user type (`block`, `other::block`) or a list of one
     /// (`block[]`), or a list of integers or strings (see `list_args.rs`), imported by value:
     /// the reader gets a clone of the argument.
-    pub(super) fn user_param_type(&mut self, ty: &str) -> Option<TokenStream> {
+    pub(super) fn user_param_type(&mut self, ty: &TypeRef) -> Option<TokenStream> {
         if let Some(rust) = list_args::list_param_type(ty) {
             return Some(rust);
         }
-        let (name, list) = match ty.strip_suffix("[]") {
-            Some(name) => (name, true),
-            None => (ty, false),
+        let (name, list) = match ty.element() {
+            Some(element) => (element.user_name()?, true),
+            None => (ty.user_name()?, false),
         };
-        if builtin(name) || name == "struct" || name == "io" || name == "any" {
-            return None;
-        }
         let schemas: &'a Schemas = self.schemas;
         let (declared_in, target) = schemas.resolve(self.file, name)?;
         if !target.params.is_empty() {
@@ -330,12 +330,13 @@ impl<'a> Module<'a> {
     /// no value instance reads is left out when a field cannot hold its type.
     pub(super) fn stored_params(&mut self, def: &TypeDef) -> Result<TokenStream, SchemaError> {
         let mut out = TokenStream::new();
-        for (i, (id, ty)) in def.params.iter().enumerate() {
+        for (i, param) in def.params.iter().enumerate() {
+            let Param { id, ty, .. } = param;
             if !super::super::writer_params::keeps_param(def, id) {
                 continue;
             }
             let read = super::super::writer_params::instances_read(def, id);
-            let Some(rust) = self.param_type(def, id, ty)? else {
+            let Some(rust) = self.param_type(def, param)? else {
                 match read {
                     true => return Err(self.param_refused(def, i, ty)),
                     false => continue,
@@ -343,7 +344,7 @@ impl<'a> Module<'a> {
             };
             let name = ident(id);
             // A user type or list is imported by value and kept as a clone.
-            let value = match int_type(ty).is_some() || ty == "bool" {
+            let value = match ty.by_value() {
                 true => quote!(#name),
                 false => quote!(#name.clone()),
             };
@@ -360,16 +361,17 @@ impl<'a> Module<'a> {
         Ok(out)
     }
 
-    /// The Rust enum of integer param `id` of `def` with an `enum` (imported when another
+    /// The Rust enum of integer `param` of `def` with an `enum` (imported when another
     /// file's), else `None`.
     pub(super) fn param_enum(
         &mut self,
         def: &TypeDef,
-        id: &str,
+        param: &Param,
     ) -> Result<Option<String>, SchemaError> {
-        let Some((_, name)) = def.param_enums.iter().find(|(p, _)| p == id) else {
+        let Some(name) = &param.enum_name else {
             return Ok(None);
         };
+        let id = &param.id;
         let schemas: &'a Schemas = self.schemas;
         let (decl, e) = schemas.resolve_enum(self.file, name).ok_or_else(|| {
             self.err(
@@ -385,10 +387,10 @@ impl<'a> Module<'a> {
         &self,
         def: &TypeDef,
     ) -> Result<Vec<TokenStream>, SchemaError> {
-        if let Some((id, _)) =
+        if let Some(Param { id, .. }) =
             super::super::writer_params::writer_params(self.schemas, self.file, def)
                 .iter()
-                .find(|(id, _)| def.param_enums.iter().any(|(p, _)| p == id))
+                .find(|p| p.enum_name.is_some())
         {
             return Err(self.err(
                 &def.yaml_path,
@@ -397,15 +399,16 @@ impl<'a> Module<'a> {
         }
         super::super::writer_params::writer_params(self.schemas, self.file, def)
             .into_iter()
-            .map(|(id, ty)| match ty.as_str() {
+            .map(|Param { id, ty, .. }| match ty {
                 _ if rust_params::rust_type(def, &id).is_some() => {
                     self.rust_param_writer_import(def, &id)
                 }
-                "bool" => {
+                TypeRef::Bool => {
                     let id = expr::writer_import(&id);
                     Ok(quote!(#id: bool))
                 }
-                _ => int_type(&ty)
+                _ => ty
+                    .rust_int()
                     .map(|int| ident(int).into_token_stream())
                     .or_else(|| self.writer_borrowed_type(&ty))
                     .map(|rust| {

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use super::schema::{CaseKey, Field, FieldType, Schemas, TypeDef};
+use super::schema::{CaseKey, Field, FieldType, Param, Schemas, TypeDef, TypeRef};
 use crate::expr::{Expr, Source};
 
 /// A type by the `meta/id` of its file and its Kaitai id.
@@ -42,7 +42,7 @@ struct Plan {
 /// `p.x.to_i`, so its integer is passed (its expression) and `p.x.to_i` becomes `p_x`.
 struct Value {
     x: String,
-    ty: String,
+    ty: TypeRef,
     arg: Source,
     to_i: bool,
 }
@@ -102,10 +102,12 @@ fn plan(schemas: &Schemas, callee: &Key, at: usize, root_file: &str) -> Option<P
         // The root given itself: it would take the values it has not read yet.
         return None;
     }
-    let (param, ty) = def.params.get(at)?;
-    let declared = schemas.resolve(&callee.0, ty);
+    let Param { id: param, ty, .. } = def.params.get(at)?;
+    let declared = ty
+        .user_name()
+        .and_then(|name| schemas.resolve(&callee.0, name));
     let typed_root = declared.is_some_and(|(d, t)| d == root_file && t.id == root.id);
-    if !typed_root && ty != "struct" {
+    if !typed_root && *ty != TypeRef::Struct {
         return None;
     }
     if field_exprs(def).any(|e| super::value::names(e, param)) {
@@ -125,7 +127,7 @@ fn plan(schemas: &Schemas, callee: &Key, at: usize, root_file: &str) -> Option<P
     for (x, all_to_i) in read {
         let value = root_value(root, &x, all_to_i)?;
         let name = format!("{param}_{x}");
-        let taken = def.params.iter().any(|(p, _)| *p == name)
+        let taken = def.param(&name).is_some()
             || def.seq.iter().any(|f| f.id == name)
             || def.instances.iter().any(|i| i.id == name)
             || def.positioned.iter().any(|p| p.field.id == name);
@@ -158,7 +160,10 @@ fn root_value(root: &TypeDef, x: &str, all_to_i: bool) -> Option<Value> {
             && field.rust_type.is_none();
         return (plain && kind.rust_int().is_some()).then(|| Value {
             x: x.to_string(),
-            ty: name.clone(),
+            ty: TypeRef::Named {
+                name: name.clone(),
+                kind: *kind,
+            },
             arg: Source::name(x),
             to_i: false,
         });
@@ -166,7 +171,7 @@ fn root_value(root: &TypeDef, x: &str, all_to_i: bool) -> Option<Value> {
     let inst = root.instances.iter().find(|i| i.id == x)?;
     (all_to_i && inst.enum_name.is_some() && inst.cond.is_none()).then(|| Value {
         x: x.to_string(),
-        ty: "s8".to_string(),
+        ty: TypeRef::named("s8"),
         arg: inst.value.parenthesized(),
         to_i: true,
     })
@@ -180,10 +185,12 @@ fn apply(schemas: &mut Schemas, callee: &Key, at: usize, root_file: &str, plan: 
         .get_mut(&callee.0)
         .and_then(|f| f.types.iter_mut().find(|t| t.id == callee.1));
     if let Some(def) = callee_def {
-        let added = plan
-            .values
-            .iter()
-            .map(|v| (format!("{}_{}", plan.param, v.x), v.ty.clone()));
+        let added = plan.values.iter().map(|v| Param {
+            id: format!("{}_{}", plan.param, v.x),
+            ty: v.ty.clone(),
+            enum_name: None,
+            rust_type: None,
+        });
         def.params.splice(at..=at, added);
         for inst in &mut def.instances {
             for e in std::iter::once(&mut inst.value).chain(inst.cond.as_mut()) {
@@ -311,7 +318,8 @@ mod tests {
         let schemas = Schemas::load_file(&path).unwrap();
         let _ = std::fs::remove_file(&path);
         let def = schemas.files["s"].types.iter().find(|t| t.id == "chk");
-        def.unwrap().params.clone()
+        let params = def.unwrap().params.iter();
+        params.map(|p| (p.id.clone(), p.ty.to_string())).collect()
     }
 
     const KSY: &str = "meta: {id: s}\nseq:\n  - {id: n, type: u1}\nenums:\n  e: {1: one}\ninstances:\n  k: {value: 1, enum: e}\n  c: {pos: 0, type: chk(_root)}\ntypes:\n  chk:\n    params:\n      - {id: r, type: struct}\n    instances:\n      v: {value: r.n + r.k.to_i}\n";
@@ -346,7 +354,7 @@ mod tests {
         assert_eq!(members("p == s.f(p) + p[1]", "p"), vec![None, None, None]);
         let value = |x: &str, to_i| Value {
             x: x.to_string(),
-            ty: "s8".to_string(),
+            ty: TypeRef::named("s8"),
             arg: Source::name(x),
             to_i,
         };

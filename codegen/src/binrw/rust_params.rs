@@ -18,17 +18,14 @@ use quote::{ToTokens, quote};
 use super::Module;
 use crate::SchemaError;
 use crate::binrw::expr::{Side, writer_import};
-use crate::binrw::schema::{Field, TypeDef};
+use crate::binrw::schema::{Field, TypeDef, TypeRef};
 use crate::binrw::tokens::ident;
 use crate::binrw::version_param::is_version_param;
 use crate::expr::Source;
 
 /// The `-savepoint-rust-type` of `def`'s param `id`.
 pub(in crate::binrw) fn rust_type<'d>(def: &'d TypeDef, id: &str) -> Option<&'d str> {
-    def.param_rust_types
-        .iter()
-        .find(|(p, _)| p == id)
-        .map(|(_, rust)| rust.as_str())
+    def.param(id)?.rust_type.as_deref()
 }
 
 /// Whether the writer of `target` takes its param `id` whatever it does with it (see the
@@ -80,7 +77,7 @@ impl Module<'_> {
         field: &Field,
         target: &TypeDef,
         arg: &Source,
-        (param, ty): (&str, &str),
+        (param, ty): (&str, &TypeRef),
     ) -> Result<Option<TokenStream>, SchemaError> {
         if !writer_takes(target, param) {
             return Ok(None);
@@ -124,7 +121,7 @@ impl Module<'_> {
         let Some(rust) = rust_type(def, id) else {
             return Ok(None);
         };
-        let at = def.params.iter().position(|(p, _)| p == id).unwrap_or(0);
+        let at = def.params.iter().position(|p| p.id == id).unwrap_or(0);
         let mut ty: syn::Type = syn::parse_str(rust).map_err(|e| {
             self.err(
                 &format!("{}/params/{at}/-savepoint-rust-type", def.yaml_path),

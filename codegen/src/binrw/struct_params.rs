@@ -9,7 +9,7 @@
 //! given no argument, or arguments of different types, stays `struct`, which is refused where it
 //! is emitted.
 
-use super::schema::{Field, FieldType, Schemas, TypeDef};
+use super::schema::{Field, FieldType, Schemas, TypeDef, TypeRef};
 
 /// A type by the `meta/id` of its file and its Kaitai id.
 type Key = (String, String);
@@ -22,9 +22,11 @@ pub fn infer(schemas: &mut Schemas) {
         let before = typed.len();
         for (file_id, file) in &schemas.files {
             for def in &file.types {
-                for (i, (_, ty)) in def.params.iter().enumerate() {
+                for (i, param) in def.params.iter().enumerate() {
                     let key = (file_id.clone(), def.id.clone());
-                    if ty != "struct" || typed.iter().any(|(k, at, _)| *k == key && *at == i) {
+                    if param.ty != TypeRef::Struct
+                        || typed.iter().any(|(k, at, _)| *k == key && *at == i)
+                    {
                         continue;
                     }
                     if let Some((decl, t)) = argument_type(schemas, &key, i, &typed) {
@@ -49,7 +51,7 @@ pub fn infer(schemas: &mut Schemas) {
             .and_then(|f| f.types.iter_mut().find(|t| t.id == type_id))
             .and_then(|t| t.params.get_mut(i))
         {
-            param.1 = name;
+            param.ty = TypeRef::named(&name);
         }
     }
 }
@@ -108,13 +110,13 @@ fn value_type(
         };
         return plain(field).then(|| resolve(name)).flatten();
     }
-    let (i, (_, ty)) = caller
+    let (i, param) = caller
         .params
         .iter()
         .enumerate()
-        .find(|(_, (p, _))| p == arg)?;
-    if ty != "struct" {
-        return resolve(ty);
+        .find(|(_, p)| p.id == arg)?;
+    if param.ty != TypeRef::Struct {
+        return resolve(param.ty.user_name()?);
     }
     let key = (file.to_string(), caller.id.clone());
     let (_, _, name) = typed.iter().find(|(k, at, _)| *k == key && *at == i)?;
@@ -143,7 +145,7 @@ mod tests {
 
     fn param_type(schemas: &Schemas, type_id: &str) -> String {
         let def = schemas.files["s"].types.iter().find(|t| t.id == type_id);
-        def.unwrap().params[0].1.clone()
+        def.unwrap().params[0].ty.to_string()
     }
 
     const KSY: &str = "meta: {id: s}\nseq:\n  - {id: a, type: blk}\n  - {id: b, type: blk}\n  - {id: one, type: user(a)}\n  - {id: two, type: user(b)}\ntypes:\n  blk:\n    seq:\n      - {id: x, type: u1}\n  other:\n    seq:\n      - {id: y, type: u1}\n  user:\n    params:\n      - {id: p, type: struct}\n    seq:\n      - {id: inner, type: inner(p)}\n  inner:\n    params:\n      - {id: q, type: struct}\n";

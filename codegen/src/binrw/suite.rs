@@ -20,7 +20,7 @@ use super::emit;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
 use crate::SchemaError;
-use crate::expr::Expr;
+use crate::expr::{Expr, TypeRef};
 pub use module::generate_test;
 
 #[path = "suite_checks.rs"]
@@ -163,8 +163,7 @@ impl<'a> Cx<'a> {
             };
             return Ok((quote!(#before.ok_or(#undefined)?), value, Some(unwrap)));
         }
-        if def.params.iter().any(|(p, _)| p == name) && super::writer_params::keeps_param(def, name)
-        {
+        if def.param(name).is_some() && super::writer_params::keeps_param(def, name) {
             let file = &self.schemas.files[self.file];
             let enums = std::cell::RefCell::new(Vec::new());
             let imports = super::value::Imports {
@@ -315,7 +314,7 @@ impl<'a> Cx<'a> {
             },
             Expr::Cast(base, ty) => match self.actual(base, root)? {
                 // A sized switch where no case matched keeps the area's bytes.
-                (b, Value::Switch(name, field), _) if ty == "bytes" => {
+                (b, Value::Switch(name, field), _) if *ty == TypeRef::Bytes => {
                     if field.size.is_none() && !field.size_eos {
                         return Err(self.refuse("kst `.as<bytes>` of an unsized switch"));
                     }
@@ -327,7 +326,8 @@ impl<'a> Cx<'a> {
                     ))
                 }
                 (b, Value::Switch(name, _), _) => {
-                    let last = ty.rsplit("::").next().unwrap_or(ty);
+                    let name_text = ty.to_string();
+                    let last = name_text.rsplit("::").next().unwrap_or(&name_text);
                     let (_, t) = self
                         .schemas
                         .resolve(self.file, last)
@@ -343,15 +343,15 @@ impl<'a> Cx<'a> {
                 }
                 // A cast to the type it has (a typed `struct` param).
                 (b, Value::Struct(def), unwrap)
-                    if self
-                        .schemas
-                        .resolve(self.file, ty)
+                    if ty
+                        .user_name()
+                        .and_then(|n| self.schemas.resolve(self.file, n))
                         .is_some_and(|(_, t)| std::ptr::eq(t, def)) =>
                 {
                     Ok((b, Value::Struct(def), unwrap))
                 }
                 // An integer cast to an integer type is the same number.
-                (b, Value::Int, unwrap) if emit::is_int(ty) => Ok((b, Value::Int, unwrap)),
+                (b, Value::Int, unwrap) if ty.rust_int().is_some() => Ok((b, Value::Int, unwrap)),
                 _ => Err(self.refuse(format!("kst cast to `{ty}` of other than a switch field"))),
             },
             Expr::Index(base, i) => match (self.actual(base, root)?, i.as_ref()) {

@@ -9,7 +9,7 @@ use super::{Cx, Missing, Unwrap, Value};
 use crate::SchemaError;
 use crate::binrw::schema::TypeDef;
 use crate::binrw::tokens::ident;
-use crate::expr::Expr;
+use crate::expr::{Expr, KsType, TypeRef};
 
 impl<'a> Cx<'a> {
     /// `x._parent` / `x._root` is null: Kaitai passes neither to a type of another file than
@@ -106,7 +106,7 @@ impl<'a> Cx<'a> {
         }
         // `[...].as<bytes>` is a byte array literal.
         let expected = match expected {
-            Expr::Cast(inner, ty) if ty == "bytes" && matches!(**inner, Expr::Array(_)) => inner,
+            Expr::Cast(inner, TypeRef::Bytes) if matches!(**inner, Expr::Array(_)) => inner,
             e => e,
         };
         let (access, kind) = match kind {
@@ -226,7 +226,13 @@ fn float_literal(e: &Expr) -> Option<f64> {
         Expr::Float(f) => Some(*f),
         Expr::Int(i) => Some(*i as f64),
         Expr::Unary("-", inner) => float_literal(inner).map(|f| -f),
-        Expr::Cast(inner, ty) if ty == "f4" || ty == "f8" => float_literal(inner),
+        Expr::Cast(
+            inner,
+            TypeRef::Named {
+                kind: KsType::Float { endian: None, .. },
+                ..
+            },
+        ) => float_literal(inner),
         _ => None,
     }
 }

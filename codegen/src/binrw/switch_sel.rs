@@ -8,7 +8,7 @@ use quote::{ToTokens, quote};
 use super::super::expr::Side;
 use super::super::schema::{Field, FieldType, TypeDef, snake_to_camel};
 use super::switch::indexed_selector;
-use super::{Module, indexed_size, int_type};
+use super::{Module, indexed_size};
 use crate::SchemaError;
 use crate::binrw::tokens::ident;
 use crate::expr::{Expr, Source};
@@ -108,8 +108,8 @@ impl Module<'_> {
                 write: e.rust_arg(Side::Write),
             });
         };
-        if let Some((_, ty)) = def.params.iter().find(|(p, _)| p == on) {
-            return int_type(ty).map(Sel::Int).ok_or_else(refuse);
+        if let Some(param) = def.param(on) {
+            return param.ty.rust_int().map(Sel::Int).ok_or_else(refuse);
         }
         let sel = def.seq.iter().find(|f| f.id == *on).ok_or_else(refuse)?;
         if sel.repeat_expr.is_some() || sel.repeat_eos || sel.cond.is_some() {
@@ -194,8 +194,17 @@ impl Module<'_> {
                 (quote!(#read == #rust::#v), quote!(#on == #number))
             }
             Sel::Str => {
-                let Expr::Str(text) = key.tree() else {
-                    return Err(bad());
+                let text = match key.tree() {
+                    Expr::Str(text) => text,
+                    // Kaitai reads a key's YAML text as an expression, so `'1'` is the integer
+                    // 1, as `1` is: the string needs quotes of its own.
+                    Expr::Int(n) => {
+                        return Err(self.field_err(
+                            field,
+                            format!("case `{key}` does not fit switch-on `{on}`, a string: the string key is written '\"{n}\"'"),
+                        ));
+                    }
+                    _ => return Err(bad()),
                 };
                 let on = ident(on);
                 (quote!(#read == #text), quote!(#on.value == #text))
@@ -241,12 +250,15 @@ mod tests {
         .unwrap();
         assert!(src.contains("sel == \"I\""), "{src}");
         assert!(src.contains("sel == \"J\""), "{src}");
-        // A key that is not a string does not fit a string selector.
-        let err = module("sel-int", "        7: u1\n").unwrap_err();
-        assert!(
-            err.message
-                .contains("case `7` does not fit switch-on `code`"),
-            "{err}"
-        );
+        // A key that is not a string does not fit a string selector, quoted in YAML or not:
+        // Kaitai reads the key's text as an expression either way.
+        for (tag, key) in [("sel-int", "7"), ("sel-quoted-int", "'7'")] {
+            let err = module(tag, &format!("        {key}: u1\n")).unwrap_err();
+            assert_eq!(
+                err.message,
+                "case `7` does not fit switch-on `code`, a string: the string key is written '\"7\"'",
+                "{key}"
+            );
+        }
     }
 }

@@ -11,7 +11,6 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::emit::int_type;
 use super::schema::{NamedVersion, TypeDef};
 use super::tokens::ident;
 
@@ -19,7 +18,7 @@ use super::tokens::ident;
 pub(super) fn is_version_param(def: &TypeDef, id: &str) -> bool {
     def.named_versions
         .iter()
-        .any(|v| v.from == id && def.params.iter().any(|(p, _)| p == id))
+        .any(|v| v.from == id && def.param(id).is_some())
 }
 
 /// The type's `#[version(.. = import)]` when its named version comes from a param, `None` when
@@ -32,9 +31,9 @@ pub(super) fn head(
     def: &TypeDef,
     nth: usize,
 ) -> Option<Result<TokenStream, String>> {
-    let at = def.params.iter().position(|(p, _)| *p == v.from)?;
-    let (id, ty) = &def.params[at];
-    if at != nth || *id != v.id || int_type(ty) != Some(v.ty.as_str()) {
+    let at = def.params.iter().position(|p| p.id == v.from)?;
+    let param = &def.params[at];
+    if at != nth || param.id != v.id || param.ty.rust_int() != Some(v.ty.as_str()) {
         let place = if nth == 0 {
             "the first param".to_string()
         } else {

@@ -7,12 +7,12 @@
 //! writer's signature.
 
 use super::expr;
-use super::schema::{FieldType, Schemas, TypeDef, Versioned};
+use super::schema::{FieldType, Param, Schemas, TypeDef, Versioned};
 use crate::expr::Source;
 
 /// The params of `def` (declared in file `file`) its writer needs, in declaration order:
 /// (id, Kaitai type).
-pub fn writer_params(schemas: &Schemas, file: &str, def: &TypeDef) -> Vec<(String, String)> {
+pub fn writer_params(schemas: &Schemas, file: &str, def: &TypeDef) -> Vec<Param> {
     let mut stack = Vec::new();
     needed(schemas, file, def, &mut stack)
 }
@@ -52,12 +52,7 @@ pub fn instances_read(def: &TypeDef, id: &str) -> bool {
     })
 }
 
-fn needed(
-    schemas: &Schemas,
-    file: &str,
-    def: &TypeDef,
-    stack: &mut Vec<String>,
-) -> Vec<(String, String)> {
+fn needed(schemas: &Schemas, file: &str, def: &TypeDef, stack: &mut Vec<String>) -> Vec<Param> {
     if stack.contains(&def.id) {
         return Vec::new();
     }
@@ -72,9 +67,9 @@ fn needed(
             && let Some((decl, child)) = schemas.resolve(file, name)
         {
             let wanted = needed(schemas, decl, child, stack);
-            for (arg, (param, _)) in args.iter().zip(&child.params) {
-                let passed = super::emit::rust_params::writer_takes(child, param);
-                if passed || wanted.iter().any(|(w, _)| w == param) {
+            for (arg, param) in args.iter().zip(&child.params) {
+                let passed = super::emit::rust_params::writer_takes(child, &param.id);
+                if passed || wanted.iter().any(|w| w.id == param.id) {
                     used.push(arg);
                 }
             }
@@ -83,7 +78,7 @@ fn needed(
     stack.pop();
     def.params
         .iter()
-        .filter(|(id, _)| !imported_version(def, id) && used.iter().any(|e| names(e, id)))
+        .filter(|p| !imported_version(def, &p.id) && used.iter().any(|e| names(e, &p.id)))
         .cloned()
         .collect()
 }

@@ -1,12 +1,16 @@
 //! Kaitai's expression language: tokens, and a precedence-climbing parser into [`Expr`].
 
+mod ks_type;
 mod lex;
 mod parser;
 mod ty;
+mod type_ref;
 
+pub use ks_type::{Endian, KsType};
 use lex::lex;
 use parser::Parser;
 pub use ty::{IntTy, Type};
+pub use type_ref::TypeRef;
 
 /// A parsed expression.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,7 +45,7 @@ pub enum Expr {
     /// `a[i]`.
     Index(Box<Expr>, Box<Expr>),
     /// `a.as<type>`.
-    Cast(Box<Expr>, String),
+    Cast(Box<Expr>, TypeRef),
     /// `sizeof<type>` (`true`) or `bitsizeof<type>`.
     SizeOf(String, bool),
 }
@@ -317,7 +321,7 @@ mod tests {
         assert!(matches!(*c, Expr::Binary("==", _, _)));
         assert_eq!(
             *t,
-            Expr::Cast(Box::new(Expr::Name("x".into())), "foo::bar".into())
+            Expr::Cast(Box::new(Expr::Name("x".into())), TypeRef::named("foo::bar"))
         );
         assert_eq!(*f, Expr::Int(-1));
         assert_eq!(parse("0x1_0").unwrap(), Expr::Int(16));

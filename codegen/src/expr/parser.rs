@@ -1,7 +1,7 @@
 //! The precedence-climbing parser over the tokens, and f-strings.
 
 use super::lex::Tok;
-use super::{Expr, parse};
+use super::{Expr, TypeRef, parse};
 
 pub(super) struct Parser {
     pub(super) toks: Vec<Tok>,
@@ -131,7 +131,7 @@ impl Parser {
                 let name = self.ident()?;
                 if name == "as" && self.is_op("<") {
                     self.i += 1;
-                    let t = self.type_name()?;
+                    let t = TypeRef::parse(&self.type_name()?)?;
                     self.expect(">")?;
                     e = Expr::Cast(Box::new(e), t);
                 } else if self.is_op("(") {

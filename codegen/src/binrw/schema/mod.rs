@@ -9,7 +9,6 @@ mod enums;
 mod fields;
 mod instances;
 mod keys;
-mod ks_type;
 mod load;
 mod names;
 mod types;
@@ -18,8 +17,8 @@ mod typing;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub use crate::expr::{KsType, TypeRef};
 use crate::expr::{Source, Type};
-pub use ks_type::KsType;
 pub(super) use typing::type_all;
 
 /// Every schema of a folder, by `meta/id`.
@@ -94,12 +93,8 @@ pub struct TypeDef {
     /// The byte order (`meta/endian` of the type or the nearest enclosing one), as a binrw
     /// directive.
     pub endian: Option<&'static str>,
-    /// (id, Kaitai type); a `b1` param is given as `bool`.
-    pub params: Vec<(String, String)>,
-    /// The `enum` of an integer param, by param id.
-    pub param_enums: Vec<(String, String)>,
-    /// The `-savepoint-rust-type` of a param, by param id (see `rust_params.rs`).
-    pub param_rust_types: Vec<(String, String)>,
+    /// `params`, in order, each parsed once at load.
+    pub params: Vec<Param>,
     pub seq: Vec<Field>,
     /// Value instances (`instances: {id: {value: EXPR}}`), methods of the struct.
     pub instances: Vec<Instance>,
@@ -114,6 +109,18 @@ pub struct TypeDef {
     /// Every field path its expressions read (`n`, `header.qty`, `_parent.len`), with its
     /// type, as the typing pass resolved it (see `typing.rs`).
     pub paths: BTreeMap<String, Type>,
+}
+
+/// A `params` entry of a type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    pub id: String,
+    /// `type:`, parsed (see `type_ref.rs`).
+    pub ty: TypeRef,
+    /// `enum:` of an integer param (a Kaitai enum of the file).
+    pub enum_name: Option<String>,
+    /// `-savepoint-rust-type`: the Rust type the caller lends (see `rust_params.rs`).
+    pub rust_type: Option<String>,
 }
 
 /// A parsed instance at a position: the field it reads, and where.
@@ -308,6 +315,13 @@ impl Field {
             && !self.size_eos
             && self.terminator.is_none()
             && self.process.is_none()
+    }
+}
+
+impl TypeDef {
+    /// The param `id`, if the type has one.
+    pub fn param(&self, id: &str) -> Option<&Param> {
+        self.params.iter().find(|p| p.id == id)
     }
 }
 

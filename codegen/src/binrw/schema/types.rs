@@ -7,7 +7,10 @@ use serde_yaml::{Mapping, Value};
 use super::cx::Cx;
 use super::fields::variant_names;
 use super::keys::{PARAM_KEYS, TYPE_KEYS, check_keys, ident_key, not_ident, str_key, u32_key};
-use super::{EndianSwitch, FieldType, Pattern, TypeDef, TypeEnum, Versioned, snake_to_camel};
+use super::{
+    EndianSwitch, FieldType, KsType, Param, Pattern, TypeDef, TypeEnum, TypeRef, Versioned,
+    snake_to_camel,
+};
 use crate::SchemaError;
 
 impl TypeDef {
@@ -139,38 +142,6 @@ impl Cx<'_> {
                 })
             }
         };
-        let mut params = Vec::new();
-        let mut param_enums = Vec::new();
-        let mut param_rust_types = Vec::new();
-        if let Some(list) = map.get("params").and_then(Value::as_sequence) {
-            for (i, p) in list.iter().enumerate() {
-                let pid = p.get("id").and_then(Value::as_str);
-                let pty = p.get("type").and_then(Value::as_str);
-                if let (Some(id), Some(e)) = (pid, p.get("enum").and_then(Value::as_str)) {
-                    param_enums.push((id.to_string(), e.to_string()));
-                }
-                if let Some(pmap) = p.as_mapping() {
-                    check_keys(self, &format!("{ypath}/params/{i}"), pmap, PARAM_KEYS)?;
-                }
-                let rust = p.get("-savepoint-rust-type").and_then(Value::as_str);
-                if let (Some(id), Some(rust)) = (pid, rust) {
-                    param_rust_types.push((id.to_string(), rust.to_string()));
-                }
-                if let Some(id) = pid.filter(|id| !crate::binrw::tokens::is_ident(id)) {
-                    return Err(self.err(&format!("{ypath}/params/{i}/id"), not_ident(id)));
-                }
-                match (pid, pty) {
-                    // A `b1` param is Kaitai's boolean, as a `b1` field is.
-                    (Some(a), Some("b1")) => params.push((a.to_string(), "bool".to_string())),
-                    (Some(a), Some(b)) => params.push((a.to_string(), b.to_string())),
-                    _ => {
-                        return Err(
-                            self.err(&format!("{ypath}/params/{i}"), "a param needs id and type")
-                        );
-                    }
-                }
-            }
-        }
         let mut seq = Vec::new();
         if let Some(list) = map.get("seq").and_then(Value::as_sequence) {
             for (i, f) in list.iter().enumerate() {
@@ -216,9 +187,7 @@ impl Cx<'_> {
             max_depth_const: str_key(map, "-savepoint-max-depth-const"),
             default_depth: false,
             endian: None,
-            params,
-            param_enums,
-            param_rust_types,
+            params: self.params(ypath, map)?,
             seq,
             instances,
             bit_endian: None,
@@ -230,6 +199,31 @@ impl Cx<'_> {
             self.strip_pattern_framing(&mut def)?;
         }
         Ok(def)
+    }
+
+    /// The `params` of the type at `ypath`, each type parsed once, errors at its own path.
+    fn params(&self, ypath: &str, map: &Mapping) -> Result<Vec<Param>, SchemaError> {
+        let list = map.get("params").and_then(Value::as_sequence);
+        let mut params = Vec::new();
+        for (i, p) in list.into_iter().flatten().enumerate() {
+            let ppath = format!("{ypath}/params/{i}");
+            if let Some(pmap) = p.as_mapping() {
+                check_keys(self, &ppath, pmap, PARAM_KEYS)?;
+            }
+            let (Some(id), Some(ty)) = (str_key_of(p, "id"), str_key_of(p, "type")) else {
+                return Err(self.err(&ppath, "a param needs id and type"));
+            };
+            if !crate::binrw::tokens::is_ident(&id) {
+                return Err(self.err(&format!("{ppath}/id"), not_ident(&id)));
+            }
+            params.push(Param {
+                id,
+                ty: TypeRef::parse(&ty).map_err(|e| self.err(&format!("{ppath}/type"), e))?,
+                enum_name: str_key_of(p, "enum"),
+                rust_type: str_key_of(p, "-savepoint-rust-type"),
+            });
+        }
+        Ok(params)
     }
 
     /// A calculated `meta/endian`: `{switch-on: EXPR, cases: {KEY: le|be}}`.
@@ -308,7 +302,12 @@ impl Cx<'_> {
             ));
         }
         let version = &def.seq[1];
-        let is_u4 = matches!(&version.ty, FieldType::Named { name, .. } if name == "u4");
+        let u4 = KsType::Int {
+            bytes: 4,
+            signed: false,
+            endian: None,
+        };
+        let is_u4 = matches!(&version.ty, FieldType::Named { kind, .. } if *kind == u4);
         let valid = version.valid.clone().unwrap_or_default();
         if version.id != "version" || !is_u4 || valid.max != Some(i64::from(pattern.newest)) {
             return Err(bad(
@@ -330,4 +329,9 @@ impl Cx<'_> {
         def.seq.drain(..2);
         Ok(())
     }
+}
+
+/// The string at `key` of the entry `value`, if it is a mapping that has one.
+fn str_key_of(value: &Value, key: &str) -> Option<String> {
+    value.get(key).and_then(Value::as_str).map(str::to_owned)
 }

@@ -122,7 +122,7 @@ impl Typer<'_> {
             }
             Expr::Cast(base, ty) => {
                 self.expr(base)?;
-                names::named(self.schemas, self.file, ty)
+                names::type_ref(self.schemas, self.file, ty)
             }
         };
         Ok(ty)

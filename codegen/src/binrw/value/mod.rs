@@ -161,11 +161,11 @@ fn translate_instance(
 /// The type of `def`'s param `id`, kept as a field (see `writer_params::keeps_param`), as value
 /// instances see it.
 pub fn param(def: &TypeDef, file: &File, id: &str, imports: Option<Imports>) -> Result<Ty, String> {
-    let (_, ty) = def
-        .params
-        .iter()
-        .find(|(p, _)| p == id)
-        .ok_or_else(|| format!("no param `{id}`"))?;
+    let ty = def
+        .param(id)
+        .ok_or_else(|| format!("no param `{id}`"))?
+        .ty
+        .to_string();
     let mut stack = Vec::new();
     let tr = Tr {
         def,
@@ -173,7 +173,7 @@ pub fn param(def: &TypeDef, file: &File, id: &str, imports: Option<Imports>) -> 
         stack: &mut stack,
         imports,
     };
-    tr.param(id, ty).map(|(ty, _)| ty)
+    tr.param(id, &ty).map(|(ty, _)| ty)
 }
 
 /// Whether the Kaitai expression `e` names `name` (a param kept for value instances, see

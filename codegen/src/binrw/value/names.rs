@@ -138,9 +138,9 @@ impl<'a> Tr<'a, '_> {
             let (ty, _) = translate_instance(self.def, self.file, n, self.stack, self.imports)?;
             return Ok((ty, quote!(self.#id()?)));
         }
-        if let Some((_, ty)) = self.def.params.iter().find(|(p, _)| p == n) {
+        if let Some(param) = self.def.param(n) {
             // Kept as a field for the value instances (see `Module::stored_params`).
-            return self.param(n, ty);
+            return self.param(n, &param.ty.to_string());
         }
         Err(format!(
             "`{n}` in a value instance is not supported by the binrw backend"
@@ -227,7 +227,7 @@ impl<'a> Tr<'a, '_> {
     /// The param `n` of Kaitai type `ty`, kept as a field.
     pub(super) fn param(&self, n: &str, ty: &str) -> Result<(Ty, TokenStream), String> {
         let field = ident(n);
-        if let Some((_, e)) = self.def.param_enums.iter().find(|(p, _)| p == n) {
+        if let Some(e) = self.def.param(n).and_then(|p| p.enum_name.as_ref()) {
             return Ok((Ty::Enum(self.enum_rust(e)?), quote!(self.#field)));
         }
         if is_int(ty) {

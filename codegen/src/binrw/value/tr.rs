@@ -7,7 +7,7 @@ use quote::{ToTokens, quote};
 use super::{Imports, Ty};
 use crate::binrw::schema::{File, KsEnum, TypeDef, snake_to_camel};
 use crate::binrw::tokens::{self, ident};
-use crate::expr::Expr;
+use crate::expr::{Expr, TypeRef};
 
 pub(super) struct Tr<'a, 'b> {
     pub(super) def: &'a TypeDef,
@@ -102,8 +102,8 @@ impl<'a> Tr<'a, '_> {
                 }
                 (Ty::List(Box::new(t)), quote!(vec![#(#all),*]))
             }
-            Expr::Cast(inner, ty) if ty != "bytes" => self.cast(inner, ty)?,
-            Expr::Cast(inner, ty) if ty == "bytes" => {
+            Expr::Cast(inner, ty) if *ty != TypeRef::Bytes => self.cast(inner, &ty.to_string())?,
+            Expr::Cast(inner, TypeRef::Bytes) => {
                 let Expr::Array(items) = inner.as_ref() else {
                     return Err(unsupported());
                 };

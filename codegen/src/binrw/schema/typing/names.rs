@@ -3,7 +3,7 @@
 
 use super::Typer;
 use crate::binrw::parent::{Imported, Nav};
-use crate::binrw::schema::{Field, FieldType, KsType, Schemas, TypeDef};
+use crate::binrw::schema::{Field, FieldType, KsType, Schemas, TypeDef, TypeRef};
 use crate::expr::{Expr, IntTy, Type};
 
 /// A byte of a byte array.
@@ -24,23 +24,27 @@ const DEFAULT_INT: Type = Type::Int(IntTy {
     signed: true,
 });
 
-/// The Kaitai type `name` as seen from file `file`: a built-in (`u4`, `b3`, `f8`, `str`,
-/// `bytes`, `bool`, `io`), a list of one (`u2[]`), or a user type; `None` for `struct`, `any`
-/// and names that resolve to nothing.
-pub(super) fn named(schemas: &Schemas, file: &str, name: &str) -> Option<Type> {
-    if let Some(element) = name.strip_suffix("[]") {
-        return named(schemas, file, element).map(|t| Type::List(Box::new(t)));
-    }
-    match (KsType::parse(name), name) {
-        (KsType::User, "bytes") => Some(Type::Bytes),
-        (KsType::User, "bool") => Some(Type::Bool),
-        (KsType::User, "io") => Some(Type::Io),
-        (KsType::User, _) => {
-            let plain = name.split('(').next().unwrap_or(name).trim();
-            let (decl, t) = schemas.resolve(file, plain)?;
-            Some(Type::User(decl.to_string(), t.id.clone()))
-        }
-        (kind, _) => builtin(kind),
+/// The user type `name` as seen from file `file`, `None` when it resolves to nothing.
+fn user(schemas: &Schemas, file: &str, name: &str) -> Option<Type> {
+    let (decl, t) = schemas.resolve(file, name)?;
+    Some(Type::User(decl.to_string(), t.id.clone()))
+}
+
+/// The type of a value of the param or cast type `ty` as seen from file `file`: a built-in
+/// (`u4`, `b3`, `f8`, `str`, `bytes`, `bool`, `io`), a list of one (`u2[]`), or a user type;
+/// `None` for `struct`, `any` and names that resolve to nothing.
+pub(super) fn type_ref(schemas: &Schemas, file: &str, ty: &TypeRef) -> Option<Type> {
+    match ty {
+        TypeRef::Bool => Some(Type::Bool),
+        TypeRef::Bytes => Some(Type::Bytes),
+        TypeRef::Io => Some(Type::Io),
+        TypeRef::Struct | TypeRef::Any => None,
+        TypeRef::List(element) => type_ref(schemas, file, element).map(|t| Type::List(Box::new(t))),
+        TypeRef::Named {
+            name,
+            kind: KsType::User,
+        } => user(schemas, file, name),
+        TypeRef::Named { kind, .. } => builtin(*kind),
     }
 }
 
@@ -119,7 +123,7 @@ impl Typer<'_> {
         let ty = ty.and_then(|t| rest.iter().try_fold(t, |t, m| self.member(t, m)));
         let own = self.def.seq.iter().any(|f| f.id == *first)
             || self.def.positioned.iter().any(|p| p.field.id == *first)
-            || self.def.params.iter().any(|(p, _)| p == first);
+            || self.def.param(first).is_some();
         if let (true, Some(ty)) = (own, &ty) {
             self.paths
                 .borrow_mut()
@@ -166,7 +170,7 @@ impl Typer<'_> {
         // Inside its own value, an instance's name is the param of that name, if there is one
         // (`fraction: {value: fraction * 1. / ..}` of `ieee754_float`).
         let inside = self.instances.borrow().stack.iter().any(|s| s == n);
-        let param = def.params.iter().any(|(p, _)| p == n);
+        let param = def.param(n).is_some();
         if let Some(inst) = def
             .instances
             .iter()
@@ -192,11 +196,13 @@ impl Typer<'_> {
             }
             return ty;
         }
-        if let Some(e) = def.param_enums.iter().find(|(p, _)| p == n) {
-            return Ok(self.enum_type(&e.1));
-        }
-        let param = def.params.iter().find(|(p, _)| p == n);
-        Ok(param.and_then(|(_, ty)| named(self.schemas, self.file, ty)))
+        let Some(param) = def.param(n) else {
+            return Ok(None);
+        };
+        Ok(match &param.enum_name {
+            Some(e) => self.enum_type(e),
+            None => type_ref(self.schemas, self.file, &param.ty),
+        })
     }
 
     /// `.m` of a value of type `base`: a member of a user type, else a method without
@@ -253,7 +259,7 @@ impl Typer<'_> {
             (FieldType::None, _) => Some(Type::Bytes),
             (FieldType::Named { .. }, Some(e)) => self.enum_type(e),
             (FieldType::Named { name, kind, .. }, None) => match kind {
-                KsType::User => named(self.schemas, self.file, name),
+                KsType::User => user(self.schemas, self.file, name),
                 kind => builtin(*kind),
             },
             (FieldType::Switch { .. }, _) => None,

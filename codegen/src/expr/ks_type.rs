@@ -1,6 +1,7 @@
 //! Kaitai type names (`u4`, `s2be`, `f8le`, `b12`, `str`, `strz`, or a user type), recognized
 //! in one place: a field's `type:` is parsed into a [`KsType`] when the schema is read, and
-//! the emitter matches on it instead of on the name.
+//! the emitter matches on it instead of on the name (a param's or a cast's type is a
+//! [`super::TypeRef`] around it).
 
 /// A Kaitai type, as its name says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -8,14 +9,27 @@ pub enum KsType {
     /// `u1`..`u8` and `s1`..`s8`: the size in bytes, whether signed, and the byte order the
     /// name gives itself (`u2le`), if any.
     Int {
+        /// 1, 2, 4 or 8.
         bytes: u8,
+        /// `s` rather than `u`.
         signed: bool,
+        /// `le` / `be` after the size.
         endian: Option<Endian>,
     },
     /// `f4` and `f8`, with the byte order the name gives itself, if any.
-    Float { bytes: u8, endian: Option<Endian> },
+    Float {
+        /// 4 or 8.
+        bytes: u8,
+        /// `le` / `be` after the size.
+        endian: Option<Endian>,
+    },
     /// `b1`..`b64`: the width and the bit order the name gives itself (`b6be`), if any.
-    Bits { width: u32, big: Option<bool> },
+    Bits {
+        /// 1 to 64.
+        width: u32,
+        /// `Some(true)` for `be`, `Some(false)` for `le`.
+        big: Option<bool>,
+    },
     /// `str`.
     Str,
     /// `strz`.
@@ -27,7 +41,9 @@ pub enum KsType {
 /// A byte order a type name gives itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Endian {
+    /// `le`.
     Little,
+    /// `be`.
     Big,
 }
 
