@@ -1,9 +1,16 @@
 //! The build-script API from outside this workspace: a crate made here (under the workspace
-//! `target/`) whose `build.rs` generates `#[binrw]` modules from two `.ksy` files with
-//! `savepoint_codegen::Builder`, `include!`s them, and whose `main` reads a save built by hand
-//! below, edits it, writes it back and reads the edit back. It depends on `savepoint-codegen`
-//! (build) and `savepoint-runtime` by path and on `binrw` (serde derives are off), and is built with the
-//! workspace's `Cargo.lock` (offline) into `target/buildrs-demo/target`, cached between runs.
+//! `target/`) whose `build.rs` generates `#[binrw]` modules from `.ksy` files with
+//! `savepoint_codegen::Builder` and `include!`s them. Its `main` reads a real Sun/NeXT audio
+//! file written by Python's `sunau` (the gallery's `au.ksy`), changes its sample rate, writes
+//! it back and reads the edit back; `sunau` then reads the written file. It depends on
+//! `savepoint-codegen` (build) and `savepoint-runtime` by path and on `binrw` (serde derives are
+//! off), and is built with the workspace's `Cargo.lock` (offline) into
+//! `target/buildrs-demo/target`, cached between runs.
+//!
+//! Two schemas of its own prove what no gallery format that round-trips today uses: `save.ksy`
+//! imports `/common/record` through `Builder::import_dir` (and the build script reruns when the
+//! import changes) and keeps an enum value the schema does not name; `extras.ksy` uses a custom
+//! `process` routine and an opaque type that the crate implements.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -73,10 +80,14 @@ seq:
     type: timestamp
 ";
 
+/// Kaitai's gallery schema of the Sun/NeXT audio format, as `gallery/build-samples.py` uses it.
+const AU_KSY: &str = include_str!("../gallery/schemas/media/au.ksy");
+
 /// The build script of `codegen/README.md` ("From a build script"), with serde derives off,
-/// plus the routine and the opaque type of `extras.ksy`.
+/// plus the audio schema and the routine and the opaque type of `extras.ksy`.
 const BUILD_RS: &str = r#"fn main() -> Result<(), savepoint_codegen::BuildError> {
     savepoint_codegen::Builder::new()
+        .schema("schema/au.ksy")
         .schema("schema/save.ksy")
         .schema("schema/common/record.ksy")
         .schema("schema/extras.ksy")
@@ -89,8 +100,13 @@ const BUILD_RS: &str = r#"fn main() -> Result<(), savepoint_codegen::BuildError>
 }
 "#;
 
-/// Reads IN, renames the player, adds 250 gems, writes OUT, reads OUT back and prints both.
-const MAIN_RS: &str = r#"mod save {
+/// `au IN OUT RATE`: reads the audio file IN, sets its sample rate, writes OUT and reads it back.
+/// Otherwise IN OUT: reads the save IN, renames the player, adds 250 gems, writes OUT, reads OUT
+/// back and prints both.
+const MAIN_RS: &str = r#"mod au {
+    include!(concat!(env!("OUT_DIR"), "/au.rs"));
+}
+mod save {
     include!(concat!(env!("OUT_DIR"), "/save.rs"));
 }
 mod record {
@@ -143,6 +159,30 @@ fn run_extras(input: &str, output: &str) -> Result<(), String> {
     std::fs::write(output, out.get_ref()).map_err(|e| format!("{output}: {e}"))
 }
 
+/// `au.ksy` describes the header only: the samples after it are copied as they are.
+fn run_au(input: &str, output: &str, rate: &str) -> Result<(), String> {
+    let bytes = std::fs::read(input).map_err(|e| format!("{input}: {e}"))?;
+    let mut cursor = std::io::Cursor::new(&bytes);
+    let mut file = au::Au::read(&mut cursor).map_err(|e| e.to_string())?;
+    let header = &mut file.header.value;
+    println!("read: {:?} {} Hz, {} channel(s)", header.encoding, header.sample_rate, header.num_channels);
+    header.sample_rate = rate.parse().map_err(|e| format!("{rate}: {e}"))?;
+
+    let samples = &bytes[usize::try_from(cursor.position()).map_err(|e| e.to_string())?..];
+    let mut out = std::io::Cursor::new(Vec::new());
+    file.write(&mut out).map_err(|e| e.to_string())?;
+    let mut written = out.into_inner();
+    written.extend_from_slice(samples);
+    std::fs::write(output, &written).map_err(|e| format!("{output}: {e}"))?;
+
+    let again = au::Au::read(&mut std::io::Cursor::new(&written)).map_err(|e| e.to_string())?;
+    if again != file {
+        return Err("the edit did not read back".into());
+    }
+    println!("wrote: {} Hz", again.header.value.sample_rate);
+    Ok(())
+}
+
 fn summary(s: &Save) -> String {
     let records: Vec<String> = s
         .records
@@ -178,6 +218,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let result = match args[1].as_str() {
         "extras" => run_extras(&args[2], &args[3]),
+        "au" => run_au(&args[2], &args[3], &args[4]),
         _ => run(&args[1], &args[2]),
     };
     if let Err(e) = result {
@@ -245,6 +286,7 @@ incremental = false
     put(&dir.join("Cargo.toml"), &manifest);
     put(&dir.join("build.rs"), BUILD_RS);
     put(&dir.join("src/main.rs"), MAIN_RS);
+    put(&dir.join("schema/au.ksy"), AU_KSY);
     put(&dir.join("schema/save.ksy"), SAVE_KSY);
     put(&dir.join("schema/common/record.ksy"), RECORD_KSY);
     put(&dir.join("schema/extras.ksy"), EXTRAS_KSY);
@@ -252,6 +294,40 @@ incremental = false
     // entries this crate does not use, which is cheap).
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     dir
+}
+
+/// Python's `sunau` (the gallery's writer of `.au` samples): `write` makes a mono 16-bit 8 kHz
+/// file at `path` from fixed samples; `read` prints a file's rate, channels, sample width and a
+/// checksum of its frames, as the module decodes them.
+fn sunau(action: &str, path: &Path) -> String {
+    const SCRIPT: &str = r#"
+import struct, sys, warnings, zlib
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+import sunau
+action, path = sys.argv[1], sys.argv[2]
+if action == "write":
+    w = sunau.open(path, "wb")
+    w.setnchannels(1)
+    w.setsampwidth(2)
+    w.setframerate(8000)
+    w.writeframes(b"".join(struct.pack("<h", (i * 1000) % 30000 - 15000) for i in range(64)))
+    w.close()
+else:
+    r = sunau.open(path, "rb")
+    frames = r.readframes(r.getnframes())
+    print(r.getframerate(), r.getnchannels(), r.getsampwidth(), len(frames), zlib.crc32(frames))
+"#;
+    let o = Command::new("python3")
+        .args(["-c", SCRIPT, action])
+        .arg(path)
+        .output()
+        .expect("python3 (the gallery's sample writer) runs");
+    assert!(
+        o.status.success(),
+        "sunau {action}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
 }
 
 fn cargo_run(dir: &Path, target: &Path, args: &[&Path]) -> Output {
@@ -277,6 +353,38 @@ fn a_crate_outside_the_workspace_generates_reads_edits_and_writes() {
     let files = base.join("files");
     std::fs::create_dir_all(&files).unwrap();
 
+    // A real file: `sunau` writes it (μ-law, its default), the crate changes its rate to
+    // 11025 Hz, and `sunau` reads the written file with that rate and the same samples.
+    let tone = files.join("tone.au");
+    let retimed = files.join("retimed.au");
+    let _ = std::fs::remove_file(&retimed);
+    sunau("write", &tone);
+    let rate = Path::new("11025");
+    let o = cargo_run(&dir, &target, &[Path::new("au"), &tone, &retimed, rate]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(
+        stdout,
+        "read: Mulaw8 8000 Hz, 1 channel(s)\nwrote: 11025 Hz\n"
+    );
+    let before = sunau("read", &tone);
+    assert!(before.starts_with("8000 1 2 128 "), "{before}");
+    assert_eq!(sunau("read", &retimed), before.replacen("8000", "11025", 1));
+    // Byte for byte, only the rate changed: a big-endian u4 after the magic, the header length,
+    // the data size and the encoding.
+    let (old, new) = (
+        std::fs::read(&tone).unwrap(),
+        std::fs::read(&retimed).unwrap(),
+    );
+    assert_eq!(old.len(), new.len());
+    assert_eq!(old[16..20], 8000u32.to_be_bytes());
+    assert_eq!(new[16..20], 11025u32.to_be_bytes());
+    assert_eq!((&old[..16], &old[20..]), (&new[..16], &new[20..]));
+
     let input = files.join("in.sav");
     let output = files.join("out.sav");
     let _ = std::fs::remove_file(&output);
@@ -296,7 +404,7 @@ fn a_crate_outside_the_workspace_generates_reads_edits_and_writes() {
         save_bytes("Heroine", &[(1, 120), (2, 257), (9, -3)])
     );
 
-    // The build script asked to be rerun when either schema changes (the import too).
+    // The build script asked to be rerun when a schema changes, the import too.
     let script_output = std::fs::read_dir(target.join("debug/build"))
         .unwrap()
         .map(|e| e.unwrap().path().join("output"))
@@ -309,7 +417,11 @@ fn a_crate_outside_the_workspace_generates_reads_edits_and_writes() {
         .max_by_key(|p| std::fs::metadata(p).unwrap().modified().unwrap())
         .expect("the build script's output");
     let printed = std::fs::read_to_string(script_output).unwrap();
-    for schema in ["schema/save.ksy", "schema/common/record.ksy"] {
+    for schema in [
+        "schema/au.ksy",
+        "schema/save.ksy",
+        "schema/common/record.ksy",
+    ] {
         assert!(
             printed.contains(&format!("cargo:rerun-if-changed={schema}\n")),
             "{schema}: {printed}"
