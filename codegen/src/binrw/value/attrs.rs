@@ -25,7 +25,7 @@ impl<'a> Tr<'a, '_> {
             let file = self.declaring(decl).ok_or_else(unsupported)?;
             let def = file.types.iter().find(|t| t.id == *id);
             if let Some(d) = def.filter(|d| d.instances.iter().any(|i| i.id == attr)) {
-                let (ty, _) = translate_instance(d, file, attr, self.stack, self.imports)?;
+                let (ty, _) = translate_instance(d, file, attr, self.memo, self.imports)?;
                 return Ok((ty, quote!((#v).#name()?)));
             }
             let field = def
@@ -48,7 +48,7 @@ impl<'a> Tr<'a, '_> {
             let inner = Tr {
                 def: d,
                 file,
-                stack: &mut *self.stack,
+                memo: &mut *self.memo,
                 imports: self.imports,
             };
             let conv = match field {

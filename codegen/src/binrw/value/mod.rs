@@ -20,10 +20,12 @@ pub(super) mod seq_uses;
 pub(super) mod sizes;
 mod tr;
 
+use std::collections::HashMap;
+
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
-use super::schema::{File, SwitchCase, TypeDef};
+use super::schema::{File, Instance, SwitchCase, TypeDef};
 use super::tokens::{self, ident};
 use crate::expr::{self, Expr};
 use tr::Tr;
@@ -105,57 +107,78 @@ pub fn instance(
     name: &str,
     imports: Option<Imports>,
 ) -> Result<(Ty, TokenStream), String> {
-    let mut stack = Vec::new();
-    translate_instance(def, file, name, &mut stack, imports)
+    translate_instance(def, file, name, &mut Translated::default(), imports)
+}
+
+/// The value instances translated so far, by (file `meta/id`, type YAML path, instance id):
+/// each is translated once however many others name it (else a chain in which each names the
+/// one before twice takes exponential time); and those being translated, to refuse one that
+/// refers to itself.
+#[derive(Default)]
+pub(super) struct Translated {
+    done: HashMap<(String, String, String), (Ty, TokenStream)>,
+    stack: Vec<String>,
 }
 
 fn translate_instance(
     def: &TypeDef,
     file: &File,
     name: &str,
-    stack: &mut Vec<String>,
+    memo: &mut Translated,
     imports: Option<Imports>,
 ) -> Result<(Ty, TokenStream), String> {
+    let key = (file.id.clone(), def.yaml_path.clone(), name.to_string());
+    if let Some(done) = memo.done.get(&key) {
+        return Ok(done.clone());
+    }
     let inst = def
         .instances
         .iter()
         .find(|i| i.id == name)
         .ok_or_else(|| format!("no instance `{name}`"))?;
-    if stack.iter().any(|s| s == name) {
+    if memo.stack.iter().any(|s| s == name) {
         return Err(format!("instance `{name}` refers to itself"));
     }
-    stack.push(name.to_string());
-    let parsed = inst.value.tree();
+    memo.stack.push(name.to_string());
     let mut tr = Tr {
         def,
         file,
-        stack,
+        memo,
         imports,
     };
-    let out = match &inst.enum_name {
-        None => tr.expr(parsed),
-        Some(e) => {
-            let rust = tr.enum_rust(e)?;
-            let v = tr.expect(parsed, &Ty::Int)?;
-            let en = ident(&rust);
-            Ok((Ty::Enum(rust), quote!(#en::from(#v))))
-        }
-    };
-    let out = match out {
-        Ok((Ty::Switch(..), _)) => {
-            Err("a value instance that is a switch-on value is not supported by the binrw backend (cast it with `.as<type>`)".into())
-        }
-        out => out,
-    };
-    // `if:` makes the value undefined (`None`) when false.
-    let out = match (&inst.cond, out) {
-        (Some(cond), Ok((ty, body))) => tr
-            .expect(cond.tree(), &Ty::Bool)
-            .map(|c| (ty, quote!({ if !(#c) { return None; } #body }))),
-        (_, out) => out,
-    };
-    stack.pop();
+    let out = tr.instance(inst);
+    memo.stack.pop();
+    if let Ok(done) = &out {
+        memo.done.insert(key, done.clone());
+    }
     out
+}
+
+impl Tr<'_, '_> {
+    /// The type and body of `inst` (see [`instance`]).
+    fn instance(&mut self, inst: &Instance) -> Result<(Ty, TokenStream), String> {
+        let parsed = inst.value.tree();
+        let (ty, body) = match &inst.enum_name {
+            None => self.expr(parsed)?,
+            Some(e) => {
+                let rust = self.enum_rust(e)?;
+                let v = self.expect(parsed, &Ty::Int)?;
+                let en = ident(&rust);
+                (Ty::Enum(rust), quote!(#en::from(#v)))
+            }
+        };
+        if let Ty::Switch(..) = ty {
+            return Err("a value instance that is a switch-on value is not supported by the binrw backend (cast it with `.as<type>`)".into());
+        }
+        // `if:` makes the value undefined (`None`) when false.
+        match &inst.cond {
+            Some(cond) => {
+                let c = self.expect(cond.tree(), &Ty::Bool)?;
+                Ok((ty, quote!({ if !(#c) { return None; } #body })))
+            }
+            None => Ok((ty, body)),
+        }
+    }
 }
 
 /// The type of `def`'s param `id`, kept as a field (see `writer_params::keeps_param`), as value
@@ -166,11 +189,10 @@ pub fn param(def: &TypeDef, file: &File, id: &str, imports: Option<Imports>) -> 
         .iter()
         .find(|(p, _)| p == id)
         .ok_or_else(|| format!("no param `{id}`"))?;
-    let mut stack = Vec::new();
     let tr = Tr {
         def,
         file,
-        stack: &mut stack,
+        memo: &mut Translated::default(),
         imports,
     };
     tr.param(id, ty).map(|(ty, _)| ty)
@@ -198,8 +220,9 @@ pub fn methods(
     };
     let mut uses = Vec::new();
     let mut out = TokenStream::new();
+    let mut memo = Translated::default();
     for inst in &def.instances {
-        let (ty, body) = instance(def, file, &inst.id, Some(imports))
+        let (ty, body) = translate_instance(def, file, &inst.id, &mut memo, Some(imports))
             .map_err(|e| (inst.yaml_path.clone(), e))?;
         let mut named = &ty;
         while let Ty::List(inner) = named {
@@ -335,6 +358,23 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn an_instance_named_by_many_is_translated_once() {
+        // Translated again at each use, the last of 30 instances that each name the one before
+        // twice would take 2^30 translations: `generate` would not return.
+        let mut ksy = String::from("meta: {id: c}\nseq:\n  - {id: i0, type: u1}\ninstances:\n");
+        for i in 1..=30 {
+            ksy += &format!("  i{i}:\n    value: i{} + i{}\n", i - 1, i - 1);
+        }
+        let source = crate::binrw::generate_from("value-chain", &[("c.ksy", &ksy)], "c")
+            .unwrap()
+            .source;
+        let last = source.split("pub fn i30(&self)").nth(1).unwrap();
+        let body = last.split("pub fn").next().unwrap();
+        assert!(body.starts_with(" -> Option<i128>"), "{body}");
+        assert_eq!(body.matches("self.i29()?").count(), 2, "{body}");
     }
 
     #[test]

@@ -135,7 +135,7 @@ impl<'a> Tr<'a, '_> {
             ));
         }
         if self.def.instances.iter().any(|i| i.id == n) {
-            let (ty, _) = translate_instance(self.def, self.file, n, self.stack, self.imports)?;
+            let (ty, _) = translate_instance(self.def, self.file, n, self.memo, self.imports)?;
             return Ok((ty, quote!(self.#id()?)));
         }
         if let Some((_, ty)) = self.def.params.iter().find(|(p, _)| p == n) {

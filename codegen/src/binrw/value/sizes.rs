@@ -7,11 +7,10 @@ use crate::expr::Source;
 /// `_sizeof` of the field path `names` of `def` (a field, or one through fields of user
 /// types), when the schema fixes it: a seq expression takes it as a constant.
 pub fn fixed_sizeof(file: &File, def: &TypeDef, names: &[&str]) -> Option<u64> {
-    let mut stack = Vec::new();
     let tr = Tr {
         def,
         file,
-        stack: &mut stack,
+        memo: &mut Default::default(),
         imports: None,
     };
     tr.sizeof_path(names)

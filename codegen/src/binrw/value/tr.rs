@@ -4,7 +4,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use super::{Imports, Ty};
+use super::{Imports, Translated, Ty};
 use crate::binrw::schema::{File, KsEnum, TypeDef, snake_to_camel};
 use crate::binrw::tokens::{self, ident};
 use crate::expr::Expr;
@@ -12,7 +12,7 @@ use crate::expr::Expr;
 pub(super) struct Tr<'a, 'b> {
     pub(super) def: &'a TypeDef,
     pub(super) file: &'a File,
-    pub(super) stack: &'b mut Vec<String>,
+    pub(super) memo: &'b mut Translated,
     pub(super) imports: Option<Imports<'a>>,
 }
 
