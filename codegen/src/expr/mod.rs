@@ -69,6 +69,19 @@ impl Expr {
         }
     }
 
+    /// The bytes of a byte array literal (`[0x41, 0xff]`: not empty, every item an integer
+    /// literal that fits a byte), which Kaitai types as a byte array rather than a list.
+    pub fn byte_array(&self) -> Option<Vec<u8>> {
+        let Expr::Array(items) = self else {
+            return None;
+        };
+        let bytes = items.iter().map(|i| match i {
+            Expr::Int(n) => u8::try_from(*n).ok(),
+            _ => None,
+        });
+        bytes.collect::<Option<Vec<u8>>>().filter(|b| !b.is_empty())
+    }
+
     /// Whether `pred` holds for this expression or any expression inside it.
     pub fn any(&self, pred: &dyn Fn(&Expr) -> bool) -> bool {
         pred(self) || self.children().into_iter().any(|c| c.any(pred))

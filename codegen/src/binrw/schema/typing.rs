@@ -95,6 +95,7 @@ impl Typer<'_> {
             Expr::Float(_) => Some(Type::Float),
             Expr::Str(_) => Some(Type::Str),
             Expr::Bool(_) => Some(Type::Bool),
+            Expr::Array(_) if e.byte_array().is_some() => Some(Type::Bytes),
             Expr::Array(items) => self.array(items)?,
             Expr::Name(_) | Expr::Attr(..) => self.path(e)?,
             Expr::Path(segments) => self.enum_value(segments),
@@ -274,6 +275,20 @@ mod tests {
         let ty = |id: &str| instance_ty(def, id);
         assert_eq!(ty("twice"), Some(&int(8, false)));
         assert_eq!(ty("total"), None);
+    }
+
+    #[test]
+    fn byte_literals_switches_sizeof_and_parent_members_are_typed() {
+        let ksy = "meta: {id: w, endian: le}\nseq:\n  - {id: code, type: u1}\n  - {id: len, type: {switch-on: code, cases: {1: u1, 2: u2}}}\n  - {id: label, type: strz, encoding: ASCII}\n  - {id: kid, type: kid}\ninstances:\n  magic:\n    value: '[0x41, 0xff]'\n  wide:\n    value: '[0x41, 256]'\n  twice:\n    value: len * 2\n  whole:\n    value: _sizeof\ntypes:\n  kid:\n    seq:\n      - {id: k, type: u1}\n    instances:\n      up:\n        value: _parent.label\n";
+        let schemas = load("more", ksy).unwrap();
+        let types = &schemas.files["w"].types;
+        let ty = |id: &str| instance_ty(&types[0], id);
+        assert_eq!(ty("magic"), Some(&Type::Bytes));
+        assert_eq!(ty("wide"), Some(&Type::List(Box::new(Type::Literal))));
+        // The widest of the switch's integer cases.
+        assert_eq!(ty("twice"), Some(&int(16, false)));
+        assert_eq!(ty("whole"), Some(&Type::Literal));
+        assert_eq!(instance_ty(&types[1], "up"), Some(&Type::Str));
     }
 
     #[test]

@@ -20,8 +20,6 @@ pub(super) mod seq_uses;
 pub(super) mod sizes;
 mod tr;
 
-use std::collections::HashMap;
-
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
@@ -107,69 +105,45 @@ pub fn instance(
     name: &str,
     imports: Option<Imports>,
 ) -> Result<(Ty, TokenStream), String> {
-    translate_instance(def, file, name, &mut Translated::default(), imports)
-}
-
-/// The value instances translated so far, by (file `meta/id`, type YAML path, instance id):
-/// each is translated once however many others name it (else a chain in which each names the
-/// one before twice takes exponential time); and those being translated, to refuse one that
-/// refers to itself.
-#[derive(Default)]
-pub(super) struct Translated {
-    done: HashMap<(String, String, String), (Ty, TokenStream)>,
-    stack: Vec<String>,
-}
-
-fn translate_instance(
-    def: &TypeDef,
-    file: &File,
-    name: &str,
-    memo: &mut Translated,
-    imports: Option<Imports>,
-) -> Result<(Ty, TokenStream), String> {
-    let key = (file.id.clone(), def.yaml_path.clone(), name.to_string());
-    if let Some(done) = memo.done.get(&key) {
-        return Ok(done.clone());
-    }
     let inst = def
         .instances
         .iter()
         .find(|i| i.id == name)
         .ok_or_else(|| format!("no instance `{name}`"))?;
-    if memo.stack.iter().any(|s| s == name) {
-        return Err(format!("instance `{name}` refers to itself"));
-    }
-    memo.stack.push(name.to_string());
-    let mut tr = Tr {
-        def,
-        file,
-        memo,
-        imports,
-    };
-    let out = tr.instance(inst);
-    memo.stack.pop();
-    if let Ok(done) = &out {
-        memo.done.insert(key, done.clone());
-    }
-    out
+    Tr { def, file, imports }.instance(inst)
 }
 
-impl Tr<'_, '_> {
-    /// The type and body of `inst` (see [`instance`]).
+/// Why a value instance that is a `switch-on` value (of no one case type) is refused.
+const SWITCH_VALUE: &str = "a value instance that is a switch-on value is not supported by the binrw backend (cast it with `.as<type>`)";
+
+impl Tr<'_> {
+    /// The type and body of `inst`. The type is the one the typing pass recorded (see
+    /// [`Tr::instance_ty`]), which the instances naming it read too, so no instance is
+    /// translated for another's sake.
     fn instance(&mut self, inst: &Instance) -> Result<(Ty, TokenStream), String> {
         let parsed = inst.value.tree();
-        let (ty, body) = match &inst.enum_name {
-            None => self.expr(parsed)?,
-            Some(e) => {
-                let rust = self.enum_rust(e)?;
-                let v = self.expect(parsed, &Ty::Int)?;
-                let en = ident(&rust);
-                (Ty::Enum(rust), quote!(#en::from(#v)))
-            }
+        let got = self.expr(parsed)?;
+        let switch = matches!(got.0, Ty::Switch(..));
+        let typed = self.instance_ty(inst).and_then(|ty| {
+            let want = if inst.enum_name.is_some() {
+                &Ty::Int
+            } else {
+                &ty
+            };
+            let body = self.coerce(parsed, got, want)?;
+            Ok((ty, body))
+        });
+        let (ty, body) = match typed {
+            Err(_) if switch => return Err(SWITCH_VALUE.into()),
+            typed => typed?,
         };
-        if let Ty::Switch(..) = ty {
-            return Err("a value instance that is a switch-on value is not supported by the binrw backend (cast it with `.as<type>`)".into());
-        }
+        let body = match &inst.enum_name {
+            Some(_) => {
+                let en = ty.tokens();
+                quote!(#en::from(#body))
+            }
+            None => body,
+        };
         // `if:` makes the value undefined (`None`) when false.
         match &inst.cond {
             Some(cond) => {
@@ -189,12 +163,7 @@ pub fn param(def: &TypeDef, file: &File, id: &str, imports: Option<Imports>) -> 
         .iter()
         .find(|(p, _)| p == id)
         .ok_or_else(|| format!("no param `{id}`"))?;
-    let tr = Tr {
-        def,
-        file,
-        memo: &mut Translated::default(),
-        imports,
-    };
+    let tr = Tr { def, file, imports };
     tr.param(id, ty).map(|(ty, _)| ty)
 }
 
@@ -220,9 +189,8 @@ pub fn methods(
     };
     let mut uses = Vec::new();
     let mut out = TokenStream::new();
-    let mut memo = Translated::default();
     for inst in &def.instances {
-        let (ty, body) = translate_instance(def, file, &inst.id, &mut memo, Some(imports))
+        let (ty, body) = instance(def, file, &inst.id, Some(imports))
             .map_err(|e| (inst.yaml_path.clone(), e))?;
         let mut named = &ty;
         while let Ty::List(inner) = named {
@@ -363,7 +331,8 @@ mod tests {
     #[test]
     fn an_instance_named_by_many_is_translated_once() {
         // Translated again at each use, the last of 30 instances that each name the one before
-        // twice would take 2^30 translations: `generate` would not return.
+        // twice would take 2^30 translations and `generate` would not return; a name reads the
+        // instance's recorded type instead.
         let mut ksy = String::from("meta: {id: c}\nseq:\n  - {id: i0, type: u1}\ninstances:\n");
         for i in 1..=30 {
             ksy += &format!("  i{i}:\n    value: i{} + i{}\n", i - 1, i - 1);
@@ -375,6 +344,36 @@ mod tests {
         let body = last.split("pub fn").next().unwrap();
         assert!(body.starts_with(" -> Option<i128>"), "{body}");
         assert_eq!(body.matches("self.i29()?").count(), 2, "{body}");
+    }
+
+    #[test]
+    fn a_switch_of_one_case_type_is_that_type() {
+        let ksy = "meta: {id: o}\nseq:\n  - {id: k, type: u1}\n  - {id: one, type: {switch-on: k, cases: {1: foo, 2: foo}}}\n  - {id: two, type: {switch-on: k, cases: {1: foo, 2: bar}}}\ninstances:\n  a:\n    value: one\n  b:\n    value: two\ntypes:\n  foo:\n    seq:\n      - {id: x, type: u1}\n  bar:\n    seq:\n      - {id: y, type: u1}\n";
+        let schemas = crate::binrw::Schemas::load_file(&{
+            let dir = std::env::temp_dir().join(format!(
+                "savepoint-binrw-value-switch-{}",
+                std::process::id()
+            ));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join("o.ksy");
+            std::fs::write(&path, ksy).unwrap();
+            path
+        })
+        .unwrap();
+        let file = &schemas.files["o"];
+        let (ty, body) = spelled(file, "a");
+        assert_eq!(ty, Ty::User("o".into(), "foo".into(), "Foo".into()));
+        // Without a `_` case the switch's enum also has a variant for "no case matched".
+        assert_eq!(
+            body,
+            "match self.one.clone() { OOne::Foo(x) => x, _ => return None, }"
+        );
+        // Cases of two types have no one type: refused.
+        let err = instance(&file.types[0], file, "b", None).unwrap_err();
+        assert!(
+            err.starts_with("a value instance that is a switch-on value"),
+            "{err}"
+        );
     }
 
     #[test]

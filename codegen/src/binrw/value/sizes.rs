@@ -10,13 +10,12 @@ pub fn fixed_sizeof(file: &File, def: &TypeDef, names: &[&str]) -> Option<u64> {
     let tr = Tr {
         def,
         file,
-        memo: &mut Default::default(),
         imports: None,
     };
     tr.sizeof_path(names)
 }
 
-impl<'a> Tr<'a, '_> {
+impl<'a> Tr<'a> {
     /// The size in bytes of every value of `def`, when the schema fixes it.
     pub(super) fn static_size(&self, def: &TypeDef, stack: &mut Vec<String>) -> Option<u64> {
         if stack.contains(&def.id) || def.rust_type.is_some() || def.bitfield.is_some() {

@@ -1,7 +1,8 @@
 //! Names and members: what a name of a type is (a field, a value instance, a param), what a
 //! Kaitai type name is, and what `.member` of a value is.
 
-use super::Typer;
+use super::{Typer, ops};
+use crate::binrw::nav_value::Up;
 use crate::binrw::parent::{Imported, Nav};
 use crate::binrw::schema::{Field, FieldType, KsType, Schemas, TypeDef};
 use crate::expr::{Expr, IntTy, Type};
@@ -37,8 +38,13 @@ pub(super) fn named(schemas: &Schemas, file: &str, name: &str) -> Option<Type> {
         (KsType::User, "io") => Some(Type::Io),
         (KsType::User, _) => {
             let plain = name.split('(').next().unwrap_or(name).trim();
-            let (decl, t) = schemas.resolve(file, plain)?;
-            Some(Type::User(decl.to_string(), t.id.clone()))
+            if let Some((decl, t)) = schemas.resolve(file, plain) {
+                return Some(Type::User(decl.to_string(), t.id.clone()));
+            }
+            // An opaque external type, which `opaque.rs` adds to the file once it is loaded.
+            let opaque = schemas.files.get(file).is_some_and(|f| f.opaque_types);
+            (opaque && !matches!(plain, "struct" | "any"))
+                .then(|| Type::User(file.to_string(), plain.to_string()))
         }
         (kind, _) => builtin(kind),
     }
@@ -114,6 +120,7 @@ impl Typer<'_> {
             "_io" => Some(Type::Io),
             "_" => self.this.clone(),
             "_index" => Some(DEFAULT_INT),
+            "_sizeof" => Some(Type::Literal),
             _ => self.name(first)?,
         };
         let ty = ty.and_then(|t| rest.iter().try_fold(t, |t, m| self.member(t, m)));
@@ -129,7 +136,8 @@ impl Typer<'_> {
     }
 
     /// A `_parent` / `_root` path: an integer (or list of them) the type can import (see
-    /// `parent.rs`), recorded; else what the root's members are, or `None`.
+    /// `parent.rs`), recorded; else what the members are of the one type its head reaches
+    /// (see `nav_value.rs`), or `None`.
     fn nav(&self, segments: &[String]) -> Option<Type> {
         let nav = Nav {
             schemas: self.schemas,
@@ -143,13 +151,15 @@ impl Typer<'_> {
                 .insert(segments.join("."), ty.clone());
             return Some(ty);
         }
-        let (first, rest) = segments.split_first()?;
-        let root = (first == "_root").then(|| {
-            let file = self.schemas.files.get(self.file)?;
-            let root = file.types.first().filter(|t| t.yaml_path.is_empty())?;
-            Some(Type::User(file.id.clone(), root.id.clone()))
-        })??;
-        rest.iter().try_fold(root, |t, m| self.member(t, m))
+        let up = Up {
+            schemas: self.schemas,
+            file: self.file,
+        };
+        let (at, i) = up.reach(self.def, segments, &[]).ok()?;
+        let head = Type::User(self.file.to_string(), at.id.clone());
+        segments[i..]
+            .iter()
+            .try_fold(head, |t, m| self.member(t, m))
     }
 
     /// The name `n` of the type: a field, a value instance or a param.
@@ -256,8 +266,19 @@ impl Typer<'_> {
                 KsType::User => named(self.schemas, self.file, name),
                 kind => builtin(*kind),
             },
-            (FieldType::Switch { .. }, _) => None,
+            (FieldType::Switch { .. }, _) => self.cases(f),
         }
+    }
+
+    /// One element of the `switch-on` field `f`: the type its cases have in common (the widest
+    /// of integer cases), `None` when they have none.
+    fn cases(&self, f: &Field) -> Option<Type> {
+        let mut types = f
+            .switch_cases
+            .iter()
+            .map(|c| named(self.schemas, self.file, &c.ty));
+        let first = types.next()??;
+        types.try_fold(first, |common, t| ops::unify(Some(common), t))
     }
 
     /// One element of the field `id` of the type (the type of `_` in its conditions).
