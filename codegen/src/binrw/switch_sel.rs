@@ -201,18 +201,8 @@ impl Module<'_> {
                 (quote!(#read == #text), quote!(#on.value == #text))
             }
             Sel::Bytes { framed } => {
-                let Expr::Array(items) = key.tree() else {
-                    return Err(bad());
-                };
-                let bytes: Vec<Literal> = items
-                    .iter()
-                    .map(|b| match b {
-                        Expr::Int(n) => u8::try_from(*n)
-                            .map(Literal::u8_suffixed)
-                            .map_err(|_| bad()),
-                        _ => Err(bad()),
-                    })
-                    .collect::<Result<_, _>>()?;
+                let bytes = key.tree().byte_array().ok_or_else(bad)?;
+                let bytes = bytes.into_iter().map(Literal::u8_suffixed);
                 let lit = quote!([#(#bytes),*][..]);
                 let (on, value) = (ident(on), framed.then(|| quote!(.value)));
                 (quote!(#read[..] == #lit), quote!(#on #value [..] == #lit))

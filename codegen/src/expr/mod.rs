@@ -69,8 +69,9 @@ impl Expr {
         }
     }
 
-    /// The bytes of a byte array literal (`[0x41, 0xff]`: not empty, every item an integer
-    /// literal that fits a byte), which Kaitai types as a byte array rather than a list.
+    /// The bytes of an array literal whose every item is an integer literal that fits a byte
+    /// (`[0x41, 0xff]`, also `[]`), which Kaitai types as a byte array rather than a list when
+    /// it is not empty.
     pub fn byte_array(&self) -> Option<Vec<u8>> {
         let Expr::Array(items) = self else {
             return None;
@@ -79,7 +80,7 @@ impl Expr {
             Expr::Int(n) => u8::try_from(*n).ok(),
             _ => None,
         });
-        bytes.collect::<Option<Vec<u8>>>().filter(|b| !b.is_empty())
+        bytes.collect()
     }
 
     /// Whether `pred` holds for this expression or any expression inside it.

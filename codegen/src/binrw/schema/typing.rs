@@ -95,7 +95,9 @@ impl Typer<'_> {
             Expr::Float(_) => Some(Type::Float),
             Expr::Str(_) => Some(Type::Str),
             Expr::Bool(_) => Some(Type::Bool),
-            Expr::Array(_) if e.byte_array().is_some() => Some(Type::Bytes),
+            Expr::Array(items) if !items.is_empty() && e.byte_array().is_some() => {
+                Some(Type::Bytes)
+            }
             Expr::Array(items) => self.array(items)?,
             Expr::Name(_) | Expr::Attr(..) => self.path(e)?,
             Expr::Path(segments) => self.enum_value(segments),

@@ -136,7 +136,7 @@ impl<'a> Tr<'a> {
                 crate::binrw::nav_value::Read::Recorded(ty, spelled) => Ok((ty, spelled)),
             };
         }
-        if let Some(bytes) = e.byte_array() {
+        if let Some(bytes) = e.byte_array().filter(|b| !b.is_empty()) {
             let bytes = bytes.into_iter().map(Literal::u8_suffixed);
             return Ok((Ty::Bytes, quote!(vec![#(#bytes),*])));
         }
