@@ -20,7 +20,7 @@ use std::path::PathBuf;
 
 use crate::expr::{Source, Type};
 pub use ks_type::KsType;
-pub(super) use typing::type_all;
+pub(super) use typing::{field_type, type_all};
 
 /// Every schema of a folder, by `meta/id`.
 #[derive(Debug, Clone)]

@@ -15,7 +15,7 @@ mod visit;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use super::{Schemas, TypeDef};
+use super::{Field, Schemas, TypeDef};
 use crate::SchemaError;
 use crate::expr::{Expr, Type};
 
@@ -54,6 +54,27 @@ pub(in crate::binrw) fn type_all(schemas: &mut Schemas) -> Result<(), SchemaErro
         }
     }
     Ok(())
+}
+
+/// What a name of the field `f` of `def` (a type of file `file`) is, as the typing pass types
+/// it: for the emitter to read a field's type where no expression of `def` reads it.
+pub(in crate::binrw) fn field_type(
+    schemas: &Schemas,
+    file: &str,
+    def: &TypeDef,
+    f: &Field,
+) -> Option<Type> {
+    let (paths, instances, members) = Default::default();
+    let typer = Typer {
+        schemas,
+        file,
+        def,
+        this: None,
+        paths: &paths,
+        instances: &instances,
+        members: &members,
+    };
+    typer.field(f)
 }
 
 /// Types the expressions of one type.

@@ -11,6 +11,10 @@
 //! (undefined); a user-type field is a clone, and `.x` reaches its plain fields, `pos` instances
 //! and value instances. `_parent.x` and `_root.x` read what the reader recorded (see
 //! `nav_value.rs`).
+//!
+//! An instance's type is the one the typing pass recorded for it (`schema/typing/`), mapped to
+//! its Rust type in one place ([`Ty`] from `Tr::recorded`); a name of another instance reads
+//! that type, so each instance is translated once, by its own method.
 
 mod attrs;
 mod cast;

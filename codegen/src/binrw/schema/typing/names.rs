@@ -245,7 +245,7 @@ impl Typer<'_> {
     }
 
     /// What a field holds: its element, a list of them when repeated, optional when gated.
-    fn field(&self, f: &Field) -> Option<Type> {
+    pub(super) fn field(&self, f: &Field) -> Option<Type> {
         let mut ty = self.element(f)?;
         if f.repeat_expr.is_some() || f.repeat_eos || f.repeat_until.is_some() {
             ty = Type::List(Box::new(ty));
