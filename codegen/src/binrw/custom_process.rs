@@ -54,15 +54,8 @@ fn argument(def: &TypeDef, e: &Expr) -> Option<(TokenStream, TokenStream)> {
         }
         Expr::Bool(b) => both(quote!(#b)),
         Expr::Str(s) => both(quote!(#s)),
-        Expr::Array(items) => {
-            let bytes: Option<Vec<TokenStream>> = items
-                .iter()
-                .map(|i| match i {
-                    Expr::Int(n) => u8::try_from(*n).ok().map(hex_byte),
-                    _ => None,
-                })
-                .collect();
-            let bytes = bytes?;
+        Expr::Array(_) => {
+            let bytes = e.byte_array()?.into_iter().map(hex_byte);
             both(quote!(&[#(#bytes),*][..]))
         }
         Expr::Name(n) => {

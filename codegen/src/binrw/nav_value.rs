@@ -174,6 +174,24 @@ impl<'a> Up<'a> {
         path: &[String],
         casts: &[(usize, TypeRef)],
     ) -> Result<(&'a TypeDef, usize), String> {
+        let (at, i) = self.reach(def, path, casts)?;
+        if casts.iter().any(|(c, _)| *c >= i) || i == path.len() {
+            return Err(format!(
+                "`{}` in a value instance is not supported by the binrw backend (only a path to an integer or string field)",
+                path.join(".")
+            ));
+        }
+        Ok((at, i))
+    }
+
+    /// The one type a nav path's head reaches from `def` (see [`Up::base`]), and the index
+    /// of the first segment after the head.
+    pub fn reach(
+        &self,
+        def: &'a TypeDef,
+        path: &[String],
+        casts: &[(usize, TypeRef)],
+    ) -> Result<(&'a TypeDef, usize), String> {
         // The types the path may have reached so far (a type read by several).
         let mut at = vec![def];
         let mut i = 0;
@@ -200,28 +218,17 @@ impl<'a> Up<'a> {
             }
             i += 1;
         }
-        let at = match at.as_slice() {
-            [one] => *one,
-            [] => {
-                return Err(format!(
-                    "`{}` reaches no type of this file",
-                    path[..i].join(".")
-                ));
-            }
-            _ => {
-                return Err(format!(
-                    "`{}` may be one of several types: not supported by the binrw backend",
-                    path[..i].join(".")
-                ));
-            }
-        };
-        if casts.iter().any(|(c, _)| *c >= i) || i == path.len() {
-            return Err(format!(
-                "`{}` in a value instance is not supported by the binrw backend (only a path to an integer or string field)",
-                path.join(".")
-            ));
+        match at.as_slice() {
+            [one] => Ok((*one, i)),
+            [] => Err(format!(
+                "`{}` reaches no type of this file",
+                path[..i].join(".")
+            )),
+            _ => Err(format!(
+                "`{}` may be one of several types: not supported by the binrw backend",
+                path[..i].join(".")
+            )),
         }
-        Ok((at, i))
     }
 
     /// The leaf field of the field path `rest` of `def`, through plain user-type fields, with

@@ -55,15 +55,12 @@ fn is_int(field: &Field) -> bool {
 }
 
 fn xor_key(def: &TypeDef, key: &Source) -> Result<(TokenStream, TokenStream), String> {
-    if let Expr::Array(items) = key.tree() {
-        let bytes: Vec<TokenStream> = items
-            .iter()
-            .map(|b| match b {
-                Expr::Int(n) => u8::try_from(*n).ok().map(hex_byte),
-                _ => None,
-            })
-            .collect::<Option<_>>()
+    if let Expr::Array(_) = key.tree() {
+        let bytes = key
+            .tree()
+            .byte_array()
             .ok_or_else(|| format!("xor key `{key}` is not a list of byte literals"))?;
+        let bytes = bytes.into_iter().map(hex_byte);
         let key = quote!(KsProcess::Xor(vec![#(#bytes),*]));
         return Ok((key.clone(), key));
     }

@@ -266,15 +266,11 @@ impl Cx<'_> {
                 _ => Err(self.refuse("`-` of other than a literal")),
             },
             Expr::Str(s) => Ok(Operand::Str(s.into_token_stream())),
-            Expr::Array(items) => {
-                let bytes = items
-                    .iter()
-                    .map(|i| match i {
-                        Expr::Int(n) => u8::try_from(*n).ok().map(Literal::u8_suffixed),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<_>>>()
+            Expr::Array(_) => {
+                let bytes = e
+                    .byte_array()
                     .ok_or_else(|| self.refuse("an array of other than bytes"))?;
+                let bytes = bytes.into_iter().map(Literal::u8_suffixed);
                 Ok(Operand::Bytes(quote!((&[#(#bytes),*][..]))))
             }
             Expr::Name(n) if self.instances.contains(&n.as_str()) => {

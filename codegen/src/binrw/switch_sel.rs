@@ -6,12 +6,25 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::super::expr::Side;
-use super::super::schema::{Field, FieldType, TypeDef, snake_to_camel};
+use super::super::schema::{Field, FieldType, TypeDef, field_type, snake_to_camel};
 use super::switch::indexed_selector;
 use super::{Module, indexed_size};
 use crate::SchemaError;
 use crate::binrw::tokens::ident;
-use crate::expr::{Expr, Source};
+use crate::expr::{Expr, IntTy, Source, Type};
+
+/// The Rust type holding an integer of type `int`: a bit field wider than a byte's in the
+/// narrowest unsigned integer.
+fn int_rust(int: IntTy) -> Option<&'static str> {
+    Some(match (int.signed, int.bits) {
+        (false, bits) => super::super::bits::rust_type(u32::from(bits)),
+        (true, 8) => "i8",
+        (true, 16) => "i16",
+        (true, 32) => "i32",
+        (true, 64) => "i64",
+        _ => return None,
+    })
+}
 
 /// How a selector is passed and compared.
 pub(super) enum Sel {
@@ -115,27 +128,22 @@ impl Module<'_> {
         if sel.repeat_expr.is_some() || sel.repeat_eos || sel.cond.is_some() {
             return Err(refuse());
         }
-        match &sel.ty {
-            FieldType::Named { kind, .. }
-                if sel.enum_name.is_some() && kind.rust_int().is_some() =>
+        // What the selector holds is the typing pass's type of the field; how it is stored,
+        // the field's own.
+        let ty = field_type(self.schemas, self.file, def, sel);
+        match (ty.as_ref().map(Type::present), &sel.ty) {
+            (Some(Type::Enum(_, rust)), FieldType::Named { kind, .. })
+                if kind.rust_int().is_some() =>
             {
-                let e = sel.enum_name.as_deref().unwrap_or_default();
-                Ok(Sel::Enum(snake_to_camel(
-                    e.rsplit("::").next().unwrap_or(e),
-                )))
+                Ok(Sel::Enum(rust.clone()))
             }
-            FieldType::Named { kind, .. } if kind.rust_int().is_some() => {
-                kind.rust_int().map(Sel::Int).ok_or_else(refuse)
+            (Some(Type::Int(int)), FieldType::Named { .. }) => {
+                int_rust(*int).map(Sel::Int).ok_or_else(refuse)
             }
-            // A bit field wider than one bit is held in the narrowest unsigned integer.
-            FieldType::Named { kind, .. }
-                if sel.enum_name.is_none() && kind.bits().is_some_and(|(n, _)| n > 1) =>
+            (Some(Type::Str), FieldType::Named { .. }) => Ok(Sel::Str),
+            (Some(Type::Bytes), FieldType::None)
+                if sel.contents_bytes.is_none() && sel.process.is_none() =>
             {
-                let (n, _) = kind.bits().ok_or_else(refuse)?;
-                Ok(Sel::Int(super::super::bits::rust_type(n)))
-            }
-            FieldType::Named { kind, .. } if kind.is_str() => Ok(Sel::Str),
-            FieldType::None if sel.contents_bytes.is_none() && sel.process.is_none() => {
                 Ok(Sel::Bytes {
                     framed: sel.terminator.is_some() || sel.pad_right.is_some(),
                 })
@@ -210,18 +218,8 @@ impl Module<'_> {
                 (quote!(#read == #text), quote!(#on.value == #text))
             }
             Sel::Bytes { framed } => {
-                let Expr::Array(items) = key.tree() else {
-                    return Err(bad());
-                };
-                let bytes: Vec<Literal> = items
-                    .iter()
-                    .map(|b| match b {
-                        Expr::Int(n) => u8::try_from(*n)
-                            .map(Literal::u8_suffixed)
-                            .map_err(|_| bad()),
-                        _ => Err(bad()),
-                    })
-                    .collect::<Result<_, _>>()?;
+                let bytes = key.tree().byte_array().ok_or_else(bad)?;
+                let bytes = bytes.into_iter().map(Literal::u8_suffixed);
                 let lit = quote!([#(#bytes),*][..]);
                 let (on, value) = (ident(on), framed.then(|| quote!(.value)));
                 (quote!(#read[..] == #lit), quote!(#on #value [..] == #lit))

@@ -73,6 +73,20 @@ impl Expr {
         }
     }
 
+    /// The bytes of an array literal whose every item is an integer literal that fits a byte
+    /// (`[0x41, 0xff]`, also `[]`), which Kaitai types as a byte array rather than a list when
+    /// it is not empty.
+    pub fn byte_array(&self) -> Option<Vec<u8>> {
+        let Expr::Array(items) = self else {
+            return None;
+        };
+        let bytes = items.iter().map(|i| match i {
+            Expr::Int(n) => u8::try_from(*n).ok(),
+            _ => None,
+        });
+        bytes.collect()
+    }
+
     /// Whether `pred` holds for this expression or any expression inside it.
     pub fn any(&self, pred: &dyn Fn(&Expr) -> bool) -> bool {
         pred(self) || self.children().into_iter().any(|c| c.any(pred))

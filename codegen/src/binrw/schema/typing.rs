@@ -15,7 +15,7 @@ mod visit;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use super::{Schemas, TypeDef};
+use super::{Field, Schemas, TypeDef};
 use crate::SchemaError;
 use crate::expr::{Expr, Type};
 
@@ -54,6 +54,27 @@ pub(in crate::binrw) fn type_all(schemas: &mut Schemas) -> Result<(), SchemaErro
         }
     }
     Ok(())
+}
+
+/// What a name of the field `f` of `def` (a type of file `file`) is, as the typing pass types
+/// it: for the emitter to read a field's type where no expression of `def` reads it.
+pub(in crate::binrw) fn field_type(
+    schemas: &Schemas,
+    file: &str,
+    def: &TypeDef,
+    f: &Field,
+) -> Option<Type> {
+    let (paths, instances, members) = Default::default();
+    let typer = Typer {
+        schemas,
+        file,
+        def,
+        this: None,
+        paths: &paths,
+        instances: &instances,
+        members: &members,
+    };
+    typer.field(f)
 }
 
 /// Types the expressions of one type.
@@ -95,6 +116,9 @@ impl Typer<'_> {
             Expr::Float(_) => Some(Type::Float),
             Expr::Str(_) => Some(Type::Str),
             Expr::Bool(_) => Some(Type::Bool),
+            Expr::Array(items) if !items.is_empty() && e.byte_array().is_some() => {
+                Some(Type::Bytes)
+            }
             Expr::Array(items) => self.array(items)?,
             Expr::Name(_) | Expr::Attr(..) => self.path(e)?,
             Expr::Path(segments) => self.enum_value(segments),
@@ -274,6 +298,20 @@ mod tests {
         let ty = |id: &str| instance_ty(def, id);
         assert_eq!(ty("twice"), Some(&int(8, false)));
         assert_eq!(ty("total"), None);
+    }
+
+    #[test]
+    fn byte_literals_switches_sizeof_and_parent_members_are_typed() {
+        let ksy = "meta: {id: w, endian: le}\nseq:\n  - {id: code, type: u1}\n  - {id: len, type: {switch-on: code, cases: {1: u1, 2: u2}}}\n  - {id: label, type: strz, encoding: ASCII}\n  - {id: kid, type: kid}\ninstances:\n  magic:\n    value: '[0x41, 0xff]'\n  wide:\n    value: '[0x41, 256]'\n  twice:\n    value: len * 2\n  whole:\n    value: _sizeof\ntypes:\n  kid:\n    seq:\n      - {id: k, type: u1}\n    instances:\n      up:\n        value: _parent.label\n";
+        let schemas = load("more", ksy).unwrap();
+        let types = &schemas.files["w"].types;
+        let ty = |id: &str| instance_ty(&types[0], id);
+        assert_eq!(ty("magic"), Some(&Type::Bytes));
+        assert_eq!(ty("wide"), Some(&Type::List(Box::new(Type::Literal))));
+        // The widest of the switch's integer cases.
+        assert_eq!(ty("twice"), Some(&int(16, false)));
+        assert_eq!(ty("whole"), Some(&Type::Literal));
+        assert_eq!(instance_ty(&types[1], "up"), Some(&Type::Str));
     }
 
     #[test]

@@ -4,14 +4,14 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
+use super::Ty;
 use super::names::{Place, stored_in};
 use super::tr::Tr;
-use super::{Ty, translate_instance};
 use crate::binrw::emit::canonical_encoding;
 use crate::binrw::tokens::ident;
 use crate::expr::Expr;
 
-impl<'a> Tr<'a, '_> {
+impl<'a> Tr<'a> {
     /// `base.attr`: sizes, conversions and list ends.
     pub(super) fn attr(&mut self, base: &Expr, attr: &str) -> Result<(Ty, TokenStream), String> {
         let unsupported = || format!("`.{attr}` on {base:?} is not supported by the binrw backend");
@@ -23,34 +23,31 @@ impl<'a> Tr<'a, '_> {
         if let Ty::User(decl, id, _) = &t {
             // A plain field or a value instance of a user type, seen from its own file.
             let file = self.declaring(decl).ok_or_else(unsupported)?;
-            let def = file.types.iter().find(|t| t.id == *id);
-            if let Some(d) = def.filter(|d| d.instances.iter().any(|i| i.id == attr)) {
-                let (ty, _) = translate_instance(d, file, attr, self.stack, self.imports)?;
-                return Ok((ty, quote!((#v).#name()?)));
+            let d = file
+                .types
+                .iter()
+                .find(|t| t.id == *id)
+                .ok_or_else(unsupported)?;
+            let inner = Tr {
+                def: d,
+                file,
+                imports: self.imports,
+            };
+            if let Some(inst) = d.instances.iter().find(|i| i.id == attr) {
+                return Ok((inner.instance_ty(inst)?, quote!((#v).#name()?)));
             }
-            let field = def
-                .and_then(|d| {
-                    // A `pos` instance is a field of the struct too.
-                    stored_in(d, attr).or_else(|| {
-                        d.positioned
-                            .iter()
-                            .map(|p| &p.field)
-                            .find(|f| f.id == attr && f.count_of.is_none())
-                    })
+            // A `pos` instance is a field of the struct too.
+            let field = stored_in(d, attr)
+                .or_else(|| {
+                    d.positioned
+                        .iter()
+                        .map(|p| &p.field)
+                        .find(|f| f.id == attr && f.count_of.is_none())
                 })
                 .filter(|f| f.cond.is_none());
             let repeated = field.is_some_and(|f| {
                 f.repeat_expr.is_some() || f.repeat_eos || f.repeat_until.is_some()
             });
-            let Some(d) = def else {
-                return Err(unsupported());
-            };
-            let inner = Tr {
-                def: d,
-                file,
-                stack: &mut *self.stack,
-                imports: self.imports,
-            };
             let conv = match field {
                 Some(f) if repeated => inner
                     .element(f, &Place::element())

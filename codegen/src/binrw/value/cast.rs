@@ -9,7 +9,7 @@ use crate::binrw::emit::is_int;
 use crate::binrw::tokens::ident;
 use crate::expr::Expr;
 
-impl<'a> Tr<'a, '_> {
+impl<'a> Tr<'a> {
     /// A switch value whose cases are all one user type as that type, undefined (`None`)
     /// when no case matched; any other value as it is.
     pub(super) fn coerce_switch(&self, ty: Ty, code: TokenStream) -> (Ty, TokenStream) {

@@ -11,6 +11,10 @@
 //! (undefined); a user-type field is a clone, and `.x` reaches its plain fields, `pos` instances
 //! and value instances. `_parent.x` and `_root.x` read what the reader recorded (see
 //! `nav_value.rs`).
+//!
+//! An instance's type is the one the typing pass recorded for it (`schema/typing/`), mapped to
+//! its Rust type in one place ([`Ty`] from `Tr::recorded`); a name of another instance reads
+//! that type, so each instance is translated once, by its own method.
 
 mod attrs;
 mod cast;
@@ -23,7 +27,7 @@ mod tr;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
-use super::schema::{File, SwitchCase, TypeDef};
+use super::schema::{File, Instance, SwitchCase, TypeDef};
 use super::tokens::{self, ident};
 use crate::expr::{self, Expr};
 use tr::Tr;
@@ -105,57 +109,54 @@ pub fn instance(
     name: &str,
     imports: Option<Imports>,
 ) -> Result<(Ty, TokenStream), String> {
-    let mut stack = Vec::new();
-    translate_instance(def, file, name, &mut stack, imports)
-}
-
-fn translate_instance(
-    def: &TypeDef,
-    file: &File,
-    name: &str,
-    stack: &mut Vec<String>,
-    imports: Option<Imports>,
-) -> Result<(Ty, TokenStream), String> {
     let inst = def
         .instances
         .iter()
         .find(|i| i.id == name)
         .ok_or_else(|| format!("no instance `{name}`"))?;
-    if stack.iter().any(|s| s == name) {
-        return Err(format!("instance `{name}` refers to itself"));
+    Tr { def, file, imports }.instance(inst)
+}
+
+/// Why a value instance that is a `switch-on` value (of no one case type) is refused.
+const SWITCH_VALUE: &str = "a value instance that is a switch-on value is not supported by the binrw backend (cast it with `.as<type>`)";
+
+impl Tr<'_> {
+    /// The type and body of `inst`. The type is the one the typing pass recorded (see
+    /// [`Tr::instance_ty`]), which the instances naming it read too, so no instance is
+    /// translated for another's sake.
+    fn instance(&mut self, inst: &Instance) -> Result<(Ty, TokenStream), String> {
+        let parsed = inst.value.tree();
+        let got = self.expr(parsed)?;
+        let switch = matches!(got.0, Ty::Switch(..));
+        let typed = self.instance_ty(inst).and_then(|ty| {
+            let want = if inst.enum_name.is_some() {
+                &Ty::Int
+            } else {
+                &ty
+            };
+            let body = self.coerce(parsed, got, want)?;
+            Ok((ty, body))
+        });
+        let (ty, body) = match typed {
+            Err(_) if switch => return Err(SWITCH_VALUE.into()),
+            typed => typed?,
+        };
+        let body = match &inst.enum_name {
+            Some(_) => {
+                let en = ty.tokens();
+                quote!(#en::from(#body))
+            }
+            None => body,
+        };
+        // `if:` makes the value undefined (`None`) when false.
+        match &inst.cond {
+            Some(cond) => {
+                let c = self.expect(cond.tree(), &Ty::Bool)?;
+                Ok((ty, quote!({ if !(#c) { return None; } #body })))
+            }
+            None => Ok((ty, body)),
+        }
     }
-    stack.push(name.to_string());
-    let parsed = inst.value.tree();
-    let mut tr = Tr {
-        def,
-        file,
-        stack,
-        imports,
-    };
-    let out = match &inst.enum_name {
-        None => tr.expr(parsed),
-        Some(e) => {
-            let rust = tr.enum_rust(e)?;
-            let v = tr.expect(parsed, &Ty::Int)?;
-            let en = ident(&rust);
-            Ok((Ty::Enum(rust), quote!(#en::from(#v))))
-        }
-    };
-    let out = match out {
-        Ok((Ty::Switch(..), _)) => {
-            Err("a value instance that is a switch-on value is not supported by the binrw backend (cast it with `.as<type>`)".into())
-        }
-        out => out,
-    };
-    // `if:` makes the value undefined (`None`) when false.
-    let out = match (&inst.cond, out) {
-        (Some(cond), Ok((ty, body))) => tr
-            .expect(cond.tree(), &Ty::Bool)
-            .map(|c| (ty, quote!({ if !(#c) { return None; } #body }))),
-        (_, out) => out,
-    };
-    stack.pop();
-    out
 }
 
 /// The type of `def`'s param `id`, kept as a field (see `writer_params::keeps_param`), as value
@@ -166,13 +167,7 @@ pub fn param(def: &TypeDef, file: &File, id: &str, imports: Option<Imports>) -> 
         .ok_or_else(|| format!("no param `{id}`"))?
         .ty
         .to_string();
-    let mut stack = Vec::new();
-    let tr = Tr {
-        def,
-        file,
-        stack: &mut stack,
-        imports,
-    };
+    let tr = Tr { def, file, imports };
     tr.param(id, &ty).map(|(ty, _)| ty)
 }
 
@@ -335,6 +330,54 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn an_instance_named_by_many_is_translated_once() {
+        // Translated again at each use, the last of 30 instances that each name the one before
+        // twice would take 2^30 translations and `generate` would not return; a name reads the
+        // instance's recorded type instead.
+        let mut ksy = String::from("meta: {id: c}\nseq:\n  - {id: i0, type: u1}\ninstances:\n");
+        for i in 1..=30 {
+            ksy += &format!("  i{i}:\n    value: i{} + i{}\n", i - 1, i - 1);
+        }
+        let source = crate::binrw::generate_from("value-chain", &[("c.ksy", &ksy)], "c")
+            .unwrap()
+            .source;
+        let last = source.split("pub fn i30(&self)").nth(1).unwrap();
+        let body = last.split("pub fn").next().unwrap();
+        assert!(body.starts_with(" -> Option<i128>"), "{body}");
+        assert_eq!(body.matches("self.i29()?").count(), 2, "{body}");
+    }
+
+    #[test]
+    fn a_switch_of_one_case_type_is_that_type() {
+        let ksy = "meta: {id: o}\nseq:\n  - {id: k, type: u1}\n  - {id: one, type: {switch-on: k, cases: {1: foo, 2: foo}}}\n  - {id: two, type: {switch-on: k, cases: {1: foo, 2: bar}}}\ninstances:\n  a:\n    value: one\n  b:\n    value: two\ntypes:\n  foo:\n    seq:\n      - {id: x, type: u1}\n  bar:\n    seq:\n      - {id: y, type: u1}\n";
+        let schemas = crate::binrw::Schemas::load_file(&{
+            let dir = std::env::temp_dir().join(format!(
+                "savepoint-binrw-value-switch-{}",
+                std::process::id()
+            ));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join("o.ksy");
+            std::fs::write(&path, ksy).unwrap();
+            path
+        })
+        .unwrap();
+        let file = &schemas.files["o"];
+        let (ty, body) = spelled(file, "a");
+        assert_eq!(ty, Ty::User("o".into(), "foo".into(), "Foo".into()));
+        // Without a `_` case the switch's enum also has a variant for "no case matched".
+        assert_eq!(
+            body,
+            "match self.one.clone() { OOne::Foo(x) => x, _ => return None, }"
+        );
+        // Cases of two types have no one type: refused.
+        let err = instance(&file.types[0], file, "b", None).unwrap_err();
+        assert!(
+            err.starts_with("a value instance that is a switch-on value"),
+            "{err}"
+        );
     }
 
     #[test]

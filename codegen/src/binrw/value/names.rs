@@ -4,8 +4,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::Ty;
 use super::tr::Tr;
-use super::{Ty, translate_instance};
 use crate::binrw::emit::is_int;
 use crate::binrw::schema::{Field, FieldType, TypeDef};
 use crate::binrw::tokens::ident;
@@ -84,7 +84,7 @@ impl Place {
     }
 }
 
-impl<'a> Tr<'a, '_> {
+impl<'a> Tr<'a> {
     pub(super) fn name(&mut self, n: &str) -> Result<(Ty, TokenStream), String> {
         let id = ident(n);
         if let Some(field) = self.stored(n) {
@@ -134,9 +134,8 @@ impl<'a> Tr<'a, '_> {
                 "field `{n}` in a value instance is not a plain integer, float, string, byte array, enum or list field (binrw backend)"
             ));
         }
-        if self.def.instances.iter().any(|i| i.id == n) {
-            let (ty, _) = translate_instance(self.def, self.file, n, self.stack, self.imports)?;
-            return Ok((ty, quote!(self.#id()?)));
+        if let Some(inst) = self.def.instances.iter().find(|i| i.id == n) {
+            return Ok((self.instance_ty(inst)?, quote!(self.#id()?)));
         }
         if let Some(param) = self.def.param(n) {
             // Kept as a field for the value instances (see `Module::stored_params`).

@@ -8,7 +8,7 @@ use super::tr::Tr;
 use crate::binrw::tokens::{ident, operator};
 use crate::expr::Expr;
 
-impl<'a> Tr<'a, '_> {
+impl<'a> Tr<'a> {
     pub(super) fn binary(
         &mut self,
         op: &str,

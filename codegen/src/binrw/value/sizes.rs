@@ -7,17 +7,15 @@ use crate::expr::Source;
 /// `_sizeof` of the field path `names` of `def` (a field, or one through fields of user
 /// types), when the schema fixes it: a seq expression takes it as a constant.
 pub fn fixed_sizeof(file: &File, def: &TypeDef, names: &[&str]) -> Option<u64> {
-    let mut stack = Vec::new();
     let tr = Tr {
         def,
         file,
-        stack: &mut stack,
         imports: None,
     };
     tr.sizeof_path(names)
 }
 
-impl<'a> Tr<'a, '_> {
+impl<'a> Tr<'a> {
     /// The size in bytes of every value of `def`, when the schema fixes it.
     pub(super) fn static_size(&self, def: &TypeDef, stack: &mut Vec<String>) -> Option<u64> {
         if stack.contains(&def.id) || def.rust_type.is_some() || def.bitfield.is_some() {

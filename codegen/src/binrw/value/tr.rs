@@ -5,23 +5,17 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::{Imports, Ty};
-use crate::binrw::schema::{File, KsEnum, TypeDef, snake_to_camel};
+use crate::binrw::schema::{File, Instance, KsEnum, TypeDef, snake_to_camel};
 use crate::binrw::tokens::{self, ident};
-use crate::expr::{Expr, TypeRef};
+use crate::expr::{Expr, Type, TypeRef};
 
-pub(super) struct Tr<'a, 'b> {
+pub(super) struct Tr<'a> {
     pub(super) def: &'a TypeDef,
     pub(super) file: &'a File,
-    pub(super) stack: &'b mut Vec<String>,
     pub(super) imports: Option<Imports<'a>>,
 }
 
-/// Whether `n` fits Kaitai's byte array literal (every element of `[...]` a byte).
-fn is_byte(e: &Expr) -> bool {
-    matches!(e, Expr::Int(n) if (0..=255).contains(n))
-}
-
-impl<'a> Tr<'a, '_> {
+impl<'a> Tr<'a> {
     /// The file `id`: this one, or (through `imports`) another.
     pub(super) fn declaring(&self, id: &str) -> Option<&'a File> {
         if id == self.file.id {
@@ -41,7 +35,22 @@ impl<'a> Tr<'a, '_> {
     }
 
     pub(super) fn expect(&mut self, e: &Expr, ty: &Ty) -> Result<TokenStream, String> {
-        let (t, s) = self.expr(e)?;
+        let got = self.expr(e)?;
+        self.coerce(e, got, ty)
+    }
+
+    /// `got`, the translation of `e`, as a value of type `ty`: an integer widened to a float, a
+    /// switch of one case type as that type (see [`Tr::coerce_switch`]).
+    pub(super) fn coerce(
+        &self,
+        e: &Expr,
+        (t, s): (Ty, TokenStream),
+        ty: &Ty,
+    ) -> Result<TokenStream, String> {
+        let (t, s) = match ty {
+            Ty::User(..) => self.coerce_switch(t, s),
+            _ => (t, s),
+        };
         match (&t, ty) {
             _ if t == *ty => Ok(s),
             (Ty::Int, Ty::Float) => Ok(quote!(((#s) as f64))),
@@ -49,6 +58,52 @@ impl<'a> Tr<'a, '_> {
                 "`{e:?}` is {t:?} where {ty:?} is needed (binrw backend value instance)"
             )),
         }
+    }
+
+    /// The type of the value instance `inst` of this type: its `enum:`, else the one the typing
+    /// pass recorded for its value (see [`Tr::recorded`]).
+    pub(super) fn instance_ty(&self, inst: &Instance) -> Result<Ty, String> {
+        if let Some(e) = &inst.enum_name {
+            return Ok(Ty::Enum(self.enum_rust(e)?));
+        }
+        inst.value
+            .ty()
+            .and_then(|t| self.recorded(t))
+            .ok_or_else(|| {
+                format!(
+                    "value instance `{}` has no type the binrw backend can spell",
+                    inst.id
+                )
+            })
+    }
+
+    /// The Rust value of the recorded type `ty`: every integer an `i128`, a value that may be
+    /// absent the value itself (a method reads it with `?`); `None` for a stream. An enum of
+    /// another file is recorded for the module to import.
+    pub(super) fn recorded(&self, ty: &Type) -> Option<Ty> {
+        Some(match ty {
+            Type::Int(_) | Type::Literal => Ty::Int,
+            Type::Float => Ty::Float,
+            Type::Bool => Ty::Bool,
+            Type::Str => Ty::Str,
+            Type::Bytes => Ty::Bytes,
+            Type::Enum(decl, rust) => {
+                if let Some(imports) = self.imports.filter(|_| *decl != self.file.id) {
+                    imports
+                        .enums
+                        .borrow_mut()
+                        .push((decl.clone(), rust.clone()));
+                }
+                Ty::Enum(rust.clone())
+            }
+            Type::List(t) => Ty::List(Box::new(self.recorded(t)?)),
+            Type::Opt(t) => self.recorded(t)?,
+            Type::User(decl, id) => {
+                let t = self.declaring(decl)?.types.iter().find(|t| t.id == *id)?;
+                Ty::User(decl.clone(), id.clone(), t.rust_name.clone())
+            }
+            Type::Io => return None,
+        })
     }
 
     /// The Kaitai enum `name` as this file sees it: its own (see `find_enum`), or through
@@ -81,19 +136,16 @@ impl<'a> Tr<'a, '_> {
                 crate::binrw::nav_value::Read::Recorded(ty, spelled) => Ok((ty, spelled)),
             };
         }
+        if let Some(bytes) = e.byte_array().filter(|b| !b.is_empty()) {
+            let bytes = bytes.into_iter().map(Literal::u8_suffixed);
+            return Ok((Ty::Bytes, quote!(vec![#(#bytes),*])));
+        }
         Ok(match e {
             Expr::Int(n) => (Ty::Int, Literal::i128_suffixed(*n).into_token_stream()),
             // Spelled as Rust's `Debug` spells it (`1.0`, `1e300`), which `Literal` does not.
             Expr::Float(f) if f.is_finite() => (Ty::Float, tokens::float(*f)),
             Expr::Bool(b) => (Ty::Bool, quote!(#b)),
             Expr::Str(text) => (Ty::Str, quote!(String::from(#text))),
-            Expr::Array(items) if !items.is_empty() && items.iter().all(is_byte) => {
-                let bytes = items.iter().filter_map(|i| match i {
-                    Expr::Int(n) => u8::try_from(*n).ok().map(Literal::u8_suffixed),
-                    _ => None,
-                });
-                (Ty::Bytes, quote!(vec![#(#bytes),*]))
-            }
             Expr::Array(items) if !items.is_empty() => {
                 let (t, first) = self.expr(&items[0])?;
                 let mut all = vec![first];

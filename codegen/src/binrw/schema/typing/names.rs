@@ -1,7 +1,8 @@
 //! Names and members: what a name of a type is (a field, a value instance, a param), what a
 //! Kaitai type name is, and what `.member` of a value is.
 
-use super::Typer;
+use super::{Typer, ops};
+use crate::binrw::nav_value::Up;
 use crate::binrw::parent::{Imported, Nav};
 use crate::binrw::schema::{Field, FieldType, KsType, Schemas, TypeDef, TypeRef};
 use crate::expr::{Expr, IntTy, Type};
@@ -24,10 +25,17 @@ const DEFAULT_INT: Type = Type::Int(IntTy {
     signed: true,
 });
 
-/// The user type `name` as seen from file `file`, `None` when it resolves to nothing.
+/// The user type `name` as seen from file `file`: a type of the schemas, else (when the file
+/// declares opaque types) an opaque external type, which `opaque.rs` adds to the file once it
+/// is loaded; `None` when it resolves to nothing.
 fn user(schemas: &Schemas, file: &str, name: &str) -> Option<Type> {
-    let (decl, t) = schemas.resolve(file, name)?;
-    Some(Type::User(decl.to_string(), t.id.clone()))
+    let plain = name.split('(').next().unwrap_or(name).trim();
+    if let Some((decl, t)) = schemas.resolve(file, plain) {
+        return Some(Type::User(decl.to_string(), t.id.clone()));
+    }
+    let opaque = schemas.files.get(file).is_some_and(|f| f.opaque_types);
+    (opaque && !matches!(plain, "struct" | "any"))
+        .then(|| Type::User(file.to_string(), plain.to_string()))
 }
 
 /// The type of a value of the param or cast type `ty` as seen from file `file`: a built-in
@@ -118,6 +126,7 @@ impl Typer<'_> {
             "_io" => Some(Type::Io),
             "_" => self.this.clone(),
             "_index" => Some(DEFAULT_INT),
+            "_sizeof" => Some(Type::Literal),
             _ => self.name(first)?,
         };
         let ty = ty.and_then(|t| rest.iter().try_fold(t, |t, m| self.member(t, m)));
@@ -133,7 +142,8 @@ impl Typer<'_> {
     }
 
     /// A `_parent` / `_root` path: an integer (or list of them) the type can import (see
-    /// `parent.rs`), recorded; else what the root's members are, or `None`.
+    /// `parent.rs`), recorded; else what the members are of the one type its head reaches
+    /// (see `nav_value.rs`), or `None`.
     fn nav(&self, segments: &[String]) -> Option<Type> {
         let nav = Nav {
             schemas: self.schemas,
@@ -147,13 +157,15 @@ impl Typer<'_> {
                 .insert(segments.join("."), ty.clone());
             return Some(ty);
         }
-        let (first, rest) = segments.split_first()?;
-        let root = (first == "_root").then(|| {
-            let file = self.schemas.files.get(self.file)?;
-            let root = file.types.first().filter(|t| t.yaml_path.is_empty())?;
-            Some(Type::User(file.id.clone(), root.id.clone()))
-        })??;
-        rest.iter().try_fold(root, |t, m| self.member(t, m))
+        let up = Up {
+            schemas: self.schemas,
+            file: self.file,
+        };
+        let (at, i) = up.reach(self.def, segments, &[]).ok()?;
+        let head = Type::User(self.file.to_string(), at.id.clone());
+        segments[i..]
+            .iter()
+            .try_fold(head, |t, m| self.member(t, m))
     }
 
     /// The name `n` of the type: a field, a value instance or a param.
@@ -241,7 +253,7 @@ impl Typer<'_> {
     }
 
     /// What a field holds: its element, a list of them when repeated, optional when gated.
-    fn field(&self, f: &Field) -> Option<Type> {
+    pub(super) fn field(&self, f: &Field) -> Option<Type> {
         let mut ty = self.element(f)?;
         if f.repeat_expr.is_some() || f.repeat_eos || f.repeat_until.is_some() {
             ty = Type::List(Box::new(ty));
@@ -262,8 +274,19 @@ impl Typer<'_> {
                 KsType::User => user(self.schemas, self.file, name),
                 kind => builtin(*kind),
             },
-            (FieldType::Switch { .. }, _) => None,
+            (FieldType::Switch { .. }, _) => self.cases(f),
         }
+    }
+
+    /// One element of the `switch-on` field `f`: the type its cases have in common (the widest
+    /// of integer cases), `None` when they have none.
+    fn cases(&self, f: &Field) -> Option<Type> {
+        let mut types = f.switch_cases.iter().map(|c| match c.kind {
+            KsType::User => user(self.schemas, self.file, &c.ty),
+            kind => builtin(kind),
+        });
+        let first = types.next()??;
+        types.try_fold(first, |common, t| ops::unify(Some(common), t))
     }
 
     /// One element of the field `id` of the type (the type of `_` in its conditions).
