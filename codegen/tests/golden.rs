@@ -117,6 +117,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
 #[rustfmt::skip] #[path = "golden/switch_indexed.rs"] mod switch_indexed;
 #[rustfmt::skip] #[path = "golden/switch_int_size.rs"] mod switch_int_size;
+#[rustfmt::skip] #[path = "golden/switch_primitives.rs"] mod switch_primitives;
 #[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/until_instance.rs"] mod until_instance;
@@ -731,6 +732,47 @@ fn integer_switch_as_a_size_and_a_condition() {
     v.len = Len::U1(3);
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("SwitchIntSize.body"), "{err}");
+}
+
+#[test]
+fn switch_cases_of_strings_and_numbers() {
+    use switch_primitives::SwitchPrimitives as V;
+    use switch_primitives::SwitchPrimitivesSized as Sized;
+    use switch_primitives::SwitchPrimitivesTerminated as Terminated;
+    use switch_primitives::SwitchPrimitivesUtf16 as Utf16;
+    use switch_primitives::SwitchPrimitivesValue as Value;
+    let text = |s: &savepoint_runtime::frame::KsStr| s.value.clone();
+    // Tag 1: a strz, a strz in a 4-byte area (the byte after its terminator kept), a string
+    // ended by a comma and a UTF-16 strz.
+    let bytes = b"\x01hi\0\x04ab\0xyz,A\0\0\0";
+    let mut strings: V = round_trip(bytes);
+    assert!(matches!(&strings.value, Value::Strz(s) if text(s) == "hi"));
+    assert!(matches!(&strings.sized.value, Sized::Strz(s) if text(s) == "ab" && s.raw == b"ab\0x"));
+    assert!(matches!(&strings.terminated, Terminated::Str(s) if text(s) == "yz"));
+    assert!(matches!(&strings.utf16, Utf16::Strz(s) if text(s) == "A"));
+    // An edited string is written with its terminator.
+    strings.value = Value::Strz(savepoint_runtime::frame::KsStr {
+        value: "hello".into(),
+        raw: Vec::new(),
+    });
+    assert_eq!(write(&strings), b"\x01hello\0\x04ab\0xyz,A\0\0\0");
+    // Tag 2: a little-endian f4, a 3-byte str and an s1; tag 3: a big-endian f8 and the sized
+    // area kept as bytes; another tag: the `_` case's u8.
+    let floats: V = round_trip(&[2, 0, 0, 0xc0, 0x3f, 3, b'a', b'b', b'c', 0xff]);
+    assert_eq!(floats.value, Value::F4(1.5));
+    assert!(matches!(&floats.sized.value, Sized::Str(s) if text(s) == "abc"));
+    assert_eq!(
+        (&floats.terminated, &floats.utf16),
+        (&Terminated::S1(-1), &Utf16::Unmatched)
+    );
+    let double: V = round_trip(&[3, 0x40, 0, 0, 0, 0, 0, 0, 0, 2, 9, 9]);
+    assert_eq!(double.value, Value::F8be(2.0));
+    assert_eq!(double.sized.value, Sized::Raw(vec![9, 9]));
+    let other: V = round_trip(&[7, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(other.value, Value::U8(1));
+    // A strz that never ends fails at the end of the input.
+    let err = read_error::<V>(b"\x01hi");
+    assert!(err.contains("value"), "{err}");
 }
 
 #[test]

@@ -11,7 +11,9 @@
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
-use super::super::schema::{CaseKey, Field, FieldType, SwitchCase, TypeDef, snake_to_camel};
+use super::super::schema::{
+    CaseKey, Field, FieldType, KsType, SwitchCase, TypeDef, snake_to_camel,
+};
 use super::switch_sel::{Sel, sel_arg, sel_name, sel_type};
 use super::{Module, field_check, indexed_list};
 use crate::SchemaError;
@@ -78,7 +80,7 @@ impl Module<'_> {
                 format!("the switch enum `{name}` is named like a type"),
             ));
         }
-        let cases = self.cases(field, &sel, sel_name(on), sized)?;
+        let cases = self.cases(def, field, &sel, sel_name(on), sized)?;
         let depth = self.cases_need_depth(field)?;
         let item = self.enum_item(def, field, on, &cases, &sel, depth)?;
         self.binrw_attr = true;
@@ -114,6 +116,7 @@ impl Module<'_> {
     /// then the one taken when no other matches.
     fn cases(
         &mut self,
+        def: &TypeDef,
         field: &Field,
         sel: &Sel,
         on: &str,
@@ -123,7 +126,7 @@ impl Module<'_> {
         let mut default = None;
         for case in &field.switch_cases {
             let name = variant_name(&case.ty);
-            let payload = self.payload(field, case)?;
+            let payload = self.payload(def, field, case, sized)?;
             let CaseKey::Value(key) = &case.key else {
                 default = Some((name, payload));
                 continue;
@@ -269,7 +272,7 @@ impl Module<'_> {
     /// and hands it to that variant (see `recursion.rs`).
     fn cases_need_depth(&self, field: &Field) -> Result<bool, SchemaError> {
         for case in &field.switch_cases {
-            if case.kind.rust_int().is_some() {
+            if case.kind != KsType::User {
                 continue;
             }
             let ty = &case.ty;
@@ -281,15 +284,72 @@ impl Module<'_> {
         Ok(false)
     }
 
-    /// The payload of a variant of case type `ty`, with its attributes.
-    fn payload(&mut self, field: &Field, case: &SwitchCase) -> Result<TokenStream, SchemaError> {
+    /// The payload of a variant of case type `case.ty`, with its attributes: a case reads as a
+    /// field of that type would (Kaitai gives every case the field's `size`, `terminator`,
+    /// `encoding` and padding), inside the switch's area when the switch is `sized`.
+    fn payload(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        case: &SwitchCase,
+        sized: bool,
+    ) -> Result<TokenStream, SchemaError> {
+        match case.kind {
+            KsType::Int { .. } | KsType::Float { .. } => Ok(number_payload(case.kind)),
+            KsType::Str | KsType::Strz => self.string_payload(def, field, case, sized),
+            KsType::Bits { .. } => Err(self.field_err(
+                field,
+                format!(
+                    "case type `{}`: a bit type in a switch is not supported by the binrw backend",
+                    case.ty
+                ),
+            )),
+            KsType::User => self.user_payload(field, case, sized),
+        }
+    }
+
+    /// A `str` or `strz` case: framed as a string field of the case's type with the switch
+    /// field's keys, except that a sized switch's case runs to the end of the switch's area
+    /// (its `KsSub` reads the size and keeps what the string leaves).
+    fn string_payload(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        case: &SwitchCase,
+        sized: bool,
+    ) -> Result<TokenStream, SchemaError> {
+        let mut as_field = field.clone();
+        as_field.ty = FieldType::Named {
+            name: case.ty.clone(),
+            kind: case.kind,
+            args: Vec::new(),
+        };
+        as_field.size = None;
+        as_field.size_eos = sized;
+        // A switch's `valid` is checked on its variants (see `switch_valid.rs`).
+        as_field.valid = None;
+        let (read, write) = self.frame_values(def, &as_field, Some(true))?;
+        self.frames = true;
+        Ok(quote!(
+            #[br(args_raw = #read)]
+            #[bw(args_raw = #write)]
+            KsStr
+        ))
+    }
+
+    /// A user type's case, with the arguments and depth it is read with.
+    fn user_payload(
+        &mut self,
+        field: &Field,
+        case: &SwitchCase,
+        sized: bool,
+    ) -> Result<TokenStream, SchemaError> {
         let ty = case.ty.as_str();
-        if let Some(rust) = case.kind.rust_int() {
-            let (rust, endian) = (ident(rust), case.kind.own_endian().map(ident));
-            return Ok(match endian {
-                Some(e) => quote!(#[brw(#e)] #rust),
-                None => quote!(#rust),
-            });
+        if field.terminator.is_some() && !sized {
+            return Err(self.field_err(
+                field,
+                format!("case type `{ty}` of a switch framed by a `terminator` without `size`: not supported by the binrw backend"),
+            ));
         }
         let (name, args) = match ty.split_once('(') {
             Some((n, _)) => (n, true),
@@ -325,6 +385,15 @@ impl Module<'_> {
         } else {
             quote!(#[br(args(#(#args),*))] #rust)
         })
+    }
+}
+
+/// The payload of an integer or float case: the number, in the byte order its name gives.
+fn number_payload(kind: KsType) -> TokenStream {
+    let rust = ident(kind.rust_int().or(kind.rust_float()).unwrap_or("f64"));
+    match kind.own_endian().map(ident) {
+        Some(e) => quote!(#[brw(#e)] #rust),
+        None => quote!(#rust),
     }
 }
 
@@ -450,6 +519,29 @@ mod tests {
         let key = SCHEMA.replace("'\"W\"'", "7");
         let err = generate_one("key", &key).unwrap_err();
         assert!(err.message.contains("case `7`"), "{err}");
+    }
+
+    #[test]
+    fn refuses_bit_cases_and_user_cases_framed_by_a_terminator_only() {
+        let ksy = "meta: {id: s}\nseq:\n  - {id: a, type: u1}\n  - id: b\n    type:\n      switch-on: a\n      cases:\n        1: b3\n";
+        let err = generate_one("bit-case", ksy).unwrap_err();
+        assert!(err.message.contains("case type `b3`: a bit type"), "{err}");
+        let user = ksy
+            .replace("1: b3", "1: intval")
+            .replace("    type:\n", "    terminator: 0\n    type:\n")
+            + "types:\n  intval:\n    seq:\n      - {id: v, type: u1}\n";
+        let err = generate_one("terminated-user", &user).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1");
+        assert!(err.message.contains("`terminator` without `size`"), "{err}");
+        // A string case takes the terminator.
+        let src = generate_one(
+            "terminated-str",
+            &user
+                .replace("1: intval", "1: str")
+                .replace("meta: {id: s}", "meta: {id: s, encoding: ASCII}"),
+        )
+        .unwrap();
+        assert!(src.contains("terminator: Some(0)"), "{src}");
     }
 
     #[test]

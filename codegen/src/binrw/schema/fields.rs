@@ -38,7 +38,12 @@ impl Cx<'_> {
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };
-        let string = matches!(&ty, FieldType::Named { kind, .. } if kind.is_str());
+        // A switch's `encoding` is its string cases' (see `switch.rs`).
+        let encoded = match &ty {
+            FieldType::Named { kind, .. } => kind.is_str(),
+            FieldType::Switch { .. } => true,
+            FieldType::None => false,
+        };
         let repeat = str_key(map, "repeat");
         let repeat_expr = match repeat.as_deref() {
             None => None,
@@ -168,7 +173,7 @@ impl Cx<'_> {
             one_of: crate::binrw::one_of::parse(map)
                 .map_err(|e| self.err(&format!("{ypath}/-savepoint-one-of"), e))?,
             serde_with: str_key(map, "-savepoint-serde-with"),
-            sized: !string && map.contains_key("encoding"),
+            sized: !encoded && map.contains_key("encoding"),
             size: self.expr_key(ypath, map, "size")?,
             encoding: str_key(map, "encoding"),
             terminator: match map.get("terminator") {
