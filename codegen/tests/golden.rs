@@ -110,6 +110,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/savepoint_pattern.rs"] mod savepoint_pattern;
 #[rustfmt::skip] #[path = "golden/savepoint_rust.rs"] mod savepoint_rust;
 #[rustfmt::skip] #[path = "golden/savepoint_version.rs"] mod savepoint_version;
+#[rustfmt::skip] #[path = "golden/sizeof.rs"] mod sizeof;
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
 #[rustfmt::skip] #[path = "golden/struct_params.rs"] mod struct_params;
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
@@ -732,6 +733,27 @@ fn integer_switch_as_a_size_and_a_condition() {
     v.len = Len::U1(3);
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("SwitchIntSize.body"), "{err}");
+}
+
+#[test]
+fn sizeof_and_bitsizeof_are_constants() {
+    // `sizeof<header>` is 4: a 3-byte body; `sizeof<u2be>` 2 words; a 1-byte tail while
+    // `header.count` is below `sizeof<f8>`.
+    let v: sizeof::Sizeof = round_trip(&[1, 2, 3, 0, 7, 8, 9, 1, 0, 2, 0, 5]);
+    assert_eq!(
+        (v.body.as_slice(), v.words, v.tail),
+        (&[7, 8, 9][..], [1, 2], Some([5]))
+    );
+    let without: sizeof::Sizeof = round_trip(&[1, 2, 8, 0, 7, 8, 9, 1, 0, 2, 0]);
+    assert_eq!(without.tail, None);
+    let sizes = [
+        v.header_size(),
+        v.header_bits(),
+        v.u4_size(),
+        v.b3_bits(),
+        v.f8_bits(),
+    ];
+    assert_eq!(sizes, [Some(4), Some(32), Some(4), Some(3), Some(64)]);
 }
 
 #[test]
