@@ -118,6 +118,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
 #[rustfmt::skip] #[path = "golden/switch_indexed.rs"] mod switch_indexed;
 #[rustfmt::skip] #[path = "golden/switch_int_size.rs"] mod switch_int_size;
+#[rustfmt::skip] #[path = "golden/switch_params.rs"] mod switch_params;
 #[rustfmt::skip] #[path = "golden/switch_primitives.rs"] mod switch_primitives;
 #[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
@@ -754,6 +755,28 @@ fn sizeof_and_bitsizeof_are_constants() {
         v.f8_bits(),
     ];
     assert_eq!(sizes, [Some(4), Some(32), Some(4), Some(3), Some(64)]);
+}
+
+#[test]
+fn switch_cases_that_take_arguments() {
+    use switch_params::{SwitchParams, SwitchParamsBody as Body};
+    // `scaled(factor, 300)`: 5 * 4 + 300.
+    let v: SwitchParams = round_trip(&[1, 4, 5]);
+    let Body::Scaled(scaled) = &v.body else {
+        panic!("{v:?}")
+    };
+    assert_eq!(
+        (scaled.times, scaled.offset, scaled.scaled_value()),
+        (4, 300, Some(320))
+    );
+    // `labelled(tag == 2)` is given `true`.
+    let v: SwitchParams = round_trip(&[2, 0, 7]);
+    let Body::Labelled(labelled) = &v.body else {
+        panic!("{v:?}")
+    };
+    assert_eq!((labelled.doubled, labelled.shown()), (true, Some(14)));
+    let v: SwitchParams = round_trip(&[9, 0, 1, 2]);
+    assert!(matches!(v.body, Body::Plain(p) if p.v == 0x0201), "{v:?}");
 }
 
 #[test]

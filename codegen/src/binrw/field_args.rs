@@ -9,6 +9,7 @@ use super::field_types::int_type;
 use super::rust_params::writer_takes;
 use super::{Module, list_args};
 use crate::SchemaError;
+use crate::expr::Source;
 
 impl<'a> Module<'a> {
     /// Arguments passed to the field's type: `None` when it takes none, an empty list for
@@ -55,6 +56,28 @@ impl<'a> Module<'a> {
                 format!("`{name}` takes {} arguments", target.params.len()),
             ));
         }
+        let mut out = self.param_args(def, field, target, args)?;
+        let (nav, _) = self.nav_args(def, field)?;
+        out.extend(nav);
+        out.extend(self.up_args(def, field)?);
+        if self.needs_depth(decl, target) {
+            out.push(match def.max_depth.is_some() {
+                true => quote!(depth + 1),
+                false => quote!(0),
+            });
+        }
+        Ok(if out.is_empty() { None } else { Some(out) })
+    }
+
+    /// The values `field` of `def` passes to the params of `target` (`args`, one per param),
+    /// as the reader computes them.
+    pub(super) fn param_args(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        target: &TypeDef,
+        args: &[Source],
+    ) -> Result<Vec<TokenStream>, SchemaError> {
         let mut out = Vec::new();
         for (a, (param, ty)) in args.iter().zip(&target.params) {
             if let Some(arg) = self.gated_arg(field, a)? {
@@ -88,9 +111,9 @@ impl<'a> Module<'a> {
                 && p.iter().all(|s| super::super::parent::is_nav(s))
             {
                 return Err(self.field_err(
-                    field,
-                    format!("`{a}` itself as a type argument is not supported by the binrw backend (only values of it)"),
-                ));
+                        field,
+                        format!("`{a}` itself as a type argument is not supported by the binrw backend (only values of it)"),
+                    ));
             }
             let arg = e.rust(Side::Read);
             // A user-type param is imported by value (see `user_param_type`); a list one as a
@@ -107,16 +130,7 @@ impl<'a> Module<'a> {
                 quote!((#arg).clone())
             });
         }
-        let (nav, _) = self.nav_args(def, field)?;
-        out.extend(nav);
-        out.extend(self.up_args(def, field)?);
-        if self.needs_depth(decl, target) {
-            out.push(match def.max_depth.is_some() {
-                true => quote!(depth + 1),
-                false => quote!(0),
-            });
-        }
-        Ok(if out.is_empty() { None } else { Some(out) })
+        Ok(out)
     }
 
     /// The `_parent` / `_root` values a field passes to its type: (reader, writer).

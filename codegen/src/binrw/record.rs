@@ -245,7 +245,7 @@ impl<'a> Module<'a> {
     }
 
     /// The Rust type of param `id` of Kaitai type `ty`, `None` when the backend has none for it.
-    fn param_type(
+    pub(super) fn param_type(
         &mut self,
         def: &TypeDef,
         id: &str,

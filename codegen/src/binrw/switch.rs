@@ -24,6 +24,8 @@ use conds::{none, selector_check};
 
 #[path = "switch_conds.rs"]
 mod conds;
+#[path = "switch_params.rs"]
+mod params;
 #[path = "switch_valid.rs"]
 mod valid;
 
@@ -108,6 +110,7 @@ impl Module<'_> {
             .then(|| sel_arg(&sel, sel_name(on)))
             .into_iter()
             .chain(depth.then(|| depth_arg(def)))
+            .chain(self.case_param_values(def, field)?)
             .collect();
         Ok(Switch { name, args, check })
     }
@@ -125,7 +128,7 @@ impl Module<'_> {
         let mut variants: Vec<Variant> = Vec::new();
         let mut default = None;
         for case in &field.switch_cases {
-            let name = variant_name(&case.ty);
+            let name = variant_name(case.name());
             let payload = self.payload(def, field, case, sized)?;
             let CaseKey::Value(key) = &case.key else {
                 default = Some((name, payload));
@@ -167,7 +170,7 @@ impl Module<'_> {
 
     /// The switch enum of `field` (`depth`: a case type counts levels).
     fn enum_item(
-        &self,
+        &mut self,
         def: &TypeDef,
         field: &Field,
         on: &Source,
@@ -216,6 +219,7 @@ impl Module<'_> {
         if depth {
             imports.push(quote!(depth: u32));
         }
+        imports.extend(self.case_param_imports(field)?);
         for import in self
             .up()
             .switch_imports(field)
@@ -265,6 +269,7 @@ impl Module<'_> {
         if self.cases_need_depth(field)? {
             args.push(depth_arg(def));
         }
+        args.extend(self.case_param_values(def, field)?);
         Ok((!args.is_empty()).then_some(args))
     }
 
@@ -275,8 +280,7 @@ impl Module<'_> {
             if case.kind != KsType::User {
                 continue;
             }
-            let ty = &case.ty;
-            let (decl, target) = self.resolve(field, ty.split('(').next().unwrap_or(ty))?;
+            let (decl, target) = self.resolve(field, case.name())?;
             if self.needs_depth(decl, target) {
                 return Ok(true);
             }
@@ -351,17 +355,7 @@ impl Module<'_> {
                 format!("case type `{ty}` of a switch framed by a `terminator` without `size`: not supported by the binrw backend"),
             ));
         }
-        let (name, args) = match ty.split_once('(') {
-            Some((n, _)) => (n, true),
-            None => (ty, false),
-        };
-        let (decl, target) = self.resolve(field, name)?;
-        if args || !target.params.is_empty() {
-            return Err(self.field_err(
-                field,
-                format!("case type `{ty}` takes arguments: not supported by the binrw backend in a switch"),
-            ));
-        }
+        let (decl, target) = self.resolve(field, case.name())?;
         if target.rust_type.is_some() || target.type_enum.is_some() || target.bitfield.is_some() {
             return Err(self.field_err(field, format!("case type `{ty}` is not a plain record")));
         }
@@ -370,10 +364,14 @@ impl Module<'_> {
         let rust = target.rust_name.clone();
         // A type's Rust name is an identifier (the schema reader refuses any other).
         let mut rust = ident(&self.use_type(&decl, &rust)).into_token_stream();
-        let mut args = self
-            .up()
-            .case_args(target)
-            .map_err(|(at, e)| self.err(&at, e))?;
+        // Its params' values, which the enum imports (see `switch_params.rs`), then the
+        // `_parent` / `_root` values its value instances read.
+        let mut args = Self::case_param_names(case, target);
+        args.extend(
+            self.up()
+                .case_args(target)
+                .map_err(|(at, e)| self.err(&at, e))?,
+        );
         // A type on a recursion cycle is boxed and gets the level the enum was given (its
         // imports end with the depth, see `Module::param_imports`).
         if depth {
@@ -542,6 +540,23 @@ mod tests {
         )
         .unwrap();
         assert!(src.contains("terminator: Some(0)"), "{src}");
+    }
+
+    #[test]
+    fn refuses_case_arguments_it_cannot_pass() {
+        let ksy = "meta: {id: s}\nseq:\n  - {id: a, type: u1}\n  - id: b\n    type:\n      switch-on: a\n      cases:\n        1: kept(a)\n        2: kept(3)\ntypes:\n  kept:\n    params: [{id: n, type: u1}]\n    seq:\n      - {id: v, type: u1}\n  sized:\n    params: [{id: n, type: u1}]\n    seq:\n      - {id: v, size: n}\n";
+        let err = generate_one("args-differ", ksy).unwrap_err();
+        assert!(
+            err.message.contains("other arguments in two cases"),
+            "{err}"
+        );
+        let one = ksy.replace("        2: kept(3)\n", "");
+        assert!(generate_one("args-one", &one).is_ok());
+        let err = generate_one("args-writer", &one.replace("kept(a)", "sized(a)")).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1");
+        assert!(err.message.contains("its writer needs its params"), "{err}");
+        let err = generate_one("args-count", &one.replace("kept(a)", "kept")).unwrap_err();
+        assert!(err.message.contains("takes 1 arguments"), "{err}");
     }
 
     #[test]
