@@ -759,9 +759,9 @@ fn sizeof_and_bitsizeof_are_constants() {
 
 #[test]
 fn switch_cases_that_take_arguments() {
-    use switch_params::{SwitchParams, SwitchParamsBody as Body};
-    // `scaled(factor, 300)`: 5 * 4 + 300.
-    let v: SwitchParams = round_trip(&[1, 4, 5]);
+    use switch_params::{SwitchParams, SwitchParamsBody as Body, SwitchParamsSized as Sized};
+    // `scaled(factor, 300)`: 5 * 4 + 300 (the sized switch keeps its 2 bytes).
+    let v: SwitchParams = round_trip(&[1, 4, 5, 0, 0]);
     let Body::Scaled(scaled) = &v.body else {
         panic!("{v:?}")
     };
@@ -770,13 +770,25 @@ fn switch_cases_that_take_arguments() {
         (4, 300, Some(320))
     );
     // `labelled(tag == 2)` is given `true`.
-    let v: SwitchParams = round_trip(&[2, 0, 7]);
+    let v: SwitchParams = round_trip(&[2, 0, 7, 0, 0]);
     let Body::Labelled(labelled) = &v.body else {
         panic!("{v:?}")
     };
     assert_eq!((labelled.doubled, labelled.shown()), (true, Some(14)));
-    let v: SwitchParams = round_trip(&[9, 0, 1, 2]);
+    let v: SwitchParams = round_trip(&[9, 0, 1, 2, 3, 4]);
     assert!(matches!(v.body, Body::Plain(p) if p.v == 0x0201), "{v:?}");
+    // `counted(factor)` sizes its string by its param, on both sides, in both switches.
+    let mut v: SwitchParams = round_trip(b"\x04\x02abcd");
+    let (Body::Counted(body), Sized::Counted(sized)) = (&mut v.body, &v.sized.value) else {
+        panic!("{v:?}")
+    };
+    assert_eq!(
+        (body.name.value.as_str(), sized.name.value.as_str()),
+        ("ab", "cd")
+    );
+    // The writer pads an edited name to the size it was given.
+    body.name.value = "x".into();
+    assert_eq!(write(&v), b"\x04\x02x\0cd");
 }
 
 #[test]

@@ -391,7 +391,8 @@ impl<'a> Module<'a> {
                 }
                 None => (r, w, "KsSub"),
             };
-            *raw_args = Some((quote!((#r, #arg)), quote!((#w, ()))));
+            let write = super::field_args::tuple(&self.case_writer_values(field)?);
+            *raw_args = Some((quote!((#r, #arg)), quote!((#w, #write))));
             let (wrapper, name) = (ident(wrapper), ident(&sw.name));
             quote!(#wrapper<#name>)
         } else if field.process.is_some() {

@@ -165,12 +165,23 @@ impl<'a> Module<'a> {
 
     /// The arguments a field passes to its type's writer params (see `writer_params.rs`).
     pub(super) fn writer_args(&self, field: &Field) -> Result<Vec<TokenStream>, SchemaError> {
-        let FieldType::Named { name, kind, args } = &field.ty else {
-            return Ok(Vec::new());
+        let (name, args) = match &field.ty {
+            FieldType::Named { name, kind, args } if !kind.builtin() => (name, args),
+            FieldType::Switch { .. } if field.variants.is_none() && !is_sized(field) => {
+                return self.case_writer_values(field);
+            }
+            _ => return Ok(Vec::new()),
         };
-        if kind.builtin() {
-            return Ok(Vec::new());
-        }
+        self.writer_param_args(field, name, args)
+    }
+
+    /// The values `field` passes to the writer params of its type `name`, called with `args`.
+    pub(super) fn writer_param_args(
+        &self,
+        field: &Field,
+        name: &str,
+        args: &[Source],
+    ) -> Result<Vec<TokenStream>, SchemaError> {
         let (decl, target) = self.resolve(field, name)?;
         let wanted = super::super::writer_params::writer_params(self.schemas, decl, target);
         let mut out = Vec::new();
@@ -192,6 +203,11 @@ impl<'a> Module<'a> {
         }
         Ok(out)
     }
+}
+
+/// Whether a field is read from an area of its own size (`size`, `size-eos`).
+fn is_sized(field: &Field) -> bool {
+    field.size.is_some() || field.size_eos
 }
 
 /// A Rust tuple of `items`: `()`, `(a,)`, `(a, b,)`.

@@ -228,6 +228,8 @@ impl Module<'_> {
             imports.push(import);
         }
         let import = (!imports.is_empty()).then(|| quote!(#[br(import(#(#imports),*))]));
+        let writer = self.case_writer_imports(field)?;
+        let writer = (!writer.is_empty()).then(|| quote!(#[bw(import(#(#writer),*))]));
         let doc = format!(" `{}.{}`, switched on `{on}`.", def.rust_name, field.id);
         let derives = self.base_derive();
         let name = ident(&enum_name(def, field));
@@ -236,6 +238,7 @@ impl Module<'_> {
             #[binrw]
             #endian
             #import
+            #writer
             #derives
             pub enum #name {
                 #(
@@ -378,10 +381,11 @@ impl Module<'_> {
             args.push(quote!(depth));
             rust = quote!(Box<#rust>);
         }
+        let writer = self.case_writer_arg(field, case)?;
         Ok(if args.is_empty() {
-            rust
+            quote!(#writer #rust)
         } else {
-            quote!(#[br(args(#(#args),*))] #rust)
+            quote!(#[br(args(#(#args),*))] #writer #rust)
         })
     }
 }
@@ -543,7 +547,7 @@ mod tests {
     }
 
     #[test]
-    fn refuses_case_arguments_it_cannot_pass() {
+    fn case_arguments_reach_the_reader_and_the_writer() {
         let ksy = "meta: {id: s}\nseq:\n  - {id: a, type: u1}\n  - id: b\n    type:\n      switch-on: a\n      cases:\n        1: kept(a)\n        2: kept(3)\ntypes:\n  kept:\n    params: [{id: n, type: u1}]\n    seq:\n      - {id: v, type: u1}\n  sized:\n    params: [{id: n, type: u1}]\n    seq:\n      - {id: v, size: n}\n";
         let err = generate_one("args-differ", ksy).unwrap_err();
         assert!(
@@ -552,9 +556,13 @@ mod tests {
         );
         let one = ksy.replace("        2: kept(3)\n", "");
         assert!(generate_one("args-one", &one).is_ok());
-        let err = generate_one("args-writer", &one.replace("kept(a)", "sized(a)")).unwrap_err();
-        assert_eq!(err.yaml_path, "/seq/1");
-        assert!(err.message.contains("its writer needs its params"), "{err}");
+        // A case type whose writer needs its param gets it from the parent's writer.
+        let src = generate_one("args-writer", &one.replace("kept(a)", "sized(a)")).unwrap();
+        assert!(src.contains("#[bw(args((*a,)))]"), "{src}");
+        assert!(
+            src.contains("#[bw(args_raw = ks_sized_writer)] Sized"),
+            "{src}"
+        );
         let err = generate_one("args-count", &one.replace("kept(a)", "kept")).unwrap_err();
         assert!(err.message.contains("takes 1 arguments"), "{err}");
     }

@@ -1,7 +1,8 @@
 //! Switch cases of a user type that takes params (`cases: {1: body(len, 3)}`): the parent
 //! computes the arguments as for a field of that type, the switch enum imports them (named
-//! `ks_<variant>_<param>`) and the case's variant passes them on. A case's writer is given no
-//! arguments, so a case type whose writer needs its params is refused.
+//! `ks_<variant>_<param>`) and the case's variant passes them on. A case type whose writer
+//! needs params (`writer_params.rs`) gets them the same way, as one tuple of its writer's
+//! arguments (`ks_<variant>_writer`).
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, format_ident, quote};
@@ -13,13 +14,18 @@ use super::super::field_types::int_type;
 use super::super::rust_params::writer_takes;
 use super::variant_name;
 use crate::SchemaError;
+use crate::binrw::tokens::ident;
 
 /// A case type that takes params, once per variant.
 struct WithParams<'a> {
     variant: String,
     /// Its index in the field's `switch_cases`.
     case: usize,
+    /// The file that declares it.
+    decl: &'a str,
     target: &'a TypeDef,
+    /// Whether its writer needs params too.
+    writer: bool,
 }
 
 impl<'a> Module<'a> {
@@ -54,19 +60,20 @@ impl<'a> Module<'a> {
                     ),
                 ));
             }
-            let writer = !writer_params(self.schemas, decl, target).is_empty()
-                || matches!(target.versioned, Some(Versioned::Param))
+            let taken = matches!(target.versioned, Some(Versioned::Param))
                 || target.params.iter().any(|(id, _)| writer_takes(target, id));
-            if writer {
+            if taken {
                 return Err(self.field_err(
                     field,
-                    format!("case type `{}`: its writer needs its params, which a switch case's writer is not given (binrw backend)", case.ty),
+                    format!("case type `{}`: a param with a Rust type or a version is not supported by the binrw backend in a switch", case.ty),
                 ));
             }
             out.push(WithParams {
                 variant,
                 case: i,
+                decl,
                 target,
+                writer: !writer_params(self.schemas, decl, target).is_empty(),
             });
         }
         Ok(out)
@@ -107,6 +114,59 @@ impl<'a> Module<'a> {
         Ok(out)
     }
 
+    /// What the parent's writer passes to the switch enum of `field` for its cases' writer
+    /// params: a tuple per case type whose writer needs them.
+    pub(in crate::binrw) fn case_writer_values(
+        &self,
+        field: &Field,
+    ) -> Result<Vec<TokenStream>, SchemaError> {
+        let mut out = Vec::new();
+        for w in self
+            .cases_with_params(field)?
+            .into_iter()
+            .filter(|w| w.writer)
+        {
+            let case = &field.switch_cases[w.case];
+            let values = self.writer_param_args(field, case.name(), &case.args)?;
+            out.push(quote!((#(#values,)*)));
+        }
+        Ok(out)
+    }
+
+    /// The switch enum's writer imports: each case type's writer arguments, whole.
+    pub(super) fn case_writer_imports(
+        &mut self,
+        field: &Field,
+    ) -> Result<Vec<TokenStream>, SchemaError> {
+        let mut out = Vec::new();
+        for w in self
+            .cases_with_params(field)?
+            .into_iter()
+            .filter(|w| w.writer)
+        {
+            let rust = ident(&self.use_type(w.decl, &w.target.rust_name));
+            let name = writer_import_name(&w.variant);
+            out.push(quote!(#name: <#rust as binrw::BinWrite>::Args<'static>));
+        }
+        Ok(out)
+    }
+
+    /// The writer's arguments of the variant of `case` (of user type `target`), when its
+    /// writer needs params.
+    pub(super) fn case_writer_arg(
+        &self,
+        field: &Field,
+        case: &SwitchCase,
+    ) -> Result<Option<TokenStream>, SchemaError> {
+        let variant = variant_name(case.name());
+        let with = self.cases_with_params(field)?;
+        let writer = with.iter().any(|w| w.variant == variant && w.writer);
+        Ok(writer.then(|| {
+            let name = writer_import_name(&variant);
+            quote!(#[bw(args_raw = #name)])
+        }))
+    }
+
     /// The imports the variant of `case` (of user type `target`) passes to its params, by
     /// name (a value other than a number or boolean cloned: the enum keeps its imports for
     /// every variant).
@@ -121,6 +181,11 @@ impl<'a> Module<'a> {
         });
         names.collect()
     }
+}
+
+/// The switch enum's writer import of the arguments of the case type of variant `variant`.
+fn writer_import_name(variant: &str) -> Ident {
+    format_ident!("ks_{}_writer", variant.to_lowercase())
 }
 
 /// The switch enum's import of param `id` of the case type of variant `variant`.

@@ -2,24 +2,42 @@
 // Do not edit: change the schema and regenerate.
 
 use binrw::binrw;
+use savepoint_runtime::frame::{KsFrame, KsStr, KsSub};
 use serde::{Deserialize, Serialize};
 
 /// `SwitchParams.body`, switched on `tag`.
 #[binrw]
 #[brw(little)]
-#[br(import(sel: u8, ks_scaled_times: u8, ks_scaled_offset: u16, ks_labelled_doubled: bool))]
+#[br(import(sel: u8, ks_scaled_times: u8, ks_scaled_offset: u16, ks_labelled_doubled: bool, ks_counted_n: u8))]
+#[bw(import(ks_counted_writer: < Counted as binrw::BinWrite >::Args<'static>))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum SwitchParamsBody {
     #[br(pre_assert(sel == 1 || sel == 3))]
     Scaled(#[br(args(ks_scaled_times, ks_scaled_offset))] Scaled),
     #[br(pre_assert(sel == 2))]
     Labelled(#[br(args(ks_labelled_doubled))] Labelled),
+    #[br(pre_assert(sel == 4))]
+    Counted(#[br(args(ks_counted_n))] #[bw(args_raw = ks_counted_writer)] Counted),
     /// The `_` case: no other case matched.
-    #[br(pre_assert(!(sel == 1 || sel == 3 || sel == 2)))]
+    #[br(pre_assert(!(sel == 1 || sel == 3 || sel == 2 || sel == 4)))]
     Plain(Plain),
 }
 
-/// Switch cases of user types that take params - the parent computes the arguments, the switch enum imports them and each case's variant passes them on.
+/// `SwitchParams.sized`, switched on `tag`.
+#[binrw]
+#[brw(little)]
+#[br(import(sel: u8, ks_counted_n: u8))]
+#[bw(import(ks_counted_writer: < Counted as binrw::BinWrite >::Args<'static>))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum SwitchParamsSized {
+    #[br(pre_assert(sel == 4))]
+    Counted(#[br(args(ks_counted_n))] #[bw(args_raw = ks_counted_writer)] Counted),
+    /// No case matched: the bytes of the area.
+    #[br(pre_assert(sel != 4))]
+    Raw(#[br(parse_with = binrw::helpers::until_eof)] Vec<u8>),
+}
+
+/// Switch cases of user types that take params - the parent computes the arguments, the switch enum imports them and each case's variant passes them on; a case whose writer needs its params (a size) gets them on the writer's side too, also in a sized switch.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -30,12 +48,24 @@ pub struct SwitchParams {
         match &body {
             SwitchParamsBody::Scaled(..) => *tag == 1 || *tag == 3,
             SwitchParamsBody::Labelled(..) => *tag == 2,
-            SwitchParamsBody::Plain(..) => !(*tag == 1 || *tag == 3 || *tag == 2),
+            SwitchParamsBody::Counted(..) => *tag == 4,
+            SwitchParamsBody::Plain(..) => !(*tag == 1 || *tag == 3 || *tag == 2 || *tag == 4),
         },
         savepoint_runtime::binrw_error::FieldError::new("SwitchParams.body", "SwitchParams.body does not match its selector `tag`")
     ))]
-    #[br(args(tag, factor, 300, tag == 2))]
+    #[br(args(tag, factor, 300, tag == 2, factor))]
+    #[bw(args((*factor,)))]
     pub body: SwitchParamsBody,
+    #[bw(assert(
+        match &sized.value {
+            SwitchParamsSized::Counted(..) => *tag == 4,
+            SwitchParamsSized::Raw(..) => *tag != 4,
+        },
+        savepoint_runtime::binrw_error::FieldError::new("SwitchParams.sized", "SwitchParams.sized does not match its selector `tag`")
+    ))]
+    #[br(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, (tag, factor,)))]
+    #[bw(args_raw = (KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "UTF-8" }, ((*factor,),)))]
+    pub sized: KsSub<SwitchParamsSized>,
 }
 
 #[binrw]
@@ -100,4 +130,19 @@ impl Labelled {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plain {
     pub v: u16,
+}
+
+#[binrw]
+#[brw(little)]
+#[br(import(n: u8))]
+#[bw(import(ks_arg_n: u8))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Counted {
+    /// Kaitai param `n`, as the reader was given it (the writer does not write it).
+    #[br(calc = n)]
+    #[bw(ignore)]
+    pub n: u8,
+    #[br(args_raw = KsFrame { size: Some(usize::from(n)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
+    #[bw(args_raw = KsFrame { size: Some(usize::from(ks_arg_n)), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
+    pub name: KsStr,
 }
