@@ -82,6 +82,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/endianness.rs"] mod endianness;
 #[rustfmt::skip] #[path = "golden/enum_ahead.rs"] mod enum_ahead;
 #[rustfmt::skip] #[path = "golden/enum_args.rs"] mod enum_args;
+#[rustfmt::skip] #[path = "golden/enum_unknown.rs"] mod enum_unknown;
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
 #[rustfmt::skip] #[path = "golden/flag_of.rs"] mod flag_of;
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
@@ -734,6 +735,21 @@ fn integer_switch_as_a_size_and_a_condition() {
     v.len = Len::U1(3);
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("SwitchIntSize.body"), "{err}");
+}
+
+#[test]
+fn an_enum_value_named_unknown() {
+    use enum_unknown::{EnumUnknown, Oses};
+    let v: EnumUnknown = round_trip(&[255, 0]);
+    assert_eq!((v.os, v.checked), (Oses::Unknown, Oses::Fat));
+    let other: EnumUnknown = round_trip(&[7, 255]);
+    assert_eq!(other.os, Oses::UnknownValue(7));
+    // `valid: {in-enum: true}` refuses the unnamed value, not the one named `unknown`.
+    let err = read_error::<EnumUnknown>(&[0, 7]);
+    assert!(
+        err.contains("EnumUnknown.checked is not a value of Oses"),
+        "{err}"
+    );
 }
 
 #[test]

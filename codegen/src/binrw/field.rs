@@ -138,7 +138,10 @@ impl<'a> Module<'a> {
             if field.valid_in_enum {
                 let path = format!("{}.{}", def.rust_name, field.id);
                 let id = ident(&field.id);
-                let known = quote!(!matches!(#id, #element::Unknown(_)));
+                let (_, e) = (self.schemas.resolve_enum(self.file, name))
+                    .ok_or_else(|| self.field_err(field, format!("unknown enum `{name}`")))?;
+                let unknown = ident(&super::ks_enums::unknown_variant(e));
+                let known = quote!(!matches!(#id, #element::#unknown(_)));
                 let message = format!("{path} is not a value of {}", source(&element));
                 out.extend(check(Check::Read, &known, &message, &[]));
                 out.extend(field_check(&path, &known, &message, &[]));
