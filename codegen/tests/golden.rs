@@ -1247,6 +1247,7 @@ fn opaque_types_are_the_users_types() {
         0xe0, 0x07, 0xaa, // sized: the colour and a byte it leaves
         0xff, 0x07, // hidden, xored with 0xff
         2, 0x01, 0x00, 0x02, 0x00, // count, many
+        0x03, 0x00, // either: count 2 picks the opaque case
     ]);
     assert_eq!(v.color, PackedRgb { rgb565: 0x001f });
     assert_eq!(
@@ -1255,6 +1256,10 @@ fn opaque_types_are_the_users_types() {
     );
     assert_eq!(v.hidden.value.rgb565, 0xf800);
     assert_eq!(v.many, [PackedRgb { rgb565: 1 }, PackedRgb { rgb565: 2 }]);
+    assert_eq!(
+        v.either,
+        opaque::OpaqueEither::PackedRgb(PackedRgb { rgb565: 3 })
+    );
 }
 
 #[test]

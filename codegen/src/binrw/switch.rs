@@ -359,6 +359,10 @@ impl Module<'_> {
             ));
         }
         let (decl, target) = self.resolve(field, case.name())?;
+        // An opaque or hand-written type is its Rust type, read with no arguments.
+        if let (Some(path), true) = (&target.rust_type, target.params.is_empty()) {
+            return self.rust_type(field, path, decl);
+        }
         if target.rust_type.is_some() || target.type_enum.is_some() || target.bitfield.is_some() {
             return Err(self.field_err(field, format!("case type `{ty}` is not a plain record")));
         }
