@@ -82,6 +82,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/endianness.rs"] mod endianness;
 #[rustfmt::skip] #[path = "golden/enum_ahead.rs"] mod enum_ahead;
 #[rustfmt::skip] #[path = "golden/enum_args.rs"] mod enum_args;
+#[rustfmt::skip] #[path = "golden/enum_unknown.rs"] mod enum_unknown;
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
 #[rustfmt::skip] #[path = "golden/flag_of.rs"] mod flag_of;
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
@@ -110,6 +111,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/savepoint_pattern.rs"] mod savepoint_pattern;
 #[rustfmt::skip] #[path = "golden/savepoint_rust.rs"] mod savepoint_rust;
 #[rustfmt::skip] #[path = "golden/savepoint_version.rs"] mod savepoint_version;
+#[rustfmt::skip] #[path = "golden/sizeof.rs"] mod sizeof;
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
 #[rustfmt::skip] #[path = "golden/struct_params.rs"] mod struct_params;
 #[rustfmt::skip] #[path = "golden/switch.rs"] mod switch;
@@ -117,6 +119,8 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
 #[rustfmt::skip] #[path = "golden/switch_indexed.rs"] mod switch_indexed;
 #[rustfmt::skip] #[path = "golden/switch_int_size.rs"] mod switch_int_size;
+#[rustfmt::skip] #[path = "golden/switch_params.rs"] mod switch_params;
+#[rustfmt::skip] #[path = "golden/switch_primitives.rs"] mod switch_primitives;
 #[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/until_instance.rs"] mod until_instance;
@@ -734,6 +738,117 @@ fn integer_switch_as_a_size_and_a_condition() {
 }
 
 #[test]
+fn an_enum_value_named_unknown() {
+    use enum_unknown::{EnumUnknown, Oses};
+    let v: EnumUnknown = round_trip(&[255, 0]);
+    assert_eq!((v.os, v.checked), (Oses::Unknown, Oses::Fat));
+    let other: EnumUnknown = round_trip(&[7, 255]);
+    assert_eq!(other.os, Oses::UnknownValue(7));
+    // `valid: {in-enum: true}` refuses the unnamed value, not the one named `unknown`.
+    let err = read_error::<EnumUnknown>(&[0, 7]);
+    assert!(
+        err.contains("EnumUnknown.checked is not a value of Oses"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sizeof_and_bitsizeof_are_constants() {
+    // `sizeof<header>` is 4: a 3-byte body; `sizeof<u2be>` 2 words; a 1-byte tail while
+    // `header.count` is below `sizeof<f8>`.
+    let v: sizeof::Sizeof = round_trip(&[1, 2, 3, 0, 7, 8, 9, 1, 0, 2, 0, 5]);
+    assert_eq!(
+        (v.body.as_slice(), v.words, v.tail),
+        (&[7, 8, 9][..], [1, 2], Some([5]))
+    );
+    let without: sizeof::Sizeof = round_trip(&[1, 2, 8, 0, 7, 8, 9, 1, 0, 2, 0]);
+    assert_eq!(without.tail, None);
+    let sizes = [
+        v.header_size(),
+        v.header_bits(),
+        v.u4_size(),
+        v.b3_bits(),
+        v.f8_bits(),
+    ];
+    assert_eq!(sizes, [Some(4), Some(32), Some(4), Some(3), Some(64)]);
+}
+
+#[test]
+fn switch_cases_that_take_arguments() {
+    use switch_params::{SwitchParams, SwitchParamsBody as Body, SwitchParamsSized as Sized};
+    // `scaled(factor, 300)`: 5 * 4 + 300 (the sized switch keeps its 2 bytes).
+    let v: SwitchParams = round_trip(&[1, 4, 5, 0, 0]);
+    let Body::Scaled(scaled) = &v.body else {
+        panic!("{v:?}")
+    };
+    assert_eq!(
+        (scaled.times, scaled.offset, scaled.scaled_value()),
+        (4, 300, Some(320))
+    );
+    // `labelled(tag == 2)` is given `true`.
+    let v: SwitchParams = round_trip(&[2, 0, 7, 0, 0]);
+    let Body::Labelled(labelled) = &v.body else {
+        panic!("{v:?}")
+    };
+    assert_eq!((labelled.doubled, labelled.shown()), (true, Some(14)));
+    let v: SwitchParams = round_trip(&[9, 0, 1, 2, 3, 4]);
+    assert!(matches!(v.body, Body::Plain(p) if p.v == 0x0201), "{v:?}");
+    // `counted(factor)` sizes its string by its param, on both sides, in both switches.
+    let mut v: SwitchParams = round_trip(b"\x04\x02abcd");
+    let (Body::Counted(body), Sized::Counted(sized)) = (&mut v.body, &v.sized.value) else {
+        panic!("{v:?}")
+    };
+    assert_eq!(
+        (body.name.value.as_str(), sized.name.value.as_str()),
+        ("ab", "cd")
+    );
+    // The writer pads an edited name to the size it was given.
+    body.name.value = "x".into();
+    assert_eq!(write(&v), b"\x04\x02x\0cd");
+}
+
+#[test]
+fn switch_cases_of_strings_and_numbers() {
+    use switch_primitives::SwitchPrimitives as V;
+    use switch_primitives::SwitchPrimitivesSized as Sized;
+    use switch_primitives::SwitchPrimitivesTerminated as Terminated;
+    use switch_primitives::SwitchPrimitivesUtf16 as Utf16;
+    use switch_primitives::SwitchPrimitivesValue as Value;
+    let text = |s: &savepoint_runtime::frame::KsStr| s.value.clone();
+    // Tag 1: a strz, a strz in a 4-byte area (the byte after its terminator kept), a string
+    // ended by a comma and a UTF-16 strz.
+    let bytes = b"\x01hi\0\x04ab\0xyz,A\0\0\0";
+    let mut strings: V = round_trip(bytes);
+    assert!(matches!(&strings.value, Value::Strz(s) if text(s) == "hi"));
+    assert!(matches!(&strings.sized.value, Sized::Strz(s) if text(s) == "ab" && s.raw == b"ab\0x"));
+    assert!(matches!(&strings.terminated, Terminated::Str(s) if text(s) == "yz"));
+    assert!(matches!(&strings.utf16, Utf16::Strz(s) if text(s) == "A"));
+    // An edited string is written with its terminator.
+    strings.value = Value::Strz(savepoint_runtime::frame::KsStr {
+        value: "hello".into(),
+        raw: Vec::new(),
+    });
+    assert_eq!(write(&strings), b"\x01hello\0\x04ab\0xyz,A\0\0\0");
+    // Tag 2: a little-endian f4, a 3-byte str and an s1; tag 3: a big-endian f8 and the sized
+    // area kept as bytes; another tag: the `_` case's u8.
+    let floats: V = round_trip(&[2, 0, 0, 0xc0, 0x3f, 3, b'a', b'b', b'c', 0xff]);
+    assert_eq!(floats.value, Value::F4(1.5));
+    assert!(matches!(&floats.sized.value, Sized::Str(s) if text(s) == "abc"));
+    assert_eq!(
+        (&floats.terminated, &floats.utf16),
+        (&Terminated::S1(-1), &Utf16::Unmatched)
+    );
+    let double: V = round_trip(&[3, 0x40, 0, 0, 0, 0, 0, 0, 0, 2, 9, 9]);
+    assert_eq!(double.value, Value::F8be(2.0));
+    assert_eq!(double.sized.value, Sized::Raw(vec![9, 9]));
+    let other: V = round_trip(&[7, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(other.value, Value::U8(1));
+    // A strz that never ends fails at the end of the input.
+    let err = read_error::<V>(b"\x01hi");
+    assert!(err.contains("value"), "{err}");
+}
+
+#[test]
 fn switch_case_that_contains_itself() {
     use switch_recursive::{Leaf, SwitchRecursive, SwitchRecursiveNext as Next};
     let v: SwitchRecursive = round_trip(&[1, 1, 0, 9]);
@@ -1132,6 +1247,7 @@ fn opaque_types_are_the_users_types() {
         0xe0, 0x07, 0xaa, // sized: the colour and a byte it leaves
         0xff, 0x07, // hidden, xored with 0xff
         2, 0x01, 0x00, 0x02, 0x00, // count, many
+        0x03, 0x00, // either: count 2 picks the opaque case
     ]);
     assert_eq!(v.color, PackedRgb { rgb565: 0x001f });
     assert_eq!(
@@ -1140,6 +1256,10 @@ fn opaque_types_are_the_users_types() {
     );
     assert_eq!(v.hidden.value.rgb565, 0xf800);
     assert_eq!(v.many, [PackedRgb { rgb565: 1 }, PackedRgb { rgb565: 2 }]);
+    assert_eq!(
+        v.either,
+        opaque::OpaqueEither::PackedRgb(PackedRgb { rgb565: 3 })
+    );
 }
 
 #[test]

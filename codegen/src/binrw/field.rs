@@ -138,7 +138,10 @@ impl<'a> Module<'a> {
             if field.valid_in_enum {
                 let path = format!("{}.{}", def.rust_name, field.id);
                 let id = ident(&field.id);
-                let known = quote!(!matches!(#id, #element::Unknown(_)));
+                let (_, e) = (self.schemas.resolve_enum(self.file, name))
+                    .ok_or_else(|| self.field_err(field, format!("unknown enum `{name}`")))?;
+                let unknown = ident(&super::ks_enums::unknown_variant(e));
+                let known = quote!(!matches!(#id, #element::#unknown(_)));
                 let message = format!("{path} is not a value of {}", source(&element));
                 out.extend(check(Check::Read, &known, &message, &[]));
                 out.extend(field_check(&path, &known, &message, &[]));
@@ -391,7 +394,8 @@ impl<'a> Module<'a> {
                 }
                 None => (r, w, "KsSub"),
             };
-            *raw_args = Some((quote!((#r, #arg)), quote!((#w, ()))));
+            let write = super::field_args::tuple(&self.case_writer_values(field)?);
+            *raw_args = Some((quote!((#r, #arg)), quote!((#w, #write))));
             let (wrapper, name) = (ident(wrapper), ident(&sw.name));
             quote!(#wrapper<#name>)
         } else if field.process.is_some() {

@@ -8,6 +8,7 @@ use super::super::schema::{Field, FieldType, Param, TypeDef, TypeRef, Versioned}
 use super::rust_params::writer_takes;
 use super::{Module, list_args};
 use crate::SchemaError;
+use crate::expr::Source;
 
 impl<'a> Module<'a> {
     /// Arguments passed to the field's type: `None` when it takes none, an empty list for
@@ -54,6 +55,28 @@ impl<'a> Module<'a> {
                 format!("`{name}` takes {} arguments", target.params.len()),
             ));
         }
+        let mut out = self.param_args(def, field, target, args)?;
+        let (nav, _) = self.nav_args(def, field)?;
+        out.extend(nav);
+        out.extend(self.up_args(def, field)?);
+        if self.needs_depth(decl, target) {
+            out.push(match def.max_depth.is_some() {
+                true => quote!(depth + 1),
+                false => quote!(0),
+            });
+        }
+        Ok(if out.is_empty() { None } else { Some(out) })
+    }
+
+    /// The values `field` of `def` passes to the params of `target` (`args`, one per param),
+    /// as the reader computes them.
+    pub(super) fn param_args(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        target: &TypeDef,
+        args: &[Source],
+    ) -> Result<Vec<TokenStream>, SchemaError> {
         let mut out = Vec::new();
         for (a, param) in args.iter().zip(&target.params) {
             let ty = &param.ty;
@@ -88,9 +111,9 @@ impl<'a> Module<'a> {
                 && p.iter().all(|s| super::super::parent::is_nav(s))
             {
                 return Err(self.field_err(
-                    field,
-                    format!("`{a}` itself as a type argument is not supported by the binrw backend (only values of it)"),
-                ));
+                        field,
+                        format!("`{a}` itself as a type argument is not supported by the binrw backend (only values of it)"),
+                    ));
             }
             let arg = e.rust(Side::Read);
             // A user-type param is imported by value (see `user_param_type`); a list one as a
@@ -107,16 +130,7 @@ impl<'a> Module<'a> {
                 quote!((#arg).clone())
             });
         }
-        let (nav, _) = self.nav_args(def, field)?;
-        out.extend(nav);
-        out.extend(self.up_args(def, field)?);
-        if self.needs_depth(decl, target) {
-            out.push(match def.max_depth.is_some() {
-                true => quote!(depth + 1),
-                false => quote!(0),
-            });
-        }
-        Ok(if out.is_empty() { None } else { Some(out) })
+        Ok(out)
     }
 
     /// The `_parent` / `_root` values a field passes to its type: (reader, writer).
@@ -151,12 +165,23 @@ impl<'a> Module<'a> {
 
     /// The arguments a field passes to its type's writer params (see `writer_params.rs`).
     pub(super) fn writer_args(&self, field: &Field) -> Result<Vec<TokenStream>, SchemaError> {
-        let FieldType::Named { name, kind, args } = &field.ty else {
-            return Ok(Vec::new());
+        let (name, args) = match &field.ty {
+            FieldType::Named { name, kind, args } if !kind.builtin() => (name, args),
+            FieldType::Switch { .. } if field.variants.is_none() && !is_sized(field) => {
+                return self.case_writer_values(field);
+            }
+            _ => return Ok(Vec::new()),
         };
-        if kind.builtin() {
-            return Ok(Vec::new());
-        }
+        self.writer_param_args(field, name, args)
+    }
+
+    /// The values `field` passes to the writer params of its type `name`, called with `args`.
+    pub(super) fn writer_param_args(
+        &self,
+        field: &Field,
+        name: &str,
+        args: &[Source],
+    ) -> Result<Vec<TokenStream>, SchemaError> {
         let (decl, target) = self.resolve(field, name)?;
         let wanted = super::super::writer_params::writer_params(self.schemas, decl, target);
         let mut out = Vec::new();
@@ -178,6 +203,11 @@ impl<'a> Module<'a> {
         }
         Ok(out)
     }
+}
+
+/// Whether a field is read from an area of its own size (`size`, `size-eos`).
+fn is_sized(field: &Field) -> bool {
+    field.size.is_some() || field.size_eos
 }
 
 /// A Rust tuple of `items`: `()`, `(a,)`, `(a, b,)`.

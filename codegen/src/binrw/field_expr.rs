@@ -21,7 +21,7 @@ impl<'a> Module<'a> {
         source: &Source,
         size: bool,
     ) -> Result<Expr, SchemaError> {
-        let e = expr::lower(source, Use { size, io: true });
+        let e = expr::lower(&self.sizes_folded(field, source)?, Use { size, io: true });
         let e = e.map_err(|e| self.field_err(field, e))?;
         let localized = super::super::io::localize(&e, field);
         let recorded = [&field.cond, &field.size]
@@ -38,6 +38,19 @@ impl<'a> Module<'a> {
         let localized = super::super::io::localize_params(&localized, params)
             .map_err(|e| self.field_err(field, e))?;
         self.resolve_expr(field, localized, size)
+    }
+
+    /// `source` with its `sizeof<T>` and `bitsizeof<T>` replaced by their values (see
+    /// `type_size.rs`), which the lowering cannot know.
+    pub(super) fn sizes_folded(
+        &self,
+        field: &Field,
+        source: &Source,
+    ) -> Result<Source, SchemaError> {
+        let Some(file) = self.schemas.files.get(self.file) else {
+            return Ok(source.clone());
+        };
+        super::super::type_size::fold_sizes(file, source).map_err(|e| self.field_err(field, e))
     }
 
     /// The rest of [`Module::expr_in`], after `_io`: a parsed expression of `field` (a seq

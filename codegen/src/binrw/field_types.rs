@@ -60,7 +60,7 @@ impl<'a> Module<'a> {
 
     /// A `-savepoint-rust-type` path as this module names it (see `use_rust_type`); the schema
     /// gives it as text, refused when it is not a Rust type.
-    fn rust_type(
+    pub(super) fn rust_type(
         &mut self,
         field: &Field,
         path: &str,

@@ -15,13 +15,14 @@ impl<'a> Module<'a> {
     pub(super) fn ks_enum(&mut self, e: &KsEnum) -> Result<(), SchemaError> {
         let file = self.schemas.files.get(self.file);
         let clash = file.is_some_and(|f| f.types.iter().any(|t| t.rust_name == e.rust_name));
-        if clash || e.values.iter().any(|(_, v)| v == "Unknown") {
+        if clash {
             return Err(self.err(
                 &format!("/enums/{}", e.id),
-                "an enum named like a type, or a value named `unknown`, is not supported by the binrw backend",
+                "an enum named like a type is not supported by the binrw backend",
             ));
         }
         let name = ident(&e.rust_name);
+        let unknown = ident(&unknown_variant(e));
         let variants: Vec<_> = e.values.iter().map(|(_, v)| ident(v)).collect();
         let keys = e.values.iter().map(|(k, _)| Literal::i128_unsuffixed(*k));
         let from = keys
@@ -30,7 +31,7 @@ impl<'a> Module<'a> {
             .map(|(k, v)| quote!(#k => #name::#v,));
         let to = keys.zip(&variants).map(|(k, v)| quote!(#name::#v => #k,));
         let doc = format!(
-            " Kaitai enum `{}`; values it does not name are kept as `Unknown`.",
+            " Kaitai enum `{}`; values it does not name are kept as `{unknown}`.",
             e.id
         );
         let serde = self
@@ -43,13 +44,13 @@ impl<'a> Module<'a> {
             pub enum #name {
                 #(#variants,)*
                 /// A value the schema does not name.
-                Unknown(i128),
+                #unknown(i128),
             }
             impl From<i128> for #name {
                 fn from(value: i128) -> Self {
                     match value {
                         #(#from)*
-                        other => #name::Unknown(other),
+                        other => #name::#unknown(other),
                     }
                 }
             }
@@ -57,7 +58,7 @@ impl<'a> Module<'a> {
                 fn from(value: #name) -> Self {
                     match value {
                         #(#to)*
-                        #name::Unknown(other) => other,
+                        #name::#unknown(other) => other,
                     }
                 }
             }
@@ -185,5 +186,35 @@ mod enum_list_tests {
         let in_enum = cond.replace("if: n == 1}", "if: n == 1, valid: {in-enum: true}}");
         let err = generate_one("cond-in-enum", &in_enum).unwrap_err();
         assert_eq!(err.yaml_path, "/seq/2", "{err}");
+    }
+}
+
+/// The variant of `e` that keeps a value the schema does not name: `Unknown`, or, when a value
+/// is named so, the first of `UnknownValue`, `UnknownValueValue`, .. that none is.
+pub(super) fn unknown_variant(e: &KsEnum) -> String {
+    let mut name = "Unknown".to_string();
+    while e.values.iter().any(|(_, v)| *v == name) {
+        name.push_str("Value");
+    }
+    name
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_value_named_unknown_moves_the_catch_all_aside() {
+        let ksy = "meta: {id: s}\nseq:\n  - {id: os, type: u1, enum: oses, valid: {in-enum: true}}\nenums:\n  oses:\n    0: fat\n    255: unknown\n";
+        let src = crate::binrw::generate_from("enum-unknown", &[("s.ksy", ksy)], "s")
+            .unwrap_or_else(|e| panic!("{e}"))
+            .source;
+        for expected in [
+            "Unknown,",
+            "UnknownValue(i128),",
+            "255 => Oses::Unknown,",
+            "other => Oses::UnknownValue(other),",
+            "!matches!(os, Oses::UnknownValue(_))",
+        ] {
+            assert!(src.contains(expected), "{expected}:\n{src}");
+        }
     }
 }

@@ -36,6 +36,7 @@ pub mod suite;
 #[cfg(test)]
 mod suite_processors;
 mod tokens;
+mod type_size;
 mod until_inst;
 mod valid;
 mod value;

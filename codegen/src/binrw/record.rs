@@ -244,7 +244,7 @@ impl<'a> Module<'a> {
     }
 
     /// The Rust type of `param` of `def`, `None` when the backend has none for it.
-    fn param_type(
+    pub(super) fn param_type(
         &mut self,
         def: &TypeDef,
         param: &Param,

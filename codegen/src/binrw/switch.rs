@@ -11,7 +11,9 @@
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
-use super::super::schema::{CaseKey, Field, FieldType, SwitchCase, TypeDef, snake_to_camel};
+use super::super::schema::{
+    CaseKey, Field, FieldType, KsType, SwitchCase, TypeDef, snake_to_camel,
+};
 use super::switch_sel::{Sel, sel_arg, sel_name, sel_type};
 use super::{Module, field_check, indexed_list};
 use crate::SchemaError;
@@ -22,6 +24,8 @@ use conds::{none, selector_check};
 
 #[path = "switch_conds.rs"]
 mod conds;
+#[path = "switch_params.rs"]
+mod params;
 #[path = "switch_valid.rs"]
 mod valid;
 
@@ -78,7 +82,7 @@ impl Module<'_> {
                 format!("the switch enum `{name}` is named like a type"),
             ));
         }
-        let cases = self.cases(field, &sel, sel_name(on), sized)?;
+        let cases = self.cases(def, field, &sel, sel_name(on), sized)?;
         let depth = self.cases_need_depth(field)?;
         let item = self.enum_item(def, field, on, &cases, &sel, depth)?;
         self.binrw_attr = true;
@@ -106,6 +110,7 @@ impl Module<'_> {
             .then(|| sel_arg(&sel, sel_name(on)))
             .into_iter()
             .chain(depth.then(|| depth_arg(def)))
+            .chain(self.case_param_values(def, field)?)
             .collect();
         Ok(Switch { name, args, check })
     }
@@ -114,6 +119,7 @@ impl Module<'_> {
     /// then the one taken when no other matches.
     fn cases(
         &mut self,
+        def: &TypeDef,
         field: &Field,
         sel: &Sel,
         on: &str,
@@ -122,8 +128,8 @@ impl Module<'_> {
         let mut variants: Vec<Variant> = Vec::new();
         let mut default = None;
         for case in &field.switch_cases {
-            let name = variant_name(&case.ty);
-            let payload = self.payload(field, case)?;
+            let name = variant_name(case.name());
+            let payload = self.payload(def, field, case, sized)?;
             let CaseKey::Value(key) = &case.key else {
                 default = Some((name, payload));
                 continue;
@@ -164,7 +170,7 @@ impl Module<'_> {
 
     /// The switch enum of `field` (`depth`: a case type counts levels).
     fn enum_item(
-        &self,
+        &mut self,
         def: &TypeDef,
         field: &Field,
         on: &Source,
@@ -213,6 +219,7 @@ impl Module<'_> {
         if depth {
             imports.push(quote!(depth: u32));
         }
+        imports.extend(self.case_param_imports(field)?);
         for import in self
             .up()
             .switch_imports(field)
@@ -221,6 +228,8 @@ impl Module<'_> {
             imports.push(import);
         }
         let import = (!imports.is_empty()).then(|| quote!(#[br(import(#(#imports),*))]));
+        let writer = self.case_writer_imports(field)?;
+        let writer = (!writer.is_empty()).then(|| quote!(#[bw(import(#(#writer),*))]));
         let doc = format!(" `{}.{}`, switched on `{on}`.", def.rust_name, field.id);
         let derives = self.base_derive();
         let name = ident(&enum_name(def, field));
@@ -229,6 +238,7 @@ impl Module<'_> {
             #[binrw]
             #endian
             #import
+            #writer
             #derives
             pub enum #name {
                 #(
@@ -262,6 +272,7 @@ impl Module<'_> {
         if self.cases_need_depth(field)? {
             args.push(depth_arg(def));
         }
+        args.extend(self.case_param_values(def, field)?);
         Ok((!args.is_empty()).then_some(args))
     }
 
@@ -269,11 +280,10 @@ impl Module<'_> {
     /// and hands it to that variant (see `recursion.rs`).
     fn cases_need_depth(&self, field: &Field) -> Result<bool, SchemaError> {
         for case in &field.switch_cases {
-            if case.kind.rust_int().is_some() {
+            if case.kind != KsType::User {
                 continue;
             }
-            let ty = &case.ty;
-            let (decl, target) = self.resolve(field, ty.split('(').next().unwrap_or(ty))?;
+            let (decl, target) = self.resolve(field, case.name())?;
             if self.needs_depth(decl, target) {
                 return Ok(true);
             }
@@ -281,26 +291,77 @@ impl Module<'_> {
         Ok(false)
     }
 
-    /// The payload of a variant of case type `ty`, with its attributes.
-    fn payload(&mut self, field: &Field, case: &SwitchCase) -> Result<TokenStream, SchemaError> {
-        let ty = case.ty.as_str();
-        if let Some(rust) = case.kind.rust_int() {
-            let (rust, endian) = (ident(rust), case.kind.own_endian().map(ident));
-            return Ok(match endian {
-                Some(e) => quote!(#[brw(#e)] #rust),
-                None => quote!(#rust),
-            });
+    /// The payload of a variant of case type `case.ty`, with its attributes: a case reads as a
+    /// field of that type would (Kaitai gives every case the field's `size`, `terminator`,
+    /// `encoding` and padding), inside the switch's area when the switch is `sized`.
+    fn payload(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        case: &SwitchCase,
+        sized: bool,
+    ) -> Result<TokenStream, SchemaError> {
+        match case.kind {
+            KsType::Int { .. } | KsType::Float { .. } => Ok(number_payload(case.kind)),
+            KsType::Str | KsType::Strz => self.string_payload(def, field, case, sized),
+            KsType::Bits { .. } => Err(self.field_err(
+                field,
+                format!(
+                    "case type `{}`: a bit type in a switch is not supported by the binrw backend",
+                    case.ty
+                ),
+            )),
+            KsType::User => self.user_payload(field, case, sized),
         }
-        let (name, args) = match ty.split_once('(') {
-            Some((n, _)) => (n, true),
-            None => (ty, false),
+    }
+
+    /// A `str` or `strz` case: framed as a string field of the case's type with the switch
+    /// field's keys, except that a sized switch's case runs to the end of the switch's area
+    /// (its `KsSub` reads the size and keeps what the string leaves).
+    fn string_payload(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+        case: &SwitchCase,
+        sized: bool,
+    ) -> Result<TokenStream, SchemaError> {
+        let mut as_field = field.clone();
+        as_field.ty = FieldType::Named {
+            name: case.ty.clone(),
+            kind: case.kind,
+            args: Vec::new(),
         };
-        let (decl, target) = self.resolve(field, name)?;
-        if args || !target.params.is_empty() {
+        as_field.size = None;
+        as_field.size_eos = sized;
+        // A switch's `valid` is checked on its variants (see `switch_valid.rs`).
+        as_field.valid = None;
+        let (read, write) = self.frame_values(def, &as_field, Some(true))?;
+        self.frames = true;
+        Ok(quote!(
+            #[br(args_raw = #read)]
+            #[bw(args_raw = #write)]
+            KsStr
+        ))
+    }
+
+    /// A user type's case, with the arguments and depth it is read with.
+    fn user_payload(
+        &mut self,
+        field: &Field,
+        case: &SwitchCase,
+        sized: bool,
+    ) -> Result<TokenStream, SchemaError> {
+        let ty = case.ty.as_str();
+        if field.terminator.is_some() && !sized {
             return Err(self.field_err(
                 field,
-                format!("case type `{ty}` takes arguments: not supported by the binrw backend in a switch"),
+                format!("case type `{ty}` of a switch framed by a `terminator` without `size`: not supported by the binrw backend"),
             ));
+        }
+        let (decl, target) = self.resolve(field, case.name())?;
+        // An opaque or hand-written type is its Rust type, read with no arguments.
+        if let (Some(path), true) = (&target.rust_type, target.params.is_empty()) {
+            return self.rust_type(field, path, decl);
         }
         if target.rust_type.is_some() || target.type_enum.is_some() || target.bitfield.is_some() {
             return Err(self.field_err(field, format!("case type `{ty}` is not a plain record")));
@@ -310,21 +371,35 @@ impl Module<'_> {
         let rust = target.rust_name.clone();
         // A type's Rust name is an identifier (the schema reader refuses any other).
         let mut rust = ident(&self.use_type(&decl, &rust)).into_token_stream();
-        let mut args = self
-            .up()
-            .case_args(target)
-            .map_err(|(at, e)| self.err(&at, e))?;
+        // Its params' values, which the enum imports (see `switch_params.rs`), then the
+        // `_parent` / `_root` values its value instances read.
+        let mut args = Self::case_param_names(case, target);
+        args.extend(
+            self.up()
+                .case_args(target)
+                .map_err(|(at, e)| self.err(&at, e))?,
+        );
         // A type on a recursion cycle is boxed and gets the level the enum was given (its
         // imports end with the depth, see `Module::param_imports`).
         if depth {
             args.push(quote!(depth));
             rust = quote!(Box<#rust>);
         }
+        let writer = self.case_writer_arg(field, case)?;
         Ok(if args.is_empty() {
-            rust
+            quote!(#writer #rust)
         } else {
-            quote!(#[br(args(#(#args),*))] #rust)
+            quote!(#[br(args(#(#args),*))] #writer #rust)
         })
+    }
+}
+
+/// The payload of an integer or float case: the number, in the byte order its name gives.
+fn number_payload(kind: KsType) -> TokenStream {
+    let rust = ident(kind.rust_int().or(kind.rust_float()).unwrap_or("f64"));
+    match kind.own_endian().map(ident) {
+        Some(e) => quote!(#[brw(#e)] #rust),
+        None => quote!(#rust),
     }
 }
 
@@ -450,6 +525,50 @@ mod tests {
         let key = SCHEMA.replace("'\"W\"'", "7");
         let err = generate_one("key", &key).unwrap_err();
         assert!(err.message.contains("case `7`"), "{err}");
+    }
+
+    #[test]
+    fn refuses_bit_cases_and_user_cases_framed_by_a_terminator_only() {
+        let ksy = "meta: {id: s}\nseq:\n  - {id: a, type: u1}\n  - id: b\n    type:\n      switch-on: a\n      cases:\n        1: b3\n";
+        let err = generate_one("bit-case", ksy).unwrap_err();
+        assert!(err.message.contains("case type `b3`: a bit type"), "{err}");
+        let user = ksy
+            .replace("1: b3", "1: intval")
+            .replace("    type:\n", "    terminator: 0\n    type:\n")
+            + "types:\n  intval:\n    seq:\n      - {id: v, type: u1}\n";
+        let err = generate_one("terminated-user", &user).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1");
+        assert!(err.message.contains("`terminator` without `size`"), "{err}");
+        // A string case takes the terminator.
+        let src = generate_one(
+            "terminated-str",
+            &user
+                .replace("1: intval", "1: str")
+                .replace("meta: {id: s}", "meta: {id: s, encoding: ASCII}"),
+        )
+        .unwrap();
+        assert!(src.contains("terminator: Some(0)"), "{src}");
+    }
+
+    #[test]
+    fn case_arguments_reach_the_reader_and_the_writer() {
+        let ksy = "meta: {id: s}\nseq:\n  - {id: a, type: u1}\n  - id: b\n    type:\n      switch-on: a\n      cases:\n        1: kept(a)\n        2: kept(3)\ntypes:\n  kept:\n    params: [{id: n, type: u1}]\n    seq:\n      - {id: v, type: u1}\n  sized:\n    params: [{id: n, type: u1}]\n    seq:\n      - {id: v, size: n}\n";
+        let err = generate_one("args-differ", ksy).unwrap_err();
+        assert!(
+            err.message.contains("other arguments in two cases"),
+            "{err}"
+        );
+        let one = ksy.replace("        2: kept(3)\n", "");
+        assert!(generate_one("args-one", &one).is_ok());
+        // A case type whose writer needs its param gets it from the parent's writer.
+        let src = generate_one("args-writer", &one.replace("kept(a)", "sized(a)")).unwrap();
+        assert!(src.contains("#[bw(args((*a,)))]"), "{src}");
+        assert!(
+            src.contains("#[bw(args_raw = ks_sized_writer)] Sized"),
+            "{src}"
+        );
+        let err = generate_one("args-count", &one.replace("kept(a)", "kept")).unwrap_err();
+        assert!(err.message.contains("takes 1 arguments"), "{err}");
     }
 
     #[test]

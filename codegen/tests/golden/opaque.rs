@@ -7,7 +7,20 @@ use savepoint_runtime::frame::{KsFrame, KsSub};
 use savepoint_runtime::process::{KsProcSub, KsProcess};
 use serde::{Deserialize, Serialize};
 
-/// Types no schema declares (meta/ks-opaque-types) - Rust types the user implements, given by Builder::opaque_type.
+/// `Opaque.either`, switched on `count`.
+#[binrw]
+#[brw(little)]
+#[br(import(sel: u8))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum OpaqueEither {
+    #[br(pre_assert(sel == 2))]
+    PackedRgb(PackedRgb),
+    /// The `_` case: no other case matched.
+    #[br(pre_assert(sel != 2))]
+    U1(u8),
+}
+
+/// Types no schema declares (meta/ks-opaque-types) - Rust types the user implements, given by Builder::opaque_type; also as a switch case.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -26,4 +39,13 @@ pub struct Opaque {
     ))]
     #[br(count = count)]
     pub many: Vec<PackedRgb>,
+    #[bw(assert(
+        match &either {
+            OpaqueEither::PackedRgb(..) => *count == 2,
+            OpaqueEither::U1(..) => *count != 2,
+        },
+        savepoint_runtime::binrw_error::FieldError::new("Opaque.either", "Opaque.either does not match its selector `count`")
+    ))]
+    #[br(args(count))]
+    pub either: OpaqueEither,
 }

@@ -6,7 +6,7 @@ use super::cx::Cx;
 use super::keys::{FIELD_KEYS, bool_key, check_keys, ident_key, not_ident, str_key, u32_key};
 use super::{Field, FieldType, KsType, SwitchCase, Valid};
 use crate::SchemaError;
-use crate::expr::CallError;
+use crate::expr::{CallError, Source};
 
 impl Cx<'_> {
     pub(super) fn field(&self, ypath: &str, map: &Mapping) -> Result<Field, SchemaError> {
@@ -18,13 +18,7 @@ impl Cx<'_> {
         let ty = match map.get("type") {
             None => FieldType::None,
             Some(Value::String(s)) => {
-                let at = format!("{ypath}/type");
-                let (name, args) = crate::expr::parse_call(s).map_err(|e| match e {
-                    CallError::Unbalanced => self.err(&at, "unbalanced type arguments"),
-                    CallError::Args { inner, error } => {
-                        self.err(&at, format!("type arguments `{inner}`: {error}"))
-                    }
-                })?;
+                let (name, args) = self.type_call(&format!("{ypath}/type"), s)?;
                 FieldType::Named {
                     name: name.to_string(),
                     kind: KsType::parse(name),
@@ -38,7 +32,12 @@ impl Cx<'_> {
             },
             Some(_) => return Err(self.err(&format!("{ypath}/type"), "unsupported type form")),
         };
-        let string = matches!(&ty, FieldType::Named { kind, .. } if kind.is_str());
+        // A switch's `encoding` is its string cases' (see `switch.rs`).
+        let encoded = match &ty {
+            FieldType::Named { kind, .. } => kind.is_str(),
+            FieldType::Switch { .. } => true,
+            FieldType::None => false,
+        };
         let repeat = str_key(map, "repeat");
         let repeat_expr = match repeat.as_deref() {
             None => None,
@@ -168,7 +167,7 @@ impl Cx<'_> {
             one_of: crate::binrw::one_of::parse(map)
                 .map_err(|e| self.err(&format!("{ypath}/-savepoint-one-of"), e))?,
             serde_with: str_key(map, "-savepoint-serde-with"),
-            sized: !string && map.contains_key("encoding"),
+            sized: !encoded && map.contains_key("encoding"),
             size: self.expr_key(ypath, map, "size")?,
             encoding: str_key(map, "encoding"),
             terminator: match map.get("terminator") {
@@ -256,6 +255,22 @@ fn contents(cx: &Cx, ypath: &str, v: &Value) -> Result<Vec<u8>, SchemaError> {
     }
 }
 
+impl Cx<'_> {
+    /// A type name with its arguments (`t(len, 3)`), at YAML path `at`.
+    fn type_call<'t>(
+        &self,
+        at: &str,
+        text: &'t str,
+    ) -> Result<(&'t str, Vec<Source>), SchemaError> {
+        crate::expr::parse_call(text).map_err(|e| match e {
+            CallError::Unbalanced => self.err(at, "unbalanced type arguments"),
+            CallError::Args { inner, error } => {
+                self.err(at, format!("type arguments `{inner}`: {error}"))
+            }
+        })
+    }
+}
+
 /// The `cases` of a `switch-on` type.
 fn switch_cases(cx: &Cx, ypath: &str, map: &Mapping) -> Result<Vec<SwitchCase>, SchemaError> {
     let Some(cases) = map.get("type").and_then(|t| t.get("cases")) else {
@@ -274,10 +289,12 @@ fn switch_cases(cx: &Cx, ypath: &str, map: &Mapping) -> Result<Vec<SwitchCase>, 
             let ty = v
                 .as_str()
                 .ok_or_else(|| cx.err(&kpath, "a case type is a type name"))?;
+            let (name, args) = cx.type_call(&kpath, ty)?;
             Ok(SwitchCase {
                 key,
                 ty: ty.to_string(),
-                kind: KsType::parse(ty),
+                kind: KsType::parse(name),
+                args,
             })
         })
         .collect()

@@ -288,10 +288,22 @@ pub struct EndianSwitch {
 pub struct SwitchCase {
     /// `1`, `"I"`, `[73]`, `code_enum::intval`, `true` or `_`.
     pub key: CaseKey,
-    /// The case type's name as written (`intval`, `u2be`).
+    /// The case type as written (`intval`, `u2be`, `body(len, 3)`).
     pub ty: String,
     /// What the name names (see `ks_type.rs`).
     pub kind: KsType,
+    /// The arguments of `type: intval(len, 3)`, parsed.
+    pub args: Vec<Source>,
+}
+
+impl SwitchCase {
+    /// The case type's name, without its arguments.
+    pub fn name(&self) -> &str {
+        self.ty
+            .split_once('(')
+            .map_or(self.ty.as_str(), |(name, _)| name)
+            .trim()
+    }
 }
 
 /// The key of a `switch-on` case, parsed at load.

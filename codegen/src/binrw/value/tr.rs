@@ -178,17 +178,8 @@ impl<'a> Tr<'a> {
                 let (en, variant) = (ident(&rust), ident(&variant));
                 (Ty::Enum(rust), quote!(#en::#variant))
             }
-            Expr::SizeOf(name, true) => {
-                let id = name.rsplit("::").next().unwrap_or(name);
-                let size = self
-                    .file
-                    .types
-                    .iter()
-                    .find(|t| t.id == id)
-                    .and_then(|t| self.static_size(t, &mut Vec::new()))
-                    .ok_or_else(|| {
-                        format!("sizeof<{name}> of other than a fixed-size type of this file is not supported by the binrw backend")
-                    })?;
+            Expr::SizeOf(name, bytes) => {
+                let size = crate::binrw::type_size::type_size(self.file, name, !bytes)?;
                 (
                     Ty::Int,
                     Literal::i128_suffixed(i128::from(size)).into_token_stream(),

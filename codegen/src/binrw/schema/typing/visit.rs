@@ -78,6 +78,9 @@ fn each_of_field(field: &mut Field, f: &mut Visit) -> Result<(), SchemaError> {
         if let CaseKey::Value(key) = &mut case.key {
             f(&format!("{at}/type/cases"), None, key)?;
         }
+        for arg in &mut case.args {
+            f(&format!("{at}/type/cases"), None, arg)?;
+        }
     }
     if let Some(process) = &mut field.process {
         for arg in &mut process.args {
