@@ -10,13 +10,14 @@ mod cache;
 mod codec;
 mod data;
 mod frames;
-mod json;
+pub(crate) mod json;
 mod large;
 mod packed;
 mod serde_frames;
 #[cfg(test)]
 mod tests;
 
+use json::form::json_struct;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -210,15 +211,17 @@ pub struct TrailingBits {
     pub bytes: Vec<u8>,
 }
 
-/// One network frame; its segments are in [`Frames::actors`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Frame {
-    /// Absolute time in seconds.
-    pub time: F32Bits,
-    /// Seconds since the previous frame.
-    pub delta: F32Bits,
-    /// Number of actor segments: the frame's share of [`Frames::actors`].
-    pub actor_count: u32,
+json_struct! {
+    /// One network frame; its segments are in [`Frames::actors`].
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Frame {
+        /// Absolute time in seconds.
+        pub time: F32Bits,
+        /// Seconds since the previous frame.
+        pub delta: F32Bits,
+        /// Number of actor segments: the frame's share of [`Frames::actors`].
+        pub actor_count: u32,
+    }
 }
 
 /// A frame with its own actor segments and attribute updates (see [`Frames::iter`]).
@@ -333,21 +336,23 @@ impl ActorEvent {
     }
 }
 
-/// A newly spawned actor.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct NewActor {
-    /// Channel / actor id.
-    pub actor_id: u32,
-    /// Name id (868.20+, or 868.14+ outside LAN matches).
-    pub name_id: Option<i32>,
-    /// Unknown 31.
-    pub unknown: bool,
-    /// Index of the actor's archetype/class object.
-    pub object_id: u32,
-    /// Initial location, when the class spawns with one.
-    pub location: Option<Vector3i>,
-    /// Initial rotation, when the class spawns with one.
-    pub rotation: Option<Rotation>,
+json_struct! {
+    /// A newly spawned actor.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct NewActor {
+        /// Channel / actor id.
+        pub actor_id: u32,
+        /// Name id (868.20+, or 868.14+ outside LAN matches).
+        pub name_id: Option<i32>,
+        /// Unknown 31.
+        pub unknown: bool,
+        /// Index of the actor's archetype/class object.
+        pub object_id: u32,
+        /// Initial location, when the class spawns with one.
+        pub location: Option<Vector3i>,
+        /// Initial rotation, when the class spawns with one.
+        pub rotation: Option<Rotation>,
+    }
 }
 
 /// One attribute update, 12 bytes. Its ids take 16 bits: stream ids are below a class's few
