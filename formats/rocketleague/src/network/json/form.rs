@@ -132,18 +132,22 @@ macro_rules! json_form {
 }
 pub(crate) use json_form;
 
-/// `{"a":..,"b":..}` from a field list: each field's key and comma in one literal. Each field
-/// comes as `name [with] Type = value`, `with` the serde module string or nothing.
+/// `{"a":..,"b":..}` from a field list: each field's key and comma in one literal, the text
+/// around the object (`open`, `close`: a struct variant's tag) joined to the first and the last.
+/// Each field comes as `name [with] Type = value`, `with` the serde module string or nothing.
 macro_rules! json_fields {
-    ($s:ident; $f0:ident [$($w0:tt)?] $t0:ty = $v0:expr $(, $f:ident [$($w:tt)?] $t:ty = $v:expr)*) => {{
+    (
+        $s:ident, [$($open:expr),*], [$($close:expr),*];
+        $f0:ident [$($w0:tt)?] $t0:ty = $v0:expr $(, $f:ident [$($w:tt)?] $t:ty = $v:expr)*
+    ) => {{
         use $crate::network::json::form::{Form, json_form};
-        $s.lit(concat!("{\"", stringify!($f0), "\":").as_bytes());
+        $s.lit(concat!($($open,)* "{\"", stringify!($f0), "\":").as_bytes());
         <json_form!($($w0)?) as Form<$t0>>::write($s, $v0);
         $(
             $s.lit(concat!(",\"", stringify!($f), "\":").as_bytes());
             <json_form!($($w)?) as Form<$t>>::write($s, $v);
         )*
-        $s.lit(b"}");
+        $s.lit(concat!("}", $($close),*).as_bytes());
     }};
 }
 pub(crate) use json_fields;
@@ -193,7 +197,7 @@ macro_rules! json_struct {
             const MAX: usize = $crate::network::json::form::json_fields_max!($($f [$($w)?] $t),+);
             #[inline(always)]
             fn write_json<S: $crate::network::json::Sink>(&self, s: &mut S) {
-                $crate::network::json::form::json_fields!(s; $($f [$($w)?] $t = &self.$f),+);
+                $crate::network::json::form::json_fields!(s, [], []; $($f [$($w)?] $t = &self.$f),+);
             }
         }
     };
@@ -273,11 +277,11 @@ macro_rules! json_variant {
     }};
     (write $s:ident, $bind:ident; [] $v:ident {
         $($(#[doc = $d:literal])* $(#[serde(with = $w:tt)])? $f:ident : $t:ty),+ $(,)?
-    }) => {{
-        $s.lit(concat!("{\"", stringify!($v), "\":").as_bytes());
-        $crate::network::json::form::json_fields!($s; $($f [$($w)?] $t = $f),+);
-        $s.lit(b"}");
-    }};
+    }) => {
+        $crate::network::json::form::json_fields!(
+            $s, ["{\"", stringify!($v), "\":"], ["}"]; $($f [$($w)?] $t = $f),+
+        )
+    };
 
     (max; [skip] $v:ident $($rest:tt)*) => { 0 };
     (max; [] $v:ident) => { stringify!($v).len() + 2 };
