@@ -163,7 +163,7 @@ impl BinWrite for String8 {
 json_enum! {
     /// A `String16`: `i32` length, positive for Windows-1252 bytes, negative for UTF-16LE code units,
     /// zero for an empty string without terminator.
-    #[derive(Debug, Clone, PartialEq, Eq)]
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
     pub enum String16 {
         /// Length 0: no bytes at all.
         Empty,

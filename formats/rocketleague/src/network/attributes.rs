@@ -109,7 +109,7 @@ json_enum! {
     /// indexes. Inline, the boxed and 8-byte kinds made every attribute 16 bytes, and an update 24:
     /// most of a decoded replay. The JSON does not show the split: a large attribute appears in
     /// place as its [`LargeAttribute`] variant, e.g. `{"Demolish":{..}}`.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
     pub enum Attribute {
         /// An actor reference (`ActiveActorAttr`: a flag and an actor id); its fields inline, which
         /// keeps the enum at 8 bytes where the [`ActiveActor`] struct would make it 12.
@@ -162,7 +162,7 @@ pub struct LargeIndex(pub u32);
 json_enum! {
     /// The attribute kinds that do not fit [`Attribute`]'s 8 bytes (boxed when bigger than 16), kept
     /// aside in [`Frames::large_attributes`](super::Frames::large_attributes).
-    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
     #[serde(rename = "Attribute")]
     pub enum LargeAttribute {
         /// Dropshot ball damage.
@@ -549,7 +549,7 @@ impl<'de> Deserialize<'de> for OnlineLoadout {
 
 json_struct! {
     /// `CameraSettingsAttr`; `transition` exists from 868.20.
-    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
     pub struct CamSettings {
         /// Field of view.
         pub fov: F32Bits,
@@ -634,7 +634,7 @@ fn read_if<T: BitCodec>(cond: bool, r: &mut BitReader<'_>, c: &AttrCtx) -> Res<O
 
 json_struct! {
     /// `LoadoutAttr`; which fields exist depends on the loadout's own version byte.
-    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
     pub struct Loadout {
         /// Loadout layout version: decides which later fields exist.
         pub version: u8,
@@ -737,7 +737,7 @@ impl BitCodec for Loadout {
 
 json_struct! {
     /// One online product: a flag, the product attribute object, and its value.
-    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
     pub struct Product {
         /// Unknown 09.
         pub unknown: bool,
@@ -750,7 +750,7 @@ json_struct! {
 
 json_enum! {
     /// A product attribute value.
-    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
     pub enum ProductValue {
         /// The object is not a known product attribute: nothing stored.
         Absent,
@@ -844,7 +844,7 @@ pub struct RigidBodyIndex(pub u32);
 json_struct! {
     /// `RigidBodyAttr`; velocities are absent while sleeping. The plain form of a
     /// [`PackedRigidBody`], which holds the bit layout and is what [`Frames`](super::Frames) stores.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
     pub struct RigidBody {
         /// Sleeping: no velocities follow.
         pub sleeping: bool,
@@ -861,7 +861,7 @@ json_struct! {
 
 json_enum! {
     /// A platform-specific player id.
-    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
     pub enum RemoteId {
         /// System 0: 24 bits.
         SplitScreen(u32),
@@ -908,7 +908,7 @@ json_enum! {
 
 json_struct! {
     /// `UniqueIDAttr`.
-    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
     pub struct UniqueId {
         /// Platform.
         pub system_id: u8,
@@ -1029,7 +1029,7 @@ impl BitCodec for UniqueId {
 
 json_enum! {
     /// The player name in a reservation.
-    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
     pub enum ReservationName {
         /// Split-screen id 0: no name.
         None,
@@ -1042,7 +1042,7 @@ json_enum! {
 
 json_struct! {
     /// `ReservationAttr`.
-    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
     pub struct Reservation {
         /// 3-bit slot number.
         pub number: u8,

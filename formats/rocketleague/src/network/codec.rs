@@ -67,7 +67,7 @@ macro_rules! bit_struct {
     ) => {
         $crate::network::json::form::json_struct! {
             $(#[doc = $doc])*
-            #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+            #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
             pub struct $name { $($(#[doc = $fdoc])* pub $f: $t),+ }
         }
 
@@ -220,7 +220,7 @@ impl BitCodec for F32Bits {
 json_struct! {
     /// `Vector3i` (and `Vector3f`, which is the same bits divided by 100): the chosen bit size is kept
     /// because the writer cannot derive it.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
     pub struct Vector3i {
         /// `size` from `bmc[4, M]`; each component uses `size + 2` bits.
         pub size: u8,
@@ -341,7 +341,7 @@ impl BitCodec for Vector3i {
 json_enum! {
     /// A rotation as stored: 18-bit "smallest three" from net version 7, three 16-bit values before
     /// (the bit layout is [`PackedRigidBody`](super::PackedRigidBody)'s, whose rotation it is).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
     pub enum Quaternion {
         /// Net version < 7: x, y, z as compressed 16-bit floats (w is 0).
         Compressed {

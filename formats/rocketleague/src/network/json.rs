@@ -1,9 +1,9 @@
 //! A fast writer for the JSON of [`Frames`]: the same bytes `serde_json` writes through the
 //! derived `Serialize` impls, without serde's calls per key and value. Each model type's JSON
 //! comes from its declaration ([`form`]: the same field list gives serde's derive and this
-//! writer's [`WriteJson`] impl); written here are only the frame model's own layout (the
-//! `New` segments with their actors, the large attributes in place, rigid bodies from their
-//! packed form). Only the trailing bits (one value a replay) go through `serde_json`, into the
+//! writer's [`WriteJson`] impl); written here is only the frame model's own layout: the
+//! lists, each `New` segment with its actor, each large attribute in place of its index, and
+//! each rigid body from its packed form. Only the trailing bits (one value a replay) go through `serde_json`, into the
 //! same buffer. The text is composed by [`text::Json`].
 //!
 //! The derived impls stay the definition of the form: tests check this writer against them on every
@@ -86,7 +86,7 @@ fn segments(j: &mut Json<'_>, frames: &Frames) -> serde_json::Result<()> {
         let event = Segment::pair(*event, &mut new_actors).ok_or_else(unpaired)?;
         j.record(|r| {
             r.comma(i == 0);
-            segment(r, event);
+            r.value(&event);
         });
     }
     j.lit(b"]");
@@ -94,28 +94,6 @@ fn segments(j: &mut Json<'_>, frames: &Frames) -> serde_json::Result<()> {
         return Err(unpaired());
     }
     Ok(())
-}
-
-#[inline(always)]
-fn segment(r: &mut Record<'_>, event: Segment<'_>) {
-    match event {
-        Segment::New(actor) => {
-            r.lit(b"{\"New\":");
-            r.value(actor);
-        }
-        Segment::Updated { actor_id, count } => {
-            r.lit(b"{\"Updated\":{\"actor_id\":");
-            r.int(actor_id);
-            r.lit(b",\"count\":");
-            r.int(count);
-            r.lit(b"}");
-        }
-        Segment::Deleted(actor_id) => {
-            r.lit(b"{\"Deleted\":");
-            r.int(actor_id);
-        }
-    }
-    r.lit(b"}");
 }
 
 /// An attribute update: its fields and, for the small kinds, its value in one record; a large

@@ -17,7 +17,7 @@ mod serde_frames;
 #[cfg(test)]
 mod tests;
 
-use json::form::json_struct;
+use json::form::{json_enum, json_struct};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -213,7 +213,7 @@ pub struct TrailingBits {
 
 json_struct! {
     /// One network frame; its segments are in [`Frames::actors`].
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
     pub struct Frame {
         /// Absolute time in seconds.
         pub time: F32Bits,
@@ -261,22 +261,24 @@ impl<'a> FrameView<'a> {
     }
 }
 
-/// An actor segment with its new actor, as [`Frames::segments`] gives it; serializes as the
-/// segment does in the JSON of [`Frames`].
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename = "ActorEvent")]
-pub enum Segment<'a> {
-    /// An actor is created.
-    New(&'a NewActor),
-    /// An existing actor's attributes change.
-    Updated {
-        /// Actor id.
-        actor_id: u16,
-        /// Number of attributes in this segment.
-        count: u32,
-    },
-    /// An actor is destroyed.
-    Deleted(u16),
+json_enum! {
+    /// An actor segment with its new actor, as [`Frames::segments`] gives it; serializes as the
+    /// segment does in the JSON of [`Frames`].
+    #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+    #[serde(rename = "ActorEvent")]
+    pub enum Segment<'a> {
+        /// An actor is created.
+        New(&'a NewActor),
+        /// An existing actor's attributes change.
+        Updated {
+            /// Actor id.
+            actor_id: u16,
+            /// Number of attributes in this segment.
+            count: u32,
+        },
+        /// An actor is destroyed.
+        Deleted(u16),
+    }
 }
 
 /// Iterator over actor segments paired with their new actors (see [`Frames::segments`]). A
@@ -338,7 +340,7 @@ impl ActorEvent {
 
 json_struct! {
     /// A newly spawned actor.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
     pub struct NewActor {
         /// Channel / actor id.
         pub actor_id: u32,

@@ -168,9 +168,10 @@ macro_rules! json_fields_max {
 }
 pub(crate) use json_fields_max;
 
-/// Declares a struct with its serde derive and its [`WriteJson`] impl from one field list.
-/// Only doc comments and a field's serde `with` are accepted as attributes: anything else
-/// serde could read would change its JSON without changing this writer's.
+/// Declares a struct (with its derives, serde's among them) and its [`WriteJson`] impl from one
+/// field list. Only doc comments, the derive and a field's serde `with` are accepted as
+/// attributes: anything else serde could read would change its JSON without changing this
+/// writer's.
 macro_rules! json_struct {
     (
         $(#[doc = $doc:literal])*
@@ -184,7 +185,7 @@ macro_rules! json_struct {
         }
     ) => {
         $(#[doc = $doc])*
-        #[derive($($derive,)* serde::Serialize, serde::Deserialize)]
+        #[derive($($derive),*)]
         pub struct $name {
             $(
                 $(#[doc = $fdoc])*
@@ -204,8 +205,10 @@ macro_rules! json_struct {
 }
 pub(crate) use json_struct;
 
-/// Declares an enum with its serde derive and its [`WriteJson`] impl, in serde's externally
-/// tagged form: `"Unit"`, `{"Newtype":value}`, `{"Struct":{"a":..}}`. A variant marked
+/// Declares an enum (with its derives, serde's among them) and its [`WriteJson`] impl, in
+/// serde's externally tagged form: `"Unit"`, `{"Newtype":value}`, `{"Struct":{"a":..}}`; the
+/// attributes accepted are as for [`json_struct!`], and a rename of the enum (its name is not
+/// in the JSON). A variant marked
 /// `#[serde(skip)]` is one serde refuses to write; this writer writes nothing for it, and the
 /// caller writes it its own way.
 macro_rules! json_enum {
@@ -213,7 +216,7 @@ macro_rules! json_enum {
         $(#[doc = $doc:literal])*
         #[derive($($derive:path),*)]
         $(#[serde(rename = $rename:literal)])?
-        pub enum $name:ident {
+        pub enum $name:ident $(<$lt:lifetime>)? {
             $(
                 $(#[doc = $vdoc:literal])*
                 $(#[serde($skip:ident)])?
@@ -222,9 +225,9 @@ macro_rules! json_enum {
         }
     ) => {
         $(#[doc = $doc])*
-        #[derive($($derive,)* serde::Serialize, serde::Deserialize)]
+        #[derive($($derive),*)]
         $(#[serde(rename = $rename)])?
-        pub enum $name {
+        pub enum $name $(<$lt>)? {
             $(
                 $(#[doc = $vdoc])*
                 $(#[serde($skip)])?
@@ -232,7 +235,7 @@ macro_rules! json_enum {
             )+
         }
 
-        impl $crate::network::json::form::WriteJson for $name {
+        impl $(<$lt>)? $crate::network::json::form::WriteJson for $name $(<$lt>)? {
             const MAX: usize = $crate::network::json::form::most(&[$(
                 $crate::network::json::form::json_variant!(
                     max; [$($skip)?] $v $(($($tuple)*))? $({$($fields)*})?
@@ -350,6 +353,14 @@ impl<T: WriteJson> WriteJson for Option<T> {
             Some(v) => v.write_json(s),
             None => s.lit(b"null"),
         }
+    }
+}
+
+impl<T: WriteJson + ?Sized> WriteJson for &T {
+    const MAX: usize = T::MAX;
+    #[inline(always)]
+    fn write_json<S: Sink>(&self, s: &mut S) {
+        (**self).write_json(s);
     }
 }
 
