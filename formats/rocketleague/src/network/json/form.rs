@@ -208,9 +208,8 @@ pub(crate) use json_struct;
 /// Declares an enum (with its derives, serde's among them) and its [`WriteJson`] impl, in
 /// serde's externally tagged form: `"Unit"`, `{"Newtype":value}`, `{"Struct":{"a":..}}`; the
 /// attributes accepted are as for [`json_struct!`], and a rename of the enum (its name is not
-/// in the JSON). A variant marked
-/// `#[serde(skip)]` is one serde refuses to write; this writer writes nothing for it, and the
-/// caller writes it its own way.
+/// in the JSON). A variant marked `#[serde(skip)]` is one serde refuses to write; this writer
+/// writes nothing for it, and the caller writes it its own way.
 macro_rules! json_enum {
     (
         $(#[doc = $doc:literal])*
