@@ -105,21 +105,26 @@ fn updated_attribute(
     update: &UpdatedAttribute,
     frames: &Frames,
 ) -> serde_json::Result<()> {
-    let head = |r: &mut Record<'_>| {
+    // `Attribute`'s JSON leaves out `Large`, whose value is written in its place, after the
+    // record. (One closure for both: a head closure shared by two records was called out of
+    // line, 12.0M instructions of gridiron's 83.6M in callgrind.)
+    let mut large = None;
+    j.record(|r| {
         r.comma(first);
         r.lit(b"{\"stream_id\":");
         r.int(update.stream_id);
         r.lit(b",\"object_id\":");
         r.int(update.object_id);
         r.lit(b",\"value\":");
-    };
-    // `Attribute`'s JSON leaves out `Large`, whose value is written in its place.
-    let Attribute::Large(index) = update.value else {
-        j.record(|r| {
-            head(r);
-            r.value(&update.value);
-            r.lit(b"}");
-        });
+        match update.value {
+            Attribute::Large(index) => large = Some(index),
+            ref small => {
+                r.value(small);
+                r.lit(b"}");
+            }
+        }
+    });
+    let Some(index) = large else {
         return Ok(());
     };
     let Some(value) = frames.large_attribute(index) else {
@@ -128,7 +133,6 @@ fn updated_attribute(
             index.0
         )));
     };
-    j.record(head);
     j.value(value);
     j.lit(b"}");
     Ok(())
