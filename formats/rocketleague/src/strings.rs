@@ -5,6 +5,7 @@
 //! gives the original file back.
 
 use crate::list::remaining;
+use crate::network::json::form::json_enum;
 use binrw::{BinRead, BinResult, BinWrite, Endian};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Seek, Write};
@@ -159,24 +160,26 @@ impl BinWrite for String8 {
     }
 }
 
-/// A `String16`: `i32` length, positive for Windows-1252 bytes, negative for UTF-16LE code units,
-/// zero for an empty string without terminator.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum String16 {
-    /// Length 0: no bytes at all.
-    Empty,
-    /// Windows-1252 text; the terminating NUL is implied.
-    Windows1252(String),
-    /// UTF-16LE text; the terminating NUL code unit is implied.
-    Utf16(String),
-    /// The stored length and bytes of a string that does not decode and re-encode to itself.
-    Raw {
-        /// The stored length (negative: UTF-16 code units).
-        length: i32,
-        /// The stored bytes (hex in JSON).
-        #[serde(with = "unreal::chunked::hex_bytes")]
-        bytes: Vec<u8>,
-    },
+json_enum! {
+    /// A `String16`: `i32` length, positive for Windows-1252 bytes, negative for UTF-16LE code units,
+    /// zero for an empty string without terminator.
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+    pub enum String16 {
+        /// Length 0: no bytes at all.
+        Empty,
+        /// Windows-1252 text; the terminating NUL is implied.
+        Windows1252(String),
+        /// UTF-16LE text; the terminating NUL code unit is implied.
+        Utf16(String),
+        /// The stored length and bytes of a string that does not decode and re-encode to itself.
+        Raw {
+            /// The stored length (negative: UTF-16 code units).
+            length: i32,
+            /// The stored bytes (hex in JSON).
+            #[serde(with = "unreal::chunked::hex_bytes")]
+            bytes: Vec<u8>,
+        },
+    }
 }
 
 impl String16 {

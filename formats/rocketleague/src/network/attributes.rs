@@ -1,5 +1,6 @@
 //! Every replicated attribute: its model type and its bit layout.
 
+use super::json::form::{json_enum, json_struct};
 use serde::{Deserialize, Serialize};
 
 use super::PackedRigidBody;
@@ -102,53 +103,55 @@ pub enum AttributeKind {
     Welded,
 }
 
-/// A decoded attribute value in 8 bytes: the common kinds inline, the others in
-/// [`Frames::large_attributes`](super::Frames::large_attributes), which [`Attribute::Large`]
-/// indexes. Inline, the boxed and 8-byte kinds made every attribute 16 bytes, and an update 24:
-/// most of a decoded replay. The JSON does not show the split: a large attribute appears in
-/// place as its [`LargeAttribute`] variant, e.g. `{"Demolish":{..}}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Attribute {
-    /// An actor reference (`ActiveActorAttr`: a flag and an actor id); its fields inline, which
-    /// keeps the enum at 8 bytes where the [`ActiveActor`] struct would make it 12.
-    ActiveActor {
-        /// Whether the reference is set.
-        active: bool,
-        /// Actor id.
-        actor: i32,
-    },
-    /// A flag.
-    Boolean(bool),
-    /// A byte.
-    Byte(u8),
-    /// Club colors.
-    ClubColors(ClubColors),
-    /// 11-bit enum value.
-    Enum(u16),
-    /// A flag and a byte.
-    FlaggedByte(FlaggedByte),
-    /// A float, as its bit pattern.
-    Float(F32Bits),
-    /// Game mode in 8 bits (868.12 and later) or 2 bits.
-    GameMode(u8),
-    /// A signed 32-bit integer.
-    Int(i32),
-    /// 14-bit key.
-    PlayerHistoryKey(u16),
-    /// Boost state.
-    ReplicatedBoost(ReplicatedBoost),
-    /// Physics state (location, rotation and velocities), kept in [`Frames::rigid_bodies`]: the
-    /// most common attribute by far, stored inline there instead of one allocation each.
-    ///
-    /// [`Frames::rigid_bodies`]: super::Frames::rigid_bodies
-    RigidBody(RigidBodyIndex),
-    /// A `RotationTag` rotation.
-    Rotation(Rotation),
-    /// Any other kind: an index into
-    /// [`Frames::large_attributes`](super::Frames::large_attributes). Not serialized on its own:
-    /// the frames' JSON shows the value it indexes.
-    #[serde(skip)]
-    Large(LargeIndex),
+json_enum! {
+    /// A decoded attribute value in 8 bytes: the common kinds inline, the others in
+    /// [`Frames::large_attributes`](super::Frames::large_attributes), which [`Attribute::Large`]
+    /// indexes. Inline, the boxed and 8-byte kinds made every attribute 16 bytes, and an update 24:
+    /// most of a decoded replay. The JSON does not show the split: a large attribute appears in
+    /// place as its [`LargeAttribute`] variant, e.g. `{"Demolish":{..}}`.
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    pub enum Attribute {
+        /// An actor reference (`ActiveActorAttr`: a flag and an actor id); its fields inline, which
+        /// keeps the enum at 8 bytes where the [`ActiveActor`] struct would make it 12.
+        ActiveActor {
+            /// Whether the reference is set.
+            active: bool,
+            /// Actor id.
+            actor: i32,
+        },
+        /// A flag.
+        Boolean(bool),
+        /// A byte.
+        Byte(u8),
+        /// Club colors.
+        ClubColors(ClubColors),
+        /// 11-bit enum value.
+        Enum(u16),
+        /// A flag and a byte.
+        FlaggedByte(FlaggedByte),
+        /// A float, as its bit pattern.
+        Float(F32Bits),
+        /// Game mode in 8 bits (868.12 and later) or 2 bits.
+        GameMode(u8),
+        /// A signed 32-bit integer.
+        Int(i32),
+        /// 14-bit key.
+        PlayerHistoryKey(u16),
+        /// Boost state.
+        ReplicatedBoost(ReplicatedBoost),
+        /// Physics state (location, rotation and velocities), kept in [`Frames::rigid_bodies`]: the
+        /// most common attribute by far, stored inline there instead of one allocation each.
+        ///
+        /// [`Frames::rigid_bodies`]: super::Frames::rigid_bodies
+        RigidBody(RigidBodyIndex),
+        /// A `RotationTag` rotation.
+        Rotation(Rotation),
+        /// Any other kind: an index into
+        /// [`Frames::large_attributes`](super::Frames::large_attributes). Not serialized on its own:
+        /// the frames' JSON shows the value it indexes.
+        #[serde(skip)]
+        Large(LargeIndex),
+    }
 }
 
 /// Index of a [`LargeAttribute`] in
@@ -156,74 +159,76 @@ pub enum Attribute {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LargeIndex(pub u32);
 
-/// The attribute kinds that do not fit [`Attribute`]'s 8 bytes (boxed when bigger than 16), kept
-/// aside in [`Frames::large_attributes`](super::Frames::large_attributes).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename = "Attribute")]
-pub enum LargeAttribute {
-    /// Dropshot ball damage.
-    AppliedDamage(Box<AppliedDamage>),
-    /// Camera settings.
-    CamSettings(Box<CamSettings>),
-    /// Dropshot tile damage.
-    DamageState(Box<DamageState>),
-    /// A demolition.
-    Demolish(Box<Demolish>),
-    /// A demolition with its actors and effects (2025 and later).
-    DemolishExtended(Box<DemolishExtended>),
-    /// A demolition with a custom effect.
-    DemolishFx(Box<DemolishFx>),
-    /// A goal explosion.
-    Explosion(Box<Explosion>),
-    /// A goal explosion with a secondary actor.
-    ExtendedExplosion(Box<ExtendedExplosion>),
-    /// A Knockout impulse.
-    Impulse(Impulse),
-    /// A signed 64-bit integer.
-    Int64(#[serde(with = "unreal::json::int64")] i64),
-    /// A car loadout.
-    Loadout(Box<Loadout>),
-    /// Online products of one loadout.
-    LoadoutOnline(Box<OnlineLoadout>),
-    /// Online products of both teams' loadouts.
-    LoadoutsOnline(Box<LoadoutsOnline>),
-    /// A location (`Vector3f` bits), boxed: inline, its 16 bytes would make every large
-    /// attribute 24 bytes instead of 16.
-    Location(Box<Vector3i>),
-    /// A team logo.
-    LogoData(LogoData),
-    /// A music stinger cue.
-    MusicStinger(MusicStinger),
-    /// Party leader: `None` when the system id byte is 0.
-    PartyLeader(Option<Box<UniqueId>>),
-    /// A pickup state.
-    Pickup(Pickup),
-    /// Rumble item slots.
-    PickupInfo(Box<PickupInfo>),
-    /// A pickup state (newer layout).
-    PickupNew(PickupNew),
-    /// Private match settings.
-    PrivateMatchSettings(Box<PrivateMatchSettings>),
-    /// `QWordString` before 2.23 (BuildVersion 221120.42953.406184).
-    QWord(#[serde(with = "unreal::json::uint64")] u64),
-    /// A replicated stat title.
-    RepStatTitle(Box<RepStatTitle>),
-    /// A player slot reservation.
-    Reservation(Box<Reservation>),
-    /// A stat event.
-    StatEvent(StatEvent),
-    /// A string (`String`, or `QWordString` from 2.23).
-    String(Box<NetString>),
-    /// Loadouts of both teams.
-    TeamLoadout(Box<TeamLoadout>),
-    /// Team paint.
-    TeamPaint(TeamPaint),
-    /// A player title.
-    Title(Box<Title>),
-    /// A player id.
-    UniqueId(Box<UniqueId>),
-    /// A welded actor.
-    Welded(Box<Welded>),
+json_enum! {
+    /// The attribute kinds that do not fit [`Attribute`]'s 8 bytes (boxed when bigger than 16), kept
+    /// aside in [`Frames::large_attributes`](super::Frames::large_attributes).
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename = "Attribute")]
+    pub enum LargeAttribute {
+        /// Dropshot ball damage.
+        AppliedDamage(Box<AppliedDamage>),
+        /// Camera settings.
+        CamSettings(Box<CamSettings>),
+        /// Dropshot tile damage.
+        DamageState(Box<DamageState>),
+        /// A demolition.
+        Demolish(Box<Demolish>),
+        /// A demolition with its actors and effects (2025 and later).
+        DemolishExtended(Box<DemolishExtended>),
+        /// A demolition with a custom effect.
+        DemolishFx(Box<DemolishFx>),
+        /// A goal explosion.
+        Explosion(Box<Explosion>),
+        /// A goal explosion with a secondary actor.
+        ExtendedExplosion(Box<ExtendedExplosion>),
+        /// A Knockout impulse.
+        Impulse(Impulse),
+        /// A signed 64-bit integer.
+        Int64(#[serde(with = "unreal::json::int64")] i64),
+        /// A car loadout.
+        Loadout(Box<Loadout>),
+        /// Online products of one loadout.
+        LoadoutOnline(Box<OnlineLoadout>),
+        /// Online products of both teams' loadouts.
+        LoadoutsOnline(Box<LoadoutsOnline>),
+        /// A location (`Vector3f` bits), boxed: inline, its 16 bytes would make every large
+        /// attribute 24 bytes instead of 16.
+        Location(Box<Vector3i>),
+        /// A team logo.
+        LogoData(LogoData),
+        /// A music stinger cue.
+        MusicStinger(MusicStinger),
+        /// Party leader: `None` when the system id byte is 0.
+        PartyLeader(Option<Box<UniqueId>>),
+        /// A pickup state.
+        Pickup(Pickup),
+        /// Rumble item slots.
+        PickupInfo(Box<PickupInfo>),
+        /// A pickup state (newer layout).
+        PickupNew(PickupNew),
+        /// Private match settings.
+        PrivateMatchSettings(Box<PrivateMatchSettings>),
+        /// `QWordString` before 2.23 (BuildVersion 221120.42953.406184).
+        QWord(#[serde(with = "unreal::json::uint64")] u64),
+        /// A replicated stat title.
+        RepStatTitle(Box<RepStatTitle>),
+        /// A player slot reservation.
+        Reservation(Box<Reservation>),
+        /// A stat event.
+        StatEvent(StatEvent),
+        /// A string (`String`, or `QWordString` from 2.23).
+        String(Box<NetString>),
+        /// Loadouts of both teams.
+        TeamLoadout(Box<TeamLoadout>),
+        /// Team paint.
+        TeamPaint(TeamPaint),
+        /// A player title.
+        Title(Box<Title>),
+        /// A player id.
+        UniqueId(Box<UniqueId>),
+        /// A welded actor.
+        Welded(Box<Welded>),
+    }
 }
 
 bit_struct! {
@@ -542,23 +547,25 @@ impl<'de> Deserialize<'de> for OnlineLoadout {
     }
 }
 
-/// `CameraSettingsAttr`; `transition` exists from 868.20.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct CamSettings {
-    /// Field of view.
-    pub fov: F32Bits,
-    /// Camera height.
-    pub height: F32Bits,
-    /// Camera angle.
-    pub angle: F32Bits,
-    /// Distance to the car.
-    pub distance: F32Bits,
-    /// Stiffness.
-    pub stiffness: F32Bits,
-    /// Swivel speed.
-    pub swivel: F32Bits,
-    /// Transition speed (868.20 and later).
-    pub transition: Option<F32Bits>,
+json_struct! {
+    /// `CameraSettingsAttr`; `transition` exists from 868.20.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub struct CamSettings {
+        /// Field of view.
+        pub fov: F32Bits,
+        /// Camera height.
+        pub height: F32Bits,
+        /// Camera angle.
+        pub angle: F32Bits,
+        /// Distance to the car.
+        pub distance: F32Bits,
+        /// Stiffness.
+        pub stiffness: F32Bits,
+        /// Swivel speed.
+        pub swivel: F32Bits,
+        /// Transition speed (868.20 and later).
+        pub transition: Option<F32Bits>,
+    }
 }
 
 impl BitCodec for CamSettings {
@@ -625,39 +632,41 @@ fn read_if<T: BitCodec>(cond: bool, r: &mut BitReader<'_>, c: &AttrCtx) -> Res<O
     }
 }
 
-/// `LoadoutAttr`; which fields exist depends on the loadout's own version byte.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Loadout {
-    /// Loadout layout version: decides which later fields exist.
-    pub version: u8,
-    /// Car body product id.
-    pub body: u32,
-    /// Decal product id.
-    pub decal: u32,
-    /// Wheels product id.
-    pub wheels: u32,
-    /// Rocket trail (boost) product id.
-    pub rocket_trail: u32,
-    /// Antenna product id.
-    pub antenna: u32,
-    /// Topper product id.
-    pub topper: u32,
-    /// Unknown.
-    pub unknown1: u32,
-    /// Version > 10.
-    pub unknown2: Option<u32>,
-    /// Engine audio product id (version >= 16).
-    pub engine_audio: Option<u32>,
-    /// Trail product id (version >= 16).
-    pub trail: Option<u32>,
-    /// Goal explosion product id (version >= 16).
-    pub goal_explosion: Option<u32>,
-    /// Version >= 17.
-    pub banner: Option<u32>,
-    /// Version >= 19.
-    pub product_id: Option<u32>,
-    /// Version >= 22: three unknown u32s.
-    pub unknown3: Option<[u32; 3]>,
+json_struct! {
+    /// `LoadoutAttr`; which fields exist depends on the loadout's own version byte.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub struct Loadout {
+        /// Loadout layout version: decides which later fields exist.
+        pub version: u8,
+        /// Car body product id.
+        pub body: u32,
+        /// Decal product id.
+        pub decal: u32,
+        /// Wheels product id.
+        pub wheels: u32,
+        /// Rocket trail (boost) product id.
+        pub rocket_trail: u32,
+        /// Antenna product id.
+        pub antenna: u32,
+        /// Topper product id.
+        pub topper: u32,
+        /// Unknown.
+        pub unknown1: u32,
+        /// Version > 10.
+        pub unknown2: Option<u32>,
+        /// Engine audio product id (version >= 16).
+        pub engine_audio: Option<u32>,
+        /// Trail product id (version >= 16).
+        pub trail: Option<u32>,
+        /// Goal explosion product id (version >= 16).
+        pub goal_explosion: Option<u32>,
+        /// Version >= 17.
+        pub banner: Option<u32>,
+        /// Version >= 19.
+        pub product_id: Option<u32>,
+        /// Version >= 22: three unknown u32s.
+        pub unknown3: Option<[u32; 3]>,
+    }
 }
 
 impl BitCodec for [u32; 3] {
@@ -726,40 +735,44 @@ impl BitCodec for Loadout {
     }
 }
 
-/// One online product: a flag, the product attribute object, and its value.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Product {
-    /// Unknown 09.
-    pub unknown: bool,
-    /// Object index of the product attribute class.
-    pub object_id: u32,
-    /// The value; its layout depends on `object_id`.
-    pub value: ProductValue,
+json_struct! {
+    /// One online product: a flag, the product attribute object, and its value.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub struct Product {
+        /// Unknown 09.
+        pub unknown: bool,
+        /// Object index of the product attribute class.
+        pub object_id: u32,
+        /// The value; its layout depends on `object_id`.
+        pub value: ProductValue,
+    }
 }
 
-/// A product attribute value.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ProductValue {
-    /// The object is not a known product attribute: nothing stored.
-    Absent,
-    /// Old user color with the flag bit clear.
-    NoColor,
-    /// Old user color: flag bit set, then 31 bits.
-    OldColor(u32),
-    /// User color from 868.23 net 8: 32 bits.
-    NewColor(u32),
-    /// Paint before 868.18: `bmc[3, 14]`.
-    OldPaint(u32),
-    /// Paint from 868.18: 31 bits.
-    NewPaint(u32),
-    /// Special edition: 31 bits.
-    SpecialEdition(u32),
-    /// Team edition before 868.18: `bmc[3, 14]`.
-    OldTeamEdition(u32),
-    /// Team edition from 868.18: 31 bits.
-    NewTeamEdition(u32),
-    /// Title: a `String16`.
-    Title(NetString),
+json_enum! {
+    /// A product attribute value.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub enum ProductValue {
+        /// The object is not a known product attribute: nothing stored.
+        Absent,
+        /// Old user color with the flag bit clear.
+        NoColor,
+        /// Old user color: flag bit set, then 31 bits.
+        OldColor(u32),
+        /// User color from 868.23 net 8: 32 bits.
+        NewColor(u32),
+        /// Paint before 868.18: `bmc[3, 14]`.
+        OldPaint(u32),
+        /// Paint from 868.18: 31 bits.
+        NewPaint(u32),
+        /// Special edition: 31 bits.
+        SpecialEdition(u32),
+        /// Team edition before 868.18: `bmc[3, 14]`.
+        OldTeamEdition(u32),
+        /// Team edition from 868.18: 31 bits.
+        NewTeamEdition(u32),
+        /// Title: a `String16`.
+        Title(NetString),
+    }
 }
 
 impl BitCodec for Product {
@@ -828,76 +841,82 @@ impl BitCodec for Product {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RigidBodyIndex(pub u32);
 
-/// `RigidBodyAttr`; velocities are absent while sleeping. The plain form of a
-/// [`PackedRigidBody`], which holds the bit layout and is what [`Frames`](super::Frames) stores.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RigidBody {
-    /// Sleeping: no velocities follow.
-    pub sleeping: bool,
-    /// Location.
-    pub location: Vector3i,
-    /// Rotation.
-    pub rotation: Quaternion,
-    /// Linear velocity, present unless sleeping.
-    pub linear_velocity: Option<Vector3i>,
-    /// Angular velocity, present unless sleeping.
-    pub angular_velocity: Option<Vector3i>,
+json_struct! {
+    /// `RigidBodyAttr`; velocities are absent while sleeping. The plain form of a
+    /// [`PackedRigidBody`], which holds the bit layout and is what [`Frames`](super::Frames) stores.
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    pub struct RigidBody {
+        /// Sleeping: no velocities follow.
+        pub sleeping: bool,
+        /// Location.
+        pub location: Vector3i,
+        /// Rotation.
+        pub rotation: Quaternion,
+        /// Linear velocity, present unless sleeping.
+        pub linear_velocity: Option<Vector3i>,
+        /// Angular velocity, present unless sleeping.
+        pub angular_velocity: Option<Vector3i>,
+    }
 }
 
-/// A platform-specific player id.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum RemoteId {
-    /// System 0: 24 bits.
-    SplitScreen(u32),
-    /// System 1.
-    Steam(#[serde(with = "unreal::json::uint64")] u64),
-    /// System 2: 16-byte name, 8 (net < 1) or 16 unknown bytes, id.
-    PlayStation {
-        /// Name bytes (16; hex in JSON).
-        #[serde(with = "unreal::chunked::hex_bytes")]
-        name: Vec<u8>,
-        /// Unknown bytes (8 or 16; hex in JSON).
-        #[serde(with = "unreal::chunked::hex_bytes")]
-        unknown: Vec<u8>,
-        /// Online id.
-        #[serde(with = "unreal::json::uint64")]
-        online_id: u64,
-    },
-    /// System 4.
-    Xbox(#[serde(with = "unreal::json::uint64")] u64),
-    /// System 5.
-    QQ(#[serde(with = "unreal::json::uint64")] u64),
-    /// System 6: id then 24 unknown bytes.
-    Switch {
-        /// Online id.
-        #[serde(with = "unreal::json::uint64")]
-        online_id: u64,
-        /// Unknown bytes (24; hex in JSON).
-        #[serde(with = "unreal::chunked::hex_bytes")]
-        unknown: Vec<u8>,
-    },
-    /// System 7: id then 24 unknown bytes before net version 10.
-    PsyNet {
-        /// Online id.
-        #[serde(with = "unreal::json::uint64")]
-        online_id: u64,
-        /// Unknown bytes (24), before net version 10 (hex in JSON).
-        #[serde(with = "unreal::json::bytes::option")]
-        unknown: Option<Vec<u8>>,
-    },
-    /// System 11.
-    Epic(NetString),
+json_enum! {
+    /// A platform-specific player id.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub enum RemoteId {
+        /// System 0: 24 bits.
+        SplitScreen(u32),
+        /// System 1.
+        Steam(#[serde(with = "unreal::json::uint64")] u64),
+        /// System 2: 16-byte name, 8 (net < 1) or 16 unknown bytes, id.
+        PlayStation {
+            /// Name bytes (16; hex in JSON).
+            #[serde(with = "unreal::chunked::hex_bytes")]
+            name: Vec<u8>,
+            /// Unknown bytes (8 or 16; hex in JSON).
+            #[serde(with = "unreal::chunked::hex_bytes")]
+            unknown: Vec<u8>,
+            /// Online id.
+            #[serde(with = "unreal::json::uint64")]
+            online_id: u64,
+        },
+        /// System 4.
+        Xbox(#[serde(with = "unreal::json::uint64")] u64),
+        /// System 5.
+        QQ(#[serde(with = "unreal::json::uint64")] u64),
+        /// System 6: id then 24 unknown bytes.
+        Switch {
+            /// Online id.
+            #[serde(with = "unreal::json::uint64")]
+            online_id: u64,
+            /// Unknown bytes (24; hex in JSON).
+            #[serde(with = "unreal::chunked::hex_bytes")]
+            unknown: Vec<u8>,
+        },
+        /// System 7: id then 24 unknown bytes before net version 10.
+        PsyNet {
+            /// Online id.
+            #[serde(with = "unreal::json::uint64")]
+            online_id: u64,
+            /// Unknown bytes (24), before net version 10 (hex in JSON).
+            #[serde(with = "unreal::json::bytes::option")]
+            unknown: Option<Vec<u8>>,
+        },
+        /// System 11.
+        Epic(NetString),
+    }
 }
 
-/// `UniqueIDAttr`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct UniqueId {
-    /// Platform.
-    pub system_id: u8,
-    /// Platform id.
-    pub remote_id: RemoteId,
-    /// Local (split-screen) player index.
-    pub local_id: u8,
+json_struct! {
+    /// `UniqueIDAttr`.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub struct UniqueId {
+        /// Platform.
+        pub system_id: u8,
+        /// Platform id.
+        pub remote_id: RemoteId,
+        /// Local (split-screen) player index.
+        pub local_id: u8,
+    }
 }
 
 impl UniqueId {
@@ -1008,32 +1027,36 @@ impl BitCodec for UniqueId {
     }
 }
 
-/// The player name in a reservation.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ReservationName {
-    /// Split-screen id 0: no name.
-    None,
-    /// A `String16`.
-    Text(NetString),
-    /// Split-screen with a non-zero id: a zero-terminated byte string (terminator kept, at most 255 bytes).
-    Raw(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
+json_enum! {
+    /// The player name in a reservation.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub enum ReservationName {
+        /// Split-screen id 0: no name.
+        None,
+        /// A `String16`.
+        Text(NetString),
+        /// Split-screen with a non-zero id: a zero-terminated byte string (terminator kept, at most 255 bytes).
+        Raw(#[serde(with = "unreal::chunked::hex_bytes")] Vec<u8>),
+    }
 }
 
-/// `ReservationAttr`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Reservation {
-    /// 3-bit slot number.
-    pub number: u8,
-    /// Player id.
-    pub unique_id: UniqueId,
-    /// Player name.
-    pub name: ReservationName,
-    /// Unknown 16.
-    pub unknown1: bool,
-    /// Unknown 17.
-    pub unknown2: bool,
-    /// Unknown 18: six bits from 868.12.
-    pub unknown3: Option<u8>,
+json_struct! {
+    /// `ReservationAttr`.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub struct Reservation {
+        /// 3-bit slot number.
+        pub number: u8,
+        /// Player id.
+        pub unique_id: UniqueId,
+        /// Player name.
+        pub name: ReservationName,
+        /// Unknown 16.
+        pub unknown1: bool,
+        /// Unknown 17.
+        pub unknown2: bool,
+        /// Unknown 18: six bits from 868.12.
+        pub unknown3: Option<u8>,
+    }
 }
 
 impl BitCodec for Reservation {

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::VersionTriple;
 use super::bits::{BitReader, BitWriter, FAST_BITS, Fail, Res, max_code};
+use super::json::form::{json_enum, json_struct};
 
 /// What attribute decoding needs besides the bits: version gates and product attribute objects.
 #[derive(Debug, Clone, Copy)]
@@ -56,12 +57,19 @@ pub(crate) trait BitCodec: Sized {
     fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()>;
 }
 
-/// Declares a struct whose fields are stored one after another, each by its own `BitCodec`.
+/// Declares a struct whose fields are stored one after another, each by its own `BitCodec`; its
+/// JSON (serde's and the fast writer's) comes from the same fields through
+/// [`json_struct!`](super::json::form::json_struct).
 macro_rules! bit_struct {
-    ($(#[$m:meta])* pub struct $name:ident { $($(#[$fm:meta])* pub $f:ident : $t:ty),* $(,)? }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-        pub struct $name { $($(#[$fm])* pub $f: $t),* }
+    (
+        $(#[doc = $doc:literal])*
+        pub struct $name:ident { $($(#[doc = $fdoc:literal])* pub $f:ident : $t:ty),+ $(,)? }
+    ) => {
+        $crate::network::json::form::json_struct! {
+            $(#[doc = $doc])*
+            #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+            pub struct $name { $($(#[doc = $fdoc])* pub $f: $t),+ }
+        }
 
         impl $crate::network::codec::BitCodec for $name {
             #[inline]
@@ -209,18 +217,20 @@ impl BitCodec for F32Bits {
     }
 }
 
-/// `Vector3i` (and `Vector3f`, which is the same bits divided by 100): the chosen bit size is kept
-/// because the writer cannot derive it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Vector3i {
-    /// `size` from `bmc[4, M]`; each component uses `size + 2` bits.
-    pub size: u8,
-    /// X component with the bias removed.
-    pub x: i32,
-    /// Y component with the bias removed.
-    pub y: i32,
-    /// Z component with the bias removed.
-    pub z: i32,
+json_struct! {
+    /// `Vector3i` (and `Vector3f`, which is the same bits divided by 100): the chosen bit size is kept
+    /// because the writer cannot derive it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub struct Vector3i {
+        /// `size` from `bmc[4, M]`; each component uses `size + 2` bits.
+        pub size: u8,
+        /// X component with the bias removed.
+        pub x: i32,
+        /// Y component with the bias removed.
+        pub y: i32,
+        /// Z component with the bias removed.
+        pub z: i32,
+    }
 }
 
 impl Vector3i {
@@ -328,30 +338,32 @@ impl BitCodec for Vector3i {
     }
 }
 
-/// A rotation as stored: 18-bit "smallest three" from net version 7, three 16-bit values before
-/// (the bit layout is [`PackedRigidBody`](super::PackedRigidBody)'s, whose rotation it is).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Quaternion {
-    /// Net version < 7: x, y, z as compressed 16-bit floats (w is 0).
-    Compressed {
-        /// Raw 16-bit x.
-        x: u16,
-        /// Raw 16-bit y.
-        y: u16,
-        /// Raw 16-bit z.
-        z: u16,
-    },
-    /// Net version >= 7: index of the largest component, then the other three as 18-bit values.
-    SmallestThree {
-        /// Which component (0 = x .. 3 = w) is omitted and recomputed.
-        largest: u8,
-        /// First stored component.
-        a: u32,
-        /// Second stored component.
-        b: u32,
-        /// Third stored component.
-        c: u32,
-    },
+json_enum! {
+    /// A rotation as stored: 18-bit "smallest three" from net version 7, three 16-bit values before
+    /// (the bit layout is [`PackedRigidBody`](super::PackedRigidBody)'s, whose rotation it is).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub enum Quaternion {
+        /// Net version < 7: x, y, z as compressed 16-bit floats (w is 0).
+        Compressed {
+            /// Raw 16-bit x.
+            x: u16,
+            /// Raw 16-bit y.
+            y: u16,
+            /// Raw 16-bit z.
+            z: u16,
+        },
+        /// Net version >= 7: index of the largest component, then the other three as 18-bit values.
+        SmallestThree {
+            /// Which component (0 = x .. 3 = w) is omitted and recomputed.
+            largest: u8,
+            /// First stored component.
+            a: u32,
+            /// Second stored component.
+            b: u32,
+            /// Third stored component.
+            c: u32,
+        },
+    }
 }
 
 impl Quaternion {

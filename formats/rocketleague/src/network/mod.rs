@@ -10,13 +10,14 @@ mod cache;
 mod codec;
 mod data;
 mod frames;
-mod json;
+pub(crate) mod json;
 mod large;
 mod packed;
 mod serde_frames;
 #[cfg(test)]
 mod tests;
 
+use json::form::{json_enum, json_struct};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -210,15 +211,17 @@ pub struct TrailingBits {
     pub bytes: Vec<u8>,
 }
 
-/// One network frame; its segments are in [`Frames::actors`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Frame {
-    /// Absolute time in seconds.
-    pub time: F32Bits,
-    /// Seconds since the previous frame.
-    pub delta: F32Bits,
-    /// Number of actor segments: the frame's share of [`Frames::actors`].
-    pub actor_count: u32,
+json_struct! {
+    /// One network frame; its segments are in [`Frames::actors`].
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct Frame {
+        /// Absolute time in seconds.
+        pub time: F32Bits,
+        /// Seconds since the previous frame.
+        pub delta: F32Bits,
+        /// Number of actor segments: the frame's share of [`Frames::actors`].
+        pub actor_count: u32,
+    }
 }
 
 /// A frame with its own actor segments and attribute updates (see [`Frames::iter`]).
@@ -258,22 +261,24 @@ impl<'a> FrameView<'a> {
     }
 }
 
-/// An actor segment with its new actor, as [`Frames::segments`] gives it; serializes as the
-/// segment does in the JSON of [`Frames`].
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename = "ActorEvent")]
-pub enum Segment<'a> {
-    /// An actor is created.
-    New(&'a NewActor),
-    /// An existing actor's attributes change.
-    Updated {
-        /// Actor id.
-        actor_id: u16,
-        /// Number of attributes in this segment.
-        count: u32,
-    },
-    /// An actor is destroyed.
-    Deleted(u16),
+json_enum! {
+    /// An actor segment with its new actor, as [`Frames::segments`] gives it; serializes as the
+    /// segment does in the JSON of [`Frames`].
+    #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+    #[serde(rename = "ActorEvent")]
+    pub enum Segment<'a> {
+        /// An actor is created.
+        New(&'a NewActor),
+        /// An existing actor's attributes change.
+        Updated {
+            /// Actor id.
+            actor_id: u16,
+            /// Number of attributes in this segment.
+            count: u32,
+        },
+        /// An actor is destroyed.
+        Deleted(u16),
+    }
 }
 
 /// Iterator over actor segments paired with their new actors (see [`Frames::segments`]). A
@@ -333,21 +338,23 @@ impl ActorEvent {
     }
 }
 
-/// A newly spawned actor.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct NewActor {
-    /// Channel / actor id.
-    pub actor_id: u32,
-    /// Name id (868.20+, or 868.14+ outside LAN matches).
-    pub name_id: Option<i32>,
-    /// Unknown 31.
-    pub unknown: bool,
-    /// Index of the actor's archetype/class object.
-    pub object_id: u32,
-    /// Initial location, when the class spawns with one.
-    pub location: Option<Vector3i>,
-    /// Initial rotation, when the class spawns with one.
-    pub rotation: Option<Rotation>,
+json_struct! {
+    /// A newly spawned actor.
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    pub struct NewActor {
+        /// Channel / actor id.
+        pub actor_id: u32,
+        /// Name id (868.20+, or 868.14+ outside LAN matches).
+        pub name_id: Option<i32>,
+        /// Unknown 31.
+        pub unknown: bool,
+        /// Index of the actor's archetype/class object.
+        pub object_id: u32,
+        /// Initial location, when the class spawns with one.
+        pub location: Option<Vector3i>,
+        /// Initial rotation, when the class spawns with one.
+        pub rotation: Option<Rotation>,
+    }
 }
 
 /// One attribute update, 12 bytes. Its ids take 16 bits: stream ids are below a class's few

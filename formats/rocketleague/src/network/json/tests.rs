@@ -2,11 +2,12 @@
 
 use super::super::{
     ActiveActor, ActorEvent, AppliedDamage, CamSettings, ClubColors, DamageState, Demolish,
-    DemolishExtended, DemolishFx, Explosion, ExtendedExplosion, F32Bits, FlaggedByte, Impulse,
-    LargeAttribute, LargeIndex, Loadout, LoadoutsOnline, LogoData, MusicStinger, NetString,
-    OnlineLoadout, Pickup, PickupInfo, PickupNew, PrivateMatchSettings, Product, ProductValue,
-    RemoteId, RepStatTitle, ReplicatedBoost, Reservation, ReservationName, RigidBody,
-    RigidBodyIndex, StatEvent, TeamLoadout, TeamPaint, Title, TrailingBits, UniqueId, Welded,
+    DemolishExtended, DemolishFx, Explosion, ExtendedExplosion, F32Bits, FlaggedByte, Frame,
+    Impulse, LargeAttribute, LargeIndex, Loadout, LoadoutsOnline, LogoData, MusicStinger,
+    NetString, NewActor, OnlineLoadout, Pickup, PickupInfo, PickupNew, PrivateMatchSettings,
+    Product, ProductValue, Quaternion, RemoteId, RepStatTitle, ReplicatedBoost, Reservation,
+    ReservationName, RigidBody, RigidBodyIndex, Rotation, StatEvent, TeamLoadout, TeamPaint, Title,
+    TrailingBits, UniqueId, Vector3i, Welded,
 };
 use super::*;
 
@@ -587,4 +588,107 @@ fn unpaired_new_actors_are_refused() {
             rotation: None,
         });
     }
+}
+
+/// Writes `value` alone, as a large attribute's field is written.
+fn alone<T: WriteJson>(value: &T) -> String {
+    let mut out = Vec::new();
+    let mut j = Json::new(&mut out);
+    j.value(value);
+    j.finish().unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// The longest value of each fixed-width kind takes exactly its type's bound: the bound is
+/// reached, so it is not loose, and each such value equals serde's text. (The widest field
+/// values: `false`, the most negative integers, a NaN float, every option present. A rigid body
+/// is written from its packed form, whose text the tests above check against its plain form's.)
+#[test]
+fn the_longest_values_take_their_bound() {
+    let widest = Vector3i {
+        size: 100,
+        x: i32::MIN,
+        y: i32::MIN,
+        z: i32::MIN,
+    };
+    let inactive = ActiveActor {
+        active: false,
+        actor: i32::MIN,
+    };
+    let nan = F32Bits(u32::MAX);
+    let rotation = Rotation {
+        yaw: Some(i8::MIN),
+        pitch: Some(i8::MIN),
+        roll: Some(i8::MIN),
+    };
+    let quaternion = Quaternion::SmallestThree {
+        largest: 100,
+        a: 1_000_000_000,
+        b: 1_000_000_000,
+        c: 1_000_000_000,
+    };
+    let mut loadout = loadout(28);
+    loadout.version = 100;
+    let items = [1_000_000_000; 3];
+    [loadout.body, loadout.decal, loadout.wheels] = items;
+    [loadout.rocket_trail, loadout.antenna, loadout.topper] = items;
+    loadout.unknown1 = items[0];
+    for field in [
+        &mut loadout.unknown2,
+        &mut loadout.engine_audio,
+        &mut loadout.trail,
+        &mut loadout.goal_explosion,
+        &mut loadout.banner,
+        &mut loadout.product_id,
+    ] {
+        *field = Some(items[0]);
+    }
+    loadout.unknown3 = Some(items);
+    let demolish = DemolishExtended {
+        attacker_pri: inactive.clone(),
+        self_demo: inactive.clone(),
+        self_demolish: false,
+        goal_explosion_owner: inactive.clone(),
+        attacker: inactive.clone(),
+        victim: inactive,
+        attacker_velocity: widest,
+        victim_velocity: widest,
+    };
+    let body = RigidBody {
+        sleeping: false,
+        location: widest,
+        rotation: quaternion,
+        linear_velocity: Some(widest),
+        angular_velocity: Some(widest),
+    };
+    let welded = Welded {
+        active: false,
+        actor: i32::MIN,
+        offset: widest,
+        mass: nan,
+        rotation: rotation.clone(),
+    };
+    fn check<T: WriteJson + serde::Serialize>(value: &T) -> usize {
+        let text = alone(value);
+        assert_eq!(text, serde_json::to_string(value).unwrap());
+        assert_eq!(text.len(), T::MAX, "{text}");
+        text.len()
+    }
+    assert_eq!(check(&widest), 60);
+    check(&quaternion);
+    check(&rotation);
+    check(&welded);
+    check(&CamSettings {
+        fov: nan,
+        height: nan,
+        angle: nan,
+        distance: nan,
+        stiffness: nan,
+        swivel: nan,
+        transition: Some(nan),
+    });
+    check(&body);
+    // The two largest: still one record each.
+    assert!(check(&loadout) <= RECORD);
+    assert!(check(&demolish) <= RECORD);
 }

@@ -1,12 +1,14 @@
 //! JSON text composed in a small fixed buffer ([`Json`]) that is appended to the output when
 //! full: a write is then one bounds check and a copy, where appending each piece to the output
 //! `Vec` reloaded its length and capacity after every byte stored. The items of the frame model
-//! (frames, segments, attribute updates, rigid bodies) are composed in a [`Record`]: one check
-//! for the item, none per piece. Numbers are formatted in place: integers by [`put_int`],
+//! (frames, segments, attribute updates, rigid bodies) and every value whose JSON has a bound
+//! that fits are composed in a [`Record`]: one check for the item, none per piece. Both write
+//! through [`Sink`], which the model's [`WriteJson`] impls are written against. Numbers are formatted in place: integers by [`put_int`],
 //! floats by `zmij` (the crate serde_json formats `f32` with) once per value ([`Floats`]).
 
 use super::super::F32Bits;
 use super::floats::{FLOAT_TEXT, Floats};
+use super::form::WriteJson;
 
 /// Size of the composing buffer.
 const CHUNK: usize = 8192;
@@ -25,6 +27,9 @@ pub(super) struct Json<'o> {
     buf: [u8; CHUNK],
     len: usize,
     floats: Floats,
+    /// Whether a record overflowed (no value of the frame model does): reported by
+    /// [`Json::finish`], so that composing a value cannot fail half way.
+    overflowed: bool,
 }
 
 impl<'o> Json<'o> {
@@ -34,7 +39,19 @@ impl<'o> Json<'o> {
             buf: [0; CHUNK],
             len: 0,
             floats: Floats::new(),
+            overflowed: false,
         }
+    }
+
+    /// Appends what is composed to the output; the error of a record that overflowed.
+    pub(super) fn finish(mut self) -> serde_json::Result<()> {
+        self.flush();
+        if self.overflowed {
+            return Err(serde::ser::Error::custom(format!(
+                "JSON value longer than {RECORD} bytes"
+            )));
+        }
+        Ok(())
     }
 
     /// Appends the composed text to the output.
@@ -62,8 +79,36 @@ impl<'o> Json<'o> {
         self.buf.get_mut(self.len..self.len + n)
     }
 
+    /// Composes a value of at most [`RECORD`] bytes (a frame, an actor segment, an attribute
+    /// update, a rigid body, a value whose [`WriteJson::MAX`] fits) through a [`Record`], which
+    /// checks the room once for the whole value and then writes each piece unchecked. A value
+    /// that still overflows is left out and reported by [`Json::finish`] rather than cut short.
     #[inline(always)]
-    pub(super) fn lit(&mut self, text: &[u8]) {
+    pub(super) fn record(&mut self, write: impl FnOnce(&mut Record<'_>)) {
+        if self.len + ROOM > CHUNK {
+            self.flush();
+        }
+        // The buffer and the cache borrowed apart (through `room` the whole `self` would be).
+        let room = self.buf.get_mut(self.len..self.len + ROOM);
+        let Some(buf) = room.and_then(|room| room.first_chunk_mut::<ROOM>()) else {
+            self.overflowed = true;
+            return;
+        };
+        let floats = &mut self.floats;
+        let mut record = Record { buf, at: 0, floats };
+        write(&mut record);
+        let at = record.at;
+        if at > RECORD {
+            self.overflowed = true;
+            return;
+        }
+        self.len += at;
+    }
+}
+
+impl Sink for Json<'_> {
+    #[inline(always)]
+    fn lit(&mut self, text: &[u8]) {
         match self.room(text.len()) {
             Some(room) => {
                 room.copy_from_slice(text);
@@ -73,9 +118,8 @@ impl<'o> Json<'o> {
         }
     }
 
-    /// A JSON integer (every integer of the frame model fits an `i64`).
     #[inline(always)]
-    pub(super) fn int(&mut self, value: impl Into<i64>) {
+    fn int(&mut self, value: impl Into<i64>) {
         let value: i64 = value.into();
         if let Some(room) = self
             .room(INT_BYTES)
@@ -88,35 +132,148 @@ impl<'o> Json<'o> {
         }
     }
 
+    /// Composed in a record of its own: [`Record::float`] is the one float writer.
+    fn float(&mut self, value: F32Bits) {
+        self.record(|r| r.float(value));
+    }
+
+    /// In one record when its JSON fits one, else piece by piece.
     #[inline(always)]
-    pub(super) fn boolean(&mut self, value: bool) {
-        self.lit(if value { b"true" } else { b"false" });
-    }
-
-    /// A `u64` as `unreal::json::uint64` writes it (see [`Json::exact_or_string`]).
-    pub(super) fn uint64(&mut self, value: u64) {
-        self.exact_or_string(value, itoa::Buffer::new().format(value));
-    }
-
-    /// An `i64` as `unreal::json::int64` writes it (see [`Json::exact_or_string`]).
-    pub(super) fn int64(&mut self, value: i64) {
-        self.exact_or_string(value.unsigned_abs(), itoa::Buffer::new().format(value));
-    }
-
-    /// An integer's `digits`: a number while an `f64` holds it exactly (`magnitude` up to 2^53),
-    /// else a decimal string, so readers that hold numbers as `f64` keep it.
-    fn exact_or_string(&mut self, magnitude: u64, digits: &str) {
-        if magnitude <= EXACT {
-            self.lit(digits.as_bytes());
+    fn value<T: WriteJson + ?Sized>(&mut self, value: &T) {
+        if T::MAX <= RECORD {
+            self.record(|r| value.write_json(r));
         } else {
-            self.lit(b"\"");
-            self.lit(digits.as_bytes());
-            self.lit(b"\"");
+            value.write_json(self);
+        }
+    }
+}
+
+/// Most bytes a [`Record`] takes.
+pub(crate) const RECORD: usize = 512;
+/// Room past a record's end: a piece starting inside the record (the longest literal, 34 bytes,
+/// or a number) ends inside the room.
+const SLACK: usize = 64;
+/// The room a record is composed in.
+const ROOM: usize = RECORD + SLACK;
+
+/// A value composed in a fixed room. Each piece starts at `at` modulo [`RECORD`] and is at most
+/// [`SLACK`] bytes long, so it lies inside the room by construction and the compiler drops the
+/// bounds checks (for literals, whose length is known). `at` counts every byte asked for, so a
+/// value overflowing the record (whose pieces wrapped around) is detected and refused.
+pub(crate) struct Record<'b> {
+    buf: &'b mut [u8; ROOM],
+    at: usize,
+    floats: &'b mut Floats,
+}
+
+impl Record<'_> {
+    /// Where the next `len` bytes go: inside the room whenever `len` is at most [`SLACK`].
+    #[inline(always)]
+    fn piece(&mut self, len: usize) -> Option<&mut [u8]> {
+        let start = self.at % RECORD;
+        self.buf.get_mut(start..start + len)
+    }
+
+    /// A comma unless `first`: stored either way, counted only when it is wanted.
+    #[inline(always)]
+    pub(super) fn comma(&mut self, first: bool) {
+        if let Some(to) = self.piece(1) {
+            to.fill(b',');
+        }
+        self.at += usize::from(!first);
+    }
+}
+
+impl Sink for Record<'_> {
+    /// Text of at most [`SLACK`] bytes (longer text is refused as an overflow).
+    #[inline(always)]
+    fn lit(&mut self, text: &[u8]) {
+        match self.piece(text.len()) {
+            Some(to) => to.copy_from_slice(text),
+            None => self.at = ROOM,
+        }
+        self.at += text.len();
+    }
+
+    #[inline(always)]
+    fn int(&mut self, value: impl Into<i64>) {
+        let value: i64 = value.into();
+        if let Some(room) = self
+            .piece(INT_BYTES)
+            .and_then(|r| r.first_chunk_mut::<INT_BYTES>())
+        {
+            match put_int(room, value) {
+                written @ ..=INT_BYTES => self.at += written,
+                // Wider than any value of the frame model: refused as an overflow.
+                _ => self.at = ROOM,
+            }
         }
     }
 
+    /// A float as serde writes `unreal::F32`: the shortest text that reads back to the same
+    /// bits (zmij, as serde_json), or `{"bits":N}` for NaN and the infinities.
+    #[inline(always)]
+    fn float(&mut self, value: F32Bits) {
+        if !value.get().is_finite() {
+            self.lit(b"{\"bits\":");
+            self.int(value.0);
+            self.lit(b"}");
+            return;
+        }
+        match self.floats.get(value.0) {
+            // The whole block is stored, the text's length counted.
+            Some(slot) => {
+                let (block, len) = (*slot.block(), slot.len());
+                if let Some(to) = self.piece(FLOAT_TEXT) {
+                    to.copy_from_slice(&block);
+                }
+                self.at += len;
+            }
+            // Longer than a slot holds (no finite `f32` is).
+            None => self.lit(zmij::Buffer::new().format_finite(value.get()).as_bytes()),
+        }
+    }
+
+    #[inline(always)]
+    fn value<T: WriteJson + ?Sized>(&mut self, value: &T) {
+        value.write_json(self);
+    }
+}
+
+/// Where the fast writer's text goes: a [`Json`] (any length, checked piece by piece) or a
+/// [`Record`] (bounded, checked once). The pieces every value is written with: text, integers,
+/// floats and the model's values; the rest is composed of them here, once for both.
+pub(crate) trait Sink: Sized {
+    /// Text as is.
+    fn lit(&mut self, text: &[u8]);
+    /// A JSON integer (every integer of the frame model fits an `i64`).
+    fn int(&mut self, value: impl Into<i64>);
+    /// A float as serde writes `unreal::F32`.
+    fn float(&mut self, value: F32Bits);
+    /// A value of the model, by its [`WriteJson`] impl.
+    fn value<T: WriteJson + ?Sized>(&mut self, value: &T);
+
+    #[inline(always)]
+    fn boolean(&mut self, value: bool) {
+        self.lit(if value { b"true" } else { b"false" });
+    }
+
+    /// A `u64` as `unreal::json::uint64` writes it (see [`exact_or_string`]).
+    fn uint64(&mut self, value: u64) {
+        exact_or_string(self, value, itoa::Buffer::new().format(value));
+    }
+
+    /// An `i64` as `unreal::json::int64` writes it (see [`exact_or_string`]).
+    fn int64(&mut self, value: i64) {
+        exact_or_string(
+            self,
+            value.unsigned_abs(),
+            itoa::Buffer::new().format(value),
+        );
+    }
+
     /// Bytes as a quoted hex string (`unreal::chunked::hex_bytes`).
-    pub(super) fn hex(&mut self, bytes: &[u8]) {
+    fn hex(&mut self, bytes: &[u8]) {
         self.lit(b"\"");
         for &b in bytes {
             self.lit(&[HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
@@ -127,7 +284,7 @@ impl<'o> Json<'o> {
     /// A quoted string escaped as serde_json escapes it: `"` and `\\` with a backslash, the
     /// control characters as `\b \t \n \f \r` or `\u00xx`, everything else as is. Runs of
     /// bytes that need no escape are copied whole.
-    pub(super) fn string(&mut self, text: &str) {
+    fn string(&mut self, text: &str) {
         self.lit(b"\"");
         let mut rest = text.as_bytes();
         while let Some(at) = rest
@@ -161,145 +318,17 @@ impl<'o> Json<'o> {
         self.lit(rest);
         self.lit(b"\"");
     }
-
-    /// Composes a value of at most [`RECORD`] bytes (a frame, an actor segment, an attribute
-    /// update, a rigid body) through a [`Record`], which checks the room once for the whole value
-    /// and then writes each piece unchecked. Every value composed so has fixed-width fields
-    /// that keep it far below the bound (a rigid body, the longest, takes at most 340 bytes with
-    /// its comma); a value that still overflows is refused rather than cut short.
-    #[inline(always)]
-    pub(super) fn record(&mut self, write: impl FnOnce(&mut Record<'_>)) -> serde_json::Result<()> {
-        if self.len + ROOM > CHUNK {
-            self.flush();
-        }
-        // The buffer and the cache borrowed apart (through `room` the whole `self` would be).
-        let room = self.buf.get_mut(self.len..self.len + ROOM);
-        let Some(buf) = room.and_then(|room| room.first_chunk_mut::<ROOM>()) else {
-            return Err(record_overflow());
-        };
-        let floats = &mut self.floats;
-        let mut record = Record { buf, at: 0, floats };
-        write(&mut record);
-        let at = record.at;
-        if at > RECORD {
-            return Err(record_overflow());
-        }
-        self.len += at;
-        Ok(())
-    }
-
-    /// `null`, or the value written by `some`.
-    #[inline(always)]
-    pub(super) fn option<T>(&mut self, value: &Option<T>, some: impl FnOnce(&mut Self, &T)) {
-        match value {
-            Some(v) => some(self, v),
-            None => self.lit(b"null"),
-        }
-    }
 }
 
-/// The error of a record longer than [`RECORD`] (no value of the frame model is).
-#[cold]
-fn record_overflow() -> serde_json::Error {
-    serde::ser::Error::custom(format!("JSON value longer than {RECORD} bytes"))
-}
-
-/// Most bytes a [`Record`] takes.
-const RECORD: usize = 512;
-/// Room past a record's end: a piece starting inside the record (the longest literal, 34 bytes,
-/// or a number) ends inside the room.
-const SLACK: usize = 64;
-/// The room a record is composed in.
-const ROOM: usize = RECORD + SLACK;
-
-/// A value composed in a fixed room. Each piece starts at `at` modulo [`RECORD`] and is at most
-/// [`SLACK`] bytes long, so it lies inside the room by construction and the compiler drops the
-/// bounds checks (for literals, whose length is known). `at` counts every byte asked for, so a
-/// value overflowing the record (whose pieces wrapped around) is detected and refused.
-pub(super) struct Record<'b> {
-    buf: &'b mut [u8; ROOM],
-    at: usize,
-    floats: &'b mut Floats,
-}
-
-impl Record<'_> {
-    /// Where the next `len` bytes go: inside the room whenever `len` is at most [`SLACK`].
-    #[inline(always)]
-    fn piece(&mut self, len: usize) -> Option<&mut [u8]> {
-        let start = self.at % RECORD;
-        self.buf.get_mut(start..start + len)
-    }
-
-    /// Text of at most [`SLACK`] bytes (longer text is refused as an overflow).
-    #[inline(always)]
-    pub(super) fn lit(&mut self, text: &[u8]) {
-        match self.piece(text.len()) {
-            Some(to) => to.copy_from_slice(text),
-            None => self.at = ROOM,
-        }
-        self.at += text.len();
-    }
-
-    /// A comma unless `first`: stored either way, counted only when it is wanted.
-    #[inline(always)]
-    pub(super) fn comma(&mut self, first: bool) {
-        if let Some(to) = self.piece(1) {
-            to.fill(b',');
-        }
-        self.at += usize::from(!first);
-    }
-
-    #[inline(always)]
-    pub(super) fn int(&mut self, value: impl Into<i64>) {
-        let value: i64 = value.into();
-        if let Some(room) = self
-            .piece(INT_BYTES)
-            .and_then(|r| r.first_chunk_mut::<INT_BYTES>())
-        {
-            match put_int(room, value) {
-                written @ ..=INT_BYTES => self.at += written,
-                // Wider than any value of the frame model: refused as an overflow.
-                _ => self.at = ROOM,
-            }
-        }
-    }
-
-    /// A float as serde writes `unreal::F32`: the shortest text that reads back to the same
-    /// bits (zmij, as serde_json), or `{"bits":N}` for NaN and the infinities. The only float
-    /// writer: a float outside a record is composed in one of its own.
-    #[inline(always)]
-    pub(super) fn float(&mut self, value: F32Bits) {
-        if !value.get().is_finite() {
-            self.lit(b"{\"bits\":");
-            self.int(value.0);
-            self.lit(b"}");
-            return;
-        }
-        match self.floats.get(value.0) {
-            // The whole block is stored, the text's length counted.
-            Some(slot) => {
-                let (block, len) = (*slot.block(), slot.len());
-                if let Some(to) = self.piece(FLOAT_TEXT) {
-                    to.copy_from_slice(&block);
-                }
-                self.at += len;
-            }
-            // Longer than a slot holds (no finite `f32` is).
-            None => self.lit(zmij::Buffer::new().format_finite(value.get()).as_bytes()),
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn boolean(&mut self, value: bool) {
-        self.lit(if value { b"true" } else { b"false" });
-    }
-
-    #[inline(always)]
-    pub(super) fn option<T>(&mut self, value: &Option<T>, some: impl FnOnce(&mut Self, &T)) {
-        match value {
-            Some(v) => some(self, v),
-            None => self.lit(b"null"),
-        }
+/// An integer's `digits`: a number while an `f64` holds it exactly (`magnitude` up to 2^53),
+/// else a decimal string, so readers that hold numbers as `f64` keep it.
+fn exact_or_string(s: &mut impl Sink, magnitude: u64, digits: &str) {
+    if magnitude <= EXACT {
+        s.lit(digits.as_bytes());
+    } else {
+        s.lit(b"\"");
+        s.lit(digits.as_bytes());
+        s.lit(b"\"");
     }
 }
 
@@ -451,8 +480,8 @@ mod tests {
         for bits in edges.into_iter().chain((0..u32::MAX).step_by(65_537)) {
             let mut out = Vec::new();
             let mut j = Json::new(&mut out);
-            j.record(|r| r.float(F32Bits(bits))).unwrap();
-            j.flush();
+            j.float(F32Bits(bits));
+            j.finish().unwrap();
             let serde = serde_json::to_string(&unreal::F32(f32::from_bits(bits))).unwrap();
             assert_eq!(String::from_utf8(out).unwrap(), serde, "bits {bits:#x}");
         }
