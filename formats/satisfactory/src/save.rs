@@ -26,6 +26,12 @@ fn check_version(data: &[u8]) -> Result<(), Error> {
     let mut r = Reader::new(data, 0);
     let header_version = r.i32("header.save_header_version")?;
     let save_version = r.i32("header.save_version")?;
+    supported(header_version, save_version)
+}
+
+/// Saves from before Update 8 are refused, by the reader and (for a model edited to one) by the
+/// writer alike.
+fn supported(header_version: i32, save_version: i32) -> Result<(), Error> {
     if save_version < SAVE_VERSION_UPDATE_8 {
         return Err(Error::new(
             "header.save_version",
@@ -74,9 +80,19 @@ impl SaveFile {
 
     /// Writes the save: header, then the body in chunks (unchanged chunks as stored).
     pub fn write(&self) -> Result<Vec<u8>, Error> {
+        supported(self.header.save_header_version, self.header.save_version)?;
         let body = self.write_body()?;
         let mut out = Vec::with_capacity(body.len() / 8 + 4096);
         crate::reader::put(&self.header, &mut out, "header")?;
+        if self.chunks.header.v2_compressor.is_none() {
+            // The reader refuses a save in v1 chunk headers (the form of blueprints before
+            // Update 8): not written either. The archive header version follows the tag.
+            return Err(Error::new(
+                "chunks.header.v2_compressor",
+                out.len() + 4,
+                "a save's chunk headers are v2 (CompressorNum present)",
+            ));
+        }
         archive::write(&self.chunks, &body, &mut out)?;
         Ok(out)
     }

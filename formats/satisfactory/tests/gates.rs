@@ -575,3 +575,75 @@ fn the_config_writer_refuses_what_would_not_read_back() {
         );
     }
 }
+
+/// The first decoded object of `save`'s JSON (level, index) for which `pick` holds.
+fn find_object(json: &Value, pick: impl Fn(&Value) -> bool) -> Option<(usize, usize)> {
+    let levels = json["body"]["levels"].as_array()?;
+    levels.iter().enumerate().find_map(|(l, level)| {
+        let objects = level["objects"].as_array()?;
+        let i = objects.iter().position(|o| pick(&o["data"]["decoded"]))?;
+        Some((l, i))
+    })
+}
+
+/// `SerializationControl` follows the object's package version (FileVersionUE5 >= 1011), and
+/// only 0 is decoded: a JSON edit that adds it where the version lacks it, removes it where the
+/// version has it, or sets another value is refused naming the object's field, where it used to
+/// be written as an object that reads back as undecoded bytes.
+#[test]
+fn serialization_control_follows_the_package_version() {
+    for (file, present) in [
+        ("saves/Another-1-2.sav", true),
+        ("saves/1.0_autosave_0.sav", false),
+    ] {
+        let Some(SatisfactoryFile::Save(save)) = corpus_file(file) else {
+            return;
+        };
+        let json = serde_json::to_value(&save).unwrap();
+        let (l, i) = find_object(&json, |d| {
+            d.is_object() && d["serialization_control"].is_null() != present
+        })
+        .unwrap_or_else(|| panic!("{file}: no decoded object"));
+        let edits = match present {
+            true => vec![
+                (Value::Null, "must be present at FileVersionUE5"),
+                (json!(2), "SerializationControl 2 is not decoded (only 0)"),
+            ],
+            false => vec![(json!(0), "must be absent at FileVersionUE5")],
+        };
+        for (value, expected) in edits {
+            let mut edited = json.clone();
+            edited["body"]["levels"][l]["objects"][i]["data"]["decoded"]["serialization_control"] =
+                value;
+            let edited: SaveFile = serde_json::from_value(edited).expect("well-formed JSON");
+            let err = edited
+                .write()
+                .expect_err("the writer must refuse the control byte");
+            assert!(err.message.contains(expected), "{file}: {err}");
+            let at = format!("body.levels[{l}][{i}].serialization_control");
+            assert_eq!(err.path, at, "{file}: {err}");
+        }
+    }
+}
+
+/// The reader refuses saves from before Update 8 and saves in v1 chunk headers: a JSON edit to
+/// either is refused by the writer, naming the field, instead of written as a file that is not
+/// read back.
+#[test]
+fn what_the_save_reader_refuses_is_not_written() {
+    let Some(SatisfactoryFile::Save(save)) = corpus_file("saves/Another-1-2.sav") else {
+        return;
+    };
+    let mut old = save.clone();
+    old.header.save_version = 40;
+    let err = old.write().expect_err("SaveVersion 40 is refused");
+    assert_eq!(err.path, "header.save_version", "{err}");
+    assert!(
+        err.message.contains("before Update 8 (SaveVersion 40"),
+        "{err}"
+    );
+    let mut v1 = save.clone();
+    v1.chunks.header.v2_compressor = None;
+    let err = v1.write().expect_err("v1 chunk headers are refused");
+    assert_eq!(err.path, "chunks.header.v2_compressor", "{err}");
+}

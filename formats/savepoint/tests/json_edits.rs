@@ -1,6 +1,9 @@
-//! Random edits of the JSON of real files (fixed seed): whatever `AnyFile::from_json_value`
-//! accepts and the writer writes must read back, and every refusal names the field it is about.
-//! An edit that makes the writer produce a file its reader refuses is a missing writer check.
+//! Random edits of the JSON of real files (fixed seed): a leaf replaced by another value of its
+//! kind or by `null`, or its key removed. Whatever `AnyFile::from_json_value` accepts and the
+//! writer writes must read back with no more undecoded parts (raw objects, class data or property
+//! values) than the model written, and every refusal names the field it is about. An edit that
+//! makes the writer produce a file its reader refuses, or reads only as raw bytes, is a missing
+//! writer check.
 //!
 //! The quick test takes the smallest readable files of each corpus folder and a bounded number of
 //! edits; the `#[ignore]`d one takes every corpus file (run it in release:
@@ -9,6 +12,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use satisfactory::objects::{Fallback, ObjectData};
+use satisfactory::{SatisfactoryFile, SaveObject};
 use savepoint::{AnyFile, ReadOptions};
 use serde_json::{Map, Value};
 
@@ -74,7 +79,7 @@ fn leaf_mut<'a>(
             for (key, item) in fields.iter_mut() {
                 let len = path.len();
                 path.push('/');
-                path.push_str(key);
+                path.push_str(&key.replace('~', "~0").replace('/', "~1"));
                 if let Some(found) = leaf_mut(item, index, path) {
                     return Some(found);
                 }
@@ -90,9 +95,13 @@ fn leaf_mut<'a>(
     }
 }
 
-/// A replacement for `leaf` of another value of its kind (or, for `null`, of a kind it may
-/// stand for): numbers at the edges of every integer type, strings empty, long or odd.
+/// A replacement for `leaf`: one time in eight `null`, else another value of its kind (or, for
+/// `null`, of a kind it may stand for): numbers at the edges of every integer type, strings
+/// empty, long or odd.
 fn replacement(leaf: &Value, rng: &mut Rng) -> Value {
+    if !leaf.is_null() && rng.below(8) == 0 {
+        return Value::Null;
+    }
     match leaf {
         Value::Number(n) => {
             let other = n
@@ -140,6 +149,9 @@ enum Outcome {
     ReadBack,
     /// Written, and the reader refused the bytes: a missing writer check.
     Unreadable(String),
+    /// Written, and read back with more undecoded parts than the model had (before, after): a
+    /// missing writer check the lenient reader hid.
+    Degraded(usize, usize),
 }
 
 /// One edit: where, the new value, and the outcome.
@@ -157,6 +169,9 @@ impl fmt::Display for Edit {
             Outcome::WriteRefused(e) => format!("write refused: {e}"),
             Outcome::ReadBack => "read back".to_owned(),
             Outcome::Unreadable(e) => format!("UNREADABLE: {e}"),
+            Outcome::Degraded(before, after) => {
+                format!("DEGRADED: {before} undecoded parts written, {after} read back")
+            }
         };
         write!(
             f,
@@ -177,6 +192,7 @@ struct Counts {
     refused: usize,
     write_refused: usize,
     unreadable: usize,
+    degraded: usize,
 }
 
 /// True when a refusal says which field it is about: JSON refusals end with `, field PATH`,
@@ -192,22 +208,72 @@ fn names_a_field(error: &str) -> bool {
     }
 }
 
-/// The outcome of replacing the leaf at `index` of `json` with `new`.
-fn try_edit(json: &Value, index: usize, rng: &mut Rng, file: &Path) -> Edit {
-    let mut edited = json.clone();
+/// Raw class data and raw property values inside one Satisfactory object, or 1 for an object
+/// kept whole as bytes.
+fn undecoded_object(object: &SaveObject) -> usize {
+    match &object.data {
+        ObjectData::Raw { .. } => 1,
+        ObjectData::Decoded(d) => {
+            let custom = matches!(d.custom.fallback(), Some(Fallback::DecoderFailed(_)));
+            usize::from(custom) + d.properties.raw_fallbacks()
+        }
+    }
+}
+
+/// The parts of `model` its lenient reader kept as bytes because it could not decode them:
+/// Satisfactory objects, class data and property values, GVAS property values. The other
+/// formats refuse what they cannot decode.
+fn undecoded(model: &AnyFile) -> usize {
+    match model {
+        AnyFile::Gvas(save) => save.body.raw_fallbacks(),
+        AnyFile::Satisfactory(file) => match &**file {
+            SatisfactoryFile::Save(save) => save.body.objects().map(undecoded_object).sum(),
+            SatisfactoryFile::Blueprint(b) => b.body.objects.iter().map(undecoded_object).sum(),
+            SatisfactoryFile::BlueprintConfig(_) => 0,
+        },
+        AnyFile::FreeRct(_) | AnyFile::RocketLeague(_) => 0,
+    }
+}
+
+/// Applies one edit at the leaf `index` of `edited`: one time in eight the leaf's key is removed
+/// (when its parent is an object), else the leaf is replaced. Returns the JSON pointer and what
+/// was put there.
+fn apply_edit(edited: &mut Value, index: usize, rng: &mut Rng) -> (String, String) {
+    let remove = rng.below(8) == 0;
     let (mut at, mut pointer) = (index, String::new());
-    let leaf = leaf_mut(&mut edited, &mut at, &mut pointer).expect("index below the leaf count");
+    let leaf = leaf_mut(edited, &mut at, &mut pointer).expect("index below the leaf count");
     let new = replacement(leaf, rng);
-    *leaf = new.clone();
     let mut shown = new.to_string();
     if shown.len() > 40 {
         shown = format!("{}... ({} bytes)", &shown[..20], shown.len());
     }
+    if !remove {
+        *leaf = new;
+        return (pointer, shown);
+    }
+    let (parent, key) = pointer.rsplit_once('/').expect("a leaf below the root");
+    match edited.pointer_mut(parent) {
+        Some(Value::Object(fields)) => {
+            fields.shift_remove(&key.replace("~1", "/").replace("~0", "~"));
+            shown = "(key removed)".to_owned();
+        }
+        _ => *edited.pointer_mut(&pointer).expect("the leaf's pointer") = new,
+    }
+    (pointer, shown)
+}
+
+/// The outcome of one random edit at the leaf `index` of `json`.
+fn try_edit(json: &Value, index: usize, rng: &mut Rng, file: &Path) -> Edit {
+    let mut edited = json.clone();
+    let (pointer, shown) = apply_edit(&mut edited, index, rng);
     let outcome = match AnyFile::from_json_value(edited) {
         Err(e) => Outcome::Refused(e.to_string()),
         Ok(model) => match model.write() {
             Err(e) => Outcome::WriteRefused(e.to_string()),
             Ok(bytes) => match AnyFile::read_as(model.format(), &bytes, &ReadOptions::default()) {
+                Ok(back) if undecoded(&back) > undecoded(&model) => {
+                    Outcome::Degraded(undecoded(&model), undecoded(&back))
+                }
                 Ok(_) => Outcome::ReadBack,
                 Err(e) => Outcome::Unreadable(e.to_string()),
             },
@@ -254,6 +320,11 @@ fn edit_file(path: &Path, model: &AnyFile, edits: usize, counts: &mut Counts) ->
             Outcome::Unreadable(_) => {
                 counts.accepted += 1;
                 counts.unreadable += 1;
+                broken.push(edit.to_string());
+            }
+            Outcome::Degraded(..) => {
+                counts.accepted += 1;
+                counts.degraded += 1;
                 broken.push(edit.to_string());
             }
         }
@@ -415,4 +486,27 @@ fn leading_versions_detection_would_not_recognise_are_refused() {
             "{err}"
         );
     }
+}
+
+/// The stricter read-back check can fail: a decoded Satisfactory object turned into kept bytes
+/// counts as one more undecoded part.
+#[test]
+fn undecoded_parts_count_objects_kept_as_bytes() {
+    let Some(corpus) = snapshots::corpus_dir() else {
+        return;
+    };
+    let model = read(&corpus.join("satisfactory/saves/Another-1-2.sav")).expect("reads");
+    let mut json = serde_json::to_value(&model).unwrap();
+    let levels = json
+        .pointer_mut("/data/file/body/levels")
+        .and_then(Value::as_array_mut)
+        .expect("a save's levels");
+    let object = levels
+        .iter_mut()
+        .flat_map(|level| level["objects"].as_array_mut().into_iter().flatten())
+        .find(|o| o["data"].get("decoded").is_some())
+        .expect("a decoded object");
+    object["data"] = serde_json::json!({"raw": {"bytes": "0102", "reason": "edited"}});
+    let edited = AnyFile::from_json_value(json).expect("well-formed JSON");
+    assert_eq!(undecoded(&edited), undecoded(&model) + 1);
 }

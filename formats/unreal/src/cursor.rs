@@ -214,12 +214,23 @@ pub(crate) fn put_binrw<T>(value: &T, out: &mut Vec<u8>) -> Result<(), Error>
 where
     T: for<'b> binrw::BinWrite<Args<'b> = ()>,
 {
+    put_binrw_args(value, (), out)
+}
+
+/// [`put_binrw`] for a type that takes arguments (the versions it is gated on).
+pub(crate) fn put_binrw_args<'a, T>(
+    value: &T,
+    args: T::Args<'a>,
+    out: &mut Vec<u8>,
+) -> Result<(), Error>
+where
+    T: binrw::BinWrite,
+{
     let at = out.len();
     let mut c = binrw::io::Cursor::new(out);
     c.set_position(at as u64);
-    value
-        .write_le(&mut c)
-        .map_err(|e| Error::new(at, e.to_string()))
+    // Positions are absolute in `out`, as the error's offset wants them.
+    value.write_le_args(&mut c, args).map_err(Error::from)
 }
 
 /// Calls `f` for `0..n` into a vector allocated once; `n` must already be checked against the input.

@@ -9,6 +9,7 @@ use crate::cursor::ByteReader;
 use crate::depth::DepthGuard;
 use crate::{Error, F32, F64, FGuid, FName, FString};
 use binrw::binrw;
+use schema_derive::version;
 use serde::{Deserialize, Serialize};
 
 /// Deepest nesting of texts inside texts accepted (a text alone is level 1), so hostile input
@@ -49,27 +50,23 @@ const TEXT_FORMAT_ARGUMENT_DATA_64BIT_SUPPORT: i32 = 12;
 /// `EDateTimeStyle::Custom`: an `AsDateTime` history then stores its pattern.
 pub const DATE_TIME_STYLE_CUSTOM: i8 = 5;
 
-/// The custom versions that change how texts are stored. The default is the newest form; a GVAS
+/// The custom versions that change how texts are stored: the file's own numbers, so a gate
+/// compares a version with the engine's named constant. The default is the newest form; a GVAS
 /// reader takes them from the header's custom version table ([`TextVersions::from_custom_versions`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TextVersions {
-    /// `FFormatArgumentData` has a type byte (older data is always a text).
-    pub argument_data_typed: bool,
-    /// `FNumberFormattingOptions` starts with `AlwaysSign`.
-    pub always_sign: bool,
-    /// A history-less text (-1) stores whether a culture-invariant string follows.
-    pub culture_invariant_string: bool,
-    /// `FFormatArgumentData` integers are `i64` (else `i32`).
-    pub argument_data_int64: bool,
+    /// `FEditorObjectVersion` (-1 when the file's table lacks it: the oldest form).
+    pub editor_object_version: i32,
+    /// `FUE5ReleaseStreamObjectVersion` (-1 when the file's table lacks it).
+    pub ue5_release_stream_object_version: i32,
 }
 
 impl Default for TextVersions {
+    /// The lowest versions at which every form this crate models is the newest one.
     fn default() -> Self {
         TextVersions {
-            argument_data_typed: true,
-            always_sign: true,
-            culture_invariant_string: true,
-            argument_data_int64: true,
+            editor_object_version: CULTURE_INVARIANT_TEXT_SERIALIZATION_KEY_STABILITY,
+            ue5_release_stream_object_version: TEXT_FORMAT_ARGUMENT_DATA_64BIT_SUPPORT,
         }
     }
 }
@@ -78,14 +75,26 @@ impl TextVersions {
     /// The forms a file uses, given its custom versions (`version(guid)`, `None` when the table
     /// lacks the key, which the engine reads as -1: the oldest form).
     pub fn from_custom_versions(version: impl Fn(FGuid) -> Option<i32>) -> Self {
-        let editor = version(EDITOR_OBJECT_VERSION).unwrap_or(-1);
-        let release = version(UE5_RELEASE_STREAM_OBJECT_VERSION).unwrap_or(-1);
         TextVersions {
-            argument_data_typed: editor >= TEXT_FORMAT_ARGUMENT_DATA_IS_VARIANT,
-            always_sign: editor >= ADDED_ALWAYS_SIGN_NUMBER_FORMATTING_OPTION,
-            culture_invariant_string: editor >= CULTURE_INVARIANT_TEXT_SERIALIZATION_KEY_STABILITY,
-            argument_data_int64: release >= TEXT_FORMAT_ARGUMENT_DATA_64BIT_SUPPORT,
+            editor_object_version: version(EDITOR_OBJECT_VERSION).unwrap_or(-1),
+            ue5_release_stream_object_version: version(UE5_RELEASE_STREAM_OBJECT_VERSION)
+                .unwrap_or(-1),
         }
+    }
+
+    /// `FFormatArgumentData` has a type byte (older data is always a text).
+    pub fn argument_data_typed(&self) -> bool {
+        self.editor_object_version >= TEXT_FORMAT_ARGUMENT_DATA_IS_VARIANT
+    }
+
+    /// A history-less text (-1) stores whether a culture-invariant string follows.
+    pub fn culture_invariant_string(&self) -> bool {
+        self.editor_object_version >= CULTURE_INVARIANT_TEXT_SERIALIZATION_KEY_STABILITY
+    }
+
+    /// `FFormatArgumentData` integers are `i64` (else `i32`).
+    pub fn argument_data_int64(&self) -> bool {
+        self.ue5_release_stream_object_version >= TEXT_FORMAT_ARGUMENT_DATA_64BIT_SUPPORT
     }
 }
 
@@ -230,15 +239,15 @@ pub enum ArgumentDataValue {
     Empty(u8),
 }
 
-/// `FNumberFormattingOptions` (the flags are UE `bool`s, stored as `u32`). `AlwaysSign` exists from
-/// `AddedAlwaysSignNumberFormattingOption` on.
+/// `FNumberFormattingOptions` (the flags are UE `bool`s, stored as `u32`), read and written with
+/// the file's `FEditorObjectVersion` (`TextVersions::editor_object_version`).
+#[version(editor_object_version: i32 = import)]
 #[binrw]
 #[brw(little)]
-#[br(import(has_always_sign: bool))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs)]
 pub struct NumberFormattingOptions {
-    #[br(if(has_always_sign))]
+    #[since(editor_object_version >= ADDED_ALWAYS_SIGN_NUMBER_FORMATTING_OPTION)]
     pub always_sign: Option<u32>,
     pub use_grouping: u32,
     pub rounding_mode: i8,
@@ -282,7 +291,7 @@ impl FText {
         let kind = r.i8("FText history type")?;
         let history = match kind {
             -1 => TextHistory::None {
-                culture_invariant: if rd.versions.culture_invariant_string {
+                culture_invariant: if rd.versions.culture_invariant_string() {
                     optional(r, FString::parse)?
                 } else {
                     None
@@ -427,7 +436,7 @@ impl FText {
         use TextHistory as H;
         match &self.history {
             H::None { culture_invariant } => {
-                if v.culture_invariant_string {
+                if v.culture_invariant_string() {
                     put_optional(culture_invariant, out, FString::put)?;
                 } else if culture_invariant.is_some() {
                     return Err(Error::new(
@@ -597,13 +606,15 @@ impl FormatArgumentValue {
 impl FormatArgumentData {
     fn parse(r: &mut ByteReader<'_>, rd: Reading) -> Result<Self, Error> {
         let name = FString::parse(r)?;
-        let kind = if rd.versions.argument_data_typed {
+        let kind = if rd.versions.argument_data_typed() {
             r.u8("format argument data type")?
         } else {
             4
         };
         let value = match kind {
-            0 if rd.versions.argument_data_int64 => ArgumentDataValue::Int(r.i64("Int argument")?),
+            0 if rd.versions.argument_data_int64() => {
+                ArgumentDataValue::Int(r.i64("Int argument")?)
+            }
             0 => ArgumentDataValue::Int(r.i32("Int argument")?.into()),
             2 => ArgumentDataValue::Float(F32(f32::from_bits(r.u32("Float argument")?))),
             3 => ArgumentDataValue::Double(F64(f64::from_bits(r.u64("Double argument")?))),
@@ -625,7 +636,7 @@ impl FormatArgumentData {
             ArgumentDataValue::Empty(t @ (1 | 6..)) => *t,
             ArgumentDataValue::Empty(t) => return Err(empty_type_error(out, i16::from(*t))),
         };
-        if v.argument_data_typed {
+        if v.argument_data_typed() {
             out.push(kind);
         } else if kind != 4 {
             return Err(Error::new(
@@ -635,7 +646,7 @@ impl FormatArgumentData {
             ));
         }
         match &self.value {
-            ArgumentDataValue::Int(x) if v.argument_data_int64 => {
+            ArgumentDataValue::Int(x) if v.argument_data_int64() => {
                 out.extend_from_slice(&x.to_le_bytes())
             }
             ArgumentDataValue::Int(x) => {
@@ -679,7 +690,7 @@ fn number_options(
         let mut c = binrw::io::Cursor::new(&r.whole()[r.pos()..]);
         let options = <NumberFormattingOptions as binrw::BinRead>::read_le_args(
             &mut c,
-            (rd.versions.always_sign,),
+            (rd.versions.editor_object_version,),
         )
         .map_err(|e| Error::new(at, format!("FNumberFormattingOptions: {e}")))?;
         r.bytes(c.position() as usize, "FNumberFormattingOptions")?;
@@ -693,14 +704,7 @@ fn put_number_options(
     v: &TextVersions,
 ) -> Result<(), Error> {
     put_optional(options, out, |o, out| {
-        if o.always_sign.is_some() != v.always_sign {
-            return Err(Error::new(
-                out.len(),
-                "FNumberFormattingOptions: always_sign must be present exactly when the file's \
-                 FEditorObjectVersion >= AddedAlwaysSignNumberFormattingOption",
-            ));
-        }
-        crate::cursor::put_binrw(o, out)
+        crate::cursor::put_binrw_args(o, (v.editor_object_version,), out)
     })
 }
 

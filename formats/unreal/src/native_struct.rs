@@ -327,8 +327,13 @@ impl FSoftObjectPath {
 
     pub(crate) fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
         ctx.put_name(&self.package, out)?;
-        if let Some(a) = &self.asset {
-            ctx.put_name(a, out)?;
+        match (
+            &self.asset,
+            ctx.package_ue5 >= UE5_SOFT_OBJECT_PATH_TOP_LEVEL,
+        ) {
+            (Some(a), true) => ctx.put_name(a, out)?,
+            (None, false) => {}
+            (asset, _) => return Err(asset_mismatch(out.len(), asset.is_some(), ctx)),
         }
         if ctx.soft_object_path_utf8 {
             crate::fstring::put_utf8(&self.sub_path, out)
@@ -336,6 +341,22 @@ impl FSoftObjectPath {
             self.sub_path.put(out)
         }
     }
+}
+
+/// The asset name of an [`FSoftObjectPath`] where the context's version disagrees: refused, as
+/// the reader would take the next name for it (or the sub-path for a missing one).
+#[cold]
+#[inline(never)]
+fn asset_mismatch(at: usize, present: bool, ctx: &PropertyContext) -> Error {
+    let should = if present { "absent" } else { "present" };
+    Error::new(
+        at,
+        format!(
+            "FSoftObjectPath.asset (FileVersionUE5 >= {UE5_SOFT_OBJECT_PATH_TOP_LEVEL}) must be \
+             {should} at FileVersionUE5 {}",
+            ctx.package_ue5
+        ),
+    )
 }
 
 #[cfg(test)]

@@ -787,6 +787,14 @@ impl FPropertyTag {
                 ctx.put_name(param(0), out)?;
                 if ctx.package_ue4 >= UE4_STRUCT_GUID_IN_PROPERTY_TAG {
                     e.struct_guid.unwrap_or_default().put(out)?;
+                } else if e.struct_guid.is_some() {
+                    return Err(needs_version(
+                        out.len(),
+                        "a struct GUID",
+                        "FileVersionUE4",
+                        UE4_STRUCT_GUID_IN_PROPERTY_TAG,
+                        ctx.package_ue4,
+                    ));
                 }
             }
             "BoolProperty" => out.push(bool_value as u8),
@@ -807,17 +815,25 @@ impl FPropertyTag {
             if let Some(g) = &e.property_guid {
                 g.put(out)?;
             }
+        } else if e.property_guid.is_some() {
+            return Err(needs_version(
+                out.len(),
+                "a property GUID",
+                "FileVersionUE4",
+                UE4_PROPERTY_GUID_IN_PROPERTY_TAG,
+                ctx.package_ue4,
+            ));
         }
         if ctx.package_ue5 >= UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION {
             // A tag made by the editing API has none yet: it gets the empty extension.
             e.extension.unwrap_or(TagExtension::NONE).put(out)?;
         } else if e.extension.is_some() {
-            return Err(Error::new(
+            return Err(needs_version(
                 out.len(),
-                format!(
-                    "a tag extension needs FileVersionUE5 >= {UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION} (this context has {})",
-                    ctx.package_ue5
-                ),
+                "a tag extension",
+                "FileVersionUE5",
+                UE5_PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION,
+                ctx.package_ue5,
             ));
         }
         Ok(slot)
@@ -832,6 +848,14 @@ impl FPropertyTag {
         let e = self.extras();
         if e.flags & !KNOWN_FLAGS != 0 {
             return Err(unknown_flags(out.len(), e.flags));
+        }
+        if e.struct_guid.is_some() {
+            // The UE 5.4 tag has no struct GUID field of its own: the reader never sets one.
+            return Err(Error::new(
+                out.len(),
+                "a struct GUID is not stored by tags with complete type names \
+                 (FileVersionUE5 >= 1012)",
+            ));
         }
         self.type_name.put(ctx, out)?;
         let slot = SizeSlot(out.len());
@@ -870,6 +894,16 @@ impl TagExtension {
         overridable: None,
         external_objects: None,
     };
+}
+
+/// A tag part the context's version does not store: refused rather than dropped.
+#[cold]
+#[inline(never)]
+fn needs_version(at: usize, what: &str, version: &str, needs: u32, has: u32) -> Error {
+    Error::new(
+        at,
+        format!("{what} needs {version} >= {needs} (this context has {has})"),
+    )
 }
 
 #[cold]

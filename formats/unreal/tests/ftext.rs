@@ -126,7 +126,8 @@ fn argument_format_over_a_culture_invariant_text() {
 #[test]
 fn argument_data_integers_are_i32_before_the_ue5_release_version() {
     let old = TextVersions {
-        argument_data_int64: false,
+        // TextFormatArgumentData64bitSupport is 12.
+        ue5_release_stream_object_version: 11,
         ..newest()
     };
     let value = cat(&[
@@ -162,7 +163,8 @@ fn argument_data_integers_are_i32_before_the_ue5_release_version() {
 #[test]
 fn untyped_argument_data_before_text_format_argument_data_is_variant() {
     let old = TextVersions {
-        argument_data_typed: false,
+        // TextFormatArgumentDataIsVariant is 5.
+        editor_object_version: 4,
         ..newest()
     };
     let value = cat(&[
@@ -278,7 +280,8 @@ fn number_percent_and_currency() {
 
     // Before AddedAlwaysSignNumberFormattingOption the options start with UseGrouping.
     let old = TextVersions {
-        always_sign: false,
+        // AddedAlwaysSignNumberFormattingOption is 21.
+        editor_object_version: 20,
         ..newest()
     };
     let currency = cat(&[
@@ -405,7 +408,8 @@ fn transform_string_table_generator_and_none_forms() {
         }
     ));
     let old = TextVersions {
-        culture_invariant_string: false,
+        // CultureInvariantTextSerializationKeyStability is 32.
+        editor_object_version: 31,
         ..newest()
     };
     let bare = head(0, -1);
@@ -433,8 +437,17 @@ fn lenient_reads_count_texts_they_cannot_decode() {
 #[test]
 fn versions_come_from_custom_version_tables() {
     let none = TextVersions::from_custom_versions(|_| None);
+    assert_eq!(
+        (
+            none.editor_object_version,
+            none.ue5_release_stream_object_version
+        ),
+        (-1, -1)
+    );
     assert!(
-        !none.argument_data_typed && !none.culture_invariant_string && !none.argument_data_int64
+        !none.argument_data_typed()
+            && !none.culture_invariant_string()
+            && !none.argument_data_int64()
     );
     let all = TextVersions::from_custom_versions(|key| {
         Some(if key == unreal::EDITOR_OBJECT_VERSION {
@@ -444,10 +457,66 @@ fn versions_come_from_custom_version_tables() {
         })
     });
     assert_eq!(all, TextVersions::default());
+    assert!(
+        all.argument_data_typed() && all.culture_invariant_string() && all.argument_data_int64()
+    );
     let ue4_22 = TextVersions::from_custom_versions(|key| {
         (key == unreal::EDITOR_OBJECT_VERSION).then_some(31)
     });
-    assert!(ue4_22.always_sign && !ue4_22.culture_invariant_string);
+    assert!(ue4_22.argument_data_typed() && !ue4_22.culture_invariant_string());
+}
+
+/// `AlwaysSign` must be present exactly from `FEditorObjectVersion` 21 on: the writer refuses
+/// either mismatch naming the field and the file's version instead of writing options the
+/// reader would take four bytes off.
+#[test]
+fn number_options_always_sign_follows_the_editor_object_version() {
+    let number = |always_sign| {
+        cat(&[
+            &head(0, 4),
+            &[3],
+            &1.25f64.to_le_bytes(),
+            &number_options(always_sign),
+            &fstr("de"),
+        ])
+    };
+    let at = |editor_object_version| TextVersions {
+        editor_object_version,
+        ..newest()
+    };
+    let cases = [
+        (
+            number(false),
+            at(20),
+            Some(1),
+            "absent at editor_object_version 20",
+        ),
+        (
+            number(true),
+            at(21),
+            None,
+            "present at editor_object_version 21",
+        ),
+    ];
+    for (value, versions, always_sign, expected) in cases {
+        let bytes = text_list(&value);
+        let ctx = ctx(versions);
+        let (mut list, _) = PropertyList::read(&bytes, 0, &ctx).unwrap();
+        let PropertyValue::Text(text) = &mut list.properties[0].value else {
+            panic!("a text expected");
+        };
+        let TextHistory::AsNumber { options, .. } = &mut text.history else {
+            panic!("AsNumber expected");
+        };
+        options.as_mut().unwrap().always_sign = always_sign;
+        let err = list.write(&ctx, &mut Vec::new()).unwrap_err();
+        assert!(
+            err.message.contains("NumberFormattingOptions.always_sign"),
+            "{err}"
+        );
+        assert!(err.message.contains(expected), "{err}");
+        assert_eq!(err.path, "Root.T", "{err}");
+    }
 }
 
 #[test]

@@ -205,6 +205,45 @@ fn strings_keep_their_encoding() {
     );
 }
 
+/// The asset name of a soft object path exists from FileVersionUE5 1007 on: a path whose asset
+/// disagrees with the context's version is refused naming both, not written for the reader to
+/// take the sub-path for the asset (or the asset for the sub-path).
+#[test]
+fn soft_object_path_asset_follows_the_package_version() {
+    let path = |asset: Option<&str>| {
+        let asset = asset.map(fstr).unwrap_or_default();
+        list4(
+            "S",
+            "SoftObjectProperty",
+            &[],
+            &cat(&[&fstr("/Game/A"), &asset, &fstr("")]),
+        )
+    };
+    let set_asset =
+        |list: &mut PropertyList, asset: Option<FName>| match &mut list.properties[0].value {
+            PropertyValue::SoftObject(p) => p.asset = asset,
+            other => panic!("soft object expected: {other:?}"),
+        };
+    let old = PropertyContext::new(UE4, 1006);
+    let (mut list, _) = PropertyList::read(&path(None), 0, &old).unwrap();
+    set_asset(&mut list, Some(FName::new("A")));
+    let err = list.write(&old, &mut Vec::new()).unwrap_err();
+    assert_eq!(err.path, "Root.S");
+    assert_eq!(
+        err.message,
+        "FSoftObjectPath.asset (FileVersionUE5 >= 1007) must be absent at FileVersionUE5 1006"
+    );
+
+    let new = PropertyContext::new(UE4, 1007);
+    let (mut list, _) = PropertyList::read(&path(Some("A")), 0, &new).unwrap();
+    set_asset(&mut list, None);
+    let err = list.write(&new, &mut Vec::new()).unwrap_err();
+    assert_eq!(
+        err.message,
+        "FSoftObjectPath.asset (FileVersionUE5 >= 1007) must be present at FileVersionUE5 1007"
+    );
+}
+
 #[test]
 fn text_histories() {
     let c = ue4();
@@ -861,6 +900,45 @@ fn tag_extras_are_tag_fields_in_json_and_shared() {
     assert_ne!(&edited, tags[3]);
     edited.set_extras(TagExtras::default());
     assert_eq!(&edited, tags[3]);
+}
+
+/// A tag's GUIDs and extension exist from a package version on: a context below it refuses a tag
+/// holding one, naming the version, rather than write a tag that reads back without it.
+#[test]
+fn tag_parts_newer_than_the_context_are_refused() {
+    let property_guid = cat(&[
+        &fstr("A"),
+        &fstr("IntProperty"),
+        &4i32.to_le_bytes(),
+        &0i32.to_le_bytes(),
+        &[1],
+        &[7; 16],
+        &5i32.to_le_bytes(),
+        &fstr("None"),
+    ]);
+    let struct_guid = cat(&[
+        &tag4("B", "StructProperty", 16, &cat(&[&fstr("Guid"), &[0; 16]])),
+        &[9; 16],
+        &fstr("None"),
+    ]);
+    let cases = [
+        (
+            &property_guid,
+            502,
+            "a property GUID needs FileVersionUE4 >= 503 (this context has 502)",
+        ),
+        (
+            &struct_guid,
+            440,
+            "a struct GUID needs FileVersionUE4 >= 441 (this context has 440)",
+        ),
+    ];
+    for (bytes, package_ue4, expected) in cases {
+        let (list, _) = PropertyList::read(bytes, 0, &ue4()).unwrap();
+        let old = PropertyContext::new(package_ue4, 0);
+        let err = list.write(&old, &mut Vec::new()).unwrap_err();
+        assert_eq!(err.message, expected);
+    }
 }
 
 /// Tags stored like an earlier tag of the same name (which a reader recognises by their bytes) are

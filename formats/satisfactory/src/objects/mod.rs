@@ -271,9 +271,7 @@ impl DecodedObject {
             put(&actor.owner, out, "owner")?;
             put(&actor.components, out, "components")?;
         }
-        if let Some(c) = self.serialization_control {
-            out.push(c);
-        }
+        put_serialization_control(self.serialization_control, scope, out)?;
         self.properties
             .write(&contexts.get(scope), out)
             .map_err(|e| Error::property("properties", e))?;
@@ -287,6 +285,40 @@ impl DecodedObject {
         }
         self.custom.put(scope, contexts, out)
     }
+}
+
+/// Writes the `SerializationControl` byte, which must be present exactly where the object's
+/// package version has one and be the 0 the reader decodes: anything else would be written and
+/// then read back as undecoded bytes (or misread as the property list).
+fn put_serialization_control(
+    control: Option<u8>,
+    scope: Scope,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    let ue5 = scope.package.file_version_ue5;
+    match (control, ue5 >= UE5_SERIALIZATION_CONTROL) {
+        (Some(0), true) => out.push(0),
+        (None, false) => {}
+        (Some(v), true) => {
+            return Err(Error::new(
+                "serialization_control",
+                out.len(),
+                format!("SerializationControl {v} is not decoded (only 0)"),
+            ));
+        }
+        (c, _) => {
+            let should = if c.is_some() { "absent" } else { "present" };
+            return Err(Error::new(
+                "serialization_control",
+                out.len(),
+                format!(
+                    "(FileVersionUE5 >= {UE5_SERIALIZATION_CONTROL}) must be {should} at \
+                     FileVersionUE5 {ue5}"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `HasGuid` and the GUID, when the next `u32` is a bool; otherwise nothing is consumed.
