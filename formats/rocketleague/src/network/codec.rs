@@ -32,9 +32,13 @@ const VECTOR_MAX: u64 = 22;
 /// Bits of the widest vector component.
 const WIDEST_COMPONENT: u32 = VECTOR_MAX as u32 + 1;
 
+/// Most bits [`Vector3i::read_from_window`] skips before the vector: a rigid body's sleeping flag.
+pub(crate) const MAX_SKIP: u32 = 1;
+
 /// [`Vector3i::read_from_window`]'s second load holds two components of the widest size, and its
-/// first the size code (at most 5 bits) and one component.
-const _: () = assert!(2 * WIDEST_COMPONENT <= FAST_BITS && 5 + WIDEST_COMPONENT <= FAST_BITS);
+/// first the skipped bits, the size code (at most 5 bits) and one component.
+const _: () =
+    assert!(2 * WIDEST_COMPONENT <= FAST_BITS && MAX_SKIP + 5 + WIDEST_COMPONENT <= FAST_BITS);
 
 impl AttrCtx {
     pub(crate) fn at_least(&self, major: u32, minor: u32, net: u32) -> bool {
@@ -42,7 +46,7 @@ impl AttrCtx {
     }
 
     /// Vector size limit: `bmc[4, 22]` from net version 7 on, `bmc[4, 20]` before.
-    fn vector_max(&self) -> u64 {
+    pub(crate) fn vector_max(&self) -> u64 {
         if self.version.net >= 7 {
             VECTOR_MAX
         } else {
@@ -246,19 +250,25 @@ impl Vector3i {
 
 impl Vector3i {
     /// The vector from [`BitReader::peek`]s, when the stream holds 8 more bytes past its first
-    /// component: `bmc[4, max]` (`max` at most [`VECTOR_MAX`]) then three `size + 2`-bit values.
+    /// component: `bmc[4, max]` (`max` at most [`VECTOR_MAX`]) then three `size + 2`-bit values,
+    /// starting `skip` bits (at most [`MAX_SKIP`]) into `window`, a peek of `r`; the skipped bits
+    /// are consumed with the vector, so a caller takes a flag before it from the same load.
     /// Sizes up to 15 fit one load; larger ones (most locations and linear velocities) take y
     /// and z from a second load after x, where reading them field by field cost the full parse
     /// 2.6-4% more instructions (callgrind, three large corpus replays).
     #[inline(always)]
-    fn read_from_window(r: &mut BitReader<'_>, max: u64) -> Option<Self> {
-        debug_assert!(max <= VECTOR_MAX);
-        let window = r.peek()?;
-        let data = window & 0xf;
+    pub(crate) fn read_from_window(
+        r: &mut BitReader<'_>,
+        max: u64,
+        window: u64,
+        skip: u32,
+    ) -> Option<Self> {
+        debug_assert!(max <= VECTOR_MAX && skip <= MAX_SKIP);
+        let data = window >> skip & 0xf;
         let (size, head) = if data + 16 >= max {
-            (data, 4)
+            (data, skip + 4)
         } else {
-            (data + (window >> 4 & 1) * 16, 5)
+            (data + (window >> (skip + 4) & 1) * 16, skip + 5)
         };
         let bits = size as u32 + 2;
         let first = window >> head;
@@ -278,16 +288,18 @@ impl Vector3i {
             z: part(rest >> bits),
         })
     }
-}
 
-impl BitCodec for Vector3i {
+    /// The vector whose sizes are below `max` ([`AttrCtx::vector_max`], which a caller reading
+    /// several vectors looks up once).
     #[inline(always)]
-    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+    pub(crate) fn read_max(r: &mut BitReader<'_>, max: u64) -> Res<Self> {
         // The size and all three components from one or two loads, unless the stream ends.
-        if let Some(v) = Self::read_from_window(r, c.vector_max()) {
+        if let Some(window) = r.peek()
+            && let Some(v) = Self::read_from_window(r, max, window, 0)
+        {
             return Ok(v);
         }
-        let size = r.bits_max(4, c.vector_max(), "vector size")? as u32;
+        let size = r.bits_max(4, max, "vector size")? as u32;
         let bits = size + 2;
         // Components in as few reads as the 56-bit lookahead allows (all three up to 18 bits
         // each, else two then one; `bits` is at most 23): fewer dependent steps.
@@ -306,6 +318,13 @@ impl BitCodec for Vector3i {
             y: (y as i64 - bias) as i32,
             z: (z as i64 - bias) as i32,
         })
+    }
+}
+
+impl BitCodec for Vector3i {
+    #[inline(always)]
+    fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
+        Self::read_max(r, c.vector_max())
     }
     #[inline(always)]
     fn write(&self, w: &mut BitWriter, c: &AttrCtx) -> Res<()> {

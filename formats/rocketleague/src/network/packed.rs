@@ -154,10 +154,11 @@ impl PackedRigidBody {
 impl BitCodec for PackedRigidBody {
     #[inline(always)]
     fn read(r: &mut BitReader<'_>, c: &AttrCtx) -> Res<Self> {
-        let sleeping = r.bit("rigid body sleeping")?;
-        // Sizes are below `AttrCtx::vector_max` (at most 22), so components take at most 23
-        // bits and the vector packs (tests.rs: packed_rigid_bodies_hold_the_largest_vectors).
-        let location = pack_vector(&Vector3i::read(r, c)?);
+        let max = c.vector_max();
+        // Sizes are below `max` (at most 22), so components take at most 23 bits and the
+        // vectors pack (tests.rs: packed_rigid_bodies_hold_the_largest_vectors).
+        let (sleeping, location) = sleeping_and_location(r, max)?;
+        let location = pack_vector(&location);
         let quaternion = if c.version.net >= 7 {
             r.bits(SMALLEST_THREE_BITS, "quaternion")?
         } else {
@@ -166,8 +167,8 @@ impl BitCodec for PackedRigidBody {
         let (linear, angular, flags) = if sleeping {
             ([0; 3], [0; 3], SLEEPING)
         } else {
-            let linear = pack_vector(&Vector3i::read(r, c)?);
-            let angular = pack_vector(&Vector3i::read(r, c)?);
+            let linear = pack_vector(&Vector3i::read_max(r, max)?);
+            let angular = pack_vector(&Vector3i::read_max(r, max)?);
             (linear, angular, LINEAR | ANGULAR)
         };
         let word = quaternion | flags;
@@ -205,6 +206,19 @@ impl BitCodec for PackedRigidBody {
             )),
         }
     }
+}
+
+/// The sleeping flag and the location after it, from one load unless the stream is about to
+/// end.
+#[inline(always)]
+fn sleeping_and_location(r: &mut BitReader<'_>, max: u64) -> Res<(bool, Vector3i)> {
+    if let Some(window) = r.peek()
+        && let Some(location) = Vector3i::read_from_window(r, max, window, 1)
+    {
+        return Ok((window & 1 != 0, location));
+    }
+    let sleeping = r.bit("rigid body sleeping")?;
+    Ok((sleeping, Vector3i::read_max(r, max)?))
 }
 
 /// The quaternion in its stream layout with the `Compressed` flag, and whether its parts fit

@@ -1674,6 +1674,48 @@ fn packed_rigid_bodies_hold_the_largest_vectors() {
     }
 }
 
+/// A rigid body's sleeping flag comes from the load of the location after it: sleeping and
+/// awake bodies, with locations of one load and of two, at every bit offset of the first byte,
+/// read back with the bits after them untouched, whether the stream ends right after the body
+/// (flag and location read field by field), 24 bits later (the location's second load runs
+/// past the end) or 64 (all from loads).
+#[test]
+fn rigid_bodies_read_their_flag_with_the_location_at_any_offset() {
+    use super::codec::BitCodec;
+    let c = attr_ctx(VersionTriple::new(868, 20, 7), false);
+    let rotation = Quaternion::SmallestThree {
+        largest: 2,
+        a: 0x2_5555,
+        b: 1,
+        c: 0x3_fffe,
+    };
+    let v = |size: u8, x, y, z| Vector3i { size, x, y, z };
+    for size in [0, 15, 16, 21] {
+        let (low, high) = (-(1i32 << (size + 1)), (1i32 << (size + 1)) - 1);
+        for velocity in [None, Some(v(3, -16, 15, 0))] {
+            let body = rigid_body(v(size, high, low, 1), rotation, velocity);
+            let packed = PackedRigidBody::pack(&body).expect("packs");
+            for (padding, offset) in [0, 24, 64]
+                .into_iter()
+                .flat_map(|p| (0..8).map(move |o| (p, o)))
+            {
+                let mut w = BitWriter::default();
+                w.bits(0, offset);
+                packed.write(&mut w, &c).expect("writes");
+                w.bits(0x5, 3);
+                w.bits(0, padding);
+                let bytes = w.finish();
+                let mut r = BitReader::new(&bytes);
+                r.bits(offset, "offset").expect("written");
+                let at = format!("size {size}, {velocity:?}, padding {padding}, offset {offset}");
+                let back = PackedRigidBody::read(&mut r, &c).expect("reads");
+                assert_eq!(back.unpack(), body, "{at}");
+                assert_eq!(r.bits(3, "t").ok(), Some(0x5), "{at}");
+            }
+        }
+    }
+}
+
 /// Packing keeps every value the writer accepts, refuses the ones it cannot hold (naming the
 /// part), and JSON with such a value fails to read instead of changing it.
 #[test]
