@@ -6,9 +6,10 @@ writes what it read as JSON in the shape of the Rust crate's serde form.
 Usage: python3 kaitai_dump.py GENERATED_DIR CORPUS_DIR OUT_DIR
 
 Writes OUT_DIR/<corpus path>.json for each file whose header parses (and, for a save or blueprint,
-OUT_DIR/<corpus path>.chunks.json, the list of its chunk headers, and <corpus path>.objects.json,
+OUT_DIR/<corpus path>.chunks.json, the list of its chunk headers, <corpus path>.objects.json,
 its objects: each one's TOC header and, in a save, its data blob entry's fields around the bytes,
-or {"error": ..} for a body the walk cannot read) and OUT_DIR/status.tsv with one line per save,
+or {"error": ..} for a body the walk cannot read, and <corpus path>.levels.json, each level's
+fields after its blobs, when the walk read them) and OUT_DIR/status.tsv with one line per save,
 blueprint and config of the manifest: path, then `ok` or `error: <exception>`. The body is the
 chunks inflated with Python's zlib; its framing (int64- or int32-sized blobs, the levels) is walked
 here as `src/body.rs` and `src/blueprint.rs` read it, the headers and entries are the generated
@@ -154,7 +155,8 @@ def blob_objects(toc, data, save_version, save_blob, shaper):
 
 def save_objects(body, save_version, shaper):
     """Every object of a save body, the levels' in order, then the persistent level's (the crate's
-    `SaveBody::objects`); each level's blobs read with its own SaveVersion."""
+    `SaveBody::objects`), each level's blobs read with its own SaveVersion; and each level's
+    `PerStreamingLevelTail` (body.ksy), shaped."""
     from kaitaistruct import KaitaiStream
     from body import Body
     from unreal import Unreal
@@ -162,26 +164,28 @@ def save_objects(body, save_version, shaper):
     stream = KaitaiStream(io.BytesIO(body))
     stream.read_s8le()
     Body.BodyHead(save_version, stream)
-    out = []
+    out, tails = [], []
     for _ in range(stream.read_s4le()):
         Unreal.Fstring(stream)
         toc, data = blob(stream, "s8"), blob(stream, "s8")
         tail = Body.PerStreamingLevelTail(save_version, stream)
+        tails.append(shaper.struct(tail))
         level_version = getattr(tail, "level_save_version", None)
         version = save_version if level_version is None else level_version
         out += blob_objects(toc, data, version, True, shaper)
     toc, data = blob(stream, "s8"), blob(stream, "s8")
-    return out + blob_objects(toc, data, save_version, True, shaper)
+    return out + blob_objects(toc, data, save_version, True, shaper), tails
 
 
 def blueprint_objects(body, save_version, shaper):
-    """Every object of a blueprint body (an int32 size, then int32-sized TOC and data blobs)."""
+    """Every object of a blueprint body (an int32 size, then int32-sized TOC and data blobs), and
+    its level tails: none, a blueprint has no levels."""
     from kaitaistruct import KaitaiStream
 
     stream = KaitaiStream(io.BytesIO(body))
     stream.read_s4le()
     toc, data = blob(stream, "s4"), blob(stream, "s4")
-    return blob_objects(toc, data, save_version, False, shaper)
+    return blob_objects(toc, data, save_version, False, shaper), []
 
 
 def main():
@@ -208,7 +212,7 @@ def main():
         walk = save_objects if kind == "sav" else blueprint_objects
         out = {".json": shaper.struct(parsed), ".chunks.json": chunks}
         try:
-            out[".objects.json"] = walk(body, parsed.save_version, shaper)
+            out[".objects.json"], out[".levels.json"] = walk(body, parsed.save_version, shaper)
         except Exception as e:  # a body the walk cannot read is a result to compare
             out[".objects.json"] = {"error": "%s: %s" % (type(e).__name__, e)}
         return out
