@@ -1695,3 +1695,35 @@ fn an_enum_chosen_by_an_instance_of_bytes_read_ahead() {
         r#"{"bare":{"length":2,"chars":[97,98]}}"#
     );
 }
+
+/// Where `read` leaves a reader that starts at byte 2 of `bytes` when it fails (binrw's derived
+/// readers rewind to where they started).
+fn position_after_error<T>(
+    bytes: &[u8],
+    read: impl FnOnce(&mut Cursor<&[u8]>) -> binrw::BinResult<T>,
+) -> u64 {
+    let mut input = Cursor::new(bytes);
+    input.set_position(2);
+    assert!(read(&mut input).is_err(), "the read must fail");
+    input.position()
+}
+
+/// The enums whose readers the backend writes itself leave the reader where it was when they
+/// fail, as binrw's own enums do: after an unknown tag, a variant cut short after its tag, a
+/// variant or a read ahead cut short, and a size that fits no form. (A tag enum used to stop
+/// after its tag; the others' variants are binrw structs, which rewind themselves.)
+#[test]
+fn hand_written_enum_readers_rewind_after_an_error() {
+    // `Shape`'s tag 3 names no variant; `Entry`'s tag 1 names `Wide`, cut short.
+    let shape = position_after_error(&[0, 0, 3, 0], |r| savepoint_enum::Shape::read_le(r));
+    let entry = position_after_error(&[0, 0, 1, 0x34, 0x12], |r| {
+        enum_args::Entry::read_le_args(r, (2,))
+    });
+    // At version 4 `EditedBy` is a pair of two bytes, of which one is left.
+    let edited_by = position_after_error(&[0, 0, 1], |r| one_of::EditedBy::read_le_args(r, (4,)));
+    // `Counted` reads 5 characters ahead, of which one is there.
+    let counted = position_after_error(&[0, 0, 5, b'a'], |r| enum_ahead::Counted::read_le(r));
+    // Three bytes left fit neither of `Handle`'s forms (5 or 2).
+    let handle = position_after_error(&[0, 0, 7, 9, 9], |r| bytes_left::Handle::read_le(r));
+    assert_eq!([shape, entry, edited_by, counted, handle], [2; 5]);
+}

@@ -50,13 +50,12 @@ impl Module<'_> {
             #f_name(#f_type),
         };
         let read = quote! {
-            let pos = reader.stream_position()?;
             let ahead = <#ahead as binrw::BinRead>::read_options(reader, endian, ())?;
-            reader.seek(binrw::io::SeekFrom::Start(pos))?;
+            reader.seek(binrw::io::SeekFrom::Start(ks_start))?;
             match ahead.#on() {
                 Some(true) => binrw::BinRead::read_options(reader, endian, ()).map(Self::#t_name),
                 Some(false) => binrw::BinRead::read_options(reader, endian, ()).map(Self::#f_name),
-                None => Err(binrw::Error::AssertFail { pos, message: #undefined.into() }),
+                None => Err(binrw::Error::AssertFail { pos: ks_start, message: #undefined.into() }),
             }
         };
         let write = quote! {

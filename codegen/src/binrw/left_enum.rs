@@ -82,12 +82,11 @@ impl Module<'_> {
             def.rust_name, field.id
         );
         let read = quote! {
-            let pos = reader.stream_position()?;
             let end = reader.seek(binrw::io::SeekFrom::End(0))?;
-            reader.seek(binrw::io::SeekFrom::Start(pos))?;
-            match end.saturating_sub(pos) {
+            reader.seek(binrw::io::SeekFrom::Start(ks_start))?;
+            match end.saturating_sub(ks_start) {
                 #(#reads)*
-                left => Err(binrw::Error::AssertFail { pos, message: format!(#not_left, left) }),
+                left => Err(binrw::Error::AssertFail { pos: ks_start, message: format!(#not_left, left) }),
             }
         };
         let write = quote! {

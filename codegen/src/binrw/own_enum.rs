@@ -1,6 +1,10 @@
 //! What the enums the backend writes binrw's impls for itself (`tag_enum.rs`, `left_enum.rs`,
 //! `one_of_emit.rs`, `enum_ahead_emit.rs`) share: the declaration and the two impls around the
 //! reader's and the writer's bodies each of them builds.
+//!
+//! The reader leaves the stream where it found it when it fails, as binrw's derived readers do:
+//! a caller that tries something else after the error (binrw's `Option` fields, enums trying
+//! their variants in turn) starts from the enum's first byte, not from wherever its body stopped.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -22,7 +26,9 @@ pub(super) struct OwnEnum<'a> {
     pub read_args: Args,
     /// The writer's arguments.
     pub write_args: Args,
-    /// The reader's body, over `reader` and `endian`.
+    /// The reader's body, over `reader`, `endian` and `ks_start`, the reader's position when
+    /// the enum's read began (the offset its errors name). It runs in a closure: `return` and
+    /// `?` leave the body, and the reader rewinds to `ks_start` after an error.
     pub read: TokenStream,
     /// The writer's body, over `self`, `writer` and `endian`.
     pub write: TokenStream,
@@ -99,7 +105,13 @@ impl Module<'_> {
                     #r_pattern: #r_ty,
                 ) -> binrw::BinResult<Self> {
                     #fixed
-                    #read
+                    let ks_start = binrw::io::Seek::stream_position(reader)?;
+                    let mut ks_read = || -> binrw::BinResult<Self> { #read };
+                    ks_read().or_else(|error| {
+                        // A stream that cannot seek back reports that instead.
+                        binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                        Err(error)
+                    })
                 }
             }
 

@@ -111,19 +111,16 @@ impl Module<'_> {
             tag.id,
             known.join(", ")
         );
-        // The offset of the tag read here, or of the variant whose tag was read earlier.
-        let (read_tag, pos) = match tag.place {
-            TagPlace::Inside(_) => (
-                quote!(let ks_tag = <#ty as binrw::BinRead>::read_options(reader, #tag_endian, ())?;),
-                quote!(reader.stream_position()?.saturating_sub(std::mem::size_of::<#ty>() as u64)),
-            ),
-            TagPlace::Before => (TokenStream::new(), quote!(reader.stream_position()?)),
-        };
+        let read_tag = matches!(tag.place, TagPlace::Inside(_)).then(
+            || quote!(let ks_tag = <#ty as binrw::BinRead>::read_options(reader, #tag_endian, ())?;),
+        );
+        // `ks_start` is the offset of the tag read here, or of the variant whose tag was read
+        // earlier.
         let read = quote! {
             #read_tag
             match ks_tag {
                 #(#reads)*
-                _ => Err(binrw::Error::AssertFail { pos: #pos, message: format!(#message, ks_tag) }),
+                _ => Err(binrw::Error::AssertFail { pos: ks_start, message: format!(#message, ks_tag) }),
             }
         };
         let (read_args, write_args) = e.args;

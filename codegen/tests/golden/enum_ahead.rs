@@ -57,24 +57,36 @@ impl binrw::BinRead for Counted {
         endian: binrw::Endian,
         (): (),
     ) -> binrw::BinResult<Self> {
-        let pos = reader.stream_position()?;
-        let ahead = <CountedAhead as binrw::BinRead>::read_options(reader, endian, ())?;
-        reader.seek(binrw::io::SeekFrom::Start(pos))?;
-        match ahead.is_terminated() {
-            Some(true) => {
-                binrw::BinRead::read_options(reader, endian, ()).map(Self::Terminated)
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            let ahead = <CountedAhead as binrw::BinRead>::read_options(
+                reader,
+                endian,
+                (),
+            )?;
+            reader.seek(binrw::io::SeekFrom::Start(ks_start))?;
+            match ahead.is_terminated() {
+                Some(true) => {
+                    binrw::BinRead::read_options(reader, endian, ())
+                        .map(Self::Terminated)
+                }
+                Some(false) => {
+                    binrw::BinRead::read_options(reader, endian, ()).map(Self::Bare)
+                }
+                None => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: "Counted: `is_terminated` is undefined for these bytes"
+                            .into(),
+                    })
+                }
             }
-            Some(false) => {
-                binrw::BinRead::read_options(reader, endian, ()).map(Self::Bare)
-            }
-            None => {
-                Err(binrw::Error::AssertFail {
-                    pos,
-                    message: "Counted: `is_terminated` is undefined for these bytes"
-                        .into(),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 

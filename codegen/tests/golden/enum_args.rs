@@ -23,28 +23,42 @@ impl binrw::BinRead for Entry {
         (save_version,): (i32,),
     ) -> binrw::BinResult<Self> {
         let endian = binrw::Endian::Little;
-        let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
-        match ks_tag {
-            1 => {
-                <Wide as binrw::BinRead>::read_options(reader, endian, (save_version,))
-                    .map(Self::Wide)
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
+            match ks_tag {
+                1 => {
+                    <Wide as binrw::BinRead>::read_options(
+                            reader,
+                            endian,
+                            (save_version,),
+                        )
+                        .map(Self::Wide)
+                }
+                0 => {
+                    <Narrow as binrw::BinRead>::read_options(
+                            reader,
+                            endian,
+                            (save_version,),
+                        )
+                        .map(Self::Narrow)
+                }
+                _ => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: format!(
+                            "Entry: kind {} names none of its variants (1 Wide, 0 Narrow)",
+                            ks_tag
+                        ),
+                    })
+                }
             }
-            0 => {
-                <Narrow as binrw::BinRead>::read_options(reader, endian, (save_version,))
-                    .map(Self::Narrow)
-            }
-            _ => {
-                Err(binrw::Error::AssertFail {
-                    pos: reader
-                        .stream_position()?
-                        .saturating_sub(std::mem::size_of::<u8>() as u64),
-                    message: format!(
-                        "Entry: kind {} names none of its variants (1 Wide, 0 Narrow)",
-                        ks_tag
-                    ),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 

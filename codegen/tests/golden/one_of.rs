@@ -21,28 +21,35 @@ impl binrw::BinRead for Handle {
         endian: binrw::Endian,
         (): (),
     ) -> binrw::BinResult<Self> {
-        let pos = reader.stream_position()?;
-        let end = reader.seek(binrw::io::SeekFrom::End(0))?;
-        reader.seek(binrw::io::SeekFrom::Start(pos))?;
-        match end.saturating_sub(pos) {
-            5 => {
-                <Wide as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Wide)
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            let end = reader.seek(binrw::io::SeekFrom::End(0))?;
+            reader.seek(binrw::io::SeekFrom::Start(ks_start))?;
+            match end.saturating_sub(ks_start) {
+                5 => {
+                    <Wide as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Wide)
+                }
+                2 => {
+                    <Narrow as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Narrow)
+                }
+                left => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: format!(
+                            "OneOf.handle: {} bytes left, the forms take 5 (wide) or 2 (narrow)",
+                            left
+                        ),
+                    })
+                }
             }
-            2 => {
-                <Narrow as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Narrow)
-            }
-            left => {
-                Err(binrw::Error::AssertFail {
-                    pos,
-                    message: format!(
-                        "OneOf.handle: {} bytes left, the forms take 5 (wide) or 2 (narrow)",
-                        left
-                    ),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 
@@ -98,13 +105,21 @@ impl binrw::BinRead for EditedBy {
         endian: binrw::Endian,
         (version,): (i32,),
     ) -> binrw::BinResult<Self> {
-        if version == 4 {
-            binrw::BinRead::read_options(reader, endian, ()).map(Self::Names)
-        } else if version >= 6 {
-            binrw::BinRead::read_options(reader, endian, ()).map(Self::Handle)
-        } else {
-            Ok(Self::Nobody)
-        }
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            if version == 4 {
+                binrw::BinRead::read_options(reader, endian, ()).map(Self::Names)
+            } else if version >= 6 {
+                binrw::BinRead::read_options(reader, endian, ()).map(Self::Handle)
+            } else {
+                Ok(Self::Nobody)
+            }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 

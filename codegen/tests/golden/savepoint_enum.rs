@@ -20,28 +20,34 @@ impl binrw::BinRead for Shape {
         (): (),
     ) -> binrw::BinResult<Self> {
         let endian = binrw::Endian::Little;
-        let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
-        match ks_tag {
-            1 => {
-                <Circle as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Circle)
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
+            match ks_tag {
+                1 => {
+                    <Circle as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Circle)
+                }
+                2 => {
+                    <Square as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Square)
+                }
+                _ => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: format!(
+                            "Shape: kind {} names none of its variants (1 Circle, 2 Square)",
+                            ks_tag
+                        ),
+                    })
+                }
             }
-            2 => {
-                <Square as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Square)
-            }
-            _ => {
-                Err(binrw::Error::AssertFail {
-                    pos: reader
-                        .stream_position()?
-                        .saturating_sub(std::mem::size_of::<u8>() as u64),
-                    message: format!(
-                        "Shape: kind {} names none of its variants (1 Circle, 2 Square)",
-                        ks_tag
-                    ),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 
@@ -82,27 +88,34 @@ impl binrw::BinRead for BigTag {
         (): (),
     ) -> binrw::BinResult<Self> {
         let endian = binrw::Endian::Little;
-        let ks_tag = <u16 as binrw::BinRead>::read_options(
-            reader,
-            binrw::Endian::Big,
-            (),
-        )?;
-        match ks_tag {
-            258 => {
-                <Circle as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Circle)
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            let ks_tag = <u16 as binrw::BinRead>::read_options(
+                reader,
+                binrw::Endian::Big,
+                (),
+            )?;
+            match ks_tag {
+                258 => {
+                    <Circle as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Circle)
+                }
+                _ => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: format!(
+                            "BigTag: code {} names none of its variants (258 Circle)",
+                            ks_tag
+                        ),
+                    })
+                }
             }
-            _ => {
-                Err(binrw::Error::AssertFail {
-                    pos: reader
-                        .stream_position()?
-                        .saturating_sub(std::mem::size_of::<u16>() as u64),
-                    message: format!(
-                        "BigTag: code {} names none of its variants (258 Circle)", ks_tag
-                    ),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 
@@ -154,25 +167,33 @@ impl binrw::BinRead for Item {
         (ks_tag,): (u8,),
     ) -> binrw::BinResult<Self> {
         let endian = binrw::Endian::Little;
-        match ks_tag {
-            1 => {
-                <Circle as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Circle)
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            match ks_tag {
+                1 => {
+                    <Circle as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Circle)
+                }
+                2 | 3 => {
+                    <Square as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Square)
+                }
+                _ => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: format!(
+                            "Drawing.item: kind {} names none of its variants (1 Circle, 2 Square, 3 Square)",
+                            ks_tag
+                        ),
+                    })
+                }
             }
-            2 | 3 => {
-                <Square as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Square)
-            }
-            _ => {
-                Err(binrw::Error::AssertFail {
-                    pos: reader.stream_position()?,
-                    message: format!(
-                        "Drawing.item: kind {} names none of its variants (1 Circle, 2 Square, 3 Square)",
-                        ks_tag
-                    ),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 
@@ -299,28 +320,34 @@ impl binrw::BinRead for Node {
         (depth,): (u32,),
     ) -> binrw::BinResult<Self> {
         let endian = binrw::Endian::Little;
-        let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
-        match ks_tag {
-            0 => {
-                <Leaf as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Leaf)
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
+            match ks_tag {
+                0 => {
+                    <Leaf as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Leaf)
+                }
+                1 => {
+                    <Tree as binrw::BinRead>::read_options(reader, endian, (depth,))
+                        .map(|value| Self::Tree(Box::new(value)))
+                }
+                _ => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: format!(
+                            "Node: kind {} names none of its variants (0 Leaf, 1 Tree)",
+                            ks_tag
+                        ),
+                    })
+                }
             }
-            1 => {
-                <Tree as binrw::BinRead>::read_options(reader, endian, (depth,))
-                    .map(|value| Self::Tree(Box::new(value)))
-            }
-            _ => {
-                Err(binrw::Error::AssertFail {
-                    pos: reader
-                        .stream_position()?
-                        .saturating_sub(std::mem::size_of::<u8>() as u64),
-                    message: format!(
-                        "Node: kind {} names none of its variants (0 Leaf, 1 Tree)",
-                        ks_tag
-                    ),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 

@@ -3,6 +3,7 @@ meta:
   title: Satisfactory save body framing (the fixed parts around the TOC and data blobs)
   endian: le
   imports:
+    - objects
     - unreal
     - versions
 -savepoint-namespace: true
@@ -10,11 +11,158 @@ doc: |
   The fixed layouts of a save's decompressed body (satisfactory-save-1.2.md, "Decompressed
   binary data", "FWorldPartitionValidationData", "FWPGridValidationData",
   "FPerStreamingLevelSaveData", "FUnresolvedWorldSaveData"), read with the header's SaveVersion.
-  The TOC and data blobs between them (int64-sized byte arrays, whose objects the crate decodes
-  as it reads them) and the TOC blob's optional tail stay hand-written (`src/body.rs`,
-  `src/blob.rs`); a data blob's entry (`f_object_save_data`) is described whole, its fields
-  around the object's bytes generated.
+  The body as a whole (`save_body`: its levels, their int64-sized TOC and data blobs, the
+  persistent level) is described for Kaitai and read and written by hand in Rust (`src/body.rs`,
+  `src/blob.rs`: the blobs are skipped and recorded, their objects decoded later or on another
+  thread); a data blob's entry (`f_object_save_data`) is described whole, its fields around the
+  object's bytes generated.
 types:
+  save_body:
+    -savepoint-rust-type: crate::SaveBody
+    doc: |
+      The decompressed body after its int64 size, read with the header's SaveVersion. Described
+      for Kaitai readers of the whole body; the crate's `SaveBody` is hand-written (see the
+      schema folder's README), so the binrw backend generates nothing for it or the types inside.
+    params:
+      - id: save_version
+        type: s4
+        doc: The header's SaveVersion.
+    seq:
+      - id: head
+        type: body_head(save_version)
+        doc: The version data and `SaveGameValidationData`.
+      - id: level_count
+        type: s4
+        doc: The int32 count of `mPerLevelDataMap`.
+      - id: levels
+        type: f_per_streaming_level_save_data(save_version)
+        repeat: expr
+        repeat-expr: level_count
+        doc: "`mPerLevelDataMap`: each level's name, then its `FPerStreamingLevelSaveData`."
+      - id: persistent
+        type: f_persistent_and_runtime_save_data(save_version)
+        doc: "`mPersistentAndRuntimeData`."
+      - id: unresolved
+        type: f_unresolved_world_save_data
+        if: not _io.eof
+        doc: "`mUnresolvedWorldSaveData`; absent in some 1.0 saves, whose body ends before it."
+    types:
+      f_per_streaming_level_save_data:
+        doc: |
+          A level's name and `FPerStreamingLevelSaveData`. Its TOC blob's headers are read in the
+          level's own SaveVersion, stored after the blobs: the blob is kept as a substream
+          (`toc_blob`) and its headers read from it once the tail is read (`toc`).
+        params:
+          - id: save_version
+            type: s4
+            doc: The header's SaveVersion.
+        seq:
+          - id: level_name
+            type: unreal::fstring
+            doc: The level's name (the key of `mPerLevelDataMap`).
+          - id: toc_blob_length
+            type: s8
+            doc: The int64 length of `TOCBlob64`.
+          - id: toc_blob
+            type: blob
+            size: toc_blob_length
+            doc: "`TOCBlob64`, read as `toc`."
+          - id: data_blob_length
+            type: s8
+            doc: The int64 length of `DataBlob64`.
+          - id: data_blob
+            type: data_blob
+            size: data_blob_length
+            doc: "`DataBlob64`."
+          - id: tail
+            type: per_streaming_level_tail(save_version)
+            doc: The level's SaveVersion, `DestroyedActors` and version data.
+        instances:
+          objects_save_version:
+            value: "save_version >= 51 ? tail.level_save_version : save_version"
+            doc: The SaveVersion the level's objects are read in.
+          toc:
+            io: toc_blob._io
+            pos: 0
+            type: toc_blob(objects_save_version, false)
+            doc: "`TOCBlob64`'s headers, read in the level's SaveVersion."
+      f_persistent_and_runtime_save_data:
+        doc: "`FPersistentAndRuntimeSaveData`, read in the header's SaveVersion."
+        params:
+          - id: save_version
+            type: s4
+            doc: The header's SaveVersion.
+        seq:
+          - id: toc_blob_length
+            type: s8
+            doc: The int64 length of `TOCBlob64`.
+          - id: toc
+            type: toc_blob(save_version, true)
+            size: toc_blob_length
+            doc: "`TOCBlob64`."
+          - id: data_blob_length
+            type: s8
+            doc: The int64 length of `DataBlob64`.
+          - id: data_blob
+            type: data_blob
+            size: data_blob_length
+            doc: "`DataBlob64`."
+          - id: level_to_destroyed_actors
+            type: t_map_fstring_t_array_f_object_reference_disc
+            doc: "`LevelToDestroyedActorsMap`."
+      blob:
+        doc: A blob's bytes, kept as a substream to be read later.
+        seq: []
+      toc_blob:
+        doc: "A `TOCBlob`: its object headers, then, when bytes are left, the level's tail."
+        params:
+          - id: save_version
+            type: s4
+            doc: The SaveVersion of the level's objects.
+          - id: persistent
+            type: bool
+            doc: Whether this is the persistent level's blob.
+        seq:
+          - id: object_count
+            type: s4
+            doc: "`numObjects`."
+          - id: headers
+            type: objects::object_header(save_version)
+            repeat: expr
+            repeat-expr: object_count
+            doc: Each object's `isActor` and header.
+          - id: destroyed_actors
+            type: unreal::t_array_f_object_reference_disc
+            if: not persistent and not _io.eof
+            doc: A level's `DestroyedActors`, when bytes are left.
+          - id: level_to_destroyed_actors
+            type: t_map_fstring_t_array_f_object_reference_disc
+            if: persistent and not _io.eof
+            doc: The persistent level's `LevelToDestroyedActorsMap`, when bytes are left.
+      data_blob:
+        doc: "A `DataBlob`: one entry per object of its TOC blob, then any bytes left."
+        seq:
+          - id: object_count
+            type: s4
+            doc: The int32 count of the entries (the TOC blob's `numObjects`).
+          - id: entries
+            type: f_object_save_data
+            repeat: expr
+            repeat-expr: object_count
+            doc: Each object's `FObjectSaveData`.
+          - id: rest
+            size-eos: true
+            doc: Bytes after the entries (none in known files).
+      t_map_fstring_t_array_f_object_reference_disc:
+        doc: "`TMap<FString, TArray<FObjectReferenceDisc>>`: an int32 count, then key/value pairs."
+        seq:
+          - {id: count, type: s4}
+          - {id: pairs, type: pair, repeat: expr, repeat-expr: count}
+        types:
+          pair:
+            seq:
+              - {id: key, type: unreal::fstring}
+              - {id: value, type: unreal::t_array_f_object_reference_disc}
   body_head:
     doc: What the body holds before `mPerLevelDataMap` (after its int64 size).
     -savepoint-version:

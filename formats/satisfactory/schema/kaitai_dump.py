@@ -6,14 +6,14 @@ writes what it read as JSON in the shape of the Rust crate's serde form.
 Usage: python3 kaitai_dump.py GENERATED_DIR CORPUS_DIR OUT_DIR
 
 Writes OUT_DIR/<corpus path>.json for each file whose header parses (and, for a save or blueprint,
-OUT_DIR/<corpus path>.chunks.json, the list of its chunk headers, and <corpus path>.objects.json,
+OUT_DIR/<corpus path>.chunks.json, the list of its chunk headers, <corpus path>.objects.json,
 its objects: each one's TOC header and, in a save, its data blob entry's fields around the bytes,
-or {"error": ..} for a body the walk cannot read) and OUT_DIR/status.tsv with one line per save,
+or {"error": ..} for a body the walk cannot read, and <corpus path>.levels.json, each level's
+fields after its blobs, when the walk read them) and OUT_DIR/status.tsv with one line per save,
 blueprint and config of the manifest: path, then `ok` or `error: <exception>`. The body is the
-chunks inflated with Python's zlib; its framing (int64- or int32-sized blobs, the levels) is walked
-here as `src/body.rs` and `src/blueprint.rs` read it, the headers and entries are the generated
-classes (objects.ksy's `object_header`, body.ksy's `f_object_save_data`, `body_head` and
-`per_streaming_level_tail`). The shaping is codegen/kaitai_dump_common.py's (by the extension
+chunks inflated with Python's zlib; a save's is read whole by body.ksy's generated `save_body`
+(its levels, int64-sized blobs, headers, entries and tails), a blueprint's int32-sized blobs are
+walked here as `src/blueprint.rs` reads them, its headers the generated `object_header`. The shaping is codegen/kaitai_dump_common.py's (by the extension
 keys), plus the serde forms of the unreal crate's `FString` (null for length 0, the text, or
 {"utf16": text} for a UTF-16 string) and `FGuid` (hyphenated hex), `TOptional` as its value alone,
 a `-savepoint-enum` with a `serde-tag` as the tag beside the variant's fields, and fields with
@@ -122,66 +122,61 @@ def chunk_headers(stream, shaper):
     return out, b"".join(body)
 
 
-def blob(stream, length_type):
-    """A TOC or data blob: its length (`s4` or `s8`), then that many bytes, as a stream."""
+def blob(stream):
+    """A blueprint's TOC or data blob: its int32 length, then that many bytes, as a stream."""
     from kaitaistruct import KaitaiStream
 
-    length = stream.read_s8le() if length_type == "s8" else stream.read_s4le()
-    return KaitaiStream(io.BytesIO(stream.read_bytes(length)))
+    return KaitaiStream(io.BytesIO(stream.read_bytes(stream.read_s4le())))
 
 
-def blob_objects(toc, data, save_version, save_blob, shaper):
-    """The objects of a TOC blob and its data blob: each one's header (objects.ksy's
-    `object_header`) and, in a save (`save_blob`), its data blob entry (body.ksy's
-    `f_object_save_data`, shaped as the crate's `FObjectSaveData`: the fields around the bytes)."""
-    from objects import Objects
+def blob_objects(headers, entries, shaper):
+    """The objects of a save's TOC and data blob: each one's header (objects.ksy's
+    `object_header`) and data blob entry (body.ksy's `f_object_save_data`, shaped as the crate's
+    `FObjectSaveData`: the fields around the bytes)."""
+    if len(entries) != len(headers):
+        raise ValueError("the data blob's object count differs from the TOC blob's")
+    return [
+        {"header": shaper.struct(h), "save_data": dict(shaper.struct(e.head), **shaper.struct(e.tail))}
+        for h, e in zip(headers, entries)
+    ]
+
+
+def save_objects(body, save_version, shaper):
+    """Every object of a save body (body.ksy's `save_body`, after its int64 size), the levels' in
+    order, then the persistent level's (the crate's `SaveBody::objects`), each level's headers
+    read in its own SaveVersion; and each level's `PerStreamingLevelTail`, shaped."""
+    from kaitaistruct import KaitaiStream
     from body import Body
 
+    stream = KaitaiStream(io.BytesIO(body))
+    stream.read_s8le()
+    parsed = Body.SaveBody(save_version, stream)
+    out, tails = [], []
+    for level in parsed.levels:
+        tails.append(shaper.struct(level.tail))
+        out += blob_objects(level.toc.headers, level.data_blob.entries, shaper)
+    persistent = parsed.persistent
+    return out + blob_objects(persistent.toc.headers, persistent.data_blob.entries, shaper), tails
+
+
+def blueprint_objects(body, save_version, shaper):
+    """Every object of a blueprint body (an int32 size, then int32-sized TOC and data blobs, framed
+    here as `src/blueprint.rs` frames them: each data blob entry is the object's bytes alone), and
+    its level tails: none, a blueprint has no levels."""
+    from kaitaistruct import KaitaiStream
+    from objects import Objects
+
+    stream = KaitaiStream(io.BytesIO(body))
+    stream.read_s4le()
+    toc, data = blob(stream), blob(stream)
     count = toc.read_s4le()
     if data.read_s4le() != count:
         raise ValueError("the data blob's object count differs from the TOC blob's")
     out = []
     for _ in range(count):
-        obj = {"header": shaper.struct(Objects.ObjectHeader(save_version, toc))}
-        if save_blob:
-            entry = Body.FObjectSaveData(data)
-            obj["save_data"] = dict(shaper.struct(entry.head), **shaper.struct(entry.tail))
-        else:
-            data.read_bytes(data.read_s4le())
-        out.append(obj)
-    return out
-
-
-def save_objects(body, save_version, shaper):
-    """Every object of a save body, the levels' in order, then the persistent level's (the crate's
-    `SaveBody::objects`); each level's blobs read with its own SaveVersion."""
-    from kaitaistruct import KaitaiStream
-    from body import Body
-    from unreal import Unreal
-
-    stream = KaitaiStream(io.BytesIO(body))
-    stream.read_s8le()
-    Body.BodyHead(save_version, stream)
-    out = []
-    for _ in range(stream.read_s4le()):
-        Unreal.Fstring(stream)
-        toc, data = blob(stream, "s8"), blob(stream, "s8")
-        tail = Body.PerStreamingLevelTail(save_version, stream)
-        level_version = getattr(tail, "level_save_version", None)
-        version = save_version if level_version is None else level_version
-        out += blob_objects(toc, data, version, True, shaper)
-    toc, data = blob(stream, "s8"), blob(stream, "s8")
-    return out + blob_objects(toc, data, save_version, True, shaper)
-
-
-def blueprint_objects(body, save_version, shaper):
-    """Every object of a blueprint body (an int32 size, then int32-sized TOC and data blobs)."""
-    from kaitaistruct import KaitaiStream
-
-    stream = KaitaiStream(io.BytesIO(body))
-    stream.read_s4le()
-    toc, data = blob(stream, "s4"), blob(stream, "s4")
-    return blob_objects(toc, data, save_version, False, shaper)
+        out.append({"header": shaper.struct(Objects.ObjectHeader(save_version, toc))})
+        data.read_bytes(data.read_s4le())
+    return out, []
 
 
 def main():
@@ -208,7 +203,7 @@ def main():
         walk = save_objects if kind == "sav" else blueprint_objects
         out = {".json": shaper.struct(parsed), ".chunks.json": chunks}
         try:
-            out[".objects.json"] = walk(body, parsed.save_version, shaper)
+            out[".objects.json"], out[".levels.json"] = walk(body, parsed.save_version, shaper)
         except Exception as e:  # a body the walk cannot read is a result to compare
             out[".objects.json"] = {"error": "%s: %s" % (type(e).__name__, e)}
         return out

@@ -1,7 +1,8 @@
 //! Differential test against the official Kaitai Struct compiler: the header of every corpus save
 //! (`FSaveHeader`) and blueprint (`FBlueprintHeader`) with the chunk headers after it
 //! (`ChunkHeader`) and the objects of its body (each `ObjectHeader` and, in a save, the data blob
-//! entry's `FObjectSaveData`), and every blueprint config
+//! entry's `FObjectSaveData` and each level's fields after its blobs, `PerStreamingLevelTail`),
+//! and every blueprint config
 //! (`BlueprintConfig`), read by this crate must give the same values as the Python parser that
 //! `kaitai-struct-compiler` generated from `formats/satisfactory/schema/*.ksy`, and one that fails
 //! in one must fail in the other.
@@ -15,7 +16,8 @@ use std::path::{Path, PathBuf};
 
 use binrw::BinRead;
 use satisfactory::{
-    BlueprintConfig, ChunkHeader, FBlueprintHeader, FSaveHeader, SatisfactoryFile, SaveObject,
+    BlueprintConfig, ChunkHeader, FBlueprintHeader, FPerStreamingLevelSaveData, FSaveHeader,
+    SatisfactoryFile, SaveObject,
 };
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -70,15 +72,20 @@ fn kaitai_python_reads_the_same_headers() {
         failures.len()
     );
     eprintln!(
-        "{} object headers and {} data blob entries read the same values ({} bodies failed in \
-         both)",
-        objects.headers, objects.entries, objects.both_failed
+        "{} object headers, {} data blob entries and {} level tails read the same values ({} \
+         bodies failed in both)",
+        objects.headers, objects.entries, objects.level_tails, objects.both_failed
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(
         objects.headers > 100_000,
         "{} object headers",
         objects.headers
+    );
+    assert!(
+        objects.level_tails > 1_000,
+        "{} level tails",
+        objects.level_tails
     );
     assert_eq!(same + both_failed, files.len());
 }
@@ -125,6 +132,7 @@ fn chunks_difference(data: &[u8], kind: &str, dumps: &Path, path: &str) -> Optio
 struct Objects {
     headers: usize,
     entries: usize,
+    level_tails: usize,
     both_failed: usize,
 }
 
@@ -151,9 +159,9 @@ fn objects_difference(
         }
         Err(e) => return Some(format!("Rust gave {e}, Kaitai read the objects")),
     };
-    let objects: Vec<&SaveObject> = match &file {
-        SatisfactoryFile::Save(s) => s.body.objects().collect(),
-        SatisfactoryFile::Blueprint(b) => b.body.objects.iter().collect(),
+    let (objects, levels): (Vec<&SaveObject>, _) = match &file {
+        SatisfactoryFile::Save(s) => (s.body.objects().collect(), s.body.levels.as_slice()),
+        SatisfactoryFile::Blueprint(b) => (b.body.objects.iter().collect(), &[][..]),
         SatisfactoryFile::BlueprintConfig(_) => return None,
     };
     let ours: Vec<Value> = objects
@@ -168,7 +176,25 @@ fn objects_difference(
         })
         .collect();
     n.headers += ours.len();
-    first_difference(&Value::Array(ours), &theirs, "objects")
+    n.level_tails += levels.len();
+    first_difference(&Value::Array(ours), &theirs, "objects").or_else(|| {
+        let theirs = read_dump(dumps, &format!("{path}.levels"));
+        first_difference(&level_tails(levels), &theirs, "PerStreamingLevelTail")
+    })
+}
+
+/// The fields of each level that body.ksy's `per_streaming_level_tail` reads after its blobs, as
+/// the crate's model holds them, under the schema's names (the model calls the level's
+/// `level_save_version` `save_version`).
+fn level_tails(levels: &[FPerStreamingLevelSaveData]) -> Value {
+    let tails = levels.iter().map(|l| {
+        json!({
+            "level_save_version": l.save_version,
+            "destroyed_actors": l.destroyed_actors,
+            "version_data": l.version_data,
+        })
+    });
+    Value::Array(tails.collect())
 }
 
 /// A whole config as the crate reads it, in its JSON form.

@@ -136,44 +136,54 @@ impl binrw::BinRead for Objective {
         (depth,): (u32,),
     ) -> binrw::BinResult<Self> {
         let endian = binrw::Endian::Little;
-        let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
-        match ks_tag {
-            0 => {
-                <ObjectiveContainer as binrw::BinRead>::read_options(
-                        reader,
-                        endian,
-                        (depth,),
-                    )
-                    .map(|value| Self::Container(Box::new(value)))
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            let ks_tag = <u8 as binrw::BinRead>::read_options(reader, endian, ())?;
+            match ks_tag {
+                0 => {
+                    <ObjectiveContainer as binrw::BinRead>::read_options(
+                            reader,
+                            endian,
+                            (depth,),
+                        )
+                        .map(|value| Self::Container(Box::new(value)))
+                }
+                1 => {
+                    <EmptyObjective as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Empty)
+                }
+                2 => {
+                    <GuestsObjective as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Guests)
+                }
+                3 => {
+                    <RatingObjective as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Rating)
+                }
+                4 => {
+                    <ParkValueObjective as binrw::BinRead>::read_options(
+                            reader,
+                            endian,
+                            (),
+                        )
+                        .map(Self::ParkValue)
+                }
+                _ => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: format!(
+                            "Objective: objective_type {} names none of its variants (0 Container, 1 Empty, 2 Guests, 3 Rating, 4 ParkValue)",
+                            ks_tag
+                        ),
+                    })
+                }
             }
-            1 => {
-                <EmptyObjective as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Empty)
-            }
-            2 => {
-                <GuestsObjective as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Guests)
-            }
-            3 => {
-                <RatingObjective as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Rating)
-            }
-            4 => {
-                <ParkValueObjective as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::ParkValue)
-            }
-            _ => {
-                Err(binrw::Error::AssertFail {
-                    pos: reader
-                        .stream_position()?
-                        .saturating_sub(std::mem::size_of::<u8>() as u64),
-                    message: format!(
-                        "Objective: objective_type {} names none of its variants (0 Container, 1 Empty, 2 Guests, 3 Rating, 4 ParkValue)",
-                        ks_tag
-                    ),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 

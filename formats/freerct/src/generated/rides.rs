@@ -28,33 +28,41 @@ impl binrw::BinRead for RideData {
         (ks_tag,): (u8,),
     ) -> binrw::BinResult<Self> {
         let endian = binrw::Endian::Little;
-        match ks_tag {
-            0 => {
-                <ShopInstance as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Shop)
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            match ks_tag {
+                0 => {
+                    <ShopInstance as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Shop)
+                }
+                1..=3 => {
+                    <GentleThrillRideInstance as binrw::BinRead>::read_options(
+                            reader,
+                            endian,
+                            (),
+                        )
+                        .map(Self::GentleThrill)
+                }
+                4 => {
+                    <Coaster as binrw::BinRead>::read_options(reader, endian, ())
+                        .map(Self::Coaster)
+                }
+                _ => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: format!(
+                            "RideEntry.data: kind {} names none of its variants (0 Shop, 1 GentleThrill, 2 GentleThrill, 3 GentleThrill, 4 Coaster)",
+                            ks_tag
+                        ),
+                    })
+                }
             }
-            1..=3 => {
-                <GentleThrillRideInstance as binrw::BinRead>::read_options(
-                        reader,
-                        endian,
-                        (),
-                    )
-                    .map(Self::GentleThrill)
-            }
-            4 => {
-                <Coaster as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Coaster)
-            }
-            _ => {
-                Err(binrw::Error::AssertFail {
-                    pos: reader.stream_position()?,
-                    message: format!(
-                        "RideEntry.data: kind {} names none of its variants (0 Shop, 1 GentleThrill, 2 GentleThrill, 3 GentleThrill, 4 Coaster)",
-                        ks_tag
-                    ),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 

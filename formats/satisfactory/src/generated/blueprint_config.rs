@@ -33,28 +33,43 @@ impl binrw::BinRead for FPlayerInfoHandle {
         endian: binrw::Endian,
         (): (),
     ) -> binrw::BinResult<Self> {
-        let pos = reader.stream_position()?;
-        let end = reader.seek(binrw::io::SeekFrom::End(0))?;
-        reader.seek(binrw::io::SeekFrom::Start(pos))?;
-        match end.saturating_sub(pos) {
-            5 => {
-                <PlayerInfoCurrent as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Current)
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            let end = reader.seek(binrw::io::SeekFrom::End(0))?;
+            reader.seek(binrw::io::SeekFrom::Start(ks_start))?;
+            match end.saturating_sub(ks_start) {
+                5 => {
+                    <PlayerInfoCurrent as binrw::BinRead>::read_options(
+                            reader,
+                            endian,
+                            (),
+                        )
+                        .map(Self::Current)
+                }
+                2 => {
+                    <PlayerInfoLegacy as binrw::BinRead>::read_options(
+                            reader,
+                            endian,
+                            (),
+                        )
+                        .map(Self::Legacy)
+                }
+                left => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: format!(
+                            "BlueprintConfig.last_edited_by_handle: {} bytes left, the forms take 5 (current) or 2 (legacy)",
+                            left
+                        ),
+                    })
+                }
             }
-            2 => {
-                <PlayerInfoLegacy as binrw::BinRead>::read_options(reader, endian, ())
-                    .map(Self::Legacy)
-            }
-            left => {
-                Err(binrw::Error::AssertFail {
-                    pos,
-                    message: format!(
-                        "BlueprintConfig.last_edited_by_handle: {} bytes left, the forms take 5 (current) or 2 (legacy)",
-                        left
-                    ),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 
@@ -110,13 +125,21 @@ impl binrw::BinRead for LastEditedBy {
         endian: binrw::Endian,
         (config_version,): (i32,),
     ) -> binrw::BinResult<Self> {
-        if config_version == 4 {
-            binrw::BinRead::read_options(reader, endian, ()).map(Self::Bundles)
-        } else if config_version >= 6 {
-            binrw::BinRead::read_options(reader, endian, ()).map(Self::PlayerInfo)
-        } else {
-            Ok(Self::None)
-        }
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            if config_version == 4 {
+                binrw::BinRead::read_options(reader, endian, ()).map(Self::Bundles)
+            } else if config_version >= 6 {
+                binrw::BinRead::read_options(reader, endian, ()).map(Self::PlayerInfo)
+            } else {
+                Ok(Self::None)
+            }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 
@@ -237,28 +260,36 @@ impl binrw::BinRead for Description {
         endian: binrw::Endian,
         (): (),
     ) -> binrw::BinResult<Self> {
-        let pos = reader.stream_position()?;
-        let ahead = <DescriptionAhead as binrw::BinRead>::read_options(
-            reader,
-            endian,
-            (),
-        )?;
-        reader.seek(binrw::io::SeekFrom::Start(pos))?;
-        match ahead.is_fstring() {
-            Some(true) => {
-                binrw::BinRead::read_options(reader, endian, ()).map(Self::Text)
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            let ahead = <DescriptionAhead as binrw::BinRead>::read_options(
+                reader,
+                endian,
+                (),
+            )?;
+            reader.seek(binrw::io::SeekFrom::Start(ks_start))?;
+            match ahead.is_fstring() {
+                Some(true) => {
+                    binrw::BinRead::read_options(reader, endian, ()).map(Self::Text)
+                }
+                Some(false) => {
+                    binrw::BinRead::read_options(reader, endian, ())
+                        .map(Self::Unterminated)
+                }
+                None => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: "Description: `is_fstring` is undefined for these bytes"
+                            .into(),
+                    })
+                }
             }
-            Some(false) => {
-                binrw::BinRead::read_options(reader, endian, ()).map(Self::Unterminated)
-            }
-            None => {
-                Err(binrw::Error::AssertFail {
-                    pos,
-                    message: "Description: `is_fstring` is undefined for these bytes"
-                        .into(),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 

@@ -31,36 +31,42 @@ impl binrw::BinRead for ObjectHeader {
         (save_version,): (i32,),
     ) -> binrw::BinResult<Self> {
         let endian = binrw::Endian::Little;
-        let ks_tag = <u32 as binrw::BinRead>::read_options(reader, endian, ())?;
-        match ks_tag {
-            1 => {
-                <FActorSaveHeader as binrw::BinRead>::read_options(
-                        reader,
-                        endian,
-                        (save_version,),
-                    )
-                    .map(Self::Actor)
+        let ks_start = binrw::io::Seek::stream_position(reader)?;
+        let mut ks_read = || -> binrw::BinResult<Self> {
+            let ks_tag = <u32 as binrw::BinRead>::read_options(reader, endian, ())?;
+            match ks_tag {
+                1 => {
+                    <FActorSaveHeader as binrw::BinRead>::read_options(
+                            reader,
+                            endian,
+                            (save_version,),
+                        )
+                        .map(Self::Actor)
+                }
+                0 => {
+                    <FObjectSaveHeader as binrw::BinRead>::read_options(
+                            reader,
+                            endian,
+                            (save_version,),
+                        )
+                        .map(Self::Object)
+                }
+                _ => {
+                    Err(binrw::Error::AssertFail {
+                        pos: ks_start,
+                        message: format!(
+                            "ObjectHeader: is_actor {} names none of its variants (1 Actor, 0 Object)",
+                            ks_tag
+                        ),
+                    })
+                }
             }
-            0 => {
-                <FObjectSaveHeader as binrw::BinRead>::read_options(
-                        reader,
-                        endian,
-                        (save_version,),
-                    )
-                    .map(Self::Object)
-            }
-            _ => {
-                Err(binrw::Error::AssertFail {
-                    pos: reader
-                        .stream_position()?
-                        .saturating_sub(std::mem::size_of::<u32>() as u64),
-                    message: format!(
-                        "ObjectHeader: is_actor {} names none of its variants (1 Actor, 0 Object)",
-                        ks_tag
-                    ),
-                })
-            }
-        }
+        };
+        ks_read()
+            .or_else(|error| {
+                binrw::io::Seek::seek(reader, binrw::io::SeekFrom::Start(ks_start))?;
+                Err(error)
+            })
     }
 }
 

@@ -152,13 +152,23 @@ mod tests {
         assert_eq!(e.message, "unexpected end of data");
     }
 
+    /// The spec's TOCBlob reads `isActor` as a bool: true (1) for an `FActorSaveHeader`, false (0)
+    /// for an `FObjectSaveHeader`. Any other value is refused at the entry's first byte, the
+    /// message naming the value read and the two the spec gives.
     #[test]
     fn an_is_actor_other_than_0_or_1_is_an_error() {
+        let (actor, object, read) = (1, 0, 2);
         let mut bytes = actor_bytes();
-        bytes[0] = 2;
+        assert_eq!(bytes[0], actor);
+        bytes[0] = read;
         let e = Reader::new(&bytes, 100)
             .binrw_args::<ObjectHeader, _>("header", (SAVE_VERSION_OBJECT_FLAGS,))
             .unwrap_err();
         assert_eq!((e.path.as_str(), e.offset), ("header", 100), "{e}");
+        let expected = format!(
+            "ObjectHeader: is_actor {read} names none of its variants ({actor} Actor, {object} \
+             Object)"
+        );
+        assert_eq!(e.message, expected);
     }
 }
