@@ -195,11 +195,15 @@ struct Counts {
     degraded: usize,
 }
 
-/// True when a refusal says which field it is about: JSON refusals end with `, field PATH`,
-/// format errors read `format: path: message at offset`.
+/// True when a refusal says which field it is about: JSON refusals end with `, field PATH`
+/// (or, for a top-level key the JSON lacks, are serde's `missing field `NAME``), format errors
+/// read `format: path: message at offset`.
 fn names_a_field(error: &str) -> bool {
     if let Some((_, path)) = error.rsplit_once(", field ") {
         return !path.trim().is_empty();
+    }
+    if let Some((_, name)) = error.split_once("missing field `") {
+        return name.len() > 1 && name.ends_with('`');
     }
     let mut parts = error.splitn(3, ": ");
     match (parts.next(), parts.next(), parts.next()) {
@@ -509,4 +513,17 @@ fn undecoded_parts_count_objects_kept_as_bytes() {
     object["data"] = serde_json::json!({"raw": {"bytes": "0102", "reason": "edited"}});
     let edited = AnyFile::from_json_value(json).expect("well-formed JSON");
     assert_eq!(undecoded(&edited), undecoded(&model) + 1);
+}
+
+/// The forms of refusal the property test accepts as naming a field, and ones it does not.
+#[test]
+fn refusals_name_a_field_in_each_form() {
+    assert!(names_a_field(
+        "json: invalid type: string, field body.levels[3]"
+    ));
+    assert!(names_a_field("json: missing field `format`"));
+    assert!(names_a_field("gvas: body.x: bad value at 0x10"));
+    assert!(!names_a_field("json: missing field ``"));
+    assert!(!names_a_field("chunk header: not a zlib archive header"));
+    assert!(!names_a_field("json: expected value, field "));
 }

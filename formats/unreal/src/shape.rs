@@ -49,6 +49,12 @@ impl Check<'_> {
     }
 
     fn tagged(&self, tag: &FPropertyTag, value: &PropertyValue) -> Result<(), Error> {
+        // The reader takes a property named "None" for the end of its list.
+        if tag.name.is("None") {
+            return Err(self.fail(
+                "a property named None would be read back as the end of its list".to_owned(),
+            ));
+        }
         let ty = &*tag.type_name;
         let kind = Kind::of(ty.name.as_str());
         if self.tag_flags(tag, kind, value)? {

@@ -381,6 +381,22 @@ fn property_list_structs_nest() {
     );
 }
 
+/// A property renamed "None" (the name that ends every list) is refused by the writer, naming
+/// the property, instead of being written for the reader to stop at.
+#[test]
+fn a_property_named_none_is_refused() {
+    let bytes = list4("X", "IntProperty", &[], &1i32.to_le_bytes());
+    let (mut list, _) = PropertyList::read(&bytes, 0, &ue4()).unwrap();
+    list.properties[0].tag.name = FName::new("None");
+    let err = list.write(&ue4(), &mut Vec::new()).unwrap_err().to_string();
+    assert!(err.contains("None: a property named None"), "{err}");
+    list.properties[0].tag.name = FName::new("none");
+    let mut out = Vec::new();
+    list.write(&ue4(), &mut out).unwrap();
+    let (back, _) = PropertyList::read(&out, 0, &ue4()).unwrap();
+    assert_eq!(back, list, "only the exact name ends a list");
+}
+
 #[test]
 fn arrays() {
     let c = ue4();
