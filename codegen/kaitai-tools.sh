@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sourced by the format crates' kaitai-diff.sh scripts (FreeRCT, Satisfactory): installs, when
 # missing, the official Kaitai Struct compiler 0.11 (npm package kaitai-struct-compiler, with
-# js-yaml) and the kaitaistruct 0.11 Python runtime (PyPI) into $tools (the caller sets it, under
+# js-yaml), the kaitaistruct 0.11 Python runtime (PyPI) and Python's `sunau` (codegen's build-script
+# test writes its .au sample with it) into $tools (the caller sets it, under
 # target/, ignored and reused by later runs), and node, npm and pip themselves with apt-get when
 # the machine lacks them.
 compiler_version=0.11.0
@@ -34,5 +35,12 @@ if ! PYTHONPATH="$tools/py" python3 -c "import kaitaistruct, sys; sys.exit(kaita
     # A distribution's "externally managed" Python refuses even --target installs unless told that
     # this folder is ours.
     "${pip_target[@]}" >"$tools/pip.log" 2>&1 || "${pip_target[@]}" --break-system-packages >>"$tools/pip.log" 2>&1 \
+        || { cat "$tools/pip.log" >&2; exit 1; }
+fi
+# `sunau` is in the standard library until Python 3.13; after, the standard-sunau backport (PyPI).
+if ! PYTHONPATH="$tools/py" python3 -c "import sunau" 2>/dev/null; then
+    echo "kaitai-tools: installing standard-sunau into $tools/py"
+    pip_sunau=(python3 -m pip install --quiet --disable-pip-version-check --target "$tools/py" standard-sunau)
+    "${pip_sunau[@]}" >"$tools/pip.log" 2>&1 || "${pip_sunau[@]}" --break-system-packages >>"$tools/pip.log" 2>&1 \
         || { cat "$tools/pip.log" >&2; exit 1; }
 fi
