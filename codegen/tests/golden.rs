@@ -94,6 +94,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/io_bits.rs"] mod io_bits;
 #[rustfmt::skip] #[path = "golden/io_instances.rs"] mod io_instances;
 #[rustfmt::skip] #[path = "golden/io_params.rs"] mod io_params;
+#[rustfmt::skip] #[path = "golden/io_user.rs"] mod io_user;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/list_params.rs"] mod list_params;
 #[rustfmt::skip] #[path = "golden/list_sizes.rs"] mod list_sizes;
@@ -124,6 +125,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/until_instance.rs"] mod until_instance;
+#[rustfmt::skip] #[path = "golden/until_stream.rs"] mod until_stream;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
 #[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
 #[rustfmt::skip] #[path = "golden/value_strings.rs"] mod value_strings;
@@ -644,6 +646,56 @@ fn instances_at_the_stream_position() {
     // The writer takes the last element for the end of the stream, but an element that would
     // have ended the list earlier is refused.
     v.marks = vec![2, 0, 7];
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn instances_in_another_objects_substream() {
+    // Two symbols, then a pool of 7 bytes: "ab\0", flags 0x0102 at 3, "c\0" at 5.
+    let bytes = [
+        2, 0, 0, 0, 0, 3, 5, 0, 0, 0, 3, 0, 7, b'a', b'b', 0, 1, 2, b'c', 0,
+    ];
+    let mut v: io_user::IoUser = round_trip(&bytes);
+    let (a, b) = (&v.symbols[0], &v.symbols[1]);
+    assert_eq!(a.name(&v).unwrap().value, "ab");
+    assert_eq!(b.name(&v).unwrap().value, "c");
+    // Big-endian, from the pool's position 3 (not the file's).
+    assert_eq!(a.flags(&v).unwrap(), 0x0102);
+    // An edit of the pool shows in the instances and is written back.
+    v.pool.tail[4] = b'd';
+    assert_eq!(v.symbols[1].name(&v).unwrap().value, "d");
+    let mut expected = bytes;
+    expected[18] = b'd';
+    assert_eq!(write(&v), expected);
+    // An offset past the pool is an error, not a panic.
+    v.symbols[0].name_ofs = 200;
+    let err = v.symbols[0].name(&v).unwrap_err();
+    assert!(err.to_string().contains("Symbol"), "{err}");
+}
+
+#[test]
+fn until_the_stream_position_or_a_string_instance() {
+    // `records` ends at position 6 (`heads[0]`); `chunks` at "END".
+    let bytes = [
+        6, 0, 1, b'a', 0, 0, b'A', b'B', b'C', 1, b'E', b'N', b'D', 2,
+    ];
+    let mut v: until_stream::UntilStream = round_trip(&bytes);
+    assert_eq!(v.records.len(), 3);
+    let kinds: Vec<_> = v.chunks.iter().map(|c| c.kind()).collect();
+    assert_eq!(kinds, [Some("ABC".to_string()), Some("END".to_string())]);
+    // Without "END", the chunks end with the stream.
+    let v2: until_stream::UntilStream = round_trip(&bytes[..10]);
+    assert_eq!(v2.chunks.len(), 1);
+    // A record more would end past position 6, where a reader would not stop.
+    v.records.push(v.records[1].clone());
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(
+        err.to_string().contains("UntilStream.records must end"),
+        "{err}"
+    );
+    // A chunk that ends the list before the last is refused too.
+    v.records.pop();
+    v.chunks.swap(0, 1);
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }
 

@@ -260,6 +260,28 @@ impl<T: BinRead> BinRead for KsSub<T> {
     }
 }
 
+impl<T: BinWrite> KsSub<T> {
+    /// The bytes of the area as they are now: the value written, then the rest. For an area
+    /// without a terminator or padding this is the substream Kaitai reads the value from, which
+    /// an instance of another object may read too (`io: _root.<field>._io`).
+    pub fn area(&self, endian: Endian, args: T::Args<'_>) -> BinResult<Vec<u8>> {
+        write_area(&self.value, &self.tail, endian, args)
+    }
+}
+
+/// Reads a `T` at `pos` of `bytes`, a substream of its own (an instance read from another
+/// object's substream when asked): past the end is an end-of-input error.
+pub fn ks_read_at<T: BinRead>(
+    bytes: &[u8],
+    pos: SeekFrom,
+    endian: Endian,
+    args: T::Args<'_>,
+) -> BinResult<T> {
+    let mut area = binrw::io::Cursor::new(bytes);
+    area.seek(pos)?;
+    T::read_options(&mut area, endian, args)
+}
+
 /// Reads a `T` from `bytes` as a stream of its own: the value and how many bytes it used.
 pub(crate) fn read_area<T: BinRead>(
     bytes: &[u8],

@@ -41,6 +41,18 @@ where
     move |r, endian, args| read_list(r, endian, Stop::UntilIo(&last), &|_| args.clone())
 }
 
+/// [`ks_until`] for a condition that also reads `_io.pos`: `last` gets the position after the
+/// element.
+pub fn ks_until_pos<'a, R, T, A, F>(last: F) -> impl Fn(&mut R, Endian, A) -> BinResult<Vec<T>>
+where
+    R: Read + Seek,
+    T: BinRead<Args<'a> = A>,
+    A: Clone,
+    F: Fn(&T, u64) -> bool,
+{
+    move |r, endian, args| read_list(r, endian, Stop::UntilPos(&last), &|_| args.clone())
+}
+
 /// binrw's `count` for a list of `n` integers of `width` bytes each, once the input is known to
 /// hold them: for integer lists binrw reserves the whole list before it reads, so a count taken
 /// from a hostile file would allocate that much (or overflow the capacity) before the read
@@ -132,6 +144,8 @@ enum Stop<'f, T> {
     /// With the first element that meets the condition, given whether the input is at its end
     /// after it.
     UntilIo(&'f dyn Fn(&T, bool) -> bool),
+    /// With the first element that meets the condition, given the position after it.
+    UntilPos(&'f dyn Fn(&T, u64) -> bool),
 }
 
 /// The loop of every list reader here: element `i` is read with `args(i)`.
@@ -157,6 +171,7 @@ where
         let done = match end {
             Stop::Until(last) => last(&item),
             Stop::UntilIo(last) => last(&item, at_end(r)?),
+            Stop::UntilPos(last) => last(&item, r.stream_position()?),
             Stop::Count(_) | Stop::Eof => false,
         };
         out.push(item);
@@ -178,6 +193,40 @@ pub fn ks_ends_at_first_io<T>(items: &[T], last: impl Fn(&T, bool) -> bool) -> b
         .enumerate()
         .position(|(i, x)| last(x, i + 1 == items.len()));
     end.map(|i| i + 1) == Some(items.len())
+}
+
+/// The writer of a `repeat-until` list whose condition reads `_io.pos` (the field `path`,
+/// `Type.field`): it writes the elements and fails unless the list ends at its first element
+/// that meets `last`, given the position after each, as the reader would find it.
+pub fn ks_until_pos_write<'a, T, W, F>(
+    path: &'static str,
+    last: F,
+) -> impl Fn(&Vec<T>, &mut W, Endian, ()) -> BinResult<()>
+where
+    W: Write + Seek,
+    T: BinWrite<Args<'a> = ()>,
+    F: Fn(&T, u64) -> bool,
+{
+    move |items, w, endian, ()| {
+        let fail = |pos| binrw::Error::Custom {
+            pos,
+            err: Box::new(crate::binrw_error::FieldError::new(
+                path,
+                format!("{path} must end at its first element that meets repeat-until"),
+            )),
+        };
+        if items.is_empty() {
+            return Err(fail(w.stream_position()?));
+        }
+        for (i, item) in items.iter().enumerate() {
+            item.write_options(w, endian, ())?;
+            let pos = w.stream_position()?;
+            if last(item, pos) != (i + 1 == items.len()) {
+                return Err(fail(pos));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Writes each element with its own arguments (a `size: list[_index]`). It takes the field as
@@ -370,6 +419,24 @@ mod tests {
             read(&mut Cursor::new(&[3u8, 4][..]), Endian::Little, ()).unwrap(),
             [3, 4]
         );
+    }
+
+    #[test]
+    fn until_pos_stops_at_a_position_and_the_writer_checks_it() {
+        // Two-byte elements up to position 4 (a table that starts there, say).
+        let read = ks_until_pos::<_, u16, _, _>(|_, pos| pos == 4);
+        let mut r = Cursor::new(&[1u8, 0, 2, 0, 9, 9][..]);
+        assert_eq!(read(&mut r, Endian::Little, ()).unwrap(), [1, 2]);
+        assert_eq!(r.position(), 4);
+        let write = ks_until_pos_write::<u16, _, _>("T.items", |_, pos| pos == 4);
+        let mut out = Cursor::new(Vec::new());
+        write(&vec![1, 2], &mut out, Endian::Little, ()).unwrap();
+        assert_eq!(out.into_inner(), [1, 0, 2, 0]);
+        // One element too many or too few, or none, would read back otherwise.
+        for items in [vec![1, 2, 3], vec![1], vec![]] {
+            let err = write(&items, &mut Cursor::new(Vec::new()), Endian::Little, ()).unwrap_err();
+            assert!(err.to_string().contains("T.items must end"), "{err}");
+        }
     }
 
     #[test]

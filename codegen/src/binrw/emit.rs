@@ -42,6 +42,8 @@ mod framing;
 mod gated_arg;
 #[path = "index.rs"]
 mod index;
+#[path = "io_user.rs"]
+mod io_user;
 #[path = "ks_enums.rs"]
 mod ks_enums;
 #[path = "left_enum.rs"]
@@ -170,6 +172,16 @@ impl<'a> Module<'a> {
             return Err(self.err(
                 &i.yaml_path,
                 "instances on a -savepoint-rust-type type are not supported by the binrw backend",
+            ));
+        }
+        if let Some(p) = def
+            .on_request
+            .first()
+            .filter(|_| def.type_enum.is_some() || def.rust_type.is_some())
+        {
+            return Err(self.err(
+                &format!("{}/io", p.field.yaml_path),
+                "`io:` of another object's substream on a -savepoint-enum or -savepoint-rust-type type is not supported by the binrw backend",
             ));
         }
         let types = self

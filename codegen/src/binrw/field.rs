@@ -184,13 +184,17 @@ impl<'a> Module<'a> {
         if let Some(until) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("{path} must end at its first element that meets repeat-until");
-            let mut check = until.write_check(&field.id);
-            if optional {
-                // An absent list has no end to check.
-                let id = ident(&field.id);
-                check = quote!(#id.as_ref().is_none_or(|#id| #check));
+            match until.write_check(&field.id) {
+                Some(mut check) => {
+                    if optional {
+                        // An absent list has no end to check.
+                        let id = ident(&field.id);
+                        check = quote!(#id.as_ref().is_none_or(|#id| #check));
+                    }
+                    out.extend(field_check(&path, &check, &message, &[]));
+                }
+                None => out.extend(self.until_pos_writer(def, field, until, optional, &path)?),
             }
-            out.extend(field_check(&path, &check, &message, &[]));
         }
         let eos = eos || field.repeat_until.is_some();
         if raw_args.is_none() && field.repeat_eos && (field.size_eos || field.size.is_some()) {
@@ -547,6 +551,38 @@ impl<'a> Module<'a> {
         let instances = super::super::until_inst::names(def, text);
         super::super::repeat::Until::new(text, &kind, &earlier, &instances, element)
             .map_err(|e| self.field_err(field, e))
+    }
+
+    /// The `write_with` of a list whose `repeat-until` reads `_io.pos` (see `repeat.rs`): it
+    /// writes the elements itself, so they may take no arguments.
+    fn until_pos_writer(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+        until: &super::super::repeat::Until,
+        optional: bool,
+        path: &str,
+    ) -> Result<TokenStream, SchemaError> {
+        let takes_args = match &field.ty {
+            FieldType::Named { args, .. } => !args.is_empty(),
+            _ => true,
+        };
+        let writer_args =
+            !self.writer_args(field)?.is_empty() || !self.nav_args(def, field)?.1.is_empty();
+        let plain = !optional
+            && !takes_args
+            && !writer_args
+            && field.size.is_none()
+            && !field.size_eos
+            && field.terminator.is_none()
+            && field.process.is_none();
+        match until.write_with(path).filter(|_| plain) {
+            Some(with) => Ok(quote!(#[bw(write_with = #with)])),
+            None => Err(self.field_err(
+                field,
+                "`_io.pos` in the `repeat-until` of a list other than of an unsized user type without arguments or `if` is not supported by the binrw backend",
+            )),
+        }
     }
 
     /// The lists of byte arrays (`Vec<KsBytes>`) and of user types read before `field` in

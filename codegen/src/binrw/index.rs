@@ -78,7 +78,9 @@ impl Module<'_> {
                     .to_usize(Side::Read, &|n| self.wide_path(def, n));
                 quote!(ks_indexed_count(#count, #each))
             }
-            (None, Some(until)) => until.indexed_parse_with(&each),
+            (None, Some(until)) => until
+                .indexed_parse_with(&each)
+                .map_err(|e| self.field_err(field, e))?,
             (None, None) => quote!(ks_indexed_eof(#each)),
         };
         Ok(Some(quote!(parse_with = #parse_with)))

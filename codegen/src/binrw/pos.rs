@@ -129,15 +129,25 @@ pub(super) fn attrs(
         return Ok(attr);
     }
     let e = resolve(expr::lower(&p.pos, expr::Use::default())?)?;
+    let (read, write) = (start(&e, wide, Side::Read), start(&e, wide, Side::Write));
+    Ok(quote! {
+        #[br(seek_before = #read)]
+        #[bw(seek_before = #write)]
+        #[brw(restore_position)]
+    })
+}
+
+/// The `SeekFrom` of the position `e` (a parsed `pos`) as `side` spells its names.
+pub(super) fn start(e: &Expr, wide: &dyn Fn(&str) -> expr::Width, side: Side) -> TokenStream {
     // Arithmetic as for a size (widened, saturating): `sector * 512` of a hostile `sector`
     // seeks past the end instead of overflowing; a negative position seeks there too.
-    let seek = |side| match e.constant() {
+    match e.constant() {
         Some(n) => {
             let n = Literal::u64_unsuffixed(u64::try_from(n).unwrap_or(u64::MAX));
             quote!(binrw::io::SeekFrom::Start(#n))
         }
         None => {
-            let offset = match &e {
+            let offset = match e {
                 Expr::Path(path) if wide(&path.join(".")) == expr::Width::Narrow => {
                     let v = e.rust(side);
                     quote!(u64::from(#v))
@@ -153,13 +163,7 @@ pub(super) fn attrs(
             };
             quote!(binrw::io::SeekFrom::Start(#offset))
         }
-    };
-    let (read, write) = (seek(Side::Read), seek(Side::Write));
-    Ok(quote! {
-        #[br(seek_before = #read)]
-        #[bw(seek_before = #write)]
-        #[brw(restore_position)]
-    })
+    }
 }
 
 /// The offset N of `pos: _io.pos`, `_io.pos + N` or `_io.pos - N` (where the instance is read:

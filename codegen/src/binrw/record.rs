@@ -24,6 +24,8 @@ impl<'a> Module<'a> {
         self.items.extend(enums);
         let name = ident(&def.rust_name);
         self.items.extend(quote!(#head pub struct #name { #body }));
+        let on_request = self.on_request_methods(def, &version)?;
+        self.items.extend(on_request);
         let methods =
             super::super::value::methods(def, &self.schemas.files[self.file], self.schemas)
                 .map_err(|(path, e)| self.err(&path, e))?;

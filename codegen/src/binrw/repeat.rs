@@ -9,12 +9,14 @@
 //! that the list still ends at its first element that meets it. A condition that reads
 //! `_io.eof` is given, after each element, whether the input is at its end (`ks_until_io`, and
 //! `ks_indexed_until_io` for a list whose elements take their index); the writer does not know
-//! where its output ends, so it takes the end to be after the last element.
+//! where its output ends, so it takes the end to be after the last element. A condition that
+//! reads `_io.pos` is given the position after each element (`ks_until_pos`), which the writer
+//! knows as well: it writes the list itself and checks the condition there.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use crate::expr::{Expr, Source};
+use crate::expr::{Expr, Source, Type};
 
 use super::schema::{FieldType, TypeDef};
 use super::tokens::{self, ident};
@@ -55,8 +57,8 @@ pub(super) fn condition(cond: &Source, element: &Element) -> Result<TokenStream,
 }
 
 /// [`condition`] that may also name `.last` of the lists in `earlier` (fields read before this
-/// one, by name, with what their elements are: `_ == records1.last`), `_io.eof` (the bool
-/// `ks_eof`, see [`Until`]) and the positioned integer instances `instances` (read before the
+/// one, by name, with what their elements are: `_ == records1.last`, `pointers[0].ofs`),
+/// `_io.eof` and `_io.pos` (the bool `ks_eof`, the `u64` `ks_pos`, see [`Until`]) and the positioned integer instances `instances` (read before the
 /// list, see `until_inst.rs`), each dereferenced when `deref`: the reader has their values, the
 /// writer references.
 fn translate(
@@ -82,9 +84,24 @@ pub(super) struct Until {
     /// The condition as the writer spells it (it differs when it names an instance).
     write_cond: TokenStream,
     element: TokenStream,
-    /// The condition reads `_io.eof`, which the reader learns after each element and the
-    /// writer cannot know: it takes the stream to end after the last element.
-    eof: bool,
+    /// The stream attribute the condition reads after each element, if any.
+    io: Option<After>,
+}
+
+/// What a `repeat-until` condition reads of the stream after each element.
+#[derive(Clone, Copy, PartialEq)]
+enum After {
+    /// `_io.eof` (the bool `ks_eof`), which the reader learns and the writer cannot know: it
+    /// takes the stream to end after the last element.
+    Eof,
+    /// `_io.pos` (the `u64` `ks_pos`), which the writer knows too: it checks the condition as
+    /// it writes each element (`ks_until_pos_write`).
+    Pos,
+}
+
+/// Whether `e` is `_io.<attr>`.
+fn is_io_attr(e: &Expr, attr: &str) -> bool {
+    matches!(e, Expr::Attr(b, a) if a == attr && matches!(&**b, Expr::Name(n) if n == "_io"))
 }
 
 impl Until {
@@ -97,33 +114,44 @@ impl Until {
     ) -> Result<Until, String> {
         let cond = translate(until, kind, earlier, instances, false)?;
         let write_cond = translate(until, kind, earlier, instances, true)?;
-        let eof = until.tree().any(
-            &|e| matches!(e, Expr::Attr(b, a) if a == "eof" && matches!(&**b, Expr::Name(n) if n == "_io")),
-        );
+        let reads = |attr| until.tree().any(&|e| is_io_attr(e, attr));
+        let io = match (reads("eof"), reads("pos")) {
+            (false, false) => None,
+            (true, false) => Some(After::Eof),
+            (false, true) => Some(After::Pos),
+            (true, true) => {
+                return Err(format!(
+                    "condition `{}`: `_io.eof` and `_io.pos` together are not supported by the binrw backend",
+                    until.text()
+                ));
+            }
+        };
         Ok(Until {
             cond,
             write_cond,
             element: element.clone(),
-            eof,
+            io,
         })
     }
 
     /// The reader's `parse_with` value.
     pub(super) fn parse_with(&self) -> TokenStream {
         let closure = self.closure(&self.cond);
-        match self.eof {
-            false => quote!(ks_until(#closure)),
-            true => quote!(ks_until_io(#closure)),
+        match self.io {
+            None => quote!(ks_until(#closure)),
+            Some(After::Eof) => quote!(ks_until_io(#closure)),
+            Some(After::Pos) => quote!(ks_until_pos(#closure)),
         }
     }
 
     /// The `parse_with` value of a list whose element `i` takes the arguments `each(i)` (see
     /// `index.rs`).
-    pub(super) fn indexed_parse_with(&self, each: &TokenStream) -> TokenStream {
+    pub(super) fn indexed_parse_with(&self, each: &TokenStream) -> Result<TokenStream, String> {
         let closure = self.closure(&self.cond);
-        match self.eof {
-            false => quote!(ks_indexed_until(#closure, #each)),
-            true => quote!(ks_indexed_until_io(#closure, #each)),
+        match self.io {
+            None => Ok(quote!(ks_indexed_until(#closure, #each))),
+            Some(After::Eof) => Ok(quote!(ks_indexed_until_io(#closure, #each))),
+            Some(After::Pos) => Err("`_io.pos` in the `repeat-until` of a list whose elements take their index is not supported by the binrw backend".into()),
         }
     }
 
@@ -131,23 +159,42 @@ impl Until {
     /// whether the stream is at its end after it).
     fn closure(&self, cond: &TokenStream) -> TokenStream {
         let element = &self.element;
-        match self.eof {
-            false => quote!(|x: &#element| #cond),
-            true => quote!(|x: &#element, ks_eof: bool| #cond),
+        // A condition on the stream alone does not name the element.
+        let x = match tokens::mentions(cond, "x") {
+            true => quote!(x),
+            false => quote!(_),
+        };
+        match self.io {
+            None => quote!(|#x: &#element| #cond),
+            Some(After::Eof) => quote!(|#x: &#element, ks_eof: bool| #cond),
+            Some(After::Pos) => quote!(|#x: &#element, ks_pos: u64| #cond),
         }
     }
 
     /// The writer's check that the list field `list` still ends at its first element that
-    /// meets the condition.
-    pub(super) fn write_check(&self, list: &str) -> TokenStream {
+    /// meets the condition, made before it is written; `None` when it is made while it is
+    /// written (see [`Until::write_with`]).
+    pub(super) fn write_check(&self, list: &str) -> Option<TokenStream> {
         let (list, cond) = (ident(list), &self.write_cond);
-        match self.eof {
-            false => quote!(#list.iter().position(|x| #cond).map(|i| i + 1) == Some(#list.len())),
-            true => {
-                let closure = self.closure(cond);
-                quote!(ks_ends_at_first_io(#list, #closure))
+        match self.io {
+            None => {
+                Some(quote!(#list.iter().position(|x| #cond).map(|i| i + 1) == Some(#list.len())))
             }
+            Some(After::Eof) => {
+                let closure = self.closure(cond);
+                Some(quote!(ks_ends_at_first_io(#list, #closure)))
+            }
+            Some(After::Pos) => None,
         }
+    }
+
+    /// The writer's `write_with` value for a condition on `_io.pos`: it writes each element and
+    /// checks the condition at the position after it (`path` names the field in the error).
+    pub(super) fn write_with(&self, path: &str) -> Option<TokenStream> {
+        (self.io == Some(After::Pos)).then(|| {
+            let closure = self.closure(&self.write_cond);
+            quote!(ks_until_pos_write(#path, #closure))
+        })
     }
 }
 
@@ -170,6 +217,8 @@ enum Operand {
     OptInt(TokenStream),
     /// The bytes of the last element of an earlier list: `None` when it is empty.
     OptBytes(TokenStream),
+    /// A string value instance of the element: `None` when undefined.
+    OptStr(TokenStream),
     Float(TokenStream),
     Bytes(TokenStream),
     Str(TokenStream),
@@ -196,11 +245,7 @@ impl Cx<'_> {
                 let inner = self.boolean(inner)?;
                 Ok(quote!(!(#inner)))
             }
-            Expr::Attr(base, attr)
-                if attr == "eof" && matches!(&**base, Expr::Name(n) if n == "_io") =>
-            {
-                Ok(quote!(ks_eof))
-            }
+            e if is_io_attr(e, "eof") => Ok(quote!(ks_eof)),
             Expr::Binary(op @ ("==" | "!=" | "<" | ">" | "<=" | ">="), l, r) => {
                 let equality = matches!(*op, "==" | "!=");
                 let op = tokens::operator(op);
@@ -218,6 +263,9 @@ impl Cx<'_> {
                     (Operand::OptInt(a), Operand::Lit(n)) if equality => {
                         let n = int(n);
                         Ok(quote!(#a #op Some(#n)))
+                    }
+                    (Operand::OptStr(a), Operand::Str(b)) if equality => {
+                        Ok(quote!(#a #op Some(#b)))
                     }
                     (Operand::Int(a), Operand::OptInt(b))
                     | (Operand::Bytes(a), Operand::OptBytes(b))
@@ -273,6 +321,7 @@ impl Cx<'_> {
                 let bytes = bytes.into_iter().map(Literal::u8_suffixed);
                 Ok(Operand::Bytes(quote!((&[#(#bytes),*][..]))))
             }
+            e if is_io_attr(e, "pos") => Ok(Operand::Int(quote!(i128::from(ks_pos)))),
             Expr::Name(n) if self.instances.contains(&n.as_str()) => {
                 let (deref, n) = (&self.deref, ident(n));
                 Ok(Operand::Int(quote!(i128::from(#deref #n))))
@@ -315,21 +364,12 @@ impl Cx<'_> {
                 let list = ident(list);
                 Ok(Operand::OptBytes(quote!(#list.last().map(|l| &l #at [..]))))
             }
-            Expr::Attr(inner, name) if matches!(inner.as_ref(), Expr::Attr(_, last) if last == "last") =>
-            {
-                let Expr::Attr(base, _) = inner.as_ref() else {
-                    return Err(self.refuse("`.last`"));
-                };
-                let (list, Element::Struct(def, at)) = self.earlier_list(base)? else {
-                    return Err(self.refuse(&format!(
-                        "`.last.{name}` of other than a list of a user type"
-                    )));
-                };
-                let list = ident(list);
-                match self.struct_field(def, *at, name, "l")? {
-                    Operand::Int(v) => Ok(Operand::OptInt(quote!(#list.last().map(|l| #v)))),
-                    Operand::Bytes(v) => Ok(Operand::OptBytes(quote!(#list.last().map(|l| #v)))),
-                    _ => Err(self.refuse(&format!("`.last.{name}`"))),
+            Expr::Attr(inner, name) if picks_element(inner) => {
+                let (list, def, at, get) = self.earlier_element(inner)?;
+                match self.struct_field(def, at, name, "l")? {
+                    Operand::Int(v) => Ok(Operand::OptInt(quote!(#list #get.map(|l| #v)))),
+                    Operand::Bytes(v) => Ok(Operand::OptBytes(quote!(#list #get.map(|l| #v)))),
+                    _ => Err(self.refuse(&format!("`.{name}` of an element of `{list}`"))),
                 }
             }
             Expr::Attr(base, name) if matches!(base.as_ref(), Expr::Name(n) if n == "_") => {
@@ -340,6 +380,36 @@ impl Cx<'_> {
             }
             other => Err(self.refuse(&format!("{other:?}"))),
         }
+    }
+
+    /// The earlier list of a user type that `e` (`list.last` or `list[i]`) takes an element
+    /// of: the list, its element type and where its value is, and the access to the element
+    /// (an `Option`: `.last()` or `.get(i)`).
+    fn earlier_element(
+        &self,
+        e: &Expr,
+    ) -> Result<(proc_macro2::Ident, &TypeDef, At, TokenStream), String> {
+        let (base, get) = match e {
+            Expr::Attr(base, _) => (base, quote!(.last())),
+            Expr::Index(base, i) => {
+                let i = match **i {
+                    Expr::Int(i) => {
+                        usize::try_from(i).map_err(|_| self.refuse("a negative index"))?
+                    }
+                    _ => return Err(self.refuse("an index other than a literal")),
+                };
+                let get = match i {
+                    0 => quote!(.first()),
+                    i => quote!(.get(#i)),
+                };
+                (base, get)
+            }
+            _ => return Err(self.refuse(&format!("{e:?}"))),
+        };
+        let (list, Element::Struct(def, at)) = self.earlier_list(base)? else {
+            return Err(self.refuse("an element of other than a list of a user type"));
+        };
+        Ok((ident(list), def, *at, get))
     }
 
     /// The earlier list `base` names, with its elements' kind.
@@ -362,11 +432,9 @@ impl Cx<'_> {
         name: &str,
         element: &str,
     ) -> Result<Operand, String> {
-        let field = def
-            .seq
-            .iter()
-            .find(|f| f.id == name)
-            .ok_or_else(|| self.refuse(&format!("`_.{name}` (not a seq field)")))?;
+        let Some(field) = def.seq.iter().find(|f| f.id == name) else {
+            return self.instance(def, at, name, element);
+        };
         let plain = field.cond.is_none()
             && field.repeat_expr.is_none()
             && field.repeat_until.is_none()
@@ -388,6 +456,39 @@ impl Cx<'_> {
     }
 }
 
+/// Whether `e` takes one element of a list: `list.last` or `list[i]`.
+fn picks_element(e: &Expr) -> bool {
+    match e {
+        Expr::Attr(_, last) => last == "last",
+        Expr::Index(_, i) => matches!(**i, Expr::Int(_)),
+        _ => false,
+    }
+}
+
+impl Cx<'_> {
+    /// Value instance `name` of element `element` (its value `at`) of user type `def`: an
+    /// integer or string (its method's value, `None` when undefined).
+    fn instance(
+        &self,
+        def: &TypeDef,
+        at: At,
+        name: &str,
+        element: &str,
+    ) -> Result<Operand, String> {
+        let inst = def.instances.iter().find(|i| i.id == name).ok_or_else(|| {
+            self.refuse(&format!("`_.{name}` (not a seq field or value instance)"))
+        })?;
+        let (element, method) = (ident(element), ident(name));
+        let value = quote!(#element #at.#method());
+        match inst.value.ty() {
+            _ if inst.enum_name.is_some() => Err(self.refuse(&format!("`_.{name}`, an enum"))),
+            Some(Type::Int(_) | Type::Literal) => Ok(Operand::OptInt(value)),
+            Some(Type::Str) => Ok(Operand::OptStr(quote!(#value.as_deref()))),
+            _ => Err(self.refuse(&format!("`_.{name}` (not an integer or string)"))),
+        }
+    }
+}
+
 /// What a module with `repeat: eos` / `until` lists imports: the runtime module and the items
 /// it may name.
 pub const RUNTIME: (&str, &[&str]) = (
@@ -397,6 +498,8 @@ pub const RUNTIME: (&str, &[&str]) = (
         "ks_count",
         "ks_until",
         "ks_until_io",
+        "ks_until_pos",
+        "ks_until_pos_write",
         "ks_ends_at_first_io",
         "ks_each_write",
         "ks_indexed_count",

@@ -141,8 +141,6 @@ mod tests {
         let err = generate_one("sized", &sized).unwrap_err();
         assert_eq!(err.yaml_path, "/types/other/instances/at/io", "{err}");
         assert!(err.message.contains("substream"), "{err}");
-        let err = generate_one("field", &with("other", "_root.body._io")).unwrap_err();
-        assert_eq!(err.yaml_path, "/types/other/instances/at/io", "{err}");
         // A type nothing reads has no stream to share.
         let err = generate_one("unread", &SCHEMA.replace("IO", "_root._io")).unwrap_err();
         assert_eq!(err.yaml_path, "/types/other/instances/at/io", "{err}");

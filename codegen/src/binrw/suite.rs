@@ -178,6 +178,7 @@ impl<'a> Cx<'a> {
             .seq
             .iter()
             .chain(def.positioned.iter().map(|p| &p.field))
+            .chain(def.on_request.iter().map(|p| &p.field))
             .find(|f| {
                 f.id == name
                     && f.count_of.is_none()
@@ -247,6 +248,10 @@ impl<'a> Cx<'a> {
             _ => return Err(self.refuse(format!("kst path into switch field `{name}`"))),
         };
         let mut access = quote!(#base.#id);
+        if def.on_request.iter().any(|p| p.field.id == name) {
+            // Read when asked, from the root's field (see `io_user.rs`).
+            access = quote!(#access(&r).map_err(|e| e.to_string())?);
+        }
         let mut unwrap = None;
         if field.cond.is_some() {
             let absent = format!("{name} is absent");

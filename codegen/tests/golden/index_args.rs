@@ -44,10 +44,10 @@ pub struct IndexArgs {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UntilEnd {
     #[bw(assert(
-        ks_ends_at_first_io(blocks, |x: &Block, ks_eof: bool| ks_eof),
+        ks_ends_at_first_io(blocks, |_: &Block, ks_eof: bool| ks_eof),
         savepoint_runtime::binrw_error::FieldError::new("UntilEnd.blocks", "UntilEnd.blocks must end at its first element that meets repeat-until")
     ))]
-    #[br(parse_with = ks_indexed_until_io(|x: &Block, ks_eof: bool| ks_eof, |ks_i: usize| (i32::try_from(ks_i).unwrap_or(i32::MAX), root_sizes,)))]
+    #[br(parse_with = ks_indexed_until_io(|_: &Block, ks_eof: bool| ks_eof, |ks_i: usize| (i32::try_from(ks_i).unwrap_or(i32::MAX), root_sizes,)))]
     #[bw(write_with = ks_each_write, args_raw = (0..blocks.len()).map(|ks_i| (i32::try_from(ks_i).unwrap_or(i32::MAX), root_sizes,)).collect::<Vec<_>>())]
     pub blocks: Vec<Block>,
 }

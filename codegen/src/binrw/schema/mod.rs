@@ -17,8 +17,8 @@ mod typing;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::expr::{Expr, Source, Type};
 pub use crate::expr::{KsType, TypeRef};
-use crate::expr::{Source, Type};
 pub(super) use typing::{field_type, type_all};
 
 /// Every schema of a folder, by `meta/id`.
@@ -106,6 +106,9 @@ pub struct TypeDef {
     /// Parsed instances at a position (`instances: {id: {pos: EXPR, ...}}`): stored fields
     /// read and written at their position (see `pos.rs`).
     pub positioned: Vec<Positioned>,
+    /// Parsed instances in another object's substream (`io: _root.<field>._io`): methods that
+    /// read them from it when asked, never stored or written (see `io_user.rs`).
+    pub on_request: Vec<Positioned>,
     /// Every field path its expressions read (`n`, `header.qty`, `_parent.len`), with its
     /// type, as the typing pass resolved it (see `typing.rs`).
     pub paths: BTreeMap<String, Type>,
@@ -132,6 +135,23 @@ pub struct Positioned {
     pub pos: Source,
     /// `io:`, parsed (see `root_io.rs`).
     pub io: Option<Source>,
+}
+
+impl Positioned {
+    /// The root's seq field `X` whose substream `io: _root.X._io` names, if that is its `io`.
+    pub fn root_field_io(&self) -> Option<&str> {
+        let Expr::Attr(base, io) = self.io.as_ref()?.tree() else {
+            return None;
+        };
+        match &**base {
+            Expr::Attr(root, field)
+                if io == "_io" && matches!(&**root, Expr::Name(r) if r == "_root") =>
+            {
+                Some(field)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// A value instance.

@@ -65,7 +65,8 @@ pub(super) fn name_clashing_types(cx: &Cx, types: &mut [TypeDef]) -> Result<(), 
         let fields = types[i]
             .seq
             .iter_mut()
-            .chain(types[i].positioned.iter_mut().map(|p| &mut p.field));
+            .chain(types[i].positioned.iter_mut().map(|p| &mut p.field))
+            .chain(types[i].on_request.iter_mut().map(|p| &mut p.field));
         for f in fields {
             if let FieldType::Named { name, .. } = &mut f.ty
                 && clashing.contains(name)

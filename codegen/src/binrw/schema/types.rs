@@ -160,6 +160,9 @@ impl Cx<'_> {
             }
         }
         let (instances, positioned) = self.instances(ypath, map)?;
+        let (on_request, positioned) = positioned
+            .into_iter()
+            .partition(|p| p.root_field_io().is_some());
         if map.contains_key("-savepoint-transparent") && !map.contains_key("-savepoint-rust-type") {
             return Err(self.err(
                 &format!("{ypath}/-savepoint-transparent"),
@@ -192,6 +195,7 @@ impl Cx<'_> {
             instances,
             bit_endian: None,
             positioned,
+            on_request,
             endian_switch: None,
             paths: Default::default(),
         };

@@ -16,7 +16,7 @@ pub(super) fn each_source(def: &mut TypeDef, f: &mut Visit) -> Result<(), Schema
     for field in &mut def.seq {
         each_of_field(field, f)?;
     }
-    for p in &mut def.positioned {
+    for p in def.positioned.iter_mut().chain(&mut def.on_request) {
         each_of_field(&mut p.field, f)?;
         let at = &p.field.yaml_path;
         f(&format!("{at}/pos"), None, &mut p.pos)?;
