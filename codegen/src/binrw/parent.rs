@@ -3,12 +3,13 @@
 //! binrw hands values down only as import arguments, so a type imports exactly the values of
 //! its parent and of the root that it or the types inside it use, in `#[br(import(..))]` and
 //! `#[bw(import(..))]` (the writer needs them too, for sizes and count checks), and every field
-//! of that type passes them with `args(..)`. An import is named after its path as the type sees
-//! it: `_parent._parent.header.len` is `up_up_header_len`, `_root.header.len` is
-//! `root_header_len`. A plain list of integers, which the type indexes (`_root.sizes[idx]`), is
-//! lent as a slice (`root_sizes: &[u32]`). What cannot be passed this way (a path through a
-//! list, an optional field, a param or an instance, a type of another file, a switch case) is
-//! refused.
+//! or positioned instance of that type passes them with `args(..)` (an instance, read before the
+//! first seq field naming it or after the seq, passes only the fields read before it). An import
+//! is named after its path as the type sees it: `_parent._parent.header.len` is
+//! `up_up_header_len`, `_root.header.len` is `root_header_len`. A plain list of integers, which
+//! the type indexes (`_root.sizes[idx]`), is lent as a slice (`root_sizes: &[u32]`). What cannot
+//! be passed this way (a path through a list, an optional field, a param or an instance, a type
+//! of another file, a switch case) is refused.
 
 use std::collections::BTreeSet;
 
