@@ -104,8 +104,10 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/opaque.rs"] mod opaque;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
 #[rustfmt::skip] #[path = "golden/parent_root.rs"] mod parent_root;
+#[rustfmt::skip] #[path = "golden/pos_parent_root.rs"] mod pos_parent_root;
 #[rustfmt::skip] #[path = "golden/process.rs"] mod process;
 #[rustfmt::skip] #[path = "golden/repeat.rs"] mod repeat;
+#[rustfmt::skip] #[path = "golden/root_constants.rs"] mod root_constants;
 #[rustfmt::skip] #[path = "golden/root_param.rs"] mod root_param;
 #[rustfmt::skip] #[path = "golden/rust_params.rs"] mod rust_params;
 #[rustfmt::skip] #[path = "golden/savepoint_enum.rs"] mod savepoint_enum;
@@ -936,6 +938,38 @@ fn parent_and_root_values() {
     let v: parent_root::ParentRoot = round_trip(&[2, 1, 0xab, 1, 2]);
     assert_eq!(v.body.entry.data, [0xab]);
     assert_eq!(v.body.entry.units, [1, 2]);
+}
+
+#[test]
+fn positioned_instance_types_read_parent_and_root() {
+    // unit 2 and the dir at 2: one entry, whose body at 5 holds `len` (1) bytes and `unit` units.
+    let bytes = [2, 2, 1, 5, 1, 0xaa, 1, 2];
+    let mut v: pos_parent_root::PosParentRoot = round_trip(&bytes);
+    let body = &v.dir.entries[0].body;
+    assert_eq!(
+        (body.head.as_slice(), body.units.as_slice()),
+        (&[0xaa][..], &[1, 2][..])
+    );
+    // The entry's `len` 2 takes the first unit into the head, and the units run past the end.
+    let err = read_error::<pos_parent_root::PosParentRoot>(&[2, 2, 1, 5, 2, 0xaa, 1, 2]);
+    assert!(err.contains("units"), "{err}");
+    // The writer checks the count against the root's `unit` it is handed.
+    v.dir.entries[0].body.units.push(3);
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("Chunk.units"), "{err}");
+}
+
+#[test]
+fn root_constants_are_literals() {
+    // The head at 1: one block of `_root.block` (2) bytes; the tail is the last `block` bytes.
+    let mut v: root_constants::RootConstants = round_trip(&[1, 1, 0xa, 0xb, 0xc, 0xd]);
+    assert_eq!(
+        (v.head.data.as_slice(), v.tail),
+        (&[0xa, 0xb][..], [0xc, 0xd])
+    );
+    assert_eq!(v.block(), Some(2));
+    v.tail = [0xe, 0xf];
+    assert_eq!(write(&v), [1, 1, 0xa, 0xb, 0xe, 0xf]);
 }
 
 #[test]

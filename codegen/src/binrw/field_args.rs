@@ -139,15 +139,8 @@ impl<'a> Module<'a> {
         def: &TypeDef,
         field: &Field,
     ) -> Result<(Vec<TokenStream>, Vec<TokenStream>), SchemaError> {
-        let Some(at) = def.seq.iter().position(|f| f.id == field.id) else {
-            return self
-                .nav()
-                .positioned_args(field)
-                .map(|()| (Vec::new(), Vec::new()))
-                .map_err(|e| self.field_err(field, e));
-        };
         self.nav()
-            .args(def, at)
+            .args(def, field)
             .map_err(|e| self.field_err(field, e))
     }
 

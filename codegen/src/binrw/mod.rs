@@ -28,6 +28,7 @@ mod pretty;
 mod process;
 mod recursion;
 mod repeat;
+mod root_const;
 mod root_io;
 mod root_param;
 mod schema;

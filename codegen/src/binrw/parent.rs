@@ -3,12 +3,13 @@
 //! binrw hands values down only as import arguments, so a type imports exactly the values of
 //! its parent and of the root that it or the types inside it use, in `#[br(import(..))]` and
 //! `#[bw(import(..))]` (the writer needs them too, for sizes and count checks), and every field
-//! of that type passes them with `args(..)`. An import is named after its path as the type sees
-//! it: `_parent._parent.header.len` is `up_up_header_len`, `_root.header.len` is
-//! `root_header_len`. A plain list of integers, which the type indexes (`_root.sizes[idx]`), is
-//! lent as a slice (`root_sizes: &[u32]`). What cannot be passed this way (a path through a
-//! list, an optional field, a param or an instance, a type of another file, a switch case) is
-//! refused.
+//! or positioned instance of that type passes them with `args(..)` (an instance, read before the
+//! first seq field naming it or after the seq, passes only the fields read before it). An import
+//! is named after its path as the type sees it: `_parent._parent.header.len` is
+//! `up_up_header_len`, `_root.header.len` is `root_header_len`. A plain list of integers, which
+//! the type indexes (`_root.sizes[idx]`), is lent as a slice (`root_sizes: &[u32]`). What cannot
+//! be passed this way (a path through a list, an optional field, a param or an instance, a type
+//! of another file, a switch case) is refused.
 
 use std::collections::BTreeSet;
 
@@ -163,7 +164,7 @@ impl<'a> Nav<'a> {
                 }
             }
         }
-        for field in &def.seq {
+        for (field, _) in read_fields(def) {
             if let Some(child) = self.child(field, stack)? {
                 let needs = self.needs(child, stack)?;
                 if field.parent_false && !needs.is_empty() {
@@ -209,18 +210,6 @@ impl<'a> Nav<'a> {
         })
     }
 
-    /// Refuses a positioned instance whose type imports `_parent` / `_root` values: the
-    /// arguments are computed per seq field (see [`Nav::args`]).
-    pub fn positioned_args(&self, field: &Field) -> Result<(), String> {
-        match self.child(field, &mut Vec::new())? {
-            Some(t) if !self.needs(t, &mut Vec::new())?.is_empty() => Err(format!(
-                "positioned instance `{}` of type `{}`, which uses _parent or _root, is not supported by the binrw backend",
-                field.id, t.id
-            )),
-            _ => Ok(()),
-        }
-    }
-
     /// The imports of `def`, `name: type` each.
     pub fn imports(&self, def: &TypeDef) -> Result<Vec<TokenStream>, String> {
         let mut out = Vec::new();
@@ -250,25 +239,40 @@ impl<'a> Nav<'a> {
                 self.walk(root, &path[1..], usize::MAX)
             }
             Some("_parent") => {
-                let parent = self
-                    .types()
-                    .iter()
-                    .find(|t| {
-                        // A `parent: _parent` field does not make `t` the parent.
-                        t.seq.iter().any(|f| {
-                            !f.parent_up
-                                && self
-                                    .child(f, &mut Vec::new())
-                                    .ok()
-                                    .flatten()
-                                    .is_some_and(|c| c.id == def.id)
-                        })
-                    })
-                    .ok_or_else(|| format!("`{}` has no parent type in this file", def.id))?;
+                let parent = self.parent_of(def)?;
                 self.type_of(parent, &path[1..])
             }
             _ => self.walk(def, path, usize::MAX),
         }
+    }
+
+    /// The type of this file whose seq field or positioned instance reads `def` (a `parent:
+    /// _parent` field does not make it the parent); a switch case's holder is none, since its
+    /// values are not passed to switch cases.
+    fn parent_of(&self, def: &TypeDef) -> Result<&'a TypeDef, String> {
+        let mut why = format!("`{}` has no parent type in this file", def.id);
+        for t in self.types() {
+            for (f, _) in read_fields(t).filter(|(f, _)| !f.parent_up) {
+                if f.switch_cases.iter().any(|c| self.names(&c.ty, def)) {
+                    why = format!(
+                        "`{}` is a switch case of `{}.{}`, to which the binrw backend passes no _parent or _root values",
+                        def.id, t.id, f.id
+                    );
+                } else if let Ok(Some(c)) = self.child(f, &mut Vec::new())
+                    && c.id == def.id
+                {
+                    return Ok(t);
+                }
+            }
+        }
+        Err(why)
+    }
+
+    /// Whether the type name `name` resolves to `def` from this file.
+    fn names(&self, name: &str, def: &TypeDef) -> bool {
+        self.schemas
+            .resolve(self.file, name)
+            .is_some_and(|(decl, t)| decl == self.file && t.id == def.id)
     }
 
     /// The Rust integer type at the field path `path` of `def`, whose first field comes
@@ -282,6 +286,13 @@ impl<'a> Nav<'a> {
                 def.id
             )
         };
+        if def.positioned.iter().any(|p| p.field.id == *first) {
+            return Err(format!(
+                "`{}` reads `{first}`, a positioned instance of `{}`, which the binrw backend passes on only from seq fields",
+                path.join("."),
+                def.id
+            ));
+        }
         let (at, field) = def
             .seq
             .iter()
@@ -324,15 +335,15 @@ impl<'a> Nav<'a> {
         }
     }
 
-    /// The values the field at seq index `at` of `def` passes to its type's imports, as the
-    /// reader and the writer spell them (empty when the type imports nothing).
+    /// The values `field` (a seq field or positioned instance of `def`) passes to its type's
+    /// imports, as the reader and the writer spell them (empty when the type imports nothing).
     pub fn args(
         &self,
         def: &TypeDef,
-        at: usize,
+        field: &Field,
     ) -> Result<(Vec<TokenStream>, Vec<TokenStream>), String> {
         let (mut read, mut write) = (Vec::new(), Vec::new());
-        let Some(field) = def.seq.get(at) else {
+        let Some(at) = read_fields(def).find_map(|(f, at)| (f.id == field.id).then_some(at)) else {
             return Ok((read, write));
         };
         let Some(child) = self.child(field, &mut Vec::new())? else {
@@ -369,6 +380,18 @@ impl<'a> Nav<'a> {
         }
         Ok((read, write))
     }
+}
+
+/// The fields of `def` whose types it reads, each with how many of its seq fields are read
+/// before it: its seq fields, then its positioned instances (read before the first seq field
+/// that names them, else after the seq; see `pos.rs`).
+fn read_fields(def: &TypeDef) -> impl Iterator<Item = (&Field, usize)> {
+    let seq = def.seq.iter().enumerate().map(|(at, f)| (f, at));
+    let positioned = def
+        .positioned
+        .iter()
+        .map(|p| (&p.field, super::pos::read_before(def, p)));
+    seq.chain(positioned)
 }
 
 /// Whether `field` is a plain list of integers (`repeat`, no `if`, `enum` or `size`), which a

@@ -46,28 +46,30 @@ pub(super) fn needs_rest(file: &File, def: &TypeDef) -> bool {
 /// others after the seq's end and its `_unparsed` rest.
 pub(super) fn order<'a>(file: &File, def: &'a TypeDef) -> Vec<Item<'a>> {
     let mut out = Vec::new();
-    let mut placed = vec![false; def.positioned.len()];
-    for field in &def.seq {
-        for (i, p) in def.positioned.iter().enumerate() {
-            if !placed[i] && uses(field, &p.field.id) {
-                placed[i] = true;
-                out.push(Item::Pos(p));
-            }
-        }
+    for (at, field) in def.seq.iter().enumerate() {
+        let before = def.positioned.iter().filter(|p| read_before(def, p) == at);
+        out.extend(before.map(Item::Pos));
         out.push(Item::Seq(field));
     }
     out.push(Item::SeqEnd);
     if needs_rest(file, def) {
         out.push(Item::Rest);
     }
-    out.extend(
-        def.positioned
-            .iter()
-            .zip(placed)
-            .filter(|(_, placed)| !placed)
-            .map(|(p, _)| Item::Pos(p)),
-    );
+    let after = def
+        .positioned
+        .iter()
+        .filter(|p| read_before(def, p) == def.seq.len());
+    out.extend(after.map(Item::Pos));
     out
+}
+
+/// How many seq fields of `def` are read before its positioned instance `p`: the index of the
+/// first seq field that names it, else all of them.
+pub(super) fn read_before(def: &TypeDef, p: &Positioned) -> usize {
+    def.seq
+        .iter()
+        .position(|field| uses(field, &p.field.id))
+        .unwrap_or(def.seq.len())
 }
 
 /// Whether an expression of `field` names `id` (as a whole name or the head of a path).
@@ -241,14 +243,33 @@ mod tests {
             src.contains("seek_before = binrw::io::SeekFrom::Current(2), restore_position"),
             "{src}"
         );
-        // A positioned instance gets no arguments, so its type may not import any.
-        let nav = SCHEMA.replace(
-            "      - {id: qty, type: u1}",
-            "      - {id: qty, type: u1}\n      - {id: more, size: _parent.ofs}",
+        // The type of a positioned instance gets the `_parent` values it reads, when they are
+        // read before the instance: `hdr` is read before `items`, which it sizes.
+        let nav = |path: &str| {
+            SCHEMA.replace(
+                "      - {id: qty, type: u1}",
+                &format!("      - {{id: qty, type: u1}}\n      - {{id: more, size: {path}}}"),
+            )
+        };
+        let src = generate_one("nav", &nav("_parent.ofs")).unwrap();
+        assert!(src.contains("#[br(import(up_ofs: u32))]"), "{src}");
+        assert!(src.contains("#[br(args(ofs))]"), "{src}");
+        let late = nav("_parent.late").replace(
+            "repeat-expr: hdr.qty}",
+            "repeat-expr: hdr.qty}\n  - {id: late, type: u1}",
         );
-        let err = generate_one("nav", &nav).unwrap_err();
+        let err = generate_one("nav-late", &late).unwrap_err();
         assert_eq!(err.yaml_path, "/instances/hdr", "{err}");
-        assert!(err.message.contains("_parent or _root"), "{err}");
+        assert!(err.message.contains("`late` of `p` is read after"), "{err}");
+        // A type that reaches itself through a positioned instance would read on every level.
+        let cycle = nav("_root.ofs").replace(
+            "instances:\n  hdr",
+            "    instances:\n      again: {pos: 0, type: head}\ninstances:\n  hdr",
+        );
+        let err = generate_one("nav-cycle", &cycle).unwrap_err();
+        // Found from the top-level type, the first on the way to the cycle.
+        assert_eq!(err.yaml_path, "", "{err}");
+        assert!(err.message.contains("contains itself"), "{err}");
         // Matched on the parsed tree: parentheses and spacing do not matter.
         let back = SCHEMA.replace("{pos: ofs,", "{pos: '(_io.pos-3)',");
         let src = generate_one("back", &back).unwrap();

@@ -46,8 +46,8 @@ pub enum Expr {
     Index(Box<Expr>, Box<Expr>),
     /// `a.as<type>`.
     Cast(Box<Expr>, TypeRef),
-    /// `sizeof<type>` (`true`) or `bitsizeof<type>`.
-    SizeOf(String, bool),
+    /// `sizeof<type>` (`true`) or `bitsizeof<type>`, the type parsed as a cast's is.
+    SizeOf(TypeRef, bool),
 }
 
 impl Expr {
@@ -355,5 +355,19 @@ mod tests {
             Expr::Attr(Box::new(Expr::Int(1)), "to_s".into())
         );
         assert!(parse("a +").is_err());
+    }
+
+    #[test]
+    fn sizeof_names_a_parsed_type() {
+        let size = |t: &str, bytes| Expr::SizeOf(TypeRef::named(t), bytes);
+        assert_eq!(parse("sizeof<u4>").unwrap(), size("u4", true));
+        assert_eq!(parse("bitsizeof<a::b>").unwrap(), size("a::b", false));
+        assert_eq!(
+            parse("sizeof<b1>").unwrap(),
+            Expr::SizeOf(TypeRef::Bool, true)
+        );
+        let list = TypeRef::List(Box::new(TypeRef::named("u4")));
+        assert_eq!(parse("sizeof<u4[]>").unwrap(), Expr::SizeOf(list, true));
+        assert!(parse("sizeof<u4[][]>").is_err());
     }
 }

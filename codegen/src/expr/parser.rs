@@ -201,7 +201,7 @@ impl Parser {
             Tok::Ident(s) if s == "true" || s == "false" => Expr::Bool(s == "true"),
             Tok::Ident(s) if (s == "sizeof" || s == "bitsizeof") && self.is_op("<") => {
                 self.i += 1;
-                let t = self.type_name()?;
+                let t = TypeRef::parse(&self.type_name()?)?;
                 self.expect(">")?;
                 Expr::SizeOf(t, s == "sizeof")
             }

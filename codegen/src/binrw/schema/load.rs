@@ -43,6 +43,7 @@ impl Schemas {
             files: BTreeMap::from([(file.id.clone(), file)]),
         };
         crate::binrw::recursion::bound_recursion(&mut schemas);
+        crate::binrw::root_const::fold(&mut schemas);
         crate::binrw::root_param::split(&mut schemas);
         crate::binrw::struct_params::infer(&mut schemas);
         super::type_all(&mut schemas)?;
@@ -101,6 +102,7 @@ impl Schemas {
         }
         let mut schemas = Schemas { files };
         crate::binrw::recursion::bound_recursion(&mut schemas);
+        crate::binrw::root_const::fold(&mut schemas);
         crate::binrw::root_param::split(&mut schemas);
         crate::binrw::struct_params::infer(&mut schemas);
         super::type_all(&mut schemas)?;

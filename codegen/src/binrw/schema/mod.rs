@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 use crate::expr::{Expr, Source, Type};
 pub use crate::expr::{KsType, TypeRef};
-pub(super) use typing::{field_type, type_all};
+pub(super) use typing::{each_source, field_type, type_all};
 
 /// Every schema of a folder, by `meta/id`.
 #[derive(Debug, Clone)]

@@ -12,6 +12,8 @@ mod names;
 mod ops;
 mod visit;
 
+pub(in crate::binrw) use visit::each_source;
+
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 

@@ -178,8 +178,8 @@ impl<'a> Tr<'a> {
                 let (en, variant) = (ident(&rust), ident(&variant));
                 (Ty::Enum(rust), quote!(#en::#variant))
             }
-            Expr::SizeOf(name, bytes) => {
-                let size = crate::binrw::type_size::type_size(self.file, name, !bytes)?;
+            Expr::SizeOf(ty, bytes) => {
+                let size = crate::binrw::type_size::type_size(self.file, ty, !bytes)?;
                 (
                     Ty::Int,
                     Literal::i128_suffixed(i128::from(size)).into_token_stream(),

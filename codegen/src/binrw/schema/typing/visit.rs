@@ -7,12 +7,12 @@ use crate::expr::{Source, Type};
 
 /// What the typing pass does with one expression: its YAML path, the field whose element `_`
 /// is (in `repeat-until` and `valid`), and the expression.
-pub(super) type Visit<'v> =
+pub(in crate::binrw) type Visit<'v> =
     dyn FnMut(&str, Option<&str>, &mut Source) -> Result<(), SchemaError> + 'v;
 
 /// Calls `f` on every expression of `def`: its fields', positioned instances', value
 /// instances' and calculated endianness's.
-pub(super) fn each_source(def: &mut TypeDef, f: &mut Visit) -> Result<(), SchemaError> {
+pub(in crate::binrw) fn each_source(def: &mut TypeDef, f: &mut Visit) -> Result<(), SchemaError> {
     for field in &mut def.seq {
         each_of_field(field, f)?;
     }
