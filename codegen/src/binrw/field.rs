@@ -184,13 +184,22 @@ impl<'a> Module<'a> {
         if let Some(until) = &until {
             let path = format!("{}.{}", def.rust_name, field.id);
             let message = format!("{path} must end at its first element that meets repeat-until");
-            let mut check = until.write_check(&field.id);
+            let mut ends = until.write_check(&field.id);
             if optional {
                 // An absent list has no end to check.
                 let id = ident(&field.id);
-                check = quote!(#id.as_ref().is_none_or(|#id| #check));
+                ends = quote!(#id.as_ref().is_none_or(|#id| #ends));
             }
-            out.extend(field_check(&path, &check, &message, &[]));
+            out.extend(field_check(&path, &ends, &message, &[]));
+            if let Some(mut defined) = until.defined(&field.id) {
+                let message = format!("{path}: a value its repeat-until reads is undefined");
+                if optional {
+                    let id = ident(&field.id);
+                    defined = quote!(#id.as_ref().is_none_or(|#id| #defined));
+                }
+                out.extend(check(Check::Read, &defined, &message, &[]));
+                out.extend(field_check(&path, &defined, &message, &[]));
+            }
         }
         let eos = eos || field.repeat_until.is_some();
         if raw_args.is_none() && field.repeat_eos && (field.size_eos || field.size.is_some()) {

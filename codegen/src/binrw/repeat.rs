@@ -14,7 +14,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use crate::expr::{Expr, Source};
+use crate::expr::{Expr, Source, Type};
 
 use super::schema::{FieldType, TypeDef};
 use super::tokens::{self, ident};
@@ -85,6 +85,8 @@ pub(super) struct Until {
     /// The condition reads `_io.eof`, which the reader learns after each element and the
     /// writer cannot know: it takes the stream to end after the last element.
     eof: bool,
+    /// The element's value instances the condition reads (`x.has_next()`).
+    instances: Vec<TokenStream>,
 }
 
 impl Until {
@@ -105,7 +107,18 @@ impl Until {
             write_cond,
             element: element.clone(),
             eof,
+            instances: instances_read(until, kind),
         })
+    }
+
+    /// The check, by reader and writer, that the element's value instances the condition
+    /// reads are defined for every element of the list field `list`; `None` when it reads none.
+    pub(super) fn defined(&self, list: &str) -> Option<TokenStream> {
+        if self.instances.is_empty() {
+            return None;
+        }
+        let (list, calls) = (ident(list), &self.instances);
+        Some(quote!(#list.iter().all(|x| #(#calls.is_some())&&*)))
     }
 
     /// The reader's `parse_with` value.
@@ -170,6 +183,8 @@ enum Operand {
     OptInt(TokenStream),
     /// The bytes of the last element of an earlier list: `None` when it is empty.
     OptBytes(TokenStream),
+    /// A boolean value instance of the element: `None` when it is undefined.
+    OptBool(TokenStream),
     Float(TokenStream),
     Bytes(TokenStream),
     Str(TokenStream),
@@ -249,6 +264,10 @@ impl Cx<'_> {
                 }
             }
             Expr::Bool(b) => Ok(b.into_token_stream()),
+            Expr::Attr(..) => match self.operand(e)? {
+                Operand::OptBool(v) => Ok(quote!(#v.unwrap_or(false))),
+                _ => Err(self.refuse(&format!("{e:?} as a condition"))),
+            },
             other => Err(self.refuse(&format!("{other:?}"))),
         }
     }
@@ -362,11 +381,9 @@ impl Cx<'_> {
         name: &str,
         element: &str,
     ) -> Result<Operand, String> {
-        let field = def
-            .seq
-            .iter()
-            .find(|f| f.id == name)
-            .ok_or_else(|| self.refuse(&format!("`_.{name}` (not a seq field)")))?;
+        let Some(field) = def.seq.iter().find(|f| f.id == name) else {
+            return self.struct_instance(def, at, name, element);
+        };
         let plain = field.cond.is_none()
             && field.repeat_expr.is_none()
             && field.repeat_until.is_none()
@@ -386,6 +403,66 @@ impl Cx<'_> {
             _ => Err(self.refuse(&format!("`_.{name}` (not a plain integer field)"))),
         }
     }
+
+    /// Value instance `name` of element `element` of user type `def`: its method's
+    /// `Option`, an integer or a boolean. An undefined value meets no comparison but `!=`
+    /// and is not true; [`Until::defined`] makes the reader and the writer refuse it.
+    fn struct_instance(
+        &self,
+        def: &TypeDef,
+        at: At,
+        name: &str,
+        element: &str,
+    ) -> Result<Operand, String> {
+        let ty = def
+            .instances
+            .iter()
+            .find(|i| i.id == name && i.enum_name.is_none())
+            .and_then(|i| i.value.ty())
+            .ok_or_else(|| {
+                self.refuse(&format!(
+                    "`_.{name}` (not a seq field or an integer or boolean value instance)"
+                ))
+            })?;
+        let (element, method) = (ident(element), ident(name));
+        let value = quote!(#element #at.#method());
+        match ty {
+            Type::Int(_) | Type::Literal => Ok(Operand::OptInt(value)),
+            Type::Bool => Ok(Operand::OptBool(value)),
+            _ => Err(self.refuse(&format!("`_.{name}` (not an integer or boolean)"))),
+        }
+    }
+}
+
+/// The value instances of the element that `cond` reads as `_.name`, which must be defined
+/// for every element: Kaitai fails where one is undefined, and the condition cannot.
+/// They are called on the element `x`.
+fn instances_read(cond: &Source, element: &Element) -> Vec<TokenStream> {
+    fn walk(e: &Expr, def: &TypeDef, out: &mut Vec<String>) {
+        if let Expr::Attr(base, name) = e
+            && matches!(base.as_ref(), Expr::Name(n) if n == "_")
+            && def.seq.iter().all(|f| f.id != *name)
+            && def.instances.iter().any(|i| i.id == *name)
+            && !out.contains(name)
+        {
+            out.push(name.clone());
+        }
+        for child in e.children() {
+            walk(child, def, out);
+        }
+    }
+    let Element::Struct(def, at) = element else {
+        return Vec::new();
+    };
+    let mut names = Vec::new();
+    walk(cond.tree(), def, &mut names);
+    names
+        .iter()
+        .map(|n| {
+            let n = ident(n);
+            quote!(x #at.#n())
+        })
+        .collect()
 }
 
 /// What a module with `repeat: eos` / `until` lists imports: the runtime module and the items

@@ -11,6 +11,8 @@ instances:
     value: width * height
   is_square:
     value: width == height
+  shifted:
+    value: width << height
   at_ofs:
     pos: ofs
     type: u2

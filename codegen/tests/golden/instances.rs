@@ -36,4 +36,16 @@ impl Instances {
     pub fn is_square(&self) -> Option<bool> {
         Some((i128::from(self.width) == i128::from(self.height)))
     }
+    /// Kaitai value instance `shifted`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn shifted(&self) -> Option<i128> {
+        Some(
+            (i128::from(self.width))
+                .checked_mul(
+                    2i128.checked_pow(u32::try_from(i128::from(self.height)).ok()?)?,
+                )?,
+        )
+    }
 }
