@@ -383,6 +383,7 @@ fn value_and_positioned_instances() {
     assert_eq!(v.is_square(), Some(false));
     assert_eq!(v.shifted(), Some(3 << 4));
     assert_eq!(v.at_ofs, 0x0201);
+    assert_eq!(v.at_ofs_high(), Some(2));
     // An edited instance is written at its position.
     v.at_ofs = 0xbeef;
     assert_eq!(write(&v), [3, 4, 3, 0xef, 0xbe]);

@@ -4,7 +4,7 @@
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
 
-/// Value instances (computed from fields) and a parsed instance at a position.
+/// Value instances (computed from fields and from a positioned instance) and a parsed instance at a position.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,5 +47,12 @@ impl Instances {
                     2i128.checked_pow(u32::try_from(i128::from(self.height)).ok()?)?,
                 )?,
         )
+    }
+    /// Kaitai value instance `at_ofs_high`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn at_ofs_high(&self) -> Option<i128> {
+        Some((i128::from(self.at_ofs) >> 8))
     }
 }

@@ -8,8 +8,8 @@
 //! computed as `i128` with checked arithmetic, so a method returns `Option<i128>` (or
 //! `Option<bool>`) and `None` only when a value does not fit. Anything else is refused with
 //! the construct, never approximated. A conditional field that is absent makes the value `None`
-//! (undefined); a user-type field is a clone, and `.x` reaches its plain fields, `pos` instances
-//! and value instances. `_parent.x` and `_root.x` read what the reader recorded (see
+//! (undefined); an unconditional `pos` instance is read as the field it is; a user-type field
+//! is a clone, and `.x` reaches its plain fields, `pos` instances and value instances. `_parent.x` and `_root.x` read what the reader recorded (see
 //! `nav_value.rs`).
 //!
 //! An instance's type is the one the typing pass recorded for it (`schema/typing/`), mapped to
