@@ -97,6 +97,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/list_params.rs"] mod list_params;
 #[rustfmt::skip] #[path = "golden/list_sizes.rs"] mod list_sizes;
+#[rustfmt::skip] #[path = "golden/modulo.rs"] mod modulo;
 #[rustfmt::skip] #[path = "golden/named_versions.rs"] mod named_versions;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/one_of.rs"] mod one_of;
@@ -313,6 +314,22 @@ fn conditional_fields() {
     assert!(wrong.write_le(&mut Cursor::new(Vec::new())).is_err());
     let wrong = conditional::Conditional { rest: None, ..one };
     assert!(wrong.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn remainders_in_conditions_and_sizes() {
+    // 3 is odd: a padding byte, and 3 % 3 = 0 bytes of tail.
+    let odd: modulo::Modulo = round_trip(&[3, b'a', b'b', b'c', 0]);
+    assert_eq!((odd.pad, odd.tail.len()), (Some(0), 0));
+    // 5 is odd too, and leaves 5 % 3 = 2 bytes of tail.
+    let five: modulo::Modulo = round_trip(&[5, 1, 2, 3, 4, 5, 0, 0xe, 0xf]);
+    assert_eq!((five.pad, five.tail), (Some(0), vec![0xe, 0xf]));
+    // 4 is even: no padding, 4 % 3 = 1 byte of tail.
+    let mut even: modulo::Modulo = round_trip(&[4, 1, 2, 3, 4, 9]);
+    assert_eq!((even.pad, even.tail.as_slice()), (None, &[9][..]));
+    // The writer refuses padding the length no longer asks for.
+    even.pad = Some(0);
+    assert!(even.write_le(&mut Cursor::new(Vec::new())).is_err());
 }
 
 #[test]
