@@ -483,8 +483,10 @@ def ethernet_frame_sample():
 # --- serialization --------------------------------------------------------------------------
 
 def python_pickle_sample():
+    # Protocol 3: the schema's opcode switch stops there (protocol 4's FRAME, MEMOIZE and
+    # SHORT_BINUNICODE have no case, so their arguments would be read as opcodes).
     return pickle.dumps({"name": "gallery", "sizes": [1, 2, 300, 70000], "ratio": 1.5,
-                         "ok": True, "none": None, "raw": b"\x00\x01"}, protocol=4)
+                         "ok": True, "none": None, "raw": b"\x00\x01"}, protocol=3)
 
 
 def msgpack_sample():

@@ -98,6 +98,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
 #[rustfmt::skip] #[path = "golden/list_params.rs"] mod list_params;
 #[rustfmt::skip] #[path = "golden/list_sizes.rs"] mod list_sizes;
+#[rustfmt::skip] #[path = "golden/modulo.rs"] mod modulo;
 #[rustfmt::skip] #[path = "golden/named_versions.rs"] mod named_versions;
 #[rustfmt::skip] #[path = "golden/nested_types.rs"] mod nested_types;
 #[rustfmt::skip] #[path = "golden/one_of.rs"] mod one_of;
@@ -128,6 +129,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
 #[rustfmt::skip] #[path = "golden/until_instance.rs"] mod until_instance;
 #[rustfmt::skip] #[path = "golden/until_stream.rs"] mod until_stream;
+#[rustfmt::skip] #[path = "golden/until_value.rs"] mod until_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
 #[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
 #[rustfmt::skip] #[path = "golden/value_strings.rs"] mod value_strings;
@@ -319,6 +321,22 @@ fn conditional_fields() {
 }
 
 #[test]
+fn remainders_in_conditions_and_sizes() {
+    // 3 is odd: a padding byte, and 3 % 3 = 0 bytes of tail.
+    let odd: modulo::Modulo = round_trip(&[3, b'a', b'b', b'c', 0]);
+    assert_eq!((odd.pad, odd.tail.len()), (Some(0), 0));
+    // 5 is odd too, and leaves 5 % 3 = 2 bytes of tail.
+    let five: modulo::Modulo = round_trip(&[5, 1, 2, 3, 4, 5, 0, 0xe, 0xf]);
+    assert_eq!((five.pad, five.tail), (Some(0), vec![0xe, 0xf]));
+    // 4 is even: no padding, 4 % 3 = 1 byte of tail.
+    let mut even: modulo::Modulo = round_trip(&[4, 1, 2, 3, 4, 9]);
+    assert_eq!((even.pad, even.tail.as_slice()), (None, &[9][..]));
+    // The writer refuses padding the length no longer asks for.
+    even.pad = Some(0);
+    assert!(even.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
 fn repeat_kinds() {
     let mut v: repeat::Repeat = round_trip(&[1, 2, 2, 1, 0, 2, 0, 1, 7, 3, 0, 0xff, 0xff]);
     assert_eq!(v.constant, [1, 2]);
@@ -384,10 +402,17 @@ fn value_and_positioned_instances() {
     let mut v: instances::Instances = round_trip(&[3, 4, 3, 0x01, 0x02]);
     assert_eq!(v.area(), Some(12));
     assert_eq!(v.is_square(), Some(false));
+    assert_eq!(v.shifted(), Some(3 << 4));
     assert_eq!(v.at_ofs, 0x0201);
+    assert_eq!(v.at_ofs_high(), Some(2));
     // An edited instance is written at its position.
     v.at_ofs = 0xbeef;
     assert_eq!(write(&v), [3, 4, 3, 0xef, 0xbe]);
+    // `<<` is exact: 3 << 126 does not fit in an `i128`, 1 << 126 does.
+    let wide: instances::Instances = round_trip(&[3, 126, 3, 0, 0]);
+    assert_eq!(wide.shifted(), None);
+    let wide: instances::Instances = round_trip(&[1, 126, 3, 0, 0]);
+    assert_eq!(wide.shifted(), Some(1 << 126));
 }
 
 #[test]
@@ -1681,6 +1706,24 @@ fn instances_in_repeat_until() {
     );
     // The writer checks each list against the instance it is given.
     v.words[3] = 0x1213;
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn value_instances_in_repeat_until() {
+    // `groups` ends at 0x02, the first without bit 7; `words` at shift 1, where `scaled` is 0.
+    let mut v: until_value::UntilValue = round_trip(&[0x81, 0xff, 0x02, 2, 3, 1]);
+    let groups: Vec<u8> = v.groups.iter().map(|g| g.b).collect();
+    let shifts: Vec<u8> = v.words.iter().map(|w| w.shift).collect();
+    assert_eq!((groups, shifts), (vec![0x81, 0xff, 0x02], vec![2, 3, 1]));
+    assert_eq!(v.words[1].scaled(), Some(1 << 126));
+    // Shift 5 gives 4 << 125, past `i128`: undefined, which Kaitai fails on, so both sides do.
+    let err = read_error::<until_value::UntilValue>(&[0x02, 5, 1]);
+    assert!(
+        err.contains("a value its repeat-until reads is undefined"),
+        "{err}"
+    );
+    v.words[0].shift = 5;
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }
 

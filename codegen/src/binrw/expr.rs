@@ -1,5 +1,5 @@
 //! The Kaitai expressions the binrw backend accepts in seq directives (integer literals in
-//! decimal, hex, binary or octal, field paths, enum values, `*`, `+`, `/` by a positive literal,
+//! decimal, hex, binary or octal, field paths, enum values, `*`, `+`, `/` and `%` by a positive literal,
 //! comparisons, `&`, `|`, `^`, `not`, `and`, `or`, `? :`; `-` and list indexing in sizes and
 //! counts) and their Rust spelling in binrw directives. The text is parsed by the one parser of
 //! the language, [`crate::expr`]; `lower.rs` turns its tree into [`Expr`].
@@ -136,6 +136,7 @@ const OPERATORS: &[(&str, &str, u8)] = &[
     ("-", "-", 7),
     ("*", "*", 8),
     ("/", "/", 8),
+    ("%", "%", 8),
 ];
 
 impl Expr {
@@ -276,6 +277,10 @@ impl Expr {
             Expr::Binary(l, "/", r) => {
                 let (l, r) = (l.rust(side), r.rust(side));
                 quote!((#l).div_euclid(#r))
+            }
+            Expr::Binary(l, "%", r) => {
+                let (l, r) = (l.rust(side), r.rust(side));
+                quote!((#l).rem_euclid(#r))
             }
             // Only sizes take `-` (see `lower_size`): in `i128`, converted to `usize` by the caller.
             Expr::Binary(l, "-", r) => {

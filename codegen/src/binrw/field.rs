@@ -195,6 +195,15 @@ impl<'a> Module<'a> {
                 }
                 None => out.extend(self.until_pos_writer(def, field, until, optional, &path)?),
             }
+            if let Some(mut defined) = until.defined(&field.id) {
+                let message = format!("{path}: a value its repeat-until reads is undefined");
+                if optional {
+                    let id = ident(&field.id);
+                    defined = quote!(#id.as_ref().is_none_or(|#id| #defined));
+                }
+                out.extend(check(Check::Read, &defined, &message, &[]));
+                out.extend(field_check(&path, &defined, &message, &[]));
+            }
         }
         let eos = eos || field.repeat_until.is_some();
         if raw_args.is_none() && field.repeat_eos && (field.size_eos || field.size.is_some()) {

@@ -174,6 +174,7 @@ impl<'a> Module<'a> {
         {
             let (eq, copy, default) = sub.traits_of_element(f);
             let is_vec = f.repeat_eos
+                || f.repeat_until.is_some()
                 || f.size_eos
                 || f.repeat_expr
                     .as_ref()

@@ -86,6 +86,8 @@ pub(super) struct Until {
     element: TokenStream,
     /// The stream attribute the condition reads after each element, if any.
     io: Option<After>,
+    /// The element's value instances the condition reads (`x.has_next()`).
+    instances: Vec<TokenStream>,
 }
 
 /// What a `repeat-until` condition reads of the stream after each element.
@@ -131,6 +133,7 @@ impl Until {
             write_cond,
             element: element.clone(),
             io,
+            instances: instances_read(until, kind),
         })
     }
 
@@ -169,6 +172,16 @@ impl Until {
             Some(After::Eof) => quote!(|#x: &#element, ks_eof: bool| #cond),
             Some(After::Pos) => quote!(|#x: &#element, ks_pos: u64| #cond),
         }
+    }
+
+    /// The check, by reader and writer, that the element's value instances the condition
+    /// reads are defined for every element of the list field `list`; `None` when it reads none.
+    pub(super) fn defined(&self, list: &str) -> Option<TokenStream> {
+        if self.instances.is_empty() {
+            return None;
+        }
+        let (list, calls) = (ident(list), &self.instances);
+        Some(quote!(#list.iter().all(|x| #(#calls.is_some())&&*)))
     }
 
     /// The writer's check that the list field `list` still ends at its first element that
@@ -219,6 +232,8 @@ enum Operand {
     OptBytes(TokenStream),
     /// A string value instance of the element: `None` when undefined.
     OptStr(TokenStream),
+    /// A boolean value instance of the element: `None` when it is undefined.
+    OptBool(TokenStream),
     Float(TokenStream),
     Bytes(TokenStream),
     Str(TokenStream),
@@ -297,6 +312,10 @@ impl Cx<'_> {
                 }
             }
             Expr::Bool(b) => Ok(b.into_token_stream()),
+            Expr::Attr(..) => match self.operand(e)? {
+                Operand::OptBool(v) => Ok(quote!(#v.unwrap_or(false))),
+                _ => Err(self.refuse(&format!("{e:?} as a condition"))),
+            },
             other => Err(self.refuse(&format!("{other:?}"))),
         }
     }
@@ -456,6 +475,37 @@ impl Cx<'_> {
     }
 }
 
+/// The value instances of the element that `cond` reads as `_.name`, which must be defined
+/// for every element: Kaitai fails where one is undefined, and the condition cannot.
+/// They are called on the element `x`.
+fn instances_read(cond: &Source, element: &Element) -> Vec<TokenStream> {
+    fn walk(e: &Expr, def: &TypeDef, out: &mut Vec<String>) {
+        if let Expr::Attr(base, name) = e
+            && matches!(base.as_ref(), Expr::Name(n) if n == "_")
+            && def.seq.iter().all(|f| f.id != *name)
+            && def.instances.iter().any(|i| i.id == *name)
+            && !out.contains(name)
+        {
+            out.push(name.clone());
+        }
+        for child in e.children() {
+            walk(child, def, out);
+        }
+    }
+    let Element::Struct(def, at) = element else {
+        return Vec::new();
+    };
+    let mut names = Vec::new();
+    walk(cond.tree(), def, &mut names);
+    names
+        .iter()
+        .map(|n| {
+            let n = ident(n);
+            quote!(x #at.#n())
+        })
+        .collect()
+}
+
 /// Whether `e` takes one element of a list: `list.last` or `list[i]`.
 fn picks_element(e: &Expr) -> bool {
     match e {
@@ -467,7 +517,9 @@ fn picks_element(e: &Expr) -> bool {
 
 impl Cx<'_> {
     /// Value instance `name` of element `element` (its value `at`) of user type `def`: an
-    /// integer or string (its method's value, `None` when undefined).
+    /// integer, boolean or string (its method's value, `None` when undefined). An undefined
+    /// value meets no comparison but `!=` and is not true; [`Until::defined`] makes the reader
+    /// and the writer refuse it.
     fn instance(
         &self,
         def: &TypeDef,
@@ -483,8 +535,9 @@ impl Cx<'_> {
         match inst.value.ty() {
             _ if inst.enum_name.is_some() => Err(self.refuse(&format!("`_.{name}`, an enum"))),
             Some(Type::Int(_) | Type::Literal) => Ok(Operand::OptInt(value)),
+            Some(Type::Bool) => Ok(Operand::OptBool(value)),
             Some(Type::Str) => Ok(Operand::OptStr(quote!(#value.as_deref()))),
-            _ => Err(self.refuse(&format!("`_.{name}` (not an integer or string)"))),
+            _ => Err(self.refuse(&format!("`_.{name}` (not an integer, boolean or string)"))),
         }
     }
 }

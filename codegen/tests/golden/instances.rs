@@ -4,7 +4,7 @@
 use binrw::binrw;
 use serde::{Deserialize, Serialize};
 
-/// Value instances (computed from fields) and a parsed instance at a position.
+/// Value instances (computed from fields and from a positioned instance) and a parsed instance at a position.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,5 +35,24 @@ impl Instances {
     #[allow(unused_parens, clippy::all)]
     pub fn is_square(&self) -> Option<bool> {
         Some((i128::from(self.width) == i128::from(self.height)))
+    }
+    /// Kaitai value instance `shifted`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn shifted(&self) -> Option<i128> {
+        Some(
+            (i128::from(self.width))
+                .checked_mul(
+                    2i128.checked_pow(u32::try_from(i128::from(self.height)).ok()?)?,
+                )?,
+        )
+    }
+    /// Kaitai value instance `at_ofs_high`.
+    /// `None` when an intermediate integer does not fit in an `i128` or a value is undefined
+    /// (an element past the end, a string that is not a number).
+    #[allow(unused_parens, clippy::all)]
+    pub fn at_ofs_high(&self) -> Option<i128> {
+        Some((i128::from(self.at_ofs) >> 8))
     }
 }

@@ -23,6 +23,14 @@ pub struct UntilStream {
         ks_ends_at_first_io(chunks, |x: &Chunk, ks_eof: bool| (x.kind().as_deref() == Some("END")) || (ks_eof)),
         savepoint_runtime::binrw_error::FieldError::new("UntilStream.chunks", "UntilStream.chunks must end at its first element that meets repeat-until")
     ))]
+    #[br(assert(
+        chunks.iter().all(|x| x.kind().is_some()),
+        "UntilStream.chunks: a value its repeat-until reads is undefined"
+    ))]
+    #[bw(assert(
+        chunks.iter().all(|x| x.kind().is_some()),
+        savepoint_runtime::binrw_error::FieldError::new("UntilStream.chunks", "UntilStream.chunks: a value its repeat-until reads is undefined")
+    ))]
     #[br(parse_with = ks_until_io(|x: &Chunk, ks_eof: bool| (x.kind().as_deref() == Some("END")) || (ks_eof)))]
     pub chunks: Vec<Chunk>,
 }

@@ -85,25 +85,25 @@ impl Lowering<'_> {
         }
     }
 
-    /// `l op r` with its Rust operator; a quotient of literals folded.
+    /// `l op r` with its Rust operator; a quotient or remainder of literals folded.
     fn binary(&self, op: &str, l: &Ks, r: &Ks) -> Result<Expr, String> {
         let (_, rust, _) = OPERATORS
             .iter()
             .find(|(kaitai, _, _)| *kaitai == op)
             .ok_or_else(|| self.refuse(op))?;
         let (l, r) = (self.expr(l)?, self.expr(r)?);
-        if *rust != "/" {
+        if !matches!(*rust, "/" | "%") {
             return Ok(Expr::Binary(Box::new(l), rust, Box::new(r)));
         }
-        // Integer division of non-negative values by a positive constant rounds down, as
-        // Kaitai's does, and cannot divide by zero.
+        // Euclidean division by a positive constant rounds down and leaves a non-negative
+        // remainder, as Kaitai's `/` and `%` do, and cannot divide by zero.
         match (l.constant(), r.constant()) {
-            (_, None) | (_, Some(..=0)) => Err(
-                "`/` by other than a positive integer literal is not supported by the binrw backend"
-                    .into(),
-            ),
+            (_, None) | (_, Some(..=0)) => Err(format!(
+                "`{rust}` by other than a positive integer literal is not supported by the binrw backend"
+            )),
             // A method call on a bare literal would not compile (its integer type is ambiguous).
-            (Some(l), Some(r)) => Ok(Expr::Int(l.div_euclid(r))),
+            (Some(l), Some(r)) if *rust == "/" => Ok(Expr::Int(l.div_euclid(r))),
+            (Some(l), Some(r)) => Ok(Expr::Int(l.rem_euclid(r))),
             (None, Some(_)) => Ok(Expr::Binary(Box::new(l), rust, Box::new(r))),
         }
     }
@@ -268,6 +268,8 @@ mod tests {
             )
         );
         assert_eq!(parse_io("_io.size", true).unwrap(), path("_io.size"));
+        // A remainder of literals is folded.
+        assert_eq!(parse_size("7 % 3").unwrap(), Expr::Int(1));
     }
 
     #[test]
@@ -277,7 +279,8 @@ mod tests {
             assert!(e.contains(what), "{text}: {e}");
         };
         refused("a << 2", "`<<` in expression `a << 2`");
-        refused("a % 2", "`%` in expression `a % 2`");
+        refused("a % b", "`%` by other than a positive integer literal");
+        refused("a % 0", "`%` by other than a positive integer literal");
         refused("~a", "`~` in expression `~a`");
         refused("-a", "`-` in expression `-a`");
         refused("a + -1", "`-` in expression `a + -1`");

@@ -256,13 +256,15 @@ fn contents(cx: &Cx, ypath: &str, v: &Value) -> Result<Vec<u8>, SchemaError> {
 }
 
 impl Cx<'_> {
-    /// A type name with its arguments (`t(len, 3)`), at YAML path `at`.
+    /// A type name with its arguments (`t(len, 3)`), at YAML path `at`. Whitespace around it
+    /// is dropped, as Kaitai's compiler accepts it: a `|` block (lzip's multi-line
+    /// arguments) ends with a newline.
     fn type_call<'t>(
         &self,
         at: &str,
         text: &'t str,
     ) -> Result<(&'t str, Vec<Source>), SchemaError> {
-        crate::expr::parse_call(text).map_err(|e| match e {
+        crate::expr::parse_call(text.trim()).map_err(|e| match e {
             CallError::Unbalanced => self.err(at, "unbalanced type arguments"),
             CallError::Args { inner, error } => {
                 self.err(at, format!("type arguments `{inner}`: {error}"))
@@ -354,5 +356,32 @@ mod tests {
         let texts: Vec<&str> = args.iter().map(Source::text).collect();
         assert_eq!(texts, ["[1, 2]", "s.f(\"a,b\").x", "3"]);
         assert!(matches!(args[0].tree(), crate::expr::Expr::Array(items) if items.len() == 2));
+    }
+
+    #[test]
+    fn a_type_written_as_a_block_is_trimmed() {
+        // As lzip writes its `index_entry(...)`: a `|` block, ending with a newline.
+        let ksy = "meta: {id: b}
+seq:
+  - id: x
+    type: |
+      t(
+        1
+      )
+types:
+  t:
+    params: [{id: a, type: u1}]
+";
+        let dir = std::env::temp_dir().join(format!("savepoint-block-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("b.ksy"), ksy).unwrap();
+        let schemas = Schemas::load_file(&dir.join("b.ksy"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let schemas = schemas.unwrap_or_else(|e| panic!("{e}"));
+        let FieldType::Named { name, args, .. } = &schemas.files["b"].types[0].seq[0].ty else {
+            panic!("a named type");
+        };
+        assert_eq!(name, "t");
+        assert_eq!(args.iter().map(Source::text).collect::<Vec<_>>(), ["1"]);
     }
 }

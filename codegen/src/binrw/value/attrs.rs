@@ -5,7 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::Ty;
-use super::names::{Place, stored_in};
+use super::names::{Place, stored_or_positioned};
 use super::tr::Tr;
 use crate::binrw::emit::canonical_encoding;
 use crate::binrw::tokens::ident;
@@ -36,15 +36,7 @@ impl<'a> Tr<'a> {
             if let Some(inst) = d.instances.iter().find(|i| i.id == attr) {
                 return Ok((inner.instance_ty(inst)?, quote!((#v).#name()?)));
             }
-            // A `pos` instance is a field of the struct too.
-            let field = stored_in(d, attr)
-                .or_else(|| {
-                    d.positioned
-                        .iter()
-                        .map(|p| &p.field)
-                        .find(|f| f.id == attr && f.count_of.is_none())
-                })
-                .filter(|f| f.cond.is_none());
+            let field = stored_or_positioned(d, attr).filter(|f| f.cond.is_none());
             let repeated = field.is_some_and(|f| {
                 f.repeat_expr.is_some() || f.repeat_eos || f.repeat_until.is_some()
             });

@@ -3,13 +3,13 @@
 //! The subset: integer and boolean literals, integer fields of the type (plain, stored, not
 //! conditional or repeated), other value instances of the type, unary `-` and `not`, `+ - *`,
 //! `/` and `%` by a positive literal (Kaitai's floor division and non-negative modulo),
-//! `& | ^`, `>>` by a literal below 128, comparisons, `and`, `or` and `? :`; strings: literals,
+//! `& | ^`, `>>` by a literal below 128, `<<`, comparisons, `and`, `or` and `? :`; strings: literals,
 //! `str`/`strz` fields, `+`, comparisons, `.length` (characters) and an integer's `.to_s`. Integers are
 //! computed as `i128` with checked arithmetic, so a method returns `Option<i128>` (or
 //! `Option<bool>`) and `None` only when a value does not fit. Anything else is refused with
 //! the construct, never approximated. A conditional field that is absent makes the value `None`
-//! (undefined); a user-type field is a clone, and `.x` reaches its plain fields, `pos` instances
-//! and value instances. `_parent.x` and `_root.x` read what the reader recorded (see
+//! (undefined); an unconditional `pos` instance is read as the field it is; a user-type field
+//! is a clone, and `.x` reaches its plain fields, `pos` instances and value instances. `_parent.x` and `_root.x` read what the reader recorded (see
 //! `nav_value.rs`).
 //!
 //! An instance's type is the one the typing pass recorded for it (`schema/typing/`), mapped to
@@ -323,7 +323,7 @@ mod tests {
     #[test]
     fn refuses_what_it_cannot_spell() {
         let file =
-            load("  x:\n    value: a / b\n  y:\n    value: a.reverse\n  w:\n    value: a << 2\n");
+            load("  x:\n    value: a / b\n  y:\n    value: a.reverse\n  w:\n    value: a >> b\n");
         for name in ["x", "y", "w"] {
             assert!(
                 instance(&file.types[0], &file, name, None).is_err(),

@@ -24,6 +24,17 @@ pub(super) fn stored_in<'a>(def: &'a TypeDef, n: &str) -> Option<&'a Field> {
     })
 }
 
+/// [`stored_in`], or else the `pos` instance `n` of `def`, which is a field of the struct too
+/// (read with the seq, see `pos.rs`).
+pub(super) fn stored_or_positioned<'a>(def: &'a TypeDef, n: &str) -> Option<&'a Field> {
+    stored_in(def, n).or_else(|| {
+        def.positioned
+            .iter()
+            .map(|p| &p.field)
+            .find(|f| f.id == n && f.count_of.is_none())
+    })
+}
+
 /// An unsized `switch-on` field (without `-savepoint-enum`) whose every case is an integer, as
 /// an `i128`: a `match` over the variants of its enum `name` (see `switch.rs`), where no case
 /// matching (`Unmatched`, Kaitai's null) is undefined.
@@ -146,10 +157,10 @@ impl<'a> Tr<'a> {
         ))
     }
 
-    /// The seq field `n` when it is stored as read: not conditional, counted, versioned,
+    /// The seq field or `pos` instance `n` when it is stored as read: not conditional, counted, versioned,
     /// hand-written or constant (repeated fields are lists).
     fn stored(&self, n: &str) -> Option<&Field> {
-        stored_in(self.def, n).filter(|f| f.cond.is_none())
+        stored_or_positioned(self.def, n).filter(|f| f.cond.is_none())
     }
 
     /// The type of one element of `field` and the Rust conversion of `x`, where it is.

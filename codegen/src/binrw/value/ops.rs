@@ -85,6 +85,16 @@ impl<'a> Tr<'a> {
                 let op = operator(op);
                 (Ty::Int, quote!((#a #op #b)))
             }
+            // `a << b` is `a * 2^b`: exact in `i128`, an overflow or a negative shift fails the
+            // read as an overflowing `+` does, where Rust's `<<` would drop the high bits.
+            "<<" => {
+                let a = self.expect(a, &Ty::Int)?;
+                let b = self.expect(b, &Ty::Int)?;
+                (
+                    Ty::Int,
+                    quote!((#a).checked_mul(2i128.checked_pow(u32::try_from(#b).ok()?)?)?),
+                )
+            }
             ">>" => match b {
                 Expr::Int(n) if (0..128).contains(n) => {
                     let a = self.expect(a, &Ty::Int)?;
