@@ -5,6 +5,9 @@
 //! A corpus file that does not read, or whose model does not write back to the same bytes, stops
 //! the bench with a panic naming it: a throughput figure over silently skipped files means nothing.
 
+use std::path::PathBuf;
+use std::process::ExitCode;
+
 use crate::harness::{Harness, corpus_files};
 
 /// One corpus file: its name, its bytes, the model and the decompressed body.
@@ -35,10 +38,7 @@ pub fn run(h: &mut Harness) {
     );
     versus_uesave(h, &loaded, &files, &bodies);
     h.report("read, decompressed bodies only", &bodies, || {
-        loaded
-            .iter()
-            .filter(|l| gvas::read_with(&l.body, &options()).is_ok())
-            .count()
+        read_bodies(&loaded, &options())
     });
     h.report("write, bodies without container", &bodies, || {
         loaded
@@ -56,12 +56,62 @@ fn options() -> gvas::ReadOptions {
         .unwrap_or_default()
 }
 
-/// Reads every corpus file, panicking on any that fails to read or to round-trip.
-fn load() -> Vec<Loaded> {
+/// Reads the decompressed body of every file, counting those that read. Never inlined, so that
+/// callgrind can count this function alone (`--toggle-collect='*gvas*read_bodies*'`).
+#[inline(never)]
+fn read_bodies(loaded: &[Loaded], options: &gvas::ReadOptions) -> usize {
+    loaded
+        .iter()
+        .filter(|l| gvas::read_with(&l.body, options).is_ok())
+        .count()
+}
+
+/// `profile-gvas RUNS [FILE...]`: the bench's "read, decompressed bodies only" of the files given
+/// (by default every GVAS and Astroneer corpus file), RUNS times, for callgrind instruction counts
+/// of two builds; the files are loaded and checked as by the bench first.
+pub fn profile(args: &[String]) -> ExitCode {
+    let Some(runs) = args.first().and_then(|r| r.parse::<usize>().ok()) else {
+        eprintln!("usage: savepoint-bench profile-gvas RUNS [FILE...]");
+        return ExitCode::from(2);
+    };
+    let paths: Vec<PathBuf> = match &args[1..] {
+        [] => corpus_paths(),
+        files => files.iter().map(PathBuf::from).collect(),
+    };
+    let loaded = load_paths(paths);
     let options = options();
+    let read: usize = (0..runs).map(|_| read_bodies(&loaded, &options)).sum();
+    let bytes: usize = loaded.iter().map(|l| l.body.len()).sum();
+    println!(
+        "{read} of {} body reads succeeded ({} files, {bytes} body bytes, {runs} runs)",
+        runs * loaded.len(),
+        loaded.len()
+    );
+    if read == runs * loaded.len() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Every GVAS and Astroneer corpus file.
+fn corpus_paths() -> Vec<PathBuf> {
     ["gvas", "astroneer"]
         .iter()
         .flat_map(|folder| corpus_files(folder))
+        .collect()
+}
+
+/// Reads every corpus file, panicking on any that fails to read or to round-trip.
+fn load() -> Vec<Loaded> {
+    load_paths(corpus_paths())
+}
+
+/// Reads every file given, panicking on any that fails to read or to round-trip.
+fn load_paths(paths: Vec<PathBuf>) -> Vec<Loaded> {
+    let options = options();
+    paths
+        .into_iter()
         .map(|path| {
             let name = path
                 .file_name()

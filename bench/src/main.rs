@@ -1,6 +1,8 @@
 //! `cargo run --profile dist -p savepoint-bench -- [format...]`: throughput benchmarks over the corpus.
 //! With no arguments every format runs; `--list` prints the names. `profile-replay ours|boxcars
-//! FILE RUNS` parses one replay RUNS times, for callgrind instruction counts of both parsers.
+//! FILE RUNS` parses one replay RUNS times, for callgrind instruction counts of both parsers;
+//! `profile-gvas RUNS [FILE...]` reads decompressed GVAS bodies RUNS times, for callgrind
+//! instruction counts of two builds.
 
 use std::process::ExitCode;
 
@@ -26,10 +28,12 @@ const ALLOCATOR_NAME: &str = if cfg!(feature = "system-alloc") {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if let [command, rest @ ..] = args.as_slice()
-        && command == "profile-replay"
-    {
-        return savepoint_bench::replay::profile(rest);
+    if let [command, rest @ ..] = args.as_slice() {
+        match command.as_str() {
+            "profile-replay" => return savepoint_bench::replay::profile(rest),
+            "profile-gvas" => return savepoint_bench::gvas::profile(rest),
+            _ => {}
+        }
     }
     if args.iter().any(|a| a == "--list") {
         for (name, _) in FORMATS {

@@ -7,7 +7,7 @@ use crate::fstring::{NameCache, NameId};
 use crate::layout::SliceLayout;
 use crate::native_struct::{FSoftObjectPath, StructValue};
 use crate::object_reference::ReferenceCache;
-use crate::property_tag::{FPropertyTag, TypeCache};
+use crate::property_tag::{FPropertyTag, TagInfo, TypeCache};
 use crate::{Error, F32, F64, FGuid, FName, FString, FText, NameMode, PropertyContext};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, LazyLock};
@@ -468,30 +468,40 @@ impl PropertyList {
 impl Property {
     fn parse(name: NameId, r: &mut ByteReader<'_>, st: &mut ReadState<'_>) -> Result<Self, Error> {
         let (tag, info) = FPropertyTag::parse_after_name(name, r, st)?;
+        // The property is built in this one place, so the value is read straight into it.
+        let value = Self::parse_value(&tag, &info, r, st)?;
+        Ok(Property { tag, value })
+    }
+
+    /// The value after `tag`, whose read gave `info`.
+    #[inline(always)]
+    fn parse_value(
+        tag: &FPropertyTag,
+        info: &TagInfo,
+        r: &mut ByteReader<'_>,
+        st: &mut ReadState<'_>,
+    ) -> Result<PropertyValue, Error> {
         let kind = info.kind;
         if tag.is_skipped() && kind != Kind::Bool {
-            return skipped(tag, info.size, r);
+            return skipped(info.size, r);
         }
         let mut v = r.sub(info.size, "property value")?;
         let decoded = match kind {
             Kind::Bool if info.size == 0 => Ok(PropertyValue::Bool(info.bool_value)),
             Kind::Bool => return Err(v.err(format!("BoolProperty with {} value bytes", info.size))),
-            _ => read_tagged_value(kind, &tag, info.size, &mut v, st),
+            _ => read_tagged_value(kind, tag, info.size, &mut v, st),
         };
-        let value = match decoded {
-            Ok(value) if v.is_empty() => value,
-            Ok(_) if !st.ctx.strict => PropertyValue::Raw(raw(&v, info.size)),
-            Ok(_) => {
-                return Err(v.err(format!(
-                    "{} of {} value bytes left undecoded",
-                    v.remaining(),
-                    info.size
-                )));
-            }
-            Err(_) if !st.ctx.strict => PropertyValue::Raw(raw(&v, info.size)),
-            Err(e) => return Err(e),
-        };
-        Ok(Property { tag, value })
+        match decoded {
+            Ok(value) if v.is_empty() => Ok(value),
+            Ok(_) if !st.ctx.strict => Ok(PropertyValue::Raw(raw(&v, info.size))),
+            Ok(_) => Err(v.err(format!(
+                "{} of {} value bytes left undecoded",
+                v.remaining(),
+                info.size
+            ))),
+            Err(_) if !st.ctx.strict => Ok(PropertyValue::Raw(raw(&v, info.size))),
+            Err(e) => Err(e),
+        }
     }
 
     fn put(&self, ctx: &PropertyContext, out: &mut Vec<u8>) -> Result<(), Error> {
@@ -515,18 +525,15 @@ pub(crate) fn is_container(kind: Kind) -> bool {
     matches!(kind, Kind::Array | Kind::Set | Kind::Map)
 }
 
-/// A property whose tag says its value was skipped: UE writes none (the size stays 0) and reads
-/// none, so the next tag follows at once.
-fn skipped(tag: FPropertyTag, size: usize, r: &ByteReader<'_>) -> Result<Property, Error> {
+/// The value of a property whose tag says it was skipped: UE writes none (the size stays 0) and
+/// reads none, so the next tag follows at once.
+fn skipped(size: usize, r: &ByteReader<'_>) -> Result<PropertyValue, Error> {
     if size != 0 {
         return Err(r.err(format!(
             "a tag flagged SkippedSerialize has size {size}; UE stores it without a value"
         )));
     }
-    Ok(Property {
-        tag,
-        value: PropertyValue::Skipped,
-    })
+    Ok(PropertyValue::Skipped)
 }
 
 /// The whole value slice (the reader may have advanced part-way).
@@ -542,9 +549,6 @@ fn read_tagged_value(
     st: &mut ReadState<'_>,
 ) -> Result<PropertyValue, Error> {
     let ty = &tag.type_name;
-    if is_container(kind) && tag.experimental_overridable_logic() {
-        return Err(r.err(EXPERIMENTAL_CONTAINER));
-    }
     Ok(match kind {
         Kind::Byte if size == 1 => PropertyValue::Byte(r.u8("ByteProperty")?),
         Kind::Byte => PropertyValue::Enum(st.read_name(r)?),
@@ -560,6 +564,10 @@ fn read_tagged_value(
                 r,
                 st,
             )?)
+        }
+        // Checked in the containers' arms only, not ahead of the match for every property.
+        Kind::Array | Kind::Set | Kind::Map if tag.experimental_overridable_logic() => {
+            return Err(r.err(EXPERIMENTAL_CONTAINER));
         }
         Kind::Array => PropertyValue::Array(Box::new(ArrayValue::parse(ty, r, st)?)),
         Kind::Set => PropertyValue::Set(Box::new(SetValue::parse(ty, r, st)?)),
