@@ -473,6 +473,31 @@ impl Cx<'_> {
             _ => Err(self.refuse(&format!("`_.{name}` (not a plain integer field)"))),
         }
     }
+
+    /// Value instance `name` of element `element` (its value `at`) of user type `def`: an
+    /// integer, boolean or string (its method's value, `None` when undefined). An undefined
+    /// value meets no comparison but `!=` and is not true; [`Until::defined`] makes the reader
+    /// and the writer refuse it.
+    fn instance(
+        &self,
+        def: &TypeDef,
+        at: At,
+        name: &str,
+        element: &str,
+    ) -> Result<Operand, String> {
+        let inst = def.instances.iter().find(|i| i.id == name).ok_or_else(|| {
+            self.refuse(&format!("`_.{name}` (not a seq field or value instance)"))
+        })?;
+        let (element, method) = (ident(element), ident(name));
+        let value = quote!(#element #at.#method());
+        match inst.value.ty() {
+            _ if inst.enum_name.is_some() => Err(self.refuse(&format!("`_.{name}`, an enum"))),
+            Some(Type::Int(_) | Type::Literal) => Ok(Operand::OptInt(value)),
+            Some(Type::Bool) => Ok(Operand::OptBool(value)),
+            Some(Type::Str) => Ok(Operand::OptStr(quote!(#value.as_deref()))),
+            _ => Err(self.refuse(&format!("`_.{name}` (not an integer, boolean or string)"))),
+        }
+    }
 }
 
 /// The value instances of the element that `cond` reads as `_.name`, which must be defined
@@ -512,33 +537,6 @@ fn picks_element(e: &Expr) -> bool {
         Expr::Attr(_, last) => last == "last",
         Expr::Index(_, i) => matches!(**i, Expr::Int(_)),
         _ => false,
-    }
-}
-
-impl Cx<'_> {
-    /// Value instance `name` of element `element` (its value `at`) of user type `def`: an
-    /// integer, boolean or string (its method's value, `None` when undefined). An undefined
-    /// value meets no comparison but `!=` and is not true; [`Until::defined`] makes the reader
-    /// and the writer refuse it.
-    fn instance(
-        &self,
-        def: &TypeDef,
-        at: At,
-        name: &str,
-        element: &str,
-    ) -> Result<Operand, String> {
-        let inst = def.instances.iter().find(|i| i.id == name).ok_or_else(|| {
-            self.refuse(&format!("`_.{name}` (not a seq field or value instance)"))
-        })?;
-        let (element, method) = (ident(element), ident(name));
-        let value = quote!(#element #at.#method());
-        match inst.value.ty() {
-            _ if inst.enum_name.is_some() => Err(self.refuse(&format!("`_.{name}`, an enum"))),
-            Some(Type::Int(_) | Type::Literal) => Ok(Operand::OptInt(value)),
-            Some(Type::Bool) => Ok(Operand::OptBool(value)),
-            Some(Type::Str) => Ok(Operand::OptStr(quote!(#value.as_deref()))),
-            _ => Err(self.refuse(&format!("`_.{name}` (not an integer, boolean or string)"))),
-        }
     }
 }
 
