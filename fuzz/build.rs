@@ -12,15 +12,21 @@ fn main() -> Result<(), savepoint_codegen::BuildError> {
 }
 
 /// The schemas, each with a module named by its `meta/id` in the target.
-const GALLERY_READERS: [&str; 10] = [
+const GALLERY_READERS: [&str; 16] = [
+    "archive/gzip.ksy",
     "archive/unix_compress.ksy",
+    "common/vlq_base128_le.ksy",
+    "filesystem/gpt_partition_table.ksy",
     "filesystem/luks.ksy",
+    "filesystem/mbr_partition_table.ksy",
     "filesystem/squashfs_superblock.ksy",
     "filesystem/vmware_vmdk.ksy",
+    "image/ico.ksy",
     "image/pcx.ksy",
     "image/xwd.ksy",
     "media/au.ksy",
     "media/id3v1_1.ksy",
     "media/stl.ksy",
     "network/icmp_packet.ksy",
+    "serialization/python_pickle.ksy",
 ];

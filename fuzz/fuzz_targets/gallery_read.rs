@@ -56,4 +56,10 @@ gallery! {
     au::Au,
     luks::Luks,
     vmware_vmdk::VmwareVmdk,
+    gzip::Gzip,
+    vlq_base128_le::VlqBase128Le,
+    gpt_partition_table::GptPartitionTable,
+    mbr_partition_table::MbrPartitionTable,
+    ico::Ico,
+    python_pickle::PythonPickle,
 }
