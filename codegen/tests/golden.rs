@@ -132,6 +132,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/until_stream.rs"] mod until_stream;
 #[rustfmt::skip] #[path = "golden/until_value.rs"] mod until_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
+#[rustfmt::skip] #[path = "golden/valid_enum.rs"] mod valid_enum;
 #[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
 #[rustfmt::skip] #[path = "golden/value_strings.rs"] mod value_strings;
 #[rustfmt::skip] #[path = "golden/vec2.rs"] mod vec2;
@@ -1722,6 +1723,28 @@ fn child_value_instances_in_sizes_and_counts() {
     assert!(err.contains("body"), "{err}");
     // The writer sizes `items` by the child it holds: a count that no longer holds is an error.
     v.header.counts.b = 3;
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn valid_on_enum_fields() {
+    use valid_enum::{Types, ValidEnum};
+    let bytes = [0x60, 0x70, 0, 0x60, 0x12];
+    let mut v: ValidEnum = round_trip(&bytes);
+    assert_eq!((v.kind, v.form), (Types::Function, Types::Element));
+    assert_eq!(v.codes, [Types::Function, Types::Unknown(0x12)]);
+    // Each check fails on a value the enum names and on one it does not.
+    for bad in [
+        [0x70, 0x70, 0, 1, 2],
+        [0x60, 0x7f, 0, 1, 2],
+        [0x60, 0x60, 0, 2, 0x7f],
+    ] {
+        let err = read_error::<ValidEnum>(&bad);
+        assert!(err.contains("is not valid"), "{err}");
+    }
+    assert!(read_error::<ValidEnum>(&[0x61, 0x60, 0, 1, 2]).contains("kind"));
+    // The writer checks them again.
+    v.kind = Types::Unknown(0x61);
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }
 
