@@ -76,6 +76,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/byte_arrays.rs"] mod byte_arrays;
 #[rustfmt::skip] #[path = "golden/bytes_left.rs"] mod bytes_left;
 #[rustfmt::skip] #[path = "golden/calculated_endian.rs"] mod calculated_endian;
+#[rustfmt::skip] #[path = "golden/child_values.rs"] mod child_values;
 #[rustfmt::skip] #[path = "golden/conditional.rs"] mod conditional;
 #[rustfmt::skip] #[path = "golden/contents.rs"] mod contents;
 #[rustfmt::skip] #[path = "golden/custom_process.rs"] mod custom_process;
@@ -131,6 +132,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/until_stream.rs"] mod until_stream;
 #[rustfmt::skip] #[path = "golden/until_value.rs"] mod until_value;
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
+#[rustfmt::skip] #[path = "golden/valid_enum.rs"] mod valid_enum;
 #[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
 #[rustfmt::skip] #[path = "golden/value_strings.rs"] mod value_strings;
 #[rustfmt::skip] #[path = "golden/vec2.rs"] mod vec2;
@@ -1687,6 +1689,62 @@ fn list_sizes_in_seq_expressions() {
     assert_eq!(w._unparsed, [7, 8, 9]);
     // The writer checks `flag` against the count of `marks` it is given.
     v.marks.push(9);
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn child_value_instances_in_sizes_and_counts() {
+    // `len` is 2 (one byte), so `body` is 2 bytes; `header.counts.total` is 1 + 2, so `items`
+    // holds 2; `framed` (3 bytes) is 0x82 then 5, so `tail` is `units * 2` + 5 % 4 = 3 bytes.
+    let bytes = [
+        2, 0xaa, 0xbb, 1, 2, 1, 0x34, 0x12, 0x78, 0x56, 0x82, 5, 0, 7, 8, 9,
+    ];
+    let mut v: child_values::ChildValues = round_trip(&bytes);
+    assert_eq!(
+        (v.len.result(), v.body.as_slice()),
+        (Some(2), &[0xaa, 0xbb][..])
+    );
+    assert_eq!(v.items, [0x1234, 0x5678]);
+    assert_eq!(
+        (v.framed.value.result(), v.tail.as_slice()),
+        (Some(5), &[7, 8, 9][..])
+    );
+    // The three-byte form of the length.
+    // `total` 1: no items; `framed` is 4 and two bytes its type leaves, `tail` 0 + 4 % 4 bytes.
+    let long = [0x82, 3, 0, 1, 2, 3, 1, 0, 0, 4, 0xee, 0xee];
+    let w: child_values::ChildValues = round_trip(&long);
+    assert_eq!(
+        (w.len.result(), w.body.as_slice()),
+        (Some(3), &[1, 2, 3][..])
+    );
+    assert_eq!((w.items.len(), w.tail.len()), (0, 0));
+    // A length past the input is a read error, not an allocation of it.
+    let err = read_error::<child_values::ChildValues>(&[0x82, 0xff, 0xff, 1]);
+    assert!(err.contains("body"), "{err}");
+    // The writer sizes `items` by the child it holds: a count that no longer holds is an error.
+    v.header.counts.b = 3;
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn valid_on_enum_fields() {
+    use valid_enum::{Types, ValidEnum};
+    let bytes = [0x60, 0x70, 0, 0x60, 0x12];
+    let mut v: ValidEnum = round_trip(&bytes);
+    assert_eq!((v.kind, v.form), (Types::Function, Types::Element));
+    assert_eq!(v.codes, [Types::Function, Types::Unknown(0x12)]);
+    // Each check fails on a value the enum names and on one it does not.
+    for bad in [
+        [0x70, 0x70, 0, 1, 2],
+        [0x60, 0x7f, 0, 1, 2],
+        [0x60, 0x60, 0, 2, 0x7f],
+    ] {
+        let err = read_error::<ValidEnum>(&bad);
+        assert!(err.contains("is not valid"), "{err}");
+    }
+    assert!(read_error::<ValidEnum>(&[0x61, 0x60, 0, 1, 2]).contains("kind"));
+    // The writer checks them again.
+    v.kind = Types::Unknown(0x61);
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
 }
 

@@ -201,3 +201,16 @@ fn a_type_that_always_contains_itself_is_read_to_a_depth_bound() {
     assert!(c.contains("Box<Node>"), "{c}");
     assert!(c.contains("depth"), "{c}");
 }
+
+#[test]
+fn a_duplicate_mapping_key_is_refused_as_kaitai_refuses_it() {
+    // As `wav.ksy`'s two `doc-ref` keys: Kaitai's compilers refuse them too (the JVM one's
+    // SnakeYAML is told to, and js-yaml, which the npm one is given its YAML by, does by
+    // default), so neither value is picked here.
+    let text = "meta: {id: w}\ndoc-ref: a\ndoc-ref: b\nseq:\n  - {id: n, type: u1}\n";
+    let o = generate("duplicate-key", &[("w.ksy", text)], "w.ksy");
+    assert_refused(
+        &o,
+        "w.ksy: invalid YAML: duplicate entry with key \"doc-ref\"",
+    );
+}

@@ -40,15 +40,37 @@ impl<'a> Module<'a> {
                 ));
             }
         };
-        if field.cond.is_some() || field.enum_name.is_some() {
+        if field.cond.is_some() {
             return Err(self.field_err(
                 field,
-                "`valid` on a conditional or enum field is not supported by the binrw backend",
+                "`valid` on a conditional field is not supported by the binrw backend",
             ));
         }
+        // An enum field is checked as the integer it is read from and written as
+        // (`i128::from(*x)`), so its enum's values are compared as their integers.
+        let cond = match &field.enum_name {
+            Some(_) => self.enum_values_as_ints(cond),
+            None => cond.clone(),
+        };
         let path = format!("{}.{}", def.rust_name, field.id);
-        super::super::valid::checks(&path, &field.id, cond, element, &kind, list)
+        super::super::valid::checks(&path, &field.id, &cond, element, &kind, list)
             .map_err(|e| self.field_err(field, e))
+    }
+
+    /// `cond` with each value of an enum of the file (`types::function`) as its integer; a
+    /// name the file's enums do not hold is left for the translation to refuse.
+    fn enum_values_as_ints(&self, cond: &crate::expr::Source) -> crate::expr::Source {
+        cond.map(&|e| {
+            let crate::expr::Expr::Path(segments) = e else {
+                return None;
+            };
+            let (value, name) = segments.split_last()?;
+            let (_, en) = self.schemas.resolve_enum(self.file, &name.join("::"))?;
+            // The values are kept by their Rust names.
+            let value = super::super::schema::snake_to_camel(value);
+            let (n, _) = en.values.iter().find(|(_, v)| *v == value)?;
+            Some(crate::expr::Expr::Int(*n))
+        })
     }
 }
 

@@ -33,6 +33,11 @@ pub enum Expr {
     Not(Box<Expr>),
     /// `cond ? then : else`.
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A value instance of a user-type field read earlier, by its path: the field path and the
+    /// instance's name last (`len.result`). The child's struct has it as a method returning
+    /// `Option<i128>`, which the reader calls on the child it has just read and the writer on
+    /// the child it holds; in a size or count only (see `paths.rs`).
+    ChildValue(Vec<String>),
     /// `list[index]` or `list[index].field.path`: an integer of a list, in a size or count only
     /// (see [`lower_size`]); an index past the end gives a size too large for any input.
     Index(Box<Expr>, Box<Expr>, Vec<String>),
@@ -63,6 +68,15 @@ fn path(p: &[String]) -> TokenStream {
             (None, Err(_)) => ident(s).into_token_stream(),
         });
     quote!(#(#segments).*)
+}
+
+/// A child's value instance (see [`Expr::ChildValue`]): the method call, an `Option<i128>`.
+fn child_value(p: &[String]) -> TokenStream {
+    let Some((method, field)) = p.split_last() else {
+        return path(p);
+    };
+    let (field, method) = (path(field), ident(method));
+    quote!(#field.#method())
 }
 
 /// How names are seen where the expression is used.
@@ -160,7 +174,7 @@ impl Expr {
     pub fn paths<'a>(&'a self, out: &mut Vec<&'a [String]>) {
         match self {
             Expr::Int(_) | Expr::Enum(..) | Expr::Bool(_) => {}
-            Expr::Path(p) => out.push(p),
+            Expr::Path(p) | Expr::ChildValue(p) => out.push(p),
             Expr::Param(name) => out.push(std::slice::from_ref(name)),
             Expr::Not(inner) => inner.paths(out),
             Expr::Ternary(c, a, b) => {
@@ -203,6 +217,7 @@ impl Expr {
     pub fn map_paths(&self, map: &impl Fn(&[String]) -> Option<Vec<String>>) -> Expr {
         match self {
             Expr::Path(p) => Expr::Path(map(p).unwrap_or_else(|| p.clone())),
+            Expr::ChildValue(p) => Expr::ChildValue(map(p).unwrap_or_else(|| p.clone())),
             Expr::Binary(l, op, r) => {
                 Expr::Binary(Box::new(l.map_paths(map)), op, Box::new(r.map_paths(map)))
             }
@@ -274,6 +289,7 @@ impl Expr {
                 quote!(*#name)
             }
             Expr::Path(p) => path(p),
+            Expr::ChildValue(p) => child_value(p),
             Expr::Binary(l, "/", r) => {
                 let (l, r) = (l.rust(side), r.rust(side));
                 quote!((#l).div_euclid(#r))

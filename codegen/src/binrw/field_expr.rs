@@ -89,7 +89,8 @@ impl<'a> Module<'a> {
         // a value here (`switch_int.rs`).
         let e = match self.owner(field) {
             Some(def) => {
-                self.refuse_child_instances(def, &e)
+                let e = self
+                    .child_values(def, field, &e, size)
                     .map_err(|e| self.field_err(field, e))?;
                 switch_int::switch_values(def, &e).map_err(|e| self.field_err(field, e))?
             }

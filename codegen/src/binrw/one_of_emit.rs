@@ -230,7 +230,7 @@ fn cond_text(member: &Field) -> String {
 /// Every field a condition names.
 fn paths(e: &Expr, out: &mut BTreeSet<String>) {
     match e {
-        Expr::Path(p) => {
+        Expr::Path(p) | Expr::ChildValue(p) => {
             out.insert(p.join("."));
         }
         Expr::Binary(l, _, r) => {

@@ -130,9 +130,11 @@ impl Expr {
                 let r = r.operand(side, wide, Unit::Usize);
                 quote!(#l #op #r)
             }
-            Expr::Path(_) | Expr::Param(_) | Expr::Binary(..) | Expr::Index(..) => {
-                self.usize(side, wide)
-            }
+            Expr::Path(_)
+            | Expr::ChildValue(_)
+            | Expr::Param(_)
+            | Expr::Binary(..)
+            | Expr::Index(..) => self.usize(side, wide),
         }
     }
 
@@ -165,12 +167,17 @@ impl Expr {
             Expr::Bool(b) => quote!(#ty::from(#b)),
             Expr::Ternary(c, a, b) => {
                 let c = c.rust(side);
-                let (a, b) = (a.in_unit(side, wide, unit), b.in_unit(side, wide, unit));
+                let (a, b) = (a.argument(side, wide, unit), b.argument(side, wide, unit));
                 quote!(if #c { #a } else { #b })
             }
             // A list's `len()` (see `list_size.rs`) is a `usize` already.
             Expr::Path(p) if p.last().is_some_and(|l| l == "len()") => unit.widen(self.rust(side)),
             Expr::Path(p) => convert(wide(&p.join(".")), self.rust(side)),
+            // `None` (a value past `i128` or undefined) is a size no input holds.
+            Expr::ChildValue(_) => {
+                let value = self.rust(side);
+                quote!(#value.and_then(|ks_v| #ty::try_from(ks_v).ok()).unwrap_or(#ty::MAX))
+            }
             Expr::Param(name) => convert(wide(name), self.rust(side)),
             Expr::Enum(..) => self.rust(side),
             Expr::Not(_) => {
@@ -178,7 +185,7 @@ impl Expr {
                 quote!(#ty::from(#value))
             }
             Expr::Binary(l, "-", r) => {
-                let (l, r) = (l.operand(side, wide, unit), r.in_unit(side, wide, unit));
+                let (l, r) = (l.operand(side, wide, unit), r.argument(side, wide, unit));
                 quote!(#l.checked_sub(#r).unwrap_or(#ty::MAX))
             }
             Expr::Binary(l, op, r) if self.has_wide(wide) && matches!(*op, "+" | "*") => {
@@ -187,14 +194,28 @@ impl Expr {
                 } else {
                     "saturating_mul"
                 });
-                let (l, r) = (l.operand(side, wide, unit), r.in_unit(side, wide, unit));
+                let (l, r) = (l.operand(side, wide, unit), r.argument(side, wide, unit));
                 quote!(#l.#method(#r))
             }
-            Expr::Binary(l, op, r) => {
+            Expr::Binary(..) => {
+                let value = self.argument(side, wide, unit);
+                quote!((#value))
+            }
+        }
+    }
+
+    /// [`Expr::in_unit`] where a method takes it as its argument or a branch is it: an operation
+    /// without the parentheses it gets as an operand, which there would be needless ones.
+    fn argument(&self, side: Side, wide: &dyn Fn(&str) -> Width, unit: Unit) -> TokenStream {
+        match self {
+            Expr::Binary(l, op, r)
+                if *op != "-" && !(self.has_wide(wide) && matches!(*op, "+" | "*")) =>
+            {
                 let (l, op) = (l.operand(side, wide, unit), operator(op));
                 let r = r.operand(side, wide, unit);
-                quote!((#l #op #r))
+                quote!(#l #op #r)
             }
+            _ => self.in_unit(side, wide, unit),
         }
     }
 
@@ -212,7 +233,11 @@ impl Expr {
     fn has_big_literal(&self) -> bool {
         match self {
             Expr::Int(n) => *n > i64::from(u32::MAX),
-            Expr::Enum(..) | Expr::Bool(_) | Expr::Path(_) | Expr::Param(_) => false,
+            Expr::Enum(..)
+            | Expr::Bool(_)
+            | Expr::Path(_)
+            | Expr::ChildValue(_)
+            | Expr::Param(_) => false,
             Expr::Not(inner) => inner.has_big_literal(),
             Expr::Ternary(c, a, b) => {
                 c.has_big_literal() || a.has_big_literal() || b.has_big_literal()
@@ -231,7 +256,7 @@ impl Expr {
             Expr::Not(_) => false,
             Expr::Ternary(_, a, b) => a.has_wide(wide) || b.has_wide(wide),
             Expr::Binary(l, _, r) => l.has_wide(wide) || r.has_wide(wide),
-            Expr::Index(..) => true,
+            Expr::Index(..) | Expr::ChildValue(_) => true,
         }
     }
 }

@@ -29,6 +29,9 @@ pub(super) const TYPE_KEYS: &[&str] = &[
     "-savepoint-max-depth",
     "-savepoint-max-depth-const",
     "-savepoint-fixed-layout",
+    // Kaitai's text of an object for display (its `toString`, `__str__`), as `-webide-representation`
+    // is the web IDE's: it changes no byte read or written, so it is accepted and not generated.
+    "to-string",
 ];
 
 pub(super) const FIELD_KEYS: &[&str] = &[
@@ -160,6 +163,19 @@ pub(super) fn not_ident(id: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn to_string_is_accepted_and_not_generated() {
+        // As tcp_segment's `flags`: display text only.
+        let ksy = "meta: {id: t}\nseq:\n  - {id: f, type: flags}\ntypes:\n  flags:\n    to-string: '(a ? \"|A\" : \"\")'\n    seq:\n      - {id: a, type: u1}\n";
+        let module = crate::binrw::generate_from("to-string", &[("t.ksy", ksy)], "t");
+        let text = module.unwrap_or_else(|e| panic!("{e}")).source;
+        assert!(text.contains("pub a: u8"), "{text}");
+        assert!(!text.contains("|A"), "{text}");
+        let misplaced = ksy.replace("    to-string", "    to-strin");
+        let err =
+            crate::binrw::generate_from("to-strin", &[("t.ksy", &misplaced)], "t").unwrap_err();
+        assert_eq!(err.yaml_path, "/types/flags/to-strin");
+    }
 
     #[test]
     fn ids_that_are_not_identifiers_are_refused() {
