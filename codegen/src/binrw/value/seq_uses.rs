@@ -55,6 +55,10 @@ fn sources<'a>(def: &TypeDef, field: &'a Field) -> Vec<(&'a Source, Option<At>)>
 /// or not the field is read), those of the `if` first.
 pub fn computed<'a>(def: &'a TypeDef, field: &Field) -> Vec<(&'a Instance, bool)> {
     let mut out: Vec<(&Instance, bool)> = Vec::new();
+    // A positioned instance is read after the seq, where no such field is placed.
+    if !def.seq.iter().any(|f| std::ptr::eq(f, field)) {
+        return out;
+    }
     for (text, at) in sources(def, field) {
         for inst in def.instances.iter().filter(|i| super::names(text, &i.id)) {
             let needs = match at {
@@ -274,6 +278,10 @@ mod tests {
         // Without the `if` it is written out in the directive, as before.
         let plain = generate("value-plain", &ksy.replace(", if: b == 1", "")).unwrap();
         assert!(!plain.contains("KsValue"), "{plain}");
+        // A positioned instance's `if` (tga's `ext_area`) gets no such field: refused.
+        let pos = "meta: {id: c}\nseq:\n  - {id: m, size: 2}\ninstances:\n  ok: {value: 'm == [1, 2]'}\n  at: {pos: 0, type: u1, if: ok}\n";
+        let err = generate("value-pos-if", pos).unwrap_err();
+        assert_eq!(err.yaml_path, "/instances/at", "{err}");
     }
 
     #[test]
