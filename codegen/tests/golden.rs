@@ -134,6 +134,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/valid.rs"] mod valid;
 #[rustfmt::skip] #[path = "golden/valid_enum.rs"] mod valid_enum;
 #[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
+#[rustfmt::skip] #[path = "golden/value_seq.rs"] mod value_seq;
 #[rustfmt::skip] #[path = "golden/value_strings.rs"] mod value_strings;
 #[rustfmt::skip] #[path = "golden/vec2.rs"] mod vec2;
 #[rustfmt::skip] #[path = "golden/version_param.rs"] mod version_param;
@@ -496,15 +497,18 @@ fn process_xor_rol_zlib() {
 
 #[test]
 fn valid_checks() {
-    let v: valid::Valid = round_trip(b"\x07\x05\x04\x06\x02OK");
+    let v: valid::Valid = round_trip(b"\x07\x05\x04\x06\x02OKAz");
     assert_eq!(v.colour, valid::Colour::Green);
     for (bad, field) in [
-        (&b"\x08\x05\x04\x06\x02OK"[..], "Valid.eq"),
-        (b"\x07\x0b\x04\x06\x02OK", "Valid.range"),
-        (b"\x07\x05\x05\x06\x02OK", "Valid.one_of"),
-        (b"\x07\x05\x04\x03\x02OK", "Valid.not_three"),
-        (b"\x07\x05\x04\x06\x03OK", "Valid.colour"),
-        (b"\x07\x05\x04\x06\x02NO", "Valid.name"),
+        (&b"\x08\x05\x04\x06\x02OKAz"[..], "Valid.eq"),
+        (b"\x07\x0b\x04\x06\x02OKAz", "Valid.range"),
+        (b"\x07\x05\x05\x06\x02OKAz", "Valid.one_of"),
+        (b"\x07\x05\x04\x03\x02OKAz", "Valid.not_three"),
+        (b"\x07\x05\x04\x06\x03OKAz", "Valid.colour"),
+        (b"\x07\x05\x04\x06\x02NOAz", "Valid.name"),
+        (b"\x07\x05\x04\x06\x02OK@z", "Valid.letters"),
+        (b"\x07\x05\x04\x06\x02OK[z", "Valid.letters"),
+        (b"\x07\x05\x04\x06\x02OKA`", "Valid.letters"),
     ] {
         let err = read_error::<valid::Valid>(bad);
         assert!(err.contains(field), "{field}: {err}");
@@ -1381,6 +1385,62 @@ fn value_strings_fstrings_and_an_unknown_encoding() {
     assert_eq!(v.empty().as_deref(), Some(""));
     assert_eq!(v.label().as_deref(), Some("Bob is level 7!"));
     assert_eq!(v.in_unknown_encoding(), None);
+}
+
+#[test]
+fn value_instances_computed_for_seq_fields() {
+    use value_seq::{Kind, Note, ValueSeq, ValueSeqEvent, ValueSeqTagged};
+    // kind 1; body_len = 2 + (0 << 8); n8 = 2 elements; header 0x93 switches on 0x90; "on".
+    let mut v: ValueSeq = round_trip(&[1, 2, 0, 0xaa, 0xbb, 0, 2, 7, 8, 0x93, 60, b'o', b'n', 61]);
+    assert_eq!(
+        (v.kind, v.body.as_deref()),
+        (Kind::Data, Some(&[0xaa, 0xbb][..]))
+    );
+    assert_eq!(v.nums.as_deref(), Some(&[7, 8][..]));
+    assert_eq!(v.event, ValueSeqEvent::Note(Note { key: 60 }));
+    assert_eq!(v.tagged.value, ValueSeqTagged::Note(Note { key: 61 }));
+    // The size from `<< 8`: 0x0102 bytes are more than the input holds.
+    let err = read_error::<ValueSeq>(&[1, 2, 1, 0xaa, 0xbb, 0]);
+    assert!(
+        err.contains("258 elements") && err.contains("'body'"),
+        "{err}"
+    );
+    assert_eq!(
+        (v.body_len(), v.num(), v.event_type()),
+        (Some(2), Some(2), Some(0x90))
+    );
+    assert_eq!(v.tag().as_deref(), Some("on"));
+    // kind 0: no body; n16 = 2 elements; 0x80 is a note too; "xy" matches no case.
+    let stop: ValueSeq = round_trip(&[0, 1, 2, 0, 5, 6, 0x80, 1, b'x', b'y', 9]);
+    assert_eq!(
+        (stop.body, stop.n16, stop.nums.as_deref()),
+        (None, Some(2), Some(&[5, 6][..]))
+    );
+    assert_eq!(stop.tagged.value, ValueSeqTagged::Raw(vec![9]));
+    // wide 3: `nums` is not read, so `num` (of `n16`, absent) is not needed; wide 2 needs it.
+    let none: ValueSeq = round_trip(&[0, 3, 0x70, b'o', b'n', 5]);
+    assert_eq!((none.nums, none.event), (None, ValueSeqEvent::Unmatched));
+    let err = read_error::<ValueSeq>(&[0, 2, 0x70, b'o', b'n', 5]);
+    assert!(err.contains("ValueSeq.num is undefined"), "{err}");
+    // The writer computes each value from the fields it holds: a count that no longer fits the
+    // list, a header whose event type no longer fits the case, a tag that matches no case.
+    v.n8 = Some(3);
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+    v.n8 = Some(2);
+    v.len_lo = Some(1);
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+    v.len_lo = Some(2);
+    v.header = 0x70;
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(
+        err.to_string().contains("does not match its selector"),
+        "{err}"
+    );
+    v.header = 0x80;
+    v.tag_raw = *b"of";
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+    v.tag_raw = *b"on";
+    assert_eq!(write(&v)[9], 0x80);
 }
 
 #[test]

@@ -22,7 +22,9 @@
 //!   [`custom_process`]: the trait a custom `process` routine implements;
 //! - [`repeat`]: `repeat: eos` and `repeat: until` readers that stop on an element that
 //!   consumes nothing;
-//! - [`io`]: `_io.pos`, `_io.size` and `_io.eof`, read where a field's `if` or `size` needs them.
+//! - [`io`]: `_io.pos`, `_io.size` and `_io.eof`, read where a field's `if` or `size` needs them;
+//! - [`value`]: a value instance a seq field's `if`, `size`, count or `switch-on` names, computed
+//!   just before that field.
 //!
 //! It depends on binrw, serde, flate2 and encoding_rs only, so a crate outside this workspace
 //! can build generated code.
@@ -38,3 +40,4 @@ pub mod frame;
 pub mod io;
 pub mod process;
 pub mod repeat;
+pub mod value;

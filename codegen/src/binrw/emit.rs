@@ -70,6 +70,8 @@ mod record;
 pub(super) mod rust_params;
 #[path = "savepoint_enum.rs"]
 mod savepoint_enum;
+#[path = "seq_value.rs"]
+mod seq_value;
 #[path = "sub.rs"]
 mod sub;
 #[path = "switch.rs"]
@@ -93,7 +95,7 @@ use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
 use crate::SchemaError;
 pub(super) use asserts::{Check, check, field_check, presence};
-pub(super) use field_types::{canonical_encoding, int_type, is_int};
+pub(super) use field_types::{canonical_encoding, int_type};
 pub(super) use framing::{indexed_list, indexed_size};
 pub(super) use record::docs;
 use uses::{Uses, setting_path};
@@ -258,6 +260,9 @@ struct Module<'a> {
     process: bool,
     /// The module reads `_io` attributes: it imports from `savepoint_runtime::io`.
     io: bool,
+    /// The module computes value instances for seq fields: it imports from
+    /// `savepoint_runtime::value` ([`seq_value::RUNTIME`]).
+    values: bool,
     /// A value instance decodes bytes in another encoding than ASCII and UTF-8: the module
     /// imports `savepoint_runtime::encoding::decode` as `ks_decode`.
     decodes: bool,
@@ -282,6 +287,7 @@ impl<'a> Module<'a> {
             repeat: false,
             process: false,
             io: false,
+            values: false,
             decodes: false,
         }
     }

@@ -209,14 +209,8 @@ impl<'a> Module<'a> {
     }
 }
 
-/// Whether `ksy` names an integer type (`u1`..`s8`). This and the helpers below read a type
-/// name that is still text (a switch case's, a param's, a cast's) through [`KsType::parse`],
-/// as a field's `type:` is read once at load.
-pub(in crate::binrw) fn is_int(ksy: &str) -> bool {
-    KsType::parse(ksy).rust_int().is_some()
-}
-
-/// The Rust type of a Kaitai integer (`u2` is `u16`, also `u2le`).
+/// The Rust type of a Kaitai integer (`u2` is `u16`, also `u2le`), of a type name that is still
+/// text, read through [`KsType::parse`] as a field's `type:` is read once at load.
 pub(in crate::binrw) fn int_type(ksy: &str) -> Option<&'static str> {
     KsType::parse(ksy).rust_int()
 }

@@ -17,7 +17,8 @@ impl<'a> Module<'a> {
     /// A plain Kaitai type: its struct (head, then fields) and its value-instance methods.
     pub(super) fn record(&mut self, def: &TypeDef) -> Result<(), SchemaError> {
         let (head, version) = self.record_head(def)?;
-        super::super::value::seq_uses::check_seq_uses(def)
+        let file = &self.schemas.files[self.file];
+        super::super::value::seq_uses::check_seq_uses(def, file, self.schemas)
             .map_err(|(path, e)| self.err(&path, e))?;
         let mut enums = TokenStream::new();
         let body = self.record_body(def, &version, &mut enums)?;
@@ -172,6 +173,7 @@ impl<'a> Module<'a> {
                     Ok(Some(tokens)) => body.extend(tokens),
                     Ok(None) => {
                         body.extend(bits.close());
+                        body.extend(self.seq_values(def, field)?);
                         body.extend(self.field(def, field, version, enums)?);
                     }
                     Err((path, e)) => return Err(self.err(&path, e)),

@@ -279,6 +279,11 @@ impl Cx<'_> {
                         let n = int(n);
                         Ok(quote!(#a #op Some(#n)))
                     }
+                    // A byte past the end is not in any range (as it equals no value).
+                    (Operand::OptInt(a), Operand::Lit(n)) => {
+                        let n = int(n);
+                        Ok(quote!(#a.is_some_and(|v| v #op #n)))
+                    }
                     (Operand::OptStr(a), Operand::Str(b)) if equality => {
                         Ok(quote!(#a #op Some(#b)))
                     }
@@ -352,13 +357,30 @@ impl Cx<'_> {
                 Element::Str => Ok(Operand::Str(quote!(x.value.as_str()))),
                 Element::Struct(..) => Err(self.refuse("`_` of a user type as a value")),
             },
-            Expr::Index(base, index) => match (self.operand(base)?, index.as_ref()) {
-                (Operand::Bytes(b), Expr::Int(i)) => {
-                    let i = Literal::i128_unsuffixed(*i);
-                    Ok(Operand::OptInt(quote!(#b.get(#i).map(|b| i128::from(*b)))))
-                }
-                _ => Err(self.refuse("an index other than a literal into bytes")),
-            },
+            Expr::Index(base, index) => {
+                let refuse = || self.refuse("an index other than a literal into bytes");
+                let Expr::Int(i) = index.as_ref() else {
+                    return Err(refuse());
+                };
+                let i = usize::try_from(*i).map_err(|_| refuse())?;
+                // `_`'s bytes as they are (`x`, `x.value`), not re-sliced as a comparison
+                // takes them.
+                let bytes = match (base.as_ref(), self.element) {
+                    (Expr::Name(n), Element::Bytes(at)) if n == "_" => quote!(x #at),
+                    _ => match self.operand(base)? {
+                        Operand::Bytes(b) => b,
+                        _ => return Err(refuse()),
+                    },
+                };
+                let get = match i {
+                    0 => quote!(.first()),
+                    i => {
+                        let i = Literal::usize_unsuffixed(i);
+                        quote!(.get(#i))
+                    }
+                };
+                Ok(Operand::OptInt(quote!(#bytes #get.map(|b| i128::from(*b)))))
+            }
             Expr::Attr(base, name)
                 if matches!(name.as_str(), "length" | "size")
                     && !matches!(
@@ -581,7 +603,12 @@ mod tests {
         assert!(condition("_.count == 0", &Element::Int).is_err());
         assert_eq!(
             condition("_[0] == 0xaa", &Element::Bytes(At::Value)).unwrap(),
-            "(&x.value[..]).get(0).map(|b| i128::from(*b)) == Some(170i128)"
+            "x.value.first().map(|b| i128::from(*b)) == Some(170i128)"
+        );
+        // Past the end a byte is in no range: the comparison is false.
+        assert_eq!(
+            condition("_[2] < 0x41", &Element::Bytes(At::Value)).unwrap(),
+            "x.value.get(2).map(|b| i128::from(*b)).is_some_and(|v| v < 65i128)"
         );
         assert_eq!(
             condition("_.length == 0", &Element::Bytes(At::Value)).unwrap(),

@@ -11,6 +11,7 @@ use super::switch::indexed_selector;
 use super::{Module, indexed_size};
 use crate::SchemaError;
 use crate::binrw::tokens::ident;
+use crate::binrw::value::seq_uses;
 use crate::expr::{Expr, IntTy, Source, Type};
 
 /// The Rust type holding an integer of type `int`: a bit field wider than a byte's in the
@@ -45,6 +46,9 @@ pub(super) enum Sel {
     /// `list[_index]` of a repeated field: each element is switched on the element of the
     /// integer list `list` at its index (its Rust type), which the parent iterates as `ks_n`.
     Each(&'static str),
+    /// A value instance computed before the field (`seq_value.rs`): the value both sides hold
+    /// it in, an `i128`, or a `String` when `text`.
+    Value { value: TokenStream, text: bool },
 }
 
 /// The Rust type of the selector import.
@@ -52,9 +56,9 @@ pub(super) fn sel_type(sel: &Sel) -> TokenStream {
     match sel {
         Sel::Int(t) | Sel::Each(t) => ident(t).into_token_stream(),
         Sel::Enum(e) => ident(e).into_token_stream(),
-        Sel::Str => quote!(String),
+        Sel::Str | Sel::Value { text: true, .. } => quote!(String),
         Sel::Bytes { .. } => quote!(Vec<u8>),
-        Sel::Expr { .. } => quote!(i128),
+        Sel::Expr { .. } | Sel::Value { .. } => quote!(i128),
     }
 }
 
@@ -81,6 +85,8 @@ pub(super) fn sel_arg(sel: &Sel, on: &str) -> TokenStream {
         }
         Sel::Expr { read, .. } => quote!(i128::from(#read)),
         Sel::Each(_) => quote!(*ks_n),
+        Sel::Value { value, text: true } => quote!(#value.clone()),
+        Sel::Value { value, .. } => value.clone(),
     }
 }
 
@@ -124,6 +130,9 @@ impl Module<'_> {
         if let Some(param) = def.param(on) {
             return param.ty.rust_int().map(Sel::Int).ok_or_else(refuse);
         }
+        if let Some(inst) = def.instances.iter().find(|i| i.id == *on) {
+            return Self::instance_selector(field, inst).ok_or_else(refuse);
+        }
         let sel = def.seq.iter().find(|f| f.id == *on).ok_or_else(refuse)?;
         if sel.repeat_expr.is_some() || sel.repeat_eos || sel.cond.is_some() {
             return Err(refuse());
@@ -152,6 +161,20 @@ impl Module<'_> {
         }
     }
 
+    /// The selector `inst`, a value instance computed just before `field` (see
+    /// `seq_value.rs`): an integer or a string, as the typing pass found it.
+    fn instance_selector(field: &Field, inst: &super::super::schema::Instance) -> Option<Sel> {
+        let local = ident(&seq_uses::value_local(&inst.id, field));
+        let value = quote!(#local.0);
+        let text = match inst.value.ty()? {
+            _ if inst.enum_name.is_some() => return None,
+            Type::Str => true,
+            Type::Int(_) | Type::Literal => false,
+            _ => return None,
+        };
+        Some(Sel::Value { value, text })
+    }
+
     /// One case key as the reader's condition on the selector it has (`sel`, the value it was
     /// given, or `read` when it reads the selector itself) and the writer's on the field `on`.
     pub(super) fn case_conds(
@@ -177,6 +200,10 @@ impl Module<'_> {
                 let n = int()?;
                 (quote!(#read == #n), quote!(i128::from(#write) == #n))
             }
+            Sel::Value { value, text: false } => {
+                let n = int()?;
+                (quote!(#read == #n), quote!(#value == #n))
+            }
             Sel::Each(_) => {
                 let n = int()?;
                 (quote!(#read == #n), quote!(*ks_sel == #n))
@@ -201,7 +228,7 @@ impl Module<'_> {
                 let (rust, v, on) = (ident(rust), ident(&v), ident(on));
                 (quote!(#read == #rust::#v), quote!(#on == #number))
             }
-            Sel::Str => {
+            Sel::Str | Sel::Value { .. } => {
                 let text = match key.tree() {
                     Expr::Str(text) => text,
                     // Kaitai reads a key's YAML text as an expression, so `'1'` is the integer
@@ -214,8 +241,14 @@ impl Module<'_> {
                     }
                     _ => return Err(bad()),
                 };
-                let on = ident(on);
-                (quote!(#read == #text), quote!(#on.value == #text))
+                let held = match sel {
+                    Sel::Value { value, .. } => value.clone(),
+                    _ => {
+                        let on = ident(on);
+                        quote!(#on.value)
+                    }
+                };
+                (quote!(#read == #text), quote!(#held == #text))
             }
             Sel::Bytes { framed } => {
                 let bytes = key.tree().byte_array().ok_or_else(bad)?;

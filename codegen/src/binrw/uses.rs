@@ -82,6 +82,7 @@ impl Module<'_> {
             (self.bits, super::super::bits::RUNTIME),
             (self.process, super::super::process::RUNTIME),
             (self.io, super::super::io::RUNTIME),
+            (self.values, super::seq_value::RUNTIME),
         ];
         let mut used = BTreeSet::new();
         idents(self.items.clone(), &mut used);

@@ -5,7 +5,7 @@ use binrw::binrw;
 use savepoint_runtime::frame::{KsFrame, KsStr};
 use serde::{Deserialize, Serialize};
 
-/// Checks on values read (`valid`) - equality, a range, a set, an expression, an enum value, a string.
+/// Checks on values read (`valid`) - equality, a range, a set, an expression (also ranges of a byte array's bytes by index), an enum value, a string.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +56,15 @@ pub struct Valid {
     #[br(args_raw = KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
     #[bw(args_raw = KsFrame { size: Some(2), eos: false, terminator: None, include: false, consume: true, pad_right: None, unit: 1, eos_error: true, encoding: "ASCII" })]
     pub name: KsStr,
+    #[br(assert(
+        (|x: &[u8]| ((x.first().map(|b| i128::from(*b)).is_some_and(|v| v >= 65i128)) && (x.first().map(|b| i128::from(*b)).is_some_and(|v| v <= 90i128))) && (x.get(1).map(|b| i128::from(*b)).is_some_and(|v| v > 96i128)))(&letters),
+        "Valid.letters is not valid: (_[0] >= 0x41 and _[0] <= 0x5a and _[1] > 0x60)"
+    ))]
+    #[bw(assert(
+        (|x: &[u8]| ((x.first().map(|b| i128::from(*b)).is_some_and(|v| v >= 65i128)) && (x.first().map(|b| i128::from(*b)).is_some_and(|v| v <= 90i128))) && (x.get(1).map(|b| i128::from(*b)).is_some_and(|v| v > 96i128)))(letters),
+        savepoint_runtime::binrw_error::FieldError::new("Valid.letters", "Valid.letters is not valid: (_[0] >= 0x41 and _[0] <= 0x5a and _[1] > 0x60)")
+    ))]
+    pub letters: [u8; 2],
 }
 
 /// Kaitai enum `colour`; values it does not name are kept as `Unknown`.

@@ -39,6 +39,13 @@ impl Cx<'_> {
             FieldType::None => false,
         };
         let repeat = str_key(map, "repeat");
+        // A mapping (`repeat: {expr: n}`) is no Kaitai form: Kaitai's compiler wants a string.
+        if repeat.is_none() && map.contains_key("repeat") {
+            return Err(self.err(
+                &format!("{ypath}/repeat"),
+                "repeat must be `expr`, `eos` or `until`",
+            ));
+        }
         let repeat_expr = match repeat.as_deref() {
             None => None,
             Some("expr") => Some(self.expr_key(ypath, map, "repeat-expr")?.ok_or_else(|| {
@@ -339,6 +346,16 @@ mod tests {
     use crate::binrw::Schemas;
     use crate::binrw::schema::FieldType;
     use crate::expr::Source;
+
+    #[test]
+    fn a_repeat_that_is_a_mapping_is_refused() {
+        // msgpack's `repeat: {expr: n}`, which Kaitai's compiler refuses too ("expected
+        // string"): read as no `repeat` it would have been one element.
+        let ksy = "meta: {id: r}\nseq:\n  - {id: n, type: u1}\n  - {id: xs, type: u1, repeat: {expr: n}}\n";
+        let err = crate::binrw::generate_from("repeat-map", &[("r.ksy", ksy)], "r").unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1/repeat", "{err}");
+        assert_eq!(err.message, "repeat must be `expr`, `eos` or `until`");
+    }
 
     #[test]
     fn type_arguments_are_split_at_top_level_commas() {

@@ -16,6 +16,12 @@ impl<'a> Tr<'a> {
     pub(super) fn attr(&mut self, base: &Expr, attr: &str) -> Result<(Ty, TokenStream), String> {
         let unsupported = || format!("`.{attr}` on {base:?} is not supported by the binrw backend");
         if let Some(read) = crate::binrw::io::recorded(base, attr) {
+            // Recorded at the end of the seq, after the fields that would need it.
+            if self.seq.is_some() {
+                return Err(format!(
+                    "`_io.{attr}` in a value a seq field uses is not supported by the binrw backend"
+                ));
+            }
             return Ok(read);
         }
         let (t, v) = self.expr(base)?;
@@ -32,6 +38,7 @@ impl<'a> Tr<'a> {
                 def: d,
                 file,
                 imports: self.imports,
+                seq: None,
             };
             if let Some(inst) = d.instances.iter().find(|i| i.id == attr) {
                 return Ok((inner.instance_ty(inst)?, quote!((#v).#name()?)));

@@ -5,9 +5,8 @@ use quote::quote;
 
 use super::Ty;
 use super::tr::Tr;
-use crate::binrw::emit::is_int;
 use crate::binrw::tokens::ident;
-use crate::expr::Expr;
+use crate::expr::{Expr, TypeRef};
 
 impl<'a> Tr<'a> {
     /// A switch value whose cases are all one user type as that type, undefined (`None`)
@@ -39,11 +38,11 @@ impl<'a> Tr<'a> {
 
     /// `inner.as<ty>`: the case of a `switch-on` value whose type is `ty`, undefined (`None`)
     /// when another case was read (Kaitai fails the cast there).
-    pub(super) fn cast(&mut self, inner: &Expr, ty: &str) -> Result<(Ty, TokenStream), String> {
+    pub(super) fn cast(&mut self, inner: &Expr, ty: &TypeRef) -> Result<(Ty, TokenStream), String> {
         let unsupported =
             || format!("`.as<{ty}>` on {inner:?} is not supported by the binrw backend");
-        if let (Some(el), Expr::Array(_)) = (ty.strip_suffix("[]"), inner)
-            && is_int(el)
+        if let (Some(el), Expr::Array(_)) = (ty.element(), inner)
+            && el.rust_int().is_some()
         {
             // An integer list literal is such a list already (`[27643, 7].as<u2[]>`).
             return match self.expr(inner)? {
@@ -53,8 +52,9 @@ impl<'a> Tr<'a> {
         }
         let (t, v) = self.expr(inner)?;
         if let Ty::User(decl, id, _) = &t
-            && self
-                .user_type(ty)
+            && ty
+                .user_name()
+                .and_then(|name| self.user_type(name))
                 .is_some_and(|(d, target)| d == *decl && target.id == *id)
         {
             // A cast to the type it has (a `struct` param is typed, see `struct_params.rs`).
@@ -67,7 +67,7 @@ impl<'a> Tr<'a> {
             // The match names the enum, which only its own file's module has in scope.
             return Err(unsupported());
         }
-        let variant = crate::binrw::emit::switch::variant_name(ty);
+        let variant = crate::binrw::emit::switch::variant_name(&ty.to_string());
         let case = cases
             .iter()
             .map(|c| &c.ty)

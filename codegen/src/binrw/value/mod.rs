@@ -114,7 +114,57 @@ pub fn instance(
         .iter()
         .find(|i| i.id == name)
         .ok_or_else(|| format!("no instance `{name}`"))?;
-    Tr { def, file, imports }.instance(inst)
+    Tr {
+        def,
+        file,
+        imports,
+        seq: None,
+    }
+    .instance(inst)
+}
+
+/// A value instance computed just before a seq field (see [`seq_value`]).
+pub struct SeqValue {
+    /// Its type.
+    pub ty: Ty,
+    /// The body of the closure computing it (an `Option<T>` block).
+    pub body: TokenStream,
+    /// The types and enums of other files it names (file `meta/id`, Rust name), to import.
+    pub uses: Vec<(String, String)>,
+}
+
+/// The instance `inst` of `def` computed just before the seq field `field` on `side` (see
+/// `seq_value.rs`).
+pub fn seq_value(
+    def: &TypeDef,
+    file: &File,
+    schemas: &super::Schemas,
+    field: &super::schema::Field,
+    inst: &Instance,
+    side: super::expr::Side,
+) -> Result<SeqValue, String> {
+    let before = def.seq.iter().take_while(|f| !std::ptr::eq(*f, field));
+    let enums = std::cell::RefCell::new(Vec::new());
+    let imports = Imports {
+        schemas,
+        enums: &enums,
+    };
+    let (ty, body) = Tr {
+        def,
+        file,
+        imports: Some(imports),
+        seq: Some(tr::SeqAt {
+            side,
+            before: before.map(|f| f.id.as_str()).collect(),
+            depth: 0,
+        }),
+    }
+    .instance(inst)?;
+    Ok(SeqValue {
+        ty,
+        body,
+        uses: enums.into_inner(),
+    })
 }
 
 /// Why a value instance that is a `switch-on` value (of no one case type) is refused.
@@ -162,13 +212,14 @@ impl Tr<'_> {
 /// The type of `def`'s param `id`, kept as a field (see `writer_params::keeps_param`), as value
 /// instances see it.
 pub fn param(def: &TypeDef, file: &File, id: &str, imports: Option<Imports>) -> Result<Ty, String> {
-    let ty = def
-        .param(id)
-        .ok_or_else(|| format!("no param `{id}`"))?
-        .ty
-        .to_string();
-    let tr = Tr { def, file, imports };
-    tr.param(id, &ty).map(|(ty, _)| ty)
+    let ty = &def.param(id).ok_or_else(|| format!("no param `{id}`"))?.ty;
+    let tr = Tr {
+        def,
+        file,
+        imports,
+        seq: None,
+    };
+    tr.param(id, ty).map(|(ty, _)| ty)
 }
 
 /// Whether the Kaitai expression `e` names `name` (a param kept for value instances, see

@@ -6,9 +6,9 @@ use quote::quote;
 
 use super::Ty;
 use super::tr::Tr;
-use crate::binrw::emit::is_int;
 use crate::binrw::schema::{Field, FieldType, TypeDef};
 use crate::binrw::tokens::ident;
+use crate::expr::TypeRef;
 
 /// The seq field `n` of `def` when it is stored as read (perhaps conditional, an `Option`): not
 /// counted, versioned, hand-written or constant (repeated fields are lists).
@@ -98,6 +98,11 @@ impl Place {
 impl<'a> Tr<'a> {
     pub(super) fn name(&mut self, n: &str) -> Result<(Ty, TokenStream), String> {
         let id = ident(n);
+        self.seq_readable(n)?;
+        if let Some(read) = self.written_enum(n) {
+            return read;
+        }
+        let at = self.place(&id);
         if let Some(field) = self.stored(n) {
             let repeated =
                 field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
@@ -108,16 +113,16 @@ impl<'a> Tr<'a> {
                 {
                     return Ok((
                         Ty::List(Box::new(ty)),
-                        quote!(self.#id.iter().map(|x| #conv).collect::<Vec<_>>()),
+                        quote!(#at.iter().map(|x| #conv).collect::<Vec<_>>()),
                     ));
                 }
             } else {
                 // The field is read as `self.n` (`*(&self.n)` and `(&self.n).value` read
                 // better without the reference), but matched on by reference.
                 let place = Place {
-                    deref: quote!(self.#id),
-                    member: quote!(self.#id),
-                    whole: quote!((&self.#id)),
+                    deref: at.clone(),
+                    member: at.clone(),
+                    whole: quote!((&#at)),
                 };
                 if let Some(read) = self.element(field, &place) {
                     return Ok(read);
@@ -133,8 +138,8 @@ impl<'a> Tr<'a> {
                 && !matches!(&f.ty, FieldType::Named { kind, .. } if kind.bits().is_some())
         }) {
             let place = Place {
-                deref: quote!(*self.#id.as_ref()?),
-                ..Place::reference(quote!((self.#id.as_ref()?)))
+                deref: quote!(*#at.as_ref()?),
+                ..Place::reference(quote!((#at.as_ref()?)))
             };
             if let Some(read) = self.element(field, &place) {
                 return Ok(read);
@@ -146,15 +151,71 @@ impl<'a> Tr<'a> {
             ));
         }
         if let Some(inst) = self.def.instances.iter().find(|i| i.id == n) {
-            return Ok((self.instance_ty(inst)?, quote!(self.#id()?)));
+            return self.named_instance(inst);
         }
         if let Some(param) = self.def.param(n) {
             // Kept as a field for the value instances (see `Module::stored_params`).
-            return self.param(n, &param.ty.to_string());
+            return self.param(n, &param.ty);
         }
         Err(format!(
             "`{n}` in a value instance is not supported by the binrw backend"
         ))
+    }
+
+    /// Refuses `n` where the value is computed for a seq field and `n` is not there yet: a
+    /// seq field read later, a positioned instance (read after the seq) or a param (the
+    /// reader's and the writer's arguments are spelled apart).
+    fn seq_readable(&self, n: &str) -> Result<(), String> {
+        let Some(at) = &self.seq else {
+            return Ok(());
+        };
+        let later = self.def.seq.iter().any(|f| f.id == n) && !at.before.contains(&n);
+        let positioned = self.def.positioned.iter().any(|p| p.field.id == n);
+        let why = if later {
+            "a seq field not read before"
+        } else if positioned {
+            "a positioned instance"
+        } else if self.def.param(n).is_some() {
+            "a param"
+        } else {
+            return Ok(());
+        };
+        Err(format!(
+            "`{n}`, {why}, in a value a seq field uses is not supported by the binrw backend"
+        ))
+    }
+
+    /// An enum field (not repeated) where the writer computes a value for a seq field: binrw
+    /// has mapped it to the integer it is written as (`#[bw(try_map)]`), an `Option` of one
+    /// when conditional.
+    fn written_enum(&self, n: &str) -> Option<Result<(Ty, TokenStream), String>> {
+        let side = self.seq.as_ref()?.side;
+        let field = stored_in(self.def, n).filter(|f| f.enum_name.is_some())?;
+        if side != crate::binrw::expr::Side::Write {
+            return None;
+        }
+        let repeated =
+            field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
+        if repeated
+            || !matches!(&field.ty, FieldType::Named { kind, .. } if kind.rust_int().is_some())
+        {
+            return Some(Err(format!(
+                "`{n}`, an enum field other than one integer, in a value a seq field uses is not supported by the binrw backend"
+            )));
+        }
+        let rust = match self.enum_rust(field.enum_name.as_deref()?) {
+            Ok(rust) => ident(&rust),
+            Err(e) => return Some(Err(e)),
+        };
+        let id = ident(n);
+        let int = match field.cond {
+            Some(_) => quote!(#id?),
+            None => quote!(#id),
+        };
+        Some(Ok((
+            Ty::Enum(rust.to_string()),
+            quote!(#rust::from(i128::from(#int))),
+        )))
     }
 
     /// The seq field or `pos` instance `n` when it is stored as read: not conditional, counted, versioned,
@@ -235,34 +296,35 @@ impl<'a> Tr<'a> {
     }
 
     /// The param `n` of Kaitai type `ty`, kept as a field.
-    pub(super) fn param(&self, n: &str, ty: &str) -> Result<(Ty, TokenStream), String> {
+    pub(super) fn param(&self, n: &str, ty: &TypeRef) -> Result<(Ty, TokenStream), String> {
         let field = ident(n);
         if let Some(e) = self.def.param(n).and_then(|p| p.enum_name.as_ref()) {
             return Ok((Ty::Enum(self.enum_rust(e)?), quote!(self.#field)));
         }
-        if is_int(ty) {
+        if ty.rust_int().is_some() {
             return Ok((Ty::Int, quote!(i128::from(self.#field))));
         }
-        if ty == "bool" {
+        if *ty == TypeRef::Bool {
             return Ok((Ty::Bool, quote!(self.#field)));
         }
         // Lists of integers and strings (see `list_args.rs`).
-        match ty.strip_suffix("[]") {
-            Some(el) if is_int(el) => {
+        match ty.element() {
+            Some(el) if el.rust_int().is_some() => {
                 let v = quote!(self.#field.iter().map(|&x| i128::from(x)).collect::<Vec<_>>());
                 return Ok((Ty::List(Box::new(Ty::Int)), v));
             }
-            Some("str" | "strz") => {
+            Some(TypeRef::Named { kind, .. }) if kind.is_str() => {
                 return Ok((Ty::List(Box::new(Ty::Str)), quote!(self.#field.clone())));
             }
             _ => {}
         }
-        let (name, list) = match ty.strip_suffix("[]") {
-            Some(name) => (name, true),
+        let (user, list) = match ty.element() {
+            Some(el) => (el, true),
             None => (ty, false),
         };
-        let (decl, t) = self
-            .user_type(name)
+        let (decl, t) = user
+            .user_name()
+            .and_then(|name| self.user_type(name))
             .filter(|(_, t)| t.params.is_empty())
             .ok_or_else(|| {
                 format!("param `{n}` of type `{ty}` in a value instance is not supported by the binrw backend")

@@ -1,64 +1,162 @@
 //! Value instances named by seq fields' expressions: written out where binrw can see them,
-//! refused otherwise.
+//! computed into a field of their own before the field (see `seq_value.rs`), refused otherwise.
 
+use super::Ty;
 use crate::binrw::expr::{Expr as SeqExpr, Use};
-use crate::binrw::schema::{Field, FieldType, TypeDef};
+use crate::binrw::schema::{Field, FieldType, File, Instance, TypeDef};
 use crate::expr::{Expr, Source};
 
-/// Refuses a seq field whose expressions (`if`, `size`, `repeat-expr`, type arguments,
-/// `switch-on`) name a value instance of `def`: binrw directives see only fields read so far.
-/// An instance computed from earlier seq fields (or constant) is written out in an `if`, `size`,
-/// `repeat-expr` or a type argument instead (see [`inline_seq_uses`]), and one that is a list
-/// literal is written out as a type argument ([`list_literal`]).
-pub fn check_seq_uses(def: &TypeDef) -> Result<(), (String, String)> {
-    for field in &def.seq {
-        let bits = matches!(&field.ty, FieldType::Named { kind, .. } if kind.bits().is_some());
-        let mut texts: Vec<(&Source, Option<bool>)> = Vec::new();
-        for (text, size) in [
-            (&field.cond, false),
-            (&field.size, true),
-            (&field.repeat_expr, true),
-        ] {
-            if let Some(text) = text {
-                texts.push((text, (!bits).then_some(size)));
+/// Where a seq field names a value instance.
+#[derive(Clone, Copy, PartialEq)]
+enum At {
+    /// Its `if`.
+    If,
+    /// Its `size` or `repeat-expr`.
+    Size,
+    /// A type argument.
+    Arg,
+    /// Its `switch-on`, which is the instance's name.
+    Switch,
+}
+
+/// The expressions of `field` that may name value instances, with where each is; `None` for
+/// one binrw cannot take an instance in at all (a bit field's, a `switch-on` expression).
+fn sources<'a>(def: &TypeDef, field: &'a Field) -> Vec<(&'a Source, Option<At>)> {
+    let bits = matches!(&field.ty, FieldType::Named { kind, .. } if kind.bits().is_some());
+    let mut texts = Vec::new();
+    for (text, at) in [
+        (&field.cond, At::If),
+        (&field.size, At::Size),
+        (&field.repeat_expr, At::Size),
+    ] {
+        if let Some(text) = text {
+            texts.push((text, (!bits).then_some(at)));
+        }
+    }
+    match &field.ty {
+        FieldType::Named { args, .. } => texts.extend(
+            args.iter()
+                .filter(|a| !list_literal(def, a))
+                .map(|a| (a, (!bits).then_some(At::Arg))),
+        ),
+        FieldType::Switch { on } => {
+            let named =
+                matches!(on.tree(), Expr::Name(n) if def.instances.iter().any(|i| i.id == *n));
+            texts.push((on, named.then_some(At::Switch)));
+        }
+        FieldType::None => {}
+    }
+    texts
+}
+
+/// The value instances of `def` that `field` computes into fields of their own just before
+/// it (an `if`, `size`, `repeat-expr` or `switch-on` naming one that cannot be written out in
+/// the directive), each with whether the field's `if` names it (it is then computed whether
+/// or not the field is read), those of the `if` first.
+pub fn computed<'a>(def: &'a TypeDef, field: &Field) -> Vec<(&'a Instance, bool)> {
+    let mut out: Vec<(&Instance, bool)> = Vec::new();
+    // A positioned instance is read after the seq, where no such field is placed.
+    if !def.seq.iter().any(|f| std::ptr::eq(f, field)) {
+        return out;
+    }
+    for (text, at) in sources(def, field) {
+        for inst in def.instances.iter().filter(|i| super::names(text, &i.id)) {
+            let needs = match at {
+                Some(At::Switch) => true,
+                Some(At::If | At::Size) => {
+                    let path = SeqExpr::Path(vec![inst.id.clone()]);
+                    inline_instance(def, field, &path, at == Some(At::Size), 0).is_err()
+                }
+                Some(At::Arg) | None => false,
+            };
+            if needs && !out.iter().any(|(i, _)| i.id == inst.id) {
+                out.push((inst, at == Some(At::If)));
             }
         }
-        match &field.ty {
-            FieldType::Named { args, .. } => texts.extend(
-                args.iter()
-                    .filter(|a| !list_literal(def, a))
-                    .map(|a| (a, (!bits).then_some(false))),
-            ),
-            FieldType::Switch { on, .. } => texts.push((on, None)),
-            FieldType::None => {}
-        }
-        for (text, inline) in texts {
-            let named = def.instances.iter().find(|i| super::names(text, &i.id));
-            let Some(word) = named.map(|i| &i.id) else {
-                continue;
-            };
-            let parsed = match inline {
-                Some(size) => crate::binrw::expr::lower(text, Use { size, io: false }),
-                None => Err(String::new()),
-            };
-            let why = match parsed {
-                // A parse error is reported where the field is emitted.
-                Err(e) if !e.is_empty() => continue,
-                Err(_) => String::new(),
-                Ok(e) => match inline_seq_uses(def, field, &e, inline == Some(true)) {
-                    Ok(_) => continue,
-                    Err(e) => format!(": {e}"),
-                },
-            };
-            return Err((
-                field.yaml_path.clone(),
-                format!(
-                    "value instance `{word}` used by a seq field is not supported by the binrw backend{why}"
-                ),
-            ));
+    }
+    out
+}
+
+/// The local `field` computes the instance `inst` into (see [`computed`]), a `KsValue` whose
+/// value is its `.0`.
+pub fn value_local(inst: &str, field: &Field) -> String {
+    format!("ks_value_{inst}_{}", field.id)
+}
+
+/// Refuses a seq field whose expressions (`if`, `size`, `repeat-expr`, type arguments,
+/// `switch-on`) name a value instance of `def` that binrw directives cannot see: one written
+/// out in place (see [`inline_seq_uses`]) or a list literal passed as a type argument
+/// ([`list_literal`]) is taken, and so is one computed just before the field ([`computed`])
+/// from the fields read before it (`file` gives the enums and types it names).
+pub fn check_seq_uses(
+    def: &TypeDef,
+    file: &File,
+    schemas: &crate::binrw::Schemas,
+) -> Result<(), (String, String)> {
+    for field in &def.seq {
+        let computed = computed(def, field);
+        for (text, at) in sources(def, field) {
+            for inst in def.instances.iter().filter(|i| super::names(text, &i.id)) {
+                let why = match at {
+                    _ if computed.iter().any(|(i, _)| i.id == inst.id) => {
+                        match computed_type(def, file, schemas, field, inst, at) {
+                            Ok(()) => continue,
+                            Err(e) => format!(": {e}"),
+                        }
+                    }
+                    Some(at) => {
+                        let size = at == At::Size;
+                        match crate::binrw::expr::lower(text, Use { size, io: false }) {
+                            // A parse error is reported where the field is emitted.
+                            Err(_) => continue,
+                            Ok(e) => match inline_seq_uses(def, field, &e, size) {
+                                Ok(_) => continue,
+                                Err(e) => format!(": {e}"),
+                            },
+                        }
+                    }
+                    None => String::new(),
+                };
+                return Err((
+                    field.yaml_path.clone(),
+                    format!(
+                        "value instance `{}` used by a seq field is not supported by the binrw backend{why}",
+                        inst.id
+                    ),
+                ));
+            }
         }
     }
     Ok(())
+}
+
+/// Whether `inst`, computed for `field`, translates on both sides to what its use `at` takes:
+/// a boolean for an `if`, an integer for a size or count, an integer or a string for a
+/// `switch-on`.
+fn computed_type(
+    def: &TypeDef,
+    file: &File,
+    schemas: &crate::binrw::Schemas,
+    field: &Field,
+    inst: &Instance,
+    at: Option<At>,
+) -> Result<(), String> {
+    use crate::binrw::expr::Side;
+    let ty = super::seq_value(def, file, schemas, field, inst, Side::Read)?.ty;
+    super::seq_value(def, file, schemas, field, inst, Side::Write)?;
+    let fits = match at {
+        Some(At::If) => ty == Ty::Bool,
+        Some(At::Size) => ty == Ty::Int,
+        Some(At::Switch) => matches!(ty, Ty::Int | Ty::Str),
+        _ => false,
+    };
+    if fits {
+        return Ok(());
+    }
+    Err(format!(
+        "instance `{}` is {ty:?}, which this use of it does not take",
+        inst.id
+    ))
 }
 
 /// Whether the type argument `arg` is a value instance of `def` that is a list literal, which
@@ -105,55 +203,109 @@ fn inline_in(
             Box::new(inline_in(def, field, b, size, depth)?),
         )),
         SeqExpr::Path(p) if p.len() == 1 && def.instances.iter().any(|i| i.id == p[0]) => {
-            let inst = def.instances.iter().find(|i| i.id == p[0]).ok_or("")?;
-            if depth > 8 || inst.enum_name.is_some() {
-                return Err(format!(
-                    "instance `{}` is not an integer of earlier fields",
-                    inst.id
-                ));
+            let inlined = inline_instance(def, field, e, size, depth);
+            let local = || SeqExpr::Path(vec![value_local(&p[0], field), "0".into()]);
+            match inlined {
+                Err(_) if depth == 0 && computed(def, field).iter().any(|(i, _)| i.id == p[0]) => {
+                    Ok(local())
+                }
+                inlined => inlined,
             }
-            let value =
-                crate::binrw::expr::lower(&inst.value, crate::binrw::expr::Use { size, io: false })
-                    .map_err(|e| format!("instance `{}`: {e}", inst.id))?;
-            let value = inline_in(def, field, &value, size, depth + 1)?;
-            let before = def.seq.iter().take_while(|f| !std::ptr::eq(*f, field));
-            let earlier: Vec<&str> = before.clone().map(|f| f.id.as_str()).collect();
-            let mut paths = Vec::new();
-            value.paths(&mut paths);
-            if let Some(p) = paths.iter().find(|p| !earlier.contains(&p[0].as_str())) {
-                return Err(format!(
-                    "instance `{}` uses `{}`, which is not a seq field read before",
-                    inst.id,
-                    p.join(".")
-                ));
-            }
-            // A conditional field is an `Option` where the instance is written out.
-            let conditional =
-                |p: &&&[String]| before.clone().any(|f| f.id == p[0] && f.cond.is_some());
-            if let Some(p) = paths.iter().find(conditional) {
-                return Err(format!(
-                    "instance `{}` uses `{}`, a conditional field",
-                    inst.id,
-                    p.join(".")
-                ));
-            }
-            Ok(value)
         }
         other => Ok(other.clone()),
     }
 }
 
+/// The value instance `e` (a name) of `def` written out for `field`: its expression, which may
+/// name only seq fields of `def` read before `field` (and other such instances).
+fn inline_instance(
+    def: &TypeDef,
+    field: &Field,
+    e: &SeqExpr,
+    size: bool,
+    depth: u32,
+) -> Result<SeqExpr, String> {
+    let SeqExpr::Path(p) = e else {
+        return Err(String::new());
+    };
+    let inst = def.instances.iter().find(|i| i.id == p[0]).ok_or("")?;
+    if depth > 8 || inst.enum_name.is_some() {
+        return Err(format!(
+            "instance `{}` is not an integer of earlier fields",
+            inst.id
+        ));
+    }
+    let value = crate::binrw::expr::lower(&inst.value, crate::binrw::expr::Use { size, io: false })
+        .map_err(|e| format!("instance `{}`: {e}", inst.id))?;
+    let value = inline_in(def, field, &value, size, depth + 1)?;
+    let before = def.seq.iter().take_while(|f| !std::ptr::eq(*f, field));
+    let earlier: Vec<&str> = before.clone().map(|f| f.id.as_str()).collect();
+    let mut paths = Vec::new();
+    value.paths(&mut paths);
+    if let Some(p) = paths.iter().find(|p| !earlier.contains(&p[0].as_str())) {
+        return Err(format!(
+            "instance `{}` uses `{}`, which is not a seq field read before",
+            inst.id,
+            p.join(".")
+        ));
+    }
+    // A conditional field is an `Option` where the instance is written out.
+    let conditional = |p: &&&[String]| before.clone().any(|f| f.id == p[0] && f.cond.is_some());
+    if let Some(p) = paths.iter().find(conditional) {
+        return Err(format!(
+            "instance `{}` uses `{}`, a conditional field",
+            inst.id,
+            p.join(".")
+        ));
+    }
+    Ok(value)
+}
+
 #[cfg(test)]
 mod tests {
+    fn generate(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
+        crate::binrw::generate_from(tag, &[("c.ksy", ksy)], "c").map(|m| m.source)
+    }
 
     #[test]
-    fn an_instance_of_a_conditional_field_is_not_inlined() {
-        // As msgpack's `str_len`: the field is an `Option` where the size is computed.
+    fn an_instance_of_a_conditional_field_is_computed_before_the_field() {
+        // As msgpack's `str_len`: the field is an `Option` where the size is needed, so the
+        // instance is computed from it, not written out in the directive.
         let ksy = "meta: {id: c}\nseq:\n  - {id: b, type: u1}\n  - {id: len8, type: u1, if: b == 1}\n  - {id: body, size: len}\ninstances:\n  len: {value: 'b == 1 ? len8 : 0'}\n";
-        let err = crate::binrw::generate_from("value-cond", &[("c.ksy", ksy)], "c").unwrap_err();
-        assert_eq!(err.yaml_path, "/seq/2", "{err}");
-        assert!(err.message.contains("`len8`, a conditional field"), "{err}");
-        let plain = ksy.replace(", if: b == 1", "");
-        assert!(crate::binrw::generate_from("value-plain", &[("c.ksy", &plain)], "c").is_ok());
+        let src = generate("value-cond", ksy).unwrap();
+        assert!(src.contains("ks_value_len_body: KsValue<i128>"), "{src}");
+        assert!(src.contains("ks_count(ks_value_len_body.0, 1)"), "{src}");
+        // Without the `if` it is written out in the directive, as before.
+        let plain = generate("value-plain", &ksy.replace(", if: b == 1", "")).unwrap();
+        assert!(!plain.contains("KsValue"), "{plain}");
+        // A positioned instance's `if` (tga's `ext_area`) gets no such field: refused.
+        let pos = "meta: {id: c}\nseq:\n  - {id: m, size: 2}\ninstances:\n  ok: {value: 'm == [1, 2]'}\n  at: {pos: 0, type: u1, if: ok}\n";
+        let err = generate("value-pos-if", pos).unwrap_err();
+        assert_eq!(err.yaml_path, "/instances/at", "{err}");
+    }
+
+    #[test]
+    fn what_is_not_read_yet_is_refused_at_the_field() {
+        let head = "meta: {id: c}\nseq:\n  - {id: b, type: u1}\n  - {id: body, size: len}\n  - {id: late, type: u1, if: b == 1}\n";
+        let later = format!("{head}instances:\n  len: {{value: 'b == 1 ? late : 0'}}\n");
+        let err = generate("value-later", &later).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1", "{err}");
+        assert!(
+            err.message.contains("`late`, a seq field not read before"),
+            "{err}"
+        );
+        let positioned = format!(
+            "{head}instances:\n  at: {{pos: 0, type: u1}}\n  len: {{value: 'b == 1 ? at << 1 : 0'}}\n"
+        );
+        let err = generate("value-pos", &positioned).unwrap_err();
+        assert!(err.message.contains("`at`, a positioned instance"), "{err}");
+        // A string where a size is needed: the typing pass refuses it first.
+        let text = format!("{head}instances:\n  len: {{value: '\"ab\"'}}\n");
+        let err = generate("value-str", &text).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1/size", "{err}");
+        assert!(
+            err.message.contains("a string where an integer is needed"),
+            "{err}"
+        );
     }
 }

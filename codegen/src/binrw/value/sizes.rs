@@ -11,6 +11,7 @@ pub fn fixed_sizeof(file: &File, def: &TypeDef, names: &[&str]) -> Option<u64> {
         def,
         file,
         imports: None,
+        seq: None,
     };
     tr.sizeof_path(names)
 }

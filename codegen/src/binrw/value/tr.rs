@@ -5,6 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::{Imports, Ty};
+use crate::binrw::expr::Side;
 use crate::binrw::schema::{File, Instance, KsEnum, TypeDef, snake_to_camel};
 use crate::binrw::tokens::{self, ident};
 use crate::expr::{Expr, Type, TypeRef};
@@ -13,7 +14,24 @@ pub(super) struct Tr<'a> {
     pub(super) def: &'a TypeDef,
     pub(super) file: &'a File,
     pub(super) imports: Option<Imports<'a>>,
+    /// Where the value is computed for a seq field rather than in a method (`None`).
+    pub(super) seq: Option<SeqAt<'a>>,
 }
+
+/// A value instance computed just before the seq field that names it (see `seq_value.rs`):
+/// the fields it reads are the locals binrw binds for the fields read before, values in the
+/// reader and references in the writer, where an enum field is the integer it is written as.
+#[derive(Clone)]
+pub(super) struct SeqAt<'a> {
+    pub(super) side: Side,
+    /// The ids of the seq fields read before.
+    pub(super) before: Vec<&'a str>,
+    /// How many instances deep the translation is (each named instance is written out).
+    pub(super) depth: u32,
+}
+
+/// The deepest chain of instances written out into one seq field's value.
+const SEQ_DEPTH: u32 = 8;
 
 impl<'a> Tr<'a> {
     /// The file `id`: this one, or (through `imports`) another.
@@ -133,6 +151,9 @@ impl<'a> Tr<'a> {
         if let Some(read) = self.nav(e) {
             return match read? {
                 crate::binrw::nav_value::Read::Local(local) => self.expr(&local),
+                crate::binrw::nav_value::Read::Recorded(..) if self.seq.is_some() => Err(format!(
+                    "{e:?}, read through `_parent` / `_root`, in a value a seq field uses is not supported by the binrw backend"
+                )),
                 crate::binrw::nav_value::Read::Recorded(ty, spelled) => Ok((ty, spelled)),
             };
         }
@@ -154,7 +175,7 @@ impl<'a> Tr<'a> {
                 }
                 (Ty::List(Box::new(t)), quote!(vec![#(#all),*]))
             }
-            Expr::Cast(inner, ty) if *ty != TypeRef::Bytes => self.cast(inner, &ty.to_string())?,
+            Expr::Cast(inner, ty) if *ty != TypeRef::Bytes => self.cast(inner, ty)?,
             Expr::Cast(inner, TypeRef::Bytes) => {
                 let Expr::Array(items) = inner.as_ref() else {
                     return Err(unsupported());
@@ -269,5 +290,45 @@ impl<'a> Tr<'a> {
             file: &self.file.id,
         };
         up.read(self.def, e)
+    }
+}
+
+impl Tr<'_> {
+    /// The place of the seq field `id` of this type: `self.id` in a method, the local binrw
+    /// binds where the value is computed for a seq field (a reference in the writer).
+    pub(super) fn place(&self, id: &proc_macro2::Ident) -> TokenStream {
+        match &self.seq {
+            None => quote!(self.#id),
+            Some(SeqAt {
+                side: Side::Read, ..
+            }) => quote!(#id),
+            Some(SeqAt {
+                side: Side::Write, ..
+            }) => quote!((*#id)),
+        }
+    }
+
+    /// The value of the instance `inst` of this type where another names it: its method, or
+    /// written out where the value is computed for a seq field.
+    pub(super) fn named_instance(&self, inst: &Instance) -> Result<(Ty, TokenStream), String> {
+        let Some(at) = &self.seq else {
+            let id = ident(&inst.id);
+            return Ok((self.instance_ty(inst)?, quote!(self.#id()?)));
+        };
+        if at.depth >= SEQ_DEPTH {
+            return Err(format!(
+                "instance `{}` is more than {SEQ_DEPTH} instances deep",
+                inst.id
+            ));
+        }
+        let mut inner = Tr {
+            seq: Some(SeqAt {
+                depth: at.depth + 1,
+                ..at.clone()
+            }),
+            ..*self
+        };
+        let (ty, body) = inner.instance(inst)?;
+        Ok((ty, quote!((#body))))
     }
 }

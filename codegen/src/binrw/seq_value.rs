@@ -1,0 +1,84 @@
+//! Value instances a seq field names where binrw directives cannot spell them (see
+//! `value/seq_uses.rs`: `<<`, a conditional field, a string, a `switch-on` of one): each is
+//! computed into a `KsValue` field of its own just before the field, from the fields read
+//! (the reader) or held (the writer) before it, by the translation value instances' methods
+//! have (`value/`). The value is needed only where the field is read, so unless the field's
+//! `if` names it, it is computed only where that `if` holds; where needed, an undefined value
+//! is an error, as in Kaitai.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::super::expr::Side;
+use super::super::schema::{Field, TypeDef};
+use super::super::tokens::ident;
+use super::super::value::{self, seq_uses};
+use super::Module;
+use crate::SchemaError;
+
+/// The runtime module and the names of it such a field uses.
+pub const RUNTIME: (&str, &[&str]) = ("value", &["KsValue", "ks_value"]);
+
+impl Module<'_> {
+    /// The `KsValue` fields `field` of `def` computes its value instances into (see
+    /// [`seq_uses::computed`]), placed just before it.
+    pub(super) fn seq_values(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<TokenStream, SchemaError> {
+        let computed = seq_uses::computed(def, field);
+        if computed.is_empty() {
+            return Ok(TokenStream::new());
+        }
+        let (read_gate, write_gate) = self.value_gate(field)?;
+        let file = &self.schemas.files[self.file];
+        let mut out = TokenStream::new();
+        for (inst, in_if) in computed {
+            let at = |side| {
+                value::seq_value(def, file, self.schemas, field, inst, side)
+                    .map_err(|e| self.field_err(field, e))
+            };
+            let read = at(Side::Read)?;
+            let write = at(Side::Write)?.body;
+            for (decl, rust) in &read.uses {
+                self.use_type(decl, rust);
+            }
+            let (read_need, write_need) = if in_if {
+                (quote!(true), quote!(true))
+            } else {
+                (read_gate.clone(), write_gate.clone())
+            };
+            let what = format!("{}.{}", def.rust_name, inst.id);
+            let local = ident(&seq_uses::value_local(&inst.id, field));
+            let ty = read.ty.tokens();
+            // The translation's parentheses are those of the methods, which allow them too.
+            let closure = |body: TokenStream| quote!({ #[allow(unused_parens, clippy::all)] let value = || -> Option<#ty> { Some(#body) }; value });
+            let (read, write) = (closure(read.body), closure(write));
+            out.extend(quote! {
+                #[br(temp, try_calc = ks_value(#read_need, #read, #what))]
+                #[bw(try_calc = ks_value(#write_need, #write, #what))]
+                #local: KsValue<#ty>,
+            });
+        }
+        self.values = true;
+        Ok(out)
+    }
+
+    /// Whether `field` is read, as the reader and the writer spell its `if` (`true` without
+    /// one).
+    fn value_gate(&self, field: &Field) -> Result<(TokenStream, TokenStream), SchemaError> {
+        let Some(cond) = &field.cond else {
+            return Ok((quote!(true), quote!(true)));
+        };
+        let e = self.expr_in(field, cond, false)?;
+        // The `_io` records are read after these fields, just before the field itself.
+        if super::super::io::reads_stream(&e) {
+            return Err(self.field_err(
+                field,
+                "a value instance computed for a field whose `if` reads `_io` is not supported by the binrw backend",
+            ));
+        }
+        Ok((e.rust_arg(Side::Read), e.rust_arg(Side::Write)))
+    }
+}
