@@ -237,6 +237,48 @@ impl<'a> BitReader<'a> {
         }
     }
 
+    /// An actor segment's head from one load: the "one more segment?" flag, then when it is set
+    /// the actor id (`bmc[bits, max]`), the alive flag and, when that is set, the new flag.
+    /// `None` when the first flag is clear, else the id with `None` for a deleted actor or
+    /// whether it is new. As [`Self::flag_then_max`] then [`Self::flag_then_bit`], which give
+    /// it within the stream's last 8 bytes, and with one load where those take two (one per
+    /// segment, over a hundred thousand in a large replay).
+    #[inline(always)]
+    pub(crate) fn segment_head(&mut self, bits: u32, max: u64) -> Res<Option<(u64, Option<bool>)>> {
+        let Some(window) = self.window(bits + 4) else {
+            return self.detached(|r| {
+                let Some(id) = r.flag_then_max(bits, max, "actor flag", "actor id")? else {
+                    return Ok(None);
+                };
+                Ok(Some((
+                    id,
+                    r.flag_then_bit("actor alive flag", "actor new flag")?,
+                )))
+            });
+        };
+        if window & 1 == 0 {
+            self.pos += 1;
+            return Ok(None);
+        }
+        let rest = window >> 1;
+        let data = rest & ((1u64 << bits) - 1);
+        let upper = data + (1u64 << bits);
+        let (id, width) = if upper >= max {
+            (data, bits)
+        } else if rest >> bits & 1 != 0 {
+            (upper, bits + 1)
+        } else {
+            (data, bits + 1)
+        };
+        let flags = rest >> width;
+        if flags & 1 == 0 {
+            self.pos += 2 + width as usize;
+            return Ok(Some((id, None)));
+        }
+        self.pos += 3 + width as usize;
+        Ok(Some((id, Some(flags & 2 != 0))))
+    }
+
     /// [`Self::bits_max`] as two reads: in the stream's last 8 bytes, or for over 56 bits.
     #[cold]
     #[inline(never)]

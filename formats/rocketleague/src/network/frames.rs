@@ -180,10 +180,10 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
         let first = out.actors.len();
         loop {
             let seg = out.actors.len() - first;
-            let actor_id = r
-                .flag_then_max(setup.actor_bits, max_channels, "actor flag", "actor id")
+            let head = r
+                .segment_head(setup.actor_bits, max_channels)
                 .map_err(|f| at(r.pos(), index, Some(seg), f))?;
-            let Some(actor_id) = actor_id else {
+            let Some((actor_id, state)) = head else {
                 break;
             };
             // Below `max_channels`, at most MAX_CHANNELS_LIMIT: the cast keeps every bit.
@@ -191,6 +191,7 @@ pub fn read_frames(ctx: &NetworkContext<'_>, data: &[u8]) -> Result<Frames, Erro
                 &setup,
                 &mut r,
                 actor_id as u16,
+                state,
                 &mut active,
                 &mut out,
                 &mut large,
@@ -258,11 +259,14 @@ impl Channel {
     }
 }
 
+/// Reads the rest of a segment whose head [`BitReader::segment_head`] gave: `state` is `None`
+/// for a deleted actor, else whether it is new.
 #[inline(always)]
 fn read_segment(
     s: &Setup<'_>,
     r: &mut BitReader<'_>,
     actor_id: u16,
+    state: Option<bool>,
     active: &mut [Channel],
     out: &mut Frames,
     large: &mut LargeValues,
@@ -270,7 +274,7 @@ fn read_segment(
     let slot = active
         .get_mut(actor_id as usize)
         .ok_or_else(|| Fail::Bad(format!("actor id {actor_id} exceeds MaxChannels")))?;
-    let Some(new) = r.flag_then_bit("actor alive flag", "actor new flag")? else {
+    let Some(new) = state else {
         *slot = Channel::CLOSED;
         return Ok(ActorEvent::Deleted(actor_id));
     };

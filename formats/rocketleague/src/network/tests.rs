@@ -353,6 +353,51 @@ fn flag_then_max_reads_what_a_flag_and_bits_max_wrote() {
     assert!(r.flag_then_max(9, 1023, "f", "t").is_err());
 }
 
+/// `segment_head` reads what a segment flag, an actor id, and the alive and new flags wrote,
+/// consuming exactly those bits, for every id of each width and every flag combination, from
+/// one load and within the stream's last 8 bytes alike; a head cut off after its id fails.
+#[test]
+fn segment_head_reads_flag_id_and_both_flags() {
+    let flag_sets: [&[bool]; 3] = [&[false], &[true, false], &[true, true]];
+    for (bits, max) in [(9u32, 1023u64), (10, 2047), (4, 22), (0, 1), (15, 32768)] {
+        for padding in [false, true] {
+            for v in (0..max)
+                .step_by(max.div_ceil(300) as usize)
+                .chain([max - 1, u64::MAX])
+            {
+                for flags in flag_sets {
+                    let mut w = BitWriter::default();
+                    if v == u64::MAX {
+                        w.bit(false);
+                    } else {
+                        w.bit(true);
+                        w.bits_max(v, bits, max).expect("an id below max encodes");
+                        for &flag in flags {
+                            w.bit(flag);
+                        }
+                    }
+                    w.bits(0x2a, 7);
+                    if padding {
+                        w.bits(0, 64);
+                    }
+                    let bytes = w.finish();
+                    let mut r = BitReader::new(&bytes);
+                    let state = flags.get(1).copied();
+                    let want = (v != u64::MAX).then_some((v, state));
+                    assert_eq!(
+                        r.segment_head(bits, max).ok(),
+                        Some(want),
+                        "bits {bits} max {max} id {v} flags {flags:?} padding {padding}"
+                    );
+                    assert_eq!(r.bits(7, "t").ok(), Some(0x2a), "id {v} flags {flags:?}");
+                }
+            }
+        }
+    }
+    // A set segment flag and a 7-bit id fill the stream's one byte: the alive flag is missing.
+    assert!(BitReader::new(&[0xff]).segment_head(7, 128).is_err());
+}
+
 /// Bit `i` of `data`, LSB first: the reference the reader's word loads must agree with.
 fn reference_bit(data: &[u8], i: usize) -> u64 {
     u64::from(data[i / 8] >> (i % 8) & 1)
