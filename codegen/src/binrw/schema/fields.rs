@@ -11,6 +11,14 @@ use crate::expr::{CallError, Source};
 impl Cx<'_> {
     pub(super) fn field(&self, ypath: &str, map: &Mapping) -> Result<Field, SchemaError> {
         check_keys(self, ypath, map, FIELD_KEYS)?;
+        let spelled;
+        let map = match self.repeat_mapping(ypath, map)? {
+            Some(m) => {
+                spelled = m;
+                &spelled
+            }
+            None => map,
+        };
         let id = str_key(map, "id").ok_or_else(|| self.err(ypath, "a seq field needs an id"))?;
         if !crate::binrw::tokens::is_ident(&id) {
             return Err(self.err(&format!("{ypath}/id"), not_ident(&id)));
@@ -39,7 +47,6 @@ impl Cx<'_> {
             FieldType::None => false,
         };
         let repeat = str_key(map, "repeat");
-        // A mapping (`repeat: {expr: n}`) is no Kaitai form: Kaitai's compiler wants a string.
         if repeat.is_none() && map.contains_key("repeat") {
             return Err(self.err(
                 &format!("{ypath}/repeat"),
@@ -341,6 +348,38 @@ fn variants(cx: &Cx, ypath: &str, v: Option<&Value>) -> Result<Vec<(i64, String)
         .collect()
 }
 
+impl Cx<'_> {
+    /// `map` with a `repeat` mapping spelled the 0.11 way: `repeat: {expr: n}` as `repeat: expr`
+    /// and `repeat-expr: n`, `repeat: {until: c}` as `repeat: until` and `repeat-until: c`. The
+    /// current kaitai_struct_formats schemas (ico, pcx, stl, gpt...) use the mapping, which the
+    /// 0.11 compiler refuses; read as no repeat it would have been one element.
+    fn repeat_mapping(&self, ypath: &str, map: &Mapping) -> Result<Option<Mapping>, SchemaError> {
+        let Some(Value::Mapping(repeat)) = map.get("repeat") else {
+            return Ok(None);
+        };
+        let at = format!("{ypath}/repeat");
+        let mut entries = repeat.iter();
+        let (Some((Value::String(kind), value)), None) = (entries.next(), entries.next()) else {
+            return Err(self.err(&at, "a repeat mapping has one key, `expr` or `until`"));
+        };
+        let key = match kind.as_str() {
+            "expr" => "repeat-expr",
+            "until" => "repeat-until",
+            _ => return Err(self.err(&at, "a repeat mapping has one key, `expr` or `until`")),
+        };
+        if map.contains_key(key) {
+            return Err(self.err(
+                &at,
+                format!("`repeat: {{{kind}: ..}}` and `{key}` both given"),
+            ));
+        }
+        let mut spelled = map.clone();
+        spelled.insert(Value::from("repeat"), Value::from(kind.as_str()));
+        spelled.insert(Value::from(key), value.clone());
+        Ok(Some(spelled))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::binrw::Schemas;
@@ -348,13 +387,29 @@ mod tests {
     use crate::expr::Source;
 
     #[test]
-    fn a_repeat_that_is_a_mapping_is_refused() {
-        // msgpack's `repeat: {expr: n}`, which Kaitai's compiler refuses too ("expected
-        // string"): read as no `repeat` it would have been one element.
-        let ksy = "meta: {id: r}\nseq:\n  - {id: n, type: u1}\n  - {id: xs, type: u1, repeat: {expr: n}}\n";
-        let err = crate::binrw::generate_from("repeat-map", &[("r.ksy", ksy)], "r").unwrap_err();
-        assert_eq!(err.yaml_path, "/seq/1/repeat", "{err}");
-        assert_eq!(err.message, "repeat must be `expr`, `eos` or `until`");
+    fn a_repeat_mapping_is_the_repeat_it_names() {
+        // ico's and stl's `repeat: {expr: n}`: read as no `repeat` it would be one element.
+        let generate = |repeat: &str| {
+            let ksy = format!(
+                "meta: {{id: r}}\nseq:\n  - {{id: n, type: u1}}\n  - {{id: xs, type: u1, {repeat}}}\n"
+            );
+            crate::binrw::generate_from("repeat-map", &[("r.ksy", &ksy)], "r")
+        };
+        let same = |a: &str, b: &str| assert_eq!(generate(a).unwrap(), generate(b).unwrap());
+        same("repeat: {expr: n}", "repeat: expr, repeat-expr: n");
+        same(
+            "repeat: {until: _ == 0}",
+            "repeat: until, repeat-until: _ == 0",
+        );
+        for bad in [
+            "repeat: {expr: n, until: _ == 0}",
+            "repeat: {eos: true}",
+            "repeat: {expr: n}, repeat-expr: n",
+            "repeat: [expr]",
+        ] {
+            let err = generate(bad).unwrap_err();
+            assert_eq!(err.yaml_path, "/seq/1/repeat", "{bad}: {err}");
+        }
     }
 
     #[test]
