@@ -145,15 +145,9 @@ impl<'a> BitReader<'a> {
         let Some(window) = self.window(bits + 1) else {
             return self.detached(|r| r.bits_max_slow(bits, max, what));
         };
-        let data = window & ((1u64 << bits) - 1);
-        let upper = data + (1u64 << bits);
-        if upper >= max {
-            self.pos += bits as usize;
-            Ok(data)
-        } else {
-            self.pos += bits as usize + 1;
-            Ok(if window >> bits & 1 != 0 { upper } else { data })
-        }
+        let (value, width) = max_in_window(window, bits, max);
+        self.pos += width as usize;
+        Ok(value)
     }
 
     /// The next [`FAST_BITS`] bits (and maybe more above them) without consuming them, when the
@@ -225,16 +219,9 @@ impl<'a> BitReader<'a> {
             self.pos += 1;
             return Ok(None);
         }
-        let rest = window >> 1;
-        let data = rest & ((1u64 << bits) - 1);
-        let upper = data + (1u64 << bits);
-        if upper >= max {
-            self.pos += 1 + bits as usize;
-            Ok(Some(data))
-        } else {
-            self.pos += 2 + bits as usize;
-            Ok(Some(if rest >> bits & 1 != 0 { upper } else { data }))
-        }
+        let (id, width) = max_in_window(window >> 1, bits, max);
+        self.pos += 1 + width as usize;
+        Ok(Some(id))
     }
 
     /// An actor segment's head from one load: the "one more segment?" flag, then when it is set
@@ -261,15 +248,7 @@ impl<'a> BitReader<'a> {
             return Ok(None);
         }
         let rest = window >> 1;
-        let data = rest & ((1u64 << bits) - 1);
-        let upper = data + (1u64 << bits);
-        let (id, width) = if upper >= max {
-            (data, bits)
-        } else if rest >> bits & 1 != 0 {
-            (upper, bits + 1)
-        } else {
-            (data, bits + 1)
-        };
+        let (id, width) = max_in_window(rest, bits, max);
         let flags = rest >> width;
         if flags & 1 == 0 {
             self.pos += 2 + width as usize;
@@ -550,4 +529,20 @@ fn unencodable(value: u64, bits: u32, max: u64) -> Fail {
     Fail::Bad(format!(
         "value {value} does not fit {bits} bits with maximum {max}"
     ))
+}
+
+/// `bmc[bits, max]` from the low bits of `window`: `bits` bits, then one more (the value's top
+/// bit) only when the value with that bit set could still be below `max`. The value and the
+/// number of bits it took.
+#[inline(always)]
+fn max_in_window(window: u64, bits: u32, max: u64) -> (u64, u32) {
+    let data = window & ((1u64 << bits) - 1);
+    let upper = data + (1u64 << bits);
+    if upper >= max {
+        (data, bits)
+    } else if window >> bits & 1 != 0 {
+        (upper, bits + 1)
+    } else {
+        (data, bits + 1)
+    }
 }

@@ -237,6 +237,17 @@ fn a_bucket_is_walked_eight_runs_deep() {
     assert_eq!(large.find_run(AttributeKind::Loadout, here, &r), None);
 }
 
+/// The bits `w` holds, then a 7-bit marker (0x2a) the tests read back to see that exactly the
+/// bits before it were consumed, then with `padding` 8 zero bytes, so that the reader takes
+/// its one-load path instead of the one for the stream's last 8 bytes.
+fn with_marker(mut w: BitWriter, padding: bool) -> Vec<u8> {
+    w.bits(0x2a, 7);
+    if padding {
+        w.bits(0, 64);
+    }
+    w.finish()
+}
+
 #[test]
 fn lsb_first_bit_order_matches_spec_example() {
     // Spec: byte 01101001, read 5 bits -> 01001 = 9; then 3 remaining bits 011 = 3.
@@ -261,11 +272,7 @@ fn bits_max_encodes_every_value_uniquely() {
                 assert!(v >= 2 << bits, "{v} {bits} {max}");
                 continue;
             }
-            w.bits(0x2a, 7);
-            if padding {
-                w.bits(0, 64);
-            }
-            let bytes = w.finish();
+            let bytes = with_marker(w, padding);
             let mut r = BitReader::new(&bytes);
             assert_eq!(
                 r.bits_max(bits, max, "t").ok(),
@@ -291,11 +298,7 @@ fn flag_then_bit_reads_one_or_two_flags() {
             for &flag in flags {
                 w.bit(flag);
             }
-            w.bits(0x2a, 7);
-            if padding {
-                w.bits(0, 64);
-            }
-            let bytes = w.finish();
+            let bytes = with_marker(w, padding);
             let mut r = BitReader::new(&bytes);
             assert_eq!(r.flag_then_bit("f", "t").ok(), Some(want), "{flags:?}");
             assert_eq!(
@@ -333,11 +336,7 @@ fn flag_then_max_reads_what_a_flag_and_bits_max_wrote() {
                     continue;
                 }
             }
-            w.bits(0x2a, 7);
-            if padding {
-                w.bits(0, 64);
-            }
-            let bytes = w.finish();
+            let bytes = with_marker(w, padding);
             let mut r = BitReader::new(&bytes);
             let want = (v != u64::MAX).then_some(v);
             assert_eq!(
@@ -376,11 +375,7 @@ fn segment_head_reads_flag_id_and_both_flags() {
                             w.bit(flag);
                         }
                     }
-                    w.bits(0x2a, 7);
-                    if padding {
-                        w.bits(0, 64);
-                    }
-                    let bytes = w.finish();
+                    let bytes = with_marker(w, padding);
                     let mut r = BitReader::new(&bytes);
                     let state = flags.get(1).copied();
                     let want = (v != u64::MAX).then_some((v, state));
