@@ -6,6 +6,7 @@ fields left out, transparent types become their one field, bit-field types their
 """
 
 import json
+import multiprocessing
 import os
 
 
@@ -74,21 +75,34 @@ class Shaper:
 def dump_files(out_dir, files):
     """Writes, for each (path, read) of `files`, OUT_DIR/<path><suffix> for each (suffix, tree) that
     read() returns, and OUT_DIR/status.tsv with one line per file: path, then `ok` or
-    `error: <exception>` when read() raised."""
+    `error: <exception>` when read() raised. The files are read by one forked process per core:
+    the Python runtime is slow on the large saves, and the files are independent."""
+    global _FILES
     os.makedirs(out_dir, exist_ok=True)
-    status = []
-    for path, read in files:
-        try:
-            trees = read()
-        except Exception as e:  # every parse failure is a result to compare, not a crash
-            status.append("%s\terror: %s: %s" % (path, type(e).__name__, str(e).replace("\n", " ")))
-            continue
-        for suffix, tree in trees.items():
-            target = os.path.join(out_dir, path + suffix)
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            with open(target, "w", encoding="utf-8") as f:
-                json.dump(tree, f, ensure_ascii=False)
-        status.append("%s\tok" % path)
+    _FILES = (out_dir, files)
+    with multiprocessing.get_context("fork").Pool(os.cpu_count()) as pool:
+        status = list(pool.imap(_dump_one, range(len(files))))
     with open(os.path.join(out_dir, "status.tsv"), "w", encoding="utf-8") as f:
         f.write("\n".join(status) + "\n")
     print("kaitai_dump: %d files, %d parsed" % (len(status), sum(s.endswith("\tok") for s in status)))
+
+
+# What dump_files hands its forked workers: their read() closures cannot be pickled, so the
+# workers find them here, inherited through fork, by index.
+_FILES = None
+
+
+def _dump_one(index):
+    """Reads file number `index` of `_FILES`, writes its trees, and returns its status line."""
+    out_dir, files = _FILES
+    path, read = files[index]
+    try:
+        trees = read()
+    except Exception as e:  # every parse failure is a result to compare, not a crash
+        return "%s\terror: %s: %s" % (path, type(e).__name__, str(e).replace("\n", " "))
+    for suffix, tree in trees.items():
+        target = os.path.join(out_dir, path + suffix)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8") as f:
+            json.dump(tree, f, ensure_ascii=False)
+    return "%s\tok" % path
