@@ -65,4 +65,11 @@ gallery! {
     mbr_partition_table::MbrPartitionTable,
     ico::Ico,
     python_pickle::PythonPickle,
+    vlq_base128_be::VlqBase128Be,
+    asn1_der::Asn1Der,
+    dos_mz::DosMz,
+    webassembly::Webassembly,
+    creative_voice_file::CreativeVoiceFile,
+    standard_midi_file::StandardMidiFile,
+    msgpack::Msgpack,
 }

@@ -2,7 +2,7 @@
 //! "The Kaitai gallery") for the `gallery_read` target.
 
 fn main() -> Result<(), savepoint_codegen::BuildError> {
-    let gallery = std::path::Path::new("../codegen/gallery/schemas");
+    let gallery = std::path::Path::new("../gallery/schemas");
     savepoint_codegen::Builder::new()
         .schemas(GALLERY_READERS.iter().map(|s| gallery.join(s)))
         .import_dir(gallery)
@@ -12,10 +12,13 @@ fn main() -> Result<(), savepoint_codegen::BuildError> {
 }
 
 /// The schemas, each with a module named by its `meta/id` in the target.
-const GALLERY_READERS: [&str; 16] = [
+const GALLERY_READERS: [&str; 23] = [
     "archive/gzip.ksy",
     "archive/unix_compress.ksy",
+    "common/vlq_base128_be.ksy",
     "common/vlq_base128_le.ksy",
+    "executable/dos_mz.ksy",
+    "executable/webassembly.ksy",
     "filesystem/gpt_partition_table.ksy",
     "filesystem/luks.ksy",
     "filesystem/mbr_partition_table.ksy",
@@ -25,8 +28,12 @@ const GALLERY_READERS: [&str; 16] = [
     "image/pcx.ksy",
     "image/xwd.ksy",
     "media/au.ksy",
+    "media/creative_voice_file.ksy",
     "media/id3v1_1.ksy",
+    "media/standard_midi_file.ksy",
     "media/stl.ksy",
     "network/icmp_packet.ksy",
+    "serialization/asn1/asn1_der.ksy",
+    "serialization/msgpack.ksy",
     "serialization/python_pickle.ksy",
 ];
