@@ -174,6 +174,7 @@ impl<'a> Module<'a> {
                     Ok(None) => {
                         body.extend(bits.close());
                         body.extend(self.seq_values(def, field)?);
+                        body.extend(self.nav_values(def, field)?);
                         body.extend(self.field(def, field, version, enums)?);
                     }
                     Err((path, e)) => return Err(self.err(&path, e)),
