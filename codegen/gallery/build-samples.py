@@ -370,10 +370,16 @@ def png_sample():
 
 
 def tga_sample():
+    """TGA 2.0: header, pixels, the 495-byte extension area (author, a timestamp, the software)
+    and the footer pointing at it; the schema reads the extension area whenever the footer's
+    signature is there."""
     hdr = struct.pack("<BBBHHBHHHHBB", 0, 0, 2, 0, 0, 0, 0, 0, 2, 2, 24, 0x20)
     data = b"".join(bytes((b, g, r)) for r, g, b in PIXELS)
-    footer = struct.pack("<II", 0, 0) + b"TRUEVISION-XFILE.\0"
-    return hdr + data + footer
+    ext = struct.pack("<H41s324s6H41s6s41s3sIHHHHIIIB", 495, b"gallery", b"", 11, 14, 2023, 22,
+                      13, 20, b"", b"", b"build-samples", b"\x64\x00 ", 0, 1, 1, 22, 10, 0, 0, 0,
+                      3)
+    footer = struct.pack("<II", len(hdr) + len(data), 0) + b"TRUEVISION-XFILE.\0"
+    return hdr + data + ext + footer
 
 
 def xwd_sample():

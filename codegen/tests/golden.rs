@@ -107,6 +107,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
 #[rustfmt::skip] #[path = "golden/parent_paths.rs"] mod parent_paths;
 #[rustfmt::skip] #[path = "golden/parent_root.rs"] mod parent_root;
+#[rustfmt::skip] #[path = "golden/pos_if_value.rs"] mod pos_if_value;
 #[rustfmt::skip] #[path = "golden/pos_parent_root.rs"] mod pos_parent_root;
 #[rustfmt::skip] #[path = "golden/process.rs"] mod process;
 #[rustfmt::skip] #[path = "golden/repeat.rs"] mod repeat;
@@ -1032,6 +1033,23 @@ fn switch_cases_read_parent_and_root() {
     v.header.color = Color::Rgb;
     let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
     assert!(err.to_string().contains("Background.value"), "{err}");
+}
+
+#[test]
+fn positioned_instance_if_computes_a_byte_array_comparison() {
+    // The magic is "OK": the byte at `ofs` 3 is read (and kept among the unparsed bytes too).
+    let v: pos_if_value::PosIfValue = round_trip(&[3, 0x4f, 0x4b, 7]);
+    assert_eq!(
+        (v.is_valid(), v.extra, v._unparsed.as_slice()),
+        (Some(true), Some(7), &[7][..])
+    );
+    // Another magic: no `extra`.
+    let mut other: pos_if_value::PosIfValue = round_trip(&[3, 0, 0, 7]);
+    assert_eq!((other.is_valid(), other.extra), (Some(false), None));
+    // The writer computes the comparison from the magic it holds: "OK" wants `extra`.
+    other.magic = *b"OK";
+    let err = other.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("PosIfValue.extra"), "{err}");
 }
 
 #[test]
