@@ -132,17 +132,20 @@ def cdb_sample():
 
 
 def dbf_sample():
-    """dBase III: header, field descriptors, 0x0d, records (deletion flag + fields), 0x1a."""
-    fields = [(b"NAME", b"C", 10), (b"AGE", b"N", 3)]
-    rows = [(b"Ada", b"36"), (b"Grace", b"85")]
+    """dBase III: header, field descriptors, 0x0d, records (deletion flag + fields), 0x1a. The
+    schema reads exactly 11 field descriptors (`repeat-expr: 11`), so the table has 11 columns:
+    a name, an age and nine one-letter flags."""
+    flags = [(b"F%d" % i, b"L", 1) for i in range(1, 10)]
+    fields = [(b"NAME", b"C", 10), (b"AGE", b"N", 3)] + flags
+    rows = [(b"Ada", b"36", b"TFTFTFTFT"), (b"Grace", b"85", b"FTFTFTFTF")]
     header_len = 32 + 32 * len(fields) + 1
     record_len = 1 + sum(f[2] for f in fields)
     out = struct.pack("<BBBBIHH20x", 0x03, 123, 11, 14, len(rows), header_len, record_len)
     for name, kind, size in fields:
         out += struct.pack("<11sc4xBB14x", name, kind, size, 0)
     out += b"\x0d"
-    for name, age in rows:
-        out += b" " + name.ljust(10) + age.rjust(3)
+    for name, age, marks in rows:
+        out += b" " + name.ljust(10) + age.rjust(3) + marks
     return out + b"\x1a"
 
 
@@ -163,6 +166,9 @@ def git_index_sample():
     with open(os.path.join(d, "second.txt"), "wb") as f:
         f.write(b"second\n")
     run("git", "add", "hello.txt", "second.txt", cwd=d)
+    # The schema reads at least one extension (its `repeat-until` is checked after each), so
+    # the index gets one: `write-tree` stores the cache tree (`TREE`) in it.
+    run("git", "write-tree", cwd=d)
     return open(os.path.join(d, ".git", "index"), "rb").read()
 
 
@@ -364,10 +370,16 @@ def png_sample():
 
 
 def tga_sample():
+    """TGA 2.0: header, pixels, the 495-byte extension area (author, a timestamp, the software)
+    and the footer pointing at it; the schema reads the extension area whenever the footer's
+    signature is there."""
     hdr = struct.pack("<BBBHHBHHHHBB", 0, 0, 2, 0, 0, 0, 0, 0, 2, 2, 24, 0x20)
     data = b"".join(bytes((b, g, r)) for r, g, b in PIXELS)
-    footer = struct.pack("<II", 0, 0) + b"TRUEVISION-XFILE.\0"
-    return hdr + data + footer
+    ext = struct.pack("<H41s324s6H41s6s41s3sIHHHHIIIB", 495, b"gallery", b"", 11, 14, 2023, 22,
+                      13, 20, b"", b"", b"build-samples", b"\x64\x00 ", 0, 1, 1, 22, 10, 0, 0, 0,
+                      3)
+    footer = struct.pack("<II", len(hdr) + len(data), 0) + b"TRUEVISION-XFILE.\0"
+    return hdr + data + ext + footer
 
 
 def xwd_sample():

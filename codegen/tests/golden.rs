@@ -105,7 +105,9 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/one_of.rs"] mod one_of;
 #[rustfmt::skip] #[path = "golden/opaque.rs"] mod opaque;
 #[rustfmt::skip] #[path = "golden/params.rs"] mod params;
+#[rustfmt::skip] #[path = "golden/parent_paths.rs"] mod parent_paths;
 #[rustfmt::skip] #[path = "golden/parent_root.rs"] mod parent_root;
+#[rustfmt::skip] #[path = "golden/pos_if_value.rs"] mod pos_if_value;
 #[rustfmt::skip] #[path = "golden/pos_parent_root.rs"] mod pos_parent_root;
 #[rustfmt::skip] #[path = "golden/process.rs"] mod process;
 #[rustfmt::skip] #[path = "golden/repeat.rs"] mod repeat;
@@ -124,6 +126,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch_expr.rs"] mod switch_expr;
 #[rustfmt::skip] #[path = "golden/switch_indexed.rs"] mod switch_indexed;
 #[rustfmt::skip] #[path = "golden/switch_int_size.rs"] mod switch_int_size;
+#[rustfmt::skip] #[path = "golden/switch_nav.rs"] mod switch_nav;
 #[rustfmt::skip] #[path = "golden/switch_params.rs"] mod switch_params;
 #[rustfmt::skip] #[path = "golden/switch_primitives.rs"] mod switch_primitives;
 #[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
@@ -969,6 +972,84 @@ fn parent_and_root_values() {
     let v: parent_root::ParentRoot = round_trip(&[2, 1, 0xab, 1, 2]);
     assert_eq!(v.body.entry.data, [0xab]);
     assert_eq!(v.body.entry.units, [1, 2]);
+}
+
+#[test]
+fn parent_paths_reach_child_values_lists_and_sizes() {
+    // Version 0x0b is level 3: `extra` is there, `more` is not; the entry's tag 1 pads to
+    // (2 + 1) % 4 = 3 bytes (the header's `_sizeof` is 2); table `i` holds pointer `i`'s len.
+    let bytes = [0x0b, 2, 0, 1, 0, 2, 0x34, 0x12, 1, 0xa, 0xb, 0xc, 7, 8, 9];
+    let mut v: parent_paths::ParentPaths = round_trip(&bytes);
+    assert_eq!((v.header.level(), v.body.extra), (Some(3), Some(0x1234)));
+    assert_eq!(
+        (v.body.entry.more, v.body.entry.pad.as_slice()),
+        (None, &[0xa, 0xb, 0xc][..])
+    );
+    assert_eq!(v.body.entry.padding(), Some(3));
+    assert_eq!(
+        (v.tables[0].slots.as_slice(), v.tables[1].slots.as_slice()),
+        (&[7][..], &[8, 9][..])
+    );
+    // Level 4: no `extra`, `more` is there; tag 2 pads nothing; one table of 3 slots.
+    let v4: parent_paths::ParentPaths = round_trip(&[4, 1, 0, 3, 0, 0, 2, 5, 1, 2, 3]);
+    assert_eq!((v4.body.extra, v4.body.entry.more), (None, Some(5)));
+    assert_eq!(v4.tables[0].slots, [1, 2, 3]);
+    // A third table indexes past the two pointers: an error, not a panic.
+    let mut three = bytes;
+    three[1] = 3;
+    let err = read_error::<parent_paths::ParentPaths>(&three);
+    assert!(err.contains("slots"), "{err}");
+    // The writer computes the level from the header it holds: level 4 wants no `extra`.
+    v.header.version = 4;
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("Body.extra"), "{err}");
+}
+
+#[test]
+fn switch_cases_read_parent_and_root() {
+    use switch_nav::{BackgroundValue, ChunkBody, ChunkTail, Color};
+    // Grey, depth 2; a background chunk (a grey level) with no tail, then a palette chunk of
+    // `depth` entries whose tail is a trailer of the chunk's `len` bytes.
+    let bytes = [0, 2, 1, 2, 0x34, 0x12, 2, 2, 5, 6, 7, 8];
+    let mut v: switch_nav::SwitchNav = round_trip(&bytes);
+    assert_eq!(v.header.color, Color::Grey);
+    let ChunkBody::Background(bg) = &v.chunks[0].body.value else {
+        panic!("kind 1 is a background: {:?}", v.chunks[0].body);
+    };
+    assert!(matches!(&bg.value, BackgroundValue::Grey(g) if g.level == 0x1234));
+    assert!(matches!(v.chunks[0].tail, ChunkTail::Unmatched));
+    let ChunkBody::Palette(p) = &v.chunks[1].body.value else {
+        panic!("kind 2 is a palette: {:?}", v.chunks[1].body);
+    };
+    assert_eq!(p.entries, [5, 6]);
+    assert!(matches!(&v.chunks[1].tail, ChunkTail::Trailer(t) if t.data == [7, 8]));
+    // Rgb: the background is three bytes.
+    let rgb: switch_nav::SwitchNav = round_trip(&[2, 0, 1, 3, 1, 2, 3]);
+    let ChunkBody::Background(bg) = &rgb.chunks[0].body.value else {
+        panic!("kind 1 is a background: {:?}", rgb.chunks[0].body);
+    };
+    assert!(matches!(&bg.value, BackgroundValue::Rgb(c) if (c.r, c.g, c.b) == (1, 2, 3)));
+    // The writer checks the background's variant against the root's colour it is handed.
+    v.header.color = Color::Rgb;
+    let err = v.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("Background.value"), "{err}");
+}
+
+#[test]
+fn positioned_instance_if_computes_a_byte_array_comparison() {
+    // The magic is "OK": the byte at `ofs` 3 is read (and kept among the unparsed bytes too).
+    let v: pos_if_value::PosIfValue = round_trip(&[3, 0x4f, 0x4b, 7]);
+    assert_eq!(
+        (v.is_valid(), v.extra, v._unparsed.as_slice()),
+        (Some(true), Some(7), &[7][..])
+    );
+    // Another magic: no `extra`.
+    let mut other: pos_if_value::PosIfValue = round_trip(&[3, 0, 0, 7]);
+    assert_eq!((other.is_valid(), other.extra), (Some(false), None));
+    // The writer computes the comparison from the magic it holds: "OK" wants `extra`.
+    other.magic = *b"OK";
+    let err = other.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("PosIfValue.extra"), "{err}");
 }
 
 #[test]

@@ -341,7 +341,8 @@ impl<'a> Module<'a> {
         }
         let mut write_args = self.writer_args(field)?;
         write_args.extend(self.nav_args(def, field)?.1);
-        if !write_args.is_empty() && !sub {
+        // A sized user type or switch passes its writer's arguments in `args_raw`.
+        if !write_args.is_empty() && !sub && raw_args.is_none() {
             out.extend(index::write_args_attr(field, &write_args));
         }
         if field.with_version {
@@ -395,6 +396,8 @@ impl<'a> Module<'a> {
             let (r, w) = self.frame_values(def, field, None)?;
             let mut args = sw.args;
             args.extend(self.up_args(def, field)?);
+            let (nav_read, nav_write) = self.nav_args(def, field)?;
+            args.extend(nav_read);
             let arg = quote!((#(#args,)*));
             // A processed switch reads its case from the decoded bytes.
             let (r, w, wrapper) = match &field.process {
@@ -407,7 +410,9 @@ impl<'a> Module<'a> {
                 }
                 None => (r, w, "KsSub"),
             };
-            let write = super::field_args::tuple(&self.case_writer_values(field)?);
+            let mut write = self.case_writer_values(field)?;
+            write.extend(nav_write);
+            let write = super::field_args::tuple(&write);
             *raw_args = Some((quote!((#r, #arg)), quote!((#w, #write))));
             let (wrapper, name) = (ident(wrapper), ident(&sw.name));
             quote!(#wrapper<#name>)

@@ -26,6 +26,7 @@ impl<'a> Module<'a> {
                 // A sized switch passes its arguments inside `args_raw` (see `field`).
                 if field.size.is_none() && !field.size_eos {
                     args.extend(self.up_args(def, field)?);
+                    args.extend(self.nav_args(def, field)?.0);
                 }
                 return Ok((!args.is_empty()).then_some(args));
             }

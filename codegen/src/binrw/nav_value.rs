@@ -83,9 +83,21 @@ fn chain(e: &Expr) -> Option<(Vec<String>, Casts)> {
     }
 }
 
-/// Every nav path in the Kaitai expression `e`, in order.
+/// The nav path `e` takes `_sizeof` of (`_root.header._sizeof`), with its casts.
+fn sizeof_chain(e: &Expr) -> Option<(Vec<String>, Casts)> {
+    match e {
+        Expr::Attr(base, attr) if attr == "_sizeof" => chain(base),
+        _ => None,
+    }
+}
+
+/// Every nav path in the Kaitai expression `e`, in order; a `_sizeof` of one is a size the
+/// schema fixes (see [`Up::sizeof`]), not a value read.
 fn paths_in(e: &expr::Source) -> Vec<Vec<String>> {
     fn walk(e: &Expr, out: &mut Vec<Vec<String>>) {
+        if sizeof_chain(e).is_some() {
+            return;
+        }
         if let Some((p, _)) = chain(e) {
             out.push(p);
             return;
@@ -299,6 +311,22 @@ impl<'a> Up<'a> {
                 _ => quote!(self.#name.clone()?),
             };
             Ok(Read::Recorded(ty, spelled))
+        }))
+    }
+
+    /// `_sizeof` of a nav path (`_root.header._sizeof`, `_parent._sizeof`) in a value instance
+    /// of `def`, a size the schema fixes, or `None` when `e` is not one.
+    pub fn sizeof(&self, def: &'a TypeDef, e: &Expr) -> Option<Result<u64, String>> {
+        let (path, casts) = sizeof_chain(e)?;
+        let file = self.schemas.files.get(self.file)?;
+        Some(self.reach(def, &path, &casts).and_then(|(at, i)| {
+            let names: Vec<&str> = path[i..].iter().map(String::as_str).collect();
+            super::value::sizes::fixed_sizeof(file, at, &names).ok_or_else(|| {
+                format!(
+                    "`_sizeof` of `{}`, not of a fixed size, is not supported by the binrw backend",
+                    path.join(".")
+                )
+            })
         }))
     }
 

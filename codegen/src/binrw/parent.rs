@@ -6,39 +6,65 @@
 //! or positioned instance of that type passes them with `args(..)` (an instance, read before the
 //! first seq field naming it or after the seq, passes only the fields read before it). An import
 //! is named after its path as the type sees it: `_parent._parent.header.len` is
-//! `up_up_header_len`, `_root.header.len` is `root_header_len`. A plain list of integers, which
-//! the type indexes (`_root.sizes[idx]`), is lent as a slice (`root_sizes: &[u32]`). What cannot
-//! be passed this way (a path through a list, an optional field, a param or an instance, a type
-//! of another file, a switch case) is refused.
+//! `up_up_header_len`, `_root.header.len` is `root_header_len`. A plain list of integers or of a
+//! user type, which the type indexes (`_root.sizes[idx]`, `_root.pointers[i].len`), is lent as a
+//! slice (`root_sizes: &[u32]`, `root_pointers: &[Pointer]`). An integer value instance of a
+//! user-type field read earlier (`_root.header.level`) is an `i128`, which the passing type
+//! computes just before the field (see `seq_value.rs`); an enum field is its enum. A switch's
+//! enum imports what its case types use and each variant passes it on (a case's `_parent` is
+//! the type holding the switch). What cannot be passed this way (a path through a list, an
+//! optional field, a param or a positioned instance, a type of another file, a
+//! `-savepoint-enum` case) is refused.
 
 use std::collections::BTreeSet;
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use super::expr::{Expr, Side, lower_size};
 use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
-use crate::expr::Source;
+use crate::expr::{KsType, Source};
 
-/// The Rust type of a `_parent` / `_root` path a type imports: an integer, or a list of them
-/// lent as a slice.
+/// The Rust type of a `_parent` / `_root` path a type imports.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Imported {
-    /// The integer's Rust type (`u16`).
-    pub int: &'static str,
-    /// The path is a list of them (`&[u16]`).
-    pub list: bool,
+pub enum Imported {
+    /// An integer field, of this Rust type (`u16`).
+    Int(&'static str),
+    /// A plain list of integers, lent as a slice (`&[u16]`).
+    IntList(&'static str),
+    /// A plain list of a user type of this file (its id), lent as a slice of its Rust type
+    /// (`&[Pointer]`).
+    UserList { id: String, rust: String },
+    /// An enum field, of this Rust enum of the file (`ColorType`).
+    Enum(String),
+    /// An integer value instance of a user-type field read earlier (`header.level`), an
+    /// `i128`: its method returns an `Option`, so the type that passes it computes it into a
+    /// `KsValue` field just before the field, where undefined is an error (see `seq_value.rs`).
+    Instance,
 }
 
 impl Imported {
     /// The type as the import declares it.
     fn tokens(&self) -> TokenStream {
-        let int = ident(self.int);
-        match self.list {
-            true => quote!(&[#int]),
-            false => quote!(#int),
+        match self {
+            Imported::Int(int) => ident(int).into_token_stream(),
+            Imported::IntList(int) => {
+                let int = ident(int);
+                quote!(&[#int])
+            }
+            Imported::UserList { rust, .. } => {
+                let rust = ident(rust);
+                quote!(&[#rust])
+            }
+            Imported::Enum(rust) => ident(rust).into_token_stream(),
+            Imported::Instance => quote!(i128),
         }
+    }
+
+    /// Whether the value is a list, lent as a slice.
+    fn is_list(&self) -> bool {
+        matches!(self, Imported::IntList(_) | Imported::UserList { .. })
     }
 }
 
@@ -110,23 +136,10 @@ impl<'a> Nav<'a> {
         def.yaml_path.is_empty()
     }
 
-    /// The user type of a field when it is declared in this file.
+    /// The user type of a field when it is declared in this file (`None` for a switch).
     fn child(&self, field: &Field, stack: &mut Vec<String>) -> Result<Option<&'a TypeDef>, String> {
-        let name = match &field.ty {
-            FieldType::Named { name, .. } => name,
-            FieldType::Switch { .. } => {
-                for (_, case) in field.int_cases() {
-                    if let Some((_, t)) = self.schemas.resolve(self.file, case)
-                        && !self.needs(t, stack)?.is_empty()
-                    {
-                        return Err(format!(
-                            "switch case `{case}` uses _parent or _root, which the binrw backend does not pass to switch cases"
-                        ));
-                    }
-                }
-                return Ok(None);
-            }
-            FieldType::None => return Ok(None),
+        let FieldType::Named { name, .. } = &field.ty else {
+            return Ok(None);
         };
         match self.schemas.resolve(self.file, name) {
             Some((decl, t)) if decl == self.file => Ok(Some(t)),
@@ -135,6 +148,79 @@ impl<'a> Nav<'a> {
             )),
             _ => Ok(None),
         }
+    }
+
+    /// The user types of this file that a field reads: its type, or its switch's case types,
+    /// to which the switch's enum passes what they import (see [`Nav::switch_imports`]).
+    fn children(&self, field: &Field, stack: &mut Vec<String>) -> Result<Vec<&'a TypeDef>, String> {
+        if !matches!(field.ty, FieldType::Switch { .. }) {
+            return Ok(self.child(field, stack)?.into_iter().collect());
+        }
+        let mut out: Vec<&'a TypeDef> = Vec::new();
+        for case in field.switch_cases.iter().filter(|c| c.kind == KsType::User) {
+            let name = case.name();
+            let t = match self.schemas.resolve(self.file, name) {
+                Some((decl, t)) if decl == self.file => t,
+                Some((_, t)) if !self.needs(t, stack)?.is_empty() => {
+                    return Err(format!(
+                        "switch case `{name}` of another file uses _parent or _root (not supported by the binrw backend)"
+                    ));
+                }
+                _ => continue,
+            };
+            // `-savepoint-enum` cases are read by hand-written variants, which pass none.
+            if field.variants.is_some() && !self.needs(t, stack)?.is_empty() {
+                return Err(format!(
+                    "switch case `{name}` of a -savepoint-enum field uses _parent or _root, which the binrw backend does not pass to it"
+                ));
+            }
+            if !out.iter().any(|o| o.id == t.id) {
+                out.push(t);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The paths the types `field` reads import, as they see them (a switch's: every case's).
+    fn field_needs(&self, field: &Field) -> Result<BTreeSet<Vec<String>>, String> {
+        let mut out = BTreeSet::new();
+        for child in self.children(field, &mut Vec::new())? {
+            out.extend(self.needs(child, &mut Vec::new())?);
+        }
+        Ok(out)
+    }
+
+    /// The imports of the enum of switch `field` (`name: type` each): every path its cases
+    /// import, which each variant passes on to its case by name ([`Nav::case_args`]).
+    pub fn switch_imports(&self, field: &Field) -> Result<Vec<TokenStream>, String> {
+        let mut out = Vec::new();
+        let cases = self.children(field, &mut Vec::new())?;
+        for p in self.field_needs(field)? {
+            let mut ty = Err(format!(
+                "no case of `{}` imports `{}`",
+                field.id,
+                p.join(".")
+            ));
+            for case in &cases {
+                if self.needs(case, &mut Vec::new())?.contains(&p) {
+                    ty = self.type_of(case, &p);
+                    break;
+                }
+            }
+            let (name, ty) = (ident(&import_name(&p)), ty?.tokens());
+            out.push(quote!(#name: #ty));
+        }
+        Ok(out)
+    }
+
+    /// What the variant of case type `case` passes to its imports: the switch enum's imports
+    /// of the same names.
+    pub fn case_args(&self, case: &TypeDef) -> Result<Vec<TokenStream>, String> {
+        let needs = self.needs(case, &mut Vec::new())?;
+        Ok(needs
+            .iter()
+            .map(|p| ident(&import_name(p)).into_token_stream())
+            .collect())
     }
 
     /// The paths `def` imports (as `def` sees them), sorted.
@@ -165,7 +251,7 @@ impl<'a> Nav<'a> {
             }
         }
         for (field, _) in read_fields(def) {
-            if let Some(child) = self.child(field, stack)? {
+            for child in self.children(field, stack)? {
                 let needs = self.needs(child, stack)?;
                 if field.parent_false && !needs.is_empty() {
                     return Err(format!(
@@ -189,12 +275,8 @@ impl<'a> Nav<'a> {
     pub fn failing_field<'d>(&self, def: &'d TypeDef) -> Option<&'d Field> {
         let root = self.is_root(def);
         own_exprs(def).find_map(|(field, exprs)| {
-            let cut_off = field.parent_false
-                && self
-                    .child(field, &mut Vec::new())
-                    .ok()
-                    .flatten()
-                    .is_some_and(|c| self.needs(c, &mut Vec::new()).is_ok_and(|n| !n.is_empty()));
+            let cut_off =
+                field.parent_false && self.field_needs(field).is_ok_and(|n| !n.is_empty());
             let failing = cut_off
                 || exprs.into_iter().any(|e| {
                     let Ok(e) = lower_size(e) else {
@@ -246,33 +328,19 @@ impl<'a> Nav<'a> {
         }
     }
 
-    /// The type of this file whose seq field or positioned instance reads `def` (a `parent:
-    /// _parent` field does not make it the parent); a switch case's holder is none, since its
-    /// values are not passed to switch cases.
+    /// The type of this file whose seq field or positioned instance reads `def`, also as a
+    /// switch case (a `parent: _parent` field does not make it the parent).
     fn parent_of(&self, def: &TypeDef) -> Result<&'a TypeDef, String> {
-        let mut why = format!("`{}` has no parent type in this file", def.id);
         for t in self.types() {
             for (f, _) in read_fields(t).filter(|(f, _)| !f.parent_up) {
-                if f.switch_cases.iter().any(|c| self.names(&c.ty, def)) {
-                    why = format!(
-                        "`{}` is a switch case of `{}.{}`, to which the binrw backend passes no _parent or _root values",
-                        def.id, t.id, f.id
-                    );
-                } else if let Ok(Some(c)) = self.child(f, &mut Vec::new())
-                    && c.id == def.id
+                if let Ok(children) = self.children(f, &mut Vec::new())
+                    && children.iter().any(|c| c.id == def.id)
                 {
                     return Ok(t);
                 }
             }
         }
-        Err(why)
-    }
-
-    /// Whether the type name `name` resolves to `def` from this file.
-    fn names(&self, name: &str, def: &TypeDef) -> bool {
-        self.schemas
-            .resolve(self.file, name)
-            .is_some_and(|(decl, t)| decl == self.file && t.id == def.id)
+        Err(format!("`{}` has no parent type in this file", def.id))
     }
 
     /// The Rust integer type at the field path `path` of `def`, whose first field comes
@@ -308,12 +376,18 @@ impl<'a> Nav<'a> {
         let FieldType::Named { kind, .. } = &field.ty else {
             return Err(unsupported());
         };
-        if rest.is_empty() && int_list(field) {
+        if rest.is_empty() && plain_list(field) {
             // A list is indexed where it is used (`_root.sizes[idx]`): passed as a slice.
-            return kind
-                .rust_int()
-                .map(|int| Imported { int, list: true })
-                .ok_or_else(unsupported);
+            if let Some(int) = kind.rust_int() {
+                return Ok(Imported::IntList(int));
+            }
+            return match self.child(field, &mut Vec::new())? {
+                Some(t) => Ok(Imported::UserList {
+                    id: t.id.clone(),
+                    rust: t.rust_name.clone(),
+                }),
+                None => Err(unsupported()),
+            };
         }
         let plain = field.cond.is_none()
             && field.repeat_expr.is_none()
@@ -322,17 +396,106 @@ impl<'a> Nav<'a> {
             && !field.size_eos
             && field.count_of.is_none()
             && field.rust_type.is_none()
-            && field.enum_name.is_none()
             && field.since.is_none()
             && field.until.is_none();
         match (plain, rest.is_empty(), kind.rust_int()) {
-            (true, true, Some(int)) => Ok(Imported { int, list: false }),
+            (true, true, Some(int)) => match &field.enum_name {
+                None => Ok(Imported::Int(int)),
+                Some(en) => self.enum_import(en).ok_or_else(unsupported),
+            },
             (true, false, None) => match self.child(field, &mut Vec::new())? {
-                Some(t) => self.walk(t, rest, usize::MAX),
+                Some(t) => self.walk_into(t, rest),
                 None => Err(unsupported()),
             },
             _ => Err(unsupported()),
         }
+    }
+
+    /// The import of an enum field of enum `name`, when this file declares the enum.
+    fn enum_import(&self, name: &str) -> Option<Imported> {
+        let (decl, en) = self.schemas.resolve_enum(self.file, name)?;
+        (decl == self.file).then(|| Imported::Enum(en.rust_name.clone()))
+    }
+
+    /// [`Nav::walk`] into `def`, the type of a plain user-type field: there `rest` may also be
+    /// one of its integer value instances.
+    fn walk_into(&self, def: &TypeDef, rest: &[String]) -> Result<Imported, String> {
+        let [name] = rest else {
+            return self.walk(def, rest, usize::MAX);
+        };
+        let stored = def.seq.iter().any(|f| f.id == *name)
+            || def.positioned.iter().any(|p| p.field.id == *name);
+        let Some(inst) = def.instances.iter().find(|i| i.id == *name && !stored) else {
+            return self.walk(def, rest, usize::MAX);
+        };
+        // The typing pass asks before every instance is typed; the emitter asks again after.
+        let integer = inst.enum_name.is_none() && inst.value.ty().is_none_or(|t| t.is_integer());
+        match integer {
+            true => Ok(Imported::Instance),
+            false => Err(format!(
+                "value instance `{name}` of `{}` is not an integer, which the binrw backend passes to a type's seq expressions only",
+                def.id
+            )),
+        }
+    }
+
+    /// What `field` (a seq field or positioned instance of `def`) passes to each import of its
+    /// type, in the order of the imports.
+    fn passes(&self, def: &TypeDef, field: &Field) -> Result<Vec<Pass>, String> {
+        let Some(at) = read_fields(def).find_map(|(f, at)| (f.id == field.id).then_some(at)) else {
+            return Ok(Vec::new());
+        };
+        let root = self.is_root(def);
+        let positioned = def.positioned.iter().any(|p| p.field.id == field.id);
+        let mut out = Vec::new();
+        for p in self.field_needs(field)? {
+            if let Some(need) = lift_through(field, &p, root)? {
+                out.push(Pass::Import(need));
+                continue;
+            }
+            // A field path of `def` itself, read before this field.
+            let local = if p[0] == "_parent" { &p[1..] } else { &p[..] };
+            let local = if local[0] == "_root" {
+                &local[1..]
+            } else {
+                local
+            };
+            let imported = self.walk(def, local, at)?;
+            if positioned && imported == Imported::Instance {
+                return Err(format!(
+                    "`{}`, a value instance of a child type, passed to the type of a positioned instance is not supported by the binrw backend",
+                    local.join(".")
+                ));
+            }
+            // The writer sees its own enum fields as the integers binrw maps them to.
+            if local.len() == 1 && matches!(imported, Imported::Enum(_)) {
+                return Err(format!(
+                    "enum field `{}` of `{}` passed to a type inside it is not supported by the binrw backend (only an enum field of a user-type field)",
+                    local[0], def.id
+                ));
+            }
+            out.push(Pass::Local(local.to_vec(), imported));
+        }
+        Ok(out)
+    }
+
+    /// The paths of `def` to a child's value instance that `field` passes to its type, which
+    /// the type of `def` computes just before `field` (see [`Imported::Instance`]).
+    pub fn instances_passed(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<Vec<Vec<String>>, String> {
+        let mut out: Vec<Vec<String>> = Vec::new();
+        for pass in self.passes(def, field)? {
+            // Two imports may name one value (`_parent.h.level`, `_root.h.level`).
+            if let Pass::Local(local, Imported::Instance) = pass
+                && !out.contains(&local)
+            {
+                out.push(local);
+            }
+        }
+        Ok(out)
     }
 
     /// The values `field` (a seq field or positioned instance of `def`) passes to its type's
@@ -343,43 +506,46 @@ impl<'a> Nav<'a> {
         field: &Field,
     ) -> Result<(Vec<TokenStream>, Vec<TokenStream>), String> {
         let (mut read, mut write) = (Vec::new(), Vec::new());
-        let Some(at) = read_fields(def).find_map(|(f, at)| (f.id == field.id).then_some(at)) else {
-            return Ok((read, write));
-        };
-        let Some(child) = self.child(field, &mut Vec::new())? else {
-            return Ok((read, write));
-        };
-        let root = self.is_root(def);
-        for p in self.needs(child, &mut Vec::new())? {
-            match lift_through(field, &p, root)? {
-                Some(need) => {
+        for pass in self.passes(def, field)? {
+            match pass {
+                Pass::Import(need) => {
                     let name = ident(&import_name(&need));
                     read.push(quote!(#name));
                     write.push(quote!(#name));
                 }
-                None => {
-                    // A field path of `def` itself, read before this field.
-                    let local = if p[0] == "_parent" { &p[1..] } else { &p[..] };
-                    let local = if local[0] == "_root" {
-                        &local[1..]
-                    } else {
-                        local
-                    };
-                    let e = Expr::Path(local.to_vec());
-                    if self.walk(def, local, at)?.list {
-                        // A list, lent as a slice (see `int_list`).
-                        let names: Vec<_> = local.iter().map(|n| ident(n)).collect();
-                        read.push(quote!(&#(#names).*[..]));
-                        write.push(quote!(&#(#names).*[..]));
-                    } else {
-                        read.push(e.rust(Side::Read));
-                        write.push(e.rust(Side::Write));
-                    }
+                Pass::Local(local, imported) if imported.is_list() => {
+                    let names: Vec<_> = local.iter().map(|n| ident(n)).collect();
+                    read.push(quote!(&#(#names).*[..]));
+                    write.push(quote!(&#(#names).*[..]));
+                }
+                Pass::Local(local, Imported::Instance) => {
+                    let value = ident(&instance_local(&local, field));
+                    read.push(quote!(#value.0));
+                    write.push(quote!(#value.0));
+                }
+                Pass::Local(local, _) => {
+                    let e = Expr::Path(local);
+                    read.push(e.rust(Side::Read));
+                    write.push(e.rust(Side::Write));
                 }
             }
         }
         Ok((read, write))
     }
+}
+
+/// What a field passes to one import of its type.
+enum Pass {
+    /// The import of the same path that the field's own type has (lifted to it).
+    Import(Vec<String>),
+    /// A field path of the type itself, read before the field, and its Rust type.
+    Local(Vec<String>, Imported),
+}
+
+/// The `KsValue` field that holds the child's value instance at `path` (of the type) for
+/// `field`, computed just before it.
+pub fn instance_local(path: &[String], field: &Field) -> String {
+    format!("ks_value_{}_{}", path.join("_"), field.id)
 }
 
 /// The fields of `def` whose types it reads, each with how many of its seq fields are read
@@ -394,9 +560,9 @@ fn read_fields(def: &TypeDef) -> impl Iterator<Item = (&Field, usize)> {
     seq.chain(positioned)
 }
 
-/// Whether `field` is a plain list of integers (`repeat`, no `if`, `enum` or `size`), which a
-/// type inside imports as a slice to index (`_root.sizes[idx]`).
-fn int_list(field: &Field) -> bool {
+/// Whether `field` is a plain list (`repeat`, no `if`, `enum` or `size`) of integers or of a
+/// user type, which a type inside imports as a slice to index (`_root.sizes[idx]`).
+fn plain_list(field: &Field) -> bool {
     let repeated = field.repeat_expr.is_some() || field.repeat_eos || field.repeat_until.is_some();
     repeated
         && field.cond.is_none()
@@ -406,7 +572,7 @@ fn int_list(field: &Field) -> bool {
         && field.rust_type.is_none()
         && field.since.is_none()
         && field.until.is_none()
-        && matches!(&field.ty, FieldType::Named { kind, .. } if kind.rust_int().is_some())
+        && matches!(&field.ty, FieldType::Named { .. })
 }
 
 /// What a nav path in `def`'s own expressions asks `def` to import: `None` for `_root.x` in
@@ -475,5 +641,38 @@ mod tests {
         );
         assert!(lift(&path("_parent._parent.a"), true).is_err());
         assert!(own_need(&path("_parent"), false).is_err());
+    }
+
+    /// A schema whose `body` reads `_root.header.<what>` in an `if`, `header` having an integer
+    /// and a boolean value instance, read by a seq field or (`positioned`) an instance.
+    fn child_value_schema(what: &str, positioned: bool) -> String {
+        let body = match positioned {
+            true => "instances:\n  late:\n    pos: 0\n    type: body\n",
+            false => "  - {id: body, type: body}\n",
+        };
+        let (seq, instances) = if positioned { ("", body) } else { (body, "") };
+        format!(
+            "meta: {{id: s}}\nseq:\n  - {{id: header, type: header}}\n{seq}{instances}types:\n  header:\n    seq:\n      - {{id: v, type: u1}}\n    instances:\n      level: {{value: v & 7}}\n      big: {{value: 'v > 3'}}\n  body:\n    seq:\n      - {{id: a, type: u1, if: _root.header.{what}}}\n"
+        )
+    }
+
+    #[test]
+    fn a_child_value_instance_is_passed_from_seq_fields_only() {
+        let ok = child_value_schema("level == 3", false);
+        let ok = crate::binrw::generate_from("nav-inst", &[("s.ksy", &ok)], "s");
+        assert!(ok.is_ok(), "{:?}", ok.err());
+        let late = child_value_schema("level == 3", true);
+        let err =
+            crate::binrw::generate_from("nav-inst-pos", &[("s.ksy", &late)], "s").unwrap_err();
+        assert_eq!(err.yaml_path, "/instances/late");
+        assert!(err.message.contains("positioned instance"), "{err}");
+        let flag = child_value_schema("big", false);
+        let err =
+            crate::binrw::generate_from("nav-inst-bool", &[("s.ksy", &flag)], "s").unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1", "{err}");
+        assert!(
+            err.message.contains("`big` of `header` is not an integer"),
+            "{err}"
+        );
     }
 }

@@ -174,6 +174,7 @@ impl<'a> Module<'a> {
                     Ok(None) => {
                         body.extend(bits.close());
                         body.extend(self.seq_values(def, field)?);
+                        body.extend(self.nav_values(def, field)?);
                         body.extend(self.field(def, field, version, enums)?);
                     }
                     Err((path, e)) => return Err(self.err(&path, e)),
@@ -184,6 +185,7 @@ impl<'a> Module<'a> {
                             .map_err(|e| self.err(&format!("{}/io", p.field.yaml_path), e))?;
                     }
                     body.extend(bits.close());
+                    body.extend(self.seq_values(def, &p.field)?);
                     let resolve = |e| self.resolve_expr(&p.field, e, false).map_err(|e| e.message);
                     let at = super::super::until_inst::attrs(def, p)
                         .unwrap_or_else(|| {

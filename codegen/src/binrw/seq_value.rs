@@ -9,7 +9,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::super::expr::Side;
+use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, TypeDef};
 use super::super::tokens::ident;
 use super::super::value::{self, seq_uses};
@@ -59,6 +59,35 @@ impl Module<'_> {
                 #[br(temp, try_calc = ks_value(#read_need, #read, #what))]
                 #[bw(try_calc = ks_value(#write_need, #write, #what))]
                 #local: KsValue<#ty>,
+            });
+        }
+        self.values = true;
+        Ok(out)
+    }
+
+    /// The `KsValue` fields holding the value instances of children read earlier that `field`
+    /// of `def` passes to its type's `_parent` / `_root` imports (`_root.header.level`, see
+    /// `parent.rs`), placed just before it: each the child's method, as both sides hold it.
+    pub(super) fn nav_values(
+        &mut self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<TokenStream, SchemaError> {
+        let paths = self.nav().instances_passed(def, field);
+        let paths = paths.map_err(|e| self.field_err(field, e))?;
+        if paths.is_empty() {
+            return Ok(TokenStream::new());
+        }
+        let (read_need, write_need) = self.value_gate(field)?;
+        let mut out = TokenStream::new();
+        for p in paths {
+            let what = format!("{}.{}", def.rust_name, p.join("."));
+            let local = ident(&super::super::parent::instance_local(&p, field));
+            let call = Expr::ChildValue(p).rust(Side::Read);
+            out.extend(quote! {
+                #[br(temp, try_calc = ks_value(#read_need, || #call, #what))]
+                #[bw(try_calc = ks_value(#write_need, || #call, #what))]
+                #local: KsValue<i128>,
             });
         }
         self.values = true;

@@ -227,8 +227,14 @@ impl Module<'_> {
         {
             imports.push(import);
         }
+        // Then the `_parent` / `_root` values the cases' seq expressions use (`parent.rs`),
+        // which their writers use too.
+        let nav = self.nav().switch_imports(field);
+        let nav = nav.map_err(|e| self.field_err(field, e))?;
+        imports.extend(nav.iter().cloned());
         let import = (!imports.is_empty()).then(|| quote!(#[br(import(#(#imports),*))]));
-        let writer = self.case_writer_imports(field)?;
+        let mut writer = self.case_writer_imports(field)?;
+        writer.extend(nav);
         let writer = (!writer.is_empty()).then(|| quote!(#[bw(import(#(#writer),*))]));
         let doc = format!(" `{}.{}`, switched on `{on}`.", def.rust_name, field.id);
         let derives = self.base_derive();
@@ -374,6 +380,9 @@ impl Module<'_> {
         // Its params' values, which the enum imports (see `switch_params.rs`), then the
         // `_parent` / `_root` values its value instances read.
         let mut args = Self::case_param_names(case, target);
+        let nav = self.nav().case_args(target);
+        let nav = nav.map_err(|e| self.field_err(field, e))?;
+        args.extend(nav.iter().cloned());
         args.extend(
             self.up()
                 .case_args(target)
@@ -385,7 +394,16 @@ impl Module<'_> {
             args.push(quote!(depth));
             rust = quote!(Box<#rust>);
         }
-        let writer = self.case_writer_arg(field, case)?;
+        let writer = match (self.case_writer_arg(field, case)?, nav.is_empty()) {
+            (writer, true) => writer,
+            (None, false) => Some(quote!(#[bw(args(#(#nav),*))])),
+            (Some(_), false) => {
+                return Err(self.field_err(
+                    field,
+                    format!("case type `{ty}` with params its writer needs and _parent / _root values: not supported by the binrw backend"),
+                ));
+            }
+        };
         Ok(if args.is_empty() {
             quote!(#writer #rust)
         } else {

@@ -175,6 +175,23 @@ impl Module<'_> {
         Some(Sel::Value { value, text })
     }
 
+    /// The integer of the enum value `key` (`color::rgb`) of an enum of this file (of Rust name
+    /// `rust`, when given), else `None`.
+    fn enum_number(&self, key: &Source, rust: Option<&str>) -> Option<Literal> {
+        let Expr::Path(path) = key.tree() else {
+            return None;
+        };
+        let (v, e) = path.split_last()?;
+        let (e, v) = (e.join("::"), snake_to_camel(v));
+        self.schemas
+            .files
+            .get(self.file)
+            .and_then(|f| super::super::schema::find_enum(&f.enums, &e))
+            .filter(|x| rust.is_none_or(|r| x.rust_name == r))
+            .and_then(|x| x.values.iter().find(|(_, n)| *n == v))
+            .map(|(n, _)| Literal::i128_unsuffixed(*n))
+    }
+
     /// One case key as the reader's condition on the selector it has (`sel`, the value it was
     /// given, or `read` when it reads the selector itself) and the writer's on the field `on`.
     pub(super) fn case_conds(
@@ -197,7 +214,9 @@ impl Module<'_> {
                 (quote!(#read == #n), quote!(*#on == #n))
             }
             Sel::Expr { write, .. } => {
-                let n = int()?;
+                // An enum value key (a selector that is an enum: `_root.header.color`) is the
+                // integer it stands for, as the selector is passed.
+                let n = int().or_else(|_| self.enum_number(key, None).ok_or_else(bad))?;
                 (quote!(#read == #n), quote!(i128::from(#write) == #n))
             }
             Sel::Value { value, text: false } => {
@@ -212,18 +231,9 @@ impl Module<'_> {
                 let Expr::Path(path) = key.tree() else {
                     return Err(bad());
                 };
-                let (v, e) = path.split_last().ok_or_else(bad)?;
-                let (e, v) = (e.join("::"), snake_to_camel(v));
+                let v = snake_to_camel(path.last().ok_or_else(bad)?);
                 // The writer sees the field as its integer (after `#[bw(try_map)]`).
-                let number = self
-                    .schemas
-                    .files
-                    .get(self.file)
-                    .and_then(|f| super::super::schema::find_enum(&f.enums, &e))
-                    .filter(|x| x.rust_name == *rust)
-                    .and_then(|x| x.values.iter().find(|(_, n)| *n == v))
-                    .map(|(n, _)| Literal::i128_unsuffixed(*n))
-                    .ok_or_else(bad)?;
+                let number = self.enum_number(key, Some(rust)).ok_or_else(bad)?;
                 // Both names are an enum's and its value's, which `ks_enum` checked.
                 let (rust, v, on) = (ident(rust), ident(&v), ident(on));
                 (quote!(#read == #rust::#v), quote!(#on == #number))

@@ -55,8 +55,12 @@ fn sources<'a>(def: &TypeDef, field: &'a Field) -> Vec<(&'a Source, Option<At>)>
 /// or not the field is read), those of the `if` first.
 pub fn computed<'a>(def: &'a TypeDef, field: &Field) -> Vec<(&'a Instance, bool)> {
     let mut out: Vec<(&Instance, bool)> = Vec::new();
-    // A positioned instance is read after the seq, where no such field is placed.
-    if !def.seq.iter().any(|f| std::ptr::eq(f, field)) {
+    // A positioned instance read after the whole seq (tga's `ext_area`, `if: is_valid`) has
+    // every seq field to compute from; one read before a seq field that names it has not.
+    let after_seq = def.positioned.iter().any(|p| {
+        std::ptr::eq(&p.field, field) && crate::binrw::pos::read_before(def, p) == def.seq.len()
+    });
+    if !def.seq.iter().any(|f| std::ptr::eq(f, field)) && !after_seq {
         return out;
     }
     for (text, at) in sources(def, field) {
@@ -278,9 +282,17 @@ mod tests {
         // Without the `if` it is written out in the directive, as before.
         let plain = generate("value-plain", &ksy.replace(", if: b == 1", "")).unwrap();
         assert!(!plain.contains("KsValue"), "{plain}");
-        // A positioned instance's `if` (tga's `ext_area`) gets no such field: refused.
+        // A positioned instance read after the seq (tga's `ext_area`) gets one before it.
         let pos = "meta: {id: c}\nseq:\n  - {id: m, size: 2}\ninstances:\n  ok: {value: 'm == [1, 2]'}\n  at: {pos: 0, type: u1, if: ok}\n";
-        let err = generate("value-pos-if", pos).unwrap_err();
+        let src = generate("value-pos-if", pos).unwrap();
+        assert!(src.contains("ks_value_ok_at: KsValue<bool>"), "{src}");
+        assert!(src.contains("if(ks_value_ok_at.0"), "{src}");
+        // One read before the seq field that names it has not read `m` yet: refused.
+        let early = pos.replace(
+            "size: 2}",
+            "size: 2}\n  - {id: n, type: u1, repeat: expr, repeat-expr: at}",
+        );
+        let err = generate("value-pos-early", &early).unwrap_err();
         assert_eq!(err.yaml_path, "/instances/at", "{err}");
     }
 

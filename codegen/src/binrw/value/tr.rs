@@ -148,6 +148,10 @@ impl<'a> Tr<'a> {
 
     pub(super) fn expr(&mut self, e: &Expr) -> Result<(Ty, TokenStream), String> {
         let unsupported = || format!("expression {e:?} is not supported by the binrw backend");
+        if let Some(size) = self.nav_sizeof(e) {
+            let size = Literal::i128_suffixed(i128::from(size?));
+            return Ok((Ty::Int, size.into_token_stream()));
+        }
         if let Some(read) = self.nav(e) {
             return match read? {
                 crate::binrw::nav_value::Read::Local(local) => self.expr(&local),
@@ -290,6 +294,15 @@ impl<'a> Tr<'a> {
             file: &self.file.id,
         };
         up.read(self.def, e)
+    }
+
+    /// `_sizeof` of a `_parent` / `_root` path, a constant (see `Up::sizeof`).
+    fn nav_sizeof(&self, e: &Expr) -> Option<Result<u64, String>> {
+        let up = crate::binrw::nav_value::Up {
+            schemas: self.imports?.schemas,
+            file: &self.file.id,
+        };
+        up.sizeof(self.def, e)
     }
 }
 

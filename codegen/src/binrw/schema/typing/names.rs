@@ -141,7 +141,7 @@ impl Typer<'_> {
         Ok(ty)
     }
 
-    /// A `_parent` / `_root` path: an integer (or list of them) the type can import (see
+    /// A `_parent` / `_root` path: an integer, a list or a child's value instance the type can import (see
     /// `parent.rs`), recorded; else what the members are of the one type its head reaches
     /// (see `nav_value.rs`), or `None`.
     fn nav(&self, segments: &[String]) -> Option<Type> {
@@ -149,9 +149,20 @@ impl Typer<'_> {
             schemas: self.schemas,
             file: self.file,
         };
-        if let Ok(Imported { int, list }) = nav.type_of(self.def, segments) {
-            let ty = Type::Int(rust_int(int)?);
-            let ty = if list { Type::List(Box::new(ty)) } else { ty };
+        // A child's value instance is typed as the instance is, below (it is passed as the
+        // `i128` its method computes when it is an integer).
+        if let Ok(imported) = nav.type_of(self.def, segments)
+            && imported != Imported::Instance
+        {
+            let ty = match imported {
+                Imported::Int(int) => Type::Int(rust_int(int)?),
+                Imported::IntList(int) => Type::List(Box::new(Type::Int(rust_int(int)?))),
+                Imported::UserList { id, .. } => {
+                    Type::List(Box::new(Type::User(self.file.to_string(), id)))
+                }
+                Imported::Enum(rust) => Type::Enum(self.file.to_string(), rust),
+                Imported::Instance => return None,
+            };
             self.paths
                 .borrow_mut()
                 .insert(segments.join("."), ty.clone());
