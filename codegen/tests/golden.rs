@@ -72,6 +72,7 @@ fn golden_modules_are_fresh() {
 // The golden modules, at the crate root where their `crate::<meta id>` imports look for each
 // other; `rustfmt::skip` keeps `cargo fmt` from reformatting the checked-in output.
 #[rustfmt::skip] #[path = "golden/bit_fields.rs"] mod bit_fields;
+#[rustfmt::skip] #[path = "golden/bit_valid.rs"] mod bit_valid;
 #[rustfmt::skip] #[path = "golden/bit_lists.rs"] mod bit_lists;
 #[rustfmt::skip] #[path = "golden/byte_arrays.rs"] mod byte_arrays;
 #[rustfmt::skip] #[path = "golden/bytes_left.rs"] mod bytes_left;
@@ -79,6 +80,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/child_values.rs"] mod child_values;
 #[rustfmt::skip] #[path = "golden/conditional.rs"] mod conditional;
 #[rustfmt::skip] #[path = "golden/contents.rs"] mod contents;
+#[rustfmt::skip] #[path = "golden/contents_if.rs"] mod contents_if;
 #[rustfmt::skip] #[path = "golden/custom_process.rs"] mod custom_process;
 #[rustfmt::skip] #[path = "golden/endianness.rs"] mod endianness;
 #[rustfmt::skip] #[path = "golden/enum_ahead.rs"] mod enum_ahead;
@@ -89,6 +91,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
 #[rustfmt::skip] #[path = "golden/imports.rs"] mod imports;
 #[rustfmt::skip] #[path = "golden/index_args.rs"] mod index_args;
+#[rustfmt::skip] #[path = "golden/instance_here.rs"] mod instance_here;
 #[rustfmt::skip] #[path = "golden/instances.rs"] mod instances;
 #[rustfmt::skip] #[path = "golden/instances_nav.rs"] mod instances_nav;
 #[rustfmt::skip] #[path = "golden/io_attrs.rs"] mod io_attrs;
@@ -97,6 +100,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/io_params.rs"] mod io_params;
 #[rustfmt::skip] #[path = "golden/io_user.rs"] mod io_user;
 #[rustfmt::skip] #[path = "golden/integers.rs"] mod integers;
+#[rustfmt::skip] #[path = "golden/lifted_if.rs"] mod lifted_if;
 #[rustfmt::skip] #[path = "golden/list_params.rs"] mod list_params;
 #[rustfmt::skip] #[path = "golden/list_sizes.rs"] mod list_sizes;
 #[rustfmt::skip] #[path = "golden/modulo.rs"] mod modulo;
@@ -118,6 +122,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/savepoint_pattern.rs"] mod savepoint_pattern;
 #[rustfmt::skip] #[path = "golden/savepoint_rust.rs"] mod savepoint_rust;
 #[rustfmt::skip] #[path = "golden/savepoint_version.rs"] mod savepoint_version;
+#[rustfmt::skip] #[path = "golden/sized_parent_values.rs"] mod sized_parent_values;
 #[rustfmt::skip] #[path = "golden/sizeof.rs"] mod sizeof;
 #[rustfmt::skip] #[path = "golden/strings.rs"] mod strings;
 #[rustfmt::skip] #[path = "golden/struct_params.rs"] mod struct_params;
@@ -131,6 +136,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/switch_primitives.rs"] mod switch_primitives;
 #[rustfmt::skip] #[path = "golden/switch_recursive.rs"] mod switch_recursive;
 #[rustfmt::skip] #[path = "golden/switch_value.rs"] mod switch_value;
+#[rustfmt::skip] #[path = "golden/until_enum.rs"] mod until_enum;
 #[rustfmt::skip] #[path = "golden/until_instance.rs"] mod until_instance;
 #[rustfmt::skip] #[path = "golden/until_stream.rs"] mod until_stream;
 #[rustfmt::skip] #[path = "golden/until_value.rs"] mod until_value;
@@ -283,6 +289,98 @@ fn contents_are_checked_both_ways() {
     assert!(err.contains("Contents.magic"), "{err}");
     v.version = [2, 0];
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn contents_under_if() {
+    use contents_if::ContentsIf;
+    // An odd name is padded; version 2 has its marker.
+    let mut v: ContentsIf = round_trip(b"\x03abc\x00\x02V2");
+    assert_eq!(
+        (v.pad, v.marker, &v.trailer),
+        (Some([0]), Some(*b"V2"), &None)
+    );
+    // An even name is not; version 0 ends in zero bytes.
+    let even: ContentsIf = round_trip(b"\x02ab\x00\x00\x00");
+    assert_eq!((even.pad, even.marker), (None, None));
+    assert_eq!(even.trailer, Some(vec![[0], [0]]));
+    let one: ContentsIf = round_trip(b"\x00\x01");
+    assert_eq!((one.pad, one.marker, one.trailer), (None, None, None));
+    for (bad, field) in [
+        (&b"\x03abc\x01\x02V2"[..], "ContentsIf.pad"),
+        (b"\x02ab\x02V3", "ContentsIf.marker"),
+        (b"\x02ab\x00\x00\x01", "ContentsIf.trailer"),
+    ] {
+        let err = read_error::<ContentsIf>(bad);
+        assert!(err.contains(field), "{field}: {err}");
+    }
+    // The writer refuses other bytes, and bytes where the condition does not hold.
+    v.marker = Some(*b"V3");
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+    let no_pad = ContentsIf {
+        pad: None,
+        ..even.clone()
+    };
+    assert_eq!(write(&no_pad), b"\x02ab\x00\x00\x00");
+    let odd = ContentsIf {
+        len_name: 3,
+        name: b"abc".to_vec(),
+        ..even.clone()
+    };
+    assert!(odd.write_le(&mut Cursor::new(Vec::new())).is_err());
+    let trailer = ContentsIf { version: 1, ..even };
+    assert!(trailer.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn conditions_on_strings_and_child_values() {
+    use lifted_if::LiftedIf;
+    // A length of 3 (odd, from the child's value instance): a padding byte.
+    let odd: LiftedIf = round_trip(b"\x00\x03nameabc\x00");
+    assert_eq!(
+        (odd.len.value(), odd.pad, odd.end_marker),
+        (Some(3), Some(0), None)
+    );
+    assert_eq!(odd.ks_if_pad(), Some(true));
+    let end: LiftedIf = round_trip(b"\x00\x00END!\x34\x12");
+    assert_eq!((end.pad, end.end_marker), (None, Some(0x1234)));
+    assert_eq!(end.ks_if_end_marker(), Some(true));
+    let other: LiftedIf = round_trip(b"\x00\x00END?");
+    assert_eq!((other.pad, other.end_marker), (None, None));
+    // 0x0100 is even: no padding after 256 bytes.
+    let mut long = b"\x01\x00long".to_vec();
+    long.extend([7; 256]);
+    let long: LiftedIf = round_trip(&long);
+    assert_eq!((long.data.len(), long.pad), (256, None));
+    // The writer refuses a field whose condition no longer holds.
+    let unpadded = LiftedIf { pad: None, ..odd };
+    assert!(unpadded.write_le(&mut Cursor::new(Vec::new())).is_err());
+    let renamed = LiftedIf {
+        name: other.name.clone(),
+        ..end
+    };
+    assert!(renamed.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn repeat_until_an_enum_field() {
+    use until_enum::{Kind, UntilEnum};
+    // Data 5, an unknown kind 7, then the end.
+    let mut v: UntilEnum = round_trip(&[1, 5, 7, 6, 0, 9]);
+    let kinds: Vec<Kind> = v.records.iter().map(|r| r.kind).collect();
+    assert_eq!(kinds, [Kind::Data, Kind::Unknown(7), Kind::End]);
+    // A list that would not end at its last element is refused.
+    v.records.swap(1, 2);
+    assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn sized_type_reads_its_parent() {
+    let deflated: sized_parent_values::SizedParentValues = round_trip(&[8, 0x06, 0xff]);
+    assert_eq!(deflated.flags.value.level(), Some(2));
+    assert_eq!(deflated.flags.tail, [0xff]);
+    let stored: sized_parent_values::SizedParentValues = round_trip(&[0, 0x06, 0xff]);
+    assert_eq!(stored.flags.value.level(), None);
 }
 
 #[test]
@@ -448,6 +546,79 @@ fn bit_fields_big_endian_order() {
     // A value wider than its field is a write error, not a silent truncation.
     let wide = bit_fields::BitFields { level: 0x1000, ..v };
     assert!(wide.write_le(&mut Cursor::new(Vec::new())).is_err());
+}
+
+#[test]
+fn instances_without_pos_are_read_after_the_seq() {
+    // Two entries of 4 bytes: flags (u2), then the byte after them, then one byte no field reads.
+    let bytes = [0x06, 0x00, 0xaa, 0x01, 0x01, 0x00, 0xbb, 0x02];
+    let v: instance_here::InstanceHere = round_trip(&bytes);
+    let [a, b] = &v.entries;
+    assert_eq!((a.value.flags, a.value.trailer), (6, 0xaa));
+    assert_eq!((b.value.flags, b.value.trailer), (1, 0xbb));
+    // The flags object reads nothing: its value is the param it is given.
+    assert_eq!(a.value.flags_obj.value, 6);
+    let flags = |e: &instance_here::Entry| (e.flags_obj.readable(), e.flags_obj.writable());
+    assert_eq!(flags(&a.value), (Some(true), Some(true)));
+    assert_eq!(flags(&b.value), (Some(false), Some(false)));
+}
+
+#[test]
+fn bit_fields_valid() {
+    use bit_valid::BitValid;
+    // 22:13:20 and 2023-11-14 as zip files store them (little-endian bit order: 10 | 13 << 5 |
+    // 22 << 11 and 14 | 11 << 5 | 43 << 9), then version 2 | kind 3 << 4 and nibbles 1, 5.
+    let bytes = [0xaa, 0xb1, 0x6e, 0x57, 0x32, 0x51];
+    let v: BitValid = round_trip(&bytes);
+    assert_eq!((v.hour, v.minute, v.second_div_2), (22, 13, 10));
+    assert_eq!((v.year_minus_1980, v.month, v.day), (43, 11, 14));
+    assert_eq!(
+        (v.version, v.kind, v.nibbles.as_slice()),
+        (2, 3, &[1, 5][..])
+    );
+    let with = |i: usize, b: &[u8]| {
+        let mut bad = bytes;
+        bad[i..i + b.len()].copy_from_slice(b);
+        bad
+    };
+    for (bad, field) in [
+        // Seconds 30 * 2, minutes 61, hours 24.
+        (with(0, &[0xbe]), "BitValid.second_div_2"),
+        (with(1, &[0xb7]), "BitValid.minute"),
+        (with(1, &[0xc1]), "BitValid.hour"),
+        // Day 0, month 13, month 0 (its top bit in the next byte).
+        (with(2, &[0x60]), "BitValid.day"),
+        (with(2, &[0xae]), "BitValid.month"),
+        (with(2, &[0x0e, 0x56]), "BitValid.month"),
+        (with(4, &[0x31]), "BitValid.version"),
+        (with(4, &[0x22]), "BitValid.kind"),
+        (with(5, &[0xf1]), "BitValid.nibbles"),
+    ] {
+        let err = read_error::<BitValid>(&bad);
+        assert!(err.contains(field), "{field}: {err}");
+    }
+    // The writer refuses what the reader would, naming the field.
+    for bad in [
+        BitValid {
+            minute: 60,
+            ..v.clone()
+        },
+        BitValid {
+            month: 0,
+            ..v.clone()
+        },
+        BitValid {
+            kind: 2,
+            ..v.clone()
+        },
+        BitValid {
+            nibbles: vec![1, 15],
+            ..v.clone()
+        },
+    ] {
+        let err = bad.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+        assert!(err.to_string().contains("BitValid."), "{err}");
+    }
 }
 
 #[test]

@@ -59,7 +59,7 @@ impl<'a> Module<'a> {
 
     /// `cond` with each value of an enum of the file (`types::function`) as its integer; a
     /// name the file's enums do not hold is left for the translation to refuse.
-    fn enum_values_as_ints(&self, cond: &crate::expr::Source) -> crate::expr::Source {
+    pub(super) fn enum_values_as_ints(&self, cond: &crate::expr::Source) -> crate::expr::Source {
         cond.map(&|e| {
             let crate::expr::Expr::Path(segments) = e else {
                 return None;
@@ -144,7 +144,11 @@ pub(in crate::binrw) enum Checked<'s> {
 }
 
 /// The check of a `valid:`, or `None` when it can never fail for the type.
-pub(super) fn valid_check(value: Checked, valid: &Valid, unsigned: bool) -> Option<TokenStream> {
+pub(in crate::binrw) fn valid_check(
+    value: Checked,
+    valid: &Valid,
+    unsigned: bool,
+) -> Option<TokenStream> {
     let (id, by_value, by_ref) = match value {
         Checked::Read(id) => {
             let id = ident(id);

@@ -13,9 +13,11 @@
 //! varies with `if` and `repeat`.
 
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{ToTokens, format_ident, quote};
 
+use super::emit::{Check, Checked, check, field_check, valid_check};
 use super::expr::{self, Side};
+use super::repeat::Element;
 use super::schema::{Field, FieldType, KsEnum, TypeDef};
 use super::tokens::{ident, source};
 
@@ -126,9 +128,9 @@ impl Run {
             return Ok(None);
         };
         let fail = |m: &str| (field.yaml_path.clone(), m.to_string());
-        if field.valid.is_some() || field.count_of.is_some() || field.since.is_some() {
+        if field.count_of.is_some() || field.since.is_some() {
             return Err(fail(
-                "`valid`, counts and version gates on a bit field are not supported by the binrw backend",
+                "counts and version gates on a bit field are not supported by the binrw backend",
             ));
         }
         if field.repeat_until.is_some() {
@@ -225,6 +227,7 @@ impl Run {
         };
         let write = at.write();
         out.extend(quote!(#[br(#(#br),*)] #[bw(#write)]));
+        out.extend(valid_checks(field, bits, list, &at.path).map_err(|m| fail(&m))?);
         if let Some(n) = &count {
             let (id, write) = (ident(&field.id), n.rust(Side::Write));
             let check = quote!(usize::try_from(#write).is_ok_and(|n| n == #id.len()));
@@ -263,6 +266,39 @@ impl Run {
     }
 }
 
+/// The reader's and writer's checks of a bit field's `valid` (`eq`, `min`/`max`, `any-of`,
+/// `expr`), on the integer it holds (each element of a list, whose `valid` the schema reader
+/// keeps as an expression). Not on a `b1` (a boolean, which the integer forms cannot name), an
+/// enum or a conditional field, whose checks would need another translation of the condition.
+fn valid_checks(field: &Field, bits: u32, list: bool, path: &str) -> Result<TokenStream, String> {
+    if field.valid.is_none() && field.valid_expr.is_none() && !field.valid_in_enum {
+        return Ok(TokenStream::new());
+    }
+    if bits == 1 || field.enum_name.is_some() || field.cond.is_some() {
+        return Err(
+            "`valid` on a `b1`, enum or conditional bit field is not supported by the binrw backend"
+                .into(),
+        );
+    }
+    let element = ident(rust_type(bits)).into_token_stream();
+    if let Some(cond) = &field.valid_expr {
+        return super::valid::checks(path, &field.id, cond, &element, &Element::Int, list);
+    }
+    let Some(valid) = &field.valid else {
+        return Ok(TokenStream::new());
+    };
+    let read = valid_check(Checked::Read(&field.id), valid, true);
+    let write = valid_check(Checked::Write(&field.id), valid, true);
+    let Some((read, write)) = read.zip(write) else {
+        return Ok(TokenStream::new());
+    };
+    let message = format!("invalid {path} {{}}");
+    let id = ident(&field.id).into_token_stream();
+    let read = check(Check::Read, &read, &message, std::slice::from_ref(&id));
+    let write = field_check(path, &write, &message, &[id]);
+    Ok(quote!(#read #write))
+}
+
 /// `KsBitValue` for a Kaitai enum of a module with bit fields: a value that does not fit in
 /// 64 bits is refused by the writer's width check.
 pub(super) fn enum_impl(rust_name: &str) -> TokenStream {
@@ -297,6 +333,41 @@ pub const RUNTIME: (&str, &[&str]) = (
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn generate_one(tag: &str, ksy: &str) -> Result<String, crate::SchemaError> {
+        let tag = format!("bits-{tag}");
+        crate::binrw::generate_from(&tag, &[("b.ksy", ksy)], "b").map(|m| m.source)
+    }
+
+    #[test]
+    fn valid_on_a_bit_field_is_checked_or_refused() {
+        let ksy = "meta: {id: b}\nseq:\n  - {id: flag, type: b1}\n  - {id: n, type: b7, valid: {min: 1, max: 100}}\n";
+        let src = generate_one("ok", ksy).unwrap();
+        assert!(src.contains("(1..=100).contains(&n)"), "{src}");
+        assert!(src.contains("(1..=100).contains(n)"), "{src}");
+        // On a list, every element.
+        let eos = ksy.replace("max: 100}", "max: 100}, repeat: eos");
+        let src = generate_one("eos", &eos).unwrap();
+        let each =
+            "n.iter().all(|x: &u8| (i128::from(*x) >= 1i128) && (i128::from(*x) <= 100i128))";
+        assert_eq!(src.matches(each).count(), 2, "{src}");
+        for (tag, bad) in [
+            ("b1", ksy.replace("b1}", "b1, valid: {eq: 1}}")),
+            ("if", ksy.replace("max: 100}", "max: 100}, if: flag")),
+            (
+                "enum",
+                format!(
+                    "{}enums:\n  e:\n    1: one\n",
+                    ksy.replace("b7,", "b7, enum: e,")
+                ),
+            ),
+        ] {
+            let err = generate_one(tag, &bad).unwrap_err();
+            let at = if tag == "b1" { "/seq/0" } else { "/seq/1" };
+            assert_eq!(err.yaml_path, at, "{tag}: {err}");
+            assert!(err.message.contains("`valid`"), "{tag}: {err}");
+        }
+    }
 
     #[test]
     fn bit_types() {

@@ -9,7 +9,8 @@ use super::Module;
 use super::asserts::{Check, check, field_check};
 
 impl<'a> Module<'a> {
-    /// A `contents` field: its bytes, checked on read and on write.
+    /// A `contents` field: its bytes, checked on read and on write; an `Option` when the field
+    /// is gated (its gate's attributes are in `out`), checked when present.
     pub(super) fn contents_field(
         &mut self,
         def: &TypeDef,
@@ -22,25 +23,43 @@ impl<'a> Module<'a> {
         let expected = quote!([#(#list),*]);
         let shown = source(&expected);
         let len = Literal::usize_unsuffixed(bytes.len());
+        let optional = field.cond.is_some() || field.since.is_some() || field.until.is_some();
         if field.repeat_eos {
             // Every element is checked once the list is read.
             self.repeat = true;
             let path = format!("{}.{id}", def.rust_name);
             let message = format!("{path} must hold only {shown}");
-            let cond = quote!(#id.iter().all(|x| *x == #expected));
-            out.extend(quote!(#[br(parse_with = ks_until_eof)]));
+            let each = quote!(.iter().all(|x| *x == #expected));
+            let (cond, ty) = match optional {
+                true => (
+                    quote!(#id.as_ref().is_none_or(|v| v #each)),
+                    quote!(Option<Vec<[u8; #len]>>),
+                ),
+                false => (quote!(#id #each), quote!(Vec<[u8; #len]>)),
+            };
+            let map = optional.then(|| quote!(, map = Some));
+            out.extend(quote!(#[br(parse_with = ks_until_eof #map)]));
             out.extend(check(Check::Read, &cond, &message, &[]));
             out.extend(field_check(&path, &cond, &message, &[]));
-            out.extend(quote!(pub #id: Vec<[u8; #len]>,));
+            out.extend(quote!(pub #id: #ty,));
             return out;
         }
         let message = format!("{}.{id} must be {shown}, not {{:?}}", def.rust_name);
         let value = [id.to_token_stream()];
-        let read = check(Check::Read, &quote!(#id == #expected), &message, &value);
-        let write = check(Check::Write, &quote!(*#id == #expected), &message, &value);
-        out.extend(read);
-        out.extend(write);
-        out.extend(quote!(pub #id: [u8; #len],));
+        let (read, write, ty) = match optional {
+            true => {
+                let cond = quote!(#id.as_ref().is_none_or(|x| *x == #expected));
+                (cond.clone(), cond, quote!(Option<[u8; #len]>))
+            }
+            false => (
+                quote!(#id == #expected),
+                quote!(*#id == #expected),
+                quote!([u8; #len]),
+            ),
+        };
+        out.extend(check(Check::Read, &read, &message, &value));
+        out.extend(check(Check::Write, &write, &message, &value));
+        out.extend(quote!(pub #id: #ty,));
         out
     }
 }
@@ -63,6 +82,18 @@ mod contents_tests {
         let counted = ksy.replace("repeat: eos", "repeat: expr, repeat-expr: 2");
         let err = generate_one("expr", &counted).unwrap_err();
         assert_eq!(err.yaml_path, "/seq/0", "{err}");
+    }
+
+    #[test]
+    fn a_size_beside_contents_is_its_length() {
+        let ksy = "meta: {id: c}\nseq:\n  - {id: magic, contents: [0x12, 0x34], size: 2}\n";
+        assert!(generate_one("size", ksy).is_ok());
+        for (tag, size) in [("short", "size: 1"), ("named", "size: n")] {
+            let bad = ksy.replace("size: 2", size);
+            let err = generate_one(tag, &bad).unwrap_err();
+            assert_eq!(err.yaml_path, "/seq/0", "{err}");
+            assert!(err.message.contains("`size` on `contents`"), "{err}");
+        }
     }
 
     #[test]

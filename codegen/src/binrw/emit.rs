@@ -94,7 +94,7 @@ use super::Settings;
 use super::schema::{Field, FieldType, Schemas, TypeDef};
 use super::tokens::ident;
 use crate::SchemaError;
-pub(super) use asserts::{Check, check, field_check, presence};
+pub(super) use asserts::{Check, Checked, check, field_check, presence, valid_check};
 pub(super) use field_types::{canonical_encoding, int_type};
 pub(super) use framing::{indexed_list, indexed_size};
 pub(super) use record::docs;

@@ -35,12 +35,26 @@ impl<'a> Module<'a> {
         let mut out = io_temps;
         out.extend(docs(field.doc.as_deref()));
         if let Some(bytes) = &field.contents_bytes {
-            if field.repeat_expr.is_some() || field.repeat_until.is_some() || field.cond.is_some() {
+            if field.repeat_expr.is_some() || field.repeat_until.is_some() || field.absent_default {
                 return Err(self.field_err(
                     field,
-                    "`contents` with `if` or a `repeat` other than `eos` is not supported by the binrw backend",
+                    "`contents` with a `repeat` other than `eos` or `-savepoint-absent` is not supported by the binrw backend",
                 ));
             }
+            // A `size` says again how many bytes `contents` takes; any other is refused.
+            let len = i128::try_from(bytes.len()).ok();
+            if field
+                .size
+                .as_ref()
+                .is_some_and(|n| !matches!(n.tree(), crate::expr::Expr::Int(n) if Some(*n) == len))
+            {
+                return Err(self.field_err(
+                    field,
+                    "`size` on `contents` other than the length of its bytes",
+                ));
+            }
+            // Under `if` (or a version gate) the bytes are there exactly when it holds.
+            self.field_gate(def, field, version, &mut out)?;
             return Ok(self.contents_field(def, field, bytes, out));
         }
         let untyped = matches!(field.ty, FieldType::None);
@@ -562,6 +576,8 @@ impl<'a> Module<'a> {
             }
         };
         let earlier = self.earlier_lists(def, field);
+        // An enum field of the element is compared as the integer it is read from.
+        let text = &self.enum_values_as_ints(text);
         let instances = super::super::until_inst::names(def, text);
         super::super::repeat::Until::new(text, &kind, &earlier, &instances, element)
             .map_err(|e| self.field_err(field, e))

@@ -173,9 +173,12 @@ impl<'a> Module<'a> {
             .filter(|f| f.count_of.is_none() && f.flag_of.is_none())
         {
             let (eq, copy, default) = sub.traits_of_element(f);
+            // A repeated bit field is a `Vec` whatever its count (see `bits.rs`).
+            let bits = matches!(&f.ty, FieldType::Named { kind, .. } if kind.bits().is_some());
             let is_vec = f.repeat_eos
                 || f.repeat_until.is_some()
                 || f.size_eos
+                || (bits && f.repeat_expr.is_some())
                 || f.repeat_expr
                     .as_ref()
                     .or(f.size.as_ref())

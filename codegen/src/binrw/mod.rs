@@ -16,6 +16,7 @@ pub(super) mod enum_ahead;
 mod expr;
 mod frames;
 mod io;
+mod lifted_if;
 mod list_size;
 mod named;
 mod named_versions;

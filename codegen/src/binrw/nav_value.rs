@@ -16,9 +16,9 @@
 //! each variant passes it on. `_parent` of a type read by several types (switch cases of one
 //! field, say) is each of them, and the path must meet one type again (`_parent._parent`); an
 //! `.as<type>` right after `_parent` / `_root` must name the type it reaches. Nothing is passed
-//! to another file's types (Kaitai does not either); positioned instances, sized user-type
-//! fields and `parent: false` / `parent: _parent` whose type reads `_parent` / `_root` in a value
-//! instance are refused.
+//! to another file's types (Kaitai does not either); a sized user-type field passes them in its
+//! `KsSub` arguments; positioned instances and `parent: false` / `parent: _parent` whose type
+//! reads `_parent` / `_root` in a value instance are refused.
 
 use std::collections::BTreeSet;
 
@@ -391,14 +391,12 @@ impl<'a> Up<'a> {
         for child in self.children(field) {
             needs.extend(self.needs_in(child, stack)?);
         }
-        // A sized user type is a `KsSub`, which passes no arguments; a sized switch passes them
-        // with its selector.
-        let sized =
-            matches!(field.ty, FieldType::Named { .. }) && (field.size.is_some() || field.size_eos);
-        if (field.parent_false || field.parent_up || sized) && !needs.is_empty() {
+        // A sized user type is a `KsSub`, which hands its type the arguments of `args_raw`
+        // (see `sub.rs`), these among them; a sized switch passes them with its selector.
+        if (field.parent_false || field.parent_up) && !needs.is_empty() {
             return Err((
                 field.yaml_path.clone(),
-                "a sized user-type field, or one with `parent:`, whose type reads _parent or _root in a value instance is not supported by the binrw backend".into(),
+                "a user-type field with `parent:` whose type reads _parent or _root in a value instance is not supported by the binrw backend".into(),
             ));
         }
         Ok(needs)

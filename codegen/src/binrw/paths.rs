@@ -132,8 +132,14 @@ mod tests {
         let ksy = "meta: {id: s}\nseq:\n  - {id: len, type: len_encoded}\n  - {id: body, size: len.result}\ntypes:\n  len_encoded:\n    seq:\n      - {id: b1, type: u1}\n    instances:\n      result:\n        value: b1 + 1\n";
         let ok = crate::binrw::generate_from("child-inst", &[("s.ksy", ksy)], "s");
         assert!(ok.is_ok(), "{:?}", ok.err());
+        // An `if` reading it is computed before the field (see `lifted_if.rs`).
         let cond = ksy.replace("size: len.result", "size: 2, if: len.result > 1");
-        let err = crate::binrw::generate_from("child-cond", &[("s.ksy", &cond)], "s").unwrap_err();
+        let lifted = crate::binrw::generate_from("child-cond", &[("s.ksy", &cond)], "s").unwrap();
+        let gate = "#[br(if(ks_value_ks_if_body_body.0))]";
+        assert!(lifted.source.contains(gate), "{}", lifted.source);
+        let choice = ksy.replace("size: len.result", "size: 'len.result > 1 ? 2 : 3'");
+        let err = crate::binrw::generate_from("child-choice", &[("s.ksy", &choice)], "s");
+        let err = err.unwrap_err();
         assert_eq!(err.yaml_path, "/seq/1");
         assert!(
             err.message.contains("`len.result`, a value instance"),

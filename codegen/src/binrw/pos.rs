@@ -228,6 +228,26 @@ mod tests {
     }
 
     #[test]
+    fn instances_without_pos_are_read_where_the_stream_is() {
+        // In a nested type: at `_io.pos`, after its seq.
+        let ksy = "meta: {id: p, endian: le}\nseq:\n  - {id: e, type: entry}\ntypes:\n  entry:\n    seq:\n      - {id: a, type: u1}\n    instances:\n      b: {type: u1}\n";
+        let src = generate_one("here", ksy).unwrap();
+        assert!(
+            src.contains("seek_before = binrw::io::SeekFrom::Current(0), restore_position"),
+            "{src}"
+        );
+        // With `io` the other stream's position is unknown.
+        let io = ksy.replace("b: {type: u1}", "b: {type: u1, io: _root._io}");
+        let err = generate_one("here-io", &io).unwrap_err();
+        assert_eq!(err.yaml_path, "/types/entry/instances/b/io", "{err}");
+        // In the top-level type, after the seq, the rest of the stream is read first.
+        let top =
+            "meta: {id: p, endian: le}\nseq:\n  - {id: a, type: u1}\ninstances:\n  b: {type: u1}\n";
+        let err = generate_one("here-top", top).unwrap_err();
+        assert_eq!(err.yaml_path, "/instances/b", "{err}");
+    }
+
+    #[test]
     fn refuses_what_it_cannot_place() {
         let io = SCHEMA.replace("{pos: ofs,", "{pos: ofs, io: _parent._io,");
         let err = generate_one("io", &io).unwrap_err();
@@ -236,13 +256,24 @@ mod tests {
         let err = generate_one("minus", &minus).unwrap_err();
         assert_eq!(err.yaml_path, "/instances/tail");
         assert!(err.message.contains("_io.pos"), "{err}");
-        // `_io.pos + N` is N bytes on from where the instance is read and written.
-        let here = SCHEMA.replace("{pos: ofs,", "{pos: _io.pos + 2,");
-        let src = generate_one("here", &here).unwrap();
+        // `_io.pos + N` is N bytes on from where the instance is read and written: after the
+        // seq of a nested type; in the top-level type only before a seq field that reads it
+        // (after the seq, its `_unparsed` rest is read first).
+        let nested = |pos: &str| {
+            let t = format!("\n    instances:\n      t: {{pos: '{pos}', type: u1}}\n");
+            SCHEMA.replace(
+                "      - {id: qty, type: u1}\n",
+                &format!("      - {{id: qty, type: u1}}{t}"),
+            )
+        };
+        let src = generate_one("here", &nested("_io.pos + 2")).unwrap();
         assert!(
             src.contains("seek_before = binrw::io::SeekFrom::Current(2), restore_position"),
             "{src}"
         );
+        let top = SCHEMA.replace("{pos: ofs,", "{pos: _io.pos + 2,");
+        let err = generate_one("here-top-plus", &top).unwrap_err();
+        assert_eq!(err.yaml_path, "/instances/tail", "{err}");
         // The type of a positioned instance gets the `_parent` values it reads, when they are
         // read before the instance: `hdr` is read before `items`, which it sizes.
         let nav = |path: &str| {
@@ -271,8 +302,7 @@ mod tests {
         assert_eq!(err.yaml_path, "", "{err}");
         assert!(err.message.contains("contains itself"), "{err}");
         // Matched on the parsed tree: parentheses and spacing do not matter.
-        let back = SCHEMA.replace("{pos: ofs,", "{pos: '(_io.pos-3)',");
-        let src = generate_one("back", &back).unwrap();
+        let src = generate_one("back", &nested("(_io.pos-3)")).unwrap();
         assert!(
             src.contains("SeekFrom::Current(-3), restore_position"),
             "{src}"

@@ -167,6 +167,8 @@ impl<'a> Module<'a> {
             .files
             .get(self.file)
             .ok_or_else(|| self.err("", "no file"))?;
+        // The top-level type's `_unparsed` rest reads to the end of the stream.
+        let mut after_rest = false;
         for item in super::super::pos::order(file, def) {
             match item {
                 super::super::pos::Item::Seq(field) => match bits.field(def, ks_enums, field) {
@@ -183,6 +185,12 @@ impl<'a> Module<'a> {
                     if let Some(io) = &p.io {
                         super::super::root_io::check(self.schemas, self.file, def, io)
                             .map_err(|e| self.err(&format!("{}/io", p.field.yaml_path), e))?;
+                    }
+                    if after_rest && super::super::pos::from_here(&p.pos).is_some() {
+                        return Err(self.field_err(
+                            &p.field,
+                            "an instance of the top-level type at `_io.pos` (or without `pos`) that no seq field reads is not supported by the binrw backend (it is read after the rest of the stream)",
+                        ));
                     }
                     body.extend(bits.close());
                     body.extend(self.seq_values(def, &p.field)?);
@@ -204,6 +212,7 @@ impl<'a> Module<'a> {
                     }
                 }
                 super::super::pos::Item::Rest => {
+                    after_rest = true;
                     body.extend(bits.close());
                     body.extend(super::super::pos::rest_field());
                 }

@@ -480,15 +480,18 @@ impl Cx<'_> {
             && field.repeat_expr.is_none()
             && field.repeat_until.is_none()
             && !field.repeat_eos
-            && field.enum_name.is_none()
             && field.count_of.is_none();
         let framed = field.terminator.is_some() || field.pad_right.is_some();
         let (element, name) = (ident(element), ident(name));
         match &field.ty {
+            // An enum value is its integer (the caller gives enum values in the condition as
+            // theirs, see `Module::until_closure`).
             FieldType::Named { kind, .. } if plain && kind.rust_int().is_some() => {
                 Ok(Operand::Int(quote!(i128::from(#element #at.#name))))
             }
-            FieldType::None if plain && field.contents_bytes.is_none() => {
+            FieldType::None
+                if plain && field.enum_name.is_none() && field.contents_bytes.is_none() =>
+            {
                 let value = if framed { At::Value } else { At::Plain };
                 Ok(Operand::Bytes(quote!((&#element #at.#name #value [..]))))
             }

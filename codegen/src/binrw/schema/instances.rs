@@ -33,7 +33,8 @@ impl Cx<'_> {
                 let imap = value
                     .as_mapping()
                     .ok_or_else(|| self.err(&path, "an instance is a mapping"))?;
-                if imap.contains_key("pos") {
+                // Without `pos` (nor `value`) an instance is parsed where its stream is.
+                if imap.contains_key("pos") || !imap.contains_key("value") {
                     positioned.push(self.positioned(iid, &path, imap)?);
                     continue;
                 }
@@ -62,18 +63,30 @@ impl Cx<'_> {
                         _ => self.expr_key(&path, imap, "if")?,
                     },
                     yaml_path: path,
+                    lifted: false,
                 });
             }
         }
         Ok((instances, positioned))
     }
 
-    /// A `pos` instance: its other keys are those of a seq field.
+    /// A `pos` instance: its other keys are those of a seq field. Without `pos` it is parsed
+    /// at the position of its stream, which Kaitai's instances read when first asked for and
+    /// the binrw backend reads where it places the instance (after the seq, see `pos.rs`):
+    /// `pos: _io.pos`. With `io` the other stream's position is whatever its last reader left,
+    /// which is refused.
     fn positioned(&self, id: &str, ypath: &str, map: &Mapping) -> Result<Positioned, SchemaError> {
-        let pos = self
-            .expr_key(ypath, map, "pos")?
-            .ok_or_else(|| self.err(&format!("{ypath}/pos"), "expected an expression"))?;
         let io = self.expr_key(ypath, map, "io")?;
+        let pos = match self.expr_key(ypath, map, "pos")? {
+            Some(pos) => pos,
+            None if io.is_some() => {
+                return Err(self.err(
+                    &format!("{ypath}/io"),
+                    "`io` on an instance without `pos` is not supported by the binrw backend",
+                ));
+            }
+            None => self.expression(ypath, "pos", "_io.pos")?,
+        };
         let mut fmap = map.clone();
         fmap.remove("pos");
         fmap.remove("io");

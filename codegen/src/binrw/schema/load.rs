@@ -46,6 +46,7 @@ impl Schemas {
         crate::binrw::root_const::fold(&mut schemas);
         crate::binrw::root_param::split(&mut schemas);
         crate::binrw::struct_params::infer(&mut schemas);
+        crate::binrw::lifted_if::lift(&mut schemas);
         super::type_all(&mut schemas)?;
         Ok(schemas)
     }
@@ -105,6 +106,7 @@ impl Schemas {
         crate::binrw::root_const::fold(&mut schemas);
         crate::binrw::root_param::split(&mut schemas);
         crate::binrw::struct_params::infer(&mut schemas);
+        crate::binrw::lifted_if::lift(&mut schemas);
         super::type_all(&mut schemas)?;
         Ok(schemas)
     }

@@ -166,6 +166,9 @@ pub struct Instance {
     pub enum_name: Option<String>,
     /// `if:`: the method returns `None` when this is false.
     pub cond: Option<Source>,
+    /// A seq field's `if` lifted into this instance (see `lifted_if.rs`): computed before the
+    /// field, never written out in its directive.
+    pub lifted: bool,
 }
 
 /// `-savepoint-pattern`, with the minimum version of the `version` field's `valid`.

@@ -233,7 +233,7 @@ fn inline_instance(
         return Err(String::new());
     };
     let inst = def.instances.iter().find(|i| i.id == p[0]).ok_or("")?;
-    if depth > 8 || inst.enum_name.is_some() {
+    if depth > 8 || inst.enum_name.is_some() || inst.lifted {
         return Err(format!(
             "instance `{}` is not an integer of earlier fields",
             inst.id
