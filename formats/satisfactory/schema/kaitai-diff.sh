@@ -7,7 +7,7 @@
 #  3. reads the header of every save and blueprint (with its chunk headers and the objects of its
 #     inflated body: each TOC header and data blob entry), and every blueprint config, of
 #     ../shared/corpus/satisfactory with that Python code;
-#  4. runs the ignored Rust test formats/satisfactory/tests/kaitai.rs, which reads the same files
+#  4. runs the ignored Rust test formats/satisfactory/tests/it/kaitai.rs, which reads the same files
 #     with the satisfactory crate and compares the values (and that a file failing in one fails
 #     in both).
 # Usage: formats/satisfactory/schema/kaitai-diff.sh
@@ -23,4 +23,4 @@ rm -rf "$tools/satisfactory-gen" "$tools/satisfactory-dumps"
 NODE_PATH="$tools/node/node_modules" node "$root/formats/freerct/schema/kaitai-compile.js" "$schema" "$tools/satisfactory-gen"
 PYTHONPATH="$tools/py" python3 "$schema/kaitai_dump.py" "$tools/satisfactory-gen" "$corpus" "$tools/satisfactory-dumps"
 cd "$root"
-SATISFACTORY_KAITAI_DUMPS="$tools/satisfactory-dumps" cargo test -q -p satisfactory --test kaitai -- --ignored --exact kaitai_python_reads_the_same_headers --nocapture
+SATISFACTORY_KAITAI_DUMPS="$tools/satisfactory-dumps" cargo test -q -p satisfactory --test it -- --ignored --exact kaitai::kaitai_python_reads_the_same_headers --nocapture

@@ -1,7 +1,7 @@
 //! Every corpus replay: good ones parse with CRCs checked and write back byte for byte (directly
 //! and through JSON, whose fast writer matches serde's bytes); bad ones fail with an error naming the format; partial ones never panic.
 
-mod common;
+use crate::common;
 
 use rocketleague::{CrcCheck, NetworkParse, ParserBuilder, PropertySet, PropertyValue};
 

@@ -1,7 +1,7 @@
 //! The header's nesting bound on every path (binary read and write, JSON both ways), and the
 //! writer refusing models its reader would not read back.
 
-mod common;
+use crate::common;
 
 use binrw::BinWrite;
 use binrw::io::Cursor;

@@ -2,7 +2,7 @@
 //! 1017, engine 5.6.1 and a FFortniteMainBranchObjectVersion past SoftObjectPathUtf8SubPaths, then
 //! the serialization-control byte and a root list of complete-type-name tags assembled by hand.
 
-mod common;
+use crate::common;
 
 use common::{corpus, header_end, with_ue5};
 use gvas::{PropertyValue, SaveFile, SerializationControl};

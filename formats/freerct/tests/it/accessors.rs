@@ -1,6 +1,6 @@
 //! The `_mut` twins of the instance accessors: an edit through them is written and read back.
 
-mod common;
+use crate::common;
 
 use freerct::primitives::{PathInstanceData, VoxelFences};
 

@@ -1,7 +1,7 @@
 //! Every `ok` corpus file round-trips byte for byte (directly and through JSON); every `error` file
 //! fails with a message naming the pattern and the offset.
 
-mod common;
+use crate::common;
 
 #[test]
 fn ok_files_round_trip() {

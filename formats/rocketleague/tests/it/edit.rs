@@ -1,6 +1,6 @@
 //! Edits: a changed header value writes a file whose CRCs check; a changed byte fails the CRC.
 
-mod common;
+use crate::common;
 
 use rocketleague::{CrcCheck, NetworkParse, ParserBuilder, PropertyValue, Section};
 

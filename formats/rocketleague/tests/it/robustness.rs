@@ -1,6 +1,6 @@
 //! Hostile input: truncated and corrupted replays give `Err` or `Ok`, never a panic.
 
-mod common;
+use crate::common;
 
 use rocketleague::{CrcCheck, NetworkParse, ParserBuilder};
 /// Small replays from several versions keep the test fast in the test profile.

@@ -10,7 +10,7 @@
 //! `FREERCT_KAITAI_SYNTHETIC` naming a folder), writes the Kaitai dumps of the corpus and of that folder,
 //! and runs `kaitai_python_reads_the_same_values` with `FREERCT_KAITAI_DUMPS` pointing at them.
 
-mod common;
+use crate::common;
 mod synthetic;
 
 use snapshots::json::{first_difference, read_dump, read_status};

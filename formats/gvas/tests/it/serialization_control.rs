@@ -1,7 +1,7 @@
 //! The serialization-control byte UE 5.4+ writes before the root property list (FileVersionUE5
 //! >= 1011), on real UE 5.3 files raised across the threshold by byte surgery (tests/common).
 
-mod common;
+use crate::common;
 
 use common::{add_tag_extensions, corpus, header_end, with_ue5};
 use gvas::{SaveFile, SerializationControl};

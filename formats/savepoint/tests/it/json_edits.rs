@@ -7,7 +7,7 @@
 //!
 //! The quick test takes the smallest readable files of each corpus folder and a bounded number of
 //! edits; the `#[ignore]`d one takes every corpus file (run it in release:
-//! `cargo test --release -p savepoint --test json_edits -- --ignored --nocapture`).
+//! `cargo test --release -p savepoint --test it -- --ignored json_edits:: --nocapture`).
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,14 @@
+//! The crate's integration tests, one module per concern, built as one test binary: each binary
+//! instantiates the crate's generic readers and writers anew, which made separate binaries half of
+//! CI's test build (cargo --timings). The tests that count allocations (`memory.rs`, `palworld.rs`)
+//! install a counting global allocator, so they stay binaries of their own.
+mod archive_v2_length;
+mod astroneer;
+mod common;
+mod corpus;
+mod edit_api;
+mod palworld_layouts;
+mod plm;
+mod robustness;
+mod serialization_control;
+mod ue56;

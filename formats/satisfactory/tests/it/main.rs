@@ -1,0 +1,8 @@
+//! The crate's integration tests, one module per concern, built as one test binary: each binary
+//! instantiates the crate's generic readers and writers anew, which made separate binaries half of
+//! CI's test build (cargo --timings). The tests that count allocations (`memory.rs`,
+//! `robustness.rs`) install a counting global allocator, so they stay binaries of their own.
+mod corpus;
+mod fallbacks;
+mod gates;
+mod kaitai;
