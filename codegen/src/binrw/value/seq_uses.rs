@@ -329,6 +329,21 @@ mod tests {
     }
 
     #[test]
+    fn an_if_that_subtracts_what_is_not_read_yet_is_refused_at_the_field() {
+        let ksy = "meta: {id: c}\nseq:\n  - {id: a, type: u1}\n  - {id: b, type: u1, if: a - late > 0}\n  - {id: late, type: u1}\n";
+        let err = generate("if-later", ksy).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1", "{err}");
+        assert!(
+            err.message
+                .starts_with("`if`: `late`, a seq field not read before"),
+            "{err}"
+        );
+        // Of the fields read before, it is computed.
+        let ok = generate("if-ok", &ksy.replace("a - late", "a - 1")).unwrap();
+        assert!(ok.contains("ks_if_b: KsValue<bool>"), "{ok}");
+    }
+
+    #[test]
     fn what_is_not_read_yet_is_refused_at_the_field() {
         let head = "meta: {id: c}\nseq:\n  - {id: b, type: u1}\n  - {id: body, size: len}\n  - {id: late, type: u1, if: b == 1}\n";
         let later = format!("{head}instances:\n  len: {{value: 'b == 1 ? late : 0'}}\n");
