@@ -6,7 +6,7 @@ use quote::{ToTokens, quote};
 use super::super::expr::{self, Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Valid};
 use super::super::tokens::{ident, mentions, source};
-use super::asserts::{Check, Checked, check, field_check, presence, valid_check};
+use super::asserts::{Check, Checked, check, field_check, presence, presence_named, valid_check};
 use super::elem::Elem;
 use super::field_args::tuple;
 use super::framing::indexed;
@@ -440,16 +440,21 @@ impl<'a> Module<'a> {
             out.extend(quote!(#since #until));
         } else if let Some(gate) = self.named_gate(def, field)? {
             out.extend(gate);
-        } else if let Some(cond) = &field.cond {
-            let cond = match seq_uses::computed_if(def, field) {
+        } else if let Some(text) = &field.cond {
+            let computed = seq_uses::computed_if(def, field);
+            let cond = match computed {
                 // Computed just before the field (see `seq_value.rs`).
                 true => Expr::Path(vec![seq_uses::if_local(field), "0".into()]),
-                false => self.expr_in(field, cond, false)?,
+                false => self.expr_in(field, text, false)?,
             };
             let read = cond.rust(Side::Read);
             out.extend(quote!(#[br(if(#read))]));
             let path = format!("{}.{}", def.rust_name, field.id);
-            let check = presence(&path, field, &cond).filter(|_| !flag_of::flagged(def, field));
+            let check = match computed {
+                true => presence_named(&path, field, &cond, text.text()),
+                false => presence(&path, field, &cond),
+            };
+            let check = check.filter(|_| !flag_of::flagged(def, field));
             out.extend(check);
         }
         Ok(())

@@ -18,7 +18,7 @@ pub struct IfComputed {
     #[br(if(ks_if_options.0))]
     #[bw(assert(
         options.is_some() == (ks_if_options.0),
-        savepoint_runtime::binrw_error::FieldError::new("IfComputed.options", "IfComputed.options must be present exactly when ks_if_options.0")
+        savepoint_runtime::binrw_error::FieldError::new("IfComputed.options", "IfComputed.options must be present exactly when ((words * 4) - 20) != 0")
     ))]
     #[bw(assert(
         options.as_ref().is_none_or(|options| options.len() == (usize::from(*words) * 4usize).checked_sub(20usize).unwrap_or(usize::MAX)),
@@ -32,7 +32,7 @@ pub struct IfComputed {
     #[br(if(ks_if_low.0))]
     #[bw(assert(
         low.is_some() == (ks_if_low.0),
-        savepoint_runtime::binrw_error::FieldError::new("IfComputed.low", "IfComputed.low must be present exactly when ks_if_low.0")
+        savepoint_runtime::binrw_error::FieldError::new("IfComputed.low", "IfComputed.low must be present exactly when words - base > 6")
     ))]
     pub low: Option<u8>,
     pub tail: u8,
