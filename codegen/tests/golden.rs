@@ -1470,16 +1470,18 @@ fn value_instances_computed_for_seq_fields() {
 #[test]
 fn an_if_that_subtracts_is_computed_before_its_field() {
     use if_computed::IfComputed;
-    // 5 words: no options (5 * 4 - 20 is 0), 5 - 2 is not above 6: no `low`.
+    // 5 words: no options (5 * 4 - 20 is 0), 5 - 2 is not above 6: no `low`; 320 <= 500.
     let plain: IfComputed = round_trip(&[5, 0xee]);
-    assert_eq!((plain.options, plain.low, plain.tail), (None, None, 0xee));
-    // 9 words: 16 bytes of options, 9 - 2 > 6: `low` is there.
+    assert_eq!((plain.options, plain.low, plain.wide), (None, None, None));
+    assert_eq!(plain.tail, 0xee);
+    // 9 words: 16 bytes of options, 9 - 2 > 6: `low` is there; 9 * 64 = 576 (past a u8) > 500.
     let mut bytes = vec![9];
     bytes.extend(1..=16);
-    bytes.extend([0x77, 0xee]);
+    bytes.extend([0x77, 0x55, 0xee]);
     let mut long: IfComputed = round_trip(&bytes);
     assert_eq!(long.options.as_ref().map(Vec::len), Some(16));
-    assert_eq!((long.low, long.base()), (Some(0x77), Some(2)));
+    assert_eq!((long.low, long.wide), (Some(0x77), Some(0x55)));
+    assert_eq!(long.base(), Some(2));
     // 4 words: the size, 4 * 4 - 20, is negative where the field is read.
     let err = read_error::<IfComputed>(&[4, 0xee]);
     assert!(err.contains("options"), "{err}");

@@ -6,7 +6,7 @@ use savepoint_runtime::repeat::ks_count;
 use savepoint_runtime::value::{KsValue, ks_value};
 use serde::{Deserialize, Serialize};
 
-/// An `if` that subtracts (as tcp_segment's `((data_offset * 4) - 20) != 0`), which directives spell only in sizes and counts: computed just before its field from the fields read (or held) before, as a value instance would be, in checked `i128` arithmetic; a value instance it names is written out in it.
+/// An `if` that subtracts (as tcp_segment's `((data_offset * 4) - 20) != 0`), which directives spell only in sizes and counts, or multiplies past the field's type (`words * 64` of a u1): computed just before its field from the fields read (or held) before, as a value instance would be, in checked `i128` arithmetic; a value instance it names is written out in it.
 #[binrw]
 #[brw(big)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +35,15 @@ pub struct IfComputed {
         savepoint_runtime::binrw_error::FieldError::new("IfComputed.low", "IfComputed.low must be present exactly when words - base > 6")
     ))]
     pub low: Option<u8>,
+    #[br(temp, try_calc = ks_value(true, { #[allow(unused_parens, clippy::all)] let value = || -> Option<bool> { Some(((i128::from(words)).checked_mul(64i128)? > 500i128)) }; value }, "IfComputed.wide (its `if`)"))]
+    #[bw(try_calc = ks_value(true, { #[allow(unused_parens, clippy::all)] let value = || -> Option<bool> { Some(((i128::from((*words))).checked_mul(64i128)? > 500i128)) }; value }, "IfComputed.wide (its `if`)"))]
+    ks_if_wide: KsValue<bool>,
+    #[br(if(ks_if_wide.0))]
+    #[bw(assert(
+        wide.is_some() == (ks_if_wide.0),
+        savepoint_runtime::binrw_error::FieldError::new("IfComputed.wide", "IfComputed.wide must be present exactly when words * 64 > 500")
+    ))]
+    pub wide: Option<u8>,
     pub tail: u8,
 }
 

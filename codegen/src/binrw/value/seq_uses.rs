@@ -81,8 +81,10 @@ pub fn computed<'a>(def: &'a TypeDef, field: &Field) -> Vec<(&'a Instance, bool)
 
 /// Whether the `if` of `field`, a seq field of `def`, is computed into a field of its own just
 /// before it (see `seq_value.rs`), by the translation value instances have (checked `i128`
-/// arithmetic): where it subtracts (`((data_offset * 4) - 20) != 0`), which directives spell
-/// only in sizes and counts, and indexes nothing. A bit field's and a version gate's are not.
+/// arithmetic): where it adds, multiplies or subtracts (`((data_offset * 4) - 20) != 0`),
+/// which directives would spell in the fields' own types (`a * 100` overflowing a `u8`) and
+/// spell `-` only in sizes and counts, and indexes nothing. A bit field's and a version gate's
+/// are not.
 pub fn computed_if(def: &TypeDef, field: &Field) -> bool {
     let Some(cond) = &field.cond else {
         return false;
@@ -90,12 +92,12 @@ pub fn computed_if(def: &TypeDef, field: &Field) -> bool {
     let bits = matches!(&field.ty, FieldType::Named { kind, .. } if kind.bits().is_some());
     let gated = field.since.is_some() || field.until.is_some();
     let tree = cond.tree();
-    let minus = tree.any(&|e| {
-        matches!(e, Expr::Binary("-", ..) | Expr::Unary("-", _))
+    let arithmetic = tree.any(&|e| {
+        matches!(e, Expr::Binary("-" | "+" | "*", ..) | Expr::Unary("-", _))
             || matches!(e, Expr::Int(n) if *n < 0)
     });
     let indexes = tree.any(&|e| matches!(e, Expr::Index(..) | Expr::Array(_)));
-    minus && !indexes && !bits && !gated && def.seq.iter().any(|f| std::ptr::eq(f, field))
+    arithmetic && !indexes && !bits && !gated && def.seq.iter().any(|f| std::ptr::eq(f, field))
 }
 
 /// The local a computed `if` of `field` is held in (see [`computed_if`]), a `KsValue<bool>`.
