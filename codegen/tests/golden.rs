@@ -77,6 +77,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/byte_arrays.rs"] mod byte_arrays;
 #[rustfmt::skip] #[path = "golden/bytes_left.rs"] mod bytes_left;
 #[rustfmt::skip] #[path = "golden/calculated_endian.rs"] mod calculated_endian;
+#[rustfmt::skip] #[path = "golden/calculated_endian_root.rs"] mod calculated_endian_root;
 #[rustfmt::skip] #[path = "golden/child_values.rs"] mod child_values;
 #[rustfmt::skip] #[path = "golden/conditional.rs"] mod conditional;
 #[rustfmt::skip] #[path = "golden/contents.rs"] mod contents;
@@ -88,6 +89,7 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/enum_unknown.rs"] mod enum_unknown;
 #[rustfmt::skip] #[path = "golden/enums.rs"] mod enums;
 #[rustfmt::skip] #[path = "golden/flag_of.rs"] mod flag_of;
+#[rustfmt::skip] #[path = "golden/if_computed.rs"] mod if_computed;
 #[rustfmt::skip] #[path = "golden/imported_rgb.rs"] mod imported_rgb;
 #[rustfmt::skip] #[path = "golden/imports.rs"] mod imports;
 #[rustfmt::skip] #[path = "golden/index_args.rs"] mod index_args;
@@ -144,6 +146,8 @@ fn golden_modules_are_fresh() {
 #[rustfmt::skip] #[path = "golden/valid_enum.rs"] mod valid_enum;
 #[rustfmt::skip] #[path = "golden/value_parent_root.rs"] mod value_parent_root;
 #[rustfmt::skip] #[path = "golden/value_seq.rs"] mod value_seq;
+#[rustfmt::skip] #[path = "golden/value_seq_enum.rs"] mod value_seq_enum;
+#[rustfmt::skip] #[path = "golden/value_seq_param.rs"] mod value_seq_param;
 #[rustfmt::skip] #[path = "golden/value_strings.rs"] mod value_strings;
 #[rustfmt::skip] #[path = "golden/vec2.rs"] mod vec2;
 #[rustfmt::skip] #[path = "golden/version_param.rs"] mod version_param;
@@ -1457,6 +1461,26 @@ fn calculated_endianness() {
     assert!(err.to_string().contains("no byte order"), "{err}");
 }
 
+#[test]
+fn calculated_endianness_on_a_root_field() {
+    use calculated_endian_root::CalculatedEndianRoot;
+    let le: CalculatedEndianRoot = round_trip(b"II\x34\x12\x78\x56\x34\x12");
+    let be: CalculatedEndianRoot = round_trip(b"MM\x12\x34\x12\x34\x56\x78");
+    // The nested type, of no byte order of its own, is read in its parent's.
+    for v in [&le, &be] {
+        assert_eq!((v.body.value, v.body.inner.more), (0x1234, 0x1234_5678));
+    }
+    let err = read_error::<CalculatedEndianRoot>(b"XX\x12\x34\0\0\0\0");
+    assert!(err.contains("no byte order"), "{err}");
+    // The writer decides the order from the magic it holds.
+    let mut flipped = le;
+    flipped.magic = *b"MM";
+    assert_eq!(write(&flipped), b"MM\x12\x34\x12\x34\x56\x78");
+    flipped.magic = *b"XX";
+    let err = flipped.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("no byte order"), "{err}");
+}
+
 /// The Rust type `savepoint_rust.ksy` names for its money field.
 pub type Money = i64;
 
@@ -1693,6 +1717,99 @@ fn value_instances_computed_for_seq_fields() {
     assert!(v.write_le(&mut Cursor::new(Vec::new())).is_err());
     v.tag_raw = *b"on";
     assert_eq!(write(&v)[9], 0x80);
+}
+
+#[test]
+fn an_if_that_subtracts_is_computed_before_its_field() {
+    use if_computed::IfComputed;
+    // 5 words: no options (5 * 4 - 20 is 0), 5 - 2 is not above 6: no `low`; 320 <= 500.
+    let plain: IfComputed = round_trip(&[5, 0xee]);
+    assert_eq!((plain.options, plain.low, plain.wide), (None, None, None));
+    assert_eq!(plain.tail, 0xee);
+    // 9 words: 16 bytes of options, 9 - 2 > 6: `low` is there; 9 * 64 = 576 (past a u8) > 500.
+    let mut bytes = vec![9];
+    bytes.extend(1..=16);
+    bytes.extend([0x77, 0x55, 0xee]);
+    let mut long: IfComputed = round_trip(&bytes);
+    assert_eq!(long.options.as_ref().map(Vec::len), Some(16));
+    assert_eq!((long.low, long.wide), (Some(0x77), Some(0x55)));
+    assert_eq!(long.base(), Some(2));
+    // 4 words: the size, 4 * 4 - 20, is negative where the field is read.
+    let err = read_error::<IfComputed>(&[4, 0xee]);
+    assert!(err.contains("options"), "{err}");
+    // The writer computes the `if` from the words it holds.
+    long.words = 5;
+    let err = long.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("IfComputed.options must be present"),
+        "{err}"
+    );
+}
+
+#[test]
+fn enum_value_instances_computed_for_seq_switches() {
+    use value_seq_enum::{Ether, Halves, ValueSeqEnum, ValueSeqEnumBody, ValueSeqEnumTail, Word};
+    // ipv4: the body is a word, the tail matches no case (reads nothing).
+    let plain: ValueSeqEnum = round_trip(&[0x08, 0x00, 0x12, 0x34]);
+    assert_eq!(plain.body.value, ValueSeqEnumBody::Word(Word { w: 0x1234 }));
+    assert_eq!(plain.tail, ValueSeqEnumTail::Unmatched);
+    assert_eq!(plain.kind(), Some(Ether::Ipv4));
+    // tagged: the kind is the second field's, ipv6.
+    let mut tagged: ValueSeqEnum = round_trip(&[0x81, 0x00, 0x86, 0xdd, 5, 6, 0xab, 0xcd]);
+    assert_eq!(tagged.inner, Some(Ether::Ipv6));
+    assert_eq!(
+        tagged.body.value,
+        ValueSeqEnumBody::Halves(Halves { hi: 5, lo: 6 })
+    );
+    assert_eq!(tagged.tail, ValueSeqEnumTail::Word(Word { w: 0xabcd }));
+    // A value the enum does not name matches no case: the sized body keeps its bytes.
+    let odd: ValueSeqEnum = round_trip(&[0x12, 0x34, 9, 9]);
+    assert_eq!(odd.body.value, ValueSeqEnumBody::Raw(vec![9, 9]));
+    assert_eq!(odd.kind(), Some(Ether::Unknown(0x1234)));
+    // The writer computes the kind from the fields it holds: ipv4 no longer fits the halves.
+    tagged.inner = Some(Ether::Ipv4);
+    let err = tagged.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("does not match its selector `kind`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn param_value_instances_computed_for_seq_fields() {
+    use value_seq_param::{Proto, RoutedInner, ValueSeqParam};
+    // num 1 (small: one byte), len (1 & 3) << 1 = 2, mode wide: `extra` is there.
+    let mut small: ValueSeqParam = round_trip(&[1, 2, 0x7f, 0xa, 0xb, 0xc]);
+    assert_eq!(small.body.inner, RoutedInner::U1(0x7f));
+    assert_eq!(
+        (small.body.blob.as_slice(), small.body.extra),
+        (&[0xa, 0xb][..], Some(0xc))
+    );
+    assert_eq!(
+        (small.body.proto(), small.body.len(), small.body.wide_mode()),
+        (Some(Proto::Small), Some(2), Some(true))
+    );
+    // num 2 (wide: two bytes), len 4, mode small: no `extra`.
+    let wide: ValueSeqParam = round_trip(&[2, 1, 0x34, 0x12, 1, 2, 3, 4]);
+    assert_eq!(wide.body.inner, RoutedInner::U2(0x1234));
+    assert_eq!((wide.body.blob.len(), wide.body.extra), (4, None));
+    // num 3 names no protocol: nothing is read for `inner`; len 6.
+    let none: ValueSeqParam = round_trip(&[3, 2, 1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(none.body.inner, RoutedInner::Unmatched);
+    assert_eq!(none.body.extra, Some(7));
+    // The writer computes the values from the param the type keeps.
+    small.body.num = 2;
+    let err = small.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(
+        err.to_string().contains("does not match its selector"),
+        "{err}"
+    );
+    small.body.num = 1;
+    small.body.mode = Proto::Small;
+    let err = small.write_le(&mut Cursor::new(Vec::new())).unwrap_err();
+    assert!(err.to_string().contains("extra"), "{err}");
 }
 
 #[test]

@@ -118,14 +118,22 @@ pub(in crate::binrw) fn field_check(
 /// condition `cond` holds; nothing when `cond` reads the stream, which the writer does not
 /// know (see `io.rs`).
 pub(in crate::binrw) fn presence(path: &str, field: &Field, cond: &Expr) -> Option<TokenStream> {
+    presence_named(path, field, cond, &source(&cond.rust(Side::Read)))
+}
+
+/// [`presence`], its message naming the condition as `named` (the schema's text where `cond`
+/// is a local computed from it).
+pub(in crate::binrw) fn presence_named(
+    path: &str,
+    field: &Field,
+    cond: &Expr,
+    named: &str,
+) -> Option<TokenStream> {
     if super::super::io::reads_stream(cond) {
         return None;
     }
     let (id, write) = (ident(&field.id), cond.rust(Side::Write));
-    let message = format!(
-        "{path} must be present exactly when {}",
-        source(&cond.rust(Side::Read))
-    );
+    let message = format!("{path} must be present exactly when {named}");
     Some(field_check(
         path,
         &quote!(#id.is_some() == (#write)),

@@ -3,10 +3,10 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use super::super::expr::{self, Side};
+use super::super::expr::{self, Expr, Side};
 use super::super::schema::{Field, FieldType, TypeDef, Valid};
 use super::super::tokens::{ident, mentions, source};
-use super::asserts::{Check, Checked, check, field_check, presence, valid_check};
+use super::asserts::{Check, Checked, check, field_check, presence, presence_named, valid_check};
 use super::elem::Elem;
 use super::field_args::tuple;
 use super::framing::indexed;
@@ -14,6 +14,7 @@ use super::nesting::nesting_guard;
 use super::record::docs;
 use super::{Module, VersionSource, flag_of, index, switch};
 use crate::SchemaError;
+use crate::binrw::value::seq_uses;
 
 impl<'a> Module<'a> {
     pub(super) fn field(
@@ -458,12 +459,21 @@ impl<'a> Module<'a> {
             out.extend(quote!(#since #until));
         } else if let Some(gate) = self.named_gate(def, field)? {
             out.extend(gate);
-        } else if let Some(cond) = &field.cond {
-            let cond = self.expr_in(field, cond, false)?;
+        } else if let Some(text) = &field.cond {
+            let computed = seq_uses::computed_if(def, field);
+            let cond = match computed {
+                // Computed just before the field (see `seq_value.rs`).
+                true => Expr::Path(vec![seq_uses::if_local(field), "0".into()]),
+                false => self.expr_in(field, text, false)?,
+            };
             let read = cond.rust(Side::Read);
             out.extend(quote!(#[br(if(#read))]));
             let path = format!("{}.{}", def.rust_name, field.id);
-            let check = presence(&path, field, &cond).filter(|_| !flag_of::flagged(def, field));
+            let check = match computed {
+                true => presence_named(&path, field, &cond, text.text()),
+                false => presence(&path, field, &cond),
+            };
+            let check = check.filter(|_| !flag_of::flagged(def, field));
             out.extend(check);
         }
         Ok(())

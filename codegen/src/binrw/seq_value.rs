@@ -12,7 +12,7 @@ use quote::quote;
 use super::super::expr::{Expr, Side};
 use super::super::schema::{Field, TypeDef};
 use super::super::tokens::ident;
-use super::super::value::{self, seq_uses};
+use super::super::value::{self, Ty, seq_uses};
 use super::Module;
 use crate::SchemaError;
 
@@ -27,13 +27,13 @@ impl Module<'_> {
         def: &TypeDef,
         field: &Field,
     ) -> Result<TokenStream, SchemaError> {
+        let mut out = self.seq_if(def, field)?;
         let computed = seq_uses::computed(def, field);
         if computed.is_empty() {
-            return Ok(TokenStream::new());
+            return Ok(out);
         }
-        let (read_gate, write_gate) = self.value_gate(field)?;
+        let (read_gate, write_gate) = self.value_gate(def, field)?;
         let file = &self.schemas.files[self.file];
-        let mut out = TokenStream::new();
         for (inst, in_if) in computed {
             let at = |side| {
                 value::seq_value(def, file, self.schemas, field, inst, side)
@@ -51,10 +51,23 @@ impl Module<'_> {
             };
             let what = format!("{}.{}", def.rust_name, inst.id);
             let local = ident(&seq_uses::value_local(&inst.id, field));
-            let ty = read.ty.tokens();
+            // An enum value is held as its integer, which its `Unknown` keeps too: a generated
+            // enum has no default for where the field is not read, and the switch it selects
+            // compares integers (see `switch_sel.rs`).
+            let (ty, read, write) = match &read.ty {
+                Ty::Enum(_) => {
+                    let body = read.body;
+                    (
+                        quote!(i128),
+                        quote!(i128::from(#body)),
+                        quote!(i128::from(#write)),
+                    )
+                }
+                ty => (ty.tokens(), read.body, write),
+            };
             // The translation's parentheses are those of the methods, which allow them too.
             let closure = |body: TokenStream| quote!({ #[allow(unused_parens, clippy::all)] let value = || -> Option<#ty> { Some(#body) }; value });
-            let (read, write) = (closure(read.body), closure(write));
+            let (read, write) = (closure(read), closure(write));
             out.extend(quote! {
                 #[br(temp, try_calc = ks_value(#read_need, #read, #what))]
                 #[bw(try_calc = ks_value(#write_need, #write, #what))]
@@ -78,7 +91,7 @@ impl Module<'_> {
         if paths.is_empty() {
             return Ok(TokenStream::new());
         }
-        let (read_need, write_need) = self.value_gate(field)?;
+        let (read_need, write_need) = self.value_gate(def, field)?;
         let mut out = TokenStream::new();
         for p in paths {
             let what = format!("{}.{}", def.rust_name, p.join("."));
@@ -94,12 +107,48 @@ impl Module<'_> {
         Ok(out)
     }
 
+    /// The `KsValue<bool>` field a computed `if` of `field` is held in (see
+    /// [`seq_uses::computed_if`]), placed first: the values after it are needed only where it
+    /// holds.
+    fn seq_if(&mut self, def: &TypeDef, field: &Field) -> Result<TokenStream, SchemaError> {
+        if !seq_uses::computed_if(def, field) {
+            return Ok(TokenStream::new());
+        }
+        let file = &self.schemas.files[self.file];
+        let at = |side| {
+            value::seq_cond(def, file, self.schemas, field, side)
+                .map_err(|e| self.field_err(field, format!("`if`: {e}")))
+        };
+        let (read, write) = (at(Side::Read)?, at(Side::Write)?);
+        for (decl, rust) in &read.uses {
+            self.use_type(decl, rust);
+        }
+        let what = format!("{}.{} (its `if`)", def.rust_name, field.id);
+        let local = ident(&seq_uses::if_local(field));
+        let closure = |body: TokenStream| quote!({ #[allow(unused_parens, clippy::all)] let value = || -> Option<bool> { Some(#body) }; value });
+        let (read, write) = (closure(read.body), closure(write.body));
+        self.values = true;
+        Ok(quote! {
+            #[br(temp, try_calc = ks_value(true, #read, #what))]
+            #[bw(try_calc = ks_value(true, #write, #what))]
+            #local: KsValue<bool>,
+        })
+    }
+
     /// Whether `field` is read, as the reader and the writer spell its `if` (`true` without
     /// one).
-    fn value_gate(&self, field: &Field) -> Result<(TokenStream, TokenStream), SchemaError> {
+    fn value_gate(
+        &self,
+        def: &TypeDef,
+        field: &Field,
+    ) -> Result<(TokenStream, TokenStream), SchemaError> {
         let Some(cond) = &field.cond else {
             return Ok((quote!(true), quote!(true)));
         };
+        if seq_uses::computed_if(def, field) {
+            let local = ident(&seq_uses::if_local(field));
+            return Ok((quote!(#local.0), quote!(#local.0)));
+        }
         let e = self.expr_in(field, cond, false)?;
         // The `_io` records are read after these fields, just before the field itself.
         if super::super::io::reads_stream(&e) {

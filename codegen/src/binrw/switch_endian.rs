@@ -1,5 +1,6 @@
-//! A calculated `meta/endian` switched on `_parent.<field>`: the byte order of the field whose
-//! type has it, decided by binrw's `is_big` on that earlier field.
+//! A calculated `meta/endian` switched on `_parent.<field>` (or `_root.<field>` where the
+//! parent is the root): the byte order of the field whose type has it, decided by binrw's
+//! `is_big` on that earlier field.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
@@ -27,18 +28,21 @@ impl Module<'_> {
         if kind.rust_int().is_some() || kind.is_str() {
             return Ok(None);
         }
-        let Some((_, target)) = self.schemas.resolve(self.file, name) else {
+        let Some((decl, target)) = self.schemas.resolve(self.file, name) else {
             return Ok(None);
         };
         let Some(EndianSwitch { on, cases }) = &target.endian_switch else {
             return Ok(None);
         };
+        // `_root.X` is `_parent.X` for a field of the root of the file that declares the type
+        // (Kaitai gives a type of another file its own root).
+        let parent = |up: &str| up == "_parent" || (up == "_root" && is_root(def, decl, self.file));
         let sel_name = match on.tree() {
-            Expr::Attr(base, name) if matches!(&**base, Expr::Name(p) if p == "_parent") => name,
+            Expr::Attr(base, name) if matches!(&**base, Expr::Name(up) if parent(up)) => name,
             _ => {
                 return Err(self.field_err(
                     field,
-                    format!("calculated endianness switched on `{on}`: the binrw backend needs `_parent.<field>`"),
+                    format!("calculated endianness switched on `{on}`: the binrw backend needs `_parent.<field>`, or `_root.<field>` where the field of that type is the root's"),
                 ));
             }
         };
@@ -85,5 +89,40 @@ impl Module<'_> {
             out.extend(field_check(&path, &any(&all), &message, &[]));
         }
         Ok(Some(out))
+    }
+}
+
+/// Whether `def`, a type of file `file`, is the root of `decl`, the file declaring the type
+/// one of its fields reads.
+fn is_root(def: &TypeDef, decl: &str, file: &str) -> bool {
+    def.yaml_path.is_empty() && decl == file
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_root_selector_is_taken_only_for_a_field_of_the_root() {
+        let body = "  body:\n    meta:\n      endian:\n        switch-on: _root.magic\n        cases:\n          '[1]': le\n          '[2]': be\n    seq:\n      - {id: v, type: u2}\n";
+        let head = "meta: {id: r}\nseq:\n  - {id: magic, size: 1}\n";
+        let generate = |tag, ksy: &str| {
+            crate::binrw::generate_from(tag, &[("r.ksy", ksy)], "r").map(|m| m.source)
+        };
+        let root = generate(
+            "endian-root",
+            &format!("{head}  - {{id: b, type: body}}\ntypes:\n{body}"),
+        )
+        .unwrap();
+        assert!(root.contains("is_big = magic"), "{root}");
+        // Read by a nested type's field, `_root.magic` is not its parent's field: refused.
+        let nested = format!(
+            "{head}  - {{id: w, type: wrap}}\ntypes:\n  wrap:\n    seq:\n      - {{id: b, type: body}}\n{body}"
+        );
+        let err = generate("endian-root-nested", &nested).unwrap_err();
+        assert_eq!(err.yaml_path, "/types/wrap/seq/0", "{err}");
+        assert!(
+            err.message
+                .contains("`_root.<field>` where the field of that type is the root's"),
+            "{err}"
+        );
     }
 }

@@ -47,8 +47,20 @@ pub(super) enum Sel {
     /// integer list `list` at its index (its Rust type), which the parent iterates as `ks_n`.
     Each(&'static str),
     /// A value instance computed before the field (`seq_value.rs`): the value both sides hold
-    /// it in, an `i128`, or a `String` when `text`.
-    Value { value: TokenStream, text: bool },
+    /// it in, and what it is.
+    Value { value: TokenStream, held: Held },
+}
+
+/// What a value instance computed before a switch field holds.
+pub(super) enum Held {
+    /// An integer, as an `i128`.
+    Int,
+    /// A `String`.
+    Str,
+    /// A value of a Kaitai enum (the `meta/id` of the file that declares it, its Rust name),
+    /// held as its integer (an `i128`): a generated enum has no default for where the field is
+    /// not read (see `seq_value.rs`).
+    Enum(String, String),
 }
 
 /// The Rust type of the selector import.
@@ -56,7 +68,10 @@ pub(super) fn sel_type(sel: &Sel) -> TokenStream {
     match sel {
         Sel::Int(t) | Sel::Each(t) => ident(t).into_token_stream(),
         Sel::Enum(e) => ident(e).into_token_stream(),
-        Sel::Str | Sel::Value { text: true, .. } => quote!(String),
+        Sel::Str
+        | Sel::Value {
+            held: Held::Str, ..
+        } => quote!(String),
         Sel::Bytes { .. } => quote!(Vec<u8>),
         Sel::Expr { .. } | Sel::Value { .. } => quote!(i128),
     }
@@ -85,7 +100,10 @@ pub(super) fn sel_arg(sel: &Sel, on: &str) -> TokenStream {
         }
         Sel::Expr { read, .. } => quote!(i128::from(#read)),
         Sel::Each(_) => quote!(*ks_n),
-        Sel::Value { value, text: true } => quote!(#value.clone()),
+        Sel::Value {
+            value,
+            held: Held::Str,
+        } => quote!(#value.clone()),
         Sel::Value { value, .. } => value.clone(),
     }
 }
@@ -131,7 +149,7 @@ impl Module<'_> {
             return param.ty.rust_int().map(Sel::Int).ok_or_else(refuse);
         }
         if let Some(inst) = def.instances.iter().find(|i| i.id == *on) {
-            return Self::instance_selector(field, inst).ok_or_else(refuse);
+            return self.instance_selector(field, inst).ok_or_else(refuse);
         }
         let sel = def.seq.iter().find(|f| f.id == *on).ok_or_else(refuse)?;
         if sel.repeat_expr.is_some() || sel.repeat_eos || sel.cond.is_some() {
@@ -162,34 +180,47 @@ impl Module<'_> {
     }
 
     /// The selector `inst`, a value instance computed just before `field` (see
-    /// `seq_value.rs`): an integer or a string, as the typing pass found it.
-    fn instance_selector(field: &Field, inst: &super::super::schema::Instance) -> Option<Sel> {
+    /// `seq_value.rs`): an integer, a string or an enum value (its `enum:`, or the enum the
+    /// typing pass found its value to be), as the typing pass found it.
+    fn instance_selector(
+        &self,
+        field: &Field,
+        inst: &super::super::schema::Instance,
+    ) -> Option<Sel> {
         let local = ident(&seq_uses::value_local(&inst.id, field));
         let value = quote!(#local.0);
-        let text = match inst.value.ty()? {
-            _ if inst.enum_name.is_some() => return None,
-            Type::Str => true,
-            Type::Int(_) | Type::Literal => false,
+        // A value of a conditional field is the field's type where the switch needs it.
+        let held = match (&inst.enum_name, inst.value.ty()?.present()) {
+            (Some(name), Type::Int(_) | Type::Literal) => {
+                let (decl, e) = self.schemas.resolve_enum(self.file, name)?;
+                Held::Enum(decl.to_string(), e.rust_name.clone())
+            }
+            (Some(_), _) => return None,
+            (None, Type::Enum(decl, rust)) => Held::Enum(decl.clone(), rust.clone()),
+            (None, Type::Str) => Held::Str,
+            (None, Type::Int(_) | Type::Literal) => Held::Int,
             _ => return None,
         };
-        Some(Sel::Value { value, text })
+        Some(Sel::Value { value, held })
     }
 
-    /// The integer of the enum value `key` (`color::rgb`) of an enum of this file (of Rust name
-    /// `rust`, when given), else `None`.
-    fn enum_number(&self, key: &Source, rust: Option<&str>) -> Option<Literal> {
+    /// The integer of the enum key `key` (`animal::cat`) of an enum of the file `decl` (of Rust
+    /// name `rust`, when given), and the Rust name of its value.
+    fn enum_key(&self, key: &Source, decl: &str, rust: Option<&str>) -> Option<(Literal, String)> {
         let Expr::Path(path) = key.tree() else {
             return None;
         };
         let (v, e) = path.split_last()?;
         let (e, v) = (e.join("::"), snake_to_camel(v));
-        self.schemas
+        let number = self
+            .schemas
             .files
-            .get(self.file)
+            .get(decl)
             .and_then(|f| super::super::schema::find_enum(&f.enums, &e))
             .filter(|x| rust.is_none_or(|r| x.rust_name == r))
             .and_then(|x| x.values.iter().find(|(_, n)| *n == v))
-            .map(|(n, _)| Literal::i128_unsuffixed(*n))
+            .map(|(n, _)| Literal::i128_unsuffixed(*n))?;
+        Some((number, v))
     }
 
     /// One case key as the reader's condition on the selector it has (`sel`, the value it was
@@ -216,11 +247,22 @@ impl Module<'_> {
             Sel::Expr { write, .. } => {
                 // An enum value key (a selector that is an enum: `_root.header.color`) is the
                 // integer it stands for, as the selector is passed.
-                let n = int().or_else(|_| self.enum_number(key, None).ok_or_else(bad))?;
+                let key_number = || self.enum_key(key, self.file, None).map(|(n, _)| n);
+                let n = int().or_else(|_| key_number().ok_or_else(bad))?;
                 (quote!(#read == #n), quote!(i128::from(#write) == #n))
             }
-            Sel::Value { value, text: false } => {
+            Sel::Value {
+                value,
+                held: Held::Int,
+            } => {
                 let n = int()?;
+                (quote!(#read == #n), quote!(#value == #n))
+            }
+            Sel::Value {
+                value,
+                held: Held::Enum(decl, rust),
+            } => {
+                let (n, _) = self.enum_key(key, decl, Some(rust)).ok_or_else(bad)?;
                 (quote!(#read == #n), quote!(#value == #n))
             }
             Sel::Each(_) => {
@@ -228,13 +270,9 @@ impl Module<'_> {
                 (quote!(#read == #n), quote!(*ks_sel == #n))
             }
             Sel::Enum(rust) => {
-                let Expr::Path(path) = key.tree() else {
-                    return Err(bad());
-                };
-                let v = snake_to_camel(path.last().ok_or_else(bad)?);
-                // The writer sees the field as its integer (after `#[bw(try_map)]`).
-                let number = self.enum_number(key, Some(rust)).ok_or_else(bad)?;
-                // Both names are an enum's and its value's, which `ks_enum` checked.
+                let (number, v) = self.enum_key(key, self.file, Some(rust)).ok_or_else(bad)?;
+                // Both names are an enum's and its value's, which `enum_key` found; the writer
+                // sees the field as its integer (after `#[bw(try_map)]`).
                 let (rust, v, on) = (ident(rust), ident(&v), ident(on));
                 (quote!(#read == #rust::#v), quote!(#on == #number))
             }

@@ -1,7 +1,7 @@
 //! Value instances (`instances: {x: {value: EXPR}}`) as methods of the `#[binrw]` struct.
 //!
 //! The subset: integer and boolean literals, integer fields of the type (plain, stored, not
-//! conditional or repeated), other value instances of the type, unary `-` and `not`, `+ - *`,
+//! conditional or repeated), other value instances of the type, unary `-`, `~` and `not`, `+ - *`,
 //! `/` and `%` by a positive literal (Kaitai's floor division and non-negative modulo),
 //! `& | ^`, `>>` by a literal below 128, `<<`, comparisons, `and`, `or` and `? :`; strings: literals,
 //! `str`/`strz` fields, `+`, comparisons, `.length` (characters) and an integer's `.to_s`. Integers are
@@ -143,13 +143,41 @@ pub fn seq_value(
     inst: &Instance,
     side: super::expr::Side,
 ) -> Result<SeqValue, String> {
+    seq_translated(def, file, schemas, field, side, |tr| tr.instance(inst))
+}
+
+/// The `if` of the seq field `field` of `def`, a boolean computed just before it on `side` as
+/// a value instance would be (see `seq_uses::computed_if`).
+pub fn seq_cond(
+    def: &TypeDef,
+    file: &File,
+    schemas: &super::Schemas,
+    field: &super::schema::Field,
+    side: super::expr::Side,
+) -> Result<SeqValue, String> {
+    let cond = field.cond.as_ref().ok_or("the field has no `if`")?;
+    seq_translated(def, file, schemas, field, side, |tr| {
+        Ok((Ty::Bool, tr.expect(cond.tree(), &Ty::Bool)?))
+    })
+}
+
+/// What `translate` gives with a translator of `def` whose names are the fields read before
+/// `field` on `side`, with the enums of other files it names.
+fn seq_translated(
+    def: &TypeDef,
+    file: &File,
+    schemas: &super::Schemas,
+    field: &super::schema::Field,
+    side: super::expr::Side,
+    translate: impl FnOnce(&mut Tr) -> Result<(Ty, TokenStream), String>,
+) -> Result<SeqValue, String> {
     let before = def.seq.iter().take_while(|f| !std::ptr::eq(*f, field));
     let enums = std::cell::RefCell::new(Vec::new());
     let imports = Imports {
         schemas,
         enums: &enums,
     };
-    let (ty, body) = Tr {
+    let (ty, body) = translate(&mut Tr {
         def,
         file,
         imports: Some(imports),
@@ -158,8 +186,7 @@ pub fn seq_value(
             before: before.map(|f| f.id.as_str()).collect(),
             depth: 0,
         }),
-    }
-    .instance(inst)?;
+    })?;
     Ok(SeqValue {
         ty,
         body,
@@ -325,6 +352,15 @@ mod tests {
         let (ty, body) = spelled(&file, "t");
         assert_eq!(ty, Ty::Str);
         assert!(body.starts_with("if (self.q()? > 0i128) {"), "{body}");
+    }
+
+    #[test]
+    fn spells_bitwise_not_as_the_twos_complement() {
+        // gettext_mo's `val_1 & ~mask` clears bit 31 of a u4.
+        let file = load("  m:\n    value: a & ~0x8000\n");
+        let (ty, body) = spelled(&file, "m");
+        assert_eq!(ty, Ty::Int);
+        assert_eq!(body, "(i128::from(self.a) & (!(32768i128)))");
     }
 
     #[test]

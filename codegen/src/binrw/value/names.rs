@@ -163,20 +163,22 @@ impl<'a> Tr<'a> {
     }
 
     /// Refuses `n` where the value is computed for a seq field and `n` is not there yet: a
-    /// seq field read later, a positioned instance (read after the seq) or a param (the
-    /// reader's and the writer's arguments are spelled apart).
+    /// seq field read later, a positioned instance (read after the seq) or a param not kept as
+    /// a field. A kept param is there on both sides under its own name: the reader's import
+    /// and the writer's field (its import is named apart, see `writer_params::keeps_param`).
     fn seq_readable(&self, n: &str) -> Result<(), String> {
         let Some(at) = &self.seq else {
             return Ok(());
         };
         let later = self.def.seq.iter().any(|f| f.id == n) && !at.before.contains(&n);
         let positioned = self.def.positioned.iter().any(|p| p.field.id == n);
+        let kept = crate::binrw::writer_params::keeps_param(self.def, n);
         let why = if later {
             "a seq field not read before"
         } else if positioned {
             "a positioned instance"
-        } else if self.def.param(n).is_some() {
-            "a param"
+        } else if self.def.param(n).is_some() && !kept {
+            "a param not kept as a field"
         } else {
             return Ok(());
         };
@@ -297,24 +299,24 @@ impl<'a> Tr<'a> {
 
     /// The param `n` of Kaitai type `ty`, kept as a field.
     pub(super) fn param(&self, n: &str, ty: &TypeRef) -> Result<(Ty, TokenStream), String> {
-        let field = ident(n);
+        let field = self.place(&ident(n));
         if let Some(e) = self.def.param(n).and_then(|p| p.enum_name.as_ref()) {
-            return Ok((Ty::Enum(self.enum_rust(e)?), quote!(self.#field)));
+            return Ok((Ty::Enum(self.enum_rust(e)?), quote!(#field)));
         }
         if ty.rust_int().is_some() {
-            return Ok((Ty::Int, quote!(i128::from(self.#field))));
+            return Ok((Ty::Int, quote!(i128::from(#field))));
         }
         if *ty == TypeRef::Bool {
-            return Ok((Ty::Bool, quote!(self.#field)));
+            return Ok((Ty::Bool, quote!(#field)));
         }
         // Lists of integers and strings (see `list_args.rs`).
         match ty.element() {
             Some(el) if el.rust_int().is_some() => {
-                let v = quote!(self.#field.iter().map(|&x| i128::from(x)).collect::<Vec<_>>());
+                let v = quote!(#field.iter().map(|&x| i128::from(x)).collect::<Vec<_>>());
                 return Ok((Ty::List(Box::new(Ty::Int)), v));
             }
             Some(TypeRef::Named { kind, .. }) if kind.is_str() => {
-                return Ok((Ty::List(Box::new(Ty::Str)), quote!(self.#field.clone())));
+                return Ok((Ty::List(Box::new(Ty::Str)), quote!(#field.clone())));
             }
             _ => {}
         }
@@ -331,6 +333,6 @@ impl<'a> Tr<'a> {
             })?;
         let user = Ty::User(decl, t.id.clone(), t.rust_name.clone());
         let ty = if list { Ty::List(Box::new(user)) } else { user };
-        Ok((ty, quote!(self.#field.clone())))
+        Ok((ty, quote!(#field.clone())))
     }
 }

@@ -24,10 +24,12 @@ enum At {
 fn sources<'a>(def: &TypeDef, field: &'a Field) -> Vec<(&'a Source, Option<At>)> {
     let bits = matches!(&field.ty, FieldType::Named { kind, .. } if kind.bits().is_some());
     let mut texts = Vec::new();
+    // A computed `if` writes out the instances it names itself.
+    let cond = field.cond.as_ref().filter(|_| !computed_if(def, field));
     for (text, at) in [
-        (&field.cond, At::If),
-        (&field.size, At::Size),
-        (&field.repeat_expr, At::Size),
+        (cond, At::If),
+        (field.size.as_ref(), At::Size),
+        (field.repeat_expr.as_ref(), At::Size),
     ] {
         if let Some(text) = text {
             texts.push((text, (!bits).then_some(at)));
@@ -79,6 +81,32 @@ pub fn computed<'a>(def: &'a TypeDef, field: &Field) -> Vec<(&'a Instance, bool)
         }
     }
     out
+}
+
+/// Whether the `if` of `field`, a seq field of `def`, is computed into a field of its own just
+/// before it (see `seq_value.rs`), by the translation value instances have (checked `i128`
+/// arithmetic): where it adds, multiplies or subtracts (`((data_offset * 4) - 20) != 0`),
+/// which directives would spell in the fields' own types (`a * 100` overflowing a `u8`) and
+/// spell `-` only in sizes and counts, and indexes nothing. A bit field's and a version gate's
+/// are not.
+pub fn computed_if(def: &TypeDef, field: &Field) -> bool {
+    let Some(cond) = &field.cond else {
+        return false;
+    };
+    let bits = matches!(&field.ty, FieldType::Named { kind, .. } if kind.bits().is_some());
+    let gated = field.since.is_some() || field.until.is_some();
+    let tree = cond.tree();
+    let arithmetic = tree.any(&|e| {
+        matches!(e, Expr::Binary("-" | "+" | "*", ..) | Expr::Unary("-", _))
+            || matches!(e, Expr::Int(n) if *n < 0)
+    });
+    let indexes = tree.any(&|e| matches!(e, Expr::Index(..) | Expr::Array(_)));
+    arithmetic && !indexes && !bits && !gated && def.seq.iter().any(|f| std::ptr::eq(f, field))
+}
+
+/// The local a computed `if` of `field` is held in (see [`computed_if`]), a `KsValue<bool>`.
+pub fn if_local(field: &Field) -> String {
+    format!("ks_if_{}", field.id)
 }
 
 /// The local `field` computes the instance `inst` into (see [`computed`]), a `KsValue` whose
@@ -135,8 +163,8 @@ pub fn check_seq_uses(
 }
 
 /// Whether `inst`, computed for `field`, translates on both sides to what its use `at` takes:
-/// a boolean for an `if`, an integer for a size or count, an integer or a string for a
-/// `switch-on`.
+/// a boolean for an `if`, an integer for a size or count, an integer, a string or an enum
+/// value for a `switch-on`.
 fn computed_type(
     def: &TypeDef,
     file: &File,
@@ -151,7 +179,7 @@ fn computed_type(
     let fits = match at {
         Some(At::If) => ty == Ty::Bool,
         Some(At::Size) => ty == Ty::Int,
-        Some(At::Switch) => matches!(ty, Ty::Int | Ty::Str),
+        Some(At::Switch) => matches!(ty, Ty::Int | Ty::Str | Ty::Enum(_)),
         _ => false,
     };
     if fits {
@@ -294,6 +322,39 @@ mod tests {
         );
         let err = generate("value-pos-early", &early).unwrap_err();
         assert_eq!(err.yaml_path, "/instances/at", "{err}");
+    }
+
+    #[test]
+    fn an_enum_instance_switch_takes_keys_of_its_enum() {
+        let ksy = |key: &str| {
+            format!(
+                "meta: {{id: c}}\nseq:\n  - {{id: a, type: u1, enum: e}}\n  - {{id: b, type: u1, enum: e, if: a == e::x}}\n  - id: body\n    type:\n      switch-on: k\n      cases:\n        '{key}': u1\ninstances:\n  k: {{value: 'a == e::x ? b : a'}}\nenums:\n  e: {{1: x, 2: y}}\n  f: {{2: y}}\n"
+            )
+        };
+        let src = generate("value-enum", &ksy("e::y")).unwrap();
+        assert!(src.contains("ks_value_k_body: KsValue<i128>"), "{src}");
+        assert!(src.contains("sel == 2"), "{src}");
+        // A key of another enum, or an integer, is not a value of the instance's enum.
+        for key in ["f::y", "2"] {
+            let err = generate("value-enum-other", &ksy(key)).unwrap_err();
+            assert!(err.yaml_path.starts_with("/seq/2"), "{err}");
+            assert!(err.message.contains(key), "{err}");
+        }
+    }
+
+    #[test]
+    fn an_if_that_subtracts_what_is_not_read_yet_is_refused_at_the_field() {
+        let ksy = "meta: {id: c}\nseq:\n  - {id: a, type: u1}\n  - {id: b, type: u1, if: a - late > 0}\n  - {id: late, type: u1}\n";
+        let err = generate("if-later", ksy).unwrap_err();
+        assert_eq!(err.yaml_path, "/seq/1", "{err}");
+        assert!(
+            err.message
+                .starts_with("`if`: `late`, a seq field not read before"),
+            "{err}"
+        );
+        // Of the fields read before, it is computed.
+        let ok = generate("if-ok", &ksy.replace("a - late", "a - 1")).unwrap();
+        assert!(ok.contains("ks_if_b: KsValue<bool>"), "{ok}");
     }
 
     #[test]

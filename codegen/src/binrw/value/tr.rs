@@ -258,6 +258,11 @@ impl<'a> Tr<'a> {
                 (Ty::Int, v) => (Ty::Int, quote!((#v).checked_neg()?)),
                 _ => return Err(unsupported()),
             },
+            // Kaitai's `~` of an integer is its two's complement, which `i128` keeps.
+            Expr::Unary("~", inner) => {
+                let v = self.expect(inner, &Ty::Int)?;
+                (Ty::Int, quote!((!(#v))))
+            }
             Expr::Unary("not", inner) => {
                 let v = self.expect(inner, &Ty::Bool)?;
                 (Ty::Bool, quote!(!(#v)))
