@@ -33,14 +33,19 @@ where
 }
 
 /// Includes each generated module (named by its schema's `meta/id`) and round-trips the input
-/// through its top-level type, from one list.
+/// through the top-level type of each reader, from one list; the imports are the modules those
+/// readers use whose types take arguments.
 macro_rules! gallery {
-    ($($module:ident::$ty:ident),+ $(,)?) => {
+    (readers: $($module:ident::$ty:ident),+; imports: $($import:ident),+ $(,)?) => {
         // The target reads and writes; the value-instance methods it never calls are not dead
         // code in a real user's crate.
         $(#[allow(dead_code)]
         mod $module {
             include!(concat!(env!("OUT_DIR"), "/", stringify!($module), ".rs"));
+        })+
+        $(#[allow(dead_code)]
+        mod $import {
+            include!(concat!(env!("OUT_DIR"), "/", stringify!($import), ".rs"));
         })+
         fuzz_target!(|data: &[u8]| {
             $(round_trip::<$module::$ty>(data);)+
@@ -49,6 +54,7 @@ macro_rules! gallery {
 }
 
 gallery! {
+    readers:
     unix_compress::UnixCompress,
     squashfs_superblock::SquashfsSuperblock,
     id3v1_1::Id3v11,
@@ -72,4 +78,14 @@ gallery! {
     creative_voice_file::CreativeVoiceFile,
     standard_midi_file::StandardMidiFile,
     msgpack::Msgpack,
+    cpio_old_le::CpioOldLe,
+    cdb::Cdb,
+    dbf::Dbf,
+    tga::Tga,
+    ethernet_frame::EthernetFrame,
+    ipv4_packet::Ipv4Packet,
+    ipv6_packet::Ipv6Packet,
+    tcp_segment::TcpSegment,
+    udp_datagram::UdpDatagram;
+    imports: protocol_body,
 }
