@@ -65,14 +65,9 @@ impl Module<'_> {
                 }
                 ty => (ty.tokens(), read.body, write),
             };
-            // The translation's parentheses are those of the methods, which allow them too.
-            let closure = |body: TokenStream| quote!({ #[allow(unused_parens, clippy::all)] let value = || -> Option<#ty> { Some(#body) }; value });
-            let (read, write) = (closure(read), closure(write));
-            out.extend(quote! {
-                #[br(temp, try_calc = ks_value(#read_need, #read, #what))]
-                #[bw(try_calc = ks_value(#write_need, #write, #what))]
-                #local: KsValue<#ty>,
-            });
+            let (read, write) = (translated(&ty, read), translated(&ty, write));
+            let need = (read_need.clone(), write_need.clone());
+            out.extend(value_field(&local, &ty, need, (read, write), &what));
         }
         self.values = true;
         Ok(out)
@@ -97,11 +92,15 @@ impl Module<'_> {
             let what = format!("{}.{}", def.rust_name, p.join("."));
             let local = ident(&super::super::parent::instance_local(&p, field));
             let call = Expr::ChildValue(p).rust(Side::Read);
-            out.extend(quote! {
-                #[br(temp, try_calc = ks_value(#read_need, || #call, #what))]
-                #[bw(try_calc = ks_value(#write_need, || #call, #what))]
-                #local: KsValue<i128>,
-            });
+            let need = (read_need.clone(), write_need.clone());
+            let call = quote!(|| #call);
+            out.extend(value_field(
+                &local,
+                &quote!(i128),
+                need,
+                (call.clone(), call),
+                &what,
+            ));
         }
         self.values = true;
         Ok(out)
@@ -125,14 +124,11 @@ impl Module<'_> {
         }
         let what = format!("{}.{} (its `if`)", def.rust_name, field.id);
         let local = ident(&seq_uses::if_local(field));
-        let closure = |body: TokenStream| quote!({ #[allow(unused_parens, clippy::all)] let value = || -> Option<bool> { Some(#body) }; value });
-        let (read, write) = (closure(read.body), closure(write.body));
+        let ty = quote!(bool);
+        let (read, write) = (translated(&ty, read.body), translated(&ty, write.body));
         self.values = true;
-        Ok(quote! {
-            #[br(temp, try_calc = ks_value(true, #read, #what))]
-            #[bw(try_calc = ks_value(true, #write, #what))]
-            #local: KsValue<bool>,
-        })
+        let need = (quote!(true), quote!(true));
+        Ok(value_field(&local, &ty, need, (read, write), &what))
     }
 
     /// Whether `field` is read, as the reader and the writer spell its `if` (`true` without
@@ -159,4 +155,27 @@ impl Module<'_> {
         }
         Ok((e.rust_arg(Side::Read), e.rust_arg(Side::Write)))
     }
+}
+
+/// A `KsValue<ty>` field `local`, computed by the reader with `read` where `need.0` holds and by
+/// the writer with `write` where `need.1` does (each a closure returning `Option<ty>`); `what`
+/// names the value in the error an undefined one gives.
+fn value_field(
+    local: &proc_macro2::Ident,
+    ty: &TokenStream,
+    (read_need, write_need): (TokenStream, TokenStream),
+    (read, write): (TokenStream, TokenStream),
+    what: &str,
+) -> TokenStream {
+    quote! {
+        #[br(temp, try_calc = ks_value(#read_need, #read, #what))]
+        #[bw(try_calc = ks_value(#write_need, #write, #what))]
+        #local: KsValue<#ty>,
+    }
+}
+
+/// A translated expression `body` of type `ty` as the closure [`value_field`] takes. The
+/// translation's parentheses are those of the methods, which allow them too.
+fn translated(ty: &TokenStream, body: TokenStream) -> TokenStream {
+    quote!({ #[allow(unused_parens, clippy::all)] let value = || -> Option<#ty> { Some(#body) }; value })
 }
